@@ -1,0 +1,141 @@
+// Checkout benchmark (not a test): the real server on the embedded store, on loopback, driven by
+// autocannon. Measures (1) checkout throughput and latency and (2) a race of many parents for the
+// last places of one week. Run: `node scripts/bench-checkout.ts` (numbers go to the issue note).
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../server/config.ts';
+import { buildApp } from '../server/app.ts';
+import { openEmbeddedStore } from '../server/store/embedded.ts';
+import { seedDemoData } from '../server/seed/demo.ts';
+import { hashPassword } from '../server/auth/password.ts';
+import { newUser } from '../server/modules/usuarios/service.ts';
+import type { Week, UserRecord } from '../src/domain/records.ts';
+import { demoCart, enrolmentRequest } from '../server/modules/checkout/testing.ts';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const RACERS = Number(process.env.BENCH_RACERS ?? 300);
+const PLACES = 25;
+
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'escuela-bench-'));
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dir,
+  JWT_SECRET: 'b'.repeat(40),
+  STATIC_DIR: path.join(dir, 'dist'),
+});
+const store = await openEmbeddedStore(path.join(dir, 'db'));
+const app = await buildApp(config, {
+  store,
+  mailTransport: { send: async () => {} },
+  hashing: { N: 1024, r: 8, p: 1 },
+});
+await seedDemoData(store);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+const cart = await demoCart(store);
+const passwordHash = await hashPassword('clave-bench', { N: 1024, r: 8, p: 1 });
+async function parents(count: number): Promise<string[]> {
+  const users = await store
+    .collection<UserRecord>('usuarios')
+    .insertMany(
+      Array.from({ length: count }, (_, i) =>
+        newUser(`bench${crypto.randomUUID()}${i}@correo.do`, passwordHash),
+      ),
+    );
+  return users.map((user) => app.signToken(user._id));
+}
+
+const headersFor = (token: string) => ({
+  'content-type': 'application/json',
+  'x-account-id': config.accountId,
+  authorization: `Bearer ${token}`,
+  'idempotency-key': crypto.randomUUID(),
+});
+
+// 1. Throughput: one child, one week of unlimited capacity, a new parent and key per request.
+await store.collection<Week>('semanas').updateOne({ _id: cart.weeks[0]!._id }, { set: { quota_q: 0 } });
+const tokens = await parents(20_000);
+let next = 0;
+const body = JSON.stringify(enrolmentRequest(cart, [[0], [0]]));
+const throughput = await autocannon({
+  url: `${url}/api/inscripciones/create`,
+  method: 'POST',
+  connections: CONNECTIONS,
+  duration: DURATION_S,
+  requests: [
+    {
+      method: 'POST',
+      path: '/api/inscripciones/create',
+      setupRequest: (request) => ({ ...request, body, headers: headersFor(tokens[next++ % tokens.length]!) }),
+    },
+  ],
+});
+const paid = await store.collection('inscripciones').count({ payment_status: 'paid' });
+
+// 2. The race: RACERS parents at once for the last PLACES places of one week.
+const raceWeek = cart.weeks[4]!;
+await store
+  .collection<Week>('semanas')
+  .updateOne({ _id: raceWeek._id }, { set: { quota_q: PLACES, quota_f: 0 } });
+const racers = await parents(RACERS);
+const raceBody = JSON.stringify(enrolmentRequest(cart, [[4]]));
+const started = performance.now();
+const answers = await Promise.all(
+  racers.map((token) =>
+    fetch(`${url}/api/inscripciones/create`, {
+      method: 'POST',
+      headers: headersFor(token),
+      body: raceBody,
+    }).then((res) => res.status),
+  ),
+);
+const raceMs = performance.now() - started;
+const week = (await store.collection<Week>('semanas').findById(raceWeek._id))!;
+
+const report = {
+  machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`.trim(),
+  node: process.version,
+  throughput: {
+    connections: CONNECTIONS,
+    seconds: DURATION_S,
+    requests: throughput.requests.total,
+    non2xx: throughput.non2xx,
+    errors: throughput.errors,
+    checkoutsPerSecond: throughput.requests.average,
+    latencyMs: {
+      p50: throughput.latency.p50,
+      p90: throughput.latency.p90,
+      p99: throughput.latency.p99,
+      max: throughput.latency.max,
+    },
+    paidEnrolmentsStored: paid,
+  },
+  race: {
+    parents: RACERS,
+    places: PLACES,
+    paid: answers.filter((status) => status === 201).length,
+    refusedFull: answers.filter((status) => status === 409).length,
+    other: answers.filter((status) => status !== 201 && status !== 409).length,
+    quota_f: week.quota_f,
+    quota_f_left: Math.max(week.quota_q - week.quota_f, 0),
+    totalMs: Math.round(raceMs),
+  },
+};
+process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+
+await app.close();
+await store.close();
+await fs.rm(dir, { recursive: true, force: true });
+const ok =
+  report.race.paid === PLACES &&
+  report.race.quota_f_left === 0 &&
+  report.race.other === 0 &&
+  throughput.non2xx === 0;
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,253 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Type } from 'typebox';
+import { buildTestApp, type TestApp } from './testing/build.ts';
+import { FRONTEND_NOT_BUILT } from './http/frontend.ts';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** An app whose static folder holds a small fake front-end build. */
+function withBuiltFrontend(): Promise<TestApp> {
+  return buildTestApp(
+    {},
+    {
+      beforeBuild: async ({ staticDir }) => {
+        await fs.mkdir(path.join(staticDir, 'assets'), { recursive: true });
+        await fs.writeFile(
+          path.join(staticDir, 'index.html'),
+          '<!doctype html><html lang="es"><div id="root"></div></html>',
+        );
+        await fs.writeFile(path.join(staticDir, 'assets', 'main.1a2b3c4d.js'), 'console.log(1)');
+        await fs.writeFile(path.join(staticDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      },
+    },
+  );
+}
+
+describe('GET /api/health', () => {
+  it('reports the store in use and that it answers', async () => {
+    t = await buildTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', store: 'embedded' });
+  });
+
+  it('needs no account header, unlike the rest of the API', async () => {
+    t = await buildTestApp();
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'x-account-id': 'otra-escuela' },
+    });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe('La cuenta de la aplicación no es válida.');
+  });
+
+  it('answers 503 with a Spanish message when the store does not answer', async () => {
+    t = await buildTestApp();
+    t.store.ping = async () => {
+      throw new Error('disk gone');
+    };
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      message: 'El almacenamiento de datos no responde.',
+      store: 'embedded',
+    });
+  });
+});
+
+describe('front end serving', () => {
+  it('serves index.html for / and for deep links, never cached', async () => {
+    t = await withBuiltFrontend();
+    for (const url of ['/', '/calendario', '/admin/semanas', '/recover-password?token=abc']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year and other public files briefly', async () => {
+    t = await withBuiltFrontend();
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main.1a2b3c4d.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const logo = await t.app.inject({ method: 'GET', url: '/logo.svg' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers unknown API paths and missing assets with a JSON 404, not the page', async () => {
+    t = await withBuiltFrontend();
+    for (const url of ['/api/nope', '/assets/missing.js', '/favicon-missing.png']) {
+      const res = await t.api({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ success: false, status: 'ERROR', message: 'Recurso no encontrado.' });
+    }
+  });
+
+  it('explains how to build when the front end is missing', async () => {
+    t = await buildTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/calendario' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toBe(FRONTEND_NOT_BUILT);
+  });
+
+  it('sends security headers with a CSP the app works under', async () => {
+    t = await withBuiltFrontend();
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the runtime configuration script with the account id', async () => {
+    t = await buildTestApp({ ACCOUNT_ID: 'club-07' });
+    const res = await t.app.inject({ method: 'GET', url: '/app-config.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/javascript');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const match = /^window\.__APP_CONFIG__ = (.*);\n$/.exec(res.body);
+    expect(JSON.parse(match![1]!)).toMatchObject({ accountId: 'club-07', apiBase: '/api' });
+  });
+});
+
+describe('errors', () => {
+  async function withProbeRoutes(): Promise<TestApp> {
+    const built = await buildTestApp();
+    built.app.post(
+      '/api/probe',
+      { schema: { body: Type.Object({ name: Type.String({ minLength: 2 }), age: Type.Integer() }) } },
+      async (request) => ({ status: 'SUCCESS', data: request.body }),
+    );
+    built.app.get('/api/boom', async () => {
+      throw new Error('database password is hunter2');
+    });
+    return built;
+  }
+
+  it('answers broken JSON with 400 and a Spanish message', async () => {
+    t = await withProbeRoutes();
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/probe',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      status: 'ERROR',
+      message: 'El cuerpo de la solicitud no es un JSON válido.',
+    });
+  });
+
+  it('names the missing or mistyped field in Spanish, and drops unknown fields', async () => {
+    t = await withProbeRoutes();
+    const missing = await t.api({ method: 'POST', url: '/api/probe', payload: { name: 'Ana' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Falta el campo obligatorio "age".');
+    const operator = await t.api({
+      method: 'POST',
+      url: '/api/probe',
+      payload: { name: { $ne: 'x' }, age: 7 },
+    });
+    expect(operator.statusCode).toBe(400);
+    expect(operator.json().message).toBe('El campo "name" tiene un tipo de dato inválido.');
+    const extra = await t.api({
+      method: 'POST',
+      url: '/api/probe',
+      payload: { name: 'Ana', age: 7, isAdmin: true },
+    });
+    expect(extra.statusCode).toBe(200);
+    expect(extra.json()).toEqual({ status: 'SUCCESS', data: { name: 'Ana', age: 7 } });
+  });
+
+  it('hides the details of an unexpected failure from the answer but logs them', async () => {
+    t = await withProbeRoutes();
+    const res = await t.api({ method: 'GET', url: '/api/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('hunter2');
+    expect(res.json().message).toMatch(/^Error interno del servidor/);
+    expect(t.rawLogs()).toContain('unhandled error');
+  });
+});
+
+describe('log redaction', () => {
+  it('never writes authorization headers, passwords or card data', async () => {
+    t = await buildTestApp();
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { authorization: 'Bearer secret-token-value', cookie: 'sid=cookie-value' },
+    });
+    t.app.log.info(
+      {
+        headers: { authorization: 'Bearer secret-token-value' },
+        body: {
+          email: 'ana@correo.do',
+          password: 'clave-secreta',
+          cardNumber: '4242424242424242',
+          cvv: '123',
+        },
+        payment: { card: { ccNumber: '4000000000000002', ccCVV: '999', expDate: '122030' } },
+        token: 'jwt-value',
+      },
+      'probe',
+    );
+    const raw = t.rawLogs();
+    for (const secret of [
+      'secret-token-value',
+      'cookie-value',
+      'clave-secreta',
+      '4242424242424242',
+      '4000000000000002',
+      'jwt-value',
+    ]) {
+      expect(raw).not.toContain(secret);
+    }
+    type Redacted = Record<string, Record<string, unknown>> & { payment: { card: unknown } };
+    const probe = t.logs().find((line) => line.msg === 'probe') as unknown as Redacted;
+    expect(probe.body).toEqual({
+      email: 'ana@correo.do',
+      password: '[redactado]',
+      cardNumber: '[redactado]',
+      cvv: '[redactado]',
+    });
+    expect(probe.payment.card).toEqual({
+      ccNumber: '[redactado]',
+      ccCVV: '[redactado]',
+      expDate: '[redactado]',
+    });
+    expect(probe.headers?.authorization).toBe('[redactado]');
+  });
+});
+
+describe('API documentation', () => {
+  it('serves the OpenAPI document generated from the route schemas, and the UI', async () => {
+    t = await buildTestApp();
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const doc = json.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/usuarios/login', '/api/usuarios/create']),
+    );
+    expect(
+      doc.paths['/api/usuarios/login'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['email', 'password']);
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});

@@ -1,0 +1,124 @@
+// buildApp(config, deps): the Fastify instance, without listening, so tests drive it with inject().
+// Order: external plugins, the app's own decorations, then routes (Fastify's demo-app shape).
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import type { Store } from './store/port.ts';
+import { loggerOptions } from './logging.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerFrontend } from './http/frontend.ts';
+import { healthRoutes } from './routes/health.ts';
+import { appConfigRoute } from './routes/app-config.ts';
+import { authPlugin } from './auth/guards.ts';
+import { OWASP_SCRYPT, type ScryptParams } from './auth/password.ts';
+import { fileTransport, Outbox, smtpTransport, type Transport } from './mail/outbox.ts';
+import { apiModules } from './modules/index.ts';
+import { azurePhotoStorage, localPhotoStorage, type PhotoStorage } from './uploads/storage.ts';
+import { uploadRoutes } from './uploads/routes.ts';
+import { sandboxGateway, type PaymentGateway } from './payments/gateway.ts';
+import path from 'node:path';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    store: Store;
+    outbox: Outbox;
+    /** scrypt parameters for new password hashes. */
+    hashing: ScryptParams;
+  }
+}
+
+export interface AppDeps {
+  store: Store;
+  /** Where logs go (tests capture them); stdout when absent. */
+  logStream?: NodeJS.WritableStream;
+  /** How e-mail leaves (tests capture it); SMTP_URL or .eml files by default. */
+  mailTransport?: Transport;
+  /** scrypt parameters for new hashes (tests use cheaper ones); OWASP's minimum by default. */
+  hashing?: ScryptParams;
+  /** The payment gateway; the built-in sandbox by default (DESIGN.md §2.8). */
+  gateway?: PaymentGateway;
+  /** Where photos go; Azure when configured, else DATA_DIR/uploads. */
+  photoStorage?: PhotoStorage;
+}
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, deps.logStream),
+    // Unknown body fields are dropped (no mass assignment); defaults from schemas are applied.
+    ajv: { customOptions: { removeAdditional: 'all', useDefaults: true, coerceTypes: 'array' } },
+    trustProxy: config.env === 'production',
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const photoStorage =
+    deps.photoStorage ??
+    (config.azureStorageConnectionString
+      ? await azurePhotoStorage(config.azureStorageConnectionString, config.azureStorageContainer)
+      : localPhotoStorage(uploadsDir));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-toastify and react-bootstrap set inline styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(photoStorage.origin ? [photoStorage.origin] : [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    // The social sign-in popup hands its token back to the opener with postMessage.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+
+  // Limits are set per route (sign-in, registration, password reset); none applies globally.
+  await app.register(rateLimit, { global: false });
+
+  app.decorate('config', config);
+  app.decorate('store', deps.store);
+  app.decorate('hashing', deps.hashing ?? OWASP_SCRYPT);
+  const transport =
+    deps.mailTransport ??
+    (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'outbox')));
+  app.decorate('outbox', new Outbox(deps.store, transport, config.mailFrom, app.log));
+  app.addHook('onClose', async () => app.outbox.stop());
+  registerErrorHandling(app);
+
+  // OpenAPI from the routes' own schemas (registered before the routes so it sees them).
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'API de inscripciones de la escuela de baloncesto',
+        description:
+          'Todas las llamadas llevan la cabecera x-account-id con la cuenta de la aplicación; las de administración, además, un token Bearer de administrador.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(authPlugin);
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(apiModules, { prefix: '/api', gateway: deps.gateway ?? sandboxGateway() });
+  await app.register(uploadRoutes, { storage: photoStorage, localDir: uploadsDir });
+  await app.register(appConfigRoute);
+  await registerFrontend(app, config.staticDir);
+
+  return app;
+}

@@ -1,0 +1,97 @@
+// Who may call what: JWT bearer tokens for signed-in users, a server-side admin check on every
+// admin route (the user is read from the store, so a demoted admin loses access at once), and the
+// application account header every front-end call carries (DESIGN.md §2.12).
+import fastifyJwt from '@fastify/jwt';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, errorEnvelope } from '../http/errors.ts';
+import { isAdmin, type UserRecord } from '../../src/domain/records.ts';
+
+export const TOKEN_LIFETIME = '7d';
+
+/**
+ * Rate-limit key for signed-in calls: the bearer token (one parent), so that a school's front
+ * desk enrolling many families from one address is limited per family, not as a whole.
+ */
+export function perAccountKey(request: FastifyRequest): string {
+  return request.headers.authorization ?? request.ip;
+}
+export const ACCOUNT_HEADER = 'x-account-id';
+
+export const AUTH_MESSAGES = {
+  missing: 'Debe iniciar sesión para continuar.',
+  expired: 'Su sesión ha expirado. Por favor inicie sesión de nuevo.',
+  notAdmin: 'No tiene permisos de administrador para realizar esta acción.',
+  account: 'La cuenta de la aplicación no es válida.',
+} as const;
+
+export interface TokenPayload {
+  sub: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenPayload;
+    user: TokenPayload;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook (runs before the body is read): a valid token of an active user; sets request.account. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook: a valid token of an active administrator; sets request.account. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    signToken: (userId: string) => string;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, once a guard has run. */
+    account: UserRecord | null;
+  }
+}
+
+/** Paths that work without the account header: probes, API docs, and the OAuth popup pages. */
+const ACCOUNT_HEADER_EXEMPT = [/^\/api\/health$/, /^\/api\/docs(\/|$)/, /^\/api\/v1\/auth\//];
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(fastifyJwt, {
+      secret: app.config.jwtSecret ?? '',
+      sign: { expiresIn: TOKEN_LIFETIME },
+    });
+
+    app.decorateRequest('account', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      if (!pathname.startsWith('/api/') || ACCOUNT_HEADER_EXEMPT.some((pattern) => pattern.test(pathname)))
+        return;
+      if (request.headers[ACCOUNT_HEADER] !== app.config.accountId) {
+        return reply.status(403).send(errorEnvelope(AUTH_MESSAGES.account));
+      }
+    });
+
+    const authenticate = async (request: FastifyRequest): Promise<UserRecord> => {
+      try {
+        await request.jwtVerify();
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? '';
+        throw new ApiError(401, code.includes('EXPIRED') ? AUTH_MESSAGES.expired : AUTH_MESSAGES.missing);
+      }
+      const user = await app.store.collection<UserRecord>('usuarios').findById(request.user.sub);
+      if (!user || user.status !== 'active') throw new ApiError(401, AUTH_MESSAGES.missing);
+      request.account = user;
+      return user;
+    };
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      await authenticate(request);
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      const user = await authenticate(request);
+      if (!isAdmin(user)) throw new ApiError(403, AUTH_MESSAGES.notAdmin);
+    });
+    app.decorate('signToken', (userId: string) => app.jwt.sign({ sub: userId }));
+  },
+  { name: 'auth' },
+);

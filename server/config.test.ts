@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { ConfigError, DEFAULT_ACCOUNT_ID, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives working defaults for a fresh machine', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('/srv/app/data'),
+      staticDir: path.resolve('/srv/app/dist'),
+      mongodbUri: undefined,
+      accountId: DEFAULT_ACCOUNT_ID,
+      publicUrl: 'http://localhost:3000',
+      schoolWebsite: 'http://localhost:3000',
+      seedDemo: true,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        NODE_ENV: 'production',
+        PORT: '8081',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/lib/escuela',
+        MONGODB_URI: 'mongodb://db:27017/escuela',
+        ACCOUNT_ID: 'club-01',
+        JWT_SECRET: 'x'.repeat(40),
+        ADMIN_EMAIL: 'Direccion@Escuela.DO',
+        ADMIN_PASSWORD: 'clave-segura',
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        PUBLIC_URL: 'https://inscripciones.example.com/',
+        SCHOOL_WEBSITE: 'https://escuela.example.com',
+      },
+      '/srv/app',
+    );
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8081,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/escuela',
+      mongodbUri: 'mongodb://db:27017/escuela',
+      accountId: 'club-01',
+      adminEmail: 'direccion@escuela.do',
+      adminPassword: 'clave-segura',
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      publicUrl: 'https://inscripciones.example.com',
+      schoolWebsite: 'https://escuela.example.com',
+      // Demo data only on the embedded store unless asked for.
+      seedDemo: false,
+    });
+  });
+
+  it('lists every problem at once with the variable names', () => {
+    let thrown: unknown;
+    try {
+      loadConfig({
+        NODE_ENV: 'production',
+        PORT: 'eighty',
+        MONGODB_URI: 'postgres://x',
+        ADMIN_EMAIL: 'not-an-email',
+        SMTP_URL: 'http://mail',
+        PUBLIC_URL: 'ftp://x',
+        LOG_LEVEL: 'loud',
+        JWT_SECRET: 'short',
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const text = (thrown as ConfigError).message;
+    for (const name of [
+      'PORT',
+      'MONGODB_URI',
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'SMTP_URL',
+      'PUBLIC_URL',
+      'LOG_LEVEL',
+      'JWT_SECRET',
+    ]) {
+      expect(text).toContain(name);
+    }
+  });
+
+  it('requires JWT_SECRET in production only', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required in production/);
+    expect(loadConfig({ NODE_ENV: 'development' }).jwtSecret).toBeUndefined();
+  });
+
+  it('rejects an admin password the sign-in form could never type', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.do', ADMIN_PASSWORD: '1234' })).toThrow(/5 to 30/);
+  });
+});

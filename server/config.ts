@@ -1,0 +1,183 @@
+// Runtime configuration, read once from environment variables and validated, so that a
+// mistake is reported at start-up in plain words instead of failing later inside a request.
+import path from 'node:path';
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  mongodbUri: string | undefined;
+  accountId: string;
+  /** Undefined only before resolveJwtSecret() has run (development may generate it). */
+  jwtSecret: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  /** Azure Blob Storage for photos; unset = local disk under DATA_DIR/uploads. */
+  azureStorageConnectionString: string | undefined;
+  azureStorageContainer: string;
+  /** Sender of the school's e-mails. */
+  mailFrom: string;
+  publicUrl: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Where the built front end lives (dist/ by default). */
+  staticDir: string;
+  /** The school's public website (the logo and the thank-you page link to it). */
+  schoolWebsite: string;
+  /** Seed the demo school on a fresh store (default: on for the embedded store only). */
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const DEFAULT_ACCOUNT_ID = 'escuela-baloncesto';
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the configuration; throws ConfigError listing every problem at once. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const value = (name: string): string | undefined => {
+    const raw = env[name];
+    return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+  };
+
+  const nodeEnv = value('NODE_ENV') ?? 'development';
+  if (!['production', 'development', 'test'].includes(nodeEnv)) {
+    problems.push(`NODE_ENV must be production, development or test (got "${nodeEnv}")`);
+  }
+  const env_ = (
+    ['production', 'development', 'test'].includes(nodeEnv) ? nodeEnv : 'development'
+  ) as Config['env'];
+
+  let port = 3000;
+  const rawPort = value('PORT');
+  if (rawPort !== undefined) {
+    port = Number(rawPort);
+    if (!/^\d+$/.test(rawPort) || port < 0 || port > 65535) {
+      problems.push(`PORT must be a whole number from 0 to 65535 (got "${rawPort}")`);
+    }
+  }
+
+  const host = value('HOST') ?? '127.0.0.1';
+  const dataDir = path.resolve(cwd, value('DATA_DIR') ?? 'data');
+
+  const mongodbUri = value('MONGODB_URI');
+  if (mongodbUri !== undefined && !/^mongodb(\+srv)?:\/\//.test(mongodbUri)) {
+    problems.push('MONGODB_URI must start with mongodb:// or mongodb+srv://');
+  }
+
+  const accountId = value('ACCOUNT_ID') ?? DEFAULT_ACCOUNT_ID;
+  if (!/^[A-Za-z0-9._-]{1,100}$/.test(accountId)) {
+    problems.push(
+      'ACCOUNT_ID may only contain letters, digits, dots, dashes and underscores (1-100 characters)',
+    );
+  }
+
+  const jwtSecret = value('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters long');
+  }
+  if (jwtSecret === undefined && env_ === 'production') {
+    problems.push('JWT_SECRET is required in production (at least 32 random characters)');
+  }
+
+  const adminEmail = value('ADMIN_EMAIL')?.toLowerCase();
+  if (adminEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+    problems.push(`ADMIN_EMAIL must be an e-mail address (got "${adminEmail}")`);
+  }
+  const adminPassword = value('ADMIN_PASSWORD');
+  if (adminPassword !== undefined && (adminPassword.length < 5 || adminPassword.length > 30)) {
+    problems.push(
+      'ADMIN_PASSWORD must be 5 to 30 characters long (the sign-in form accepts no other length)',
+    );
+  }
+  if ((adminEmail === undefined) !== (adminPassword === undefined)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither');
+  }
+
+  const smtpUrl = value('SMTP_URL');
+  if (smtpUrl !== undefined && !isUrl(smtpUrl, ['smtp:', 'smtps:'])) {
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
+  }
+
+  const azureStorageConnectionString = value('AZURE_STORAGE_CONNECTION_STRING');
+  if (
+    azureStorageConnectionString !== undefined &&
+    !/(AccountName|BlobEndpoint)=/.test(azureStorageConnectionString)
+  ) {
+    problems.push('AZURE_STORAGE_CONNECTION_STRING does not look like an Azure Storage connection string');
+  }
+  const azureStorageContainer = value('AZURE_STORAGE_CONTAINER') ?? 'fotos';
+  if (!/^[a-z0-9](?!.*--)[a-z0-9-]{1,61}[a-z0-9]$/.test(azureStorageContainer)) {
+    problems.push('AZURE_STORAGE_CONTAINER must be 3-63 lower-case letters, digits and single dashes');
+  }
+
+  const mailFrom = value('MAIL_FROM') ?? 'Escuela de Baloncesto <no-responder@escuela.do>';
+  if (!/<[^\s@<>]+@[^\s@<>]+>$|^[^\s@]+@[^\s@]+$/.test(mailFrom)) {
+    problems.push('MAIL_FROM must be an address, optionally with a name: "Escuela <correo@dominio.do>"');
+  }
+
+  let publicUrl = value('PUBLIC_URL') ?? `http://localhost:${port || 3000}`;
+  if (!isUrl(publicUrl, ['http:', 'https:'])) {
+    problems.push(`PUBLIC_URL must be an http:// or https:// URL (got "${publicUrl}")`);
+  }
+  publicUrl = publicUrl.replace(/\/+$/, '');
+
+  const schoolWebsite = value('SCHOOL_WEBSITE') ?? publicUrl;
+  if (!isUrl(schoolWebsite, ['http:', 'https:'])) {
+    problems.push(`SCHOOL_WEBSITE must be an http:// or https:// URL (got "${schoolWebsite}")`);
+  }
+
+  const logLevel = (value('LOG_LEVEL') ?? (env_ === 'test' ? 'silent' : 'info')) as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const rawSeed = value('SEED_DEMO');
+  if (rawSeed !== undefined && !['true', 'false'].includes(rawSeed)) {
+    problems.push('SEED_DEMO must be true or false');
+  }
+  const seedDemo = rawSeed === undefined ? mongodbUri === undefined : rawSeed === 'true';
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: env_,
+    port,
+    host,
+    dataDir,
+    mongodbUri,
+    accountId,
+    jwtSecret,
+    adminEmail,
+    adminPassword,
+    smtpUrl,
+    azureStorageConnectionString,
+    azureStorageContainer,
+    mailFrom,
+    publicUrl,
+    logLevel,
+    staticDir: path.resolve(cwd, value('STATIC_DIR') ?? 'dist'),
+    schoolWebsite,
+    seedDemo,
+  };
+}
+
+function isUrl(text: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,99 @@
+// One error handler maps every failure to an HTTP status and the answer envelope with a Spanish
+// message. Services throw ApiError for business refusals; anything unexpected becomes a 500
+// whose details go to the log only.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly body: Record<string, unknown> | undefined;
+  /** `body` lets a route keep its own envelope (e.g. `{ success: false, message }`). */
+  constructor(statusCode: number, message: string, body?: Record<string, unknown>) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.body = body;
+  }
+}
+
+/**
+ * The generic error envelope. The spec's calls read either `success` or `status` (login reads
+ * `success`, the others `status`), so a generic error carries both next to the message.
+ */
+export function errorEnvelope(message: string): { success: false; status: 'ERROR'; message: string } {
+  return { success: false, status: 'ERROR', message };
+}
+
+const MESSAGES_BY_STATUS: Record<number, string> = {
+  400: 'La solicitud no es válida.',
+  401: 'Debe iniciar sesión para continuar.',
+  403: 'No tiene permiso para realizar esta acción.',
+  404: 'Recurso no encontrado.',
+  405: 'Método no permitido.',
+  406: 'Formato de respuesta no admitido.',
+  409: 'La solicitud entra en conflicto con el estado actual.',
+  413: 'La solicitud es demasiado grande.',
+  415: 'Tipo de contenido no admitido.',
+  429: 'Demasiadas solicitudes. Por favor espere un momento e intente de nuevo.',
+};
+
+export const INTERNAL_ERROR_MESSAGE = 'Error interno del servidor. Por favor intente de nuevo más tarde.';
+
+const CODE_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'El cuerpo de la solicitud no es un JSON válido.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'El cuerpo de la solicitud está vacío.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'La solicitud es demasiado grande.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de contenido no admitido.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La longitud del contenido no es válida.',
+};
+
+/** Spanish text for a schema validation failure: names the field, never echoes the value. */
+export function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return MESSAGES_BY_STATUS[400]!;
+  const params = first.params as Record<string, unknown>;
+  const where = first.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
+  const field =
+    typeof params.missingProperty === 'string'
+      ? [where, params.missingProperty].filter(Boolean).join('.')
+      : where || (error.validationContext ?? 'solicitud');
+  switch (first.keyword) {
+    case 'required':
+      return `Falta el campo obligatorio "${field}".`;
+    case 'type':
+      return `El campo "${field}" tiene un tipo de dato inválido.`;
+    case 'minLength':
+    case 'maxLength':
+    case 'pattern':
+    case 'format':
+      return `El campo "${field}" no tiene un formato válido.`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `El campo "${field}" está fuera del rango permitido.`;
+    case 'enum':
+    case 'const':
+      return `El campo "${field}" no tiene un valor permitido.`;
+    default:
+      return `El campo "${field}" no es válido.`;
+  }
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send(error.body ?? errorEnvelope(error.message));
+    }
+    if (error.validation) {
+      return reply.status(400).send(errorEnvelope(validationMessage(error)));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        (error.code && CODE_MESSAGES[error.code]) ?? MESSAGES_BY_STATUS[status] ?? MESSAGES_BY_STATUS[400]!;
+      return reply.status(status).send(errorEnvelope(message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorEnvelope(INTERNAL_ERROR_MESSAGE));
+  });
+}

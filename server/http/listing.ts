@@ -1,0 +1,43 @@
+// listpop answers (spec 02 §7 plus DESIGN's paging): the plain call lists everything; with page
+// or limit the answer adds total, page and limit. `q` searches the given fields, any case.
+import type { Collection, Doc, Filter, SortSpec } from '../store/port.ts';
+import { DEFAULT_PAGE_SIZE, type ListQuery } from '../../src/domain/admin-contract.ts';
+
+/** The status query filter also matches the older Spanish spellings. */
+export const STATUS_ALIASES = { active: ['active', 'activo'], inactive: ['inactive', 'inactivo'] } as const;
+
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export interface ListSpec<T extends Doc> {
+  collection: Collection<T>;
+  sort: SortSpec;
+  /** Fields `q` searches. */
+  search: string[];
+  /** Turns stored records into answered ones (populate names, derive fields, hide secrets). */
+  present: (records: T[]) => Promise<unknown[]> | unknown[];
+  /** The plain call's listing, when it differs from a plain find (e.g. populated lists). */
+  listAll?: (filter: Filter) => Promise<unknown[]>;
+}
+
+export async function listAnswer<T extends Doc>(query: ListQuery, spec: ListSpec<T>) {
+  const filter: Filter = {};
+  if (query.status) filter.status = { $in: [...STATUS_ALIASES[query.status]] };
+  const q = query.q?.trim();
+  if (q && spec.search.length > 0) {
+    const pattern = new RegExp(escapeRegExp(q), 'i');
+    filter.$or = spec.search.map((field) => ({ [field]: { $regex: pattern } }));
+  }
+  if (query.page === undefined && query.limit === undefined) {
+    const data = spec.listAll
+      ? await spec.listAll(filter)
+      : await spec.present(await spec.collection.find(filter, { sort: spec.sort }));
+    return { status: 'SUCCESS' as const, data };
+  }
+  const page = query.page ?? 1;
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const [total, records] = await Promise.all([
+    spec.collection.count(filter),
+    spec.collection.find(filter, { sort: spec.sort, skip: (page - 1) * limit, limit }),
+  ]);
+  return { status: 'SUCCESS' as const, data: await spec.present(records), total, page, limit };
+}

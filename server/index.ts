@@ -1,0 +1,62 @@
+// Entry point: read the configuration, open the store, prepare it, listen, and shut down
+// gracefully (finish in-flight requests, close the store) on SIGTERM/SIGINT.
+import { fileURLToPath } from 'node:url';
+import { loadConfig, ConfigError } from './config.ts';
+import { resolveJwtSecret } from './secrets.ts';
+import { openStore } from './store/index.ts';
+import { buildApp } from './app.ts';
+import { prepareStore, startupBanner } from './bootstrap.ts';
+
+export async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  config.jwtSecret = await resolveJwtSecret(config);
+
+  const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
+  // The app first: its modules create their indexes, which the seed then relies on.
+  const app = await buildApp(config, { store });
+  const prepared = await prepareStore(store, config);
+  app.outbox.start();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('graceful shutdown timed out; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await store.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(`${startupBanner(config, prepared, store.kind)}\n`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    process.stderr.write(
+      `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}

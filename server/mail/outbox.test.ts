@@ -1,0 +1,88 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEmbeddedStore } from '../store/embedded.ts';
+import type { Store } from '../store/port.ts';
+import { makeTempDir } from '../testing/build.ts';
+import { fileTransport, MAX_ATTEMPTS, Outbox, type OutboxItem, type Transport } from './outbox.ts';
+
+let dir: string;
+let store: Store;
+afterEach(async () => {
+  await store?.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const message = {
+  to: ['ana@correo.do'],
+  subject: 'Confirmación de inscripción',
+  text: 'Gracias por inscribir a Pedro.',
+  html: '<p>Gracias por inscribir a <b>Pedro</b>.</p>',
+  kind: 'enrolment',
+};
+
+describe('Outbox', () => {
+  it('writes an .eml file that a mail program can open when no SMTP server is configured', async () => {
+    dir = await makeTempDir();
+    store = await openEmbeddedStore(path.join(dir, 'db'));
+    const outbox = new Outbox(
+      store,
+      fileTransport(path.join(dir, 'outbox')),
+      'Escuela <no-responder@escuela.do>',
+    );
+    const item = await outbox.enqueue(message);
+    await outbox.flush();
+    const files = await fs.readdir(path.join(dir, 'outbox'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(new RegExp(`-enrolment-${item._id}\\.eml$`));
+    const eml = await fs.readFile(path.join(dir, 'outbox', files[0]!), 'utf8');
+    expect(eml).toMatch(/^From: Escuela <no-responder@escuela\.do>$/m);
+    expect(eml).toMatch(/^To: ana@correo\.do$/m);
+    expect(eml).toMatch(/^Subject: =\?UTF-8\?Q\?Confirmaci=C3=B3n_de_inscripci=C3=B3n\?=$/m);
+    expect(eml).toContain('Content-Type: text/html');
+    const stored = await store.collection<OutboxItem>('outbox').findById(item._id);
+    expect(stored).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('keeps a message whose sending fails and retries it later, then gives up after the last attempt', async () => {
+    dir = await makeTempDir();
+    store = await openEmbeddedStore(path.join(dir, 'db'));
+    let down = true;
+    const sent: string[] = [];
+    const transport: Transport = {
+      send: async (item) => {
+        if (down) throw new Error('connect ECONNREFUSED');
+        sent.push(item._id);
+      },
+    };
+    const outbox = new Outbox(store, transport, 'no-responder@escuela.do');
+    const start = new Date('2027-06-01T12:00:00Z');
+    const item = await outbox.enqueue(message, start);
+    await outbox.flush(start);
+    let stored = await store.collection<OutboxItem>('outbox').findById(item._id);
+    expect(stored).toMatchObject({ status: 'pending', attempts: 1, last_error: 'connect ECONNREFUSED' });
+    expect(stored!.next_attempt_at.getTime()).toBe(start.getTime() + 60_000);
+
+    // Not due yet: nothing is tried.
+    await outbox.flush(new Date(start.getTime() + 30_000));
+    expect((await store.collection<OutboxItem>('outbox').findById(item._id))!.attempts).toBe(1);
+
+    down = false;
+    await outbox.flush(new Date(start.getTime() + 61_000));
+    stored = await store.collection<OutboxItem>('outbox').findById(item._id);
+    expect(stored).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(sent).toEqual([item._id]);
+
+    down = true;
+    const doomed = await outbox.enqueue(message, start);
+    let now = start.getTime();
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      await outbox.flush(new Date(now));
+      now += 24 * 3_600_000;
+    }
+    expect(await store.collection<OutboxItem>('outbox').findById(doomed._id)).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ATTEMPTS,
+    });
+  });
+});

@@ -1,0 +1,168 @@
+// E-mail goes through a persisted outbox (DESIGN.md §2.10): a message is stored first and sent
+// afterwards with retries, so a mail server that is down never fails or loses what triggered it.
+// With SMTP_URL set, nodemailer sends over SMTP; otherwise each message is written as an .eml
+// file under DATA_DIR/outbox, where it can be opened with any mail program.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Store } from '../store/port.ts';
+
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** What the message is about, for the admin and the account timeline (e.g. 'password-reset'). */
+  kind: string;
+  /** The user the message concerns, if any. */
+  user_id?: string | null;
+}
+
+export interface OutboxItem extends MailMessage {
+  _id: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: Date;
+  last_error: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+/** Waits between attempts: 1 min, 5 min, 30 min, 2 h, then 6 h; gives up after MAX_ATTEMPTS. */
+const BACKOFF_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
+export const MAX_ATTEMPTS = 8;
+
+export interface Transport {
+  send(item: OutboxItem, from: string): Promise<void>;
+}
+
+export function smtpTransport(url: string): Transport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(item, from) {
+      await transporter.sendMail({
+        from,
+        to: item.to,
+        subject: item.subject,
+        text: item.text,
+        html: item.html,
+      });
+    },
+  };
+}
+
+/** Writes each message as an RFC 822 .eml file (nodemailer builds it, so it opens anywhere). */
+export function fileTransport(dir: string): Transport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(item, from) {
+      const info = await transporter.sendMail({
+        from,
+        to: item.to,
+        subject: item.subject,
+        text: item.text,
+        html: item.html,
+      });
+      await fs.mkdir(dir, { recursive: true });
+      const stamp = item.created_at.toISOString().replace(/[:.]/g, '-');
+      await fs.writeFile(path.join(dir, `${stamp}-${item.kind}-${item._id}.eml`), info.message as Buffer);
+    },
+  };
+}
+
+export class Outbox {
+  readonly #store: Store;
+  readonly #transport: Transport;
+  readonly #from: string;
+  readonly #log: FastifyBaseLogger | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+
+  constructor(store: Store, transport: Transport, from: string, log?: FastifyBaseLogger) {
+    this.#store = store;
+    this.#transport = transport;
+    this.#from = from;
+    this.#log = log;
+  }
+
+  get #items() {
+    return this.#store.collection<OutboxItem>('outbox');
+  }
+
+  /** Stores the message and starts sending it in the background. */
+  async enqueue(message: MailMessage, now = new Date()): Promise<OutboxItem> {
+    const item = await this.#items.insertOne({
+      ...message,
+      user_id: message.user_id ?? null,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+    });
+    void this.flush(now).catch(() => undefined);
+    return item;
+  }
+
+  /** Sends every due message once; concurrent calls share one run. */
+  flush(now?: Date): Promise<void> {
+    this.#running ??= this.#sendDue(now).finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  async #sendDue(now = new Date()): Promise<void> {
+    const due = await this.#items.find(
+      { status: 'pending', next_attempt_at: { $lte: now } },
+      { sort: { next_attempt_at: 1 }, limit: 50 },
+    );
+    for (const item of due) {
+      // Claim the message by pushing its next attempt forward, so another server instance
+      // polling the same store does not send it too.
+      const claimed = await this.#items.updateOne(
+        { _id: item._id, status: 'pending', next_attempt_at: item.next_attempt_at },
+        { set: { next_attempt_at: new Date(now.getTime() + 120_000) } },
+      );
+      if (!claimed) continue;
+      try {
+        await this.#transport.send(item, this.#from);
+        await this.#items.updateOne(
+          { _id: item._id },
+          { set: { status: 'sent', sent_at: new Date() }, inc: { attempts: 1 } },
+        );
+      } catch (error) {
+        const attempts = item.attempts + 1;
+        const failed = attempts >= MAX_ATTEMPTS;
+        const wait = BACKOFF_MS[Math.min(attempts - 1, BACKOFF_MS.length - 1)]!;
+        await this.#items.updateOne(
+          { _id: item._id },
+          {
+            set: {
+              status: failed ? 'failed' : 'pending',
+              last_error: error instanceof Error ? error.message : String(error),
+              next_attempt_at: new Date(now.getTime() + wait),
+            },
+            inc: { attempts: 1 },
+          },
+        );
+        this.#log?.warn({ outboxId: item._id, attempts, failed }, 'e-mail could not be sent');
+      }
+    }
+  }
+
+  /** Polls for due messages (retries, and messages queued by another instance). */
+  start(intervalMs = 30_000): void {
+    this.#timer ??= setInterval(() => void this.flush().catch(() => undefined), intervalMs);
+    this.#timer.unref();
+    void this.flush().catch(() => undefined);
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+  }
+}

@@ -1,0 +1,307 @@
+// The admin areas of spec 02 §7, declared for the CRUD factory. Each entry reads as the rules of
+// that record kind: required fields and defaults (spec 02 §3, §5), uniqueness, references,
+// searches, order, derived fields.
+import { ApiError } from '../../http/errors.ts';
+import type { AnyDoc, Store } from '../../store/port.ts';
+import { ANNUAL_TYPE_ALIASES, CAMP_TYPES, placesLeft } from '../../../src/domain/records.ts';
+import { normalizeCouponCode } from '../../../src/domain/coupons.ts';
+import {
+  ADMIN_MESSAGES,
+  CALENDAR_DEFAULTS,
+  CAMP_DEFAULTS,
+  CATEGORY_DEFAULTS,
+  CLIENT_DEFAULTS,
+  CONTACT_DEFAULTS,
+  COUPON_DEFAULTS,
+  CalendarCreate,
+  CalendarUpdate,
+  CampCreate,
+  CampUpdate,
+  CategoryCreate,
+  CategoryUpdate,
+  ClientCreate,
+  ClientUpdate,
+  ContactCreate,
+  ContactUpdate,
+  CouponCreate,
+  CouponUpdate,
+  InscriptionUpdate,
+  NOUNS,
+  PARTICIPANT_DEFAULTS,
+  ParticipantCreate,
+  ParticipantUpdate,
+  TYPE_DEFAULTS,
+  TypeCreate,
+  TypeUpdate,
+  WEEK_DEFAULTS,
+  WeekCreate,
+  WeekUpdate,
+} from '../../../src/domain/admin-contract.ts';
+import type { AreaConfig, Reference } from './crud.ts';
+
+/** Newest first: ids grow with creation time. */
+const NEWEST_FIRST = { _id: -1 } as const;
+
+const campReference = (populate: boolean): Reference => ({
+  field: 'campament',
+  collection: 'campamentos',
+  noun: NOUNS.campamentos,
+  ...(populate ? { populateAs: 'campament_name' } : {}),
+});
+
+/** Codes a camp's type may take besides the `tipos` of model 'campamentos' (spec 02 §3). */
+const BUILT_IN_CAMP_TYPES = new Set<string>([...Object.keys(CAMP_TYPES), ...ANNUAL_TYPE_ALIASES]);
+
+async function checkCampType(type: unknown, store: Store): Promise<void> {
+  if (typeof type !== 'string' || BUILT_IN_CAMP_TYPES.has(type)) return;
+  const known = await store.collection('tipos').findOne({ model: 'campamentos', code: type });
+  if (!known) throw new ApiError(400, ADMIN_MESSAGES.campTypeUnknown);
+}
+
+export const campamentos: AreaConfig = {
+  area: 'campamentos',
+  noun: NOUNS.campamentos,
+  routes: {
+    list: 'listpop',
+    // The enrolment wizard loads its camp here: parents see active camps only.
+    find: { path: 'findbyid', audience: 'user', parentFilter: { status: 'active' } },
+    create: true,
+    update: true,
+    delete: true,
+  },
+  createBody: CampCreate,
+  updateBody: CampUpdate,
+  defaults: CAMP_DEFAULTS,
+  dates: { start_date: 'day', end_date: 'day' },
+  search: ['name', 'code'],
+  sort: { start_date: -1, _id: -1 },
+  unique: [{ fields: ['code'], message: ADMIN_MESSAGES.campCodeTaken }],
+  async rules(camp, { store, changes }) {
+    const start = new Date(camp.start_date as Date);
+    const end = new Date(camp.end_date as Date);
+    if (('start_date' in changes || 'end_date' in changes) && end.getTime() < start.getTime()) {
+      throw new ApiError(400, ADMIN_MESSAGES.campDatesOrder);
+    }
+    if ('type' in changes) await checkCampType(camp.type, store);
+  },
+};
+
+export const categorias: AreaConfig = {
+  area: 'categorias',
+  noun: NOUNS.categorias,
+  // findbycamp is answered for any signed-in user, in enrolment-reads.ts.
+  routes: { list: 'listpop', find: { path: 'find' }, create: true, update: true, delete: true },
+  createBody: CategoryCreate,
+  updateBody: CategoryUpdate,
+  defaults: CATEGORY_DEFAULTS,
+  search: ['name', 'text'],
+  sort: { order: 1, name: 1, _id: 1 },
+  references: [campReference(true)],
+};
+
+/** quota_f_left = max(quota_q - quota_f, 0), or null when quota_q is 0 (no limit); never stored. */
+export function withPlacesLeft(week: AnyDoc): AnyDoc {
+  const left = placesLeft({ quota_q: Number(week.quota_q ?? 0), quota_f: Number(week.quota_f ?? 0) });
+  return { ...week, quota_f_left: Number.isFinite(left) ? left : null };
+}
+
+export const semanas: AreaConfig = {
+  area: 'semanas',
+  noun: NOUNS.semanas,
+  // findbycamp is answered for any signed-in user, in enrolment-reads.ts.
+  routes: { list: 'listpop', find: { path: 'find' }, create: true, update: true, delete: true },
+  createBody: WeekCreate,
+  updateBody: WeekUpdate,
+  defaults: WEEK_DEFAULTS,
+  normalise(week) {
+    if (Array.isArray(week.categories)) week.categories = [...new Set(week.categories)];
+  },
+  search: ['name', 'date', 'notes'],
+  sort: { order: 1, _id: 1 },
+  references: [campReference(true)],
+  async rules(week, { store, changes }) {
+    if (!('categories' in changes) && !('campament' in changes)) return;
+    const ids = (week.categories as string[] | undefined) ?? [];
+    if (ids.length === 0) return;
+    // A category of another camp (or none) would let a parent pick a schedule the camp does not run.
+    const belonging = await store
+      .collection('categorias')
+      .count({ _id: { $in: ids }, campament: week.campament }, { withDeleted: true });
+    if (belonging !== ids.length) throw new ApiError(400, ADMIN_MESSAGES.weekCategoriesOutsideCamp);
+  },
+  async beforeCreate(week, store) {
+    if (typeof week.order === 'number') return;
+    // A new week without a position goes after the camp's last one.
+    const last = await store
+      .collection('semanas')
+      .findOne({ campament: week.campament }, { sort: { order: -1 } });
+    week.order = typeof last?.order === 'number' ? last.order + 1 : 1;
+  },
+  derive: withPlacesLeft,
+};
+
+export const cupones: AreaConfig = {
+  area: 'cupones',
+  noun: NOUNS.cupones,
+  // POST /cupones/validate belongs to the checkout.
+  routes: { list: 'listpop', find: { path: 'find' }, create: true, update: true, delete: true },
+  createBody: CouponCreate,
+  updateBody: CouponUpdate,
+  defaults: COUPON_DEFAULTS,
+  dates: { date: 'endOfDay' },
+  normalise(coupon) {
+    if (typeof coupon.code === 'string') coupon.code = normalizeCouponCode(coupon.code);
+  },
+  search: ['code', 'label'],
+  sort: NEWEST_FIRST,
+  unique: [{ fields: ['code'], message: ADMIN_MESSAGES.couponCodeTaken }],
+};
+
+export const estados: AreaConfig = {
+  area: 'estados',
+  noun: NOUNS.estados,
+  routes: { list: '' },
+  search: ['name', 'code'],
+  // A lookup keeps the order it was defined in.
+  sort: { _id: 1 },
+};
+
+export const tipos: AreaConfig = {
+  area: 'tipos',
+  noun: NOUNS.tipos,
+  routes: {
+    list: 'listpop',
+    find: { path: 'find' },
+    lookups: [{ path: 'bymodel', field: 'model', param: 'model' }],
+    create: true,
+    update: true,
+    delete: true,
+  },
+  createBody: TypeCreate,
+  updateBody: TypeUpdate,
+  defaults: TYPE_DEFAULTS,
+  search: ['name', 'code', 'model'],
+  sort: { model: 1, name: 1, _id: 1 },
+  unique: [{ fields: ['model', 'code'], message: ADMIN_MESSAGES.typeCodeTaken }],
+};
+
+export const inscripciones: AreaConfig = {
+  area: 'inscripciones',
+  noun: NOUNS.inscripciones,
+  // Enrolments are created by the checkout (POST /inscripciones/create); admins read them and
+  // change their status or note.
+  routes: {
+    list: 'listpop',
+    find: { path: 'find' },
+    lookups: [{ path: 'findbycamp', field: 'campament', param: 'id' }],
+    update: true,
+  },
+  updateBody: InscriptionUpdate,
+  // Fields of the checkout's enrolment record (server/modules/checkout/enrolments.ts).
+  search: ['order_number', 'contact.email', 'contact.mother_name', 'contact.father_name', 'rnc_nombre'],
+  sort: NEWEST_FIRST,
+  async rules(enrolment, { changes }) {
+    // The checkout activates an enrolment once it is paid; an admin may cancel one (inactive) or
+    // restore a paid one, never turn an unpaid or declined order into an active enrolment.
+    const payment = enrolment.payment_status;
+    if (changes.status === 'active' && payment !== undefined && payment !== 'paid') {
+      throw new ApiError(400, ADMIN_MESSAGES.unpaidEnrolment);
+    }
+  },
+  references: [campReference(true)],
+};
+
+export const clientes: AreaConfig = {
+  area: 'clientes',
+  noun: NOUNS.clientes,
+  routes: { list: 'listpop', find: { path: 'find' }, create: true, update: true },
+  createBody: ClientCreate,
+  updateBody: ClientUpdate,
+  defaults: CLIENT_DEFAULTS,
+  normalise(client) {
+    if (typeof client.email === 'string') client.email = client.email.toLowerCase();
+  },
+  search: ['name', 'email', 'document_id', 'phone'],
+  sort: NEWEST_FIRST,
+};
+
+const inscriptionReference: Reference = {
+  field: 'inscription',
+  collection: 'inscripciones',
+  noun: NOUNS.inscripciones,
+};
+
+export const participantes: AreaConfig = {
+  area: 'participantes',
+  noun: NOUNS.participantes,
+  routes: {
+    list: 'listpop',
+    find: { path: 'find' },
+    lookups: [{ path: 'findbyinscription', field: 'inscription', param: 'id' }],
+    create: true,
+    update: true,
+    delete: true,
+  },
+  createBody: ParticipantCreate,
+  updateBody: ParticipantUpdate,
+  defaults: PARTICIPANT_DEFAULTS,
+  search: ['first_name', 'last_name', 'school', 'membership_id'],
+  sort: NEWEST_FIRST,
+  references: [inscriptionReference],
+};
+
+export const contactos: AreaConfig = {
+  area: 'contactos',
+  noun: NOUNS.contactos,
+  routes: {
+    list: 'listpop',
+    find: { path: 'find' },
+    lookups: [{ path: 'findbytype', field: 'type', param: 'type' }],
+    create: true,
+    update: true,
+    delete: true,
+  },
+  createBody: ContactCreate,
+  updateBody: ContactUpdate,
+  defaults: CONTACT_DEFAULTS,
+  normalise(contact) {
+    if (typeof contact.email === 'string') contact.email = contact.email.toLowerCase();
+  },
+  // The checkout writes 'padres' contacts with the parents' names and 'autorizado' ones with `name`.
+  search: ['first_name', 'last_name', 'name', 'mother_name', 'father_name', 'email', 'phone_mobile'],
+  sort: NEWEST_FIRST,
+  references: [inscriptionReference],
+};
+
+export const calendarios: AreaConfig = {
+  area: 'calendarios',
+  noun: NOUNS.calendarios,
+  routes: {
+    list: 'listpop',
+    find: { path: 'find' },
+    lookups: [{ path: 'findbycamp', field: 'campament', param: 'id' }],
+    create: true,
+    update: true,
+    delete: true,
+  },
+  createBody: CalendarCreate,
+  updateBody: CalendarUpdate,
+  defaults: CALENDAR_DEFAULTS,
+  search: ['name', 'date'],
+  sort: { order: 1, _id: 1 },
+  references: [campReference(true)],
+};
+
+export const ADMIN_AREAS = [
+  campamentos,
+  categorias,
+  semanas,
+  cupones,
+  estados,
+  tipos,
+  inscripciones,
+  clientes,
+  participantes,
+  contactos,
+  calendarios,
+] as const;

@@ -1,0 +1,425 @@
+// The one CRUD factory behind every admin area (spec 02 §7). An area is declared, not coded: its
+// collection, its noun (for the Spanish messages), its body schemas and defaults, how its input is
+// normalised, which fields `q` searches, which references must exist and get a populated name,
+// which fields are unique, and its business rules. The factory turns that into the routes
+//   GET  /{area}/listpop         list (optional page, limit, q, status)
+//   GET  /{area}/find/{id}       one record
+//   GET  /{area}/{lookup}/{x}    records whose field equals x (findbycamp, bymodel, …)
+//   POST /{area}/create          201
+//   POST /{area}/update          body carries _id; partial update
+//   GET|DELETE /{area}/delete/{id}   soft delete (status 'borrado')
+// and into a small service the other admin routes (enrolment reads, dashboard) reuse.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TObject, TSchema } from 'typebox';
+import { Type } from 'typebox';
+import { escapeRegExp, listAnswer } from '../../http/listing.ts';
+import { ApiError } from '../../http/errors.ts';
+import {
+  DuplicateKeyError,
+  type AnyDoc,
+  type Collection,
+  type Filter,
+  type SortSpec,
+  type Store,
+} from '../../store/port.ts';
+import { isAdmin } from '../../../src/domain/records.ts';
+import {
+  ADMIN_MESSAGES,
+  ID_INVALID_MESSAGE,
+  IdParams,
+  ListQuery,
+  recordMessages,
+  type Noun,
+} from '../../../src/domain/admin-contract.ts';
+
+/** A field holding another record's id. */
+export interface Reference {
+  field: string;
+  collection: string;
+  noun: Noun;
+  /** When set, answers carry the referenced record's `name` under this field (e.g. 'campament_name'). */
+  populateAs?: string;
+}
+
+export interface UniqueRule {
+  /** One field, or several that are unique together. Compared case-insensitively. */
+  fields: string[];
+  message: string;
+}
+
+/**
+ * How a date-only value ('YYYY-MM-DD') becomes a Date: `day` at 12:00 UTC (the same calendar day
+ * in every time zone of the Americas and Europe), `endOfDay` at 23:59:59.999 Santo Domingo time
+ * (UTC-4, no daylight saving): an expiry date stays valid through that whole day.
+ * A date-time value is stored as sent.
+ */
+export type DateKind = 'day' | 'endOfDay';
+
+export interface RuleContext {
+  store: Store;
+  /** The stored record (update) or null (create). */
+  existing: AnyDoc | null;
+  /** The fields this call sets, normalised. */
+  changes: Record<string, unknown>;
+}
+
+/** Extra routes that list records by one field: GET /{area}/{path}/{param}. */
+export interface Lookup {
+  path: string;
+  field: string;
+  /** 'id' checks a 24-hex id; otherwise the param is a short code under that name. */
+  param: 'id' | 'model' | 'type';
+}
+
+export interface AreaConfig {
+  /** URL segment, also the collection name. */
+  area: string;
+  noun: Noun;
+  routes: {
+    /** Path of the list call: 'listpop', or '' for the area root (GET /estados). */
+    list?: string;
+    /** The one-record call; `user` lets any signed-in user read it, parents seeing `parentFilter` only. */
+    find?: { path: string; audience?: 'admin' | 'user'; parentFilter?: Filter };
+    create?: boolean;
+    update?: boolean;
+    /** Soft delete through GET and DELETE on /{area}/delete/{id}. */
+    delete?: boolean;
+    lookups?: Lookup[];
+  };
+  createBody?: TObject;
+  updateBody?: TObject;
+  /** Values a create gets for fields it did not send. */
+  defaults?: Record<string, unknown>;
+  dates?: Record<string, DateKind>;
+  /** Changes the (trimmed) fields in place, e.g. upper-cases a code. */
+  normalise?: (fields: Record<string, unknown>) => void;
+  /** Fields `q` searches (case-insensitive, literal text). */
+  search: string[];
+  sort: SortSpec;
+  references?: Reference[];
+  unique?: UniqueRule[];
+  /** Business rules on the record as it will be stored; throw ApiError to refuse. */
+  rules?: (record: Record<string, unknown>, context: RuleContext) => Promise<void>;
+  /** Fills derived stored fields of a new record (after the rules passed). */
+  beforeCreate?: (record: Record<string, unknown>, store: Store) => Promise<void>;
+  /** Adds fields computed for answers (never stored). */
+  derive?: (record: AnyDoc) => AnyDoc;
+}
+
+/** Data operations of one area, shared by its routes and the other admin routes. */
+export interface AreaService {
+  readonly config: AreaConfig;
+  readonly messages: ReturnType<typeof recordMessages>;
+  collection(): Collection;
+  /** Populates reference names (one query per reference, whatever the number of records) and derives fields. */
+  present(records: AnyDoc[]): Promise<AnyDoc[]>;
+  /** Records matching the filter, in the area's order, ready to answer. */
+  list(filter: Filter): Promise<AnyDoc[]>;
+  create(fields: Record<string, unknown>): Promise<AnyDoc>;
+  update(id: string, fields: Record<string, unknown>): Promise<AnyDoc>;
+}
+
+export function areaService(store: Store, config: AreaConfig): AreaService {
+  const messages = recordMessages(config.noun);
+  const collection = () => store.collection(config.area);
+  const required = new Set(config.createBody?.required ?? []);
+
+  const present = async (records: AnyDoc[]): Promise<AnyDoc[]> => {
+    const populated = records.map((record) => ({ ...record }));
+    for (const reference of config.references ?? []) {
+      const as = reference.populateAs;
+      if (!as) continue;
+      const ids = [
+        ...new Set(populated.map((record) => record[reference.field]).filter((id) => typeof id === 'string')),
+      ];
+      const referenced = ids.length
+        ? await store.collection(reference.collection).find({ _id: { $in: ids } }, { withDeleted: true })
+        : [];
+      const names = new Map(referenced.map((doc) => [doc._id, doc.name]));
+      for (const record of populated) {
+        const name = names.get(record[reference.field] as string);
+        record[as] = typeof name === 'string' ? name : null;
+      }
+    }
+    return config.derive ? populated.map(config.derive) : populated;
+  };
+
+  /** Trims texts, checks required texts are not blank, turns date values into Dates, then the area's own normalisation. */
+  const normalise = (input: Record<string, unknown>): Record<string, unknown> => {
+    const fields: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(input)) {
+      fields[key] = typeof value === 'string' ? value.trim() : value;
+      if (required.has(key) && fields[key] === '') throw new ApiError(400, ADMIN_MESSAGES.blank(key));
+    }
+    for (const [field, kind] of Object.entries(config.dates ?? {})) {
+      const value = fields[field];
+      if (value === '') fields[field] = null;
+      else if (typeof value === 'string') fields[field] = toDate(value, kind, field);
+    }
+    config.normalise?.(fields);
+    return fields;
+  };
+
+  const checkReferences = async (changes: Record<string, unknown>) => {
+    for (const reference of config.references ?? []) {
+      const id = changes[reference.field];
+      if (typeof id !== 'string') continue;
+      const found = await store.collection(reference.collection).findById(id);
+      if (!found) throw new ApiError(400, recordMessages(reference.noun).missingReference);
+    }
+  };
+
+  const checkUnique = async (
+    record: Record<string, unknown>,
+    changes: Record<string, unknown>,
+    selfId?: string,
+  ) => {
+    for (const rule of config.unique ?? []) {
+      if (!rule.fields.some((field) => field in changes)) continue;
+      const filter: Filter = {};
+      for (const field of rule.fields) {
+        const value = record[field];
+        filter[field] =
+          typeof value === 'string' ? { $regex: new RegExp(`^${escapeRegExp(value)}$`, 'i') } : value;
+      }
+      // Soft-deleted records keep their code (enrolment history points at them), so it stays taken.
+      const clash = await collection().findOne(selfId ? { ...filter, _id: { $ne: selfId } } : filter, {
+        withDeleted: true,
+      });
+      if (clash) throw new ApiError(409, rule.message);
+    }
+  };
+
+  /** The index is the last word (two admins saving at once): its refusal is the same 409. */
+  const asConflict = (error: unknown): unknown => {
+    if (!(error instanceof DuplicateKeyError)) return error;
+    const key = (fields: string[]) => [...fields].sort().join();
+    const rule = (config.unique ?? []).find((candidate) => key(candidate.fields) === key(error.fields));
+    return new ApiError(409, rule?.message ?? 'Ya existe un registro con esos datos.');
+  };
+
+  return {
+    config,
+    messages,
+    collection,
+    present,
+    async list(filter) {
+      return present(await collection().find(filter, { sort: config.sort }));
+    },
+    async create(input) {
+      const changes = normalise({ ...structuredClone(config.defaults), ...input });
+      const record = { ...changes };
+      await checkReferences(changes);
+      await checkUnique(record, changes);
+      await config.rules?.(record, { store, existing: null, changes });
+      await config.beforeCreate?.(record, store);
+      try {
+        const stored = await collection().insertOne({ ...record, created_at: new Date() });
+        return (await present([stored]))[0]!;
+      } catch (error) {
+        throw asConflict(error);
+      }
+    },
+    async update(id, input) {
+      const existing = await collection().findById(id);
+      if (!existing) throw new ApiError(404, messages.notFound);
+      const normalised = normalise(input);
+      // Only what differs is written: a form that sends back an unchanged value (e.g. quota_f)
+      // never overwrites what the server changed meanwhile.
+      const changes = Object.fromEntries(
+        Object.entries(normalised).filter(([key, value]) => !sameValue(existing[key], value)),
+      );
+      const record = { ...existing, ...changes };
+      await checkReferences(changes);
+      await checkUnique(record, changes, id);
+      await config.rules?.(record, { store, existing, changes });
+      if (Object.keys(changes).length === 0) return (await present([existing]))[0]!;
+      try {
+        const stored = await collection().updateOne(
+          { _id: id },
+          { set: { ...changes, updated_at: new Date() } },
+        );
+        if (!stored) throw new ApiError(404, messages.notFound);
+        return (await present([stored]))[0]!;
+      } catch (error) {
+        throw asConflict(error);
+      }
+    },
+  };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  if (Array.isArray(a) && Array.isArray(b)) return JSON.stringify(a) === JSON.stringify(b);
+  return a === b;
+}
+
+/** A validated date value (see DateKind) as a Date; a day that does not exist is refused. */
+export function toDate(value: string, kind: DateKind, field: string): Date {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const calendarDay = new Date(Date.UTC(year, month - 1, day));
+  if (
+    calendarDay.getUTCFullYear() !== year ||
+    calendarDay.getUTCMonth() !== month - 1 ||
+    calendarDay.getUTCDate() !== day
+  ) {
+    throw new ApiError(400, ADMIN_MESSAGES.invalidDate(field));
+  }
+  const date =
+    value.length > 10
+      ? new Date(value)
+      : kind === 'day'
+        ? new Date(Date.UTC(year, month - 1, day, 12))
+        : new Date(`${value}T23:59:59.999-04:00`);
+  if (Number.isNaN(date.getTime())) throw new ApiError(400, ADMIN_MESSAGES.invalidDate(field));
+  return date;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * Schema failures are attached rather than thrown, so the guard answers first (401/403 before
+ * 400); then a bad id in the path gets 'Identificador inválido.' and anything else the generic
+ * Spanish validation message.
+ */
+async function refuseInvalidInput(request: FastifyRequest): Promise<void> {
+  const error = request.validationError;
+  if (!error) return;
+  const issues = (error as { validation?: Array<{ instancePath: string }> }).validation ?? [];
+  const idParam =
+    error.validationContext === 'params' && issues.some((issue) => issue.instancePath === '/id');
+  if (idParam) throw new ApiError(400, ID_INVALID_MESSAGE);
+  throw error;
+}
+
+export interface RouteOptions {
+  url: string;
+  method: 'GET' | 'POST' | Array<'GET' | 'DELETE'>;
+  guard: Guard;
+  schema: { params?: TSchema; querystring?: TSchema; body?: TSchema };
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+}
+
+/** Every admin route goes through here: guard on request, validated input, the envelope on error. */
+export function adminRoute(app: FastifyInstance, options: RouteOptions): void {
+  app.route({
+    method: options.method,
+    url: options.url,
+    onRequest: options.guard,
+    attachValidation: true,
+    preHandler: refuseInvalidInput,
+    schema: options.schema,
+    handler: options.handler,
+    // No automatic HEAD twin: a HEAD on GET /{area}/delete/{id} must not delete.
+    exposeHeadRoute: false,
+  });
+}
+
+const lookupParams = (param: Lookup['param']): TSchema =>
+  param === 'id' ? IdParams : Type.Object({ [param]: Type.String({ pattern: '^[A-Za-z0-9_-]{1,60}$' }) });
+
+/** Registers the routes the area declares and answers its service. */
+export function registerArea(app: FastifyInstance, config: AreaConfig): AreaService {
+  const service = areaService(app.store, config);
+  const { routes, area } = config;
+  const base = `/${area}`;
+  const admin: Guard = app.requireAdmin;
+
+  if (routes.list !== undefined) {
+    adminRoute(app, {
+      method: 'GET',
+      url: routes.list ? `${base}/${routes.list}` : base,
+      guard: admin,
+      schema: { querystring: ListQuery },
+      handler: async (request) =>
+        listAnswer(request.query as ListQuery, {
+          collection: service.collection(),
+          sort: config.sort,
+          search: config.search,
+          present: service.present,
+          listAll: service.list,
+        }),
+    });
+  }
+
+  if (routes.find) {
+    const { path, audience = 'admin', parentFilter = {} } = routes.find;
+    adminRoute(app, {
+      method: 'GET',
+      url: `${base}/${path}/:id`,
+      guard: audience === 'user' ? app.requireUser : admin,
+      schema: { params: IdParams },
+      handler: async (request) => {
+        const { id } = request.params as { id: string };
+        const filter =
+          request.account && isAdmin(request.account) ? { _id: id } : { ...parentFilter, _id: id };
+        const record = await service.collection().findOne(filter);
+        if (!record) throw new ApiError(404, service.messages.notFound);
+        const [data] = await service.present([record]);
+        // The enrolment wizard reads this one as { status, message, data } (spec 01 §7).
+        return audience === 'user'
+          ? { status: 'SUCCESS', message: service.messages.found, data }
+          : { status: 'SUCCESS', data };
+      },
+    });
+  }
+
+  for (const lookup of routes.lookups ?? []) {
+    adminRoute(app, {
+      method: 'GET',
+      url: `${base}/${lookup.path}/:${lookup.param}`,
+      guard: admin,
+      schema: { params: lookupParams(lookup.param) },
+      handler: async (request) => {
+        const value = (request.params as Record<string, string>)[lookup.param];
+        return { status: 'SUCCESS', data: await service.list({ [lookup.field]: value }) };
+      },
+    });
+  }
+
+  if (routes.create && config.createBody) {
+    adminRoute(app, {
+      method: 'POST',
+      url: `${base}/create`,
+      guard: admin,
+      schema: { body: config.createBody },
+      handler: async (request, reply) => {
+        const data = await service.create(request.body as Record<string, unknown>);
+        return reply.status(201).send({ status: 'SUCCESS', message: service.messages.created, data });
+      },
+    });
+  }
+
+  if (routes.update && config.updateBody) {
+    adminRoute(app, {
+      method: 'POST',
+      url: `${base}/update`,
+      guard: admin,
+      schema: { body: config.updateBody },
+      handler: async (request) => {
+        const { _id, ...fields } = request.body as { _id: string } & Record<string, unknown>;
+        const data = await service.update(_id, fields);
+        return { status: 'SUCCESS', message: service.messages.updated, data };
+      },
+    });
+  }
+
+  if (routes.delete) {
+    adminRoute(app, {
+      method: ['GET', 'DELETE'],
+      url: `${base}/delete/:id`,
+      guard: admin,
+      schema: { params: IdParams },
+      handler: async (request) => {
+        const { id } = request.params as { id: string };
+        if (!(await service.collection().softDelete(id))) throw new ApiError(404, service.messages.notFound);
+        return { status: 'SUCCESS', message: service.messages.deleted };
+      },
+    });
+  }
+
+  return service;
+}

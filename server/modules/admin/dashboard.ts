@@ -1,0 +1,71 @@
+// GET /dashboard: everything the admin dashboard shows (spec 02 §2) in one call, from counts
+// (two per record kind, all in parallel) and one limited query for the recent camps: it never
+// loads whole collections, however many enrolments the school has.
+import type { FastifyInstance } from 'fastify';
+import type { Filter, Store } from '../../store/port.ts';
+import {
+  DASHBOARD_KINDS,
+  DASHBOARD_RECENT_CAMPS,
+  type DashboardAnswer,
+  type DashboardKind,
+} from '../../../src/domain/admin-contract.ts';
+import { adminRoute } from './crud.ts';
+import { STATUS_ALIASES } from '../../http/listing.ts';
+
+const ACTIVE = { $in: [...STATUS_ALIASES.active] };
+
+/** Active = status 'active' or 'activo' (spec 02 §4); clients also by their own cliEstado field. */
+const activeFilter = (kind: DashboardKind): Filter =>
+  kind === 'clientes' ? { $or: [{ status: ACTIVE }, { cliEstado: ACTIVE }] } : { status: ACTIVE };
+
+/** Whole-number share; 0 when there is nothing to share. */
+export const percentage = (part: number, whole: number): number =>
+  whole > 0 ? Math.round((part / whole) * 100) : 0;
+
+export async function dashboard(store: Store): Promise<DashboardAnswer['data']> {
+  const [countsList, recent] = await Promise.all([
+    Promise.all(
+      DASHBOARD_KINDS.map(async (kind) => {
+        const collection = store.collection(kind);
+        const [total, active] = await Promise.all([
+          collection.count({}),
+          collection.count(activeFilter(kind)),
+        ]);
+        return [kind, { total, active }] as const;
+      }),
+    ),
+    store
+      .collection('campamentos')
+      .find({ status: ACTIVE }, { sort: { start_date: -1, _id: -1 }, limit: DASHBOARD_RECENT_CAMPS }),
+  ]);
+  const counts = Object.fromEntries(countsList) as DashboardAnswer['data']['counts'];
+  const share = (kind: DashboardKind) => percentage(counts[kind].active, counts[kind].total);
+  return {
+    counts,
+    // Dates go out as ISO strings when the answer is serialised.
+    recentCamps: recent.map((camp) => ({
+      _id: camp._id,
+      name: camp.name,
+      type: camp.type,
+      code: camp.code,
+      start_date: camp.start_date,
+      end_date: camp.end_date,
+      membership: camp.membership,
+    })) as unknown as DashboardAnswer['data']['recentCamps'],
+    percentages: {
+      inscripciones: share('inscripciones'),
+      cupones: share('cupones'),
+      campamentos: share('campamentos'),
+    },
+  };
+}
+
+export function registerDashboard(app: FastifyInstance): void {
+  adminRoute(app, {
+    method: 'GET',
+    url: '/dashboard',
+    guard: app.requireAdmin,
+    schema: {},
+    handler: async () => ({ status: 'SUCCESS', data: await dashboard(app.store) }),
+  });
+}

@@ -1,0 +1,84 @@
+// Double submission is harmless (DESIGN.md §2.9): the first request with a key does the work and
+// stores its answer; a repeat (even one arriving at the same moment) gets that same answer.
+import crypto from 'node:crypto';
+import type { Store } from '../../store/port.ts';
+import { DuplicateKeyError } from '../../store/port.ts';
+import { ApiError, errorEnvelope, INTERNAL_ERROR_MESSAGE } from '../../http/errors.ts';
+import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
+
+export interface StoredAnswer {
+  statusCode: number;
+  body: unknown;
+}
+
+interface Attempt {
+  _id: string;
+  user_id: string;
+  request_hash: string;
+  status: 'processing' | 'done';
+  answer: StoredAnswer | null;
+  created_at: Date;
+}
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+
+/** A fingerprint of the request that leaves out card data (a hash of a card number can be guessed). */
+export function requestHash(body: Record<string, unknown>, omit: string[]): string {
+  const kept = Object.fromEntries(
+    Object.entries(body)
+      .filter(([key]) => !omit.includes(key))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+  return crypto.createHash('sha256').update(JSON.stringify(kept)).digest('hex');
+}
+
+export async function once(
+  store: Store,
+  userId: string,
+  key: string,
+  hash: string,
+  work: () => Promise<StoredAnswer>,
+  { waitMs = 30_000, pollMs = 50, onUnexpected = (_error: unknown) => {} } = {},
+): Promise<StoredAnswer> {
+  const attempts = store.collection<Attempt>('payment_attempts');
+  const id = `${userId}:${key}`;
+  try {
+    await attempts.insertOne({
+      _id: id,
+      user_id: userId,
+      request_hash: hash,
+      status: 'processing',
+      answer: null,
+      created_at: new Date(),
+    });
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error;
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const existing = await attempts.findById(id);
+      if (existing && existing.request_hash !== hash)
+        throw new ApiError(422, ENROLMENT_MESSAGES.idempotencyReused);
+      if (existing?.status === 'done' && existing.answer) return existing.answer;
+      if (Date.now() > deadline) throw new ApiError(409, ENROLMENT_MESSAGES.inProgress);
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+  let answer: StoredAnswer;
+  try {
+    answer = await work();
+  } catch (error) {
+    // A refusal is an answer too: the same key repeats it instead of trying again. So is an
+    // unexpected failure: after it, a card may have been charged, so the key must never charge again.
+    if (error instanceof ApiError) {
+      answer = {
+        statusCode: error.statusCode,
+        body: error.body ?? { success: false, message: error.message },
+      };
+    } else {
+      onUnexpected(error);
+      answer = { statusCode: 500, body: errorEnvelope(INTERNAL_ERROR_MESSAGE) };
+    }
+  }
+  await attempts.updateOne({ _id: id }, { set: { status: 'done', answer } });
+  return answer;
+}

@@ -1,0 +1,69 @@
+// The confirmation e-mail of a paid enrolment (DESIGN.md §2.10): camp, weeks and dates,
+// participants, order number, authorization number and amount, in Spanish, text and HTML.
+import { escapeHtml } from '../../mail/html.ts';
+import type { MailMessage } from '../../mail/outbox.ts';
+import type { Week } from '../../../src/domain/records.ts';
+import { formatDop } from '../../../src/domain/pricing.ts';
+import type { Enrolment } from './enrolments.ts';
+
+export function confirmationMail(
+  enrolment: Enrolment,
+  weekById: Map<string, Week>,
+  website: string,
+): Omit<MailMessage, 'to'> {
+  const children = enrolment.participants.map((participant) => {
+    const weeks = enrolment.lines
+      .filter((line) => line.cupo === participant.id)
+      .map((line) => {
+        const week = weekById.get(line.id);
+        return `${week?.name ?? line.name} (${week?.date ?? line.date})`;
+      });
+    return {
+      name: `${participant.first_name} ${participant.last_name}`.trim(),
+      membership: participant.membership_code,
+      weeks,
+    };
+  });
+  const amount = formatDop(enrolment.amount);
+  const text = [
+    '¡Gracias por su inscripción!',
+    '',
+    `${enrolment.camp_name}`,
+    `Número de orden: ${enrolment.order_number}`,
+    `Número de autorización: ${enrolment.auth_code}`,
+    `Monto pagado: ${amount} (tarjeta ${enrolment.card.brand} terminada en ${enrolment.card.last4})`,
+    '',
+    'Participantes:',
+    ...children.flatMap((child) => [
+      `- ${child.name}${child.membership ? ` (membresía ${child.membership})` : ''}`,
+      ...child.weeks.map((week) => `    · ${week}`),
+    ]),
+    '',
+    `Más información: ${website}`,
+  ].join('\n');
+  const html = `<h2>¡Gracias por su inscripción!</h2>
+<p><strong>${escapeHtml(enrolment.camp_name)}</strong></p>
+<table cellpadding="4">
+<tr><td>Número de orden</td><td><strong>${escapeHtml(enrolment.order_number)}</strong></td></tr>
+<tr><td>Número de autorización</td><td><strong>${escapeHtml(enrolment.auth_code ?? '')}</strong></td></tr>
+<tr><td>Monto pagado</td><td><strong>${escapeHtml(amount)}</strong> (tarjeta ${escapeHtml(enrolment.card.brand)} terminada en ${escapeHtml(enrolment.card.last4)})</td></tr>
+</table>
+<h3>Participantes</h3>
+<ul>
+${children
+  .map(
+    (child) =>
+      `<li>${escapeHtml(child.name)}${child.membership ? ` (membresía ${escapeHtml(child.membership)})` : ''}<ul>${child.weeks
+        .map((week) => `<li>${escapeHtml(week)}</li>`)
+        .join('')}</ul></li>`,
+  )
+  .join('\n')}
+</ul>
+<p><a href="${escapeHtml(website)}">${escapeHtml(website)}</a></p>`;
+  return {
+    subject: `Confirmación de inscripción — orden ${enrolment.order_number}`,
+    text,
+    html,
+    kind: 'enrolment',
+  };
+}

@@ -1,0 +1,187 @@
+// Accounts: sign-in, registration, profile, password reset. The rules live here; routes.ts only
+// maps HTTP to these functions.
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../http/errors.ts';
+import { DuplicateKeyError } from '../../store/port.ts';
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { isAdmin, type UserRecord } from '../../../src/domain/records.ts';
+import {
+  ACCOUNT_MESSAGES as M,
+  RESET_TOKEN_TTL_MS,
+  type PublicUser,
+  type UpdateUserBody,
+} from '../../../src/domain/accounts.ts';
+import { LoginThrottle } from './throttle.ts';
+import { resetPasswordMail } from './mails.ts';
+
+/** A new active account: a parent ('cliente') unless overridden. */
+export function newUser(
+  email: string,
+  passwordHash: string,
+  overrides: Partial<Omit<UserRecord, '_id'>> = {},
+): Omit<UserRecord, '_id'> {
+  return {
+    email,
+    password_hash: passwordHash,
+    name: '',
+    picture: null,
+    phone: '',
+    address: '',
+    tipo: 'cliente',
+    puede_admin_ofertas: false,
+    puede_admin_empleados: false,
+    puede_admin_sucursales: false,
+    status: 'active',
+    created_at: new Date(),
+    ...overrides,
+  };
+}
+
+export function publicUser(user: UserRecord): PublicUser {
+  return {
+    _id: user._id,
+    email: user.email,
+    name: user.name,
+    picture: user.picture,
+    phone: user.phone ?? '',
+    address: user.address ?? '',
+    tipo: user.tipo,
+    puede_admin_ofertas: user.puede_admin_ofertas,
+    puede_admin_empleados: user.puede_admin_empleados,
+    puede_admin_sucursales: user.puede_admin_sucursales,
+    status: user.status,
+    created_at: user.created_at.toISOString(),
+  };
+}
+
+interface PasswordReset {
+  _id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Date;
+}
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
+// A hash to compare against when the e-mail is unknown, so a wrong e-mail takes as long as a
+// wrong password and the timing does not reveal which accounts exist.
+let decoyHash: Promise<string> | undefined;
+
+export function accountsService(app: FastifyInstance) {
+  const users = app.store.collection<UserRecord>('usuarios');
+  const resets = app.store.collection<PasswordReset>('password_resets');
+  const throttle = new LoginThrottle(app.store);
+
+  return {
+    async login(email: string, password: string, address: string) {
+      const blocked = await throttle.blocked(email, address);
+      if (blocked) {
+        throw new ApiError(429, blocked === 'account' ? M.tooManyForAccount : M.tooManyFromAddress, {
+          success: false,
+          message: blocked === 'account' ? M.tooManyForAccount : M.tooManyFromAddress,
+        });
+      }
+      const user = await users.findOne({ email, status: 'active' });
+      decoyHash ??= hashPassword('decoy-password', app.hashing);
+      const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
+      if (!user || !ok) {
+        await throttle.recordFailure(email, address);
+        throw new ApiError(401, M.badCredentials, { success: false, message: M.badCredentials });
+      }
+      await throttle.recordSuccess(email);
+      return { user, token: app.signToken(user._id) };
+    },
+
+    async register(email: string, password: string) {
+      try {
+        const user = await users.insertOne(newUser(email, await hashPassword(password, app.hashing)));
+        return { user, token: app.signToken(user._id) };
+      } catch (error) {
+        if (error instanceof DuplicateKeyError) throw new ApiError(409, M.emailTaken);
+        throw error;
+      }
+    },
+
+    /** The account `id`, if the signed-in user may see it (themselves, or any for an admin). */
+    async readable(account: UserRecord, id: string): Promise<UserRecord> {
+      if (account._id !== id && !isAdmin(account)) throw new ApiError(403, M.profileForbidden);
+      const user = account._id === id ? account : await users.findById(id);
+      if (!user) throw new ApiError(404, M.userNotFound);
+      return user;
+    },
+
+    async update(account: UserRecord, body: UpdateUserBody): Promise<UserRecord> {
+      const target = await this.readable(account, body._id);
+      const {
+        _id,
+        currentPassword,
+        newPassword,
+        tipo,
+        puede_admin_ofertas,
+        puede_admin_empleados,
+        puede_admin_sucursales,
+        status,
+        ...contact
+      } = body;
+      const set: Record<string, unknown> = { ...contact };
+      const roleFields = { tipo, puede_admin_ofertas, puede_admin_empleados, puede_admin_sucursales, status };
+      if (isAdmin(account)) {
+        for (const [key, value] of Object.entries(roleFields)) if (value !== undefined) set[key] = value;
+        if (target._id === account._id && !isAdmin({ ...target, ...(set as Partial<UserRecord>) })) {
+          throw new ApiError(400, M.selfDemotion);
+        }
+        if (target._id === account._id && set.status === 'inactive') throw new ApiError(400, M.selfDemotion);
+      }
+      if (newPassword !== undefined) {
+        // Admins reset others' passwords through the reset e-mail, never by setting them.
+        if (target._id !== account._id) throw new ApiError(403, M.profileForbidden);
+        if (!currentPassword) throw new ApiError(400, M.currentPasswordNeeded);
+        if (!(await verifyPassword(currentPassword, target.password_hash)))
+          throw new ApiError(400, M.wrongCurrentPassword);
+        set.password_hash = await hashPassword(newPassword, app.hashing);
+      }
+      set.updated_at = new Date();
+      const updated = await users.updateOne({ _id }, { set });
+      if (!updated) throw new ApiError(404, M.userNotFound);
+      return updated;
+    },
+
+    /** Sends a reset link when the account exists; says nothing either way (no enumeration). */
+    async forgot(email: string): Promise<void> {
+      const user = await users.findOne({ email, status: 'active' });
+      if (!user) return;
+      const token = crypto.randomBytes(32).toString('base64url');
+      const now = new Date();
+      await resets.insertOne({
+        user_id: user._id,
+        token_hash: sha256(token),
+        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        used_at: null,
+        created_at: now,
+      });
+      const link = `${app.config.publicUrl}/recover-password?token=${token}`;
+      await app.outbox.enqueue({ ...resetPasswordMail(link), to: [user.email], user_id: user._id });
+    },
+
+    async reset(token: string, password: string): Promise<void> {
+      const now = new Date();
+      // Burning the token and checking it are one atomic update: a link works exactly once.
+      const burnt = await resets.updateOne(
+        { token_hash: sha256(token), used_at: null, expires_at: { $gt: now } },
+        { set: { used_at: now } },
+      );
+      if (!burnt) throw new ApiError(400, M.resetInvalid);
+      const updated = await users.updateOne(
+        { _id: burnt.user_id, status: 'active' },
+        { set: { password_hash: await hashPassword(password, app.hashing), updated_at: now } },
+      );
+      if (!updated) throw new ApiError(400, M.resetInvalid);
+      // Any other outstanding link of the account stops working too.
+      await resets.deleteMany({ user_id: burnt.user_id, used_at: null });
+      await throttle.recordSuccess(updated.email);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// GET /app-config.js: the browser's runtime configuration, loaded by index.html before the
+// bundle, so one build serves any school (account id, providers) without rebuilding.
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.ts';
+
+export interface BrowserConfig {
+  accountId: string;
+  apiBase: string;
+  socialProviders: { google: boolean; facebook: boolean };
+  schoolWebsite: string;
+}
+
+export function browserConfig(config: Pick<Config, 'accountId' | 'schoolWebsite'>): BrowserConfig {
+  return {
+    accountId: config.accountId,
+    apiBase: '/api',
+    // Providers become true when their OAuth settings exist (sign-in issue).
+    socialProviders: { google: false, facebook: false },
+    schoolWebsite: config.schoolWebsite,
+  };
+}
+
+export const appConfigRoute: FastifyPluginAsync = async (app) => {
+  app.get('/app-config.js', async (_request, reply) => {
+    const body = `window.__APP_CONFIG__ = ${JSON.stringify(browserConfig(app.config))};\n`;
+    return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  });
+};

@@ -1,0 +1,99 @@
+// The embedded store's crash guarantees: what was acknowledged survives kill -9, a half-written
+// last line is dropped on reload, and damage anywhere else stops the store from opening.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openEmbeddedStore } from './embedded.ts';
+
+// The repository's Node 24 (it strips types), whatever node runs vitest.
+const NODE = fileURLToPath(new URL('../../node_modules/.bin/node', import.meta.url));
+const WRITER = fileURLToPath(new URL('./testing/crash-writer.ts', import.meta.url));
+const KILL_AFTER_ACKS = 150;
+const MAX_RECORDS = 5000;
+
+describe('embedded store durability', () => {
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'store-durability-'));
+  });
+
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps every acknowledged write when the process is killed with SIGKILL mid-stream', async () => {
+    const child = spawn(NODE, [WRITER, dir, String(MAX_RECORDS)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const acked: Array<{ id: string; seq: number }> = [];
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /^ACK ([0-9a-f]{24}) (\d+)$/.exec(line);
+      if (!match) return;
+      acked.push({ id: match[1]!, seq: Number(match[2]) });
+      if (acked.length === KILL_AFTER_ACKS) child.kill('SIGKILL');
+    });
+
+    // 'close' comes after the exit and after the last of stdout has been read.
+    const [, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+    expect(signal, `the writer should have been killed mid-stream; stderr: ${stderr}`).toBe('SIGKILL');
+    expect(acked.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
+    expect(acked.length).toBeLessThan(MAX_RECORDS);
+
+    const store = await openEmbeddedStore(dir);
+    try {
+      const orders = store.collection('orders');
+      for (const { id, seq } of acked) {
+        const order = await orders.findById(id);
+        expect(order, `acknowledged order ${id} is missing`).toMatchObject({
+          seq,
+          confirmed: true,
+          payload: 'x'.repeat(4096),
+        });
+        expect(order!.at).toBeInstanceOf(Date);
+      }
+      const all = await orders.find({});
+      expect(all.length).toBeGreaterThanOrEqual(acked.length);
+      expect(new Set(all.map((order) => order.seq)).size).toBe(all.length);
+      const lastAcked = Math.max(...acked.map((ack) => ack.seq));
+      expect(await store.nextSequence('orders')).toBeGreaterThan(lastAcked);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('drops a half-written last line on reload and keeps everything before it', async () => {
+    const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    let store = await openEmbeddedStore(dir);
+    const kept = await store.collection('orders').insertMany([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    await store.close();
+    const file = path.join(dir, 'orders.db');
+    await appendFile(file, '{"n":4,"_id":"65a1b2c3d4e5f60718293a4b","payl');
+
+    store = await openEmbeddedStore(dir);
+    expect(warning).toHaveBeenCalledWith(expect.stringContaining('partially written last line'));
+    const orders = store.collection('orders');
+    expect(await orders.find({}, { sort: { n: 1 } })).toEqual(kept);
+    await orders.insertOne({ n: 5 });
+    await store.close();
+
+    expect((await readFile(file, 'utf8')).includes('payl')).toBe(false);
+    store = await openEmbeddedStore(dir);
+    expect(await store.collection('orders').count({})).toBe(4);
+    await store.close();
+  });
+
+  it('refuses to open a datafile damaged anywhere but its last line', async () => {
+    await writeFile(
+      path.join(dir, 'orders.db'),
+      '{"n":1,"_id":"65a1b2c3d4e5f60718293a4b"}\nnot json\n{"n":2,"_id":"65a1b2c3d4e5f60718293a4c"}\n',
+    );
+    await expect(openEmbeddedStore(dir)).rejects.toThrow(/corrupt/);
+  });
+});

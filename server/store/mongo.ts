@@ -1,0 +1,143 @@
+// MongoDB adapter on the official driver. Every port operation is one server command, so the
+// atomicity the port promises (incrementWithin, nextSequence) comes from single-document updates.
+import { MongoClient, MongoServerError } from 'mongodb';
+import type { Document, Collection as MongoCollection, Filter as MongoFilter } from 'mongodb';
+import { newId, toModifiers, visible } from './common.ts';
+import { DELETED_STATUS, DuplicateKeyError } from './port.ts';
+import type {
+  Collection,
+  AnyDoc,
+  Doc,
+  Filter,
+  FindOptions,
+  GuardedIncrement,
+  IndexSpec,
+  Store,
+  Update,
+} from './port.ts';
+
+const COUNTERS = 'counters';
+const DUPLICATE_KEY = 11000;
+
+export interface MongoStoreOptions {
+  /** Defaults to the database named in the URI (the driver's own default otherwise). */
+  dbName?: string;
+  /** How long to wait for a reachable server before an operation fails (default 5000, or the URI's). */
+  serverSelectionTimeoutMS?: number;
+}
+
+export async function openMongoStore(uri: string, options: MongoStoreOptions = {}): Promise<Store> {
+  // Fail fast rather than after the driver's 30 s, unless the URI sets its own timeout.
+  const uriTimeout = /[?&]serverSelectionTimeoutMS=/i.test(uri);
+  const client = new MongoClient(uri, {
+    serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? (uriTimeout ? undefined : 5000),
+    // Undefined fields are left out, as they are in the embedded store's JSON lines (not stored as null).
+    ignoreUndefined: true,
+  });
+  await client.connect();
+  const db = client.db(options.dbName);
+
+  return {
+    kind: 'mongodb',
+    collection: <T extends Doc = AnyDoc>(name: string) =>
+      mongoCollection(db.collection<AnyDoc>(name), name) as unknown as Collection<T>,
+    async nextSequence(name) {
+      const counter = await db
+        .collection<{ _id: string; seq: number }>(COUNTERS)
+        .findOneAndUpdate({ _id: name }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' });
+      return counter!.seq;
+    },
+    async ping() {
+      await db.command({ ping: 1 });
+    },
+    close: () => client.close(),
+  };
+}
+
+function mongoCollection(collection: MongoCollection<AnyDoc>, name: string): Collection {
+  /** Runs a write, turning a duplicate key error into the port's DuplicateKeyError. */
+  const write = async <R>(operation: () => Promise<R>): Promise<R> => {
+    try {
+      return await operation();
+    } catch (error) {
+      if (!(error instanceof MongoServerError) || error.code !== DUPLICATE_KEY) throw error;
+      // insertMany's bulk error has no keyPattern: then look up the index the message names.
+      let pattern = error.keyPattern as Document | undefined;
+      const indexName = /index: (\S+)/.exec(error.message)?.[1];
+      if (!pattern && indexName) {
+        pattern = (await collection.indexes()).find((index) => index.name === indexName)?.key;
+      }
+      throw new DuplicateKeyError(name, Object.keys(pattern ?? {}));
+    }
+  };
+  const query = (filter: Filter, withDeleted?: boolean) =>
+    visible(filter, withDeleted) as MongoFilter<AnyDoc>;
+
+  const find = (filter: Filter, options: FindOptions = {}): Promise<AnyDoc[]> => {
+    const { sort, skip, limit } = options;
+    return collection.find(query(filter, options.withDeleted), { sort, skip, limit }).toArray();
+  };
+  const findOne = (filter: Filter, options: Pick<FindOptions, 'withDeleted' | 'sort'> = {}) =>
+    collection.findOne(query(filter, options.withDeleted), { sort: options.sort });
+  const withId = (doc: Record<string, unknown>): AnyDoc => ({
+    ...doc,
+    _id: (doc._id as string | undefined) ?? newId(),
+  });
+  const updateFirst = (filter: Filter, update: Document | Document[]) =>
+    write(() =>
+      collection.findOneAndUpdate(filter as MongoFilter<AnyDoc>, update, { returnDocument: 'after' }),
+    );
+
+  return {
+    name,
+    async ensureIndex({ fields, unique = false, sparse = false }: IndexSpec) {
+      const keys = Object.fromEntries(fields.map((field) => [field, 1]));
+      await write(() => collection.createIndex(keys, { unique, sparse }));
+    },
+    async insertOne(doc) {
+      const stored = withId(doc);
+      await write(() => collection.insertOne(stored));
+      return stored;
+    },
+    async insertMany(docs) {
+      if (docs.length === 0) return [];
+      const stored = docs.map(withId);
+      await write(() => collection.insertMany(stored));
+      return stored;
+    },
+    findById: (id, options) => findOne({ _id: id }, options),
+    findOne,
+    find,
+    count: (filter, options = {}) => collection.countDocuments(query(filter, options.withDeleted)),
+    async updateOne(filter: Filter, update: Update, options: Pick<FindOptions, 'withDeleted'> = {}) {
+      const modifiers = toModifiers(update);
+      if (!modifiers) return findOne(filter, options);
+      return updateFirst(visible(filter, options.withDeleted), modifiers);
+    },
+    async softDelete(id) {
+      const result = await collection.updateOne(query({ _id: id }), {
+        $set: { status: DELETED_STATUS, deleted_at: new Date() },
+      });
+      return result.modifiedCount > 0;
+    },
+    deleteMany: async (filter) => (await collection.deleteMany(filter as MongoFilter<AnyDoc>)).deletedCount,
+    async incrementWithin(id: string, { field, by, limitField }: GuardedIncrement) {
+      const current = { $ifNull: [`$${field}`, 0] };
+      if (by <= 0) {
+        // A release: an update pipeline computes the new value from the stored one, floored at 0.
+        return updateFirst(visible({ _id: id }), [
+          { $set: { [field]: { $max: [0, { $add: [current, by] }] } } },
+        ]);
+      }
+      // The bound is part of the filter, so the check and the increment are one atomic document update.
+      const limit = { $ifNull: [`$${limitField}`, 0] };
+      return updateFirst(
+        {
+          ...visible({ _id: id }),
+          $expr: { $or: [{ $eq: [limit, 0] }, { $lte: [{ $add: [current, by] }, limit] }] },
+        },
+        { $inc: { [field]: by } },
+      );
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// POST /api/inscripciones/uploadtoazurecdn (multipart field `foto`) and GET /uploads/:name.
+// The type comes from the file's content, never from its name or the browser's word.
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyInstance } from 'fastify';
+import { perAccountKey } from '../auth/guards.ts';
+import { ApiError } from '../http/errors.ts';
+import { LOCAL_PHOTO_NAME, type PhotoStorage } from './storage.ts';
+import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../src/domain/photos.ts';
+
+export async function uploadRoutes(
+  app: FastifyInstance,
+  { storage, localDir }: { storage: PhotoStorage; localDir: string },
+) {
+  await app.register(multipart, {
+    limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+
+  app.post(
+    '/api/inscripciones/uploadtoazurecdn',
+    {
+      onRequest: app.requireUser,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perAccountKey } },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new ApiError(400, PHOTO_MESSAGES.missing);
+      let bytes: Buffer | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'file' && part.fieldname === 'foto' && !bytes) {
+          try {
+            bytes = await part.toBuffer();
+          } catch (error) {
+            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+              throw new ApiError(413, PHOTO_MESSAGES.tooLarge);
+            throw error;
+          }
+        } else if (part.type === 'file') {
+          part.file.resume();
+        }
+      }
+      if (!bytes || bytes.length === 0) throw new ApiError(400, PHOTO_MESSAGES.missing);
+      const detected = await fileTypeFromBuffer(bytes);
+      const allowed = PHOTO_ALLOWED_TYPES.find((type) => type.mime === detected?.mime);
+      if (!allowed) throw new ApiError(400, PHOTO_MESSAGES.badType);
+
+      const photo = await storage.save(bytes, allowed.ext, allowed.mime);
+      await app.store.collection('uploads').insertOne({
+        name: photo.name,
+        url: photo.url,
+        mime: allowed.mime,
+        size: bytes.length,
+        storage: storage.kind,
+        user_id: request.account!._id,
+        created_at: new Date(),
+      });
+      return reply.status(201).send({ success: true, message: PHOTO_MESSAGES.uploaded, result: photo.url });
+    },
+  );
+
+  app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
+    const { name } = request.params;
+    const type = PHOTO_ALLOWED_TYPES.find((candidate) => name.endsWith(`.${candidate.ext}`));
+    const file = path.join(localDir, name);
+    if (!LOCAL_PHOTO_NAME.test(name) || !type || !fs.existsSync(file)) {
+      throw new ApiError(404, 'Foto no encontrada.');
+    }
+    return reply
+      .type(type.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('content-disposition', 'inline')
+      .send(fs.createReadStream(file));
+  });
+}

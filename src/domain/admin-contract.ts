@@ -1,0 +1,431 @@
+// The admin API contract (spec 02 §3, §5, §7): request bodies of the admin areas as TypeBox schemas,
+// their defaults, and the answer envelopes. Written once, imported by the server (validation), the
+// browser (types, form defaults) and the MSW mocks. Pure: typebox and the record types only.
+import { Type, type Static, type TObject, type TOptional, type TProperties } from 'typebox';
+import type { Camp, Category, Coupon, Week } from './records.ts';
+import { COUPON_CODE_MAX } from './coupons.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+/** A record id: 24 hexadecimal characters. */
+export const Id = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
+
+export const ID_INVALID_MESSAGE = 'Identificador inválido.';
+
+/** A status an admin may set (soft deletion goes through the delete call, never through update). */
+export const EditableStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
+export type EditableStatus = Static<typeof EditableStatus>;
+
+const text = (maxLength: number) => Type.String({ maxLength });
+/** A required text: at least one character (blank after trimming is refused by the server too). */
+const requiredText = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+/** A short code used in URLs and lookups: letters, digits, '_' and '-'. */
+const slug = Type.String({ pattern: '^[A-Za-z0-9_-]{1,60}$' });
+/** Whole Dominican pesos (no decimals, DESIGN.md §1). */
+const pesos = Type.Integer({ minimum: 0, maximum: 100_000_000 });
+const count = Type.Integer({ minimum: 0, maximum: 1_000_000 });
+
+/**
+ * A date value as JSON carries it: 'YYYY-MM-DD' or an ISO date-time with its zone
+ * ('2027-06-14T00:00:00.000Z', what `Date.prototype.toJSON` sends). The server also checks that
+ * the day exists and stores a Date.
+ */
+export const DATE_VALUE_PATTERN =
+  '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$';
+export const DateValue = Type.String({ pattern: DATE_VALUE_PATTERN });
+/** A date value, or null or '' (no date). */
+export const OptionalDateValue = Type.Unsafe<string | null>({
+  type: 'string',
+  nullable: true,
+  pattern: `^$|${DATE_VALUE_PATTERN}`,
+});
+
+/** A week's dates as the calendar shows them: 'DD/MM/YYYY - DD/MM/YYYY' (or empty). */
+export const WEEK_DATE_PATTERN = '^(\\d{2}/\\d{2}/\\d{4} - \\d{2}/\\d{2}/\\d{4})?$';
+
+/** The update body of an area: the record id plus any of the create fields (partial update). */
+function updateOf<P extends TProperties>(create: TObject<P>) {
+  const optional = Type.Partial(create) as unknown as TObject<{ [K in keyof P]: TOptional<P[K]> }>;
+  return Type.Object({ _id: Id, ...optional.properties });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Camps, categories, weeks, coupons (spec 02 §3, required fields §5)
+
+export const CampCreate = Type.Object({
+  code: requiredText(40),
+  name: requiredText(200),
+  description: Type.Optional(text(5000)),
+  membership: pesos,
+  start_date: DateValue,
+  end_date: DateValue,
+  /** A type code from the `tipos` list of model 'campamentos' ('campamento', 'programaanual', …). */
+  type: Type.Optional(slug),
+  payment_terms: Type.Optional(text(10_000)),
+  status: Type.Optional(EditableStatus),
+});
+export const CampUpdate = updateOf(CampCreate);
+export type CampCreate = Static<typeof CampCreate>;
+export type CampUpdate = Static<typeof CampUpdate>;
+export const CAMP_DEFAULTS = {
+  description: '',
+  type: 'campamento',
+  payment_terms: '',
+  status: 'active',
+} as const;
+
+export const CategoryCreate = Type.Object({
+  campament: Id,
+  name: requiredText(200),
+  value: Type.Optional(text(200)),
+  text: Type.Optional(text(2000)),
+  amount: Type.Optional(pesos),
+  order: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+  status: Type.Optional(EditableStatus),
+});
+export const CategoryUpdate = updateOf(CategoryCreate);
+export type CategoryCreate = Static<typeof CategoryCreate>;
+export type CategoryUpdate = Static<typeof CategoryUpdate>;
+export const CATEGORY_DEFAULTS = { value: '0', text: '', amount: 0, order: 10, status: 'active' } as const;
+
+export const WeekCreate = Type.Object({
+  campament: Id,
+  name: requiredText(200),
+  date: Type.Optional(Type.String({ pattern: WEEK_DATE_PATTERN })),
+  notes: Type.Optional(text(2000)),
+  quantity: Type.Optional(count),
+  amount: Type.Optional(pesos),
+  /** Price, whole DOP. */
+  value: Type.Optional(pesos),
+  /** Capacity; 0 = no limit. */
+  quota_q: Type.Optional(count),
+  /** Places taken: kept by the server; an admin may correct it. */
+  quota_f: Type.Optional(count),
+  /** Position in the calendar; a new week without one goes after the camp's last week. */
+  order: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+  month_of_year: Type.Optional(Type.Integer({ minimum: 0, maximum: 12 })),
+  /** Category ids of the week's camp. */
+  categories: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+  /** Shown as 'Habilitado': parents only see enabled weeks. */
+  isChecked: Type.Optional(Type.Boolean()),
+  status: Type.Optional(EditableStatus),
+});
+export const WeekUpdate = updateOf(WeekCreate);
+export type WeekCreate = Static<typeof WeekCreate>;
+export type WeekUpdate = Static<typeof WeekUpdate>;
+export const WEEK_DEFAULTS = {
+  date: '',
+  notes: '',
+  quantity: 0,
+  amount: 0,
+  value: 0,
+  quota_q: 0,
+  quota_f: 0,
+  month_of_year: 0,
+  categories: [] as string[],
+  isChecked: true,
+  status: 'active',
+} as const;
+
+export const CouponCreate = Type.Object({
+  /** Stored trimmed and upper-cased (normalizeCouponCode); unique. No spaces inside. */
+  code: Type.String({ pattern: `^\\s*\\S{1,${COUPON_CODE_MAX}}\\s*$` }),
+  label: requiredText(200),
+  type: Type.Optional(Type.Union([Type.Literal('percent'), Type.Literal('amount')])),
+  percent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  amount: Type.Optional(pesos),
+  /** Expiry: the coupon is valid until the end of that day (Santo Domingo time); null = never. */
+  date: Type.Optional(OptionalDateValue),
+  status: Type.Optional(EditableStatus),
+});
+export const CouponUpdate = updateOf(CouponCreate);
+export type CouponCreate = Static<typeof CouponCreate>;
+export type CouponUpdate = Static<typeof CouponUpdate>;
+export const COUPON_DEFAULTS = {
+  type: 'percent',
+  percent: 0,
+  amount: 0,
+  date: null,
+  status: 'active',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The other record kinds of the catalogue (spec 02 §7). The spec does not show their fields:
+// these are the fields this school keeps (server/modules/admin/README.md).
+
+export const TypeCreate = Type.Object({
+  /** The record kind the type applies to, e.g. 'campamentos'. */
+  model: slug,
+  code: slug,
+  name: requiredText(200),
+  status: Type.Optional(EditableStatus),
+});
+export const TypeUpdate = updateOf(TypeCreate);
+export type TypeCreate = Static<typeof TypeCreate>;
+export const TYPE_DEFAULTS = { status: 'active' } as const;
+
+export const ClientCreate = Type.Object({
+  name: requiredText(200),
+  email: Type.Optional(Type.String({ maxLength: 254, pattern: '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' })),
+  phone: Type.Optional(text(40)),
+  /** Cédula or RNC. */
+  document_id: Type.Optional(text(40)),
+  address: Type.Optional(text(500)),
+  notes: Type.Optional(text(2000)),
+  /** The client's own state field (older data spells it 'activo' / 'inactivo'). */
+  cliEstado: Type.Optional(
+    Type.Union([
+      Type.Literal('active'),
+      Type.Literal('inactive'),
+      Type.Literal('activo'),
+      Type.Literal('inactivo'),
+    ]),
+  ),
+  status: Type.Optional(EditableStatus),
+});
+export const ClientUpdate = updateOf(ClientCreate);
+export type ClientCreate = Static<typeof ClientCreate>;
+export const CLIENT_DEFAULTS = {
+  email: '',
+  phone: '',
+  document_id: '',
+  address: '',
+  notes: '',
+  cliEstado: 'active',
+  status: 'active',
+} as const;
+
+/** DD/MM/YYYY or empty. */
+const birthDate = Type.String({ pattern: '^(\\d{2}/\\d{2}/\\d{4})?$' });
+
+export const ParticipantCreate = Type.Object({
+  /** The enrolment the participant belongs to. */
+  inscription: Type.Optional(Id),
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  birth_date: Type.Optional(birthDate),
+  age: Type.Optional(Type.Integer({ minimum: 0, maximum: 120 })),
+  gender: Type.Optional(Type.Union([Type.Literal('Masculino'), Type.Literal('Femenino'), Type.Literal('')])),
+  size: Type.Optional(text(20)),
+  weight: Type.Optional(Type.Number({ minimum: 0, maximum: 1000 })),
+  height: Type.Optional(text(20)),
+  school: Type.Optional(text(200)),
+  image: Type.Optional(text(1000)),
+  prohibited_foods: Type.Optional(text(1000)),
+  alergies: Type.Optional(text(1000)),
+  prohibited_drugs: Type.Optional(text(1000)),
+  activities_restrictions: Type.Optional(text(1000)),
+  membership_id: Type.Optional(text(40)),
+  status: Type.Optional(EditableStatus),
+});
+export const ParticipantUpdate = updateOf(ParticipantCreate);
+export type ParticipantCreate = Static<typeof ParticipantCreate>;
+export const PARTICIPANT_DEFAULTS = {
+  birth_date: '',
+  gender: '',
+  size: '',
+  height: '',
+  school: '',
+  image: '',
+  prohibited_foods: '',
+  alergies: '',
+  prohibited_drugs: '',
+  activities_restrictions: '',
+  membership_id: '',
+  status: 'active',
+} as const;
+
+export const CONTACT_FORMS = ['Celular', 'Oficina', 'Residencia', 'Correo'] as const;
+
+export const ContactCreate = Type.Object({
+  /** What the contact is for, e.g. 'emergencia', 'autorizado', 'padres'. */
+  type: slug,
+  inscription: Type.Optional(Id),
+  first_name: requiredText(100),
+  last_name: Type.Optional(text(100)),
+  email: Type.Optional(Type.String({ maxLength: 254, pattern: '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' })),
+  phone_home: Type.Optional(text(40)),
+  phone_mobile: Type.Optional(text(40)),
+  phone_office: Type.Optional(text(40)),
+  contact_form: Type.Optional(
+    Type.Union([...CONTACT_FORMS.map((form) => Type.Literal(form)), Type.Literal('')]),
+  ),
+  comments: Type.Optional(text(2000)),
+  status: Type.Optional(EditableStatus),
+});
+export const ContactUpdate = updateOf(ContactCreate);
+export type ContactCreate = Static<typeof ContactCreate>;
+export const CONTACT_DEFAULTS = {
+  last_name: '',
+  email: '',
+  phone_home: '',
+  phone_mobile: '',
+  phone_office: '',
+  contact_form: '',
+  comments: '',
+  status: 'active',
+} as const;
+
+export const CalendarCreate = Type.Object({
+  campament: Id,
+  name: requiredText(200),
+  /** What the calendar shows: a day, a range or a schedule. */
+  date: Type.Optional(text(100)),
+  notes: Type.Optional(text(2000)),
+  order: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+  status: Type.Optional(EditableStatus),
+});
+export const CalendarUpdate = updateOf(CalendarCreate);
+export type CalendarCreate = Static<typeof CalendarCreate>;
+export const CALENDAR_DEFAULTS = { date: '', notes: '', order: 0, status: 'active' } as const;
+
+/**
+ * What an admin may change on an enrolment (enrolments are created by the checkout only): its
+ * status and an internal note. Amounts, participants and payment data are never edited here.
+ */
+export const InscriptionUpdate = Type.Object({
+  _id: Id,
+  status: Type.Optional(EditableStatus),
+  admin_notes: Type.Optional(text(2000)),
+});
+export type InscriptionUpdate = Static<typeof InscriptionUpdate>;
+
+// ---------------------------------------------------------------------------------------------
+// Messages (spec 02 §8). The spec lists its success texts ungendered ("Campamento, Categoría,
+// Semana, Cupón creado, actualizado, eliminado"); Spanish agrees the participle with the noun, so
+// the answers say 'Campamento creado', 'Categoría creada', 'Semana eliminada', 'Cupón actualizado'.
+
+export interface Noun {
+  /** Lower case, singular: 'campamento'. */
+  one: string;
+  feminine: boolean;
+}
+
+export const NOUNS = {
+  campamentos: { one: 'campamento', feminine: false },
+  categorias: { one: 'categoría', feminine: true },
+  semanas: { one: 'semana', feminine: true },
+  cupones: { one: 'cupón', feminine: false },
+  estados: { one: 'estado', feminine: false },
+  tipos: { one: 'tipo', feminine: false },
+  inscripciones: { one: 'inscripción', feminine: true },
+  clientes: { one: 'cliente', feminine: false },
+  participantes: { one: 'participante', feminine: false },
+  contactos: { one: 'contacto', feminine: false },
+  calendarios: { one: 'calendario', feminine: false },
+} as const satisfies Record<string, Noun>;
+
+const capitalised = (noun: Noun) => noun.one.charAt(0).toUpperCase() + noun.one.slice(1);
+const agreeing = (noun: Noun, masculine: string) =>
+  noun.feminine ? masculine.replace(/o$/, 'a') : masculine;
+
+/** 'Campamento creado', 'Categoría no encontrada.', 'El campamento seleccionado no existe.' … */
+export function recordMessages(noun: Noun) {
+  const label = capitalised(noun);
+  return {
+    created: `${label} ${agreeing(noun, 'creado')}`,
+    updated: `${label} ${agreeing(noun, 'actualizado')}`,
+    deleted: `${label} ${agreeing(noun, 'eliminado')}`,
+    found: `${label} ${agreeing(noun, 'encontrado')}`,
+    notFound: `${label} no ${agreeing(noun, 'encontrado')}.`,
+    missingReference: `${noun.feminine ? 'La' : 'El'} ${noun.one} ${agreeing(noun, 'seleccionado')} no existe.`,
+  };
+}
+
+export const ADMIN_MESSAGES = {
+  couponCodeTaken: 'Ya existe un cupón con ese código.',
+  campCodeTaken: 'Ya existe un campamento con ese código.',
+  typeCodeTaken: 'Ya existe un tipo con ese código para ese modelo.',
+  campDatesOrder: 'La fecha de fin debe ser igual o posterior a la fecha de inicio.',
+  campTypeUnknown: 'El tipo de campamento no es válido.',
+  weekCategoriesOutsideCamp: 'Las categorías seleccionadas no pertenecen al campamento de la semana.',
+  unpaidEnrolment: 'Solo una inscripción pagada puede estar activa.',
+  invalidDate: (field: string) => `El campo "${field}" no es una fecha válida.`,
+  blank: (field: string) => `Falta el campo obligatorio "${field}".`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+/**
+ * Optional query of every list call. Without page/limit the whole list comes back (as the spec's
+ * screens expect); with either, one page plus `total`, `page`, `limit`.
+ */
+export const ListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  /** Case-insensitive text search on the area's names and codes. */
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  status: Type.Optional(EditableStatus),
+});
+export type ListQuery = Static<typeof ListQuery>;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export const IdParams = Type.Object({ id: Id });
+export const SlugParams = (name: string) => Type.Object({ [name]: slug });
+
+// ---------------------------------------------------------------------------------------------
+// Answers (dates travel as ISO strings)
+
+type Json<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+
+export type CampAnswer = Json<Camp>;
+export type CategoryAnswer = Json<Category> & { campament_name: string | null };
+/** `quota_f_left` = max(quota_q - quota_f, 0); null when quota_q is 0 (no limit). Never stored. */
+export type WeekAnswer = Json<Week> & { campament_name: string | null; quota_f_left: number | null };
+export type CouponAnswer = Json<Coupon>;
+
+export interface ListAnswer<T> {
+  status: 'SUCCESS';
+  data: T[];
+  /** Present only when the call asked for a page. */
+  total?: number;
+  page?: number;
+  limit?: number;
+}
+export interface RecordAnswer<T> {
+  status: 'SUCCESS';
+  message?: string;
+  data: T;
+}
+export interface DeleteAnswer {
+  status: 'SUCCESS';
+  message: string;
+}
+export interface ErrorAnswer {
+  status: 'ERROR';
+  success: false;
+  message: string;
+}
+/** GET /api/semanas/findbycamp/{campId} */
+export type WeeksByCampAnswer = RecordAnswer<{ uid: string; weekData: WeekAnswer[] }>;
+
+export const DASHBOARD_KINDS = [
+  'campamentos',
+  'categorias',
+  'semanas',
+  'inscripciones',
+  'participantes',
+  'clientes',
+  'cupones',
+  'contactos',
+  'calendarios',
+] as const;
+export type DashboardKind = (typeof DASHBOARD_KINDS)[number];
+/** The dashboard's list of recent camps/programs holds at most this many (spec 02 §9). */
+export const DASHBOARD_RECENT_CAMPS = 6;
+
+export interface DashboardAnswer {
+  status: 'SUCCESS';
+  data: {
+    counts: Record<DashboardKind, { total: number; active: number }>;
+    recentCamps: Array<
+      Pick<CampAnswer, '_id' | 'name' | 'type' | 'code' | 'start_date' | 'end_date' | 'membership'>
+    >;
+    /** Whole numbers 0-100; 0 when there is nothing of that kind. */
+    percentages: { inscripciones: number; cupones: number; campamentos: number };
+  };
+}

@@ -1,0 +1,70 @@
+// Card number, expiry and CVV checks (DESIGN.md §2.8), shared by the payment form and the
+// payment gateway. Card data is never stored: only the brand and the last 4 digits are.
+
+/** Digits only: the form's mask leaves spaces and underscores behind (spec 01 §5). */
+export function cleanCardNumber(raw: string): string {
+  return raw.replace(/[\s_-]/g, '');
+}
+
+/** 'MM/AAAA' or 'MMAAAA' → 'MMAAAA' (the enrolment request carries the expiry without the slash). */
+export function cleanExpiry(raw: string): string {
+  return raw.replace(/[\s_/]/g, '');
+}
+
+export function luhnValid(number: string): boolean {
+  if (!/^\d{12,19}$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(number: string): string {
+  if (/^4/.test(number)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'Mastercard';
+  if (/^3[47]/.test(number)) return 'American Express';
+  if (/^6(011|5)/.test(number)) return 'Discover';
+  return 'Tarjeta';
+}
+
+/** A 'MMYYYY' expiry is valid through the last day of that month. */
+export function expiryValid(expiry: string, now: Date): boolean {
+  const match = /^(0[1-9]|1[0-2])(\d{4})$/.exec(expiry);
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = Number(match[2]);
+  const current = now.getFullYear() * 12 + now.getMonth() + 1;
+  const expires = year * 12 + month;
+  return expires >= current && expires <= current + 12 * 20;
+}
+
+export function cvvValid(cvv: string): boolean {
+  return /^\d{3,4}$/.test(cvv);
+}
+
+export function last4(number: string): string {
+  return number.slice(-4);
+}
+
+export const CARD_MESSAGES = {
+  invalidNumber: 'El número de tarjeta no es válido.',
+  expired: 'La fecha de vencimiento de la tarjeta no es válida o la tarjeta está vencida.',
+  invalidCvv: 'El código de seguridad (CVV) debe tener 3 o 4 dígitos.',
+  declined: 'La tarjeta fue rechazada por el banco. Por favor intente con otra tarjeta.',
+  insufficientFunds: 'La tarjeta no tiene fondos suficientes. Por favor intente con otra tarjeta.',
+  gatewayError:
+    'No fue posible procesar el pago en este momento. No se realizó ningún cargo; por favor intente de nuevo.',
+} as const;
+
+/** Sandbox test cards (DESIGN.md §2.8). */
+export const SANDBOX_CARDS = {
+  approved: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;

@@ -1,0 +1,57 @@
+// Coupon rules (spec 01 §4, §9; spec 02 §3): codes are upper case, refused when unknown,
+// inactive or past their expiry date.
+import { Type, type Static } from 'typebox';
+import type { Coupon } from './records.ts';
+
+export const COUPON_CODE_MAX = 40;
+
+export const COUPON_MESSAGES = {
+  unknown: 'El cupón ingresado no existe.',
+  inactive: 'El cupón ingresado no está activo.',
+  expired: 'El cupón ingresado está vencido.',
+  applied: 'Cupón aplicado',
+  /** Shown by the browser when the validation call itself fails (spec 01 §8). */
+  unreachable: 'Lo sentimos, no fue posible validar el cupón. Por favor verifique su conexión a internet.',
+} as const;
+
+export function normalizeCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** Why a stored coupon cannot be used now, or null when it can. */
+export function couponRefusal(coupon: Pick<Coupon, 'status' | 'date'> | null, now: Date): string | null {
+  if (!coupon) return COUPON_MESSAGES.unknown;
+  if (coupon.status !== 'active') return COUPON_MESSAGES.inactive;
+  if (coupon.date && coupon.date.getTime() < now.getTime()) return COUPON_MESSAGES.expired;
+  return null;
+}
+
+export const ValidateCouponBody = Type.Object({
+  coupon: Type.String({ minLength: 1, maxLength: COUPON_CODE_MAX }),
+});
+
+export const CouponTermsData = Type.Object({
+  label: Type.String(),
+  code: Type.String(),
+  type: Type.Union([Type.Literal('percent'), Type.Literal('amount')]),
+  percent: Type.Number(),
+  amount: Type.Number(),
+});
+export type CouponTermsData = Static<typeof CouponTermsData>;
+
+export const ValidateCouponAnswer = Type.Object({
+  status: Type.Literal('SUCCESS'),
+  message: Type.String(),
+  data: CouponTermsData,
+});
+export type ValidateCouponAnswer = Static<typeof ValidateCouponAnswer>;
+
+export function couponTerms(coupon: Coupon): CouponTermsData {
+  return {
+    label: coupon.label,
+    code: coupon.code,
+    type: coupon.type,
+    percent: coupon.percent,
+    amount: coupon.amount,
+  };
+}

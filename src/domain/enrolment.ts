@@ -1,0 +1,264 @@
+// The enrolment rules of spec 01 §3, §5 and the POST /inscripciones/create contract (spec 01 §7):
+// one home for the participant and additional-information checks, used by the wizard's forms
+// and by the server, which answers a request that skipped the browser the same way.
+import { Type, type Static } from 'typebox';
+
+export const AGE_MIN = 6;
+export const AGE_MAX = 18;
+export const WEIGHT_MIN = 40;
+export const GENDERS = ['Masculino', 'Femenino'] as const;
+export const SHIRT_SIZES = ['10', '12', '14', '16', 'XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
+export const CONTACT_FORMS = ['Celular', 'Oficina', 'Residencia', 'Correo'] as const;
+export const SOURCES = [
+  'Referido',
+  'Publicidad en vallas',
+  'Instagram',
+  'Correo Electrónico',
+  'Otra',
+] as const;
+
+/** One digit 6-9, or two digits 10-18. */
+export const AGE_PATTERN = /^(?:[6-9]|1[0-8])$/;
+/** Exactly two digits (and at least WEIGHT_MIN). */
+export const WEIGHT_PATTERN = /^\d{2}$/;
+/** 10 digits with optional parentheses and separators: 809-555-1234, (809) 555-1234, 8095551234. */
+export const PHONE_PATTERN = /^\(?\d{3}\)?[-\s.]?\d{3}[-\s.]?\d{4}$/;
+/** Dominican national id (cédula), mask 999-9999999-9. */
+export const NATIONAL_ID_PATTERN = /^\d{3}-\d{7}-\d$/;
+/** RNC, mask 9-99-99999-9, complete. */
+export const RNC_PATTERN = /^\d-\d{2}-\d{5}-\d$/;
+export const EMAIL_REGEX = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const PARTICIPANT_MESSAGES = {
+  empty: '- Hay uno o más campos vacíos',
+  weight: '- El peso debe ser mayor a 40 lbs',
+  age: '- La edad debe ser entre 6 y 18 años',
+  birthDate: '- Fecha de nacimiento incorrecta',
+} as const;
+
+export const ADDITIONAL_MESSAGES = {
+  empty: 'Hay uno o más campos vacíos',
+  email: 'Correo electrónico inválido',
+  phones: 'Hay uno o más teléfonos inválidos',
+} as const;
+
+/** A real DD/MM/YYYY date (leap years respected), not in the future. */
+export function validBirthDate(text: string, now = new Date()): boolean {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (!match) return false;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    year >= 1900 &&
+    date.getTime() <= now.getTime()
+  );
+}
+
+export const PARTICIPANT_REQUIRED = [
+  'first_name',
+  'last_name',
+  'age',
+  'gender',
+  'size',
+  'weight',
+  'height',
+  'school',
+  'image',
+  'birth_date',
+  'prohibited_foods',
+  'alergies',
+  'prohibited_drugs',
+  'activities_restrictions',
+] as const;
+
+export type ParticipantFields = Record<(typeof PARTICIPANT_REQUIRED)[number], string>;
+
+const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+
+/** The spec's 'Errores:' lines for one participant, in the spec's order; empty when valid. */
+export function participantErrors(participant: Partial<ParticipantFields>, now = new Date()): string[] {
+  const errors: string[] = [];
+  if (PARTICIPANT_REQUIRED.some((field) => blank(participant[field])))
+    errors.push(PARTICIPANT_MESSAGES.empty);
+  const weight = participant.weight?.trim() ?? '';
+  if (weight && (!WEIGHT_PATTERN.test(weight) || Number(weight) < WEIGHT_MIN))
+    errors.push(PARTICIPANT_MESSAGES.weight);
+  const age = participant.age?.trim() ?? '';
+  if (age && !AGE_PATTERN.test(age)) errors.push(PARTICIPANT_MESSAGES.age);
+  const birth = participant.birth_date?.trim() ?? '';
+  if (birth && !validBirthDate(birth, now)) errors.push(PARTICIPANT_MESSAGES.birthDate);
+  if (participant.gender && !(GENDERS as readonly string[]).includes(participant.gender))
+    errors.push(PARTICIPANT_MESSAGES.empty);
+  if (participant.size && !(SHIRT_SIZES as readonly string[]).includes(participant.size))
+    errors.push(PARTICIPANT_MESSAGES.empty);
+  return [...new Set(errors)];
+}
+
+export const ADDITIONAL_FIELDS = [
+  'mother_name',
+  'father_name',
+  'mother_phone',
+  'father_phone',
+  'mother_id',
+  'father_id',
+  'email',
+  'family_address',
+  'first_name',
+  'last_name',
+  'phone_home',
+  'phone_mobile',
+  'phone_office',
+  'comments',
+  'contact_form',
+  'authorized_name_1',
+  'authorized_id_1',
+  'authorized_name_2',
+  'authorized_id_2',
+  'source',
+  'other_source',
+] as const;
+
+export type AdditionalData = Record<(typeof ADDITIONAL_FIELDS)[number], string>;
+
+export const PHONE_FIELDS = [
+  'mother_phone',
+  'father_phone',
+  'phone_home',
+  'phone_mobile',
+  'phone_office',
+] as const;
+export const NATIONAL_ID_FIELDS = ['mother_id', 'father_id', 'authorized_id_1', 'authorized_id_2'] as const;
+
+/**
+ * The 'Errores' lines of the additional-information step. Every field is required except
+ * other_source, which is required only when the source is 'Otra'.
+ */
+export function additionalErrors(data: Partial<AdditionalData>): string[] {
+  const errors: string[] = [];
+  const required = ADDITIONAL_FIELDS.filter((field) => field !== 'other_source');
+  const missing =
+    required.some((field) => blank(data[field])) ||
+    (data.source === 'Otra' && blank(data.other_source)) ||
+    (!blank(data.contact_form) && !(CONTACT_FORMS as readonly string[]).includes(data.contact_form!)) ||
+    (!blank(data.source) && !(SOURCES as readonly string[]).includes(data.source!)) ||
+    NATIONAL_ID_FIELDS.some((field) => !blank(data[field]) && !NATIONAL_ID_PATTERN.test(data[field]!.trim()));
+  if (missing) errors.push(ADDITIONAL_MESSAGES.empty);
+  if (!blank(data.email) && !EMAIL_REGEX.test(data.email!.trim())) errors.push(ADDITIONAL_MESSAGES.email);
+  if (PHONE_FIELDS.some((field) => !blank(data[field]) && !PHONE_PATTERN.test(data[field]!.trim()))) {
+    errors.push(ADDITIONAL_MESSAGES.phones);
+  }
+  return errors;
+}
+
+// ---- POST /inscripciones/create -------------------------------------------------------------
+
+const Text = (max = 200) => Type.String({ maxLength: max });
+const ObjectId = Type.String({ pattern: '^[0-9a-f]{24}$' });
+
+export const CalendarEntry = Type.Object({
+  /** The week (or payment option) id. */
+  id: ObjectId,
+  name: Text(),
+  date: Text(),
+  /** The chosen category id (annual programs), or schedule/category of a camp week. */
+  time: Text(100),
+  quantity: Type.Integer({ minimum: 1, maximum: 1 }),
+  value: Type.Number({ minimum: 0 }),
+  membership_id: Text(40),
+  cupo: Type.Integer({ minimum: 1, maximum: 20 }),
+});
+export type CalendarEntry = Static<typeof CalendarEntry>;
+
+export const ParticipantEntry = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 20 }),
+  first_name: Text(80),
+  last_name: Text(80),
+  age: Text(3),
+  gender: Text(20),
+  size: Text(5),
+  weight: Text(3),
+  height: Text(20),
+  school: Text(120),
+  image: Text(500),
+  birth_date: Text(10),
+  prohibited_foods: Text(500),
+  alergies: Text(500),
+  prohibited_drugs: Text(500),
+  activities_restrictions: Text(500),
+  time: Type.Optional(Text(300)),
+  membership_id: Type.Optional(Text(40)),
+  membership_have: Type.Optional(Type.Union([Type.Literal('SI'), Type.Literal('NO'), Type.Literal('')])),
+});
+export type ParticipantEntry = Static<typeof ParticipantEntry>;
+
+export const EmergencyContact = Type.Object(
+  Object.fromEntries(
+    ADDITIONAL_FIELDS.map((field) => [
+      field,
+      field === 'comments' || field === 'family_address' ? Text(1000) : Text(150),
+    ]),
+  ) as {
+    [K in (typeof ADDITIONAL_FIELDS)[number]]: ReturnType<typeof Text>;
+  },
+);
+
+export const CreateEnrolmentBody = Type.Object({
+  uid: Type.Optional(Text(100)),
+  campament: ObjectId,
+  listCalendar: Type.Array(CalendarEntry, { minItems: 1, maxItems: 100 }),
+  listParticipants: Type.Array(ParticipantEntry, { minItems: 1, maxItems: 20 }),
+  emergencyContact: EmergencyContact,
+  cardHolder: Type.String({ minLength: 1, maxLength: 100 }),
+  cardNumber: Type.String({ minLength: 12, maxLength: 25 }),
+  expDate: Type.String({ minLength: 6, maxLength: 7 }),
+  cvv: Type.String({ minLength: 3, maxLength: 4 }),
+  termsandconditions: Type.Boolean(),
+  comprobantefiscal: Type.Boolean(),
+  rnc: Type.Optional(Text(20)),
+  rnc_nombre: Type.Optional(Text(150)),
+  amount: Type.Integer({ minimum: 0 }),
+  discount: Type.Integer({ minimum: 0 }),
+  coupon: Type.Optional(Text(40)),
+});
+export type CreateEnrolmentBody = Static<typeof CreateEnrolmentBody>;
+
+export const PaymentResult = Type.Object({
+  date_createdBO: Type.String(),
+  orderId: Type.String(),
+  authCode: Type.String(),
+  amountFormat: Type.String(),
+});
+export type PaymentResult = Static<typeof PaymentResult>;
+
+export const ENROLMENT_MESSAGES = {
+  success: 'Inscripción realizada con éxito',
+  terms: 'Debe aceptar los términos y condiciones para continuar.',
+  rnc: 'Para el comprobante fiscal escriba el RNC completo y el nombre o razón social.',
+  idempotencyKey: 'Falta la cabecera Idempotency-Key (un identificador único de este intento de pago).',
+  idempotencyReused:
+    'Esta clave de pago ya se usó con otra solicitud. Por favor recargue la página e intente de nuevo.',
+  inProgress: 'Este pago todavía se está procesando. Por favor espere un momento.',
+  campNotFound: 'El campamento o programa no existe o ya no está disponible.',
+  weekNotFound: 'Una de las semanas seleccionadas ya no está disponible. Por favor revise su carrito.',
+  categoryInvalid: 'Una de las categorías seleccionadas no pertenece a este campamento.',
+  participantWithoutWeeks: 'Cada participante debe tener al menos una semana o forma de pago seleccionada.',
+  lineWithoutParticipant: 'Hay semanas seleccionadas que no pertenecen a ningún participante.',
+  duplicateLine: 'Una semana está repetida para el mismo participante.',
+  duplicateParticipant: 'Hay dos participantes con el mismo número.',
+  membershipInvalid: 'El código de membresía no es válido.',
+} as const;
+
+export function participantMessage(index: number, errors: string[]): string {
+  return `Participante ${index}: ${errors.map((line) => line.replace(/^- /, '')).join('; ')}.`;
+}
+
+export function priceMismatchMessage(amountFormat: string): string {
+  return `El monto no coincide con el precio actual (${amountFormat}). Por favor revise su carrito e intente de nuevo.`;
+}
+
+export function weekFullMessage(week: { name: string; date: string }): string {
+  return `La ${week.name} (${week.date}) ya no tiene cupos disponibles. Por favor elija otra semana.`;
+}

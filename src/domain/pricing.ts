@@ -1,0 +1,140 @@
+// The price rules of spec 01 §9 and DESIGN.md §6, written once: the browser shows these figures,
+// the server charges them, the mocks answer with them.
+import { isAnnualProgram } from './records.ts';
+
+/** Family discount on the subtotal by number of children (participant slots). */
+export const FAMILY_DISCOUNT = [
+  { minChildren: 3, rate: 0.1, label: '10% OFF x 3+ niños' },
+  { minChildren: 2, rate: 0.05, label: '5% OFF x 2 niños' },
+] as const;
+
+/** Multi-week discount rate on one child's weeks, by how many weeks that child takes. */
+export function multiWeekRate(weeks: number): number {
+  if (weeks >= 4) return 0.03191489;
+  if (weeks === 3) return 0.0212765957;
+  if (weeks === 2) return 0.0106383;
+  return 0;
+}
+
+export interface PricedLine {
+  /** The participant slot the line belongs to. */
+  cupo: number;
+  /** Price of the week or payment option, whole DOP. */
+  value: number;
+  /** Units of the line; 1 when absent. */
+  quantity?: number;
+}
+
+export interface CouponTerms {
+  type: 'percent' | 'amount';
+  percent: number;
+  amount: number;
+}
+
+export interface PriceInput {
+  /** The camp's type: 'programaanual' (and its aliases) prices as an annual program. */
+  campType: string;
+  lines: PricedLine[];
+  /** The camp's membership fee per participant (annual programs). */
+  membershipFee: number;
+  /** Annual programs: slots whose existing membership the server accepted (their fee is waived). */
+  slotsWithMembership?: readonly number[];
+  coupon?: CouponTerms | null;
+}
+
+export interface PriceBreakdown {
+  participants: number;
+  /** Sum of the lines. */
+  subtotal: number;
+  familyDiscount: number;
+  familyLabel: string | null;
+  multiWeekDiscount: number;
+  /** Membership fees charged (annual programs). */
+  membership: number;
+  couponDiscount: number;
+  /** Price before any discount: subtotal + membership. */
+  gross: number;
+  /** What is charged, whole pesos. */
+  total: number;
+  /** Everything taken off the gross price, whole pesos: gross - total. */
+  discount: number;
+}
+
+/** Rounds to the nearest whole peso, halves up (DESIGN.md §6). */
+export function roundPeso(amount: number): number {
+  // The epsilon absorbs binary noise such as 100.49999999 for an exact 100.5.
+  return Math.floor(amount + 0.5 + 1e-9);
+}
+
+export function lineTotal(line: PricedLine): number {
+  return line.value * (line.quantity ?? 1);
+}
+
+/** Distinct participant slots, in first-seen order. */
+export function slotsOf(lines: readonly PricedLine[]): number[] {
+  return [...new Set(lines.map((line) => line.cupo))];
+}
+
+export function priceCart(input: PriceInput): PriceBreakdown {
+  const slots = slotsOf(input.lines);
+  const participants = slots.length;
+  const subtotal = input.lines.reduce((sum, line) => sum + lineTotal(line), 0);
+  const annual = isAnnualProgram(input.campType);
+
+  let familyDiscount = 0;
+  let familyLabel: string | null = null;
+  let multiWeekDiscount = 0;
+  let membership = 0;
+
+  if (annual) {
+    const waived = new Set(input.slotsWithMembership ?? []);
+    membership = slots.filter((slot) => !waived.has(slot)).length * input.membershipFee;
+  } else {
+    const tier = FAMILY_DISCOUNT.find((candidate) => participants >= candidate.minChildren);
+    if (tier) {
+      familyDiscount = subtotal * tier.rate;
+      familyLabel = tier.label;
+    }
+    for (const slot of slots) {
+      const own = input.lines.filter((line) => line.cupo === slot);
+      multiWeekDiscount += own.reduce((sum, line) => sum + lineTotal(line), 0) * multiWeekRate(own.length);
+    }
+  }
+
+  const gross = subtotal + membership;
+  const beforeCoupon = gross - familyDiscount - multiWeekDiscount;
+  const couponDiscount = couponOff(input.coupon ?? null, beforeCoupon);
+  const total = roundPeso(Math.max(beforeCoupon - couponDiscount, 0));
+
+  return {
+    participants,
+    subtotal,
+    familyDiscount: roundPeso(familyDiscount),
+    familyLabel,
+    multiWeekDiscount: roundPeso(multiWeekDiscount),
+    membership,
+    couponDiscount: roundPeso(couponDiscount),
+    gross,
+    total,
+    discount: gross - total,
+  };
+}
+
+/** A percent coupon takes its share of the running total; an amount coupon never goes below zero. */
+export function couponOff(coupon: CouponTerms | null, runningTotal: number): number {
+  if (!coupon || runningTotal <= 0) return 0;
+  if (coupon.type === 'percent') return (runningTotal * Math.min(Math.max(coupon.percent, 0), 100)) / 100;
+  return Math.min(Math.max(coupon.amount, 0), runningTotal);
+}
+
+const DOP = new Intl.NumberFormat('es-DO', {
+  style: 'currency',
+  currency: 'DOP',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+
+/** 'RD$13,800' — pesos as parents read them (es-DO, no decimals). */
+export function formatDop(amount: number): string {
+  return DOP.format(amount);
+}

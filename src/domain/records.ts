@@ -1,0 +1,118 @@
+// The stored record shapes of spec 02 §3, shared by the server, the mocks and the browser.
+// Pure types and constants: no I/O, no framework.
+
+export const RECORD_STATUSES = ['active', 'inactive', 'borrado'] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+/** Camp types by code; 'programaanual' is sold as payment options plus a membership fee. */
+export const CAMP_TYPES = {
+  campamento: 'Campamento',
+  programaanual: 'Programa anual',
+} as const;
+export type CampType = keyof typeof CAMP_TYPES;
+
+/** Types the dashboard also recognises as annual programs (older data). */
+export const ANNUAL_TYPE_ALIASES = ['programaanual', 'programa_anual', 'programa'] as const;
+
+export function isAnnualProgram(type: string): boolean {
+  return (ANNUAL_TYPE_ALIASES as readonly string[]).includes(type);
+}
+
+export interface Camp {
+  _id: string;
+  code: string;
+  name: string;
+  description: string;
+  /** Membership fee per participant, whole DOP. */
+  membership: number;
+  start_date: Date;
+  end_date: Date;
+  type: string;
+  payment_terms: string;
+  status: RecordStatus;
+}
+
+export interface Category {
+  _id: string;
+  campament: string;
+  name: string;
+  value: string;
+  text: string;
+  amount: number;
+  order: number;
+  status: RecordStatus;
+}
+
+export interface Week {
+  _id: string;
+  campament: string;
+  name: string;
+  /** 'DD/MM/YYYY - DD/MM/YYYY' */
+  date: string;
+  notes: string;
+  quantity: number;
+  amount: number;
+  /** Price, whole DOP. */
+  value: number;
+  /** Capacity (places offered); 0 = no limit. */
+  quota_q: number;
+  /** Places taken, kept by the server. */
+  quota_f: number;
+  order: number;
+  /** 0 = none, 1-12 = month. */
+  month_of_year: number;
+  categories: string[];
+  isChecked: boolean;
+  status: Exclude<RecordStatus, 'borrado'> | 'borrado';
+}
+
+/** Places still available (DESIGN.md §2.5); Infinity stands for "no limit" and is never sent. */
+export function placesLeft(week: Pick<Week, 'quota_q' | 'quota_f'>): number {
+  return week.quota_q > 0 ? Math.max(week.quota_q - week.quota_f, 0) : Number.POSITIVE_INFINITY;
+}
+
+export const COUPON_TYPES = ['percent', 'amount'] as const;
+export type CouponType = (typeof COUPON_TYPES)[number];
+
+export interface Coupon {
+  _id: string;
+  /** Always upper case. */
+  code: string;
+  label: string;
+  type: CouponType;
+  percent: number;
+  amount: number;
+  /** Expiry (end of that day); null = never expires. */
+  date: Date | null;
+  status: Exclude<RecordStatus, 'borrado'> | 'borrado';
+}
+
+export const ADMIN_TIPOS = ['admin', 'administrador', 'superadmin'] as const;
+
+export interface UserRecord {
+  _id: string;
+  /** Stored lower case; unique. */
+  email: string;
+  password_hash: string;
+  name: string;
+  picture: string | null;
+  phone?: string;
+  address?: string;
+  tipo: string;
+  puede_admin_ofertas: boolean;
+  puede_admin_empleados: boolean;
+  puede_admin_sucursales: boolean;
+  status: RecordStatus;
+  created_at: Date;
+}
+
+export function isAdmin(
+  user: Pick<UserRecord, 'tipo' | 'puede_admin_ofertas' | 'puede_admin_empleados' | 'puede_admin_sucursales'>,
+): boolean {
+  return (
+    (ADMIN_TIPOS as readonly string[]).includes(user.tipo) ||
+    user.puede_admin_ofertas ||
+    user.puede_admin_empleados ||
+    user.puede_admin_sucursales
+  );
+}
