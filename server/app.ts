@@ -19,6 +19,7 @@ import { fileTransport, Outbox, smtpTransport, type Transport } from './mail/out
 import { apiModules } from './modules/index.ts';
 import { azurePhotoStorage, localPhotoStorage, type PhotoStorage } from './uploads/storage.ts';
 import { uploadRoutes } from './uploads/routes.ts';
+import { socialAuthRoutes } from './auth/social.ts';
 import { sandboxGateway, type PaymentGateway } from './payments/gateway.ts';
 import path from 'node:path';
 
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(apiModules, { prefix: '/api', gateway: deps.gateway ?? sandboxGateway() });
   await app.register(uploadRoutes, { storage: photoStorage, localDir: uploadsDir });
+  await app.register(socialAuthRoutes);
   await app.register(appConfigRoute);
   await registerFrontend(app, config.staticDir);
 

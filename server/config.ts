@@ -17,6 +17,11 @@ export interface Config {
   /** Azure Blob Storage for photos; unset = local disk under DATA_DIR/uploads. */
   azureStorageConnectionString: string | undefined;
   azureStorageContainer: string;
+  /** Social sign-in (DESIGN.md §2.15); a provider without a client id is not offered. */
+  oauth: {
+    google: OAuthProviderConfig | null;
+    facebook: OAuthProviderConfig | null;
+  };
   /** Sender of the school's e-mails. */
   mailFrom: string;
   publicUrl: string;
@@ -27,6 +32,13 @@ export interface Config {
   schoolWebsite: string;
   /** Seed the demo school on a fresh store (default: on for the embedded store only). */
   seedDemo: boolean;
+}
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  /** OpenID issuer for discovery (Google's by default; any OIDC provider in tests). */
+  issuer: string | null;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +135,26 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems.push('AZURE_STORAGE_CONTAINER must be 3-63 lower-case letters, digits and single dashes');
   }
 
+  const oauthProvider = (
+    prefix: 'GOOGLE' | 'FACEBOOK',
+    defaultIssuer: string | null,
+  ): OAuthProviderConfig | null => {
+    const clientId = value(`${prefix}_CLIENT_ID`);
+    const clientSecret = value(`${prefix}_CLIENT_SECRET`);
+    const issuer = value(`${prefix}_ISSUER`) ?? defaultIssuer;
+    if ((clientId === undefined) !== (clientSecret === undefined)) {
+      problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together: set both or neither`);
+    }
+    if (issuer && !isUrl(issuer, ['http:', 'https:']))
+      problems.push(`${prefix}_ISSUER must be an http(s) URL`);
+    return clientId && clientSecret ? { clientId, clientSecret, issuer } : null;
+  };
+  const oauth = {
+    google: oauthProvider('GOOGLE', 'https://accounts.google.com'),
+    // Facebook's code flow is plain OAuth2 (no discovery) unless an issuer is given.
+    facebook: oauthProvider('FACEBOOK', null),
+  };
+
   const mailFrom = value('MAIL_FROM') ?? 'Escuela de Baloncesto <no-responder@escuela.do>';
   if (!/<[^\s@<>]+@[^\s@<>]+>$|^[^\s@]+@[^\s@]+$/.test(mailFrom)) {
     problems.push('MAIL_FROM must be an address, optionally with a name: "Escuela <correo@dominio.do>"');
@@ -165,6 +197,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl,
     azureStorageConnectionString,
     azureStorageContainer,
+    oauth,
     mailFrom,
     publicUrl,
     logLevel,

@@ -10,12 +10,12 @@ export interface BrowserConfig {
   schoolWebsite: string;
 }
 
-export function browserConfig(config: Pick<Config, 'accountId' | 'schoolWebsite'>): BrowserConfig {
+export function browserConfig(config: Pick<Config, 'accountId' | 'schoolWebsite' | 'oauth'>): BrowserConfig {
   return {
     accountId: config.accountId,
     apiBase: '/api',
-    // Providers become true when their OAuth settings exist (sign-in issue).
-    socialProviders: { google: false, facebook: false },
+    // Buttons of providers that are not configured are hidden.
+    socialProviders: { google: config.oauth.google !== null, facebook: config.oauth.facebook !== null },
     schoolWebsite: config.schoolWebsite,
   };
 }

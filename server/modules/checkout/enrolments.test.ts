@@ -317,3 +317,36 @@ describe('POST /api/inscripciones/create', () => {
     expect(refused.json().message).toBe(`${ENROLMENT_MESSAGES.membershipInvalid} (Participante 1)`);
   });
 });
+
+describe('GET /api/usuarios/activity', () => {
+  it("lists the parent's enrolments and dated events, and nothing of other parents", async () => {
+    const { token, cart } = await setup();
+    await enrol(token, enrolmentRequest(cart, [[0, 1], [0]], { coupon: VERANO10 }));
+    await enrol(token, enrolmentRequest(cart, [[3]], { card: SANDBOX_CARDS.declined }));
+    await t.app.outbox.flush();
+    const other = await t.createUser();
+    await enrol(other.token, enrolmentRequest(cart, [[4]]));
+
+    const res = await t.api({ method: 'GET', url: '/api/usuarios/activity', token });
+    expect(res.statusCode).toBe(200);
+    const { enrolments, timeline } = res.json().data;
+    expect(enrolments).toHaveLength(2);
+    expect(enrolments[1]).toMatchObject({
+      order_number: '1001',
+      camp_name: 'Campamento de Verano 2027',
+      weeks: ['Semana 1 (14/06/2027 - 18/06/2027)', 'Semana 2 (21/06/2027 - 25/06/2027)'],
+      children: ['Pedro Rodríguez', 'María Rodríguez'],
+      payment_status: 'paid',
+    });
+    expect(enrolments[0]).toMatchObject({ payment_status: 'declined' });
+    expect(timeline.map((event: { kind: string }) => event.kind).sort()).toEqual([
+      'enrolment-paid',
+      'mail-sent',
+      'registered',
+    ]);
+    expect(timeline.find((event: { kind: string }) => event.kind === 'enrolment-paid').text).toBe(
+      'Inscripción pagada: Campamento de Verano 2027, orden 1001',
+    );
+    expect((await t.api({ method: 'GET', url: '/api/usuarios/activity' })).statusCode).toBe(401);
+  });
+});

@@ -82,6 +82,12 @@ export const usuariosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     data: publicUser(await accounts.update(account(request), request.body)),
   }));
 
+  // The parent's own history, for the profile's Activity and Timeline tabs.
+  app.get('/activity', { onRequest: app.requireUser }, async (request) => ({
+    status: 'SUCCESS',
+    data: await accounts.activity(account(request)),
+  }));
+
   app.get('/listpop', { schema: { querystring: ListQuery }, onRequest: app.requireAdmin }, async (request) =>
     listAnswer(request.query, {
       collection: app.store.collection<UserRecord>('usuarios'),

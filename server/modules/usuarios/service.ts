@@ -55,6 +55,25 @@ export function publicUser(user: UserRecord): PublicUser {
   };
 }
 
+/** The parts of stored enrolments and e-mails the activity view reads. */
+interface EnrolmentSummarySource {
+  _id: string;
+  order_number: string;
+  camp_name: string;
+  lines: Array<{ name: string; date: string }>;
+  participants: Array<{ first_name: string; last_name: string }>;
+  amount: number;
+  payment_status: string;
+  created_at: Date;
+  paid_at: Date | null;
+}
+
+interface MailEvent {
+  _id: string;
+  subject: string;
+  sent_at: Date | null;
+}
+
 interface PasswordReset {
   _id: string;
   user_id: string;
@@ -147,6 +166,49 @@ export function accountsService(app: FastifyInstance) {
       const updated = await users.updateOne({ _id }, { set });
       if (!updated) throw new ApiError(404, M.userNotFound);
       return updated;
+    },
+
+    /** The account's paid and attempted enrolments and its dated events, newest first. */
+    async activity(account: UserRecord) {
+      const [enrolments, mails] = await Promise.all([
+        app.store
+          .collection<EnrolmentSummarySource>('inscripciones')
+          .find({ user_id: account._id }, { sort: { created_at: -1 }, limit: 100 }),
+        app.store
+          .collection<MailEvent>('outbox')
+          .find({ user_id: account._id, status: 'sent' }, { sort: { sent_at: -1 }, limit: 100 }),
+      ]);
+      const summaries = enrolments.map((enrolment) => ({
+        _id: enrolment._id,
+        order_number: enrolment.order_number,
+        camp_name: enrolment.camp_name,
+        weeks: [...new Set(enrolment.lines.map((line) => `${line.name} (${line.date})`))],
+        children: enrolment.participants.map((participant) =>
+          `${participant.first_name} ${participant.last_name}`.trim(),
+        ),
+        amount: enrolment.amount,
+        payment_status: enrolment.payment_status,
+        created_at: enrolment.created_at.toISOString(),
+        paid_at: enrolment.paid_at?.toISOString() ?? null,
+      }));
+      const timeline = [
+        { at: account.created_at, kind: 'registered', text: 'Cuenta creada' },
+        ...enrolments
+          .filter((enrolment) => enrolment.payment_status === 'paid' && enrolment.paid_at)
+          .map((enrolment) => ({
+            at: enrolment.paid_at!,
+            kind: 'enrolment-paid',
+            text: `Inscripción pagada: ${enrolment.camp_name}, orden ${enrolment.order_number}`,
+          })),
+        ...mails.map((mail) => ({
+          at: mail.sent_at!,
+          kind: 'mail-sent',
+          text: `Correo enviado: ${mail.subject}`,
+        })),
+      ]
+        .sort((a, b) => b.at.getTime() - a.at.getTime())
+        .map((event) => ({ ...event, at: event.at.toISOString() }));
+      return { enrolments: summaries, timeline };
     },
 
     /** Sends a reset link when the account exists; says nothing either way (no enumeration). */
