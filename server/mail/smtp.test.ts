@@ -97,3 +97,51 @@ describe('SMTP delivery', () => {
     });
   });
 });
+
+describe('the confirmation e-mail of a paid enrolment', () => {
+  it('reaches a real SMTP server configured with SMTP_URL', async () => {
+    dir = await makeTempDir();
+    store = await openEmbeddedStore(path.join(dir, 'db'));
+    const smtp = await startSmtp();
+    const { buildTestApp } = await import('../testing/build.ts');
+    const { seedDemoData } = await import('../seed/demo.ts');
+    const { demoCart, enrolmentRequest, newKey } = await import('../modules/checkout/testing.ts');
+    // No captured transport: the app sends through SMTP_URL as in production.
+    const t = await buildTestApp(
+      { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+      { deps: { mailTransport: undefined } },
+    );
+    try {
+      await seedDemoData(t.store);
+      const { token } = await t.createUser({ email: 'carmen@correo.do' });
+      const res = await t.api({
+        method: 'POST',
+        url: '/api/inscripciones/create',
+        token,
+        payload: enrolmentRequest(await demoCart(t.store), [
+          [0, 1],
+          [0, 1],
+        ]),
+        headers: { 'idempotency-key': newKey() },
+      });
+      expect(res.statusCode).toBe(201);
+      await t.app.outbox.flush();
+      expect(smtp.received).toHaveLength(1);
+      const mail = smtp.received[0]!;
+      expect(mail.to).toEqual(['carmen@correo.do', 'familia.rodriguez@correo.do']);
+      const decoded = mail.raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      for (const text of [
+        'Campamento de Verano 2027',
+        'Número de orden: 1001',
+        'RD$17,660',
+        res.json().result.authCode,
+      ]) {
+        expect(Buffer.from(decoded, 'latin1').toString('utf8')).toContain(text);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
