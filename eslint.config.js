@@ -47,7 +47,7 @@ export default tseslint.config(
             { target: './mocks', from: './src', except: ['./domain'] },
             // shared layers never import features or the app.
             {
-              target: ['./src/api', './src/lib', './src/state'],
+              target: ['./src/api', './src/lib'],
               from: ['./src/app', './src/auth', './src/shell', './src/enrolment', './src/admin'],
             },
             // features never import the app layer.

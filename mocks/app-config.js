@@ -1,4 +1,5 @@
-// Runtime configuration of mock mode (no server): the same shape GET /app-config.js answers.
+// Runtime configuration of mock mode (copied to dist/app-config.js by `webpack --env mock`).
+// Same shape as the server's GET /app-config.js (server/routes/app-config.ts) with its defaults.
 window.__APP_CONFIG__ = {
   accountId: 'escuela-baloncesto',
   apiBase: '/api',

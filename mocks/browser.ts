@@ -1,9 +1,5 @@
+// Mock mode in the browser: the MSW service worker answers the API (loaded only with --env mock).
 import { setupWorker } from 'msw/browser';
 import { handlers } from './handlers.ts';
 
-export async function startMockWorker(): Promise<void> {
-  await setupWorker(...handlers).start({
-    onUnhandledRequest: 'bypass',
-    serviceWorker: { url: '/mockServiceWorker.js' },
-  });
-}
+export const worker = setupWorker(...handlers);

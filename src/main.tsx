@@ -1,41 +1,41 @@
-// Bootstrap: in mock mode start MSW before the first request; otherwise remove any leftover
-// service worker (spec 02 §9). Then render the app with its store, router and toasts.
-import 'admin-lte/dist/css/adminlte.css';
+// Bootstrap: runtime config, MSW in mock mode (before the first request), then render.
+import 'admin-lte/dist/css/adminlte.css'; // AdminLTE 4's build already contains Bootstrap 5.3
 import './app/theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { appConfig } from './api/config.ts';
 import { App } from './app/App.tsx';
-import { makeStore } from './state/store.ts';
+import { AppProviders } from './app/providers.tsx';
+import { makeStore } from './app/store.ts';
+import { isMockServiceWorker, unregisterServiceWorkers } from './lib/serviceWorkers.ts';
 
-async function prepare(): Promise<void> {
-  if (process.env.MOCK_API === 'true') {
-    const { startMockWorker } = await import(/* webpackChunkName: "mocks" */ '../mocks/browser.ts');
-    await startMockWorker();
-    return;
+async function bootstrap(): Promise<void> {
+  if (!appConfig.accountId) {
+    console.warn('app-config.js did not set accountId: API calls will be refused by the server.');
   }
-  const registrations = (await navigator.serviceWorker?.getRegistrations?.()) ?? [];
-  await Promise.all(registrations.map((registration) => registration.unregister()));
+
+  // DefinePlugin turns the test into a constant and webpack skips the dead branch, so outside
+  // mock mode the MSW chunk is never built. Keep the import() inline here for that reason.
+  if (process.env.MOCK_API === 'true') {
+    await unregisterServiceWorkers(isMockServiceWorker);
+    const { worker } = await import(/* webpackChunkName: "msw" */ '../mocks/browser.ts');
+    await worker.start({ onUnhandledRequest: 'bypass' });
+  } else {
+    void unregisterServiceWorkers();
+  }
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root element missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders store={makeStore()}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
 }
 
-await prepare();
-const store = makeStore();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <BrowserRouter>
-        <App />
-        <ToastContainer
-          position="top-right"
-          autoClose={3000}
-          newestOnTop
-          draggable={false}
-          pauseOnHover
-          closeOnClick
-        />
-      </BrowserRouter>
-    </Provider>
-  </StrictMode>,
-);
+void bootstrap();

@@ -1,17 +1,27 @@
-import type { AppConfig } from './api/config.ts';
-
-declare global {
-  interface Window {
-    __APP_CONFIG__?: Partial<AppConfig>;
-  }
-}
+// Ambient declarations for webpack asset/CSS imports and the runtime config global.
+// Kept a script (no top-level import/export) so that `interface Window` merges globally.
 
 declare module '*.css';
+
 declare module '*.svg' {
   const url: string;
   export default url;
 }
+
 declare module '*.png' {
   const url: string;
   export default url;
+}
+
+/** Shape written by /app-config.js (served by the server, or mocks/app-config.js in mock mode). */
+interface RawAppConfig {
+  accountId?: string;
+  apiBase?: string;
+  socialProviders?: { google?: boolean; facebook?: boolean };
+  schoolWebsite?: string;
+}
+
+interface Window {
+  /** Untrusted until read through src/api/config.ts, which validates every field. */
+  __APP_CONFIG__?: RawAppConfig;
 }

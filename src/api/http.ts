@@ -1,71 +1,112 @@
-// The one HTTP client: API base, the account header on every call, the bearer token when there
-// is one, JSON in and out, and errors that carry the server's Spanish message.
+// The one HTTP client of the front end: API base prefix, account header, bearer token,
+// JSON in and out, and one error type carrying the server's (Spanish) message.
 import { appConfig } from './config.ts';
 import { readStored, STORAGE_KEYS } from './storage.ts';
 
 export const NETWORK_ERROR_MESSAGE =
-  'No fue posible conectar con el servidor. Por favor verifique su conexión a internet.';
+  'No fue posible conectar con el servidor. Por favor verifique su conexión a internet e intente de nuevo.';
 
+/** Non-2xx answer (status = HTTP code) or transport failure (status = 0). */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+
   constructor(status: number, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
   }
-  /** True when the server was never reached (status 0). */
+
+  /** True when the server was never reached. */
   get network(): boolean {
     return this.status === 0;
   }
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: HttpMethod;
+  /** Plain values are sent as JSON; FormData (uploads) is sent as multipart. */
   body?: unknown;
-  /** Bearer token; the stored parent token when absent, none when null. */
+  /** Bearer token: omitted → the stored parent token (localStorage 'token'); null → no Authorization. */
   token?: string | null;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { 'x-account-id': appConfig.accountId, ...options.headers };
-  const token = options.token === undefined ? readStored(STORAGE_KEYS.token) : options.token;
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  let response: Response;
+/** Absolute URL of an API path ('/semanas/findbycamp/1' → 'http://host/api/semanas/findbycamp/1'). */
+export function apiUrl(path: string): string {
+  const url = `${appConfig.apiBase}${path.startsWith('/') ? path : `/${path}`}`;
+  // Resolved against the page so it also works where fetch needs absolute URLs (tests in Node).
+  return typeof location === 'undefined' ? url : new URL(url, location.href).href;
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
   try {
-    response = await fetch(`${appConfig.apiBase}${path}`, {
-      method: options.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      signal: options.signal,
-    });
+    return JSON.parse(text);
   } catch {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    return text;
   }
-  const text = await response.text();
+}
+
+function serverMessage(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'message' in body) {
+    const { message } = body;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return undefined;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const token = options.token === undefined ? readStored(STORAGE_KEYS.token) : options.token;
+  const headers = new Headers({ accept: 'application/json', 'x-account-id': appConfig.accountId });
+  if (token) headers.set('authorization', `Bearer ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // fetch sets the multipart boundary itself
+  } else if (body !== undefined) {
+    headers.set('content-type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+
+  let response: Response;
   let parsed: unknown;
   try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
+    response = await fetch(apiUrl(path), { method, headers, body: payload, signal });
+    parsed = parseBody(await response.text());
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
+
   if (!response.ok) {
-    const message =
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      typeof (parsed as { message?: unknown }).message === 'string'
-        ? (parsed as { message: string }).message
-        : `Error ${response.status}`;
-    throw new ApiError(response.status, message, parsed);
+    throw new ApiError(
+      response.status,
+      serverMessage(parsed) ?? `El servidor respondió con un error (código ${response.status}).`,
+      parsed,
+    );
   }
   return parsed as T;
 }
+
+type Options = Omit<RequestOptions, 'method' | 'body'>;
+
+export const httpClient = {
+  get: <T = unknown>(path: string, options?: Options) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Options) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Options) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T = unknown>(path: string, options?: Options) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};

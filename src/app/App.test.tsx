@@ -1,72 +1,147 @@
-import { render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import { App } from './App.tsx';
-import { makeStore } from '../state/store.ts';
+import { act, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loginUser, logoutUser } from '../auth/authSlice.ts';
+import { MISSING_CAMP_NOTE } from '../auth/campParam.ts';
+import { currentAddress, renderApp } from '../test/renderApp.tsx';
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{location.pathname}</output>;
-}
+describe('App routes and guards', () => {
+  let info: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  });
+  afterEach(() => info.mockRestore());
 
-function renderAt(path: string) {
-  return render(
-    <Provider store={makeStore()}>
-      <MemoryRouter initialEntries={[path]}>
-        <App />
-        <Where />
-      </MemoryRouter>
-    </Provider>,
-  );
-}
-
-describe('routes and guards', () => {
-  it('sends an anonymous visitor from a wizard step to the sign-in page', async () => {
-    renderAt('/calendario');
+  it('sends an anonymous visitor from /calendario to the login', async () => {
+    renderApp('/calendario');
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent('/login');
+    expect(screen.queryByText('Calendario de Inscripción')).not.toBeInTheDocument();
+    expect(currentAddress()).toBe('/login');
   });
 
-  it('shows the calendar to a signed-in parent', async () => {
-    localStorage.setItem('token', 'tok');
-    renderAt('/calendario');
-    expect(await screen.findByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
-    expect(screen.getByText('Proceso de Inscripción')).toBeInTheDocument();
+  it('shows the calendar step to a signed-in parent', async () => {
+    localStorage.setItem('token', 'jwt-1');
+    renderApp('/calendario');
+    expect(await screen.findByRole('heading', { name: 'Proceso de Inscripción' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Escuela de baloncesto' })).toBeInTheDocument();
   });
 
-  it('saves the camp of an enrolment link even when the parent is already signed in, then goes to /', async () => {
-    localStorage.setItem('token', 'tok');
-    renderAt('/login?camp=abc');
+  it('shows the calendar at / too', async () => {
+    localStorage.setItem('token', 'jwt-1');
+    renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it.each([
+    ['/participantes', 'Información de participante(s)'],
+    ['/adicional', 'Información adicional'],
+    ['/pago', 'Confirmación y Pago'],
+    ['/confirmacion', '¡Gracias por su inscripción!'],
+  ])('shows the frame of %s to a signed-in parent', async (path, title) => {
+    localStorage.setItem('token', 'jwt-1');
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+  });
+
+  it('stores ?camp= before redirecting a signed-in parent away from /login', async () => {
+    localStorage.setItem('token', 'jwt-1');
+    renderApp('/login?camp=abc');
+    expect(await screen.findByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
     expect(localStorage.getItem('CampamentId')).toBe('abc');
+    expect(currentAddress()).toBe('/');
+  });
+
+  it('stores ?camp= for an anonymous visitor and shows the login', async () => {
+    renderApp('/login?camp=camp-2025');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(localStorage.getItem('CampamentId')).toBe('camp-2025');
+  });
+
+  it('only logs a note when /login has no camp', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(localStorage.getItem('CampamentId')).toBeNull();
+    expect(info).toHaveBeenCalledWith(MISSING_CAMP_NOTE);
   });
 
   it.each(['/register', '/forgot-password', '/recover-password'])(
-    'sends a signed-in parent away from %s',
+    'sends a signed-in parent from %s to the enrolment',
     async (path) => {
-      localStorage.setItem('token', 'tok');
-      renderAt(path);
+      localStorage.setItem('token', 'jwt-1');
+      renderApp(path);
       expect(await screen.findByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
+      expect(currentAddress()).toBe('/');
     },
   );
 
-  it('asks for the admin sign-in on the admin area without an admin session', async () => {
-    renderAt('/admin/dashboard');
+  it.each([
+    ['/register', 'Registrar una nueva cuenta'],
+    ['/forgot-password', '¿Olvidó su contraseña?'],
+    ['/recover-password', 'Cambiar contraseña'],
+  ])('shows %s to anonymous visitors', async (path, title) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+  });
+
+  it('follows the session: logging in leaves the login, logging out returns to it', async () => {
+    const { store } = renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+
+    act(() => {
+      store.dispatch(loginUser('jwt-2'));
+    });
+    expect(await screen.findByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('jwt-2');
+
+    act(() => {
+      store.dispatch(logoutUser());
+    });
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('loads the profile page (lazy shell chunk) for a signed-in parent', async () => {
+    localStorage.setItem('token', 'jwt-1');
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Perfil' })).toBeInTheDocument();
+  });
+
+  it('sends /admin/dashboard without an admin token to the admin login', async () => {
+    localStorage.setItem('token', 'parent-token-is-not-an-admin-token');
+    renderApp('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent('/admin/login');
+    expect(screen.queryByText('Panel de Administración')).not.toBeInTheDocument();
+    expect(currentAddress()).toBe('/admin/login');
   });
 
-  it('opens the admin dashboard with an admin session', async () => {
-    localStorage.setItem('gatekeeper_token', 'admin-tok');
-    renderAt('/admin');
-    expect(await screen.findByText('Panel de Administración')).toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent('/admin/dashboard');
+  it('opens the admin dashboard at /admin with an admin token, and Salir ends the admin session', async () => {
+    localStorage.setItem('gatekeeper_token', 'admin-jwt');
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Panel de Administración')).toBeInTheDocument();
+    expect(currentAddress()).toBe('/admin/dashboard');
+    for (const entry of ['Dashboard', 'Campamentos', 'Categorías', 'Semanas', 'Cupones']) {
+      expect(screen.getByRole('link', { name: entry })).toBeInTheDocument();
+    }
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Cupones' }));
+    expect(await screen.findByRole('heading', { name: 'Cupones' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Salir' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument();
+    expect(localStorage.getItem('gatekeeper_token')).toBeNull();
   });
 
-  it('says so for an unknown address', async () => {
-    renderAt('/no-existe');
+  it('shows a Spanish 404 for unknown paths', async () => {
+    renderApp('/no-existe');
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir al inicio' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the 404 for unknown admin paths too', async () => {
+    renderApp('/admin/no-existe');
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
   });
 });

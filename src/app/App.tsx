@@ -1,46 +1,56 @@
-// The routes of spec 01 §2 and spec 02 §2. The admin area is a lazy chunk of its own.
+// Routes of the app (spec 01 §2, spec 02 §2). The admin area and the shell extras are lazy
+// chunks: the parents' enrolment path never downloads them.
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { Preloader } from '../lib/Preloader.tsx';
-import { NotFoundPage } from '../lib/NotFoundPage.tsx';
-import { ForgotPasswordPage, LoginPage, RecoverPasswordPage, RegisterPage } from '../auth/pages.tsx';
-import { ProfilePage } from '../shell/ProfilePage.tsx';
+import { ForgotPasswordPage } from '../auth/ForgotPasswordPage.tsx';
+import { LoginPage } from '../auth/LoginPage.tsx';
+import { RecoverPasswordPage } from '../auth/RecoverPasswordPage.tsx';
+import { RegisterPage } from '../auth/RegisterPage.tsx';
+import { EnrolmentLayout } from '../enrolment/EnrolmentLayout.tsx';
 import {
   AdditionalPage,
   CalendarPage,
   ConfirmationPage,
   ParticipantsPage,
   PaymentPage,
-} from '../enrolment/steps.tsx';
-import { CampLinkCapture, PublicOnly, RequireUser } from './guards.tsx';
+} from '../enrolment/pages.tsx';
+import { NotFoundPage } from '../lib/NotFoundPage.tsx';
+import { Preloader } from '../lib/Preloader.tsx';
+import { LoginRoute, PrivateRoute, PublicOnlyRoute } from './guards.tsx';
 
-const AdminApp = lazy(() => import(/* webpackChunkName: "admin" */ '../admin/AdminApp.tsx'));
+const AdminApp = lazy(() =>
+  import(/* webpackChunkName: "admin" */ '../admin/AdminApp.tsx').then((m) => ({ default: m.AdminApp })),
+);
+const ProfilePage = lazy(() =>
+  import(/* webpackChunkName: "shell" */ '../shell/ProfilePage.tsx').then((m) => ({
+    default: m.ProfilePage,
+  })),
+);
 
 export function App() {
   return (
     <Suspense fallback={<Preloader />}>
       <Routes>
-        <Route path="/admin/*" element={<AdminApp />} />
-        {/* The camp of the link is saved before PublicOnly may redirect a signed-in parent. */}
-        <Route element={<CampLinkCapture />}>
-          <Route element={<PublicOnly />}>
-            <Route path="/login" element={<LoginPage />} />
-          </Route>
+        <Route element={<LoginRoute />}>
+          <Route path="/login" element={<LoginPage />} />
         </Route>
-        <Route element={<PublicOnly />}>
+        <Route element={<PublicOnlyRoute />}>
           <Route path="/register" element={<RegisterPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/recover-password" element={<RecoverPasswordPage />} />
         </Route>
-        <Route element={<RequireUser />}>
-          <Route path="/" element={<CalendarPage />} />
-          <Route path="/calendario" element={<CalendarPage />} />
-          <Route path="/participantes" element={<ParticipantsPage />} />
-          <Route path="/adicional" element={<AdditionalPage />} />
-          <Route path="/pago" element={<PaymentPage />} />
-          <Route path="/confirmacion" element={<ConfirmationPage />} />
+        <Route element={<PrivateRoute />}>
           <Route path="/profile" element={<ProfilePage />} />
+          <Route element={<EnrolmentLayout />}>
+            <Route index element={<CalendarPage />} />
+            <Route path="/calendario" element={<CalendarPage />} />
+            <Route path="/participantes" element={<ParticipantsPage />} />
+            <Route path="/adicional" element={<AdditionalPage />} />
+            <Route path="/pago" element={<PaymentPage />} />
+          </Route>
+          <Route path="/confirmacion" element={<ConfirmationPage />} />
         </Route>
+        <Route path="/admin/*" element={<AdminApp />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

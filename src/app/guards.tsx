@@ -1,26 +1,36 @@
-// Route guards (spec 01 §6, DESIGN.md §2.2): public-only pages send a signed-in parent to /,
-// private pages send an anonymous visitor to /login. The camp of an enrolment link is saved first.
-import { useMemo } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAppSelector } from '../state/hooks.ts';
-import { selectIsLoggedIn } from '../state/authSlice.ts';
-import { saveCampFromSearch } from '../auth/campLink.ts';
+// Route guards (spec 01 §6, DESIGN.md §2.2): logged in = a parent token is stored.
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { selectIsLoggedIn } from '../auth/authSlice.ts';
+import { rememberCampFromSearch } from '../auth/campParam.ts';
+import { useAppSelector } from '../lib/hooks.ts';
+import { Preloader } from '../lib/Preloader.tsx';
 
-export function RequireUser() {
-  const loggedIn = useAppSelector(selectIsLoggedIn);
-  return loggedIn ? <Outlet /> : <Navigate to="/login" replace />;
+/** Login, register, forgot and recover: a signed-in parent goes to the enrolment. */
+export function PublicOnlyRoute() {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  return isLoggedIn ? <Navigate to="/" replace /> : <Outlet />;
 }
 
-export function PublicOnly() {
-  const loggedIn = useAppSelector(selectIsLoggedIn);
-  return loggedIn ? <Navigate to="/" replace /> : <Outlet />;
+/** Enrolment steps and profile: anonymous visitors go to the login. */
+export function PrivateRoute() {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  return isLoggedIn ? <Outlet /> : <Navigate to="/login" replace />;
 }
 
-/** Saves ?camp= of the login link during the first render, before any guard can redirect. */
-export function CampLinkCapture() {
+/**
+ * /login: public-only, but `?camp=` is stored first, in the same effect and before the
+ * redirect, so a signed-in parent following a new enrolment link lands on that camp.
+ */
+export function LoginRoute() {
   const { search } = useLocation();
-  // Saving is idempotent, so doing it while rendering is safe; an effect would run after the
-  // child's <Navigate> has already been rendered.
-  useMemo(() => saveCampFromSearch(search), [search]);
-  return <Outlet />;
+  const navigate = useNavigate();
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+
+  useEffect(() => {
+    rememberCampFromSearch(search);
+    if (isLoggedIn) void navigate('/', { replace: true });
+  }, [search, isLoggedIn, navigate]);
+
+  return isLoggedIn ? <Preloader /> : <Outlet />;
 }

@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
+import { DocumentTitle } from './DocumentTitle.tsx';
 
 export function NotFoundPage() {
   return (
     <main className="container py-5 text-center">
+      <DocumentTitle title="Página no encontrada" />
       <h1 className="h3">Página no encontrada</h1>
-      <p className="text-body-secondary">La dirección que abrió no existe.</p>
+      <p className="text-body-secondary">La dirección que buscó no existe o fue movida.</p>
       <Link to="/" className="btn btn-primary">
         Ir al inicio
       </Link>

@@ -1,15 +1,25 @@
-// Vitest setup for the browser code: jest-dom matchers, the MSW node server failing on any
-// request it does not know, and a clean DOM and storage between tests.
+// Vitest setup of the "web" project (jsdom): jest-dom matchers, the MSW node server shared by
+// all component tests, and a clean DOM + storage between tests.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '../../mocks/node.ts';
 
+// What /app-config.js sets in the browser; read by src/api/config.ts when first imported.
+window.__APP_CONFIG__ = {
+  accountId: 'test-account',
+  apiBase: '/api',
+  socialProviders: { google: false, facebook: false },
+  schoolWebsite: 'https://escuela-baloncesto.example.org',
+};
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
 afterEach(() => {
-  cleanup();
+  cleanup(); // vitest globals are off, so Testing Library cannot register this itself
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
 });
+
 afterAll(() => server.close());

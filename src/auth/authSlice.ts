@@ -1,11 +1,11 @@
-// Auth state of the shell (spec 01 §3, spec 02 §3): signed in when a token is stored.
+// Parent session state (spec 01 §3 "Auth state"): logged in = a token is stored.
+// Reducers stay pure; authPersistence.ts mirrors the token into localStorage.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { readStored, STORAGE_KEYS, writeStored } from '../api/storage.ts';
+import { readStored, STORAGE_KEYS } from '../api/storage.ts';
 
 export interface CurrentUser {
   email: string;
   picture: string | null;
-  [field: string]: unknown;
 }
 
 export interface AuthState {
@@ -14,28 +14,26 @@ export interface AuthState {
   currentUser: CurrentUser;
 }
 
+/** Placeholder shown until the profile call answers (spec 02 §3). */
 export const DEFAULT_USER: CurrentUser = { email: 'usuario@correo.com', picture: null };
 
+/** Read at store creation, so a reload keeps the session. */
 export function initialAuthState(): AuthState {
-  const token = readStored(STORAGE_KEYS.token);
-  return { isLoggedIn: Boolean(token), token, currentUser: DEFAULT_USER };
+  const token = readStored(STORAGE_KEYS.token) || null;
+  return { isLoggedIn: token !== null, token, currentUser: DEFAULT_USER };
 }
 
-const authSlice = createSlice({
+export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
-    loginUser(state, action: PayloadAction<{ token: string; userId?: string }>) {
-      writeStored(STORAGE_KEYS.token, action.payload.token);
-      if (action.payload.userId) writeStored(STORAGE_KEYS.userId, action.payload.userId);
-      state.token = action.payload.token;
+    loginUser(state, action: PayloadAction<string>) {
       state.isLoggedIn = true;
+      state.token = action.payload;
     },
     logoutUser(state) {
-      writeStored(STORAGE_KEYS.token, null);
-      writeStored(STORAGE_KEYS.userId, null);
-      state.token = null;
       state.isLoggedIn = false;
+      state.token = null;
       state.currentUser = DEFAULT_USER;
     },
     loadUser(state, action: PayloadAction<CurrentUser>) {
@@ -44,11 +42,10 @@ const authSlice = createSlice({
   },
   selectors: {
     selectIsLoggedIn: (state) => state.isLoggedIn,
+    selectToken: (state) => state.token,
     selectCurrentUser: (state) => state.currentUser,
   },
 });
 
 export const { loginUser, logoutUser, loadUser } = authSlice.actions;
-export const { selectIsLoggedIn, selectCurrentUser } = authSlice.selectors;
-export const authReducer = authSlice.reducer;
-export default authSlice;
+export const { selectIsLoggedIn, selectToken, selectCurrentUser } = authSlice.selectors;

@@ -1,0 +1,29 @@
+// The Redux store. `combineSlices` lets later areas (ui slice, admin RTK Query) be added or
+// injected lazily without touching the parents' entry chunk.
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { authSlice } from '../auth/authSlice.ts';
+import { createAuthPersistence } from '../auth/authPersistence.ts';
+
+export const rootReducer = combineSlices(authSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(createAuthPersistence()),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+// Gives the typed hooks of src/lib/hooks.ts the real store types. (Inside this block names
+// resolve in hooks.ts first, hence AppStore['dispatch'] rather than its AppDispatch.)
+declare module '../lib/hooks.ts' {
+  interface StoreTypes {
+    state: RootState;
+    dispatch: AppStore['dispatch'];
+  }
+}

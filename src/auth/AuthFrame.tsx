@@ -1,0 +1,23 @@
+// Frame shared by the sign-in, registration and password pages (AdminLTE 4 login box).
+import type { ReactNode } from 'react';
+import logo from '../../public/logo.svg';
+import { DocumentTitle } from '../lib/DocumentTitle.tsx';
+
+export function AuthFrame({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <main className="login-page bg-body-secondary min-vh-100 d-flex align-items-center justify-content-center px-3">
+      <DocumentTitle title={title} />
+      <div className="login-box w-100" style={{ maxWidth: 400 }}>
+        <div className="card card-outline card-primary">
+          <div className="card-header text-center">
+            <img src={logo} alt="Escuela de baloncesto" width={72} height={72} />
+          </div>
+          <div className="card-body">
+            <h1 className="h4 text-center mb-3">{title}</h1>
+            {children}
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}

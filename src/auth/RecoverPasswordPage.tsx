@@ -1,0 +1,12 @@
+import { Link } from 'react-router-dom';
+import { AuthFrame } from './AuthFrame.tsx';
+
+export function RecoverPasswordPage() {
+  return (
+    <AuthFrame title="Cambiar contraseña">
+      <p className="mb-0">
+        <Link to="/login">Iniciar sesión</Link>
+      </p>
+    </AuthFrame>
+  );
+}

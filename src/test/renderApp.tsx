@@ -1,0 +1,28 @@
+// Renders the whole app at a path, as main.tsx does, with an in-memory router. The current
+// address is shown in a test-only <output>, standing in for the browser's address bar.
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { App } from '../app/App.tsx';
+import { AppProviders } from '../app/providers.tsx';
+import { makeStore } from '../app/store.ts';
+
+function AddressBar() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{pathname + search}</output>;
+}
+
+export function renderApp(path: string) {
+  const store = makeStore(); // after the test has set localStorage, like a page load
+  const view = render(
+    <AppProviders store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <App />
+        <AddressBar />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { store, ...view };
+}
+
+/** The address the app is at now. */
+export const currentAddress = () => screen.getByTestId('address').textContent;
