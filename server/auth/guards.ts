@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, errorEnvelope } from '../http/errors.ts';
 import { isAdmin, type UserRecord } from '../../src/domain/records.ts';
+import { AUTH_MESSAGES } from '../../src/domain/accounts.ts';
 
 export const TOKEN_LIFETIME = '7d';
 
@@ -18,12 +19,7 @@ export function perAccountKey(request: FastifyRequest): string {
 }
 export const ACCOUNT_HEADER = 'x-account-id';
 
-export const AUTH_MESSAGES = {
-  missing: 'Debe iniciar sesión para continuar.',
-  expired: 'Su sesión ha expirado. Por favor inicie sesión de nuevo.',
-  notAdmin: 'No tiene permisos de administrador para realizar esta acción.',
-  account: 'La cuenta de la aplicación no es válida.',
-} as const;
+export { AUTH_MESSAGES };
 
 export interface TokenPayload {
   sub: string;

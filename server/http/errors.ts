@@ -2,6 +2,7 @@
 // message. Services throw ApiError for business refusals; anything unexpected becomes a 500
 // whose details go to the log only.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ID_INVALID_MESSAGE } from '../../src/domain/admin-contract.ts';
 
 export class ApiError extends Error {
   readonly statusCode: number;
@@ -50,6 +51,8 @@ const CODE_MESSAGES: Record<string, string> = {
 export function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return MESSAGES_BY_STATUS[400]!;
+  // Every route names its record id `id` in the path.
+  if (error.validationContext === 'params' && first.instancePath === '/id') return ID_INVALID_MESSAGE;
   const params = first.params as Record<string, unknown>;
   const where = first.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
   const field =

@@ -2,15 +2,7 @@
 // it checks the card, approves the test card, declines the declined ones, and answers with an
 // authorization code and its own reference. A real Dominican gateway goes behind the same port.
 import crypto from 'node:crypto';
-import {
-  CARD_MESSAGES,
-  SANDBOX_CARDS,
-  cardBrand,
-  cvvValid,
-  expiryValid,
-  last4,
-  luhnValid,
-} from '../../src/domain/cards.ts';
+import { cardBrand, last4, sandboxRefusal, type CardRefusalReason } from '../../src/domain/cards.ts';
 
 export interface ChargeRequest {
   /** Whole DOP. */
@@ -25,7 +17,7 @@ export type ChargeResult =
   | { approved: true; authCode: string; gatewayReference: string; brand: string; last4: string }
   | {
       approved: false;
-      reason: 'invalid_card' | 'expired' | 'invalid_cvv' | 'declined' | 'insufficient_funds';
+      reason: CardRefusalReason;
       message: string;
       brand: string;
       last4: string;
@@ -43,22 +35,8 @@ export function sandboxGateway(clock: () => Date = () => new Date()): PaymentGat
     async charge({ card }) {
       const brand = cardBrand(card.number);
       const digits = last4(card.number);
-      const refuse = (
-        reason: Exclude<ChargeResult, { approved: true }>['reason'],
-        message: string,
-      ): ChargeResult => ({
-        approved: false,
-        reason,
-        message,
-        brand,
-        last4: digits,
-      });
-      if (!luhnValid(card.number)) return refuse('invalid_card', CARD_MESSAGES.invalidNumber);
-      if (!expiryValid(card.expiry, clock())) return refuse('expired', CARD_MESSAGES.expired);
-      if (!cvvValid(card.cvv)) return refuse('invalid_cvv', CARD_MESSAGES.invalidCvv);
-      if (card.number === SANDBOX_CARDS.declined) return refuse('declined', CARD_MESSAGES.declined);
-      if (card.number === SANDBOX_CARDS.insufficientFunds)
-        return refuse('insufficient_funds', CARD_MESSAGES.insufficientFunds);
+      const refusal = sandboxRefusal(card, clock());
+      if (refusal) return { approved: false, ...refusal, brand, last4: digits };
       return {
         approved: true,
         authCode: String(crypto.randomInt(100000, 1000000)),

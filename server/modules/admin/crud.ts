@@ -25,7 +25,6 @@ import {
 import { isAdmin } from '../../../src/domain/records.ts';
 import {
   ADMIN_MESSAGES,
-  ID_INVALID_MESSAGE,
   IdParams,
   ListQuery,
   recordMessages,
@@ -285,15 +284,6 @@ type Guard = (request: FastifyRequest) => Promise<void>;
  * 400); then a bad id in the path gets 'Identificador inválido.' and anything else the generic
  * Spanish validation message.
  */
-async function refuseInvalidInput(request: FastifyRequest): Promise<void> {
-  const error = request.validationError;
-  if (!error) return;
-  const issues = (error as { validation?: Array<{ instancePath: string }> }).validation ?? [];
-  const idParam =
-    error.validationContext === 'params' && issues.some((issue) => issue.instancePath === '/id');
-  if (idParam) throw new ApiError(400, ID_INVALID_MESSAGE);
-  throw error;
-}
 
 export interface RouteOptions {
   url: string;
@@ -309,8 +299,6 @@ export function adminRoute(app: FastifyInstance, options: RouteOptions): void {
     method: options.method,
     url: options.url,
     onRequest: options.guard,
-    attachValidation: true,
-    preHandler: refuseInvalidInput,
     schema: options.schema,
     handler: options.handler,
     // No automatic HEAD twin: a HEAD on GET /{area}/delete/{id} must not delete.
