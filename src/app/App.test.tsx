@@ -1,9 +1,30 @@
 import { act, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../mocks/node.ts';
 import { loginUser, logoutUser } from '../auth/authSlice.ts';
 import { MISSING_CAMP_NOTE } from '../auth/campParam.ts';
 import { currentAddress, renderApp } from '../test/renderApp.tsx';
+
+const PARENT_ID = '64b000000000000000000001';
+
+/** A stored session whose profile check succeeds (the shell shows its pages 1 s after it). */
+function signIn() {
+  localStorage.setItem('token', 'jwt-1');
+  localStorage.setItem('userId', PARENT_ID);
+  server.use(
+    http.get('*/api/usuarios/profile/:id', () =>
+      HttpResponse.json({ result: { _id: PARENT_ID, email: 'madre@correo.do', picture: null } }),
+    ),
+    http.get('*/api/usuarios/activity', () =>
+      HttpResponse.json({ status: 'SUCCESS', data: { enrolments: [], timeline: [] } }),
+    ),
+  );
+}
+
+/** Signed-in pages wait for the shell's session check and its 1 s pause. */
+const SHELL = { timeout: 3000 };
 
 describe('App routes and guards', () => {
   let info: ReturnType<typeof vi.spyOn>;
@@ -20,17 +41,19 @@ describe('App routes and guards', () => {
   });
 
   it('shows the calendar step to a signed-in parent', async () => {
-    localStorage.setItem('token', 'jwt-1');
+    signIn();
     renderApp('/calendario');
-    expect(await screen.findByRole('heading', { name: 'Proceso de Inscripción' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Proceso de Inscripción' }, SHELL)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Escuela de baloncesto' })).toBeInTheDocument();
   });
 
   it('shows the calendar at / too', async () => {
-    localStorage.setItem('token', 'jwt-1');
+    signIn();
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, SHELL),
+    ).toBeInTheDocument();
   });
 
   it.each([
@@ -39,15 +62,17 @@ describe('App routes and guards', () => {
     ['/pago', 'Confirmación y Pago'],
     ['/confirmacion', '¡Gracias por su inscripción!'],
   ])('shows the frame of %s to a signed-in parent', async (path, title) => {
-    localStorage.setItem('token', 'jwt-1');
+    signIn();
     renderApp(path);
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: title }, SHELL)).toBeInTheDocument();
   });
 
   it('stores ?camp= before redirecting a signed-in parent away from /login', async () => {
-    localStorage.setItem('token', 'jwt-1');
+    signIn();
     renderApp('/login?camp=abc');
-    expect(await screen.findByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, SHELL),
+    ).toBeInTheDocument();
     expect(localStorage.getItem('CampamentId')).toBe('abc');
     expect(currentAddress()).toBe('/');
   });
@@ -68,9 +93,11 @@ describe('App routes and guards', () => {
   it.each(['/register', '/forgot-password', '/recover-password'])(
     'sends a signed-in parent from %s to the enrolment',
     async (path) => {
-      localStorage.setItem('token', 'jwt-1');
+      signIn();
       renderApp(path);
-      expect(await screen.findByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, SHELL),
+      ).toBeInTheDocument();
       expect(currentAddress()).toBe('/');
     },
   );
@@ -81,17 +108,20 @@ describe('App routes and guards', () => {
     ['/recover-password', 'Cambiar contraseña'],
   ])('shows %s to anonymous visitors', async (path, title) => {
     renderApp(path);
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: title }, SHELL)).toBeInTheDocument();
   });
 
   it('follows the session: logging in leaves the login, logging out returns to it', async () => {
     const { store } = renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
 
+    signIn();
     act(() => {
-      store.dispatch(loginUser('jwt-2'));
+      store.dispatch(loginUser('jwt-2', PARENT_ID));
     });
-    expect(await screen.findByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, SHELL),
+    ).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe('jwt-2');
 
     act(() => {
@@ -102,9 +132,9 @@ describe('App routes and guards', () => {
   });
 
   it('loads the profile page (lazy shell chunk) for a signed-in parent', async () => {
-    localStorage.setItem('token', 'jwt-1');
+    signIn();
     renderApp('/profile');
-    expect(await screen.findByRole('heading', { name: 'Perfil' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Perfil' }, SHELL)).toBeInTheDocument();
   });
 
   it('sends /admin/dashboard without an admin token to the admin login', async () => {

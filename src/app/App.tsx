@@ -16,6 +16,7 @@ import {
 } from '../enrolment/pages.tsx';
 import { NotFoundPage } from '../lib/NotFoundPage.tsx';
 import { Preloader } from '../lib/Preloader.tsx';
+import { ShellLayout } from '../shell/ShellLayout.tsx';
 import { LoginRoute, PrivateRoute, PublicOnlyRoute } from './guards.tsx';
 
 const AdminApp = lazy(() =>
@@ -40,15 +41,25 @@ export function App() {
           <Route path="/recover-password" element={<RecoverPasswordPage />} />
         </Route>
         <Route element={<PrivateRoute />}>
-          <Route path="/profile" element={<ProfilePage />} />
-          <Route element={<EnrolmentLayout />}>
-            <Route index element={<CalendarPage />} />
-            <Route path="/calendario" element={<CalendarPage />} />
-            <Route path="/participantes" element={<ParticipantsPage />} />
-            <Route path="/adicional" element={<AdditionalPage />} />
-            <Route path="/pago" element={<PaymentPage />} />
+          {/* The signed-in shell: session check + preloader, header, menu, footer. */}
+          <Route element={<ShellLayout />}>
+            <Route
+              path="/profile"
+              element={
+                <Suspense fallback={<Preloader />}>
+                  <ProfilePage />
+                </Suspense>
+              }
+            />
+            <Route element={<EnrolmentLayout />}>
+              <Route index element={<CalendarPage />} />
+              <Route path="/calendario" element={<CalendarPage />} />
+              <Route path="/participantes" element={<ParticipantsPage />} />
+              <Route path="/adicional" element={<AdditionalPage />} />
+              <Route path="/pago" element={<PaymentPage />} />
+            </Route>
+            <Route path="/confirmacion" element={<ConfirmationPage />} />
           </Route>
-          <Route path="/confirmacion" element={<ConfirmationPage />} />
         </Route>
         <Route path="/admin/*" element={<AdminApp />} />
         <Route path="*" element={<NotFoundPage />} />

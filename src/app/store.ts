@@ -3,8 +3,10 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { authSlice } from '../auth/authSlice.ts';
 import { createAuthPersistence } from '../auth/authPersistence.ts';
+import { createUiPersistence } from '../shell/uiPersistence.ts';
+import { uiSlice } from '../shell/uiSlice.ts';
 
-export const rootReducer = combineSlices(authSlice);
+export const rootReducer = combineSlices(authSlice, uiSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -12,7 +14,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(createAuthPersistence()),
+    middleware: (getDefault) => getDefault().prepend(createAuthPersistence(), createUiPersistence()),
   });
 }
 

@@ -12,7 +12,7 @@ export function AuthFrame({ title, children }: { title: string; children?: React
           <div className="card-header text-center">
             <img src={logo} alt="Escuela de baloncesto" width={72} height={72} />
           </div>
-          <div className="card-body">
+          <div className="card-body login-card-body">
             <h1 className="h4 text-center mb-3">{title}</h1>
             {children}
           </div>

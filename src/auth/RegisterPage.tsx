@@ -1,11 +1,119 @@
+// Registration (spec 01 §2, §4, §8): e-mail + password twice, or Google / Facebook. Three
+// independent loading states; while one runs, the other two buttons are disabled.
+import { useFormik } from 'formik';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import * as Yup from 'yup';
+import { register } from '../api/accounts.ts';
+import type { SocialProvider } from '../domain/social.ts';
 import { AuthFrame } from './AuthFrame.tsx';
+import { LoadingButton, TextField } from './FormControls.tsx';
+import { emailRule, failureMessage, passwordRule, retypeRule } from './formRules.ts';
+import { SocialButtons } from './SocialButtons.tsx';
+import { socialSignIn } from './social.ts';
+import { useSignedIn } from './useSignedIn.ts';
+
+/** The terms checkbox is never required (spec 01 §2). */
+export const registerSchema = Yup.object({
+  email: emailRule(),
+  password: passwordRule(),
+  passwordRetype: retypeRule('password'),
+  terms: Yup.boolean(),
+});
+
+type RegisterValues = Yup.InferType<typeof registerSchema>;
+
+/** Success toasts of spec 01 §8, per way of signing up. */
+export const REGISTER_TOASTS = {
+  email: 'Registration is success',
+  google: 'Authentication is succeed!',
+  facebook: 'Register is succeeded!',
+} as const;
 
 export function RegisterPage() {
+  const signedIn = useSignedIn();
+  const [social, setSocial] = useState<SocialProvider | null>(null);
+
+  const formik = useFormik<RegisterValues>({
+    initialValues: { email: '', password: '', passwordRetype: '', terms: false },
+    validationSchema: registerSchema,
+    onSubmit: async ({ email, password }) => {
+      try {
+        signedIn(await register({ email: email.trim(), password }), REGISTER_TOASTS.email);
+      } catch (error) {
+        toast.error(failureMessage(error));
+      }
+    },
+  });
+
+  const signUpWith = (provider: SocialProvider) => {
+    setSocial(provider);
+    socialSignIn(provider, 'REGISTER').then(
+      (session) => signedIn(session, REGISTER_TOASTS[provider]),
+      (error: unknown) => {
+        setSocial(null);
+        toast.error(failureMessage(error));
+      },
+    );
+  };
+
   return (
     <AuthFrame title="Registrar una nueva cuenta">
-      <p className="mb-0">
+      <form noValidate onSubmit={formik.handleSubmit}>
+        <TextField
+          formik={formik}
+          name="email"
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          help="Ejemplo: nombre@correo.com"
+        />
+        <TextField
+          formik={formik}
+          name="password"
+          label="Contraseña"
+          type="password"
+          autoComplete="new-password"
+          help="Entre 5 y 30 caracteres."
+        />
+        <TextField
+          formik={formik}
+          name="passwordRetype"
+          label="Repita la contraseña"
+          type="password"
+          autoComplete="new-password"
+          help="Escriba la misma contraseña otra vez."
+        />
+        <div className="form-check mb-3">
+          <input
+            id="field-terms"
+            type="checkbox"
+            className="form-check-input"
+            checked={formik.values.terms ?? false}
+            onChange={(event) => void formik.setFieldValue('terms', event.target.checked)}
+          />
+          <label htmlFor="field-terms" className="form-check-label">
+            Acepto los términos y condiciones
+          </label>
+        </div>
+        <div className="d-grid">
+          <LoadingButton type="submit" loading={formik.isSubmitting} disabled={social !== null}>
+            Registrarse
+          </LoadingButton>
+        </div>
+      </form>
+      <SocialButtons
+        verb="Registrarse"
+        loading={social}
+        disabled={formik.isSubmitting}
+        onClick={signUpWith}
+      />
+      <p className="mb-1 mt-3">
         <Link to="/login">Ya tengo una cuenta</Link>
+      </p>
+      <p className="mb-0">
+        <Link to="/">Volver al inicio</Link>
       </p>
     </AuthFrame>
   );

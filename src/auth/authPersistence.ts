@@ -1,4 +1,4 @@
-// Keeps localStorage 'token' in step with the auth slice, so the HTTP client and a reload see it;
+// Keeps localStorage 'token' (and 'userId') in step with the auth slice, so the HTTP client and a reload see it;
 // the reducers themselves stay pure.
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { STORAGE_KEYS, writeStored } from '../api/storage.ts';
@@ -8,7 +8,10 @@ export function createAuthPersistence() {
   const listener = createListenerMiddleware();
   listener.startListening({
     actionCreator: loginUser,
-    effect: ({ payload }) => writeStored(STORAGE_KEYS.token, payload),
+    effect: ({ payload }) => {
+      writeStored(STORAGE_KEYS.token, payload.token);
+      writeStored(STORAGE_KEYS.userId, payload.userId);
+    },
   });
   listener.startListening({
     actionCreator: logoutUser,

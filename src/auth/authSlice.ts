@@ -27,9 +27,13 @@ export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
-    loginUser(state, action: PayloadAction<string>) {
-      state.isLoggedIn = true;
-      state.token = action.payload;
+    /** `loginUser(token, userId?)`: authPersistence.ts keeps both in localStorage ('token', 'userId'). */
+    loginUser: {
+      reducer(state, action: PayloadAction<{ token: string; userId: string | null }>) {
+        state.isLoggedIn = true;
+        state.token = action.payload.token;
+      },
+      prepare: (token: string, userId?: string) => ({ payload: { token, userId: userId ?? null } }),
     },
     logoutUser(state) {
       state.isLoggedIn = false;

@@ -30,6 +30,14 @@ export const ACCOUNT_MESSAGES = {
   selfDemotion: 'No puede quitarse sus propios permisos de administrador.',
 } as const;
 
+/** The answers of the server's guards (and of the mocks): who may call what (DESIGN.md §2.12, §2.16). */
+export const AUTH_MESSAGES = {
+  missing: 'Debe iniciar sesión para continuar.',
+  expired: 'Su sesión ha expirado. Por favor inicie sesión de nuevo.',
+  notAdmin: 'No tiene permisos de administrador para realizar esta acción.',
+  account: 'La cuenta de la aplicación no es válida.',
+} as const;
+
 const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX });
 const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
 export const ObjectIdString = Type.String({ pattern: '^[0-9a-f]{24}$' });

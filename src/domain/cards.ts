@@ -68,3 +68,23 @@ export const SANDBOX_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
 } as const;
+
+export type CardRefusalReason =
+  'invalid_card' | 'expired' | 'invalid_cvv' | 'declined' | 'insufficient_funds';
+
+/**
+ * The sandbox gateway's decision on a card (DESIGN.md §2.8), shared by the server's sandbox and the
+ * mocks: why it is refused, or null when it is approved. Checks run in this order.
+ */
+export function sandboxRefusal(
+  card: { number: string; expiry: string; cvv: string },
+  now: Date,
+): { reason: CardRefusalReason; message: string } | null {
+  if (!luhnValid(card.number)) return { reason: 'invalid_card', message: CARD_MESSAGES.invalidNumber };
+  if (!expiryValid(card.expiry, now)) return { reason: 'expired', message: CARD_MESSAGES.expired };
+  if (!cvvValid(card.cvv)) return { reason: 'invalid_cvv', message: CARD_MESSAGES.invalidCvv };
+  if (card.number === SANDBOX_CARDS.declined) return { reason: 'declined', message: CARD_MESSAGES.declined };
+  if (card.number === SANDBOX_CARDS.insufficientFunds)
+    return { reason: 'insufficient_funds', message: CARD_MESSAGES.insufficientFunds };
+  return null;
+}

@@ -1,11 +1,205 @@
-// Signed-in shell page, loaded lazily (its own chunk) so the enrolment path does not pay for it.
-import { DocumentTitle } from '../lib/DocumentTitle.tsx';
+// Signed-in shell page /profile (spec 01 §2), loaded lazily (its own chunk) so the enrolment path
+// does not pay for it: the parent's enrolments (Actividad), dated events (Historial) and their
+// account settings (Configuración).
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Card, Nav, Spinner, Tab } from 'react-bootstrap';
+import { fetchProfile } from '../api/accounts.ts';
+import { readStored, STORAGE_KEYS } from '../api/storage.ts';
+import { selectCurrentUser } from '../auth/authSlice.ts';
+import type { PublicUser } from '../domain/accounts.ts';
+import { formatDop } from '../domain/pricing.ts';
+import { useAppSelector } from '../lib/hooks.ts';
+import { fetchActivity, type Activity, type EnrolmentSummary } from './accountApi.ts';
+import { UserIcon } from './icons.tsx';
+import { PageHeader } from './PageHeader.tsx';
+import { PasswordForm, ProfileForm } from './ProfileForms.tsx';
+
+const STATUS: Record<string, { label: string; bg: string }> = {
+  paid: { label: 'pagada', bg: 'success' },
+  declined: { label: 'rechazada', bg: 'danger' },
+  pending: { label: 'pendiente', bg: 'warning' },
+  error: { label: 'error', bg: 'secondary' },
+};
+
+const DATE_TIME = new Intl.DateTimeFormat('es-DO', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'America/Santo_Domingo',
+});
+
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
+}
+
+export function statusLabel(status: string): string {
+  return STATUS[status]?.label ?? status;
+}
+
+type Load<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'failed'; message: string };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'No fue posible cargar los datos.';
+}
+
+function Loading() {
+  return (
+    <div className="d-flex align-items-center gap-2 text-body-secondary" role="status">
+      <Spinner animation="border" size="sm" /> Cargando…
+    </div>
+  );
+}
+
+function EnrolmentItem({ enrolment }: { enrolment: EnrolmentSummary }) {
+  const status = STATUS[enrolment.payment_status];
+  return (
+    <article className="border-bottom pb-3 mb-3" aria-label={`Orden ${enrolment.order_number}`}>
+      <div className="d-flex flex-wrap justify-content-between gap-2">
+        <h3 className="h6 mb-1">{enrolment.camp_name}</h3>
+        <Badge bg={status?.bg ?? 'secondary'}>{statusLabel(enrolment.payment_status)}</Badge>
+      </div>
+      <dl className="row small mb-0">
+        <dt className="col-sm-3">Orden</dt>
+        <dd className="col-sm-9">{enrolment.order_number}</dd>
+        <dt className="col-sm-3">Semanas</dt>
+        <dd className="col-sm-9">{enrolment.weeks.join(', ') || '—'}</dd>
+        <dt className="col-sm-3">Participantes</dt>
+        <dd className="col-sm-9">{enrolment.children.join(', ') || '—'}</dd>
+        <dt className="col-sm-3">Monto</dt>
+        <dd className="col-sm-9">{formatDop(enrolment.amount)}</dd>
+        <dt className="col-sm-3">Fecha</dt>
+        <dd className="col-sm-9">{formatDateTime(enrolment.paid_at ?? enrolment.created_at)}</dd>
+      </dl>
+    </article>
+  );
+}
+
+function ActivityTab({ activity }: { activity: Load<Activity> }) {
+  if (activity.state === 'loading') return <Loading />;
+  if (activity.state === 'failed') return <Alert variant="danger">{activity.message}</Alert>;
+  if (activity.value.enrolments.length === 0) return <p className="mb-0">Aún no tiene inscripciones.</p>;
+  return activity.value.enrolments.map((enrolment) => (
+    <EnrolmentItem key={`${enrolment.order_number}-${enrolment.created_at}`} enrolment={enrolment} />
+  ));
+}
+
+function TimelineTab({ activity }: { activity: Load<Activity> }) {
+  if (activity.state === 'loading') return <Loading />;
+  if (activity.state === 'failed') return <Alert variant="danger">{activity.message}</Alert>;
+  if (activity.value.timeline.length === 0) return <p className="mb-0">Sin eventos todavía.</p>;
+  return (
+    <ol className="list-unstyled mb-0">
+      {activity.value.timeline.map((event) => (
+        <li key={`${event.at}-${event.kind}-${event.text}`} className="border-start border-3 ps-3 pb-3">
+          <time dateTime={event.at} className="d-block small text-body-secondary">
+            {formatDateTime(event.at)}
+          </time>
+          {event.text}
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 export function ProfilePage() {
+  const currentUser = useAppSelector(selectCurrentUser);
+  const [profile, setProfile] = useState<Load<PublicUser>>({ state: 'loading' });
+  const [activity, setActivity] = useState<Load<Activity>>({ state: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    function track<T>(promise: Promise<T>, set: (load: Load<T>) => void) {
+      promise.then(
+        (value) => {
+          if (!controller.signal.aborted) set({ state: 'done', value });
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) set({ state: 'failed', message: messageOf(error) });
+        },
+      );
+    }
+    const userId = readStored(STORAGE_KEYS.userId);
+    track(userId ? fetchProfile(userId) : Promise.reject(new Error('Sesión no válida.')), setProfile);
+    track(fetchActivity(controller.signal), setActivity);
+    return () => controller.abort();
+  }, []);
+
+  const shown = profile.state === 'done' ? profile.value : null;
+
   return (
-    <main className="container py-4">
-      <DocumentTitle title="Perfil" />
-      <h1 className="h3">Perfil</h1>
-    </main>
+    <>
+      <PageHeader title="Perfil" />
+      <div className="app-content">
+        <div className="container-fluid">
+          <div className="row g-3">
+            <div className="col-md-4 col-lg-3">
+              <Card className="card-primary card-outline">
+                <Card.Body className="text-center">
+                  {currentUser.picture ? (
+                    <img
+                      src={currentUser.picture}
+                      alt="Foto del perfil"
+                      className="rounded-circle img-fluid mb-2"
+                      width={96}
+                      height={96}
+                    />
+                  ) : (
+                    <UserIcon width={96} height={96} className="mb-2 text-body-secondary" />
+                  )}
+                  <h2 className="h5 mb-0">{shown?.name || 'Padre / tutor'}</h2>
+                  <p className="text-body-secondary mb-0">{shown?.email ?? currentUser.email}</p>
+                  {shown?.phone ? <p className="small mb-0">{shown.phone}</p> : null}
+                </Card.Body>
+              </Card>
+            </div>
+            <div className="col-md-8 col-lg-9">
+              <Tab.Container id="profile-tabs" defaultActiveKey="activity">
+                <Card>
+                  <Card.Header>
+                    <Nav variant="pills">
+                      <Nav.Item>
+                        <Nav.Link eventKey="activity">Actividad</Nav.Link>
+                      </Nav.Item>
+                      <Nav.Item>
+                        <Nav.Link eventKey="timeline">Historial</Nav.Link>
+                      </Nav.Item>
+                      <Nav.Item>
+                        <Nav.Link eventKey="settings">Configuración</Nav.Link>
+                      </Nav.Item>
+                    </Nav>
+                  </Card.Header>
+                  <Card.Body>
+                    <Tab.Content>
+                      <Tab.Pane eventKey="activity">
+                        <ActivityTab activity={activity} />
+                      </Tab.Pane>
+                      <Tab.Pane eventKey="timeline">
+                        <TimelineTab activity={activity} />
+                      </Tab.Pane>
+                      <Tab.Pane eventKey="settings">
+                        {profile.state === 'loading' ? <Loading /> : null}
+                        {profile.state === 'failed' ? (
+                          <Alert variant="danger">{profile.message}</Alert>
+                        ) : null}
+                        {profile.state === 'done' ? (
+                          <>
+                            <ProfileForm
+                              user={profile.value}
+                              onSaved={(value) => setProfile({ state: 'done', value })}
+                            />
+                            <hr />
+                            <PasswordForm userId={profile.value._id} />
+                          </>
+                        ) : null}
+                      </Tab.Pane>
+                    </Tab.Content>
+                  </Card.Body>
+                </Card>
+              </Tab.Container>
+            </div>
+          </div>
+        </div>
+      </div>
+    </>
   );
 }

@@ -1,0 +1,205 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../mocks/node.ts';
+import type * as ConfigModule from '../api/config.ts';
+import { ACCOUNT_MESSAGES } from '../domain/accounts.ts';
+import { SOCIAL_MESSAGES } from '../domain/social.ts';
+import { currentAddress, renderApp } from '../test/renderApp.tsx';
+import { deferred, postFromPopup, stubWindowOpen } from './testing.ts';
+
+const providers = vi.hoisted(() => ({ google: true, facebook: true }));
+vi.mock('../api/config.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof ConfigModule>();
+  return {
+    ...actual,
+    appConfig: {
+      ...actual.appConfig,
+      get socialProviders() {
+        return providers;
+      },
+    },
+  };
+});
+
+const USER_ID = '0123456789abcdef01234567';
+
+function loginAnswers(answer: () => Response | Promise<Response>) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('*/api/usuarios/login', async ({ request }) => {
+      bodies.push(await request.json());
+      return answer();
+    }),
+  );
+  return bodies;
+}
+
+const okAnswer = () =>
+  HttpResponse.json({
+    success: true,
+    message: ACCOUNT_MESSAGES.loginOk,
+    result: { _id: USER_ID, email: 'madre@correo.com', token: 'jwt-login' },
+  });
+
+async function openLogin(path = '/login') {
+  const user = userEvent.setup();
+  renderApp(path);
+  await screen.findByRole('heading', { name: 'Iniciar sesión' });
+  return user;
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>, email: string, password: string) {
+  await user.type(screen.getByLabelText('Correo electrónico'), email);
+  await user.type(screen.getByLabelText('Contraseña'), password);
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Iniciar sesión' });
+
+describe('login page', () => {
+  let info: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    providers.google = true;
+    providers.facebook = true;
+    info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    info.mockRestore();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the school logo, labelled fields and the links to register and to recover the password', async () => {
+    await openLogin();
+    expect(screen.getByRole('img', { name: 'Escuela de baloncesto' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Correo electrónico')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Contraseña')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('link', { name: 'Registrar una nueva cuenta' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.getByRole('link', { name: 'Olvidé mi contraseña' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
+  it('shows the validation messages of touched fields only', async () => {
+    const user = await openLogin();
+    await user.click(screen.getByLabelText('Correo electrónico'));
+    await user.tab();
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Contraseña')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText('Required')).toHaveLength(1); // the untouched password says nothing
+
+    await user.type(screen.getByLabelText('Correo electrónico'), 'madre@correo');
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Contraseña'), 'abcd');
+    await user.tab();
+    expect(await screen.findByText('Must be 5 characters or more')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Contraseña'), 'x'.repeat(27));
+    expect(await screen.findByText('Must be 30 characters or less')).toBeInTheDocument();
+  });
+
+  it('does not call the server while the form is invalid', async () => {
+    const bodies = loginAnswers(okAnswer);
+    const user = await openLogin();
+    await user.click(submitButton());
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('signs in: spinner while waiting, then the token and user id are stored and the enrolment opens', async () => {
+    const { gate, release } = deferred();
+    const bodies = loginAnswers(async () => {
+      await gate;
+      return okAnswer();
+    });
+    const user = await openLogin('/login?camp=camp-7');
+    await fillIn(user, ' Madre@Correo.com ', 'secreto1');
+    await user.click(submitButton());
+
+    await waitFor(() => expect(submitButton()).toBeDisabled());
+    expect(within(submitButton()).getByTestId('spinner')).toBeInTheDocument();
+    expect(submitButton()).toHaveAttribute('aria-busy', 'true');
+
+    act(release);
+    await waitFor(() => expect(currentAddress()).toBe('/'));
+    expect(bodies).toEqual([{ email: 'Madre@Correo.com', password: 'secreto1' }]);
+    expect(localStorage.getItem('token')).toBe('jwt-login');
+    expect(localStorage.getItem('userId')).toBe(USER_ID);
+    expect(localStorage.getItem('CampamentId')).toBe('camp-7');
+  });
+
+  it("shows the server's message in an error toast and lets the parent try again", async () => {
+    loginAnswers(() =>
+      HttpResponse.json({ success: false, message: ACCOUNT_MESSAGES.badCredentials }, { status: 401 }),
+    );
+    const user = await openLogin();
+    await fillIn(user, 'madre@correo.com', 'equivocada');
+    await user.click(submitButton());
+
+    expect(await screen.findByText(ACCOUNT_MESSAGES.badCredentials)).toBeInTheDocument();
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    expect(within(submitButton()).queryByTestId('spinner')).not.toBeInTheDocument();
+    expect(currentAddress()).toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("says 'Failed' when the answer is unsuccessful without a message", async () => {
+    loginAnswers(() => HttpResponse.json({ success: false }));
+    const user = await openLogin();
+    await fillIn(user, 'madre@correo.com', 'secreto1');
+    await user.click(submitButton());
+    expect(await screen.findByText('Failed')).toBeInTheDocument();
+    expect(currentAddress()).toBe('/login');
+  });
+
+  it('hides the social buttons of providers the server has not configured', async () => {
+    providers.google = false;
+    providers.facebook = false;
+    await openLogin();
+    expect(screen.queryByRole('button', { name: /con Google/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /con Facebook/ })).not.toBeInTheDocument();
+  });
+
+  it('shows only the configured provider', async () => {
+    providers.google = false;
+    await openLogin();
+    expect(screen.queryByRole('button', { name: /con Google/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión con Facebook' })).toBeInTheDocument();
+  });
+
+  it('signs in with Google through the popup; the other buttons wait meanwhile', async () => {
+    const { open } = stubWindowOpen();
+    const user = await openLogin();
+    const google = screen.getByRole('button', { name: 'Iniciar sesión con Google' });
+    await user.click(google);
+
+    expect(new URL(open.mock.calls[0]![0] as string).pathname).toBe('/api/v1/auth/google');
+    expect(google).toBeDisabled();
+    expect(within(google).getByTestId('spinner')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión con Facebook' })).toBeDisabled();
+
+    act(() => postFromPopup({ token: 'jwt-google', userId: USER_ID }));
+    await waitFor(() => expect(currentAddress()).toBe('/'));
+    expect(localStorage.getItem('token')).toBe('jwt-google');
+    expect(localStorage.getItem('userId')).toBe(USER_ID);
+  });
+
+  it("shows the popup's failure in an error toast and re-enables the buttons", async () => {
+    stubWindowOpen();
+    const user = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión con Facebook' }));
+    act(() => postFromPopup({ ok: false, message: SOCIAL_MESSAGES.inactive }));
+
+    expect(await screen.findByText(SOCIAL_MESSAGES.inactive)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión con Facebook' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión con Google' })).toBeEnabled();
+    expect(submitButton()).toBeEnabled();
+    expect(currentAddress()).toBe('/login');
+  });
+});

@@ -1,0 +1,90 @@
+// The wizard's calls (spec 01 §7) through the one HTTP client. These are the default
+// implementations of the machine's actors; the app may provide others (machine.provide).
+// A transport failure arrives as ApiError with status 0; a server refusal as ApiError with the
+// server's message (non-2xx) or as an Error with it (a 2xx envelope that is not a success).
+import { request } from '../api/http.ts';
+import type { CategoryAnswer, CampAnswer, WeekAnswer } from '../domain/admin-contract.ts';
+import { COUPON_MESSAGES, type CouponTermsData } from '../domain/coupons.ts';
+import { CARD_MESSAGES } from '../domain/cards.ts';
+import { ENROLMENT_MESSAGES, type CreateEnrolmentBody, type PaymentResult } from '../domain/enrolment.ts';
+import { PHOTO_MESSAGES } from '../domain/photos.ts';
+import type { WizardCamp, WizardCategory, WizardWeek } from './cart.ts';
+
+export interface CampData {
+  /** The account id the weeks call answers with; sent back as `uid` when paying. */
+  uid: string;
+  camp: WizardCamp;
+  weeks: WizardWeek[];
+  categories: WizardCategory[];
+}
+
+interface StatusEnvelope<T> {
+  status: string;
+  message?: string;
+  data: T;
+}
+
+function unwrap<T>(answer: StatusEnvelope<T>, fallback: string): T {
+  if (answer?.status !== 'SUCCESS') throw new Error(answer?.message?.trim() || fallback);
+  return answer.data;
+}
+
+const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
+
+/** Weeks, categories and camp, in parallel; a non-SUCCESS answer fails with the server's message. */
+export async function loadCampData(campId: string, signal?: AbortSignal): Promise<CampData> {
+  if (!campId.trim()) throw new Error(ENROLMENT_MESSAGES.campNotFound);
+  const [weeks, categories, camp] = await Promise.all([
+    request<StatusEnvelope<{ uid: string; weekData: WeekAnswer[] }>>(path('/semanas/findbycamp', campId), {
+      signal,
+    }),
+    request<StatusEnvelope<CategoryAnswer[]>>(path('/categorias/findbycamp', campId), { signal }),
+    request<StatusEnvelope<CampAnswer>>(path('/campamentos/findbyid', campId), { signal }),
+  ]);
+  const fallback = ENROLMENT_MESSAGES.campNotFound;
+  const weekData = unwrap(weeks, fallback);
+  return {
+    uid: weekData.uid,
+    weeks: weekData.weekData,
+    categories: unwrap(categories, fallback),
+    camp: unwrap(camp, fallback),
+  };
+}
+
+/** POST /inscripciones/uploadtoazurecdn, multipart field `foto`; resolves with the photo's url. */
+export async function uploadPhoto(file: Blob, signal?: AbortSignal): Promise<string> {
+  const form = new FormData();
+  form.append('foto', file);
+  const answer = await request<{ result?: unknown }>('/inscripciones/uploadtoazurecdn', {
+    method: 'POST',
+    body: form,
+    signal,
+  });
+  if (typeof answer?.result !== 'string' || answer.result === '') throw new Error(PHOTO_MESSAGES.failed);
+  return answer.result;
+}
+
+/** POST /cupones/validate; resolves with the coupon's terms. */
+export async function validateCoupon(code: string, signal?: AbortSignal): Promise<CouponTermsData> {
+  const answer = await request<StatusEnvelope<CouponTermsData>>('/cupones/validate', {
+    method: 'POST',
+    body: { coupon: code },
+    signal,
+  });
+  return unwrap(answer, COUPON_MESSAGES.unknown);
+}
+
+/** POST /inscripciones/create with this attempt's Idempotency-Key; resolves with the payment result. */
+export async function pay(
+  body: CreateEnrolmentBody,
+  idempotencyKey: string,
+  signal?: AbortSignal,
+): Promise<PaymentResult> {
+  const answer = await request<{ success?: boolean; message?: string; result?: PaymentResult }>(
+    '/inscripciones/create',
+    { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey }, signal },
+  );
+  if (!answer?.success || !answer.result)
+    throw new Error(answer?.message?.trim() || CARD_MESSAGES.gatewayError);
+  return answer.result;
+}

@@ -1,0 +1,511 @@
+// The wizard's cart rules (spec 01 §4, §5, §9; DESIGN.md §2.5-2.6, §6) as pure functions: the
+// XState machine (machine.ts) calls them, the screens read their results, and they are tested
+// without either. No I/O, no clock (the caller passes `now`), no framework.
+import type { CampAnswer, CategoryAnswer, WeekAnswer } from '../domain/admin-contract.ts';
+import { cleanCardNumber, cleanExpiry } from '../domain/cards.ts';
+import type { CouponTermsData } from '../domain/coupons.ts';
+import {
+  ADDITIONAL_FIELDS,
+  PARTICIPANT_REQUIRED,
+  RNC_PATTERN,
+  additionalErrors,
+  participantErrors,
+  type AdditionalData,
+  type CreateEnrolmentBody,
+  type ParticipantFields,
+} from '../domain/enrolment.ts';
+import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../domain/photos.ts';
+import { priceCart, slotsOf, type PriceBreakdown } from '../domain/pricing.ts';
+import { isAnnualProgram } from '../domain/records.ts';
+
+// ---- Constants ------------------------------------------------------------------------------
+
+/** The Agregar checks of spec 01 §5, in the order they run. */
+export const ADD_MESSAGES = {
+  category: 'Por favor seleccione la categoría correspondiente para continuar.',
+  membershipCode: 'Por favor escriba su código de membresía.',
+  date: 'Por favor seleccione la fecha para continuar.',
+} as const;
+
+/** Title of the wizard's message dialog (its button reads 'Cerrar'). */
+export const DIALOG_TITLE = 'Mensaje';
+/** Label of a week without places left (DESIGN.md §2.5). */
+export const FULL_WEEK_LABEL = 'Agotado';
+
+export type StepIndex = 0 | 1 | 2 | 3;
+/** Route of each step index (spec 01 §2). */
+export const STEP_ROUTES = ['/calendario', '/participantes', '/adicional', '/pago'] as const;
+export const CONFIRMATION_ROUTE = '/confirmacion';
+
+// ---- Shapes ---------------------------------------------------------------------------------
+
+/** What the wizard uses of GET /campamentos/findbyid. */
+export type WizardCamp = Pick<CampAnswer, '_id' | 'name' | 'type' | 'membership' | 'payment_terms'>;
+/** What the wizard uses of GET /semanas/findbycamp; quota_f_left null = no limit. */
+export type WizardWeek = Pick<WeekAnswer, '_id' | 'name' | 'date' | 'value' | 'categories' | 'quota_f_left'>;
+/** What the wizard uses of GET /categorias/findbycamp. */
+export type WizardCategory = Pick<CategoryAnswer, '_id' | 'name' | 'text'>;
+
+export type MembershipHave = 'SI' | 'NO' | '';
+
+/** The membership question of the calendar (spec 01 §3 "Membership"). */
+export interface MembershipChoice {
+  have: MembershipHave;
+  id: string;
+}
+
+/** What is chosen on the calendar before Agregar. */
+export interface Selection {
+  /** Checked weeks (camps) or the chosen payment option (annual programs, at most one). */
+  weekIds: string[];
+  /** Annual programs: the category dropdown. Camps: the category applied to every row. */
+  category: string;
+  /** Camps: a row's own category, overriding `category`. */
+  categoryByWeek: Record<string, string>;
+}
+
+/** A calendar entry (spec 01 §3): the week plus the participant slot it belongs to. */
+export interface CartLine {
+  _id: string;
+  name: string;
+  date: string;
+  value: number;
+  categories: string[];
+  /** The chosen category id. */
+  time: string;
+  /** Unique within the cart, stable across deletions. */
+  key: string;
+  /** Participant slot, 1..slotCount. */
+  cupo: number;
+  membership_id: string;
+  membership_have: MembershipHave;
+  newprice: false;
+  quantity: 1;
+  /** The cart panel's checkbox (lines to delete). */
+  checked: boolean;
+}
+
+/** A participant slot, created by Agregar and keyed by cupo (spec 01 §3). */
+export type ParticipantSlot = ParticipantFields & {
+  id: number;
+  time: string;
+  membership_id: string;
+  membership_have: MembershipHave;
+};
+
+/** The payment form (spec 01 §3 "Payment data"); the four card fields are never persisted. */
+export interface PaymentForm {
+  ccName: string;
+  ccNumber: string;
+  ccDate: string;
+  ccCVV: string;
+  termsandconditions: boolean;
+  comprobantefiscal: boolean;
+  rnc: string;
+  rnc_nombre: string;
+  /** The coupon box's text; locked (= the applied code) while a coupon is applied. */
+  coupon: string;
+}
+
+/** Everything the cart rules read: a subset of the machine's context. */
+export interface WizardData {
+  uid: string;
+  camp: WizardCamp | null;
+  /** The weeks shown (annual programs: filtered by the chosen category). */
+  weeks: WizardWeek[];
+  /** The weeks as loaded. */
+  originalWeeks: WizardWeek[];
+  categories: WizardCategory[];
+  selection: Selection;
+  membership: MembershipChoice;
+  lines: CartLine[];
+  /** Number of participant slots (= distinct cupo values of the lines, numbered 1..slotCount). */
+  slotCount: number;
+  /** Sequence behind the line keys; never goes back, so keys stay unique after deletions. */
+  lineSeq: number;
+  participants: Record<number, ParticipantSlot>;
+  additional: AdditionalData;
+  coupon: CouponTermsData | null;
+  payment: PaymentForm;
+}
+
+export type CartState = Pick<
+  WizardData,
+  | 'camp'
+  | 'weeks'
+  | 'originalWeeks'
+  | 'categories'
+  | 'selection'
+  | 'membership'
+  | 'lines'
+  | 'slotCount'
+  | 'lineSeq'
+  | 'participants'
+>;
+
+// ---- Empty values ---------------------------------------------------------------------------
+
+export function emptyParticipant(
+  id: number,
+  extra: Partial<Pick<ParticipantSlot, 'time' | 'membership_id' | 'membership_have'>> = {},
+): ParticipantSlot {
+  const fields = Object.fromEntries(PARTICIPANT_REQUIRED.map((field) => [field, ''])) as ParticipantFields;
+  return { ...fields, id, time: '', membership_id: '', membership_have: '', ...extra };
+}
+
+export function emptyAdditional(): AdditionalData {
+  return Object.fromEntries(ADDITIONAL_FIELDS.map((field) => [field, ''])) as AdditionalData;
+}
+
+export function emptyPayment(): PaymentForm {
+  return {
+    ccName: '',
+    ccNumber: '',
+    ccDate: '',
+    ccCVV: '',
+    termsandconditions: false,
+    comprobantefiscal: false,
+    rnc: '',
+    rnc_nombre: '',
+    coupon: '',
+  };
+}
+
+export const EMPTY_MEMBERSHIP: MembershipChoice = { have: '', id: '' };
+
+// ---- Calendar -------------------------------------------------------------------------------
+
+export function isAnnual(camp: WizardCamp | null): boolean {
+  return camp !== null && isAnnualProgram(camp.type);
+}
+
+/** A week without places left can never be chosen; null means no limit. */
+export function isFull(week: Pick<WizardWeek, 'quota_f_left'>): boolean {
+  return week.quota_f_left !== null && week.quota_f_left <= 0;
+}
+
+/** Camps start with every available week checked; annual programs with nothing chosen. */
+export function initialSelection(camp: WizardCamp | null, weeks: readonly WizardWeek[]): Selection {
+  return {
+    weekIds: camp && !isAnnual(camp) ? weeks.filter((week) => !isFull(week)).map((week) => week._id) : [],
+    category: '',
+    categoryByWeek: {},
+  };
+}
+
+const noCategory = (category: string | undefined) => !category || category.trim() === '' || category === '0';
+
+/** The category a camp row will be added with. */
+export function rowCategory(selection: Selection, weekId: string): string {
+  return selection.categoryByWeek[weekId] ?? selection.category;
+}
+
+/** The select-all checkbox: checked while every available shown week is. */
+export function allChecked(state: Pick<CartState, 'weeks' | 'selection'>): boolean {
+  const available = state.weeks.filter((week) => !isFull(week));
+  return available.length > 0 && available.every((week) => state.selection.weekIds.includes(week._id));
+}
+
+/** Checks or unchecks a camp week; chooses an annual program's payment option (single choice). */
+export function toggleWeek<S extends CartState>(state: S, weekId: string): S {
+  const week = state.weeks.find((candidate) => candidate._id === weekId);
+  if (!week || isFull(week)) return state;
+  const { weekIds } = state.selection;
+  const next = isAnnual(state.camp)
+    ? [weekId]
+    : weekIds.includes(weekId)
+      ? weekIds.filter((id) => id !== weekId)
+      : [...weekIds, weekId];
+  return { ...state, selection: { ...state.selection, weekIds: next } };
+}
+
+/** Camps: the select-all checkbox checks every available week, or unchecks them all. */
+export function toggleAll<S extends CartState>(state: S): S {
+  if (isAnnual(state.camp)) return state;
+  const weekIds = allChecked(state)
+    ? []
+    : state.weeks.filter((week) => !isFull(week)).map((week) => week._id);
+  return { ...state, selection: { ...state.selection, weekIds } };
+}
+
+/**
+ * Annual programs: the category filters the options to those that include it and clears the
+ * choice. Camps: with a week id it sets that row's category; without, every row's.
+ */
+export function selectCategory<S extends CartState>(state: S, category: string, weekId?: string): S {
+  if (isAnnual(state.camp)) {
+    const weeks = noCategory(category)
+      ? state.originalWeeks
+      : state.originalWeeks.filter((week) => week.categories.includes(category));
+    return { ...state, weeks, selection: { ...state.selection, category, weekIds: [] } };
+  }
+  if (weekId !== undefined) {
+    const categoryByWeek = { ...state.selection.categoryByWeek, [weekId]: category };
+    return { ...state, selection: { ...state.selection, categoryByWeek } };
+  }
+  return { ...state, selection: { ...state.selection, category, categoryByWeek: {} } };
+}
+
+export function setMembership<S extends CartState>(state: S, patch: Partial<MembershipChoice>): S {
+  return { ...state, membership: { ...state.membership, ...patch } };
+}
+
+/** The chosen weeks, in the order shown; full weeks never count. */
+export function chosenWeeks(state: Pick<CartState, 'weeks' | 'selection'>): WizardWeek[] {
+  return state.weeks.filter((week) => state.selection.weekIds.includes(week._id) && !isFull(week));
+}
+
+/**
+ * The Agregar checks of spec 01 §5 in order; null when the selection can be added.
+ * Decisions: the category is required only when the camp has categories (the server accepts a
+ * line without one then); a camp needs a category on every checked row; and the date check also
+ * applies to camps, because a participant without weeks could never be paid for.
+ */
+export function addError(state: CartState): string | null {
+  const chosen = chosenWeeks(state);
+  if (state.categories.length > 0) {
+    const missing = isAnnual(state.camp)
+      ? noCategory(state.selection.category)
+      : chosen.some((week) => noCategory(rowCategory(state.selection, week._id)));
+    if (missing) return ADD_MESSAGES.category;
+  }
+  if (state.membership.have === 'SI' && state.membership.id.trim() === '') return ADD_MESSAGES.membershipCode;
+  if (chosen.length === 0) return ADD_MESSAGES.date;
+  return null;
+}
+
+/** The slot's provisional membership id: the last 5 digits of the timestamp (DESIGN.md §2.6). */
+export function provisionalMembershipId(now: number): string {
+  return String(Math.trunc(now)).slice(-5).padStart(5, '0');
+}
+
+export type AddResult<S> = { ok: true; state: S } | { ok: false; message: string };
+
+/**
+ * Agregar (spec 01 §4): one more participant slot holding the chosen weeks, then the selection,
+ * the weeks shown and the membership question start over.
+ */
+export function addToCart<S extends CartState>(state: S, now: number): AddResult<S> {
+  const message = addError(state);
+  if (message) return { ok: false, message };
+  const annual = isAnnual(state.camp);
+  const cupo = state.slotCount + 1;
+  const declared = state.membership.have === 'SI' && state.membership.id.trim() !== '';
+  const membership_have: MembershipHave = declared ? 'SI' : annual ? 'NO' : state.membership.have;
+  const membership_id = declared ? state.membership.id.trim() : annual ? provisionalMembershipId(now) : '';
+  const lines: CartLine[] = chosenWeeks(state).map((week, index) => ({
+    _id: week._id,
+    name: week.name,
+    date: week.date,
+    value: week.value,
+    categories: week.categories,
+    time: annual ? state.selection.category : noCategoryToBlank(rowCategory(state.selection, week._id)),
+    key: `L${state.lineSeq + index + 1}`,
+    cupo,
+    membership_id,
+    membership_have,
+    newprice: false,
+    quantity: 1,
+    checked: false,
+  }));
+  const time = [...new Set(lines.map((line) => line.time).filter((value) => value !== ''))].join(', ');
+  return {
+    ok: true,
+    state: {
+      ...state,
+      lines: [...state.lines, ...lines],
+      lineSeq: state.lineSeq + lines.length,
+      slotCount: cupo,
+      participants: {
+        ...state.participants,
+        [cupo]: emptyParticipant(cupo, { time, membership_id, membership_have }),
+      },
+      weeks: state.originalWeeks,
+      selection: initialSelection(state.camp, state.originalWeeks),
+      membership: EMPTY_MEMBERSHIP,
+    },
+  };
+}
+
+function noCategoryToBlank(category: string): string {
+  return noCategory(category) ? '' : category;
+}
+
+// ---- Cart panel -----------------------------------------------------------------------------
+
+export function toggleLine<S extends CartState>(state: S, key: string): S {
+  return {
+    ...state,
+    lines: state.lines.map((line) => (line.key === key ? { ...line, checked: !line.checked } : line)),
+  };
+}
+
+/**
+ * Removes the checked lines and the participant slots no longer referenced; the slot count
+ * becomes the number of distinct remaining slots.
+ *
+ * Decision: the remaining slots are renumbered 1..n (in their previous order), in the lines and
+ * in the participants alike. Without it the next Agregar (slot = count + 1) would reuse a number
+ * still held by a remaining child and merge two children; renumbering also keeps the tabs
+ * 'Participante N' in step with the slot ids. Participant data moves with its slot.
+ */
+export function deleteChecked<S extends CartState>(state: S): S {
+  if (!state.lines.some((line) => line.checked)) return state;
+  const remaining = state.lines.filter((line) => !line.checked);
+  const kept = [...new Set(remaining.map((line) => line.cupo))].sort((a, b) => a - b);
+  const renumber = new Map(kept.map((old, index) => [old, index + 1]));
+  const participants: Record<number, ParticipantSlot> = {};
+  for (const [index, old] of kept.entries()) {
+    participants[index + 1] = { ...(state.participants[old] ?? emptyParticipant(old)), id: index + 1 };
+  }
+  return {
+    ...state,
+    lines: remaining.map((line) => ({ ...line, cupo: renumber.get(line.cupo)! })),
+    participants,
+    slotCount: kept.length,
+  };
+}
+
+/** After a reload the server's weeks are the truth for names, dates and prices. */
+export function refreshLines(lines: readonly CartLine[], weeks: readonly WizardWeek[]): CartLine[] {
+  const byId = new Map(weeks.map((week) => [week._id, week]));
+  return lines.map((line) => {
+    const week = byId.get(line._id);
+    return week
+      ? { ...line, name: week.name, date: week.date, value: week.value, categories: week.categories }
+      : line;
+  });
+}
+
+/** For non-annual camps the coupon box is disabled once any line carries a membership id. */
+export function couponDisabled(state: Pick<WizardData, 'camp' | 'lines'>): boolean {
+  return !isAnnual(state.camp) && state.lines.some((line) => line.membership_id.trim() !== '');
+}
+
+/** The summary's figures: participants, Sub-Total, Desc. Familiar, Desc. C/Semanas, Membresía, Total. */
+export function cartTotals(state: Pick<WizardData, 'camp' | 'lines' | 'coupon'>): PriceBreakdown {
+  const annual = isAnnual(state.camp);
+  return priceCart({
+    campType: state.camp?.type ?? '',
+    lines: state.lines.map((line) => ({ cupo: line.cupo, value: line.value, quantity: line.quantity })),
+    membershipFee: state.camp?.membership ?? 0,
+    // The server waives the fee only for a membership it finds valid; it refuses the rest.
+    slotsWithMembership: annual ? slotsOf(state.lines.filter((line) => line.membership_have === 'SI')) : [],
+    coupon: couponDisabled(state) ? null : state.coupon,
+  });
+}
+
+export function categoryName(categories: readonly WizardCategory[], id: string): string {
+  return categories.find((category) => category._id === id)?.name ?? '';
+}
+
+/** The participant tab's read-only 'Calendario' box: one bullet line per week, "name / date". */
+export function participantCalendar(lines: readonly CartLine[], cupo: number): string {
+  return lines
+    .filter((line) => line.cupo === cupo)
+    .map((line) => `• ${line.name} / ${line.date}`)
+    .join('\n');
+}
+
+// ---- Participants, additional information, payment ------------------------------------------
+
+export function participantList(state: Pick<WizardData, 'participants'>): ParticipantSlot[] {
+  return Object.values(state.participants).sort((a, b) => a.id - b.id);
+}
+
+export function updateParticipant<S extends Pick<WizardData, 'participants'>>(
+  state: S,
+  cupo: number,
+  patch: Partial<ParticipantFields>,
+): S {
+  const current = state.participants[cupo];
+  if (!current) return state;
+  const allowed = Object.fromEntries(
+    Object.entries(patch).filter(([field]) => (PARTICIPANT_REQUIRED as readonly string[]).includes(field)),
+  );
+  return { ...state, participants: { ...state.participants, [cupo]: { ...current, ...allowed } } };
+}
+
+/** A photo the server would refuse anyway is stopped before the upload (DESIGN.md §2.11). */
+export function photoProblem(file: { size: number; type: string }): string | null {
+  if (file.size > PHOTO_MAX_BYTES) return PHOTO_MESSAGES.tooLarge;
+  if (file.type && !PHOTO_ALLOWED_TYPES.some((allowed) => allowed.mime === file.type))
+    return PHOTO_MESSAGES.badType;
+  return null;
+}
+
+export function participantsComplete(state: Pick<WizardData, 'participants'>, now = new Date()): boolean {
+  const list = participantList(state);
+  return list.length > 0 && list.every((participant) => participantErrors(participant, now).length === 0);
+}
+
+export function additionalComplete(state: Pick<WizardData, 'additional'>): boolean {
+  return additionalErrors(state.additional).length === 0;
+}
+
+/** 'Pagar' (spec 01 §4): card fields filled, terms accepted, and a complete RNC when invoiced. */
+export function paymentComplete(payment: PaymentForm): boolean {
+  const filled = [payment.ccName, payment.ccNumber, payment.ccDate, payment.ccCVV].every(
+    (value) => value.trim() !== '',
+  );
+  const invoice =
+    !payment.comprobantefiscal || (RNC_PATTERN.test(payment.rnc.trim()) && payment.rnc_nombre.trim() !== '');
+  return filled && payment.termsandconditions && invoice;
+}
+
+/** Whether the step's forward button ('Siguiente', or 'Pagar' on step 3) is enabled. */
+export function canProceed(step: StepIndex, state: WizardData, now = new Date()): boolean {
+  if (state.lines.length === 0) return false;
+  if (step === 0) return true;
+  if (!participantsComplete(state, now)) return false;
+  if (step === 1) return true;
+  if (!additionalComplete(state)) return false;
+  if (step === 2) return true;
+  return paymentComplete(state.payment);
+}
+
+/**
+ * The furthest step the data allows: the calendar without participants, and no step after one
+ * whose data is incomplete (deep links and the browser's back/forward go through this).
+ */
+export function maxReachableStep(state: WizardData, now = new Date()): StepIndex {
+  if (state.lines.length === 0 || participantList(state).length === 0) return 0;
+  if (!participantsComplete(state, now)) return 1;
+  if (!additionalComplete(state)) return 2;
+  return 3;
+}
+
+/** The POST /inscripciones/create body (spec 01 §5, §7; DESIGN.md §6). */
+export function buildEnrolmentBody(state: WizardData): CreateEnrolmentBody {
+  if (!state.camp) throw new Error('The camp is not loaded.');
+  const totals = cartTotals(state);
+  const { payment } = state;
+  const coupon = couponDisabled(state) ? null : state.coupon;
+  return {
+    ...(state.uid ? { uid: state.uid } : {}),
+    campament: state.camp._id,
+    listCalendar: state.lines.map((line) => ({
+      id: line._id,
+      name: line.name,
+      date: line.date,
+      time: line.time,
+      quantity: line.quantity,
+      value: line.value,
+      membership_id: line.membership_id,
+      cupo: line.cupo,
+    })),
+    listParticipants: participantList(state).map((participant) => ({ ...participant })),
+    emergencyContact: { ...state.additional },
+    cardHolder: payment.ccName.trim(),
+    cardNumber: cleanCardNumber(payment.ccNumber),
+    expDate: cleanExpiry(payment.ccDate),
+    cvv: payment.ccCVV.trim(),
+    termsandconditions: payment.termsandconditions,
+    comprobantefiscal: payment.comprobantefiscal,
+    rnc: payment.comprobantefiscal ? payment.rnc.trim() : '',
+    rnc_nombre: payment.comprobantefiscal ? payment.rnc_nombre.trim() : '',
+    amount: totals.total,
+    discount: totals.discount,
+    ...(coupon ? { coupon: coupon.code } : {}),
+  };
+}

@@ -1,0 +1,531 @@
+// The enrolment wizard (spec 01 §2, §4, §8; DESIGN.md §3 "Wizard"): one XState v5 machine owning
+// the steps, cart, participants, additional data, coupon and payment. Rules live in cart.ts; the
+// calls are `fromPromise` actors (defaults in api.ts, replaced through machine.provide in tests or
+// by the app); navigation is the `goTo` action, provided at the edge so the machine knows no
+// router. Persistence to sessionStorage is in persistence.ts.
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/http.ts';
+import { COUPON_MESSAGES, normalizeCouponCode, type CouponTermsData } from '../domain/coupons.ts';
+import {
+  ENROLMENT_MESSAGES,
+  type AdditionalData,
+  type CreateEnrolmentBody,
+  type ParticipantFields,
+  type PaymentResult,
+} from '../domain/enrolment.ts';
+import { PHOTO_MESSAGES } from '../domain/photos.ts';
+import * as api from './api.ts';
+import type { CampData } from './api.ts';
+import {
+  CONFIRMATION_ROUTE,
+  EMPTY_MEMBERSHIP,
+  STEP_ROUTES,
+  addError,
+  addToCart,
+  buildEnrolmentBody,
+  canProceed,
+  couponDisabled,
+  deleteChecked,
+  emptyAdditional,
+  emptyPayment,
+  initialSelection,
+  maxReachableStep,
+  photoProblem,
+  refreshLines,
+  selectCategory,
+  setMembership,
+  toggleAll,
+  toggleLine,
+  toggleWeek,
+  updateParticipant,
+  type MembershipChoice,
+  type PaymentForm,
+  type StepIndex,
+  type WizardData,
+} from './cart.ts';
+import type { SavedWizard } from './persistence.ts';
+
+export interface EnrolmentContext extends WizardData {
+  campId: string;
+  /** 0 Calendario, 1 Participantes, 2 Adicional, 3 Pago. While loading: the step asked for. */
+  step: StepIndex;
+  /** Idempotency-Key of the next payment attempt (DESIGN.md §2.9). */
+  idempotencyKey: string;
+  result: PaymentResult | null;
+  /** Text of the 'Mensaje' dialog; null when closed. */
+  dialog: string | null;
+  /** The participant whose photo is uploading. */
+  uploadingCupo: number | null;
+}
+
+export interface EnrolmentInput {
+  campId: string;
+  /** What persistence.ts restored from sessionStorage for this camp, if anything. */
+  restored?: SavedWizard | null;
+}
+
+export type EnrolmentEvent =
+  /** `now` (epoch ms) makes the provisional membership id testable; defaults to Date.now(). */
+  | { type: 'AGREGAR'; now?: number }
+  | { type: 'TOGGLE_WEEK'; weekId: string }
+  | { type: 'TOGGLE_ALL' }
+  | { type: 'SELECT_CATEGORY'; category: string; weekId?: string }
+  | { type: 'SET_MEMBERSHIP'; have?: MembershipChoice['have']; id?: string }
+  | { type: 'TOGGLE_LINE'; key: string }
+  | { type: 'DELETE_CHECKED' }
+  | { type: 'NEXT' }
+  | { type: 'BACK' }
+  /** Sent by the routes: the step whose route is showing (back/forward, deep links). */
+  | { type: 'GO_TO'; step: StepIndex }
+  | { type: 'UPDATE_PARTICIPANT'; cupo: number; patch: Partial<ParticipantFields> }
+  | { type: 'UPLOAD_PHOTO'; cupo: number; file: Blob }
+  | { type: 'UPDATE_ADDITIONAL'; patch: Partial<AdditionalData> }
+  /** Without `code`, the coupon box's text (payment.coupon) is used. */
+  | { type: 'APPLY_COUPON'; code?: string }
+  | { type: 'REMOVE_COUPON' }
+  | { type: 'UPDATE_PAYMENT'; patch: Partial<PaymentForm> }
+  | { type: 'PAY' }
+  | { type: 'CLOSE_DIALOG' }
+  /** loadFailed: try loading the camp again. */
+  | { type: 'RETRY' };
+
+export interface GoToParams {
+  to: string;
+  /** True for redirects (a step the data does not allow yet): replace the history entry. */
+  replace: boolean;
+}
+
+/** A UUID; `crypto.randomUUID` exists only in secure contexts, so fall back on getRandomValues. */
+export function newIdempotencyKey(): string {
+  const { crypto } = globalThis;
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
+}
+
+/** A refusal shows the server's message; a call that never reached the server, spec 01 §8's text. */
+export function couponFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.network) return COUPON_MESSAGES.unreachable;
+  return messageOf(error, COUPON_MESSAGES.unreachable);
+}
+
+/**
+ * Whether the next attempt may reuse the failed attempt's Idempotency-Key. A refusal or decline is
+ * stored by the server under its key and would be repeated, so it takes a new key. But when the
+ * answer never arrived (network) or the first attempt is still being processed, the card may be
+ * charged by then: the retry keeps the key, so the server answers with that first result instead
+ * of charging a second time.
+ */
+export function keepsIdempotencyKey(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.network || (error.status === 409 && error.message === ENROLMENT_MESSAGES.inProgress);
+}
+
+function couponCodeOf(context: EnrolmentContext, event: { code?: string }): string {
+  return normalizeCouponCode(event.code ?? context.payment.coupon);
+}
+
+/** Drops an applied coupon the cart no longer allows (a camp line with a membership id). */
+function withoutDisallowedCoupon<C extends EnrolmentContext>(context: C): C {
+  return context.coupon && couponDisabled(context)
+    ? { ...context, coupon: null, payment: { ...context.payment, coupon: '' } }
+    : context;
+}
+
+const redirect = {
+  type: 'goTo',
+  params: ({ context }: { context: EnrolmentContext }): GoToParams => ({
+    to: STEP_ROUTES[context.step],
+    replace: true,
+  }),
+} as const;
+
+const navigate = (step: StepIndex) =>
+  ({ type: 'goTo', params: { to: STEP_ROUTES[step], replace: false } }) as const;
+
+/**
+ * A route sends GO_TO with its step: nothing to do when it is the current one; when the data does
+ * not allow that step (no participants → calendar), the route is corrected to the current step;
+ * otherwise the step the data allows is entered.
+ */
+const goToTransitions = [
+  { guard: 'goToCurrentStep' },
+  { guard: 'goToBlocked', actions: redirect },
+  { target: '#enrolment.route', actions: ['applyGoTo', redirect] },
+] as const;
+
+export const enrolmentMachine = setup({
+  types: {
+    context: {} as EnrolmentContext,
+    events: {} as EnrolmentEvent,
+    input: {} as EnrolmentInput,
+  },
+  actors: {
+    loadCampData: fromPromise<CampData, { campId: string }>(({ input, signal }) =>
+      api.loadCampData(input.campId, signal),
+    ),
+    uploadPhoto: fromPromise<string, { file: Blob; cupo: number }>(({ input, signal }) =>
+      api.uploadPhoto(input.file, signal),
+    ),
+    validateCoupon: fromPromise<CouponTermsData, { code: string }>(({ input, signal }) =>
+      api.validateCoupon(input.code, signal),
+    ),
+    pay: fromPromise<PaymentResult, { body: CreateEnrolmentBody; idempotencyKey: string }>(
+      ({ input, signal }) => api.pay(input.body, input.idempotencyKey, signal),
+    ),
+  },
+  guards: {
+    cartNotEmpty: ({ context }) => canProceed(0, context),
+    participantsComplete: ({ context }) => canProceed(1, context),
+    additionalComplete: ({ context }) => canProceed(2, context),
+    paymentReady: ({ context }) => canProceed(3, context),
+    addRejected: ({ context }) => addError(context) !== null,
+    photoRejected: ({ event }) => {
+      assertEvent(event, 'UPLOAD_PHOTO');
+      return photoProblem(event.file) !== null;
+    },
+    couponAllowed: ({ context, event }) => {
+      assertEvent(event, 'APPLY_COUPON');
+      return context.coupon === null && !couponDisabled(context) && couponCodeOf(context, event) !== '';
+    },
+    /** The route already shows the current step. */
+    goToCurrentStep: ({ context, event }) => {
+      assertEvent(event, 'GO_TO');
+      return event.step === context.step;
+    },
+    /** The data does not allow going further than the current step. */
+    goToBlocked: ({ context, event }) => {
+      assertEvent(event, 'GO_TO');
+      return Math.min(event.step, maxReachableStep(context)) === context.step;
+    },
+    stepIs: ({ context }, params: { step: StepIndex }) => context.step === params.step,
+  },
+  actions: {
+    /** Provided by the app: navigate to `to` when the current path differs. */
+    goTo: (_, _params: GoToParams) => {},
+    setStep: assign((_, params: { step: StepIndex }) => ({ step: params.step })),
+    requestStep: assign(({ event }) => {
+      assertEvent(event, 'GO_TO');
+      return { step: event.step };
+    }),
+    applyGoTo: assign(({ context, event }) => {
+      assertEvent(event, 'GO_TO');
+      return { step: Math.min(event.step, maxReachableStep(context)) as StepIndex };
+    }),
+    clampStep: assign(({ context }) => ({
+      step: Math.min(context.step, maxReachableStep(context)) as StepIndex,
+    })),
+    storeCampData: assign(({ context }, { data }: { data: CampData }) => {
+      const weeks = data.weeks.map(({ _id, name, date, value, categories, quota_f_left }) => ({
+        _id,
+        name,
+        date,
+        value,
+        categories: categories ?? [],
+        quota_f_left: quota_f_left ?? null,
+      }));
+      return {
+        uid: data.uid,
+        camp: data.camp,
+        categories: data.categories,
+        originalWeeks: weeks,
+        weeks,
+        selection: initialSelection(data.camp, weeks),
+        membership: EMPTY_MEMBERSHIP,
+        lines: refreshLines(context.lines, weeks),
+      };
+    }),
+    showDialog: assign((_, params: { message: string }) => ({ dialog: params.message })),
+    closeDialog: assign({ dialog: null }),
+    showAddError: assign(({ context }) => ({ dialog: addError(context) })),
+    addToCart: assign(({ context, event }) => {
+      assertEvent(event, 'AGREGAR');
+      const added = addToCart(context, event.now ?? Date.now());
+      return added.ok ? withoutDisallowedCoupon(added.state) : {};
+    }),
+    toggleWeek: assign(({ context, event }) => {
+      assertEvent(event, 'TOGGLE_WEEK');
+      return toggleWeek(context, event.weekId);
+    }),
+    toggleAll: assign(({ context }) => toggleAll(context)),
+    selectCategory: assign(({ context, event }) => {
+      assertEvent(event, 'SELECT_CATEGORY');
+      return selectCategory(context, event.category, event.weekId);
+    }),
+    setMembership: assign(({ context, event }) => {
+      assertEvent(event, 'SET_MEMBERSHIP');
+      const patch: Partial<MembershipChoice> = {};
+      if (event.have !== undefined) patch.have = event.have;
+      if (event.id !== undefined) patch.id = event.id;
+      return setMembership(context, patch);
+    }),
+    toggleLine: assign(({ context, event }) => {
+      assertEvent(event, 'TOGGLE_LINE');
+      return toggleLine(context, event.key);
+    }),
+    deleteChecked: assign(({ context }) => withoutDisallowedCoupon(deleteChecked(context))),
+    updateParticipant: assign(({ context, event }) => {
+      assertEvent(event, 'UPDATE_PARTICIPANT');
+      return updateParticipant(context, event.cupo, event.patch);
+    }),
+    showPhotoProblem: assign(({ event }) => {
+      assertEvent(event, 'UPLOAD_PHOTO');
+      return { dialog: photoProblem(event.file) };
+    }),
+    startUpload: assign(({ event }) => {
+      assertEvent(event, 'UPLOAD_PHOTO');
+      return { uploadingCupo: event.cupo };
+    }),
+    storePhoto: assign(({ context }, { url }: { url: string }) =>
+      context.uploadingCupo === null ? {} : updateParticipant(context, context.uploadingCupo, { image: url }),
+    ),
+    endUpload: assign({ uploadingCupo: null }),
+    updateAdditional: assign(({ context, event }) => {
+      assertEvent(event, 'UPDATE_ADDITIONAL');
+      return { additional: { ...context.additional, ...event.patch } };
+    }),
+    updatePayment: assign(({ context, event }) => {
+      assertEvent(event, 'UPDATE_PAYMENT');
+      const patch = { ...event.patch };
+      // The coupon box is locked while a coupon is applied.
+      if (context.coupon) delete patch.coupon;
+      return { payment: { ...context.payment, ...patch } };
+    }),
+    storeCoupon: assign(({ context }, { terms }: { terms: CouponTermsData }) => ({
+      coupon: terms,
+      payment: { ...context.payment, coupon: terms.code },
+    })),
+    removeCoupon: assign(({ context }) => ({ coupon: null, payment: { ...context.payment, coupon: '' } })),
+    storeResult: assign((_, { result }: { result: PaymentResult }) => ({ result })),
+    /**
+     * Spec 01 §8 says a network failure of the enrolment call is only logged. A parent who presses
+     * 'Pagar' and sees nothing happen would press again or leave unsure whether they were
+     * charged, so the transport message is shown in the dialog as well.
+     */
+    paymentFailed: assign(({ context }, { error }: { error: unknown }) => ({
+      dialog: messageOf(error, NETWORK_ERROR_MESSAGE),
+      idempotencyKey: keepsIdempotencyKey(error) ? context.idempotencyKey : newIdempotencyKey(),
+    })),
+  },
+}).createMachine({
+  id: 'enrolment',
+  context: ({ input }) => {
+    const saved = input.restored ?? null;
+    return {
+      campId: input.campId,
+      step: saved?.step ?? 0,
+      uid: '',
+      camp: null,
+      weeks: [],
+      originalWeeks: [],
+      categories: [],
+      selection: initialSelection(null, []),
+      membership: EMPTY_MEMBERSHIP,
+      lines: saved?.lines ?? [],
+      slotCount: saved?.slotCount ?? 0,
+      lineSeq: saved?.lineSeq ?? 0,
+      participants: saved?.participants ?? {},
+      additional: { ...emptyAdditional(), ...saved?.additional },
+      coupon: saved?.coupon ?? null,
+      // Field by field: whatever the storage holds, no card field is ever taken from it.
+      payment: saved
+        ? {
+            ...emptyPayment(),
+            termsandconditions: saved.payment?.termsandconditions === true,
+            comprobantefiscal: saved.payment?.comprobantefiscal === true,
+            rnc: String(saved.payment?.rnc ?? ''),
+            rnc_nombre: String(saved.payment?.rnc_nombre ?? ''),
+            coupon: String(saved.payment?.coupon ?? ''),
+          }
+        : emptyPayment(),
+      idempotencyKey: saved?.idempotencyKey ?? newIdempotencyKey(),
+      result: null,
+      dialog: null,
+      uploadingCupo: null,
+    };
+  },
+  initial: 'loading',
+  on: {
+    CLOSE_DIALOG: { actions: 'closeDialog' },
+  },
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadCampData',
+        input: ({ context }) => ({ campId: context.campId }),
+        onDone: {
+          target: 'route',
+          actions: [
+            { type: 'storeCampData', params: ({ event }) => ({ data: event.output }) },
+            'clampStep',
+            redirect,
+          ],
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: {
+            type: 'showDialog',
+            params: ({ event }) => ({ message: messageOf(event.error, ENROLMENT_MESSAGES.campNotFound) }),
+          },
+        },
+      },
+      on: { GO_TO: { actions: 'requestStep' } },
+    },
+    loadFailed: {
+      on: {
+        RETRY: { target: 'loading', actions: 'closeDialog' },
+        GO_TO: { actions: 'requestStep' },
+      },
+    },
+    /** Transient: enters the step held in context.step. */
+    route: {
+      always: [
+        { guard: { type: 'stepIs', params: { step: 3 } }, target: 'payment' },
+        { guard: { type: 'stepIs', params: { step: 2 } }, target: 'additional' },
+        { guard: { type: 'stepIs', params: { step: 1 } }, target: 'participants' },
+        { target: 'calendar' },
+      ],
+    },
+    calendar: {
+      entry: { type: 'setStep', params: { step: 0 } },
+      on: {
+        AGREGAR: [{ guard: 'addRejected', actions: 'showAddError' }, { actions: 'addToCart' }],
+        TOGGLE_WEEK: { actions: 'toggleWeek' },
+        TOGGLE_ALL: { actions: 'toggleAll' },
+        SELECT_CATEGORY: { actions: 'selectCategory' },
+        SET_MEMBERSHIP: { actions: 'setMembership' },
+        TOGGLE_LINE: { actions: 'toggleLine' },
+        DELETE_CHECKED: { actions: 'deleteChecked' },
+        NEXT: { guard: 'cartNotEmpty', target: 'participants', actions: navigate(1) },
+        GO_TO: goToTransitions,
+      },
+    },
+    participants: {
+      entry: { type: 'setStep', params: { step: 1 } },
+      exit: 'endUpload',
+      initial: 'idle',
+      on: {
+        UPDATE_PARTICIPANT: { actions: 'updateParticipant' },
+        NEXT: { guard: 'participantsComplete', target: 'additional', actions: navigate(2) },
+        BACK: { target: 'calendar', actions: navigate(0) },
+        GO_TO: goToTransitions,
+      },
+      states: {
+        idle: {
+          entry: 'endUpload',
+          on: {
+            UPLOAD_PHOTO: [
+              { guard: 'photoRejected', actions: 'showPhotoProblem' },
+              { target: 'uploading', actions: 'startUpload' },
+            ],
+          },
+        },
+        uploading: {
+          invoke: {
+            src: 'uploadPhoto',
+            input: ({ event }) => {
+              assertEvent(event, 'UPLOAD_PHOTO');
+              return { file: event.file, cupo: event.cupo };
+            },
+            onDone: {
+              target: 'idle',
+              actions: { type: 'storePhoto', params: ({ event }) => ({ url: event.output }) },
+            },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showDialog', params: { message: PHOTO_MESSAGES.failed } },
+            },
+          },
+          // Wait for the photo before leaving the step.
+          on: { NEXT: {} },
+        },
+      },
+    },
+    additional: {
+      entry: { type: 'setStep', params: { step: 2 } },
+      on: {
+        UPDATE_ADDITIONAL: { actions: 'updateAdditional' },
+        NEXT: { guard: 'additionalComplete', target: 'payment', actions: navigate(3) },
+        BACK: { target: 'participants', actions: navigate(1) },
+        GO_TO: goToTransitions,
+      },
+    },
+    payment: {
+      entry: { type: 'setStep', params: { step: 3 } },
+      initial: 'idle',
+      on: {
+        UPDATE_PAYMENT: { actions: 'updatePayment' },
+        BACK: { target: 'additional', actions: navigate(2) },
+        GO_TO: goToTransitions,
+      },
+      states: {
+        idle: {
+          on: {
+            APPLY_COUPON: { guard: 'couponAllowed', target: 'validatingCoupon' },
+            REMOVE_COUPON: { actions: 'removeCoupon' },
+            PAY: { guard: 'paymentReady', target: 'paying' },
+          },
+        },
+        validatingCoupon: {
+          invoke: {
+            src: 'validateCoupon',
+            input: ({ context, event }) => {
+              assertEvent(event, 'APPLY_COUPON');
+              return { code: couponCodeOf(context, event) };
+            },
+            onDone: {
+              target: 'idle',
+              actions: { type: 'storeCoupon', params: ({ event }) => ({ terms: event.output }) },
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'showDialog',
+                params: ({ event }) => ({ message: couponFailureMessage(event.error) }),
+              },
+            },
+          },
+        },
+        paying: {
+          invoke: {
+            src: 'pay',
+            input: ({ context }) => ({
+              body: buildEnrolmentBody(context),
+              idempotencyKey: context.idempotencyKey,
+            }),
+            onDone: {
+              target: '#enrolment.confirmed',
+              actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'paymentFailed', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+          // The charge is under way: leaving now would lose its answer.
+          on: { BACK: {}, GO_TO: {} },
+        },
+        /** Like idle ('Pagar' enabled again, spinner hidden), after a failed attempt. */
+        failed: {
+          on: {
+            APPLY_COUPON: { guard: 'couponAllowed', target: 'validatingCoupon' },
+            REMOVE_COUPON: { actions: 'removeCoupon' },
+            PAY: { guard: 'paymentReady', target: 'paying' },
+          },
+        },
+      },
+    },
+    confirmed: {
+      type: 'final',
+      entry: { type: 'goTo', params: { to: CONFIRMATION_ROUTE, replace: true } },
+    },
+  },
+});
+
+export type EnrolmentMachine = typeof enrolmentMachine;

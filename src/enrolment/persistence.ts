@@ -1,0 +1,110 @@
+// The wizard survives a reload (DESIGN.md §3 "Wizard"): its data is kept in sessionStorage,
+// never the card (ccName, ccNumber, ccDate, ccCVV), and dropped once the payment succeeds.
+import type { Actor } from 'xstate';
+import type { CouponTermsData } from '../domain/coupons.ts';
+import type { AdditionalData } from '../domain/enrolment.ts';
+import type { CartLine, ParticipantSlot, PaymentForm, StepIndex } from './cart.ts';
+import type { EnrolmentContext, EnrolmentMachine } from './machine.ts';
+
+export const WIZARD_STORAGE_KEY = 'enrolment.wizard';
+const VERSION = 1;
+
+/** The payment form without the card. */
+export type SavedPayment = Omit<PaymentForm, 'ccName' | 'ccNumber' | 'ccDate' | 'ccCVV'>;
+
+export interface SavedWizard {
+  version: typeof VERSION;
+  campId: string;
+  step: StepIndex;
+  lines: CartLine[];
+  slotCount: number;
+  lineSeq: number;
+  participants: Record<number, ParticipantSlot>;
+  additional: AdditionalData;
+  coupon: CouponTermsData | null;
+  payment: SavedPayment;
+  /** Kept so that a reload after an unanswered attempt cannot charge twice. */
+  idempotencyKey: string;
+}
+
+/** What is saved: an allow-list, so a field added to the payment form is never saved by accident. */
+export function toSaved(context: EnrolmentContext): SavedWizard {
+  const { payment } = context;
+  return {
+    version: VERSION,
+    campId: context.campId,
+    step: context.step,
+    lines: context.lines,
+    slotCount: context.slotCount,
+    lineSeq: context.lineSeq,
+    participants: context.participants,
+    additional: context.additional,
+    coupon: context.coupon,
+    payment: {
+      termsandconditions: payment.termsandconditions,
+      comprobantefiscal: payment.comprobantefiscal,
+      rnc: payment.rnc,
+      rnc_nombre: payment.rnc_nombre,
+      coupon: payment.coupon,
+    },
+    idempotencyKey: context.idempotencyKey,
+  };
+}
+
+type WizardStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export function saveWizard(storage: WizardStorage, context: EnrolmentContext): void {
+  try {
+    storage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(toSaved(context)));
+  } catch {
+    // Full or blocked storage: the wizard still works, it only forgets on reload.
+  }
+}
+
+/** The saved wizard of this camp, or null (none, another camp, another version, or unreadable). */
+export function loadWizard(storage: WizardStorage, campId: string): SavedWizard | null {
+  try {
+    const raw = storage.getItem(WIZARD_STORAGE_KEY);
+    if (!raw) return null;
+    const saved = JSON.parse(raw) as Partial<SavedWizard> | null;
+    if (
+      !saved ||
+      saved.version !== VERSION ||
+      saved.campId !== campId ||
+      !Array.isArray(saved.lines) ||
+      typeof saved.participants !== 'object' ||
+      saved.participants === null ||
+      typeof saved.slotCount !== 'number' ||
+      typeof saved.lineSeq !== 'number' ||
+      ![0, 1, 2, 3].includes(saved.step as number)
+    ) {
+      return null;
+    }
+    return saved as SavedWizard;
+  } catch {
+    return null;
+  }
+}
+
+export function clearWizard(storage: WizardStorage): void {
+  try {
+    storage.removeItem(WIZARD_STORAGE_KEY);
+  } catch {
+    /* see saveWizard */
+  }
+}
+
+/**
+ * Saves every snapshot of a running wizard; once the payment is confirmed (the machine is done)
+ * the saved copy is removed. Returns the unsubscribe function.
+ */
+export function persistWizard(actor: Actor<EnrolmentMachine>, storage: WizardStorage): () => void {
+  const write = () => {
+    const snapshot = actor.getSnapshot();
+    if (snapshot.status === 'done') clearWizard(storage);
+    else if (snapshot.status === 'active') saveWizard(storage, snapshot.context);
+  };
+  write();
+  const subscription = actor.subscribe({ next: write, complete: write });
+  return () => subscription.unsubscribe();
+}

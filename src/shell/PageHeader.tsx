@@ -1,0 +1,39 @@
+// Page header of the signed-in shell (spec 02 §2): title, a date line, and the breadcrumb
+// Inicio → current page.
+import { Link } from 'react-router-dom';
+import { DocumentTitle } from '../lib/DocumentTitle.tsx';
+
+const LONG_DATE = new Intl.DateTimeFormat('es-DO', { dateStyle: 'full', timeZone: 'America/Santo_Domingo' });
+
+export function formatLongDate(date: Date): string {
+  const text = LONG_DATE.format(date);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function PageHeader({ title, date = new Date() }: { title: string; date?: Date }) {
+  return (
+    <div className="app-content-header">
+      <DocumentTitle title={title} />
+      <div className="container-fluid">
+        <div className="row align-items-center">
+          <div className="col-sm-6">
+            <h1 className="h3 mb-0">{title}</h1>
+            <p className="text-body-secondary small mb-0">{formatLongDate(date)}</p>
+          </div>
+          <div className="col-sm-6">
+            <nav aria-label="Ruta de navegación">
+              <ol className="breadcrumb float-sm-end mb-0">
+                <li className="breadcrumb-item">
+                  <Link to="/">Inicio</Link>
+                </li>
+                <li className="breadcrumb-item active" aria-current="page">
+                  {title}
+                </li>
+              </ol>
+            </nav>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../mocks/node.ts';
+import { formatDop } from '../domain/pricing.ts';
+import { renderApp } from '../test/renderApp.tsx';
+import type { Activity } from './accountApi.ts';
+import { PARENT, signInParent, stubMatchMedia } from './testing.ts';
+
+const ACTIVITY: Activity = {
+  enrolments: [
+    {
+      order_number: 1002,
+      camp_name: 'Campamento de Verano 2027',
+      weeks: ['Semana 1 (05/07/2027 - 09/07/2027)', 'Semana 2 (12/07/2027 - 16/07/2027)'],
+      children: ['Luis Pérez', 'Carla Pérez'],
+      amount: 24700,
+      payment_status: 'paid',
+      created_at: '2027-06-01T14:00:00.000Z',
+      paid_at: '2027-06-01T14:01:00.000Z',
+    },
+    {
+      order_number: 1001,
+      camp_name: 'Programa Anual 2026-2027',
+      weeks: ['Pago mensual (Agosto)'],
+      children: ['Luis Pérez'],
+      amount: 6500,
+      payment_status: 'declined',
+      created_at: '2027-05-20T10:00:00.000Z',
+      paid_at: null,
+    },
+  ],
+  timeline: [
+    {
+      at: '2027-06-01T14:01:00.000Z',
+      kind: 'enrolment-paid',
+      text: 'Inscripción pagada: Campamento de Verano 2027, orden 1002',
+    },
+    { at: '2026-05-01T12:00:00.000Z', kind: 'registered', text: 'Cuenta creada' },
+  ],
+};
+
+const SHELL = { timeout: 3000 };
+
+async function openProfile(activity: Activity = ACTIVITY) {
+  signInParent(activity);
+  renderApp('/profile');
+  expect(await screen.findByRole('heading', { name: 'Perfil', level: 1 }, SHELL)).toBeInTheDocument();
+  return userEvent.setup();
+}
+
+beforeEach(() => stubMatchMedia());
+
+describe('profile page', () => {
+  it('has the page header: date line and breadcrumb Inicio → Perfil', async () => {
+    await openProfile();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Ruta de navegación' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/');
+    expect(within(breadcrumb).getByText('Perfil')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText(/\d{4}$/)).toBeInTheDocument(); // "Lunes, 3 de agosto de 2026"
+  });
+
+  it('lists the enrolments under Actividad', async () => {
+    await openProfile();
+    const paid = await screen.findByRole('article', { name: 'Orden 1002' });
+    expect(within(paid).getByText('Campamento de Verano 2027')).toBeInTheDocument();
+    expect(within(paid).getByText('pagada')).toBeInTheDocument();
+    expect(within(paid).getByText(/Semana 1 \(05\/07\/2027 - 09\/07\/2027\), Semana 2/)).toBeInTheDocument();
+    expect(within(paid).getByText('Luis Pérez, Carla Pérez')).toBeInTheDocument();
+    expect(within(paid).getByText(formatDop(24700))).toBeInTheDocument();
+
+    const declined = screen.getByRole('article', { name: 'Orden 1001' });
+    expect(within(declined).getByText('rechazada')).toBeInTheDocument();
+    expect(within(declined).getByText(formatDop(6500))).toBeInTheDocument();
+  });
+
+  it('says so when there are no enrolments yet', async () => {
+    await openProfile({ enrolments: [], timeline: [] });
+    expect(await screen.findByText('Aún no tiene inscripciones.')).toBeInTheDocument();
+  });
+
+  it('lists the dated events under Historial', async () => {
+    const user = await openProfile();
+    await user.click(screen.getByRole('tab', { name: 'Historial' }));
+    expect(screen.getByRole('tab', { name: 'Historial' })).toHaveAttribute('aria-selected', 'true');
+    const pane = screen.getByRole('tabpanel', { name: 'Historial' });
+    const events = within(pane).getAllByRole('listitem');
+    expect(events).toHaveLength(2);
+    expect(events[0]).toHaveTextContent('Inscripción pagada: Campamento de Verano 2027, orden 1002');
+    expect(events[1]).toHaveTextContent('Cuenta creada');
+    expect(events[1]!.querySelector('time')).toHaveAttribute('dateTime', '2026-05-01T12:00:00.000Z');
+  });
+
+  it('saves the contact details and shows the server message', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/usuarios/update', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({
+          status: 'SUCCESS',
+          message: 'Usuario actualizado',
+          data: { ...PARENT, name: 'Ana María Pérez' },
+        });
+      }),
+    );
+    const user = await openProfile();
+    await user.click(screen.getByRole('tab', { name: 'Configuración' }));
+    const name = await screen.findByLabelText('Nombre');
+    expect(name).toHaveValue(PARENT.name);
+    await user.clear(name);
+    await user.type(name, 'Ana María Pérez');
+    await user.click(screen.getByRole('button', { name: 'Guardar datos' }));
+
+    expect(await screen.findByText('Usuario actualizado')).toBeInTheDocument();
+    expect(sent).toEqual({
+      _id: PARENT._id,
+      name: 'Ana María Pérez',
+      phone: PARENT.phone,
+      address: PARENT.address,
+    });
+    expect(screen.getByRole('heading', { name: 'Ana María Pérez' })).toBeInTheDocument();
+  });
+
+  it('checks the new password twice before sending, and shows the server refusal', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/usuarios/update', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          { success: false, status: 'ERROR', message: 'La contraseña actual no es correcta.' },
+          { status: 400 },
+        );
+      }),
+    );
+    const user = await openProfile();
+    await user.click(screen.getByRole('tab', { name: 'Configuración' }));
+    await user.type(await screen.findByLabelText('Contraseña actual'), 'vieja1');
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'nueva12');
+    await user.type(screen.getByLabelText('Confirmar nueva contraseña'), 'nueva13');
+    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    expect(await screen.findByText('Las contraseñas no coinciden.')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+
+    await user.clear(screen.getByLabelText('Confirmar nueva contraseña'));
+    await user.type(screen.getByLabelText('Confirmar nueva contraseña'), 'nueva12');
+    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    expect(await screen.findByText('La contraseña actual no es correcta.')).toBeInTheDocument();
+    expect(sent).toEqual({ _id: PARENT._id, currentPassword: 'vieja1', newPassword: 'nueva12' });
+  });
+});

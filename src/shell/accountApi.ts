@@ -1,0 +1,52 @@
+// The usuarios calls of the profile page: the parent's activity and their own changes
+// (server/modules/usuarios/routes.ts). The profile itself comes from src/api/accounts.ts.
+import { request } from '../api/http.ts';
+import type { PublicUser } from '../domain/accounts.ts';
+
+export type PaymentStatus = 'paid' | 'declined' | 'pending' | 'error';
+
+export interface EnrolmentSummary {
+  _id?: string;
+  order_number: number | string;
+  camp_name: string;
+  weeks: string[];
+  children: string[];
+  amount: number;
+  payment_status: PaymentStatus | string;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface TimelineEvent {
+  at: string;
+  kind: string;
+  text: string;
+}
+
+export interface Activity {
+  enrolments: EnrolmentSummary[];
+  timeline: TimelineEvent[];
+}
+
+export interface ProfileChanges {
+  name?: string;
+  phone?: string;
+  address?: string;
+  currentPassword?: string;
+  newPassword?: string;
+}
+
+export interface UpdateAnswer {
+  status: string;
+  message: string;
+  data: PublicUser;
+}
+
+export async function fetchActivity(signal?: AbortSignal): Promise<Activity> {
+  const answer = await request<{ status: string; data: Activity }>('/usuarios/activity', { signal });
+  return answer.data;
+}
+
+export function updateAccount(userId: string, changes: ProfileChanges): Promise<UpdateAnswer> {
+  return request<UpdateAnswer>('/usuarios/update', { method: 'POST', body: { _id: userId, ...changes } });
+}

@@ -1,0 +1,62 @@
+// Keeps the shell's look-and-feel settings in localStorage so they survive a reload. The screen
+// size comes from the window and the settings panel's open state is transient: neither is saved.
+import { createListenerMiddleware } from '@reduxjs/toolkit';
+import { readStored, writeStored } from '../api/storage.ts';
+import { findNavbarVariant, findSidebarSkin } from './uiOptions.ts';
+import type { UiState } from './uiSlice.ts';
+
+export const UI_SETTINGS_KEY = 'uiSettings';
+
+type SavedSettings = Omit<UiState, 'screenSize' | 'controlSidebarCollapsed'>;
+
+const FLAGS = [
+  'darkMode',
+  'menuSidebarCollapsed',
+  'headerBorder',
+  'headerFixed',
+  'footerFixed',
+  'layoutBoxed',
+  'menuItemFlat',
+  'menuChildIndent',
+  'layoutFixed',
+] as const satisfies readonly (keyof SavedSettings)[];
+
+export function settingsOf(state: UiState): SavedSettings {
+  const { screenSize: _screenSize, controlSidebarCollapsed: _panel, ...settings } = state;
+  return settings;
+}
+
+/** The saved settings that are still valid; anything else keeps its default. */
+export function readUiSettings(): Partial<SavedSettings> {
+  const raw = readStored(UI_SETTINGS_KEY);
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null) return {};
+  const saved = parsed as Record<string, unknown>;
+  const settings: Partial<SavedSettings> = {};
+  for (const flag of FLAGS) if (typeof saved[flag] === 'boolean') settings[flag] = saved[flag];
+  if (typeof saved.navbarVariant === 'string' && findNavbarVariant(saved.navbarVariant)) {
+    settings.navbarVariant = saved.navbarVariant;
+  }
+  if (typeof saved.sidebarSkin === 'string' && findSidebarSkin(saved.sidebarSkin)) {
+    settings.sidebarSkin = saved.sidebarSkin;
+  }
+  return settings;
+}
+
+export function createUiPersistence() {
+  const listener = createListenerMiddleware();
+  listener.startListening({
+    predicate: (action) => action.type.startsWith('ui/'),
+    effect: (_action, api) => {
+      const { ui } = api.getState() as { ui: UiState };
+      writeStored(UI_SETTINGS_KEY, JSON.stringify(settingsOf(ui)));
+    },
+  });
+  return listener.middleware;
+}
