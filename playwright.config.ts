@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escuela-e2e-'));
+// Set once in the runner and inherited by the workers, so tests can read the server's outbox.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'escuela-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const E2E_ADMIN = { email: 'admin@e2e.do', password: 'clave-e2e-123' };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -52,8 +52,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_EMAIL: 'admin@e2e.do',
+      ADMIN_PASSWORD: 'clave-e2e-123',
       PATH: `${path.resolve('node_modules/.bin')}:${process.env.PATH ?? ''}`,
     },
   },
