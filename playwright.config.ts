@@ -1,6 +1,6 @@
 // Browser tests on the system's Chromium (Debian's package; test tools may not download browsers).
-// The web server is the real one: `scripts/start.ts` builds the front end when stale, then serves it
-// on a fresh embedded store in a temporary folder.
+// The web server is the real one (e2e/serve.ts: `npm start`'s build-when-stale and server, plus a
+// local OAuth2 provider for Google sign-in) on a fresh embedded store in a temporary folder.
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -42,7 +42,7 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } } },
   ],
   webServer: {
-    command: 'node scripts/start.ts',
+    command: 'node e2e/serve.ts',
     url: `http://localhost:${PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -34,7 +34,8 @@ export function buildIsStale(rootDir = root, outDir = path.join(rootDir, 'dist')
   return BUILD_INPUTS.some((input) => newestMtime(path.join(rootDir, input)) > builtAt);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** Builds the front end when needed; exits the process when the build fails. */
+export function buildIfStale(): void {
   if (buildIsStale()) {
     process.stdout.write('Building the front end (dist/ is missing or older than its sources)…\n');
     const result = spawnSync(path.join(root, 'node_modules/.bin/webpack'), ['--mode', 'production'], {
@@ -46,5 +47,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       process.exit(result.status ?? 1);
     }
   }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  buildIfStale();
   await main();
 }

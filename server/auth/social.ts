@@ -46,7 +46,15 @@ function popupPage(reply: FastifyReply, status: number, message: SocialMessage, 
 <p>${escapeHtml(text)}</p>
 <script src="/api/v1/auth/popup.js"></script>
 </body></html>`;
-  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  return (
+    reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      // The popup must keep its opener after visiting the provider, or it cannot post back.
+      .header('cross-origin-opener-policy', 'unsafe-none')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  );
 }
 
 const POPUP_SCRIPT = `(function () {

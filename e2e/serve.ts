@@ -1,0 +1,19 @@
+// The browser tests' server: a local OAuth2/OIDC provider (oauth2-mock-server) standing in for
+// Google, then the app exactly as `npm start` runs it, configured to sign in through it.
+import { OAuth2Server } from 'oauth2-mock-server';
+import { buildIfStale } from '../scripts/start.ts';
+import { main } from '../server/index.ts';
+import { E2E_GOOGLE_PROFILE } from './fixtures.ts';
+
+const provider = new OAuth2Server();
+await provider.issuer.keys.generate('RS256');
+await provider.start(Number(process.env.E2E_OAUTH_PORT ?? 3211), '127.0.0.1');
+provider.service.on('beforeUserinfo', (response: { body: unknown }) => {
+  response.body = E2E_GOOGLE_PROFILE;
+});
+process.env.GOOGLE_CLIENT_ID = 'escuela-e2e';
+process.env.GOOGLE_CLIENT_SECRET = 'escuela-e2e-secret';
+process.env.GOOGLE_ISSUER = provider.issuer.url!;
+
+buildIfStale();
+await main();
