@@ -11,6 +11,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-mock/**',
       'data/**',
       'node_modules/**',
       'public/mockServiceWorker.js',

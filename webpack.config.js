@@ -44,7 +44,8 @@ export default function config(env = {}, argv = {}) {
     target: ['web', 'es2022'],
     entry: { main: './src/main.tsx' },
     output: {
-      path: path.join(root, 'dist'),
+      // Mock builds go elsewhere, so `npm start` never serves a build that talks to MSW.
+      path: path.join(root, mock ? 'dist-mock' : 'dist'),
       publicPath: '/',
       filename: `assets/${name}.js`,
       chunkFilename: `assets/${name}.js`,

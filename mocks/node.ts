@@ -1,5 +1,18 @@
-// The same handlers for tests running in Node (vitest, jsdom).
+// The same handlers for tests running in Node (vitest, jsdom). Tests put the in-memory data and
+// the scenario back between tests with resetMocks() (src/test/setup.ts), and may switch a
+// scenario on with setScenario() (mocks/scenarios.ts).
 import { setupServer } from 'msw/node';
 import { handlers } from './handlers.ts';
+import { resetMockData } from './data.ts';
+import { setScenario } from './scenarios.ts';
 
 export const server = setupServer(...handlers);
+
+/** Fixtures back, sessions forgotten, scenario 'normal'. */
+export function resetMocks(): void {
+  resetMockData();
+  setScenario('normal');
+}
+
+export { resetMockData, setScenario };
+export { MOCK_CREDENTIALS, demoCampIds } from './data.ts';

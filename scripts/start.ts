@@ -27,18 +27,24 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-export function buildIsStale(rootDir = root, outDir = path.join(rootDir, 'dist')): boolean {
+export function buildIsStale(rootDir = root, outDir = path.join(rootDir, 'dist'), mock = false): boolean {
   const built = path.join(outDir, 'index.html');
   if (!fs.existsSync(built)) return true;
   const builtAt = fs.statSync(built).mtimeMs;
-  return BUILD_INPUTS.some((input) => newestMtime(path.join(rootDir, input)) > builtAt);
+  // The mock build also depends on the handlers and their data.
+  const inputs = mock ? [...BUILD_INPUTS, 'mocks'] : BUILD_INPUTS;
+  return inputs.some((input) => newestMtime(path.join(rootDir, input)) > builtAt);
 }
 
-/** Builds the front end when needed; exits the process when the build fails. */
-export function buildIfStale(): void {
-  if (buildIsStale()) {
-    process.stdout.write('Building the front end (dist/ is missing or older than its sources)…\n');
-    const result = spawnSync(path.join(root, 'node_modules/.bin/webpack'), ['--mode', 'production'], {
+/** Builds the front end (or the mock-mode build) when needed; exits when the build fails. */
+export function buildIfStale({ mock = false } = {}): void {
+  const outDir = path.join(root, mock ? 'dist-mock' : 'dist');
+  if (buildIsStale(root, outDir, mock)) {
+    process.stdout.write(
+      `Building the front end (${path.basename(outDir)}/ is missing or older than its sources)…\n`,
+    );
+    const args = ['--mode', 'production', ...(mock ? ['--env', 'mock'] : [])];
+    const result = spawnSync(path.join(root, 'node_modules/.bin/webpack'), args, {
       cwd: root,
       stdio: 'inherit',
     });

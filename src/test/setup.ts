@@ -3,7 +3,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { server } from '../../mocks/node.ts';
+import { resetMocks, server } from '../../mocks/node.ts';
 
 // What /app-config.js sets in the browser; read by src/api/config.ts when first imported.
 window.__APP_CONFIG__ = {
@@ -18,6 +18,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup(); // vitest globals are off, so Testing Library cannot register this itself
   server.resetHandlers();
+  resetMocks(); // the mock data and scenario do not leak from one test into the next
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,0 +1,383 @@
+// The mock API's in-memory data set: the same demo school as server/seed/demo.ts (summer camp
+// with 8 weeks, annual program with payment options, categories, coupons, lookups) plus an admin,
+// a parent with known mock credentials and a few paid enrolments. Handlers change it for the rest
+// of the run; resetMockData() brings the fixtures back (tests call it between tests).
+import type { Camp, Category, Coupon, UserRecord, Week } from '../src/domain/records.ts';
+
+export type Doc = Record<string, unknown> & { _id: string };
+
+/** Mock credentials (mock mode only: never used by the real server). */
+export const MOCK_CREDENTIALS = {
+  admin: { email: 'admin@escuela.do', password: 'admin123' },
+  parent: { email: 'carmen@correo.do', password: 'clave123' },
+} as const;
+
+/** Mock users keep their password in clear: there is nothing to protect in memory. */
+export type MockUser = UserRecord & Doc & { password: string };
+
+export interface MockDb {
+  collections: Map<string, Doc[]>;
+  /** Bearer token → user id. */
+  sessions: Map<string, string>;
+  /** Reset token → user id (single use). */
+  resets: Map<string, string>;
+  /** `${userId}:${key}` → the first answer of that payment attempt. */
+  attempts: Map<string, { hash: string; status: number; body: unknown }>;
+  sequences: Map<string, number>;
+  idCounter: number;
+}
+
+// Ids look like MongoDB ObjectIds and grow with creation, so "newest first" sorts by _id.
+const ID_BASE = '66a1b2c3';
+export function newId(db: MockDb = mockDb): string {
+  db.idCounter += 1;
+  return `${ID_BASE}${db.idCounter.toString(16).padStart(16, '0')}`;
+}
+
+export function collection<T extends Doc = Doc>(name: string, db: MockDb = mockDb): T[] {
+  let docs = db.collections.get(name);
+  if (!docs) {
+    docs = [];
+    db.collections.set(name, docs);
+  }
+  return docs as T[];
+}
+
+export function insert<T extends Doc>(name: string, record: Omit<T, '_id'> & { _id?: string }): T {
+  const doc = { ...record, _id: record._id ?? newId() } as T;
+  collection<T>(name).push(doc);
+  return doc;
+}
+
+export function nextSequence(name: string): number {
+  const next = (mockDb.sequences.get(name) ?? 0) + 1;
+  mockDb.sequences.set(name, next);
+  return next;
+}
+
+const AGE_GROUPS = [
+  { name: 'Mini (6 a 9 años)', text: 'Fundamentos y juegos para los más pequeños', order: 10 },
+  { name: 'Infantil (10 a 13 años)', text: 'Técnica individual y juego en equipo', order: 20 },
+  { name: 'Juvenil (14 a 18 años)', text: 'Táctica, preparación física y competencia', order: 30 },
+];
+
+const SUMMER_WEEKS = [
+  '14/06/2027 - 18/06/2027',
+  '21/06/2027 - 25/06/2027',
+  '28/06/2027 - 02/07/2027',
+  '05/07/2027 - 09/07/2027',
+  '12/07/2027 - 16/07/2027',
+  '19/07/2027 - 23/07/2027',
+  '26/07/2027 - 30/07/2027',
+  '02/08/2027 - 06/08/2027',
+];
+
+type New<T> = Omit<T, '_id'>;
+
+function seed(): void {
+  const user = (email: string, password: string, overrides: Partial<MockUser>): MockUser =>
+    insert<MockUser>('usuarios', {
+      email,
+      password,
+      password_hash: '',
+      name: '',
+      picture: null,
+      phone: '',
+      address: '',
+      tipo: 'cliente',
+      puede_admin_ofertas: false,
+      puede_admin_empleados: false,
+      puede_admin_sucursales: false,
+      status: 'active',
+      created_at: new Date('2026-01-10T14:00:00Z'),
+      ...overrides,
+    });
+  user(MOCK_CREDENTIALS.admin.email, MOCK_CREDENTIALS.admin.password, {
+    name: 'Administración Escuela',
+    tipo: 'admin',
+  });
+  const parent = user(MOCK_CREDENTIALS.parent.email, MOCK_CREDENTIALS.parent.password, {
+    name: 'Carmen Rodríguez',
+    phone: '809-555-1234',
+    address: 'Calle El Conde 12, Zona Colonial, Santo Domingo',
+  });
+
+  const summer = insert<Camp & Doc>('campamentos', {
+    code: 'CV2027',
+    name: 'Campamento de Verano 2027',
+    description: 'Ocho semanas de baloncesto, valores y diversión para niños y jóvenes de 6 a 18 años.',
+    membership: 3500,
+    start_date: new Date('2027-06-14T12:00:00Z'),
+    end_date: new Date('2027-08-06T12:00:00Z'),
+    type: 'campamento',
+    payment_terms:
+      'El pago se realiza con tarjeta al momento de la inscripción. Las semanas pagadas no son reembolsables, pero pueden cambiarse por otra semana con cupo disponible avisando con 7 días de anticipación.',
+    status: 'active',
+  } satisfies New<Camp>);
+  const annual = insert<Camp & Doc>('campamentos', {
+    code: 'PA2027',
+    name: 'Programa Anual 2026-2027',
+    description: 'Entrenamientos tres veces por semana durante el año escolar.',
+    membership: 3500,
+    start_date: new Date('2026-09-01T12:00:00Z'),
+    end_date: new Date('2027-06-30T12:00:00Z'),
+    type: 'programaanual',
+    payment_terms:
+      'La membresía anual se paga una sola vez por participante. Las cuotas mensuales se pagan los primeros 5 días de cada mes.',
+    status: 'active',
+  } satisfies New<Camp>);
+
+  const categoriesOf = (campament: string) =>
+    AGE_GROUPS.map((group) =>
+      insert<Category & Doc>('categorias', {
+        ...group,
+        campament,
+        value: '0',
+        amount: 0,
+        status: 'active',
+      }),
+    );
+  const summerCategories = categoriesOf(summer._id);
+  const annualCategories = categoriesOf(annual._id);
+
+  const weeks = SUMMER_WEEKS.map((date, index) =>
+    insert<Week & Doc>('semanas', {
+      campament: summer._id,
+      name: `Semana ${index + 1}`,
+      date,
+      notes: 'Lunes a viernes, 8:00 a. m. a 1:00 p. m.',
+      quantity: 0,
+      amount: 0,
+      value: 4700,
+      quota_q: 30,
+      // Week 3 nearly full, week 8 sold out (as in the server's demo); weeks 1-2 hold the
+      // fixture enrolments below.
+      quota_f: index === 2 ? 27 : index === 7 ? 30 : 0,
+      order: index + 1,
+      month_of_year: Number(date.slice(3, 5)),
+      categories: summerCategories.map((category) => category._id),
+      isChecked: true,
+      status: 'active',
+    }),
+  );
+  [
+    { name: 'Pago mensual', value: 3900, order: 1 },
+    { name: 'Pago trimestral', value: 11100, order: 2 },
+    { name: 'Pago anual', value: 35100, order: 3 },
+  ].forEach((option) =>
+    insert<Week & Doc>('semanas', {
+      ...option,
+      campament: annual._id,
+      date: '01/09/2026 - 30/06/2027',
+      notes: '',
+      quantity: 0,
+      amount: 0,
+      quota_q: 60,
+      quota_f: 0,
+      month_of_year: 0,
+      categories: annualCategories.map((category) => category._id),
+      isChecked: true,
+      status: 'active',
+    }),
+  );
+
+  const coupons: Array<New<Coupon>> = [
+    {
+      code: 'VERANO10',
+      label: '10% de descuento de verano',
+      type: 'percent',
+      percent: 10,
+      amount: 0,
+      date: new Date('2027-08-31T23:59:59-04:00'),
+      status: 'active',
+    },
+    {
+      code: 'BIENVENIDA500',
+      label: 'RD$500 de bienvenida',
+      type: 'amount',
+      percent: 0,
+      amount: 500,
+      date: null,
+      status: 'active',
+    },
+    {
+      code: 'PRIMAVERA2026',
+      label: '15% de primavera (vencido)',
+      type: 'percent',
+      percent: 15,
+      amount: 0,
+      date: new Date('2026-04-30T23:59:59-04:00'),
+      status: 'active',
+    },
+  ];
+  coupons.forEach((coupon) => insert('cupones', coupon));
+
+  insert('tipos', { model: 'campamentos', code: 'campamento', name: 'Campamento', status: 'active' });
+  insert('tipos', { model: 'campamentos', code: 'programaanual', name: 'Programa anual', status: 'active' });
+  insert('estados', { code: 'active', name: 'Activo', status: 'active' });
+  insert('estados', { code: 'inactive', name: 'Inactivo', status: 'active' });
+  insert('estados', { code: 'borrado', name: 'Borrado', status: 'active' });
+
+  // Two paid enrolments of the parent (weeks 1 and 2 of the summer camp).
+  const children = [
+    { first_name: 'Pedro', gender: 'Masculino', birth_date: '15/03/2016', age: '11' },
+    { first_name: 'María', gender: 'Femenino', birth_date: '02/09/2018', age: '8' },
+  ];
+  children.forEach((child, index) => {
+    const week = weeks[index]!;
+    week.quota_f += 1;
+    const order = String(1000 + nextSequence('orders'));
+    const membership = `MB-${String(nextSequence('memberships')).padStart(6, '0')}`;
+    const paidAt = new Date(`2026-0${index + 3}-1${index}T15:30:00Z`);
+    const enrolment = insert('inscripciones', {
+      order_number: order,
+      user_id: parent._id,
+      campament: summer._id,
+      camp_name: summer.name,
+      camp_type: summer.type,
+      lines: [
+        {
+          id: week._id,
+          name: week.name,
+          date: week.date,
+          time: summerCategories[index === 0 ? 1 : 0]!._id,
+          quantity: 1,
+          value: week.value,
+          membership_id: '',
+          cupo: 1,
+        },
+      ],
+      participants: [{ id: 1, last_name: 'Rodríguez', ...child, membership_code: membership }],
+      contact: { mother_name: 'Carmen Rodríguez', father_name: 'José Rodríguez', email: parent.email },
+      amount: 4700,
+      discount: 0,
+      coupon: null,
+      card: { holder: 'Carmen Rodríguez', brand: 'Visa', last4: '4242' },
+      comprobantefiscal: false,
+      rnc: '',
+      rnc_nombre: '',
+      payment_status: 'paid',
+      auth_code: String(482910 + index),
+      gateway_reference: `SBX-MOCK0000000${index}`,
+      idempotency_key: `fixture-enrolment-${index}`,
+      status: 'active',
+      created_at: paidAt,
+      paid_at: paidAt,
+    });
+    insert('membresias', {
+      code: membership,
+      user_id: parent._id,
+      first_name: child.first_name,
+      last_name: 'Rodríguez',
+      birth_date: child.birth_date,
+      campament: summer._id,
+      order_number: order,
+      issued_at: paidAt,
+      status: 'active',
+    });
+    const base = {
+      inscription: enrolment._id,
+      order_number: order,
+      campament: summer._id,
+      user_id: parent._id,
+      status: 'active',
+      created_at: paidAt,
+    };
+    const participant = insert('participantes', {
+      ...base,
+      cupo: 1,
+      ...child,
+      last_name: 'Rodríguez',
+      size: 'M',
+      weight: '70',
+      height: '4\'6"',
+      school: 'Colegio San Judas',
+      image: '',
+      prohibited_foods: 'Ninguno',
+      alergies: 'Ninguna',
+      prohibited_drugs: 'Ninguno',
+      activities_restrictions: 'Ninguna',
+      membership_code: membership,
+    });
+    insert('calendarios', {
+      ...base,
+      week: week._id,
+      name: week.name,
+      date: week.date,
+      category: summerCategories[index === 0 ? 1 : 0]!._id,
+      category_name: summerCategories[index === 0 ? 1 : 0]!.name,
+      cupo: 1,
+      participant: participant._id,
+      value: week.value,
+      quantity: 1,
+    });
+    insert('contactos', {
+      ...base,
+      type: 'emergencia',
+      first_name: 'Rosa',
+      last_name: 'Martínez',
+      phone_mobile: '849-555-1111',
+      contact_form: 'Celular',
+    });
+  });
+  insert('clientes', {
+    user_id: parent._id,
+    email: parent.email,
+    name: 'Carmen Rodríguez',
+    phone: '809-555-1234',
+    address: parent.address,
+    source: 'Instagram',
+    cliEstado: 'active',
+    status: 'active',
+    last_order: '1002',
+    created_at: new Date('2026-03-10T15:30:00Z'),
+  });
+}
+
+function emptyDb(): MockDb {
+  return {
+    collections: new Map(),
+    sessions: new Map(),
+    resets: new Map(),
+    attempts: new Map(),
+    sequences: new Map(),
+    idCounter: 0,
+  };
+}
+
+export const mockDb: MockDb = emptyDb();
+
+/** Where sessions survive a page reload in mock mode (the fixtures' ids are stable). */
+let sessionStorageBacking: Storage | null = null;
+const SESSIONS_KEY = 'msw-mock-sessions';
+
+export function persistSessionsIn(storage: Storage): void {
+  sessionStorageBacking = storage;
+  try {
+    const saved = JSON.parse(storage.getItem(SESSIONS_KEY) ?? '[]') as Array<[string, string]>;
+    for (const [token, userId] of saved) mockDb.sessions.set(token, userId);
+  } catch {
+    // A broken entry only means signing in again.
+  }
+}
+
+export function saveSessions(): void {
+  sessionStorageBacking?.setItem(SESSIONS_KEY, JSON.stringify([...mockDb.sessions]));
+}
+
+/** Back to the fixtures: every change made by handlers is forgotten (sessions included). */
+export function resetMockData(): void {
+  Object.assign(mockDb, emptyDb());
+  seed();
+}
+
+resetMockData();
+
+/** The demo camps' ids (stable for the whole run and across resets). */
+export function demoCampIds(): { summer: string; annual: string } {
+  const camps = collection('campamentos');
+  return {
+    summer: camps.find((camp) => camp.code === 'CV2027')!._id,
+    annual: camps.find((camp) => camp.code === 'PA2027')!._id,
+  };
+}

@@ -1,0 +1,826 @@
+// The API parity suite: one set of API-level tests (status codes, envelopes, key fields, business
+// outcomes), written once against a `call` driver and run against both the real server and the
+// MSW handlers (mocks/parity.test.ts), so the mocks cannot drift from the server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, ACCOUNT_MESSAGES } from '../../src/domain/accounts.ts';
+import { ADMIN_MESSAGES, DASHBOARD_KINDS, ID_INVALID_MESSAGE } from '../../src/domain/admin-contract.ts';
+import { CARD_MESSAGES, SANDBOX_CARDS } from '../../src/domain/cards.ts';
+import { COUPON_MESSAGES } from '../../src/domain/coupons.ts';
+import {
+  ENROLMENT_MESSAGES,
+  participantErrors,
+  participantMessage,
+  priceMismatchMessage,
+  weekFullMessage,
+  type CreateEnrolmentBody,
+  type ParticipantEntry,
+} from '../../src/domain/enrolment.ts';
+import { PHOTO_MESSAGES } from '../../src/domain/photos.ts';
+import { formatDop, priceCart } from '../../src/domain/pricing.ts';
+import { SOCIAL_MESSAGES } from '../../src/domain/social.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON read field by field */
+export interface Reply {
+  status: number;
+  body: any;
+  text: string;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  form?: FormData;
+  token?: string;
+  headers?: Record<string, string>;
+  /** Leave the account header out. */
+  noAccount?: boolean;
+}
+
+export type Call = (method: 'GET' | 'POST' | 'DELETE', path: string, options?: CallOptions) => Promise<Reply>;
+
+export interface Target {
+  call: Call;
+  credentials: { admin: { email: string; password: string }; parent: { email: string; password: string } };
+  close: () => Promise<void>;
+}
+
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
+
+const CONTACT: CreateEnrolmentBody['emergencyContact'] = {
+  mother_name: 'Carmen Rodríguez',
+  father_name: 'José Rodríguez',
+  mother_phone: '809-555-1234',
+  father_phone: '829-555-4321',
+  mother_id: '001-1234567-8',
+  father_id: '001-7654321-0',
+  email: 'familia.rodriguez@correo.do',
+  family_address: 'Calle El Conde 12, Zona Colonial, Santo Domingo',
+  first_name: 'Rosa',
+  last_name: 'Martínez',
+  phone_home: '809-555-0000',
+  phone_mobile: '849-555-1111',
+  phone_office: '809-555-2222',
+  comments: 'Llamar primero al celular',
+  contact_form: 'Celular',
+  authorized_name_1: 'Rosa Martínez',
+  authorized_id_1: '001-1111111-1',
+  authorized_name_2: 'Juan Pérez',
+  authorized_id_2: '001-2222222-2',
+  source: 'Instagram',
+  other_source: '',
+};
+
+function child(id: number, overrides: Partial<ParticipantEntry> = {}): ParticipantEntry {
+  return {
+    id,
+    first_name: ['Pedro', 'María', 'José', 'Ana'][(id - 1) % 4]!,
+    last_name: 'Rodríguez',
+    age: '10',
+    gender: id % 2 === 0 ? 'Femenino' : 'Masculino',
+    size: 'M',
+    weight: '75',
+    height: '4\'8"',
+    school: 'Colegio San Judas',
+    image: 'blob:foto-de-prueba',
+    birth_date: '15/03/2016',
+    prohibited_foods: 'Ninguno',
+    alergies: 'Ninguna',
+    prohibited_drugs: 'Ninguno',
+    activities_restrictions: 'Ninguna',
+    time: '',
+    membership_id: '',
+    membership_have: 'NO',
+    ...overrides,
+  };
+}
+
+interface CampData {
+  camp: any;
+  weeks: any[];
+  categories: any[];
+}
+
+let keyCounter = 0;
+const newKey = () => `parity-key-${Date.now()}-${(keyCounter += 1)}`;
+
+function enrolmentBody(
+  data: CampData,
+  weeksPerChild: number[][],
+  options: {
+    coupon?: { code: string; type: 'percent' | 'amount'; percent: number; amount: number };
+    card?: string;
+  } = {},
+): CreateEnrolmentBody {
+  const listCalendar = weeksPerChild.flatMap((indexes, index) =>
+    indexes.map((weekIndex) => {
+      const week = data.weeks[weekIndex];
+      return {
+        id: week._id as string,
+        name: week.name as string,
+        date: week.date as string,
+        time: data.categories[1]._id as string,
+        quantity: 1,
+        value: week.value as number,
+        membership_id: '',
+        cupo: index + 1,
+      };
+    }),
+  );
+  const price = priceCart({
+    campType: data.camp.type,
+    lines: listCalendar,
+    membershipFee: data.camp.membership,
+    coupon: options.coupon ?? null,
+  });
+  return {
+    uid: '',
+    campament: data.camp._id,
+    listCalendar,
+    listParticipants: weeksPerChild.map((_, index) => child(index + 1)),
+    emergencyContact: CONTACT,
+    cardHolder: 'Carmen Rodríguez',
+    cardNumber: (options.card ?? SANDBOX_CARDS.approved).replace(/(\d{4})(?=\d)/g, '$1 '),
+    expDate: '12/2030',
+    cvv: '123',
+    termsandconditions: true,
+    comprobantefiscal: false,
+    rnc: '',
+    rnc_nombre: '',
+    amount: price.total,
+    discount: price.discount,
+    coupon: options.coupon?.code ?? '',
+  };
+}
+
+const VERANO10 = { code: 'VERANO10', type: 'percent' as const, percent: 10, amount: 0 };
+const errorBody = (message: string) => ({ success: false, status: 'ERROR', message });
+
+export function paritySuite(label: string, open: () => Promise<Target>): void {
+  describe(`API parity: ${label}`, () => {
+    let call: Call;
+    let target: Target;
+    let admin: string;
+    let parent: string;
+    let parentId: string;
+    let adminId: string;
+    let summer: CampData;
+    let annual: CampData;
+
+    const login = async (credentials: { email: string; password: string }) => {
+      const reply = await call('POST', '/api/usuarios/login', { body: credentials });
+      expect(reply.status).toBe(200);
+      return reply.body.result as { token: string; _id: string };
+    };
+    const campData = async (campId: string, token = admin): Promise<CampData> => {
+      const [camp, weeks, categories] = await Promise.all([
+        call('GET', `/api/campamentos/findbyid/${campId}`, { token }),
+        call('GET', `/api/semanas/findbycamp/${campId}`, { token }),
+        call('GET', `/api/categorias/findbycamp/${campId}`, { token }),
+      ]);
+      return { camp: camp.body.data, weeks: weeks.body.data.weekData, categories: categories.body.data };
+    };
+    const placesLeft = async (data: CampData, index: number) =>
+      (await campData(data.camp._id)).weeks[index].quota_f_left as number;
+    const enrol = (body: unknown, key: string | null = newKey(), token = parent) =>
+      call('POST', '/api/inscripciones/create', {
+        body,
+        token,
+        headers: key ? { 'idempotency-key': key } : {},
+      });
+
+    beforeAll(async () => {
+      target = await open();
+      call = target.call;
+      ({ token: admin, _id: adminId } = await login(target.credentials.admin));
+      ({ token: parent, _id: parentId } = await login(target.credentials.parent));
+      const camps = await call('GET', '/api/campamentos/listpop', { token: admin });
+      const idOf = (code: string) => camps.body.data.find((camp: any) => camp.code === code)._id as string;
+      summer = await campData(idOf('CV2027'));
+      annual = await campData(idOf('PA2027'));
+    });
+    afterAll(async () => target?.close());
+
+    // ---- session --------------------------------------------------------------------------
+
+    it('answers the health check and refuses a missing or foreign account header', async () => {
+      expect((await call('GET', '/api/health')).body.status).toBe('ok');
+      for (const options of [{ noAccount: true }, { headers: { 'x-account-id': 'otra-escuela' } }]) {
+        const reply = await call('GET', '/api/campamentos/listpop', { token: admin, ...options });
+        expect(reply.status).toBe(403);
+        expect(reply.body).toEqual(errorBody(AUTH_MESSAGES.account));
+      }
+    });
+
+    it('signs in, and refuses wrong credentials and malformed bodies', async () => {
+      const ok = await call('POST', '/api/usuarios/login', {
+        body: { ...target.credentials.admin, email: target.credentials.admin.email.toUpperCase() },
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({
+        success: true,
+        message: ACCOUNT_MESSAGES.loginOk,
+        result: { _id: adminId },
+      });
+      expect(ok.body.result.token).toEqual(expect.any(String));
+      expect(ok.body.result).not.toHaveProperty('password_hash');
+      expect(ok.body.result).not.toHaveProperty('password');
+      expect(ok.body.result.tipo).toBe('admin');
+      const wrong = await call('POST', '/api/usuarios/login', {
+        body: { email: target.credentials.parent.email, password: 'otra-clave' },
+      });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body).toEqual({ success: false, message: ACCOUNT_MESSAGES.badCredentials });
+      const malformed = await call('POST', '/api/usuarios/login', { body: { email: 'carmen@correo.do' } });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toEqual(errorBody('Falta el campo obligatorio "password".'));
+    });
+
+    it('registers a new account once, and the token reads its profile', async () => {
+      const email = `Nueva.Madre.${Date.now()}@Correo.do`;
+      const created = await call('POST', '/api/usuarios/create', {
+        body: { email, password: 'clave-nueva' },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({
+        token: expect.any(String),
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      });
+      const again = await call('POST', '/api/usuarios/create', { body: { email, password: 'clave-nueva' } });
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual(errorBody(ACCOUNT_MESSAGES.emailTaken));
+      const profile = await call('GET', `/api/usuarios/profile/${created.body._id}`, {
+        token: created.body.token,
+      });
+      expect(profile.status).toBe(200);
+      expect(profile.body.result).toMatchObject({
+        email: email.toLowerCase(),
+        tipo: 'cliente',
+        status: 'active',
+      });
+      const activity = await call('GET', '/api/usuarios/activity', { token: created.body.token });
+      expect(activity.body).toMatchObject({ status: 'SUCCESS', data: { enrolments: [] } });
+      expect(activity.body.data.timeline[0]).toMatchObject({ kind: 'registered', text: 'Cuenta creada' });
+    });
+
+    it('guards profiles: own or admin only, token required, ids checked', async () => {
+      expect(
+        (await call('GET', `/api/usuarios/profile/${parentId}`, { token: parent })).body.result._id,
+      ).toBe(parentId);
+      const other = await call('GET', `/api/usuarios/profile/${adminId}`, { token: parent });
+      expect(other.status).toBe(403);
+      expect(other.body).toEqual(errorBody(ACCOUNT_MESSAGES.profileForbidden));
+      const anonymous = await call('GET', `/api/usuarios/profile/${parentId}`);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body).toEqual(errorBody(AUTH_MESSAGES.missing));
+      const badId = await call('GET', '/api/usuarios/profile/123', { token: parent });
+      expect(badId.status).toBe(400);
+      expect(badId.body).toEqual(errorBody(ID_INVALID_MESSAGE));
+      const found = await call('GET', `/api/usuarios/find/${parentId}`, { token: admin });
+      expect(found.body).toMatchObject({ status: 'SUCCESS', data: { _id: parentId } });
+    });
+
+    it('updates a profile and enforces the password rules', async () => {
+      const updated = await call('POST', '/api/usuarios/update', {
+        token: parent,
+        body: { _id: parentId, name: 'Carmen R. de Peña', phone: '809-555-9999' },
+      });
+      expect(updated.status).toBe(200);
+      expect(updated.body).toMatchObject({
+        status: 'SUCCESS',
+        message: ACCOUNT_MESSAGES.userUpdated,
+        data: { name: 'Carmen R. de Peña', phone: '809-555-9999' },
+      });
+      const noCurrent = await call('POST', '/api/usuarios/update', {
+        token: parent,
+        body: { _id: parentId, newPassword: 'otra-clave' },
+      });
+      expect(noCurrent.status).toBe(400);
+      expect(noCurrent.body.message).toBe(ACCOUNT_MESSAGES.currentPasswordNeeded);
+      const wrongCurrent = await call('POST', '/api/usuarios/update', {
+        token: parent,
+        body: { _id: parentId, newPassword: 'otra-clave', currentPassword: 'no-es-esta' },
+      });
+      expect(wrongCurrent.body.message).toBe(ACCOUNT_MESSAGES.wrongCurrentPassword);
+      const selfDemotion = await call('POST', '/api/usuarios/update', {
+        token: admin,
+        body: { _id: adminId, tipo: 'cliente' },
+      });
+      expect(selfDemotion.status).toBe(400);
+      expect(selfDemotion.body.message).toBe(ACCOUNT_MESSAGES.selfDemotion);
+    });
+
+    it('lists users for admins only, with paging', async () => {
+      const list = await call('GET', '/api/usuarios/listpop', { token: admin });
+      expect(list.body.status).toBe('SUCCESS');
+      expect(list.body.data.map((user: any) => user._id)).toEqual(
+        expect.arrayContaining([parentId, adminId]),
+      );
+      expect(list.body.data[0]).not.toHaveProperty('password_hash');
+      const page = await call('GET', '/api/usuarios/listpop?page=1&limit=1', { token: admin });
+      expect(page.body).toMatchObject({ status: 'SUCCESS', page: 1, limit: 1 });
+      expect(page.body.data).toHaveLength(1);
+      expect(page.body.total).toBeGreaterThanOrEqual(2);
+      const forbidden = await call('GET', '/api/usuarios/listpop', { token: parent });
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.body).toEqual(errorBody(AUTH_MESSAGES.notAdmin));
+    });
+
+    it('answers forgot-password the same for any address and refuses unknown reset links', async () => {
+      for (const email of [target.credentials.parent.email, 'nadie@correo.do']) {
+        const reply = await call('POST', '/api/usuarios/forgot', { body: { email } });
+        expect(reply.status).toBe(200);
+        expect(reply.body).toEqual({ status: 'SUCCESS', message: ACCOUNT_MESSAGES.forgotSent });
+      }
+      const reset = await call('POST', '/api/usuarios/reset', {
+        body: { token: 'x'.repeat(43), password: 'nueva-clave' },
+      });
+      expect(reset.status).toBe(400);
+      expect(reset.body).toEqual(errorBody(ACCOUNT_MESSAGES.resetInvalid));
+    });
+
+    it('answers the social sign-in start with a "not configured" page', async () => {
+      const reply = await call('GET', '/api/v1/auth/google?payload=e30', { noAccount: true });
+      expect(reply.status).toBe(404);
+      expect(reply.text).toContain(SOCIAL_MESSAGES.notConfigured);
+    });
+
+    // ---- the wizard's reads ---------------------------------------------------------------
+
+    it('reads the camp for a parent', async () => {
+      const reply = await call('GET', `/api/campamentos/findbyid/${summer.camp._id}`, { token: parent });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({
+        status: 'SUCCESS',
+        message: 'Campamento encontrado',
+        data: {
+          code: 'CV2027',
+          type: 'campamento',
+          membership: 3500,
+          start_date: '2027-06-14T12:00:00.000Z',
+        },
+      });
+      const unknown = await call('GET', `/api/campamentos/findbyid/${'0'.repeat(24)}`, { token: parent });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual(errorBody('Campamento no encontrado.'));
+      const bad = await call('GET', '/api/campamentos/findbyid/no-es-un-id', { token: parent });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual(errorBody(ID_INVALID_MESSAGE));
+    });
+
+    it('lists the weeks and categories of a camp, with places left', async () => {
+      const weeks = await call('GET', `/api/semanas/findbycamp/${summer.camp._id}`, { token: parent });
+      expect(weeks.body).toMatchObject({
+        status: 'SUCCESS',
+        message: 'Semanas del campamento',
+        data: { uid: parentId },
+      });
+      const weekData = weeks.body.data.weekData;
+      expect(weekData.map((week: any) => week.name)).toEqual(
+        [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `Semana ${n}`),
+      );
+      expect(weekData[2]).toMatchObject({ value: 4700, quota_q: 30, quota_f: 27, quota_f_left: 3 });
+      expect(weekData[7]).toMatchObject({ quota_f_left: 0, campament_name: 'Campamento de Verano 2027' });
+      expect(weekData[0].date).toBe('14/06/2027 - 18/06/2027');
+      const options = await call('GET', `/api/semanas/findbycamp/${annual.camp._id}`, { token: parent });
+      expect(options.body.data.weekData.map((week: any) => [week.name, week.value])).toEqual([
+        ['Pago mensual', 3900],
+        ['Pago trimestral', 11100],
+        ['Pago anual', 35100],
+      ]);
+      const categories = await call('GET', `/api/categorias/findbycamp/${summer.camp._id}`, {
+        token: parent,
+      });
+      expect(categories.body).toMatchObject({ status: 'SUCCESS', message: 'Categorías del campamento' });
+      expect(categories.body.data.map((category: any) => category.name)).toEqual([
+        'Mini (6 a 9 años)',
+        'Infantil (10 a 13 años)',
+        'Juvenil (14 a 18 años)',
+      ]);
+      const anonymous = await call('GET', `/api/semanas/findbycamp/${summer.camp._id}`);
+      expect(anonymous.status).toBe(401);
+    });
+
+    it('validates coupons', async () => {
+      const verano = await call('POST', '/api/cupones/validate', {
+        token: parent,
+        body: { coupon: 'verano10' },
+      });
+      expect(verano.status).toBe(200);
+      expect(verano.body).toEqual({
+        status: 'SUCCESS',
+        message: COUPON_MESSAGES.applied,
+        data: {
+          label: '10% de descuento de verano',
+          code: 'VERANO10',
+          type: 'percent',
+          percent: 10,
+          amount: 0,
+        },
+      });
+      const welcome = await call('POST', '/api/cupones/validate', {
+        token: parent,
+        body: { coupon: 'BIENVENIDA500' },
+      });
+      expect(welcome.body.data).toMatchObject({ type: 'amount', amount: 500 });
+      const expired = await call('POST', '/api/cupones/validate', {
+        token: parent,
+        body: { coupon: 'PRIMAVERA2026' },
+      });
+      expect(expired.status).toBe(400);
+      expect(expired.body).toEqual(errorBody(COUPON_MESSAGES.expired));
+      const unknown = await call('POST', '/api/cupones/validate', {
+        token: parent,
+        body: { coupon: 'NOEXISTE' },
+      });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual(errorBody(COUPON_MESSAGES.unknown));
+      expect((await call('POST', '/api/cupones/validate', { body: { coupon: 'VERANO10' } })).status).toBe(
+        401,
+      );
+    });
+
+    it('uploads a photo and refuses what is not one', async () => {
+      const form = (bytes: Uint8Array<ArrayBuffer>, field = 'foto') => {
+        const data = new FormData();
+        data.append(field, new Blob([bytes], { type: 'image/png' }), 'foto.png');
+        return data;
+      };
+      const ok = await call('POST', '/api/inscripciones/uploadtoazurecdn', {
+        token: parent,
+        form: form(PNG),
+      });
+      expect(ok.status).toBe(201);
+      expect(ok.body).toEqual({
+        success: true,
+        message: PHOTO_MESSAGES.uploaded,
+        result: expect.any(String),
+      });
+      const text = await call('POST', '/api/inscripciones/uploadtoazurecdn', {
+        token: parent,
+        form: form(new TextEncoder().encode('esto no es una imagen')),
+      });
+      expect(text.status).toBe(400);
+      expect(text.body).toEqual(errorBody(PHOTO_MESSAGES.badType));
+      const missing = await call('POST', '/api/inscripciones/uploadtoazurecdn', {
+        token: parent,
+        form: form(PNG, 'otro'),
+      });
+      expect(missing.status).toBe(400);
+      expect(missing.body).toEqual(errorBody(PHOTO_MESSAGES.missing));
+      expect((await call('POST', '/api/inscripciones/uploadtoazurecdn', { form: form(PNG) })).status).toBe(
+        401,
+      );
+    });
+
+    // ---- checkout -------------------------------------------------------------------------
+
+    it('enrols two children with a coupon at the shared price, takes places, and is idempotent', async () => {
+      const before = [await placesLeft(summer, 3), await placesLeft(summer, 4)];
+      const body = enrolmentBody(
+        summer,
+        [
+          [3, 4],
+          [3, 4],
+        ],
+        { coupon: VERANO10 },
+      );
+      const key = newKey();
+      const reply = await enrol(body, key);
+      expect(reply.status).toBe(201);
+      expect(reply.body).toMatchObject({
+        success: true,
+        message: ENROLMENT_MESSAGES.success,
+        result: { amountFormat: formatDop(body.amount), orderId: expect.stringMatching(/^\d{4,}$/) },
+      });
+      expect(reply.body.result.authCode).toMatch(/^\d{6}$/);
+      expect(reply.body.result.date_createdBO).toEqual(expect.any(String));
+      expect([await placesLeft(summer, 3), await placesLeft(summer, 4)]).toEqual(
+        before.map((left) => left - 2),
+      );
+
+      const repeat = await enrol(body, key);
+      expect(repeat.status).toBe(201);
+      expect(repeat.body.result.orderId).toBe(reply.body.result.orderId);
+      expect(await placesLeft(summer, 3)).toBe(before[0]! - 2);
+      const reused = await enrol(enrolmentBody(summer, [[3]]), key);
+      expect(reused.status).toBe(422);
+      expect(reused.body).toEqual(errorBody(ENROLMENT_MESSAGES.idempotencyReused));
+
+      const activity = await call('GET', '/api/usuarios/activity', { token: parent });
+      expect(activity.body.data.enrolments.map((e: any) => e.order_number)).toContain(
+        reply.body.result.orderId,
+      );
+      const orders = await call('GET', `/api/inscripciones/findbycamp/${summer.camp._id}`, { token: admin });
+      const order = orders.body.data.find((e: any) => e.order_number === reply.body.result.orderId);
+      expect(order).toMatchObject({
+        amount: body.amount,
+        payment_status: 'paid',
+        status: 'active',
+        coupon: 'VERANO10',
+      });
+      const participants = await call('GET', `/api/participantes/findbyinscription/${order._id}`, {
+        token: admin,
+      });
+      expect(participants.body.data).toHaveLength(2);
+    });
+
+    it('charges an annual program its options plus the membership', async () => {
+      const body = enrolmentBody(annual, [[0]]);
+      expect(body.amount).toBe(3900 + 3500);
+      const reply = await enrol(body);
+      expect(reply.status).toBe(201);
+      expect(reply.body.result.amountFormat).toBe(formatDop(7400));
+    });
+
+    it('refuses a tampered amount, a full week and a missing key without taking places', async () => {
+      const before = await placesLeft(summer, 5);
+      const tampered = { ...enrolmentBody(summer, [[5]]), amount: 100 };
+      const reply = await enrol(tampered);
+      expect(reply.status).toBe(409);
+      expect(reply.body).toEqual({ success: false, message: priceMismatchMessage(formatDop(4700)) });
+      const full = await enrol(enrolmentBody(summer, [[7]]));
+      expect(full.status).toBe(409);
+      expect(full.body).toEqual({ success: false, message: weekFullMessage(summer.weeks[7]) });
+      const tooMany = await enrol(enrolmentBody(summer, [[2], [2], [2], [2]]));
+      expect(tooMany.status).toBe(409);
+      expect(tooMany.body.message).toBe(weekFullMessage(summer.weeks[2]));
+      const noKey = await enrol(enrolmentBody(summer, [[5]]), null);
+      expect(noKey.status).toBe(400);
+      expect(noKey.body).toEqual(errorBody(ENROLMENT_MESSAGES.idempotencyKey));
+      expect(await placesLeft(summer, 5)).toBe(before);
+      expect(await placesLeft(summer, 2)).toBe(3);
+    });
+
+    it('passes declines on with the card messages and releases the places', async () => {
+      const before = await placesLeft(summer, 6);
+      for (const [card, message] of [
+        [SANDBOX_CARDS.declined, CARD_MESSAGES.declined],
+        [SANDBOX_CARDS.insufficientFunds, CARD_MESSAGES.insufficientFunds],
+        ['4242424242424241', CARD_MESSAGES.invalidNumber],
+      ] as const) {
+        const reply = await enrol(enrolmentBody(summer, [[6]], { card }));
+        expect(reply.status).toBe(402);
+        expect(reply.body).toEqual({ success: false, message });
+      }
+      expect(await placesLeft(summer, 6)).toBe(before);
+    });
+
+    it('refuses invalid participants, unaccepted terms and malformed requests', async () => {
+      const young = enrolmentBody(summer, [[5]]);
+      young.listParticipants[0] = child(1, { age: '4', weight: '30' });
+      const reply = await enrol(young);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({
+        success: false,
+        message: participantMessage(1, participantErrors(young.listParticipants[0])),
+      });
+      const terms = await enrol({ ...enrolmentBody(summer, [[5]]), termsandconditions: false });
+      expect(terms.body).toEqual({ success: false, message: ENROLMENT_MESSAGES.terms });
+      const malformed = await enrol({});
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.message).toMatch(/^Falta el campo obligatorio/);
+    });
+
+    // ---- admin areas ----------------------------------------------------------------------
+
+    /** create → find → update → listpop → delete → gone, with the area's messages. */
+    async function roundTrip(
+      area: string,
+      create: Record<string, unknown>,
+      update: Record<string, unknown>,
+      labels: { created: string; updated: string; deleted?: string },
+      { findPath = 'find', deleteMethod = 'GET' as 'GET' | 'DELETE' } = {},
+    ) {
+      const created = await call('POST', `/api/${area}/create`, { token: admin, body: create });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ status: 'SUCCESS', message: labels.created });
+      const id = created.body.data._id as string;
+      const found = await call('GET', `/api/${area}/${findPath}/${id}`, { token: admin });
+      expect(found.body).toMatchObject({ status: 'SUCCESS', data: { _id: id } });
+      const updated = await call('POST', `/api/${area}/update`, {
+        token: admin,
+        body: { _id: id, ...update },
+      });
+      expect(updated.status).toBe(200);
+      expect(updated.body).toMatchObject({ status: 'SUCCESS', message: labels.updated, data: update });
+      const list = await call('GET', `/api/${area}/listpop`, { token: admin });
+      expect(list.body.data.map((record: any) => record._id)).toContain(id);
+      if (labels.deleted) {
+        const deleted = await call(deleteMethod, `/api/${area}/delete/${id}`, { token: admin });
+        expect(deleted.body).toEqual({ status: 'SUCCESS', message: labels.deleted });
+        const gone = await call('GET', `/api/${area}/${findPath}/${id}`, { token: admin });
+        expect(gone.status).toBe(404);
+        const after = await call('GET', `/api/${area}/listpop`, { token: admin });
+        expect(after.body.data.map((record: any) => record._id)).not.toContain(id);
+      }
+      return created.body.data;
+    }
+
+    it('keeps camps: create, read, update, delete, uniqueness and date rules', async () => {
+      const camp = await roundTrip(
+        'campamentos',
+        {
+          code: 'CI2027',
+          name: 'Clínica de Invierno 2027',
+          membership: 0,
+          start_date: '2027-12-01',
+          end_date: '2027-12-05',
+        },
+        { name: 'Clínica de Navidad 2027' },
+        { created: 'Campamento creado', updated: 'Campamento actualizado', deleted: 'Campamento eliminado' },
+        { findPath: 'findbyid' },
+      );
+      expect(camp).toMatchObject({
+        type: 'campamento',
+        status: 'active',
+        start_date: '2027-12-01T12:00:00.000Z',
+      });
+      const base = {
+        code: 'CV2027',
+        name: 'Otro',
+        membership: 0,
+        start_date: '2027-01-01',
+        end_date: '2027-01-02',
+      };
+      const taken = await call('POST', '/api/campamentos/create', { token: admin, body: base });
+      expect(taken.status).toBe(409);
+      expect(taken.body).toEqual(errorBody(ADMIN_MESSAGES.campCodeTaken));
+      const backwards = await call('POST', '/api/campamentos/create', {
+        token: admin,
+        body: { ...base, code: 'X1', end_date: '2026-01-01' },
+      });
+      expect(backwards.status).toBe(400);
+      expect(backwards.body).toEqual(errorBody(ADMIN_MESSAGES.campDatesOrder));
+      const badType = await call('POST', '/api/campamentos/create', {
+        token: admin,
+        body: { ...base, code: 'X2', type: 'torneo' },
+      });
+      expect(badType.body).toEqual(errorBody(ADMIN_MESSAGES.campTypeUnknown));
+      const search = await call('GET', '/api/campamentos/listpop?q=verano', { token: admin });
+      expect(search.body.data.map((c: any) => c.code)).toEqual(['CV2027']);
+      const parentList = await call('GET', '/api/campamentos/listpop', { token: parent });
+      expect(parentList.status).toBe(403);
+    });
+
+    it('keeps categories, with the camp reference checked and named', async () => {
+      const category = await roundTrip(
+        'categorias',
+        { campament: summer.camp._id, name: 'Élite (15 a 18 años)' },
+        { text: 'Selección de la escuela' },
+        { created: 'Categoría creada', updated: 'Categoría actualizada', deleted: 'Categoría eliminada' },
+        { deleteMethod: 'DELETE' },
+      );
+      expect(category).toMatchObject({ campament_name: 'Campamento de Verano 2027', value: '0', order: 10 });
+      const orphan = await call('POST', '/api/categorias/create', {
+        token: admin,
+        body: { campament: 'f'.repeat(24), name: 'Sin campamento' },
+      });
+      expect(orphan.status).toBe(400);
+      expect(orphan.body).toEqual(errorBody('El campamento seleccionado no existe.'));
+      const blank = await call('POST', '/api/categorias/create', {
+        token: admin,
+        body: { campament: summer.camp._id, name: '   ' },
+      });
+      expect(blank.body).toEqual(errorBody(ADMIN_MESSAGES.blank('name')));
+    });
+
+    it('keeps weeks, placed after the last one, with their categories checked', async () => {
+      const week = await roundTrip(
+        'semanas',
+        {
+          campament: summer.camp._id,
+          name: 'Semana 9',
+          date: '09/08/2027 - 13/08/2027',
+          value: 4700,
+          quota_q: 20,
+        },
+        { quota_q: 25 },
+        { created: 'Semana creada', updated: 'Semana actualizada', deleted: 'Semana eliminada' },
+      );
+      expect(week).toMatchObject({ order: 9, quota_f: 0, quota_f_left: 20, isChecked: true });
+      const foreign = await call('POST', '/api/semanas/create', {
+        token: admin,
+        body: { campament: summer.camp._id, name: 'Semana X', categories: [annual.categories[0]._id] },
+      });
+      expect(foreign.status).toBe(400);
+      expect(foreign.body).toEqual(errorBody(ADMIN_MESSAGES.weekCategoriesOutsideCamp));
+    });
+
+    it('keeps coupons: codes upper-cased and unique, deleted ones no longer valid', async () => {
+      const coupon = await roundTrip(
+        'cupones',
+        { code: ' invierno15 ', label: '15% de invierno', percent: 15, date: '2027-12-31' },
+        { label: '15% de invierno (clínica)' },
+        { created: 'Cupón creado', updated: 'Cupón actualizado', deleted: 'Cupón eliminado' },
+      );
+      expect(coupon).toMatchObject({ code: 'INVIERNO15', type: 'percent', date: '2028-01-01T03:59:59.999Z' });
+      const again = await call('POST', '/api/cupones/create', {
+        token: admin,
+        body: { code: 'verano10', label: 'Otro' },
+      });
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual(errorBody(ADMIN_MESSAGES.couponCodeTaken));
+      const gone = await call('POST', '/api/cupones/validate', {
+        token: parent,
+        body: { coupon: 'INVIERNO15' },
+      });
+      expect(gone.status).toBe(404);
+      const page = await call('GET', '/api/cupones/listpop?page=1&limit=2', { token: admin });
+      expect(page.body).toMatchObject({ page: 1, limit: 2 });
+      expect(page.body.data).toHaveLength(2);
+      expect((await call('GET', '/api/cupones/listpop?limit=0', { token: admin })).status).toBe(400);
+    });
+
+    it('keeps the lookups: estados and tipos', async () => {
+      const states = await call('GET', '/api/estados', { token: admin });
+      expect(states.body.data.map((state: any) => state.code)).toEqual(['active', 'inactive', 'borrado']);
+      const byModel = await call('GET', '/api/tipos/bymodel/campamentos', { token: admin });
+      expect(byModel.body.data.map((tipo: any) => tipo.code).sort()).toEqual(['campamento', 'programaanual']);
+      await roundTrip(
+        'tipos',
+        { model: 'campamentos', code: 'clinica', name: 'Clínica' },
+        { name: 'Clínica de fin de semana' },
+        { created: 'Tipo creado', updated: 'Tipo actualizado', deleted: 'Tipo eliminado' },
+      );
+      const taken = await call('POST', '/api/tipos/create', {
+        token: admin,
+        body: { model: 'campamentos', code: 'campamento', name: 'Otro' },
+      });
+      expect(taken.body).toEqual(errorBody(ADMIN_MESSAGES.typeCodeTaken));
+    });
+
+    it('reads and annotates enrolments', async () => {
+      const list = await call('GET', '/api/inscripciones/listpop', { token: admin });
+      const paid = list.body.data.find((e: any) => e.payment_status === 'paid');
+      expect(paid).toMatchObject({ campament_name: expect.any(String), status: 'active' });
+      const found = await call('GET', `/api/inscripciones/find/${paid._id}`, { token: admin });
+      expect(found.body.data.order_number).toBe(paid.order_number);
+      const note = await call('POST', '/api/inscripciones/update', {
+        token: admin,
+        body: { _id: paid._id, admin_notes: 'Llamó la mamá para confirmar' },
+      });
+      expect(note.body).toMatchObject({ status: 'SUCCESS', message: 'Inscripción actualizada' });
+      const declined = list.body.data.find((e: any) => e.payment_status === 'declined');
+      const activate = await call('POST', '/api/inscripciones/update', {
+        token: admin,
+        body: { _id: declined._id, status: 'active' },
+      });
+      expect(activate.body).toEqual(errorBody(ADMIN_MESSAGES.unpaidEnrolment));
+    });
+
+    it('keeps clients, participants, contacts and calendars', async () => {
+      await roundTrip(
+        'clientes',
+        { name: 'Ana Peña', email: 'Ana.Pena@Correo.do', phone: '809-555-3333' },
+        { notes: 'Prefiere WhatsApp' },
+        { created: 'Cliente creado', updated: 'Cliente actualizado' },
+      );
+      const enrolments = await call('GET', '/api/inscripciones/listpop', { token: admin });
+      const inscription = enrolments.body.data[0]._id as string;
+      await roundTrip(
+        'participantes',
+        { inscription, first_name: 'Luis', last_name: 'Peña', age: 12, gender: 'Masculino' },
+        { school: 'Colegio Loyola' },
+        {
+          created: 'Participante creado',
+          updated: 'Participante actualizado',
+          deleted: 'Participante eliminado',
+        },
+      );
+      await roundTrip(
+        'contactos',
+        { type: 'emergencia', first_name: 'Marta', phone_mobile: '829-555-7777', contact_form: 'Celular' },
+        { comments: 'Abuela' },
+        { created: 'Contacto creado', updated: 'Contacto actualizado', deleted: 'Contacto eliminado' },
+      );
+      const emergency = await call('GET', '/api/contactos/findbytype/emergencia', { token: admin });
+      expect(emergency.body.data.length).toBeGreaterThan(0);
+      expect(emergency.body.data.every((contact: any) => contact.type === 'emergencia')).toBe(true);
+      await roundTrip(
+        'calendarios',
+        { campament: summer.camp._id, name: 'Torneo de cierre', date: '06/08/2027' },
+        { notes: 'Traer uniforme blanco' },
+        { created: 'Calendario creado', updated: 'Calendario actualizado', deleted: 'Calendario eliminado' },
+      );
+      const calendars = await call('GET', `/api/calendarios/findbycamp/${summer.camp._id}`, { token: admin });
+      expect(calendars.body.status).toBe('SUCCESS');
+      expect(calendars.body.data.every((entry: any) => entry.campament === summer.camp._id)).toBe(true);
+    });
+
+    it('answers the dashboard', async () => {
+      const reply = await call('GET', '/api/dashboard', { token: admin });
+      expect(reply.status).toBe(200);
+      expect(reply.body.status).toBe('SUCCESS');
+      const { counts, recentCamps, percentages } = reply.body.data;
+      expect(Object.keys(counts).sort()).toEqual([...DASHBOARD_KINDS].sort());
+      for (const kind of DASHBOARD_KINDS)
+        expect(counts[kind].total).toBeGreaterThanOrEqual(counts[kind].active);
+      expect(counts.campamentos).toEqual({ total: 2, active: 2 });
+      expect(recentCamps.map((camp: any) => camp.code)).toEqual(['CV2027', 'PA2027']);
+      for (const value of Object.values(percentages)) expect(value).toEqual(expect.any(Number));
+      expect((await call('GET', '/api/dashboard', { token: parent })).status).toBe(403);
+    });
+  });
+}

@@ -1,0 +1,89 @@
+// The floating scenario picker of mock mode (plain DOM, no React): a small button in a corner
+// that opens a list of the scenarios of mocks/scenarios.ts. Picking one keeps it in
+// sessionStorage and reloads the page so every screen starts from it.
+import { activeScenario, SCENARIOS, setScenario, isScenario, type ScenarioId } from './scenarios.ts';
+import { MOCK_CREDENTIALS } from './data.ts';
+
+const PANEL_ID = 'msw-scenario-panel';
+
+export function mountScenarioPanel(doc: Document): void {
+  if (!doc.body) {
+    doc.addEventListener('DOMContentLoaded', () => mountScenarioPanel(doc), { once: true });
+    return;
+  }
+  if (doc.getElementById(PANEL_ID)) return;
+  const panel = doc.createElement('div');
+  panel.id = PANEL_ID;
+  panel.setAttribute('role', 'region');
+  panel.setAttribute('aria-label', 'Escenarios de prueba');
+  Object.assign(panel.style, {
+    position: 'fixed',
+    bottom: '12px',
+    left: '12px',
+    zIndex: '2147483647',
+    font: '13px system-ui, sans-serif',
+    background: '#fff',
+    color: '#222',
+    border: '1px solid #ba000d',
+    borderRadius: '6px',
+    boxShadow: '0 2px 8px rgba(0,0,0,.25)',
+    maxWidth: '280px',
+  } satisfies Partial<CSSStyleDeclaration>);
+
+  const toggle = doc.createElement('button');
+  toggle.type = 'button';
+  toggle.textContent = `Simulación: ${SCENARIOS[activeScenario()]}`;
+  Object.assign(toggle.style, {
+    background: activeScenario() === 'normal' ? '#fff' : '#ba000d',
+    color: activeScenario() === 'normal' ? '#ba000d' : '#fff',
+    border: '0',
+    padding: '6px 10px',
+    cursor: 'pointer',
+    width: '100%',
+    textAlign: 'left',
+    borderRadius: '6px',
+  } satisfies Partial<CSSStyleDeclaration>);
+
+  const body = doc.createElement('fieldset');
+  body.hidden = true;
+  Object.assign(body.style, { border: '0', margin: '0', padding: '6px 10px 10px' });
+  const legend = doc.createElement('legend');
+  legend.textContent = 'Escenario (datos de prueba, sin servidor)';
+  legend.style.fontWeight = '600';
+  body.append(legend);
+  for (const [id, label] of Object.entries(SCENARIOS)) {
+    const row = doc.createElement('label');
+    row.style.display = 'block';
+    const radio = doc.createElement('input');
+    radio.type = 'radio';
+    radio.name = 'msw-escenario';
+    radio.value = id;
+    radio.checked = id === activeScenario();
+    radio.addEventListener('change', () => {
+      if (!isScenario(radio.value)) return;
+      setScenario(radio.value as ScenarioId, window.sessionStorage);
+      // The URL's ?escenario= would win over the choice on reload: drop it.
+      const url = new URL(window.location.href);
+      url.searchParams.delete('escenario');
+      window.location.replace(url.toString());
+    });
+    row.append(radio, ` ${label}`);
+    body.append(row);
+  }
+  const hint = doc.createElement('p');
+  hint.style.margin = '6px 0 0';
+  hint.style.color = '#555';
+  hint.textContent =
+    `Cuentas: ${MOCK_CREDENTIALS.admin.email} / ${MOCK_CREDENTIALS.admin.password} (admin), ` +
+    `${MOCK_CREDENTIALS.parent.email} / ${MOCK_CREDENTIALS.parent.password} (padre/madre). ` +
+    'Tarjetas: 4242 4242 4242 4242 aprobada, 4000 0000 0000 0002 rechazada.';
+  body.append(hint);
+
+  toggle.addEventListener('click', () => {
+    body.hidden = !body.hidden;
+    toggle.setAttribute('aria-expanded', String(!body.hidden));
+  });
+  toggle.setAttribute('aria-expanded', 'false');
+  panel.append(toggle, body);
+  doc.body.append(panel);
+}

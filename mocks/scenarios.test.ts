@@ -1,0 +1,223 @@
+// The testers' scenarios (mocks/scenarios.ts) produce the failures of the spec's error catalogues.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setupServer } from 'msw/node';
+import { CARD_MESSAGES, SANDBOX_CARDS } from '../src/domain/cards.ts';
+import { weekFullMessage } from '../src/domain/enrolment.ts';
+import { formatDop, priceCart } from '../src/domain/pricing.ts';
+import { handlers } from './handlers.ts';
+import { demoCampIds, MOCK_CREDENTIALS, resetMockData } from './data.ts';
+import { expectedAccountId } from './kit.ts';
+import {
+  initScenario,
+  setScenario,
+  SCENARIO_STORAGE_KEY,
+  SLOW_DELAY_MS,
+  type ScenarioId,
+} from './scenarios.ts';
+
+const server = setupServer(...handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  setScenario('normal');
+  resetMockData();
+});
+afterAll(() => server.close());
+
+const api = (path: string, { token, body, form }: { token?: string; body?: unknown; form?: FormData } = {}) =>
+  fetch(`http://mock.escuela.test/api${path}`, {
+    method: body !== undefined || form ? 'POST' : 'GET',
+    headers: {
+      'x-account-id': expectedAccountId(),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined
+        ? { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() }
+        : {}),
+    },
+    body: form ?? (body !== undefined ? JSON.stringify(body) : undefined),
+  });
+
+async function parentToken(): Promise<string> {
+  const reply = await api('/usuarios/login', { body: MOCK_CREDENTIALS.parent });
+  return ((await reply.json()) as { result: { token: string } }).result.token;
+}
+
+/** A valid one-child, one-week request for week `index` of the summer camp. */
+async function request(token: string, index: number, card: string = SANDBOX_CARDS.approved) {
+  const { summer } = demoCampIds();
+  const weeks = (await (await api(`/semanas/findbycamp/${summer}`, { token })).json()) as {
+    data: {
+      weekData: Array<{ _id: string; name: string; date: string; value: number; categories: string[] }>;
+    };
+  };
+  const week = weeks.data.weekData[index]!;
+  const price = priceCart({
+    campType: 'campamento',
+    lines: [{ cupo: 1, value: week.value }],
+    membershipFee: 3500,
+  });
+  return {
+    week,
+    body: {
+      campament: summer,
+      listCalendar: [
+        {
+          id: week._id,
+          name: week.name,
+          date: week.date,
+          time: week.categories[0]!,
+          quantity: 1,
+          value: week.value,
+          membership_id: '',
+          cupo: 1,
+        },
+      ],
+      listParticipants: [
+        {
+          id: 1,
+          first_name: 'Pedro',
+          last_name: 'Rodríguez',
+          age: '10',
+          gender: 'Masculino',
+          size: 'M',
+          weight: '75',
+          height: '4\'8"',
+          school: 'Colegio San Judas',
+          image: 'blob:x',
+          birth_date: '15/03/2016',
+          prohibited_foods: 'Ninguno',
+          alergies: 'Ninguna',
+          prohibited_drugs: 'Ninguno',
+          activities_restrictions: 'Ninguna',
+        },
+      ],
+      emergencyContact: {
+        mother_name: 'Carmen Rodríguez',
+        father_name: 'José Rodríguez',
+        mother_phone: '809-555-1234',
+        father_phone: '829-555-4321',
+        mother_id: '001-1234567-8',
+        father_id: '001-7654321-0',
+        email: 'familia@correo.do',
+        family_address: 'Calle El Conde 12',
+        first_name: 'Rosa',
+        last_name: 'Martínez',
+        phone_home: '809-555-0000',
+        phone_mobile: '849-555-1111',
+        phone_office: '809-555-2222',
+        comments: 'Ninguno',
+        contact_form: 'Celular',
+        authorized_name_1: 'Rosa Martínez',
+        authorized_id_1: '001-1111111-1',
+        authorized_name_2: 'Juan Pérez',
+        authorized_id_2: '001-2222222-2',
+        source: 'Instagram',
+        other_source: '',
+      },
+      cardHolder: 'Carmen Rodríguez',
+      cardNumber: card,
+      expDate: '12/2030',
+      cvv: '123',
+      termsandconditions: true,
+      comprobantefiscal: false,
+      amount: price.total,
+      discount: price.discount,
+      coupon: '',
+    },
+  };
+}
+
+describe('mock scenarios', () => {
+  it('the normal run enrols with the test card', async () => {
+    const token = await parentToken();
+    const reply = await api('/inscripciones/create', { token, body: (await request(token, 0)).body });
+    expect(reply.status).toBe(201);
+    expect(((await reply.json()) as { result: { amountFormat: string } }).result.amountFormat).toBe(
+      formatDop(4700),
+    );
+  });
+
+  it('tarjeta-rechazada: the bank declines any card', async () => {
+    setScenario('tarjeta-rechazada');
+    const token = await parentToken();
+    const reply = await api('/inscripciones/create', { token, body: (await request(token, 0)).body });
+    expect(reply.status).toBe(402);
+    expect(await reply.json()).toEqual({ success: false, message: CARD_MESSAGES.declined });
+  });
+
+  it('semana-llena: the week fills up while paying, and stays full', async () => {
+    setScenario('semana-llena');
+    const token = await parentToken();
+    const { body, week } = await request(token, 0);
+    const reply = await api('/inscripciones/create', { token, body });
+    expect(reply.status).toBe(409);
+    expect(await reply.json()).toEqual({ success: false, message: weekFullMessage(week) });
+    const weeks = (await (await api(`/semanas/findbycamp/${demoCampIds().summer}`, { token })).json()) as {
+      data: { weekData: Array<{ quota_f_left: number }> };
+    };
+    expect(weeks.data.weekData[0]!.quota_f_left).toBe(0);
+  });
+
+  it('error-carga: the wizard and admin loads answer non-SUCCESS with a Spanish message', async () => {
+    const token = await parentToken();
+    setScenario('error-carga');
+    for (const path of [
+      `/semanas/findbycamp/${demoCampIds().summer}`,
+      `/campamentos/findbyid/${demoCampIds().summer}`,
+    ]) {
+      const reply = await api(path, { token });
+      expect(reply.status).toBe(500);
+      const body = (await reply.json()) as { status: string; message: string };
+      expect(body.status).toBe('ERROR');
+      expect(body.message).toMatch(/^No fue posible cargar los datos/);
+    }
+  });
+
+  it('cupon-caido: the coupon call fails at the network level', async () => {
+    const token = await parentToken();
+    setScenario('cupon-caido');
+    await expect(api('/cupones/validate', { token, body: { coupon: 'VERANO10' } })).rejects.toThrow();
+  });
+
+  it('error-foto: the upload fails', async () => {
+    const token = await parentToken();
+    setScenario('error-foto');
+    const form = new FormData();
+    form.append(
+      'foto',
+      new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' }),
+      'foto.jpg',
+    );
+    const reply = await api('/inscripciones/uploadtoazurecdn', { token, form });
+    expect(reply.ok).toBe(false);
+  });
+
+  it('error-guardar: admin saves fail with a message', async () => {
+    setScenario('error-guardar');
+    const login = await api('/usuarios/login', { body: MOCK_CREDENTIALS.admin });
+    const { token } = ((await login.json()) as { result: { token: string } }).result;
+    const reply = await api('/cupones/create', { token, body: { code: 'X1', label: 'X' } });
+    expect(reply.status).toBe(500);
+  });
+
+  it('lento: every call waits', async () => {
+    setScenario('lento');
+    const started = Date.now();
+    await api('/health');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_DELAY_MS - 50);
+  });
+
+  it('reads the scenario from the URL and keeps it in sessionStorage', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
+    } as Storage;
+    expect(initScenario({ search: '?camp=1&escenario=cupon-caido' }, storage)).toBe('cupon-caido');
+    expect(store.get(SCENARIO_STORAGE_KEY)).toBe('cupon-caido');
+    expect(initScenario({ search: '' }, storage)).toBe('cupon-caido');
+    expect(initScenario({ search: '?escenario=no-existe' }, storage)).toBe<ScenarioId>('cupon-caido');
+    setScenario('normal', storage);
+    expect(initScenario({ search: '' }, storage)).toBe('normal');
+  });
+});

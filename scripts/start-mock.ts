@@ -1,0 +1,38 @@
+// `npm run start:mock`: the front end alone, with MSW answering every API call in the browser
+// (no API server, no database). Builds dist-mock/ when stale, then serves it as static files.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import { buildIfStale } from './start.ts';
+import { registerFrontend } from '../server/http/frontend.ts';
+import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/data.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+
+buildIfStale({ mock: true });
+const app = Fastify({ logger: false });
+await registerFrontend(app, path.join(root, 'dist-mock'));
+await app.listen({ port, host });
+
+const url = `http://localhost:${port}`;
+const camps = demoCampIds();
+process.stdout.write(
+  [
+    '',
+    '  Escuela de baloncesto: inscripciones (MODO DE PRUEBA: datos simulados en el navegador, sin servidor)',
+    `  App:             ${url}/`,
+    `  Admin panel:     ${url}/admin/login`,
+    `  Padre/madre:     ${MOCK_CREDENTIALS.parent.email} / ${MOCK_CREDENTIALS.parent.password}`,
+    `  Administración:  ${MOCK_CREDENTIALS.admin.email} / ${MOCK_CREDENTIALS.admin.password}`,
+    `  Enlace de inscripción (campamento):   ${url}/login?camp=${camps.summer}`,
+    `  Enlace de inscripción (programa anual): ${url}/login?camp=${camps.annual}`,
+    '  Escenarios: añada ?escenario=tarjeta-rechazada | lento | error-carga | cupon-caido | error-foto | semana-llena',
+    '',
+  ].join('\n') + '\n',
+);
+
+const stop = () => void app.close().then(() => process.exit(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
