@@ -4,14 +4,8 @@
 // card rules (src/domain/cards.ts), on the in-memory data of ./data.ts. The parity suite
 // (mocks/parity) runs the same API tests against both.
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import {
-  ACCOUNT_MESSAGES as ACCOUNT,
-  Credentials,
-  ForgotBody,
-  ResetBody,
-  UpdateUserBody,
-  type PublicUser,
-} from '../src/domain/accounts.ts';
+import { ACCOUNT_MESSAGES as ACCOUNT, type PublicUser } from '../src/domain/accounts.ts';
+import { Credentials, ForgotBody, ResetBody, UpdateUserBody } from '../src/domain/schemas/accounts.ts';
 import {
   DASHBOARD_KINDS,
   DASHBOARD_RECENT_CAMPS,
@@ -26,15 +20,9 @@ import {
   CARD_MESSAGES,
   sandboxRefusal,
 } from '../src/domain/cards.ts';
+import { COUPON_MESSAGES, couponRefusal, couponTerms, normalizeCouponCode } from '../src/domain/coupons.ts';
+import { ValidateCouponBody } from '../src/domain/schemas/coupons.ts';
 import {
-  COUPON_MESSAGES,
-  couponRefusal,
-  couponTerms,
-  normalizeCouponCode,
-  ValidateCouponBody,
-} from '../src/domain/coupons.ts';
-import {
-  CreateEnrolmentBody,
   ENROLMENT_MESSAGES as M,
   RNC_PATTERN,
   additionalErrors,
@@ -44,6 +32,7 @@ import {
   weekFullMessage,
   type PaymentResult,
 } from '../src/domain/enrolment.ts';
+import { CreateEnrolmentBody } from '../src/domain/schemas/enrolment.ts';
 import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../src/domain/photos.ts';
 import { formatDop, priceCart } from '../src/domain/pricing.ts';
 import { isAdmin, isAnnualProgram, type Camp, type Coupon, type Week } from '../src/domain/records.ts';

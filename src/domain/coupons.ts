@@ -1,7 +1,9 @@
 // Coupon rules (spec 01 §4, §9; spec 02 §3): codes are upper case, refused when unknown,
 // inactive or past their expiry date.
-import { Type, type Static } from 'typebox';
 import type { Coupon } from './records.ts';
+import type { CouponTermsData } from './schemas/coupons.ts';
+
+export type { CouponTermsData, ValidateCouponAnswer } from './schemas/coupons.ts';
 
 export const COUPON_CODE_MAX = 40;
 
@@ -25,26 +27,6 @@ export function couponRefusal(coupon: Pick<Coupon, 'status' | 'date'> | null, no
   if (coupon.date && coupon.date.getTime() < now.getTime()) return COUPON_MESSAGES.expired;
   return null;
 }
-
-export const ValidateCouponBody = Type.Object({
-  coupon: Type.String({ minLength: 1, maxLength: COUPON_CODE_MAX }),
-});
-
-export const CouponTermsData = Type.Object({
-  label: Type.String(),
-  code: Type.String(),
-  type: Type.Union([Type.Literal('percent'), Type.Literal('amount')]),
-  percent: Type.Number(),
-  amount: Type.Number(),
-});
-export type CouponTermsData = Static<typeof CouponTermsData>;
-
-export const ValidateCouponAnswer = Type.Object({
-  status: Type.Literal('SUCCESS'),
-  message: Type.String(),
-  data: CouponTermsData,
-});
-export type ValidateCouponAnswer = Static<typeof ValidateCouponAnswer>;
 
 export function couponTerms(coupon: Coupon): CouponTermsData {
   return {

@@ -1,7 +1,6 @@
 // The enrolment rules of spec 01 §3, §5 and the POST /inscripciones/create contract (spec 01 §7):
 // one home for the participant and additional-information checks, used by the wizard's forms
 // and by the server, which answers a request that skipped the browser the same way.
-import { Type, type Static } from 'typebox';
 
 export const AGE_MIN = 6;
 export const AGE_MAX = 18;
@@ -153,85 +152,13 @@ export function additionalErrors(data: Partial<AdditionalData>): string[] {
   return errors;
 }
 
-// ---- POST /inscripciones/create -------------------------------------------------------------
-
-const Text = (max = 200) => Type.String({ maxLength: max });
-const ObjectId = Type.String({ pattern: '^[0-9a-f]{24}$' });
-
-export const CalendarEntry = Type.Object({
-  /** The week (or payment option) id. */
-  id: ObjectId,
-  name: Text(),
-  date: Text(),
-  /** The chosen category id (annual programs), or schedule/category of a camp week. */
-  time: Text(100),
-  quantity: Type.Integer({ minimum: 1, maximum: 1 }),
-  value: Type.Number({ minimum: 0 }),
-  membership_id: Text(40),
-  cupo: Type.Integer({ minimum: 1, maximum: 20 }),
-});
-export type CalendarEntry = Static<typeof CalendarEntry>;
-
-export const ParticipantEntry = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 20 }),
-  first_name: Text(80),
-  last_name: Text(80),
-  age: Text(3),
-  gender: Text(20),
-  size: Text(5),
-  weight: Text(3),
-  height: Text(20),
-  school: Text(120),
-  image: Text(500),
-  birth_date: Text(10),
-  prohibited_foods: Text(500),
-  alergies: Text(500),
-  prohibited_drugs: Text(500),
-  activities_restrictions: Text(500),
-  time: Type.Optional(Text(300)),
-  membership_id: Type.Optional(Text(40)),
-  membership_have: Type.Optional(Type.Union([Type.Literal('SI'), Type.Literal('NO'), Type.Literal('')])),
-});
-export type ParticipantEntry = Static<typeof ParticipantEntry>;
-
-export const EmergencyContact = Type.Object(
-  Object.fromEntries(
-    ADDITIONAL_FIELDS.map((field) => [
-      field,
-      field === 'comments' || field === 'family_address' ? Text(1000) : Text(150),
-    ]),
-  ) as {
-    [K in (typeof ADDITIONAL_FIELDS)[number]]: ReturnType<typeof Text>;
-  },
-);
-
-export const CreateEnrolmentBody = Type.Object({
-  uid: Type.Optional(Text(100)),
-  campament: ObjectId,
-  listCalendar: Type.Array(CalendarEntry, { minItems: 1, maxItems: 100 }),
-  listParticipants: Type.Array(ParticipantEntry, { minItems: 1, maxItems: 20 }),
-  emergencyContact: EmergencyContact,
-  cardHolder: Type.String({ minLength: 1, maxLength: 100 }),
-  cardNumber: Type.String({ minLength: 12, maxLength: 25 }),
-  expDate: Type.String({ minLength: 6, maxLength: 7 }),
-  cvv: Type.String({ minLength: 3, maxLength: 4 }),
-  termsandconditions: Type.Boolean(),
-  comprobantefiscal: Type.Boolean(),
-  rnc: Type.Optional(Text(20)),
-  rnc_nombre: Type.Optional(Text(150)),
-  amount: Type.Integer({ minimum: 0 }),
-  discount: Type.Integer({ minimum: 0 }),
-  coupon: Type.Optional(Text(40)),
-});
-export type CreateEnrolmentBody = Static<typeof CreateEnrolmentBody>;
-
-export const PaymentResult = Type.Object({
-  date_createdBO: Type.String(),
-  orderId: Type.String(),
-  authCode: Type.String(),
-  amountFormat: Type.String(),
-});
-export type PaymentResult = Static<typeof PaymentResult>;
+// The POST /inscripciones/create schemas live in ./schemas/enrolment.ts (no TypeBox in the browser).
+export type {
+  CalendarEntry,
+  ParticipantEntry,
+  CreateEnrolmentBody,
+  PaymentResult,
+} from './schemas/enrolment.ts';
 
 export const ENROLMENT_MESSAGES = {
   success: 'Inscripción realizada con éxito',

@@ -8,8 +8,8 @@ import {
   couponRefusal,
   couponTerms,
   normalizeCouponCode,
-  ValidateCouponBody,
 } from '../../../src/domain/coupons.ts';
+import { ValidateCouponBody } from '../../../src/domain/schemas/coupons.ts';
 
 /** Finds a usable coupon by code, or throws the refusal the parent should read. */
 export async function usableCoupon(

@@ -10,7 +10,6 @@ import { isAnnualProgram } from '../../../src/domain/records.ts';
 import { cleanCardNumber, cleanExpiry } from '../../../src/domain/cards.ts';
 import { couponTerms } from '../../../src/domain/coupons.ts';
 import {
-  CreateEnrolmentBody,
   ENROLMENT_MESSAGES as M,
   RNC_PATTERN,
   additionalErrors,
@@ -20,6 +19,7 @@ import {
   weekFullMessage,
   type PaymentResult,
 } from '../../../src/domain/enrolment.ts';
+import { CreateEnrolmentBody } from '../../../src/domain/schemas/enrolment.ts';
 import { formatDop, priceCart, type PriceBreakdown } from '../../../src/domain/pricing.ts';
 import { usableCoupon } from './coupons.ts';
 import { IDEMPOTENCY_KEY_PATTERN, once, requestHash } from './idempotency.ts';

@@ -2,14 +2,14 @@
 // the answer envelope the spec gives it.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ACCOUNT_MESSAGES as M } from '../../../src/domain/accounts.ts';
 import {
-  ACCOUNT_MESSAGES as M,
   Credentials,
   ForgotBody,
   ObjectIdString,
   ResetBody,
   UpdateUserBody,
-} from '../../../src/domain/accounts.ts';
+} from '../../../src/domain/schemas/accounts.ts';
 import type { UserRecord } from '../../../src/domain/records.ts';
 import { ListQuery } from '../../../src/domain/admin-contract.ts';
 import { listAnswer } from '../../http/listing.ts';
