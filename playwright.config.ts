@@ -49,6 +49,8 @@ export default defineConfig({
     stdout: 'pipe',
     env: {
       PORT: String(PORT),
+      // The local OAuth2 provider listens next to the app (see e2e/serve.ts).
+      E2E_OAUTH_PORT: String(PORT + 1),
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',

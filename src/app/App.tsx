@@ -6,14 +6,7 @@ import { ForgotPasswordPage } from '../auth/ForgotPasswordPage.tsx';
 import { LoginPage } from '../auth/LoginPage.tsx';
 import { RecoverPasswordPage } from '../auth/RecoverPasswordPage.tsx';
 import { RegisterPage } from '../auth/RegisterPage.tsx';
-import { EnrolmentLayout } from '../enrolment/EnrolmentLayout.tsx';
-import {
-  AdditionalPage,
-  CalendarPage,
-  ConfirmationPage,
-  ParticipantsPage,
-  PaymentPage,
-} from '../enrolment/pages.tsx';
+import { enrolmentRoutes } from '../enrolment/pages.tsx';
 import { NotFoundPage } from '../lib/NotFoundPage.tsx';
 import { Preloader } from '../lib/Preloader.tsx';
 import { ShellLayout } from '../shell/ShellLayout.tsx';
@@ -51,14 +44,8 @@ export function App() {
                 </Suspense>
               }
             />
-            <Route element={<EnrolmentLayout />}>
-              <Route index element={<CalendarPage />} />
-              <Route path="/calendario" element={<CalendarPage />} />
-              <Route path="/participantes" element={<ParticipantsPage />} />
-              <Route path="/adicional" element={<AdditionalPage />} />
-              <Route path="/pago" element={<PaymentPage />} />
-            </Route>
-            <Route path="/confirmacion" element={<ConfirmationPage />} />
+            {/* The wizard: one machine for the four steps and the thank-you page. */}
+            {enrolmentRoutes()}
           </Route>
         </Route>
         <Route path="/admin/*" element={<AdminApp />} />

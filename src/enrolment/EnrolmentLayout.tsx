@@ -1,21 +1,52 @@
-// Frame of the four enrolment steps: header 'Proceso de Inscripción' and the current step below.
-import { Outlet } from 'react-router-dom';
+// Frame of the four enrolment steps: the logo and header 'Proceso de Inscripción' with the
+// stepper, the 'Carrito' panel on the left (above the step on phones) and the current step.
+import { useSelector } from '@xstate/react';
+import { Outlet, useLocation } from 'react-router-dom';
 import logo from '../../public/logo.svg';
 import { appConfig } from '../api/config.ts';
+import { STEP_ROUTES } from './cart.ts';
+import { CartPanel } from './CartPanel.tsx';
+import './enrolment.css';
+import { Stepper } from './Stepper.tsx';
+import { useWizard, useWizardActor } from './useWizard.ts';
+
+function stepOfPath(pathname: string): number {
+  const index = (STEP_ROUTES as readonly string[]).indexOf(pathname);
+  return index < 0 ? 0 : index;
+}
+
+function WizardStepper() {
+  const step = useSelector(useWizard(), (snapshot) => snapshot.context.step);
+  return <Stepper current={step} />;
+}
 
 export function EnrolmentLayout() {
+  const actor = useWizardActor();
+  const { pathname } = useLocation();
   return (
-    <div className="min-vh-100 bg-body-secondary">
+    <div className="enrolment min-vh-100 bg-body-secondary">
       <header className="bg-body border-bottom">
-        <div className="container d-flex align-items-center gap-3 py-2">
-          <a href={appConfig.schoolWebsite}>
-            <img src={logo} alt="Escuela de baloncesto" width={48} height={48} />
-          </a>
-          <h1 className="h4 mb-0">Proceso de Inscripción</h1>
+        <div className="container py-2">
+          <div className="d-flex align-items-center gap-3 mb-2">
+            <a href={appConfig.schoolWebsite}>
+              <img src={logo} alt="Escuela de baloncesto" width={48} height={48} />
+            </a>
+            <h1 className="h4 mb-0">Proceso de Inscripción</h1>
+          </div>
+          {actor ? <WizardStepper /> : <Stepper current={stepOfPath(pathname)} />}
         </div>
       </header>
       <main className="container py-3">
-        <Outlet />
+        <div className="row g-3">
+          {actor ? (
+            <aside className="col-lg-4" aria-label="Resumen de la inscripción">
+              <CartPanel />
+            </aside>
+          ) : null}
+          <div className={actor ? 'col-lg-8 min-w-0' : 'col-12'}>
+            <Outlet />
+          </div>
+        </div>
       </main>
     </div>
   );

@@ -1,15 +1,118 @@
+// The card around each step, and WizardStep: the step's route ↔ machine sync plus the states in
+// which the step's own content cannot show yet (no camp link, loading, load failed, redirecting).
 import type { ReactNode } from 'react';
+import { Button, Spinner } from 'react-bootstrap';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
+import type { StepIndex } from './cart.ts';
+import { MissingCamp, useStepRoute } from './EnrolmentProvider.tsx';
+import { useWizard, useWizardActor, useWizardSnapshot } from './useWizard.ts';
 
-/** Card holding one enrolment step; the steps' content comes with later issues. */
-export function StepFrame({ title, children }: { title: string; children?: ReactNode }) {
+export function StepFrame({
+  title,
+  aside,
+  children,
+}: {
+  title: string;
+  aside?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
-    <section className="card">
+    <section className="card" aria-labelledby="step-title">
       <DocumentTitle title={title} />
-      <div className="card-header">
-        <h2 className="card-title h5 mb-0">{title}</h2>
+      <div className="card-header d-flex flex-wrap align-items-center gap-2">
+        <h2 id="step-title" className="card-title h5 mb-0 me-auto">
+          {title}
+        </h2>
+        {aside ? <span className="text-body-secondary fw-semibold">{aside}</span> : null}
       </div>
       <div className="card-body">{children}</div>
     </section>
+  );
+}
+
+/** 'Anterior' and 'Siguiente' of the middle steps; Next is enabled by the machine's rules. */
+export function BackNext({ canNext }: { canNext: boolean }) {
+  const actor = useWizard();
+  return (
+    <div className="d-flex flex-wrap justify-content-between gap-2">
+      <Button variant="outline-primary" onClick={() => actor.send({ type: 'BACK' })}>
+        Anterior
+      </Button>
+      <Button variant="primary" disabled={!canNext} onClick={() => actor.send({ type: 'NEXT' })}>
+        Siguiente
+      </Button>
+    </div>
+  );
+}
+
+export function Loading({ text = 'Cargando…' }: { text?: string }) {
+  return (
+    <div className="d-flex align-items-center gap-2 text-body-secondary" role="status">
+      <Spinner animation="border" size="sm" aria-hidden="true" />
+      <span>{text}</span>
+    </div>
+  );
+}
+
+type Phase = 'loading' | 'failed' | 'ready' | 'moving';
+
+function StepBody({
+  step,
+  title,
+  showCampName,
+  children,
+}: {
+  step: StepIndex;
+  title: string;
+  showCampName: boolean;
+  children: () => ReactNode;
+}) {
+  const actor = useWizard();
+  const phase = useWizardSnapshot((snapshot): Phase => {
+    if (snapshot.matches('loading')) return 'loading';
+    if (snapshot.matches('loadFailed')) return 'failed';
+    return snapshot.context.step === step ? 'ready' : 'moving';
+  });
+  const campName = useWizardSnapshot((snapshot) => snapshot.context.camp?.name ?? '');
+  return (
+    <StepFrame title={title} aside={showCampName ? campName : undefined}>
+      {phase === 'ready' ? children() : null}
+      {phase === 'loading' || phase === 'moving' ? <Loading /> : null}
+      {phase === 'failed' ? (
+        <div className="alert alert-danger mb-0" role="alert">
+          <p>No fue posible cargar los datos de la inscripción.</p>
+          <Button variant="primary" onClick={() => actor.send({ type: 'RETRY' })}>
+            Reintentar
+          </Button>
+        </div>
+      ) : null}
+    </StepFrame>
+  );
+}
+
+/** One step of the wizard: `children` renders only while the machine shows this step. */
+export function WizardStep({
+  step,
+  title,
+  showCampName = false,
+  children,
+}: {
+  step: StepIndex;
+  title: string;
+  showCampName?: boolean;
+  children: () => ReactNode;
+}) {
+  useStepRoute(step);
+  const actor = useWizardActor();
+  if (!actor)
+    return (
+      <StepFrame title={title}>
+        <MissingCamp />
+      </StepFrame>
+    );
+  return (
+    <StepBody step={step} title={title} showCampName={showCampName}>
+      {children}
+    </StepBody>
   );
 }

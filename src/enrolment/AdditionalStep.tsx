@@ -1,0 +1,255 @@
+// Step 2, additional information (spec 01 §2, §3, §5): parents, emergency contact, authorised
+// pick-up persons and how the family heard of the school. The checks are domain/enrolment.ts's
+// additionalErrors; phones and national ids go through masks.ts.
+import { useSelector } from '@xstate/react';
+import { CONTACT_FORMS, SOURCES, additionalErrors, type AdditionalData } from '../domain/enrolment.ts';
+import { ErrorList, REQUIRED_NOTE, SelectField, TextField } from './Fields.tsx';
+import { maskNationalId, maskPhone } from './masks.ts';
+import { BackNext } from './StepFrame.tsx';
+import { useWizard, useWizardContext } from './useWizard.ts';
+
+type Key = keyof AdditionalData;
+type Kind = 'text' | 'phone' | 'id' | 'email' | 'multiline';
+
+interface FieldSpec {
+  key: Key;
+  label: string;
+  help: string;
+  tooltip: string;
+  kind?: Kind;
+}
+
+const PHONE_HELP = 'Ej.: 809-555-1234';
+const ID_HELP = 'Ej.: 001-1234567-8';
+
+const SECTIONS: Array<{ title: string; fields: FieldSpec[] }> = [
+  {
+    title: 'Padres',
+    fields: [
+      {
+        key: 'mother_name',
+        label: 'Nombre de la madre',
+        help: 'Ej.: María Gómez',
+        tooltip: 'Nombre completo de la madre.',
+      },
+      {
+        key: 'mother_phone',
+        label: 'Teléfono de la madre',
+        help: PHONE_HELP,
+        tooltip: 'Teléfono donde localizar a la madre.',
+        kind: 'phone',
+      },
+      {
+        key: 'mother_id',
+        label: 'Cédula de la madre',
+        help: ID_HELP,
+        tooltip: 'Cédula de identidad de la madre.',
+        kind: 'id',
+      },
+      {
+        key: 'father_name',
+        label: 'Nombre del padre',
+        help: 'Ej.: Juan Pérez',
+        tooltip: 'Nombre completo del padre.',
+      },
+      {
+        key: 'father_phone',
+        label: 'Teléfono del padre',
+        help: PHONE_HELP,
+        tooltip: 'Teléfono donde localizar al padre.',
+        kind: 'phone',
+      },
+      {
+        key: 'father_id',
+        label: 'Cédula del padre',
+        help: ID_HELP,
+        tooltip: 'Cédula de identidad del padre.',
+        kind: 'id',
+      },
+      {
+        key: 'email',
+        label: 'Correo electrónico',
+        help: 'Ej.: familia@correo.com',
+        tooltip: 'Aquí recibirá la confirmación de la inscripción.',
+        kind: 'email',
+      },
+      {
+        key: 'family_address',
+        label: 'Dirección familiar',
+        help: 'Ej.: Calle El Sol 12, Santiago',
+        tooltip: 'Dirección de la residencia familiar.',
+        kind: 'multiline',
+      },
+    ],
+  },
+  {
+    title: 'Contacto de emergencia',
+    fields: [
+      {
+        key: 'first_name',
+        label: 'Nombre',
+        help: 'Ej.: Rosa',
+        tooltip: 'Nombre de la persona a llamar en una emergencia.',
+      },
+      {
+        key: 'last_name',
+        label: 'Apellido',
+        help: 'Ej.: Gómez',
+        tooltip: 'Apellido de la persona a llamar en una emergencia.',
+      },
+      {
+        key: 'phone_home',
+        label: 'Teléfono residencial',
+        help: PHONE_HELP,
+        tooltip: 'Teléfono de la casa del contacto.',
+        kind: 'phone',
+      },
+      {
+        key: 'phone_mobile',
+        label: 'Teléfono celular',
+        help: 'Ej.: 829-555-1234',
+        tooltip: 'Celular del contacto.',
+        kind: 'phone',
+      },
+      {
+        key: 'phone_office',
+        label: 'Teléfono de oficina',
+        help: PHONE_HELP,
+        tooltip: 'Teléfono del trabajo del contacto.',
+        kind: 'phone',
+      },
+      {
+        key: 'comments',
+        label: 'Comentarios',
+        help: 'Ej.: Llamar primero al celular',
+        tooltip: 'Indicaciones para contactar a esta persona.',
+        kind: 'multiline',
+      },
+    ],
+  },
+  {
+    title: 'Personas autorizadas a buscar a su hijo(a)',
+    fields: [
+      {
+        key: 'authorized_name_1',
+        label: 'Nombre de la persona autorizada 1',
+        help: 'Ej.: Rosa Gómez',
+        tooltip: 'Persona que puede recoger al participante.',
+      },
+      {
+        key: 'authorized_id_1',
+        label: 'Cédula de la persona autorizada 1',
+        help: ID_HELP,
+        tooltip: 'Cédula de esa persona; se verifica al recoger.',
+        kind: 'id',
+      },
+      {
+        key: 'authorized_name_2',
+        label: 'Nombre de la persona autorizada 2',
+        help: 'Ej.: Pedro Pérez',
+        tooltip: 'Otra persona que puede recoger al participante.',
+      },
+      {
+        key: 'authorized_id_2',
+        label: 'Cédula de la persona autorizada 2',
+        help: ID_HELP,
+        tooltip: 'Cédula de esa persona; se verifica al recoger.',
+        kind: 'id',
+      },
+    ],
+  },
+];
+
+function Field({
+  spec,
+  value,
+  onChange,
+}: {
+  spec: FieldSpec;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const kind = spec.kind ?? 'text';
+  return (
+    <TextField
+      id={`add-${spec.key}`}
+      className={kind === 'multiline' ? 'col-12 mb-3' : 'col-md-6 mb-3'}
+      label={spec.label}
+      help={spec.help}
+      tooltip={spec.tooltip}
+      value={value}
+      onChange={onChange}
+      multiline={kind === 'multiline'}
+      type={kind === 'email' ? 'email' : kind === 'phone' ? 'tel' : 'text'}
+      inputMode={kind === 'phone' || kind === 'id' ? 'numeric' : kind === 'email' ? 'email' : undefined}
+      mask={kind === 'phone' ? maskPhone : kind === 'id' ? maskNationalId : undefined}
+    />
+  );
+}
+
+export function AdditionalContent() {
+  const actor = useWizard();
+  const data = useWizardContext((c) => c.additional);
+  const canNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'NEXT' }));
+  const update = (patch: Partial<AdditionalData>) => actor.send({ type: 'UPDATE_ADDITIONAL', patch });
+  return (
+    <>
+      <p className="small text-body-secondary">{REQUIRED_NOTE}</p>
+      <ErrorList title="Errores" errors={additionalErrors(data)} />
+      {SECTIONS.map((section) => (
+        <fieldset key={section.title} className="mb-2">
+          <legend className="h6 border-bottom pb-1">{section.title}</legend>
+          <div className="row">
+            {section.fields.map((spec) => (
+              <Field
+                key={spec.key}
+                spec={spec}
+                value={data[spec.key]}
+                onChange={(value) => update({ [spec.key]: value })}
+              />
+            ))}
+            {section.title === 'Contacto de emergencia' ? (
+              <SelectField
+                id="add-contact_form"
+                className="col-md-6 mb-3"
+                label="Forma de contacto preferida"
+                help="Ej.: Celular"
+                tooltip="Cómo prefiere que le contactemos."
+                options={CONTACT_FORMS}
+                value={data.contact_form}
+                onChange={(value) => update({ contact_form: value })}
+              />
+            ) : null}
+          </div>
+        </fieldset>
+      ))}
+      <fieldset className="mb-2">
+        <legend className="h6 border-bottom pb-1">Canal de descubrimiento</legend>
+        <div className="row">
+          <SelectField
+            id="add-source"
+            className="col-md-6 mb-3"
+            label="¿Cómo se enteró de nosotros?"
+            help="Ej.: Instagram"
+            tooltip="Nos ayuda a saber cómo llegan las familias a la escuela."
+            options={SOURCES}
+            value={data.source}
+            onChange={(value) => update({ source: value, ...(value === 'Otra' ? {} : { other_source: '' }) })}
+          />
+          <TextField
+            id="add-other_source"
+            className="col-md-6 mb-3"
+            label="Otra fuente"
+            required={data.source === 'Otra'}
+            disabled={data.source !== 'Otra'}
+            help="Ej.: Un torneo del colegio (solo si eligió «Otra»)"
+            tooltip="Escriba cómo se enteró si eligió «Otra»."
+            value={data.other_source}
+            onChange={(value) => update({ other_source: value })}
+          />
+        </div>
+      </fieldset>
+      <BackNext canNext={canNext} />
+    </>
+  );
+}

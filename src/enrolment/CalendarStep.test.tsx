@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../mocks/node.ts';
+import { formatDop } from '../domain/pricing.ts';
+import { ADD_MESSAGES } from './cart.ts';
+import { MISSING_CAMP_MESSAGE } from './EnrolmentProvider.tsx';
+import { CAT_JUNIOR, CAT_MINI, week } from './test-fixtures.ts';
+import { campData, currentPath, programData, renderWizard, serveCamp } from './wizard-testing.tsx';
+
+const calendar = () => screen.getByRole('region', { name: 'Calendario de Inscripción' });
+const cart = () => screen.getByRole('region', { name: 'Carrito' });
+const totalOf = (label: string) => {
+  const term = within(cart()).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent;
+};
+
+describe('EnrolmentProvider and frame', () => {
+  it('explains how to get the link when no camp id is stored', async () => {
+    renderWizard('/calendario');
+    expect(screen.getByRole('heading', { name: 'Proceso de Inscripción' })).toBeInTheDocument();
+    expect(screen.getByText(MISSING_CAMP_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText(/Pida a la escuela el enlace/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Carrito' })).not.toBeInTheDocument();
+  });
+
+  it('shows the stepper with the four steps, the current one marked', async () => {
+    serveCamp();
+    renderWizard('/calendario');
+    const steps = within(screen.getByRole('navigation', { name: 'Pasos de la inscripción' })).getAllByRole(
+      'listitem',
+    );
+    expect(steps.map((step) => step.textContent)).toEqual([
+      '1Calendario',
+      '2Información de participante(s)',
+      '3Información adicional',
+      '4Confirmación y Pago',
+    ]);
+    expect(steps[0]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('shows the server message in the Mensaje dialog when the camp cannot load, and retries', async () => {
+    localStorage.setItem('CampamentId', 'desconocido');
+    let fail = true;
+    server.use(
+      http.get('*/api/semanas/findbycamp/:id', () =>
+        fail
+          ? HttpResponse.json({ status: 'ERROR', message: 'Campamento no encontrado', data: null })
+          : HttpResponse.json({ status: 'SUCCESS', data: { uid: 'u', weekData: campData.weeks } }),
+      ),
+      http.get('*/api/categorias/findbycamp/:id', () =>
+        HttpResponse.json({ status: 'SUCCESS', data: campData.categories }),
+      ),
+      http.get('*/api/campamentos/findbyid/:id', () =>
+        HttpResponse.json({ status: 'SUCCESS', data: campData.camp }),
+      ),
+    );
+    renderWizard('/calendario');
+    const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
+    expect(within(dialog).getByText('Campamento no encontrado')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Semana 1')).toBeInTheDocument();
+  });
+
+  it('sends a deep link to a later step back to /calendario while no participant is held', async () => {
+    serveCamp();
+    renderWizard('/pago');
+    expect(await screen.findByText('Semana 1')).toBeInTheDocument();
+    expect(currentPath()).toBe('/calendario');
+  });
+});
+
+describe('Calendar screen (camp)', () => {
+  it('lists the weeks with camp name, banner, select-all and Agotado', async () => {
+    serveCamp({ ...campData, weeks: [...campData.weeks, week(5, { quota_f_left: 0 })] });
+    renderWizard('/');
+    expect(await screen.findByText('Semana 1')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
+    expect(screen.getByText('Campamento de Verano 2025')).toBeInTheDocument();
+    expect(screen.getByText('Fecha / Categoría / Precio')).toBeInTheDocument();
+    expect(
+      screen.getByText('1 hermano adicional = 5% OFF | 2+ hermanos = 10% OFF | Incluye membresía anual'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Seleccionar todas las semanas')).toBeChecked();
+    expect(screen.getByText('Agotado')).toBeInTheDocument();
+    expect(within(calendar()).getByRole('checkbox', { name: /Semana 5/ })).toBeDisabled();
+    expect(within(calendar()).getByRole('checkbox', { name: /Semana 5/ })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    expect(within(cart()).getByText('El carrito está vacío.')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Seleccionar todas las semanas'));
+    expect(within(calendar()).getByRole('checkbox', { name: /Semana 1/ })).not.toBeChecked();
+  });
+
+  it('asks for the category, then adds two children and shows the DOP totals', async () => {
+    serveCamp();
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await screen.findByText('Semana 1');
+
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
+    expect(within(dialog).getByText(ADD_MESSAGES.category)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+
+    // Child 1: weeks 1 and 2, Mini.
+    await user.click(within(calendar()).getByRole('checkbox', { name: /Semana 3/ }));
+    await user.click(within(calendar()).getByRole('checkbox', { name: /Semana 4/ }));
+    await user.selectOptions(screen.getByLabelText('Categoría de Semana 1'), CAT_MINI);
+    await user.selectOptions(screen.getByLabelText('Categoría de Semana 2'), CAT_MINI);
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    // Child 2: week 1, Junior.
+    for (const n of [2, 3, 4])
+      await user.click(within(calendar()).getByRole('checkbox', { name: new RegExp(`Semana ${n}`) }));
+    await user.selectOptions(screen.getByLabelText('Categoría de Semana 1'), CAT_JUNIOR);
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+
+    expect(within(cart()).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(cart()).getAllByText('Mini (6-9)')).toHaveLength(2);
+    expect(within(cart()).getByText('Junior (10-13)')).toBeInTheDocument();
+    // 3 × 4,700 = 14,100; family 5% = 705; child 1 two weeks: 9,400 × 0.0106383 = 100.
+    expect(totalOf('Cant. Inscritos')).toBe('2');
+    expect(totalOf('Sub-Total')).toBe(formatDop(14100));
+    expect(totalOf('Desc. Familiar (5% OFF x 2 niños)')).toBe(`-${formatDop(705)}`);
+    expect(totalOf('Desc. C/Semanas')).toBe(`-${formatDop(100)}`);
+    expect(totalOf('Total')).toBe(formatDop(13295));
+    expect(within(cart()).queryByText('Membresía')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled();
+
+    // Deleting child 2's line.
+    const remove = screen.getByRole('button', { name: 'Eliminar seleccionados' });
+    expect(remove).toBeDisabled();
+    await user.click(within(cart()).getByRole('checkbox', { name: /Junior/ }));
+    await user.click(remove);
+    expect(within(cart()).getAllByRole('listitem')).toHaveLength(2);
+    expect(totalOf('Cant. Inscritos')).toBe('1');
+    expect(within(cart()).queryByText(/Desc. Familiar/)).not.toBeInTheDocument();
+    expect(totalOf('Total')).toBe(formatDop(9300));
+
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(currentPath()).toBe('/participantes'));
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent(
+      'Información de participante(s)',
+    );
+    // Delete controls only on step 0.
+    expect(screen.queryByRole('button', { name: 'Eliminar seleccionados' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Calendar screen (annual program)', () => {
+  it('filters the payment options by category, adds one with membership and Total', async () => {
+    serveCamp(programData);
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    const select = await screen.findByLabelText('Categoría *');
+    expect(within(select).getByRole('option', { name: 'Seleccione una categoría' })).toBeInTheDocument();
+    expect(screen.getByText('Forma de Pago')).toBeInTheDocument();
+    expect(screen.getByText('Precio')).toBeInTheDocument();
+    expect(screen.getByText(/Pagos mensuales o trimestrales/)).toBeInTheDocument();
+    expect(screen.queryByText(/hermano adicional/)).not.toBeInTheDocument();
+
+    await user.selectOptions(select, CAT_MINI);
+    expect(screen.getByRole('radio', { name: /Pago mensual/ })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Pago trimestral/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'SI' }));
+    await user.click(screen.getByRole('radio', { name: /Pago mensual/ }));
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
+    expect(within(dialog).getByText(ADD_MESSAGES.membershipCode)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+
+    await user.click(screen.getByRole('radio', { name: 'NO' }));
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    expect(within(cart()).getByText(/^Membresía: \d{5}$/)).toBeInTheDocument();
+    // 3,000 + 1 × 2,500 membership.
+    expect(totalOf('Membresía')).toBe(formatDop(2500));
+    expect(totalOf('Total')).toBe(formatDop(5500));
+  });
+});

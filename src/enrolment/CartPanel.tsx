@@ -1,0 +1,106 @@
+// The left summary panel 'Carrito' (spec 01 §2): the lines (checkbox and delete only on step 0,
+// list hidden on step 3) and the totals; collapsible on phones.
+import { useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { formatDop } from '../domain/pricing.ts';
+import { cartTotals, categoryName, isAnnual, type CartLine, type WizardCategory } from './cart.ts';
+import { Totals } from './Totals.tsx';
+import { useWizard, useWizardContext } from './useWizard.ts';
+
+export function LineText({
+  line,
+  categories,
+  annual,
+}: {
+  line: CartLine;
+  categories: readonly WizardCategory[];
+  annual: boolean;
+}) {
+  const category = categoryName(categories, line.time);
+  return (
+    <span className="d-block min-w-0">
+      <span className="d-block fw-semibold">{line.name}</span>
+      <span className="d-block small text-body-secondary">{line.date}</span>
+      {category ? <span className="d-block small">{category}</span> : null}
+      {annual ? <span className="d-block small">Membresía: {line.membership_id}</span> : null}
+      <span className="d-block small">
+        Participante {line.cupo} · Cant. {line.quantity}
+      </span>
+    </span>
+  );
+}
+
+export function CartPanel() {
+  const actor = useWizard();
+  const context = useWizardContext((c) => c);
+  const [open, setOpen] = useState(false);
+  const annual = isAnnual(context.camp);
+  const totals = cartTotals(context);
+  const editable = context.step === 0;
+  const anyChecked = context.lines.some((line) => line.checked);
+
+  return (
+    <section className="card" aria-labelledby="cart-title">
+      <div className="card-header d-flex align-items-center gap-2">
+        <h2 id="cart-title" className="card-title h5 mb-0 me-auto">
+          Carrito
+        </h2>
+        <span className="d-lg-none fw-semibold">{formatDop(totals.total)}</span>
+        <Button
+          variant="outline-primary"
+          size="sm"
+          className="d-lg-none"
+          aria-expanded={open}
+          aria-controls="cart-body"
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? 'Ocultar carrito' : 'Ver carrito'}
+        </Button>
+      </div>
+      <div id="cart-body" className={`card-body${open ? '' : ' d-none d-lg-block'}`}>
+        {context.step !== 3 ? (
+          context.lines.length === 0 ? (
+            <p className="text-body-secondary">El carrito está vacío.</p>
+          ) : (
+            <>
+              <ul className="list-group mb-3" aria-label="Líneas del carrito">
+                {context.lines.map((line) => (
+                  <li key={line.key} className="list-group-item d-flex align-items-start gap-2">
+                    {editable ? (
+                      <input
+                        id={`line-${line.key}`}
+                        type="checkbox"
+                        className="form-check-input flex-none mt-1"
+                        checked={line.checked}
+                        onChange={() => actor.send({ type: 'TOGGLE_LINE', key: line.key })}
+                      />
+                    ) : null}
+                    <label
+                      htmlFor={editable ? `line-${line.key}` : undefined}
+                      className="flex-grow-1 min-w-0"
+                    >
+                      <LineText line={line} categories={context.categories} annual={annual} />
+                    </label>
+                    <span className="text-nowrap">{formatDop(line.value)}</span>
+                  </li>
+                ))}
+              </ul>
+              {editable ? (
+                <Button
+                  variant="outline-danger"
+                  size="sm"
+                  className="mb-3"
+                  disabled={!anyChecked}
+                  onClick={() => actor.send({ type: 'DELETE_CHECKED' })}
+                >
+                  Eliminar seleccionados
+                </Button>
+              ) : null}
+            </>
+          )
+        ) : null}
+        <Totals totals={totals} annual={annual} couponLabel={context.coupon?.label} />
+      </div>
+    </section>
+  );
+}

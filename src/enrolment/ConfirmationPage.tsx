@@ -1,0 +1,51 @@
+// The thank-you page (spec 01 §2): the payment result kept by the machine (context.result).
+import { useSelector } from '@xstate/react';
+import { appConfig } from '../api/config.ts';
+import { DocumentTitle } from '../lib/DocumentTitle.tsx';
+import { useWizard, useWizardActor } from './useWizard.ts';
+
+export const THANK_YOU = '¡Gracias por su inscripción!';
+export const EMAIL_NOTICE =
+  'En breve recibirá un correo electrónico con la confirmación y el detalle de su inscripción.';
+
+function Receipt() {
+  const { result, camp } = useSelector(useWizard(), (snapshot) => snapshot.context);
+  if (!result)
+    return (
+      <p className="text-body-secondary">No hay una inscripción reciente que mostrar en este dispositivo.</p>
+    );
+  const rows: Array<[string, string]> = [
+    ['Campamento', camp?.name ?? ''],
+    ['Fecha', result.date_createdBO],
+    ['Número de orden', result.orderId],
+    ['Número de autorización', result.authCode],
+    ['Monto pagado', result.amountFormat],
+  ];
+  return (
+    <>
+      <p>{EMAIL_NOTICE}</p>
+      <dl className="text-start mx-auto" style={{ maxWidth: '28rem' }}>
+        {rows.map(([label, value]) => (
+          <div key={label} className="d-flex flex-wrap justify-content-between gap-2 border-bottom py-1">
+            <dt>{label}</dt>
+            <dd className="mb-0">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+export function ConfirmationPage() {
+  const actor = useWizardActor();
+  return (
+    <main className="container py-5 text-center">
+      <DocumentTitle title={THANK_YOU} />
+      <h1 className="h3">{THANK_YOU}</h1>
+      {actor ? <Receipt /> : null}
+      <a className="btn btn-primary mt-3" href={appConfig.schoolWebsite}>
+        Volver al sitio web de la escuela
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+// The wizard's actor for the signed-in parent (DESIGN.md §3 "Wizard"): created once per camp,
+// persisted in sessionStorage, and kept in step with the routes (each route sends GO_TO with its
+// step; the machine's goTo navigates when the path differs). The camp comes from localStorage
+// 'CampamentId' (spec 01 §1); without one the steps explain how to get the enrolment link.
+import { useActorRef } from '@xstate/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { STORAGE_KEYS, readStored } from '../api/storage.ts';
+import { STEP_ROUTES, type StepIndex } from './cart.ts';
+import { enrolmentMachine, type GoToParams } from './machine.ts';
+import { MessageDialog } from './MessageDialog.tsx';
+import { loadWizard, persistWizard } from './persistence.ts';
+import { WizardContext, useWizardActor } from './useWizard.ts';
+
+export const MISSING_CAMP_MESSAGE = 'Para inscribirse necesita el enlace de inscripción de su campamento.';
+export const MISSING_CAMP_HINT =
+  'Pida a la escuela el enlace de inscripción y ábralo en este dispositivo; le traerá de vuelta aquí.';
+
+/** Whether the current path already shows `to` ('/' is the calendar too). */
+export function showsPath(pathname: string, to: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return path === to || (path === '/' && to === STEP_ROUTES[0]);
+}
+
+/** Lets the machine's goTo reach the router: updated by an effect, read only when navigating. */
+class RouteBridge {
+  private navigate: NavigateFunction | null = null;
+  private pathname = '';
+
+  sync(navigate: NavigateFunction, pathname: string) {
+    this.navigate = navigate;
+    this.pathname = pathname;
+  }
+
+  goTo({ to, replace }: GoToParams) {
+    if (!this.navigate || showsPath(this.pathname, to)) return;
+    this.pathname = to;
+    this.navigate(to, { replace });
+  }
+}
+
+function RunningWizard({ campId, children }: { campId: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [bridge] = useState(() => new RouteBridge());
+  useEffect(() => bridge.sync(navigate, pathname), [bridge, navigate, pathname]);
+
+  const [restored] = useState(() => loadWizard(sessionStorage, campId));
+  const actor = useActorRef(
+    enrolmentMachine.provide({ actions: { goTo: (_, params: GoToParams) => bridge.goTo(params) } }),
+    { input: { campId, restored } },
+  );
+  useEffect(() => persistWizard(actor, sessionStorage), [actor]);
+
+  return (
+    <WizardContext.Provider value={actor}>
+      {children}
+      <MessageDialog />
+    </WizardContext.Provider>
+  );
+}
+
+/** Layout route around the enrolment steps and the confirmation page. */
+export function EnrolmentProvider({ children }: { children?: ReactNode }) {
+  const [campId] = useState(() => readStored(STORAGE_KEYS.campId)?.trim() ?? '');
+  const content = children ?? <Outlet />;
+  if (campId === '') return content;
+  return (
+    <RunningWizard key={campId} campId={campId}>
+      {content}
+    </RunningWizard>
+  );
+}
+
+/** Each step's route tells the machine which step shows (back/forward, deep links). */
+export function useStepRoute(step: StepIndex) {
+  const actor = useWizardActor();
+  useEffect(() => {
+    actor?.send({ type: 'GO_TO', step });
+  }, [actor, step]);
+}
+
+/** Shown in place of a step when no camp id is stored. */
+export function MissingCamp() {
+  return (
+    <div className="alert alert-warning mb-0" role="alert">
+      <p className="fw-semibold mb-1">{MISSING_CAMP_MESSAGE}</p>
+      <p className="mb-0">{MISSING_CAMP_HINT}</p>
+    </div>
+  );
+}

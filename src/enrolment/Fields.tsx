@@ -1,0 +1,156 @@
+// Labelled inputs of the wizard's forms (DESIGN.md §5, CONVENTIONS "Forms"): a visible label
+// (with * when obligatory), an example as helper text, and a tooltip describing the field.
+import type { ReactNode } from 'react';
+import { Form, OverlayTrigger, Tooltip } from 'react-bootstrap';
+
+interface FieldFrame {
+  id: string;
+  label: string;
+  /** Helper text, usually an example. */
+  help: string;
+  tooltip: string;
+  required?: boolean;
+  className?: string;
+}
+
+function FieldLabel({
+  id,
+  label,
+  tooltip,
+  required,
+}: Pick<FieldFrame, 'id' | 'label' | 'tooltip' | 'required'>) {
+  return (
+    <div className="d-flex align-items-center gap-1">
+      <Form.Label htmlFor={id} className="mb-1">
+        {required ? `${label} *` : label}
+      </Form.Label>
+      <OverlayTrigger placement="top" overlay={<Tooltip id={`${id}-tip`}>{tooltip}</Tooltip>}>
+        <button
+          type="button"
+          className="btn btn-link btn-sm p-0 mb-1 lh-1 text-decoration-none"
+          aria-label={`Ayuda sobre ${label}`}
+        >
+          <span aria-hidden="true">ⓘ</span>
+        </button>
+      </OverlayTrigger>
+    </div>
+  );
+}
+
+function Frame({
+  id,
+  label,
+  help,
+  tooltip,
+  required = true,
+  className,
+  children,
+}: FieldFrame & { children: ReactNode }) {
+  return (
+    <div className={className ?? 'mb-3'}>
+      <FieldLabel id={id} label={label} tooltip={tooltip} required={required} />
+      {children}
+      <Form.Text id={`${id}-help`}>{help}</Form.Text>
+    </div>
+  );
+}
+
+export function TextField({
+  value,
+  onChange,
+  mask,
+  multiline = false,
+  disabled = false,
+  inputMode,
+  type = 'text',
+  autoComplete,
+  ...frame
+}: FieldFrame & {
+  value: string;
+  onChange: (value: string) => void;
+  /** Formats what was typed (masks.ts). */
+  mask?: (raw: string) => string;
+  multiline?: boolean;
+  disabled?: boolean;
+  inputMode?: 'numeric' | 'tel' | 'email' | 'text';
+  type?: string;
+  autoComplete?: string;
+}) {
+  return (
+    <Frame {...frame}>
+      {multiline ? (
+        <Form.Control
+          id={frame.id}
+          as="textarea"
+          rows={2}
+          value={value}
+          disabled={disabled}
+          required={frame.required !== false}
+          aria-describedby={`${frame.id}-help`}
+          onChange={(event) => onChange(mask ? mask(event.target.value) : event.target.value)}
+        />
+      ) : (
+        <Form.Control
+          id={frame.id}
+          type={type}
+          value={value}
+          disabled={disabled}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          required={frame.required !== false}
+          aria-describedby={`${frame.id}-help`}
+          onChange={(event) => onChange(mask ? mask(event.target.value) : event.target.value)}
+        />
+      )}
+    </Frame>
+  );
+}
+
+export function SelectField({
+  value,
+  onChange,
+  options,
+  placeholder = 'Seleccione…',
+  ...frame
+}: FieldFrame & {
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly string[];
+  placeholder?: string;
+}) {
+  return (
+    <Frame {...frame}>
+      <Form.Select
+        id={frame.id}
+        value={value}
+        required={frame.required !== false}
+        aria-describedby={`${frame.id}-help`}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </Form.Select>
+    </Frame>
+  );
+}
+
+/** The red 'Errores:' block (spec 01 §5). */
+export function ErrorList({ title, errors }: { title: string; errors: readonly string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <div className="alert alert-danger py-2" role="alert" aria-live="polite">
+      <p className="fw-semibold mb-1">{title}</p>
+      <ul className="list-unstyled mb-0">
+        {errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export const REQUIRED_NOTE = 'Los campos marcados con * son obligatorios.';

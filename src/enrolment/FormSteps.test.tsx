@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../mocks/node.ts';
+import { PHOTO_MESSAGES } from '../domain/photos.ts';
+import {
+  addOneChildAndContinue,
+  currentPath,
+  fillAdditional,
+  fillParticipant,
+  plainCampData,
+  renderWizard,
+  serveCamp,
+} from './wizard-testing.tsx';
+
+const errorsBlock = (title: string) => screen.getByText(title).closest('[role="alert"]') as HTMLElement;
+
+describe('Participants screen', { timeout: 20000 }, () => {
+  it('shows the tab, the Errores: lines, the Calendario box, and enables Siguiente once valid', async () => {
+    serveCamp(plainCampData);
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await addOneChildAndContinue(user);
+    expect(currentPath()).toBe('/participantes');
+
+    const next = screen.getByRole('button', { name: 'Siguiente' });
+    expect(next).toBeDisabled();
+    expect(within(errorsBlock('Errores:')).getByText('- Hay uno o más campos vacíos')).toBeInTheDocument();
+    expect((screen.getByLabelText('Calendario') as HTMLTextAreaElement).value).toBe(
+      [
+        '• Semana 1 / 01/07/2025 - 11/07/2025',
+        '• Semana 2 / 02/07/2025 - 12/07/2025',
+        '• Semana 3 / 03/07/2025 - 13/07/2025',
+        '• Semana 4 / 04/07/2025 - 14/07/2025',
+      ].join('\n'),
+    );
+    expect(screen.getByLabelText('Calendario')).toHaveAttribute('readonly');
+    expect(screen.getByText('Ej.: 75 (mínimo 40 lbs)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ayuda sobre Peso (lbs)' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Peso (lbs) *'), '30');
+    await user.type(screen.getByLabelText('Edad *'), '5');
+    await user.type(screen.getByLabelText('Fecha de nacimiento *'), '31022015');
+    expect(screen.getByLabelText('Fecha de nacimiento *')).toHaveValue('31/02/2015');
+    const block = errorsBlock('Errores:');
+    expect(within(block).getByText('- El peso debe ser mayor a 40 lbs')).toBeInTheDocument();
+    expect(within(block).getByText('- La edad debe ser entre 6 y 18 años')).toBeInTheDocument();
+    expect(within(block).getByText('- Fecha de nacimiento incorrecta')).toBeInTheDocument();
+    for (const label of ['Peso (lbs) *', 'Edad *', 'Fecha de nacimiento *'])
+      await user.clear(screen.getByLabelText(label));
+
+    await fillParticipant(user);
+    expect(screen.getByRole('img', { name: 'Foto del participante 1' })).toHaveAttribute(
+      'src',
+      'https://cdn.example.org/ana.jpg',
+    );
+    expect(screen.queryByText('Errores:')).not.toBeInTheDocument();
+    expect(next).toBeEnabled();
+    await user.click(next);
+    await waitFor(() => expect(currentPath()).toBe('/adicional'));
+  });
+
+  it('shows the Mensaje dialog when the photo upload fails, and Anterior returns to the calendar', async () => {
+    serveCamp(plainCampData);
+    server.use(
+      http.post('*/api/inscripciones/uploadtoazurecdn', () => HttpResponse.json({}, { status: 500 })),
+    );
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await addOneChildAndContinue(user);
+    await user.upload(screen.getByLabelText('Foto *'), new File(['x'], 'ana.jpg', { type: 'image/jpeg' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
+    expect(within(dialog).getByText(PHOTO_MESSAGES.failed)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await user.click(screen.getByRole('button', { name: 'Anterior' }));
+    await waitFor(() => expect(currentPath()).toBe('/calendario'));
+  });
+});
+
+describe('Additional-information screen', { timeout: 30000 }, () => {
+  it('has the four sections, masks phones and ids, lists Errores, and goes on once complete', async () => {
+    serveCamp(plainCampData);
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await addOneChildAndContinue(user);
+    await fillParticipant(user);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await screen.findByRole('heading', { name: 'Información adicional' });
+
+    for (const name of [
+      'Padres',
+      'Contacto de emergencia',
+      'Personas autorizadas a buscar a su hijo(a)',
+      'Canal de descubrimiento',
+    ])
+      expect(screen.getByRole('group', { name })).toBeInTheDocument();
+    const next = screen.getByRole('button', { name: 'Siguiente' });
+    expect(next).toBeDisabled();
+    expect(within(errorsBlock('Errores')).getByText('Hay uno o más campos vacíos')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Teléfono de la madre *'), '80955');
+    await user.type(screen.getByLabelText('Correo electrónico *'), 'familia@');
+    const block = errorsBlock('Errores');
+    expect(within(block).getByText('Correo electrónico inválido')).toBeInTheDocument();
+    expect(within(block).getByText('Hay uno o más teléfonos inválidos')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Teléfono de la madre *'));
+    await user.clear(screen.getByLabelText('Correo electrónico *'));
+
+    await fillAdditional(user);
+    expect(screen.getByLabelText('Teléfono de la madre *')).toHaveValue('809-555-1234');
+    expect(screen.getByLabelText('Cédula de la madre *')).toHaveValue('001-1234567-8');
+    expect(screen.getByLabelText('Otra fuente')).toBeDisabled();
+    expect(screen.queryByText('Errores')).not.toBeInTheDocument();
+    expect(next).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Anterior' }));
+    await waitFor(() => expect(currentPath()).toBe('/participantes'));
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(currentPath()).toBe('/adicional'));
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(currentPath()).toBe('/pago'));
+  });
+});

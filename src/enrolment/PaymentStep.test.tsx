@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../mocks/node.ts';
+import { appConfig } from '../api/config.ts';
+import { formatDop } from '../domain/pricing.ts';
+import { EMAIL_NOTICE, THANK_YOU } from './ConfirmationPage.tsx';
+import { VERANO10 } from './test-fixtures.ts';
+import {
+  addOneChildAndContinue,
+  currentPath,
+  fillAdditional,
+  fillParticipant,
+  plainCampData,
+  renderWizard,
+  serveCamp,
+} from './wizard-testing.tsx';
+
+const RESULT = {
+  date_createdBO: '01/07/2025 10:30 a. m.',
+  orderId: '1001',
+  authCode: 'A12345',
+  amountFormat: 'RD$16,380',
+};
+
+const amountOf = (label: string) => {
+  const totals = screen.getByRole('region', { name: 'Totales' });
+  return within(totals).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+};
+
+describe('Payment screen and confirmation', { timeout: 40000 }, () => {
+  it('applies a coupon, enables Pagar once the card and terms are in, pays and confirms', async () => {
+    serveCamp(plainCampData);
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.post('*/api/cupones/validate', () => HttpResponse.json({ status: 'SUCCESS', data: VERANO10 })),
+      http.post('*/api/inscripciones/create', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ success: true, message: 'ok', result: RESULT });
+      }),
+    );
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await addOneChildAndContinue(user);
+    await fillParticipant(user);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await screen.findByRole('heading', { name: 'Información adicional' });
+    await fillAdditional(user);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await screen.findByRole('heading', { name: 'Confirmación y Pago' });
+
+    // Summaries; the cart list is hidden on step 3.
+    expect(
+      within(screen.getByRole('region', { name: 'Participantes' })).getByText('Ana Pérez'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Líneas del carrito' })).not.toBeInTheDocument();
+    // 4 × 4,700 = 18,800; four weeks: 18,800 × 0.03191489 = 600.
+    expect(amountOf('Sub-Total')).toBe(formatDop(18800));
+    expect(amountOf('Descuento Cant. Semanas')).toBe(`-${formatDop(600)}`);
+    expect(amountOf('Total')).toBe(formatDop(18200));
+
+    await user.type(screen.getByLabelText('Código de cupón'), 'verano10');
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Cupón aplicado: Verano 10% (VERANO10)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Código de cupón')).toBeDisabled();
+    expect(amountOf('Cupón (Verano 10%)')).toBe(`-${formatDop(1820)}`);
+    expect(amountOf('Total')).toBe(formatDop(16380));
+
+    const pay = screen.getByRole('button', { name: 'Pagar' });
+    expect(pay).toBeDisabled();
+    await user.type(screen.getByLabelText('Nombre en la tarjeta *'), 'MARIA GOMEZ');
+    await user.type(screen.getByLabelText('Número de tarjeta *'), '4242424242424242');
+    await user.type(screen.getByLabelText('Vencimiento (MM/AAAA) *'), '122030');
+    await user.type(screen.getByLabelText('CVV *'), '123');
+    expect(screen.getByLabelText('Número de tarjeta *')).toHaveValue('4242 4242 4242 4242');
+    expect(screen.getByLabelText('Vencimiento (MM/AAAA) *')).toHaveValue('12/2030');
+    expect(pay).toBeDisabled();
+    await user.click(screen.getByLabelText('Acepto los términos y condiciones *'));
+    expect(pay).toBeEnabled();
+
+    await user.click(screen.getByLabelText('Deseo comprobante fiscal'));
+    expect(pay).toBeDisabled();
+    await user.type(screen.getByLabelText('RNC *'), '101234567');
+    expect(screen.getByLabelText('RNC *')).toHaveValue('1-01-23456-7');
+    await user.type(screen.getByLabelText('Nombre o razón social *'), 'Inversiones Gómez SRL');
+    expect(pay).toBeEnabled();
+
+    await user.click(pay);
+    expect(await screen.findByRole('heading', { name: THANK_YOU })).toBeInTheDocument();
+    expect(currentPath()).toBe('/confirmacion');
+    expect(screen.getByText(EMAIL_NOTICE)).toBeInTheDocument();
+    for (const text of ['Campamento de Verano 2025', RESULT.date_createdBO, '1001', 'A12345', 'RD$16,380'])
+      expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al sitio web de la escuela' })).toHaveAttribute(
+      'href',
+      appConfig.schoolWebsite,
+    );
+    expect(body).toMatchObject({
+      cardNumber: '4242424242424242',
+      expDate: '122030',
+      amount: 16380,
+      discount: 2420,
+      coupon: 'VERANO10',
+      rnc: '1-01-23456-7',
+    });
+  });
+
+  it('shows the server message and re-enables Pagar when the enrolment is refused', async () => {
+    serveCamp(plainCampData);
+    server.use(
+      http.post('*/api/inscripciones/create', () =>
+        HttpResponse.json({ success: false, message: 'La tarjeta fue rechazada por el banco.' }),
+      ),
+    );
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await addOneChildAndContinue(user);
+    await fillParticipant(user);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await screen.findByRole('heading', { name: 'Información adicional' });
+    await fillAdditional(user);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await screen.findByRole('heading', { name: 'Confirmación y Pago' });
+    await user.type(screen.getByLabelText('Nombre en la tarjeta *'), 'MARIA GOMEZ');
+    await user.type(screen.getByLabelText('Número de tarjeta *'), '4000000000000002');
+    await user.type(screen.getByLabelText('Vencimiento (MM/AAAA) *'), '122030');
+    await user.type(screen.getByLabelText('CVV *'), '123');
+    await user.click(screen.getByLabelText('Acepto los términos y condiciones *'));
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
+    expect(within(dialog).getByText('La tarjeta fue rechazada por el banco.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pagar' })).toBeEnabled());
+    expect(currentPath()).toBe('/pago');
+  });
+});

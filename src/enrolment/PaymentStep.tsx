@@ -1,0 +1,268 @@
+// Step 3, 'Confirmación y Pago' (spec 01 §2, §4, §5): read-only summaries, the coupon box, the
+// totals (cart.ts's cartTotals), the card form, terms and the invoice option; 'Pagar' is enabled
+// when the machine says it can PAY and shows a spinner while paying.
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { formatDop } from '../domain/pricing.ts';
+import {
+  cartTotals,
+  categoryName,
+  couponDisabled,
+  isAnnual,
+  participantList,
+  type PaymentForm,
+} from './cart.ts';
+import { TextField } from './Fields.tsx';
+import { maskCardNumber, maskCvv, maskExpiry, maskRnc } from './masks.ts';
+import { Totals } from './Totals.tsx';
+import { useWizard, useWizardContext } from './useWizard.ts';
+
+function Summary({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mb-3" aria-label={title}>
+      <h3 className="h6 border-bottom pb-1">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function ParticipantsSummary() {
+  const participants = useWizardContext((c) => participantList(c));
+  return (
+    <Summary title="Participantes">
+      <ul className="list-unstyled mb-0">
+        {participants.map((p) => (
+          <li key={p.id} className="d-flex gap-2 align-items-start mb-2">
+            {p.image ? (
+              <img src={p.image} alt={`Foto de ${p.first_name}`} width={56} height={56} className="rounded" />
+            ) : null}
+            <span className="small">
+              <strong>
+                {p.first_name} {p.last_name}
+              </strong>
+              <br />
+              {p.age} años · {p.weight} lbs · {p.height} · {p.gender} · Talla {p.size}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Summary>
+  );
+}
+
+function AdditionalSummary() {
+  const a = useWizardContext((c) => c.additional);
+  const rows: Array<[string, string]> = [
+    ['Madre', `${a.mother_name} · ${a.mother_phone}`],
+    ['Padre', `${a.father_name} · ${a.father_phone}`],
+    ['Correo electrónico', a.email],
+    ['Contacto de emergencia', `${a.first_name} ${a.last_name} · ${a.phone_mobile}`],
+    ['Autorizados', `${a.authorized_name_1}, ${a.authorized_name_2}`],
+  ];
+  return (
+    <Summary title="Información adicional">
+      <dl className="small mb-0">
+        {rows.map(([label, value]) => (
+          <div key={label} className="d-flex flex-wrap gap-2">
+            <dt>{label}:</dt>
+            <dd className="mb-1">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Summary>
+  );
+}
+
+function CalendarSummary() {
+  const { lines, categories } = useWizardContext((c) => c);
+  return (
+    <Summary title="Calendario">
+      <ul className="list-group small">
+        {lines.map((line) => (
+          <li key={line.key} className="list-group-item d-flex justify-content-between gap-2">
+            <span className="min-w-0">
+              <strong>{line.name}</strong> · {line.date}
+              {categoryName(categories, line.time) ? ` · ${categoryName(categories, line.time)}` : ''} · Cant.{' '}
+              {line.quantity}
+            </span>
+            <span className="text-nowrap">{formatDop(line.value)}</span>
+          </li>
+        ))}
+      </ul>
+    </Summary>
+  );
+}
+
+function CouponBox() {
+  const actor = useWizard();
+  const context = useWizardContext((c) => c);
+  const validating = useSelector(actor, (s) => s.matches({ payment: 'validatingCoupon' }));
+  const canApply = useSelector(actor, (s) => s.can({ type: 'APPLY_COUPON' }));
+  const disabled = couponDisabled(context);
+  const applied = context.coupon;
+  return (
+    <Summary title="Cupón">
+      <Form.Group controlId="coupon">
+        <Form.Label>Código de cupón</Form.Label>
+        <div className="d-flex gap-2">
+          <Form.Control
+            value={context.payment.coupon}
+            disabled={disabled || applied !== null || validating}
+            aria-describedby="coupon-help"
+            onChange={(e) => actor.send({ type: 'UPDATE_PAYMENT', patch: { coupon: e.target.value } })}
+          />
+          {applied ? (
+            <Button variant="outline-primary" onClick={() => actor.send({ type: 'REMOVE_COUPON' })}>
+              Quitar
+            </Button>
+          ) : (
+            <Button
+              variant="outline-primary"
+              disabled={disabled || validating || !canApply}
+              onClick={() => actor.send({ type: 'APPLY_COUPON' })}
+            >
+              {validating ? <Spinner animation="border" size="sm" aria-label="Validando cupón" /> : 'Aplicar'}
+            </Button>
+          )}
+        </div>
+        <Form.Text id="coupon-help">
+          {disabled
+            ? 'El cupón no aplica a inscripciones con membresía.'
+            : applied
+              ? `Cupón aplicado: ${applied.label} (${applied.code})`
+              : 'Ej.: VERANO10'}
+        </Form.Text>
+      </Form.Group>
+    </Summary>
+  );
+}
+
+function CardForm() {
+  const actor = useWizard();
+  const payment = useWizardContext((c) => c.payment);
+  const update = (patch: Partial<PaymentForm>) => actor.send({ type: 'UPDATE_PAYMENT', patch });
+  return (
+    <Summary title="Datos de la tarjeta">
+      <div className="row">
+        <TextField
+          id="ccName"
+          className="col-12 mb-3"
+          label="Nombre en la tarjeta"
+          help="Ej.: MARIA GOMEZ"
+          tooltip="Tal como aparece impreso en la tarjeta."
+          autoComplete="cc-name"
+          value={payment.ccName}
+          onChange={(v) => update({ ccName: v })}
+        />
+        <TextField
+          id="ccNumber"
+          className="col-12 mb-3"
+          label="Número de tarjeta"
+          help="Ej.: 4242 4242 4242 4242"
+          tooltip="Los 16 dígitos del frente de la tarjeta."
+          inputMode="numeric"
+          autoComplete="cc-number"
+          mask={maskCardNumber}
+          value={payment.ccNumber}
+          onChange={(v) => update({ ccNumber: v })}
+        />
+        <TextField
+          id="ccDate"
+          className="col-6 mb-3"
+          label="Vencimiento (MM/AAAA)"
+          help="Ej.: 08/2028"
+          tooltip="Mes y año de vencimiento de la tarjeta."
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          mask={maskExpiry}
+          value={payment.ccDate}
+          onChange={(v) => update({ ccDate: v })}
+        />
+        <TextField
+          id="ccCVV"
+          className="col-6 mb-3"
+          label="CVV"
+          help="Ej.: 123"
+          tooltip="Código de 3 o 4 dígitos al dorso de la tarjeta."
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          mask={maskCvv}
+          value={payment.ccCVV}
+          onChange={(v) => update({ ccCVV: v })}
+        />
+      </div>
+      <Form.Check
+        id="terms"
+        className="mb-2"
+        label="Acepto los términos y condiciones *"
+        checked={payment.termsandconditions}
+        onChange={(e) => update({ termsandconditions: e.target.checked })}
+      />
+      <Form.Check
+        id="invoice"
+        className="mb-2"
+        label="Deseo comprobante fiscal"
+        checked={payment.comprobantefiscal}
+        onChange={(e) => update({ comprobantefiscal: e.target.checked })}
+      />
+      {payment.comprobantefiscal ? (
+        <div className="row">
+          <TextField
+            id="rnc"
+            className="col-md-6 mb-3"
+            label="RNC"
+            help="Ej.: 1-01-23456-7"
+            tooltip="Registro Nacional del Contribuyente para el comprobante."
+            inputMode="numeric"
+            mask={maskRnc}
+            value={payment.rnc}
+            onChange={(v) => update({ rnc: v })}
+          />
+          <TextField
+            id="rnc_nombre"
+            className="col-md-6 mb-3"
+            label="Nombre o razón social"
+            help="Ej.: Inversiones Gómez SRL"
+            tooltip="Nombre que aparecerá en el comprobante fiscal."
+            value={payment.rnc_nombre}
+            onChange={(v) => update({ rnc_nombre: v })}
+          />
+        </div>
+      ) : null}
+    </Summary>
+  );
+}
+
+export function PaymentContent() {
+  const actor = useWizard();
+  const context = useWizardContext((c) => c);
+  const paying = useSelector(actor, (s) => s.matches({ payment: 'paying' }));
+  const canPay = useSelector(actor, (s) => s.can({ type: 'PAY' }));
+  return (
+    <>
+      <ParticipantsSummary />
+      <AdditionalSummary />
+      <CalendarSummary />
+      <CouponBox />
+      <Summary title="Totales">
+        <Totals
+          totals={cartTotals(context)}
+          annual={isAnnual(context.camp)}
+          couponLabel={context.coupon?.label}
+          atPayment
+        />
+      </Summary>
+      <CardForm />
+      <div className="d-flex flex-wrap justify-content-between gap-2">
+        <Button variant="outline-primary" disabled={paying} onClick={() => actor.send({ type: 'BACK' })}>
+          Anterior
+        </Button>
+        <Button variant="primary" disabled={!canPay || paying} onClick={() => actor.send({ type: 'PAY' })}>
+          {paying ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+          {paying ? 'Procesando pago…' : 'Pagar'}
+        </Button>
+      </div>
+    </>
+  );
+}

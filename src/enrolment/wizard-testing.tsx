@@ -1,0 +1,127 @@
+// Test helpers of the wizard's screens: the camp calls answered through MSW, and the enrolment
+// routes rendered with an in-memory router (without the signed-in shell and its 1 s pause).
+import { render, screen } from '@testing-library/react';
+import type { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter, Routes, useLocation } from 'react-router-dom';
+import { server } from '../../mocks/node.ts';
+import type { CampData } from './api.ts';
+import { enrolmentRoutes } from './pages.tsx';
+import {
+  CAMP_ID,
+  PROGRAM_ID,
+  annualProgram,
+  campWeeks,
+  categories,
+  programOptions,
+  summerCamp,
+} from './test-fixtures.ts';
+
+export const campData: CampData = { uid: 'user-1', camp: summerCamp, weeks: campWeeks, categories };
+export const programData: CampData = {
+  uid: 'user-1',
+  camp: annualProgram,
+  weeks: programOptions,
+  categories,
+};
+
+/** Stores the camp id and answers the three entry calls with `data`. */
+export function serveCamp(data: CampData = campData, campId = data.camp._id) {
+  localStorage.setItem('CampamentId', campId);
+  server.use(
+    http.get('*/api/semanas/findbycamp/:id', () =>
+      HttpResponse.json({ status: 'SUCCESS', message: '', data: { uid: data.uid, weekData: data.weeks } }),
+    ),
+    http.get('*/api/categorias/findbycamp/:id', () =>
+      HttpResponse.json({ status: 'SUCCESS', message: '', data: data.categories }),
+    ),
+    http.get('*/api/campamentos/findbyid/:id', () =>
+      HttpResponse.json({ status: 'SUCCESS', message: '', data: data.camp }),
+    ),
+  );
+}
+
+function AddressBar() {
+  const { pathname } = useLocation();
+  return <output data-testid="address">{pathname}</output>;
+}
+
+export function renderWizard(path = '/calendario') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>{enrolmentRoutes()}</Routes>
+      <AddressBar />
+    </MemoryRouter>,
+  );
+}
+
+export const currentPath = () => screen.getByTestId('address').textContent;
+
+export { CAMP_ID, PROGRAM_ID };
+
+/** A camp without categories: Agregar adds the four checked weeks for one child. */
+export const plainCampData: CampData = { ...campData, categories: [] };
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** On the calendar of `plainCampData`: adds one child and goes to /participantes. */
+export async function addOneChildAndContinue(user: User) {
+  await screen.findByText('Semana 1');
+  await user.click(screen.getByRole('button', { name: 'Agregar' }));
+  await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+  await screen.findByRole('tab', { name: 'Participante 1' });
+}
+
+export function servePhotoUpload(url = 'https://cdn.example.org/ana.jpg') {
+  server.use(http.post('*/api/inscripciones/uploadtoazurecdn', () => HttpResponse.json({ result: url })));
+}
+
+/** Fills participant 1 (photo included) through the form. */
+export async function fillParticipant(user: User) {
+  servePhotoUpload();
+  await user.upload(screen.getByLabelText('Foto *'), new File(['x'], 'ana.jpg', { type: 'image/jpeg' }));
+  await screen.findByRole('img', { name: 'Foto del participante 1' });
+  const text: Array<[string, string]> = [
+    ['Nombre *', 'Ana'],
+    ['Apellido *', 'Pérez'],
+    ['Fecha de nacimiento *', '01022015'],
+    ['Edad *', '10'],
+    ['Peso (lbs) *', '70'],
+    ['Estatura (pies y pulgadas) *', '4 pies 5 pulgadas'],
+    ['Colegio *', 'Colegio Loyola'],
+    ['Alimentos prohibidos *', 'Ninguno'],
+    ['Alergias *', 'Ninguna'],
+    ['Medicamentos prohibidos *', 'Ninguno'],
+    ['Restricciones de actividades *', 'Ninguna'],
+  ];
+  for (const [label, value] of text) await user.type(screen.getByLabelText(label), value);
+  await user.selectOptions(screen.getByLabelText('Sexo *'), 'Femenino');
+  await user.selectOptions(screen.getByLabelText('Talla de camiseta *'), 'M');
+}
+
+export const ADDITIONAL_INPUT: Array<[string, string]> = [
+  ['Nombre de la madre *', 'María Gómez'],
+  ['Teléfono de la madre *', '8095551234'],
+  ['Cédula de la madre *', '00112345678'],
+  ['Nombre del padre *', 'Juan Pérez'],
+  ['Teléfono del padre *', '8295554321'],
+  ['Cédula del padre *', '00176543210'],
+  ['Correo electrónico *', 'familia@example.org'],
+  ['Dirección familiar *', 'Calle El Sol 12'],
+  ['Nombre *', 'Rosa'],
+  ['Apellido *', 'Gómez'],
+  ['Teléfono residencial *', '8095550000'],
+  ['Teléfono celular *', '8495551111'],
+  ['Teléfono de oficina *', '8095552222'],
+  ['Comentarios *', 'Llamar primero al celular'],
+  ['Nombre de la persona autorizada 1 *', 'Rosa Gómez'],
+  ['Cédula de la persona autorizada 1 *', '00211111111'],
+  ['Nombre de la persona autorizada 2 *', 'Pedro Pérez'],
+  ['Cédula de la persona autorizada 2 *', '00322222222'],
+];
+
+export async function fillAdditional(user: User) {
+  for (const [label, value] of ADDITIONAL_INPUT) await user.type(screen.getByLabelText(label), value);
+  await user.selectOptions(screen.getByLabelText('Forma de contacto preferida *'), 'Celular');
+  await user.selectOptions(screen.getByLabelText('¿Cómo se enteró de nosotros? *'), 'Instagram');
+}
