@@ -38,25 +38,52 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } } },
-  ],
-  webServer: {
-    command: 'node e2e/serve.ts',
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      // The local OAuth2 provider listens next to the app (see e2e/serve.ts).
-      E2E_OAUTH_PORT: String(PORT + 1),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'admin@e2e.do',
-      ADMIN_PASSWORD: 'clave-e2e-123',
-      PATH: `${path.resolve('node_modules/.bin')}:${process.env.PATH ?? ''}`,
+    {
+      name: 'desktop',
+      testIgnore: /mock-mode\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
-  },
+    {
+      name: 'phone',
+      testIgnore: /mock-mode\.spec\.ts/,
+      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } },
+    },
+    // Testers' mock mode: the front end alone, MSW answering in the browser, no API server.
+    {
+      name: 'mock',
+      testMatch: /mock-mode\.spec\.ts/,
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 375, height: 740 },
+        baseURL: `http://localhost:${PORT + 2}`,
+      },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node scripts/start-mock.ts',
+      url: `http://localhost:${PORT + 2}/`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      env: { PORT: String(PORT + 2), PATH: `${path.resolve('node_modules/.bin')}:${process.env.PATH ?? ''}` },
+    },
+    {
+      command: 'node e2e/serve.ts',
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        // The local OAuth2 provider listens next to the app (see e2e/serve.ts).
+        E2E_OAUTH_PORT: String(PORT + 1),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'admin@e2e.do',
+        ADMIN_PASSWORD: 'clave-e2e-123',
+        PATH: `${path.resolve('node_modules/.bin')}:${process.env.PATH ?? ''}`,
+      },
+    },
+  ],
 });

@@ -1,0 +1,124 @@
+// The enrolment wizard as a parent clicks through it, shared by the tests against the real server
+// and against mock mode. Starts on the camp's enrolment link with a signed-in parent.
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+export async function fill(scope: Page | Locator, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) {
+    await scope.getByLabel(label, { exact: true }).fill(value);
+  }
+}
+
+/** Two children, weeks 1 and 2 each, coupon VERANO10, sandbox card 4242…; ends on /confirmacion. */
+export async function enrolTwoChildren(
+  page: Page,
+  testInfo: TestInfo,
+  campId: string,
+  card = '4242424242424242',
+) {
+  const shot = (name: string) =>
+    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  await page.goto(`/login?camp=${campId}`);
+  await expect(page.getByText('Calendario de Inscripción')).toBeVisible();
+  await expect(page.getByText('Campamento de Verano 2027').first()).toBeVisible();
+  await expect(page.getByText('Agotado')).toBeVisible();
+  await shot('1-calendario');
+
+  for (let child = 1; child <= 2; child += 1) {
+    const rows = page.locator('.enrolment-rows');
+    const all = rows.getByLabel('Seleccionar todas las semanas');
+    if (await all.isChecked()) await all.uncheck();
+    for (const week of ['Semana 1', 'Semana 2']) {
+      await rows.getByRole('checkbox', { name: new RegExp(`^${week} `) }).check();
+      await rows.getByLabel(`Categoría de ${week}`).selectOption({ label: 'Infantil (10 a 13 años)' });
+    }
+    await page.getByRole('button', { name: 'Agregar' }).click();
+  }
+  // 18,800 - 5% family (940) - multi-week (200)
+  await expect(page.getByLabel('Total').first()).toContainText('RD$17,660');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page).toHaveURL(/\/participantes$/);
+  for (const [index, name] of [
+    [1, 'Pedro'],
+    [2, 'María'],
+  ] as const) {
+    await page.getByRole('tab', { name: `Participante ${index}` }).click();
+    const panel = page.getByRole('tabpanel', { name: `Participante ${index}` });
+    await panel
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+    await expect(panel.getByAltText(`Foto del participante ${index}`)).toBeVisible();
+    await fill(panel, {
+      'Nombre *': name,
+      'Apellido *': 'Rodríguez',
+      'Edad *': '10',
+      'Peso (lbs) *': '75',
+      'Estatura (pies y pulgadas) *': '4 pies 8 pulgadas',
+      'Colegio *': 'Colegio San Judas',
+      'Fecha de nacimiento *': '15/03/2016',
+      'Alimentos prohibidos *': 'Ninguno',
+      'Alergias *': 'Ninguna',
+      'Medicamentos prohibidos *': 'Ninguno',
+      'Restricciones de actividades *': 'Ninguna',
+    });
+    await panel.getByLabel('Sexo *', { exact: true }).selectOption(index === 1 ? 'Masculino' : 'Femenino');
+    await panel.getByLabel('Talla de camiseta *', { exact: true }).selectOption('M');
+  }
+  await shot('2-participantes');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page).toHaveURL(/\/adicional$/);
+  await fill(page, {
+    'Nombre de la madre *': 'Carmen Rodríguez',
+    'Nombre del padre *': 'José Rodríguez',
+    'Teléfono de la madre *': '8095551234',
+    'Teléfono del padre *': '8295554321',
+    'Cédula de la madre *': '00112345678',
+    'Cédula del padre *': '00176543210',
+    'Correo electrónico *': 'familia@correo.do',
+    'Dirección familiar *': 'Calle El Conde 12, Santo Domingo',
+    'Nombre *': 'Rosa',
+    'Apellido *': 'Martínez',
+    'Teléfono residencial *': '8095550000',
+    'Teléfono celular *': '8495551111',
+    'Teléfono de oficina *': '8095552222',
+    'Comentarios *': 'Llamar primero al celular',
+    'Nombre de la persona autorizada 1 *': 'Rosa Martínez',
+    'Cédula de la persona autorizada 1 *': '00111111111',
+    'Nombre de la persona autorizada 2 *': 'Juan Pérez',
+    'Cédula de la persona autorizada 2 *': '00122222222',
+  });
+  await page.getByLabel('Forma de contacto preferida *', { exact: true }).selectOption('Celular');
+  await page.getByLabel('¿Cómo se enteró de nosotros? *', { exact: true }).selectOption('Instagram');
+  await expect(page.getByLabel('Teléfono de la madre *', { exact: true })).toHaveValue('809-555-1234');
+  await shot('3-adicional');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page).toHaveURL(/\/pago$/);
+  await page.getByLabel('Código de cupón').fill('verano10');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText('Cupón aplicado: 10% de descuento de verano (VERANO10)')).toBeVisible();
+  await expect(page.getByLabel('Total').first()).toContainText('RD$15,894');
+  await fill(page, {
+    'Nombre en la tarjeta *': 'Carmen Rodríguez',
+    'Número de tarjeta *': card,
+    'Vencimiento (MM/AAAA) *': '122030',
+    'CVV *': '123',
+  });
+  await page.getByLabel('Acepto los términos y condiciones *').check();
+  await shot('4-pago');
+  await page.getByRole('button', { name: 'Pagar' }).click();
+}
+
+export async function expectConfirmation(page: Page, testInfo: TestInfo) {
+  await expect(page).toHaveURL(/\/confirmacion$/);
+  await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
+  await expect(page.getByText('RD$15,894').first()).toBeVisible();
+  await expect(page.getByText('Número de orden')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('5-confirmacion.png'), fullPage: true });
+}
