@@ -20,8 +20,12 @@ export async function enrolTwoChildren(
   campId: string,
   card = '4242424242424242',
 ) {
-  const shot = (name: string) =>
-    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const shot = async (name: string) => {
+    // Every step fits the phone's width: no sideways scrolling.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `horizontal scroll on ${name}`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  };
   await page.goto(`/login?camp=${campId}`);
   await expect(page.getByText('Calendario de Inscripción')).toBeVisible();
   await expect(page.getByText('Campamento de Verano 2027').first()).toBeVisible();

@@ -17,6 +17,13 @@ const totalOf = (label: string) => {
 };
 
 describe('EnrolmentProvider and frame', () => {
+  it('sends /confirmacion without a paid enrolment back to the calendar', async () => {
+    serveCamp();
+    renderWizard('/confirmacion');
+    await waitFor(() => expect(currentPath()).toBe('/calendario'));
+    expect(screen.queryByText('¡Gracias por su inscripción!')).not.toBeInTheDocument();
+  });
+
   it('explains how to get the link when no camp id is stored', async () => {
     renderWizard('/calendario');
     expect(screen.getByRole('heading', { name: 'Proceso de Inscripción' })).toBeInTheDocument();

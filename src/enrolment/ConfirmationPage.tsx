@@ -1,5 +1,6 @@
 // The thank-you page (spec 01 §2): the payment result kept by the machine (context.result).
 import { useSelector } from '@xstate/react';
+import { Navigate } from 'react-router-dom';
 import { appConfig } from '../api/config.ts';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import { useWizard, useWizardActor } from './useWizard.ts';
@@ -10,10 +11,8 @@ export const EMAIL_NOTICE =
 
 function Receipt() {
   const { result, camp } = useSelector(useWizard(), (snapshot) => snapshot.context);
-  if (!result)
-    return (
-      <p className="text-body-secondary">No hay una inscripción reciente que mostrar en este dispositivo.</p>
-    );
+  // Without a paid result there is nothing to thank for: back to the calendar.
+  if (!result) return <Navigate to="/calendario" replace />;
   const rows: Array<[string, string]> = [
     ['Campamento', camp?.name ?? ''],
     ['Fecha', result.date_createdBO],
@@ -38,11 +37,12 @@ function Receipt() {
 
 export function ConfirmationPage() {
   const actor = useWizardActor();
+  if (!actor) return <Navigate to="/calendario" replace />;
   return (
     <main className="container py-5 text-center">
       <DocumentTitle title={THANK_YOU} />
       <h1 className="h3">{THANK_YOU}</h1>
-      {actor ? <Receipt /> : null}
+      <Receipt />
       <a className="btn btn-primary mt-3" href={appConfig.schoolWebsite}>
         Volver al sitio web de la escuela
       </a>
