@@ -4,7 +4,7 @@
 // card rules (src/domain/cards.ts), on the in-memory data of ./data.ts. The parity suite
 // (mocks/parity) runs the same API tests against both.
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { ACCOUNT_MESSAGES as ACCOUNT, type PublicUser } from '../src/domain/accounts.ts';
+import { ACCOUNT_MESSAGES as ACCOUNT, publicUser } from '../src/domain/accounts.ts';
 import { Credentials, ForgotBody, ResetBody, UpdateUserBody } from '../src/domain/schemas/accounts.ts';
 import {
   DASHBOARD_KINDS,
@@ -62,23 +62,6 @@ const randomToken = (bytes: number) =>
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
-
-function publicUser(user: MockUser): PublicUser {
-  return {
-    _id: user._id,
-    email: user.email,
-    name: user.name,
-    picture: user.picture,
-    phone: user.phone ?? '',
-    address: user.address ?? '',
-    tipo: user.tipo,
-    puede_admin_ofertas: user.puede_admin_ofertas,
-    puede_admin_empleados: user.puede_admin_empleados,
-    puede_admin_sucursales: user.puede_admin_sucursales,
-    status: user.status,
-    created_at: user.created_at.toISOString(),
-  };
-}
 
 function signIn(user: MockUser): string {
   const token = `mock.${randomToken(24)}`;

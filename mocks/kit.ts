@@ -2,6 +2,7 @@
 // body validation with the shared TypeBox schemas (unknown fields dropped, Spanish messages naming
 // the field), the error envelope, and listpop's paging/search. Handlers stay small on top of it.
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { invalidFieldMessage } from '../src/domain/validation.ts';
 import Value from 'typebox/value';
 import type { TSchema } from 'typebox';
 import { AUTH_MESSAGES } from '../src/domain/accounts.ts';
@@ -57,30 +58,7 @@ function validationMessage(error: SchemaError | undefined, context: string): str
   const where = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const missing = (error.params.requiredProperties as string[] | undefined)?.[0];
   const field = missing ? [where, missing].filter(Boolean).join('.') : where || context;
-  switch (error.keyword) {
-    case 'required':
-      return `Falta el campo obligatorio "${field}".`;
-    case 'type':
-      return `El campo "${field}" tiene un tipo de dato inválido.`;
-    case 'minLength':
-    case 'maxLength':
-    case 'pattern':
-    case 'format':
-      return `El campo "${field}" no tiene un formato válido.`;
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-    case 'minItems':
-    case 'maxItems':
-      return `El campo "${field}" está fuera del rango permitido.`;
-    case 'enum':
-    case 'const':
-    case 'anyOf':
-      return `El campo "${field}" no tiene un valor permitido.`;
-    default:
-      return `El campo "${field}" no es válido.`;
-  }
+  return invalidFieldMessage(error.keyword, field);
 }
 
 /** Null where the schema allows it (Ajv's `nullable`, which TypeBox does not read). */

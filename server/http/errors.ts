@@ -3,6 +3,7 @@
 // whose details go to the log only.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ID_INVALID_MESSAGE } from '../../src/domain/admin-contract.ts';
+import { invalidFieldMessage } from '../../src/domain/validation.ts';
 
 export class ApiError extends Error {
   readonly statusCode: number;
@@ -59,27 +60,7 @@ export function validationMessage(error: FastifyError): string {
     typeof params.missingProperty === 'string'
       ? [where, params.missingProperty].filter(Boolean).join('.')
       : where || (error.validationContext ?? 'solicitud');
-  switch (first.keyword) {
-    case 'required':
-      return `Falta el campo obligatorio "${field}".`;
-    case 'type':
-      return `El campo "${field}" tiene un tipo de dato inválido.`;
-    case 'minLength':
-    case 'maxLength':
-    case 'pattern':
-    case 'format':
-      return `El campo "${field}" no tiene un formato válido.`;
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-      return `El campo "${field}" está fuera del rango permitido.`;
-    case 'enum':
-    case 'const':
-      return `El campo "${field}" no tiene un valor permitido.`;
-    default:
-      return `El campo "${field}" no es válido.`;
-  }
+  return invalidFieldMessage(first.keyword, field);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -60,11 +60,19 @@ describe('App routes and guards', () => {
     ['/participantes', 'Información de participante(s)'],
     ['/adicional', 'Información adicional'],
     ['/pago', 'Confirmación y Pago'],
-    ['/confirmacion', '¡Gracias por su inscripción!'],
   ])('shows the frame of %s to a signed-in parent', async (path, title) => {
     signIn();
     renderApp(path);
     expect(await screen.findByRole('heading', { name: title }, SHELL)).toBeInTheDocument();
+  });
+
+  it('sends /confirmacion without a paid enrolment to the calendar', async () => {
+    signIn();
+    renderApp('/confirmacion');
+    expect(
+      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, SHELL),
+    ).toBeInTheDocument();
+    expect(currentAddress()).toBe('/calendario');
   });
 
   it('stores ?camp= before redirecting a signed-in parent away from /login', async () => {

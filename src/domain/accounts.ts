@@ -37,6 +37,9 @@ export const AUTH_MESSAGES = {
   account: 'La cuenta de la aplicación no es válida.',
 } as const;
 
+import type { UserRecord } from './records.ts';
+import type { PublicUser } from './schemas/accounts.ts';
+
 // The API contract's schemas live in ./schemas/accounts.ts (TypeBox stays out of the browser bundle).
 export type {
   Credentials,
@@ -46,3 +49,21 @@ export type {
   CreateUserAnswer,
   ProfileAnswer,
 } from './schemas/accounts.ts';
+
+/** A user as the API shows it: never the password hash. */
+export function publicUser(user: UserRecord): PublicUser {
+  return {
+    _id: user._id,
+    email: user.email,
+    name: user.name,
+    picture: user.picture,
+    phone: user.phone ?? '',
+    address: user.address ?? '',
+    tipo: user.tipo,
+    puede_admin_ofertas: user.puede_admin_ofertas,
+    puede_admin_empleados: user.puede_admin_empleados,
+    puede_admin_sucursales: user.puede_admin_sucursales,
+    status: user.status,
+    created_at: user.created_at.toISOString(),
+  };
+}

@@ -2,7 +2,7 @@
 // the answer envelope the spec gives it.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ACCOUNT_MESSAGES as M } from '../../../src/domain/accounts.ts';
+import { ACCOUNT_MESSAGES as M, publicUser } from '../../../src/domain/accounts.ts';
 import {
   Credentials,
   ForgotBody,
@@ -13,7 +13,7 @@ import {
 import type { UserRecord } from '../../../src/domain/records.ts';
 import { ListQuery } from '../../../src/domain/admin-contract.ts';
 import { listAnswer } from '../../http/listing.ts';
-import { accountsService, publicUser } from './service.ts';
+import { accountsService } from './service.ts';
 
 const IdParams = Type.Object({ id: ObjectIdString });
 

@@ -9,7 +9,6 @@ import { isAdmin, type UserRecord } from '../../../src/domain/records.ts';
 import {
   ACCOUNT_MESSAGES as M,
   RESET_TOKEN_TTL_MS,
-  type PublicUser,
   type UpdateUserBody,
 } from '../../../src/domain/accounts.ts';
 import { LoginThrottle } from './throttle.ts';
@@ -35,23 +34,6 @@ export function newUser(
     status: 'active',
     created_at: new Date(),
     ...overrides,
-  };
-}
-
-export function publicUser(user: UserRecord): PublicUser {
-  return {
-    _id: user._id,
-    email: user.email,
-    name: user.name,
-    picture: user.picture,
-    phone: user.phone ?? '',
-    address: user.address ?? '',
-    tipo: user.tipo,
-    puede_admin_ofertas: user.puede_admin_ofertas,
-    puede_admin_empleados: user.puede_admin_empleados,
-    puede_admin_sucursales: user.puede_admin_sucursales,
-    status: user.status,
-    created_at: user.created_at.toISOString(),
   };
 }
 
