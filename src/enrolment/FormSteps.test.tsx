@@ -16,6 +16,24 @@ import {
 
 const errorsBlock = (title: string) => screen.getByText(title).closest('[role="alert"]') as HTMLElement;
 
+describe('Reload', { timeout: 20000 }, () => {
+  it('keeps the cart, the participant typed so far and the step after a page reload', async () => {
+    serveCamp(plainCampData);
+    const first = renderWizard('/calendario');
+    const user = userEvent.setup();
+    await addOneChildAndContinue(user);
+    await user.type(screen.getByLabelText('Nombre *'), 'Pedro');
+    first.unmount();
+
+    // A new page load: a fresh provider and machine, restored from sessionStorage.
+    renderWizard('/participantes');
+    expect(await screen.findByRole('tab', { name: 'Participante 1' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Nombre *')).toHaveValue('Pedro');
+    expect((screen.getByLabelText('Calendario') as HTMLTextAreaElement).value).toContain('• Semana 1 / ');
+    expect(currentPath()).toBe('/participantes');
+  });
+});
+
 describe('Participants screen', { timeout: 20000 }, () => {
   it('shows the tab, the Errores: lines, the Calendario box, and enables Siguiente once valid', async () => {
     serveCamp(plainCampData);
