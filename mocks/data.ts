@@ -2,7 +2,8 @@
 // with 8 weeks, annual program with payment options, categories, coupons, lookups) plus an admin,
 // a parent with known mock credentials and a few paid enrolments. Handlers change it for the rest
 // of the run; resetMockData() brings the fixtures back (tests call it between tests).
-import type { Camp, Category, Coupon, UserRecord, Week } from '../src/domain/records.ts';
+import type { Camp, UserRecord, Week } from '../src/domain/records.ts';
+import { demoSchool } from '../src/domain/demo.ts';
 
 export type Doc = Record<string, unknown> & { _id: string };
 
@@ -55,25 +56,6 @@ export function nextSequence(name: string): number {
   return next;
 }
 
-const AGE_GROUPS = [
-  { name: 'Mini (6 a 9 años)', text: 'Fundamentos y juegos para los más pequeños', order: 10 },
-  { name: 'Infantil (10 a 13 años)', text: 'Técnica individual y juego en equipo', order: 20 },
-  { name: 'Juvenil (14 a 18 años)', text: 'Táctica, preparación física y competencia', order: 30 },
-];
-
-const SUMMER_WEEKS = [
-  '14/06/2027 - 18/06/2027',
-  '21/06/2027 - 25/06/2027',
-  '28/06/2027 - 02/07/2027',
-  '05/07/2027 - 09/07/2027',
-  '12/07/2027 - 16/07/2027',
-  '19/07/2027 - 23/07/2027',
-  '26/07/2027 - 30/07/2027',
-  '02/08/2027 - 06/08/2027',
-];
-
-type New<T> = Omit<T, '_id'>;
-
 function seed(): void {
   const user = (email: string, password: string, overrides: Partial<MockUser>): MockUser =>
     insert<MockUser>('usuarios', {
@@ -102,121 +84,14 @@ function seed(): void {
     address: 'Calle El Conde 12, Zona Colonial, Santo Domingo',
   });
 
-  const summer = insert<Camp & Doc>('campamentos', {
-    code: 'CV2027',
-    name: 'Campamento de Verano 2027',
-    description: 'Ocho semanas de baloncesto, valores y diversión para niños y jóvenes de 6 a 18 años.',
-    membership: 3500,
-    start_date: new Date('2027-06-14T12:00:00Z'),
-    end_date: new Date('2027-08-06T12:00:00Z'),
-    type: 'campamento',
-    payment_terms:
-      'El pago se realiza con tarjeta al momento de la inscripción. Las semanas pagadas no son reembolsables, pero pueden cambiarse por otra semana con cupo disponible avisando con 7 días de anticipación.',
-    status: 'active',
-  } satisfies New<Camp>);
-  const annual = insert<Camp & Doc>('campamentos', {
-    code: 'PA2027',
-    name: 'Programa Anual 2026-2027',
-    description: 'Entrenamientos tres veces por semana durante el año escolar.',
-    membership: 3500,
-    start_date: new Date('2026-09-01T12:00:00Z'),
-    end_date: new Date('2027-06-30T12:00:00Z'),
-    type: 'programaanual',
-    payment_terms:
-      'La membresía anual se paga una sola vez por participante. Las cuotas mensuales se pagan los primeros 5 días de cada mes.',
-    status: 'active',
-  } satisfies New<Camp>);
-
-  const categoriesOf = (campament: string) =>
-    AGE_GROUPS.map((group) =>
-      insert<Category & Doc>('categorias', {
-        ...group,
-        campament,
-        value: '0',
-        amount: 0,
-        status: 'active',
-      }),
-    );
-  const summerCategories = categoriesOf(summer._id);
-  const annualCategories = categoriesOf(annual._id);
-
-  const weeks = SUMMER_WEEKS.map((date, index) =>
-    insert<Week & Doc>('semanas', {
-      campament: summer._id,
-      name: `Semana ${index + 1}`,
-      date,
-      notes: 'Lunes a viernes, 8:00 a. m. a 1:00 p. m.',
-      quantity: 0,
-      amount: 0,
-      value: 4700,
-      quota_q: 30,
-      // Week 3 nearly full, week 8 sold out (as in the server's demo); weeks 1-2 hold the
-      // fixture enrolments below.
-      quota_f: index === 2 ? 27 : index === 7 ? 30 : 0,
-      order: index + 1,
-      month_of_year: Number(date.slice(3, 5)),
-      categories: summerCategories.map((category) => category._id),
-      isChecked: true,
-      status: 'active',
-    }),
-  );
-  [
-    { name: 'Pago mensual', value: 3900, order: 1 },
-    { name: 'Pago trimestral', value: 11100, order: 2 },
-    { name: 'Pago anual', value: 35100, order: 3 },
-  ].forEach((option) =>
-    insert<Week & Doc>('semanas', {
-      ...option,
-      campament: annual._id,
-      date: '01/09/2026 - 30/06/2027',
-      notes: '',
-      quantity: 0,
-      amount: 0,
-      quota_q: 60,
-      quota_f: 0,
-      month_of_year: 0,
-      categories: annualCategories.map((category) => category._id),
-      isChecked: true,
-      status: 'active',
-    }),
-  );
-
-  const coupons: Array<New<Coupon>> = [
-    {
-      code: 'VERANO10',
-      label: '10% de descuento de verano',
-      type: 'percent',
-      percent: 10,
-      amount: 0,
-      date: new Date('2027-08-31T23:59:59-04:00'),
-      status: 'active',
-    },
-    {
-      code: 'BIENVENIDA500',
-      label: 'RD$500 de bienvenida',
-      type: 'amount',
-      percent: 0,
-      amount: 500,
-      date: null,
-      status: 'active',
-    },
-    {
-      code: 'PRIMAVERA2026',
-      label: '15% de primavera (vencido)',
-      type: 'percent',
-      percent: 15,
-      amount: 0,
-      date: new Date('2026-04-30T23:59:59-04:00'),
-      status: 'active',
-    },
-  ];
-  coupons.forEach((coupon) => insert('cupones', coupon));
-
-  insert('tipos', { model: 'campamentos', code: 'campamento', name: 'Campamento', status: 'active' });
-  insert('tipos', { model: 'campamentos', code: 'programaanual', name: 'Programa anual', status: 'active' });
-  insert('estados', { code: 'active', name: 'Activo', status: 'active' });
-  insert('estados', { code: 'inactive', name: 'Inactivo', status: 'active' });
-  insert('estados', { code: 'borrado', name: 'Borrado', status: 'active' });
+  // The same demo school the server seeds (src/domain/demo.ts).
+  const school = demoSchool(() => newId());
+  for (const name of ['campamentos', 'categorias', 'semanas', 'cupones', 'tipos', 'estados'] as const) {
+    for (const record of school[name]) insert(name, record as unknown as Doc);
+  }
+  const summer = collection<Camp & Doc>('campamentos').find((camp) => camp._id === school.summer._id)!;
+  const weeks = collection<Week & Doc>('semanas').filter((week) => week.campament === summer._id);
+  const summerCategories = school.categorias.filter((category) => category.campament === summer._id);
 
   // Two paid enrolments of the parent (weeks 1 and 2 of the summer camp).
   const children = [
