@@ -5,8 +5,10 @@ import { E2E_GOOGLE_PROFILE } from './fixtures.ts';
 async function throughGooglePopup(page: Page, button: string) {
   const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: button }).click();
-  // The popup visits the provider, posts the token back to this page and closes itself.
-  await (await popup).waitForEvent('close');
+  // The popup visits the provider, posts the token back to this page and closes itself (polled:
+  // it may already be closed by the time the test looks at it).
+  const window = await popup;
+  await expect.poll(() => window.isClosed(), { timeout: 15_000 }).toBe(true);
 }
 
 test('signs a parent in with Google through the popup', async ({ page }) => {
