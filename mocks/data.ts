@@ -4,6 +4,7 @@
 // of the run; resetMockData() brings the fixtures back (tests call it between tests).
 import type { Camp, UserRecord, Week } from '../src/domain/records.ts';
 import { demoSchool } from '../src/domain/demo.ts';
+import { newUser } from '../src/domain/accounts.ts';
 
 export type Doc = Record<string, unknown> & { _id: string };
 
@@ -59,20 +60,8 @@ export function nextSequence(name: string): number {
 function seed(): void {
   const user = (email: string, password: string, overrides: Partial<MockUser>): MockUser =>
     insert<MockUser>('usuarios', {
-      email,
+      ...newUser(email, '', { created_at: new Date('2026-01-10T14:00:00Z'), ...overrides }),
       password,
-      password_hash: '',
-      name: '',
-      picture: null,
-      phone: '',
-      address: '',
-      tipo: 'cliente',
-      puede_admin_ofertas: false,
-      puede_admin_empleados: false,
-      puede_admin_sucursales: false,
-      status: 'active',
-      created_at: new Date('2026-01-10T14:00:00Z'),
-      ...overrides,
     });
   user(MOCK_CREDENTIALS.admin.email, MOCK_CREDENTIALS.admin.password, {
     name: 'Administración Escuela',

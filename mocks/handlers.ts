@@ -4,7 +4,7 @@
 // card rules (src/domain/cards.ts), on the in-memory data of ./data.ts. The parity suite
 // (mocks/parity) runs the same API tests against both.
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { ACCOUNT_MESSAGES as ACCOUNT, publicUser } from '../src/domain/accounts.ts';
+import { ACCOUNT_MESSAGES as ACCOUNT, newUser, publicUser } from '../src/domain/accounts.ts';
 import { Credentials, ForgotBody, ResetBody, UpdateUserBody } from '../src/domain/schemas/accounts.ts';
 import {
   DASHBOARD_KINDS,
@@ -114,21 +114,7 @@ const usuarios: HttpHandler[] = [
     const body = validate<{ email: string; password: string }>(Credentials, await json());
     const email = body.email.toLowerCase();
     if (users().some((candidate) => candidate.email === email)) fail(409, ACCOUNT.emailTaken);
-    const user = insert<MockUser>('usuarios', {
-      email,
-      password: body.password,
-      password_hash: '',
-      name: '',
-      picture: null,
-      phone: '',
-      address: '',
-      tipo: 'cliente',
-      puede_admin_ofertas: false,
-      puede_admin_empleados: false,
-      puede_admin_sucursales: false,
-      status: 'active',
-      created_at: new Date(),
-    });
+    const user = insert<MockUser>('usuarios', { ...newUser(email, ''), password: body.password });
     return answer(201, { token: signIn(user), _id: user._id });
   }),
   ...route('post', '/usuarios/forgot', 'public', async ({ json }) => {

@@ -67,3 +67,26 @@ export function publicUser(user: UserRecord): PublicUser {
     created_at: user.created_at.toISOString(),
   };
 }
+
+/** A new active account: a parent ('cliente') unless overridden. */
+export function newUser(
+  email: string,
+  passwordHash: string,
+  overrides: Partial<Omit<UserRecord, '_id'>> = {},
+): Omit<UserRecord, '_id'> {
+  return {
+    email,
+    password_hash: passwordHash,
+    name: '',
+    picture: null,
+    phone: '',
+    address: '',
+    tipo: 'cliente',
+    puede_admin_ofertas: false,
+    puede_admin_empleados: false,
+    puede_admin_sucursales: false,
+    status: 'active',
+    created_at: new Date(),
+    ...overrides,
+  };
+}

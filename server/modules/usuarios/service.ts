@@ -14,28 +14,9 @@ import {
 import { LoginThrottle } from './throttle.ts';
 import { resetPasswordMail } from './mails.ts';
 
-/** A new active account: a parent ('cliente') unless overridden. */
-export function newUser(
-  email: string,
-  passwordHash: string,
-  overrides: Partial<Omit<UserRecord, '_id'>> = {},
-): Omit<UserRecord, '_id'> {
-  return {
-    email,
-    password_hash: passwordHash,
-    name: '',
-    picture: null,
-    phone: '',
-    address: '',
-    tipo: 'cliente',
-    puede_admin_ofertas: false,
-    puede_admin_empleados: false,
-    puede_admin_sucursales: false,
-    status: 'active',
-    created_at: new Date(),
-    ...overrides,
-  };
-}
+import { newUser } from '../../../src/domain/accounts.ts';
+
+export { newUser };
 
 /** The parts of stored enrolments and e-mails the activity view reads. */
 interface EnrolmentSummarySource {
