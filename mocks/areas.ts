@@ -35,6 +35,7 @@ import {
   WeekCreate,
   WeekUpdate,
   recordMessages,
+  type AdminArea,
   type Noun,
 } from '../src/domain/admin-contract.ts';
 import {
@@ -67,7 +68,7 @@ interface Reference {
 }
 
 export interface MockArea {
-  area: string;
+  area: AdminArea;
   noun: Noun;
   list?: string;
   find?: { path: string; audience?: 'admin' | 'user'; parentStatus?: 'active' };
@@ -426,6 +427,7 @@ export function areaHandlers(): HttpHandler[] {
       handlers.push(
         ...route('get', config.list ? `${base}/${config.list}` : base, 'admin', ({ query }) =>
           listAnswer(query, visible(config.area), {
+            area: config.area,
             sort: config.sort,
             search: config.search,
             present: service.present,

@@ -1,7 +1,8 @@
 // The mock API's in-memory data set: the same demo school as server/seed/demo.ts (summer camp
 // with 8 weeks, annual program with payment options, categories, coupons, lookups) plus an admin,
-// a parent with known mock credentials and a few paid enrolments. Handlers change it for the rest
-// of the run; resetMockData() brings the fixtures back (tests call it between tests).
+// a parent with known mock credentials and a few paid enrolments (paid a few days before the
+// current date). Handlers change it for the rest of the run; resetMockData() brings the fixtures
+// back (tests call it between tests).
 import type { Camp, UserRecord, Week } from '../src/domain/records.ts';
 import { demoSchool } from '../src/domain/demo.ts';
 import { newUser } from '../src/domain/accounts.ts';
@@ -57,6 +58,10 @@ export function nextSequence(name: string): number {
   return next;
 }
 
+/** How long ago the two fixture enrolments were paid: recent, so the dashboard's chart shows them. */
+const FIXTURE_PAID_DAYS_AGO = [12, 3] as const;
+const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+
 function seed(): void {
   const user = (email: string, password: string, overrides: Partial<MockUser>): MockUser =>
     insert<MockUser>('usuarios', {
@@ -92,7 +97,7 @@ function seed(): void {
     week.quota_f += 1;
     const order = String(1000 + nextSequence('orders'));
     const membership = `MB-${String(nextSequence('memberships')).padStart(6, '0')}`;
-    const paidAt = new Date(`2026-0${index + 3}-1${index}T15:30:00Z`);
+    const paidAt = daysAgo(FIXTURE_PAID_DAYS_AGO[index]!);
     const enrolment = insert('inscripciones', {
       order_number: order,
       user_id: parent._id,
@@ -194,7 +199,7 @@ function seed(): void {
     cliEstado: 'active',
     status: 'active',
     last_order: '1002',
-    created_at: new Date('2026-03-10T15:30:00Z'),
+    created_at: daysAgo(FIXTURE_PAID_DAYS_AGO[0]),
   });
 }
 

@@ -21,6 +21,7 @@ import {
   sandboxRefusal,
 } from '../src/domain/cards.ts';
 import { COUPON_MESSAGES, couponRefusal, couponTerms, normalizeCouponCode } from '../src/domain/coupons.ts';
+import { paidPerDay, percentage, type PaidEnrolment } from '../src/domain/dashboard.ts';
 import { ValidateCouponBody } from '../src/domain/schemas/coupons.ts';
 import {
   ENROLMENT_MESSAGES as M,
@@ -212,6 +213,7 @@ const usuarios: HttpHandler[] = [
   }),
   ...route('get', '/usuarios/listpop', 'admin', ({ query }) =>
     listAnswer(query, users(), {
+      area: 'usuarios',
       sort: { created_at: -1 },
       search: ['email', 'name'],
       present: (docs) => (docs as unknown as MockUser[]).map(publicUser),
@@ -619,7 +621,6 @@ const checkout = route('post', '/inscripciones/create', 'user', async ({ json, r
 // ---- GET /dashboard (server/modules/admin/dashboard.ts) --------------------------------------
 
 const ACTIVE = STATUS_ALIASES.active as readonly unknown[];
-const percentage = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
 const dashboard = route('get', '/dashboard', 'admin', () => {
   const counts = Object.fromEntries(
@@ -657,6 +658,7 @@ const dashboard = route('get', '/dashboard', 'admin', () => {
         cupones: share('cupones'),
         campamentos: share('campamentos'),
       },
+      paidPerDay: paidPerDay(visible('inscripciones') as unknown as PaidEnrolment[], new Date()),
     },
   };
 });

@@ -6,7 +6,14 @@ import { invalidFieldMessage } from '../src/domain/validation.ts';
 import Value from 'typebox/value';
 import type { TSchema } from 'typebox';
 import { AUTH_MESSAGES } from '../src/domain/accounts.ts';
-import { DEFAULT_PAGE_SIZE, ID_INVALID_MESSAGE } from '../src/domain/admin-contract.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  ID_INVALID_MESSAGE,
+  ID_PATTERN,
+  LIST_MESSAGES,
+  type ListArea,
+} from '../src/domain/admin-contract.ts';
+import { listCampFilter, listSort, type SortSpec } from '../src/domain/listing.ts';
 import { isAdmin } from '../src/domain/records.ts';
 import { collection, mockDb, type Doc, type MockUser } from './data.ts';
 
@@ -85,9 +92,11 @@ export function validate<T>(schema: TSchema, value: unknown, context = 'body'): 
   return converted as T;
 }
 
+const ID = new RegExp(ID_PATTERN);
+
 export function checkId(id: string | readonly string[] | undefined): string {
   const text = typeof id === 'string' ? id : '';
-  if (!/^[0-9a-fA-F]{24}$/.test(text)) fail(400, ID_INVALID_MESSAGE);
+  if (!ID.test(text)) fail(400, ID_INVALID_MESSAGE);
   return text;
 }
 
@@ -163,7 +172,7 @@ export function route(
 
 // ---- queries ---------------------------------------------------------------------------------
 
-export type SortSpec = Record<string, 1 | -1>;
+export type { SortSpec };
 
 export function valueAt(doc: Doc, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)?.[key], doc);
@@ -191,11 +200,19 @@ export const visible = <T extends Doc>(name: string): T[] =>
 
 export const STATUS_ALIASES = { active: ['active', 'activo'], inactive: ['inactive', 'inactivo'] } as const;
 
-/** The server's listAnswer: everything, or one page with total/page/limit; `q` and `status` filter. */
+/**
+ * The server's listAnswer: everything, or one page with total/page/limit; `q`, `status` and
+ * `campament` filter; `sort` orders (src/domain/listing.ts), else the list's own `sort`.
+ */
 export function listAnswer(
   query: URLSearchParams,
   docs: Doc[],
-  { sort, search, present }: { sort: SortSpec; search: string[]; present: (docs: Doc[]) => unknown[] },
+  {
+    area,
+    sort: defaultSort,
+    search,
+    present,
+  }: { area: ListArea; sort: SortSpec; search: string[]; present: (docs: Doc[]) => unknown[] },
 ) {
   const raw = Object.fromEntries(query);
   const number = (text: string | undefined, max: number, name: string) => {
@@ -212,7 +229,10 @@ export function listAnswer(
   const limit = number(raw.limit, 100, 'limit');
   if (raw.status !== undefined && raw.status !== 'active' && raw.status !== 'inactive')
     fail(400, 'El campo "status" no tiene un valor permitido.');
-  let found = docs;
+  if (raw.campament !== undefined) checkId(raw.campament);
+  const sort = listSort(area, raw.sort, defaultSort) ?? fail(400, LIST_MESSAGES.sortNotAllowed);
+  const byCamp = listCampFilter(area, raw.campament) ?? fail(400, LIST_MESSAGES.campamentNotAllowed);
+  let found = docs.filter((doc) => byCamp.campament === undefined || doc.campament === byCamp.campament);
   if (raw.status) {
     const aliases = STATUS_ALIASES[raw.status as 'active' | 'inactive'] as readonly string[];
     found = found.filter((doc) => aliases.includes(doc.status as string));

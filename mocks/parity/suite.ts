@@ -3,7 +3,13 @@
 // MSW handlers (mocks/parity.test.ts), so the mocks cannot drift from the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, ACCOUNT_MESSAGES } from '../../src/domain/accounts.ts';
-import { ADMIN_MESSAGES, DASHBOARD_KINDS, ID_INVALID_MESSAGE } from '../../src/domain/admin-contract.ts';
+import {
+  ADMIN_MESSAGES,
+  DASHBOARD_KINDS,
+  DASHBOARD_PAID_DAYS,
+  ID_INVALID_MESSAGE,
+  LIST_MESSAGES,
+} from '../../src/domain/admin-contract.ts';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../../src/domain/cards.ts';
 import { COUPON_MESSAGES } from '../../src/domain/coupons.ts';
 import {
@@ -809,6 +815,82 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       expect(calendars.body.data.every((entry: any) => entry.campament === summer.camp._id)).toBe(true);
     });
 
+    it('sorts lists by their allowed fields, ties by _id, the same across pages', async () => {
+      const list = async (query: string) => {
+        const reply = await call('GET', `/api/${query}`, { token: admin });
+        expect(reply.status, query).toBe(200);
+        return reply.body;
+      };
+      const names = (body: any) => body.data.map((record: any) => record.name);
+      const ids = (body: any) => body.data.map((record: any) => record._id);
+      expect(names(await list(`semanas/listpop?campament=${annual.camp._id}&sort=-value`))).toEqual([
+        'Pago anual',
+        'Pago trimestral',
+        'Pago mensual',
+      ]);
+      // The summer weeks all cost the same: the tie-break (_id, same direction) decides.
+      const byValue = await list(`semanas/listpop?campament=${summer.camp._id}&sort=-value`);
+      expect(names(byValue)).toEqual([8, 7, 6, 5, 4, 3, 2, 1].map((n) => `Semana ${n}`));
+      const paged: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const answer = await list(
+          `semanas/listpop?campament=${summer.camp._id}&sort=-value&page=${page}&limit=3`,
+        );
+        expect(answer).toMatchObject({ total: 8, page, limit: 3 });
+        paged.push(...ids(answer));
+      }
+      expect(paged).toEqual(ids(byValue));
+      const codes = (body: any) => body.data.map((record: any) => record.code);
+      expect(codes(await list('campamentos/listpop?sort=start_date'))).toEqual(['PA2027', 'CV2027']);
+      expect(codes(await list('campamentos/listpop?sort=-name'))).toEqual(['PA2027', 'CV2027']);
+      expect(codes(await list('cupones/listpop?sort=code'))).toEqual([
+        'BIENVENIDA500',
+        'PRIMAVERA2026',
+        'VERANO10',
+      ]);
+      const emails = (await list('usuarios/listpop?sort=email')).data.map((user: any) => user.email);
+      expect(emails).toEqual([...emails].sort());
+      for (const query of [
+        'campamentos/listpop?sort=description',
+        'semanas/listpop?sort=-quota_f_left&page=1',
+        'cupones/listpop?sort=-',
+        'usuarios/listpop?sort=password',
+      ]) {
+        const refused = await call('GET', `/api/${query}`, { token: admin });
+        expect(refused.status, query).toBe(400);
+        expect(refused.body).toEqual(errorBody(LIST_MESSAGES.sortNotAllowed));
+      }
+    });
+
+    it('filters lists by camp, counting only that camp’s records', async () => {
+      const categories = await call(
+        'GET',
+        `/api/categorias/listpop?campament=${annual.camp._id}&page=1&limit=2`,
+        { token: admin },
+      );
+      expect(categories.body).toMatchObject({ status: 'SUCCESS', total: 3, page: 1, limit: 2 });
+      expect(categories.body.data.every((category: any) => category.campament === annual.camp._id)).toBe(
+        true,
+      );
+      const all = await call('GET', '/api/inscripciones/listpop', { token: admin });
+      const summerOrders = all.body.data.filter((e: any) => e.campament === summer.camp._id);
+      const filtered = await call(
+        'GET',
+        `/api/inscripciones/listpop?campament=${summer.camp._id}&page=1&limit=100`,
+        { token: admin },
+      );
+      expect(filtered.body.total).toBe(summerOrders.length);
+      expect(filtered.body.data.map((e: any) => e._id)).toEqual(summerOrders.map((e: any) => e._id));
+      const badId = await call('GET', '/api/semanas/listpop?campament=123', { token: admin });
+      expect(badId.status).toBe(400);
+      expect(badId.body).toEqual(errorBody(ID_INVALID_MESSAGE));
+      const noCamps = await call('GET', `/api/cupones/listpop?campament=${summer.camp._id}`, {
+        token: admin,
+      });
+      expect(noCamps.status).toBe(400);
+      expect(noCamps.body).toEqual(errorBody(LIST_MESSAGES.campamentNotAllowed));
+    });
+
     it('answers the dashboard', async () => {
       const reply = await call('GET', '/api/dashboard', { token: admin });
       expect(reply.status).toBe(200);
@@ -821,6 +903,37 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       expect(recentCamps.map((camp: any) => camp.code)).toEqual(['CV2027', 'PA2027']);
       for (const value of Object.values(percentages)) expect(value).toEqual(expect.any(Number));
       expect((await call('GET', '/api/dashboard', { token: parent })).status).toBe(403);
+    });
+
+    it("charts the paid enrolments per day: today's payment lands on today's bar", async () => {
+      // The Santo Domingo day (UTC-4, no daylight saving), worked out here independently.
+      const dayOf = (at: Date) => new Date(at.getTime() - 4 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      const chart = async () =>
+        (await call('GET', '/api/dashboard', { token: admin })).body.data.paidPerDay as Array<{
+          day: string;
+          count: number;
+          amount: number;
+        }>;
+      const before = await chart();
+      expect(before).toHaveLength(DASHBOARD_PAID_DAYS);
+      expect(before.at(-1)!.day).toBe(dayOf(new Date()));
+      expect(before[0]!.day).toBe(dayOf(new Date(Date.now() - 29 * 24 * 60 * 60 * 1000)));
+      for (const entry of before)
+        expect(entry).toEqual({
+          day: expect.any(String),
+          count: expect.any(Number),
+          amount: expect.any(Number),
+        });
+      const body = enrolmentBody(summer, [[5]]);
+      expect((await enrol(body)).status).toBe(201);
+      expect((await enrol(enrolmentBody(summer, [[5]], { card: SANDBOX_CARDS.declined }))).status).toBe(402);
+      const after = await chart();
+      expect(after.slice(0, -1)).toEqual(before.slice(0, -1));
+      expect(after.at(-1)).toEqual({
+        day: before.at(-1)!.day,
+        count: before.at(-1)!.count + 1,
+        amount: before.at(-1)!.amount + body.amount,
+      });
     });
   });
 }

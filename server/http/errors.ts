@@ -2,7 +2,7 @@
 // message. Services throw ApiError for business refusals; anything unexpected becomes a 500
 // whose details go to the log only.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ID_INVALID_MESSAGE } from '../../src/domain/admin-contract.ts';
+import { ID_INVALID_MESSAGE, ID_PATTERN } from '../../src/domain/admin-contract.ts';
 import { invalidFieldMessage } from '../../src/domain/validation.ts';
 
 export class ApiError extends Error {
@@ -55,6 +55,8 @@ export function validationMessage(error: FastifyError): string {
   // Every route names its record id `id` in the path.
   if (error.validationContext === 'params' && first.instancePath === '/id') return ID_INVALID_MESSAGE;
   const params = first.params as Record<string, unknown>;
+  // A record id in the query (e.g. a list's `campament`) is refused in the same words.
+  if (error.validationContext === 'querystring' && params.pattern === ID_PATTERN) return ID_INVALID_MESSAGE;
   const where = first.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
   const field =
     typeof params.missingProperty === 'string'

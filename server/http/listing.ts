@@ -1,7 +1,15 @@
 // listpop answers (spec 02 §7 plus DESIGN's paging): the plain call lists everything; with page
-// or limit the answer adds total, page and limit. `q` searches the given fields, any case.
+// or limit the answer adds total, page and limit. `q` searches the given fields, any case; `status`
+// and `campament` filter; `sort` orders (the shared rules of src/domain/listing.ts).
 import type { Collection, Doc, Filter, SortSpec } from '../store/port.ts';
-import { DEFAULT_PAGE_SIZE, type ListQuery } from '../../src/domain/admin-contract.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  LIST_MESSAGES,
+  type ListArea,
+  type ListQuery,
+} from '../../src/domain/admin-contract.ts';
+import { listCampFilter, listSort } from '../../src/domain/listing.ts';
+import { ApiError } from './errors.ts';
 
 /** The status query filter also matches the older Spanish spellings. */
 export const STATUS_ALIASES = { active: ['active', 'activo'], inactive: ['inactive', 'inactivo'] } as const;
@@ -9,18 +17,28 @@ export const STATUS_ALIASES = { active: ['active', 'activo'], inactive: ['inacti
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export interface ListSpec<T extends Doc> {
+  /** Which list this is: it decides the fields `sort` may name and whether `campament` applies. */
+  area: ListArea;
   collection: Collection<T>;
+  /** The order without `sort`. */
   sort: SortSpec;
   /** Fields `q` searches. */
   search: string[];
   /** Turns stored records into answered ones (populate names, derive fields, hide secrets). */
   present: (records: T[]) => Promise<unknown[]> | unknown[];
   /** The plain call's listing, when it differs from a plain find (e.g. populated lists). */
-  listAll?: (filter: Filter) => Promise<unknown[]>;
+  listAll?: (filter: Filter, sort: SortSpec) => Promise<unknown[]>;
 }
 
+const refuse = (message: string): never => {
+  throw new ApiError(400, message);
+};
+
 export async function listAnswer<T extends Doc>(query: ListQuery, spec: ListSpec<T>) {
-  const filter: Filter = {};
+  const sort = listSort(spec.area, query.sort, spec.sort) ?? refuse(LIST_MESSAGES.sortNotAllowed);
+  const filter: Filter = {
+    ...(listCampFilter(spec.area, query.campament) ?? refuse(LIST_MESSAGES.campamentNotAllowed)),
+  };
   if (query.status) filter.status = { $in: [...STATUS_ALIASES[query.status]] };
   const q = query.q?.trim();
   if (q && spec.search.length > 0) {
@@ -29,15 +47,15 @@ export async function listAnswer<T extends Doc>(query: ListQuery, spec: ListSpec
   }
   if (query.page === undefined && query.limit === undefined) {
     const data = spec.listAll
-      ? await spec.listAll(filter)
-      : await spec.present(await spec.collection.find(filter, { sort: spec.sort }));
+      ? await spec.listAll(filter, sort)
+      : await spec.present(await spec.collection.find(filter, { sort }));
     return { status: 'SUCCESS' as const, data };
   }
   const page = query.page ?? 1;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const [total, records] = await Promise.all([
     spec.collection.count(filter),
-    spec.collection.find(filter, { sort: spec.sort, skip: (page - 1) * limit, limit }),
+    spec.collection.find(filter, { sort, skip: (page - 1) * limit, limit }),
   ]);
   return { status: 'SUCCESS' as const, data: await spec.present(records), total, page, limit };
 }

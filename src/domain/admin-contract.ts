@@ -4,12 +4,14 @@
 import { Type, type Static, type TObject, type TOptional, type TProperties } from 'typebox';
 import type { Camp, Category, Coupon, Week } from './records.ts';
 import { COUPON_CODE_MAX } from './coupons.ts';
+import { invalidFieldMessage } from './validation.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
 /** A record id: 24 hexadecimal characters. */
-export const Id = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
+export const ID_PATTERN = '^[0-9a-fA-F]{24}$';
+export const Id = Type.String({ pattern: ID_PATTERN });
 
 export const ID_INVALID_MESSAGE = 'Identificador inválido.';
 
@@ -358,9 +360,64 @@ export const ListQuery = Type.Object({
   /** Case-insensitive text search on the area's names and codes. */
   q: Type.Optional(Type.String({ maxLength: 100 })),
   status: Type.Optional(EditableStatus),
+  /**
+   * The order: one of the area's SORTABLE_FIELDS, with a leading '-' for descending
+   * ('-start_date'); ties are broken by `_id` in the same direction. Absent or '' = the area's own
+   * order. Any other value is refused with LIST_MESSAGES.sortNotAllowed (listSort, listing.ts).
+   */
+  sort: Type.Optional(Type.String()),
+  /** Only the records of this camp, on the areas of CAMP_FILTERED_AREAS (refused elsewhere). */
+  campament: Type.Optional(Id),
 });
 export type ListQuery = Static<typeof ListQuery>;
 export const DEFAULT_PAGE_SIZE = 20;
+
+/** The admin areas (spec 02 §7), by their URL segment and collection name. */
+export type AdminArea = keyof typeof NOUNS;
+/** Every call that answers a list with ListQuery: the admin areas and the users' list. */
+export type ListArea = AdminArea | 'usuarios';
+
+/**
+ * The fields each list may be sorted by (`sort`). Stored fields only: populated names
+ * (campament_name) and derived ones (quota_f_left) are not sortable.
+ */
+export const SORTABLE_FIELDS = {
+  campamentos: ['name', 'code', 'start_date', 'end_date', 'membership', 'type', 'status'],
+  categorias: ['name', 'order', 'status'],
+  semanas: ['name', 'order', 'value', 'quota_q', 'quota_f', 'status'],
+  cupones: ['code', 'label', 'type', 'percent', 'amount', 'date', 'status'],
+  estados: ['_id', 'code', 'name'],
+  tipos: ['_id', 'model', 'code', 'name', 'status'],
+  inscripciones: [
+    '_id',
+    'order_number',
+    'camp_name',
+    'amount',
+    'payment_status',
+    'status',
+    'created_at',
+    'paid_at',
+  ],
+  clientes: ['_id', 'name', 'email', 'cliEstado', 'status', 'created_at'],
+  participantes: ['_id', 'first_name', 'last_name', 'age', 'school', 'status', 'created_at'],
+  contactos: ['_id', 'type', 'first_name', 'last_name', 'email', 'status', 'created_at'],
+  calendarios: ['_id', 'name', 'date', 'order', 'status', 'created_at'],
+  usuarios: ['_id', 'email', 'name', 'tipo', 'status', 'created_at'],
+} as const satisfies Record<ListArea, readonly string[]>;
+
+/** The areas whose records carry a camp id in `campament`: their lists accept `campament`. */
+export const CAMP_FILTERED_AREAS = [
+  'categorias',
+  'semanas',
+  'calendarios',
+  'inscripciones',
+] as const satisfies readonly ListArea[];
+
+export const LIST_MESSAGES = {
+  /** The same words as any other value a field does not allow. */
+  sortNotAllowed: invalidFieldMessage('enum', 'sort'),
+  campamentNotAllowed: 'Este listado no se puede filtrar por campamento.',
+} as const;
 
 export const IdParams = Type.Object({ id: Id });
 export const SlugParams = (name: string) => Type.Object({ [name]: slug });
@@ -427,5 +484,21 @@ export interface DashboardAnswer {
     >;
     /** Whole numbers 0-100; 0 when there is nothing of that kind. */
     percentages: { inscripciones: number; cupones: number; campamentos: number };
+    /**
+     * Paid enrolments (payment_status 'paid') by the day of their paid_at, Santo Domingo time:
+     * the last DASHBOARD_PAID_DAYS days up to and including today, oldest first, every day present.
+     */
+    paidPerDay: PaidDay[];
   };
+}
+
+/** How many days the dashboard's paidPerDay covers (today included). */
+export const DASHBOARD_PAID_DAYS = 30;
+
+export interface PaidDay {
+  /** 'YYYY-MM-DD', Santo Domingo time (UTC-4, no daylight saving). */
+  day: string;
+  count: number;
+  /** The sum of the enrolments' amounts, whole DOP. */
+  amount: number;
 }

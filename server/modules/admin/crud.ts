@@ -28,6 +28,7 @@ import {
   IdParams,
   ListQuery,
   recordMessages,
+  type AdminArea,
   type Noun,
 } from '../../../src/domain/admin-contract.ts';
 
@@ -72,7 +73,7 @@ export interface Lookup {
 
 export interface AreaConfig {
   /** URL segment, also the collection name. */
-  area: string;
+  area: AdminArea;
   noun: Noun;
   routes: {
     /** Path of the list call: 'listpop', or '' for the area root (GET /estados). */
@@ -112,8 +113,8 @@ export interface AreaService {
   collection(): Collection;
   /** Populates reference names (one query per reference, whatever the number of records) and derives fields. */
   present(records: AnyDoc[]): Promise<AnyDoc[]>;
-  /** Records matching the filter, in the area's order, ready to answer. */
-  list(filter: Filter): Promise<AnyDoc[]>;
+  /** Records matching the filter, in the area's order (or `sort`), ready to answer. */
+  list(filter: Filter, sort?: SortSpec): Promise<AnyDoc[]>;
   create(fields: Record<string, unknown>): Promise<AnyDoc>;
   update(id: string, fields: Record<string, unknown>): Promise<AnyDoc>;
 }
@@ -202,8 +203,8 @@ export function areaService(store: Store, config: AreaConfig): AreaService {
     messages,
     collection,
     present,
-    async list(filter) {
-      return present(await collection().find(filter, { sort: config.sort }));
+    async list(filter, sort = config.sort) {
+      return present(await collection().find(filter, { sort }));
     },
     async create(input) {
       const changes = normalise({ ...structuredClone(config.defaults), ...input });
@@ -324,6 +325,7 @@ export function registerArea(app: FastifyInstance, config: AreaConfig): AreaServ
       schema: { querystring: ListQuery },
       handler: async (request) =>
         listAnswer(request.query as ListQuery, {
+          area,
           collection: service.collection(),
           sort: config.sort,
           search: config.search,

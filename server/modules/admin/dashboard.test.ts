@@ -1,9 +1,12 @@
-// GET /api/dashboard (spec 02 §2): the nine counts, the recent camps and the three percentages,
-// computed from counts and one limited query.
+// GET /api/dashboard (spec 02 §2): the nine counts, the recent camps, the three percentages and
+// the paid enrolments per day, computed from counts, one limited query and one date-range query.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../seed/demo.ts';
 import type { Store } from '../../store/port.ts';
 import { adminKit, createCamp, type AdminKit } from './test-kit.ts';
+import { dashboard as buildDashboard } from './dashboard.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 let kit: AdminKit;
 beforeEach(async () => {
@@ -103,10 +106,24 @@ describe('GET /api/dashboard', () => {
     expect(data.counts.campamentos).toEqual({ total: 9, active: 9 });
   });
 
-  it('reads counts, not whole collections: one find (the recent camps) and two counts per kind', async () => {
+  it('reads counts, not whole collections: the recent camps, the paid enrolments of the chart’s days, and two counts per kind', async () => {
     const calls = spyOnReads(kit.t.store);
+    const now = new Date();
     expect((await dashboard()).statusCode).toBe(200);
-    expect(calls.find).toEqual([{ collection: 'campamentos', limit: 6 }]);
+    expect(calls.find).toEqual([
+      { collection: 'campamentos', limit: 6, filter: expect.anything() },
+      { collection: 'inscripciones', limit: undefined, filter: expect.anything() },
+    ]);
+    // Only the 30 days' range of paid enrolments (30 days + the hours since midnight at most).
+    const { paid_at: range, payment_status } = calls.find[1]!.filter as {
+      paid_at: Record<string, Date>;
+      payment_status: string;
+    };
+    expect(payment_status).toBe('paid');
+    const span = range.$lt!.getTime() - range.$gte!.getTime();
+    expect(span).toBe(30 * DAY_MS);
+    expect(range.$gte!.getTime()).toBeLessThanOrEqual(now.getTime() - 29 * DAY_MS);
+    expect(range.$lt!.getTime()).toBeGreaterThan(now.getTime());
     expect(calls.count).toHaveLength(18);
     expect(new Set(calls.count)).toEqual(
       new Set([
@@ -124,10 +141,70 @@ describe('GET /api/dashboard', () => {
   });
 });
 
+describe('paidPerDay', () => {
+  /** The Santo Domingo day (UTC-4, no daylight saving) of an instant, worked out here independently. */
+  const dayOf = (at: Date) => new Date(at.getTime() - 4 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const enrolment = (order: number, payment_status: string, paid_at: Date | null, amount: number) => ({
+    order_number: String(order),
+    payment_status,
+    paid_at,
+    amount,
+    status: payment_status === 'paid' ? 'active' : 'inactive',
+    created_at: paid_at ?? new Date(),
+  });
+
+  it('counts and sums the paid enrolments of the last 30 days by day, zeros included', async () => {
+    const now = new Date();
+    await kit.t.store
+      .collection('inscripciones')
+      .insertMany([
+        enrolment(1001, 'paid', now, 4700),
+        enrolment(1002, 'paid', new Date(now.getTime() - 3 * DAY_MS), 9300),
+        enrolment(1003, 'paid', new Date(now.getTime() - 40 * DAY_MS), 7400),
+        enrolment(1004, 'pending', null, 4700),
+        enrolment(1005, 'declined', null, 4700),
+      ]);
+    const { data } = (await dashboard()).json();
+    const days = data.paidPerDay as Array<{ day: string; count: number; amount: number }>;
+    expect(days).toHaveLength(30);
+    expect(days[29]!.day).toBe(dayOf(now));
+    expect(days[0]!.day).toBe(dayOf(new Date(now.getTime() - 29 * DAY_MS)));
+    for (const [index, entry] of days.entries()) {
+      // Consecutive calendar days, oldest first.
+      if (index > 0) expect(Date.parse(entry.day) - Date.parse(days[index - 1]!.day)).toBe(DAY_MS);
+    }
+    expect(days.filter((entry) => entry.count > 0)).toEqual([
+      { day: dayOf(new Date(now.getTime() - 3 * DAY_MS)), count: 1, amount: 9300 },
+      { day: dayOf(now), count: 1, amount: 4700 },
+    ]);
+    expect(days.filter((entry) => entry.count === 0).every((entry) => entry.amount === 0)).toBe(true);
+  });
+
+  it('reads the day in Santo Domingo time, not UTC', async () => {
+    // 02:30 UTC on 15 March 2027 is 22:30 on 14 March in Santo Domingo.
+    const now = new Date('2027-03-15T02:30:00.000Z');
+    await kit.t.store
+      .collection('inscripciones')
+      .insertMany([
+        enrolment(1001, 'paid', new Date('2027-03-15T01:00:00.000Z'), 4700),
+        enrolment(1002, 'paid', new Date('2027-03-14T03:59:59.000Z'), 3500),
+        enrolment(1003, 'paid', new Date('2027-02-13T04:00:00.000Z'), 100),
+        enrolment(1004, 'paid', new Date('2027-02-13T03:59:59.000Z'), 1),
+      ]);
+    const { paidPerDay } = await buildDashboard(kit.t.store, now);
+    expect(paidPerDay[0]).toEqual({ day: '2027-02-13', count: 1, amount: 100 });
+    expect(paidPerDay.slice(-2)).toEqual([
+      { day: '2027-03-13', count: 1, amount: 3500 },
+      { day: '2027-03-14', count: 1, amount: 4700 },
+    ]);
+    expect(paidPerDay.reduce((sum, entry) => sum + entry.count, 0)).toBe(3);
+  });
+});
+
 /** Records every `find` (with its limit) and `count` the app makes from now on. */
 function spyOnReads(store: Store) {
   const calls = {
-    find: [] as Array<{ collection: string; limit: number | undefined }>,
+    find: [] as Array<{ collection: string; limit: number | undefined; filter: unknown }>,
     count: [] as string[],
   };
   const collection = store.collection.bind(store);
@@ -136,7 +213,7 @@ function spyOnReads(store: Store) {
     return {
       ...real,
       find: (...args: Parameters<typeof real.find>) => {
-        calls.find.push({ collection: name, limit: args[1]?.limit });
+        calls.find.push({ collection: name, limit: args[1]?.limit, filter: args[0] });
         return real.find(...args);
       },
       count: (...args: Parameters<typeof real.count>) => {

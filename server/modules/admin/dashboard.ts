@@ -1,6 +1,7 @@
 // GET /dashboard: everything the admin dashboard shows (spec 02 §2) in one call, from counts
-// (two per record kind, all in parallel) and one limited query for the recent camps: it never
-// loads whole collections, however many enrolments the school has.
+// (two per record kind, all in parallel), one limited query for the recent camps and one query for
+// the enrolments paid in the chart's date range: it never loads whole collections, however many
+// enrolments the school has.
 import type { FastifyInstance } from 'fastify';
 import type { Filter, Store } from '../../store/port.ts';
 import {
@@ -9,6 +10,7 @@ import {
   type DashboardAnswer,
   type DashboardKind,
 } from '../../../src/domain/admin-contract.ts';
+import { paidDaysRange, paidPerDay, percentage, type PaidEnrolment } from '../../../src/domain/dashboard.ts';
 import { adminRoute } from './crud.ts';
 import { STATUS_ALIASES } from '../../http/listing.ts';
 
@@ -18,12 +20,16 @@ const ACTIVE = { $in: [...STATUS_ALIASES.active] };
 const activeFilter = (kind: DashboardKind): Filter =>
   kind === 'clientes' ? { $or: [{ status: ACTIVE }, { cliEstado: ACTIVE }] } : { status: ACTIVE };
 
-/** Whole-number share; 0 when there is nothing to share. */
-export const percentage = (part: number, whole: number): number =>
-  whole > 0 ? Math.round((part / whole) * 100) : 0;
+/** The enrolments paid within the chart's days (paidDaysRange), and only those. */
+function paidEnrolments(store: Store, now: Date): Promise<PaidEnrolment[]> {
+  const { from, until } = paidDaysRange(now);
+  return store
+    .collection<PaidEnrolment & { _id: string }>('inscripciones')
+    .find({ payment_status: 'paid', paid_at: { $gte: from, $lt: until } });
+}
 
-export async function dashboard(store: Store): Promise<DashboardAnswer['data']> {
-  const [countsList, recent] = await Promise.all([
+export async function dashboard(store: Store, now = new Date()): Promise<DashboardAnswer['data']> {
+  const [countsList, recent, paid] = await Promise.all([
     Promise.all(
       DASHBOARD_KINDS.map(async (kind) => {
         const collection = store.collection(kind);
@@ -37,6 +43,7 @@ export async function dashboard(store: Store): Promise<DashboardAnswer['data']> 
     store
       .collection('campamentos')
       .find({ status: ACTIVE }, { sort: { start_date: -1, _id: -1 }, limit: DASHBOARD_RECENT_CAMPS }),
+    paidEnrolments(store, now),
   ]);
   const counts = Object.fromEntries(countsList) as DashboardAnswer['data']['counts'];
   const share = (kind: DashboardKind) => percentage(counts[kind].active, counts[kind].total);
@@ -57,6 +64,7 @@ export async function dashboard(store: Store): Promise<DashboardAnswer['data']> 
       cupones: share('cupones'),
       campamentos: share('campamentos'),
     },
+    paidPerDay: paidPerDay(paid, now),
   };
 }
 

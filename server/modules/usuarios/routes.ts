@@ -90,6 +90,7 @@ export const usuariosRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/listpop', { schema: { querystring: ListQuery }, onRequest: app.requireAdmin }, async (request) =>
     listAnswer(request.query, {
+      area: 'usuarios',
       collection: app.store.collection<UserRecord>('usuarios'),
       sort: { created_at: -1 },
       search: ['email', 'name'],

@@ -1,0 +1,40 @@
+// The mock data set's fixtures are usable as they are: the paid demo enrolments fall within the
+// dashboard chart's last 30 days, whatever today's date is.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupServer } from 'msw/node';
+import type { DashboardAnswer } from '../src/domain/admin-contract.ts';
+import { handlers } from './handlers.ts';
+import { MOCK_CREDENTIALS, resetMockData } from './data.ts';
+import { expectedAccountId } from './kit.ts';
+
+const server = setupServer(...handlers);
+beforeAll(() => {
+  resetMockData();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+
+const api = async (path: string, init: { token?: string; body?: unknown } = {}) => {
+  const response = await fetch(`http://mock.escuela.test/api${path}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: {
+      'x-account-id': expectedAccountId(),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return response.json() as Promise<Record<string, unknown>>;
+};
+
+describe('mock data', () => {
+  it("shows the demo school's paid enrolments on the dashboard chart", async () => {
+    const login = (await api('/usuarios/login', { body: MOCK_CREDENTIALS.admin })) as {
+      result: { token: string };
+    };
+    const { data } = (await api('/dashboard', { token: login.result.token })) as unknown as DashboardAnswer;
+    const bars = data.paidPerDay.filter((entry) => entry.count > 0);
+    expect(bars).toHaveLength(2);
+    expect(bars.every((entry) => entry.count === 1 && entry.amount === 4700)).toBe(true);
+  });
+});

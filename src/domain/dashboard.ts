@@ -1,0 +1,60 @@
+// The dashboard's figures that are computed, not counted (spec 02 §2): the shares and the paid
+// enrolments per day. Written once for the server (server/modules/admin/dashboard.ts) and the
+// mocks (mocks/handlers.ts). Pure.
+import { DASHBOARD_PAID_DAYS, type PaidDay } from './admin-contract.ts';
+
+/** Santo Domingo keeps UTC-4 all year (no daylight saving time). */
+const SANTO_DOMINGO_OFFSET_MS = -4 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole-number share 0-100; 0 when there is nothing to share. */
+export const percentage = (part: number, whole: number): number =>
+  whole > 0 ? Math.round((part / whole) * 100) : 0;
+
+/** The calendar day of an instant in Santo Domingo, as 'YYYY-MM-DD'. */
+export function santoDomingoDay(at: Date): string {
+  return new Date(at.getTime() + SANTO_DOMINGO_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The instants paidPerDay covers: `from` is the start (00:00 Santo Domingo) of the oldest of the
+ * `days` days, `until` the end of today (exclusive). The server reads only this range.
+ */
+export function paidDaysRange(now: Date, days = DASHBOARD_PAID_DAYS): { from: Date; until: Date } {
+  const todayStart = Date.parse(`${santoDomingoDay(now)}T00:00:00.000Z`) - SANTO_DOMINGO_OFFSET_MS;
+  return { from: new Date(todayStart - (days - 1) * DAY_MS), until: new Date(todayStart + DAY_MS) };
+}
+
+/** The parts of an enrolment (server/modules/checkout/enrolments.ts) the chart reads. */
+export interface PaidEnrolment {
+  payment_status: string;
+  paid_at: Date | null | undefined;
+  /** Whole DOP. */
+  amount: number;
+}
+
+/**
+ * Paid enrolments (payment_status 'paid') counted and summed by the Santo Domingo day of their
+ * paid_at: one entry per day of the last `days` days up to and including today, oldest first,
+ * days without payments included (zeros). Enrolments outside that range are left out.
+ */
+export function paidPerDay(
+  enrolments: Iterable<PaidEnrolment>,
+  now: Date,
+  days = DASHBOARD_PAID_DAYS,
+): PaidDay[] {
+  const { from } = paidDaysRange(now, days);
+  const byDay = new Map<string, PaidDay>();
+  for (let index = 0; index < days; index += 1) {
+    const day = santoDomingoDay(new Date(from.getTime() + index * DAY_MS));
+    byDay.set(day, { day, count: 0, amount: 0 });
+  }
+  for (const enrolment of enrolments) {
+    if (enrolment.payment_status !== 'paid' || !enrolment.paid_at) continue;
+    const entry = byDay.get(santoDomingoDay(enrolment.paid_at));
+    if (!entry) continue;
+    entry.count += 1;
+    entry.amount += Number.isFinite(enrolment.amount) ? Math.round(enrolment.amount) : 0;
+  }
+  return [...byDay.values()];
+}
