@@ -113,13 +113,18 @@ describe('front end serving', () => {
   });
 
   it('serves the runtime configuration script with the account id', async () => {
-    t = await buildTestApp({ ACCOUNT_ID: 'club-07' });
+    t = await buildTestApp({ ACCOUNT_ID: 'club-07', PUBLIC_URL: 'https://inscripciones.example.org' });
     const res = await t.app.inject({ method: 'GET', url: '/app-config.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/javascript');
     expect(res.headers['cache-control']).toBe('no-cache');
     const match = /^window\.__APP_CONFIG__ = (.*);\n$/.exec(res.body);
-    expect(JSON.parse(match![1]!)).toMatchObject({ accountId: 'club-07', apiBase: '/api' });
+    expect(JSON.parse(match![1]!)).toMatchObject({
+      accountId: 'club-07',
+      apiBase: '/api',
+      // The admin panel copies enrolment links on the address parents use.
+      publicUrl: 'https://inscripciones.example.org',
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Store } from './store/port.ts';
 import type { Camp, UserRecord } from '../src/domain/records.ts';
-import { ADMIN_TIPOS } from '../src/domain/records.ts';
+import { ADMIN_TIPOS, enrolmentLink } from '../src/domain/records.ts';
 import { hashPassword, type ScryptParams } from './auth/password.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { newUser } from './modules/usuarios/service.ts';
@@ -90,7 +90,7 @@ export function startupBanner(config: Config, prepared: PreparedStore, storeKind
   if (prepared.activeCamps.length > 0) {
     lines.push('  Enrolment links:');
     for (const camp of prepared.activeCamps) {
-      lines.push(`    ${camp.name}: ${config.publicUrl}/login?camp=${camp._id}`);
+      lines.push(`    ${camp.name}: ${enrolmentLink(config.publicUrl, camp._id)}`);
     }
   }
   lines.push('');

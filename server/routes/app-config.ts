@@ -8,15 +8,20 @@ export interface BrowserConfig {
   apiBase: string;
   socialProviders: { google: boolean; facebook: boolean };
   schoolWebsite: string;
+  /** The address parents use: the admin panel copies enrolment links on it. */
+  publicUrl: string;
 }
 
-export function browserConfig(config: Pick<Config, 'accountId' | 'schoolWebsite' | 'oauth'>): BrowserConfig {
+export function browserConfig(
+  config: Pick<Config, 'accountId' | 'schoolWebsite' | 'oauth' | 'publicUrl'>,
+): BrowserConfig {
   return {
     accountId: config.accountId,
     apiBase: '/api',
     // Buttons of providers that are not configured are hidden.
     socialProviders: { google: config.oauth.google !== null, facebook: config.oauth.facebook !== null },
     schoolWebsite: config.schoolWebsite,
+    publicUrl: config.publicUrl,
   };
 }
 

@@ -1,20 +1,15 @@
 // The admin area, mounted at /admin/* and loaded as its own lazy chunk.
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import { NotFoundPage } from '../lib/NotFoundPage.tsx';
 import { AdminLayout } from './AdminLayout.tsx';
 import { AdminLoginPage } from './AdminLoginPage.tsx';
 import { AdminPublicOnlyRoute, AdminRoute } from './AdminGuards.tsx';
-
-/** Placeholder page of one admin area until its issue lands. */
-function AdminFrame({ title }: { title: string }) {
-  return (
-    <>
-      <DocumentTitle title={`${title} · Administración`} />
-      <h2 className="h4">{title}</h2>
-    </>
-  );
-}
+import { AreaListPage } from './AreaListPage.tsx';
+import { campsScreen } from './areas/camps.tsx';
+import { categoriesScreen } from './areas/categories.tsx';
+import { couponsScreen } from './areas/coupons.tsx';
+import { weeksScreen } from './areas/weeks.tsx';
+import { DashboardPage } from './DashboardPage.tsx';
 
 export function AdminApp() {
   return (
@@ -25,11 +20,12 @@ export function AdminApp() {
       <Route element={<AdminRoute />}>
         <Route element={<AdminLayout />}>
           <Route index element={<Navigate to="/admin/dashboard" replace />} />
-          <Route path="dashboard" element={<AdminFrame title="Dashboard" />} />
-          <Route path="campamentos" element={<AdminFrame title="Campamentos" />} />
-          <Route path="categorias" element={<AdminFrame title="Categorías" />} />
-          <Route path="semanas" element={<AdminFrame title="Semanas" />} />
-          <Route path="cupones" element={<AdminFrame title="Cupones" />} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          {/* `key`: each screen keeps its own filters and page. */}
+          <Route path="campamentos" element={<AreaListPage key="campamentos" screen={campsScreen} />} />
+          <Route path="categorias" element={<AreaListPage key="categorias" screen={categoriesScreen} />} />
+          <Route path="semanas" element={<AreaListPage key="semanas" screen={weeksScreen} />} />
+          <Route path="cupones" element={<AreaListPage key="cupones" screen={couponsScreen} />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

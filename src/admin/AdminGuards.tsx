@@ -1,12 +1,12 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { getAdminToken } from './adminSession.ts';
+import { useAdminToken } from './adminSession.ts';
 
 /** Every admin page but the login needs the admin token. */
 export function AdminRoute() {
-  return getAdminToken() ? <Outlet /> : <Navigate to="/admin/login" replace />;
+  return useAdminToken() ? <Outlet /> : <Navigate to="/admin/login" replace />;
 }
 
 /** An admin already signed in skips the login page. */
 export function AdminPublicOnlyRoute() {
-  return getAdminToken() ? <Navigate to="/admin/dashboard" replace /> : <Outlet />;
+  return useAdminToken() ? <Navigate to="/admin/dashboard" replace /> : <Outlet />;
 }

@@ -1,51 +1,119 @@
-// Protected admin frame (spec 02 §2): top bar 'Panel de Administración' with 'Salir',
-// drawer (240 px on wide screens) with the five areas.
+// Protected admin frame (spec 02 §2) on AdminLTE 4: top bar 'Panel de Administración' with
+// 'Salir' and a 'Cerrar Sesión' item, a 240 px drawer with the areas (an overlay on phones and
+// tablets, closed by a tap outside or on a link), dark mode from the shell's UI settings.
+import './admin.css';
+import { useState } from 'react';
+import { Dropdown } from 'react-bootstrap';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { clearAdminToken } from './adminSession.ts';
+import logo from '../../public/logo.svg';
+import { useAppSelector } from '../lib/hooks.ts';
+import { useDocumentTheme } from '../lib/useDocumentTheme.ts';
+import { endAdminSession, getAdminUser } from './adminSession.ts';
 
 // Absolute links: relative ones resolve against the /admin/* splat in React Router 7.
-const ENTRIES = [
-  { to: 'dashboard', label: 'Dashboard' },
-  { to: 'campamentos', label: 'Campamentos' },
-  { to: 'categorias', label: 'Categorías' },
-  { to: 'semanas', label: 'Semanas' },
-  { to: 'cupones', label: 'Cupones' },
+export const ADMIN_MENU = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/admin/campamentos', label: 'Campamentos' },
+  { to: '/admin/categorias', label: 'Categorías' },
+  { to: '/admin/semanas', label: 'Semanas' },
+  { to: '/admin/cupones', label: 'Cupones' },
 ] as const;
+
+function MenuIcon() {
+  return (
+    <svg width="1.25em" height="1.25em" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
+      <path d="M1.5 3h13v1.5h-13zm0 4.25h13v1.5h-13zm0 4.25h13V13h-13z" />
+    </svg>
+  );
+}
 
 export function AdminLayout() {
   const navigate = useNavigate();
+  const darkMode = useAppSelector((state) => state.ui.darkMode);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const user = getAdminUser();
+  useDocumentTheme(darkMode);
 
   function logout() {
-    clearAdminToken();
+    endAdminSession();
     void navigate('/admin/login', { replace: true });
   }
 
   return (
-    <div className="min-vh-100 d-flex flex-column">
-      <header className="navbar bg-primary" data-bs-theme="dark">
+    <div
+      className={`app-wrapper layout-fixed sidebar-expand-lg admin-wrapper${drawerOpen ? ' sidebar-open' : ''}`}
+    >
+      <nav className="app-header navbar navbar-expand bg-body" aria-label="Barra superior">
         <div className="container-fluid">
-          <span className="navbar-brand mb-0 h1">Panel de Administración</span>
-          <button type="button" className="btn btn-outline-light btn-sm" onClick={logout}>
-            Salir
-          </button>
-        </div>
-      </header>
-      <div className="d-flex flex-column flex-lg-row flex-grow-1">
-        <nav className="bg-body-secondary border-end p-2 admin-drawer" aria-label="Administración">
-          <ul className="nav nav-pills flex-lg-column gap-1">
-            {ENTRIES.map((entry) => (
-              <li key={entry.to} className="nav-item">
-                <NavLink to={`/admin/${entry.to}`} className="nav-link">
-                  {entry.label}
-                </NavLink>
-              </li>
-            ))}
+          <ul className="navbar-nav align-items-center">
+            <li className="nav-item d-lg-none">
+              <button
+                type="button"
+                className="nav-link btn admin-tap"
+                aria-label="Mostrar u ocultar el menú"
+                aria-expanded={drawerOpen}
+                aria-controls="admin-drawer"
+                onClick={() => setDrawerOpen((open) => !open)}
+              >
+                <MenuIcon />
+              </button>
+            </li>
+            <li className="nav-item">
+              <span className="navbar-brand mb-0 h1 fs-5 text-truncate">Panel de Administración</span>
+            </li>
           </ul>
-        </nav>
-        <main className="flex-grow-1 p-3">
-          <Outlet />
-        </main>
-      </div>
+          <ul className="navbar-nav ms-auto align-items-center gap-1">
+            <li className="nav-item">
+              <Dropdown align="end">
+                <Dropdown.Toggle variant="link" className="nav-link admin-tap" id="admin-user-menu">
+                  <span className="d-none d-md-inline">{user?.email ?? 'Administrador'}</span>
+                  <span className="d-md-none">Cuenta</span>
+                </Dropdown.Toggle>
+                <Dropdown.Menu>
+                  <Dropdown.Item as="button" onClick={logout}>
+                    Cerrar Sesión
+                  </Dropdown.Item>
+                </Dropdown.Menu>
+              </Dropdown>
+            </li>
+            <li className="nav-item">
+              <button type="button" className="btn btn-outline-primary btn-sm admin-tap" onClick={logout}>
+                Salir
+              </button>
+            </li>
+          </ul>
+        </div>
+      </nav>
+      <aside id="admin-drawer" className="app-sidebar bg-body-secondary shadow" data-bs-theme="dark">
+        <div className="sidebar-brand">
+          <NavLink to="/admin/dashboard" className="brand-link" onClick={() => setDrawerOpen(false)}>
+            <img src={logo} alt="" className="brand-image" width={33} height={33} />
+            <span className="brand-text fw-light ms-2">Administración</span>
+          </NavLink>
+        </div>
+        <div className="sidebar-wrapper">
+          <nav className="mt-2" aria-label="Administración">
+            <ul className="nav sidebar-menu flex-column">
+              {ADMIN_MENU.map((entry) => (
+                <li key={entry.to} className="nav-item">
+                  <NavLink to={entry.to} className="nav-link" onClick={() => setDrawerOpen(false)}>
+                    <p>{entry.label}</p>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </aside>
+      <main className="app-main">
+        <div className="app-content pt-3">
+          <div className="container-fluid">
+            <Outlet />
+          </div>
+        </div>
+      </main>
+      {/* Phones: a tap outside the open drawer closes it (AdminLTE's overlay). */}
+      <div className="sidebar-overlay" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
     </div>
   );
 }

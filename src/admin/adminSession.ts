@@ -1,15 +1,53 @@
-// Admin session: its bearer token lives under localStorage 'gatekeeper_token' (spec 02 §9),
-// separate from the parents' 'token'.
+// Admin session (spec 02 §4, §9): the bearer token lives under localStorage 'gatekeeper_token',
+// separate from the parents' 'token', and the admin's public fields beside it. Components follow it
+// through `useAdminSession`, so a sign-out anywhere (the 'Salir' button, an expired token answered
+// with 401) re-renders the guards at once.
+import { useSyncExternalStore } from 'react';
 import { readStored, STORAGE_KEYS, writeStored } from '../api/storage.ts';
+import type { PublicUser } from '../domain/schemas/accounts.ts';
+
+export type AdminUser = Pick<PublicUser, '_id' | 'email' | 'name' | 'tipo'>;
+
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
 
 export function getAdminToken(): string | null {
   return readStored(STORAGE_KEYS.adminToken) || null;
 }
 
-export function setAdminToken(token: string): void {
-  writeStored(STORAGE_KEYS.adminToken, token);
+export function getAdminUser(): AdminUser | null {
+  const raw = readStored(STORAGE_KEYS.adminUser);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as AdminUser;
+  } catch {
+    return null;
+  }
 }
 
-export function clearAdminToken(): void {
+export function startAdminSession(token: string, user: AdminUser): void {
+  writeStored(STORAGE_KEYS.adminToken, token);
+  writeStored(STORAGE_KEYS.adminUser, JSON.stringify(user));
+  notify();
+}
+
+export function endAdminSession(): void {
   writeStored(STORAGE_KEYS.adminToken, null);
+  writeStored(STORAGE_KEYS.adminUser, null);
+  notify();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab signing out ends this tab's session too.
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+/** The admin token, re-read whenever the session starts or ends. */
+export function useAdminToken(): string | null {
+  return useSyncExternalStore(subscribe, getAdminToken, () => null);
 }

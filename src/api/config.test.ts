@@ -15,12 +15,14 @@ describe('readAppConfig', () => {
         apiBase: 'https://api.example.org/api/',
         socialProviders: { google: true, facebook: false },
         schoolWebsite: 'https://escuela.example.org',
+        publicUrl: 'https://inscripciones.example.org/',
       }),
     ).toEqual({
       accountId: 'acc-1',
       apiBase: 'https://api.example.org/api',
       socialProviders: { google: true, facebook: false },
       schoolWebsite: 'https://escuela.example.org/',
+      publicUrl: 'https://inscripciones.example.org',
     });
   });
 
@@ -30,6 +32,7 @@ describe('readAppConfig', () => {
       apiBase: '',
       socialProviders: { google: 'yes' },
       schoolWebsite: 'javascript:alert(1)',
+      publicUrl: '/relative',
     });
     expect(config).toEqual(DEFAULT_APP_CONFIG);
     expect(readAppConfig({ schoolWebsite: '//evil.example' }).schoolWebsite).toBe('/');

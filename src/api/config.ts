@@ -11,6 +11,8 @@ export interface AppConfig {
   readonly socialProviders: { readonly google: boolean; readonly facebook: boolean };
   /** The school's public website (logo header, "back to the website" buttons). */
   readonly schoolWebsite: string;
+  /** The address parents use (enrolment links); '' = this page's origin. */
+  readonly publicUrl: string;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -18,6 +20,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   apiBase: '/api',
   socialProviders: { google: false, facebook: false },
   schoolWebsite: '/',
+  publicUrl: '',
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -41,6 +44,12 @@ function safeLink(value: unknown): string | undefined {
   }
 }
 
+/** An absolute http(s) address without its trailing slash, or undefined. */
+function absoluteUrl(value: unknown): string | undefined {
+  const link = safeLink(value);
+  return link && !link.startsWith('/') ? link.replace(/\/+$/, '') : undefined;
+}
+
 export function readAppConfig(raw: unknown): AppConfig {
   if (!isRecord(raw)) return DEFAULT_APP_CONFIG;
   const social = isRecord(raw.socialProviders) ? raw.socialProviders : {};
@@ -50,6 +59,7 @@ export function readAppConfig(raw: unknown): AppConfig {
     apiBase: apiBase || DEFAULT_APP_CONFIG.apiBase,
     socialProviders: { google: social.google === true, facebook: social.facebook === true },
     schoolWebsite: safeLink(raw.schoolWebsite) ?? DEFAULT_APP_CONFIG.schoolWebsite,
+    publicUrl: absoluteUrl(raw.publicUrl) ?? DEFAULT_APP_CONFIG.publicUrl,
   };
 }
 

@@ -3,6 +3,8 @@ export const STORAGE_KEYS = {
   token: 'token',
   userId: 'userId',
   adminToken: 'gatekeeper_token',
+  /** The signed-in admin's public fields (JSON), beside the admin token (spec 02 §4). */
+  adminUser: 'gatekeeper_user',
   campId: 'CampamentId',
 } as const;
 

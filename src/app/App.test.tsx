@@ -6,6 +6,7 @@ import { server } from '../../mocks/node.ts';
 import { loginUser, logoutUser } from '../auth/authSlice.ts';
 import { MISSING_CAMP_NOTE } from '../auth/campParam.ts';
 import { currentAddress, renderApp } from '../test/renderApp.tsx';
+import { signInAdmin } from '../admin/testing.ts';
 
 const PARENT_ID = '64b000000000000000000001';
 
@@ -154,7 +155,7 @@ describe('App routes and guards', () => {
   });
 
   it('opens the admin dashboard at /admin with an admin token, and Salir ends the admin session', async () => {
-    localStorage.setItem('gatekeeper_token', 'admin-jwt');
+    signInAdmin();
     renderApp('/admin');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Panel de Administración')).toBeInTheDocument();

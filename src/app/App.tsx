@@ -12,8 +12,8 @@ import { Preloader } from '../lib/Preloader.tsx';
 import { ShellLayout } from '../shell/ShellLayout.tsx';
 import { LoginRoute, PrivateRoute, PublicOnlyRoute } from './guards.tsx';
 
-const AdminApp = lazy(() =>
-  import(/* webpackChunkName: "admin" */ '../admin/AdminApp.tsx').then((m) => ({ default: m.AdminApp })),
+const AdminArea = lazy(() =>
+  import(/* webpackChunkName: "admin" */ './AdminArea.tsx').then((m) => ({ default: m.AdminArea })),
 );
 const ProfilePage = lazy(() =>
   import(/* webpackChunkName: "shell" */ '../shell/ProfilePage.tsx').then((m) => ({
@@ -48,7 +48,7 @@ export function App() {
             {enrolmentRoutes()}
           </Route>
         </Route>
-        <Route path="/admin/*" element={<AdminApp />} />
+        <Route path="/admin/*" element={<AdminArea />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

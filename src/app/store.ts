@@ -1,6 +1,6 @@
 // The Redux store. `combineSlices` lets later areas (ui slice, admin RTK Query) be added or
 // injected lazily without touching the parents' entry chunk.
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { authSlice } from '../auth/authSlice.ts';
 import { createAuthPersistence } from '../auth/authPersistence.ts';
 import { createUiPersistence } from '../shell/uiPersistence.ts';
@@ -11,11 +11,15 @@ export const rootReducer = combineSlices(authSlice, uiSlice);
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({
+  // Lazy areas (the admin panel's RTK Query API) add their middleware when their chunk loads.
+  const dynamic = createDynamicMiddleware();
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(createAuthPersistence(), createUiPersistence()),
+    middleware: (getDefault) =>
+      getDefault().prepend(createAuthPersistence(), createUiPersistence()).concat(dynamic.middleware),
   });
+  return Object.assign(store, { addMiddleware: dynamic.addMiddleware });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

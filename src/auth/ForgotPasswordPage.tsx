@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import * as Yup from 'yup';
 import { requestPasswordReset } from '../api/accounts.ts';
-import { AuthFrame } from './AuthFrame.tsx';
-import { LoadingButton, TextField } from './FormControls.tsx';
+import { AuthFrame } from '../lib/AuthFrame.tsx';
+import { LoadingButton, TextField } from '../lib/FormControls.tsx';
 import { emailRule, failureMessage } from './formRules.ts';
 
 export const forgotSchema = Yup.object({ email: emailRule() });

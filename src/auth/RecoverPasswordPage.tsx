@@ -6,8 +6,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import * as Yup from 'yup';
 import { resetPassword } from '../api/accounts.ts';
 import { ACCOUNT_MESSAGES } from '../domain/accounts.ts';
-import { AuthFrame } from './AuthFrame.tsx';
-import { LoadingButton, TextField } from './FormControls.tsx';
+import { AuthFrame } from '../lib/AuthFrame.tsx';
+import { LoadingButton, TextField } from '../lib/FormControls.tsx';
 import { failureMessage, passwordRule, retypeRule } from './formRules.ts';
 
 export const resetSchema = Yup.object({ password: passwordRule(), confirmPassword: retypeRule('password') });

@@ -2,7 +2,7 @@
 // configured has no button (DESIGN.md §2.15).
 import { appConfig } from '../api/config.ts';
 import type { SocialProvider } from '../domain/social.ts';
-import { LoadingButton } from './FormControls.tsx';
+import { LoadingButton } from '../lib/FormControls.tsx';
 
 const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
 

@@ -11,6 +11,17 @@ export const CAMP_TYPES = {
 } as const;
 export type CampType = keyof typeof CAMP_TYPES;
 
+/** How staff read a camp's type: 'Campamento', 'Programa anual', or the type's own code. */
+export function campTypeLabel(type: string): string {
+  if (type in CAMP_TYPES) return CAMP_TYPES[type as CampType];
+  return isAnnualProgram(type) ? CAMP_TYPES.programaanual : type;
+}
+
+/** A camp's enrolment link (DESIGN.md §2.2): the sign-in page with the camp id, on the parents' address. */
+export function enrolmentLink(publicUrl: string, campId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/login?camp=${encodeURIComponent(campId)}`;
+}
+
 /** Types the dashboard also recognises as annual programs (older data). */
 export const ANNUAL_TYPE_ALIASES = ['programaanual', 'programa_anual', 'programa'] as const;
 

@@ -1,6 +1,6 @@
 // Page header of the signed-in shell (spec 02 §2): title, a date line, and the breadcrumb
 // Inicio → current page.
-import { Link } from 'react-router-dom';
+import { Breadcrumb } from '../lib/Breadcrumb.tsx';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 
 const LONG_DATE = new Intl.DateTimeFormat('es-DO', { dateStyle: 'full', timeZone: 'America/Santo_Domingo' });
@@ -21,16 +21,7 @@ export function PageHeader({ title, date = new Date() }: { title: string; date?:
             <p className="text-body-secondary small mb-0">{formatLongDate(date)}</p>
           </div>
           <div className="col-sm-6">
-            <nav aria-label="Ruta de navegación">
-              <ol className="breadcrumb float-sm-end mb-0">
-                <li className="breadcrumb-item">
-                  <Link to="/">Inicio</Link>
-                </li>
-                <li className="breadcrumb-item active" aria-current="page">
-                  {title}
-                </li>
-              </ol>
-            </nav>
+            <Breadcrumb home="/" title={title} className="float-sm-end mb-0" />
           </div>
         </div>
       </div>

@@ -8,6 +8,7 @@ import { logoutUser, selectCurrentUser } from '../auth/authSlice.ts';
 import { useAppDispatch, useAppSelector } from '../lib/hooks.ts';
 import { SITE_NAME } from '../lib/DocumentTitle.tsx';
 import { Preloader } from '../lib/Preloader.tsx';
+import { useDocumentTheme } from '../lib/useDocumentTheme.ts';
 import { CalendarPlusIcon, LogoutIcon, MenuIcon, SlidersIcon, UserIcon } from './icons.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { findNavbarVariant, findSidebarSkin, isDarkNavbarVariant, isDarkSidebarSkin } from './uiOptions.ts';
@@ -53,19 +54,6 @@ function useWindowSize() {
     window.addEventListener('resize', update);
     return () => window.removeEventListener('resize', update);
   }, [dispatch]);
-}
-
-/** Dark mode is Bootstrap's data-bs-theme on <html>; AdminLTE's transitions wait for app-loaded. */
-function useDocumentTheme(darkMode: boolean) {
-  useEffect(() => {
-    const root = document.documentElement;
-    root.setAttribute('data-bs-theme', darkMode ? 'dark' : 'light');
-    document.body.classList.add('app-loaded');
-    return () => {
-      root.removeAttribute('data-bs-theme');
-      document.body.classList.remove('app-loaded');
-    };
-  }, [darkMode]);
 }
 
 function Header({ ui }: { ui: UiState }) {

@@ -1,6 +1,8 @@
 // Vitest setup of the "web" project (jsdom): jest-dom matchers, the MSW node server shared by
 // all component tests, and a clean DOM + storage between tests.
 import '@testing-library/jest-dom/vitest';
+// jsdom has no canvas: the admin dashboard's charts (Chart.js) draw on this stand-in.
+import 'vitest-canvas-mock';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetMocks, server } from '../../mocks/node.ts';
@@ -11,6 +13,13 @@ window.__APP_CONFIG__ = {
   apiBase: '/api',
   socialProviders: { google: false, facebook: false },
   schoolWebsite: 'https://escuela-baloncesto.example.org',
+};
+
+// jsdom has no ResizeObserver either; Chart.js watches its container's size with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
 };
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

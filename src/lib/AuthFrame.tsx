@@ -1,7 +1,7 @@
 // Frame shared by the sign-in, registration and password pages (AdminLTE 4 login box).
 import type { ReactNode } from 'react';
 import logo from '../../public/logo.svg';
-import { DocumentTitle } from '../lib/DocumentTitle.tsx';
+import { DocumentTitle } from './DocumentTitle.tsx';
 
 export function AuthFrame({ title, children }: { title: string; children?: ReactNode }) {
   return (

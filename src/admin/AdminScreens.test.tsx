@@ -1,0 +1,369 @@
+// The dashboard and the four catalogue screens against the MSW handlers (the same rules as the
+// server, kept in step by the parity suite).
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { collection, insert, type Doc } from '../../mocks/data.ts';
+import { server, setScenario } from '../../mocks/node.ts';
+import { DASHBOARD_KINDS } from '../domain/admin-contract.ts';
+import { formatDop } from '../domain/pricing.ts';
+import { renderApp } from '../test/renderApp.tsx';
+import { COPY_MESSAGES } from './areas/camps.tsx';
+import { DASHBOARD_CARDS, DASHBOARD_ERROR } from './DashboardPage.tsx';
+import { signInAdmin, stubClipboard } from './testing.ts';
+
+// The first test of the file also loads the admin chunk.
+vi.setConfig({ testTimeout: 20_000 });
+
+/** The admin API calls the screens made, as path + query. */
+let calls: string[] = [];
+
+beforeEach(() => {
+  calls = [];
+  server.events.removeAllListeners();
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/api/')) calls.push(`${request.method} ${url.pathname}${url.search}`);
+  });
+  signInAdmin();
+});
+
+async function open(path: string, heading: string) {
+  renderApp(path);
+  expect(
+    await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 10_000 }),
+  ).toBeInTheDocument();
+  return userEvent.setup();
+}
+
+const visible = (name: string) => collection(name).filter((doc) => doc.status !== 'borrado');
+const table = () => screen.getByRole('table', { name: /Campamentos|Categorías|Semanas|Cupones/ });
+const rowOf = (text: string) => within(table()).getByRole('row', { name: new RegExp(text) });
+
+describe('dashboard', () => {
+  it('shows the nine cards, the recent camps and the three percentages from one call', async () => {
+    await open('/admin/dashboard', 'Dashboard');
+    for (const { kind, label } of DASHBOARD_CARDS) {
+      const card = screen.getByRole('group', { name: label });
+      const docs = collection(kind);
+      await waitFor(() =>
+        expect(within(card).getByTestId(`total-${kind}`)).toHaveTextContent(String(docs.length)),
+      );
+      const active = docs.filter((doc) =>
+        ['active', 'activo'].includes(String(doc.status ?? doc.cliEstado)),
+      ).length;
+      expect(within(card).getByTestId(`active-${kind}`)).toHaveTextContent(String(active));
+    }
+    expect(DASHBOARD_CARDS.map((card) => card.kind).sort()).toEqual([...DASHBOARD_KINDS].sort());
+    const recent = screen
+      .getByRole('heading', { name: 'Campamentos y programas recientes' })
+      .closest('.card')!;
+    expect(within(recent as HTMLElement).getByText('Campamento de Verano 2027')).toBeInTheDocument();
+    expect(within(recent as HTMLElement).getByText('Programa anual')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Campamentos activos' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    expect(calls.filter((call) => call === 'GET /api/dashboard')).toHaveLength(1);
+  });
+
+  it("charts a camp's places per week with the sold-out week marked, and paid enrolments per day", async () => {
+    await open('/admin/dashboard', 'Dashboard');
+    expect(await screen.findByText('Semana 8: Agotado')).toBeInTheDocument();
+    const places = screen.getByRole('table', { name: 'Cupos por semana' });
+    expect(within(places).getByRole('row', { name: /Semana 3 30 27 3/ })).toBeInTheDocument();
+    expect(within(places).getByRole('row', { name: /Semana 8 30 30 Agotado/ })).toBeInTheDocument();
+    const paid = visible('inscripciones').filter((doc) => doc.payment_status === 'paid');
+    await waitFor(() => expect(screen.getByTestId('paid-30-count')).toHaveTextContent(String(paid.length)));
+    const amount = paid.reduce((sum, doc) => sum + Number(doc.amount), 0);
+    expect(screen.getByTestId('paid-30-amount')).toHaveTextContent(formatDop(amount));
+  });
+
+  it("says 'Error al cargar los datos del dashboard' when the call fails", async () => {
+    setScenario('error-carga');
+    renderApp('/admin/dashboard');
+    expect((await screen.findAllByText(DASHBOARD_ERROR)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('camps', () => {
+  it('lists camps, searches on the server and copies the enrolment link and the id', async () => {
+    const user = await open('/admin/campamentos', 'Campamentos');
+    const clipboard = stubClipboard(); // after userEvent.setup(), which installs its own
+    const summer = visible('campamentos').find((camp) => camp.name === 'Campamento de Verano 2027')!;
+    expect(await screen.findByRole('row', { name: /Campamento de Verano 2027/ })).toBeInTheDocument();
+    expect(calls).toContain('GET /api/campamentos/listpop?page=1&limit=10&sort=-start_date');
+
+    await user.click(
+      screen.getByRole('button', { name: 'Copiar enlace de inscripción de Campamento de Verano 2027' }),
+    );
+    expect(clipboard).toHaveBeenCalledWith(`${window.location.origin}/login?camp=${summer._id}`);
+    expect(await screen.findByText(COPY_MESSAGES.link)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copiar ID de Campamento de Verano 2027' }));
+    expect(clipboard).toHaveBeenLastCalledWith(summer._id);
+    expect(await screen.findByText(COPY_MESSAGES.campId)).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'anual');
+    await waitFor(() =>
+      expect(screen.queryByRole('row', { name: /Campamento de Verano 2027/ })).not.toBeInTheDocument(),
+    );
+    expect(rowOf('Programa Anual 2026-2027')).toBeInTheDocument();
+    expect(calls.some((call) => call.includes('q=anual'))).toBe(true);
+  });
+
+  it("says 'Error al copiar el enlace' when the clipboard refuses", async () => {
+    const user = await open('/admin/campamentos', 'Campamentos');
+    stubClipboard(true);
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Copiar enlace de inscripción de Campamento de Verano 2027',
+      }),
+    );
+    expect(await screen.findByText(COPY_MESSAGES.failed)).toBeInTheDocument();
+  });
+
+  it('checks the required fields, then creates a camp: list and dashboard counts follow', async () => {
+    const user = await open('/admin/dashboard', 'Dashboard');
+    await waitFor(() => expect(screen.getByTestId('total-campamentos')).toHaveTextContent('2'));
+    await user.click(screen.getByRole('link', { name: 'Campamentos' }));
+    await user.click(await screen.findByRole('button', { name: 'Nuevo campamento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo campamento' });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    for (const message of [
+      'El código es obligatorio.',
+      'El nombre es obligatorio.',
+      'La membresía es obligatoria.',
+      'La fecha de inicio es obligatoria.',
+      'La fecha de fin es obligatoria.',
+    ]) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+    expect(calls.some((call) => call.startsWith('POST /api/campamentos/create'))).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('Código *'), 'NAV2026');
+    await user.type(within(dialog).getByLabelText('Nombre *'), 'Campamento de Navidad 2026');
+    await user.type(within(dialog).getByLabelText('Membresía (RD$) *'), '1500');
+    await user.type(within(dialog).getByLabelText('Fecha de inicio *'), '2026-12-21');
+    await user.type(within(dialog).getByLabelText('Fecha de fin *'), '2026-12-18');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(
+      await within(dialog).findByText('La fecha de fin debe ser igual o posterior a la fecha de inicio.'),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Fecha de fin *'));
+    await user.type(within(dialog).getByLabelText('Fecha de fin *'), '2026-12-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+
+    expect(await screen.findByText('Campamento creado')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const stored = visible('campamentos').find((camp) => camp.code === 'NAV2026')!;
+    expect(stored).toMatchObject({
+      name: 'Campamento de Navidad 2026',
+      membership: 1500,
+      type: 'campamento',
+    });
+    expect(await screen.findByRole('row', { name: /Campamento de Navidad 2026/ })).toBeInTheDocument();
+
+    // The save invalidated the dashboard: its counts are fetched again.
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+    await waitFor(() => expect(screen.getByTestId('total-campamentos')).toHaveTextContent('3'));
+    expect(calls.filter((call) => call === 'GET /api/dashboard')).toHaveLength(2);
+  });
+
+  it('asks before deleting, and deletes', async () => {
+    const user = await open('/admin/campamentos', 'Campamentos');
+    await user.click(await screen.findByRole('button', { name: 'Eliminar Programa Anual 2026-2027' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('¿Está seguro de eliminar este campamento?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(visible('campamentos')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar Programa Anual 2026-2027' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Campamento eliminado')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('row', { name: /Programa Anual/ })).not.toBeInTheDocument(),
+    );
+    expect(visible('campamentos')).toHaveLength(1);
+  });
+});
+
+describe('categories', () => {
+  it('needs a camp first, copies the category id, and filters by camp', async () => {
+    const user = await open('/admin/categorias', 'Categorías');
+    const clipboard = stubClipboard();
+    await user.click(screen.getByRole('button', { name: 'Nueva categoría' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva categoría' });
+    await user.type(within(dialog).getByLabelText('Nombre *'), 'Élite');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText(COPY_MESSAGES.chooseCamp)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+
+    // The list's default order: by `order`, then by id.
+    const [first] = [...visible('categorias')].sort(
+      (a, b) => Number(a.order) - Number(b.order) || a._id.localeCompare(b._id),
+    );
+    await user.click(
+      (await screen.findAllByRole('button', { name: `Copiar ID de ${first!.name as string}` }))[0]!,
+    );
+    expect(clipboard).toHaveBeenCalledWith(first!._id);
+    expect(await screen.findByText(COPY_MESSAGES.categoryId)).toBeInTheDocument();
+
+    const summer = visible('campamentos').find((camp) => camp.type === 'campamento')!;
+    await screen.findByRole('option', { name: summer.name as string });
+    await user.selectOptions(screen.getByLabelText('Campamento'), summer._id);
+    await waitFor(() => expect(calls.some((call) => call.includes(`campament=${summer._id}`))).toBe(true));
+    const ofSummer = visible('categorias').filter((category) => category.campament === summer._id);
+    await waitFor(() =>
+      expect(screen.getByText(`${ofSummer.length} registros · Página 1 de 1`)).toBeInTheDocument(),
+    );
+  });
+});
+
+describe('weeks', () => {
+  it('shows places taken, capacity and availability, with the sold-out week marked', async () => {
+    const user = await open('/admin/semanas', 'Semanas');
+    const summer = visible('campamentos').find((camp) => camp.type === 'campamento')!;
+    await screen.findByRole('option', { name: summer.name as string });
+    await user.selectOptions(screen.getByLabelText('Campamento'), summer._id);
+    expect(
+      await screen.findByRole('row', { name: /Semana 3 .*27 de 30 · 3 disponibles/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Semana 8 .*30 de 30 · Agotado/ })).toBeInTheDocument();
+  });
+
+  it('never overwrites places parents took while the dialog was open', async () => {
+    const user = await open('/admin/semanas', 'Semanas');
+    await user.click(await screen.findByRole('button', { name: 'Editar Semana 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar semana' });
+    const week = visible('semanas').find((doc) => doc.name === 'Semana 1')! as Doc & { quota_f: number };
+    const before = week.quota_f;
+    expect(within(dialog).getByLabelText('Ocupados')).toHaveValue(before);
+    // Two parents pay for Semana 1 meanwhile.
+    week.quota_f = before + 2;
+    await user.clear(within(dialog).getByLabelText('Precio (RD$) *'));
+    await user.type(within(dialog).getByLabelText('Precio (RD$) *'), '4900');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Semana actualizada')).toBeInTheDocument();
+    expect(week).toMatchObject({ value: 4900, quota_f: before + 2 });
+  });
+
+  it('sends places taken when the admin corrects them, and the camp categories as a multi-select', async () => {
+    const user = await open('/admin/semanas', 'Semanas');
+    await user.click(await screen.findByRole('button', { name: 'Editar Semana 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar semana' });
+    await user.clear(within(dialog).getByLabelText('Ocupados'));
+    await user.type(within(dialog).getByLabelText('Ocupados'), '5');
+    const categories = within(dialog).getByRole('group', { name: 'Categorías' });
+    const boxes = await within(categories).findAllByRole('checkbox');
+    expect(boxes.length).toBeGreaterThan(1);
+    await user.click(boxes[0]!);
+    await user.click(within(dialog).getByRole('switch', { name: 'Habilitado' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Semana actualizada')).toBeInTheDocument();
+    const week = visible('semanas').find((doc) => doc.name === 'Semana 2')! as Doc & { categories: string[] };
+    expect(week).toMatchObject({ quota_f: 5, isChecked: false });
+    expect(week.categories).toHaveLength(boxes.length - 1);
+  });
+});
+
+describe('coupons', () => {
+  it('upper-cases the code as typed, checks the percent, and creates the coupon', async () => {
+    const user = await open('/admin/cupones', 'Cupones');
+    await user.click(screen.getByRole('button', { name: 'Nuevo cupón' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo cupón' });
+    await user.type(within(dialog).getByLabelText('Código *'), 'navidad15');
+    expect(within(dialog).getByLabelText('Código *')).toHaveValue('NAVIDAD15');
+    await user.type(within(dialog).getByLabelText('Etiqueta *'), '15% de Navidad');
+    await user.clear(within(dialog).getByLabelText('Porcentaje *'));
+    await user.type(within(dialog).getByLabelText('Porcentaje *'), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('El porcentaje debe estar entre 0 y 100.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Porcentaje *'));
+    await user.type(within(dialog).getByLabelText('Porcentaje *'), '15');
+    await user.type(within(dialog).getByLabelText('Vence'), '2026-12-31');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Cupón creado')).toBeInTheDocument();
+    const coupon = visible('cupones').find((doc) => doc.code === 'NAVIDAD15')!;
+    expect(coupon).toMatchObject({ label: '15% de Navidad', type: 'percent', percent: 15 });
+    expect(
+      await screen.findByRole('row', { name: /NAVIDAD15 15% de Navidad Porcentaje 15% 31\/12\/2026/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('switches to a fixed amount, and a taken code gets the server message', async () => {
+    const user = await open('/admin/cupones', 'Cupones');
+    await user.click(screen.getByRole('button', { name: 'Nuevo cupón' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo cupón' });
+    await user.type(within(dialog).getByLabelText('Código *'), 'verano10');
+    await user.type(within(dialog).getByLabelText('Etiqueta *'), 'Otro');
+    await user.selectOptions(within(dialog).getByLabelText('Tipo *'), 'amount');
+    expect(within(dialog).queryByLabelText('Porcentaje *')).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Monto (RD$) *'));
+    await user.type(within(dialog).getByLabelText('Monto (RD$) *'), '-5');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('El monto no puede ser negativo.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Monto (RD$) *'));
+    await user.type(within(dialog).getByLabelText('Monto (RD$) *'), '300');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(
+      await screen.findByText('Error al guardar cupón: Ya existe un cupón con ese código.'),
+    ).toBeInTheDocument();
+    // The dialog stays open with what was typed.
+    expect(within(dialog).getByLabelText('Etiqueta *')).toHaveValue('Otro');
+  });
+
+  it("shows the save error toast in the 'error-guardar' scenario and changes nothing", async () => {
+    const user = await open('/admin/cupones', 'Cupones');
+    setScenario('error-guardar');
+    await user.click(await screen.findByRole('button', { name: 'Editar VERANO10' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar cupón' });
+    await user.clear(within(dialog).getByLabelText('Etiqueta *'));
+    await user.type(within(dialog).getByLabelText('Etiqueta *'), 'Cambiado');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(/^Error al guardar cupón: No fue posible guardar/)).toBeInTheDocument();
+    expect(visible('cupones').find((doc) => doc.code === 'VERANO10')!.label).toBe(
+      '10% de descuento de verano',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await user.click(screen.getByRole('button', { name: 'Eliminar VERANO10' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText(/^Error al eliminar cupón: No fue posible guardar/)).toBeInTheDocument();
+    expect(visible('cupones').some((doc) => doc.code === 'VERANO10')).toBe(true);
+  });
+
+  it('pages and sorts on the server', async () => {
+    for (let index = 1; index <= 12; index += 1) {
+      insert('cupones', {
+        code: `PRUEBA${String(index).padStart(2, '0')}`,
+        label: `Prueba ${index}`,
+        type: 'amount',
+        percent: 0,
+        amount: 100 * index,
+        date: null,
+        status: 'active',
+      });
+    }
+    const user = await open('/admin/cupones', 'Cupones');
+    const total = visible('cupones').length;
+    expect(await screen.findByText(`${total} registros · Página 1 de 2`)).toBeInTheDocument();
+    expect(within(table()).getAllByRole('row')).toHaveLength(11); // header + 10
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText(`${total} registros · Página 2 de 2`)).toBeInTheDocument();
+    expect(calls).toContain('GET /api/cupones/listpop?page=2&limit=10&sort=code');
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(total - 10 + 1));
+
+    await user.click(within(table()).getByRole('button', { name: /Código/ }));
+    await waitFor(() => expect(calls).toContain('GET /api/cupones/listpop?page=1&limit=10&sort=code'));
+    await user.click(within(table()).getByRole('button', { name: /Código/ }));
+    await waitFor(() => expect(calls).toContain('GET /api/cupones/listpop?page=1&limit=10&sort=-code'));
+    await waitFor(() => expect(within(table()).getAllByRole('row')[1]).toHaveTextContent('VERANO10'));
+    expect(within(table()).getByRole('columnheader', { name: /Código/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+
+    await user.selectOptions(screen.getByLabelText('Estado'), 'inactive');
+    expect(await screen.findByText('No se encontraron cupones con esos filtros.')).toBeInTheDocument();
+  });
+});

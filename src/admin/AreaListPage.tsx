@@ -1,0 +1,268 @@
+// One list screen for every catalogue area (spec 02 §2 "Admin list pages"): a table with
+// server-side paging, search and sort, a status filter (and a camp filter where records belong to
+// a camp), an empty state, the create button, one dialog for create and edit, delete with the
+// spec's confirmation, and the spec's toasts. What differs per area is declared in ./areas/.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Modal } from 'react-bootstrap';
+import type { SortingState } from '@tanstack/react-table';
+import { SORTABLE_FIELDS } from '../domain/admin-contract.ts';
+import { AdminPage } from './AdminPage.tsx';
+import { useAreaList, useDeleteRecordMutation, type CatalogueArea, type CatalogueRecords } from './api.ts';
+import { CampPicker } from './CampPicker.tsx';
+import { DataTable, type AdminColumn } from './DataTable.tsx';
+import { notifyError, notifySuccess, withServerMessage } from './feedback.ts';
+import { RecordDialog, type AreaForm } from './RecordDialog.tsx';
+import type { AreaTexts } from './texts.ts';
+
+export const PAGE_SIZE = 10;
+
+export interface AreaScreen<A extends CatalogueArea, V extends object> {
+  area: A;
+  texts: AreaTexts;
+  columns: Array<AdminColumn<CatalogueRecords[A]>>;
+  /** The default order, as the `sort` parameter. */
+  defaultSort: string;
+  /** Lists records of one camp at a time (categories, weeks). */
+  campFilter?: boolean;
+  form: AreaForm<A, V>;
+  /** Buttons of a row besides edit and delete (copy link, copy id). */
+  rowActions?: (record: CatalogueRecords[A]) => ReactNode;
+}
+
+const toSort = (sorting: SortingState, fallback: string) =>
+  sorting[0] ? `${sorting[0].desc ? '-' : ''}${sorting[0].id}` : fallback;
+
+/** The search box's text, passed on once typing pauses (one call per search, not per key). */
+function useDebounced(value: string, ms = 300): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function AreaListPage<A extends CatalogueArea, V extends object>({
+  screen,
+}: {
+  screen: AreaScreen<A, V>;
+}) {
+  const { area, texts } = screen;
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  const [status, setStatus] = useState<'' | 'active' | 'inactive'>('');
+  const [campament, setCampament] = useState('');
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [editing, setEditing] = useState<CatalogueRecords[A] | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<CatalogueRecords[A] | null>(null);
+  const [remove, removal] = useDeleteRecordMutation();
+
+  // A new search, filter or order starts again at page 1.
+  const filterKey = JSON.stringify([q, status, campament, sorting]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
+
+  const params = {
+    page,
+    limit: PAGE_SIZE,
+    q: q || undefined,
+    sort: toSort(sorting, screen.defaultSort),
+    status: status || undefined,
+    campament: campament || undefined,
+  };
+  const list = useAreaList(area, params);
+  const rows = useMemo(() => list.data?.data ?? [], [list.data]);
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  useEffect(() => {
+    if (list.isError) notifyError(texts.loadError);
+  }, [list.isError, texts.loadError]);
+
+  const columns = useMemo<Array<AdminColumn<CatalogueRecords[A]>>>(
+    () => [
+      ...screen.columns,
+      {
+        id: 'actions',
+        header: 'Acciones',
+        cell: ({ row }) => (
+          <div className="d-flex flex-wrap gap-1">
+            {screen.rowActions?.(row.original)}
+            <Button
+              size="sm"
+              variant="outline-primary"
+              className="admin-tap"
+              onClick={() => setEditing(row.original)}
+              aria-label={`Editar ${texts.recordName(row.original)}`}
+            >
+              Editar
+            </Button>
+            <Button
+              size="sm"
+              variant="outline-danger"
+              className="admin-tap"
+              onClick={() => setDeleting(row.original)}
+              aria-label={`Eliminar ${texts.recordName(row.original)}`}
+            >
+              Eliminar
+            </Button>
+          </div>
+        ),
+      },
+    ],
+    [screen, texts],
+  );
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove({ area, id: deleting._id }).unwrap();
+      notifySuccess(texts.messages.deleted);
+    } catch (error) {
+      notifyError(withServerMessage(texts.deleteError, error));
+    }
+    setDeleting(null);
+  }
+
+  return (
+    <AdminPage
+      title={texts.title}
+      actions={
+        <Button className="admin-tap" onClick={() => setEditing(null)}>
+          {texts.create}
+        </Button>
+      }
+    >
+      <div className="card">
+        <div className="card-header">
+          <form
+            className="row g-2 align-items-end"
+            role="search"
+            onSubmit={(event) => event.preventDefault()}
+          >
+            {screen.campFilter && (
+              <div className="col-12 col-md-4">
+                <CampPicker id={`${area}-camp-filter`} value={campament} onChange={setCampament} allowAll />
+              </div>
+            )}
+            <div className="col-12 col-sm-7 col-md">
+              <label htmlFor={`${area}-search`} className="form-label small mb-1">
+                Buscar
+              </label>
+              <input
+                id={`${area}-search`}
+                name="q"
+                type="search"
+                inputMode="search"
+                autoComplete="off"
+                className="form-control"
+                placeholder={texts.searchHint}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+            <div className="col-12 col-sm-5 col-md-3">
+              <label htmlFor={`${area}-status`} className="form-label small mb-1">
+                Estado
+              </label>
+              <select
+                id={`${area}-status`}
+                name="status"
+                className="form-select"
+                value={status}
+                onChange={(event) => setStatus(event.target.value as typeof status)}
+              >
+                <option value="">Todos</option>
+                <option value="active">Activos</option>
+                <option value="inactive">Inactivos</option>
+              </select>
+            </div>
+          </form>
+        </div>
+        <div className="card-body p-0" aria-busy={list.isFetching || undefined}>
+          {list.isLoading ? (
+            <div className="p-3" aria-hidden="true">
+              {Array.from({ length: 4 }, (_, index) => (
+                <span key={index} className="admin-skeleton mb-2" />
+              ))}
+            </div>
+          ) : rows.length === 0 ? (
+            <p className="p-3 mb-0 text-body-secondary" role="status">
+              {q || status || campament ? texts.noMatches : texts.empty}
+            </p>
+          ) : (
+            <DataTable
+              caption={texts.title}
+              columns={columns}
+              rows={rows as Array<CatalogueRecords[A]>}
+              sorting={sorting}
+              onSortingChange={setSorting}
+              sortable={SORTABLE_FIELDS[area]}
+              rowId={(record) => record._id}
+            />
+          )}
+        </div>
+        <div className="card-footer d-flex flex-wrap align-items-center gap-2">
+          <span className="small me-auto" role="status">
+            {total} {total === 1 ? 'registro' : 'registros'} · Página {page} de {pages}
+          </span>
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            className="admin-tap"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            Anterior
+          </Button>
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            className="admin-tap"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            Siguiente
+          </Button>
+        </div>
+      </div>
+
+      {editing !== undefined && (
+        <RecordDialog
+          area={area}
+          texts={texts}
+          form={screen.form}
+          record={editing}
+          campament={campament}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+
+      <Modal show={deleting !== null} onHide={() => setDeleting(null)} centered>
+        <Modal.Header closeButton closeLabel="Cerrar">
+          <Modal.Title as="h2" className="h5">
+            Confirmar
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-1">{texts.deleteConfirm}</p>
+          {deleting && <p className="fw-semibold mb-0">{texts.recordName(deleting)}</p>}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" className="admin-tap" onClick={() => setDeleting(null)}>
+            Cancelar
+          </Button>
+          <Button
+            variant="danger"
+            className="admin-tap"
+            disabled={removal.isLoading}
+            onClick={() => void confirmDelete()}
+          >
+            Eliminar
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,163 @@
+// /admin/dashboard (spec 02 §2): nine cards with total and active counts, up to 6 recent active
+// camps or programs, three progress bars — all from the one GET /api/dashboard call — and two
+// charts staff read faster than tables (places per week of a camp, paid enrolments per day).
+import { lazy, Suspense, useEffect } from 'react';
+import type { DashboardAnswer, DashboardKind } from '../domain/admin-contract.ts';
+import { formatDop } from '../domain/pricing.ts';
+import { campTypeLabel } from '../domain/records.ts';
+import { AdminPage } from './AdminPage.tsx';
+import { useDashboardQuery } from './api.ts';
+import { formatDay, notifyError } from './feedback.ts';
+
+// Chart.js stays in its own chunk: the cards and lists show before it arrives.
+const DashboardCharts = lazy(() =>
+  import(/* webpackChunkName: "admin-charts" */ './DashboardCharts.tsx').then((m) => ({
+    default: m.DashboardCharts,
+  })),
+);
+
+export const DASHBOARD_ERROR = 'Error al cargar los datos del dashboard';
+
+export const DASHBOARD_CARDS: ReadonlyArray<{ kind: DashboardKind; label: string }> = [
+  { kind: 'campamentos', label: 'Campamentos' },
+  { kind: 'categorias', label: 'Categorías' },
+  { kind: 'semanas', label: 'Semanas' },
+  { kind: 'inscripciones', label: 'Inscripciones' },
+  { kind: 'participantes', label: 'Participantes' },
+  { kind: 'clientes', label: 'Clientes' },
+  { kind: 'cupones', label: 'Cupones' },
+  { kind: 'contactos', label: 'Contactos' },
+  { kind: 'calendarios', label: 'Calendarios' },
+];
+
+const PROGRESS: ReadonlyArray<{ key: keyof DashboardAnswer['data']['percentages']; label: string }> = [
+  { key: 'inscripciones', label: 'Inscripciones activas' },
+  { key: 'cupones', label: 'Cupones activos' },
+  { key: 'campamentos', label: 'Campamentos activos' },
+];
+
+function Skeleton({ lines = 1 }: { lines?: number }) {
+  return (
+    <span aria-hidden="true">
+      {Array.from({ length: lines }, (_, index) => (
+        <span key={index} className="admin-skeleton mb-2" />
+      ))}
+    </span>
+  );
+}
+
+export function DashboardPage() {
+  const { data, isLoading, isError } = useDashboardQuery();
+
+  useEffect(() => {
+    if (isError) notifyError(DASHBOARD_ERROR);
+  }, [isError]);
+
+  return (
+    <AdminPage title="Dashboard">
+      {isError && (
+        <div className="alert alert-danger" role="alert">
+          {DASHBOARD_ERROR}
+        </div>
+      )}
+      <section aria-label="Totales" aria-busy={isLoading || undefined}>
+        <div className="row g-3 mb-3">
+          {DASHBOARD_CARDS.map(({ kind, label }) => {
+            const counts = data?.counts[kind];
+            return (
+              <div key={kind} className="col-6 col-md-4 col-xl-4 col-xxl">
+                <div className="card h-100" role="group" aria-label={label}>
+                  <div className="card-body py-2">
+                    <h2 className="h6 text-body-secondary mb-1">{label}</h2>
+                    {counts ? (
+                      <>
+                        <p className="fs-3 fw-bold mb-0" data-testid={`total-${kind}`}>
+                          {counts.total}
+                        </p>
+                        <p className="small mb-0">
+                          <span data-testid={`active-${kind}`}>{counts.active}</span> activos
+                        </p>
+                      </>
+                    ) : (
+                      <Skeleton lines={2} />
+                    )}
+                  </div>
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </section>
+
+      <div className="row g-3 mb-3">
+        <section className="col-lg-7" aria-labelledby="recent-camps">
+          <div className="card h-100">
+            <div className="card-header">
+              <h2 id="recent-camps" className="card-title h6 mb-0">
+                Campamentos y programas recientes
+              </h2>
+            </div>
+            <ul className="list-group list-group-flush">
+              {isLoading && (
+                <li className="list-group-item">
+                  <Skeleton lines={3} />
+                </li>
+              )}
+              {data && data.recentCamps.length === 0 && (
+                <li className="list-group-item text-body-secondary">No hay campamentos activos.</li>
+              )}
+              {data?.recentCamps.map((camp) => (
+                <li key={camp._id} className="list-group-item">
+                  <div className="d-flex flex-wrap align-items-center gap-2">
+                    <strong className="me-auto">{camp.name}</strong>
+                    <span className="badge text-bg-info">{campTypeLabel(camp.type)}</span>
+                  </div>
+                  <div className="small text-body-secondary">
+                    Código {camp.code} · {formatDay(camp.start_date)} – {formatDay(camp.end_date)} · Membresía{' '}
+                    {formatDop(camp.membership)}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+        <section className="col-lg-5" aria-labelledby="progress-title">
+          <div className="card h-100">
+            <div className="card-header">
+              <h2 id="progress-title" className="card-title h6 mb-0">
+                Activos
+              </h2>
+            </div>
+            <div className="card-body">
+              {PROGRESS.map(({ key, label }) => {
+                const value = data?.percentages[key] ?? 0;
+                return (
+                  <div key={key} className="mb-3">
+                    <div className="d-flex justify-content-between small">
+                      <span id={`progress-${key}`}>{label}</span>
+                      <span>{data ? `${value}%` : ''}</span>
+                    </div>
+                    <div
+                      className="progress"
+                      role="progressbar"
+                      aria-labelledby={`progress-${key}`}
+                      aria-valuenow={value}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                    >
+                      <div className="progress-bar" style={{ width: `${value}%` }} />
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        </section>
+      </div>
+
+      <Suspense fallback={<Skeleton lines={4} />}>
+        <DashboardCharts paidPerDay={data?.paidPerDay} />
+      </Suspense>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,100 @@
+// The admin lists' table on TanStack Table (headless): the server sorts and pages (manual
+// sorting), the table renders headers with sort buttons and the rows. On phones it scrolls
+// inside its card, never the page.
+import {
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+} from '@tanstack/react-table';
+
+export const tableFeatureSet = tableFeatures({ rowSortingFeature });
+export type AdminColumn<T extends RowData> = ColumnDef<typeof tableFeatureSet, T>;
+
+interface DataTableProps<T extends RowData> {
+  caption: string;
+  columns: Array<AdminColumn<T>>;
+  rows: T[];
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  /** Field names the server may sort by. */
+  sortable: readonly string[];
+  rowId: (row: T) => string;
+}
+
+const SORT_LABEL = { asc: 'ascendente', desc: 'descendente' } as const;
+
+export function DataTable<T extends RowData>({
+  caption,
+  columns,
+  rows,
+  sorting,
+  onSortingChange,
+  sortable,
+  rowId,
+}: DataTableProps<T>) {
+  const table = useTable({
+    features: tableFeatureSet,
+    columns,
+    data: rows,
+    getRowId: rowId,
+    state: { sorting },
+    onSortingChange: (updater) => onSortingChange(typeof updater === 'function' ? updater(sorting) : updater),
+    manualSorting: true,
+    enableMultiSort: false,
+    enableSortingRemoval: true,
+  });
+
+  return (
+    <div className="admin-table-scroll">
+      <table className="table table-hover table-sm align-middle mb-0 admin-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const canSort = sortable.includes(header.column.id);
+                const sorted = header.column.getIsSorted();
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                  >
+                    {canSort ? (
+                      <button
+                        type="button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        title={sorted ? `Ordenado ${SORT_LABEL[sorted]}` : 'Ordenar'}
+                      >
+                        <table.FlexRender header={header} />
+                        <span aria-hidden="true" className="ms-1">
+                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      <table.FlexRender header={header} />
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id}>
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// One dialog for creating and editing a record of any catalogue area (spec 02 §2: create versus
+// update chosen by edit mode). Formik with the area's one Yup schema; the area turns the values
+// into the request body (dates as date values, only edited fields where a stale value would
+// overwrite the server's, e.g. a week's places taken).
+import type { ComponentType } from 'react';
+import { Button, Modal } from 'react-bootstrap';
+import { useFormik, type FormikProps } from 'formik';
+import type * as Yup from 'yup';
+import { LoadingButton } from '../lib/FormControls.tsx';
+import {
+  useCreateRecordMutation,
+  useUpdateRecordMutation,
+  type CatalogueArea,
+  type CatalogueRecords,
+} from './api.ts';
+import { notifyError, notifySuccess, withServerMessage } from './feedback.ts';
+import type { AreaTexts } from './texts.ts';
+
+export interface AreaForm<A extends CatalogueArea, V extends object> {
+  schema: Yup.ObjectSchema<V>;
+  /** The form's values for a record (edit) or a new one; `campament` is the list's camp filter. */
+  initialValues: (record: CatalogueRecords[A] | null, context: { campament: string }) => V;
+  /** The create or update body (without `_id`). */
+  toBody: (values: V, record: CatalogueRecords[A] | null) => object;
+  Fields: ComponentType<{ formik: FormikProps<V>; record: CatalogueRecords[A] | null }>;
+}
+
+interface RecordDialogProps<A extends CatalogueArea, V extends object> {
+  area: A;
+  texts: AreaTexts;
+  form: AreaForm<A, V>;
+  /** null = create. */
+  record: CatalogueRecords[A] | null;
+  campament: string;
+  onClose: () => void;
+}
+
+export function RecordDialog<A extends CatalogueArea, V extends object>({
+  area,
+  texts,
+  form,
+  record,
+  campament,
+  onClose,
+}: RecordDialogProps<A, V>) {
+  const [create] = useCreateRecordMutation();
+  const [update] = useUpdateRecordMutation();
+  const formik = useFormik<V>({
+    initialValues: form.initialValues(record, { campament }),
+    validationSchema: form.schema,
+    onSubmit: async (values) => {
+      const body = form.toBody(form.schema.cast(values) as V, record);
+      try {
+        if (record) {
+          await update({ area, body: { ...body, _id: record._id } }).unwrap();
+          notifySuccess(texts.messages.updated);
+        } else {
+          await create({ area, body }).unwrap();
+          notifySuccess(texts.messages.created);
+        }
+        onClose();
+      } catch (error) {
+        // The dialog stays open with what was typed, so nothing is lost.
+        notifyError(withServerMessage(texts.saveError, error));
+      }
+    },
+  });
+  const title = record ? texts.edit : texts.create;
+  const { Fields } = form;
+
+  return (
+    <Modal
+      show
+      onHide={onClose}
+      centered
+      scrollable
+      fullscreen="sm-down"
+      aria-labelledby={`${area}-dialog-title`}
+    >
+      <form
+        noValidate
+        onSubmit={formik.handleSubmit}
+        className="admin-dialog-form"
+        aria-labelledby={`${area}-dialog-title`}
+      >
+        <Modal.Header closeButton closeLabel="Cerrar">
+          <Modal.Title id={`${area}-dialog-title`} as="h2" className="h5">
+            {title}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="small text-body-secondary">Los campos marcados con * son obligatorios.</p>
+          <Fields formik={formik} record={record} />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" className="admin-tap" onClick={onClose}>
+            Cancelar
+          </Button>
+          <LoadingButton type="submit" loading={formik.isSubmitting} className="btn-primary admin-tap">
+            Guardar
+          </LoadingButton>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}

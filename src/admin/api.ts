@@ -1,0 +1,142 @@
+// The admin panel's one RTK Query API (spec 02 §7): every call goes through the app's HTTP client
+// (API base, x-account-id) with the admin bearer token. Tags per area: a save refreshes the lists
+// it changed and the dashboard. Loaded only in the admin chunk and injected into the store then
+// (src/app/AdminArea.tsx), so none of it reaches the parents' bundle.
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { ApiError, request, type HttpMethod } from '../api/http.ts';
+import type {
+  CampAnswer,
+  CategoryAnswer,
+  CouponAnswer,
+  DashboardAnswer,
+  DeleteAnswer,
+  ListAnswer,
+  RecordAnswer,
+  WeekAnswer,
+} from '../domain/admin-contract.ts';
+import { endAdminSession, getAdminToken } from './adminSession.ts';
+
+export interface AdminCall {
+  path: string;
+  method?: HttpMethod;
+  body?: unknown;
+}
+
+/** What a failed call hands to the screens: the HTTP status (0 = no connection) and the server's text. */
+export interface AdminCallError {
+  status: number;
+  message: string;
+}
+
+export const adminBaseQuery: BaseQueryFn<AdminCall, unknown, AdminCallError> = async ({
+  path,
+  method = 'GET',
+  body,
+}) => {
+  try {
+    return { data: await request(path, { method, body, token: getAdminToken() }) };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // An expired or revoked admin token: the session is over, the guard shows the login.
+    if (error.status === 401) endAdminSession();
+    return { error: { status: error.status, message: error.status === 0 ? '' : error.message } };
+  }
+};
+
+/** The catalogue areas with a list screen, and what their records look like. */
+export interface CatalogueRecords {
+  campamentos: CampAnswer;
+  categorias: CategoryAnswer;
+  semanas: WeekAnswer;
+  cupones: CouponAnswer;
+}
+export type CatalogueArea = keyof CatalogueRecords;
+
+export interface ListParams {
+  page?: number;
+  limit?: number;
+  q?: string;
+  /** A sortable field, '-' in front for descending. */
+  sort?: string;
+  status?: 'active' | 'inactive';
+  /** Only the records of this camp (categories, weeks). */
+  campament?: string;
+}
+
+export interface TypeOption {
+  _id: string;
+  code: string;
+  name: string;
+}
+
+const TAGS = ['campamentos', 'categorias', 'semanas', 'cupones', 'dashboard'] as const;
+
+/** Lists a change of `area` makes stale: its own, the dashboard's counts, and lists that show its names. */
+export function staleAfterChange(area: CatalogueArea): Array<(typeof TAGS)[number]> {
+  // Categories and weeks show their camp's name; weeks show their categories.
+  if (area === 'campamentos') return ['campamentos', 'categorias', 'semanas', 'dashboard'];
+  if (area === 'categorias') return ['categorias', 'semanas', 'dashboard'];
+  return [area, 'dashboard'];
+}
+
+export function listSearch(params: ListParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const adminApi = createApi({
+  reducerPath: 'adminApi',
+  baseQuery: adminBaseQuery,
+  tagTypes: TAGS,
+  endpoints: (build) => ({
+    dashboard: build.query<DashboardAnswer['data'], void>({
+      query: () => ({ path: '/dashboard' }),
+      transformResponse: (answer: DashboardAnswer) => answer.data,
+      providesTags: ['dashboard'],
+    }),
+    list: build.query<
+      ListAnswer<CatalogueRecords[CatalogueArea]>,
+      { area: CatalogueArea; params: ListParams }
+    >({
+      query: ({ area, params }) => ({ path: `/${area}/listpop${listSearch(params)}` }),
+      providesTags: (_result, _error, { area }) => [area],
+    }),
+    campTypes: build.query<TypeOption[], void>({
+      query: () => ({ path: '/tipos/bymodel/campamentos' }),
+      transformResponse: (answer: ListAnswer<TypeOption>) => answer.data,
+    }),
+    createRecord: build.mutation<RecordAnswer<unknown>, { area: CatalogueArea; body: object }>({
+      query: ({ area, body }) => ({ path: `/${area}/create`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { area }) => (error ? [] : staleAfterChange(area)),
+    }),
+    updateRecord: build.mutation<RecordAnswer<unknown>, { area: CatalogueArea; body: { _id: string } }>({
+      query: ({ area, body }) => ({ path: `/${area}/update`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { area }) => (error ? [] : staleAfterChange(area)),
+    }),
+    deleteRecord: build.mutation<DeleteAnswer, { area: CatalogueArea; id: string }>({
+      query: ({ area, id }) => ({ path: `/${area}/delete/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, { area }) => (error ? [] : staleAfterChange(area)),
+    }),
+  }),
+});
+
+/** A typed list of one area (the endpoint is shared; the area decides the record type). */
+export function useAreaList<A extends CatalogueArea>(area: A, params: ListParams, skip = false) {
+  const result = adminApi.useListQuery({ area, params }, { skip });
+  return result as Omit<typeof result, 'data' | 'currentData'> & {
+    data?: ListAnswer<CatalogueRecords[A]>;
+    currentData?: ListAnswer<CatalogueRecords[A]>;
+  };
+}
+
+export const {
+  useDashboardQuery,
+  useCampTypesQuery,
+  useCreateRecordMutation,
+  useUpdateRecordMutation,
+  useDeleteRecordMutation,
+} = adminApi;

@@ -1,0 +1,195 @@
+// Camps and programs (spec 02 §2, §3, §5, §8): code, name, membership and dates required; type
+// from the tipos list; buttons that copy the enrolment link and the camp id.
+import type { FormikProps } from 'formik';
+import * as Yup from 'yup';
+import { Button } from 'react-bootstrap';
+import { appConfig } from '../../api/config.ts';
+import { ADMIN_MESSAGES, CampCreate, type CampAnswer } from '../../domain/admin-contract.ts';
+import { formatDop } from '../../domain/pricing.ts';
+import { CAMP_TYPES, campTypeLabel, enrolmentLink } from '../../domain/records.ts';
+import { TextField } from '../../lib/FormControls.tsx';
+import type { AreaScreen } from '../AreaListPage.tsx';
+import { useCampTypesQuery } from '../api.ts';
+import { dayInputValue, formatDay, notifyError, notifySuccess } from '../feedback.ts';
+import { maxLengthOf, SelectField, StatusField } from '../fields.tsx';
+import { areaTexts } from '../texts.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+export const COPY_MESSAGES = {
+  link: 'Enlace copiado al portapapeles',
+  campId: 'ID del campamento copiado al portapapeles',
+  categoryId: 'ID de la categoría copiado al portapapeles',
+  failed: 'Error al copiar el enlace',
+  chooseCamp: 'Selecciona un campamento primero',
+} as const;
+
+/** Copies a text and says so (spec 02 §8); any refusal of the clipboard gives the error toast. */
+export async function copyText(text: string, done: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    notifySuccess(done);
+  } catch {
+    notifyError(COPY_MESSAGES.failed);
+  }
+}
+
+/** The address parents use: the configured one, else this page's. */
+export const parentsAddress = () => appConfig.publicUrl || window.location.origin;
+
+const schema = Yup.object({
+  code: Yup.string().trim().required('El código es obligatorio.').max(maxLengthOf(CampCreate, 'code')),
+  name: Yup.string().trim().required('El nombre es obligatorio.').max(maxLengthOf(CampCreate, 'name')),
+  description: Yup.string().max(maxLengthOf(CampCreate, 'description')),
+  type: Yup.string().required('Seleccione el tipo.'),
+  membership: Yup.number()
+    .typeError('La membresía debe ser un número.')
+    .required('La membresía es obligatoria.')
+    .integer('La membresía es en pesos enteros.')
+    .min(0, 'La membresía no puede ser negativa.'),
+  start_date: Yup.string().required('La fecha de inicio es obligatoria.'),
+  end_date: Yup.string()
+    .required('La fecha de fin es obligatoria.')
+    .test('order', ADMIN_MESSAGES.campDatesOrder, (end, context) => {
+      const start = (context.parent as { start_date?: string }).start_date;
+      return !start || !end || end >= start;
+    }),
+  payment_terms: Yup.string().max(maxLengthOf(CampCreate, 'payment_terms')),
+  status: Yup.string().oneOf(['active', 'inactive']).required(),
+});
+type CampValues = Yup.InferType<typeof schema>;
+
+function CampFields({ formik }: { formik: FormikProps<CampValues> }) {
+  const types = useCampTypesQuery();
+  const options = types.data?.length
+    ? types.data.map((type) => ({ code: type.code, name: type.name }))
+    : Object.entries(CAMP_TYPES).map(([code, name]) => ({ code, name }));
+  return (
+    <>
+      <div className="row">
+        <div className="col-sm-5">
+          <TextField
+            formik={formik}
+            name="code"
+            label="Código *"
+            autoComplete="off"
+            help="Corto y único, p. ej. VER2027"
+          />
+        </div>
+        <div className="col-sm-7">
+          <SelectField
+            formik={formik}
+            name="type"
+            label="Tipo *"
+            help="Campamento: por semanas. Programa anual: formas de pago."
+          >
+            {options.map((type) => (
+              <option key={type.code} value={type.code}>
+                {type.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+      <TextField
+        formik={formik}
+        name="name"
+        label="Nombre *"
+        autoComplete="off"
+        help="Como lo verán los padres, p. ej. Campamento de Verano 2027"
+      />
+      <TextField formik={formik} name="description" label="Descripción" help="Opcional." multiline />
+      <TextField
+        formik={formik}
+        name="membership"
+        label="Membresía (RD$) *"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        help="Precio de la membresía anual por participante, en pesos, p. ej. 2500"
+      />
+      <div className="row">
+        <div className="col-sm-6">
+          <TextField
+            formik={formik}
+            name="start_date"
+            label="Fecha de inicio *"
+            type="date"
+            help="Primer día."
+          />
+        </div>
+        <div className="col-sm-6">
+          <TextField formik={formik} name="end_date" label="Fecha de fin *" type="date" help="Último día." />
+        </div>
+      </div>
+      <TextField
+        formik={formik}
+        name="payment_terms"
+        label="Condiciones de pago"
+        help="Se muestran bajo el calendario."
+        multiline
+      />
+      <StatusField formik={formik} />
+    </>
+  );
+}
+
+const texts = areaTexts('campamentos');
+
+export const campsScreen: AreaScreen<'campamentos', CampValues> = {
+  area: 'campamentos',
+  texts,
+  defaultSort: '-start_date',
+  columns: [
+    { id: 'name', accessorKey: 'name', header: 'Nombre' },
+    { id: 'code', accessorKey: 'code', header: 'Código' },
+    {
+      id: 'type',
+      accessorKey: 'type',
+      header: 'Tipo',
+      cell: ({ row }) => <span className="badge text-bg-info">{campTypeLabel(row.original.type)}</span>,
+    },
+    { id: 'start_date', header: 'Inicio', cell: ({ row }) => formatDay(row.original.start_date) },
+    { id: 'end_date', header: 'Fin', cell: ({ row }) => formatDay(row.original.end_date) },
+    { id: 'membership', header: 'Membresía', cell: ({ row }) => formatDop(row.original.membership) },
+    { id: 'status', header: 'Estado', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+  ],
+  rowActions: (camp: CampAnswer) => (
+    <>
+      <Button
+        size="sm"
+        variant="outline-success"
+        className="admin-tap"
+        aria-label={`Copiar enlace de inscripción de ${camp.name}`}
+        onClick={() => void copyText(enrolmentLink(parentsAddress(), camp._id), COPY_MESSAGES.link)}
+      >
+        Copiar enlace
+      </Button>
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        className="admin-tap"
+        aria-label={`Copiar ID de ${camp.name}`}
+        onClick={() => void copyText(camp._id, COPY_MESSAGES.campId)}
+      >
+        Copiar ID
+      </Button>
+    </>
+  ),
+  form: {
+    schema,
+    initialValues: (camp) => ({
+      code: camp?.code ?? '',
+      name: camp?.name ?? '',
+      description: camp?.description ?? '',
+      type: camp?.type ?? 'campamento',
+      membership: camp?.membership ?? ('' as unknown as number),
+      start_date: dayInputValue(camp?.start_date),
+      end_date: dayInputValue(camp?.end_date),
+      payment_terms: camp?.payment_terms ?? '',
+      status: camp?.status === 'inactive' ? 'inactive' : 'active',
+    }),
+    // Dates go as date values ('2027-06-14'); the server keeps them as that day.
+    toBody: (values) => ({ ...values }),
+    Fields: CampFields,
+  },
+};

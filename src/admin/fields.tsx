@@ -1,0 +1,91 @@
+// Form pieces of the admin dialogs besides the shared TextField: a labelled select and a switch,
+// with errors tied to their field like TextField's, and the bounds of the API contract.
+import type { ReactNode } from 'react';
+import type { FormikProps } from 'formik';
+import type { TObject } from 'typebox';
+import { describedBy, FieldNotes } from '../lib/FormControls.tsx';
+
+/** A field's maximum length as the API contract declares it (one home for the bound). */
+export function maxLengthOf(schema: TObject, field: string): number {
+  const property = schema.properties[field] as { maxLength?: number } | undefined;
+  if (typeof property?.maxLength !== 'number') throw new Error(`No maxLength for ${field}`);
+  return property.maxLength;
+}
+
+function fieldError<V>(formik: FormikProps<V>, name: keyof V & string): string | undefined {
+  const error = formik.errors[name];
+  return formik.touched[name] && typeof error === 'string' ? error : undefined;
+}
+
+interface SelectFieldProps<V> {
+  formik: FormikProps<V>;
+  name: keyof V & string;
+  label: string;
+  help: string;
+  children: ReactNode;
+}
+
+export function SelectField<V>({ formik, name, label, help, children }: SelectFieldProps<V>) {
+  const id = `field-${name}`;
+  const shown = fieldError(formik, name);
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={`form-select${shown ? ' is-invalid' : ''}`}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={describedBy(id, shown)}
+        {...formik.getFieldProps(name)}
+      >
+        {children}
+      </select>
+      <FieldNotes id={id} error={shown} help={help} />
+    </div>
+  );
+}
+
+export function SwitchField<V>({
+  formik,
+  name,
+  label,
+}: {
+  formik: FormikProps<V>;
+  name: keyof V & string;
+  label: string;
+}) {
+  const id = `field-${name}`;
+  return (
+    <div className="form-check form-switch mb-3">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        role="switch"
+        className="form-check-input"
+        checked={Boolean(formik.values[name])}
+        onChange={(event) => void formik.setFieldValue(name, event.target.checked)}
+      />
+      <label htmlFor={id} className="form-check-label">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+/** Active / inactive: deletion goes through the delete button, never through this select. */
+export function StatusField<V>({ formik }: { formik: FormikProps<V> }) {
+  return (
+    <SelectField
+      formik={formik}
+      name={'status' as keyof V & string}
+      label="Estado"
+      help="Solo los registros activos se ofrecen a los padres."
+    >
+      <option value="active">Activo</option>
+      <option value="inactive">Inactivo</option>
+    </SelectField>
+  );
+}

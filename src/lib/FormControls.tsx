@@ -1,0 +1,120 @@
+// Small form pieces of the sign-in pages and the admin dialogs: a labelled input whose error shows
+// only once the field was touched (tied to it by aria-describedby), and a submit button with a
+// loading state (disabled + spinner).
+import type { ButtonHTMLAttributes, HTMLAttributes, ReactNode } from 'react';
+import type { FormikProps } from 'formik';
+
+interface TextFieldProps<V> {
+  formik: FormikProps<V>;
+  name: keyof V & string;
+  label: string;
+  type?: 'email' | 'password' | 'text' | 'number' | 'date';
+  autoComplete?: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** Helper text under the field, also its tooltip. */
+  help: string;
+  disabled?: boolean;
+  /** A multi-line text instead of an input. */
+  multiline?: boolean;
+  /** Called with the typed text before Formik stores it (e.g. upper-casing a code). */
+  transform?: (value: string) => string;
+  min?: number;
+  max?: number;
+}
+
+export function TextField<V>({
+  formik,
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  help,
+  disabled,
+  multiline,
+  transform,
+  min,
+  max,
+}: TextFieldProps<V>) {
+  const id = `field-${name}`;
+  const touched = Boolean(formik.touched[name]);
+  const error = formik.errors[name];
+  const shown = touched && typeof error === 'string' ? error : undefined;
+  const field = formik.getFieldProps(name);
+  if (transform) {
+    field.onChange = (event: { target: { value: string } }) =>
+      void formik.setFieldValue(name, transform(event.target.value));
+  }
+  const common = {
+    title: help,
+    disabled,
+    className: `form-control${shown ? ' is-invalid' : ''}`,
+    'aria-invalid': shown ? true : undefined,
+    'aria-describedby': describedBy(id, shown),
+  };
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      {multiline ? (
+        <textarea id={id} rows={3} {...common} {...field} />
+      ) : (
+        <input
+          id={id}
+          type={type}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          min={min}
+          max={max}
+          {...common}
+          {...field}
+        />
+      )}
+      <FieldNotes id={id} error={shown} help={help} />
+    </div>
+  );
+}
+
+/** A field's error (when shown) and helper text, with the ids its aria-describedby names. */
+export function FieldNotes({ id, error, help }: { id: string; error: string | undefined; help: string }) {
+  return (
+    <>
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback">
+          {error}
+        </div>
+      )}
+      <div id={`${id}-help`} className="form-text">
+        {help}
+      </div>
+    </>
+  );
+}
+
+/** The aria-describedby of a field with FieldNotes. */
+export const describedBy = (id: string, error: string | undefined) =>
+  `${id}-help${error ? ` ${id}-error` : ''}`;
+
+interface LoadingButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  loading: boolean;
+  children: ReactNode;
+}
+
+/** While loading: disabled, `aria-busy`, and a spinner before the (unchanged) label. */
+export function LoadingButton({ loading, disabled, children, className, ...rest }: LoadingButtonProps) {
+  return (
+    <button
+      type="button"
+      {...rest}
+      className={`btn ${className ?? 'btn-primary'}`}
+      disabled={loading || disabled}
+      aria-busy={loading || undefined}
+    >
+      {loading && (
+        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" data-testid="spinner" />
+      )}
+      {children}
+    </button>
+  );
+}
