@@ -1,38 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { api, E2E_ADMIN, newParent } from './api.ts';
 import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
 
 // A parent follows the demo camp's enrolment link, enrols two children in two weeks each with a
 // coupon, pays with the sandbox card and sees the confirmation: the whole product, end to end.
-async function api(page: Page, method: 'GET' | 'POST', path: string, token?: string, data?: unknown) {
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { 'x-account-id': 'escuela-baloncesto', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(data ? { data } : {}),
-  });
-  return res.json();
-}
-
 test('two children, two weeks each, coupon, card, confirmation', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
 
   // The enrolment link an administrator copies: /login?camp=<id of the demo summer camp>.
-  const admin = await api(page, 'POST', '/usuarios/login', undefined, {
-    email: 'admin@e2e.do',
-    password: 'clave-e2e-123',
-  });
+  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
   const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
   const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');
   const email = `wizard.${testInfo.project.name}.${Date.now()}@correo.do`;
-  const parent = await api(page, 'POST', '/usuarios/create', undefined, { email, password: 'clave-wizard' });
-  await page.addInitScript(
-    ([token, id]) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', token!);
-        localStorage.setItem('userId', id!);
-      }
-    },
-    [parent.token, parent._id],
-  );
+  const parent = await newParent(page, email, 'clave-wizard');
 
   await enrolTwoChildren(page, testInfo, camp._id);
   await expectConfirmation(page, testInfo);

@@ -32,3 +32,30 @@ test('the declined-card scenario shows the bank refusal and lets the parent try 
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
   await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
 });
+
+test('a tester uses every admin screen on the mocks, and the error-guardar scenario shows the save error', async ({
+  page,
+}) => {
+  await page.goto('/admin/login?escenario=error-guardar');
+  await page.getByLabel('Usuario o correo electrónico').fill(MOCK_CREDENTIALS.admin.email);
+  await page.getByLabel('Contraseña').fill(MOCK_CREDENTIALS.admin.password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('total-campamentos')).toHaveText('2');
+  await expect(page.getByText('Semana 8: Agotado')).toBeVisible();
+  for (const [area, row] of [
+    ['Campamentos', 'Campamento de Verano 2027'],
+    ['Categorías', 'Mini (6 a 9 años)'],
+    ['Semanas', 'Semana 3'],
+    ['Cupones', 'VERANO10'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
+    await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: area }).click();
+    await expect(page.getByRole('heading', { name: area, level: 1 })).toBeVisible();
+    await expect(page.getByRole('row', { name: row }).first()).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Editar VERANO10' }).click();
+  await page.getByRole('dialog').getByLabel('Etiqueta *').fill('Cambiado');
+  await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText(/^Error al guardar cupón: No fue posible guardar los cambios/)).toBeVisible();
+});

@@ -51,32 +51,67 @@ export async function enrolTwoChildren(
     [1, 'Pedro'],
     [2, 'María'],
   ] as const) {
-    await page.getByRole('tab', { name: `Participante ${index}` }).click();
-    const panel = page.getByRole('tabpanel', { name: `Participante ${index}` });
-    await panel
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
-    await expect(panel.getByAltText(`Foto del participante ${index}`)).toBeVisible();
-    await fill(panel, {
-      'Nombre *': name,
-      'Apellido *': 'Rodríguez',
-      'Edad *': '10',
-      'Peso (lbs) *': '75',
-      'Estatura (pies y pulgadas) *': '4 pies 8 pulgadas',
-      'Colegio *': 'Colegio San Judas',
-      'Fecha de nacimiento *': '15/03/2016',
-      'Alimentos prohibidos *': 'Ninguno',
-      'Alergias *': 'Ninguna',
-      'Medicamentos prohibidos *': 'Ninguno',
-      'Restricciones de actividades *': 'Ninguna',
-    });
-    await panel.getByLabel('Sexo *', { exact: true }).selectOption(index === 1 ? 'Masculino' : 'Femenino');
-    await panel.getByLabel('Talla de camiseta *', { exact: true }).selectOption('M');
+    await fillParticipant(page, index, name, index === 1 ? 'Masculino' : 'Femenino');
   }
   await shot('2-participantes');
   await page.getByRole('button', { name: 'Siguiente' }).click();
 
   await expect(page).toHaveURL(/\/adicional$/);
+  await fillAdditional(page);
+  await expect(page.getByLabel('Teléfono de la madre *', { exact: true })).toHaveValue('809-555-1234');
+  await shot('3-adicional');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page).toHaveURL(/\/pago$/);
+  await page.getByLabel('Código de cupón').fill('verano10');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText('Cupón aplicado: 10% de descuento de verano (VERANO10)')).toBeVisible();
+  await expect(page.getByLabel('Total').first()).toContainText('RD$15,894');
+  await fillCard(page, card);
+  await shot('4-pago');
+  await page.getByRole('button', { name: 'Pagar' }).click();
+}
+
+export async function expectConfirmation(page: Page, testInfo: TestInfo) {
+  await expect(page).toHaveURL(/\/confirmacion$/);
+  await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
+  await expect(page.getByText('RD$15,894').first()).toBeVisible();
+  await expect(page.getByText('Número de orden')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('5-confirmacion.png'), fullPage: true });
+}
+
+/** Photo and every field of one participant's tab. */
+export async function fillParticipant(
+  page: Page,
+  index: number,
+  name: string,
+  sex: 'Masculino' | 'Femenino',
+) {
+  await page.getByRole('tab', { name: `Participante ${index}` }).click();
+  const panel = page.getByRole('tabpanel', { name: `Participante ${index}` });
+  await panel
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+  await expect(panel.getByAltText(`Foto del participante ${index}`)).toBeVisible();
+  await fill(panel, {
+    'Nombre *': name,
+    'Apellido *': 'Rodríguez',
+    'Edad *': '10',
+    'Peso (lbs) *': '75',
+    'Estatura (pies y pulgadas) *': '4 pies 8 pulgadas',
+    'Colegio *': 'Colegio San Judas',
+    'Fecha de nacimiento *': '15/03/2016',
+    'Alimentos prohibidos *': 'Ninguno',
+    'Alergias *': 'Ninguna',
+    'Medicamentos prohibidos *': 'Ninguno',
+    'Restricciones de actividades *': 'Ninguna',
+  });
+  await panel.getByLabel('Sexo *', { exact: true }).selectOption(sex);
+  await panel.getByLabel('Talla de camiseta *', { exact: true }).selectOption('M');
+}
+
+/** The additional-information step: parents, emergency contact, authorised people, source. */
+export async function fillAdditional(page: Page) {
   await fill(page, {
     'Nombre de la madre *': 'Carmen Rodríguez',
     'Nombre del padre *': 'José Rodríguez',
@@ -99,15 +134,10 @@ export async function enrolTwoChildren(
   });
   await page.getByLabel('Forma de contacto preferida *', { exact: true }).selectOption('Celular');
   await page.getByLabel('¿Cómo se enteró de nosotros? *', { exact: true }).selectOption('Instagram');
-  await expect(page.getByLabel('Teléfono de la madre *', { exact: true })).toHaveValue('809-555-1234');
-  await shot('3-adicional');
-  await page.getByRole('button', { name: 'Siguiente' }).click();
+}
 
-  await expect(page).toHaveURL(/\/pago$/);
-  await page.getByLabel('Código de cupón').fill('verano10');
-  await page.getByRole('button', { name: 'Aplicar' }).click();
-  await expect(page.getByText('Cupón aplicado: 10% de descuento de verano (VERANO10)')).toBeVisible();
-  await expect(page.getByLabel('Total').first()).toContainText('RD$15,894');
+/** The card form with a sandbox card, and the terms. */
+export async function fillCard(page: Page, card: string) {
   await fill(page, {
     'Nombre en la tarjeta *': 'Carmen Rodríguez',
     'Número de tarjeta *': card,
@@ -115,14 +145,4 @@ export async function enrolTwoChildren(
     'CVV *': '123',
   });
   await page.getByLabel('Acepto los términos y condiciones *').check();
-  await shot('4-pago');
-  await page.getByRole('button', { name: 'Pagar' }).click();
-}
-
-export async function expectConfirmation(page: Page, testInfo: TestInfo) {
-  await expect(page).toHaveURL(/\/confirmacion$/);
-  await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
-  await expect(page.getByText('RD$15,894').first()).toBeVisible();
-  await expect(page.getByText('Número de orden')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('5-confirmacion.png'), fullPage: true });
 }

@@ -27,6 +27,14 @@ function MenuIcon() {
   );
 }
 
+function UserIcon() {
+  return (
+    <svg width="1.25em" height="1.25em" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
+      <path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6m-5 6s-1 0-1-1 1-4 6-4 6 3 6 4-1 1-1 1z" />
+    </svg>
+  );
+}
+
 export function AdminLayout() {
   const navigate = useNavigate();
   const darkMode = useAppSelector((state) => state.ui.darkMode);
@@ -45,7 +53,7 @@ export function AdminLayout() {
     >
       <nav className="app-header navbar navbar-expand bg-body" aria-label="Barra superior">
         <div className="container-fluid">
-          <ul className="navbar-nav align-items-center">
+          <ul className="navbar-nav align-items-center flex-shrink-1 min-w-0">
             <li className="nav-item d-lg-none">
               <button
                 type="button"
@@ -59,7 +67,7 @@ export function AdminLayout() {
               </button>
             </li>
             <li className="nav-item">
-              <span className="navbar-brand mb-0 h1 fs-5 text-truncate">Panel de Administración</span>
+              <span className="navbar-brand mb-0 h1 admin-title">Panel de Administración</span>
             </li>
           </ul>
           <ul className="navbar-nav ms-auto align-items-center gap-1">
@@ -67,7 +75,10 @@ export function AdminLayout() {
               <Dropdown align="end">
                 <Dropdown.Toggle variant="link" className="nav-link admin-tap" id="admin-user-menu">
                   <span className="d-none d-md-inline">{user?.email ?? 'Administrador'}</span>
-                  <span className="d-md-none">Cuenta</span>
+                  <span className="d-md-none">
+                    <UserIcon />
+                    <span className="visually-hidden">Cuenta</span>
+                  </span>
                 </Dropdown.Toggle>
                 <Dropdown.Menu>
                   <Dropdown.Item as="button" onClick={logout}>

@@ -304,6 +304,10 @@ describe('coupons', () => {
     expect(await within(dialog).findByText('El monto no puede ser negativo.')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Monto (RD$) *'));
     await user.type(within(dialog).getByLabelText('Monto (RD$) *'), '300');
+    // A percent cleared before switching type does not block the save.
+    await user.selectOptions(within(dialog).getByLabelText('Tipo *'), 'percent');
+    await user.clear(within(dialog).getByLabelText('Porcentaje *'));
+    await user.selectOptions(within(dialog).getByLabelText('Tipo *'), 'amount');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(
       await screen.findByText('Error al guardar cupón: Ya existe un cupón con ese código.'),

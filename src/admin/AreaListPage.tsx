@@ -87,7 +87,7 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
         id: 'actions',
         header: 'Acciones',
         cell: ({ row }) => (
-          <div className="d-flex flex-wrap gap-1">
+          <div className="d-flex gap-1 admin-row-actions">
             {screen.rowActions?.(row.original)}
             <Button
               size="sm"

@@ -27,6 +27,8 @@ function useChartOptions(): ChartOptions<'bar'> {
     return {
       responsive: true,
       maintainAspectRatio: false,
+      // Figures appear at once (and nothing moves for people who prefer less motion).
+      animation: false,
       color: text,
       plugins: { legend: { labels: { color: text } } },
       scales: {
@@ -96,26 +98,28 @@ function PlacesChart() {
                 </li>
               ))}
             </ul>
-            <table className="visually-hidden" aria-labelledby="places-title">
-              <thead>
-                <tr>
-                  <th scope="col">Semana</th>
-                  <th scope="col">Capacidad</th>
-                  <th scope="col">Ocupados</th>
-                  <th scope="col">Disponibles</th>
-                </tr>
-              </thead>
-              <tbody>
-                {weekList.map((week) => (
-                  <tr key={week._id}>
-                    <th scope="row">{week.name}</th>
-                    <td>{week.quota_q > 0 ? week.quota_q : 'Sin límite'}</td>
-                    <td>{week.quota_f}</td>
-                    <td>{isSoldOut(week) ? 'Agotado' : (week.quota_f_left ?? 'Sin límite')}</td>
+            <div className="visually-hidden">
+              <table aria-labelledby="places-title">
+                <thead>
+                  <tr>
+                    <th scope="col">Semana</th>
+                    <th scope="col">Capacidad</th>
+                    <th scope="col">Ocupados</th>
+                    <th scope="col">Disponibles</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {weekList.map((week) => (
+                    <tr key={week._id}>
+                      <th scope="row">{week.name}</th>
+                      <td>{week.quota_q > 0 ? week.quota_q : 'Sin límite'}</td>
+                      <td>{week.quota_f}</td>
+                      <td>{isSoldOut(week) ? 'Agotado' : (week.quota_f_left ?? 'Sin límite')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </>
         )}
       </div>
@@ -153,26 +157,28 @@ function PaidPerDayChart({ days }: { days: DashboardAnswer['data']['paidPerDay']
         <div className="admin-chart">
           <Bar data={data} options={options} aria-label="Gráfico de inscripciones pagadas por día" />
         </div>
-        <table className="visually-hidden" aria-labelledby="paid-title">
-          <thead>
-            <tr>
-              <th scope="col">Día</th>
-              <th scope="col">Inscripciones</th>
-              <th scope="col">Monto</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list
-              .filter((day) => day.count > 0)
-              .map((day) => (
-                <tr key={day.day}>
-                  <th scope="row">{dayLabel(day.day)}</th>
-                  <td>{day.count}</td>
-                  <td>{formatDop(day.amount)}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
+        <div className="visually-hidden">
+          <table aria-labelledby="paid-title">
+            <thead>
+              <tr>
+                <th scope="col">Día</th>
+                <th scope="col">Inscripciones</th>
+                <th scope="col">Monto</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list
+                .filter((day) => day.count > 0)
+                .map((day) => (
+                  <tr key={day.day}>
+                    <th scope="row">{dayLabel(day.day)}</th>
+                    <td>{day.count}</td>
+                    <td>{formatDop(day.amount)}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </div>
       </div>
     </div>
   );

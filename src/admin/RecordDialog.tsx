@@ -49,7 +49,7 @@ export function RecordDialog<A extends CatalogueArea, V extends object>({
     initialValues: form.initialValues(record, { campament }),
     validationSchema: form.schema,
     onSubmit: async (values) => {
-      const body = form.toBody(form.schema.cast(values) as V, record);
+      const body = form.toBody(values, record);
       try {
         if (record) {
           await update({ area, body: { ...body, _id: record._id } }).unwrap();

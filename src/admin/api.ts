@@ -92,6 +92,8 @@ export const adminApi = createApi({
   reducerPath: 'adminApi',
   baseQuery: adminBaseQuery,
   tagTypes: TAGS,
+  // Parents enrol while staff work: opening a screen always shows the server's figures of now.
+  refetchOnMountOrArgChange: true,
   endpoints: (build) => ({
     dashboard: build.query<DashboardAnswer['data'], void>({
       query: () => ({ path: '/dashboard' }),

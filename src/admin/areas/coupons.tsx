@@ -12,6 +12,9 @@ import { maxLengthOf, SelectField, StatusField } from '../fields.tsx';
 import { areaTexts } from '../texts.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
+/** An emptied number field is "no value" (required where its type is chosen), not "not a number". */
+const emptyAsUndefined = (value: unknown, original: unknown) => (original === '' ? undefined : value);
+
 const schema = Yup.object({
   code: Yup.string()
     .trim()
@@ -21,6 +24,7 @@ const schema = Yup.object({
   label: Yup.string().trim().required('La etiqueta es obligatoria.').max(maxLengthOf(CouponCreate, 'label')),
   type: Yup.string().oneOf(['percent', 'amount']).required(),
   percent: Yup.number()
+    .transform(emptyAsUndefined)
     .typeError('El porcentaje debe ser un número.')
     .when('type', {
       is: 'percent',
@@ -31,6 +35,7 @@ const schema = Yup.object({
           .max(100, 'El porcentaje debe estar entre 0 y 100.'),
     }),
   amount: Yup.number()
+    .transform(emptyAsUndefined)
     .typeError('El monto debe ser un número.')
     .when('type', {
       is: 'amount',
@@ -139,8 +144,12 @@ export const couponsScreen: AreaScreen<'cupones', CouponValues> = {
       date: dayInputValue(coupon?.date),
       status: coupon?.status === 'inactive' ? 'inactive' : 'active',
     }),
-    // Only the figure of the chosen type counts; an empty expiry means it never expires.
-    toBody: ({ date, ...values }) => ({ ...values, date: date || null }),
+    // Only the figure of the chosen type is sent; an empty expiry means it never expires.
+    toBody: ({ date, percent, amount, ...values }) => ({
+      ...values,
+      ...(values.type === 'percent' ? { percent } : { amount }),
+      date: date || null,
+    }),
     Fields: CouponFields,
   },
 };
