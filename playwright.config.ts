@@ -1,16 +1,19 @@
-// Browser tests on the system's Chromium (Debian's package; test tools may not download browsers).
-// The web server is the real one (e2e/serve.ts: `npm start`'s build-when-stale and server, plus a
+// Browser tests on a Chromium that `npm install` brings (e2e/browser.ts: CHROMIUM_PATH, else the
+// one inside @sparticuz/chromium, else a system one). The web server is the real one (e2e/serve.ts: `npm start`'s build-when-stale and server, plus a
 // local OAuth2 provider for Google sign-in) on a fresh embedded store in a temporary folder.
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chooseChromium } from './e2e/browser.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the runner and inherited by the workers, so tests can read the server's outbox.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'escuela-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = chooseChromium();
+if (!process.env.TEST_WORKER_INDEX)
+  console.log(`Browser tests on ${chromium.source}: ${chromium.executablePath}`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,16 +28,9 @@ export default defineConfig({
     timezoneId: 'America/Santo_Domingo',
     trace: 'off',
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
+      executablePath: chromium.executablePath,
+      env: { ...process.env, ...chromium.env },
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import { latestMailTo } from './outbox.ts';
 
 // A parent's account from first visit to a forgotten password, as a person would click it.
@@ -21,6 +22,8 @@ test('register, sign out, reset a forgotten password from the e-mail, sign in, a
   await expect(page).toHaveURL(/\/login$/);
 
   await page.getByRole('link', { name: 'Olvidé mi contraseña' }).click();
+  // The sign-in page has a field of the same name: wait for the new page before typing.
+  await expect(page.getByRole('heading', { name: '¿Olvidó su contraseña?' })).toBeVisible();
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByRole('button', { name: 'Solicitar nueva contraseña' }).click();
   await expect(page.getByText('Si el correo electrónico está registrado, recibirá un enlace')).toBeVisible();
@@ -48,6 +51,7 @@ test('register, sign out, reset a forgotten password from the e-mail, sign in, a
   await page.getByLabel('Contraseña').fill('clave-inicial');
   await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await expect(page.getByText('Correo electrónico o contraseña incorrectos.')).toBeVisible();
+  await expectAccessible(page, '/login with an error toast');
   await page.getByLabel('Contraseña').fill('clave-nueva');
   await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -55,6 +59,7 @@ test('register, sign out, reset a forgotten password from the e-mail, sign in, a
   await page.goto('/profile');
   await expect(page.getByRole('tab', { name: 'Actividad' })).toBeVisible();
   await expect(page.getByText('Aún no tiene inscripciones.')).toBeVisible();
+  await expectAccessible(page, '/profile (new account)');
 
   await page.getByRole('button', { name: 'Personalizar apariencia' }).click();
   await page.getByLabel('Modo oscuro').check();

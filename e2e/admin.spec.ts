@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
 
@@ -13,6 +14,10 @@ async function openArea(page: Page, label: string) {
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: label }).click();
   await expect(page.getByRole('heading', { name: label, level: 1 })).toBeVisible();
+  // Loaded: the dashboard's figures, or a list's paging line.
+  if (label === 'Dashboard') await expect(page.getByTestId('total-campamentos')).not.toBeEmpty();
+  else await expect(page.getByText(/registros? · Página/)).toBeVisible();
+  await expectAccessible(page, `admin ${label}`);
 }
 
 async function dashboardCount(page: Page, kind: string): Promise<number> {

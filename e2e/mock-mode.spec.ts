@@ -25,6 +25,8 @@ test('the declined-card scenario shows the bank refusal and lets the parent try 
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
+  // In dark mode: every wizard step passes the accessibility checks in both looks.
+  await page.addInitScript(() => localStorage.setItem('uiSettings', JSON.stringify({ darkMode: true })));
   await signInAsMockParent(page, '?escenario=tarjeta-rechazada');
   await enrolTwoChildren(page, testInfo, demoCampIds().summer, SANDBOX_CARDS.approved);
   const dialog = page.getByRole('dialog', { name: 'Mensaje' });

@@ -1,6 +1,7 @@
 // The enrolment wizard as a parent clicks through it, shared by the tests against the real server
 // and against mock mode. Starts on the camp's enrolment link with a signed-in parent.
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -25,6 +26,7 @@ export async function enrolTwoChildren(
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal scroll on ${name}`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+    await expectAccessible(page, `wizard ${name}`);
   };
   await page.goto(`/login?camp=${campId}`);
   await expect(page.getByText('Calendario de Inscripción')).toBeVisible();
@@ -78,6 +80,7 @@ export async function expectConfirmation(page: Page, testInfo: TestInfo) {
   await expect(page.getByText('RD$15,894').first()).toBeVisible();
   await expect(page.getByText('Número de orden')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('5-confirmacion.png'), fullPage: true });
+  await expectAccessible(page, 'wizard 5-confirmacion');
 }
 
 /** Photo and every field of one participant's tab. */

@@ -2,7 +2,7 @@
 // 'Salir' and a 'Cerrar Sesión' item, a 240 px drawer with the areas (an overlay on phones and
 // tablets, closed by a tap outside or on a link), dark mode from the shell's UI settings.
 import './admin.css';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Dropdown } from 'react-bootstrap';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import logo from '../../public/logo.svg';
@@ -35,10 +35,25 @@ function UserIcon() {
   );
 }
 
+/** AdminLTE's sidebar-expand-lg breakpoint: the drawer is docked from 992 px, an overlay below. */
+const DOCKED = '(min-width: 992px)';
+function useDockedDrawer(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia?.(DOCKED);
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(DOCKED).matches ?? true,
+    () => true,
+  );
+}
+
 export function AdminLayout() {
   const navigate = useNavigate();
   const darkMode = useAppSelector((state) => state.ui.darkMode);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const docked = useDockedDrawer();
   const user = getAdminUser();
   useDocumentTheme(darkMode);
 
@@ -88,14 +103,20 @@ export function AdminLayout() {
               </Dropdown>
             </li>
             <li className="nav-item">
-              <button type="button" className="btn btn-outline-primary btn-sm admin-tap" onClick={logout}>
+              <button type="button" className="btn btn-outline-secondary btn-sm admin-tap" onClick={logout}>
                 Salir
               </button>
             </li>
           </ul>
         </div>
       </nav>
-      <aside id="admin-drawer" className="app-sidebar bg-body-secondary shadow" data-bs-theme="dark">
+      <aside
+        id="admin-drawer"
+        className="app-sidebar bg-body-secondary shadow"
+        data-bs-theme="dark"
+        // Off screen on phones until opened: out of the tab order and of assistive tech too.
+        inert={!docked && !drawerOpen}
+      >
         <div className="sidebar-brand">
           <NavLink to="/admin/dashboard" className="brand-link" onClick={() => setDrawerOpen(false)}>
             <img src={logo} alt="" className="brand-image" width={33} height={33} />

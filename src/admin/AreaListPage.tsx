@@ -209,7 +209,7 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
           </span>
           <Button
             size="sm"
-            variant="outline-secondary"
+            variant="outline-primary"
             className="admin-tap"
             disabled={page <= 1}
             onClick={() => setPage(page - 1)}
@@ -218,7 +218,7 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
           </Button>
           <Button
             size="sm"
-            variant="outline-secondary"
+            variant="outline-primary"
             className="admin-tap"
             disabled={page >= pages}
             onClick={() => setPage(page + 1)}

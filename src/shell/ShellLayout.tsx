@@ -148,6 +148,11 @@ function Sidebar({ ui }: { ui: UiState }) {
 
   return (
     <aside
+      // Off screen on a phone until opened: out of the tab order and of assistive tech too.
+      inert={
+        ui.screenSize === 'xs' &&
+        !sidebarClasses(ui.screenSize, ui.menuSidebarCollapsed).includes('sidebar-open')
+      }
       className={`app-sidebar shadow shell-sidebar shell-sidebar-${dark ? 'dark' : 'light'} shell-color-${skin?.colour ?? 'primary'}`}
       data-bs-theme={dark ? 'dark' : 'light'}
     >

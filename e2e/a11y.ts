@@ -1,0 +1,28 @@
+// Accessibility checks of the browser tests: axe-core (through @axe-core/playwright) on the page as
+// it is now, WCAG 2.0/2.1/2.2 A and AA rules; any serious or critical violation fails the test with
+// the rule, its help text and the elements it found.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** Screens checked in this run, by name (a test prints them, so the count can be read). */
+export const checkedScreens = new Set<string>();
+
+export async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = serious
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n` +
+        violation.nodes
+          .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
+          .join('\n'),
+    )
+    .join('\n');
+  checkedScreens.add(screen);
+  expect(serious, `accessibility of ${screen}:\n${report}`).toEqual([]);
+}
