@@ -25,4 +25,28 @@ export async function expectAccessible(page: Page, screen: string) {
     .join('\n');
   checkedScreens.add(screen);
   expect(serious, `accessibility of ${screen}:\n${report}`).toEqual([]);
+  expect(await fieldProblems(page), `form fields of ${screen}`).toEqual([]);
+}
+
+/**
+ * Fields phones and password managers can work with: every field has a `name`; every text-like
+ * field says what it holds (`autocomplete`, 'off' where nothing fits) and digit-only fields ask
+ * for the number pad (`inputmode` numeric, or type tel).
+ */
+async function fieldProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const textLike = new Set(['text', 'email', 'tel', 'password', 'number', 'search', 'url', 'date']);
+    for (const field of document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+      'input:not([type=hidden]):not([type=file]), select, textarea',
+    )) {
+      if (field.closest('[inert]') || field.getClientRects().length === 0) continue;
+      const label = field.labels?.[0]?.textContent?.trim() || field.getAttribute('aria-label') || field.id;
+      if (!field.name) problems.push(`${label}: no name`);
+      const type = field instanceof HTMLInputElement ? field.type : field.tagName.toLowerCase();
+      if ((textLike.has(type) || type === 'textarea') && !field.getAttribute('autocomplete'))
+        problems.push(`${label}: no autocomplete`);
+    }
+    return problems;
+  });
 }

@@ -3,6 +3,7 @@
 // a camp), an empty state, the create button, one dialog for create and edit, delete with the
 // spec's confirmation, and the spec's toasts. What differs per area is declared in ./areas/.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { keepTabInside } from '../lib/focusTrap.ts';
 import { Button, Modal } from 'react-bootstrap';
 import type { SortingState } from '@tanstack/react-table';
 import { SORTABLE_FIELDS } from '../domain/admin-contract.ts';
@@ -239,7 +240,7 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
         />
       )}
 
-      <Modal show={deleting !== null} onHide={() => setDeleting(null)} centered>
+      <Modal show={deleting !== null} onHide={() => setDeleting(null)} centered onKeyDown={keepTabInside}>
         <Modal.Header closeButton closeLabel="Cerrar">
           <Modal.Title as="h2" className="h5">
             Confirmar

@@ -3,6 +3,7 @@
 // into the request body (dates as date values, only edited fields where a stale value would
 // overwrite the server's, e.g. a week's places taken).
 import type { ComponentType } from 'react';
+import { keepTabInside } from '../lib/focusTrap.ts';
 import { Button, Modal } from 'react-bootstrap';
 import { useFormik, type FormikProps } from 'formik';
 import type * as Yup from 'yup';
@@ -76,6 +77,7 @@ export function RecordDialog<A extends CatalogueArea, V extends object>({
       scrollable
       fullscreen="sm-down"
       aria-labelledby={`${area}-dialog-title`}
+      onKeyDown={keepTabInside}
     >
       <form
         noValidate

@@ -89,6 +89,7 @@ export function RegisterPage() {
           <input
             id="field-terms"
             type="checkbox"
+            name="terms"
             className="form-check-input"
             checked={formik.values.terms ?? false}
             onChange={(event) => void formik.setFieldValue('terms', event.target.checked)}

@@ -19,6 +19,34 @@ interface FieldSpec {
   kind?: Kind;
 }
 
+/**
+ * Autofill tokens (HTML autocomplete): `section-*` keeps the people of the form apart, so a
+ * browser never puts the mother's phone into the emergency contact. National ids have no token.
+ */
+const AUTOCOMPLETE: Record<Key, string> = {
+  mother_name: 'section-mother name',
+  mother_phone: 'section-mother tel-national',
+  mother_id: 'off',
+  father_name: 'section-father name',
+  father_phone: 'section-father tel-national',
+  father_id: 'off',
+  email: 'email',
+  family_address: 'street-address',
+  first_name: 'section-emergency given-name',
+  last_name: 'section-emergency family-name',
+  phone_home: 'section-emergency home tel-national',
+  phone_mobile: 'section-emergency mobile tel-national',
+  phone_office: 'section-emergency work tel-national',
+  comments: 'off',
+  contact_form: 'off',
+  authorized_name_1: 'section-authorized1 name',
+  authorized_id_1: 'off',
+  authorized_name_2: 'section-authorized2 name',
+  authorized_id_2: 'off',
+  source: 'off',
+  other_source: 'off',
+};
+
 const PHONE_HELP = 'Ej.: 809-555-1234';
 const ID_HELP = 'Ej.: 001-1234567-8';
 
@@ -173,6 +201,8 @@ function Field({
   return (
     <TextField
       id={`add-${spec.key}`}
+      name={spec.key}
+      autoComplete={AUTOCOMPLETE[spec.key]}
       className={kind === 'multiline' ? 'col-12 mb-3' : 'col-md-6 mb-3'}
       label={spec.label}
       help={spec.help}
@@ -211,6 +241,7 @@ export function AdditionalContent() {
             {section.title === 'Contacto de emergencia' ? (
               <SelectField
                 id="add-contact_form"
+                name="contact_form"
                 className="col-md-6 mb-3"
                 label="Forma de contacto preferida"
                 help="Ej.: Celular"
@@ -228,6 +259,7 @@ export function AdditionalContent() {
         <div className="row">
           <SelectField
             id="add-source"
+            name="source"
             className="col-md-6 mb-3"
             label="¿Cómo se enteró de nosotros?"
             help="Ej.: Instagram"
@@ -238,6 +270,8 @@ export function AdditionalContent() {
           />
           <TextField
             id="add-other_source"
+            name="other_source"
+            autoComplete="off"
             className="col-md-6 mb-3"
             label="Otra fuente"
             required={data.source === 'Otra'}

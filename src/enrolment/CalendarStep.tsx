@@ -33,6 +33,7 @@ function CampWeeks() {
       <div className="d-flex align-items-center gap-2 border-bottom pb-2 fw-semibold">
         <Form.Check
           id="week-all"
+          name="week-all"
           className="mb-0"
           checked={everything}
           onChange={() => actor.send({ type: 'TOGGLE_ALL' })}
@@ -48,6 +49,8 @@ function CampWeeks() {
             <li key={week._id} className="d-flex flex-wrap align-items-center gap-2 border-bottom py-2">
               <Form.Check
                 id={id}
+                name="weeks"
+                value={week._id}
                 className="mb-0 flex-grow-1 min-w-0"
                 disabled={full}
                 checked={!full && selection.weekIds.includes(week._id)}
@@ -66,6 +69,7 @@ function CampWeeks() {
                   className="w-auto flex-shrink-1"
                   style={{ maxWidth: '12rem' }}
                   aria-label={`Categoría de ${week.name}`}
+                  name={`category-${week._id}`}
                   disabled={full}
                   value={rowCategory(selection, week._id)}
                   onChange={(event) =>
@@ -92,6 +96,7 @@ function AnnualOptions() {
       <Form.Group className="mb-3" controlId="annual-category">
         <Form.Label>Categoría *</Form.Label>
         <Form.Select
+          name="category"
           value={selection.category}
           onChange={(event) => actor.send({ type: 'SELECT_CATEGORY', category: event.target.value })}
         >
@@ -162,6 +167,9 @@ function AnnualOptions() {
           <Form.Group className="mt-2" controlId="membership-id">
             <Form.Label>Código de membresía *</Form.Label>
             <Form.Control
+              name="membership_id"
+              autoComplete="off"
+              inputMode="numeric"
               value={membership.id}
               aria-describedby="membership-id-help"
               onChange={(event) => actor.send({ type: 'SET_MEMBERSHIP', id: event.target.value })}

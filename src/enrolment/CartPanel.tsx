@@ -69,6 +69,8 @@ export function CartPanel() {
                     {editable ? (
                       <input
                         id={`line-${line.key}`}
+                        name="lines"
+                        value={line.key}
                         type="checkbox"
                         className="form-check-input flex-none mt-1"
                         checked={line.checked}

@@ -5,6 +5,8 @@ import { Form, OverlayTrigger, Tooltip } from 'react-bootstrap';
 
 interface FieldFrame {
   id: string;
+  /** The control's name (form data, autofill); the id when not given. */
+  name?: string;
   label: string;
   /** Helper text, usually an example. */
   help: string;
@@ -27,7 +29,7 @@ function FieldLabel({
       <OverlayTrigger placement="top" overlay={<Tooltip id={`${id}-tip`}>{tooltip}</Tooltip>}>
         <button
           type="button"
-          className="btn btn-link btn-sm p-0 mb-1 lh-1 text-decoration-none"
+          className="btn btn-link btn-sm p-0 mb-1 lh-1 text-decoration-none field-help"
           aria-label={`Ayuda sobre ${label}`}
         >
           <span aria-hidden="true">ⓘ</span>
@@ -74,15 +76,18 @@ export function TextField({
   disabled?: boolean;
   inputMode?: 'numeric' | 'tel' | 'email' | 'text';
   type?: string;
-  autoComplete?: string;
+  /** What the field holds for autofill; 'off' where no token fits. */
+  autoComplete: string;
 }) {
   return (
     <Frame {...frame}>
       {multiline ? (
         <Form.Control
           id={frame.id}
+          name={frame.name ?? frame.id}
           as="textarea"
           rows={2}
+          autoComplete={autoComplete}
           value={value}
           disabled={disabled}
           required={frame.required !== false}
@@ -92,6 +97,7 @@ export function TextField({
       ) : (
         <Form.Control
           id={frame.id}
+          name={frame.name ?? frame.id}
           type={type}
           value={value}
           disabled={disabled}
@@ -122,6 +128,7 @@ export function SelectField({
     <Frame {...frame}>
       <Form.Select
         id={frame.id}
+        name={frame.name ?? frame.id}
         value={value}
         required={frame.required !== false}
         aria-describedby={`${frame.id}-help`}

@@ -1,5 +1,6 @@
 // The wizard's 'Mensaje' dialog (spec 01 §2, §8): validation and server messages; 'Cerrar' closes it.
 import { useSelector } from '@xstate/react';
+import { keepTabInside } from '../lib/focusTrap.ts';
 import { Button, Modal } from 'react-bootstrap';
 import { DIALOG_TITLE } from './cart.ts';
 import { useWizard } from './useWizard.ts';
@@ -9,7 +10,13 @@ export function MessageDialog() {
   const message = useSelector(actor, (snapshot) => snapshot.context.dialog);
   const close = () => actor.send({ type: 'CLOSE_DIALOG' });
   return (
-    <Modal show={message !== null} onHide={close} centered aria-labelledby="wizard-dialog-title">
+    <Modal
+      show={message !== null}
+      onHide={close}
+      centered
+      aria-labelledby="wizard-dialog-title"
+      onKeyDown={keepTabInside}
+    >
       <Modal.Header>
         <Modal.Title id="wizard-dialog-title" as="h2" className="h5">
           {DIALOG_TITLE}

@@ -131,6 +131,15 @@ function PhotoField({ participant }: { participant: ParticipantSlot }) {
   );
 }
 
+/** Autofill tokens of a child's fields: names and birthday in a section of their own per child. */
+function participantAutocomplete(id: number, key: TextKey): string {
+  const section = `section-participant${id}`;
+  if (key === 'first_name') return `${section} given-name`;
+  if (key === 'last_name') return `${section} family-name`;
+  if (key === 'birth_date') return `${section} bday`;
+  return 'off';
+}
+
 function ParticipantForm({ participant }: { participant: ParticipantSlot }) {
   const actor = useWizard();
   const lines = useWizardContext((c) => c.lines);
@@ -154,6 +163,7 @@ function ParticipantForm({ participant }: { participant: ParticipantSlot }) {
             mask={field.mask}
             multiline={field.multiline}
             inputMode={field.numeric ? 'numeric' : undefined}
+            autoComplete={participantAutocomplete(participant.id, field.key)}
             onChange={(value) => update({ [field.key]: value })}
           />
         ))}
@@ -182,6 +192,8 @@ function ParticipantForm({ participant }: { participant: ParticipantSlot }) {
         <Form.Label>Calendario</Form.Label>
         <Form.Control
           as="textarea"
+          name={`${prefix}-calendar`}
+          autoComplete="off"
           readOnly
           rows={Math.max(2, lines.filter((line) => line.cupo === participant.id).length)}
           value={participantCalendar(lines, participant.id)}

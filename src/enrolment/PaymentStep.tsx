@@ -107,6 +107,9 @@ function CouponBox() {
         <Form.Label>Código de cupón</Form.Label>
         <div className="d-flex gap-2">
           <Form.Control
+            name="coupon"
+            autoComplete="off"
+            autoCapitalize="characters"
             value={context.payment.coupon}
             disabled={disabled || applied !== null || validating}
             aria-describedby="coupon-help"
@@ -194,6 +197,7 @@ function CardForm() {
       </div>
       <Form.Check
         id="terms"
+        name="termsandconditions"
         className="mb-2"
         label="Acepto los términos y condiciones *"
         checked={payment.termsandconditions}
@@ -201,6 +205,7 @@ function CardForm() {
       />
       <Form.Check
         id="invoice"
+        name="comprobantefiscal"
         className="mb-2"
         label="Deseo comprobante fiscal"
         checked={payment.comprobantefiscal}
@@ -215,6 +220,7 @@ function CardForm() {
             help="Ej.: 1-01-23456-7"
             tooltip="Registro Nacional del Contribuyente para el comprobante."
             inputMode="numeric"
+            autoComplete="off"
             mask={maskRnc}
             value={payment.rnc}
             onChange={(v) => update({ rnc: v })}
@@ -225,6 +231,7 @@ function CardForm() {
             label="Nombre o razón social"
             help="Ej.: Inversiones Gómez SRL"
             tooltip="Nombre que aparecerá en el comprobante fiscal."
+            autoComplete="organization"
             value={payment.rnc_nombre}
             onChange={(v) => update({ rnc_nombre: v })}
           />

@@ -58,12 +58,13 @@ export function TextField<V>({
         {label}
       </label>
       {multiline ? (
-        <textarea id={id} rows={3} {...common} {...field} />
+        <textarea id={id} rows={3} autoComplete={autoComplete ?? 'off'} {...common} {...field} />
       ) : (
         <input
           id={id}
           type={type}
-          autoComplete={autoComplete}
+          // Admin records and codes: nothing for the browser to autofill unless the form says so.
+          autoComplete={autoComplete ?? 'off'}
           inputMode={inputMode}
           min={min}
           max={max}
@@ -81,7 +82,8 @@ export function FieldNotes({ id, error, help }: { id: string; error: string | un
   return (
     <>
       {error && (
-        <div id={`${id}-error`} className="invalid-feedback">
+        // Announced when it appears (role alert), and read with the field (aria-describedby).
+        <div id={`${id}-error`} className="invalid-feedback" role="alert">
           {error}
         </div>
       )}

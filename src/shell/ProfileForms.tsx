@@ -59,11 +59,14 @@ export function ProfileForm({ user, onSaved }: { user: PublicUser; onSaved: (use
         <Form.Control
           as="textarea"
           rows={2}
+          autoComplete="street-address"
           {...form.getFieldProps(name)}
           isInvalid={Boolean(form.touched[name] && form.errors[name])}
         />
       ) : (
         <Form.Control
+          type={name === 'phone' ? 'tel' : 'text'}
+          autoComplete={name === 'phone' ? 'tel-national' : 'name'}
           {...form.getFieldProps(name)}
           isInvalid={Boolean(form.touched[name] && form.errors[name])}
         />

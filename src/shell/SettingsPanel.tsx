@@ -80,6 +80,7 @@ export function SettingsPanel() {
           type="switch"
           role="switch"
           id="shell-dark-mode"
+          name="darkMode"
           className="mb-3"
           label="Modo oscuro"
           checked={ui.darkMode}
@@ -93,6 +94,7 @@ export function SettingsPanel() {
             type="switch"
             role="switch"
             id={`shell-${flag}`}
+            name={flag}
             label={label}
             checked={ui[flag]}
             onChange={() => dispatch(toggle())}
@@ -105,6 +107,7 @@ export function SettingsPanel() {
             <span className={`shell-swatch shell-color-${navbarColour ?? 'light'}`} aria-hidden="true" />
           </Form.Label>
           <Form.Select
+            name="navbarVariant"
             value={ui.navbarVariant}
             onChange={(event: ChangeEvent<HTMLSelectElement>) =>
               dispatch(setNavbarVariant(event.target.value))
@@ -121,6 +124,7 @@ export function SettingsPanel() {
             <span className={`shell-swatch shell-color-${skinColour ?? 'primary'}`} aria-hidden="true" />
           </Form.Label>
           <Form.Select
+            name="sidebarSkin"
             value={ui.sidebarSkin}
             onChange={(event: ChangeEvent<HTMLSelectElement>) => dispatch(setSidebarSkin(event.target.value))}
           >
