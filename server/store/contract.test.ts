@@ -1,5 +1,6 @@
-// Runs the store contract against both adapters: the embedded store always, MongoDB when a server
-// is reachable (MONGODB_URI, else a throwaway mongodb-memory-server), otherwise a visible skip.
+// Runs the store contract against every adapter: the embedded and in-memory stores always, MongoDB
+// when a server is reachable (MONGODB_URI, else a throwaway mongodb-memory-server), otherwise a
+// visible skip.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, describe, it } from 'vitest';
 import { describeStoreContract } from './contract.ts';
 import { openEmbeddedStore } from './embedded.ts';
 import { openMongoStore } from './mongo.ts';
+import { openMemoryStore } from '../../src/core/store/memory.ts';
 
 const MEMORY_SERVER_TIMEOUT_MS = 15_000;
 
@@ -46,6 +48,12 @@ async function findMongo(): Promise<MongoTarget> {
 describeStoreContract('embedded', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'store-contract-'));
   return { open: () => openEmbeddedStore(dir), cleanup: () => rm(dir, { recursive: true, force: true }) };
+});
+
+describeStoreContract('memory', () => {
+  // Lives as long as the object: "reopening" it is handing out the same store again.
+  const store = openMemoryStore();
+  return Promise.resolve({ open: () => Promise.resolve(store), cleanup: () => Promise.resolve() });
 });
 
 const mongo = await findMongo();

@@ -71,7 +71,7 @@ export function describeStoreContract(name: string, factory: () => Promise<Store
 
     it('answers ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
-      expect(['embedded', 'mongodb']).toContain(store.kind);
+      expect(['embedded', 'mongodb', 'memory']).toContain(store.kind);
     });
 
     describe('insert and find by id', () => {

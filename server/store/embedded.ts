@@ -1,38 +1,20 @@
-// Embedded adapter: one NeDB datafile per collection under `dir`. NeDB keeps each collection in
-// memory, runs every operation of a datastore through one queue (so a single update is atomic in
-// the process) and appends each change to the datafile before the operation resolves.
+// Embedded adapter: one NeDB datafile per collection under `dir` (the collections themselves are
+// src/core/store/nedb.ts). NeDB keeps each collection in memory and appends each change to the
+// datafile before the operation resolves.
 import { constants } from 'node:fs';
 import { access, mkdir, readFile, readdir, truncate } from 'node:fs/promises';
 import path from 'node:path';
-import nedb from '@seald-io/nedb';
-import { newId, toModifiers, visible } from './common.ts';
-import { DELETED_STATUS, DuplicateKeyError } from './port.ts';
-import type {
-  Collection,
-  AnyDoc,
-  Doc,
-  Filter,
-  FindOptions,
-  GuardedIncrement,
-  IndexSpec,
-  Store,
-  Update,
-} from './port.ts';
-
-// The package is CommonJS typed with `export default`: at runtime the default import is the class.
-const Datastore = nedb as unknown as typeof nedb.default;
-type Datastore = InstanceType<typeof Datastore>;
+import { collectionsOf, Datastore, nextInCounters } from '../../src/core/store/nedb.ts';
+import type { Store } from './port.ts';
 
 const EXTENSION = '.db';
 const COUNTERS = 'counters';
 const COMPACTION_INTERVAL_MS = 60 * 60 * 1000;
-const SAFE_NAME = /^[A-Za-z0-9_-]+$/;
 const NEWLINE = 0x0a;
 
 export async function openEmbeddedStore(dir: string): Promise<Store> {
   await mkdir(dir, { recursive: true });
   const datastores = new Map<string, Promise<Datastore>>();
-  const collections = new Map<string, Collection>();
 
   const datastore = (name: string): Promise<Datastore> => {
     let db = datastores.get(name);
@@ -60,24 +42,9 @@ export async function openEmbeddedStore(dir: string): Promise<Store> {
 
   return {
     kind: 'embedded',
-    collection<T extends Doc = AnyDoc>(name: string): Collection<T> {
-      if (!SAFE_NAME.test(name)) throw new Error(`Invalid collection name: ${name}`);
-      let collection = collections.get(name);
-      if (!collection) {
-        collection = embeddedCollection(name, () => datastore(name));
-        collections.set(name, collection);
-      }
-      return collection as unknown as Collection<T>;
-    },
+    collection: collectionsOf(datastore),
     async nextSequence(name) {
-      const counters = await datastore(COUNTERS);
-      // One queued update: the upsert's lookup, insert and increment cannot interleave with another call.
-      const { affectedDocuments } = await counters.updateAsync(
-        { _id: name },
-        { $inc: { seq: 1 } },
-        { upsert: true, returnUpdatedDocs: true },
-      );
-      return (affectedDocuments as unknown as { seq: number }).seq;
+      return nextInCounters(await datastore(COUNTERS), name);
     },
     async ping() {
       await access(dir, constants.R_OK | constants.W_OK);
@@ -116,135 +83,3 @@ async function dropTornTail(filename: string): Promise<void> {
   process.emitWarning(`${filename}: dropped a partially written last line (${content.length - keep} bytes)`);
   await truncate(filename, keep);
 }
-
-function embeddedCollection(name: string, datastore: () => Promise<Datastore>): Collection {
-  const uniqueIndexes: string[][] = [];
-  const asDuplicate = (error: unknown, written: Array<Record<string, unknown>>): unknown =>
-    isUniqueViolation(error)
-      ? new DuplicateKeyError(name, violatedFields(error.key, uniqueIndexes, written))
-      : error;
-
-  const query = (filter: Filter, withDeleted?: boolean) => withoutEq(visible(filter, withDeleted));
-
-  const find = async (filter: Filter, options: FindOptions = {}): Promise<AnyDoc[]> => {
-    let cursor = (await datastore()).findAsync(query(filter, options.withDeleted));
-    if (options.sort) cursor = cursor.sort(options.sort);
-    if (options.skip) cursor = cursor.skip(options.skip);
-    if (options.limit) cursor = cursor.limit(options.limit);
-    return (await cursor) as unknown as AnyDoc[];
-  };
-  const findOne = async (filter: Filter, options: Pick<FindOptions, 'withDeleted' | 'sort'> = {}) =>
-    (await find(filter, { ...options, limit: 1 }))[0] ?? null;
-  const insertMany = async (docs: Array<Record<string, unknown>>): Promise<AnyDoc[]> => {
-    if (docs.length === 0) return [];
-    const withIds = docs.map((doc) => ({ ...doc, _id: doc._id ?? newId() }));
-    try {
-      // NeDB inserts an array all or nothing.
-      return (await (await datastore()).insertAsync(withIds)) as unknown as AnyDoc[];
-    } catch (error) {
-      throw asDuplicate(error, withIds);
-    }
-  };
-  const updateFirst = async (filter: Filter, modifiers: Record<string, unknown>): Promise<AnyDoc | null> => {
-    const db = await datastore();
-    const { affectedDocuments } = await db.updateAsync(filter, modifiers, { returnUpdatedDocs: true });
-    return (affectedDocuments as AnyDoc | null | undefined) ?? null;
-  };
-
-  return {
-    name,
-    async ensureIndex({ fields, unique = false, sparse = false }: IndexSpec) {
-      try {
-        // An array fieldName makes a compound index (NeDB >= 4).
-        await (await datastore()).ensureIndexAsync({ fieldName: fields, unique, sparse });
-      } catch (error) {
-        throw isUniqueViolation(error) ? new DuplicateKeyError(name, fields) : error;
-      }
-      if (unique && !uniqueIndexes.some((known) => known.join() === fields.join())) {
-        uniqueIndexes.push(fields);
-      }
-    },
-    insertOne: async (doc) => (await insertMany([doc]))[0]!,
-    insertMany,
-    findById: (id, options) => findOne({ _id: id }, options),
-    findOne,
-    find,
-    count: async (filter, options = {}) => (await datastore()).countAsync(query(filter, options.withDeleted)),
-    async updateOne(filter: Filter, update: Update, options: Pick<FindOptions, 'withDeleted'> = {}) {
-      const modifiers = toModifiers(update);
-      if (!modifiers) return findOne(filter, options);
-      try {
-        return await updateFirst(query(filter, options.withDeleted), modifiers);
-      } catch (error) {
-        throw asDuplicate(error, [update.set ?? {}]);
-      }
-    },
-    async softDelete(id) {
-      const db = await datastore();
-      const deletion = { $set: { status: DELETED_STATUS, deleted_at: new Date() } };
-      const { numAffected } = await db.updateAsync(visible({ _id: id }), deletion);
-      return numAffected > 0;
-    },
-    deleteMany: async (filter) => (await datastore()).removeAsync(withoutEq(filter), { multi: true }),
-    async incrementWithin(id: string, { field, by, limitField }: GuardedIncrement) {
-      if (by <= 0) {
-        // A release: modifiers apply in key order, so $max clamps the result of $inc at 0.
-        return updateFirst(visible({ _id: id }), { $inc: { [field]: by }, $max: { [field]: 0 } });
-      }
-      // The bound is checked by the update's own query, inside the same queued operation as the change.
-      return updateFirst(
-        {
-          ...visible({ _id: id }),
-          $where(this: AnyDoc) {
-            const limit = numberAt(this, limitField);
-            return limit === 0 || numberAt(this, field) + by <= limit;
-          },
-        },
-        { $inc: { [field]: by } },
-      );
-    },
-  };
-}
-
-/** NeDB has no `$eq`; `$in` with that one value means the same. */
-function withoutEq(filter: Filter): Filter {
-  return Object.fromEntries(
-    Object.entries(filter).map(([key, value]) => {
-      if ((key === '$and' || key === '$or') && Array.isArray(value)) return [key, value.map(withoutEq)];
-      if (value === null || typeof value !== 'object' || !('$eq' in value)) return [key, value];
-      const { $eq, ...rest } = value as Record<string, unknown>;
-      if ('$in' in rest) throw new Error(`The embedded store cannot combine $eq and $in on ${key}`);
-      return [key, { ...rest, $in: [$eq] }];
-    }),
-  );
-}
-
-function isUniqueViolation(error: unknown): error is { errorType: 'uniqueViolated'; key: unknown } {
-  return (error as { errorType?: unknown } | null)?.errorType === 'uniqueViolated';
-}
-
-/** NeDB reports the offending key but not the index: find the unique index that key belongs to. */
-function violatedFields(
-  key: unknown,
-  uniqueIndexes: string[][],
-  written: Array<Record<string, unknown>>,
-): string[] {
-  // A compound index key is an object of its (sorted) fields.
-  if (key !== null && typeof key === 'object' && !(key instanceof Date)) return Object.keys(key);
-  const singles = [...uniqueIndexes.filter((fields) => fields.length === 1), ['_id']];
-  const same = (value: unknown) =>
-    value instanceof Date && key instanceof Date ? value.getTime() === key.getTime() : value === key;
-  return singles.find(([field]) => written.some((doc) => same(valueAt(doc, field!)))) ?? [];
-}
-
-function valueAt(doc: Record<string, unknown>, field: string): unknown {
-  if (field in doc) return doc[field];
-  return field
-    .split('.')
-    .reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], doc);
-}
-
-const numberAt = (doc: AnyDoc, field: string): number => {
-  const value = valueAt(doc, field);
-  return typeof value === 'number' ? value : 0;
-};

@@ -2,7 +2,7 @@
 // atomicity the port promises (incrementWithin, nextSequence) comes from single-document updates.
 import { MongoClient, MongoServerError } from 'mongodb';
 import type { Document, Collection as MongoCollection, Filter as MongoFilter } from 'mongodb';
-import { newId, toModifiers, visible } from './common.ts';
+import { newId, toModifiers, visible } from '../../src/core/store/common.ts';
 import { DELETED_STATUS, DuplicateKeyError } from './port.ts';
 import type {
   Collection,

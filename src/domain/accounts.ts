@@ -1,11 +1,7 @@
 // Account rules and the usuarios API contract (spec 01 §5, §7; spec 02 §7), shared by the
 // server's schemas, the browser's forms and the mocks.
 
-export const PASSWORD_MIN = 5;
-export const PASSWORD_MAX = 30;
-/** A pragmatic address check: something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
-export const EMAIL_MAX = 254;
+export { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './fields.ts';
 /** Reset links expire after this long (DESIGN.md §2.4). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import type { CouponTermsData } from './schemas/coupons.ts';
 
 export type { CouponTermsData, ValidateCouponAnswer } from './schemas/coupons.ts';
 
-export const COUPON_CODE_MAX = 40;
+export { COUPON_CODE_MAX } from './fields.ts';
 
 export const COUPON_MESSAGES = {
   unknown: 'El cupón ingresado no existe.',

@@ -1,6 +1,7 @@
 // The enrolment rules of spec 01 §3, §5 and the POST /inscripciones/create contract (spec 01 §7):
 // one home for the participant and additional-information checks, used by the wizard's forms
 // and by the server, which answers a request that skipped the browser the same way.
+import { ADDITIONAL_FIELDS } from './fields.ts';
 
 export const AGE_MIN = 6;
 export const AGE_MAX = 18;
@@ -96,29 +97,7 @@ export function participantErrors(participant: Partial<ParticipantFields>, now =
   return [...new Set(errors)];
 }
 
-export const ADDITIONAL_FIELDS = [
-  'mother_name',
-  'father_name',
-  'mother_phone',
-  'father_phone',
-  'mother_id',
-  'father_id',
-  'email',
-  'family_address',
-  'first_name',
-  'last_name',
-  'phone_home',
-  'phone_mobile',
-  'phone_office',
-  'comments',
-  'contact_form',
-  'authorized_name_1',
-  'authorized_id_1',
-  'authorized_name_2',
-  'authorized_id_2',
-  'source',
-  'other_source',
-] as const;
+export { ADDITIONAL_FIELDS };
 
 export type AdditionalData = Record<(typeof ADDITIONAL_FIELDS)[number], string>;
 

@@ -1,7 +1,7 @@
 // TypeBox schemas of the usuarios API (spec 01 §7, spec 02 §7): validation on the server,
 // types everywhere. Kept apart from ../accounts.ts so the browser never bundles TypeBox.
 import { Type, type Static } from 'typebox';
-import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../accounts.ts';
+import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../fields.ts';
 
 const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX });
 const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });

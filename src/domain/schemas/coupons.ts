@@ -1,6 +1,6 @@
 // TypeBox schemas of POST /cupones/validate, apart from ../coupons.ts so the browser never bundles TypeBox.
 import { Type, type Static } from 'typebox';
-import { COUPON_CODE_MAX } from '../coupons.ts';
+import { COUPON_CODE_MAX } from '../fields.ts';
 
 export const ValidateCouponBody = Type.Object({
   coupon: Type.String({ minLength: 1, maxLength: COUPON_CODE_MAX }),

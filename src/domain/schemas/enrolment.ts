@@ -1,7 +1,7 @@
 // TypeBox schemas of POST /inscripciones/create (spec 01 §7), apart from ../enrolment.ts so the
 // browser never bundles TypeBox.
 import { Type, type Static } from 'typebox';
-import { ADDITIONAL_FIELDS } from '../enrolment.ts';
+import { ADDITIONAL_FIELDS } from '../fields.ts';
 
 const Text = (max = 200) => Type.String({ maxLength: max });
 const ObjectId = Type.String({ pattern: '^[0-9a-f]{24}$' });

@@ -1,10 +1,21 @@
-// Small pieces both adapters share, so that they translate the port the same way.
-import { ObjectId } from 'mongodb';
+// Small pieces the adapters share, so that they translate the port the same way. No Node-only API:
+// the mocks run this in the browser.
 import { DELETED_STATUS } from './port.ts';
 import type { Filter, Update } from './port.ts';
 
-/** A fresh 24-hex id: both adapters use it so that ids look alike whatever the backend. */
-export const newId = (): string => new ObjectId().toHexString();
+const hex = (value: number, digits: number) => value.toString(16).padStart(digits, '0');
+// ObjectId layout: 4 bytes of seconds, 5 random bytes fixed per process, a 3-byte counter.
+const processPart = [...crypto.getRandomValues(new Uint8Array(5))].map((byte) => hex(byte, 2)).join('');
+let counter = crypto.getRandomValues(new Uint32Array(1))[0]! & 0xffffff;
+
+/**
+ * A fresh 24-hex id shaped like a MongoDB ObjectId, so ids look alike whatever the backend and
+ * sort by creation time (newest first = largest id).
+ */
+export function newId(): string {
+  counter = (counter + 1) & 0xffffff;
+  return hex(Math.floor(Date.now() / 1000), 8) + processPart + hex(counter, 6);
+}
 
 /** The filter plus "not soft-deleted", unless deleted records were asked for. */
 export function visible(filter: Filter, withDeleted = false): Filter {
@@ -14,7 +25,7 @@ export function visible(filter: Filter, withDeleted = false): Filter {
   return 'status' in filter ? { $and: [filter, notDeleted] } : { ...filter, ...notDeleted };
 }
 
-/** The port's update as MongoDB-style modifiers (both backends speak them), or null when empty. */
+/** The port's update as MongoDB-style modifiers (every backend speaks them), or null when empty. */
 export function toModifiers(update: Update): Record<string, Record<string, unknown>> | null {
   const modifiers: Record<string, Record<string, unknown>> = {};
   if (update.set && Object.keys(update.set).length > 0) modifiers.$set = update.set;
