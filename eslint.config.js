@@ -37,7 +37,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*'], message: 'src/domain and src/core run in the browser too: no Node-only API.' },
+            {
+              group: ['node:*'],
+              message: 'src/domain and src/core run in the browser too: no Node-only API.',
+            },
             { group: ['mongodb', 'fastify', '@fastify/*'], message: 'No server library in shared code.' },
           ],
         },

@@ -11,7 +11,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: ['src/domain/**'],
+          exclude: ['src/domain/**', 'src/core/**'],
           setupFiles: ['./src/test/setup.ts'],
         },
       },
@@ -23,6 +23,7 @@ export default defineConfig({
           include: [
             'server/**/*.test.ts',
             'src/domain/**/*.test.ts',
+            'src/core/**/*.test.ts',
             'mocks/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

@@ -23,20 +23,18 @@ import {
 import { COUPON_MESSAGES, couponRefusal, couponTerms, normalizeCouponCode } from '../src/domain/coupons.ts';
 import { paidPerDay, percentage, type PaidEnrolment } from '../src/domain/dashboard.ts';
 import { ValidateCouponBody } from '../src/domain/schemas/coupons.ts';
-import {
-  ENROLMENT_MESSAGES as M,
-  RNC_PATTERN,
-  additionalErrors,
-  participantErrors,
-  participantMessage,
-  priceMismatchMessage,
-  weekFullMessage,
-  type PaymentResult,
-} from '../src/domain/enrolment.ts';
+import { ENROLMENT_MESSAGES as M, weekFullMessage, type PaymentResult } from '../src/domain/enrolment.ts';
 import { CreateEnrolmentBody } from '../src/domain/schemas/enrolment.ts';
 import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../src/domain/photos.ts';
-import { formatDop, priceCart } from '../src/domain/pricing.ts';
-import { isAdmin, isAnnualProgram, type Camp, type Coupon, type Week } from '../src/domain/records.ts';
+import { formatDop } from '../src/domain/pricing.ts';
+import { isAdmin, type Camp, type Category, type Coupon, type Week } from '../src/domain/records.ts';
+import {
+  cartWeekIds,
+  checkCatalogue,
+  checkRequest,
+  placesToTake,
+  priceEnrolment,
+} from '../src/core/checkout/steps.ts';
 import { SOCIAL_MESSAGES } from '../src/domain/social.ts';
 import { areaHandlers, services } from './areas.ts';
 import { collection, insert, mockDb, nextSequence, saveSessions, type Doc, type MockUser } from './data.ts';
@@ -344,76 +342,49 @@ const DATE_FORMAT = new Intl.DateTimeFormat('es-DO', {
 const refuse = (status: number, message: string): never => fail(status, message, { success: false, message });
 
 function enrol(user: MockUser, body: CreateEnrolmentBody, key: string) {
-  if (!body.termsandconditions) refuse(400, M.terms);
-  if (body.comprobantefiscal && (!RNC_PATTERN.test(body.rnc ?? '') || !(body.rnc_nombre ?? '').trim()))
-    refuse(400, M.rnc);
-  const slots = body.listParticipants.map((participant) => participant.id);
-  if (new Set(slots).size !== slots.length) refuse(400, M.duplicateParticipant);
-  body.listParticipants.forEach((participant, index) => {
-    const errors = participantErrors(participant);
-    if (errors.length > 0) refuse(400, participantMessage(index + 1, errors));
-  });
-  const contactErrors = additionalErrors(body.emergencyContact);
-  if (contactErrors.length > 0) refuse(400, `${contactErrors.join('. ')}.`);
-  if (body.listCalendar.some((line) => !slots.includes(line.cupo))) refuse(400, M.lineWithoutParticipant);
-  if (slots.some((slot) => !body.listCalendar.some((line) => line.cupo === slot)))
-    refuse(400, M.participantWithoutWeeks);
-  const lineKeys = body.listCalendar.map((line) => `${line.cupo}:${line.id}`);
-  if (new Set(lineKeys).size !== lineKeys.length) refuse(400, M.duplicateLine);
-
-  const camp = visible<Camp & Doc>('campamentos').find(
-    (c) => c._id === body.campament && c.status === 'active',
-  );
-  if (!camp) return refuse(404, M.campNotFound);
-  const weekIds = [...new Set(body.listCalendar.map((line) => line.id))];
+  // The server's checkout steps (src/core/checkout/steps.ts) on the mock data.
+  const invalid = checkRequest(body);
+  if (invalid) refuse(invalid.status, invalid.message);
+  const camp =
+    visible<Camp & Doc>('campamentos').find((c) => c._id === body.campament && c.status === 'active') ?? null;
+  const weekIds = cartWeekIds(body);
   const weeks = visible<Week & Doc>('semanas').filter(
     (week) =>
-      weekIds.includes(week._id) && week.campament === camp._id && week.status === 'active' && week.isChecked,
+      weekIds.includes(week._id) &&
+      week.campament === camp?._id &&
+      week.status === 'active' &&
+      week.isChecked,
   );
-  if (weeks.length !== weekIds.length) refuse(409, M.weekNotFound);
+  const categories = visible<Category & Doc>('categorias').filter(
+    (c) => c.campament === camp?._id && c.status === 'active',
+  );
+  const unavailable = checkCatalogue(body, camp, weeks, categories);
+  if (unavailable || !camp) return refuse(unavailable?.status ?? 404, unavailable?.message ?? M.campNotFound);
   const weekById = new Map(weeks.map((week) => [week._id, week]));
-  const categories = visible('categorias').filter((c) => c.campament === camp._id && c.status === 'active');
-  const categoryIds = new Set(categories.map((category) => category._id));
-  if (categoryIds.size > 0 && body.listCalendar.some((line) => !categoryIds.has(line.time)))
-    refuse(400, M.categoryInvalid);
 
-  const annual = isAnnualProgram(camp.type);
   const declared = new Map<number, string>();
   for (const participant of body.listParticipants) {
     if (participant.membership_have !== 'SI') continue;
     const code = (participant.membership_id ?? '').trim().toUpperCase();
-    const membership = collection('membresias').find((m) => m.code === code && m.status === 'active');
+    const membership = visible('membresias').find((m) => m.code === code && m.status === 'active');
     if (!code || !membership) refuse(400, `${M.membershipInvalid} (Participante ${participant.id})`);
     declared.set(participant.id, code);
   }
 
   const coupon = body.coupon?.trim() ? usableCoupon(body.coupon) : null;
-  const price = priceCart({
-    campType: camp.type,
-    lines: body.listCalendar.map((line) => ({
-      cupo: line.cupo,
-      value: weekById.get(line.id)!.value,
-      quantity: line.quantity,
-    })),
-    membershipFee: camp.membership,
-    slotsWithMembership: annual ? [...declared.keys()] : [],
-    coupon: coupon ? couponTerms(coupon) : null,
-  });
-  if (body.amount !== price.total || body.discount !== price.discount)
-    refuse(409, priceMismatchMessage(formatDop(price.total)));
+  const priced = priceEnrolment(body, camp, weeks, coupon, [...declared.keys()]);
+  if ('status' in priced) return refuse(priced.status, priced.message);
+  const { price } = priced;
 
   // Places: one per participant per week, all or none. The 'semana-llena' scenario fills the
   // cart's first week just now, as if another family had paid for its last places.
-  const weeksInOrder = [...weekIds].sort();
+  const places = placesToTake(body);
   if (activeScenario() === 'semana-llena') {
-    const first = weekById.get(weeksInOrder[0]!)!;
+    const first = weekById.get(places[0]!.id)!;
     first.quota_f = first.quota_q > 0 ? first.quota_q : 1;
     first.quota_q = first.quota_f;
   }
-  const counts = weeksInOrder.map((id) => ({
-    week: weekById.get(id)!,
-    count: new Set(body.listCalendar.filter((line) => line.id === id).map((line) => line.cupo)).size,
-  }));
+  const counts = places.map(({ id, count }) => ({ week: weekById.get(id)!, count }));
   const full = counts.find(({ week, count }) => week.quota_q > 0 && week.quota_f + count > week.quota_q);
   if (full) refuse(409, weekFullMessage(full.week));
   counts.forEach(({ week, count }) => (week.quota_f += count));

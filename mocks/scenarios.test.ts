@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../src/domain/cards.ts';
 import { weekFullMessage } from '../src/domain/enrolment.ts';
 import { formatDop, priceCart } from '../src/domain/pricing.ts';
+import { CONTACT, participant } from '../src/core/checkout/fixtures.ts';
 import { handlers } from './handlers.ts';
 import { demoCampIds, MOCK_CREDENTIALS, resetMockData } from './data.ts';
 import { expectedAccountId } from './kit.ts';
@@ -71,48 +72,8 @@ async function request(token: string, index: number, card: string = SANDBOX_CARD
           cupo: 1,
         },
       ],
-      listParticipants: [
-        {
-          id: 1,
-          first_name: 'Pedro',
-          last_name: 'Rodríguez',
-          age: '10',
-          gender: 'Masculino',
-          size: 'M',
-          weight: '75',
-          height: '4\'8"',
-          school: 'Colegio San Judas',
-          image: 'blob:x',
-          birth_date: '15/03/2016',
-          prohibited_foods: 'Ninguno',
-          alergies: 'Ninguna',
-          prohibited_drugs: 'Ninguno',
-          activities_restrictions: 'Ninguna',
-        },
-      ],
-      emergencyContact: {
-        mother_name: 'Carmen Rodríguez',
-        father_name: 'José Rodríguez',
-        mother_phone: '809-555-1234',
-        father_phone: '829-555-4321',
-        mother_id: '001-1234567-8',
-        father_id: '001-7654321-0',
-        email: 'familia@correo.do',
-        family_address: 'Calle El Conde 12',
-        first_name: 'Rosa',
-        last_name: 'Martínez',
-        phone_home: '809-555-0000',
-        phone_mobile: '849-555-1111',
-        phone_office: '809-555-2222',
-        comments: 'Ninguno',
-        contact_form: 'Celular',
-        authorized_name_1: 'Rosa Martínez',
-        authorized_id_1: '001-1111111-1',
-        authorized_name_2: 'Juan Pérez',
-        authorized_id_2: '001-2222222-2',
-        source: 'Instagram',
-        other_source: '',
-      },
+      listParticipants: [participant(1)],
+      emergencyContact: CONTACT,
       cardHolder: 'Carmen Rodríguez',
       cardNumber: card,
       expDate: '12/2030',

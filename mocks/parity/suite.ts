@@ -18,11 +18,11 @@ import {
   participantMessage,
   priceMismatchMessage,
   weekFullMessage,
-  type CreateEnrolmentBody,
   type ParticipantEntry,
 } from '../../src/domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../../src/domain/photos.ts';
-import { formatDop, priceCart } from '../../src/domain/pricing.ts';
+import { enrolmentRequest as enrolmentBody, participant } from '../../src/core/checkout/fixtures.ts';
+import { formatDop } from '../../src/domain/pricing.ts';
 import { SOCIAL_MESSAGES } from '../../src/domain/social.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON read field by field */
@@ -54,53 +54,9 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
-const CONTACT: CreateEnrolmentBody['emergencyContact'] = {
-  mother_name: 'Carmen Rodríguez',
-  father_name: 'José Rodríguez',
-  mother_phone: '809-555-1234',
-  father_phone: '829-555-4321',
-  mother_id: '001-1234567-8',
-  father_id: '001-7654321-0',
-  email: 'familia.rodriguez@correo.do',
-  family_address: 'Calle El Conde 12, Zona Colonial, Santo Domingo',
-  first_name: 'Rosa',
-  last_name: 'Martínez',
-  phone_home: '809-555-0000',
-  phone_mobile: '849-555-1111',
-  phone_office: '809-555-2222',
-  comments: 'Llamar primero al celular',
-  contact_form: 'Celular',
-  authorized_name_1: 'Rosa Martínez',
-  authorized_id_1: '001-1111111-1',
-  authorized_name_2: 'Juan Pérez',
-  authorized_id_2: '001-2222222-2',
-  source: 'Instagram',
-  other_source: '',
-};
-
-function child(id: number, overrides: Partial<ParticipantEntry> = {}): ParticipantEntry {
-  return {
-    id,
-    first_name: ['Pedro', 'María', 'José', 'Ana'][(id - 1) % 4]!,
-    last_name: 'Rodríguez',
-    age: '10',
-    gender: id % 2 === 0 ? 'Femenino' : 'Masculino',
-    size: 'M',
-    weight: '75',
-    height: '4\'8"',
-    school: 'Colegio San Judas',
-    image: 'blob:foto-de-prueba',
-    birth_date: '15/03/2016',
-    prohibited_foods: 'Ninguno',
-    alergies: 'Ninguna',
-    prohibited_drugs: 'Ninguno',
-    activities_restrictions: 'Ninguna',
-    time: '',
-    membership_id: '',
-    membership_have: 'NO',
-    ...overrides,
-  };
-}
+/** A valid participant; the parity runs use a blob photo address like the browser's. */
+const child = (id: number, overrides: Partial<ParticipantEntry> = {}): ParticipantEntry =>
+  participant(id, { image: 'blob:foto-de-prueba', ...overrides });
 
 interface CampData {
   camp: any;
@@ -110,55 +66,6 @@ interface CampData {
 
 let keyCounter = 0;
 const newKey = () => `parity-key-${Date.now()}-${(keyCounter += 1)}`;
-
-function enrolmentBody(
-  data: CampData,
-  weeksPerChild: number[][],
-  options: {
-    coupon?: { code: string; type: 'percent' | 'amount'; percent: number; amount: number };
-    card?: string;
-  } = {},
-): CreateEnrolmentBody {
-  const listCalendar = weeksPerChild.flatMap((indexes, index) =>
-    indexes.map((weekIndex) => {
-      const week = data.weeks[weekIndex];
-      return {
-        id: week._id as string,
-        name: week.name as string,
-        date: week.date as string,
-        time: data.categories[1]._id as string,
-        quantity: 1,
-        value: week.value as number,
-        membership_id: '',
-        cupo: index + 1,
-      };
-    }),
-  );
-  const price = priceCart({
-    campType: data.camp.type,
-    lines: listCalendar,
-    membershipFee: data.camp.membership,
-    coupon: options.coupon ?? null,
-  });
-  return {
-    uid: '',
-    campament: data.camp._id,
-    listCalendar,
-    listParticipants: weeksPerChild.map((_, index) => child(index + 1)),
-    emergencyContact: CONTACT,
-    cardHolder: 'Carmen Rodríguez',
-    cardNumber: (options.card ?? SANDBOX_CARDS.approved).replace(/(\d{4})(?=\d)/g, '$1 '),
-    expDate: '12/2030',
-    cvv: '123',
-    termsandconditions: true,
-    comprobantefiscal: false,
-    rnc: '',
-    rnc_nombre: '',
-    amount: price.total,
-    discount: price.discount,
-    coupon: options.coupon?.code ?? '',
-  };
-}
 
 const VERANO10 = { code: 'VERANO10', type: 'percent' as const, percent: 10, amount: 0 };
 const errorBody = (message: string) => ({ success: false, status: 'ERROR', message });
@@ -530,6 +437,16 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
         token: admin,
       });
       expect(participants.body.data).toHaveLength(2);
+    });
+
+    it('refuses a coupon on a camp cart that carries a membership code, without taking places', async () => {
+      const before = await placesLeft(summer, 5);
+      const body = enrolmentBody(summer, [[5]], { coupon: VERANO10 });
+      body.listCalendar[0]!.membership_id = '48213';
+      const reply = await enrol(body);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({ success: false, message: ENROLMENT_MESSAGES.couponWithMembership });
+      expect(await placesLeft(summer, 5)).toBe(before);
     });
 
     it('charges an annual program its options plus the membership', async () => {

@@ -1,6 +1,7 @@
 // Coupon rules (spec 01 §4, §9; spec 02 §3): codes are upper case, refused when unknown,
 // inactive or past their expiry date.
 import type { Coupon } from './records.ts';
+import { isAnnualProgram } from './records.ts';
 import type { CouponTermsData } from './schemas/coupons.ts';
 
 export type { CouponTermsData, ValidateCouponAnswer } from './schemas/coupons.ts';
@@ -36,4 +37,15 @@ export function couponTerms(coupon: Coupon): CouponTermsData {
     percent: coupon.percent,
     amount: coupon.amount,
   };
+}
+
+/**
+ * Spec 01 §4: for camps (not annual programs) a cart line that carries a membership id takes no
+ * coupon. The wizard disables the coupon box; the server refuses such a request.
+ */
+export function couponWithMembership(
+  campType: string,
+  lines: ReadonlyArray<{ membership_id?: string }>,
+): boolean {
+  return !isAnnualProgram(campType) && lines.some((line) => (line.membership_id ?? '').trim() !== '');
 }

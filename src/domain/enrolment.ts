@@ -155,6 +155,8 @@ export const ENROLMENT_MESSAGES = {
   duplicateLine: 'Una semana está repetida para el mismo participante.',
   duplicateParticipant: 'Hay dos participantes con el mismo número.',
   membershipInvalid: 'El código de membresía no es válido.',
+  couponWithMembership:
+    'Los cupones no se aplican a una inscripción de campamento con código de membresía. Quite el cupón e intente de nuevo.',
 } as const;
 
 export function participantMessage(index: number, errors: string[]): string {

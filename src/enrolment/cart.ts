@@ -3,7 +3,7 @@
 // without either. No I/O, no clock (the caller passes `now`), no framework.
 import type { CampAnswer, CategoryAnswer, WeekAnswer } from '../domain/admin-contract.ts';
 import { cleanCardNumber, cleanExpiry } from '../domain/cards.ts';
-import type { CouponTermsData } from '../domain/coupons.ts';
+import { couponWithMembership, type CouponTermsData } from '../domain/coupons.ts';
 import {
   ADDITIONAL_FIELDS,
   PARTICIPANT_REQUIRED,
@@ -379,7 +379,7 @@ export function refreshLines(lines: readonly CartLine[], weeks: readonly WizardW
 
 /** For non-annual camps the coupon box is disabled once any line carries a membership id. */
 export function couponDisabled(state: Pick<WizardData, 'camp' | 'lines'>): boolean {
-  return !isAnnual(state.camp) && state.lines.some((line) => line.membership_id.trim() !== '');
+  return couponWithMembership(state.camp?.type ?? '', state.lines);
 }
 
 /** The summary's figures: participants, Sub-Total, Desc. Familiar, Desc. C/Semanas, Membresía, Total. */

@@ -6,21 +6,21 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { perAccountKey } from '../../auth/guards.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Camp, Category, UserRecord, Week } from '../../../src/domain/records.ts';
-import { isAnnualProgram } from '../../../src/domain/records.ts';
 import { cleanCardNumber, cleanExpiry } from '../../../src/domain/cards.ts';
-import { couponTerms } from '../../../src/domain/coupons.ts';
 import {
   ENROLMENT_MESSAGES as M,
-  RNC_PATTERN,
-  additionalErrors,
-  participantErrors,
-  participantMessage,
-  priceMismatchMessage,
   weekFullMessage,
   type PaymentResult,
 } from '../../../src/domain/enrolment.ts';
+import {
+  cartWeekIds,
+  checkCatalogue,
+  checkRequest,
+  placesToTake,
+  priceEnrolment,
+} from '../../../src/core/checkout/steps.ts';
 import { CreateEnrolmentBody } from '../../../src/domain/schemas/enrolment.ts';
-import { formatDop, priceCart, type PriceBreakdown } from '../../../src/domain/pricing.ts';
+import { formatDop, type PriceBreakdown } from '../../../src/domain/pricing.ts';
 import { usableCoupon } from './coupons.ts';
 import { IDEMPOTENCY_KEY_PATTERN, once, requestHash } from './idempotency.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
@@ -124,44 +124,27 @@ async function enrol(
     new ApiError(status, message, { success: false, message });
 
   // 1. Everything the parent typed, with the same rules and messages as the wizard.
-  if (!body.termsandconditions) throw refuse(400, M.terms);
-  if (body.comprobantefiscal && (!RNC_PATTERN.test(body.rnc ?? '') || !(body.rnc_nombre ?? '').trim()))
-    throw refuse(400, M.rnc);
-  const slots = body.listParticipants.map((participant) => participant.id);
-  if (new Set(slots).size !== slots.length) throw refuse(400, M.duplicateParticipant);
-  body.listParticipants.forEach((participant, index) => {
-    const errors = participantErrors(participant);
-    if (errors.length > 0) throw refuse(400, participantMessage(index + 1, errors));
-  });
-  const contactErrors = additionalErrors(body.emergencyContact);
-  if (contactErrors.length > 0) throw refuse(400, `${contactErrors.join('. ')}.`);
-  if (body.listCalendar.some((line) => !slots.includes(line.cupo)))
-    throw refuse(400, M.lineWithoutParticipant);
-  if (slots.some((slot) => !body.listCalendar.some((line) => line.cupo === slot)))
-    throw refuse(400, M.participantWithoutWeeks);
-  const lineKeys = body.listCalendar.map((line) => `${line.cupo}:${line.id}`);
-  if (new Set(lineKeys).size !== lineKeys.length) throw refuse(400, M.duplicateLine);
+  const invalid = checkRequest(body);
+  if (invalid) throw refuse(invalid.status, invalid.message);
 
   // 2. What is sold, read from the store (never from the request).
   const camp = await app.store
     .collection<Camp>('campamentos')
     .findOne({ _id: body.campament, status: 'active' });
-  if (!camp) throw refuse(404, M.campNotFound);
-  const weekIds = [...new Set(body.listCalendar.map((line) => line.id))];
-  const [weeks, categories] = await Promise.all([
-    app.store
-      .collection<Week>('semanas')
-      .find({ _id: { $in: weekIds }, campament: camp._id, status: 'active', isChecked: true }),
-    app.store.collection<Category>('categorias').find({ campament: camp._id, status: 'active' }),
-  ]);
-  if (weeks.length !== weekIds.length) throw refuse(409, M.weekNotFound);
+  const weekIds = cartWeekIds(body);
+  const [weeks, categories] = camp
+    ? await Promise.all([
+        app.store
+          .collection<Week>('semanas')
+          .find({ _id: { $in: weekIds }, campament: camp._id, status: 'active', isChecked: true }),
+        app.store.collection<Category>('categorias').find({ campament: camp._id, status: 'active' }),
+      ])
+    : [[], []];
+  const unavailable = checkCatalogue(body, camp, weeks, categories);
+  if (unavailable || !camp) throw refuse(unavailable?.status ?? 404, unavailable?.message ?? M.campNotFound);
   const weekById = new Map(weeks.map((week) => [week._id, week]));
-  const categoryIds = new Set(categories.map((category) => category._id));
-  if (categoryIds.size > 0 && body.listCalendar.some((line) => !categoryIds.has(line.time)))
-    throw refuse(400, M.categoryInvalid);
 
   // 3. Memberships declared on annual programs must exist; their fee is then waived.
-  const annual = isAnnualProgram(camp.type);
   const memberships = app.store.collection<Membership>('membresias');
   const declared = new Map<number, Membership>();
   for (const participant of body.listParticipants) {
@@ -174,23 +157,11 @@ async function enrol(
 
   // 4. The price, from the shared rules, and the parent's figures checked against it.
   const coupon = body.coupon?.trim() ? await usableCoupon(app, body.coupon) : null;
-  const price = priceCart({
-    campType: camp.type,
-    lines: body.listCalendar.map((line) => ({
-      cupo: line.cupo,
-      value: weekById.get(line.id)!.value,
-      quantity: line.quantity,
-    })),
-    membershipFee: camp.membership,
-    slotsWithMembership: annual ? [...declared.keys()] : [],
-    coupon: coupon ? couponTerms(coupon) : null,
-  });
-  if (body.amount !== price.total || body.discount !== price.discount) {
-    throw refuse(409, priceMismatchMessage(formatDop(price.total)));
-  }
+  const priced = priceEnrolment(body, camp, weeks, coupon, [...declared.keys()]);
+  if ('status' in priced) throw refuse(priced.status, priced.message);
+  const { price } = priced;
 
   // 5. Places: one per participant per week, taken atomically; all or none.
-  const weeksInOrder = [...weekIds].sort();
   const taken: Array<{ id: string; count: number }> = [];
   const release = async () => {
     for (const { id, count } of taken) {
@@ -199,9 +170,7 @@ async function enrol(
         .incrementWithin(id, { field: 'quota_f', by: -count, limitField: 'quota_q' });
     }
   };
-  for (const weekId of weeksInOrder) {
-    const count = new Set(body.listCalendar.filter((line) => line.id === weekId).map((line) => line.cupo))
-      .size;
+  for (const { id: weekId, count } of placesToTake(body)) {
     const ok = await app.store
       .collection<Week>('semanas')
       .incrementWithin(weekId, { field: 'quota_f', by: count, limitField: 'quota_q' });

@@ -1,0 +1,125 @@
+// Test data of an enrolment request (a valid participant and family contact), shared by the
+// checkout tests of the server, the core steps, the mocks' parity suite and the benchmark.
+import { SANDBOX_CARDS } from '../../domain/cards.ts';
+import type { CreateEnrolmentBody, ParticipantEntry } from '../../domain/enrolment.ts';
+import { priceCart } from '../../domain/pricing.ts';
+import type { Camp, Category, Week } from '../../domain/records.ts';
+
+export const CHILD_NAMES = ['Pedro', 'María', 'José', 'Ana', 'Luis', 'Carmen'];
+
+export function participant(id: number, overrides: Partial<ParticipantEntry> = {}): ParticipantEntry {
+  return {
+    id,
+    first_name: CHILD_NAMES[(id - 1) % CHILD_NAMES.length]!,
+    last_name: 'Rodríguez',
+    age: '10',
+    gender: id % 2 === 0 ? 'Femenino' : 'Masculino',
+    size: 'M',
+    weight: '75',
+    height: '4\'8"',
+    school: 'Colegio San Judas',
+    image: '/uploads/0123456789abcdef0123456789abcdef.png',
+    birth_date: '15/03/2016',
+    prohibited_foods: 'Ninguno',
+    alergies: 'Ninguna',
+    prohibited_drugs: 'Ninguno',
+    activities_restrictions: 'Ninguna',
+    time: '',
+    membership_id: '',
+    membership_have: 'NO',
+    ...overrides,
+  };
+}
+
+export const CONTACT: CreateEnrolmentBody['emergencyContact'] = {
+  mother_name: 'Carmen Rodríguez',
+  father_name: 'José Rodríguez',
+  mother_phone: '809-555-1234',
+  father_phone: '829-555-4321',
+  mother_id: '001-1234567-8',
+  father_id: '001-7654321-0',
+  email: 'familia.rodriguez@correo.do',
+  family_address: 'Calle El Conde 12, Zona Colonial, Santo Domingo',
+  first_name: 'Rosa',
+  last_name: 'Martínez',
+  phone_home: '809-555-0000',
+  phone_mobile: '849-555-1111',
+  phone_office: '809-555-2222',
+  comments: 'Llamar primero al celular',
+  contact_form: 'Celular',
+  authorized_name_1: 'Rosa Martínez',
+  authorized_id_1: '001-1111111-1',
+  authorized_name_2: 'Juan Pérez',
+  authorized_id_2: '001-2222222-2',
+  source: 'Instagram',
+  other_source: '',
+};
+
+/** A camp with its weeks and categories in calendar order. */
+export interface DemoCart {
+  camp: Camp;
+  weeks: Week[];
+  categories: Category[];
+}
+
+/**
+ * A request enrolling children in weeks: `weeksPerChild[i]` lists the week indexes (0-based, in
+ * order) of child i+1. Amount and discount are the correct ones unless overridden.
+ */
+export function enrolmentRequest(
+  cart: DemoCart,
+  weeksPerChild: number[][],
+  options: {
+    coupon?: { code: string; type: 'percent' | 'amount'; percent: number; amount: number };
+    card?: string;
+    membershipsOf?: Record<number, string>;
+  } = {},
+): CreateEnrolmentBody {
+  const listCalendar = weeksPerChild.flatMap((indexes, child) =>
+    indexes.map((index) => {
+      const week = cart.weeks[index]!;
+      return {
+        id: week._id,
+        name: week.name,
+        date: week.date,
+        time: cart.categories[1]!._id,
+        quantity: 1,
+        value: week.value,
+        membership_id: '',
+        cupo: child + 1,
+      };
+    }),
+  );
+  const declared = options.membershipsOf ?? {};
+  const listParticipants = weeksPerChild.map((_, child) =>
+    participant(
+      child + 1,
+      declared[child + 1] ? { membership_have: 'SI', membership_id: declared[child + 1] } : {},
+    ),
+  );
+  const price = priceCart({
+    campType: cart.camp.type,
+    lines: listCalendar.map((line) => ({ cupo: line.cupo, value: line.value })),
+    membershipFee: cart.camp.membership,
+    slotsWithMembership: Object.keys(declared).map(Number),
+    coupon: options.coupon ?? null,
+  });
+  return {
+    uid: '',
+    campament: cart.camp._id,
+    listCalendar,
+    listParticipants,
+    emergencyContact: CONTACT,
+    cardHolder: 'Carmen Rodríguez',
+    cardNumber: `${options.card ?? SANDBOX_CARDS.approved}`.replace(/(\d{4})(?=\d)/g, '$1 '),
+    expDate: '12/2030',
+    cvv: '123',
+    termsandconditions: true,
+    comprobantefiscal: false,
+    rnc: '',
+    rnc_nombre: '',
+    amount: price.total,
+    discount: price.discount,
+    coupon: options.coupon?.code ?? '',
+  };
+}

@@ -1,0 +1,114 @@
+// Each checkout step alone, on plain data (no store, no HTTP): the refusals and their messages.
+import { describe, expect, it } from 'vitest';
+import { couponTerms } from '../../domain/coupons.ts';
+import {
+  ENROLMENT_MESSAGES as M,
+  priceMismatchMessage,
+  type CreateEnrolmentBody,
+} from '../../domain/enrolment.ts';
+import { formatDop } from '../../domain/pricing.ts';
+import type { Camp, Category, Coupon, Week } from '../../domain/records.ts';
+import { demoSchool } from '../../domain/demo.ts';
+import { enrolmentRequest, participant } from './fixtures.ts';
+import { cartWeekIds, checkCatalogue, checkRequest, placesToTake, priceEnrolment } from './steps.ts';
+
+let ids = 0;
+const school = demoSchool(() => `${(ids += 1).toString(16).padStart(24, '0')}`);
+const camp = school.summer as Camp;
+const weeks = school.semanas.filter((week) => week.campament === camp._id) as Week[];
+const categories = school.categorias.filter((category) => category.campament === camp._id) as Category[];
+const verano10 = school.cupones.find((coupon) => coupon.code === 'VERANO10') as Coupon;
+
+/** Two children in weeks 1 and 2; amount and discount at the shared price. */
+function body(
+  overrides: Partial<CreateEnrolmentBody> = {},
+  coupon: Coupon | null = null,
+): CreateEnrolmentBody {
+  return {
+    ...enrolmentRequest(
+      { camp, weeks, categories },
+      [
+        [0, 1],
+        [0, 1],
+      ],
+      { coupon: coupon ? couponTerms(coupon) : undefined },
+    ),
+    ...overrides,
+  };
+}
+
+describe('checkRequest', () => {
+  it('accepts a complete request', () => {
+    expect(checkRequest(body())).toBeNull();
+  });
+
+  it.each([
+    ['terms not accepted', { termsandconditions: false }, M.terms],
+    ['an incomplete RNC', { comprobantefiscal: true, rnc: '1-01', rnc_nombre: 'X' }, M.rnc],
+    ['a line of nobody', { listParticipants: [participant(1)] }, M.lineWithoutParticipant],
+    [
+      'the same participant twice',
+      { listParticipants: [participant(1), participant(1)] },
+      M.duplicateParticipant,
+    ],
+  ])('refuses %s with 400', (_, overrides, message) => {
+    expect(checkRequest(body(overrides as Partial<CreateEnrolmentBody>))).toEqual({ status: 400, message });
+  });
+
+  it('names the participant whose data is wrong', () => {
+    const young = { ...participant(2), age: '5' };
+    expect(checkRequest(body({ listParticipants: [participant(1), young] }))).toEqual({
+      status: 400,
+      message: 'Participante 2: La edad debe ser entre 6 y 18 años.',
+    });
+  });
+});
+
+describe('checkCatalogue', () => {
+  it('accepts the camp, its weeks and categories', () => {
+    expect(checkCatalogue(body(), camp, [weeks[0]!, weeks[1]!], categories)).toBeNull();
+  });
+
+  it('refuses a missing camp (404), a week no longer sold (409) and a foreign category (400)', () => {
+    expect(checkCatalogue(body(), null, [], [])).toEqual({ status: 404, message: M.campNotFound });
+    expect(checkCatalogue(body(), camp, [weeks[0]!], categories)).toEqual({
+      status: 409,
+      message: M.weekNotFound,
+    });
+    const other = { ...categories[0]!, _id: 'f'.repeat(24) };
+    expect(checkCatalogue(body(), camp, [weeks[0]!, weeks[1]!], [other])).toEqual({
+      status: 400,
+      message: M.categoryInvalid,
+    });
+  });
+});
+
+describe('priceEnrolment', () => {
+  it('prices two children in two weeks with a coupon: 18,800 - 940 - 200 - 10%', () => {
+    const result = priceEnrolment(body({}, verano10), camp, weeks, verano10, []);
+    expect(result).toMatchObject({ price: { total: 15894 } });
+  });
+
+  it('refuses figures that differ from the shared price, naming the right one', () => {
+    expect(priceEnrolment(body({ amount: 100 }), camp, weeks, null, [])).toEqual({
+      status: 409,
+      message: priceMismatchMessage(formatDop(17660)),
+    });
+  });
+
+  it('refuses a coupon on a camp cart that carries a membership code', () => {
+    const request = body({}, verano10);
+    request.listCalendar[0]!.membership_id = '48213';
+    expect(priceEnrolment(request, camp, weeks, verano10, [])).toEqual({
+      status: 400,
+      message: M.couponWithMembership,
+    });
+  });
+});
+
+describe('placesToTake', () => {
+  it('takes one place per participant per week, weeks in id order', () => {
+    const places = placesToTake(body());
+    expect(places).toEqual([...cartWeekIds(body())].sort().map((id) => ({ id, count: 2 })));
+  });
+});

@@ -1,0 +1,113 @@
+// The checkout's decisions as pure steps, shared by the server (server/modules/checkout) and the
+// mocks, so both refuse and price an enrolment the same way, with the same messages:
+//   checkRequest      everything the parent typed (wizard rules), before any read
+//   checkCatalogue    the camp, its weeks and categories as stored, against the cart
+//   priceEnrolment    the price from the shared pricing rules, and the parent's figures against it
+//   placesToTake      one place per participant per week, in a fixed order (no deadlock between carts)
+// Each returns a Refusal (HTTP status + Spanish message) instead of throwing, so each caller
+// answers in its own way.
+import { couponTerms, couponWithMembership } from '../../domain/coupons.ts';
+import {
+  ENROLMENT_MESSAGES as M,
+  RNC_PATTERN,
+  additionalErrors,
+  participantErrors,
+  participantMessage,
+  priceMismatchMessage,
+  type CreateEnrolmentBody,
+} from '../../domain/enrolment.ts';
+import { formatDop, priceCart, type PriceBreakdown } from '../../domain/pricing.ts';
+import type { Camp, Category, Coupon, Week } from '../../domain/records.ts';
+import { isAnnualProgram } from '../../domain/records.ts';
+
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+const refusal = (status: number, message: string): Refusal => ({ status, message });
+
+/** 1. The request itself: terms, invoice data, participants, contacts, and lines that fit together. */
+export function checkRequest(body: CreateEnrolmentBody): Refusal | null {
+  if (!body.termsandconditions) return refusal(400, M.terms);
+  if (body.comprobantefiscal && (!RNC_PATTERN.test(body.rnc ?? '') || !(body.rnc_nombre ?? '').trim()))
+    return refusal(400, M.rnc);
+  const slots = body.listParticipants.map((participant) => participant.id);
+  if (new Set(slots).size !== slots.length) return refusal(400, M.duplicateParticipant);
+  for (const [index, participant] of body.listParticipants.entries()) {
+    const errors = participantErrors(participant);
+    if (errors.length > 0) return refusal(400, participantMessage(index + 1, errors));
+  }
+  const contactErrors = additionalErrors(body.emergencyContact);
+  if (contactErrors.length > 0) return refusal(400, `${contactErrors.join('. ')}.`);
+  if (body.listCalendar.some((line) => !slots.includes(line.cupo)))
+    return refusal(400, M.lineWithoutParticipant);
+  if (slots.some((slot) => !body.listCalendar.some((line) => line.cupo === slot)))
+    return refusal(400, M.participantWithoutWeeks);
+  const lineKeys = body.listCalendar.map((line) => `${line.cupo}:${line.id}`);
+  if (new Set(lineKeys).size !== lineKeys.length) return refusal(400, M.duplicateLine);
+  return null;
+}
+
+/** The distinct week ids of the cart (what the caller reads from its store). */
+export const cartWeekIds = (body: CreateEnrolmentBody): string[] => [
+  ...new Set(body.listCalendar.map((line) => line.id)),
+];
+
+/**
+ * 2. What is sold, as stored: an active camp, every week of the cart active, enabled and of that
+ * camp (the caller passes only those), and each line's category one of the camp's active ones.
+ */
+export function checkCatalogue(
+  body: CreateEnrolmentBody,
+  camp: Camp | null,
+  weeks: Week[],
+  categories: Category[],
+): Refusal | null {
+  if (!camp) return refusal(404, M.campNotFound);
+  if (weeks.length !== cartWeekIds(body).length) return refusal(409, M.weekNotFound);
+  const categoryIds = new Set(categories.map((category) => category._id));
+  if (categoryIds.size > 0 && body.listCalendar.some((line) => !categoryIds.has(line.time)))
+    return refusal(400, M.categoryInvalid);
+  return null;
+}
+
+/**
+ * 3. The price from the store's figures; the parent's amount and discount must be exactly it. A
+ * camp cart that carries a membership code takes no coupon (the wizard disables the box).
+ */
+export function priceEnrolment(
+  body: CreateEnrolmentBody,
+  camp: Camp,
+  weeks: Week[],
+  coupon: Coupon | null,
+  slotsWithMembership: number[],
+): { price: PriceBreakdown } | Refusal {
+  if (coupon && couponWithMembership(camp.type, body.listCalendar))
+    return refusal(400, M.couponWithMembership);
+  const weekById = new Map(weeks.map((week) => [week._id, week]));
+  const price = priceCart({
+    campType: camp.type,
+    lines: body.listCalendar.map((line) => ({
+      cupo: line.cupo,
+      value: weekById.get(line.id)!.value,
+      quantity: line.quantity,
+    })),
+    membershipFee: camp.membership,
+    slotsWithMembership: isAnnualProgram(camp.type) ? slotsWithMembership : [],
+    coupon: coupon ? couponTerms(coupon) : null,
+  });
+  if (body.amount !== price.total || body.discount !== price.discount)
+    return refusal(409, priceMismatchMessage(formatDop(price.total)));
+  return { price };
+}
+
+/** 4. Places to take: per week (in id order, so two carts never wait on each other), one per participant. */
+export function placesToTake(body: CreateEnrolmentBody): Array<{ id: string; count: number }> {
+  return cartWeekIds(body)
+    .sort()
+    .map((id) => ({
+      id,
+      count: new Set(body.listCalendar.filter((line) => line.id === id).map((line) => line.cupo)).size,
+    }));
+}
