@@ -23,18 +23,40 @@ import {
 import { COUPON_MESSAGES, couponRefusal, couponTerms, normalizeCouponCode } from '../src/domain/coupons.ts';
 import { paidPerDay, percentage, type PaidEnrolment } from '../src/domain/dashboard.ts';
 import { ValidateCouponBody } from '../src/domain/schemas/coupons.ts';
-import { ENROLMENT_MESSAGES as M, weekFullMessage, type PaymentResult } from '../src/domain/enrolment.ts';
+import {
+  CARD_FIELDS,
+  ENROLMENT_MESSAGES as M,
+  formatPaymentDate,
+  IDEMPOTENCY_KEY_PATTERN,
+  weekFullMessage,
+  type PaymentResult,
+} from '../src/domain/enrolment.ts';
 import { CreateEnrolmentBody } from '../src/domain/schemas/enrolment.ts';
 import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../src/domain/photos.ts';
 import { formatDop } from '../src/domain/pricing.ts';
-import { isAdmin, type Camp, type Category, type Coupon, type Week } from '../src/domain/records.ts';
+import {
+  isAdmin,
+  type Camp,
+  type Category,
+  type Coupon,
+  type Enrolment,
+  type Week,
+} from '../src/domain/records.ts';
 import {
   cartWeekIds,
   checkCatalogue,
   checkRequest,
+  pendingEnrolment,
   placesToTake,
   priceEnrolment,
 } from '../src/core/checkout/steps.ts';
+import {
+  calendarRecords,
+  clientRecord,
+  contactRecords,
+  participantRecords,
+  recordBase,
+} from '../src/core/checkout/records.ts';
 import { SOCIAL_MESSAGES } from '../src/domain/social.ts';
 import { areaHandlers, services } from './areas.ts';
 import { collection, insert, mockDb, nextSequence, saveSessions, type Doc, type MockUser } from './data.ts';
@@ -328,17 +350,6 @@ const uploads = route('post', '/inscripciones/uploadtoazurecdn', 'user', async (
 
 // ---- POST /inscripciones/create (server/modules/checkout/enrolments.ts) ---------------------
 
-const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
-const CARD_FIELDS = ['cardNumber', 'cvv', 'expDate', 'cardHolder'];
-const DATE_FORMAT = new Intl.DateTimeFormat('es-DO', {
-  timeZone: 'America/Santo_Domingo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 const refuse = (status: number, message: string): never => fail(status, message, { success: false, message });
 
 function enrol(user: MockUser, body: CreateEnrolmentBody, key: string) {
@@ -393,31 +404,21 @@ function enrol(user: MockUser, body: CreateEnrolmentBody, key: string) {
 
   const cardNumber = cleanCardNumber(body.cardNumber);
   const orderNumber = String(1000 + nextSequence('orders'));
-  const enrolment = insert('inscripciones', {
-    order_number: orderNumber,
-    user_id: user._id,
-    campament: camp._id,
-    camp_name: camp.name,
-    camp_type: camp.type,
-    lines: body.listCalendar.map((line) => ({ ...line, value: weekById.get(line.id)!.value })),
-    participants: body.listParticipants.map((p) => ({ ...p, membership_code: declared.get(p.id) ?? '' })),
-    contact: body.emergencyContact,
-    price,
-    amount: price.total,
-    discount: price.discount,
-    coupon: coupon?.code ?? null,
-    card: { holder: body.cardHolder.trim(), brand: cardBrand(cardNumber), last4: cardNumber.slice(-4) },
-    comprobantefiscal: body.comprobantefiscal,
-    rnc: body.comprobantefiscal ? (body.rnc ?? '') : '',
-    rnc_nombre: body.comprobantefiscal ? (body.rnc_nombre ?? '').trim() : '',
-    payment_status: 'pending',
-    auth_code: null,
-    gateway_reference: null,
-    idempotency_key: key,
-    status: 'inactive',
-    created_at: new Date(),
-    paid_at: null,
-  });
+  const enrolment = insert<Enrolment & Doc>(
+    'inscripciones',
+    pendingEnrolment({
+      orderNumber,
+      userId: user._id,
+      key,
+      body,
+      camp,
+      weekById,
+      codes: declared,
+      coupon,
+      price,
+      cardBrand: cardBrand(cardNumber),
+    }),
+  );
 
   const refusal =
     activeScenario() === 'tarjeta-rechazada'
@@ -460,10 +461,10 @@ function enrol(user: MockUser, body: CreateEnrolmentBody, key: string) {
     paid_at: paidAt,
     participants,
   });
-  writeAdminRecords(user, enrolment, participants, body, weekById, categories);
+  writeAdminRecords(user, enrolment, weekById, categories);
 
   const result: PaymentResult = {
-    date_createdBO: DATE_FORMAT.format(paidAt),
+    date_createdBO: formatPaymentDate(paidAt),
     orderId: orderNumber,
     authCode,
     amountFormat: formatDop(price.total),
@@ -474,86 +475,18 @@ function enrol(user: MockUser, body: CreateEnrolmentBody, key: string) {
 /** The participantes, contactos, calendarios and clientes records the admin area lists. */
 function writeAdminRecords(
   user: MockUser,
-  enrolment: Doc,
-  participants: Array<CreateEnrolmentBody['listParticipants'][number] & { membership_code: string }>,
-  body: CreateEnrolmentBody,
+  enrolment: Enrolment,
   weekById: Map<string, Week>,
   categories: Doc[],
-): void {
-  const base = {
-    inscription: enrolment._id,
-    order_number: enrolment.order_number,
-    campament: enrolment.campament,
-    user_id: user._id,
-    status: 'active',
-    created_at: new Date(),
-  };
-  const byCupo = new Map(
-    participants.map(({ id, ...participant }) => [
-      id,
-      insert('participantes', { ...base, cupo: id, ...participant })._id,
-    ]),
+) {
+  const base = recordBase(enrolment, user._id);
+  const participantByCupo = new Map(
+    participantRecords(base, enrolment).map((record) => [record.cupo, insert('participantes', record)._id]),
   );
-  for (const line of body.listCalendar)
-    insert('calendarios', {
-      ...base,
-      week: line.id,
-      name: weekById.get(line.id)?.name ?? line.name,
-      date: weekById.get(line.id)?.date ?? line.date,
-      category: line.time,
-      category_name: categories.find((category) => category._id === line.time)?.name ?? '',
-      cupo: line.cupo,
-      participant: byCupo.get(line.cupo) ?? null,
-      value: weekById.get(line.id)?.value ?? line.value,
-      quantity: line.quantity,
-    });
-  const c = body.emergencyContact;
-  insert('contactos', {
-    ...base,
-    type: 'padres',
-    mother_name: c.mother_name,
-    father_name: c.father_name,
-    mother_phone: c.mother_phone,
-    father_phone: c.father_phone,
-    mother_id: c.mother_id,
-    father_id: c.father_id,
-    email: c.email,
-    family_address: c.family_address,
-  });
-  insert('contactos', {
-    ...base,
-    type: 'emergencia',
-    first_name: c.first_name,
-    last_name: c.last_name,
-    phone_home: c.phone_home,
-    phone_mobile: c.phone_mobile,
-    phone_office: c.phone_office,
-    comments: c.comments,
-    contact_form: c.contact_form,
-  });
-  insert('contactos', {
-    ...base,
-    type: 'autorizado',
-    name: c.authorized_name_1,
-    national_id: c.authorized_id_1,
-  });
-  insert('contactos', {
-    ...base,
-    type: 'autorizado',
-    name: c.authorized_name_2,
-    national_id: c.authorized_id_2,
-  });
-  const client = {
-    user_id: user._id,
-    email: user.email,
-    name: c.mother_name || c.father_name,
-    phone: c.mother_phone || c.father_phone,
-    address: c.family_address,
-    source: c.source === 'Otra' ? c.other_source : c.source,
-    cliEstado: 'active',
-    status: 'active',
-    last_order: enrolment.order_number,
-  };
+  for (const record of calendarRecords(base, enrolment, weekById, categories, participantByCupo))
+    insert('calendarios', record);
+  for (const record of contactRecords(base, enrolment.contact)) insert('contactos', record);
+  const client = clientRecord(user, enrolment);
   const existing = visible('clientes').find((doc) => doc.user_id === user._id);
   if (existing) Object.assign(existing, client, { updated_at: new Date() });
   else insert('clientes', { ...client, created_at: new Date() });

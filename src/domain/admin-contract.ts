@@ -4,13 +4,14 @@
 import { Type, type Static, type TObject, type TOptional, type TProperties } from 'typebox';
 import type { Camp, Category, Coupon, Week } from './records.ts';
 import { COUPON_CODE_MAX } from './coupons.ts';
+import { ID_PATTERN } from './fields.ts';
 import { invalidFieldMessage } from './validation.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
 /** A record id: 24 hexadecimal characters. */
-export const ID_PATTERN = '^[0-9a-fA-F]{24}$';
+export { ID_PATTERN };
 export const Id = Type.String({ pattern: ID_PATTERN });
 
 export const ID_INVALID_MESSAGE = 'Identificador inválido.';

@@ -1,7 +1,7 @@
 // The enrolment rules of spec 01 §3, §5 and the POST /inscripciones/create contract (spec 01 §7):
 // one home for the participant and additional-information checks, used by the wizard's forms
 // and by the server, which answers a request that skipped the browser the same way.
-import { ADDITIONAL_FIELDS } from './fields.ts';
+import { ADDITIONAL_FIELDS, EMAIL_PATTERN } from './fields.ts';
 
 export const AGE_MIN = 6;
 export const AGE_MAX = 18;
@@ -17,8 +17,10 @@ export const SOURCES = [
   'Otra',
 ] as const;
 
-/** One digit 6-9, or two digits 10-18. */
-export const AGE_PATTERN = /^(?:[6-9]|1[0-8])$/;
+/** Whole years from AGE_MIN to AGE_MAX, written plainly (one or two digits, no leading zero). */
+export function validAge(text: string): boolean {
+  return /^[1-9]\d?$/.test(text) && Number(text) >= AGE_MIN && Number(text) <= AGE_MAX;
+}
 /** Exactly two digits (and at least WEIGHT_MIN). */
 export const WEIGHT_PATTERN = /^\d{2}$/;
 /** 10 digits with optional parentheses and separators: 809-555-1234, (809) 555-1234, 8095551234. */
@@ -27,12 +29,12 @@ export const PHONE_PATTERN = /^\(?\d{3}\)?[-\s.]?\d{3}[-\s.]?\d{4}$/;
 export const NATIONAL_ID_PATTERN = /^\d{3}-\d{7}-\d$/;
 /** RNC, mask 9-99-99999-9, complete. */
 export const RNC_PATTERN = /^\d-\d{2}-\d{5}-\d$/;
-export const EMAIL_REGEX = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
 
 export const PARTICIPANT_MESSAGES = {
   empty: '- Hay uno o más campos vacíos',
   weight: '- El peso debe ser mayor a 40 lbs',
-  age: '- La edad debe ser entre 6 y 18 años',
+  age: `- La edad debe ser entre ${AGE_MIN} y ${AGE_MAX} años`,
   birthDate: '- Fecha de nacimiento incorrecta',
 } as const;
 
@@ -87,7 +89,7 @@ export function participantErrors(participant: Partial<ParticipantFields>, now =
   if (weight && (!WEIGHT_PATTERN.test(weight) || Number(weight) < WEIGHT_MIN))
     errors.push(PARTICIPANT_MESSAGES.weight);
   const age = participant.age?.trim() ?? '';
-  if (age && !AGE_PATTERN.test(age)) errors.push(PARTICIPANT_MESSAGES.age);
+  if (age && !validAge(age)) errors.push(PARTICIPANT_MESSAGES.age);
   const birth = participant.birth_date?.trim() ?? '';
   if (birth && !validBirthDate(birth, now)) errors.push(PARTICIPANT_MESSAGES.birthDate);
   if (participant.gender && !(GENDERS as readonly string[]).includes(participant.gender))
@@ -170,3 +172,19 @@ export function priceMismatchMessage(amountFormat: string): string {
 export function weekFullMessage(week: { name: string; date: string }): string {
   return `La ${week.name} (${week.date}) ya no tiene cupos disponibles. Por favor elija otra semana.`;
 }
+
+/** The Idempotency-Key header of POST /inscripciones/create (a UUID or similar, DESIGN.md §2.9). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+/** Card fields are left out of the hash that ties a key to its request (they are never kept). */
+export const CARD_FIELDS = ['cardNumber', 'cvv', 'expDate', 'cardHolder'];
+
+const PAYMENT_DATE = new Intl.DateTimeFormat('es-DO', {
+  timeZone: 'America/Santo_Domingo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+/** The payment result's date_createdBO: the moment of payment in Santo Domingo time. */
+export const formatPaymentDate = (date: Date): string => PAYMENT_DATE.format(date);

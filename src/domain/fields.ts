@@ -10,6 +10,9 @@ export const EMAIL_MAX = 254;
 
 export const COUPON_CODE_MAX = 40;
 
+/** A record id: 24 hexadecimal characters (ObjectId-like), any letter case. */
+export const ID_PATTERN = '^[0-9a-fA-F]{24}$';
+
 /** The additional data of an enrolment (sent as emergencyContact, spec 01 §3). */
 export const ADDITIONAL_FIELDS = [
   'mother_name',

@@ -1,5 +1,7 @@
 // The stored record shapes of spec 02 §3, shared by the server, the mocks and the browser.
 // Pure types and constants: no I/O, no framework.
+import type { CreateEnrolmentBody } from './schemas/enrolment.ts';
+import type { PriceBreakdown } from './pricing.ts';
 
 export const RECORD_STATUSES = ['active', 'inactive', 'borrado'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
@@ -126,4 +128,46 @@ export function isAdmin(
     user.puede_admin_empleados ||
     user.puede_admin_sucursales
   );
+}
+
+/** A membership code issued at a paid enrolment (DESIGN.md §2.6), bound to the family and child. */
+export interface Membership {
+  _id: string;
+  code: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  birth_date: string;
+  campament: string;
+  order_number: string;
+  issued_at: Date;
+  status: 'active' | 'inactive';
+}
+
+/** An enrolment as stored: recorded pending before the charge, paid (or declined) after it. */
+export interface Enrolment {
+  _id: string;
+  order_number: string;
+  user_id: string;
+  campament: string;
+  camp_name: string;
+  camp_type: string;
+  lines: CreateEnrolmentBody['listCalendar'];
+  participants: Array<CreateEnrolmentBody['listParticipants'][number] & { membership_code: string }>;
+  contact: CreateEnrolmentBody['emergencyContact'];
+  price: PriceBreakdown;
+  amount: number;
+  discount: number;
+  coupon: string | null;
+  card: { holder: string; brand: string; last4: string };
+  comprobantefiscal: boolean;
+  rnc: string;
+  rnc_nombre: string;
+  payment_status: 'pending' | 'paid' | 'declined' | 'error';
+  auth_code: string | null;
+  gateway_reference: string | null;
+  idempotency_key: string;
+  status: 'active' | 'inactive';
+  created_at: Date;
+  paid_at: Date | null;
 }

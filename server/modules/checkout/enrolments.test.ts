@@ -8,7 +8,7 @@ import { CARD_MESSAGES, SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import { ENROLMENT_MESSAGES, type CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
 import { sandboxGateway, type PaymentGateway } from '../../payments/gateway.ts';
 import { CONTACT, demoCart, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
-import type { Enrolment } from './enrolments.ts';
+import type { Enrolment } from '../../../src/domain/records.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());

@@ -20,7 +20,7 @@ interface Attempt {
   created_at: Date;
 }
 
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+export { IDEMPOTENCY_KEY_PATTERN } from '../../../src/domain/enrolment.ts';
 
 /** A fingerprint of the request that leaves out card data (a hash of a card number can be guessed). */
 export function requestHash(body: Record<string, unknown>, omit: string[]): string {

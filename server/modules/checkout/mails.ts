@@ -4,7 +4,7 @@ import { escapeHtml } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/outbox.ts';
 import type { Week } from '../../../src/domain/records.ts';
 import { formatDop } from '../../../src/domain/pricing.ts';
-import type { Enrolment } from './enrolments.ts';
+import type { Enrolment } from '../../../src/domain/records.ts';
 
 export function confirmationMail(
   enrolment: Enrolment,

@@ -17,7 +17,8 @@ import {
   type CreateEnrolmentBody,
 } from '../../domain/enrolment.ts';
 import { formatDop, priceCart, type PriceBreakdown } from '../../domain/pricing.ts';
-import type { Camp, Category, Coupon, Week } from '../../domain/records.ts';
+import type { Camp, Category, Coupon, Enrolment, Week } from '../../domain/records.ts';
+import { cleanCardNumber } from '../../domain/cards.ts';
 import { isAnnualProgram } from '../../domain/records.ts';
 
 export interface Refusal {
@@ -110,4 +111,56 @@ export function placesToTake(body: CreateEnrolmentBody): Array<{ id: string; cou
       id,
       count: new Set(body.listCalendar.filter((line) => line.id === id).map((line) => line.cupo)).size,
     }));
+}
+
+/**
+ * 5. The enrolment as recorded before the charge (pending, inactive): what was sold at the store's
+ * prices, the family's data, and of the card only holder and last 4 digits (DESIGN.md §2.8).
+ */
+export function pendingEnrolment(order: {
+  orderNumber: string;
+  userId: string;
+  key: string;
+  body: CreateEnrolmentBody;
+  camp: Camp;
+  weekById: Map<string, Week>;
+  /** Membership codes declared per participant slot. */
+  codes: Map<number, string>;
+  coupon: Coupon | null;
+  price: PriceBreakdown;
+  cardBrand?: string;
+}): Omit<Enrolment, '_id'> {
+  const { body, camp, price } = order;
+  return {
+    order_number: order.orderNumber,
+    user_id: order.userId,
+    campament: camp._id,
+    camp_name: camp.name,
+    camp_type: camp.type,
+    lines: body.listCalendar.map((line) => ({ ...line, value: order.weekById.get(line.id)!.value })),
+    participants: body.listParticipants.map((participant) => ({
+      ...participant,
+      membership_code: order.codes.get(participant.id) ?? '',
+    })),
+    contact: body.emergencyContact,
+    price,
+    amount: price.total,
+    discount: price.discount,
+    coupon: order.coupon?.code ?? null,
+    card: {
+      holder: body.cardHolder.trim(),
+      brand: order.cardBrand ?? '',
+      last4: cleanCardNumber(body.cardNumber).slice(-4),
+    },
+    comprobantefiscal: body.comprobantefiscal,
+    rnc: body.comprobantefiscal ? (body.rnc ?? '') : '',
+    rnc_nombre: body.comprobantefiscal ? (body.rnc_nombre ?? '').trim() : '',
+    payment_status: 'pending',
+    auth_code: null,
+    gateway_reference: null,
+    idempotency_key: order.key,
+    status: 'inactive',
+    created_at: new Date(),
+    paid_at: null,
+  };
 }

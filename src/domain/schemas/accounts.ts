@@ -1,11 +1,11 @@
 // TypeBox schemas of the usuarios API (spec 01 §7, spec 02 §7): validation on the server,
 // types everywhere. Kept apart from ../accounts.ts so the browser never bundles TypeBox.
 import { Type, type Static } from 'typebox';
-import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../fields.ts';
+import { EMAIL_MAX, EMAIL_PATTERN, ID_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../fields.ts';
 
 const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX });
 const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
-export const ObjectIdString = Type.String({ pattern: '^[0-9a-f]{24}$' });
+export const ObjectIdString = Type.String({ pattern: ID_PATTERN });
 
 export const Credentials = Type.Object({ email: Email, password: Password });
 export type Credentials = Static<typeof Credentials>;

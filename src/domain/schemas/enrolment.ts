@@ -1,10 +1,10 @@
 // TypeBox schemas of POST /inscripciones/create (spec 01 §7), apart from ../enrolment.ts so the
 // browser never bundles TypeBox.
 import { Type, type Static } from 'typebox';
-import { ADDITIONAL_FIELDS } from '../fields.ts';
+import { ADDITIONAL_FIELDS, ID_PATTERN } from '../fields.ts';
 
 const Text = (max = 200) => Type.String({ maxLength: max });
-const ObjectId = Type.String({ pattern: '^[0-9a-f]{24}$' });
+const ObjectId = Type.String({ pattern: ID_PATTERN });
 
 export const CalendarEntry = Type.Object({
   /** The week (or payment option) id. */

@@ -1,0 +1,324 @@
+// The checkout as a pipeline of named steps (DESIGN.md §2.5-2.10, §6), each a small function:
+//   checkRequest → readCatalogue → checkMemberships → price → takePlaces (returns its release)
+//   → recordPending → charge → complete (memberships, admin records, e-mail)
+// The decisions (what is refused, what it costs) are src/core/checkout/steps.ts, shared with the
+// mocks; this file does the reads and writes around them. A refusal or decline releases the places;
+// once a charge is approved the enrolment is paid whatever fails after.
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../http/errors.ts';
+import type { Store } from '../../store/port.ts';
+import type {
+  Camp,
+  Category,
+  Coupon,
+  Enrolment,
+  Membership,
+  UserRecord,
+  Week,
+} from '../../../src/domain/records.ts';
+import { cleanCardNumber, cleanExpiry } from '../../../src/domain/cards.ts';
+import {
+  ENROLMENT_MESSAGES as M,
+  formatPaymentDate,
+  weekFullMessage,
+  type CreateEnrolmentBody,
+  type PaymentResult,
+} from '../../../src/domain/enrolment.ts';
+import { formatDop, type PriceBreakdown } from '../../../src/domain/pricing.ts';
+import {
+  cartWeekIds,
+  checkCatalogue,
+  checkRequest,
+  pendingEnrolment,
+  placesToTake,
+  priceEnrolment,
+  type Refusal,
+} from '../../../src/core/checkout/steps.ts';
+import type { ChargeResult, PaymentGateway } from '../../payments/gateway.ts';
+import {
+  calendarRecords,
+  clientRecord,
+  contactRecords,
+  participantRecords,
+  recordBase,
+} from '../../../src/core/checkout/records.ts';
+import { usableCoupon } from './coupons.ts';
+import { confirmationMail } from './mails.ts';
+
+/** A refusal as the checkout answers it: the status and {success: false, message}. */
+const refuse = ({ status, message }: Refusal) => new ApiError(status, message, { success: false, message });
+
+export const GATEWAY_UNREACHABLE =
+  'No fue posible procesar el pago en este momento. No se realizó ningún cargo; por favor intente de nuevo.';
+
+export interface Catalogue {
+  camp: Camp;
+  weeks: Week[];
+  weekById: Map<string, Week>;
+  categories: Category[];
+}
+
+/** What is sold, read from the store (never from the request), checked against the cart. */
+export async function readCatalogue(store: Store, body: CreateEnrolmentBody): Promise<Catalogue> {
+  const camp = await store.collection<Camp>('campamentos').findOne({ _id: body.campament, status: 'active' });
+  const [weeks, categories] = camp
+    ? await Promise.all([
+        store
+          .collection<Week>('semanas')
+          .find({ _id: { $in: cartWeekIds(body) }, campament: camp._id, status: 'active', isChecked: true }),
+        store.collection<Category>('categorias').find({ campament: camp._id, status: 'active' }),
+      ])
+    : [[], []];
+  const unavailable = checkCatalogue(body, camp, weeks, categories);
+  if (unavailable || !camp) throw refuse(unavailable ?? { status: 404, message: M.campNotFound });
+  return { camp, weeks, weekById: new Map(weeks.map((week) => [week._id, week])), categories };
+}
+
+/** Memberships declared ('SI' + code) must exist; on annual programs their fee is then waived. */
+export async function checkMemberships(
+  store: Store,
+  body: CreateEnrolmentBody,
+): Promise<Map<number, Membership>> {
+  const memberships = store.collection<Membership>('membresias');
+  const declared = new Map<number, Membership>();
+  for (const participant of body.listParticipants) {
+    if (participant.membership_have !== 'SI') continue;
+    const code = (participant.membership_id ?? '').trim().toUpperCase();
+    const membership = code ? await memberships.findOne({ code, status: 'active' }) : null;
+    if (!membership)
+      throw refuse({ status: 400, message: `${M.membershipInvalid} (Participante ${participant.id})` });
+    declared.set(participant.id, membership);
+  }
+  return declared;
+}
+
+/**
+ * One place per participant per week, each taken atomically (never beyond capacity); all or none.
+ * Returns the function that gives them back.
+ */
+export async function takePlaces(
+  store: Store,
+  body: CreateEnrolmentBody,
+  weekById: Map<string, Week>,
+): Promise<() => Promise<void>> {
+  const weeks = store.collection<Week>('semanas');
+  const taken: Array<{ id: string; count: number }> = [];
+  const release = async () => {
+    for (const { id, count } of taken) {
+      await weeks.incrementWithin(id, { field: 'quota_f', by: -count, limitField: 'quota_q' });
+    }
+  };
+  for (const { id, count } of placesToTake(body)) {
+    const ok = await weeks.incrementWithin(id, { field: 'quota_f', by: count, limitField: 'quota_q' });
+    if (!ok) {
+      await release();
+      throw refuse({ status: 409, message: weekFullMessage(weekById.get(id)!) });
+    }
+    taken.push({ id, count });
+  }
+  return release;
+}
+
+interface Order {
+  user: UserRecord;
+  body: CreateEnrolmentBody;
+  key: string;
+  catalogue: Catalogue;
+  declared: Map<number, Membership>;
+  coupon: Coupon | null;
+  price: PriceBreakdown;
+}
+
+/** The enrolment, recorded as pending before the charge so a paid order can always be found. */
+export async function recordPending(store: Store, order: Order): Promise<Enrolment> {
+  const { user, body, key, catalogue, declared, coupon, price } = order;
+  const orderNumber = String(1000 + (await store.nextSequence('orders')));
+  const codes = new Map([...declared].map(([slot, membership]) => [slot, membership.code]));
+  return store.collection<Enrolment>('inscripciones').insertOne(
+    pendingEnrolment({
+      orderNumber,
+      userId: user._id,
+      key,
+      body,
+      camp: catalogue.camp,
+      weekById: catalogue.weekById,
+      codes,
+      coupon,
+      price,
+    }),
+  );
+}
+
+/** The charge; a failure or a decline is recorded on the enrolment and answered as a refusal. */
+export async function chargeCard(
+  app: FastifyInstance,
+  gateway: PaymentGateway,
+  body: CreateEnrolmentBody,
+  enrolment: Enrolment,
+): Promise<Extract<ChargeResult, { approved: true }>> {
+  const enrolments = app.store.collection<Enrolment>('inscripciones');
+  let charge: ChargeResult;
+  try {
+    charge = await gateway.charge({
+      amount: enrolment.amount,
+      currency: 'DOP',
+      card: {
+        number: cleanCardNumber(body.cardNumber),
+        expiry: cleanExpiry(body.expDate),
+        cvv: body.cvv.trim(),
+        holder: body.cardHolder.trim(),
+      },
+      reference: enrolment.order_number,
+    });
+  } catch (error) {
+    app.log.error({ err: error, order: enrolment.order_number }, 'payment gateway unreachable');
+    await enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'error' } });
+    throw refuse({ status: 502, message: GATEWAY_UNREACHABLE });
+  }
+  if (!charge.approved) {
+    await enrolments.updateOne(
+      { _id: enrolment._id },
+      { set: { payment_status: 'declined', 'card.brand': charge.brand } },
+    );
+    throw refuse({ status: 402, message: charge.message });
+  }
+  return charge;
+}
+
+/** Paid: memberships, the paid record, the admin records and the e-mail. Nothing here fails the answer. */
+export async function complete(
+  app: FastifyInstance,
+  order: Order,
+  enrolment: Enrolment,
+  charge: Extract<ChargeResult, { approved: true }>,
+): Promise<PaymentResult> {
+  const { user, body, catalogue, declared } = order;
+  const paidAt = new Date();
+  const participants = await issueMemberships(app, user, catalogue.camp, enrolment, declared);
+  const paid = (await app.store.collection<Enrolment>('inscripciones').updateOne(
+    { _id: enrolment._id },
+    {
+      set: {
+        payment_status: 'paid',
+        status: 'active',
+        auth_code: charge.authCode,
+        gateway_reference: charge.gatewayReference,
+        'card.brand': charge.brand,
+        paid_at: paidAt,
+        participants,
+      },
+    },
+  ))!;
+  await writeAdminRecords(app, user, paid, catalogue.weekById, catalogue.categories).catch((error: unknown) =>
+    app.log.error(
+      { err: error, order: paid.order_number },
+      'admin records of a paid enrolment could not be written',
+    ),
+  );
+  const recipients = [
+    ...new Set([user.email, body.emergencyContact.email.trim().toLowerCase()].filter(Boolean)),
+  ];
+  await app.outbox
+    .enqueue({
+      ...confirmationMail(paid, catalogue.weekById, app.config.schoolWebsite),
+      to: recipients,
+      user_id: user._id,
+    })
+    .catch((error: unknown) =>
+      app.log.error({ err: error, order: paid.order_number }, 'confirmation e-mail could not be queued'),
+    );
+  return {
+    date_createdBO: formatPaymentDate(paidAt),
+    orderId: paid.order_number,
+    authCode: charge.authCode,
+    amountFormat: formatDop(paid.amount),
+  };
+}
+
+/** One enrolment through the pipeline; answers {statusCode, body} for the idempotency store. */
+export async function enrol(
+  app: FastifyInstance,
+  gateway: PaymentGateway,
+  user: UserRecord,
+  body: CreateEnrolmentBody,
+  key: string,
+) {
+  const invalid = checkRequest(body);
+  if (invalid) throw refuse(invalid);
+  const catalogue = await readCatalogue(app.store, body);
+  const declared = await checkMemberships(app.store, body);
+  const coupon = body.coupon?.trim() ? await usableCoupon(app, body.coupon) : null;
+  const priced = priceEnrolment(body, catalogue.camp, catalogue.weeks, coupon, [...declared.keys()]);
+  if ('status' in priced) throw refuse(priced);
+  const order: Order = { user, body, key, catalogue, declared, coupon, price: priced.price };
+
+  const release = await takePlaces(app.store, body, catalogue.weekById);
+  let enrolment: Enrolment;
+  let charge: Extract<ChargeResult, { approved: true }>;
+  try {
+    enrolment = await recordPending(app.store, order);
+    charge = await chargeCard(app, gateway, body, enrolment);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  const result = await complete(app, order, enrolment, charge);
+  return { statusCode: 201, body: { success: true, message: M.success, result } };
+}
+
+/** Every participant without a valid membership gets a new, unique code (DESIGN.md §2.6). */
+async function issueMemberships(
+  app: FastifyInstance,
+  user: UserRecord,
+  camp: Camp,
+  enrolment: Enrolment,
+  declared: Map<number, Membership>,
+): Promise<Enrolment['participants']> {
+  const memberships = app.store.collection<Membership>('membresias');
+  const result: Enrolment['participants'] = [];
+  for (const participant of enrolment.participants) {
+    const existing = declared.get(participant.id);
+    if (existing) {
+      result.push({ ...participant, membership_code: existing.code });
+      continue;
+    }
+    const code = `MB-${String(await app.store.nextSequence('memberships')).padStart(6, '0')}`;
+    await memberships.insertOne({
+      code,
+      user_id: user._id,
+      first_name: participant.first_name,
+      last_name: participant.last_name,
+      birth_date: participant.birth_date,
+      campament: camp._id,
+      order_number: enrolment.order_number,
+      issued_at: new Date(),
+      status: 'active',
+    });
+    result.push({ ...participant, membership_code: code });
+  }
+  return result;
+}
+
+/** The participantes, contactos, calendarios and clientes records the admin area lists. */
+async function writeAdminRecords(
+  app: FastifyInstance,
+  user: UserRecord,
+  enrolment: Enrolment,
+  weekById: Map<string, Week>,
+  categories: Category[],
+): Promise<void> {
+  const base = recordBase(enrolment, user._id);
+  const participants = await app.store
+    .collection('participantes')
+    .insertMany(participantRecords(base, enrolment));
+  const participantByCupo = new Map(participants.map((record) => [record.cupo as number, record._id]));
+  await app.store
+    .collection('calendarios')
+    .insertMany(calendarRecords(base, enrolment, weekById, categories, participantByCupo));
+  await app.store.collection('contactos').insertMany(contactRecords(base, enrolment.contact));
+  const clients = app.store.collection('clientes');
+  const client = clientRecord(user, enrolment);
+  if (!(await clients.updateOne({ user_id: user._id }, { set: { ...client, updated_at: new Date() } }))) {
+    await clients.insertOne({ ...client, created_at: new Date() });
+  }
+}
