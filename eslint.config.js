@@ -7,6 +7,44 @@ import { importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+const FEATURES = ['auth', 'shell', 'enrolment', 'admin'];
+
+/** Which folder may import which (README "Architecture"). */
+const ZONES = [
+  // domain is pure and shared: it imports nothing else of the project.
+  { target: './src/domain', from: ['./src', './server', './mocks'], except: ['./domain'] },
+  // core (the storage port, the in-memory store, the checkout steps) uses domain and itself only.
+  { target: './src/core', from: ['./src', './server', './mocks'], except: ['./domain', './core'] },
+  // the server and the mocks may use src/domain and src/core only.
+  { target: './server', from: './src', except: ['./domain', './core'] },
+  { target: './mocks', from: './src', except: ['./domain', './core'] },
+  // shared layers never import features or the app.
+  { target: ['./src/api', './src/lib'], from: ['./src/app', ...FEATURES.map((f) => `./src/${f}`)] },
+  // features never import the app layer.
+  { target: FEATURES.map((f) => `./src/${f}`), from: './src/app' },
+  // a feature never reaches into another one; the session slice of auth is the shell's state too.
+  ...FEATURES.map((feature) => ({
+    target: `./src/${feature}`,
+    from: FEATURES.filter((other) => other !== feature).map((other) => `./src/${other}`),
+    except: feature === 'shell' ? ['./authSlice.ts'] : [],
+  })),
+];
+
+/** Only tests use the mocks; the app loads them in mock mode through main.tsx alone. */
+const PRODUCTION_ZONES = [
+  {
+    target: [
+      './src/app',
+      './src/api',
+      './src/lib',
+      './src/domain',
+      './src/core',
+      ...FEATURES.map((f) => `./src/${f}`),
+    ],
+    from: './mocks',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -26,6 +64,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Type-aware rules where a mistake loses money or data: a promise nobody awaits (a write that
+    // fails silently) or a promise passed where a plain callback is expected.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
   {
@@ -63,28 +111,13 @@ export default tseslint.config(
     rules: {
       // Two files importing each other (directly or in a ring) hide which one owns the rule.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            // domain is pure and shared: it imports nothing else of the project.
-            { target: './src/domain', from: ['./src', './server', './mocks'], except: ['./domain'] },
-            // core (services, the storage port, the in-memory store) uses domain and itself only.
-            { target: './src/core', from: ['./src', './server', './mocks'], except: ['./domain', './core'] },
-            // the server and the mocks may use src/domain and src/core only.
-            { target: './server', from: './src', except: ['./domain', './core'] },
-            { target: './mocks', from: './src', except: ['./domain', './core'] },
-            // shared layers never import features or the app.
-            {
-              target: ['./src/api', './src/lib'],
-              from: ['./src/app', './src/auth', './src/shell', './src/enrolment', './src/admin'],
-            },
-            // features never import the app layer.
-            { target: ['./src/auth', './src/shell', './src/enrolment', './src/admin'], from: './src/app' },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...ZONES, ...PRODUCTION_ZONES] }],
     },
+  },
+  {
+    // Tests and their helpers may arrange data through the mocks.
+    files: ['src/**/*.test.{ts,tsx}', 'src/**/testing.ts', 'src/**/*-testing.tsx', 'src/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: ZONES }] },
   },
   prettier,
 );

@@ -35,7 +35,8 @@ class RouteBridge {
   goTo({ to, replace }: GoToParams) {
     if (!this.navigate || showsPath(this.pathname, to)) return;
     this.pathname = to;
-    this.navigate(to, { replace });
+    // React Router's navigate resolves when the transition ends; nothing waits on it here.
+    void this.navigate(to, { replace });
   }
 }
 
