@@ -73,9 +73,9 @@ export default function config(env = {}, argv = {}) {
     },
     plugins: [
       new webpack.DefinePlugin({
-        // Literal replacement: `process.env.MOCK_API === 'true'` folds to false outside mock mode,
-        // so the MSW import is never parsed into the production bundle.
-        'process.env.MOCK_API': JSON.stringify(mock ? 'true' : 'false'),
+        // Literal replacement: `__MOCK_API__` folds to false outside mock mode, so the MSW import
+        // in main.tsx is dead code and never built into the production bundle.
+        __MOCK_API__: JSON.stringify(mock),
       }),
       new HtmlWebpackPlugin({ template: 'public/index.html', inject: 'head', scriptLoading: 'defer' }),
       new MiniCssExtractPlugin({ filename: `assets/${name}.css`, chunkFilename: `assets/${name}.css` }),

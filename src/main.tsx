@@ -17,7 +17,7 @@ async function bootstrap(): Promise<void> {
 
   // DefinePlugin turns the test into a constant and webpack skips the dead branch, so outside
   // mock mode the MSW chunk is never built. Keep the import() inline here for that reason.
-  if (process.env.MOCK_API === 'true') {
+  if (__MOCK_API__) {
     await unregisterServiceWorkers(isMockServiceWorker);
     const { worker } = await import(/* webpackChunkName: "msw" */ '../mocks/browser.ts');
     await worker.start({ onUnhandledRequest: 'bypass' });

@@ -1,6 +1,9 @@
 // Ambient declarations for webpack asset/CSS imports and the runtime config global.
 // Kept a script (no top-level import/export) so that `interface Window` merges globally.
 
+/** Build-time constant (webpack's DefinePlugin): true only in the mock-mode build. */
+declare const __MOCK_API__: boolean;
+
 declare module '*.css';
 
 declare module '*.svg' {
@@ -19,6 +22,7 @@ interface RawAppConfig {
   apiBase?: string;
   socialProviders?: { google?: boolean; facebook?: boolean };
   schoolWebsite?: string;
+  publicUrl?: string;
 }
 
 interface Window {
