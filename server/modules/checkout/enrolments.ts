@@ -1,7 +1,7 @@
 // POST /api/inscripciones/create: the money path (spec 01 §7, DESIGN.md §2.5-2.10, §6). The route
 // checks the idempotency key and runs the pipeline (./pipeline.ts) once per key: the same key
 // answers the first result and never charges twice.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perAccountKey } from '../../auth/guards.ts';
 import { ApiError } from '../../http/errors.ts';
 import { CARD_FIELDS, ENROLMENT_MESSAGES as M } from '../../../src/domain/enrolment.ts';
@@ -10,7 +10,7 @@ import type { PaymentGateway } from '../../payments/gateway.ts';
 import { IDEMPOTENCY_KEY_PATTERN, once, requestHash } from './idempotency.ts';
 import { enrol } from './pipeline.ts';
 
-export function checkoutRoutes(gateway: PaymentGateway): FastifyPluginAsync {
+export function checkoutRoutes(gateway: PaymentGateway): FastifyPluginAsyncTypebox {
   return async (app) => {
     await app.store.collection('membresias').ensureIndex({ fields: ['code'], unique: true });
     await app.store
@@ -31,12 +31,12 @@ export function checkoutRoutes(gateway: PaymentGateway): FastifyPluginAsync {
         if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key))
           throw new ApiError(400, M.idempotencyKey);
         const user = request.account!;
-        const body = request.body as CreateEnrolmentBody;
+        const { body } = request;
         const answer = await once(
           app.store,
           user._id,
           key,
-          requestHash(body as unknown as Record<string, unknown>, CARD_FIELDS),
+          requestHash(body, CARD_FIELDS),
           () => enrol(app, gateway, user, body, key),
           { onUnexpected: (error) => request.log.error({ err: error }, 'enrolment failed unexpectedly') },
         );

@@ -23,7 +23,7 @@ interface Attempt {
 export { IDEMPOTENCY_KEY_PATTERN } from '../../../src/domain/enrolment.ts';
 
 /** A fingerprint of the request that leaves out card data (a hash of a card number can be guessed). */
-export function requestHash(body: Record<string, unknown>, omit: string[]): string {
+export function requestHash(body: object, omit: readonly string[]): string {
   const kept = Object.fromEntries(
     Object.entries(body)
       .filter(([key]) => !omit.includes(key))
