@@ -54,6 +54,8 @@ import {
   calendarRecords,
   clientRecord,
   contactRecords,
+  membershipCode,
+  membershipRecord,
   participantRecords,
   recordBase,
 } from '../src/core/checkout/records.ts';
@@ -438,18 +440,8 @@ function enrol(user: MockUser, body: CreateEnrolmentBody, key: string) {
   const participants = body.listParticipants.map((participant) => {
     let code = declared.get(participant.id);
     if (!code) {
-      code = `MB-${String(nextSequence('memberships')).padStart(6, '0')}`;
-      insert('membresias', {
-        code,
-        user_id: user._id,
-        first_name: participant.first_name,
-        last_name: participant.last_name,
-        birth_date: participant.birth_date,
-        campament: camp._id,
-        order_number: orderNumber,
-        issued_at: paidAt,
-        status: 'active',
-      });
+      code = membershipCode(nextSequence('memberships'));
+      insert('membresias', membershipRecord(code, user._id, participant, enrolment, paidAt));
     }
     return { ...participant, membership_code: code };
   });

@@ -39,6 +39,8 @@ import {
   calendarRecords,
   clientRecord,
   contactRecords,
+  membershipCode,
+  membershipRecord,
   participantRecords,
   recordBase,
 } from '../../../src/core/checkout/records.ts';
@@ -194,7 +196,7 @@ export async function complete(
 ): Promise<PaymentResult> {
   const { user, body, catalogue, declared } = order;
   const paidAt = new Date();
-  const participants = await issueMemberships(app, user, catalogue.camp, enrolment, declared);
+  const participants = await issueMemberships(app, user, enrolment, declared);
   const paid = (await app.store.collection<Enrolment>('inscripciones').updateOne(
     { _id: enrolment._id },
     {
@@ -270,7 +272,6 @@ export async function enrol(
 async function issueMemberships(
   app: FastifyInstance,
   user: UserRecord,
-  camp: Camp,
   enrolment: Enrolment,
   declared: Map<number, Membership>,
 ): Promise<Enrolment['participants']> {
@@ -282,18 +283,8 @@ async function issueMemberships(
       result.push({ ...participant, membership_code: existing.code });
       continue;
     }
-    const code = `MB-${String(await app.store.nextSequence('memberships')).padStart(6, '0')}`;
-    await memberships.insertOne({
-      code,
-      user_id: user._id,
-      first_name: participant.first_name,
-      last_name: participant.last_name,
-      birth_date: participant.birth_date,
-      campament: camp._id,
-      order_number: enrolment.order_number,
-      issued_at: new Date(),
-      status: 'active',
-    });
+    const code = membershipCode(await app.store.nextSequence('memberships'));
+    await memberships.insertOne(membershipRecord(code, user._id, participant, enrolment, new Date()));
     result.push({ ...participant, membership_code: code });
   }
   return result;

@@ -33,6 +33,29 @@ export async function copyText(text: string, done: string): Promise<void> {
   }
 }
 
+/** A row button that copies a text (the enrolment link, an id) and says so. */
+export function CopyButton(props: {
+  label: string;
+  /** What a screen reader hears before the record's name, when it says more than the label. */
+  spoken?: string;
+  name: string;
+  text: string;
+  done: string;
+  variant?: string;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant={props.variant ?? 'outline-secondary'}
+      className="admin-tap"
+      aria-label={`${props.spoken ?? props.label} de ${props.name}`}
+      onClick={() => void copyText(props.text, props.done)}
+    >
+      {props.label}
+    </Button>
+  );
+}
+
 /** The address parents use: the configured one, else this page's. */
 export const parentsAddress = () => appConfig.publicUrl || window.location.origin;
 
@@ -155,24 +178,15 @@ export const campsScreen: AreaScreen<'campamentos', CampValues> = {
   ],
   rowActions: (camp: CampAnswer) => (
     <>
-      <Button
-        size="sm"
+      <CopyButton
+        label="Copiar enlace"
+        spoken="Copiar enlace de inscripción"
+        name={camp.name}
+        text={enrolmentLink(parentsAddress(), camp._id)}
+        done={COPY_MESSAGES.link}
         variant="outline-success"
-        className="admin-tap"
-        aria-label={`Copiar enlace de inscripción de ${camp.name}`}
-        onClick={() => void copyText(enrolmentLink(parentsAddress(), camp._id), COPY_MESSAGES.link)}
-      >
-        Copiar enlace
-      </Button>
-      <Button
-        size="sm"
-        variant="outline-secondary"
-        className="admin-tap"
-        aria-label={`Copiar ID de ${camp.name}`}
-        onClick={() => void copyText(camp._id, COPY_MESSAGES.campId)}
-      >
-        Copiar ID
-      </Button>
+      />
+      <CopyButton label="Copiar ID" name={camp.name} text={camp._id} done={COPY_MESSAGES.campId} />
     </>
   ),
   form: {

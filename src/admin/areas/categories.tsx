@@ -1,7 +1,6 @@
 // Categories (spec 02 §2, §3, §5, §8): camp and name required, the camp chosen first; a button
 // copies the category id.
 import type { FormikProps } from 'formik';
-import { Button } from 'react-bootstrap';
 import * as Yup from 'yup';
 import { CATEGORY_DEFAULTS, CategoryCreate, type CategoryAnswer } from '../../domain/admin-contract.ts';
 import { TextField } from '../../lib/FormControls.tsx';
@@ -9,7 +8,7 @@ import type { AreaScreen } from '../AreaListPage.tsx';
 import { maxLengthOf, StatusField } from '../fields.tsx';
 import { areaTexts } from '../texts.ts';
 import { CampField } from './CampField.tsx';
-import { COPY_MESSAGES, copyText } from './camps.tsx';
+import { COPY_MESSAGES, CopyButton } from './camps.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 const schema = Yup.object({
@@ -82,15 +81,7 @@ export const categoriesScreen: AreaScreen<'categorias', CategoryValues> = {
     { id: 'status', header: 'Estado', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
   ],
   rowActions: (category: CategoryAnswer) => (
-    <Button
-      size="sm"
-      variant="outline-secondary"
-      className="admin-tap"
-      aria-label={`Copiar ID de ${category.name}`}
-      onClick={() => void copyText(category._id, COPY_MESSAGES.categoryId)}
-    >
-      Copiar ID
-    </Button>
+    <CopyButton label="Copiar ID" name={category.name} text={category._id} done={COPY_MESSAGES.categoryId} />
   ),
   form: {
     schema,

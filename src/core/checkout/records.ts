@@ -1,7 +1,7 @@
 // The admin area's records of a paid enrolment (participantes, calendarios, contactos, clientes),
 // built once here; the server and the mocks only store them.
 import type { CreateEnrolmentBody } from '../../domain/enrolment.ts';
-import type { Enrolment, Week } from '../../domain/records.ts';
+import type { Enrolment, Membership, Week } from '../../domain/records.ts';
 
 export interface RecordBase {
   inscription: string;
@@ -92,5 +92,29 @@ export function clientRecord(user: { _id: string; email: string }, enrolment: En
     cliEstado: 'active',
     status: 'active',
     last_order: enrolment.order_number,
+  };
+}
+
+/** A membership code from its sequence number: 'MB-000042'. */
+export const membershipCode = (sequence: number): string => `MB-${String(sequence).padStart(6, '0')}`;
+
+/** The membership issued to a child of a paid enrolment, bound to the family and the child. */
+export function membershipRecord(
+  code: string,
+  userId: string,
+  participant: Pick<Membership, 'first_name' | 'last_name' | 'birth_date'>,
+  enrolment: Pick<Enrolment, 'campament' | 'order_number'>,
+  issuedAt: Date,
+): Omit<Membership, '_id'> {
+  return {
+    code,
+    user_id: userId,
+    first_name: participant.first_name,
+    last_name: participant.last_name,
+    birth_date: participant.birth_date,
+    campament: enrolment.campament,
+    order_number: enrolment.order_number,
+    issued_at: issuedAt,
+    status: 'active',
   };
 }
