@@ -32,7 +32,10 @@ function FieldLabel({
           className="btn btn-link btn-sm p-0 mb-1 lh-1 text-decoration-none field-help"
           aria-label={`Ayuda sobre ${label}`}
         >
-          <span aria-hidden="true">ⓘ</span>
+          {/* An SVG, not the ⓘ character: some phone and test fonts have no glyph for it. */}
+          <svg width="1em" height="1em" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
+            <path d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1m0 1.3a5.7 5.7 0 1 1 0 11.4A5.7 5.7 0 0 1 8 2.3M7.3 7h1.4v4.5H7.3zm0-2.3h1.4v1.4H7.3z" />
+          </svg>
         </button>
       </OverlayTrigger>
     </div>
