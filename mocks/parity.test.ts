@@ -3,7 +3,7 @@
 import { setupServer } from 'msw/node';
 import type { InjectOptions } from 'fastify';
 import { buildTestApp } from '../server/testing/build.ts';
-import { seedDemoData } from '../server/seed/demo.ts';
+import { seedDemoData } from '../src/core/seed.ts';
 import { handlers } from './handlers.ts';
 import { MOCK_CREDENTIALS, resetMockData } from './data.ts';
 import { expectedAccountId } from './kit.ts';

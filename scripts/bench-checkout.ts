@@ -9,9 +9,9 @@ import autocannon from 'autocannon';
 import { loadConfig } from '../server/config.ts';
 import { buildApp } from '../server/app.ts';
 import { openEmbeddedStore } from '../server/store/embedded.ts';
-import { seedDemoData } from '../server/seed/demo.ts';
+import { seedDemoData } from '../src/core/seed.ts';
 import { hashPassword } from '../server/auth/password.ts';
-import { newUser } from '../server/modules/usuarios/service.ts';
+import { newUser } from '../src/domain/accounts.ts';
 import type { Week, UserRecord } from '../src/domain/records.ts';
 import { demoCart, enrolmentRequest } from '../server/modules/checkout/testing.ts';
 

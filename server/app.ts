@@ -14,13 +14,15 @@ import { registerFrontend } from './http/frontend.ts';
 import { healthRoutes } from './routes/health.ts';
 import { appConfigRoute } from './routes/app-config.ts';
 import { authPlugin } from './auth/guards.ts';
-import { OWASP_SCRYPT, type ScryptParams } from './auth/password.ts';
+import { hashPassword, OWASP_SCRYPT, verifyPassword, type ScryptParams } from './auth/password.ts';
 import { fileTransport, Outbox, smtpTransport, type Transport } from './mail/outbox.ts';
-import { apiModules } from './modules/index.ts';
+import { apiRoutes } from './http/routes.ts';
 import { azurePhotoStorage, localPhotoStorage, type PhotoStorage } from './uploads/storage.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { socialAuthRoutes } from './auth/social.ts';
-import { sandboxGateway, type PaymentGateway } from './payments/gateway.ts';
+import { sandboxGateway, type PaymentGateway } from '../src/core/checkout/gateway.ts';
+import { createCore } from '../src/core/services.ts';
+import { ensureIndexes } from '../src/core/indexes.ts';
 import path from 'node:path';
 
 declare module 'fastify' {
@@ -116,8 +118,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(authPlugin);
   await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(apiModules, { prefix: '/api', gateway: deps.gateway ?? sandboxGateway() });
-  await app.register(uploadRoutes, { storage: photoStorage, localDir: uploadsDir });
+  const hashing = deps.hashing ?? OWASP_SCRYPT;
+  const core = createCore({
+    store: deps.store,
+    gateway: deps.gateway ?? sandboxGateway(),
+    mailer: app.outbox,
+    passwords: { hash: (password) => hashPassword(password, hashing), verify: verifyPassword },
+    sessions: { sign: (userId) => app.signToken(userId) },
+    photos: photoStorage,
+    log: app.log,
+    settings: { publicUrl: config.publicUrl, schoolWebsite: config.schoolWebsite },
+  });
+  await ensureIndexes(deps.store, app.log);
+  await app.register(apiRoutes, { prefix: '/api', core });
+  await app.register(uploadRoutes, { core, localDir: uploadsDir });
   await app.register(socialAuthRoutes);
   await app.register(appConfigRoute);
   await registerFrontend(app, config.staticDir);

@@ -6,8 +6,8 @@ import type { Store } from './store/port.ts';
 import type { Camp, UserRecord } from '../src/domain/records.ts';
 import { ADMIN_TIPOS, enrolmentLink } from '../src/domain/records.ts';
 import { hashPassword, type ScryptParams } from './auth/password.ts';
-import { seedDemoData } from './seed/demo.ts';
-import { newUser } from './modules/usuarios/service.ts';
+import { seedDemoData } from '../src/core/seed.ts';
+import { newUser } from '../src/domain/accounts.ts';
 
 export const GENERATED_ADMIN_EMAIL = 'admin@escuela.do';
 

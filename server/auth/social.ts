@@ -13,9 +13,9 @@ import {
   type SocialPayload,
   type SocialProvider,
 } from '../../src/domain/social.ts';
-import { escapeHtml } from '../mail/html.ts';
+import { escapeHtml } from '../../src/core/deps.ts';
 import { hashPassword } from './password.ts';
-import { newUser } from '../modules/usuarios/service.ts';
+import { newUser } from '../../src/domain/accounts.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 
 const STATE_TTL_MS = 10 * 60 * 1000;

@@ -5,25 +5,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ID_INVALID_MESSAGE, ID_PATTERN } from '../../src/domain/admin-contract.ts';
 import { invalidFieldMessage } from '../../src/domain/validation.ts';
 
-export class ApiError extends Error {
-  readonly statusCode: number;
-  readonly body: Record<string, unknown> | undefined;
-  /** `body` lets a route keep its own envelope (e.g. `{ success: false, message }`). */
-  constructor(statusCode: number, message: string, body?: Record<string, unknown>) {
-    super(message);
-    this.name = 'ApiError';
-    this.statusCode = statusCode;
-    this.body = body;
-  }
-}
+import { ApiError, errorEnvelope, INTERNAL_ERROR_MESSAGE } from '../../src/core/errors.ts';
 
-/**
- * The generic error envelope. The spec's calls read either `success` or `status` (login reads
- * `success`, the others `status`), so a generic error carries both next to the message.
- */
-export function errorEnvelope(message: string): { success: false; status: 'ERROR'; message: string } {
-  return { success: false, status: 'ERROR', message };
-}
+export { ApiError, errorEnvelope, INTERNAL_ERROR_MESSAGE };
 
 const MESSAGES_BY_STATUS: Record<number, string> = {
   400: 'La solicitud no es válida.',
@@ -37,8 +21,6 @@ const MESSAGES_BY_STATUS: Record<number, string> = {
   415: 'Tipo de contenido no admitido.',
   429: 'Demasiadas solicitudes. Por favor espere un momento e intente de nuevo.',
 };
-
-export const INTERNAL_ERROR_MESSAGE = 'Error interno del servidor. Por favor intente de nuevo más tarde.';
 
 const CODE_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'El cuerpo de la solicitud no es un JSON válido.',

@@ -8,16 +8,9 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../store/port.ts';
 
-export interface MailMessage {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  /** What the message is about, for the admin and the account timeline (e.g. 'password-reset'). */
-  kind: string;
-  /** The user the message concerns, if any. */
-  user_id?: string | null;
-}
+import type { MailMessage } from '../../src/core/deps.ts';
+
+export type { MailMessage };
 
 export interface OutboxItem extends MailMessage {
   _id: string;

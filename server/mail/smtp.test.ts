@@ -104,7 +104,7 @@ describe('the confirmation e-mail of a paid enrolment', () => {
     store = await openEmbeddedStore(path.join(dir, 'db'));
     const smtp = await startSmtp();
     const { buildTestApp } = await import('../testing/build.ts');
-    const { seedDemoData } = await import('../seed/demo.ts');
+    const { seedDemoData } = await import('../../src/core/seed.ts');
     const { demoCart, enrolmentRequest, newKey } = await import('../modules/checkout/testing.ts');
     // No captured transport: the app sends through SMTP_URL as in production.
     const t = await buildTestApp(

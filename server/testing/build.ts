@@ -12,7 +12,7 @@ import { hashPassword, type ScryptParams } from '../auth/password.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { UserRecord } from '../../src/domain/records.ts';
 import type { MailMessage, Transport } from '../mail/outbox.ts';
-import { newUser } from '../modules/usuarios/service.ts';
+import { newUser } from '../../src/domain/accounts.ts';
 
 /** Cheap scrypt parameters for tests only; production hashes use OWASP_SCRYPT. */
 export const TEST_HASHING: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };

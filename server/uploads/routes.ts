@@ -1,18 +1,19 @@
 // POST /api/inscripciones/uploadtoazurecdn (multipart field `foto`) and GET /uploads/:name.
-// The type comes from the file's content, never from its name or the browser's word.
+// Reading the multipart body is this adapter's; what a photo must be is src/core/photos.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyInstance } from 'fastify';
 import { perAccountKey } from '../auth/guards.ts';
 import { ApiError } from '../http/errors.ts';
-import { LOCAL_PHOTO_NAME, type PhotoStorage } from './storage.ts';
+import { LOCAL_PHOTO_NAME } from './storage.ts';
 import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../src/domain/photos.ts';
+import { savePhoto } from '../../src/core/photos.ts';
+import type { Core } from '../../src/core/services.ts';
 
 export async function uploadRoutes(
   app: FastifyInstance,
-  { storage, localDir }: { storage: PhotoStorage; localDir: string },
+  { core, localDir }: { core: Core; localDir: string },
 ) {
   await app.register(multipart, {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
@@ -40,22 +41,8 @@ export async function uploadRoutes(
           part.file.resume();
         }
       }
-      if (!bytes || bytes.length === 0) throw new ApiError(400, PHOTO_MESSAGES.missing);
-      const detected = await fileTypeFromBuffer(bytes);
-      const allowed = PHOTO_ALLOWED_TYPES.find((type) => type.mime === detected?.mime);
-      if (!allowed) throw new ApiError(400, PHOTO_MESSAGES.badType);
-
-      const photo = await storage.save(bytes, allowed.ext, allowed.mime);
-      await app.store.collection('uploads').insertOne({
-        name: photo.name,
-        url: photo.url,
-        mime: allowed.mime,
-        size: bytes.length,
-        storage: storage.kind,
-        user_id: request.account!._id,
-        created_at: new Date(),
-      });
-      return reply.status(201).send({ success: true, message: PHOTO_MESSAGES.uploaded, result: photo.url });
+      const url = await savePhoto(core.deps, request.account!._id, bytes);
+      return reply.status(201).send({ success: true, message: PHOTO_MESSAGES.uploaded, result: url });
     },
   );
 

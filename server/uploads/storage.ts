@@ -5,15 +5,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { BlobServiceClient, type ContainerClient } from '@azure/storage-blob';
 
-export interface StoredPhoto {
-  name: string;
-  url: string;
-}
+import type { Photo, PhotoStorage as PhotoPort } from '../../src/core/deps.ts';
 
-export interface PhotoStorage {
+export type StoredPhoto = Photo;
+
+export interface PhotoStorage extends PhotoPort {
   readonly kind: 'local' | 'azure';
-  /** Saves the bytes under a new random name and returns where the browser can load them. */
-  save(bytes: Buffer, ext: string, mime: string): Promise<StoredPhoto>;
   /** Origin to allow in the CSP's img-src, when photos live elsewhere. */
   readonly origin: string | null;
 }

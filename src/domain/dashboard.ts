@@ -1,6 +1,5 @@
 // The dashboard's figures that are computed, not counted (spec 02 §2): the shares and the paid
-// enrolments per day. Written once for the server (server/modules/admin/dashboard.ts) and the
-// mocks (mocks/handlers.ts). Pure.
+// enrolments per day, for the dashboard service (src/core/admin/dashboard.ts). Pure.
 import { DASHBOARD_PAID_DAYS, type PaidDay } from './admin-contract.ts';
 
 /** Santo Domingo keeps UTC-4 all year (no daylight saving time). */

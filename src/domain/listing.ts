@@ -1,5 +1,5 @@
 // What the list calls' `sort` and `campament` queries mean (ListQuery in admin-contract.ts),
-// written once for the server (server/http/listing.ts) and the mocks (mocks/kit.ts). Pure.
+// written once for the server (src/core/admin/listing.ts), used by the server and the mocks alike. Pure.
 import { CAMP_FILTERED_AREAS, SORTABLE_FIELDS, type ListArea } from './admin-contract.ts';
 
 /** Field → 1 (ascending) or -1 (descending), applied in key order (the stores' sort). */

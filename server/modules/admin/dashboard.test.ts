@@ -1,10 +1,10 @@
 // GET /api/dashboard (spec 02 §2): the nine counts, the recent camps, the three percentages and
 // the paid enrolments per day, computed from counts, one limited query and one date-range query.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../seed/demo.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
 import type { Store } from '../../store/port.ts';
 import { adminKit, createCamp, type AdminKit } from './test-kit.ts';
-import { dashboard as buildDashboard } from './dashboard.ts';
+import { dashboard as buildDashboard } from '../../../src/core/admin/dashboard.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@
 // pages are stable, and the camp filter on the areas whose records carry a camp.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIST_MESSAGES } from '../../../src/domain/admin-contract.ts';
-import { seedDemoData } from '../../seed/demo.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
 import { adminKit, createCamp, type AdminKit } from './test-kit.ts';
 
 let kit: AdminKit;

@@ -1,7 +1,7 @@
 // The other areas of the catalogue (spec 02 §7): estados and tipos lookups, enrolments (read and
 // status/note only), and the lists by enrolment, by type and by camp.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../seed/demo.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
 import { adminKit, createCamp, stored, UNKNOWN_ID, type AdminKit } from './test-kit.ts';
 
 let kit: AdminKit;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
-import { seedDemoData } from '../../seed/demo.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
 import { COUPON_MESSAGES } from '../../../src/domain/coupons.ts';
 
 let t: TestApp;

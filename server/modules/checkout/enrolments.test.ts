@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
-import { seedDemoData } from '../../seed/demo.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
 import type { Week } from '../../../src/domain/records.ts';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import { ENROLMENT_MESSAGES, type CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
-import { sandboxGateway, type PaymentGateway } from '../../payments/gateway.ts';
+import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 import { CONTACT, demoCart, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 

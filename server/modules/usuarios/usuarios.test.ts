@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { ACCOUNT_MESSAGES as M } from '../../../src/domain/accounts.ts';
 import type { UserRecord } from '../../../src/domain/records.ts';
-import { MAX_FAILURES_PER_ACCOUNT } from './throttle.ts';
+import { MAX_FAILURES_PER_ACCOUNT } from '../../../src/core/accounts/throttle.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());

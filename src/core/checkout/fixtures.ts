@@ -4,6 +4,7 @@ import { SANDBOX_CARDS } from '../../domain/cards.ts';
 import type { CreateEnrolmentBody, ParticipantEntry } from '../../domain/enrolment.ts';
 import { priceCart } from '../../domain/pricing.ts';
 import type { Camp, Category, Week } from '../../domain/records.ts';
+import type { Store } from '../store/port.ts';
 
 export const CHILD_NAMES = ['Pedro', 'María', 'José', 'Ana', 'Luis', 'Carmen'];
 
@@ -122,4 +123,14 @@ export function enrolmentRequest(
     discount: price.discount,
     coupon: options.coupon?.code ?? '',
   };
+}
+
+/** The demo camp (by code) as a cart: its weeks and categories in their order. */
+export async function demoCart(store: Store, code = 'CV2027'): Promise<DemoCart> {
+  const camp = (await store.collection<Camp>('campamentos').findOne({ code }))!;
+  const [weeks, categories] = await Promise.all([
+    store.collection<Week>('semanas').find({ campament: camp._id }, { sort: { order: 1 } }),
+    store.collection<Category>('categorias').find({ campament: camp._id }, { sort: { order: 1 } }),
+  ]);
+  return { camp, weeks, categories };
 }

@@ -1,6 +1,5 @@
 // The texts of the account e-mails (Spanish, plain text + HTML).
-import { escapeHtml } from '../../mail/html.ts';
-import type { MailMessage } from '../../mail/outbox.ts';
+import { escapeHtml, type MailMessage } from '../deps.ts';
 
 export function resetPasswordMail(link: string): Omit<MailMessage, 'to'> {
   const text = [

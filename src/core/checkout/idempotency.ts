@@ -1,10 +1,10 @@
 // Double submission is harmless (DESIGN.md §2.9): the first request with a key does the work and
 // stores its answer; a repeat (even one arriving at the same moment) gets that same answer.
-import crypto from 'node:crypto';
-import type { Store } from '../../store/port.ts';
-import { DuplicateKeyError } from '../../store/port.ts';
-import { ApiError, errorEnvelope, INTERNAL_ERROR_MESSAGE } from '../../http/errors.ts';
-import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
+import type { Store } from '../store/port.ts';
+import { DuplicateKeyError } from '../store/port.ts';
+import { ApiError, errorEnvelope, INTERNAL_ERROR_MESSAGE } from '../errors.ts';
+import { ENROLMENT_MESSAGES } from '../../domain/enrolment.ts';
+import { sha256Hex } from '../crypto.ts';
 
 export interface StoredAnswer {
   statusCode: number;
@@ -20,16 +20,14 @@ interface Attempt {
   created_at: Date;
 }
 
-export { IDEMPOTENCY_KEY_PATTERN } from '../../../src/domain/enrolment.ts';
-
 /** A fingerprint of the request that leaves out card data (a hash of a card number can be guessed). */
-export function requestHash(body: object, omit: readonly string[]): string {
+export function requestHash(body: object, omit: readonly string[]): Promise<string> {
   const kept = Object.fromEntries(
     Object.entries(body)
       .filter(([key]) => !omit.includes(key))
       .sort(([a], [b]) => a.localeCompare(b)),
   );
-  return crypto.createHash('sha256').update(JSON.stringify(kept)).digest('hex');
+  return sha256Hex(JSON.stringify(kept));
 }
 
 export async function once(

@@ -1,11 +1,11 @@
 // The checkout's steps one by one, on the in-memory store (the whole route is enrolments.test.ts).
 import { describe, expect, it } from 'vitest';
-import { openMemoryStore } from '../../../src/core/store/memory.ts';
-import { ENROLMENT_MESSAGES, weekFullMessage } from '../../../src/domain/enrolment.ts';
-import type { Enrolment, Week } from '../../../src/domain/records.ts';
-import { seedDemoData } from '../../seed/demo.ts';
+import { openMemoryStore } from '../store/memory.ts';
+import { ENROLMENT_MESSAGES, weekFullMessage } from '../../domain/enrolment.ts';
+import type { Enrolment, Week } from '../../domain/records.ts';
+import { seedDemoData } from '../seed.ts';
 import { checkMemberships, readCatalogue, recordPending, takePlaces } from './pipeline.ts';
-import { demoCart, enrolmentRequest, participant } from './testing.ts';
+import { demoCart, enrolmentRequest, participant } from './fixtures.ts';
 
 async function demo() {
   const store = openMemoryStore();

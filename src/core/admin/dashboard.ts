@@ -1,18 +1,16 @@
-// GET /dashboard: everything the admin dashboard shows (spec 02 §2) in one call, from counts
+// The admin dashboard (GET /dashboard): everything the admin dashboard shows (spec 02 §2) in one call, from counts
 // (two per record kind, all in parallel), one limited query for the recent camps and one query for
 // the enrolments paid in the chart's date range: it never loads whole collections, however many
 // enrolments the school has.
-import type { FastifyInstance } from 'fastify';
-import type { Filter, Store } from '../../store/port.ts';
+import type { Filter, Store } from '../store/port.ts';
 import {
   DASHBOARD_KINDS,
   DASHBOARD_RECENT_CAMPS,
   type DashboardAnswer,
   type DashboardKind,
-} from '../../../src/domain/admin-contract.ts';
-import { paidDaysRange, paidPerDay, percentage, type PaidEnrolment } from '../../../src/domain/dashboard.ts';
-import { adminRoute } from './crud.ts';
-import { STATUS_ALIASES } from '../../http/listing.ts';
+} from '../../domain/admin-contract.ts';
+import { paidDaysRange, paidPerDay, percentage, type PaidEnrolment } from '../../domain/dashboard.ts';
+import { STATUS_ALIASES } from './listing.ts';
 
 const ACTIVE = { $in: [...STATUS_ALIASES.active] };
 
@@ -66,14 +64,4 @@ export async function dashboard(store: Store, now = new Date()): Promise<Dashboa
     },
     paidPerDay: paidPerDay(paid, now),
   };
-}
-
-export function registerDashboard(app: FastifyInstance): void {
-  adminRoute(app, {
-    method: 'GET',
-    url: '/dashboard',
-    guard: app.requireAdmin,
-    schema: {},
-    handler: async () => ({ status: 'SUCCESS', data: await dashboard(app.store) }),
-  });
 }

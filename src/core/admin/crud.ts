@@ -1,19 +1,12 @@
-// The one CRUD factory behind every admin area (spec 02 §7). An area is declared, not coded: its
+// The one CRUD service behind every admin area (spec 02 §7). An area is declared, not coded: its
 // collection, its noun (for the Spanish messages), its body schemas and defaults, how its input is
 // normalised, which fields `q` searches, which references must exist and get a populated name,
-// which fields are unique, and its business rules. The factory turns that into the routes
-//   GET  /{area}/listpop         list (optional page, limit, q, status)
-//   GET  /{area}/find/{id}       one record
-//   GET  /{area}/{lookup}/{x}    records whose field equals x (findbycamp, bymodel, …)
-//   POST /{area}/create          201
-//   POST /{area}/update          body carries _id; partial update
-//   GET|DELETE /{area}/delete/{id}   soft delete (status 'borrado')
-// and into a small service the other admin routes (enrolment reads, dashboard) reuse.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TObject, TSchema } from 'typebox';
-import { Type } from 'typebox';
-import { escapeRegExp, listAnswer } from '../../http/listing.ts';
-import { ApiError } from '../../http/errors.ts';
+// which fields are unique, and its business rules. areaService() turns that into the data
+// operations; the area's calls (listpop, find, lookups, create, update, delete) are in
+// ../api/admin.ts, shared by the server and the mocks.
+import type { TObject } from 'typebox';
+import { escapeRegExp } from './listing.ts';
+import { ApiError } from '../errors.ts';
 import {
   DuplicateKeyError,
   type AnyDoc,
@@ -21,16 +14,8 @@ import {
   type Filter,
   type SortSpec,
   type Store,
-} from '../../store/port.ts';
-import { isAdmin } from '../../../src/domain/records.ts';
-import {
-  ADMIN_MESSAGES,
-  IdParams,
-  ListQuery,
-  recordMessages,
-  type AdminArea,
-  type Noun,
-} from '../../../src/domain/admin-contract.ts';
+} from '../store/port.ts';
+import { ADMIN_MESSAGES, recordMessages, type AdminArea, type Noun } from '../../domain/admin-contract.ts';
 
 /** A field holding another record's id. */
 export interface Reference {
@@ -273,143 +258,4 @@ export function toDate(value: string, kind: DateKind, field: string): Date {
         : new Date(`${value}T23:59:59.999-04:00`);
   if (Number.isNaN(date.getTime())) throw new ApiError(400, ADMIN_MESSAGES.invalidDate(field));
   return date;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Routes
-
-type Guard = (request: FastifyRequest) => Promise<void>;
-
-/**
- * Schema failures are attached rather than thrown, so the guard answers first (401/403 before
- * 400); then a bad id in the path gets 'Identificador inválido.' and anything else the generic
- * Spanish validation message.
- */
-
-export interface RouteOptions {
-  url: string;
-  method: 'GET' | 'POST' | Array<'GET' | 'DELETE'>;
-  guard: Guard;
-  schema: { params?: TSchema; querystring?: TSchema; body?: TSchema };
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-}
-
-/** Every admin route goes through here: guard on request, validated input, the envelope on error. */
-export function adminRoute(app: FastifyInstance, options: RouteOptions): void {
-  app.route({
-    method: options.method,
-    url: options.url,
-    onRequest: options.guard,
-    schema: options.schema,
-    handler: options.handler,
-    // No automatic HEAD twin: a HEAD on GET /{area}/delete/{id} must not delete.
-    exposeHeadRoute: false,
-  });
-}
-
-const lookupParams = (param: Lookup['param']): TSchema =>
-  param === 'id' ? IdParams : Type.Object({ [param]: Type.String({ pattern: '^[A-Za-z0-9_-]{1,60}$' }) });
-
-/** Registers the routes the area declares and answers its service. */
-export function registerArea(app: FastifyInstance, config: AreaConfig): AreaService {
-  const service = areaService(app.store, config);
-  const { routes, area } = config;
-  const base = `/${area}`;
-  const admin: Guard = app.requireAdmin;
-
-  if (routes.list !== undefined) {
-    adminRoute(app, {
-      method: 'GET',
-      url: routes.list ? `${base}/${routes.list}` : base,
-      guard: admin,
-      schema: { querystring: ListQuery },
-      handler: async (request) =>
-        listAnswer(request.query as ListQuery, {
-          area,
-          collection: service.collection(),
-          sort: config.sort,
-          search: config.search,
-          present: service.present,
-          listAll: service.list,
-        }),
-    });
-  }
-
-  if (routes.find) {
-    const { path, audience = 'admin', parentFilter = {} } = routes.find;
-    adminRoute(app, {
-      method: 'GET',
-      url: `${base}/${path}/:id`,
-      guard: audience === 'user' ? app.requireUser : admin,
-      schema: { params: IdParams },
-      handler: async (request) => {
-        const { id } = request.params as { id: string };
-        const filter =
-          request.account && isAdmin(request.account) ? { _id: id } : { ...parentFilter, _id: id };
-        const record = await service.collection().findOne(filter);
-        if (!record) throw new ApiError(404, service.messages.notFound);
-        const [data] = await service.present([record]);
-        // The enrolment wizard reads this one as { status, message, data } (spec 01 §7).
-        return audience === 'user'
-          ? { status: 'SUCCESS', message: service.messages.found, data }
-          : { status: 'SUCCESS', data };
-      },
-    });
-  }
-
-  for (const lookup of routes.lookups ?? []) {
-    adminRoute(app, {
-      method: 'GET',
-      url: `${base}/${lookup.path}/:${lookup.param}`,
-      guard: admin,
-      schema: { params: lookupParams(lookup.param) },
-      handler: async (request) => {
-        const value = (request.params as Record<string, string>)[lookup.param];
-        return { status: 'SUCCESS', data: await service.list({ [lookup.field]: value }) };
-      },
-    });
-  }
-
-  if (routes.create && config.createBody) {
-    adminRoute(app, {
-      method: 'POST',
-      url: `${base}/create`,
-      guard: admin,
-      schema: { body: config.createBody },
-      handler: async (request, reply) => {
-        const data = await service.create(request.body as Record<string, unknown>);
-        return reply.status(201).send({ status: 'SUCCESS', message: service.messages.created, data });
-      },
-    });
-  }
-
-  if (routes.update && config.updateBody) {
-    adminRoute(app, {
-      method: 'POST',
-      url: `${base}/update`,
-      guard: admin,
-      schema: { body: config.updateBody },
-      handler: async (request) => {
-        const { _id, ...fields } = request.body as { _id: string } & Record<string, unknown>;
-        const data = await service.update(_id, fields);
-        return { status: 'SUCCESS', message: service.messages.updated, data };
-      },
-    });
-  }
-
-  if (routes.delete) {
-    adminRoute(app, {
-      method: ['GET', 'DELETE'],
-      url: `${base}/delete/:id`,
-      guard: admin,
-      schema: { params: IdParams },
-      handler: async (request) => {
-        const { id } = request.params as { id: string };
-        if (!(await service.collection().softDelete(id))) throw new ApiError(404, service.messages.notFound);
-        return { status: 'SUCCESS', message: service.messages.deleted };
-      },
-    });
-  }
-
-  return service;
 }

@@ -7,9 +7,9 @@ import {
   LIST_MESSAGES,
   type ListArea,
   type ListQuery,
-} from '../../src/domain/admin-contract.ts';
-import { listCampFilter, listSort } from '../../src/domain/listing.ts';
-import { ApiError } from './errors.ts';
+} from '../../domain/admin-contract.ts';
+import { listCampFilter, listSort } from '../../domain/listing.ts';
+import { ApiError } from '../errors.ts';
 
 /** The status query filter also matches the older Spanish spellings. */
 export const STATUS_ALIASES = { active: ['active', 'activo'], inactive: ['inactive', 'inactivo'] } as const;

@@ -1,10 +1,11 @@
 // The demo school a fresh embedded store starts with (DESIGN.md §2.17): one summer camp with
 // eight weeks, one annual program with payment options, categories, coupons and lookups.
 // Runs once per store (a marker in `meta` remembers it), so deleting demo records sticks.
-import type { Store } from '../store/port.ts';
-import { ObjectId } from 'mongodb';
-import { demoSchool, type Lookup } from '../../src/domain/demo.ts';
-import type { Camp, Category, Coupon, Week } from '../../src/domain/records.ts';
+// The mocks seed the same school, with ids of their own so the demo camps' addresses stay stable.
+import type { Store } from './store/port.ts';
+import { newId as storeId } from './store/common.ts';
+import { demoSchool, type Lookup } from '../domain/demo.ts';
+import type { Camp, Category, Coupon, Week } from '../domain/records.ts';
 
 export const SEED_MARKER_ID = 'demo-seed';
 
@@ -13,11 +14,15 @@ export interface SeedResult {
   camps: Array<{ _id: string; name: string }>;
 }
 
-export async function seedDemoData(store: Store, now = new Date()): Promise<SeedResult> {
+export async function seedDemoData(
+  store: Store,
+  now = new Date(),
+  newId: () => string = storeId,
+): Promise<SeedResult> {
   const meta = store.collection('meta');
   if (await meta.findById(SEED_MARKER_ID, { withDeleted: true })) return { seeded: false, camps: [] };
 
-  const school = demoSchool(() => new ObjectId().toHexString());
+  const school = demoSchool(newId);
   await store.collection<Camp>('campamentos').insertMany(school.campamentos);
   await store.collection<Category>('categorias').insertMany(school.categorias);
   await store.collection<Week>('semanas').insertMany(school.semanas);

@@ -1,22 +1,18 @@
-// Accounts: sign-in, registration, profile, password reset. The rules live here; routes.ts only
-// maps HTTP to these functions.
-import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../http/errors.ts';
-import { DuplicateKeyError } from '../../store/port.ts';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
-import { isAdmin, type UserRecord } from '../../../src/domain/records.ts';
+// Accounts: sign-in, registration, profile, activity, password reset. The rules live here; the
+// calls of ../api/accounts.ts only map requests to these functions.
+import { ApiError } from '../errors.ts';
+import { DuplicateKeyError } from '../store/port.ts';
+import type { CoreDeps } from '../deps.ts';
+import { randomToken, sha256Hex } from '../crypto.ts';
+import { isAdmin, type UserRecord } from '../../domain/records.ts';
 import {
   ACCOUNT_MESSAGES as M,
+  newUser,
   RESET_TOKEN_TTL_MS,
   type UpdateUserBody,
-} from '../../../src/domain/accounts.ts';
+} from '../../domain/accounts.ts';
 import { LoginThrottle } from './throttle.ts';
 import { resetPasswordMail } from './mails.ts';
-
-import { newUser } from '../../../src/domain/accounts.ts';
-
-export { newUser };
 
 /** The parts of stored enrolments and e-mails the activity view reads. */
 interface EnrolmentSummarySource {
@@ -46,16 +42,15 @@ interface PasswordReset {
   created_at: Date;
 }
 
-const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+export type AccountsService = ReturnType<typeof accountsService>;
 
-// A hash to compare against when the e-mail is unknown, so a wrong e-mail takes as long as a
-// wrong password and the timing does not reveal which accounts exist.
-let decoyHash: Promise<string> | undefined;
-
-export function accountsService(app: FastifyInstance) {
-  const users = app.store.collection<UserRecord>('usuarios');
-  const resets = app.store.collection<PasswordReset>('password_resets');
-  const throttle = new LoginThrottle(app.store);
+export function accountsService({ store, passwords, sessions, mailer, settings }: CoreDeps) {
+  const users = store.collection<UserRecord>('usuarios');
+  const resets = store.collection<PasswordReset>('password_resets');
+  const throttle = new LoginThrottle(store);
+  // A hash to compare against when the e-mail is unknown, so a wrong e-mail takes as long as a
+  // wrong password and the timing does not reveal which accounts exist.
+  let decoyHash: Promise<string> | undefined;
 
   return {
     async login(email: string, password: string, address: string) {
@@ -67,20 +62,20 @@ export function accountsService(app: FastifyInstance) {
         });
       }
       const user = await users.findOne({ email, status: 'active' });
-      decoyHash ??= hashPassword('decoy-password', app.hashing);
-      const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
+      decoyHash ??= passwords.hash('decoy-password');
+      const ok = await passwords.verify(password, user?.password_hash ?? (await decoyHash));
       if (!user || !ok) {
         await throttle.recordFailure(email, address);
         throw new ApiError(401, M.badCredentials, { success: false, message: M.badCredentials });
       }
       await throttle.recordSuccess(email);
-      return { user, token: app.signToken(user._id) };
+      return { user, token: sessions.sign(user._id) };
     },
 
     async register(email: string, password: string) {
       try {
-        const user = await users.insertOne(newUser(email, await hashPassword(password, app.hashing)));
-        return { user, token: app.signToken(user._id) };
+        const user = await users.insertOne(newUser(email, await passwords.hash(password)));
+        return { user, token: sessions.sign(user._id) };
       } catch (error) {
         if (error instanceof DuplicateKeyError) throw new ApiError(409, M.emailTaken);
         throw error;
@@ -121,9 +116,9 @@ export function accountsService(app: FastifyInstance) {
         // Admins reset others' passwords through the reset e-mail, never by setting them.
         if (target._id !== account._id) throw new ApiError(403, M.profileForbidden);
         if (!currentPassword) throw new ApiError(400, M.currentPasswordNeeded);
-        if (!(await verifyPassword(currentPassword, target.password_hash)))
+        if (!(await passwords.verify(currentPassword, target.password_hash)))
           throw new ApiError(400, M.wrongCurrentPassword);
-        set.password_hash = await hashPassword(newPassword, app.hashing);
+        set.password_hash = await passwords.hash(newPassword);
       }
       set.updated_at = new Date();
       const updated = await users.updateOne({ _id }, { set });
@@ -134,10 +129,10 @@ export function accountsService(app: FastifyInstance) {
     /** The account's paid and attempted enrolments and its dated events, newest first. */
     async activity(account: UserRecord) {
       const [enrolments, mails] = await Promise.all([
-        app.store
+        store
           .collection<EnrolmentSummarySource>('inscripciones')
           .find({ user_id: account._id }, { sort: { created_at: -1 }, limit: 100 }),
-        app.store
+        store
           .collection<MailEvent>('outbox')
           .find({ user_id: account._id, status: 'sent' }, { sort: { sent_at: -1 }, limit: 100 }),
       ]);
@@ -178,30 +173,30 @@ export function accountsService(app: FastifyInstance) {
     async forgot(email: string): Promise<void> {
       const user = await users.findOne({ email, status: 'active' });
       if (!user) return;
-      const token = crypto.randomBytes(32).toString('base64url');
+      const token = randomToken(32);
       const now = new Date();
       await resets.insertOne({
         user_id: user._id,
-        token_hash: sha256(token),
+        token_hash: await sha256Hex(token),
         expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
         used_at: null,
         created_at: now,
       });
-      const link = `${app.config.publicUrl}/recover-password?token=${token}`;
-      await app.outbox.enqueue({ ...resetPasswordMail(link), to: [user.email], user_id: user._id });
+      const link = `${settings.publicUrl}/recover-password?token=${token}`;
+      await mailer.enqueue({ ...resetPasswordMail(link), to: [user.email], user_id: user._id });
     },
 
     async reset(token: string, password: string): Promise<void> {
       const now = new Date();
       // Burning the token and checking it are one atomic update: a link works exactly once.
       const burnt = await resets.updateOne(
-        { token_hash: sha256(token), used_at: null, expires_at: { $gt: now } },
+        { token_hash: await sha256Hex(token), used_at: null, expires_at: { $gt: now } },
         { set: { used_at: now } },
       );
       if (!burnt) throw new ApiError(400, M.resetInvalid);
       const updated = await users.updateOne(
         { _id: burnt.user_id, status: 'active' },
-        { set: { password_hash: await hashPassword(password, app.hashing), updated_at: now } },
+        { set: { password_hash: await passwords.hash(password), updated_at: now } },
       );
       if (!updated) throw new ApiError(400, M.resetInvalid);
       // Any other outstanding link of the account stops working too.

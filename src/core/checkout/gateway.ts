@@ -1,8 +1,8 @@
 // The payment port (DESIGN.md §2.8) and its built-in sandbox, which behaves like a real gateway:
 // it checks the card, approves the test card, declines the declined ones, and answers with an
 // authorization code and its own reference. A real Dominican gateway goes behind the same port.
-import crypto from 'node:crypto';
-import { cardBrand, last4, sandboxRefusal, type CardRefusalReason } from '../../src/domain/cards.ts';
+import { cardBrand, last4, sandboxRefusal, type CardRefusalReason } from '../../domain/cards.ts';
+import { randomHex, randomInt } from '../crypto.ts';
 
 export interface ChargeRequest {
   /** Whole DOP. */
@@ -39,8 +39,8 @@ export function sandboxGateway(clock: () => Date = () => new Date()): PaymentGat
       if (refusal) return { approved: false, ...refusal, brand, last4: digits };
       return {
         approved: true,
-        authCode: String(crypto.randomInt(100000, 1000000)),
-        gatewayReference: `SBX-${crypto.randomBytes(6).toString('hex').toUpperCase()}`,
+        authCode: String(randomInt(100000, 1000000)),
+        gatewayReference: `SBX-${randomHex(6)}`,
         brand,
         last4: digits,
       };

@@ -1,8 +1,8 @@
 // Failed sign-in attempts, counted in the store (so every server instance sees the same
 // numbers) per account and per address, in fixed 15-minute windows.
-import crypto from 'node:crypto';
-import type { Store } from '../../store/port.ts';
-import { DuplicateKeyError } from '../../store/port.ts';
+import type { Store } from '../store/port.ts';
+import { DuplicateKeyError } from '../store/port.ts';
+import { sha256Hex } from '../crypto.ts';
 
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** One account cannot be guessed at: 5 wrong passwords, then a 15-minute pause. */
@@ -17,8 +17,8 @@ interface Counter {
 }
 
 // Keys are hashed so the collection holds no e-mail addresses or IPs in clear.
-const keyOf = (kind: 'account' | 'address', value: string) =>
-  `${kind}:${crypto.createHash('sha256').update(value).digest('hex').slice(0, 32)}`;
+const keyOf = async (kind: 'account' | 'address', value: string) =>
+  `${kind}:${(await sha256Hex(value)).slice(0, 32)}`;
 
 export class LoginThrottle {
   readonly #store: Store;
@@ -34,8 +34,8 @@ export class LoginThrottle {
   async blocked(email: string, address: string, now = new Date()): Promise<'account' | 'address' | null> {
     const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
     const [account, fromAddress] = await Promise.all([
-      this.#counters.findOne({ _id: keyOf('account', email), window_start: { $gt: since } }),
-      this.#counters.findOne({ _id: keyOf('address', address), window_start: { $gt: since } }),
+      this.#counters.findOne({ _id: await keyOf('account', email), window_start: { $gt: since } }),
+      this.#counters.findOne({ _id: await keyOf('address', address), window_start: { $gt: since } }),
     ]);
     if ((account?.count ?? 0) >= MAX_FAILURES_PER_ACCOUNT) return 'account';
     if ((fromAddress?.count ?? 0) >= MAX_FAILURES_PER_ADDRESS) return 'address';
@@ -43,12 +43,15 @@ export class LoginThrottle {
   }
 
   async recordFailure(email: string, address: string, now = new Date()): Promise<void> {
-    await Promise.all([this.#bump(keyOf('account', email), now), this.#bump(keyOf('address', address), now)]);
+    await Promise.all([
+      this.#bump(await keyOf('account', email), now),
+      this.#bump(await keyOf('address', address), now),
+    ]);
   }
 
   /** A successful sign-in clears the account's count (not the address's). */
   async recordSuccess(email: string): Promise<void> {
-    await this.#counters.deleteMany({ _id: keyOf('account', email) });
+    await this.#counters.deleteMany({ _id: await keyOf('account', email) });
   }
 
   async #bump(id: string, now: Date): Promise<void> {

@@ -1,10 +1,10 @@
 // The admin areas of spec 02 §7, declared for the CRUD factory. Each entry reads as the rules of
 // that record kind: required fields and defaults (spec 02 §3, §5), uniqueness, references,
 // searches, order, derived fields.
-import { ApiError } from '../../http/errors.ts';
-import type { AnyDoc, Store } from '../../store/port.ts';
-import { ANNUAL_TYPE_ALIASES, CAMP_TYPES, placesLeft } from '../../../src/domain/records.ts';
-import { normalizeCouponCode } from '../../../src/domain/coupons.ts';
+import { ApiError } from '../errors.ts';
+import type { AnyDoc, Store } from '../store/port.ts';
+import { ANNUAL_TYPE_ALIASES, CAMP_TYPES, placesLeft } from '../../domain/records.ts';
+import { normalizeCouponCode } from '../../domain/coupons.ts';
 import {
   ADMIN_MESSAGES,
   CALENDAR_DEFAULTS,
@@ -36,7 +36,7 @@ import {
   WEEK_DEFAULTS,
   WeekCreate,
   WeekUpdate,
-} from '../../../src/domain/admin-contract.ts';
+} from '../../domain/admin-contract.ts';
 import type { AreaConfig, Reference } from './crud.ts';
 
 /** Newest first: ids grow with creation time. */

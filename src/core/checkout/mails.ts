@@ -1,10 +1,9 @@
 // The confirmation e-mail of a paid enrolment (DESIGN.md §2.10): camp, weeks and dates,
 // participants, order number, authorization number and amount, in Spanish, text and HTML.
-import { escapeHtml } from '../../mail/html.ts';
-import type { MailMessage } from '../../mail/outbox.ts';
-import type { Week } from '../../../src/domain/records.ts';
-import { formatDop } from '../../../src/domain/pricing.ts';
-import type { Enrolment } from '../../../src/domain/records.ts';
+import { escapeHtml, type MailMessage } from '../deps.ts';
+import type { Week } from '../../domain/records.ts';
+import { formatDop } from '../../domain/pricing.ts';
+import type { Enrolment } from '../../domain/records.ts';
 
 export function confirmationMail(
   enrolment: Enrolment,

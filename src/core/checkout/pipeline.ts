@@ -1,12 +1,12 @@
 // The checkout as a pipeline of named steps (DESIGN.md §2.5-2.10, §6), each a small function:
 //   checkRequest → readCatalogue → checkMemberships → price → takePlaces (returns its release)
 //   → recordPending → charge → complete (memberships, admin records, e-mail)
-// The decisions (what is refused, what it costs) are src/core/checkout/steps.ts, shared with the
-// mocks; this file does the reads and writes around them. A refusal or decline releases the places;
+// The decisions (what is refused, what it costs) are ./steps.ts; this file does the reads and
+// writes around them, through the ports of ../deps.ts (the server's and the mocks' alike). A refusal or decline releases the places;
 // once a charge is approved the enrolment is paid whatever fails after.
-import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../http/errors.ts';
-import type { Store } from '../../store/port.ts';
+import { ApiError } from '../errors.ts';
+import type { Store } from '../store/port.ts';
+import type { CoreDeps } from '../deps.ts';
 import type {
   Camp,
   Category,
@@ -15,16 +15,16 @@ import type {
   Membership,
   UserRecord,
   Week,
-} from '../../../src/domain/records.ts';
-import { cleanCardNumber, cleanExpiry } from '../../../src/domain/cards.ts';
+} from '../../domain/records.ts';
+import { cleanCardNumber, cleanExpiry } from '../../domain/cards.ts';
 import {
   ENROLMENT_MESSAGES as M,
   formatPaymentDate,
   weekFullMessage,
   type CreateEnrolmentBody,
   type PaymentResult,
-} from '../../../src/domain/enrolment.ts';
-import { formatDop, type PriceBreakdown } from '../../../src/domain/pricing.ts';
+} from '../../domain/enrolment.ts';
+import { formatDop, type PriceBreakdown } from '../../domain/pricing.ts';
 import {
   cartWeekIds,
   checkCatalogue,
@@ -33,8 +33,8 @@ import {
   placesToTake,
   priceEnrolment,
   type Refusal,
-} from '../../../src/core/checkout/steps.ts';
-import type { ChargeResult, PaymentGateway } from '../../payments/gateway.ts';
+} from './steps.ts';
+import type { ChargeResult } from './gateway.ts';
 import {
   calendarRecords,
   clientRecord,
@@ -43,7 +43,7 @@ import {
   membershipRecord,
   participantRecords,
   recordBase,
-} from '../../../src/core/checkout/records.ts';
+} from './records.ts';
 import { usableCoupon } from './coupons.ts';
 import { confirmationMail } from './mails.ts';
 
@@ -153,12 +153,11 @@ export async function recordPending(store: Store, order: Order): Promise<Enrolme
 
 /** The charge; a failure or a decline is recorded on the enrolment and answered as a refusal. */
 export async function chargeCard(
-  app: FastifyInstance,
-  gateway: PaymentGateway,
+  { store, gateway, log }: Pick<CoreDeps, 'store' | 'gateway' | 'log'>,
   body: CreateEnrolmentBody,
   enrolment: Enrolment,
 ): Promise<Extract<ChargeResult, { approved: true }>> {
-  const enrolments = app.store.collection<Enrolment>('inscripciones');
+  const enrolments = store.collection<Enrolment>('inscripciones');
   let charge: ChargeResult;
   try {
     charge = await gateway.charge({
@@ -173,7 +172,7 @@ export async function chargeCard(
       reference: enrolment.order_number,
     });
   } catch (error) {
-    app.log.error({ err: error, order: enrolment.order_number }, 'payment gateway unreachable');
+    log.error({ err: error, order: enrolment.order_number }, 'payment gateway unreachable');
     await enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'error' } });
     throw refuse({ status: 502, message: GATEWAY_UNREACHABLE });
   }
@@ -189,15 +188,16 @@ export async function chargeCard(
 
 /** Paid: memberships, the paid record, the admin records and the e-mail. Nothing here fails the answer. */
 export async function complete(
-  app: FastifyInstance,
+  deps: CoreDeps,
   order: Order,
   enrolment: Enrolment,
   charge: Extract<ChargeResult, { approved: true }>,
 ): Promise<PaymentResult> {
+  const { store, log, mailer, settings, clock = () => new Date() } = deps;
   const { user, body, catalogue, declared } = order;
-  const paidAt = new Date();
-  const participants = await issueMemberships(app, user, enrolment, declared);
-  const paid = (await app.store.collection<Enrolment>('inscripciones').updateOne(
+  const paidAt = clock();
+  const participants = await issueMemberships(store, user, enrolment, declared, paidAt);
+  const paid = (await store.collection<Enrolment>('inscripciones').updateOne(
     { _id: enrolment._id },
     {
       set: {
@@ -211,23 +211,24 @@ export async function complete(
       },
     },
   ))!;
-  await writeAdminRecords(app, user, paid, catalogue.weekById, catalogue.categories).catch((error: unknown) =>
-    app.log.error(
-      { err: error, order: paid.order_number },
-      'admin records of a paid enrolment could not be written',
-    ),
+  await writeAdminRecords(store, user, paid, catalogue.weekById, catalogue.categories).catch(
+    (error: unknown) =>
+      log.error(
+        { err: error, order: paid.order_number },
+        'admin records of a paid enrolment could not be written',
+      ),
   );
   const recipients = [
     ...new Set([user.email, body.emergencyContact.email.trim().toLowerCase()].filter(Boolean)),
   ];
-  await app.outbox
+  await mailer
     .enqueue({
-      ...confirmationMail(paid, catalogue.weekById, app.config.schoolWebsite),
+      ...confirmationMail(paid, catalogue.weekById, settings.schoolWebsite),
       to: recipients,
       user_id: user._id,
     })
     .catch((error: unknown) =>
-      app.log.error({ err: error, order: paid.order_number }, 'confirmation e-mail could not be queued'),
+      log.error({ err: error, order: paid.order_number }, 'confirmation e-mail could not be queued'),
     );
   return {
     date_createdBO: formatPaymentDate(paidAt),
@@ -238,44 +239,40 @@ export async function complete(
 }
 
 /** One enrolment through the pipeline; answers {statusCode, body} for the idempotency store. */
-export async function enrol(
-  app: FastifyInstance,
-  gateway: PaymentGateway,
-  user: UserRecord,
-  body: CreateEnrolmentBody,
-  key: string,
-) {
+export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolmentBody, key: string) {
+  const { store } = deps;
   const invalid = checkRequest(body);
   if (invalid) throw refuse(invalid);
-  const catalogue = await readCatalogue(app.store, body);
-  const declared = await checkMemberships(app.store, body);
-  const coupon = body.coupon?.trim() ? await usableCoupon(app, body.coupon) : null;
+  const catalogue = await readCatalogue(store, body);
+  const declared = await checkMemberships(store, body);
+  const coupon = body.coupon?.trim() ? await usableCoupon(store, body.coupon) : null;
   const priced = priceEnrolment(body, catalogue.camp, catalogue.weeks, coupon, [...declared.keys()]);
   if ('status' in priced) throw refuse(priced);
   const order: Order = { user, body, key, catalogue, declared, coupon, price: priced.price };
 
-  const release = await takePlaces(app.store, body, catalogue.weekById);
+  const release = await takePlaces(store, body, catalogue.weekById);
   let enrolment: Enrolment;
   let charge: Extract<ChargeResult, { approved: true }>;
   try {
-    enrolment = await recordPending(app.store, order);
-    charge = await chargeCard(app, gateway, body, enrolment);
+    enrolment = await recordPending(store, order);
+    charge = await chargeCard(deps, body, enrolment);
   } catch (error) {
     await release();
     throw error;
   }
-  const result = await complete(app, order, enrolment, charge);
+  const result = await complete(deps, order, enrolment, charge);
   return { statusCode: 201, body: { success: true, message: M.success, result } };
 }
 
 /** Every participant without a valid membership gets a new, unique code (DESIGN.md §2.6). */
 async function issueMemberships(
-  app: FastifyInstance,
+  store: Store,
   user: UserRecord,
   enrolment: Enrolment,
   declared: Map<number, Membership>,
+  issuedAt: Date,
 ): Promise<Enrolment['participants']> {
-  const memberships = app.store.collection<Membership>('membresias');
+  const memberships = store.collection<Membership>('membresias');
   const result: Enrolment['participants'] = [];
   for (const participant of enrolment.participants) {
     const existing = declared.get(participant.id);
@@ -283,8 +280,8 @@ async function issueMemberships(
       result.push({ ...participant, membership_code: existing.code });
       continue;
     }
-    const code = membershipCode(await app.store.nextSequence('memberships'));
-    await memberships.insertOne(membershipRecord(code, user._id, participant, enrolment, new Date()));
+    const code = membershipCode(await store.nextSequence('memberships'));
+    await memberships.insertOne(membershipRecord(code, user._id, participant, enrolment, issuedAt));
     result.push({ ...participant, membership_code: code });
   }
   return result;
@@ -292,22 +289,22 @@ async function issueMemberships(
 
 /** The participantes, contactos, calendarios and clientes records the admin area lists. */
 async function writeAdminRecords(
-  app: FastifyInstance,
+  store: Store,
   user: UserRecord,
   enrolment: Enrolment,
   weekById: Map<string, Week>,
   categories: Category[],
 ): Promise<void> {
   const base = recordBase(enrolment, user._id);
-  const participants = await app.store
+  const participants = await store
     .collection('participantes')
     .insertMany(participantRecords(base, enrolment));
   const participantByCupo = new Map(participants.map((record) => [record.cupo as number, record._id]));
-  await app.store
+  await store
     .collection('calendarios')
     .insertMany(calendarRecords(base, enrolment, weekById, categories, participantByCupo));
-  await app.store.collection('contactos').insertMany(contactRecords(base, enrolment.contact));
-  const clients = app.store.collection('clientes');
+  await store.collection('contactos').insertMany(contactRecords(base, enrolment.contact));
+  const clients = store.collection('clientes');
   const client = clientRecord(user, enrolment);
   if (!(await clients.updateOne({ user_id: user._id }, { set: { ...client, updated_at: new Date() } }))) {
     await clients.insertOne({ ...client, created_at: new Date() });

@@ -1,0 +1,58 @@
+// The Fastify adapter of the shared call table (src/core/api): each call becomes a route with its
+// guard (run on request, so 401/403 come before any body is read), its schemas (validated by Ajv,
+// refusals in Spanish by ./errors.ts), its rate limit, and the core's answer.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_ROUTES, Answer, type ApiRoute, type Audience, type Call } from '../../src/core/api/index.ts';
+import type { Core } from '../../src/core/services.ts';
+import { perAccountKey } from '../auth/guards.ts';
+
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+function guardOf(app: FastifyInstance, audience: Audience): Guard | undefined {
+  if (audience === 'user') return app.requireUser;
+  if (audience === 'admin') return app.requireAdmin;
+  return undefined;
+}
+
+function register(app: FastifyInstance, core: Core, call: ApiRoute): void {
+  const onRequest = guardOf(app, call.audience);
+  app.route({
+    method: call.method,
+    url: call.url,
+    schema: call.schema,
+    ...(onRequest ? { onRequest } : {}),
+    ...(call.rateLimit
+      ? {
+          config: {
+            rateLimit: {
+              max: call.rateLimit.max,
+              timeWindow: call.rateLimit.timeWindow,
+              ...(call.rateLimit.perAccount ? { keyGenerator: perAccountKey } : {}),
+            },
+          },
+        }
+      : {}),
+    // No automatic HEAD twin: a HEAD on GET /{area}/delete/{id} must not delete.
+    exposeHeadRoute: false,
+    handler: async (request: FastifyRequest, reply) => {
+      const input: Call<ApiRoute['schema']> = {
+        params: request.params as never,
+        query: request.query as never,
+        body: request.body as never,
+        account: request.account,
+        ip: request.ip,
+        header: (name) => {
+          const value = request.headers[name.toLowerCase()];
+          return typeof value === 'string' ? value : undefined;
+        },
+      };
+      const result = await call.handle(input, core);
+      return result instanceof Answer ? reply.status(result.status).send(result.body) : result;
+    },
+  });
+}
+
+/** Registers every shared call (under the /api prefix the caller gives). */
+export async function apiRoutes(app: FastifyInstance, { core }: { core: Core }): Promise<void> {
+  for (const call of API_ROUTES) register(app, core, call);
+}

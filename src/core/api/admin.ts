@@ -1,0 +1,178 @@
+// The admin areas' calls (spec 02 §7), from their declarations (../admin/areas.ts):
+//   GET  /{area}/listpop         list (optional page, limit, q, status, sort, campament)
+//   GET  /{area}/find/{id}       one record
+//   GET  /{area}/{lookup}/{x}    records whose field equals x (findbycamp, bymodel, …)
+//   POST /{area}/create          201
+//   POST /{area}/update          body carries _id; partial update
+//   GET|DELETE /{area}/delete/{id}   soft delete (status 'borrado')
+// plus the wizard's two reads of a camp and the dashboard.
+import { Type, type TSchema } from 'typebox';
+import { ApiError } from '../errors.ts';
+import { IdParams, ListQuery } from '../../domain/admin-contract.ts';
+import { isAdmin } from '../../domain/records.ts';
+import { ADMIN_AREAS } from '../admin/areas.ts';
+import type { AreaConfig, Lookup } from '../admin/crud.ts';
+import { listAnswer } from '../admin/listing.ts';
+import { dashboard } from '../admin/dashboard.ts';
+import { accountOf, Answer, route, type ApiRoute } from './route.ts';
+
+const lookupParams = (param: Lookup['param']): TSchema =>
+  param === 'id' ? IdParams : Type.Object({ [param]: Type.String({ pattern: '^[A-Za-z0-9_-]{1,60}$' }) });
+
+function areaRoutes(config: AreaConfig): ApiRoute[] {
+  const { routes, area } = config;
+  const base = `/${area}`;
+  const calls: ApiRoute[] = [];
+
+  if (routes.list !== undefined) {
+    calls.push(
+      route({
+        method: 'GET',
+        url: routes.list ? `${base}/${routes.list}` : base,
+        audience: 'admin',
+        schema: { querystring: ListQuery },
+        handle: ({ query }, core) => {
+          const service = core.areas[area];
+          return listAnswer(query, {
+            area,
+            collection: service.collection(),
+            sort: config.sort,
+            search: config.search,
+            present: service.present,
+            listAll: service.list,
+          });
+        },
+      }),
+    );
+  }
+
+  if (routes.find) {
+    const { path, audience = 'admin', parentFilter = {} } = routes.find;
+    calls.push(
+      route({
+        method: 'GET',
+        url: `${base}/${path}/:id`,
+        audience,
+        schema: { params: IdParams },
+        handle: async (call, core) => {
+          const service = core.areas[area];
+          const { id } = call.params;
+          const filter = isAdmin(accountOf(call)) ? { _id: id } : { ...parentFilter, _id: id };
+          const record = await service.collection().findOne(filter);
+          if (!record) throw new ApiError(404, service.messages.notFound);
+          const [data] = await service.present([record]);
+          // The enrolment wizard reads this one as { status, message, data } (spec 01 §7).
+          return audience === 'user'
+            ? { status: 'SUCCESS', message: service.messages.found, data }
+            : { status: 'SUCCESS', data };
+        },
+      }),
+    );
+  }
+
+  for (const lookup of routes.lookups ?? []) {
+    calls.push(
+      route({
+        method: 'GET',
+        url: `${base}/${lookup.path}/:${lookup.param}`,
+        audience: 'admin',
+        schema: { params: lookupParams(lookup.param) },
+        handle: async ({ params }, core) => {
+          const value = (params as Record<string, string>)[lookup.param];
+          return { status: 'SUCCESS', data: await core.areas[area].list({ [lookup.field]: value }) };
+        },
+      }),
+    );
+  }
+
+  if (routes.create && config.createBody) {
+    calls.push(
+      route({
+        method: 'POST',
+        url: `${base}/create`,
+        audience: 'admin',
+        schema: { body: config.createBody },
+        handle: async ({ body }, core) => {
+          const service = core.areas[area];
+          const data = await service.create(body);
+          return new Answer(201, { status: 'SUCCESS', message: service.messages.created, data });
+        },
+      }),
+    );
+  }
+
+  if (routes.update && config.updateBody) {
+    calls.push(
+      route({
+        method: 'POST',
+        url: `${base}/update`,
+        audience: 'admin',
+        schema: { body: config.updateBody },
+        handle: async ({ body }, core) => {
+          const service = core.areas[area];
+          const { _id, ...fields } = body as { _id: string } & Record<string, unknown>;
+          const data = await service.update(_id, fields);
+          return { status: 'SUCCESS', message: service.messages.updated, data };
+        },
+      }),
+    );
+  }
+
+  if (routes.delete) {
+    calls.push(
+      route({
+        method: ['GET', 'DELETE'],
+        url: `${base}/delete/:id`,
+        audience: 'admin',
+        schema: { params: IdParams },
+        handle: async ({ params }, core) => {
+          const service = core.areas[area];
+          if (!(await service.collection().softDelete(params.id)))
+            throw new ApiError(404, service.messages.notFound);
+          return { status: 'SUCCESS', message: service.messages.deleted };
+        },
+      }),
+    );
+  }
+  return calls;
+}
+
+/** The wizard's two reads of its camp, open to any signed-in user (spec 01 §7). */
+const enrolmentReads: ApiRoute[] = [
+  route({
+    method: 'GET',
+    url: '/semanas/findbycamp/:id',
+    audience: 'user',
+    schema: { params: IdParams },
+    handle: async (call, core) => ({
+      status: 'SUCCESS',
+      message: 'Semanas del campamento',
+      data: { uid: accountOf(call)._id, weekData: await core.reads.weeks(accountOf(call), call.params.id) },
+    }),
+  }),
+  route({
+    method: 'GET',
+    url: '/categorias/findbycamp/:id',
+    audience: 'user',
+    schema: { params: IdParams },
+    handle: async (call, core) => ({
+      status: 'SUCCESS',
+      message: 'Categorías del campamento',
+      data: await core.reads.categories(accountOf(call), call.params.id),
+    }),
+  }),
+];
+
+const dashboardRoute = route({
+  method: 'GET',
+  url: '/dashboard',
+  audience: 'admin',
+  schema: {},
+  handle: async (_call, core) => ({ status: 'SUCCESS', data: await dashboard(core.deps.store) }),
+});
+
+export const ADMIN_ROUTES: ApiRoute[] = [
+  ...enrolmentReads,
+  dashboardRoute,
+  ...ADMIN_AREAS.flatMap((config) => areaRoutes(config)),
+];

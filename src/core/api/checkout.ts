@@ -1,0 +1,50 @@
+// The parent's money path (spec 01 §7, DESIGN.md §2.5-2.10): coupon validation and the enrolment.
+// The enrolment runs the pipeline (../checkout/pipeline.ts) once per Idempotency-Key: the same key
+// answers the first result and never charges twice.
+import { ApiError } from '../errors.ts';
+import { COUPON_MESSAGES, couponTerms } from '../../domain/coupons.ts';
+import { ValidateCouponBody } from '../../domain/schemas/coupons.ts';
+import { CARD_FIELDS, ENROLMENT_MESSAGES as M, IDEMPOTENCY_KEY_PATTERN } from '../../domain/enrolment.ts';
+import { CreateEnrolmentBody } from '../../domain/schemas/enrolment.ts';
+import { usableCoupon } from '../checkout/coupons.ts';
+import { once, requestHash } from '../checkout/idempotency.ts';
+import { enrol } from '../checkout/pipeline.ts';
+import { accountOf, Answer, route, type ApiRoute } from './route.ts';
+
+export const CHECKOUT_ROUTES: ApiRoute[] = [
+  route({
+    method: 'POST',
+    url: '/cupones/validate',
+    audience: 'user',
+    schema: { body: ValidateCouponBody },
+    // Enough for any family; too few to guess codes by brute force.
+    rateLimit: { max: 30, timeWindow: '1 minute', perAccount: true },
+    handle: async ({ body }, core) => ({
+      status: 'SUCCESS',
+      message: COUPON_MESSAGES.applied,
+      data: couponTerms(await usableCoupon(core.deps.store, body.coupon)),
+    }),
+  }),
+  route({
+    method: 'POST',
+    url: '/inscripciones/create',
+    audience: 'user',
+    schema: { body: CreateEnrolmentBody },
+    rateLimit: { max: 30, timeWindow: '1 minute', perAccount: true },
+    handle: async (call, core) => {
+      const key = call.header('idempotency-key');
+      if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key))
+        throw new ApiError(400, M.idempotencyKey);
+      const user = accountOf(call);
+      const answer = await once(
+        core.deps.store,
+        user._id,
+        key,
+        await requestHash(call.body, CARD_FIELDS),
+        () => enrol(core.deps, user, call.body, key),
+        { onUnexpected: (error) => core.deps.log.error({ err: error }, 'enrolment failed unexpectedly') },
+      );
+      return new Answer(answer.statusCode, answer.body);
+    },
+  }),
+];

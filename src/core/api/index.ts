@@ -1,0 +1,11 @@
+// Every call of both catalogues that the server and the mocks answer alike (spec 01 §7, spec 02 §7).
+// Left to each adapter: the health probe, the photo upload (multipart), social sign-in (OAuth
+// redirects) and the front end's own files.
+import { ACCOUNT_ROUTES } from './accounts.ts';
+import { ADMIN_ROUTES } from './admin.ts';
+import { CHECKOUT_ROUTES } from './checkout.ts';
+import type { ApiRoute } from './route.ts';
+
+export const API_ROUTES: ApiRoute[] = [...ACCOUNT_ROUTES, ...CHECKOUT_ROUTES, ...ADMIN_ROUTES];
+
+export { Answer, type ApiRoute, type Audience, type Call, type Method } from './route.ts';

@@ -1,0 +1,57 @@
+// One API call, described once for every adapter: method and path (under /api), who may call it,
+// the shared TypeBox schemas of its input, its per-client limit, and what it does with the core.
+// The server registers these with Fastify (server/http/routes.ts), the mocks with MSW
+// (mocks/kit.ts); neither writes a call of its own.
+import type { Static, TSchema } from 'typebox';
+import type { UserRecord } from '../../domain/records.ts';
+import type { Core } from '../services.ts';
+
+export type Audience = 'public' | 'user' | 'admin';
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+export interface RouteSchema {
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+}
+
+type Input<S extends TSchema | undefined> = S extends TSchema ? Static<S> : undefined;
+
+export interface Call<S extends RouteSchema> {
+  params: Input<S['params']>;
+  query: Input<S['querystring']>;
+  body: Input<S['body']>;
+  /** The signed-in user; never null on 'user' and 'admin' calls (the adapters' guards ran). */
+  account: UserRecord | null;
+  /** The client's address (sign-in throttling). */
+  ip: string;
+  header(name: string): string | undefined;
+}
+
+/** An answer with a status other than 200 (a plain return value answers 200). */
+export class Answer {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown) {
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface ApiRoute<S extends RouteSchema = RouteSchema> {
+  method: Method | Method[];
+  /** Path under /api, Fastify style (':id'). */
+  url: string;
+  audience: Audience;
+  schema: S;
+  /** Calls per client and minute window on the server; `perAccount` counts per signed-in parent. */
+  rateLimit?: { max: number; timeWindow: string; perAccount?: boolean };
+  handle(call: Call<S>, core: Core): Promise<unknown>;
+}
+
+/** Declares a call with its input types inferred from its schemas. */
+export const route = <S extends RouteSchema>(definition: ApiRoute<S>): ApiRoute =>
+  definition as unknown as ApiRoute;
+
+/** The signed-in user of a 'user' or 'admin' call. */
+export const accountOf = (call: { account: UserRecord | null }): UserRecord => call.account!;

@@ -1,0 +1,66 @@
+// What the services need from outside, as ports: each adapter (the Fastify server, the MSW mocks)
+// passes its own. Nothing here is Node-only, so the services also run in the browser.
+import type { Store } from './store/port.ts';
+import type { PaymentGateway } from './checkout/gateway.ts';
+
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** What the message is about, for the admin and the account timeline (e.g. 'password-reset'). */
+  kind: string;
+  /** The user the message concerns, if any. */
+  user_id?: string | null;
+}
+
+/** Stores a message for sending (the server's persisted outbox; the mocks print it). */
+export interface Mailer {
+  enqueue(message: MailMessage): Promise<unknown>;
+}
+
+export interface Passwords {
+  hash(password: string): Promise<string>;
+  verify(password: string, hash: string): Promise<boolean>;
+}
+
+/** Issues the bearer token of a signed-in user (a JWT on the server, an opaque token in the mocks). */
+export interface Sessions {
+  sign(userId: string): string;
+}
+
+export interface Photo {
+  name: string;
+  url: string;
+}
+
+export interface PhotoStorage {
+  readonly kind: string;
+  save(bytes: Uint8Array, ext: string, mime: string): Promise<Photo>;
+}
+
+/** Structured log lines for what went wrong without failing the answer (never card data). */
+export interface Log {
+  error(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+export interface CoreDeps {
+  store: Store;
+  gateway: PaymentGateway;
+  mailer: Mailer;
+  passwords: Passwords;
+  sessions: Sessions;
+  photos: PhotoStorage;
+  log: Log;
+  /** The school's public address (links in e-mails) and website (confirmation e-mail). */
+  settings: { publicUrl: string; schoolWebsite: string };
+  clock?: () => Date;
+}
+
+/** Escapes text for HTML e-mail bodies (names and codes come from users). */
+export const escapeHtml = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );

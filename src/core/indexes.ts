@@ -1,0 +1,43 @@
+// The indexes the services rely on, created by every adapter at start (idempotent). The unique ones
+// are rules, not speed: one account per e-mail, one membership per code, one order per number, and
+// the 409 answers against two admins saving the same code at once.
+import { DuplicateKeyError, type IndexSpec, type Store } from './store/port.ts';
+import type { Log } from './deps.ts';
+
+export const INDEXES: Array<[string, IndexSpec]> = [
+  ['usuarios', { fields: ['email'], unique: true }],
+  ['password_resets', { fields: ['token_hash'], unique: true }],
+  ['membresias', { fields: ['code'], unique: true }],
+  ['inscripciones', { fields: ['order_number'], unique: true, sparse: true }],
+  ['inscripciones', { fields: ['user_id'] }],
+  ['cupones', { fields: ['code'], unique: true }],
+  ['campamentos', { fields: ['code'], unique: true, sparse: true }],
+  ['tipos', { fields: ['model', 'code'], unique: true, sparse: true }],
+  ['semanas', { fields: ['campament'] }],
+  ['categorias', { fields: ['campament'] }],
+  ['calendarios', { fields: ['campament'] }],
+  ['inscripciones', { fields: ['campament'] }],
+  // The dashboard reads the enrolments paid in its chart's date range.
+  ['inscripciones', { fields: ['paid_at'] }],
+  ['participantes', { fields: ['inscription'] }],
+  ['contactos', { fields: ['type'] }],
+];
+
+/** Codes an admin may have repeated before the unique index existed. */
+const TOLERATED = new Set(['cupones', 'campamentos', 'tipos']);
+
+export async function ensureIndexes(store: Store, log: Log): Promise<void> {
+  for (const [collection, spec] of INDEXES) {
+    try {
+      await store.collection(collection).ensureIndex(spec);
+    } catch (error) {
+      // Older data with repeated codes must not stop the school's server: the services still
+      // refuse new duplicates; the log says what to clean up.
+      if (!(error instanceof DuplicateKeyError) || !TOLERATED.has(collection)) throw error;
+      log.warn(
+        { collection, fields: spec.fields },
+        'unique index not created: existing records repeat these values',
+      );
+    }
+  }
+}

@@ -1,0 +1,30 @@
+// A participant's photo (spec 01 §4): the type comes from the file's content (file-type reads the
+// magic bytes), never from its name or the browser's word; the photo goes to the storage port and
+// a record of it to 'uploads'.
+import { fileTypeFromBuffer } from 'file-type/core';
+import { ApiError } from './errors.ts';
+import type { CoreDeps } from './deps.ts';
+import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../domain/photos.ts';
+
+export async function savePhoto(
+  { store, photos }: Pick<CoreDeps, 'store' | 'photos'>,
+  userId: string,
+  bytes: Uint8Array | undefined,
+): Promise<string> {
+  if (!bytes || bytes.length === 0) throw new ApiError(400, PHOTO_MESSAGES.missing);
+  if (bytes.length > PHOTO_MAX_BYTES) throw new ApiError(413, PHOTO_MESSAGES.tooLarge);
+  const detected = await fileTypeFromBuffer(bytes);
+  const allowed = PHOTO_ALLOWED_TYPES.find((type) => type.mime === detected?.mime);
+  if (!allowed) throw new ApiError(400, PHOTO_MESSAGES.badType);
+  const photo = await photos.save(bytes, allowed.ext, allowed.mime);
+  await store.collection('uploads').insertOne({
+    name: photo.name,
+    url: photo.url,
+    mime: allowed.mime,
+    size: bytes.length,
+    storage: photos.kind,
+    user_id: userId,
+    created_at: new Date(),
+  });
+  return photo.url;
+}
