@@ -76,6 +76,9 @@ export default function config(env = {}, argv = {}) {
         // Literal replacement: `__MOCK_API__` folds to false outside mock mode, so the MSW import
         // in main.tsx is dead code and never built into the production bundle.
         __MOCK_API__: JSON.stringify(mock),
+        // The mocks run the in-memory store (NeDB) in the page; NeDB's `util` shim reads this
+        // Node variable when it loads, and a page has no `process`.
+        'process.env.NODE_DEBUG': 'false',
       }),
       new HtmlWebpackPlugin({ template: 'public/index.html', inject: 'head', scriptLoading: 'defer' }),
       new MiniCssExtractPlugin({ filename: `assets/${name}.css`, chunkFilename: `assets/${name}.css` }),

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/data.ts';
+import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/fixtures.ts';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../src/domain/cards.ts';
 import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
 

@@ -6,10 +6,11 @@ import type { DashboardAnswer } from '../src/domain/admin-contract.ts';
 import { handlers } from './handlers.ts';
 import { MOCK_CREDENTIALS, resetMockData } from './data.ts';
 import { expectedAccountId } from './kit.ts';
+import { setScenario } from './scenarios.ts';
 
 const server = setupServer(...handlers);
-beforeAll(() => {
-  resetMockData();
+beforeAll(async () => {
+  await resetMockData();
   server.listen({ onUnhandledRequest: 'error' });
 });
 afterAll(() => server.close());
@@ -36,5 +37,30 @@ describe('mock data', () => {
     const bars = data.paidPerDay.filter((entry) => entry.count > 0);
     expect(bars).toHaveLength(2);
     expect(bars.every((entry) => entry.count === 1 && entry.amount === 4700)).toBe(true);
+  });
+
+  it('seeds its paid fixtures even while a tester has the declined-card scenario on', async () => {
+    setScenario('tarjeta-rechazada');
+    try {
+      await resetMockData();
+    } finally {
+      setScenario('normal');
+    }
+    const login = (await api('/usuarios/login', { body: MOCK_CREDENTIALS.parent })) as {
+      result: { token: string };
+    };
+    const { data } = (await api('/usuarios/activity', { token: login.result.token })) as {
+      data: { enrolments: Array<{ order_number: string; payment_status: string; amount: number }> };
+    };
+    expect(
+      data.enrolments.map(({ order_number, payment_status, amount }) => [
+        order_number,
+        payment_status,
+        amount,
+      ]),
+    ).toEqual([
+      ['1002', 'paid', 4700],
+      ['1001', 'paid', 4700],
+    ]);
   });
 });

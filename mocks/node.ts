@@ -9,10 +9,10 @@ import { setScenario } from './scenarios.ts';
 export const server = setupServer(...handlers);
 
 /** Fixtures back, sessions forgotten, scenario 'normal'. */
-export function resetMocks(): void {
-  resetMockData();
+export async function resetMocks(): Promise<void> {
   setScenario('normal');
+  await resetMockData();
 }
 
 export { resetMockData, setScenario };
-export { MOCK_CREDENTIALS, demoCampIds } from './data.ts';
+export { MOCK_CREDENTIALS, demoCampIds, mockCore, sessions } from './data.ts';

@@ -47,7 +47,7 @@ paritySuite('real server', async () => {
 });
 
 paritySuite('MSW handlers', async () => {
-  resetMockData();
+  await resetMockData();
   const server = setupServer(...handlers);
   server.listen({ onUnhandledRequest: 'error' });
   const call: Call = async (method, path, options = {}) => {
@@ -61,7 +61,7 @@ paritySuite('MSW handlers', async () => {
     credentials: MOCK_CREDENTIALS,
     close: async () => {
       server.close();
-      resetMockData();
+      await resetMockData();
     },
   };
 });

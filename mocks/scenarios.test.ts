@@ -17,10 +17,13 @@ import {
 } from './scenarios.ts';
 
 const server = setupServer(...handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await resetMockData();
+});
+afterEach(async () => {
   setScenario('normal');
-  resetMockData();
+  await resetMockData();
 });
 afterAll(() => server.close());
 

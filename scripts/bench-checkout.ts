@@ -13,7 +13,7 @@ import { seedDemoData } from '../src/core/seed.ts';
 import { hashPassword } from '../server/auth/password.ts';
 import { newUser } from '../src/domain/accounts.ts';
 import type { Week, UserRecord } from '../src/domain/records.ts';
-import { demoCart, enrolmentRequest } from '../server/modules/checkout/testing.ts';
+import { demoCart, enrolmentRequest } from '../server/api-tests/checkout/testing.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { buildIfStale } from './start.ts';
 import { registerFrontend } from '../server/http/frontend.ts';
-import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/data.ts';
+import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/fixtures.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3000);

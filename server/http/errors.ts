@@ -2,8 +2,7 @@
 // message. Services throw ApiError for business refusals; anything unexpected becomes a 500
 // whose details go to the log only.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ID_INVALID_MESSAGE, ID_PATTERN } from '../../src/domain/admin-contract.ts';
-import { invalidFieldMessage } from '../../src/domain/validation.ts';
+import { schemaIssueMessage } from '../../src/domain/validation.ts';
 
 import { ApiError, errorEnvelope, INTERNAL_ERROR_MESSAGE } from '../../src/core/errors.ts';
 
@@ -33,18 +32,16 @@ const CODE_MESSAGES: Record<string, string> = {
 /** Spanish text for a schema validation failure: names the field, never echoes the value. */
 export function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
-  if (!first) return MESSAGES_BY_STATUS[400]!;
-  // Every route names its record id `id` in the path.
-  if (error.validationContext === 'params' && first.instancePath === '/id') return ID_INVALID_MESSAGE;
-  const params = first.params as Record<string, unknown>;
-  // A record id in the query (e.g. a list's `campament`) is refused in the same words.
-  if (error.validationContext === 'querystring' && params.pattern === ID_PATTERN) return ID_INVALID_MESSAGE;
-  const where = first.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
-  const field =
-    typeof params.missingProperty === 'string'
-      ? [where, params.missingProperty].filter(Boolean).join('.')
-      : where || (error.validationContext ?? 'solicitud');
-  return invalidFieldMessage(first.keyword, field);
+  const params = (first?.params ?? {}) as Record<string, unknown>;
+  return schemaIssueMessage(
+    first && {
+      keyword: first.keyword,
+      instancePath: first.instancePath,
+      ...(typeof params.missingProperty === 'string' ? { missing: params.missingProperty } : {}),
+      pattern: params.pattern,
+    },
+    error.validationContext ?? 'solicitud',
+  );
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -105,7 +105,7 @@ describe('the confirmation e-mail of a paid enrolment', () => {
     const smtp = await startSmtp();
     const { buildTestApp } = await import('../testing/build.ts');
     const { seedDemoData } = await import('../../src/core/seed.ts');
-    const { demoCart, enrolmentRequest, newKey } = await import('../modules/checkout/testing.ts');
+    const { demoCart, enrolmentRequest, newKey } = await import('../api-tests/checkout/testing.ts');
     // No captured transport: the app sends through SMTP_URL as in production.
     const t = await buildTestApp(
       { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },

@@ -3,7 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { collection, insert, type Doc } from '../../mocks/data.ts';
+import { mockCore } from '../../mocks/data.ts';
+import type { AnyDoc as Doc } from '../core/store/port.ts';
 import { server, setScenario } from '../../mocks/node.ts';
 import { DASHBOARD_KINDS } from '../domain/admin-contract.ts';
 import { formatDop } from '../domain/pricing.ts';
@@ -18,14 +19,14 @@ vi.setConfig({ testTimeout: 20_000 });
 /** The admin API calls the screens made, as path + query. */
 let calls: string[] = [];
 
-beforeEach(() => {
+beforeEach(async () => {
   calls = [];
   server.events.removeAllListeners();
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
     if (url.pathname.startsWith('/api/')) calls.push(`${request.method} ${url.pathname}${url.search}`);
   });
-  signInAdmin();
+  await signInAdmin();
 });
 
 async function open(path: string, heading: string) {
@@ -36,7 +37,8 @@ async function open(path: string, heading: string) {
   return userEvent.setup();
 }
 
-const visible = (name: string) => collection(name).filter((doc) => doc.status !== 'borrado');
+/** The records of a collection as the mock API stores them now (soft-deleted ones hidden). */
+const visible = (name: string) => mockCore().deps.store.collection(name).find({});
 const table = () => screen.getByRole('table', { name: /Campamentos|Categorías|Semanas|Cupones/ });
 const rowOf = (text: string) => within(table()).getByRole('row', { name: new RegExp(text) });
 
@@ -45,7 +47,7 @@ describe('dashboard', () => {
     await open('/admin/dashboard', 'Dashboard');
     for (const { kind, label } of DASHBOARD_CARDS) {
       const card = screen.getByRole('group', { name: label });
-      const docs = collection(kind);
+      const docs = await visible(kind);
       await waitFor(() =>
         expect(within(card).getByTestId(`total-${kind}`)).toHaveTextContent(String(docs.length)),
       );
@@ -73,7 +75,7 @@ describe('dashboard', () => {
     const places = screen.getByRole('table', { name: 'Cupos por semana' });
     expect(within(places).getByRole('row', { name: /Semana 3 30 27 3/ })).toBeInTheDocument();
     expect(within(places).getByRole('row', { name: /Semana 8 30 30 Agotado/ })).toBeInTheDocument();
-    const paid = visible('inscripciones').filter((doc) => doc.payment_status === 'paid');
+    const paid = (await visible('inscripciones')).filter((doc) => doc.payment_status === 'paid');
     await waitFor(() => expect(screen.getByTestId('paid-30-count')).toHaveTextContent(String(paid.length)));
     const amount = paid.reduce((sum, doc) => sum + Number(doc.amount), 0);
     expect(screen.getByTestId('paid-30-amount')).toHaveTextContent(formatDop(amount));
@@ -90,7 +92,7 @@ describe('camps', () => {
   it('lists camps, searches on the server and copies the enrolment link and the id', async () => {
     const user = await open('/admin/campamentos', 'Campamentos');
     const clipboard = stubClipboard(); // after userEvent.setup(), which installs its own
-    const summer = visible('campamentos').find((camp) => camp.name === 'Campamento de Verano 2027')!;
+    const summer = (await visible('campamentos')).find((camp) => camp.name === 'Campamento de Verano 2027')!;
     expect(await screen.findByRole('row', { name: /Campamento de Verano 2027/ })).toBeInTheDocument();
     expect(calls).toContain('GET /api/campamentos/listpop?page=1&limit=10&sort=-start_date');
 
@@ -155,7 +157,7 @@ describe('camps', () => {
 
     expect(await screen.findByText('Campamento creado')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    const stored = visible('campamentos').find((camp) => camp.code === 'NAV2026')!;
+    const stored = (await visible('campamentos')).find((camp) => camp.code === 'NAV2026')!;
     expect(stored).toMatchObject({
       name: 'Campamento de Navidad 2026',
       membership: 1500,
@@ -175,7 +177,7 @@ describe('camps', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('¿Está seguro de eliminar este campamento?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
-    expect(visible('campamentos')).toHaveLength(2);
+    expect(await visible('campamentos')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Eliminar Programa Anual 2026-2027' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
@@ -183,7 +185,7 @@ describe('camps', () => {
     await waitFor(() =>
       expect(screen.queryByRole('row', { name: /Programa Anual/ })).not.toBeInTheDocument(),
     );
-    expect(visible('campamentos')).toHaveLength(1);
+    expect(await visible('campamentos')).toHaveLength(1);
   });
 });
 
@@ -199,7 +201,7 @@ describe('categories', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 
     // The list's default order: by `order`, then by id.
-    const [first] = [...visible('categorias')].sort(
+    const [first] = [...(await visible('categorias'))].sort(
       (a, b) => Number(a.order) - Number(b.order) || a._id.localeCompare(b._id),
     );
     await user.click(
@@ -208,11 +210,11 @@ describe('categories', () => {
     expect(clipboard).toHaveBeenCalledWith(first!._id);
     expect(await screen.findByText(COPY_MESSAGES.categoryId)).toBeInTheDocument();
 
-    const summer = visible('campamentos').find((camp) => camp.type === 'campamento')!;
+    const summer = (await visible('campamentos')).find((camp) => camp.type === 'campamento')!;
     await screen.findByRole('option', { name: summer.name as string });
     await user.selectOptions(screen.getByLabelText('Campamento'), summer._id);
     await waitFor(() => expect(calls.some((call) => call.includes(`campament=${summer._id}`))).toBe(true));
-    const ofSummer = visible('categorias').filter((category) => category.campament === summer._id);
+    const ofSummer = (await visible('categorias')).filter((category) => category.campament === summer._id);
     await waitFor(() =>
       expect(screen.getByText(`${ofSummer.length} registros · Página 1 de 1`)).toBeInTheDocument(),
     );
@@ -222,7 +224,7 @@ describe('categories', () => {
 describe('weeks', () => {
   it('shows places taken, capacity and availability, with the sold-out week marked', async () => {
     const user = await open('/admin/semanas', 'Semanas');
-    const summer = visible('campamentos').find((camp) => camp.type === 'campamento')!;
+    const summer = (await visible('campamentos')).find((camp) => camp.type === 'campamento')!;
     await screen.findByRole('option', { name: summer.name as string });
     await user.selectOptions(screen.getByLabelText('Campamento'), summer._id);
     expect(
@@ -235,16 +237,19 @@ describe('weeks', () => {
     const user = await open('/admin/semanas', 'Semanas');
     await user.click(await screen.findByRole('button', { name: 'Editar Semana 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar semana' });
-    const week = visible('semanas').find((doc) => doc.name === 'Semana 1')! as Doc & { quota_f: number };
+    const week = (await visible('semanas')).find((doc) => doc.name === 'Semana 1')! as Doc & {
+      quota_f: number;
+    };
     const before = week.quota_f;
     expect(within(dialog).getByLabelText('Ocupados')).toHaveValue(before);
     // Two parents pay for Semana 1 meanwhile.
-    week.quota_f = before + 2;
+    const weeks = mockCore().deps.store.collection('semanas');
+    await weeks.updateOne({ _id: week._id }, { inc: { quota_f: 2 } });
     await user.clear(within(dialog).getByLabelText('Precio (RD$) *'));
     await user.type(within(dialog).getByLabelText('Precio (RD$) *'), '4900');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Semana actualizada')).toBeInTheDocument();
-    expect(week).toMatchObject({ value: 4900, quota_f: before + 2 });
+    expect(await weeks.findById(week._id)).toMatchObject({ value: 4900, quota_f: before + 2 });
   });
 
   it('sends places taken when the admin corrects them, and the camp categories as a multi-select', async () => {
@@ -260,7 +265,9 @@ describe('weeks', () => {
     await user.click(within(dialog).getByRole('switch', { name: 'Habilitado' }));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Semana actualizada')).toBeInTheDocument();
-    const week = visible('semanas').find((doc) => doc.name === 'Semana 2')! as Doc & { categories: string[] };
+    const week = (await visible('semanas')).find((doc) => doc.name === 'Semana 2')! as Doc & {
+      categories: string[];
+    };
     expect(week).toMatchObject({ quota_f: 5, isChecked: false });
     expect(week.categories).toHaveLength(boxes.length - 1);
   });
@@ -283,7 +290,7 @@ describe('coupons', () => {
     await user.type(within(dialog).getByLabelText('Vence'), '2026-12-31');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Cupón creado')).toBeInTheDocument();
-    const coupon = visible('cupones').find((doc) => doc.code === 'NAVIDAD15')!;
+    const coupon = (await visible('cupones')).find((doc) => doc.code === 'NAVIDAD15')!;
     expect(coupon).toMatchObject({ label: '15% de Navidad', type: 'percent', percent: 15 });
     expect(
       await screen.findByRole('row', { name: /NAVIDAD15 15% de Navidad Porcentaje 15% 31\/12\/2026/ }),
@@ -325,7 +332,7 @@ describe('coupons', () => {
     await user.type(within(dialog).getByLabelText('Etiqueta *'), 'Cambiado');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(/^Error al guardar cupón: No fue posible guardar/)).toBeInTheDocument();
-    expect(visible('cupones').find((doc) => doc.code === 'VERANO10')!.label).toBe(
+    expect((await visible('cupones')).find((doc) => doc.code === 'VERANO10')!.label).toBe(
       '10% de descuento de verano',
     );
 
@@ -333,23 +340,25 @@ describe('coupons', () => {
     await user.click(screen.getByRole('button', { name: 'Eliminar VERANO10' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(/^Error al eliminar cupón: No fue posible guardar/)).toBeInTheDocument();
-    expect(visible('cupones').some((doc) => doc.code === 'VERANO10')).toBe(true);
+    expect((await visible('cupones')).some((doc) => doc.code === 'VERANO10')).toBe(true);
   });
 
   it('pages and sorts on the server', async () => {
     for (let index = 1; index <= 12; index += 1) {
-      insert('cupones', {
-        code: `PRUEBA${String(index).padStart(2, '0')}`,
-        label: `Prueba ${index}`,
-        type: 'amount',
-        percent: 0,
-        amount: 100 * index,
-        date: null,
-        status: 'active',
-      });
+      await mockCore()
+        .deps.store.collection('cupones')
+        .insertOne({
+          code: `PRUEBA${String(index).padStart(2, '0')}`,
+          label: `Prueba ${index}`,
+          type: 'amount',
+          percent: 0,
+          amount: 100 * index,
+          date: null,
+          status: 'active',
+        });
     }
     const user = await open('/admin/cupones', 'Cupones');
-    const total = visible('cupones').length;
+    const total = (await visible('cupones')).length;
     expect(await screen.findByText(`${total} registros · Página 1 de 2`)).toBeInTheDocument();
     expect(within(table()).getAllByRole('row')).toHaveLength(11); // header + 10
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));

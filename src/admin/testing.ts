@@ -1,14 +1,17 @@
 // Test helpers of the admin screens: an admin session the MSW handlers accept, as if the admin had
 // signed in at /admin/login, and a clipboard the tests can read.
 import { vi } from 'vitest';
-import { collection, mockDb, MOCK_CREDENTIALS, type MockUser } from '../../mocks/data.ts';
+import { MOCK_CREDENTIALS, mockCore, sessions } from '../../mocks/data.ts';
+import type { UserRecord } from '../domain/records.ts';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token';
 
-export function signInAdmin(): void {
-  const admin = collection<MockUser>('usuarios').find((user) => user.email === MOCK_CREDENTIALS.admin.email);
+export async function signInAdmin(): Promise<void> {
+  const admin = await mockCore()
+    .deps.store.collection<UserRecord>('usuarios')
+    .findOne({ email: MOCK_CREDENTIALS.admin.email });
   if (!admin) throw new Error('The mock data has no admin');
-  mockDb.sessions.set(TEST_ADMIN_TOKEN, admin._id);
+  sessions.set(TEST_ADMIN_TOKEN, admin._id);
   localStorage.setItem('gatekeeper_token', TEST_ADMIN_TOKEN);
   localStorage.setItem(
     'gatekeeper_user',

@@ -155,7 +155,7 @@ describe('App routes and guards', () => {
   });
 
   it('opens the admin dashboard at /admin with an admin token, and Salir ends the admin session', async () => {
-    signInAdmin();
+    await signInAdmin();
     renderApp('/admin');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Panel de Administración')).toBeInTheDocument();

@@ -4,17 +4,15 @@
 import { Type, type Static, type TObject, type TOptional, type TProperties } from 'typebox';
 import type { Camp, Category, Coupon, Week } from './records.ts';
 import { COUPON_CODE_MAX } from './coupons.ts';
-import { ID_PATTERN } from './fields.ts';
+import { ID_INVALID_MESSAGE, ID_PATTERN } from './fields.ts';
 import { invalidFieldMessage } from './validation.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
 /** A record id: 24 hexadecimal characters. */
-export { ID_PATTERN };
+export { ID_INVALID_MESSAGE, ID_PATTERN };
 export const Id = Type.String({ pattern: ID_PATTERN });
-
-export const ID_INVALID_MESSAGE = 'Identificador inválido.';
 
 /** A status an admin may set (soft deletion goes through the delete call, never through update). */
 export const EditableStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
@@ -155,7 +153,7 @@ export const COUPON_DEFAULTS = {
 
 // ---------------------------------------------------------------------------------------------
 // The other record kinds of the catalogue (spec 02 §7). The spec does not show their fields:
-// these are the fields this school keeps (server/modules/admin/README.md).
+// these are the fields this school keeps (src/core/api/README.md).
 
 export const TypeCreate = Type.Object({
   /** The record kind the type applies to, e.g. 'campamentos'. */

@@ -24,7 +24,7 @@ export function paidDaysRange(now: Date, days = DASHBOARD_PAID_DAYS): { from: Da
   return { from: new Date(todayStart - (days - 1) * DAY_MS), until: new Date(todayStart + DAY_MS) };
 }
 
-/** The parts of an enrolment (server/modules/checkout/enrolments.ts) the chart reads. */
+/** The parts of an enrolment (src/domain/records.ts, written by src/core/checkout/pipeline.ts) the chart reads. */
 export interface PaidEnrolment {
   payment_status: string;
   paid_at: Date | null | undefined;

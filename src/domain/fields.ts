@@ -12,6 +12,7 @@ export const COUPON_CODE_MAX = 40;
 
 /** A record id: 24 hexadecimal characters (ObjectId-like), any letter case. */
 export const ID_PATTERN = '^[0-9a-fA-F]{24}$';
+export const ID_INVALID_MESSAGE = 'Identificador inválido.';
 
 /** The additional data of an enrolment (sent as emergencyContact, spec 01 §3). */
 export const ADDITIONAL_FIELDS = [

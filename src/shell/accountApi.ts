@@ -1,5 +1,5 @@
 // The usuarios calls of the profile page: the parent's activity and their own changes
-// (server/modules/usuarios/routes.ts). The profile itself comes from src/api/accounts.ts.
+// (src/core/api/accounts.ts). The profile itself comes from src/api/accounts.ts.
 import { request } from '../api/http.ts';
 import type { PublicUser } from '../domain/accounts.ts';
 

@@ -22,12 +22,15 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await resetMocks();
+});
 
-afterEach(() => {
+afterEach(async () => {
   cleanup(); // vitest globals are off, so Testing Library cannot register this itself
   server.resetHandlers();
-  resetMocks(); // the mock data and scenario do not leak from one test into the next
+  await resetMocks(); // the mock data and scenario do not leak from one test into the next
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -197,7 +197,7 @@ export const inscripciones: AreaConfig = {
     update: true,
   },
   updateBody: InscriptionUpdate,
-  // Fields of the checkout's enrolment record (server/modules/checkout/enrolments.ts).
+  // Fields of the checkout's enrolment record (src/core/checkout/pipeline.ts).
   search: ['order_number', 'contact.email', 'contact.mother_name', 'contact.father_name', 'rnc_nombre'],
   sort: NEWEST_FIRST,
   async rules(enrolment, { changes }) {

@@ -1,5 +1,5 @@
-// The checkout's decisions as pure steps, shared by the server (server/modules/checkout) and the
-// mocks, so both refuse and price an enrolment the same way, with the same messages:
+// The checkout's decisions as pure steps, run by the pipeline (./pipeline.ts) for the server and
+// the mocks alike, so both refuse and price an enrolment the same way, with the same messages:
 //   checkRequest      everything the parent typed (wizard rules), before any read
 //   checkCatalogue    the camp, its weeks and categories as stored, against the cart
 //   priceEnrolment    the price from the shared pricing rules, and the parent's figures against it
