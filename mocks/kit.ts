@@ -107,6 +107,21 @@ export function failure(error: unknown): Response {
   return HttpResponse.json(errorEnvelope(INTERNAL_ERROR_MESSAGE), { status: 500 });
 }
 
+/**
+ * The answer as the server's serialiser writes it: dates as ISO text, and only the fields of the
+ * call's response schema; an answer outside its schema is a bug, answered as a 500.
+ */
+function serialise(schema: TSchema | undefined, body: unknown): unknown {
+  const json: unknown = JSON.parse(JSON.stringify(body));
+  if (!schema) return json;
+  const cleaned = Value.Clean(schema, json);
+  if (!Value.Check(schema, cleaned)) {
+    const [first] = Value.Errors(schema, cleaned) as unknown as TypeBoxIssue[];
+    throw new Error(`answer outside its response schema at ${first?.instancePath ?? '?'}`);
+  }
+  return cleaned;
+}
+
 /** Optional work of a scenario before a call runs (e.g. another family takes the last places). */
 export type Before = (call: { body: unknown }) => Promise<void>;
 
@@ -130,9 +145,8 @@ export function handlersOf(call: ApiRoute, before?: Before): HttpHandler[] {
           };
           await before?.(input);
           const result = await call.handle(input as never, mockCore());
-          return result instanceof Answer
-            ? HttpResponse.json(result.body as never, { status: result.status })
-            : HttpResponse.json(result as never);
+          const [status, body] = result instanceof Answer ? [result.status, result.body] : [200, result];
+          return HttpResponse.json(serialise(call.schema.response[status], body) as never, { status });
         } catch (error) {
           return failure(error);
         }

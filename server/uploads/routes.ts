@@ -10,6 +10,13 @@ import { LOCAL_PHOTO_NAME } from './storage.ts';
 import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../src/domain/photos.ts';
 import { savePhoto } from '../../src/core/photos.ts';
 import type { Core } from '../../src/core/services.ts';
+import { Type } from 'typebox';
+
+const UploadAnswer = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  result: Type.String(),
+});
 
 export async function uploadRoutes(
   app: FastifyInstance,
@@ -22,6 +29,7 @@ export async function uploadRoutes(
   app.post(
     '/api/inscripciones/uploadtoazurecdn',
     {
+      schema: { response: { 201: UploadAnswer } },
       onRequest: app.requireUser,
       config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perAccountKey } },
     },

@@ -3,12 +3,22 @@
 import { Type } from 'typebox';
 import { ACCOUNT_MESSAGES as M, publicUser } from '../../domain/accounts.ts';
 import {
+  CreateUserAnswer,
   Credentials,
   ForgotBody,
+  LoginAnswer,
   ObjectIdString,
+  ProfileAnswer,
   ResetBody,
   UpdateUserBody,
 } from '../../domain/schemas/accounts.ts';
+import {
+  ActivityAnswer,
+  MessageAnswer,
+  UserAnswer,
+  UserListAnswer,
+  UserMessageAnswer,
+} from '../../domain/schemas/answers.ts';
 import type { UserRecord } from '../../domain/records.ts';
 import { ListQuery } from '../../domain/admin-contract.ts';
 import { listAnswer } from '../admin/listing.ts';
@@ -21,7 +31,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     method: 'POST',
     url: '/usuarios/login',
     audience: 'public',
-    schema: { body: Credentials },
+    schema: { body: Credentials, response: { 200: LoginAnswer } },
     // Generous per address (a front desk signs many parents in); failures are limited separately.
     rateLimit: { max: 300, timeWindow: '1 minute' },
     handle: async ({ body, ip }, core) => {
@@ -33,7 +43,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     method: 'POST',
     url: '/usuarios/create',
     audience: 'public',
-    schema: { body: Credentials },
+    schema: { body: Credentials, response: { 201: CreateUserAnswer } },
     rateLimit: { max: 30, timeWindow: '1 minute' },
     handle: async ({ body }, core) => {
       const { user, token } = await core.accounts.register(body.email.toLowerCase(), body.password);
@@ -44,7 +54,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     method: 'POST',
     url: '/usuarios/forgot',
     audience: 'public',
-    schema: { body: ForgotBody },
+    schema: { body: ForgotBody, response: { 200: MessageAnswer } },
     rateLimit: { max: 10, timeWindow: '15 minutes' },
     handle: async ({ body }, core) => {
       await core.accounts.forgot(body.email.toLowerCase());
@@ -55,7 +65,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     method: 'POST',
     url: '/usuarios/reset',
     audience: 'public',
-    schema: { body: ResetBody },
+    schema: { body: ResetBody, response: { 200: MessageAnswer } },
     rateLimit: { max: 20, timeWindow: '15 minutes' },
     handle: async ({ body }, core) => {
       await core.accounts.reset(body.token, body.password);
@@ -66,7 +76,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     method: 'GET',
     url: '/usuarios/profile/:id',
     audience: 'user',
-    schema: { params: IdParams },
+    schema: { params: IdParams, response: { 200: ProfileAnswer } },
     handle: async (call, core) => ({
       result: publicUser(await core.accounts.readable(accountOf(call), call.params.id)),
     }),
@@ -75,7 +85,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     method: 'GET',
     url: '/usuarios/find/:id',
     audience: 'user',
-    schema: { params: IdParams },
+    schema: { params: IdParams, response: { 200: UserAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       data: publicUser(await core.accounts.readable(accountOf(call), call.params.id)),
@@ -85,7 +95,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     method: 'POST',
     url: '/usuarios/update',
     audience: 'user',
-    schema: { body: UpdateUserBody },
+    schema: { body: UpdateUserBody, response: { 200: UserMessageAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       message: M.userUpdated,
@@ -97,7 +107,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     method: 'GET',
     url: '/usuarios/activity',
     audience: 'user',
-    schema: {},
+    schema: { response: { 200: ActivityAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       data: await core.accounts.activity(accountOf(call)),
@@ -107,7 +117,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     method: 'GET',
     url: '/usuarios/listpop',
     audience: 'admin',
-    schema: { querystring: ListQuery },
+    schema: { querystring: ListQuery, response: { 200: UserListAnswer } },
     handle: ({ query }, core) =>
       listAnswer(query, {
         area: 'usuarios',

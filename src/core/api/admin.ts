@@ -15,6 +15,16 @@ import type { AreaConfig, Lookup } from '../admin/crud.ts';
 import { listAnswer } from '../admin/listing.ts';
 import { dashboard } from '../admin/dashboard.ts';
 import { accountOf, Answer, route, type ApiRoute } from './route.ts';
+import {
+  DashboardAnswer,
+  MessageAnswer,
+  RecordAnswer,
+  RecordListAnswer,
+  RecordMessageAnswer,
+  RecordsAnswer,
+  RecordsMessageAnswer,
+  WeeksByCampAnswer,
+} from '../../domain/schemas/answers.ts';
 
 const lookupParams = (param: Lookup['param']): TSchema =>
   param === 'id' ? IdParams : Type.Object({ [param]: Type.String({ pattern: '^[A-Za-z0-9_-]{1,60}$' }) });
@@ -30,7 +40,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
         method: 'GET',
         url: routes.list ? `${base}/${routes.list}` : base,
         audience: 'admin',
-        schema: { querystring: ListQuery },
+        schema: { querystring: ListQuery, response: { 200: RecordListAnswer } },
         handle: ({ query }, core) => {
           const service = core.areas[area];
           return listAnswer(query, {
@@ -53,7 +63,10 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
         method: 'GET',
         url: `${base}/${path}/:id`,
         audience,
-        schema: { params: IdParams },
+        schema: {
+          params: IdParams,
+          response: { 200: audience === 'user' ? RecordMessageAnswer : RecordAnswer },
+        },
         handle: async (call, core) => {
           const service = core.areas[area];
           const { id } = call.params;
@@ -76,7 +89,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
         method: 'GET',
         url: `${base}/${lookup.path}/:${lookup.param}`,
         audience: 'admin',
-        schema: { params: lookupParams(lookup.param) },
+        schema: { params: lookupParams(lookup.param), response: { 200: RecordsAnswer } },
         handle: async ({ params }, core) => {
           const value = (params as Record<string, string>)[lookup.param];
           return { status: 'SUCCESS', data: await core.areas[area].list({ [lookup.field]: value }) };
@@ -91,7 +104,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
         method: 'POST',
         url: `${base}/create`,
         audience: 'admin',
-        schema: { body: config.createBody },
+        schema: { body: config.createBody, response: { 201: RecordMessageAnswer } },
         handle: async ({ body }, core) => {
           const service = core.areas[area];
           const data = await service.create(body);
@@ -107,7 +120,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
         method: 'POST',
         url: `${base}/update`,
         audience: 'admin',
-        schema: { body: config.updateBody },
+        schema: { body: config.updateBody, response: { 200: RecordMessageAnswer } },
         handle: async ({ body }, core) => {
           const service = core.areas[area];
           const { _id, ...fields } = body as { _id: string } & Record<string, unknown>;
@@ -124,7 +137,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
         method: ['GET', 'DELETE'],
         url: `${base}/delete/:id`,
         audience: 'admin',
-        schema: { params: IdParams },
+        schema: { params: IdParams, response: { 200: MessageAnswer } },
         handle: async ({ params }, core) => {
           const service = core.areas[area];
           if (!(await service.collection().softDelete(params.id)))
@@ -143,7 +156,7 @@ const enrolmentReads: ApiRoute[] = [
     method: 'GET',
     url: '/semanas/findbycamp/:id',
     audience: 'user',
-    schema: { params: IdParams },
+    schema: { params: IdParams, response: { 200: WeeksByCampAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       message: 'Semanas del campamento',
@@ -154,7 +167,7 @@ const enrolmentReads: ApiRoute[] = [
     method: 'GET',
     url: '/categorias/findbycamp/:id',
     audience: 'user',
-    schema: { params: IdParams },
+    schema: { params: IdParams, response: { 200: RecordsMessageAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       message: 'Categorías del campamento',
@@ -167,7 +180,7 @@ const dashboardRoute = route({
   method: 'GET',
   url: '/dashboard',
   audience: 'admin',
-  schema: {},
+  schema: { response: { 200: DashboardAnswer } },
   handle: async (_call, core) => ({ status: 'SUCCESS', data: await dashboard(core.deps.store) }),
 });
 

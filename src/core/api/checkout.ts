@@ -3,7 +3,8 @@
 // answers the first result and never charges twice.
 import { ApiError } from '../errors.ts';
 import { COUPON_MESSAGES, couponTerms } from '../../domain/coupons.ts';
-import { ValidateCouponBody } from '../../domain/schemas/coupons.ts';
+import { ValidateCouponAnswer, ValidateCouponBody } from '../../domain/schemas/coupons.ts';
+import { EnrolmentAnswer } from '../../domain/schemas/answers.ts';
 import { CARD_FIELDS, ENROLMENT_MESSAGES as M, IDEMPOTENCY_KEY_PATTERN } from '../../domain/enrolment.ts';
 import { CreateEnrolmentBody } from '../../domain/schemas/enrolment.ts';
 import { usableCoupon } from '../checkout/coupons.ts';
@@ -16,7 +17,7 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
     method: 'POST',
     url: '/cupones/validate',
     audience: 'user',
-    schema: { body: ValidateCouponBody },
+    schema: { body: ValidateCouponBody, response: { 200: ValidateCouponAnswer } },
     // Enough for any family; too few to guess codes by brute force.
     rateLimit: { max: 30, timeWindow: '1 minute', perAccount: true },
     handle: async ({ body }, core) => ({
@@ -29,7 +30,7 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
     method: 'POST',
     url: '/inscripciones/create',
     audience: 'user',
-    schema: { body: CreateEnrolmentBody },
+    schema: { body: CreateEnrolmentBody, response: { 201: EnrolmentAnswer } },
     rateLimit: { max: 30, timeWindow: '1 minute', perAccount: true },
     handle: async (call, core) => {
       const key = call.header('idempotency-key');

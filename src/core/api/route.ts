@@ -13,6 +13,8 @@ export interface RouteSchema {
   params?: TSchema;
   querystring?: TSchema;
   body?: TSchema;
+  /** The successful answer's shape by status (src/domain/schemas/answers.ts); refusals use the error envelope. */
+  response: Record<number, TSchema>;
 }
 
 type Input<S extends TSchema | undefined> = S extends TSchema ? Static<S> : undefined;

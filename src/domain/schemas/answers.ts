@@ -1,0 +1,84 @@
+// The answers' shapes, as response schemas of the calls (src/core/api): the server serialises
+// each answer with its schema (fast-json-stringify: quicker, and a field outside the contract
+// never leaks), and a test checks every call has one. Stored records keep every field they have
+// (additionalProperties), so an admin list shows whatever the checkout wrote.
+import { Type, type TSchema } from 'typebox';
+import { PublicUser } from './accounts.ts';
+import { PaymentResult } from './enrolment.ts';
+
+const Success = Type.Literal('SUCCESS');
+
+/** A stored record as answered: its id and whatever else it holds. */
+export const StoredRecord = Type.Object({ _id: Type.String() }, { additionalProperties: true });
+
+/** { status: 'SUCCESS', data } around `data`. */
+export const successOf = (data: TSchema) => Type.Object({ status: Success, data });
+
+/** { status: 'SUCCESS', message, data } around `data` (keys in this order, as the spec shows them). */
+export const messageOf = (data: TSchema) => Type.Object({ status: Success, message: Type.String(), data });
+
+export const MessageAnswer = Type.Object({ status: Success, message: Type.String() });
+
+/** listpop: everything, or one page with total/page/limit. */
+export const listOf = (item: TSchema) =>
+  Type.Object({
+    status: Success,
+    data: Type.Array(item),
+    total: Type.Optional(Type.Integer()),
+    page: Type.Optional(Type.Integer()),
+    limit: Type.Optional(Type.Integer()),
+  });
+
+export const RecordAnswer = successOf(StoredRecord);
+export const RecordMessageAnswer = messageOf(StoredRecord);
+export const RecordListAnswer = listOf(StoredRecord);
+export const RecordsAnswer = successOf(Type.Array(StoredRecord));
+export const RecordsMessageAnswer = messageOf(Type.Array(StoredRecord));
+
+export const WeeksByCampAnswer = messageOf(
+  Type.Object({ uid: Type.String(), weekData: Type.Array(StoredRecord) }),
+);
+
+const Counts = Type.Object({ total: Type.Integer(), active: Type.Integer() });
+
+export const DashboardAnswer = successOf(
+  Type.Object({
+    counts: Type.Record(Type.String(), Counts),
+    recentCamps: Type.Array(StoredRecord),
+    percentages: Type.Object({
+      inscripciones: Type.Number(),
+      cupones: Type.Number(),
+      campamentos: Type.Number(),
+    }),
+    paidPerDay: Type.Array(Type.Object({ day: Type.String(), count: Type.Integer(), amount: Type.Number() })),
+  }),
+);
+
+export const UserAnswer = successOf(PublicUser);
+export const UserMessageAnswer = messageOf(PublicUser);
+export const UserListAnswer = listOf(PublicUser);
+
+export const ActivityAnswer = successOf(
+  Type.Object({
+    enrolments: Type.Array(
+      Type.Object({
+        _id: Type.String(),
+        order_number: Type.String(),
+        camp_name: Type.String(),
+        weeks: Type.Array(Type.String()),
+        children: Type.Array(Type.String()),
+        amount: Type.Number(),
+        payment_status: Type.String(),
+        created_at: Type.String(),
+        paid_at: Type.Union([Type.String(), Type.Null()]),
+      }),
+    ),
+    timeline: Type.Array(Type.Object({ at: Type.String(), kind: Type.String(), text: Type.String() })),
+  }),
+);
+
+export const EnrolmentAnswer = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  result: PaymentResult,
+});
