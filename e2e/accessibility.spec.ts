@@ -71,8 +71,8 @@ async function signInAdmin(page: Page) {
   const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
   await page.addInitScript(
     ([token, user]) => {
-      localStorage.setItem('gatekeeper_token', token!);
-      localStorage.setItem('gatekeeper_user', user!);
+      localStorage.setItem('gatekeeper_token', token);
+      localStorage.setItem('gatekeeper_user', user);
     },
     [admin.result.token, JSON.stringify({ _id: admin.result._id, email: admin.result.email })],
   );

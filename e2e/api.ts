@@ -19,8 +19,8 @@ export async function newParent(page: Page, email: string, password = 'clave-e2e
   await page.addInitScript(
     ([token, id]) => {
       if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', token!);
-        localStorage.setItem('userId', id!);
+        localStorage.setItem('token', token);
+        localStorage.setItem('userId', id);
       }
     },
     [parent.token, parent._id],

@@ -1,7 +1,7 @@
 // The floating scenario picker of mock mode (plain DOM, no React): a small button in a corner
 // that opens a list of the scenarios of mocks/scenarios.ts. Picking one keeps it in
 // sessionStorage and reloads the page so every screen starts from it.
-import { activeScenario, SCENARIOS, setScenario, isScenario, type ScenarioId } from './scenarios.ts';
+import { activeScenario, SCENARIOS, setScenario, isScenario } from './scenarios.ts';
 import { MOCK_CREDENTIALS } from './data.ts';
 
 const PANEL_ID = 'msw-scenario-panel';
@@ -61,7 +61,7 @@ export function mountScenarioPanel(doc: Document): void {
     radio.checked = id === activeScenario();
     radio.addEventListener('change', () => {
       if (!isScenario(radio.value)) return;
-      setScenario(radio.value as ScenarioId, window.sessionStorage);
+      setScenario(radio.value, window.sessionStorage);
       // The URL's ?escenario= would win over the choice on reload: drop it.
       const url = new URL(window.location.href);
       url.searchParams.delete('escenario');

@@ -514,7 +514,10 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       create: Record<string, unknown>,
       update: Record<string, unknown>,
       labels: { created: string; updated: string; deleted?: string },
-      { findPath = 'find', deleteMethod = 'GET' as 'GET' | 'DELETE' } = {},
+      {
+        findPath = 'find',
+        deleteMethod = 'GET',
+      }: { findPath?: string; deleteMethod?: 'GET' | 'DELETE' } = {},
     ) {
       const created = await call('POST', `/api/${area}/create`, { token: admin, body: create });
       expect(created.status).toBe(201);

@@ -4,7 +4,7 @@
 import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, errorEnvelope } from '../http/errors.ts';
+import { ApiError, errorCode, errorEnvelope } from '../http/errors.ts';
 import { isAdmin, type UserRecord } from '../../src/domain/records.ts';
 import { AUTH_MESSAGES } from '../../src/domain/accounts.ts';
 
@@ -71,7 +71,7 @@ export const authPlugin = fp(
       try {
         await request.jwtVerify();
       } catch (error) {
-        const code = (error as { code?: string }).code ?? '';
+        const code = errorCode(error);
         throw new ApiError(401, code.includes('EXPIRED') ? AUTH_MESSAGES.expired : AUTH_MESSAGES.missing);
       }
       const user = await app.store.collection<UserRecord>('usuarios').findById(request.user.sub);

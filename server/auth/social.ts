@@ -12,6 +12,7 @@ import {
   type SocialMessage,
   type SocialPayload,
   type SocialProvider,
+  SOCIAL_PROVIDERS,
 } from '../../src/domain/social.ts';
 import { escapeHtml } from '../../src/core/deps.ts';
 import { hashPassword } from './password.ts';
@@ -72,7 +73,10 @@ export async function socialAuthRoutes(app: FastifyInstance): Promise<void> {
   const states = app.store.collection<OAuthState>('oauth_states');
   const users = app.store.collection<UserRecord>('usuarios');
   const appOrigin = new URL(app.config.publicUrl).origin;
-  const providers = new Map<SocialProvider, OAuth2Namespace>();
+  const providers = new Map<string, OAuth2Namespace>();
+  // The popup's payload travels with its request from the start to the state (and back at the
+  // callback) without touching the request's validated query.
+  const payloads = new WeakMap<object, SocialPayload>();
 
   const register = async (provider: SocialProvider, settings: OAuthProviderConfig | null) => {
     if (!settings) return;
@@ -88,14 +92,16 @@ export async function socialAuthRoutes(app: FastifyInstance): Promise<void> {
       callbackUri: `${app.config.publicUrl}/api/v1/auth/${provider}/callback`,
       cookie: { path: '/api/v1/auth', secure: app.config.publicUrl.startsWith('https:') },
       // The state is created with the popup's payload and consumed once at the callback.
-      generateStateFunction: async (request: { query: unknown }) => {
-        const payload = (request.query as { _payload?: SocialPayload })._payload!;
+      generateStateFunction: async (request: object) => {
+        const payload = payloads.get(request);
+        if (!payload) throw new Error('missing payload');
         const state = crypto.randomBytes(24).toString('base64url');
         await states.insertOne({ _id: state, provider, payload, created_at: new Date() });
         return state;
       },
       checkStateFunction: async (request: { query: unknown }) => {
-        const state = (request.query as { state?: unknown }).state;
+        const { query } = request;
+        const state = typeof query === 'object' && query !== null && 'state' in query ? query.state : null;
         if (typeof state !== 'string') throw new Error('missing state');
         const found = await states.findById(state);
         const consumed = found ? await states.deleteMany({ _id: state }) : 0;
@@ -107,11 +113,11 @@ export async function socialAuthRoutes(app: FastifyInstance): Promise<void> {
         ) {
           throw new Error('invalid state');
         }
-        (request.query as { _payload?: SocialPayload })._payload = found.payload;
+        payloads.set(request, found.payload);
         return true;
       },
     } as Parameters<typeof oauth2>[1]);
-    providers.set(provider, (app as unknown as Record<string, OAuth2Namespace>)[name]!);
+    providers.set(provider, app.getDecorator<OAuth2Namespace>(name));
   };
   await register('google', app.config.oauth.google);
   await register('facebook', app.config.oauth.facebook);
@@ -126,8 +132,7 @@ export async function socialAuthRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { provider: string }; Querystring: { payload?: string } }>(
     '/api/v1/auth/:provider',
     async (request, reply) => {
-      const provider = request.params.provider as SocialProvider;
-      const oauth = providers.get(provider);
+      const oauth = providers.get(request.params.provider);
       const fail = (status: number, message: string) =>
         popupPage(reply, status, { source: 'escuela-oauth', ok: false, browserID: '', message }, appOrigin);
       if (!oauth) return fail(404, M.notConfigured);
@@ -138,23 +143,25 @@ export async function socialAuthRoutes(app: FastifyInstance): Promise<void> {
       // The token only ever goes back to this app, for this school's account.
       if (!payload || payload.accountID !== app.config.accountId || clientOrigin !== appOrigin)
         return fail(400, M.badRequest);
-      (request.query as { _payload?: SocialPayload })._payload = payload;
+      payloads.set(request, payload);
       const uri = await oauth.generateAuthorizationUri(request, reply);
       return reply.redirect(uri);
     },
   );
 
   app.get<{ Params: { provider: string } }>('/api/v1/auth/:provider/callback', async (request, reply) => {
-    const provider = request.params.provider as SocialProvider;
-    const oauth = providers.get(provider);
+    const provider = SOCIAL_PROVIDERS.find((name) => name === request.params.provider);
+    const oauth = provider && providers.get(provider);
     const fail = (status: number, message: string, browserID = '') =>
       popupPage(reply, status, { source: 'escuela-oauth', ok: false, browserID, message }, appOrigin);
-    if (!oauth) return fail(404, M.notConfigured);
+    if (!provider || !oauth) return fail(404, M.notConfigured);
     let payload: SocialPayload;
     let profile: Profile;
     try {
       const { token } = await oauth.getAccessTokenFromAuthorizationCodeFlow(request, reply);
-      payload = (request.query as { _payload?: SocialPayload })._payload!;
+      const found = payloads.get(request);
+      if (!found) throw new Error('invalid state');
+      payload = found;
       profile = await fetchProfile(
         provider,
         oauth,
@@ -177,7 +184,7 @@ export async function socialAuthRoutes(app: FastifyInstance): Promise<void> {
         user = await users.insertOne({
           ...newUser(profile.email, unusable, { name: profile.name, picture: profile.picture }),
           [`social_${provider}`]: profile.subject,
-        } as Omit<UserRecord, '_id'>);
+        });
       } catch (error) {
         if (!(error instanceof DuplicateKeyError)) throw error;
         user = (await users.findOne({ email: profile.email }))!;
@@ -205,30 +212,32 @@ async function fetchProfile(
   discovery: boolean,
 ): Promise<Profile> {
   if (provider === 'google' || discovery) {
-    const info = (await oauth.userinfo(accessToken)) as Record<string, unknown>;
+    const info = fieldsOf(await oauth.userinfo(accessToken));
     const verified =
       info.email_verified === undefined || info.email_verified === true || info.email_verified === 'true';
     return {
       email: typeof info.email === 'string' && verified ? info.email.toLowerCase() : null,
       name: typeof info.name === 'string' ? info.name : '',
       picture: typeof info.picture === 'string' ? info.picture : null,
-      subject: String(info.sub ?? ''),
+      subject: text(info.sub) ?? '',
     };
   }
   const response = await fetch(
     `${FACEBOOK_GRAPH}/me?fields=id,name,email,picture.type(large)&access_token=${encodeURIComponent(accessToken)}`,
   );
   if (!response.ok) throw new Error(`facebook graph ${response.status}`);
-  const info = (await response.json()) as {
-    id: string;
-    name?: string;
-    email?: string;
-    picture?: { data?: { url?: string } };
-  };
+  // The Graph API's answer is read field by field: nothing in it is trusted to have a shape.
+  const info = fieldsOf(await response.json());
+  const email = text(info.email);
   return {
-    email: info.email?.toLowerCase() ?? null,
-    name: info.name ?? '',
-    picture: info.picture?.data?.url ?? null,
-    subject: info.id,
+    email: email?.toLowerCase() ?? null,
+    name: text(info.name) ?? '',
+    picture: text(fieldsOf(fieldsOf(info.picture).data).url) ?? null,
+    subject: text(info.id) ?? '',
   };
 }
+
+const fieldsOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value)) : {};
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);

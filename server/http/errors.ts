@@ -8,6 +8,12 @@ import { ApiError, errorEnvelope, INTERNAL_ERROR_MESSAGE } from '../../src/core/
 
 export { ApiError, errorEnvelope, INTERNAL_ERROR_MESSAGE };
 
+/** The `code` a library's error carries (FST_…, FAST_JWT_…), or ''. */
+export const errorCode = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : '';
+
 const MESSAGES_BY_STATUS: Record<number, string> = {
   400: 'La solicitud no es válida.',
   401: 'Debe iniciar sesión para continuar.',
@@ -32,7 +38,7 @@ const CODE_MESSAGES: Record<string, string> = {
 /** Spanish text for a schema validation failure: names the field, never echoes the value. */
 export function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
-  const params = (first?.params ?? {}) as Record<string, unknown>;
+  const params = first?.params ?? {};
   return schemaIssueMessage(
     first && {
       keyword: first.keyword,

@@ -36,9 +36,9 @@ function register(app: FastifyInstance, core: Core, call: ApiRoute): void {
     exposeHeadRoute: false,
     handler: async (request: FastifyRequest, reply) => {
       const input: Call<ApiRoute['schema']> = {
-        params: request.params as never,
-        query: request.query as never,
-        body: request.body as never,
+        params: request.params,
+        query: request.query,
+        body: request.body,
         account: request.account,
         ip: request.ip,
         header: (name) => {

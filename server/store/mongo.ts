@@ -120,7 +120,7 @@ function mongoCollection(collection: MongoCollection<AnyDoc>, name: string): Col
       });
       return result.modifiedCount > 0;
     },
-    deleteMany: async (filter) => (await collection.deleteMany(filter as MongoFilter<AnyDoc>)).deletedCount,
+    deleteMany: async (filter) => (await collection.deleteMany(filter)).deletedCount,
     async incrementWithin(id: string, { field, by, limitField }: GuardedIncrement) {
       const current = { $ifNull: [`$${field}`, 0] };
       if (by <= 0) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { perAccountKey } from '../auth/guards.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, errorCode } from '../http/errors.ts';
 import { LOCAL_PHOTO_NAME } from './storage.ts';
 import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../src/domain/photos.ts';
 import { savePhoto } from '../../src/core/photos.ts';
@@ -41,7 +41,7 @@ export async function uploadRoutes(
           try {
             bytes = await part.toBuffer();
           } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE')
               throw new ApiError(413, PHOTO_MESSAGES.tooLarge);
             throw error;
           }

@@ -196,7 +196,7 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
             <DataTable
               caption={texts.title}
               columns={columns}
-              rows={rows as Array<CatalogueRecords[A]>}
+              rows={rows}
               sorting={sorting}
               onSortingChange={setSorting}
               sortable={SORTABLE_FIELDS[area]}

@@ -7,7 +7,7 @@ import { describedBy, FieldNotes } from '../lib/FormControls.tsx';
 
 /** A field's maximum length as the API contract declares it (one home for the bound). */
 export function maxLengthOf(schema: TObject, field: string): number {
-  const property = schema.properties[field] as { maxLength?: number } | undefined;
+  const property: { maxLength?: unknown } | undefined = schema.properties[field];
   if (typeof property?.maxLength !== 'number') throw new Error(`No maxLength for ${field}`);
   return property.maxLength;
 }

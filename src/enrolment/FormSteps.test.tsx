@@ -29,7 +29,7 @@ describe('Reload', { timeout: 20000 }, () => {
     renderWizard('/participantes');
     expect(await screen.findByRole('tab', { name: 'Participante 1' })).toBeInTheDocument();
     expect(screen.getByLabelText('Nombre *')).toHaveValue('Pedro');
-    expect((screen.getByLabelText('Calendario') as HTMLTextAreaElement).value).toContain('• Semana 1 / ');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Calendario').value).toContain('• Semana 1 / ');
     expect(currentPath()).toBe('/participantes');
   });
 });
@@ -45,7 +45,7 @@ describe('Participants screen', { timeout: 20000 }, () => {
     const next = screen.getByRole('button', { name: 'Siguiente' });
     expect(next).toBeDisabled();
     expect(within(errorsBlock('Errores:')).getByText('- Hay uno o más campos vacíos')).toBeInTheDocument();
-    expect((screen.getByLabelText('Calendario') as HTMLTextAreaElement).value).toBe(
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Calendario').value).toBe(
       [
         '• Semana 1 / 01/07/2025 - 11/07/2025',
         '• Semana 2 / 02/07/2025 - 12/07/2025',

@@ -21,7 +21,7 @@ export async function unregisterServiceWorkers(
     const removed = await Promise.all(
       registrations.map((registration) => {
         const worker = registration.active ?? registration.waiting ?? registration.installing;
-        return worker && keep(worker.scriptURL) ? false : registration.unregister();
+        return worker && keep(worker.scriptURL) ? Promise.resolve(false) : registration.unregister();
       }),
     );
     return removed.filter(Boolean).length;

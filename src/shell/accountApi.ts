@@ -12,7 +12,7 @@ export interface EnrolmentSummary {
   weeks: string[];
   children: string[];
   amount: number;
-  payment_status: PaymentStatus | string;
+  payment_status: PaymentStatus;
   created_at: string;
   paid_at: string | null;
 }

@@ -30,7 +30,7 @@ let counter = 0;
 const seq = () => String((counter += 1));
 
 const campId = async () =>
-  (await createCamp(kit, { code: `C${Math.random().toString(36).slice(2, 8)}` }))._id as string;
+  (await createCamp(kit, { code: `C${Math.random().toString(36).slice(2, 8)}` }))._id;
 
 const AREAS: AreaCase[] = [
   {

@@ -23,7 +23,7 @@ afterEach(async () => {
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON read field by field */
 const list = async (url: string, token = kit.admin) => {
   const res = await kit.t.api({ method: 'GET', url, token });
-  return { status: res.statusCode, body: res.json() as any };
+  return { status: res.statusCode, body: res.json<any>() };
 };
 const field = (name: string) => (body: any) => body.data.map((record: any) => record[name]);
 const names = field('name');

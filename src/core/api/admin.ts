@@ -48,8 +48,8 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
             collection: service.collection(),
             sort: config.sort,
             search: config.search,
-            present: service.present,
-            listAll: service.list,
+            present: (records) => service.present(records),
+            listAll: (filter, sort) => service.list(filter, sort),
           });
         },
       }),

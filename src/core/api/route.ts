@@ -52,8 +52,7 @@ export interface ApiRoute<S extends RouteSchema = RouteSchema> {
 }
 
 /** Declares a call with its input types inferred from its schemas. */
-export const route = <S extends RouteSchema>(definition: ApiRoute<S>): ApiRoute =>
-  definition as unknown as ApiRoute;
+export const route = <S extends RouteSchema>(definition: ApiRoute<S>): ApiRoute => definition;
 
 /** The signed-in user of a 'user' or 'admin' call. */
 export const accountOf = (call: { account: UserRecord | null }): UserRecord => call.account!;

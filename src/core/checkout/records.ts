@@ -33,7 +33,9 @@ export function calendarRecords(
   categories: ReadonlyArray<{ _id: string; name?: unknown }>,
   participantByCupo: Map<number, string>,
 ) {
-  const categoryName = new Map(categories.map((category) => [category._id, String(category.name ?? '')]));
+  const categoryName = new Map(
+    categories.map((category) => [category._id, typeof category.name === 'string' ? category.name : '']),
+  );
   return enrolment.lines.map((line) => ({
     ...base,
     week: line.id,

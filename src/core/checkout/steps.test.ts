@@ -7,16 +7,16 @@ import {
   type CreateEnrolmentBody,
 } from '../../domain/enrolment.ts';
 import { formatDop } from '../../domain/pricing.ts';
-import type { Camp, Category, Coupon, Week } from '../../domain/records.ts';
+import type { Category, Coupon, Week } from '../../domain/records.ts';
 import { demoSchool } from '../../domain/demo.ts';
 import { enrolmentRequest, participant } from './fixtures.ts';
 import { cartWeekIds, checkCatalogue, checkRequest, placesToTake, priceEnrolment } from './steps.ts';
 
 let ids = 0;
 const school = demoSchool(() => `${(ids += 1).toString(16).padStart(24, '0')}`);
-const camp = school.summer as Camp;
-const weeks = school.semanas.filter((week) => week.campament === camp._id) as Week[];
-const categories = school.categorias.filter((category) => category.campament === camp._id) as Category[];
+const camp = school.summer;
+const weeks: Week[] = school.semanas.filter((week) => week.campament === camp._id);
+const categories: Category[] = school.categorias.filter((category) => category.campament === camp._id);
 const verano10 = school.cupones.find((coupon) => coupon.code === 'VERANO10') as Coupon;
 
 /** Two children in weeks 1 and 2; amount and discount at the shared price. */

@@ -79,7 +79,7 @@ export function nedbCollection(name: string, datastore: () => Promise<Datastore>
   const updateFirst = async (filter: Filter, modifiers: Record<string, unknown>): Promise<AnyDoc | null> => {
     const db = await datastore();
     const { affectedDocuments } = await db.updateAsync(filter, modifiers, { returnUpdatedDocs: true });
-    return (affectedDocuments as AnyDoc | null | undefined) ?? null;
+    return affectedDocuments ?? null;
   };
 
   return {
