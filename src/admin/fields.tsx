@@ -12,6 +12,12 @@ export function maxLengthOf(schema: TObject, field: string): number {
   return property.maxLength;
 }
 
+/** Yup's `.max` arguments for a text field: the contract's bound and a Spanish message. */
+export function lengthLimit(schema: TObject, field: string): [number, string] {
+  const max = maxLengthOf(schema, field);
+  return [max, `Admite hasta ${max} caracteres.`];
+}
+
 function fieldError<V>(formik: FormikProps<V>, name: keyof V & string): string | undefined {
   const error = formik.errors[name];
   return formik.touched[name] && typeof error === 'string' ? error : undefined;

@@ -1,5 +1,6 @@
 // Field rules shared by the sign-in, registration and password forms (spec 01 §5). Each form
-// keeps its own Yup schema next to it and builds it from these; the bounds are the server's.
+// keeps its own Yup schema next to it and builds it from these; the bounds are the server's
+// (src/domain/fields.ts). Every form validates this way (src/domain/forms.ts).
 import * as Yup from 'yup';
 import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../domain/accounts.ts';
 

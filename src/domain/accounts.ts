@@ -1,7 +1,7 @@
 // Account rules and the usuarios API contract (spec 01 §5, §7; spec 02 §7), shared by the
 // server's schemas, the browser's forms and the mocks.
 
-export { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './fields.ts';
+export { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, PROFILE_MAX } from './fields.ts';
 /** Reset links expire after this long (DESIGN.md §2.4). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 

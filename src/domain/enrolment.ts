@@ -1,7 +1,10 @@
 // The enrolment rules of spec 01 §3, §5 and the POST /inscripciones/create contract (spec 01 §7):
 // one home for the participant and additional-information checks, used by the wizard's forms
-// and by the server, which answers a request that skipped the browser the same way.
+// and by the server, which answers a request that skipped the browser the same way. Like every
+// form's rules, they are Yup schemas built from the domain's constants (./forms.ts).
+import * as Yup from 'yup';
 import { ADDITIONAL_FIELDS, EMAIL_PATTERN } from './fields.ts';
+import { schemaMessages } from './forms.ts';
 
 export const AGE_MIN = 6;
 export const AGE_MAX = 18;
@@ -78,25 +81,35 @@ export const PARTICIPANT_REQUIRED = [
 
 export type ParticipantFields = Record<(typeof PARTICIPANT_REQUIRED)[number], string>;
 
-const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+const requiredText = (message: string) => Yup.string().trim().required(message);
+
+/** A participant's rules; `now` bounds the birth date. Every message is a spec 'Errores:' line. */
+export function participantSchema(now = new Date()) {
+  const M = PARTICIPANT_MESSAGES;
+  const fields: Record<string, Yup.StringSchema> = Object.fromEntries(
+    PARTICIPANT_REQUIRED.map((field) => [field, requiredText(M.empty)]),
+  );
+  return Yup.object({
+    ...fields,
+    weight: requiredText(M.empty).test(
+      'weight',
+      M.weight,
+      (weight) => !weight || (WEIGHT_PATTERN.test(weight) && Number(weight) >= WEIGHT_MIN),
+    ),
+    age: requiredText(M.empty).test('age', M.age, (age) => !age || validAge(age)),
+    birth_date: requiredText(M.empty).test(
+      'birth_date',
+      M.birthDate,
+      (birth) => !birth || validBirthDate(birth, now),
+    ),
+    gender: requiredText(M.empty).oneOf([...GENDERS], M.empty),
+    size: requiredText(M.empty).oneOf([...SHIRT_SIZES], M.empty),
+  });
+}
 
 /** The spec's 'Errores:' lines for one participant, in the spec's order; empty when valid. */
 export function participantErrors(participant: Partial<ParticipantFields>, now = new Date()): string[] {
-  const errors: string[] = [];
-  if (PARTICIPANT_REQUIRED.some((field) => blank(participant[field])))
-    errors.push(PARTICIPANT_MESSAGES.empty);
-  const weight = participant.weight?.trim() ?? '';
-  if (weight && (!WEIGHT_PATTERN.test(weight) || Number(weight) < WEIGHT_MIN))
-    errors.push(PARTICIPANT_MESSAGES.weight);
-  const age = participant.age?.trim() ?? '';
-  if (age && !validAge(age)) errors.push(PARTICIPANT_MESSAGES.age);
-  const birth = participant.birth_date?.trim() ?? '';
-  if (birth && !validBirthDate(birth, now)) errors.push(PARTICIPANT_MESSAGES.birthDate);
-  if (participant.gender && !(GENDERS as readonly string[]).includes(participant.gender))
-    errors.push(PARTICIPANT_MESSAGES.empty);
-  if (participant.size && !(SHIRT_SIZES as readonly string[]).includes(participant.size))
-    errors.push(PARTICIPANT_MESSAGES.empty);
-  return [...new Set(errors)];
+  return schemaMessages(participantSchema(now), participant, Object.values(PARTICIPANT_MESSAGES));
 }
 
 export { ADDITIONAL_FIELDS };
@@ -113,24 +126,39 @@ export const PHONE_FIELDS = [
 export const NATIONAL_ID_FIELDS = ['mother_id', 'father_id', 'authorized_id_1', 'authorized_id_2'] as const;
 
 /**
- * The 'Errores' lines of the additional-information step. Every field is required except
- * other_source, which is required only when the source is 'Otra'.
+ * The additional-information step's rules. Every field is required except other_source, which is
+ * required only when the source is 'Otra'; a choice outside its list or a malformed national id
+ * counts as empty (the spec has no line of its own for them).
  */
+export const additionalSchema = (() => {
+  const M = ADDITIONAL_MESSAGES;
+  const fields: Record<string, Yup.StringSchema> = Object.fromEntries(
+    ADDITIONAL_FIELDS.map((field) => [field, requiredText(M.empty)]),
+  );
+  for (const field of NATIONAL_ID_FIELDS)
+    fields[field] = requiredText(M.empty).matches(NATIONAL_ID_PATTERN, {
+      message: M.empty,
+      excludeEmptyString: true,
+    });
+  for (const field of PHONE_FIELDS)
+    fields[field] = requiredText(M.empty).matches(PHONE_PATTERN, {
+      message: M.phones,
+      excludeEmptyString: true,
+    });
+  return Yup.object({
+    ...fields,
+    email: requiredText(M.empty).matches(EMAIL_REGEX, { message: M.email, excludeEmptyString: true }),
+    contact_form: requiredText(M.empty).oneOf([...CONTACT_FORMS], M.empty),
+    source: requiredText(M.empty).oneOf([...SOURCES], M.empty),
+    other_source: Yup.string()
+      .trim()
+      .when('source', { is: 'Otra', then: (rule) => rule.required(M.empty) }),
+  });
+})();
+
+/** The 'Errores' lines of the additional-information step, in the spec's order. */
 export function additionalErrors(data: Partial<AdditionalData>): string[] {
-  const errors: string[] = [];
-  const required = ADDITIONAL_FIELDS.filter((field) => field !== 'other_source');
-  const missing =
-    required.some((field) => blank(data[field])) ||
-    (data.source === 'Otra' && blank(data.other_source)) ||
-    (!blank(data.contact_form) && !(CONTACT_FORMS as readonly string[]).includes(data.contact_form!)) ||
-    (!blank(data.source) && !(SOURCES as readonly string[]).includes(data.source!)) ||
-    NATIONAL_ID_FIELDS.some((field) => !blank(data[field]) && !NATIONAL_ID_PATTERN.test(data[field]!.trim()));
-  if (missing) errors.push(ADDITIONAL_MESSAGES.empty);
-  if (!blank(data.email) && !EMAIL_REGEX.test(data.email!.trim())) errors.push(ADDITIONAL_MESSAGES.email);
-  if (PHONE_FIELDS.some((field) => !blank(data[field]) && !PHONE_PATTERN.test(data[field]!.trim()))) {
-    errors.push(ADDITIONAL_MESSAGES.phones);
-  }
-  return errors;
+  return schemaMessages(additionalSchema, data, Object.values(ADDITIONAL_MESSAGES));
 }
 
 // The POST /inscripciones/create schemas live in ./schemas/enrolment.ts (no TypeBox in the browser).

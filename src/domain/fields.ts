@@ -38,3 +38,6 @@ export const ADDITIONAL_FIELDS = [
   'source',
   'other_source',
 ] as const;
+
+/** A user's own contact fields (profile form and POST /usuarios/update). */
+export const PROFILE_MAX = { name: 120, phone: 30, address: 300 } as const;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import * as yup from 'yup';
 import { loadUser } from '../auth/authSlice.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, type PublicUser } from '../domain/accounts.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, PROFILE_MAX, type PublicUser } from '../domain/accounts.ts';
 import { useAppDispatch } from '../lib/hooks.ts';
 import { updateAccount, type ProfileChanges } from './accountApi.ts';
 
@@ -26,9 +26,15 @@ async function save(
 }
 
 export const profileSchema = yup.object({
-  name: yup.string().trim().max(120, 'El nombre admite hasta 120 caracteres.'),
-  phone: yup.string().trim().max(30, 'El teléfono admite hasta 30 caracteres.'),
-  address: yup.string().trim().max(300, 'La dirección admite hasta 300 caracteres.'),
+  name: yup.string().trim().max(PROFILE_MAX.name, `El nombre admite hasta ${PROFILE_MAX.name} caracteres.`),
+  phone: yup
+    .string()
+    .trim()
+    .max(PROFILE_MAX.phone, `El teléfono admite hasta ${PROFILE_MAX.phone} caracteres.`),
+  address: yup
+    .string()
+    .trim()
+    .max(PROFILE_MAX.address, `La dirección admite hasta ${PROFILE_MAX.address} caracteres.`),
 });
 
 export function ProfileForm({ user, onSaved }: { user: PublicUser; onSaved: (user: PublicUser) => void }) {

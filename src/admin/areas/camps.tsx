@@ -11,7 +11,7 @@ import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
 import { useCampTypesQuery } from '../api.ts';
 import { dayInputValue, formatDay, notifyError, notifySuccess } from '../feedback.ts';
-import { maxLengthOf, SelectField, StatusField } from '../fields.tsx';
+import { SelectField, StatusField, lengthLimit } from '../fields.tsx';
 import { areaTexts } from '../texts.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -60,9 +60,15 @@ export function CopyButton(props: {
 export const parentsAddress = () => appConfig.publicUrl || window.location.origin;
 
 const schema = Yup.object({
-  code: Yup.string().trim().required('El código es obligatorio.').max(maxLengthOf(CampCreate, 'code')),
-  name: Yup.string().trim().required('El nombre es obligatorio.').max(maxLengthOf(CampCreate, 'name')),
-  description: Yup.string().max(maxLengthOf(CampCreate, 'description')),
+  code: Yup.string()
+    .trim()
+    .required('El código es obligatorio.')
+    .max(...lengthLimit(CampCreate, 'code')),
+  name: Yup.string()
+    .trim()
+    .required('El nombre es obligatorio.')
+    .max(...lengthLimit(CampCreate, 'name')),
+  description: Yup.string().max(...lengthLimit(CampCreate, 'description')),
   type: Yup.string().required('Seleccione el tipo.'),
   membership: Yup.number()
     .typeError('La membresía debe ser un número.')
@@ -76,7 +82,7 @@ const schema = Yup.object({
       const start = (context.parent as { start_date?: string }).start_date;
       return !start || !end || end >= start;
     }),
-  payment_terms: Yup.string().max(maxLengthOf(CampCreate, 'payment_terms')),
+  payment_terms: Yup.string().max(...lengthLimit(CampCreate, 'payment_terms')),
   status: Yup.string().oneOf(['active', 'inactive']).required(),
 });
 type CampValues = Yup.InferType<typeof schema>;

@@ -5,7 +5,7 @@ import * as Yup from 'yup';
 import { CATEGORY_DEFAULTS, CategoryCreate, type CategoryAnswer } from '../../domain/admin-contract.ts';
 import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
-import { maxLengthOf, StatusField } from '../fields.tsx';
+import { StatusField, lengthLimit } from '../fields.tsx';
 import { areaTexts } from '../texts.ts';
 import { CampField } from './CampField.tsx';
 import { COPY_MESSAGES, CopyButton } from './camps.tsx';
@@ -13,9 +13,12 @@ import { StatusBadge } from './StatusBadge.tsx';
 
 const schema = Yup.object({
   campament: Yup.string().required(COPY_MESSAGES.chooseCamp),
-  name: Yup.string().trim().required('El nombre es obligatorio.').max(maxLengthOf(CategoryCreate, 'name')),
-  text: Yup.string().max(maxLengthOf(CategoryCreate, 'text')),
-  value: Yup.string().max(maxLengthOf(CategoryCreate, 'value')),
+  name: Yup.string()
+    .trim()
+    .required('El nombre es obligatorio.')
+    .max(...lengthLimit(CategoryCreate, 'name')),
+  text: Yup.string().max(...lengthLimit(CategoryCreate, 'text')),
+  value: Yup.string().max(...lengthLimit(CategoryCreate, 'value')),
   order: Yup.number()
     .typeError('El orden debe ser un número.')
     .integer('El orden debe ser un número entero.')

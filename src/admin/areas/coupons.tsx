@@ -8,7 +8,7 @@ import { formatDop } from '../../domain/pricing.ts';
 import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
 import { dayInputValue, formatDay } from '../feedback.ts';
-import { maxLengthOf, SelectField, StatusField } from '../fields.tsx';
+import { SelectField, StatusField, lengthLimit } from '../fields.tsx';
 import { areaTexts } from '../texts.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -21,7 +21,10 @@ const schema = Yup.object({
     .required('El código es obligatorio.')
     .max(COUPON_CODE_MAX, `El código puede tener hasta ${COUPON_CODE_MAX} caracteres.`)
     .matches(/^\S+$/, 'El código no puede tener espacios.'),
-  label: Yup.string().trim().required('La etiqueta es obligatoria.').max(maxLengthOf(CouponCreate, 'label')),
+  label: Yup.string()
+    .trim()
+    .required('La etiqueta es obligatoria.')
+    .max(...lengthLimit(CouponCreate, 'label')),
   type: Yup.string().oneOf(['percent', 'amount']).required(),
   percent: Yup.number()
     .transform(emptyAsUndefined)

@@ -13,7 +13,7 @@ import { formatDop } from '../../domain/pricing.ts';
 import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
 import { useAreaList } from '../api.ts';
-import { maxLengthOf, StatusField, SwitchField } from '../fields.tsx';
+import { StatusField, SwitchField, lengthLimit } from '../fields.tsx';
 import { areaTexts } from '../texts.ts';
 import { CampField } from './CampField.tsx';
 import { COPY_MESSAGES } from './camps.tsx';
@@ -28,7 +28,10 @@ const places = (label: string) =>
 
 const schema = Yup.object({
   campament: Yup.string().required(COPY_MESSAGES.chooseCamp),
-  name: Yup.string().trim().required('El nombre es obligatorio.').max(maxLengthOf(WeekCreate, 'name')),
+  name: Yup.string()
+    .trim()
+    .required('El nombre es obligatorio.')
+    .max(...lengthLimit(WeekCreate, 'name')),
   date: Yup.string()
     .trim()
     .matches(new RegExp(WEEK_DATE_PATTERN), 'Escriba las fechas como 14/06/2027 - 18/06/2027.'),
@@ -41,7 +44,7 @@ const schema = Yup.object({
   quota_f: places('Ocupados'),
   categories: Yup.array(Yup.string().required()).required(),
   isChecked: Yup.boolean().required(),
-  notes: Yup.string().max(maxLengthOf(WeekCreate, 'notes')),
+  notes: Yup.string().max(...lengthLimit(WeekCreate, 'notes')),
   status: Yup.string().oneOf(['active', 'inactive']).required(),
 });
 type WeekValues = Yup.InferType<typeof schema>;

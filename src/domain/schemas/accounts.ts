@@ -1,7 +1,7 @@
 // TypeBox schemas of the usuarios API (spec 01 §7, spec 02 §7): validation on the server,
 // types everywhere. Kept apart from ../accounts.ts so the browser never bundles TypeBox.
 import { Type, type Static } from 'typebox';
-import { EMAIL_MAX, EMAIL_PATTERN, ID_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../fields.ts';
+import { EMAIL_MAX, EMAIL_PATTERN, ID_PATTERN, PASSWORD_MAX, PASSWORD_MIN, PROFILE_MAX } from '../fields.ts';
 
 const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX });
 const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
@@ -19,9 +19,9 @@ export const ResetBody = Type.Object({
 /** What a parent may change on their own account; admins may also change the role fields. */
 export const UpdateUserBody = Type.Object({
   _id: ObjectIdString,
-  name: Type.Optional(Type.String({ maxLength: 120 })),
-  phone: Type.Optional(Type.String({ maxLength: 30 })),
-  address: Type.Optional(Type.String({ maxLength: 300 })),
+  name: Type.Optional(Type.String({ maxLength: PROFILE_MAX.name })),
+  phone: Type.Optional(Type.String({ maxLength: PROFILE_MAX.phone })),
+  address: Type.Optional(Type.String({ maxLength: PROFILE_MAX.address })),
   picture: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
   currentPassword: Type.Optional(Type.String({ maxLength: PASSWORD_MAX })),
   newPassword: Type.Optional(Password),
