@@ -7,15 +7,32 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, errorCode, errorEnvelope } from '../http/errors.ts';
 import { isAdmin, type UserRecord } from '../../src/domain/records.ts';
 import { AUTH_MESSAGES } from '../../src/domain/accounts.ts';
+import { ID_PATTERN } from '../../src/domain/fields.ts';
+
+const ID_REGEX = new RegExp(ID_PATTERN);
 
 export const TOKEN_LIFETIME = '7d';
 
+/** A bearer token's subject, when it is a well-formed record id (never an object a query would obey). */
+const subjectOf = (payload: { sub?: unknown }): string | null =>
+  typeof payload.sub === 'string' && ID_REGEX.test(payload.sub) ? payload.sub : null;
+
 /**
- * Rate-limit key for signed-in calls: the bearer token (one parent), so that a school's front
- * desk enrolling many families from one address is limited per family, not as a whole.
+ * Rate-limit key for signed-in calls: the verified account (one parent, whatever the spelling of
+ * the Bearer scheme and however many tokens they hold), so a school's front desk enrolling many
+ * families from one address is limited per family; the address for anonymous or invalid tokens.
  */
 export function perAccountKey(request: FastifyRequest): string {
-  return request.headers.authorization ?? request.ip;
+  const token = /^bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (token) {
+    try {
+      const account = subjectOf(request.server.jwt.verify<TokenPayload>(token));
+      if (account) return `account:${account}`;
+    } catch {
+      // An invalid token is limited with its address.
+    }
+  }
+  return `address:${request.ip}`;
 }
 export const ACCOUNT_HEADER = 'x-account-id';
 
@@ -74,7 +91,8 @@ export const authPlugin = fp(
         const code = errorCode(error);
         throw new ApiError(401, code.includes('EXPIRED') ? AUTH_MESSAGES.expired : AUTH_MESSAGES.missing);
       }
-      const user = await app.store.collection<UserRecord>('usuarios').findById(request.user.sub);
+      const userId = subjectOf(request.user);
+      const user = userId ? await app.store.collection<UserRecord>('usuarios').findById(userId) : null;
       if (!user || user.status !== 'active') throw new ApiError(401, AUTH_MESSAGES.missing);
       request.account = user;
       return user;

@@ -1,0 +1,50 @@
+// Holes of the money path's review (issue "money path under attack"): a token whose subject is not
+// a record id, and rate limits that a different spelling of "Bearer" used to escape.
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
+
+let t: TestApp;
+afterEach(async () => t?.close());
+
+describe('bearer tokens', () => {
+  it('refuses a token signed with the real secret whose subject is not a record id', async () => {
+    t = await buildTestApp();
+    const admin = await t.createUser({ admin: true });
+    // A subject that a store query would read as an operator: it used to find the first user.
+    const forged = t.app.jwt.sign({ sub: { $ne: null } } as never);
+    for (const token of [forged, t.app.jwt.sign({ sub: 42 } as never), t.app.jwt.sign({} as never)]) {
+      const res = await t.api({ method: 'GET', url: '/api/dashboard', token });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ status: 'ERROR', message: 'Debe iniciar sesión para continuar.' });
+    }
+    const real = await t.api({ method: 'GET', url: '/api/dashboard', token: admin.token });
+    expect(real.statusCode).toBe(200);
+  });
+});
+
+describe('rate limits per signed-in parent', () => {
+  it('counts every spelling of the Bearer scheme in one bucket', async () => {
+    t = await buildTestApp();
+    await seedDemoData(t.store);
+    const parent = await t.createUser();
+    const spellings = ['Bearer', 'bearer', 'BEARER', 'bEarer', 'BeArEr', 'beareR'];
+    const statuses: number[] = [];
+    // 30 coupon checks a minute are allowed for one parent, whatever the header looks like.
+    for (let index = 0; index < 36; index += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/cupones/validate',
+        headers: {
+          'x-account-id': t.config.accountId,
+          authorization: `${spellings[index % spellings.length]} ${parent.token}`,
+          'content-type': 'application/json',
+        },
+        payload: { coupon: 'NOEXISTE' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.filter((status) => status === 404)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual([429, 429, 429, 429, 429, 429]);
+  });
+});
