@@ -185,6 +185,10 @@ export const ENROLMENT_MESSAGES = {
   duplicateLine: 'Una semana está repetida para el mismo participante.',
   duplicateParticipant: 'Hay dos participantes con el mismo número.',
   membershipInvalid: 'El código de membresía no es válido.',
+  membershipOtherFamily: 'El código de membresía pertenece a otra familia.',
+  membershipOtherChild:
+    'El código de membresía es de otro participante: revise el nombre y la fecha de nacimiento.',
+  membershipRepeated: 'El mismo código de membresía se indicó para más de un participante.',
   couponWithMembership:
     'Los cupones no se aplican a una inscripción de campamento con código de membresía. Quite el cupón e intente de nuevo.',
 } as const;

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import type { Week } from '../../../src/domain/records.ts';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../../../src/domain/cards.ts';
+import { MEMBERSHIP_CODE_PATTERN } from '../../../src/domain/memberships.ts';
 import { ENROLMENT_MESSAGES, type CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
 import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 import { CONTACT, demoCart, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
@@ -91,7 +92,13 @@ describe('POST /api/inscripciones/create', () => {
       auth_code: answer.result.authCode,
       card: { holder: 'Carmen Rodríguez', brand: 'Visa', last4: '4242' },
     });
-    expect(stored.participants.map((p) => p.membership_code)).toEqual(['MB-000001', 'MB-000002']);
+    // One new, random code per child (never a sequence another family could walk).
+    const codes = stored.participants.map((p) => p.membership_code);
+    expect(codes).toEqual([
+      expect.stringMatching(MEMBERSHIP_CODE_PATTERN),
+      expect.stringMatching(MEMBERSHIP_CODE_PATTERN),
+    ]);
+    expect(new Set(codes).size).toBe(2);
     expect(await t.store.collection('participantes').count({ inscription: stored._id })).toBe(2);
     expect(await t.store.collection('calendarios').count({ inscription: stored._id })).toBe(4);
     expect(await t.store.collection('contactos').count({ inscription: stored._id, type: 'emergencia' })).toBe(
@@ -301,7 +308,7 @@ describe('POST /api/inscripciones/create', () => {
     expect(res.statusCode).toBe(201);
     const code = (await t.store.collection<Enrolment>('inscripciones').findOne({}))!.participants[0]!
       .membership_code;
-    expect(code).toBe('MB-000001');
+    expect(code).toMatch(MEMBERSHIP_CODE_PATTERN);
 
     const renewal = enrolmentRequest(annual, [[0]], { membershipsOf: { 1: code.toLowerCase() } });
     expect(renewal.amount).toBe(3900);
@@ -315,6 +322,25 @@ describe('POST /api/inscripciones/create', () => {
     const refused = await enrol(token, bogus);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(`${ENROLMENT_MESSAGES.membershipInvalid} (Participante 1)`);
+  });
+
+  it("refuses another family's membership code: the annual fee is not waived for them", async () => {
+    const { token, cart: _camp } = await setup();
+    const annual = await demoCart(t.store, 'PA2027');
+    expect((await enrol(token, enrolmentRequest(annual, [[0]]))).statusCode).toBe(201);
+    const code = (await t.store.collection<Enrolment>('inscripciones').findOne({}))!.participants[0]!
+      .membership_code;
+
+    // Another parent, the same child's details even, with the first family's code.
+    const other = await t.createUser();
+    const attempt = enrolmentRequest(annual, [[0]], { membershipsOf: { 1: code } });
+    const refused = await enrol(other.token, attempt);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      success: false,
+      message: `${ENROLMENT_MESSAGES.membershipOtherFamily} (Participante 1)`,
+    });
+    expect(await t.store.collection('inscripciones').count({ user_id: other.user._id })).toBe(0);
   });
 });
 

@@ -2,10 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryStore } from '../store/memory.ts';
 import { ENROLMENT_MESSAGES, weekFullMessage } from '../../domain/enrolment.ts';
-import type { Enrolment, Week } from '../../domain/records.ts';
+import type { Enrolment, Membership, Week } from '../../domain/records.ts';
 import { seedDemoData } from '../seed.ts';
 import { checkMemberships, readCatalogue, recordPending, takePlaces } from './pipeline.ts';
-import { demoCart, enrolmentRequest, participant } from './fixtures.ts';
+import { demoCart, enrolmentRequest, participant, type DemoCart } from './fixtures.ts';
+import { newMembershipCode } from './records.ts';
+import type { Store } from '../store/port.ts';
+import type { ParticipantEntry } from '../../domain/enrolment.ts';
 
 async function demo() {
   const store = openMemoryStore();
@@ -38,14 +41,76 @@ describe('readCatalogue', () => {
 });
 
 describe('checkMemberships', () => {
+  const FAMILY = { _id: '0123456789abcdef01234567' };
+  const OTHER_FAMILY = { _id: '76543210fedcba9876543210' };
+
+  /** A membership of child 1 (Pedro, born 15/03/2016) of FAMILY, as the checkout issues it. */
+  async function issued(store: Store) {
+    const code = newMembershipCode();
+    await store.collection<Membership>('membresias').insertOne({
+      code,
+      user_id: FAMILY._id,
+      first_name: 'Pedro',
+      last_name: 'Rodríguez',
+      birth_date: '15/03/2016',
+      campament: 'x',
+      order_number: '1001',
+      issued_at: new Date(),
+      status: 'active',
+    });
+    return code;
+  }
+
+  const declaring = (cart: DemoCart, ...children: Array<[number, string, Partial<ParticipantEntry>?]>) => {
+    const body = enrolmentRequest(
+      cart,
+      children.map(() => [0]),
+    );
+    body.listParticipants = children.map(([id, code, overrides]) =>
+      participant(id, { membership_have: 'SI', membership_id: code, ...overrides }),
+    );
+    return body;
+  };
+
+  const refusal = (message: string, slot: number) => ({
+    statusCode: 400,
+    message: `${message} (Participante ${slot})`,
+  });
+
   it('refuses a declared code that does not exist, naming the participant', async () => {
     const { store, cart } = await demo();
-    const body = enrolmentRequest(cart, [[0]]);
-    body.listParticipants = [participant(1, { membership_have: 'SI', membership_id: 'MB-999999' })];
-    await expect(checkMemberships(store, body)).rejects.toMatchObject({
-      statusCode: 400,
-      message: `${ENROLMENT_MESSAGES.membershipInvalid} (Participante 1)`,
-    });
+    await expect(checkMemberships(store, declaring(cart, [1, 'MB-999999']), FAMILY)).rejects.toMatchObject(
+      refusal(ENROLMENT_MESSAGES.membershipInvalid, 1),
+    );
+    // A guessed code of the right shape is no better.
+    await expect(
+      checkMemberships(store, declaring(cart, [1, newMembershipCode()]), FAMILY),
+    ).rejects.toMatchObject(refusal(ENROLMENT_MESSAGES.membershipInvalid, 1));
+  });
+
+  it("accepts the family's own code for its child, typed loosely", async () => {
+    const { store, cart } = await demo();
+    const code = await issued(store);
+    const typed = ` ${code.toLowerCase().replace('-', ' ')} `;
+    const declared = await checkMemberships(store, declaring(cart, [1, typed]), FAMILY);
+    expect(declared.get(1)?.code).toBe(code);
+  });
+
+  it("refuses another family's code, another child's, and one code for two children", async () => {
+    const { store, cart } = await demo();
+    const code = await issued(store);
+    await expect(checkMemberships(store, declaring(cart, [1, code]), OTHER_FAMILY)).rejects.toMatchObject(
+      refusal(ENROLMENT_MESSAGES.membershipOtherFamily, 1),
+    );
+    await expect(
+      checkMemberships(store, declaring(cart, [1, code, { first_name: 'Luis' }]), FAMILY),
+    ).rejects.toMatchObject(refusal(ENROLMENT_MESSAGES.membershipOtherChild, 1));
+    await expect(
+      checkMemberships(store, declaring(cart, [1, code, { birth_date: '15/03/2017' }]), FAMILY),
+    ).rejects.toMatchObject(refusal(ENROLMENT_MESSAGES.membershipOtherChild, 1));
+    await expect(
+      checkMemberships(store, declaring(cart, [1, code], [2, code, { first_name: 'Pedro' }]), FAMILY),
+    ).rejects.toMatchObject(refusal(ENROLMENT_MESSAGES.membershipRepeated, 2));
   });
 });
 

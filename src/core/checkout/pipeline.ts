@@ -5,7 +5,8 @@
 // writes around them, through the ports of ../deps.ts (the server's and the mocks' alike). A refusal or decline releases the places;
 // once a charge is approved the enrolment is paid whatever fails after.
 import { ApiError } from '../errors.ts';
-import type { Store } from '../store/port.ts';
+import { DuplicateKeyError, type Collection, type Store } from '../store/port.ts';
+import { normalizeMembershipCode, wellFormedMembershipCode } from '../../domain/memberships.ts';
 import type { CoreDeps } from '../deps.ts';
 import type {
   Camp,
@@ -39,7 +40,7 @@ import {
   calendarRecords,
   clientRecord,
   contactRecords,
-  membershipCode,
+  newMembershipCode,
   membershipRecord,
   participantRecords,
   recordBase,
@@ -76,19 +77,48 @@ export async function readCatalogue(store: Store, body: CreateEnrolmentBody): Pr
   return { camp, weeks, weekById: new Map(weeks.map((week) => [week._id, week])), categories };
 }
 
-/** Memberships declared ('SI' + code) must exist; on annual programs their fee is then waived. */
+/** Names compared as a parent may type them: any case, accents, spacing. */
+const sameName = (a: string, b: string) => {
+  const plain = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim();
+  return plain(a) === plain(b);
+};
+
+/**
+ * Memberships declared ('SI' + code) waive the annual fee only for the account and the child they
+ * were issued to, and once per order: a code must exist, be this family's, name this child (first
+ * name and birth date), and not be declared for two participants.
+ */
 export async function checkMemberships(
   store: Store,
   body: CreateEnrolmentBody,
+  user: Pick<UserRecord, '_id'>,
 ): Promise<Map<number, Membership>> {
   const memberships = store.collection<Membership>('membresias');
   const declared = new Map<number, Membership>();
+  const seen = new Set<string>();
   for (const participant of body.listParticipants) {
     if (participant.membership_have !== 'SI') continue;
-    const code = (participant.membership_id ?? '').trim().toUpperCase();
-    const membership = code ? await memberships.findOne({ code, status: 'active' }) : null;
-    if (!membership)
-      throw refuse({ status: 400, message: `${M.membershipInvalid} (Participante ${participant.id})` });
+    const refusal = (message: string) =>
+      refuse({ status: 400, message: `${message} (Participante ${participant.id})` });
+    const code = normalizeMembershipCode(participant.membership_id ?? '');
+    const membership = wellFormedMembershipCode(code)
+      ? await memberships.findOne({ code, status: 'active' })
+      : null;
+    if (!membership) throw refusal(M.membershipInvalid);
+    if (membership.user_id !== user._id) throw refusal(M.membershipOtherFamily);
+    if (
+      !sameName(membership.first_name, participant.first_name) ||
+      membership.birth_date.trim() !== participant.birth_date.trim()
+    )
+      throw refusal(M.membershipOtherChild);
+    if (seen.has(code)) throw refusal(M.membershipRepeated);
+    seen.add(code);
     declared.set(participant.id, membership);
   }
   return declared;
@@ -244,7 +274,7 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   const invalid = checkRequest(body);
   if (invalid) throw refuse(invalid);
   const catalogue = await readCatalogue(store, body);
-  const declared = await checkMemberships(store, body);
+  const declared = await checkMemberships(store, body, user);
   const coupon = body.coupon?.trim() ? await usableCoupon(store, body.coupon) : null;
   const priced = priceEnrolment(body, catalogue.camp, catalogue.weeks, coupon, [...declared.keys()]);
   if ('status' in priced) throw refuse(priced);
@@ -280,11 +310,26 @@ async function issueMemberships(
       result.push({ ...participant, membership_code: existing.code });
       continue;
     }
-    const code = membershipCode(await store.nextSequence('memberships'));
-    await memberships.insertOne(membershipRecord(code, user._id, participant, enrolment, issuedAt));
-    result.push({ ...participant, membership_code: code });
+    const stored = await insertWithNewCode(memberships, (code) =>
+      membershipRecord(code, user._id, participant, enrolment, issuedAt),
+    );
+    result.push({ ...participant, membership_code: stored.code });
   }
   return result;
+}
+
+/** A new random code, drawn again in the unlikely case it is taken (the unique index decides). */
+async function insertWithNewCode(
+  memberships: Collection<Membership>,
+  record: (code: string) => Omit<Membership, '_id'>,
+): Promise<Membership> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await memberships.insertOne(record(newMembershipCode()));
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError) || attempt >= 5) throw error;
+    }
+  }
 }
 
 /** The participantes, contactos, calendarios and clientes records the admin area lists. */

@@ -1,5 +1,6 @@
 // The admin area's records of a paid enrolment (participantes, calendarios, contactos, clientes),
 // built once here; the server and the mocks only store them.
+import { membershipCodeFrom } from '../../domain/memberships.ts';
 import type { CreateEnrolmentBody } from '../../domain/enrolment.ts';
 import type { Enrolment, Membership, Week } from '../../domain/records.ts';
 
@@ -98,7 +99,8 @@ export function clientRecord(user: { _id: string; email: string }, enrolment: En
 }
 
 /** A membership code from its sequence number: 'MB-000042'. */
-export const membershipCode = (sequence: number): string => `MB-${String(sequence).padStart(6, '0')}`;
+/** A new random membership code (src/domain/memberships.ts), from Web Crypto. */
+export const newMembershipCode = (): string => membershipCodeFrom(crypto.getRandomValues(new Uint8Array(7)));
 
 /** The membership issued to a child of a paid enrolment, bound to the family and the child. */
 export function membershipRecord(
