@@ -105,7 +105,7 @@ describe('mock scenarios', () => {
     const token = await parentToken();
     const reply = await api('/inscripciones/create', { token, body: (await request(token, 0)).body });
     expect(reply.status).toBe(402);
-    expect(await reply.json()).toEqual({ success: false, message: CARD_MESSAGES.declined });
+    expect(await reply.json()).toEqual({ success: false, status: 'ERROR', message: CARD_MESSAGES.declined });
   });
 
   it('semana-llena: the week fills up while paying, and stays full', async () => {
@@ -114,7 +114,7 @@ describe('mock scenarios', () => {
     const { body, week } = await request(token, 0);
     const reply = await api('/inscripciones/create', { token, body });
     expect(reply.status).toBe(409);
-    expect(await reply.json()).toEqual({ success: false, message: weekFullMessage(week) });
+    expect(await reply.json()).toEqual({ success: false, status: 'ERROR', message: weekFullMessage(week) });
     const weeks = (await (await api(`/semanas/findbycamp/${demoCampIds().summer}`, { token })).json()) as {
       data: { weekData: Array<{ quota_f_left: number }> };
     };

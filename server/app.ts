@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Store } from './store/port.ts';
 import { loggerOptions } from './logging.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
 import { healthRoutes } from './routes/health.ts';
 import { appConfigRoute } from './routes/app-config.ts';
@@ -56,6 +56,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ajv: { customOptions: { removeAdditional: 'all', useDefaults: true, coerceTypes: 'array' } },
     trustProxy: config.env === 'production',
     return503OnClosing: true,
+    // Refusals from the router and from Node's parser get the one Spanish envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const uploadsDir = path.join(config.dataDir, 'uploads');
@@ -85,6 +88,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     // The social sign-in popup hands its token back to the opener with postMessage.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // The same as frame-ancestors 'none', for browsers that only read the older header.
+    frameguard: { action: 'deny' },
+  });
+
+  // API answers are about one account or change with every write: no cache keeps them.
+  app.addHook('onSend', async (request, reply) => {
+    if (
+      request.url.startsWith('/api/') &&
+      !request.url.startsWith('/api/docs') &&
+      !reply.hasHeader('cache-control')
+    )
+      reply.header('cache-control', 'no-store');
   });
 
   // Limits are set per route (sign-in, registration, password reset); none applies globally.

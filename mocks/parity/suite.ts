@@ -144,7 +144,11 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
         body: { email: target.credentials.parent.email, password: 'otra-clave' },
       });
       expect(wrong.status).toBe(401);
-      expect(wrong.body).toEqual({ success: false, message: ACCOUNT_MESSAGES.badCredentials });
+      expect(wrong.body).toEqual({
+        success: false,
+        status: 'ERROR',
+        message: ACCOUNT_MESSAGES.badCredentials,
+      });
       const malformed = await call('POST', '/api/usuarios/login', { body: { email: 'carmen@correo.do' } });
       expect(malformed.status).toBe(400);
       expect(malformed.body).toEqual(errorBody('Falta el campo obligatorio "password".'));
@@ -445,7 +449,11 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       body.listCalendar[0]!.membership_id = '48213';
       const reply = await enrol(body);
       expect(reply.status).toBe(400);
-      expect(reply.body).toEqual({ success: false, message: ENROLMENT_MESSAGES.couponWithMembership });
+      expect(reply.body).toEqual({
+        success: false,
+        status: 'ERROR',
+        message: ENROLMENT_MESSAGES.couponWithMembership,
+      });
       expect(await placesLeft(summer, 5)).toBe(before);
     });
 
@@ -462,10 +470,18 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       const tampered = { ...enrolmentBody(summer, [[5]]), amount: 100 };
       const reply = await enrol(tampered);
       expect(reply.status).toBe(409);
-      expect(reply.body).toEqual({ success: false, message: priceMismatchMessage(formatDop(4700)) });
+      expect(reply.body).toEqual({
+        success: false,
+        status: 'ERROR',
+        message: priceMismatchMessage(formatDop(4700)),
+      });
       const full = await enrol(enrolmentBody(summer, [[7]]));
       expect(full.status).toBe(409);
-      expect(full.body).toEqual({ success: false, message: weekFullMessage(summer.weeks[7]) });
+      expect(full.body).toEqual({
+        success: false,
+        status: 'ERROR',
+        message: weekFullMessage(summer.weeks[7]),
+      });
       const tooMany = await enrol(enrolmentBody(summer, [[2], [2], [2], [2]]));
       expect(tooMany.status).toBe(409);
       expect(tooMany.body.message).toBe(weekFullMessage(summer.weeks[2]));
@@ -485,7 +501,7 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       ] as const) {
         const reply = await enrol(enrolmentBody(summer, [[6]], { card }));
         expect(reply.status).toBe(402);
-        expect(reply.body).toEqual({ success: false, message });
+        expect(reply.body).toEqual({ success: false, status: 'ERROR', message });
       }
       expect(await placesLeft(summer, 6)).toBe(before);
     });
@@ -497,10 +513,11 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({
         success: false,
+        status: 'ERROR',
         message: participantMessage(1, participantErrors(young.listParticipants[0])),
       });
       const terms = await enrol({ ...enrolmentBody(summer, [[5]]), termsandconditions: false });
-      expect(terms.body).toEqual({ success: false, message: ENROLMENT_MESSAGES.terms });
+      expect(terms.body).toEqual({ success: false, status: 'ERROR', message: ENROLMENT_MESSAGES.terms });
       const malformed = await enrol({});
       expect(malformed.status).toBe(400);
       expect(malformed.body.message).toMatch(/^Falta el campo obligatorio/);

@@ -4,7 +4,7 @@
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly body: Record<string, unknown> | undefined;
-  /** `body` lets a call keep its own envelope (e.g. `{ success: false, message }`). */
+  /** `body` replaces the error envelope (kept for answers the spec shapes otherwise). */
   constructor(statusCode: number, message: string, body?: Record<string, unknown>) {
     super(message);
     this.name = 'ApiError';

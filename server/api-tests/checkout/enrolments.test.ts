@@ -159,6 +159,7 @@ describe('POST /api/inscripciones/create', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({
         success: false,
+        status: 'ERROR',
         message:
           'El monto no coincide con el precio actual (RD$9,300). Por favor revise su carrito e intente de nuevo.',
       });
@@ -176,7 +177,7 @@ describe('POST /api/inscripciones/create', () => {
     const { token, cart } = await setup();
     const res = await enrol(token, enrolmentRequest(cart, [[0], [0]], { card }));
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ success: false, message });
+    expect(res.json()).toEqual({ success: false, status: 'ERROR', message });
     expect(await quotaTaken(cart, 0)).toBe(0);
     expect(await t.store.collection('inscripciones').count({ payment_status: 'declined' })).toBe(1);
     expect(await t.store.collection('participantes').count({})).toBe(0);
@@ -207,6 +208,7 @@ describe('POST /api/inscripciones/create', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       success: false,
+      status: 'ERROR',
       message:
         'La Semana 8 (02/08/2027 - 06/08/2027) ya no tiene cupos disponibles. Por favor elija otra semana.',
     });
@@ -294,7 +296,7 @@ describe('POST /api/inscripciones/create', () => {
     change(body);
     const res = await enrol(token, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message });
+    expect(res.json()).toEqual({ success: false, status: 'ERROR', message });
     expect(calls).toEqual([]);
     expect(await quotaTaken(cart, 0)).toBe(0);
   });
@@ -338,6 +340,7 @@ describe('POST /api/inscripciones/create', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
       success: false,
+      status: 'ERROR',
       message: `${ENROLMENT_MESSAGES.membershipOtherFamily} (Participante 1)`,
     });
     expect(await t.store.collection('inscripciones').count({ user_id: other.user._id })).toBe(0);

@@ -131,7 +131,7 @@ describe('POST /api/usuarios/login', () => {
     ]) {
       const res = await t.api({ method: 'POST', url: '/api/usuarios/login', payload });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: M.badCredentials });
+      expect(res.json()).toEqual({ success: false, status: 'ERROR', message: M.badCredentials });
     }
   });
 
@@ -153,7 +153,7 @@ describe('POST /api/usuarios/login', () => {
       payload: { email: 'luis@correo.do', password: 'clave-luis' },
     });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ success: false, message: M.tooManyForAccount });
+    expect(locked.json()).toEqual({ success: false, status: 'ERROR', message: M.tooManyForAccount });
     const other = await t.api({
       method: 'POST',
       url: '/api/usuarios/login',

@@ -56,17 +56,14 @@ export function accountsService({ store, passwords, sessions, mailer, settings }
     async login(email: string, password: string, address: string) {
       const blocked = await throttle.blocked(email, address);
       if (blocked) {
-        throw new ApiError(429, blocked === 'account' ? M.tooManyForAccount : M.tooManyFromAddress, {
-          success: false,
-          message: blocked === 'account' ? M.tooManyForAccount : M.tooManyFromAddress,
-        });
+        throw new ApiError(429, blocked === 'account' ? M.tooManyForAccount : M.tooManyFromAddress);
       }
       const user = await users.findOne({ email, status: 'active' });
       decoyHash ??= passwords.hash('decoy-password');
       const ok = await passwords.verify(password, user?.password_hash ?? (await decoyHash));
       if (!user || !ok) {
         await throttle.recordFailure(email, address);
-        throw new ApiError(401, M.badCredentials, { success: false, message: M.badCredentials });
+        throw new ApiError(401, M.badCredentials);
       }
       await throttle.recordSuccess(email);
       return { user, token: sessions.sign(user._id) };

@@ -70,7 +70,7 @@ export async function once(
     if (error instanceof ApiError) {
       answer = {
         statusCode: error.statusCode,
-        body: error.body ?? { success: false, message: error.message },
+        body: error.body ?? errorEnvelope(error.message),
       };
     } else {
       onUnexpected(error);

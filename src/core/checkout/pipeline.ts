@@ -48,8 +48,8 @@ import {
 import { usableCoupon } from './coupons.ts';
 import { confirmationMail } from './mails.ts';
 
-/** A refusal as the checkout answers it: the status and {success: false, message}. */
-const refuse = ({ status, message }: Refusal) => new ApiError(status, message, { success: false, message });
+/** A refusal as the checkout answers it: its status and the one error envelope. */
+const refuse = ({ status, message }: Refusal) => new ApiError(status, message);
 
 export const GATEWAY_UNREACHABLE =
   'No fue posible procesar el pago en este momento. No se realizó ningún cargo; por favor intente de nuevo.';
