@@ -43,9 +43,10 @@ function signIn(userId: string): string {
 
 /** The ports of the mock API: what a real deployment does with a server, done in the page. */
 function mockDeps(): CoreDeps {
-  const sandbox = sandboxGateway();
+  const store = openMemoryStore();
+  const sandbox = sandboxGateway({ store });
   return {
-    store: openMemoryStore(),
+    store,
     // 'tarjeta-rechazada': the bank declines whatever card is used.
     gateway: {
       name: 'mock',
@@ -59,6 +60,7 @@ function mockDeps(): CoreDeps {
               last4: last4(request.card.number),
             })
           : sandbox.charge(request),
+      lookup: (reference) => sandbox.lookup(reference),
     },
     mailer: {
       enqueue(message) {

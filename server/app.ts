@@ -21,7 +21,8 @@ import { azurePhotoStorage, localPhotoStorage, type PhotoStorage } from './uploa
 import { uploadRoutes } from './uploads/routes.ts';
 import { socialAuthRoutes } from './auth/social.ts';
 import { sandboxGateway, type PaymentGateway } from '../src/core/checkout/gateway.ts';
-import { createCore } from '../src/core/services.ts';
+import { createCore, type Core } from '../src/core/services.ts';
+import { reconcilePayments } from '../src/core/checkout/settle.ts';
 import { ensureIndexes } from '../src/core/indexes.ts';
 import path from 'node:path';
 
@@ -30,10 +31,15 @@ declare module 'fastify' {
     config: Config;
     store: Store;
     outbox: Outbox;
+    /** The business core this server answers with (src/core/services.ts). */
+    core: Core;
     /** scrypt parameters for new password hashes. */
     hashing: ScryptParams;
   }
 }
+
+/** How often unknown or interrupted payments are settled. */
+const RECONCILE_EVERY_MS = 30_000;
 
 export interface AppDeps {
   store: Store;
@@ -136,7 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const hashing = deps.hashing ?? OWASP_SCRYPT;
   const core = createCore({
     store: deps.store,
-    gateway: deps.gateway ?? sandboxGateway(),
+    gateway: deps.gateway ?? sandboxGateway({ store: deps.store }),
     mailer: app.outbox,
     passwords: { hash: (password) => hashPassword(password, hashing), verify: verifyPassword },
     sessions: { sign: (userId) => app.signToken(userId) },
@@ -144,7 +150,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
     settings: { publicUrl: config.publicUrl, schoolWebsite: config.schoolWebsite },
   });
+  app.decorate('core', core);
   await ensureIndexes(deps.store, app.log);
+  // Payments whose outcome is unknown, crashed requests and unfinished follow-ups are settled in
+  // the background (src/core/checkout/settle.ts); each enrolment is claimed, so instances share it.
+  const reconciling = setInterval(() => {
+    reconcilePayments(core.deps).catch((error: unknown) =>
+      app.log.error({ err: error }, 'payment reconciliation failed'),
+    );
+  }, RECONCILE_EVERY_MS);
+  reconciling.unref();
+  app.addHook('onClose', async () => clearInterval(reconciling));
   await app.register(apiRoutes, { prefix: '/api', core });
   await app.register(uploadRoutes, { core, localDir: uploadsDir });
   await app.register(socialAuthRoutes);

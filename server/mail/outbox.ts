@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Store } from '../store/port.ts';
+import { DuplicateKeyError, type Store } from '../store/port.ts';
 
 import type { MailMessage } from '../../src/core/deps.ts';
 
@@ -85,16 +85,26 @@ export class Outbox {
 
   /** Stores the message and starts sending it in the background. */
   async enqueue(message: MailMessage, now = new Date()): Promise<OutboxItem> {
-    const item = await this.#items.insertOne({
-      ...message,
-      user_id: message.user_id ?? null,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      last_error: null,
-      created_at: now,
-      sent_at: null,
-    });
+    const { key, ...content } = message;
+    let item: OutboxItem;
+    try {
+      item = await this.#items.insertOne({
+        ...(key ? { _id: key } : {}),
+        ...content,
+        user_id: content.user_id ?? null,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        last_error: null,
+        created_at: now,
+        sent_at: null,
+      });
+    } catch (error) {
+      // The same message was queued before (a retried follow-up): once is enough.
+      const queued = key && error instanceof DuplicateKeyError ? await this.#items.findById(key) : null;
+      if (queued) return queued;
+      throw error;
+    }
     void this.flush(now).catch(() => undefined);
     return item;
   }

@@ -80,7 +80,10 @@ describe('http client', () => {
 
   it("throws an ApiError with the server's message on a non-2xx answer", async () => {
     capture('post', '/usuarios/login', () =>
-      HttpResponse.json({ success: false, status: 'ERROR', message: 'Correo o contraseña incorrectos' }, { status: 401 }),
+      HttpResponse.json(
+        { success: false, status: 'ERROR', message: 'Correo o contraseña incorrectos' },
+        { status: 401 },
+      ),
     );
     const error = await httpClient
       .post('/usuarios/login', { email: 'a@b.do', password: 'x' })

@@ -135,7 +135,10 @@ describe('login page', () => {
 
   it("shows the server's message in an error toast and lets the parent try again", async () => {
     loginAnswers(() =>
-      HttpResponse.json({ success: false, status: 'ERROR', message: ACCOUNT_MESSAGES.badCredentials }, { status: 401 }),
+      HttpResponse.json(
+        { success: false, status: 'ERROR', message: ACCOUNT_MESSAGES.badCredentials },
+        { status: 401 },
+      ),
     );
     const user = await openLogin();
     await fillIn(user, 'madre@correo.com', 'equivocada');

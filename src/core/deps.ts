@@ -12,6 +12,8 @@ export interface MailMessage {
   kind: string;
   /** The user the message concerns, if any. */
   user_id?: string | null;
+  /** Names the message once: enqueuing the same key again (a retried follow-up) adds nothing. */
+  key?: string;
 }
 
 /** Stores a message for sending (the server's persisted outbox; the mocks print it). */

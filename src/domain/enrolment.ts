@@ -184,6 +184,8 @@ export const ENROLMENT_MESSAGES = {
   lineWithoutParticipant: 'Hay semanas seleccionadas que no pertenecen a ningún participante.',
   duplicateLine: 'Una semana está repetida para el mismo participante.',
   duplicateParticipant: 'Hay dos participantes con el mismo número.',
+  verifying:
+    'No recibimos la respuesta del banco a tiempo. Su pago está en verificación: no pague de nuevo; le escribiremos por correo con el resultado en unos minutos.',
   membershipInvalid: 'El código de membresía no es válido.',
   membershipOtherFamily: 'El código de membresía pertenece a otra familia.',
   membershipOtherChild:

@@ -163,7 +163,12 @@ export interface Enrolment {
   comprobantefiscal: boolean;
   rnc: string;
   rnc_nombre: string;
-  payment_status: 'pending' | 'paid' | 'declined' | 'error';
+  /** 'unknown': the gateway's answer never came (a timeout): kept with its places until settled. */
+  payment_status: 'pending' | 'paid' | 'declined' | 'error' | 'unknown';
+  /** Memberships, admin records and e-mail of a paid enrolment are done (retried until they are). */
+  followups_done?: boolean;
+  /** The places of an enrolment that never became paid were given back (once). */
+  places_released?: boolean;
   auth_code: string | null;
   gateway_reference: string | null;
   idempotency_key: string;

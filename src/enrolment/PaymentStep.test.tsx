@@ -110,7 +110,11 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     serveCamp(plainCampData);
     server.use(
       http.post('*/api/inscripciones/create', () =>
-        HttpResponse.json({ success: false, status: 'ERROR', message: 'La tarjeta fue rechazada por el banco.' }),
+        HttpResponse.json({
+          success: false,
+          status: 'ERROR',
+          message: 'La tarjeta fue rechazada por el banco.',
+        }),
       ),
     );
     renderWizard('/calendario');

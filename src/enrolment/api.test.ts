@@ -134,7 +134,10 @@ describe('pay', () => {
   it("a declined card fails with the server's message", async () => {
     server.use(
       http.post('*/api/inscripciones/create', () =>
-        HttpResponse.json({ success: false, status: 'ERROR', message: 'La tarjeta fue rechazada.' }, { status: 402 }),
+        HttpResponse.json(
+          { success: false, status: 'ERROR', message: 'La tarjeta fue rechazada.' },
+          { status: 402 },
+        ),
       ),
     );
     await expect(pay({} as never, 'k'.repeat(20))).rejects.toThrow('La tarjeta fue rechazada.');

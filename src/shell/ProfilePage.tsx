@@ -19,6 +19,7 @@ const STATUS: Record<string, { label: string; bg: string }> = {
   declined: { label: 'rechazada', bg: 'danger' },
   pending: { label: 'pendiente', bg: 'warning' },
   error: { label: 'error', bg: 'secondary' },
+  unknown: { label: 'en verificación', bg: 'warning' },
 };
 
 const DATE_TIME = new Intl.DateTimeFormat('es-DO', {

@@ -3,7 +3,7 @@
 import { request } from '../api/http.ts';
 import type { PublicUser } from '../domain/accounts.ts';
 
-export type PaymentStatus = 'paid' | 'declined' | 'pending' | 'error';
+export type PaymentStatus = 'paid' | 'declined' | 'pending' | 'error' | 'unknown';
 
 export interface EnrolmentSummary {
   _id?: string;

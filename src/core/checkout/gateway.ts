@@ -3,6 +3,7 @@
 // authorization code and its own reference. A real Dominican gateway goes behind the same port.
 import { cardBrand, last4, sandboxRefusal, type CardRefusalReason } from '../../domain/cards.ts';
 import { randomHex, randomInt } from '../crypto.ts';
+import type { Store } from '../store/port.ts';
 
 export interface ChargeRequest {
   /** Whole DOP. */
@@ -27,23 +28,53 @@ export interface PaymentGateway {
   readonly name: string;
   /** Resolves with the gateway's answer; rejects only when the gateway could not be reached. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * What the gateway knows of the charge with our reference: its result, or null when it never
+   * received it. How an unknown outcome (a timeout, a crash) is settled. Rejects when unreachable.
+   */
+  lookup(reference: string): Promise<ChargeResult | null>;
 }
 
-export function sandboxGateway(clock: () => Date = () => new Date()): PaymentGateway {
+interface RecordedCharge {
+  _id: string;
+  result: ChargeResult;
+  at: Date;
+}
+
+/**
+ * The sandbox. With a store it records each answer by reference (brand and last four digits only,
+ * never the card), so `lookup` answers after a restart as a real gateway would.
+ */
+export function sandboxGateway({
+  store,
+  clock = () => new Date(),
+}: { store?: Store; clock?: () => Date } = {}): PaymentGateway {
+  const memory = new Map<string, ChargeResult>();
+  const recorded = store?.collection<RecordedCharge>('sandbox_charges');
+  const record = async (reference: string, result: ChargeResult) => {
+    memory.set(reference, result);
+    await recorded?.insertOne({ _id: reference, result, at: clock() });
+  };
   return {
     name: 'sandbox',
-    async charge({ card }) {
+    async charge({ card, reference }) {
       const brand = cardBrand(card.number);
       const digits = last4(card.number);
       const refusal = sandboxRefusal(card, clock());
-      if (refusal) return { approved: false, ...refusal, brand, last4: digits };
-      return {
-        approved: true,
-        authCode: String(randomInt(100000, 1000000)),
-        gatewayReference: `SBX-${randomHex(6)}`,
-        brand,
-        last4: digits,
-      };
+      const result: ChargeResult = refusal
+        ? { approved: false, ...refusal, brand, last4: digits }
+        : {
+            approved: true,
+            authCode: String(randomInt(100000, 1000000)),
+            gatewayReference: `SBX-${randomHex(6)}`,
+            brand,
+            last4: digits,
+          };
+      await record(reference, result);
+      return result;
+    },
+    async lookup(reference) {
+      return memory.get(reference) ?? (await recorded?.findById(reference))?.result ?? null;
     },
   };
 }

@@ -66,3 +66,22 @@ ${children
     kind: 'enrolment',
   };
 }
+
+/** The answer to an unknown outcome that turned out not charged: the parent may pay again. */
+export function paymentNotCompletedMail(enrolment: Enrolment): Omit<MailMessage, 'to'> {
+  const text = [
+    'Hola:',
+    '',
+    `Verificamos el pago de la orden ${enrolment.order_number} (${enrolment.camp_name}) con el banco: no se realizó ningún cargo a su tarjeta y la inscripción no quedó registrada.`,
+    'Los cupos que tenía reservados quedaron libres; puede inscribirse de nuevo cuando lo desee.',
+  ].join('\n');
+  const html = `<p>Hola:</p>
+<p>Verificamos el pago de la orden <strong>${escapeHtml(enrolment.order_number)}</strong> (${escapeHtml(enrolment.camp_name)}) con el banco: no se realizó ningún cargo a su tarjeta y la inscripción no quedó registrada.</p>
+<p>Los cupos que tenía reservados quedaron libres; puede inscribirse de nuevo cuando lo desee.</p>`;
+  return {
+    subject: `Pago no realizado — orden ${enrolment.order_number}`,
+    text,
+    html,
+    kind: 'payment-not-completed',
+  };
+}

@@ -1,11 +1,13 @@
 // The checkout as a pipeline of named steps (DESIGN.md §2.5-2.10, §6), each a small function:
 //   checkRequest → readCatalogue → checkMemberships → price → takePlaces (returns its release)
-//   → recordPending → charge → complete (memberships, admin records, e-mail)
+//   → recordPending → charge → settleApproved (./settle.ts: paid, then memberships, admin
+//   records, e-mail, retried until done)
 // The decisions (what is refused, what it costs) are ./steps.ts; this file does the reads and
-// writes around them, through the ports of ../deps.ts (the server's and the mocks' alike). A refusal or decline releases the places;
-// once a charge is approved the enrolment is paid whatever fails after.
+// writes around them, through the ports of ../deps.ts (the server's and the mocks' alike). A
+// refusal or decline releases the places; once a charge is approved the enrolment is paid
+// whatever fails after; an unknown outcome keeps the places until the reconciler settles it.
 import { ApiError } from '../errors.ts';
-import { DuplicateKeyError, type Collection, type Store } from '../store/port.ts';
+import type { Store } from '../store/port.ts';
 import { normalizeMembershipCode, wellFormedMembershipCode } from '../../domain/memberships.ts';
 import type { CoreDeps } from '../deps.ts';
 import type {
@@ -20,12 +22,10 @@ import type {
 import { cleanCardNumber, cleanExpiry } from '../../domain/cards.ts';
 import {
   ENROLMENT_MESSAGES as M,
-  formatPaymentDate,
   weekFullMessage,
   type CreateEnrolmentBody,
-  type PaymentResult,
 } from '../../domain/enrolment.ts';
-import { formatDop, type PriceBreakdown } from '../../domain/pricing.ts';
+import type { PriceBreakdown } from '../../domain/pricing.ts';
 import {
   cartWeekIds,
   checkCatalogue,
@@ -36,23 +36,11 @@ import {
   type Refusal,
 } from './steps.ts';
 import type { ChargeResult } from './gateway.ts';
-import {
-  calendarRecords,
-  clientRecord,
-  contactRecords,
-  newMembershipCode,
-  membershipRecord,
-  participantRecords,
-  recordBase,
-} from './records.ts';
 import { usableCoupon } from './coupons.ts';
-import { confirmationMail } from './mails.ts';
+import { settleApproved, successAnswer, verifyingAnswer } from './settle.ts';
 
 /** A refusal as the checkout answers it: its status and the one error envelope. */
 const refuse = ({ status, message }: Refusal) => new ApiError(status, message);
-
-export const GATEWAY_UNREACHABLE =
-  'No fue posible procesar el pago en este momento. No se realizó ningún cargo; por favor intente de nuevo.';
 
 export interface Catalogue {
   camp: Camp;
@@ -181,12 +169,22 @@ export async function recordPending(store: Store, order: Order): Promise<Enrolme
   );
 }
 
-/** The charge; a failure or a decline is recorded on the enrolment and answered as a refusal. */
+/** What the gateway said: approved, declined (nothing charged), or nothing at all (unknown). */
+export type ChargeOutcome =
+  | { kind: 'approved'; charge: Extract<ChargeResult, { approved: true }> }
+  | { kind: 'declined'; message: string }
+  | { kind: 'unknown' };
+
+/**
+ * The charge. A decline is recorded on the enrolment; a gateway that did not answer (timeout,
+ * network) leaves the outcome unknown: the enrolment keeps its places as 'unknown' until the
+ * reconciler asks the gateway (./settle.ts). A guess either way could lose a place or a payment.
+ */
 export async function chargeCard(
   { store, gateway, log }: Pick<CoreDeps, 'store' | 'gateway' | 'log'>,
   body: CreateEnrolmentBody,
   enrolment: Enrolment,
-): Promise<Extract<ChargeResult, { approved: true }>> {
+): Promise<ChargeOutcome> {
   const enrolments = store.collection<Enrolment>('inscripciones');
   let charge: ChargeResult;
   try {
@@ -202,70 +200,18 @@ export async function chargeCard(
       reference: enrolment.order_number,
     });
   } catch (error) {
-    log.error({ err: error, order: enrolment.order_number }, 'payment gateway unreachable');
-    await enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'error' } });
-    throw refuse({ status: 502, message: GATEWAY_UNREACHABLE });
+    log.error({ err: error, order: enrolment.order_number }, 'payment gateway did not answer');
+    await enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'unknown' } });
+    return { kind: 'unknown' };
   }
   if (!charge.approved) {
     await enrolments.updateOne(
       { _id: enrolment._id },
       { set: { payment_status: 'declined', 'card.brand': charge.brand } },
     );
-    throw refuse({ status: 402, message: charge.message });
+    return { kind: 'declined', message: charge.message };
   }
-  return charge;
-}
-
-/** Paid: memberships, the paid record, the admin records and the e-mail. Nothing here fails the answer. */
-export async function complete(
-  deps: CoreDeps,
-  order: Order,
-  enrolment: Enrolment,
-  charge: Extract<ChargeResult, { approved: true }>,
-): Promise<PaymentResult> {
-  const { store, log, mailer, settings, clock = () => new Date() } = deps;
-  const { user, body, catalogue, declared } = order;
-  const paidAt = clock();
-  const participants = await issueMemberships(store, user, enrolment, declared, paidAt);
-  const paid = (await store.collection<Enrolment>('inscripciones').updateOne(
-    { _id: enrolment._id },
-    {
-      set: {
-        payment_status: 'paid',
-        status: 'active',
-        auth_code: charge.authCode,
-        gateway_reference: charge.gatewayReference,
-        'card.brand': charge.brand,
-        paid_at: paidAt,
-        participants,
-      },
-    },
-  ))!;
-  await writeAdminRecords(store, user, paid, catalogue.weekById, catalogue.categories).catch(
-    (error: unknown) =>
-      log.error(
-        { err: error, order: paid.order_number },
-        'admin records of a paid enrolment could not be written',
-      ),
-  );
-  const recipients = [
-    ...new Set([user.email, body.emergencyContact.email.trim().toLowerCase()].filter(Boolean)),
-  ];
-  await mailer
-    .enqueue({
-      ...confirmationMail(paid, catalogue.weekById, settings.schoolWebsite),
-      to: recipients,
-      user_id: user._id,
-    })
-    .catch((error: unknown) =>
-      log.error({ err: error, order: paid.order_number }, 'confirmation e-mail could not be queued'),
-    );
-  return {
-    date_createdBO: formatPaymentDate(paidAt),
-    orderId: paid.order_number,
-    authCode: charge.authCode,
-    amountFormat: formatDop(paid.amount),
-  };
+  return { kind: 'approved', charge };
 }
 
 /** One enrolment through the pipeline; answers {statusCode, body} for the idempotency store. */
@@ -282,76 +228,21 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
 
   const release = await takePlaces(store, body, catalogue.weekById);
   let enrolment: Enrolment;
-  let charge: Extract<ChargeResult, { approved: true }>;
+  let outcome: ChargeOutcome;
   try {
     enrolment = await recordPending(store, order);
-    charge = await chargeCard(deps, body, enrolment);
+    outcome = await chargeCard(deps, body, enrolment);
   } catch (error) {
     await release();
     throw error;
   }
-  const result = await complete(deps, order, enrolment, charge);
-  return { statusCode: 201, body: { success: true, message: M.success, result } };
-}
-
-/** Every participant without a valid membership gets a new, unique code (DESIGN.md §2.6). */
-async function issueMemberships(
-  store: Store,
-  user: UserRecord,
-  enrolment: Enrolment,
-  declared: Map<number, Membership>,
-  issuedAt: Date,
-): Promise<Enrolment['participants']> {
-  const memberships = store.collection<Membership>('membresias');
-  const result: Enrolment['participants'] = [];
-  for (const participant of enrolment.participants) {
-    const existing = declared.get(participant.id);
-    if (existing) {
-      result.push({ ...participant, membership_code: existing.code });
-      continue;
-    }
-    const stored = await insertWithNewCode(memberships, (code) =>
-      membershipRecord(code, user._id, participant, enrolment, issuedAt),
-    );
-    result.push({ ...participant, membership_code: stored.code });
+  if (outcome.kind === 'declined') {
+    await release();
+    await store
+      .collection<Enrolment>('inscripciones')
+      .updateOne({ _id: enrolment._id }, { set: { places_released: true } });
+    throw refuse({ status: 402, message: outcome.message });
   }
-  return result;
-}
-
-/** A new random code, drawn again in the unlikely case it is taken (the unique index decides). */
-async function insertWithNewCode(
-  memberships: Collection<Membership>,
-  record: (code: string) => Omit<Membership, '_id'>,
-): Promise<Membership> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await memberships.insertOne(record(newMembershipCode()));
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError) || attempt >= 5) throw error;
-    }
-  }
-}
-
-/** The participantes, contactos, calendarios and clientes records the admin area lists. */
-async function writeAdminRecords(
-  store: Store,
-  user: UserRecord,
-  enrolment: Enrolment,
-  weekById: Map<string, Week>,
-  categories: Category[],
-): Promise<void> {
-  const base = recordBase(enrolment, user._id);
-  const participants = await store
-    .collection('participantes')
-    .insertMany(participantRecords(base, enrolment));
-  const participantByCupo = new Map(participants.map((record) => [record.cupo as number, record._id]));
-  await store
-    .collection('calendarios')
-    .insertMany(calendarRecords(base, enrolment, weekById, categories, participantByCupo));
-  await store.collection('contactos').insertMany(contactRecords(base, enrolment.contact));
-  const clients = store.collection('clientes');
-  const client = clientRecord(user, enrolment);
-  if (!(await clients.updateOne({ user_id: user._id }, { set: { ...client, updated_at: new Date() } }))) {
-    await clients.insertOne({ ...client, created_at: new Date() });
-  }
+  if (outcome.kind === 'unknown') return verifyingAnswer();
+  return successAnswer(await settleApproved(deps, enrolment, outcome.charge));
 }

@@ -105,12 +105,17 @@ export function priceEnrolment(
 
 /** 4. Places to take: per week (in id order, so two carts never wait on each other), one per participant. */
 export function placesToTake(body: CreateEnrolmentBody): Array<{ id: string; count: number }> {
-  return cartWeekIds(body)
-    .sort()
-    .map((id) => ({
-      id,
-      count: new Set(body.listCalendar.filter((line) => line.id === id).map((line) => line.cupo)).size,
-    }));
+  return placesOfLines(body.listCalendar);
+}
+
+/** The places lines hold (a request's calendar, or a stored enrolment's lines). */
+export function placesOfLines(
+  lines: ReadonlyArray<{ id: string; cupo: number }>,
+): Array<{ id: string; count: number }> {
+  return [...new Set(lines.map((line) => line.id))].sort().map((id) => ({
+    id,
+    count: new Set(lines.filter((line) => line.id === id).map((line) => line.cupo)).size,
+  }));
 }
 
 /**

@@ -1,0 +1,130 @@
+// Gateway faults (the money path's review, holes 2 and 4): a timeout is not a decline, and after an
+// approval nothing fails the parent. A fault-injecting gateway wraps the sandbox; the reconciler
+// (src/core/checkout/settle.ts) settles what the request could not.
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
+import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
+import { reconcilePayments } from '../../../src/core/checkout/settle.ts';
+import type { Enrolment, Week } from '../../../src/domain/records.ts';
+import { CARD_MESSAGES } from '../../../src/domain/cards.ts';
+import { ENROLMENT_MESSAGES, type CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
+import { MEMBERSHIP_CODE_PATTERN } from '../../../src/domain/memberships.ts';
+import { demoCart, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
+
+let t: TestApp;
+afterEach(async () => t?.close());
+
+/** The sandbox behind a gateway whose answer is lost: it charged (`charged`) or never got it. */
+function timingOut({ charged }: { charged: boolean }): PaymentGateway {
+  const inner = sandboxGateway();
+  return {
+    name: 'timing-out',
+    async charge(request) {
+      if (charged) await inner.charge(request);
+      throw new Error('ETIMEDOUT');
+    },
+    lookup: (reference) => inner.lookup(reference),
+  };
+}
+
+async function setup(gateway: PaymentGateway) {
+  t = await buildTestApp({}, { deps: { gateway } });
+  await seedDemoData(t.store);
+  const parent = await t.createUser({ email: 'carmen@correo.do' });
+  return { ...parent, cart: await demoCart(t.store) };
+}
+
+const pay = (token: string, body: CreateEnrolmentBody, key: string) =>
+  t.api({
+    method: 'POST',
+    url: '/api/inscripciones/create',
+    token,
+    headers: { 'idempotency-key': key },
+    payload: body,
+  });
+
+const taken = async (cart: DemoCart, index: number) =>
+  (await t.store.collection<Week>('semanas').findById(cart.weeks[index]!._id))!.quota_f;
+
+const onlyEnrolment = async () => (await t.store.collection<Enrolment>('inscripciones').findOne({}))!;
+
+describe('a gateway that does not answer', () => {
+  it('keeps the places and says the payment is being verified; the reconciler finds it paid', async () => {
+    const { token, cart } = await setup(timingOut({ charged: true }));
+    const key = newKey();
+    const body = enrolmentRequest(cart, [[0]]);
+    const first = await pay(token, body, key);
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ success: false, status: 'ERROR', message: ENROLMENT_MESSAGES.verifying });
+    expect(await taken(cart, 0)).toBe(1);
+    expect((await onlyEnrolment()).payment_status).toBe('unknown');
+
+    expect(await reconcilePayments(t.app.core.deps)).toMatchObject({ paid: 1, released: 0 });
+    const paid = await onlyEnrolment();
+    expect(paid).toMatchObject({ payment_status: 'paid', status: 'active', followups_done: true });
+    expect(paid.participants[0]!.membership_code).toMatch(MEMBERSHIP_CODE_PATTERN);
+    expect(await taken(cart, 0)).toBe(1);
+    await t.app.outbox.flush();
+    expect(t.mails.map((mail) => mail.subject)).toEqual([
+      `Confirmación de inscripción — orden ${paid.order_number}`,
+    ]);
+
+    // The same request again: the final answer now, and no second charge or order.
+    const again = await pay(token, body, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().result).toMatchObject({ orderId: paid.order_number, authCode: paid.auth_code });
+    expect(await t.store.collection('inscripciones').count({})).toBe(1);
+  });
+
+  it('gives the places back and e-mails the parent when the gateway never got the charge', async () => {
+    const { token, cart } = await setup(timingOut({ charged: false }));
+    const key = newKey();
+    const body = enrolmentRequest(cart, [[0]]);
+    expect((await pay(token, body, key)).statusCode).toBe(202);
+    expect(await taken(cart, 0)).toBe(1);
+
+    expect(await reconcilePayments(t.app.core.deps)).toMatchObject({ paid: 0, released: 1 });
+    expect(await taken(cart, 0)).toBe(0);
+    expect((await onlyEnrolment()).payment_status).toBe('error');
+    // A second pass changes nothing: the places are given back once.
+    await reconcilePayments(t.app.core.deps);
+    expect(await taken(cart, 0)).toBe(0);
+    await t.app.outbox.flush();
+    expect(t.mails.map((mail) => mail.subject)).toEqual([
+      `Pago no realizado — orden ${(await onlyEnrolment()).order_number}`,
+    ]);
+
+    const again = await pay(token, body, key);
+    expect(again.statusCode).toBe(402);
+    expect(again.json()).toEqual({ success: false, status: 'ERROR', message: CARD_MESSAGES.gatewayError });
+  });
+});
+
+describe('after an approved charge', () => {
+  it('answers success and keeps the enrolment paid when issuing its membership fails; the reconciler finishes it', async () => {
+    const { token, cart } = await setup(sandboxGateway());
+    // The store refuses the new membership once (it used to turn the paid order into a 500).
+    const memberships = t.store.collection('membresias');
+    const insertOne = memberships.insertOne.bind(memberships);
+    let failures = 1;
+    memberships.insertOne = async (...args) => {
+      if (failures-- > 0) throw new Error('store unavailable');
+      return insertOne(...args);
+    };
+    const res = await pay(token, enrolmentRequest(cart, [[0]]), newKey());
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ success: true, result: { orderId: expect.any(String) } });
+    expect(await onlyEnrolment()).toMatchObject({ payment_status: 'paid' });
+    expect((await onlyEnrolment()).followups_done).toBeUndefined();
+
+    expect(await reconcilePayments(t.app.core.deps)).toMatchObject({ completed: 1 });
+    const done = await onlyEnrolment();
+    expect(done.followups_done).toBe(true);
+    // Follow-ups ran twice, their results once.
+    expect(await t.store.collection('membresias').count({})).toBe(1);
+    expect(await t.store.collection('participantes').count({ inscription: done._id })).toBe(1);
+    await t.app.outbox.flush();
+    expect(t.mails).toHaveLength(1);
+  });
+});

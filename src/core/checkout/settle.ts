@@ -1,0 +1,295 @@
+// What happens once the gateway has answered, or failed to (DESIGN.md §2.9, §2.10):
+//   settleApproved      approved: the enrolment is paid whatever fails next; the parent gets the
+//                       success answer; the follow-ups run now and are retried until done
+//   completeFollowUps   memberships, admin records, confirmation e-mail; safe to run again
+//   reconcilePayments   the retry loop: asks the gateway about every enrolment whose outcome is
+//                       unknown (a timeout) or that a crash left pending, then pays it or gives
+//                       its places back; finishes the follow-ups of paid ones; rewrites the
+//                       stored idempotent answer to the final one and e-mails the parent.
+import type { CoreDeps } from '../deps.ts';
+import { DuplicateKeyError, type Collection, type Store } from '../store/port.ts';
+import { errorEnvelope } from '../errors.ts';
+import type { Category, Enrolment, Membership, UserRecord, Week } from '../../domain/records.ts';
+import { ENROLMENT_MESSAGES as M, formatPaymentDate, type PaymentResult } from '../../domain/enrolment.ts';
+import { formatDop } from '../../domain/pricing.ts';
+import { CARD_MESSAGES } from '../../domain/cards.ts';
+import type { ChargeResult } from './gateway.ts';
+import { placesOfLines } from './steps.ts';
+import {
+  calendarRecords,
+  clientRecord,
+  contactRecords,
+  membershipRecord,
+  newMembershipCode,
+  participantRecords,
+  recordBase,
+} from './records.ts';
+import { confirmationMail, paymentNotCompletedMail } from './mails.ts';
+
+type Approved = Extract<ChargeResult, { approved: true }>;
+
+/** How long a request may hold a pending enrolment before the reconciler asks the gateway. */
+export const PAYMENT_LEASE_MS = 60_000;
+
+const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
+
+export const successAnswer = (result: PaymentResult) => ({
+  statusCode: 201,
+  body: { success: true, message: M.success, result },
+});
+
+export const verifyingAnswer = () => ({ statusCode: 202, body: errorEnvelope(M.verifying) });
+
+/** Approved: paid first (one write), then the follow-ups; nothing after the approval fails the answer. */
+export async function settleApproved(
+  deps: CoreDeps,
+  enrolment: Enrolment,
+  charge: Approved,
+): Promise<PaymentResult> {
+  const { store, log, clock = () => new Date() } = deps;
+  const paidAt = clock();
+  try {
+    await markPaid(store, enrolment._id, charge, paidAt);
+  } catch (error) {
+    // The reconciler finds the order by its reference at the gateway and marks it paid.
+    log.error({ err: error, order: enrolment.order_number }, 'a paid enrolment could not be marked paid');
+  }
+  try {
+    await completeFollowUps(deps, enrolment._id);
+  } catch (error) {
+    log.error(
+      { err: error, order: enrolment.order_number },
+      'follow-ups of a paid enrolment failed; retried',
+    );
+  }
+  return {
+    date_createdBO: formatPaymentDate(paidAt),
+    orderId: enrolment.order_number,
+    authCode: charge.authCode,
+    amountFormat: formatDop(enrolment.amount),
+  };
+}
+
+async function markPaid(store: Store, id: string, charge: Approved, paidAt: Date): Promise<Enrolment | null> {
+  return enrolmentsOf(store).updateOne(
+    { _id: id, payment_status: { $ne: 'paid' } },
+    {
+      set: {
+        payment_status: 'paid',
+        status: 'active',
+        auth_code: charge.authCode,
+        gateway_reference: charge.gatewayReference,
+        'card.brand': charge.brand,
+        paid_at: paidAt,
+      },
+    },
+  );
+}
+
+/** Gives back the places of an enrolment that will never be paid, exactly once. */
+export async function releasePlaces(store: Store, enrolment: Enrolment): Promise<void> {
+  const claimed = await enrolmentsOf(store).updateOne(
+    { _id: enrolment._id, places_released: { $ne: true } },
+    { set: { places_released: true } },
+  );
+  if (!claimed) return;
+  const weeks = store.collection<Week>('semanas');
+  for (const { id, count } of placesOfLines(enrolment.lines)) {
+    await weeks.incrementWithin(id, { field: 'quota_f', by: -count, limitField: 'quota_q' });
+  }
+}
+
+/**
+ * Memberships for the children without one, the admin records, the confirmation e-mail; then
+ * `followups_done`. Each part checks what a previous run already did, so a retry never doubles it.
+ */
+export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Promise<void> {
+  const { store, mailer, settings } = deps;
+  const enrolments = enrolmentsOf(store);
+  const enrolment = await enrolments.findById(enrolmentId);
+  if (!enrolment || enrolment.payment_status !== 'paid' || enrolment.followups_done) return;
+  const user = await store
+    .collection<UserRecord>('usuarios')
+    .findById(enrolment.user_id, { withDeleted: true });
+  if (!user) return;
+  const issuedAt = enrolment.paid_at ?? new Date();
+
+  const memberships = store.collection<Membership>('membresias');
+  const participants: Enrolment['participants'] = [];
+  for (const participant of enrolment.participants) {
+    if (participant.membership_code) {
+      participants.push(participant);
+      continue;
+    }
+    const earlier = await memberships.findOne({
+      order_number: enrolment.order_number,
+      first_name: participant.first_name,
+      birth_date: participant.birth_date,
+    });
+    const membership =
+      earlier ??
+      (await insertWithNewCode(memberships, (code) =>
+        membershipRecord(code, user._id, participant, enrolment, issuedAt),
+      ));
+    participants.push({ ...participant, membership_code: membership.code });
+  }
+  const paid = (await enrolments.updateOne({ _id: enrolment._id }, { set: { participants } })) ?? enrolment;
+
+  const weekIds = [...new Set(paid.lines.map((line) => line.id))];
+  const [weeks, categories] = await Promise.all([
+    store.collection<Week>('semanas').find({ _id: { $in: weekIds } }, { withDeleted: true }),
+    store.collection<Category>('categorias').find({ campament: paid.campament }, { withDeleted: true }),
+  ]);
+  const weekById = new Map(weeks.map((week) => [week._id, week]));
+  if ((await store.collection('participantes').count({ inscription: paid._id })) === 0)
+    await writeAdminRecords(store, user, paid, weekById, categories);
+
+  const recipients = [...new Set([user.email, paid.contact.email.trim().toLowerCase()].filter(Boolean))];
+  await mailer.enqueue({
+    ...confirmationMail(paid, weekById, settings.schoolWebsite),
+    to: recipients,
+    user_id: user._id,
+    key: `confirmation-${paid._id}`,
+  });
+  await enrolments.updateOne({ _id: paid._id }, { set: { followups_done: true } });
+}
+
+/** A new random code, drawn again in the unlikely case it is taken (the unique index decides). */
+async function insertWithNewCode(
+  memberships: Collection<Membership>,
+  record: (code: string) => Omit<Membership, '_id'>,
+): Promise<Membership> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await memberships.insertOne(record(newMembershipCode()));
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** The participantes, contactos, calendarios and clientes records the admin area lists. */
+async function writeAdminRecords(
+  store: Store,
+  user: UserRecord,
+  enrolment: Enrolment,
+  weekById: Map<string, Week>,
+  categories: Category[],
+): Promise<void> {
+  const base = recordBase(enrolment, user._id);
+  const participants = await store
+    .collection('participantes')
+    .insertMany(participantRecords(base, enrolment));
+  const participantByCupo = new Map(participants.map((record) => [record.cupo as number, record._id]));
+  await store
+    .collection('calendarios')
+    .insertMany(calendarRecords(base, enrolment, weekById, categories, participantByCupo));
+  await store.collection('contactos').insertMany(contactRecords(base, enrolment.contact));
+  const clients = store.collection('clientes');
+  const client = clientRecord(user, enrolment);
+  if (!(await clients.updateOne({ user_id: user._id }, { set: { ...client, updated_at: new Date() } }))) {
+    await clients.insertOne({ ...client, created_at: new Date() });
+  }
+}
+
+/** The stored answer of the request that made this enrolment, now that its outcome is known. */
+async function rewriteAnswer(
+  store: Store,
+  enrolment: Enrolment,
+  answer: { statusCode: number; body: unknown },
+) {
+  await store
+    .collection<{ _id: string; status: string; answer: unknown }>('payment_attempts')
+    .updateOne(
+      { _id: `${enrolment.user_id}:${enrolment.idempotency_key}` },
+      { set: { status: 'done', answer } },
+    );
+}
+
+export interface ReconcileReport {
+  paid: number;
+  released: number;
+  completed: number;
+  /** Still unknown: the gateway could not be asked; tried again next time. */
+  unresolved: number;
+}
+
+/**
+ * One pass of the reconciler. Each enrolment is claimed for a while before it is worked on, so
+ * two server instances never settle the same one.
+ */
+export async function reconcilePayments(
+  deps: CoreDeps,
+  { now = new Date(), leaseMs = PAYMENT_LEASE_MS }: { now?: Date; leaseMs?: number } = {},
+): Promise<ReconcileReport> {
+  const { store, gateway, log, mailer } = deps;
+  const enrolments = enrolmentsOf(store);
+  const report: ReconcileReport = { paid: 0, released: 0, completed: 0, unresolved: 0 };
+  const stale = new Date(now.getTime() - leaseMs);
+  const open = await enrolments.find(
+    {
+      $or: [
+        { payment_status: 'unknown' },
+        { payment_status: 'pending', created_at: { $lt: stale } },
+        { payment_status: 'paid', followups_done: { $ne: true } },
+      ],
+    },
+    { limit: 100 },
+  );
+  for (const candidate of open) {
+    const claim = await enrolments.updateOne(
+      {
+        _id: candidate._id,
+        $or: [{ reconciling_until: { $exists: false } }, { reconciling_until: { $lt: now } }],
+      },
+      { set: { reconciling_until: new Date(now.getTime() + leaseMs) } },
+    );
+    if (!claim) continue;
+    try {
+      if (claim.payment_status === 'paid') {
+        await completeFollowUps(deps, claim._id);
+        report.completed += 1;
+        continue;
+      }
+      let outcome: ChargeResult | null;
+      try {
+        outcome = await gateway.lookup(claim.order_number);
+      } catch (error) {
+        log.warn({ err: error, order: claim.order_number }, 'payment gateway unreachable for a lookup');
+        report.unresolved += 1;
+        continue;
+      }
+      if (outcome?.approved) {
+        const result = await settleApproved(deps, claim, outcome);
+        await rewriteAnswer(store, claim, successAnswer(result));
+        report.paid += 1;
+      } else {
+        // Declined, or the gateway never received it: nothing was charged.
+        await enrolments.updateOne(
+          { _id: claim._id, payment_status: { $in: ['unknown', 'pending'] } },
+          { set: { payment_status: outcome ? 'declined' : 'error' } },
+        );
+        await releasePlaces(store, claim);
+        await rewriteAnswer(store, claim, {
+          statusCode: 402,
+          body: errorEnvelope(outcome && !outcome.approved ? outcome.message : CARD_MESSAGES.gatewayError),
+        });
+        const user = await store
+          .collection<UserRecord>('usuarios')
+          .findById(claim.user_id, { withDeleted: true });
+        if (claim.payment_status === 'unknown' && user)
+          await mailer.enqueue({
+            ...paymentNotCompletedMail(claim),
+            to: [user.email],
+            user_id: user._id,
+            key: `not-completed-${claim._id}`,
+          });
+        report.released += 1;
+      }
+    } catch (error) {
+      log.error({ err: error, order: claim.order_number }, 'reconciling an enrolment failed; retried');
+      report.unresolved += 1;
+    }
+  }
+  return report;
+}
