@@ -8,7 +8,8 @@ import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/
 import { reconcilePayments } from '../../../src/core/checkout/settle.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { CARD_MESSAGES } from '../../../src/domain/cards.ts';
-import { ENROLMENT_MESSAGES, type CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
+import { CARD_FIELDS, ENROLMENT_MESSAGES, type CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
+import { requestHash } from '../../../src/core/checkout/idempotency.ts';
 import { MEMBERSHIP_CODE_PATTERN } from '../../../src/domain/memberships.ts';
 import { demoCart, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
 
@@ -126,5 +127,59 @@ describe('after an approved charge', () => {
     expect(await t.store.collection('participantes').count({ inscription: done._id })).toBe(1);
     await t.app.outbox.flush();
     expect(t.mails).toHaveLength(1);
+  });
+});
+
+describe('a request interrupted by a crash', () => {
+  /** What a server killed mid-request leaves: the attempt 'processing', its lease long over. */
+  async function interrupted(userId: string, key: string, body: CreateEnrolmentBody) {
+    await t.store.collection('payment_attempts').insertOne({
+      _id: `${userId}:${key}`,
+      user_id: userId,
+      request_hash: await requestHash(body, CARD_FIELDS),
+      status: 'processing',
+      answer: null,
+      created_at: new Date(Date.now() - 120_000),
+      lease_until: new Date(Date.now() - 60_000),
+    });
+  }
+
+  it('before it recorded an order: the retry does the work at once (no charge was made)', async () => {
+    const { token, user, cart } = await setup(sandboxGateway());
+    const key = newKey();
+    const body = enrolmentRequest(cart, [[0]]);
+    await interrupted(user._id, key, body);
+    const started = Date.now();
+    const retry = await pay(token, body, key);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(retry.statusCode).toBe(201);
+    expect(await t.store.collection('inscripciones').count({ payment_status: 'paid' })).toBe(1);
+  });
+
+  it('after its order was paid: the retry gets that order, never "still processing"', async () => {
+    const { token, user, cart } = await setup(sandboxGateway());
+    const key = newKey();
+    const body = enrolmentRequest(cart, [[0]]);
+    expect((await pay(token, body, key)).statusCode).toBe(201);
+    const paid = await onlyEnrolment();
+    // The crash came after the charge, before the answer was stored.
+    await t.store.collection('payment_attempts').deleteMany({});
+    await interrupted(user._id, key, body);
+    const retry = await pay(token, body, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().result).toMatchObject({ orderId: paid.order_number, authCode: paid.auth_code });
+    expect(await t.store.collection('inscripciones').count({})).toBe(1);
+  });
+
+  it('while its outcome is unknown: "being verified" now, the order once the reconciler settles it', async () => {
+    const { token, user, cart } = await setup(timingOut({ charged: true }));
+    const key = newKey();
+    const body = enrolmentRequest(cart, [[0]]);
+    expect((await pay(token, body, key)).statusCode).toBe(202);
+    await t.store.collection('payment_attempts').deleteMany({});
+    await interrupted(user._id, key, body);
+    expect((await pay(token, body, key)).statusCode).toBe(202);
+    await reconcilePayments(t.app.core.deps);
+    expect((await pay(token, body, key)).statusCode).toBe(201);
   });
 });

@@ -10,6 +10,7 @@ import { CreateEnrolmentBody } from '../../domain/schemas/enrolment.ts';
 import { usableCoupon } from '../checkout/coupons.ts';
 import { once, requestHash } from '../checkout/idempotency.ts';
 import { enrol } from '../checkout/pipeline.ts';
+import { recoverAnswer } from '../checkout/settle.ts';
 import { accountOf, Answer, route, type ApiRoute } from './route.ts';
 
 export const CHECKOUT_ROUTES: ApiRoute[] = [
@@ -43,7 +44,10 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
         key,
         await requestHash(call.body, CARD_FIELDS),
         () => enrol(core.deps, user, call.body, key),
-        { onUnexpected: (error) => core.deps.log.error({ err: error }, 'enrolment failed unexpectedly') },
+        {
+          onUnexpected: (error) => core.deps.log.error({ err: error }, 'enrolment failed unexpectedly'),
+          recover: () => recoverAnswer(core.deps.store, user._id, key),
+        },
       );
       return new Answer(answer.statusCode, answer.body);
     },

@@ -18,7 +18,12 @@ interface Attempt {
   status: 'processing' | 'done';
   answer: StoredAnswer | null;
   created_at: Date;
+  /** Until when the request working on it may still answer; after it, a retry takes over. */
+  lease_until?: Date;
 }
+
+/** No payment request takes longer: a processing attempt older than this died with its server. */
+export const ATTEMPT_LEASE_MS = 60_000;
 
 /** A fingerprint of the request that leaves out card data (a hash of a card number can be guessed). */
 export function requestHash(body: object, omit: readonly string[]): Promise<string> {
@@ -36,10 +41,19 @@ export async function once(
   key: string,
   hash: string,
   work: () => Promise<StoredAnswer>,
-  { waitMs = 30_000, pollMs = 50, onUnexpected = (_error: unknown) => {} } = {},
+  {
+    waitMs = 30_000,
+    pollMs = 50,
+    leaseMs = ATTEMPT_LEASE_MS,
+    onUnexpected = (_error: unknown) => {},
+    /** What an interrupted attempt left behind: its answer, or null when it never got as far as an order. */
+    recover = async (): Promise<StoredAnswer | null> => null,
+  } = {},
 ): Promise<StoredAnswer> {
   const attempts = store.collection<Attempt>('payment_attempts');
   const id = `${userId}:${key}`;
+  const lease = () => new Date(Date.now() + leaseMs);
+  let mine = false;
   try {
     await attempts.insertOne({
       _id: id,
@@ -48,15 +62,36 @@ export async function once(
       status: 'processing',
       answer: null,
       created_at: new Date(),
+      lease_until: lease(),
     });
+    mine = true;
   } catch (error) {
     if (!(error instanceof DuplicateKeyError)) throw error;
+  }
+  if (!mine) {
     const deadline = Date.now() + waitMs;
     for (;;) {
       const existing = await attempts.findById(id);
       if (existing && existing.request_hash !== hash)
         throw new ApiError(422, ENROLMENT_MESSAGES.idempotencyReused);
       if (existing?.status === 'done' && existing.answer) return existing.answer;
+      // The request working on it died (a crash, a restart): this one takes over, once.
+      const expired =
+        existing?.status === 'processing' && (existing.lease_until ?? existing.created_at) < new Date();
+      if (expired) {
+        const taken = await attempts.updateOne(
+          { _id: id, status: 'processing', lease_until: existing.lease_until ?? { $exists: false } },
+          { set: { lease_until: lease() } },
+        );
+        if (taken) {
+          const recovered = await recover();
+          if (recovered) {
+            await attempts.updateOne({ _id: id }, { set: { status: 'done', answer: recovered } });
+            return recovered;
+          }
+          break; // It never reached an order: nothing was charged, so the work runs now.
+        }
+      }
       if (Date.now() > deadline) throw new ApiError(409, ENROLMENT_MESSAGES.inProgress);
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }

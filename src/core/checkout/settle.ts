@@ -293,3 +293,29 @@ export async function reconcilePayments(
   }
   return report;
 }
+
+/**
+ * The answer of a request that died (its server crashed) after it recorded its order: the final
+ * one if the order is settled, else 'being verified' (the reconciler settles it and rewrites the
+ * stored answer). Null when it never recorded an order: nothing was charged.
+ */
+export async function recoverAnswer(
+  store: Store,
+  userId: string,
+  key: string,
+): Promise<{ statusCode: number; body: unknown } | null> {
+  const enrolment = await enrolmentsOf(store).findOne({ user_id: userId, idempotency_key: key });
+  if (!enrolment) return null;
+  if (enrolment.payment_status === 'paid')
+    return successAnswer({
+      date_createdBO: formatPaymentDate(enrolment.paid_at ?? enrolment.created_at),
+      orderId: enrolment.order_number,
+      authCode: enrolment.auth_code ?? '',
+      amountFormat: formatDop(enrolment.amount),
+    });
+  if (enrolment.payment_status === 'declined')
+    return { statusCode: 402, body: errorEnvelope(CARD_MESSAGES.declined) };
+  if (enrolment.payment_status === 'error')
+    return { statusCode: 402, body: errorEnvelope(CARD_MESSAGES.gatewayError) };
+  return verifyingAnswer();
+}
