@@ -7,6 +7,8 @@ import type { Log } from './deps.ts';
 export const INDEXES: Array<[string, IndexSpec]> = [
   ['usuarios', { fields: ['email'], unique: true }],
   ['password_resets', { fields: ['token_hash'], unique: true }],
+  // A password reset lifts the account's sign-in holds from every address.
+  ['login_failures', { fields: ['account'], sparse: true }],
   ['membresias', { fields: ['code'], unique: true }],
   ['inscripciones', { fields: ['order_number'], unique: true, sparse: true }],
   ['inscripciones', { fields: ['user_id'] }],

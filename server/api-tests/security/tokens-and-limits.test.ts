@@ -48,3 +48,28 @@ describe('rate limits per signed-in parent', () => {
     expect(statuses.slice(30)).toEqual([429, 429, 429, 429, 429, 429]);
   });
 });
+
+describe('failed sign-ins', () => {
+  const login = (email: string, password: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/usuarios/login',
+      remoteAddress,
+      headers: { 'x-account-id': t.config.accountId, 'content-type': 'application/json' },
+      payload: { email, password },
+    });
+
+  it("cannot be used by a stranger to lock a parent out: the owner's right password still works elsewhere", async () => {
+    t = await buildTestApp();
+    await t.createUser({ email: 'carmen@correo.do', password: 'clave-carmen' });
+    const attacker = '203.0.113.7';
+    for (let index = 0; index < 12; index += 1) {
+      expect((await login('carmen@correo.do', 'adivinando', attacker)).statusCode).toBeOneOf([401, 429]);
+    }
+    // The guessing address is held back, even with the right password…
+    expect((await login('carmen@correo.do', 'clave-carmen', attacker)).statusCode).toBe(429);
+    // …while the parent, from her own connection, signs in.
+    const owner = await login('carmen@correo.do', 'clave-carmen', '198.51.100.20');
+    expect(owner.statusCode).toBe(200);
+  });
+});

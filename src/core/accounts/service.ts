@@ -65,7 +65,7 @@ export function accountsService({ store, passwords, sessions, mailer, settings }
         await throttle.recordFailure(email, address);
         throw new ApiError(401, M.badCredentials);
       }
-      await throttle.recordSuccess(email);
+      await throttle.recordSuccess(email, address);
       return { user, token: sessions.sign(user._id) };
     },
 
@@ -198,7 +198,7 @@ export function accountsService({ store, passwords, sessions, mailer, settings }
       if (!updated) throw new ApiError(400, M.resetInvalid);
       // Any other outstanding link of the account stops working too.
       await resets.deleteMany({ user_id: burnt.user_id, used_at: null });
-      await throttle.recordSuccess(updated.email);
+      await throttle.recordReset(updated.email);
     },
   };
 }
