@@ -180,6 +180,8 @@ export const ENROLMENT_MESSAGES = {
   campNotFound: 'El campamento o programa no existe o ya no está disponible.',
   weekNotFound: 'Una de las semanas seleccionadas ya no está disponible. Por favor revise su carrito.',
   categoryInvalid: 'Una de las categorías seleccionadas no pertenece a este campamento.',
+  categoryNotInWeek: 'Una de las semanas seleccionadas no se ofrece para la categoría elegida.',
+  oneOptionPerParticipant: 'En un programa anual cada participante elige una sola forma de pago.',
   participantWithoutWeeks: 'Cada participante debe tener al menos una semana o forma de pago seleccionada.',
   lineWithoutParticipant: 'Hay semanas seleccionadas que no pertenecen a ningún participante.',
   duplicateLine: 'Una semana está repetida para el mismo participante.',

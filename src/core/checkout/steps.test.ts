@@ -83,6 +83,35 @@ describe('checkCatalogue', () => {
   });
 });
 
+describe('checkCatalogue: the rules the wizard applies, checked again', () => {
+  it('refuses a category a week does not run', () => {
+    const narrowed = { ...weeks[0]!, categories: [categories[0]!._id] };
+    const request = body();
+    request.listCalendar = request.listCalendar.map((line) => ({ ...line, time: categories[1]!._id }));
+    expect(checkCatalogue(request, camp, [narrowed, weeks[1]!], categories)).toEqual({
+      status: 400,
+      message: M.categoryNotInWeek,
+    });
+  });
+
+  it('refuses two payment options for one participant of an annual program', () => {
+    const annual = school.annual;
+    const options: Week[] = school.semanas.filter((week) => week.campament === annual._id);
+    const annualCategories: Category[] = school.categorias.filter(
+      (category) => category.campament === annual._id,
+    );
+    const request = enrolmentRequest({ camp: annual, weeks: options, categories: annualCategories }, [
+      [0, 1],
+    ]);
+    expect(checkCatalogue(request, annual, [options[0]!, options[1]!], annualCategories)).toEqual({
+      status: 400,
+      message: M.oneOptionPerParticipant,
+    });
+    const single = enrolmentRequest({ camp: annual, weeks: options, categories: annualCategories }, [[0]]);
+    expect(checkCatalogue(single, annual, [options[0]!], annualCategories)).toBeNull();
+  });
+});
+
 describe('priceEnrolment', () => {
   it('prices two children in two weeks with a coupon: 18,800 - 940 - 200 - 10%', () => {
     const result = priceEnrolment(body({}, verano10), camp, weeks, verano10, []);

@@ -70,6 +70,20 @@ export function checkCatalogue(
   const categoryIds = new Set(categories.map((category) => category._id));
   if (categoryIds.size > 0 && body.listCalendar.some((line) => !categoryIds.has(line.time)))
     return refusal(400, M.categoryInvalid);
+  // The wizard offers a week only with the categories it runs (its rows' and the annual filter).
+  const weekById = new Map(weeks.map((week) => [week._id, week]));
+  if (
+    body.listCalendar.some((line) => {
+      const offered = weekById.get(line.id)?.categories ?? [];
+      return offered.length > 0 && !offered.includes(line.time);
+    })
+  )
+    return refusal(400, M.categoryNotInWeek);
+  // An annual program's payment option is a single choice per participant.
+  if (isAnnualProgram(camp.type)) {
+    const slots = body.listCalendar.map((line) => line.cupo);
+    if (new Set(slots).size !== slots.length) return refusal(400, M.oneOptionPerParticipant);
+  }
   return null;
 }
 
