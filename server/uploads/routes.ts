@@ -36,18 +36,19 @@ export async function uploadRoutes(
     async (request, reply) => {
       if (!request.isMultipart()) throw new ApiError(400, PHOTO_MESSAGES.missing);
       let bytes: Buffer | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'file' && part.fieldname === 'foto' && !bytes) {
-          try {
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file' && part.fieldname === 'foto' && !bytes) {
             bytes = await part.toBuffer();
-          } catch (error) {
-            if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE')
-              throw new ApiError(413, PHOTO_MESSAGES.tooLarge);
-            throw error;
+          } else if (part.type === 'file') {
+            part.file.resume();
           }
-        } else if (part.type === 'file') {
-          part.file.resume();
         }
+      } catch (error) {
+        if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, PHOTO_MESSAGES.tooLarge);
+        // A broken multipart body (no boundary, cut short, malformed part headers) has no photo.
+        request.log.warn({ err: error }, 'unreadable photo upload');
+        throw new ApiError(400, PHOTO_MESSAGES.missing);
       }
       const url = await savePhoto(core.deps, request.account!._id, bytes);
       return reply.status(201).send({ success: true, message: PHOTO_MESSAGES.uploaded, result: url });

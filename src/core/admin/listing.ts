@@ -10,6 +10,7 @@ import {
 } from '../../domain/admin-contract.ts';
 import { listCampFilter, listSort } from '../../domain/listing.ts';
 import { ApiError } from '../errors.ts';
+import { invalidFieldMessage } from '../../domain/validation.ts';
 
 /** The status query filter also matches the older Spanish spellings. */
 export const STATUS_ALIASES = { active: ['active', 'activo'], inactive: ['inactive', 'inactivo'] } as const;
@@ -53,6 +54,12 @@ export async function listAnswer<T extends Doc>(query: ListQuery, spec: ListSpec
   }
   const page = query.page ?? 1;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  // '1e309' reaches here as Infinity (the query's number coercion lets it through): refused alike.
+  for (const [field, value] of [
+    ['page', page],
+    ['limit', limit],
+  ] as const)
+    if (!Number.isSafeInteger(value)) refuse(invalidFieldMessage('maximum', field));
   const [total, records] = await Promise.all([
     spec.collection.count(filter),
     spec.collection.find(filter, { sort, skip: (page - 1) * limit, limit }),
