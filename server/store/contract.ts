@@ -22,6 +22,7 @@ interface Camp extends AnyDoc {
   name: string;
   quota_q?: number;
   quota_f?: number;
+  holds?: Record<string, number>;
 }
 
 const HEX_ID = /^[0-9a-f]{24}$/;
@@ -384,6 +385,45 @@ export function describeStoreContract(name: string, factory: () => Promise<Store
         );
         expect(released.every((result) => result !== null)).toBe(true);
         expect(await camps.findById(camp._id)).toMatchObject({ quota_f: 0 });
+      });
+    });
+
+    describe('incrementWithin with a hold', () => {
+      const holder = 'fedcba9876543210fedcba98';
+      it('records who holds the places, refuses the same hold twice, and releases it exactly once', async () => {
+        const camp = await camps.insertOne({ name: 'Camp', quota_q: 5, quota_f: 1 });
+        expect(await camps.incrementWithin(camp._id, { ...TAKE, by: 2, hold: holder })).toMatchObject({
+          quota_f: 3,
+          holds: { [holder]: 2 },
+        });
+        // A retry of the same holder takes nothing more.
+        expect(await camps.incrementWithin(camp._id, { ...TAKE, by: 2, hold: holder })).toBeNull();
+        expect(await camps.findById(camp._id)).toMatchObject({ quota_f: 3 });
+        const released = await camps.incrementWithin(camp._id, { ...release(2), hold: holder });
+        expect(released).toMatchObject({ quota_f: 1 });
+        expect(released?.holds?.[holder]).toBeUndefined();
+        // Released once: a second release (a crash recovery running again) changes nothing.
+        expect(await camps.incrementWithin(camp._id, { ...release(2), hold: holder })).toBeNull();
+        expect(await camps.findById(camp._id)).toMatchObject({ quota_f: 1 });
+      });
+
+      it('releases nothing for a holder that never took places', async () => {
+        const camp = await camps.insertOne({ name: 'Camp', quota_q: 5, quota_f: 4 });
+        expect(await camps.incrementWithin(camp._id, { ...release(1), hold: holder })).toBeNull();
+        expect(await camps.findById(camp._id)).toMatchObject({ quota_f: 4 });
+      });
+
+      it('never oversells when many holders take places at once', async () => {
+        const camp = await camps.insertOne({ name: 'Camp', quota_q: 3, quota_f: 0 });
+        const results = await Promise.all(
+          Array.from({ length: 12 }, (_, index) =>
+            camps.incrementWithin(camp._id, { ...TAKE, hold: index.toString(16).padStart(24, '0') }),
+          ),
+        );
+        expect(results.filter((result) => result !== null)).toHaveLength(3);
+        const stored = await camps.findById(camp._id);
+        expect(stored?.quota_f).toBe(3);
+        expect(Object.keys(stored?.holds ?? {})).toHaveLength(3);
       });
     });
 

@@ -3,7 +3,7 @@
 import { MongoClient, MongoServerError } from 'mongodb';
 import type { Document, Collection as MongoCollection, Filter as MongoFilter } from 'mongodb';
 import { newId, toModifiers, visible } from '../../src/core/store/common.ts';
-import { DELETED_STATUS, DuplicateKeyError } from './port.ts';
+import { DELETED_STATUS, DuplicateKeyError, HOLDS_FIELD } from './port.ts';
 import type {
   Collection,
   AnyDoc,
@@ -121,22 +121,28 @@ function mongoCollection(collection: MongoCollection<AnyDoc>, name: string): Col
       return result.modifiedCount > 0;
     },
     deleteMany: async (filter) => (await collection.deleteMany(filter)).deletedCount,
-    async incrementWithin(id: string, { field, by, limitField }: GuardedIncrement) {
+    async incrementWithin(id: string, { field, by, limitField, hold }: GuardedIncrement) {
       const current = { $ifNull: [`$${field}`, 0] };
+      const holdPath = hold ? `${HOLDS_FIELD}.${hold}` : null;
       if (by <= 0) {
         // A release: an update pipeline computes the new value from the stored one, floored at 0.
-        return updateFirst(visible({ _id: id }), [
-          { $set: { [field]: { $max: [0, { $add: [current, by] }] } } },
-        ]);
+        return updateFirst(
+          { ...visible({ _id: id }), ...(holdPath ? { [holdPath]: { $exists: true } } : {}) },
+          [
+            { $set: { [field]: { $max: [0, { $add: [current, by] }] } } },
+            ...(holdPath ? [{ $unset: holdPath }] : []),
+          ],
+        );
       }
       // The bound is part of the filter, so the check and the increment are one atomic document update.
       const limit = { $ifNull: [`$${limitField}`, 0] };
       return updateFirst(
         {
           ...visible({ _id: id }),
+          ...(holdPath ? { [holdPath]: { $exists: false } } : {}),
           $expr: { $or: [{ $eq: [limit, 0] }, { $lte: [{ $add: [current, by] }, limit] }] },
         },
-        { $inc: { [field]: by } },
+        { $inc: { [field]: by }, ...(holdPath ? { $set: { [holdPath]: by } } : {}) },
       );
     },
   };

@@ -7,6 +7,8 @@ import { seedDemoData } from '../seed.ts';
 import { checkMemberships, readCatalogue, recordPending, takePlaces } from './pipeline.ts';
 import { demoCart, enrolmentRequest, participant, type DemoCart } from './fixtures.ts';
 import { newMembershipCode } from './records.ts';
+import { sandboxGateway } from './gateway.ts';
+import { PAYMENT_LEASE_MS, reconcilePayments } from './settle.ts';
 import type { Store } from '../store/port.ts';
 import type { ParticipantEntry } from '../../domain/enrolment.ts';
 
@@ -115,6 +117,8 @@ describe('checkMemberships', () => {
 });
 
 describe('takePlaces', () => {
+  const HOLDER = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+
   it('takes one place per child per week and gives them back with its release', async () => {
     const { store, cart, weekQuota } = await demo();
     const body = enrolmentRequest(cart, [
@@ -122,8 +126,11 @@ describe('takePlaces', () => {
       [0, 1],
     ]);
     const { weekById } = await readCatalogue(store, body);
-    const release = await takePlaces(store, body, weekById);
+    const release = await takePlaces(store, body, weekById, HOLDER);
     expect([await weekQuota(0), await weekQuota(1)]).toEqual([2, 2]);
+    await release();
+    expect([await weekQuota(0), await weekQuota(1)]).toEqual([0, 0]);
+    // Given back once: running the release again (a crash recovery) changes nothing.
     await release();
     expect([await weekQuota(0), await weekQuota(1)]).toEqual([0, 0]);
   });
@@ -138,7 +145,7 @@ describe('takePlaces', () => {
       [1, 2],
     ]);
     const { weekById } = await readCatalogue(store, body);
-    await expect(takePlaces(store, body, weekById)).rejects.toMatchObject({
+    await expect(takePlaces(store, body, weekById, HOLDER)).rejects.toMatchObject({
       statusCode: 409,
       message: weekFullMessage(cart.weeks[2]!),
     });
@@ -170,5 +177,55 @@ describe('recordPending', () => {
     });
     expect(JSON.stringify(stored)).not.toContain('4242424242424242');
     expect(JSON.stringify(stored)).not.toContain('"cvv"');
+  });
+});
+
+describe('a crash in the middle of a checkout', () => {
+  it('leaks no place: once its lease is over, the reconciler gives back exactly what the order held', async () => {
+    const { store, cart, weekQuota } = await demo();
+    const body = enrolmentRequest(cart, [[0, 1]]);
+    const catalogue = await readCatalogue(store, body);
+    const enrolment = await recordPending(store, {
+      user: { _id: 'u'.repeat(24) } as never,
+      body,
+      key: 'key-crash',
+      catalogue,
+      declared: new Map(),
+      coupon: null,
+      price: { total: 9400, discount: 0 } as never,
+    });
+    // The server died after taking week 1's place, before week 2's and before any charge.
+    await store
+      .collection<Week>('semanas')
+      .incrementWithin(cart.weeks[0]!._id, {
+        field: 'quota_f',
+        by: 1,
+        limitField: 'quota_q',
+        hold: enrolment._id,
+      });
+    expect([await weekQuota(0), await weekQuota(1)]).toEqual([1, 0]);
+
+    const deps = {
+      store,
+      gateway: sandboxGateway({ store }),
+      mailer: { enqueue: async () => undefined },
+      passwords: { hash: async () => '', verify: async () => false },
+      sessions: { sign: () => '' },
+      photos: { kind: 'none', save: async () => ({ name: '', url: '' }) },
+      log: { error: () => undefined, warn: () => undefined },
+      settings: { publicUrl: '', schoolWebsite: '' },
+    };
+    // Within the lease the request might still be working: nothing is touched.
+    expect(await reconcilePayments(deps)).toMatchObject({ released: 0 });
+    expect(await weekQuota(0)).toBe(1);
+    const later = new Date(Date.now() + PAYMENT_LEASE_MS + 1000);
+    expect(await reconcilePayments(deps, { now: later })).toMatchObject({ released: 1 });
+    expect([await weekQuota(0), await weekQuota(1)]).toEqual([0, 0]);
+    expect((await store.collection<Enrolment>('inscripciones').findById(enrolment._id))?.payment_status).toBe(
+      'error',
+    );
+    // A second pass (another instance, a restart) gives nothing back twice.
+    await reconcilePayments(deps, { now: new Date(later.getTime() + 2 * PAYMENT_LEASE_MS) });
+    expect([await weekQuota(0), await weekQuota(1)]).toEqual([0, 0]);
   });
 });

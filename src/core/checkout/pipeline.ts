@@ -120,16 +120,18 @@ export async function takePlaces(
   store: Store,
   body: CreateEnrolmentBody,
   weekById: Map<string, Week>,
+  hold: string,
 ): Promise<() => Promise<void>> {
   const weeks = store.collection<Week>('semanas');
   const taken: Array<{ id: string; count: number }> = [];
   const release = async () => {
     for (const { id, count } of taken) {
-      await weeks.incrementWithin(id, { field: 'quota_f', by: -count, limitField: 'quota_q' });
+      await weeks.incrementWithin(id, { field: 'quota_f', by: -count, limitField: 'quota_q', hold });
     }
   };
   for (const { id, count } of placesToTake(body)) {
-    const ok = await weeks.incrementWithin(id, { field: 'quota_f', by: count, limitField: 'quota_q' });
+    // Each week records who holds its places (the enrolment), so a crash never leaks them.
+    const ok = await weeks.incrementWithin(id, { field: 'quota_f', by: count, limitField: 'quota_q', hold });
     if (!ok) {
       await release();
       throw refuse({ status: 409, message: weekFullMessage(weekById.get(id)!) });
@@ -226,11 +228,21 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   if ('status' in priced) throw refuse(priced);
   const order: Order = { user, body, key, catalogue, declared, coupon, price: priced.price };
 
-  const release = await takePlaces(store, body, catalogue.weekById);
-  let enrolment: Enrolment;
+  // The order is recorded before it takes places: whatever crashes after, the reconciler finds it
+  // and gives back exactly the places its holds name.
+  const enrolments = store.collection<Enrolment>('inscripciones');
+  const enrolment = await recordPending(store, order);
+  const notCharged = () =>
+    enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'error', places_released: true } });
+  let release: () => Promise<void>;
+  try {
+    release = await takePlaces(store, body, catalogue.weekById, enrolment._id);
+  } catch (error) {
+    await notCharged();
+    throw error;
+  }
   let outcome: ChargeOutcome;
   try {
-    enrolment = await recordPending(store, order);
     outcome = await chargeCard(deps, body, enrolment);
   } catch (error) {
     await release();
@@ -238,9 +250,7 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   }
   if (outcome.kind === 'declined') {
     await release();
-    await store
-      .collection<Enrolment>('inscripciones')
-      .updateOne({ _id: enrolment._id }, { set: { places_released: true } });
+    await enrolments.updateOne({ _id: enrolment._id }, { set: { places_released: true } });
     throw refuse({ status: 402, message: outcome.message });
   }
   if (outcome.kind === 'unknown') return verifyingAnswer();

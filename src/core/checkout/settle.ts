@@ -86,17 +86,21 @@ async function markPaid(store: Store, id: string, charge: Approved, paidAt: Date
   );
 }
 
-/** Gives back the places of an enrolment that will never be paid, exactly once. */
+/**
+ * Gives back the places of an enrolment that will never be paid: only those its holds name on each
+ * week (none if it crashed before taking them), and once, however often this runs.
+ */
 export async function releasePlaces(store: Store, enrolment: Enrolment): Promise<void> {
-  const claimed = await enrolmentsOf(store).updateOne(
-    { _id: enrolment._id, places_released: { $ne: true } },
-    { set: { places_released: true } },
-  );
-  if (!claimed) return;
   const weeks = store.collection<Week>('semanas');
   for (const { id, count } of placesOfLines(enrolment.lines)) {
-    await weeks.incrementWithin(id, { field: 'quota_f', by: -count, limitField: 'quota_q' });
+    await weeks.incrementWithin(id, {
+      field: 'quota_f',
+      by: -count,
+      limitField: 'quota_q',
+      hold: enrolment._id,
+    });
   }
+  await enrolmentsOf(store).updateOne({ _id: enrolment._id }, { set: { places_released: true } });
 }
 
 /**

@@ -4,7 +4,7 @@
 // Node-only API here: the mocks run it in the browser.
 import nedb from '@seald-io/nedb';
 import { newId, toModifiers, visible } from './common.ts';
-import { DELETED_STATUS, DuplicateKeyError } from './port.ts';
+import { DELETED_STATUS, DuplicateKeyError, HOLDS_FIELD } from './port.ts';
 import type {
   AnyDoc,
   Collection,
@@ -117,21 +117,30 @@ export function nedbCollection(name: string, datastore: () => Promise<Datastore>
       return numAffected > 0;
     },
     deleteMany: async (filter) => (await datastore()).removeAsync(withoutEq(filter), { multi: true }),
-    async incrementWithin(id: string, { field, by, limitField }: GuardedIncrement) {
+    async incrementWithin(id: string, { field, by, limitField, hold }: GuardedIncrement) {
+      const holdPath = hold ? `${HOLDS_FIELD}.${hold}` : null;
       if (by <= 0) {
         // A release: modifiers apply in key order, so $max clamps the result of $inc at 0.
-        return updateFirst(visible({ _id: id }), { $inc: { [field]: by }, $max: { [field]: 0 } });
+        return updateFirst(
+          { ...visible({ _id: id }), ...(holdPath ? { [holdPath]: { $exists: true } } : {}) },
+          {
+            $inc: { [field]: by },
+            $max: { [field]: 0 },
+            ...(holdPath ? { $unset: { [holdPath]: true } } : {}),
+          },
+        );
       }
       // The bound is checked by the update's own query, inside the same queued operation as the change.
       return updateFirst(
         {
           ...visible({ _id: id }),
+          ...(holdPath ? { [holdPath]: { $exists: false } } : {}),
           $where(this: AnyDoc) {
             const limit = numberAt(this, limitField);
             return limit === 0 || numberAt(this, field) + by <= limit;
           },
         },
-        { $inc: { [field]: by } },
+        { $inc: { [field]: by }, ...(holdPath ? { $set: { [holdPath]: by } } : {}) },
       );
     },
   };

@@ -58,7 +58,16 @@ export interface GuardedIncrement {
    * field) means "no limit". The counter never goes below 0 on a release.
    */
   limitField: string;
+  /**
+   * Names who holds the places (an enrolment id): an increase records `holds.<hold>` = by in the
+   * same update and is refused when that hold exists; a release applies only while the hold exists
+   * and removes it. So giving places back is exact and happens once, whatever crashed in between.
+   */
+  hold?: string;
 }
+
+/** The field under which incrementWithin records its holds. */
+export const HOLDS_FIELD = 'holds';
 
 export class DuplicateKeyError extends Error {
   readonly code = 'DUPLICATE_KEY';
