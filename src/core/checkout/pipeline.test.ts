@@ -195,14 +195,12 @@ describe('a crash in the middle of a checkout', () => {
       price: { total: 9400, discount: 0 } as never,
     });
     // The server died after taking week 1's place, before week 2's and before any charge.
-    await store
-      .collection<Week>('semanas')
-      .incrementWithin(cart.weeks[0]!._id, {
-        field: 'quota_f',
-        by: 1,
-        limitField: 'quota_q',
-        hold: enrolment._id,
-      });
+    await store.collection<Week>('semanas').incrementWithin(cart.weeks[0]!._id, {
+      field: 'quota_f',
+      by: 1,
+      limitField: 'quota_q',
+      hold: enrolment._id,
+    });
     expect([await weekQuota(0), await weekQuota(1)]).toEqual([1, 0]);
 
     const deps = {
