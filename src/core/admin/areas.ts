@@ -36,7 +36,11 @@ import {
   WEEK_DEFAULTS,
   WeekCreate,
   WeekUpdate,
+  MEMBERSHIP_DEFAULTS,
+  MembershipCreate,
+  MembershipUpdate,
 } from '../../domain/admin-contract.ts';
+import { newMembershipCode } from '../checkout/records.ts';
 import type { AreaConfig, Reference } from './crud.ts';
 
 /** Newest first: ids grow with creation time. */
@@ -292,6 +296,35 @@ export const calendarios: AreaConfig = {
   references: [campReference(true)],
 };
 
+/**
+ * Memberships: the checkout issues one per new child; an admin may issue one by hand (a family
+ * that paid the fee another way) or transfer one (change its account or child). The code is
+ * always the server's, random with a check character; what binds it is the account and the child.
+ */
+export const membresias: AreaConfig = {
+  area: 'membresias',
+  noun: NOUNS.membresias,
+  routes: { list: 'listpop', find: { path: 'find' }, create: true, update: true },
+  createBody: MembershipCreate,
+  updateBody: MembershipUpdate,
+  defaults: MEMBERSHIP_DEFAULTS,
+  search: ['code', 'first_name', 'last_name'],
+  sort: NEWEST_FIRST,
+  unique: [{ fields: ['code'], message: ADMIN_MESSAGES.membershipCodeTaken }],
+  async rules(membership, { store, changes }) {
+    if (!('user_id' in changes)) return;
+    const account = await store
+      .collection('usuarios')
+      .findById(String(membership.user_id), { withDeleted: true });
+    if (!account) throw new ApiError(400, ADMIN_MESSAGES.membershipAccountMissing);
+  },
+  async beforeCreate(membership) {
+    membership.code = newMembershipCode();
+    membership.issued_at = new Date();
+    membership.issued_by = 'admin';
+  },
+};
+
 export const ADMIN_AREAS = [
   campamentos,
   categorias,
@@ -304,4 +337,5 @@ export const ADMIN_AREAS = [
   participantes,
   contactos,
   calendarios,
+  membresias,
 ] as const;

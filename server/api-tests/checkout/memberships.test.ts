@@ -1,0 +1,95 @@
+// Memberships an admin issues or transfers by hand (the money path's review, hole 1): the code is
+// the server's, and it counts only for the account and the child it names.
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
+import { ADMIN_MESSAGES } from '../../../src/domain/admin-contract.ts';
+import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
+import { MEMBERSHIP_CODE_PATTERN } from '../../../src/domain/memberships.ts';
+import { demoCart, enrolmentRequest, newKey } from './testing.ts';
+
+let t: TestApp;
+afterEach(async () => t?.close());
+
+describe('memberships issued and transferred by an admin', () => {
+  it('waive the fee for the account and child they name, and move with a transfer', async () => {
+    t = await buildTestApp();
+    await seedDemoData(t.store);
+    const admin = await t.createUser({ admin: true });
+    const first = await t.createUser();
+    const second = await t.createUser();
+    const annual = await demoCart(t.store, 'PA2027');
+
+    const issued = await t.api({
+      method: 'POST',
+      url: '/api/membresias/create',
+      token: admin.token,
+      payload: {
+        user_id: first.user._id,
+        first_name: 'Pedro',
+        last_name: 'Rodríguez',
+        birth_date: '15/03/2016',
+        code: 'MB-000001',
+      },
+    });
+    expect(issued.statusCode).toBe(201);
+    const membership = issued.json().data;
+    // The code is the server's, never one typed in.
+    expect(membership.code).toMatch(MEMBERSHIP_CODE_PATTERN);
+    expect(membership).toMatchObject({ user_id: first.user._id, status: 'active', issued_by: 'admin' });
+
+    const withCode = (token: string) =>
+      t.api({
+        method: 'POST',
+        url: '/api/inscripciones/create',
+        token,
+        headers: { 'idempotency-key': newKey() },
+        payload: enrolmentRequest(annual, [[0]], { membershipsOf: { 1: membership.code } }),
+      });
+    const refused = await withCode(second.token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(`${ENROLMENT_MESSAGES.membershipOtherFamily} (Participante 1)`);
+
+    const moved = await t.api({
+      method: 'POST',
+      url: '/api/membresias/update',
+      token: admin.token,
+      payload: { _id: membership._id, user_id: second.user._id },
+    });
+    expect(moved.statusCode).toBe(200);
+    const paid = await withCode(second.token);
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json().result.amountFormat).toBe('RD$3,900');
+    expect((await withCode(first.token)).json().message).toBe(
+      `${ENROLMENT_MESSAGES.membershipOtherFamily} (Participante 1)`,
+    );
+  });
+
+  it('refuses an account that does not exist, and parents', async () => {
+    t = await buildTestApp();
+    const admin = await t.createUser({ admin: true });
+    const parent = await t.createUser();
+    const body = {
+      user_id: '0123456789abcdef01234567',
+      first_name: 'Ana',
+      last_name: 'Pérez',
+      birth_date: '01/02/2015',
+    };
+    const missing = await t.api({
+      method: 'POST',
+      url: '/api/membresias/create',
+      token: admin.token,
+      payload: body,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(ADMIN_MESSAGES.membershipAccountMissing);
+    const byParent = await t.api({
+      method: 'POST',
+      url: '/api/membresias/create',
+      token: parent.token,
+      payload: { ...body, user_id: parent.user._id },
+    });
+    expect(byParent.statusCode).toBe(403);
+    expect(await t.store.collection('membresias').count({})).toBe(0);
+  });
+});
