@@ -6,9 +6,9 @@
 //   POST /{area}/update          body carries _id; partial update
 //   GET|DELETE /{area}/delete/{id}   soft delete (status 'borrado')
 // plus the wizard's two reads of a camp and the dashboard.
-import { Type, type TSchema } from 'typebox';
+import type { TSchema } from 'typebox';
 import { ApiError } from '../errors.ts';
-import { IdParams, ListQuery } from '../../domain/admin-contract.ts';
+import { IdParams, ListQuery, SlugParams } from '../../domain/admin-contract.ts';
 import { isAdmin } from '../../domain/records.ts';
 import { ADMIN_AREAS } from '../admin/areas.ts';
 import type { AreaConfig, Lookup } from '../admin/crud.ts';
@@ -26,8 +26,7 @@ import {
   WeeksByCampAnswer,
 } from '../../domain/schemas/answers.ts';
 
-const lookupParams = (param: Lookup['param']): TSchema =>
-  param === 'id' ? IdParams : Type.Object({ [param]: Type.String({ pattern: '^[A-Za-z0-9_-]{1,60}$' }) });
+const lookupParams = (param: Lookup['param']): TSchema => (param === 'id' ? IdParams : SlugParams(param));
 
 function areaRoutes(config: AreaConfig): ApiRoute[] {
   const { routes, area } = config;

@@ -35,6 +35,9 @@ export function requestHash(body: object, omit: readonly string[]): Promise<stri
   return sha256Hex(JSON.stringify(kept));
 }
 
+/** The stored attempt of one payment request: one per account and Idempotency-Key. */
+export const attemptId = (userId: string, key: string): string => `${userId}:${key}`;
+
 export async function once(
   store: Store,
   userId: string,
@@ -51,7 +54,7 @@ export async function once(
   } = {},
 ): Promise<StoredAnswer> {
   const attempts = store.collection<Attempt>('payment_attempts');
-  const id = `${userId}:${key}`;
+  const id = attemptId(userId, key);
   const lease = () => new Date(Date.now() + leaseMs);
   let mine = false;
   try {

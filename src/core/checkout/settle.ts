@@ -15,6 +15,7 @@ import { formatDop } from '../../domain/pricing.ts';
 import { CARD_MESSAGES } from '../../domain/cards.ts';
 import type { ChargeResult } from './gateway.ts';
 import { placesOfLines } from './steps.ts';
+import { attemptId } from './idempotency.ts';
 import {
   calendarRecords,
   clientRecord,
@@ -62,13 +63,16 @@ export async function settleApproved(
       'follow-ups of a paid enrolment failed; retried',
     );
   }
-  return {
-    date_createdBO: formatPaymentDate(paidAt),
-    orderId: enrolment.order_number,
-    authCode: charge.authCode,
-    amountFormat: formatDop(enrolment.amount),
-  };
+  return paymentResult(enrolment, paidAt, charge.authCode);
 }
+
+/** What the thank-you page shows of a paid order. */
+const paymentResult = (enrolment: Enrolment, paidAt: Date, authCode: string): PaymentResult => ({
+  date_createdBO: formatPaymentDate(paidAt),
+  orderId: enrolment.order_number,
+  authCode,
+  amountFormat: formatDop(enrolment.amount),
+});
 
 async function markPaid(store: Store, id: string, charge: Approved, paidAt: Date): Promise<Enrolment | null> {
   return enrolmentsOf(store).updateOne(
@@ -205,7 +209,7 @@ async function rewriteAnswer(
   await store
     .collection<{ _id: string; status: string; answer: unknown }>('payment_attempts')
     .updateOne(
-      { _id: `${enrolment.user_id}:${enrolment.idempotency_key}` },
+      { _id: attemptId(enrolment.user_id, enrolment.idempotency_key) },
       { set: { status: 'done', answer } },
     );
 }
@@ -311,12 +315,9 @@ export async function recoverAnswer(
   const enrolment = await enrolmentsOf(store).findOne({ user_id: userId, idempotency_key: key });
   if (!enrolment) return null;
   if (enrolment.payment_status === 'paid')
-    return successAnswer({
-      date_createdBO: formatPaymentDate(enrolment.paid_at ?? enrolment.created_at),
-      orderId: enrolment.order_number,
-      authCode: enrolment.auth_code ?? '',
-      amountFormat: formatDop(enrolment.amount),
-    });
+    return successAnswer(
+      paymentResult(enrolment, enrolment.paid_at ?? enrolment.created_at, enrolment.auth_code ?? ''),
+    );
   if (enrolment.payment_status === 'declined')
     return { statusCode: 402, body: errorEnvelope(CARD_MESSAGES.declined) };
   if (enrolment.payment_status === 'error')
