@@ -165,7 +165,10 @@ export interface Enrolment {
   rnc_nombre: string;
   /** 'unknown': the gateway's answer never came (a timeout): kept with its places until settled. */
   payment_status: 'pending' | 'paid' | 'declined' | 'error' | 'unknown';
-  /** Memberships, admin records and e-mail of a paid enrolment are done (retried until they are). */
+  /**
+   * Memberships, admin records and e-mail of a paid enrolment: false while owed (retried until
+   * done), true once done; absent on orders paid before the follow-ups were retried.
+   */
   followups_done?: boolean;
   /** The places of an enrolment that never became paid were given back (once). */
   places_released?: boolean;

@@ -117,7 +117,7 @@ describe('after an approved charge', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ success: true, result: { orderId: expect.any(String) } });
     expect(await onlyEnrolment()).toMatchObject({ payment_status: 'paid' });
-    expect((await onlyEnrolment()).followups_done).toBeUndefined();
+    expect((await onlyEnrolment()).followups_done).toBe(false);
 
     expect(await reconcilePayments(t.app.core.deps)).toMatchObject({ completed: 1 });
     const done = await onlyEnrolment();
@@ -181,5 +181,19 @@ describe('a request interrupted by a crash', () => {
     expect((await pay(token, body, key)).statusCode).toBe(202);
     await reconcilePayments(t.app.core.deps);
     expect((await pay(token, body, key)).statusCode).toBe(201);
+  });
+});
+
+describe('orders paid before follow-ups were retried', () => {
+  it('are left alone by the reconciler: no second confirmation e-mail', async () => {
+    const { token, cart } = await setup(sandboxGateway());
+    expect((await pay(token, enrolmentRequest(cart, [[0]]), newKey())).statusCode).toBe(201);
+    await t.app.outbox.flush();
+    expect(t.mails).toHaveLength(1);
+    // As stored by the server before this field existed.
+    await t.store.collection('inscripciones').updateOne({}, { unset: ['followups_done'] });
+    expect(await reconcilePayments(t.app.core.deps)).toMatchObject({ completed: 0 });
+    await t.app.outbox.flush();
+    expect(t.mails).toHaveLength(1);
   });
 });

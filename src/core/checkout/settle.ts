@@ -85,6 +85,9 @@ async function markPaid(store: Store, id: string, charge: Approved, paidAt: Date
         gateway_reference: charge.gatewayReference,
         'card.brand': charge.brand,
         paid_at: paidAt,
+        // Marks the follow-ups as owed: the reconciler only retries orders paid since this existed
+        // (an order paid before has had its e-mail and must not get it again).
+        followups_done: false,
       },
     },
   );
@@ -239,7 +242,7 @@ export async function reconcilePayments(
       $or: [
         { payment_status: 'unknown' },
         { payment_status: 'pending', created_at: { $lt: stale } },
-        { payment_status: 'paid', followups_done: { $ne: true } },
+        { payment_status: 'paid', followups_done: false },
       ],
     },
     { limit: 100 },
