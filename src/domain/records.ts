@@ -170,8 +170,6 @@ export interface Enrolment {
    * done), true once done; absent on orders paid before the follow-ups were retried.
    */
   followups_done?: boolean;
-  /** The places of an enrolment that never became paid were given back (once). */
-  places_released?: boolean;
   auth_code: string | null;
   gateway_reference: string | null;
   idempotency_key: string;

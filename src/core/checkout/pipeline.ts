@@ -232,8 +232,7 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   // and gives back exactly the places its holds name.
   const enrolments = store.collection<Enrolment>('inscripciones');
   const enrolment = await recordPending(store, order);
-  const notCharged = () =>
-    enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'error', places_released: true } });
+  const notCharged = () => enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'error' } });
   let release: () => Promise<void>;
   try {
     release = await takePlaces(store, body, catalogue.weekById, enrolment._id);
@@ -250,7 +249,6 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   }
   if (outcome.kind === 'declined') {
     await release();
-    await enrolments.updateOne({ _id: enrolment._id }, { set: { places_released: true } });
     throw refuse({ status: 402, message: outcome.message });
   }
   if (outcome.kind === 'unknown') return verifyingAnswer();

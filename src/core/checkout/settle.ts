@@ -107,7 +107,6 @@ export async function releasePlaces(store: Store, enrolment: Enrolment): Promise
       hold: enrolment._id,
     });
   }
-  await enrolmentsOf(store).updateOne({ _id: enrolment._id }, { set: { places_released: true } });
 }
 
 /**
