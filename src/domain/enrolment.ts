@@ -83,8 +83,11 @@ export type ParticipantFields = Record<(typeof PARTICIPANT_REQUIRED)[number], st
 
 const requiredText = (message: string) => Yup.string().trim().required(message);
 
-/** A participant's rules; `now` bounds the birth date. Every message is a spec 'Errores:' line. */
-export function participantSchema(now = new Date()) {
+/**
+ * A participant's rules, built once (the wizard checks every child on each keystroke); the birth
+ * date is bounded by the validation's `now` context. Every message is a spec 'Errores:' line.
+ */
+export const participantSchema = (() => {
   const M = PARTICIPANT_MESSAGES;
   const fields: Record<string, Yup.StringSchema> = Object.fromEntries(
     PARTICIPANT_REQUIRED.map((field) => [field, requiredText(M.empty)]),
@@ -100,16 +103,16 @@ export function participantSchema(now = new Date()) {
     birth_date: requiredText(M.empty).test(
       'birth_date',
       M.birthDate,
-      (birth) => !birth || validBirthDate(birth, now),
+      (birth, context) => !birth || validBirthDate(birth, (context.options.context as { now: Date }).now),
     ),
     gender: requiredText(M.empty).oneOf([...GENDERS], M.empty),
     size: requiredText(M.empty).oneOf([...SHIRT_SIZES], M.empty),
   });
-}
+})();
 
 /** The spec's 'Errores:' lines for one participant, in the spec's order; empty when valid. */
 export function participantErrors(participant: Partial<ParticipantFields>, now = new Date()): string[] {
-  return schemaMessages(participantSchema(now), participant, Object.values(PARTICIPANT_MESSAGES));
+  return schemaMessages(participantSchema, participant, Object.values(PARTICIPANT_MESSAGES), { now });
 }
 
 export { ADDITIONAL_FIELDS };

@@ -6,11 +6,16 @@ import { ValidationError, type AnySchema } from 'yup';
 
 /**
  * The distinct messages `value` fails `schema` with, in `order` (the spec's order of its lines);
- * empty when it passes.
+ * empty when it passes. `context` reaches the schema's tests (e.g. the date a birth date is checked against).
  */
-export function schemaMessages(schema: AnySchema, value: unknown, order: readonly string[]): string[] {
+export function schemaMessages(
+  schema: AnySchema,
+  value: unknown,
+  order: readonly string[],
+  context: Record<string, unknown> = {},
+): string[] {
   try {
-    schema.validateSync(value ?? {}, { abortEarly: false });
+    schema.validateSync(value ?? {}, { abortEarly: false, context });
     return [];
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
