@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AGE_MAX, AGE_MIN, EMAIL_REGEX, PARTICIPANT_MESSAGES, validAge } from './enrolment.ts';
+import {
+  AGE_MAX,
+  AGE_MIN,
+  EMAIL_REGEX,
+  PARTICIPANT_MESSAGES,
+  participantErrors,
+  validAge,
+} from './enrolment.ts';
 import { ID_PATTERN } from './fields.ts';
 
 describe('one home per field rule', () => {
@@ -29,5 +36,50 @@ describe('one home per field rule', () => {
     expect(new RegExp(ID_PATTERN).test('66a1b2c30000000000000003')).toBe(true);
     expect(new RegExp(ID_PATTERN).test('66A1B2C30000000000000003')).toBe(true);
     expect(new RegExp(ID_PATTERN).test('66a1b2c3')).toBe(false);
+  });
+});
+
+describe('participantErrors: the birth date', () => {
+  const child = {
+    first_name: 'Pedro',
+    last_name: 'Rodríguez',
+    age: '10',
+    gender: 'Masculino',
+    size: 'M',
+    weight: '75',
+    height: '4\'8"',
+    school: 'Colegio San Judas',
+    image: '/uploads/foto.png',
+    birth_date: '15/03/2016',
+    prohibited_foods: 'Ninguno',
+    alergies: 'Ninguna',
+    prohibited_drugs: 'Ninguno',
+    activities_restrictions: 'Ninguna',
+  };
+  const NOW = new Date('2026-11-23T12:00:00Z');
+
+  it('accepts a real past date and refuses an impossible or future one, against the given day', () => {
+    expect(participantErrors(child, NOW)).toEqual([]);
+    expect(participantErrors({ ...child, birth_date: '31/02/2016' }, NOW)).toEqual([
+      PARTICIPANT_MESSAGES.birthDate,
+    ]);
+    expect(participantErrors({ ...child, birth_date: '01/01/2027' }, NOW)).toEqual([
+      PARTICIPANT_MESSAGES.birthDate,
+    ]);
+    // The same date is accepted once that day has come.
+    expect(
+      participantErrors({ ...child, birth_date: '01/01/2027' }, new Date('2027-02-01T12:00:00Z')),
+    ).toEqual([]);
+  });
+
+  it('lists every failing line once, in the spec order', () => {
+    expect(
+      participantErrors({ ...child, school: ' ', weight: '9', age: '30', birth_date: '99/99/2016' }, NOW),
+    ).toEqual([
+      PARTICIPANT_MESSAGES.empty,
+      PARTICIPANT_MESSAGES.weight,
+      PARTICIPANT_MESSAGES.age,
+      PARTICIPANT_MESSAGES.birthDate,
+    ]);
   });
 });
