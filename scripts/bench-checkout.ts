@@ -1,6 +1,7 @@
 // Checkout benchmark (not a test): the real server on the embedded store, on loopback, driven by
 // autocannon. Measures (1) checkout throughput and latency and (2) a race of many parents for the
-// last places of one week. Run: `node scripts/bench-checkout.ts` (numbers go to the issue note).
+// last places of one week. Run: `node scripts/bench-checkout.ts` (numbers go to the issue note);
+// `STORE_FSYNC=true node scripts/bench-checkout.ts` measures the cost of flushing each write to disk.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -27,8 +28,9 @@ const config = loadConfig({
   DATA_DIR: dir,
   JWT_SECRET: 'b'.repeat(40),
   STATIC_DIR: path.join(dir, 'dist'),
+  STORE_FSYNC: process.env.STORE_FSYNC,
 });
-const store = await openEmbeddedStore(path.join(dir, 'db'));
+const store = await openEmbeddedStore(path.join(dir, 'db'), { fsync: config.storeFsync });
 const app = await buildApp(config, {
   store,
   mailTransport: { send: async () => {} },
@@ -102,6 +104,7 @@ const week = (await store.collection<Week>('semanas').findById(raceWeek._id))!;
 const report = {
   machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`.trim(),
   node: process.version,
+  storeFsync: config.storeFsync,
   throughput: {
     connections: CONNECTIONS,
     seconds: DURATION_S,

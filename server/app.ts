@@ -38,9 +38,6 @@ declare module 'fastify' {
   }
 }
 
-/** How often unknown or interrupted payments are settled. */
-const RECONCILE_EVERY_MS = 30_000;
-
 export interface AppDeps {
   store: Store;
   /** Where logs go (tests capture them); stdout when absent. */
@@ -98,6 +95,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     frameguard: { action: 'deny' },
   });
 
+  // On a stop, requests in flight finish; their answers then close the connection, because a
+  // keep-alive connection left idle afterwards would hold the stop until it timed out.
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
+
   // API answers are about one account or change with every write: no cache keeps them.
   app.addHook('onSend', async (request, reply) => {
     if (
@@ -142,23 +149,28 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const hashing = deps.hashing ?? OWASP_SCRYPT;
   const core = createCore({
     store: deps.store,
-    gateway: deps.gateway ?? sandboxGateway({ store: deps.store }),
+    gateway: deps.gateway ?? sandboxGateway({ store: deps.store, latencyMs: config.sandboxLatencyMs }),
     mailer: app.outbox,
     passwords: { hash: (password) => hashPassword(password, hashing), verify: verifyPassword },
     sessions: { sign: (userId) => app.signToken(userId) },
     photos: photoStorage,
     log: app.log,
-    settings: { publicUrl: config.publicUrl, schoolWebsite: config.schoolWebsite },
+    settings: {
+      publicUrl: config.publicUrl,
+      schoolWebsite: config.schoolWebsite,
+      paymentLeaseMs: config.paymentLeaseMs,
+    },
   });
   app.decorate('core', core);
   await ensureIndexes(deps.store, app.log);
   // Payments whose outcome is unknown, crashed requests and unfinished follow-ups are settled in
   // the background (src/core/checkout/settle.ts); each enrolment is claimed, so instances share it.
+  // Twice per lease: an interrupted payment is settled at most one and a half leases after it began.
   const reconciling = setInterval(() => {
     reconcilePayments(core.deps).catch((error: unknown) =>
       app.log.error({ err: error }, 'payment reconciliation failed'),
     );
-  }, RECONCILE_EVERY_MS);
+  }, config.paymentLeaseMs / 2);
   reconciling.unref();
   app.addHook('onClose', async () => clearInterval(reconciling));
   await app.register(apiRoutes, { prefix: '/api', core });

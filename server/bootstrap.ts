@@ -8,6 +8,8 @@ import { ADMIN_TIPOS, enrolmentLink } from '../src/domain/records.ts';
 import { hashPassword, type ScryptParams } from './auth/password.ts';
 import { seedDemoData } from '../src/core/seed.ts';
 import { newUser } from '../src/domain/accounts.ts';
+import type { CoreDeps } from '../src/core/deps.ts';
+import { reconcilePayments, type ReconcileReport } from '../src/core/checkout/settle.ts';
 
 export const GENERATED_ADMIN_EMAIL = 'admin@escuela.do';
 
@@ -68,6 +70,24 @@ export async function prepareStore(
     await store.collection<Camp>('campamentos').find({ status: 'active' }, { sort: { start_date: 1 } })
   ).map(({ _id, name }) => ({ _id, name }));
   return { admin, demoSeeded: demo.seeded, activeCamps };
+}
+
+/** Passes enough for any backlog a crash can leave; a pass that settles nothing ends it sooner. */
+const MAX_RESTART_PASSES = 50;
+
+/**
+ * Before a single-process store (the embedded one) takes requests again, what the last process left
+ * unfinished is settled: attempts and pending payments of requests that died with it, places held
+ * for orders that were never paid. Nothing else can be working on them, so no lease is awaited.
+ */
+export async function settleInterrupted(deps: CoreDeps): Promise<ReconcileReport> {
+  const total: ReconcileReport = { paid: 0, released: 0, completed: 0, unresolved: 0, attempts: 0 };
+  for (let pass = 0; pass < MAX_RESTART_PASSES; pass += 1) {
+    const report = await reconcilePayments(deps, { afterRestart: true });
+    for (const key of Object.keys(total) as Array<keyof ReconcileReport>) total[key] += report[key];
+    if (report.paid + report.released + report.completed + report.attempts === 0) break;
+  }
+  return total;
 }
 
 /** The start-up banner: where the app is, how to reach the admin panel, the enrolment links. */

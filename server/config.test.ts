@@ -17,6 +17,9 @@ describe('loadConfig', () => {
       schoolWebsite: 'http://localhost:3000',
       seedDemo: true,
       logLevel: 'info',
+      paymentLeaseMs: 60_000,
+      sandboxLatencyMs: 0,
+      storeFsync: false,
     });
   });
 
@@ -35,6 +38,8 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
         PUBLIC_URL: 'https://inscripciones.example.com/',
         SCHOOL_WEBSITE: 'https://escuela.example.com',
+        PAYMENT_LEASE_SECONDS: '20',
+        SANDBOX_LATENCY_MS: '1500',
       },
       '/srv/app',
     );
@@ -52,6 +57,10 @@ describe('loadConfig', () => {
       schoolWebsite: 'https://escuela.example.com',
       // Demo data only on the embedded store unless asked for.
       seedDemo: false,
+      paymentLeaseMs: 20_000,
+      sandboxLatencyMs: 1500,
+      // Flushed to disk by default in production.
+      storeFsync: true,
     });
   });
 
@@ -67,6 +76,9 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'ftp://x',
         LOG_LEVEL: 'loud',
         JWT_SECRET: 'short',
+        PAYMENT_LEASE_SECONDS: '90',
+        SANDBOX_LATENCY_MS: '-1',
+        STORE_FSYNC: 'yes',
       });
     } catch (error) {
       thrown = error;
@@ -82,9 +94,18 @@ describe('loadConfig', () => {
       'PUBLIC_URL',
       'LOG_LEVEL',
       'JWT_SECRET',
+      'PAYMENT_LEASE_SECONDS must be a whole number of seconds from 2 to 60',
+      'SANDBOX_LATENCY_MS',
+      'STORE_FSYNC must be true or false',
     ]) {
       expect(text).toContain(name);
     }
+  });
+
+  it('lets production turn the flush to disk off and development turn it on', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig({ NODE_ENV: 'production', STORE_FSYNC: 'false', ...secret }).storeFsync).toBe(false);
+    expect(loadConfig({ STORE_FSYNC: 'true' }).storeFsync).toBe(true);
   });
 
   it('requires JWT_SECRET in production only', () => {

@@ -32,6 +32,12 @@ export interface Config {
   schoolWebsite: string;
   /** Seed the demo school on a fresh store (default: on for the embedded store only). */
   seedDemo: boolean;
+  /** How long a payment request may take before it counts as dead (src/core/checkout/idempotency.ts). */
+  paymentLeaseMs: number;
+  /** The sandbox gateway's simulated round trip (a real gateway takes a second or two). */
+  sandboxLatencyMs: number;
+  /** The embedded store flushes each write to disk before acknowledging it (on in production). */
+  storeFsync: boolean;
 }
 
 export interface OAuthProviderConfig {
@@ -182,6 +188,25 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const seedDemo = rawSeed === undefined ? mongodbUri === undefined : rawSeed === 'true';
 
+  const whole = (name: string, fallback: number, min: number, max: number, unit: string): number => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be a whole number of ${unit} from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  // Never above 60 s: a retry waits out the lease, and a parent's request must not hang longer.
+  const paymentLeaseMs = whole('PAYMENT_LEASE_SECONDS', 60, 2, 60, 'seconds') * 1000;
+  const sandboxLatencyMs = whole('SANDBOX_LATENCY_MS', 0, 0, 10_000, 'milliseconds');
+
+  const rawFsync = value('STORE_FSYNC');
+  if (rawFsync !== undefined && !['true', 'false'].includes(rawFsync)) {
+    problems.push('STORE_FSYNC must be true or false');
+  }
+  const storeFsync = rawFsync === undefined ? env_ === 'production' : rawFsync === 'true';
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -204,6 +229,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     staticDir: path.resolve(cwd, value('STATIC_DIR') ?? 'dist'),
     schoolWebsite,
     seedDemo,
+    paymentLeaseMs,
+    sandboxLatencyMs,
+    storeFsync,
   };
 }
 

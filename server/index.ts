@@ -5,7 +5,7 @@ import { loadConfig, ConfigError } from './config.ts';
 import { resolveJwtSecret } from './secrets.ts';
 import { openStore } from './store/index.ts';
 import { buildApp } from './app.ts';
-import { prepareStore, startupBanner } from './bootstrap.ts';
+import { prepareStore, settleInterrupted, startupBanner } from './bootstrap.ts';
 
 export async function main(): Promise<void> {
   let config;
@@ -20,10 +20,21 @@ export async function main(): Promise<void> {
   }
   config.jwtSecret = await resolveJwtSecret(config);
 
-  const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
+  const store = await openStore({
+    mongodbUri: config.mongodbUri,
+    dataDir: config.dataDir,
+    fsync: config.storeFsync,
+  });
   // The app first: its modules create their indexes, which the seed then relies on.
   const app = await buildApp(config, { store });
   const prepared = await prepareStore(store, config);
+  // One process per embedded store: what a stop or crash left unfinished is settled before listening.
+  // Servers sharing MongoDB settle another's leftovers after its lease instead (the reconciler).
+  if (store.kind === 'embedded') {
+    const settled = await settleInterrupted(app.core.deps);
+    if (settled.paid + settled.released + settled.attempts > 0)
+      app.log.warn({ settled }, 'settled payments left unfinished by the previous run');
+  }
   app.outbox.start();
 
   let closing = false;

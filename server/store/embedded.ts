@@ -1,8 +1,9 @@
 // Embedded adapter: one NeDB datafile per collection under `dir` (the collections themselves are
 // src/core/store/nedb.ts). NeDB keeps each collection in memory and appends each change to the
-// datafile before the operation resolves.
+// datafile before the operation resolves. That survives a killed process; with `fsync` each append
+// is also flushed to the disk before it resolves, so it survives a power cut too.
 import { constants } from 'node:fs';
-import { access, mkdir, readFile, readdir, truncate } from 'node:fs/promises';
+import { access, mkdir, open, readFile, readdir, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { collectionsOf, Datastore, nextInCounters } from '../../src/core/store/nedb.ts';
 import type { Store } from './port.ts';
@@ -12,14 +13,22 @@ const COUNTERS = 'counters';
 const COMPACTION_INTERVAL_MS = 60 * 60 * 1000;
 const NEWLINE = 0x0a;
 
-export async function openEmbeddedStore(dir: string): Promise<Store> {
+export interface EmbeddedOptions {
+  /** Flush every write to the disk before acknowledging it (on in production: config STORE_FSYNC). */
+  fsync?: boolean;
+}
+
+export async function openEmbeddedStore(
+  dir: string,
+  { fsync = false }: EmbeddedOptions = {},
+): Promise<Store> {
   await mkdir(dir, { recursive: true });
   const datastores = new Map<string, Promise<Datastore>>();
 
   const datastore = (name: string): Promise<Datastore> => {
     let db = datastores.get(name);
     if (!db) {
-      db = loadDatastore(path.join(dir, name + EXTENSION));
+      db = loadDatastore(path.join(dir, name + EXTENSION), fsync);
       datastores.set(name, db);
     }
     return db;
@@ -57,13 +66,35 @@ export async function openEmbeddedStore(dir: string): Promise<Store> {
   };
 }
 
-async function loadDatastore(filename: string): Promise<Datastore> {
+async function loadDatastore(filename: string, fsync: boolean): Promise<Datastore> {
   await dropTornTail(filename);
   // Once a torn tail is cut off, every line must parse: any other bad line is real damage, and refusing
   // to start beats NeDB's default of silently dropping up to 10% of the records.
   const db = new Datastore({ filename, corruptAlertThreshold: 0 });
   await db.loadDatabaseAsync();
+  if (fsync) {
+    // Every write of a datastore appends through this one method, inside the datastore's queue, and
+    // the operation resolves after it: flushing here makes each acknowledged write durable.
+    // (Compaction already writes a temporary file, flushes it and renames it.)
+    const persistence = db.persistence as unknown as { persistNewStateAsync(docs: unknown[]): Promise<void> };
+    const append = persistence.persistNewStateAsync.bind(persistence);
+    persistence.persistNewStateAsync = async (docs) => {
+      await append(docs);
+      if (docs.length > 0) await flushToDisk(filename);
+    };
+    // The file may be new: its directory entry must reach the disk too.
+    await flushToDisk(path.dirname(filename));
+  }
   return db;
+}
+
+async function flushToDisk(file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

@@ -7,6 +7,8 @@ export interface StoreConfig {
   /** The app's data folder; the embedded store lives in its `db` subfolder. */
   dataDir: string;
   mongoDbName?: string;
+  /** Embedded store only: flush each write to disk before acknowledging it. */
+  fsync?: boolean;
 }
 
 export async function openStore(config: StoreConfig): Promise<Store> {
@@ -16,5 +18,5 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     return openMongoStore(config.mongodbUri, { dbName: config.mongoDbName });
   }
   const { openEmbeddedStore } = await import('./embedded.ts');
-  return openEmbeddedStore(path.join(config.dataDir, 'db'));
+  return openEmbeddedStore(path.join(config.dataDir, 'db'), { fsync: config.fsync });
 }

@@ -56,7 +56,12 @@ export interface CoreDeps {
   photos: PhotoStorage;
   log: Log;
   /** The school's public address (links in e-mails) and website (confirmation e-mail). */
-  settings: { publicUrl: string; schoolWebsite: string };
+  settings: {
+    publicUrl: string;
+    schoolWebsite: string;
+    /** How long a payment request may take (src/core/checkout/idempotency.ts); 60 s when unset. */
+    paymentLeaseMs?: number;
+  };
   clock?: () => Date;
 }
 

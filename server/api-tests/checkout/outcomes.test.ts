@@ -130,20 +130,27 @@ describe('after an approved charge', () => {
   });
 });
 
-describe('a request interrupted by a crash', () => {
-  /** What a server killed mid-request leaves: the attempt 'processing', its lease long over. */
-  async function interrupted(userId: string, key: string, body: CreateEnrolmentBody) {
-    await t.store.collection('payment_attempts').insertOne({
-      _id: `${userId}:${key}`,
-      user_id: userId,
-      request_hash: await requestHash(body, CARD_FIELDS),
-      status: 'processing',
-      answer: null,
-      created_at: new Date(Date.now() - 120_000),
-      lease_until: new Date(Date.now() - 60_000),
-    });
-  }
+/** What a server killed mid-request leaves: the attempt 'processing', its lease long over by default. */
+async function interrupted(
+  userId: string,
+  key: string,
+  body: CreateEnrolmentBody,
+  leaseUntil = new Date(Date.now() - 60_000),
+) {
+  await t.store.collection('payment_attempts').insertOne({
+    _id: `${userId}:${key}`,
+    user_id: userId,
+    request_hash: await requestHash(body, CARD_FIELDS),
+    status: 'processing',
+    answer: null,
+    created_at: new Date(Date.now() - 120_000),
+    lease_until: leaseUntil,
+  });
+}
+const attemptOf = (userId: string, key: string) =>
+  t.store.collection('payment_attempts').findById(`${userId}:${key}`);
 
+describe('a request interrupted by a crash', () => {
   it('before it recorded an order: the retry does the work at once (no charge was made)', async () => {
     const { token, user, cart } = await setup(sandboxGateway());
     const key = newKey();
@@ -181,6 +188,67 @@ describe('a request interrupted by a crash', () => {
     expect((await pay(token, body, key)).statusCode).toBe(202);
     await reconcilePayments(t.app.core.deps);
     expect((await pay(token, body, key)).statusCode).toBe(201);
+  });
+});
+
+describe('attempts and orders a dead request left behind', () => {
+  it("are settled by the reconciler after their lease, with no retry: the order's answer, or cleared", async () => {
+    const { token, user, cart } = await setup(sandboxGateway());
+    const paidKey = newKey();
+    const body = enrolmentRequest(cart, [[0]]);
+    expect((await pay(token, body, paidKey)).statusCode).toBe(201);
+    const paid = await onlyEnrolment();
+    await t.store.collection('payment_attempts').deleteMany({});
+    const orphanKey = newKey();
+    const other = enrolmentRequest(cart, [[1]]);
+    await interrupted(user._id, paidKey, body);
+    await interrupted(user._id, orphanKey, other);
+    const live = newKey();
+    await interrupted(user._id, live, other, new Date(Date.now() + 60_000));
+
+    expect(await reconcilePayments(t.app.core.deps)).toMatchObject({ attempts: 2 });
+    expect(await attemptOf(user._id, paidKey)).toMatchObject({
+      status: 'done',
+      answer: { statusCode: 201, body: { result: { orderId: paid.order_number } } },
+    });
+    expect(await attemptOf(user._id, orphanKey)).toBeNull();
+    // A request still within its lease may be working: left alone.
+    expect(await attemptOf(user._id, live)).toMatchObject({ status: 'processing' });
+    // The cleared attempt charged nothing: its retry simply pays.
+    expect((await pay(token, other, orphanKey)).statusCode).toBe(201);
+    expect(await t.store.collection('inscripciones').count({ payment_status: 'paid' })).toBe(2);
+  });
+
+  it('are settled at once after a restart of a single-process store, whatever their lease', async () => {
+    const never = sandboxGateway();
+    const { token, user, cart } = await setup({ ...never, lookup: async () => null });
+    expect((await pay(token, enrolmentRequest(cart, [[0]]), newKey())).statusCode).toBe(201);
+    // The request died after taking the places, before the gateway got the charge.
+    await t.store
+      .collection<Enrolment>('inscripciones')
+      .updateOne({}, { set: { payment_status: 'pending', created_at: new Date() } });
+    const key = newKey();
+    await interrupted(user._id, key, enrolmentRequest(cart, [[1]]), new Date(Date.now() + 60_000));
+    expect(await taken(cart, 0)).toBe(1);
+
+    expect(await reconcilePayments(t.app.core.deps)).toMatchObject({ released: 0, attempts: 0 });
+    expect(await reconcilePayments(t.app.core.deps, { afterRestart: true })).toMatchObject({
+      released: 1,
+      attempts: 1,
+    });
+    expect(await taken(cart, 0)).toBe(0);
+    expect(await onlyEnrolment()).toMatchObject({ payment_status: 'error' });
+    expect(await attemptOf(user._id, key)).toBeNull();
+  });
+
+  it('a retry waits out a live lease and then answers, never "still processing"', async () => {
+    const { token, user, cart } = await setup(sandboxGateway());
+    const key = newKey();
+    const body = enrolmentRequest(cart, [[0]]);
+    await interrupted(user._id, key, body, new Date(Date.now() + 1_500));
+    const retry = await pay(token, body, key);
+    expect(retry.statusCode).toBe(201);
+    expect(await t.store.collection('inscripciones').count({ payment_status: 'paid' })).toBe(1);
   });
 });
 

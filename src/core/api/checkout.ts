@@ -10,7 +10,7 @@ import { CreateEnrolmentBody } from '../../domain/schemas/enrolment.ts';
 import { usableCoupon } from '../checkout/coupons.ts';
 import { once, requestHash } from '../checkout/idempotency.ts';
 import { enrol } from '../checkout/pipeline.ts';
-import { recoverAnswer } from '../checkout/settle.ts';
+import { paymentLeaseMs, recoverAnswer } from '../checkout/settle.ts';
 import { accountOf, Answer, route, type ApiRoute } from './route.ts';
 
 export const CHECKOUT_ROUTES: ApiRoute[] = [
@@ -45,6 +45,7 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
         await requestHash(call.body, CARD_FIELDS),
         () => enrol(core.deps, user, call.body, key),
         {
+          leaseMs: paymentLeaseMs(core.deps),
           onUnexpected: (error) => core.deps.log.error({ err: error }, 'enrolment failed unexpectedly'),
           recover: () => recoverAnswer(core.deps.store, user._id, key),
         },

@@ -48,7 +48,13 @@ interface RecordedCharge {
 export function sandboxGateway({
   store,
   clock = () => new Date(),
-}: { store?: Store; clock?: () => Date } = {}): PaymentGateway {
+  latencyMs = 0,
+}: {
+  store?: Store;
+  clock?: () => Date;
+  /** A real gateway's round trip, so that requests are in flight as long as in production. */
+  latencyMs?: number;
+} = {}): PaymentGateway {
   const memory = new Map<string, ChargeResult>();
   const recorded = store?.collection<RecordedCharge>('sandbox_charges');
   const record = async (reference: string, result: ChargeResult) => {
@@ -58,6 +64,7 @@ export function sandboxGateway({
   return {
     name: 'sandbox',
     async charge({ card, reference }) {
+      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
       const brand = cardBrand(card.number);
       const digits = last4(card.number);
       const refusal = sandboxRefusal(card, clock());

@@ -11,7 +11,13 @@ export interface StoredAnswer {
   body: unknown;
 }
 
-interface Attempt {
+/**
+ * No payment request takes longer (the gateway's own timeout is shorter): an attempt or a pending
+ * order older than this died with its server. Configurable (PAYMENT_LEASE_SECONDS) up to this value.
+ */
+export const PAYMENT_LEASE_MS = 60_000;
+
+export interface Attempt {
   _id: string;
   user_id: string;
   request_hash: string;
@@ -22,8 +28,7 @@ interface Attempt {
   lease_until?: Date;
 }
 
-/** No payment request takes longer: a processing attempt older than this died with its server. */
-export const ATTEMPT_LEASE_MS = 60_000;
+export const ATTEMPTS = 'payment_attempts';
 
 /** A fingerprint of the request that leaves out card data (a hash of a card number can be guessed). */
 export function requestHash(body: object, omit: readonly string[]): Promise<string> {
@@ -37,6 +42,8 @@ export function requestHash(body: object, omit: readonly string[]): Promise<stri
 
 /** The stored attempt of one payment request: one per account and Idempotency-Key. */
 export const attemptId = (userId: string, key: string): string => `${userId}:${key}`;
+export const keyOfAttempt = (attempt: Pick<Attempt, '_id' | 'user_id'>): string =>
+  attempt._id.slice(attempt.user_id.length + 1);
 
 export async function once(
   store: Store,
@@ -45,15 +52,25 @@ export async function once(
   hash: string,
   work: () => Promise<StoredAnswer>,
   {
-    waitMs = 30_000,
+    leaseMs = PAYMENT_LEASE_MS,
+    waitMs,
     pollMs = 50,
-    leaseMs = ATTEMPT_LEASE_MS,
     onUnexpected = (_error: unknown) => {},
     /** What an interrupted attempt left behind: its answer, or null when it never got as far as an order. */
     recover = async (): Promise<StoredAnswer | null> => null,
+  }: {
+    leaseMs?: number;
+    /**
+     * How long a repeat waits; by default past the lease, so it ends with the first request's
+     * answer or takes over from a dead one and never tells a parent 'still processing' after a crash.
+     */
+    waitMs?: number;
+    pollMs?: number;
+    onUnexpected?: (error: unknown) => void;
+    recover?: () => Promise<StoredAnswer | null>;
   } = {},
 ): Promise<StoredAnswer> {
-  const attempts = store.collection<Attempt>('payment_attempts');
+  const attempts = store.collection<Attempt>(ATTEMPTS);
   const id = attemptId(userId, key);
   const lease = () => new Date(Date.now() + leaseMs);
   let mine = false;
@@ -72,7 +89,7 @@ export async function once(
     if (!(error instanceof DuplicateKeyError)) throw error;
   }
   if (!mine) {
-    const deadline = Date.now() + waitMs;
+    const deadline = Date.now() + (waitMs ?? leaseMs + 1_000);
     for (;;) {
       const existing = await attempts.findById(id);
       if (existing && existing.request_hash !== hash)

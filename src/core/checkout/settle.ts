@@ -15,7 +15,7 @@ import { formatDop } from '../../domain/pricing.ts';
 import { CARD_MESSAGES } from '../../domain/cards.ts';
 import type { ChargeResult } from './gateway.ts';
 import { placesOfLines } from './steps.ts';
-import { attemptId } from './idempotency.ts';
+import { ATTEMPTS, attemptId, keyOfAttempt, PAYMENT_LEASE_MS, type Attempt } from './idempotency.ts';
 import {
   calendarRecords,
   clientRecord,
@@ -29,8 +29,11 @@ import { confirmationMail, paymentNotCompletedMail } from './mails.ts';
 
 type Approved = Extract<ChargeResult, { approved: true }>;
 
-/** How long a request may hold a pending enrolment before the reconciler asks the gateway. */
-export const PAYMENT_LEASE_MS = 60_000;
+export { PAYMENT_LEASE_MS };
+
+/** The lease of this deployment: how long a request may hold an attempt or a pending enrolment. */
+export const paymentLeaseMs = (deps: Pick<CoreDeps, 'settings'>): number =>
+  deps.settings.paymentLeaseMs ?? PAYMENT_LEASE_MS;
 
 const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 
@@ -209,7 +212,7 @@ async function rewriteAnswer(
   answer: { statusCode: number; body: unknown },
 ) {
   await store
-    .collection<{ _id: string; status: string; answer: unknown }>('payment_attempts')
+    .collection<Attempt>(ATTEMPTS)
     .updateOne(
       { _id: attemptId(enrolment.user_id, enrolment.idempotency_key) },
       { set: { status: 'done', answer } },
@@ -222,7 +225,24 @@ export interface ReconcileReport {
   completed: number;
   /** Still unknown: the gateway could not be asked; tried again next time. */
   unresolved: number;
+  /** Attempts whose request died: given their order's answer, or cleared when it never made one. */
+  attempts: number;
 }
+
+export interface ReconcileOptions {
+  now?: Date;
+  /** Defaults to the deployment's (paymentLeaseMs). */
+  leaseMs?: number;
+  /**
+   * Nothing else works on this store: a single-process store (the embedded one) before it listens
+   * again after a stop or a crash. Every pending payment, claim and attempt was then left by a dead
+   * process and is settled now instead of after its lease.
+   */
+  afterRestart?: boolean;
+}
+
+/** One batch: a pass settles at most this many enrolments and this many attempts. */
+const BATCH = 100;
 
 /**
  * One pass of the reconciler. Each enrolment is claimed for a while before it is worked on, so
@@ -230,28 +250,30 @@ export interface ReconcileReport {
  */
 export async function reconcilePayments(
   deps: CoreDeps,
-  { now = new Date(), leaseMs = PAYMENT_LEASE_MS }: { now?: Date; leaseMs?: number } = {},
+  { now = new Date(), leaseMs = paymentLeaseMs(deps), afterRestart = false }: ReconcileOptions = {},
 ): Promise<ReconcileReport> {
   const { store, gateway, log, mailer } = deps;
   const enrolments = enrolmentsOf(store);
-  const report: ReconcileReport = { paid: 0, released: 0, completed: 0, unresolved: 0 };
-  const stale = new Date(now.getTime() - leaseMs);
+  const report: ReconcileReport = { paid: 0, released: 0, completed: 0, unresolved: 0, attempts: 0 };
+  const stale = afterRestart ? now : new Date(now.getTime() - leaseMs);
   const open = await enrolments.find(
     {
       $or: [
         { payment_status: 'unknown' },
-        { payment_status: 'pending', created_at: { $lt: stale } },
+        { payment_status: 'pending', created_at: { $lte: stale } },
         { payment_status: 'paid', followups_done: false },
       ],
     },
-    { limit: 100 },
+    { limit: BATCH },
   );
   for (const candidate of open) {
     const claim = await enrolments.updateOne(
-      {
-        _id: candidate._id,
-        $or: [{ reconciling_until: { $exists: false } }, { reconciling_until: { $lt: now } }],
-      },
+      afterRestart
+        ? { _id: candidate._id }
+        : {
+            _id: candidate._id,
+            $or: [{ reconciling_until: { $exists: false } }, { reconciling_until: { $lt: now } }],
+          },
       { set: { reconciling_until: new Date(now.getTime() + leaseMs) } },
     );
     if (!claim) continue;
@@ -301,7 +323,43 @@ export async function reconcilePayments(
       report.unresolved += 1;
     }
   }
+  report.attempts = await settleDeadAttempts(store, afterRestart ? null : now);
   return report;
+}
+
+/**
+ * Attempts still 'processing' after their lease (all of them after a restart: `expiredBefore`
+ * null): the request working on each died. One that recorded an order gets that order's answer
+ * (the pass above has settled it, or will, and rewrites it then); one that never did charged
+ * nothing and is removed, so a retry with its key simply runs. Each change is conditional on the
+ * lease it saw, so a retry that took the attempt over in between keeps it.
+ */
+async function settleDeadAttempts(store: Store, expiredBefore: Date | null): Promise<number> {
+  const attempts = store.collection<Attempt>(ATTEMPTS);
+  const dead = await attempts.find(
+    expiredBefore
+      ? {
+          status: 'processing',
+          // Attempts from before leases existed have none: long dead.
+          $or: [{ lease_until: { $lt: expiredBefore } }, { lease_until: { $exists: false } }],
+        }
+      : { status: 'processing' },
+    { limit: BATCH },
+  );
+  let settled = 0;
+  for (const attempt of dead) {
+    const seen = {
+      _id: attempt._id,
+      status: 'processing',
+      lease_until: attempt.lease_until ?? { $exists: false },
+    };
+    const answer = await recoverAnswer(store, attempt.user_id, keyOfAttempt(attempt));
+    const changed = answer
+      ? Boolean(await attempts.updateOne(seen, { set: { status: 'done', answer } }))
+      : (await attempts.deleteMany(seen)) > 0;
+    if (changed) settled += 1;
+  }
+  return settled;
 }
 
 /**

@@ -1,0 +1,267 @@
+// Crash durability of the money path (the money path's review, hole 3): the real server process on
+// one data folder, in its production configuration (embedded store flushed to disk), 20 parents
+// paying at once; it is killed with SIGKILL mid-load, restarted, and stopped with SIGTERM while
+// payments are in flight. Five rounds on the same folder, then the store itself is read:
+//   - every order a parent was told was paid is stored paid, with the same order number;
+//   - each week's taken places equal the places of its paid orders (no place leaked);
+//   - no attempt is left 'processing' and no order pending;
+//   - a retry of an interrupted request with its key gets a definite answer, never "still processing";
+//   - SIGTERM lets the requests in flight finish and exits 0.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../testing/build.ts';
+import { openEmbeddedStore } from '../../store/embedded.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
+import { placesOfLines } from '../../../src/core/checkout/steps.ts';
+import { newUser } from '../../../src/domain/accounts.ts';
+import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
+import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
+import type { Enrolment, UserRecord, Week } from '../../../src/domain/records.ts';
+import { demoCart, enrolmentRequest, type DemoCart } from '../checkout/testing.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const NODE = path.join(root, 'node_modules/.bin/node');
+const ROUNDS = 5;
+const PARENTS = 20;
+const PASSWORD = 'clave-de-prueba';
+const ACCOUNT = 'escuela-baloncesto';
+/** The server is killed once this many payments of the round have been acknowledged. */
+const KILL_AFTER_ACKS = [4, 7, 10, 13, 16];
+
+interface Sent {
+  token: string;
+  key: string;
+  body: unknown;
+}
+interface Figures {
+  acknowledged: number;
+  interrupted: number;
+  retriedPaid: number;
+  retriedRefused: number;
+  drainedPaid: number;
+  maxSecondsToSettled: number;
+}
+
+let dir: string;
+let cart: DemoCart;
+let port: number;
+const tokens: string[] = [];
+/** Order number of every 201 a parent received, over all rounds. */
+const toldPaid = new Set<string>();
+const figures: Figures = {
+  acknowledged: 0,
+  interrupted: 0,
+  retriedPaid: 0,
+  retriedRefused: 0,
+  drainedPaid: 0,
+  maxSecondsToSettled: 0,
+};
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port: free } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return free;
+}
+
+function startServer(): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
+  const child = spawn(NODE, ['server/index.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      JWT_SECRET: 'crash-suite-secret-'.padEnd(48, 'x'),
+      ADMIN_EMAIL: 'direccion@escuela.do',
+      ADMIN_PASSWORD: 'clave-admin',
+      DATA_DIR: dir,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      STATIC_DIR: path.join(dir, 'dist'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      // A gateway round trip, so that payments are in flight when the process dies.
+      SANDBOX_LATENCY_MS: '150',
+      PAYMENT_LEASE_SECONDS: '4',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function listening(server: ReturnType<typeof startServer>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`server did not start: ${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`http://127.0.0.1:${port}/api${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-account-id': ACCOUNT, ...headers },
+    body: JSON.stringify(body),
+  });
+
+const pay = (sent: Sent) =>
+  post('/inscripciones/create', sent.body, {
+    authorization: `Bearer ${sent.token}`,
+    'idempotency-key': sent.key,
+  });
+
+/** Carts of every shape: one child, two children in two weeks, a declined card. */
+function someCart(n: number): unknown {
+  if (n % 10 === 9) return enrolmentRequest(cart, [[n % 4]], { card: SANDBOX_CARDS.declined });
+  if (n % 3 === 0) return enrolmentRequest(cart, [[0, 1], [2]]);
+  return enrolmentRequest(cart, [[n % 4]]);
+}
+
+async function definite(res: Response): Promise<{ status: number; orderId?: string }> {
+  const body = (await res.json()) as { message?: string; result?: { orderId?: string } };
+  expect(body.message, 'never "still processing"').not.toBe(ENROLMENT_MESSAGES.inProgress);
+  expect(res.status, `a definite answer: ${JSON.stringify(body)}`).toSatisfy(
+    (status: number) => status === 201 || status === 402,
+  );
+  return { status: res.status, orderId: body.result?.orderId };
+}
+
+/** What the store holds once the server is stopped: the invariants of every round. */
+async function checkStore(): Promise<void> {
+  const store = await openEmbeddedStore(path.join(dir, 'db'));
+  try {
+    const enrolments = await store.collection<Enrolment>('inscripciones').find({});
+    const paid = enrolments.filter((enrolment) => enrolment.payment_status === 'paid');
+    const paidNumbers = new Set(paid.map((enrolment) => enrolment.order_number));
+    for (const order of toldPaid) expect(paidNumbers.has(order), `paid order ${order} lost`).toBe(true);
+    expect(
+      enrolments.filter((e) => e.payment_status === 'pending' || e.payment_status === 'unknown'),
+    ).toEqual([]);
+    const placesOfPaid = new Map<string, number>();
+    for (const enrolment of paid)
+      for (const { id, count } of placesOfLines(enrolment.lines))
+        placesOfPaid.set(id, (placesOfPaid.get(id) ?? 0) + count);
+    for (const week of cart.weeks) {
+      const stored = (await store.collection<Week>('semanas').findById(week._id))!;
+      expect(stored.quota_f, `places taken in ${week.name}`).toBe(placesOfPaid.get(week._id) ?? 0);
+    }
+    expect(await store.collection('payment_attempts').count({ status: 'processing' })).toBe(0);
+  } finally {
+    await store.close();
+  }
+}
+
+beforeAll(async () => {
+  dir = await makeTempDir('escuela-crash-');
+  port = await freePort();
+  // The school and its parents, written before the first start (the server does not seed it).
+  const store = await openEmbeddedStore(path.join(dir, 'db'));
+  await seedDemoData(store);
+  cart = await demoCart(store);
+  for (const week of cart.weeks)
+    await store
+      .collection<Week>('semanas')
+      .updateOne({ _id: week._id }, { set: { quota_q: 5000, quota_f: 0 } });
+  const hash = await hashPassword(PASSWORD, { N: 1024, r: 8, p: 1 });
+  await store
+    .collection<UserRecord>('usuarios')
+    .insertMany(Array.from({ length: PARENTS }, (_, i) => newUser(`familia${i}@correo.do`, hash)));
+  await store.close();
+});
+
+afterAll(async () => {
+  process.stdout.write(`crash suite: ${JSON.stringify(figures)}\n`);
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('the server killed mid-payment', () => {
+  it(`loses no paid order, leaks no place and leaves no attempt stuck (${ROUNDS} rounds of kill -9)`, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // 1. Load, and SIGKILL once enough payments have been acknowledged.
+      let server = startServer();
+      await listening(server);
+      if (tokens.length === 0) {
+        for (let i = 0; i < PARENTS; i += 1) {
+          const res = await post('/usuarios/login', { email: `familia${i}@correo.do`, password: PASSWORD });
+          tokens.push(((await res.json()) as { result: { token: string } }).result.token);
+        }
+      }
+      let acks = 0;
+      let killed = false;
+      const interrupted: Sent[] = [];
+      const worker = async (parent: number) => {
+        for (let n = 0; !killed; n += 1) {
+          const sent = { token: tokens[parent]!, key: crypto.randomUUID(), body: someCart(parent + n) };
+          let res: Response;
+          try {
+            res = await pay(sent);
+          } catch {
+            interrupted.push(sent);
+            return;
+          }
+          const answer = await definite(res);
+          if (answer.orderId) {
+            toldPaid.add(answer.orderId);
+            figures.acknowledged += 1;
+            acks += 1;
+            if (acks === KILL_AFTER_ACKS[round] && !killed) {
+              killed = true;
+              server.child.kill('SIGKILL');
+            }
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: PARENTS }, (_, parent) => worker(parent)));
+      await server.exited;
+      expect(server.child.signalCode).toBe('SIGKILL');
+      expect(interrupted.length, 'payments were in flight when the process died').toBeGreaterThan(0);
+      figures.interrupted += interrupted.length;
+
+      // 2. Restart: every interrupted request, retried with its key, gets a definite answer.
+      server = startServer();
+      const restarted = Date.now();
+      await listening(server);
+      for (const answer of await Promise.all(interrupted.map(async (sent) => definite(await pay(sent))))) {
+        if (answer.orderId) {
+          toldPaid.add(answer.orderId);
+          figures.retriedPaid += 1;
+        } else figures.retriedRefused += 1;
+      }
+
+      // 3. SIGTERM with payments in flight: they finish, the process exits 0.
+      const inFlight = tokens
+        .slice(0, 5)
+        .map((token, i) => pay({ token, key: crypto.randomUUID(), body: enrolmentRequest(cart, [[i % 4]]) }));
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      server.child.kill('SIGTERM');
+      for (const res of await Promise.all(inFlight)) {
+        const answer = await definite(res);
+        expect(answer.status).toBe(201);
+        toldPaid.add(answer.orderId!);
+        figures.drainedPaid += 1;
+      }
+      expect(await server.exited, server.output()).toBe(0);
+
+      // 4. The store: nothing lost, nothing leaked, nothing stuck.
+      await checkStore();
+      figures.maxSecondsToSettled = Math.max(figures.maxSecondsToSettled, (Date.now() - restarted) / 1000);
+      expect(figures.maxSecondsToSettled).toBeLessThan(90);
+    }
+  }, 180_000);
+});
