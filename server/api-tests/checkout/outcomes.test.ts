@@ -29,8 +29,29 @@ function timingOut({ charged }: { charged: boolean }): PaymentGateway {
   };
 }
 
-async function setup(gateway: PaymentGateway) {
-  t = await buildTestApp({}, { deps: { gateway } });
+/** The sandbox, answering after `ms`; while a charge is on its way a lookup cannot tell (it rejects). */
+function slow(ms: number): PaymentGateway & { charges: number } {
+  const inner = sandboxGateway();
+  const inFlight = new Set<string>();
+  return {
+    name: 'slow',
+    charges: 0,
+    async charge(request) {
+      this.charges += 1;
+      inFlight.add(request.reference);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      inFlight.delete(request.reference);
+      return inner.charge(request);
+    },
+    async lookup(reference) {
+      if (inFlight.has(reference)) throw new Error('charge still processing');
+      return inner.lookup(reference);
+    },
+  };
+}
+
+async function setup(gateway: PaymentGateway, env: Record<string, string> = {}) {
+  t = await buildTestApp(env, { deps: { gateway } });
   await seedDemoData(t.store);
   const parent = await t.createUser({ email: 'carmen@correo.do' });
   return { ...parent, cart: await demoCart(t.store) };
@@ -99,6 +120,48 @@ describe('a gateway that does not answer', () => {
     const again = await pay(token, body, key);
     expect(again.statusCode).toBe(402);
     expect(again.json()).toEqual({ success: false, status: 'ERROR', message: CARD_MESSAGES.gatewayError });
+  });
+});
+
+describe('a slow gateway', () => {
+  it('charges once for repeats sent while it works; each gets the same order', async () => {
+    const gateway = slow(600);
+    const { token, cart } = await setup(gateway);
+    const key = newKey();
+    const body = enrolmentRequest(cart, [[0]]);
+    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const answers = await Promise.all([
+      pay(token, body, key),
+      later(100).then(() => pay(token, body, key)),
+      later(300).then(() => pay(token, body, key)),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((res) => res.json().result.orderId)).size).toBe(1);
+    expect(gateway.charges).toBe(1);
+    expect(await taken(cart, 0)).toBe(1);
+  });
+
+  it('slower than half the lease: "being verified" with the places kept, paid once it answers', async () => {
+    const gateway = slow(1_500);
+    const { token, cart } = await setup(gateway, { PAYMENT_LEASE_SECONDS: '2' });
+    const key = newKey();
+    const body = enrolmentRequest(cart, [[0]]);
+    const started = Date.now();
+    const first = await pay(token, body, key);
+    expect(first.statusCode).toBe(202);
+    expect(first.json().message).toBe(ENROLMENT_MESSAGES.verifying);
+    expect(Date.now() - started).toBeLessThan(1_400);
+    // The charge is still on its way: the reconciler cannot tell yet and gives nothing back.
+    expect(await reconcilePayments(t.app.core.deps)).toMatchObject({ unresolved: 1, released: 0 });
+    expect(await taken(cart, 0)).toBe(1);
+
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(await reconcilePayments(t.app.core.deps)).toMatchObject({ paid: 1 });
+    const retry = await pay(token, body, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().result.orderId).toBe((await onlyEnrolment()).order_number);
+    expect(gateway.charges).toBe(1);
+    expect(await taken(cart, 0)).toBe(1);
   });
 });
 

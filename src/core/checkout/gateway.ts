@@ -30,7 +30,9 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /**
    * What the gateway knows of the charge with our reference: its result, or null when it never
-   * received it. How an unknown outcome (a timeout, a crash) is settled. Rejects when unreachable.
+   * received it. How an unknown outcome (a timeout, a crash) is settled. Rejects when unreachable,
+   * and also while the gateway is still processing the charge or cannot yet say (an adapter must
+   * never answer null for a charge that may still be approved: its places would be given back).
    */
   lookup(reference: string): Promise<ChargeResult | null>;
 }

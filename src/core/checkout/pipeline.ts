@@ -37,7 +37,7 @@ import {
 } from './steps.ts';
 import type { ChargeResult } from './gateway.ts';
 import { usableCoupon } from './coupons.ts';
-import { settleApproved, successAnswer, verifyingAnswer } from './settle.ts';
+import { paymentLeaseMs, settleApproved, successAnswer, verifyingAnswer } from './settle.ts';
 
 /** A refusal as the checkout answers it: its status and the one error envelope. */
 const refuse = ({ status, message }: Refusal) => new ApiError(status, message);
@@ -181,26 +181,32 @@ export type ChargeOutcome =
  * The charge. A decline is recorded on the enrolment; a gateway that did not answer (timeout,
  * network) leaves the outcome unknown: the enrolment keeps its places as 'unknown' until the
  * reconciler asks the gateway (./settle.ts). A guess either way could lose a place or a payment.
+ * The wait is bounded by half the payment lease, so the request has settled its order's state long
+ * before the reconciler may take a pending order for one whose request died.
  */
 export async function chargeCard(
-  { store, gateway, log }: Pick<CoreDeps, 'store' | 'gateway' | 'log'>,
+  deps: Pick<CoreDeps, 'store' | 'gateway' | 'log' | 'settings'>,
   body: CreateEnrolmentBody,
   enrolment: Enrolment,
 ): Promise<ChargeOutcome> {
+  const { store, gateway, log } = deps;
   const enrolments = store.collection<Enrolment>('inscripciones');
   let charge: ChargeResult;
   try {
-    charge = await gateway.charge({
-      amount: enrolment.amount,
-      currency: 'DOP',
-      card: {
-        number: cleanCardNumber(body.cardNumber),
-        expiry: cleanExpiry(body.expDate),
-        cvv: body.cvv.trim(),
-        holder: body.cardHolder.trim(),
-      },
-      reference: enrolment.order_number,
-    });
+    charge = await withinTime(
+      paymentLeaseMs(deps) / 2,
+      gateway.charge({
+        amount: enrolment.amount,
+        currency: 'DOP',
+        card: {
+          number: cleanCardNumber(body.cardNumber),
+          expiry: cleanExpiry(body.expDate),
+          cvv: body.cvv.trim(),
+          holder: body.cardHolder.trim(),
+        },
+        reference: enrolment.order_number,
+      }),
+    );
   } catch (error) {
     log.error({ err: error, order: enrolment.order_number }, 'payment gateway did not answer');
     await enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'unknown' } });
@@ -214,6 +220,16 @@ export async function chargeCard(
     return { kind: 'declined', message: charge.message };
   }
   return { kind: 'approved', charge };
+}
+
+/** The promise's result, or a rejection once `ms` have passed (a late rejection is ignored). */
+function withinTime<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  promise.catch(() => {});
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** One enrolment through the pipeline; answers {statusCode, body} for the idempotency store. */

@@ -287,7 +287,9 @@ export async function reconcilePayments(
       try {
         outcome = await gateway.lookup(claim.order_number);
       } catch (error) {
-        log.warn({ err: error, order: claim.order_number }, 'payment gateway unreachable for a lookup');
+        log.warn({ err: error, order: claim.order_number }, 'payment gateway could not tell yet');
+        // Free for the next pass (of any instance) to ask again.
+        await enrolments.updateOne({ _id: claim._id }, { unset: ['reconciling_until'] });
         report.unresolved += 1;
         continue;
       }
