@@ -61,13 +61,24 @@ function mockDeps(): CoreDeps {
             })
           : sandbox.charge(request),
       lookup: (reference) => sandbox.lookup(reference),
+      refund: (request) => sandbox.refund(request),
     },
     mailer: {
-      enqueue(message) {
+      async enqueue({ key, ...message }) {
         // Mock mode sends no e-mail: the reset link is shown in the console instead.
         if (message.kind === 'password-reset')
           console.info(`[msw] ${message.subject}: ${/https?:\S+/.exec(message.text)?.[0] ?? ''}`);
-        return Promise.resolve();
+        // Kept as 'sent', so the admin's enrolment detail lists an order's e-mails as on the server.
+        const outbox = store.collection('outbox');
+        if (key && (await outbox.findById(key))) return;
+        const now = new Date();
+        await outbox.insertOne({
+          ...(key ? { _id: key } : {}),
+          ...message,
+          status: 'sent',
+          created_at: now,
+          sent_at: now,
+        });
       },
     },
     // In-memory only and mock mode only: a plain digest is enough.

@@ -23,6 +23,10 @@ export const INDEXES: Array<[string, IndexSpec]> = [
   ['inscripciones', { fields: ['paid_at'] }],
   ['participantes', { fields: ['inscription'] }],
   ['contactos', { fields: ['type'] }],
+  // The staff list's newest-first order, the audit log's and one record's trail.
+  ['inscripciones', { fields: ['created_at'] }],
+  ['auditoria', { fields: ['at'] }],
+  ['auditoria', { fields: ['record_id'] }],
 ];
 
 /** Codes an admin may have repeated before the unique index existed. */

@@ -173,7 +173,16 @@ export interface Enrolment {
   auth_code: string | null;
   gateway_reference: string | null;
   idempotency_key: string;
-  status: 'active' | 'inactive';
+  /** 'cancelled' by staff (POST /inscripciones/cancel): places given back, refund asked. */
+  status: 'active' | 'inactive' | 'cancelled';
+  cancelled_at?: Date;
+  cancel_reason?: string;
+  cancelled_by?: string;
+  /** Of a cancelled paid order: 'refunded', or 'pending' while the gateway has not confirmed it. */
+  refund_status?: 'refunded' | 'pending';
+  refund_reference?: string;
+  /** False while a cancellation's steps (places, memberships, refund, e-mail) are owed. */
+  cancel_done?: boolean;
   created_at: Date;
   paid_at: Date | null;
 }

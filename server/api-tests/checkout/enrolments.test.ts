@@ -26,6 +26,7 @@ function countingGateway(inner: PaymentGateway = sandboxGateway()) {
       return inner.charge(request);
     },
     lookup: (reference) => inner.lookup(reference),
+    refund: (request) => inner.refund(request),
   };
   return { gateway, calls };
 }

@@ -87,6 +87,7 @@ describe('three instances on one store', () => {
         throw new Error('ETIMEDOUT');
       },
       lookup: (reference) => bank.lookup(reference),
+      refund: (request) => bank.refund(request),
     };
     const apps = await instances(() => lost, sent);
     const cart = await demoCart(t.store);

@@ -26,6 +26,7 @@ function timingOut({ charged }: { charged: boolean }): PaymentGateway {
       throw new Error('ETIMEDOUT');
     },
     lookup: (reference) => inner.lookup(reference),
+    refund: (request) => inner.refund(request),
   };
 }
 
@@ -47,6 +48,7 @@ function slow(ms: number): PaymentGateway & { charges: number } {
       if (inFlight.has(reference)) throw new Error('charge still processing');
       return inner.lookup(reference);
     },
+    refund: (request) => inner.refund(request),
   };
 }
 

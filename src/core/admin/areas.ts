@@ -2,6 +2,7 @@
 // that record kind: required fields and defaults (spec 02 §3, §5), uniqueness, references,
 // searches, order, derived fields.
 import { ApiError } from '../errors.ts';
+import { STAFF_MESSAGES } from '../../domain/staff.ts';
 import type { AnyDoc, Store } from '../store/port.ts';
 import { ANNUAL_TYPE_ALIASES, CAMP_TYPES, placesLeft } from '../../domain/records.ts';
 import { normalizeCouponCode } from '../../domain/coupons.ts';
@@ -204,7 +205,10 @@ export const inscripciones: AreaConfig = {
   // Fields of the checkout's enrolment record (src/core/checkout/pipeline.ts).
   search: ['order_number', 'contact.email', 'contact.mother_name', 'contact.father_name', 'rnc_nombre'],
   sort: NEWEST_FIRST,
-  async rules(enrolment, { changes }) {
+  async rules(enrolment, { changes, existing }) {
+    // Cancelling gives places and money back (POST /inscripciones/cancel): it is not undone here.
+    if (existing?.status === 'cancelled' && changes.status !== undefined)
+      throw new ApiError(400, STAFF_MESSAGES.cancelledStatus);
     // The checkout activates an enrolment once it is paid; an admin may cancel one (inactive) or
     // restore a paid one, never turn an unpaid or declined order into an active enrolment.
     const payment = enrolment.payment_status;

@@ -8,6 +8,7 @@ import type { TObject } from 'typebox';
 import { escapeRegExp } from './listing.ts';
 import { ApiError } from '../errors.ts';
 import {
+  DELETED_STATUS,
   DuplicateKeyError,
   type AnyDoc,
   type Collection,
@@ -16,6 +17,7 @@ import {
   type Store,
 } from '../store/port.ts';
 import { ADMIN_MESSAGES, recordMessages, type AdminArea, type Noun } from '../../domain/admin-contract.ts';
+import { changedFields, recordAudit, type Actor } from './audit.ts';
 
 /** A field holding another record's id. */
 export interface Reference {
@@ -100,8 +102,11 @@ export interface AreaService {
   present(records: AnyDoc[]): Promise<AnyDoc[]>;
   /** Records matching the filter, in the area's order (or `sort`), ready to answer. */
   list(filter: Filter, sort?: SortSpec): Promise<AnyDoc[]>;
-  create(fields: Record<string, unknown>): Promise<AnyDoc>;
-  update(id: string, fields: Record<string, unknown>): Promise<AnyDoc>;
+  /** The admin writes: each is recorded in the audit log when an actor is given (every API call gives one). */
+  create(fields: Record<string, unknown>, actor?: Actor): Promise<AnyDoc>;
+  update(id: string, fields: Record<string, unknown>, actor?: Actor): Promise<AnyDoc>;
+  /** Soft delete; false when there was nothing (visible) to delete. */
+  remove(id: string, actor?: Actor): Promise<boolean>;
 }
 
 export function areaService(store: Store, config: AreaConfig): AreaService {
@@ -191,7 +196,7 @@ export function areaService(store: Store, config: AreaConfig): AreaService {
     async list(filter, sort = config.sort) {
       return present(await collection().find(filter, { sort }));
     },
-    async create(input) {
+    async create(input, actor) {
       const changes = normalise({ ...structuredClone(config.defaults), ...input });
       const record = { ...changes };
       await checkReferences(changes);
@@ -200,12 +205,19 @@ export function areaService(store: Store, config: AreaConfig): AreaService {
       await config.beforeCreate?.(record, store);
       try {
         const stored = await collection().insertOne({ ...record, created_at: new Date() });
+        if (actor)
+          await recordAudit(store, actor, {
+            action: 'create',
+            kind: config.area,
+            record_id: stored._id,
+            after: stored,
+          });
         return (await present([stored]))[0]!;
       } catch (error) {
         throw asConflict(error);
       }
     },
-    async update(id, input) {
+    async update(id, input, actor) {
       const existing = await collection().findById(id);
       if (!existing) throw new ApiError(404, messages.notFound);
       const normalised = normalise(input);
@@ -225,10 +237,30 @@ export function areaService(store: Store, config: AreaConfig): AreaService {
           { set: { ...changes, updated_at: new Date() } },
         );
         if (!stored) throw new ApiError(404, messages.notFound);
+        if (actor)
+          await recordAudit(store, actor, {
+            action: 'update',
+            kind: config.area,
+            record_id: id,
+            ...changedFields(existing, stored),
+          });
         return (await present([stored]))[0]!;
       } catch (error) {
         throw asConflict(error);
       }
+    },
+    async remove(id, actor) {
+      const existing = await collection().findById(id);
+      if (!existing || !(await collection().softDelete(id))) return false;
+      if (actor)
+        await recordAudit(store, actor, {
+          action: 'delete',
+          kind: config.area,
+          record_id: id,
+          before: { status: existing.status },
+          after: { status: DELETED_STATUS },
+        });
+      return true;
     },
   };
 }

@@ -14,7 +14,7 @@ import { ADMIN_AREAS } from '../admin/areas.ts';
 import type { AreaConfig, Lookup } from '../admin/crud.ts';
 import { listAnswer } from '../admin/listing.ts';
 import { dashboard } from '../admin/dashboard.ts';
-import { accountOf, Answer, route, type ApiRoute } from './route.ts';
+import { accountOf, actorOf, Answer, route, type ApiRoute } from './route.ts';
 import {
   DashboardAnswer,
   MessageAnswer,
@@ -104,9 +104,9 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
         url: `${base}/create`,
         audience: 'admin',
         schema: { body: config.createBody, response: { 201: RecordMessageAnswer } },
-        handle: async ({ body }, core) => {
+        handle: async (call, core) => {
           const service = core.areas[area];
-          const data = await service.create(body);
+          const data = await service.create(call.body, actorOf(call));
           return new Answer(201, { status: 'SUCCESS', message: service.messages.created, data });
         },
       }),
@@ -120,10 +120,10 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
         url: `${base}/update`,
         audience: 'admin',
         schema: { body: config.updateBody, response: { 200: RecordMessageAnswer } },
-        handle: async ({ body }, core) => {
+        handle: async (call, core) => {
           const service = core.areas[area];
-          const { _id, ...fields } = body as { _id: string } & Record<string, unknown>;
-          const data = await service.update(_id, fields);
+          const { _id, ...fields } = call.body as { _id: string } & Record<string, unknown>;
+          const data = await service.update(_id, fields, actorOf(call));
           return { status: 'SUCCESS', message: service.messages.updated, data };
         },
       }),
@@ -137,9 +137,9 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
         url: `${base}/delete/:id`,
         audience: 'admin',
         schema: { params: IdParams, response: { 200: MessageAnswer } },
-        handle: async ({ params }, core) => {
+        handle: async (call, core) => {
           const service = core.areas[area];
-          if (!(await service.collection().softDelete(params.id)))
+          if (!(await service.remove(call.params.id, actorOf(call))))
             throw new ApiError(404, service.messages.notFound);
           return { status: 'SUCCESS', message: service.messages.deleted };
         },

@@ -4,8 +4,14 @@
 import { ACCOUNT_ROUTES } from './accounts.ts';
 import { ADMIN_ROUTES } from './admin.ts';
 import { CHECKOUT_ROUTES } from './checkout.ts';
+import { STAFF_ROUTES } from './staff.ts';
 import type { ApiRoute } from './route.ts';
 
-export const API_ROUTES: ApiRoute[] = [...ACCOUNT_ROUTES, ...CHECKOUT_ROUTES, ...ADMIN_ROUTES];
+export const API_ROUTES: ApiRoute[] = [
+  ...ACCOUNT_ROUTES,
+  ...CHECKOUT_ROUTES,
+  ...ADMIN_ROUTES,
+  ...STAFF_ROUTES,
+];
 
 export { Answer, type ApiRoute, type Audience, type Call, type Method } from './route.ts';

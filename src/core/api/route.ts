@@ -56,3 +56,9 @@ export const route = <S extends RouteSchema>(definition: ApiRoute<S>): ApiRoute 
 
 /** The signed-in user of a 'user' or 'admin' call. */
 export const accountOf = (call: { account: UserRecord | null }): UserRecord => call.account!;
+
+/** The admin of an 'admin' call and the address it came from, as the audit log records them. */
+export const actorOf = (call: { account: UserRecord | null; ip: string }) => ({
+  user: accountOf(call),
+  ip: call.ip,
+});

@@ -24,6 +24,8 @@ export type ChargeResult =
       last4: string;
     };
 
+export type RefundResult = { refunded: true; refundReference: string } | { refunded: false; message: string };
+
 export interface PaymentGateway {
   readonly name: string;
   /** Resolves with the gateway's answer; rejects only when the gateway could not be reached. */
@@ -35,6 +37,11 @@ export interface PaymentGateway {
    * never answer null for a charge that may still be approved: its places would be given back).
    */
   lookup(reference: string): Promise<ChargeResult | null>;
+  /**
+   * Gives back the whole approved charge with our reference (a cancelled enrolment). Asking again
+   * for the same reference refunds once and answers the same. Rejects when unreachable.
+   */
+  refund(request: { reference: string; amount: number }): Promise<RefundResult>;
 }
 
 interface RecordedCharge {
@@ -42,6 +49,15 @@ interface RecordedCharge {
   result: ChargeResult;
   at: Date;
 }
+
+interface RecordedRefund {
+  _id: string;
+  result: RefundResult;
+  amount: number;
+  at: Date;
+}
+
+export const SANDBOX_NO_CHARGE = 'No existe un cargo aprobado para esta orden.';
 
 /**
  * The sandbox. With a store it records each answer by reference (brand and last four digits only,
@@ -58,11 +74,15 @@ export function sandboxGateway({
   latencyMs?: number;
 } = {}): PaymentGateway {
   const memory = new Map<string, ChargeResult>();
+  const refunds = new Map<string, RefundResult>();
   const recorded = store?.collection<RecordedCharge>('sandbox_charges');
+  const recordedRefunds = store?.collection<RecordedRefund>('sandbox_refunds');
   const record = async (reference: string, result: ChargeResult) => {
     memory.set(reference, result);
     await recorded?.insertOne({ _id: reference, result, at: clock() });
   };
+  const lookup = async (reference: string) =>
+    memory.get(reference) ?? (await recorded?.findById(reference))?.result ?? null;
   return {
     name: 'sandbox',
     async charge({ card, reference }) {
@@ -82,8 +102,21 @@ export function sandboxGateway({
       await record(reference, result);
       return result;
     },
-    async lookup(reference) {
-      return memory.get(reference) ?? (await recorded?.findById(reference))?.result ?? null;
+    lookup,
+    async refund({ reference, amount }) {
+      const earlier = refunds.get(reference) ?? (await recordedRefunds?.findById(reference))?.result;
+      if (earlier) return earlier;
+      const charge = await lookup(reference);
+      if (!charge?.approved) return { refunded: false, message: SANDBOX_NO_CHARGE };
+      const result: RefundResult = { refunded: true, refundReference: `SBX-R-${randomHex(6)}` };
+      refunds.set(reference, result);
+      try {
+        await recordedRefunds?.insertOne({ _id: reference, result, amount, at: clock() });
+      } catch {
+        // Two refunds of one reference at once: the first one recorded is the refund.
+        return (await recordedRefunds?.findById(reference))?.result ?? result;
+      }
+      return result;
     },
   };
 }

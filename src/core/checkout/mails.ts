@@ -85,3 +85,29 @@ export function paymentNotCompletedMail(enrolment: Enrolment): Omit<MailMessage,
     kind: 'payment-not-completed',
   };
 }
+
+/** Staff cancelled a paid enrolment: what happens to the places and the money. */
+export function cancellationMail(enrolment: Enrolment): Omit<MailMessage, 'to'> {
+  const amount = formatDop(enrolment.amount);
+  const refund =
+    enrolment.refund_status === 'refunded'
+      ? `Solicitamos el reembolso de ${amount} a su tarjeta ${enrolment.card.brand} terminada en ${enrolment.card.last4}; según su banco, puede tardar unos días en reflejarse.`
+      : `El reembolso de ${amount} está en trámite; le escribiremos cuando el banco lo confirme.`;
+  const lines = [
+    'Hola:',
+    '',
+    `La inscripción de la orden ${enrolment.order_number} (${enrolment.camp_name}) fue cancelada.`,
+    ...(enrolment.cancel_reason ? [`Motivo: ${enrolment.cancel_reason}`] : []),
+    refund,
+    'Si tiene alguna pregunta, responda a este correo.',
+  ];
+  return {
+    subject: `Inscripción cancelada — orden ${enrolment.order_number}`,
+    text: lines.join('\n'),
+    html: lines
+      .filter(Boolean)
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join('\n'),
+    kind: 'enrolment-cancelled',
+  };
+}

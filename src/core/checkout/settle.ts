@@ -252,7 +252,7 @@ export async function reconcilePayments(
   deps: CoreDeps,
   { now = new Date(), leaseMs = paymentLeaseMs(deps), afterRestart = false }: ReconcileOptions = {},
 ): Promise<ReconcileReport> {
-  const { store, gateway, log, mailer } = deps;
+  const { store, log } = deps;
   const enrolments = enrolmentsOf(store);
   const report: ReconcileReport = { paid: 0, released: 0, completed: 0, unresolved: 0, attempts: 0 };
   const stale = afterRestart ? now : new Date(now.getTime() - leaseMs);
@@ -278,48 +278,7 @@ export async function reconcilePayments(
     );
     if (!claim) continue;
     try {
-      if (claim.payment_status === 'paid') {
-        await completeFollowUps(deps, claim._id);
-        report.completed += 1;
-        continue;
-      }
-      let outcome: ChargeResult | null;
-      try {
-        outcome = await gateway.lookup(claim.order_number);
-      } catch (error) {
-        log.warn({ err: error, order: claim.order_number }, 'payment gateway could not tell yet');
-        // Free for the next pass (of any instance) to ask again.
-        await enrolments.updateOne({ _id: claim._id }, { unset: ['reconciling_until'] });
-        report.unresolved += 1;
-        continue;
-      }
-      if (outcome?.approved) {
-        const result = await settleApproved(deps, claim, outcome);
-        await rewriteAnswer(store, claim, successAnswer(result));
-        report.paid += 1;
-      } else {
-        // Declined, or the gateway never received it: nothing was charged.
-        await enrolments.updateOne(
-          { _id: claim._id, payment_status: { $in: ['unknown', 'pending'] } },
-          { set: { payment_status: outcome ? 'declined' : 'error' } },
-        );
-        await releasePlaces(store, claim);
-        await rewriteAnswer(store, claim, {
-          statusCode: 402,
-          body: errorEnvelope(outcome && !outcome.approved ? outcome.message : CARD_MESSAGES.gatewayError),
-        });
-        const user = await store
-          .collection<UserRecord>('usuarios')
-          .findById(claim.user_id, { withDeleted: true });
-        if (claim.payment_status === 'unknown' && user)
-          await mailer.enqueue({
-            ...paymentNotCompletedMail(claim),
-            to: [user.email],
-            user_id: user._id,
-            key: `not-completed-${claim._id}`,
-          });
-        report.released += 1;
-      }
+      report[await settleClaimed(deps, claim)] += 1;
     } catch (error) {
       log.error({ err: error, order: claim.order_number }, 'reconciling an enrolment failed; retried');
       report.unresolved += 1;
@@ -327,6 +286,107 @@ export async function reconcilePayments(
   }
   report.attempts = await settleDeadAttempts(store, afterRestart ? null : now);
   return report;
+}
+
+/**
+ * Settles one claimed enrolment: finishes a paid one's follow-ups, or asks the gateway about a
+ * pending or unknown one and pays it or gives its places back. 'unresolved': the gateway cannot
+ * tell yet (the claim is freed for the next pass).
+ */
+async function settleClaimed(
+  deps: CoreDeps,
+  claim: Enrolment,
+): Promise<'completed' | 'paid' | 'released' | 'unresolved'> {
+  const { store, gateway, log, mailer } = deps;
+  const enrolments = enrolmentsOf(store);
+  if (claim.payment_status === 'paid') {
+    await completeFollowUps(deps, claim._id);
+    return 'completed';
+  }
+  let outcome: ChargeResult | null;
+  try {
+    outcome = await gateway.lookup(claim.order_number);
+  } catch (error) {
+    log.warn({ err: error, order: claim.order_number }, 'payment gateway could not tell yet');
+    // Free for the next pass (of any instance) to ask again.
+    await enrolments.updateOne({ _id: claim._id }, { unset: ['reconciling_until'] });
+    return 'unresolved';
+  }
+  if (outcome?.approved) {
+    const result = await settleApproved(deps, claim, outcome);
+    await rewriteAnswer(store, claim, successAnswer(result));
+    return 'paid';
+  }
+  // Declined, or the gateway never received it: nothing was charged.
+  await enrolments.updateOne(
+    { _id: claim._id, payment_status: { $in: ['unknown', 'pending'] } },
+    { set: { payment_status: outcome ? 'declined' : 'error' } },
+  );
+  await releasePlaces(store, claim);
+  await rewriteAnswer(store, claim, {
+    statusCode: 402,
+    body: errorEnvelope(outcome && !outcome.approved ? outcome.message : CARD_MESSAGES.gatewayError),
+  });
+  const user = await store.collection<UserRecord>('usuarios').findById(claim.user_id, { withDeleted: true });
+  if (claim.payment_status === 'unknown' && user)
+    await mailer.enqueue({
+      ...paymentNotCompletedMail(claim),
+      to: [user.email],
+      user_id: user._id,
+      key: `not-completed-${claim._id}`,
+    });
+  return 'released';
+}
+
+export interface VerifyOutcome {
+  outcome: 'paid' | 'failed' | 'later';
+  /** True for the one call that settled it (the others found it settled). */
+  settledNow: boolean;
+}
+
+/**
+ * Staff's 'Verificar' on a pending payment: the reconciler's work for one enrolment, now. Two
+ * clicks (or a click during a reconciler pass) settle it once: the second waits for the first.
+ * An order already settled answers its outcome again. Null: no such enrolment.
+ */
+export async function verifyPayment(
+  deps: CoreDeps,
+  id: string,
+  { waitMs = 10_000, pollMs = 100 }: { waitMs?: number; pollMs?: number } = {},
+): Promise<VerifyOutcome | null> {
+  const enrolments = enrolmentsOf(deps.store);
+  const settled = (enrolment: Enrolment): VerifyOutcome['outcome'] | undefined =>
+    enrolment.payment_status === 'paid'
+      ? 'paid'
+      : enrolment.payment_status === 'declined' || enrolment.payment_status === 'error'
+        ? 'failed'
+        : undefined;
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const current = await enrolments.findById(id);
+    if (!current) return null;
+    const outcome = settled(current);
+    if (outcome) return { outcome, settledNow: false };
+    const now = new Date();
+    const claim = await enrolments.updateOne(
+      {
+        _id: id,
+        payment_status: { $in: ['pending', 'unknown'] },
+        $or: [{ reconciling_until: { $exists: false } }, { reconciling_until: { $lt: now } }],
+      },
+      { set: { reconciling_until: new Date(now.getTime() + paymentLeaseMs(deps)) } },
+    );
+    if (claim) {
+      const result = await settleClaimed(deps, claim);
+      return result === 'paid'
+        ? { outcome: 'paid', settledNow: true }
+        : result === 'released'
+          ? { outcome: 'failed', settledNow: true }
+          : { outcome: 'later', settledNow: false };
+    }
+    if (Date.now() > deadline) return { outcome: 'later', settledNow: false };
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
 }
 
 /**

@@ -35,6 +35,11 @@ export const RecordListAnswer = listOf(StoredRecord);
 export const RecordsAnswer = successOf(Type.Array(StoredRecord));
 export const RecordsMessageAnswer = messageOf(Type.Array(StoredRecord));
 
+/** Staff operations (src/core/api/staff.ts): records as stored plus derived fields. */
+export const EnrolmentListAnswer = listOf(StoredRecord);
+export const EnrolmentDetailAnswer = successOf(StoredRecord);
+export const AuditListAnswer = listOf(StoredRecord);
+
 export const WeeksByCampAnswer = messageOf(
   Type.Object({ uid: Type.String(), weekData: Type.Array(StoredRecord) }),
 );

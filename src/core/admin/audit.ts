@@ -1,0 +1,97 @@
+// The audit log of admin writes (the staff issue): who did what to which record, when, from which
+// address, and the fields before and after. Secrets and card data never enter it.
+import type { Filter, Store } from '../store/port.ts';
+import type { UserRecord } from '../../domain/records.ts';
+import type { AuditAction, AuditEntry, AuditQuery } from '../../domain/staff.ts';
+import { DEFAULT_PAGE_SIZE } from '../../domain/admin-contract.ts';
+import { escapeRegExp } from './listing.ts';
+import { dayRange } from './enrolments-filter.ts';
+
+export const AUDIT = 'auditoria';
+
+/** Who acts: the signed-in admin and the address the call came from. */
+export interface Actor {
+  user: Pick<UserRecord, '_id' | 'email'>;
+  ip: string;
+}
+
+/** Fields never logged: secrets, and the card beyond its brand and last four digits. */
+const SECRET = /password|token|secret|hash|cvv|card_?number|cardnumber|expdate/i;
+/** Bookkeeping the store changes on every write: noise in a trail. */
+const NOISE = new Set(['updated_at', 'holds', 'reconciling_until']);
+
+/** A copy without secrets, at any depth. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value instanceof Date || value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !SECRET.test(key) && !NOISE.has(key))
+      .map(([key, inner]) => [key, redact(inner)]),
+  );
+}
+
+const same = (a: unknown, b: unknown) =>
+  JSON.stringify(a instanceof Date ? a.toISOString() : a) ===
+  JSON.stringify(b instanceof Date ? b.toISOString() : b);
+
+/** The fields that differ between two versions of a record, each side with its own values. */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => key !== '_id' && !NOISE.has(key) && !same(before[key], after[key]),
+  );
+  const pick = (record: Record<string, unknown>) =>
+    redact(
+      Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]])),
+    ) as Record<string, unknown>;
+  return { before: pick(before), after: pick(after) };
+}
+
+export async function recordAudit(
+  store: Store,
+  actor: Actor,
+  entry: {
+    action: AuditAction;
+    kind: string;
+    record_id: string | null;
+    before?: Record<string, unknown> | null;
+    after?: Record<string, unknown> | null;
+    note?: string;
+  },
+): Promise<void> {
+  await store.collection<AuditEntry>(AUDIT).insertOne({
+    at: new Date(),
+    user_id: actor.user._id,
+    user_email: actor.user.email,
+    ip: actor.ip,
+    action: entry.action,
+    kind: entry.kind,
+    record_id: entry.record_id,
+    before: entry.before ? (redact(entry.before) as Record<string, unknown>) : null,
+    after: entry.after ? (redact(entry.after) as Record<string, unknown>) : null,
+    note: entry.note ?? '',
+  });
+}
+
+/** The audit list, newest first, one page at a time. */
+export async function listAudit(store: Store, query: AuditQuery) {
+  const filter: Filter = {};
+  if (query.kind) filter.kind = query.kind;
+  if (query.action) filter.action = query.action;
+  if (query.record) filter.record_id = query.record;
+  const user = query.user?.trim();
+  if (user) filter.user_email = { $regex: new RegExp(escapeRegExp(user), 'i') };
+  const at = dayRange(query.from, query.to);
+  if (at) filter.at = at;
+  const page = query.page ?? 1;
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const entries = store.collection<AuditEntry>(AUDIT);
+  const [total, data] = await Promise.all([
+    entries.count(filter),
+    entries.find(filter, { sort: { at: -1, _id: -1 }, skip: (page - 1) * limit, limit }),
+  ]);
+  return { status: 'SUCCESS' as const, data, total, page, limit };
+}

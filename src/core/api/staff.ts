@@ -1,0 +1,130 @@
+// Staff operations (the staff issue), admin only:
+//   GET  /inscripciones/lista          paged list: q, campament, week, state, from, to
+//   GET  /inscripciones/detalle/{id}   one order, whole
+//   POST /inscripciones/cancel/{id}    { reason }: places back, memberships voided, refund, e-mail
+//   POST /inscripciones/verify/{id}    asks the gateway about a pending payment and settles it
+//   GET  /auditoria/listpop            the audit log: kind, action, user, record, from, to
+import { ApiError } from '../errors.ts';
+import { DEFAULT_PAGE_SIZE, IdParams } from '../../domain/admin-contract.ts';
+import {
+  AuditQuery,
+  CancelBody,
+  EnrolmentListQuery,
+  enrolmentState,
+  STAFF_MESSAGES,
+} from '../../domain/staff.ts';
+import type { Enrolment } from '../../domain/records.ts';
+import {
+  AuditListAnswer,
+  EnrolmentDetailAnswer,
+  EnrolmentListAnswer,
+  RecordMessageAnswer,
+} from '../../domain/schemas/answers.ts';
+import { enrolmentFilter } from '../admin/enrolments-filter.ts';
+import { cancelEnrolment, enrolmentDetail } from '../admin/enrolments.ts';
+import { listAudit, recordAudit } from '../admin/audit.ts';
+import { verifyPayment } from '../checkout/settle.ts';
+import { actorOf, route, type ApiRoute } from './route.ts';
+
+/** One line of the list: enough to find an order at a glance. */
+const summary = (enrolment: Enrolment) => ({
+  _id: enrolment._id,
+  order_number: enrolment.order_number,
+  created_at: enrolment.created_at,
+  paid_at: enrolment.paid_at,
+  camp_name: enrolment.camp_name,
+  parent_email: enrolment.contact.email,
+  parent_name: enrolment.contact.mother_name || enrolment.contact.father_name,
+  children: enrolment.participants.map((child) => `${child.first_name} ${child.last_name}`.trim()),
+  amount: enrolment.amount,
+  state: enrolmentState(enrolment),
+  payment_status: enrolment.payment_status,
+  refund_status: enrolment.refund_status ?? null,
+});
+
+export const STAFF_ROUTES: ApiRoute[] = [
+  route({
+    method: 'GET',
+    url: '/inscripciones/lista',
+    audience: 'admin',
+    schema: { querystring: EnrolmentListQuery, response: { 200: EnrolmentListAnswer } },
+    handle: async ({ query }, core) => {
+      const enrolments = core.deps.store.collection<Enrolment>('inscripciones');
+      const filter = enrolmentFilter(query);
+      const page = query.page ?? 1;
+      const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+      const [total, records] = await Promise.all([
+        enrolments.count(filter),
+        enrolments.find(filter, { sort: { created_at: -1, _id: -1 }, skip: (page - 1) * limit, limit }),
+      ]);
+      return { status: 'SUCCESS', data: records.map(summary), total, page, limit };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/inscripciones/detalle/:id',
+    audience: 'admin',
+    schema: { params: IdParams, response: { 200: EnrolmentDetailAnswer } },
+    handle: async ({ params }, core) => ({
+      status: 'SUCCESS',
+      data: await enrolmentDetail(core.deps, params.id),
+    }),
+  }),
+  route({
+    method: 'POST',
+    url: '/inscripciones/cancel/:id',
+    audience: 'admin',
+    schema: { params: IdParams, body: CancelBody, response: { 200: RecordMessageAnswer } },
+    handle: async (call, core) => {
+      const reason = call.body.reason.trim();
+      if (reason.length < 3) throw new ApiError(400, 'Escriba el motivo de la cancelación.');
+      const { enrolment, cancelledNow } = await cancelEnrolment(
+        core.deps,
+        call.params.id,
+        reason,
+        actorOf(call),
+      );
+      const message = !cancelledNow
+        ? STAFF_MESSAGES.alreadyCancelled
+        : enrolment.refund_status === 'pending'
+          ? STAFF_MESSAGES.refundPending
+          : STAFF_MESSAGES.cancelled;
+      return { status: 'SUCCESS', message, data: await enrolmentDetail(core.deps, enrolment._id) };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/inscripciones/verify/:id',
+    audience: 'admin',
+    schema: { params: IdParams, response: { 200: RecordMessageAnswer } },
+    handle: async (call, core) => {
+      const id = call.params.id;
+      const before = await core.deps.store.collection<Enrolment>('inscripciones').findById(id);
+      if (!before) throw new ApiError(404, STAFF_MESSAGES.enrolmentNotFound);
+      const verified = await verifyPayment(core.deps, id);
+      const data = await enrolmentDetail(core.deps, id);
+      if (verified?.settledNow)
+        await recordAudit(core.deps.store, actorOf(call), {
+          action: 'verify',
+          kind: 'inscripciones',
+          record_id: id,
+          before: { payment_status: before.payment_status },
+          after: { payment_status: data.payment_status },
+        });
+      const message =
+        verified?.outcome === 'paid'
+          ? STAFF_MESSAGES.verifiedPaid
+          : verified?.outcome === 'failed'
+            ? STAFF_MESSAGES.verifiedFailed
+            : STAFF_MESSAGES.verifyLater;
+      return { status: 'SUCCESS', message, data };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/auditoria/listpop',
+    audience: 'admin',
+    schema: { querystring: AuditQuery, response: { 200: AuditListAnswer } },
+    handle: async ({ query }, core) => listAudit(core.deps.store, query),
+  }),
+];

@@ -1,0 +1,128 @@
+// Staff operations on enrolments (the staff issue): the states staff filter by, the list and audit
+// queries, the cancel body, and their Spanish texts. Shared by the core (server and mocks) and the
+// admin screens.
+import { Type, type Static } from 'typebox';
+import { Id } from './admin-contract.ts';
+import type { Enrolment } from './records.ts';
+
+/** What staff see of an order: its payment and whether it was cancelled, in one word. */
+export const ENROLMENT_STATES = ['pending', 'paid', 'cancelled', 'failed'] as const;
+export type EnrolmentState = (typeof ENROLMENT_STATES)[number];
+
+export const ENROLMENT_STATE_LABELS: Record<EnrolmentState, string> = {
+  pending: 'Pendiente',
+  paid: 'Pagada',
+  cancelled: 'Cancelada',
+  failed: 'Fallida',
+};
+
+export function enrolmentState(enrolment: Pick<Enrolment, 'status' | 'payment_status'>): EnrolmentState {
+  if (enrolment.status === 'cancelled') return 'cancelled';
+  if (enrolment.payment_status === 'paid') return 'paid';
+  if (enrolment.payment_status === 'pending' || enrolment.payment_status === 'unknown') return 'pending';
+  return 'failed';
+}
+
+/** The store filter of each state (the inverse of enrolmentState). */
+export const ENROLMENT_STATE_FILTERS: Record<EnrolmentState, Record<string, unknown>> = {
+  pending: { payment_status: { $in: ['pending', 'unknown'] }, status: { $ne: 'cancelled' } },
+  paid: { payment_status: 'paid', status: { $ne: 'cancelled' } },
+  cancelled: { status: 'cancelled' },
+  failed: { payment_status: { $in: ['declined', 'error'] }, status: { $ne: 'cancelled' } },
+};
+
+/** A refund the gateway has not confirmed yet (a cancelled order stays cancelled meanwhile). */
+export const REFUND_PENDING_LABEL = 'Reembolso pendiente';
+
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+/** The filters of the enrolment list and of its export: the same ones, so a download is what is shown. */
+export const EnrolmentFilters = Type.Object({
+  /** Order number, parent's e-mail or name, or a child's first or last name. */
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  campament: Type.Optional(Id),
+  /** Orders with a line in this week. */
+  week: Type.Optional(Id),
+  state: Type.Optional(Type.Union(ENROLMENT_STATES.map((state) => Type.Literal(state)))),
+  /** Order date from / to (inclusive), Santo Domingo days. */
+  from: Type.Optional(Day),
+  to: Type.Optional(Day),
+});
+export type EnrolmentFilters = Static<typeof EnrolmentFilters>;
+
+export const EnrolmentListQuery = Type.Object({
+  ...EnrolmentFilters.properties,
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export type EnrolmentListQuery = Static<typeof EnrolmentListQuery>;
+
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export const EnrolmentExportQuery = Type.Object({
+  ...EnrolmentFilters.properties,
+  format: Type.Union(EXPORT_FORMATS.map((format) => Type.Literal(format))),
+});
+export type EnrolmentExportQuery = Static<typeof EnrolmentExportQuery>;
+
+export const CANCEL_REASON_MAX = 500;
+export const CancelBody = Type.Object({
+  reason: Type.String({ minLength: 3, maxLength: CANCEL_REASON_MAX }),
+});
+export type CancelBody = Static<typeof CancelBody>;
+
+/** What an admin did, as the audit log records it. */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'cancel', 'verify', 'export'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Creación',
+  update: 'Modificación',
+  delete: 'Eliminación',
+  cancel: 'Cancelación',
+  verify: 'Verificación de pago',
+  export: 'Exportación',
+};
+
+export const AuditQuery = Type.Object({
+  /** The kind of record: an admin area ('semanas', 'inscripciones', …). */
+  kind: Type.Optional(Type.String({ pattern: '^[a-z_]{1,40}$' })),
+  action: Type.Optional(Type.Union(AUDIT_ACTIONS.map((action) => Type.Literal(action)))),
+  /** Part of the admin's e-mail. */
+  user: Type.Optional(Type.String({ maxLength: 100 })),
+  record: Type.Optional(Id),
+  from: Type.Optional(Day),
+  to: Type.Optional(Day),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export type AuditQuery = Static<typeof AuditQuery>;
+
+export interface AuditEntry {
+  _id: string;
+  at: Date;
+  user_id: string;
+  user_email: string;
+  ip: string;
+  action: AuditAction;
+  kind: string;
+  record_id: string | null;
+  /** The fields the action changed, as they were and as they became (no secrets, no card data). */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  /** A few words: a cancel's reason, an export's filters and row count. */
+  note: string;
+}
+
+export const STAFF_MESSAGES = {
+  cancelled: 'Inscripción cancelada',
+  alreadyCancelled: 'La inscripción ya estaba cancelada.',
+  cancelNotPaid: 'Solo se puede cancelar una inscripción pagada.',
+  cancelVerifyFirst: 'El pago de esta inscripción está en verificación: verifíquelo antes de cancelarla.',
+  refundPending: 'Inscripción cancelada. El reembolso quedó pendiente: la pasarela no lo confirmó.',
+  cancelledStatus: 'Una inscripción cancelada no se puede reactivar.',
+  verifiedPaid: 'Pago verificado: la inscripción quedó pagada.',
+  verifiedFailed: 'El pago no se realizó: la inscripción quedó fallida y sus cupos se liberaron.',
+  verifyLater: 'La pasarela todavía no puede confirmar este pago. Inténtelo de nuevo en unos minutos.',
+  notPending: 'Esta inscripción no tiene un pago pendiente.',
+  enrolmentNotFound: 'Inscripción no encontrada.',
+  invalidRange: 'La fecha "desde" debe ser anterior o igual a la fecha "hasta".',
+} as const;
