@@ -5,7 +5,8 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import Value from 'typebox/value';
 import type { TSchema } from 'typebox';
-import { Answer, type ApiRoute, type Audience } from '../src/core/api/index.ts';
+import { Answer, FILE_TYPES, FileAnswer, type ApiRoute, type Audience } from '../src/core/api/index.ts';
+import { csvChunks, xlsxCells, xlsxColumns } from '../src/core/admin/export.ts';
 import { ApiError, errorEnvelope, INTERNAL_ERROR_MESSAGE } from '../src/core/errors.ts';
 import { AUTH_MESSAGES } from '../src/domain/accounts.ts';
 import { isAdmin, type UserRecord } from '../src/domain/records.ts';
@@ -145,6 +146,7 @@ export function handlersOf(call: ApiRoute, before?: Before): HttpHandler[] {
           };
           await before?.(input);
           const result = await call.handle(input, mockCore());
+          if (result instanceof FileAnswer) return await fileResponse(result);
           const [status, body] = result instanceof Answer ? [result.status, result.body] : [200, result];
           return HttpResponse.json(serialise(call.schema.response[status], body) as never, { status });
         } catch (error) {
@@ -153,4 +155,28 @@ export function handlersOf(call: ApiRoute, before?: Before): HttpHandler[] {
       },
     ),
   );
+}
+
+/** An export as the server sends it, built in the browser (exceljs loaded only when asked for). */
+async function fileResponse(answer: FileAnswer): Promise<Response> {
+  let body: BodyInit;
+  if (answer.format === 'csv') {
+    let text = '';
+    for await (const chunk of csvChunks(answer.rows)) text += chunk;
+    body = text;
+  } else {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Inscripciones', { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = xlsxColumns();
+    sheet.getRow(1).font = { bold: true };
+    for await (const row of answer.rows) sheet.addRow(xlsxCells(row));
+    body = await workbook.xlsx.writeBuffer();
+  }
+  return new HttpResponse(body, {
+    headers: {
+      'content-type': FILE_TYPES[answer.format],
+      'content-disposition': `attachment; filename="${answer.filename}"`,
+    },
+  });
 }

@@ -2,7 +2,16 @@
 // guard (run on request, so 401/403 come before any body is read), its schemas (validated by Ajv,
 // refusals in Spanish by ./errors.ts), its rate limit, and the core's answer.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_ROUTES, Answer, type ApiRoute, type Audience, type Call } from '../../src/core/api/index.ts';
+import {
+  API_ROUTES,
+  Answer,
+  FILE_TYPES,
+  FileAnswer,
+  type ApiRoute,
+  type Audience,
+  type Call,
+} from '../../src/core/api/index.ts';
+import { fileStream } from './files.ts';
 import type { Core } from '../../src/core/services.ts';
 import { perAccountKey } from '../auth/guards.ts';
 
@@ -47,6 +56,11 @@ function register(app: FastifyInstance, core: Core, call: ApiRoute): void {
         },
       };
       const result = await call.handle(input, core);
+      if (result instanceof FileAnswer)
+        return reply
+          .type(FILE_TYPES[result.format])
+          .header('content-disposition', `attachment; filename="${result.filename}"`)
+          .send(fileStream(result));
       return result instanceof Answer ? reply.status(result.status).send(result.body) : result;
     },
   });

@@ -43,7 +43,14 @@ export const EnrolmentFilters = Type.Object({
   campament: Type.Optional(Id),
   /** Orders with a line in this week. */
   week: Type.Optional(Id),
-  state: Type.Optional(Type.Union(ENROLMENT_STATES.map((state) => Type.Literal(state)))),
+  state: Type.Optional(
+    Type.Union([
+      Type.Literal('pending'),
+      Type.Literal('paid'),
+      Type.Literal('cancelled'),
+      Type.Literal('failed'),
+    ]),
+  ),
   /** Order date from / to (inclusive), Santo Domingo days. */
   from: Type.Optional(Day),
   to: Type.Optional(Day),
@@ -60,7 +67,7 @@ export type EnrolmentListQuery = Static<typeof EnrolmentListQuery>;
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export const EnrolmentExportQuery = Type.Object({
   ...EnrolmentFilters.properties,
-  format: Type.Union(EXPORT_FORMATS.map((format) => Type.Literal(format))),
+  format: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]),
 });
 export type EnrolmentExportQuery = Static<typeof EnrolmentExportQuery>;
 
@@ -85,7 +92,16 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 export const AuditQuery = Type.Object({
   /** The kind of record: an admin area ('semanas', 'inscripciones', …). */
   kind: Type.Optional(Type.String({ pattern: '^[a-z_]{1,40}$' })),
-  action: Type.Optional(Type.Union(AUDIT_ACTIONS.map((action) => Type.Literal(action)))),
+  action: Type.Optional(
+    Type.Union([
+      Type.Literal('create'),
+      Type.Literal('update'),
+      Type.Literal('delete'),
+      Type.Literal('cancel'),
+      Type.Literal('verify'),
+      Type.Literal('export'),
+    ]),
+  ),
   /** Part of the admin's e-mail. */
   user: Type.Optional(Type.String({ maxLength: 100 })),
   record: Type.Optional(Id),
@@ -126,3 +142,44 @@ export const STAFF_MESSAGES = {
   enrolmentNotFound: 'Inscripción no encontrada.',
   invalidRange: 'La fecha "desde" debe ser anterior o igual a la fecha "hasta".',
 } as const;
+
+export const RosterQuery = Type.Object({
+  campament: Id,
+  /** One week; all the camp's weeks when absent. */
+  week: Type.Optional(Id),
+  category: Type.Optional(Id),
+});
+export type RosterQuery = Static<typeof RosterQuery>;
+
+/** One child on a roster: what the coach on the court needs, and who may take the child home. */
+export interface RosterChild {
+  order_number: string;
+  name: string;
+  age: string;
+  birth_date: string;
+  gender: string;
+  size: string;
+  photo: string;
+  allergies: string;
+  foods: string;
+  drugs: string;
+  restrictions: string;
+  parents: Array<{ name: string; phone: string }>;
+  emergency: { name: string; phones: string[] };
+  pickup: Array<{ name: string; id: string }>;
+}
+
+export interface RosterWeek {
+  week_id: string;
+  week_name: string;
+  date: string;
+  /** T-shirt sizes of the week's children: size → count, sizes in their usual order. */
+  sizes: Array<{ size: string; count: number }>;
+  categories: Array<{ category_id: string; category_name: string; children: RosterChild[] }>;
+}
+
+/** Medical entries that say there is nothing to note ('Ninguna', 'N/A', '-', …). */
+const NOTHING = /^(ningun[oa]?s?|no|n\/?a|nada|-+|\.+)?$/i;
+export const hasMedicalNote = (text: string): boolean => !NOTHING.test(text.trim());
+
+export const SIZE_ORDER = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];

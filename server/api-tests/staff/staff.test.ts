@@ -1,41 +1,27 @@
 // Staff operations over HTTP (the staff issue): the enrolment list and detail, cancel, verify, the
 // audit log; a parent is refused every one of them.
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../testing/build.ts';
-import { seedDemoData } from '../../../src/core/seed.ts';
+import type { TestApp } from '../../testing/build.ts';
+import { staffKit, type StaffKit } from './testing.ts';
 import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 import type { Enrolment, Membership, Week } from '../../../src/domain/records.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import { STAFF_MESSAGES } from '../../../src/domain/staff.ts';
 import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
 import { placesOfLines } from '../../../src/core/checkout/steps.ts';
-import { demoCart, enrolmentRequest, newKey, participant, type DemoCart } from '../checkout/testing.ts';
+import { enrolmentRequest, participant, type DemoCart } from '../checkout/testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
 
-interface Kit {
-  admin: string;
-  parent: string;
-  cart: DemoCart;
+let kit: StaffKit;
+async function setup(gateway?: PaymentGateway) {
+  kit = await staffKit(gateway);
+  t = kit.t;
+  return kit;
 }
 
-async function setup(gateway: PaymentGateway = sandboxGateway()): Promise<Kit> {
-  t = await buildTestApp({}, { deps: { gateway } });
-  await seedDemoData(t.store);
-  const admin = await t.createUser({ admin: true, email: 'direccion@escuela.do' });
-  const parent = await t.createUser({ email: 'carmen@correo.do' });
-  return { admin: admin.token, parent: parent.token, cart: await demoCart(t.store) };
-}
-
-const pay = (token: string, body: CreateEnrolmentBody) =>
-  t.api({
-    method: 'POST',
-    url: '/api/inscripciones/create',
-    token,
-    headers: { 'idempotency-key': newKey() },
-    payload: body,
-  });
+const pay = (token: string, body: CreateEnrolmentBody) => kit.pay(token, body);
 
 const get = (token: string, url: string) => t.api({ method: 'GET', url, token });
 const post = (token: string, url: string, payload?: Record<string, unknown>) =>
@@ -309,5 +295,52 @@ describe('a parent', () => {
       get(parent, '/api/auditoria/listpop'),
     ];
     for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('the rosters', () => {
+  it('list the paid children of a week by category, with medical notes, pick-up persons and sizes', async () => {
+    const { admin, parent, cart } = await setup();
+    const body = enrolmentRequest(cart, [[0], [0]]);
+    body.listParticipants[0] = participant(1, { alergies: 'Maní', size: 'S' });
+    body.listParticipants[1] = participant(2, { size: 'M' });
+    expect((await pay(parent, body)).statusCode).toBe(201);
+    expect((await pay(parent, enrolmentRequest(cart, [[0]]))).statusCode).toBe(201);
+    expect(
+      (await pay(parent, enrolmentRequest(cart, [[0]], { card: SANDBOX_CARDS.declined }))).statusCode,
+    ).toBe(402);
+    const week = cart.weeks[0]!;
+
+    const res = await get(admin, `/api/inscripciones/listas?campament=${cart.camp._id}&week=${week._id}`);
+    expect(res.statusCode).toBe(200);
+    const [roster] = res.json().data;
+    expect(roster).toMatchObject({
+      week_name: week.name,
+      sizes: [
+        { size: 'S', count: 1 },
+        { size: 'M', count: 2 },
+      ],
+    });
+    const category = roster.categories.find(
+      (entry: { category_id: string }) => entry.category_id === cart.categories[1]!._id,
+    );
+    expect(category.children.map((child: { name: string }) => child.name)).toEqual([
+      'María Rodríguez',
+      'Pedro Rodríguez',
+      'Pedro Rodríguez',
+    ]);
+    expect(
+      category.children.filter((child: { allergies: string }) => child.allergies === 'Maní'),
+    ).toHaveLength(1);
+    expect(
+      category.children.find((child: { allergies: string }) => child.allergies === 'Maní'),
+    ).toMatchObject({
+      emergency: { name: 'Rosa Martínez', phones: ['849-555-1111', '809-555-0000', '809-555-2222'] },
+      pickup: [
+        { name: 'Rosa Martínez', id: '001-1111111-1' },
+        { name: 'Juan Pérez', id: '001-2222222-2' },
+      ],
+    });
+    expect((await get(parent, `/api/inscripciones/listas?campament=${cart.camp._id}`)).statusCode).toBe(403);
   });
 });

@@ -14,4 +14,12 @@ export const API_ROUTES: ApiRoute[] = [
   ...STAFF_ROUTES,
 ];
 
-export { Answer, type ApiRoute, type Audience, type Call, type Method } from './route.ts';
+export {
+  Answer,
+  FileAnswer,
+  FILE_TYPES,
+  type ApiRoute,
+  type Audience,
+  type Call,
+  type Method,
+} from './route.ts';

@@ -5,6 +5,7 @@
 import type { Static, TSchema } from 'typebox';
 import type { UserRecord } from '../../domain/records.ts';
 import type { Core } from '../services.ts';
+import type { ExportRow } from '../admin/export.ts';
 
 export type Audience = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -39,6 +40,26 @@ export class Answer {
     this.body = body;
   }
 }
+
+/**
+ * A download instead of JSON: the rows of an export, which each adapter writes in the asked format
+ * (the server streams them; the mocks build the file in the browser).
+ */
+export class FileAnswer {
+  readonly filename: string;
+  readonly format: 'xlsx' | 'csv';
+  readonly rows: AsyncIterable<ExportRow>;
+  constructor(filename: string, format: 'xlsx' | 'csv', rows: AsyncIterable<ExportRow>) {
+    this.filename = filename;
+    this.format = format;
+    this.rows = rows;
+  }
+}
+
+export const FILE_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
 
 export interface ApiRoute<S extends RouteSchema = RouteSchema> {
   method: Method | Method[];

@@ -3,13 +3,18 @@
 //   GET  /inscripciones/detalle/{id}   one order, whole
 //   POST /inscripciones/cancel/{id}    { reason }: places back, memberships voided, refund, e-mail
 //   POST /inscripciones/verify/{id}    asks the gateway about a pending payment and settles it
+//   GET  /inscripciones/export       ?format=xlsx|csv and the list's filters: one row per child and week
+//   GET  /inscripciones/listas        rosters of a camp: per week and category, its paid children
 //   GET  /auditoria/listpop            the audit log: kind, action, user, record, from, to
+import { Type } from 'typebox';
 import { ApiError } from '../errors.ts';
 import { DEFAULT_PAGE_SIZE, IdParams } from '../../domain/admin-contract.ts';
 import {
   AuditQuery,
   CancelBody,
+  EnrolmentExportQuery,
   EnrolmentListQuery,
+  RosterQuery,
   enrolmentState,
   STAFF_MESSAGES,
 } from '../../domain/staff.ts';
@@ -19,12 +24,16 @@ import {
   EnrolmentDetailAnswer,
   EnrolmentListAnswer,
   RecordMessageAnswer,
+  RosterAnswer,
 } from '../../domain/schemas/answers.ts';
 import { enrolmentFilter } from '../admin/enrolments-filter.ts';
 import { cancelEnrolment, enrolmentDetail } from '../admin/enrolments.ts';
 import { listAudit, recordAudit } from '../admin/audit.ts';
 import { verifyPayment } from '../checkout/settle.ts';
-import { actorOf, route, type ApiRoute } from './route.ts';
+import { actorOf, FileAnswer, route, type ApiRoute } from './route.ts';
+import { exportFileName, exportRows } from '../admin/export.ts';
+import { rosters } from '../admin/rosters.ts';
+import type { Camp } from '../../domain/records.ts';
 
 /** One line of the list: enough to find an order at a glance. */
 const summary = (enrolment: Enrolment) => ({
@@ -119,6 +128,36 @@ export const STAFF_ROUTES: ApiRoute[] = [
             : STAFF_MESSAGES.verifyLater;
       return { status: 'SUCCESS', message, data };
     },
+  }),
+  route({
+    method: 'GET',
+    url: '/inscripciones/export',
+    audience: 'admin',
+    // The file itself is written by each adapter (FileAnswer); 200 carries no JSON.
+    schema: { querystring: EnrolmentExportQuery, response: { 200: Type.Unknown() } },
+    handle: async (call, core) => {
+      const { format, ...filters } = call.query;
+      const store = core.deps.store;
+      const camp = filters.campament
+        ? await store.collection<Camp>('campamentos').findById(filters.campament, { withDeleted: true })
+        : null;
+      // Refused filters (a backwards date range) answer 400 before the download starts.
+      enrolmentFilter(filters);
+      await recordAudit(store, actorOf(call), {
+        action: 'export',
+        kind: 'inscripciones',
+        record_id: null,
+        note: `${format}: ${JSON.stringify(filters)}`,
+      });
+      return new FileAnswer(exportFileName(camp?.code ?? null, format), format, exportRows(store, filters));
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/inscripciones/listas',
+    audience: 'admin',
+    schema: { querystring: RosterQuery, response: { 200: RosterAnswer } },
+    handle: async ({ query }, core) => ({ status: 'SUCCESS', data: await rosters(core.deps.store, query) }),
   }),
   route({
     method: 'GET',

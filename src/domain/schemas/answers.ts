@@ -39,6 +39,9 @@ export const RecordsMessageAnswer = messageOf(Type.Array(StoredRecord));
 export const EnrolmentListAnswer = listOf(StoredRecord);
 export const EnrolmentDetailAnswer = successOf(StoredRecord);
 export const AuditListAnswer = listOf(StoredRecord);
+export const RosterAnswer = successOf(
+  Type.Array(Type.Object({ week_id: Type.String() }, { additionalProperties: true })),
+);
 
 export const WeeksByCampAnswer = messageOf(
   Type.Object({ uid: Type.String(), weekData: Type.Array(StoredRecord) }),

@@ -1,0 +1,165 @@
+// The enrolment export (the staff issue): what the filters select, one row per child and week, as
+// .xlsx (read back with exceljs) and as CSV for Excel in Spanish (read back with csv-parse); a
+// 10,000-row export streamed within a bounded amount of memory.
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../testing/build.ts';
+import { staffKit, type StaffKit } from './testing.ts';
+import type { Camp, Enrolment } from '../../../src/domain/records.ts';
+import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
+import { santoDomingoDay } from '../../../src/domain/dashboard.ts';
+import { EXPORT_COLUMNS } from '../../../src/core/admin/export.ts';
+import { demoCart, enrolmentRequest, participant, type DemoCart } from '../checkout/testing.ts';
+
+let t: TestApp;
+afterEach(async () => t?.close());
+
+let kit: StaffKit;
+async function setup() {
+  kit = await staffKit();
+  t = kit.t;
+  return kit;
+}
+
+const pay = (token: string, body: CreateEnrolmentBody) => kit.pay(token, body);
+
+/** A CSV as Excel in Spanish reads it: BOM, ';' between fields, a header row. */
+const csvRecords = (text: string) =>
+  parse<Record<string, string>>(text, { bom: true, delimiter: ';', columns: true });
+
+const download = (token: string, query: string) =>
+  t.api({ method: 'GET', url: `/api/inscripciones/export?${query}`, token });
+
+/** Two paid orders in the summer camp (three children-weeks… five lines) and one elsewhere. */
+async function enrolSome(parent: string, cart: DemoCart) {
+  const first = enrolmentRequest(cart, [[0, 1], [1]]);
+  // A name with the CSV's separator and a quote, and one Excel would take for a formula.
+  first.listParticipants[0] = participant(1, { first_name: 'Ana; "Nena"', last_name: '=1+1' });
+  expect((await pay(parent, first)).statusCode).toBe(201);
+  expect((await pay(parent, enrolmentRequest(cart, [[2]]))).statusCode).toBe(201);
+  const annual = await demoCart(t.store, 'PA2027');
+  expect((await pay(parent, enrolmentRequest(annual, [[0]]))).statusCode).toBe(201);
+}
+
+describe('the enrolment export', () => {
+  it('writes the filtered camp as .xlsx: one row per child and week, pesos as numbers, dates as dates', async () => {
+    const { admin, parent, cart } = await setup();
+    await enrolSome(parent, cart);
+    const res = await download(admin, `format=xlsx&campament=${cart.camp._id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="inscripciones-CV2027-${santoDomingoDay(new Date())}.xlsx"`,
+    );
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Inscripciones')!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(EXPORT_COLUMNS.map((column) => column.header));
+    const rows = sheet.getRows(2, sheet.rowCount - 1)!.map((row) => (row.values as unknown[]).slice(1));
+    expect(rows).toHaveLength(4);
+    const col = (name: string) => EXPORT_COLUMNS.findIndex((column) => column.header === name);
+    const enrolments = await t.store
+      .collection<Enrolment>('inscripciones')
+      .find({ campament: cart.camp._id });
+    const lineTotal = enrolments.flatMap((e) => e.lines).reduce((sum, line) => sum + line.value, 0);
+    expect(rows.reduce((sum, row) => sum + (row[col('Precio (DOP)')] as number), 0)).toBe(lineTotal);
+    expect(rows.every((row) => row[col('Estado')] === 'Pagada')).toBe(true);
+    expect(rows[0]![col('Fecha de pago')]).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(col('Precio (DOP)') + 1).numFmt).toBe('"RD$"#,##0');
+    expect(rows.map((row) => row[col('Participante')])).toContain('Ana; "Nena" =1+1');
+    expect(rows.some((row) => row[col('Semana')] === cart.weeks[1]!.name)).toBe(true);
+  });
+
+  it('writes CSV that Excel in Spanish opens: BOM, ";" between fields, quotes, no formulas', async () => {
+    const { admin, parent, cart } = await setup();
+    await enrolSome(parent, cart);
+    const res = await download(admin, `format=csv&campament=${cart.camp._id}&state=paid`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const records = csvRecords(res.body);
+    expect(records).toHaveLength(4);
+    const ana = records.find((record) => record.Participante!.startsWith('Ana'))!;
+    expect(ana.Participante).toBe('Ana; "Nena" =1+1');
+    expect(records.reduce((sum, record) => sum + Number(record['Precio (DOP)']), 0)).toBeGreaterThan(0);
+    expect(records[0]!['Fecha de pago']).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+
+    // A cell starting like a formula is defused.
+    const injected = enrolmentRequest(cart, [[3]]);
+    injected.listParticipants[0] = participant(1, { first_name: '=HYPERLINK("x")' });
+    expect((await pay(parent, injected)).statusCode).toBe(201);
+    const again = csvRecords((await download(admin, `format=csv&week=${cart.weeks[3]!._id}`)).body);
+    expect(again[0]!.Participante).toBe(`'=HYPERLINK("x") Rodríguez`);
+  });
+
+  it('exports only what the filters select, and is logged', async () => {
+    const { admin, parent, cart } = await setup();
+    await enrolSome(parent, cart);
+    const byWeek = await download(admin, `format=csv&week=${cart.weeks[2]!._id}`);
+    expect(csvRecords(byWeek.body)).toHaveLength(1);
+    const none = await download(admin, 'format=csv&state=cancelled');
+    expect(csvRecords(none.body)).toHaveLength(0);
+    const bad = await download(admin, 'format=pdf');
+    expect(bad.statusCode).toBe(400);
+    const log = await t.api({ method: 'GET', url: '/api/auditoria/listpop?action=export', token: admin });
+    expect(log.json().total).toBe(2);
+    const forbidden = await download(parent, 'format=csv');
+    expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('streams 10,000 rows within 100 MB of extra memory', async () => {
+    const { admin, cart } = await setup();
+    const camp = (await t.store.collection<Camp>('campamentos').findById(cart.camp._id))!;
+    // 2,500 paid orders of two children in two weeks each: 10,000 rows.
+    const model = enrolmentRequest(cart, [
+      [0, 1],
+      [2, 3],
+    ]);
+    const orders = Array.from({ length: 2500 }, (_, i) => ({
+      order_number: `BULK-${String(i).padStart(5, '0')}`,
+      user_id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+      campament: camp._id,
+      camp_name: camp.name,
+      camp_type: camp.type,
+      lines: model.listCalendar,
+      participants: model.listParticipants.map((child) => ({ ...child, membership_code: '' })),
+      contact: model.emergencyContact,
+      price: {},
+      amount: model.amount,
+      discount: 0,
+      coupon: null,
+      card: { holder: 'X', brand: 'Visa', last4: '4242' },
+      payment_status: 'paid',
+      status: 'active',
+      created_at: new Date(Date.now() - i * 1000),
+      paid_at: new Date(Date.now() - i * 1000),
+    }));
+    await t.store.collection('inscripciones').insertMany(orders);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address() as { port: number };
+
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const res = await fetch(`http://127.0.0.1:${address.port}/api/inscripciones/export?format=xlsx`, {
+      headers: { authorization: `Bearer ${admin}`, 'x-account-id': t.config.accountId },
+    });
+    const chunks: Buffer[] = [];
+    const reader = res.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read())
+      chunks.push(Buffer.from(read.value));
+    clearInterval(sampler);
+    const extraMb = (peak - baseline) / 1024 / 1024;
+    process.stdout.write(`export of 10,000 rows: ${Math.round(extraMb)} MB extra rss\n`);
+    expect(extraMb).toBeLessThan(100);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    expect(workbook.getWorksheet('Inscripciones')!.rowCount).toBe(10_001);
+  }, 60_000);
+});

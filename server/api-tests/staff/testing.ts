@@ -1,0 +1,36 @@
+// Shared arrangements of the staff tests: the demo school, an admin and a parent signed in.
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
+import type { PaymentGateway } from '../../../src/core/checkout/gateway.ts';
+import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
+import { demoCart, newKey, type DemoCart } from '../checkout/testing.ts';
+
+export interface StaffKit {
+  t: TestApp;
+  admin: string;
+  parent: string;
+  cart: DemoCart;
+  /** The parent (or any token) pays for an enrolment with a new idempotency key. */
+  pay: (token: string, body: CreateEnrolmentBody) => ReturnType<TestApp['api']>;
+}
+
+export async function staffKit(gateway?: PaymentGateway): Promise<StaffKit> {
+  const t = await buildTestApp({}, gateway ? { deps: { gateway } } : {});
+  await seedDemoData(t.store);
+  const admin = await t.createUser({ admin: true, email: 'direccion@escuela.do' });
+  const parent = await t.createUser({ email: 'carmen@correo.do' });
+  return {
+    t,
+    admin: admin.token,
+    parent: parent.token,
+    cart: await demoCart(t.store),
+    pay: (token, body) =>
+      t.api({
+        method: 'POST',
+        url: '/api/inscripciones/create',
+        token,
+        headers: { 'idempotency-key': newKey() },
+        payload: body,
+      }),
+  };
+}

@@ -1,0 +1,26 @@
+// Writes a FileAnswer (src/core/api/route.ts) as a stream: CSV from the core's encoder, .xlsx with
+// exceljs' streaming writer (rows are committed as they come, so a large export is never held
+// whole): typed columns, pesos as numbers in a peso format, dates as dates, a frozen header row.
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FileAnswer } from '../../src/core/api/index.ts';
+import { csvChunks, xlsxCells, xlsxColumns } from '../../src/core/admin/export.ts';
+
+export function fileStream(answer: FileAnswer): Readable {
+  if (answer.format === 'csv') return Readable.from(csvChunks(answer.rows));
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Inscripciones', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = xlsxColumns();
+  sheet.getRow(1).font = { bold: true };
+  void (async () => {
+    for await (const row of answer.rows) sheet.addRow(xlsxCells(row)).commit();
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}

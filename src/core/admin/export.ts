@@ -1,0 +1,189 @@
+// The enrolment export (the staff issue): one row per child and week of the orders the list's
+// filters select, read page by page so that no export holds every order at once. The columns are
+// declared once; the server writes them as .xlsx (exceljs, streamed) or CSV, the mocks alike.
+import type { Store } from '../store/port.ts';
+import type { Category, Enrolment } from '../../domain/records.ts';
+import { ENROLMENT_STATE_LABELS, enrolmentState, type EnrolmentFilters } from '../../domain/staff.ts';
+import { santoDomingoDay } from '../../domain/dashboard.ts';
+import { enrolmentFilter } from './enrolments-filter.ts';
+
+export type ColumnType = 'text' | 'money' | 'date' | 'number';
+
+export interface ExportColumn {
+  key: keyof ExportRow;
+  header: string;
+  type: ColumnType;
+  /** Width in characters (xlsx). */
+  width: number;
+}
+
+export interface ExportRow {
+  order: string;
+  state: string;
+  paid_at: Date | null;
+  email: string;
+  mother_phone: string;
+  father_phone: string;
+  child: string;
+  birth_date: Date | null;
+  age: number | null;
+  size: string;
+  allergies: string;
+  restrictions: string;
+  week: string;
+  category: string;
+  price: number;
+  coupon: string;
+  order_discount: number;
+  order_total: number;
+}
+
+export const EXPORT_COLUMNS: ExportColumn[] = [
+  { key: 'order', header: 'Orden', type: 'text', width: 14 },
+  { key: 'state', header: 'Estado', type: 'text', width: 11 },
+  { key: 'paid_at', header: 'Fecha de pago', type: 'date', width: 13 },
+  { key: 'email', header: 'Correo del padre o madre', type: 'text', width: 28 },
+  { key: 'mother_phone', header: 'Teléfono de la madre', type: 'text', width: 15 },
+  { key: 'father_phone', header: 'Teléfono del padre', type: 'text', width: 15 },
+  { key: 'child', header: 'Participante', type: 'text', width: 24 },
+  { key: 'birth_date', header: 'Fecha de nacimiento', type: 'date', width: 13 },
+  { key: 'age', header: 'Edad', type: 'number', width: 6 },
+  { key: 'size', header: 'Talla', type: 'text', width: 7 },
+  { key: 'allergies', header: 'Alergias', type: 'text', width: 20 },
+  { key: 'restrictions', header: 'Restricciones', type: 'text', width: 20 },
+  { key: 'week', header: 'Semana', type: 'text', width: 22 },
+  { key: 'category', header: 'Categoría', type: 'text', width: 20 },
+  { key: 'price', header: 'Precio (DOP)', type: 'money', width: 13 },
+  { key: 'coupon', header: 'Cupón', type: 'text', width: 12 },
+  { key: 'order_discount', header: 'Descuento de la orden (DOP)', type: 'money', width: 14 },
+  { key: 'order_total', header: 'Total de la orden (DOP)', type: 'money', width: 14 },
+];
+
+/** Orders read per page: small enough that an export's memory does not grow with its size. */
+const PAGE = 200;
+
+/** 'dd/mm/yyyy' (the wizard's format) as a Date at noon UTC, or null. */
+function birthDate(text: string): Date | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[3]), Number(match[2]) - 1, Number(match[1]), 12));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const ageOf = (text: string): number | null => (/^\d{1,2}$/.test(text.trim()) ? Number(text) : null);
+
+export function rowsOf(enrolment: Enrolment, categoryName: Map<string, string>): ExportRow[] {
+  const state = ENROLMENT_STATE_LABELS[enrolmentState(enrolment)];
+  return enrolment.lines.map((line) => {
+    const child = enrolment.participants.find((participant) => participant.id === line.cupo);
+    return {
+      order: enrolment.order_number,
+      state,
+      paid_at: enrolment.paid_at ?? null,
+      email: enrolment.contact.email,
+      mother_phone: enrolment.contact.mother_phone,
+      father_phone: enrolment.contact.father_phone,
+      child: child ? `${child.first_name} ${child.last_name}`.trim() : '',
+      birth_date: child ? birthDate(child.birth_date) : null,
+      age: child ? ageOf(child.age) : null,
+      size: child?.size ?? '',
+      allergies: child?.alergies ?? '',
+      restrictions: child?.activities_restrictions ?? '',
+      week: line.name,
+      category: categoryName.get(line.time) ?? '',
+      price: line.value,
+      coupon: enrolment.coupon ?? '',
+      order_discount: enrolment.discount,
+      order_total: enrolment.amount,
+    };
+  });
+}
+
+/** Every row of the filtered orders, newest order first, read PAGE orders at a time. */
+export async function* exportRows(store: Store, filters: EnrolmentFilters): AsyncGenerator<ExportRow> {
+  const enrolments = store.collection<Enrolment>('inscripciones');
+  const filter = enrolmentFilter(filters);
+  const categoryName = new Map(
+    (await store.collection<Category>('categorias').find({}, { withDeleted: true })).map((category) => [
+      category._id,
+      category.name,
+    ]),
+  );
+  for (let skip = 0; ; skip += PAGE) {
+    const page = await enrolments.find(filter, { sort: { created_at: -1, _id: -1 }, skip, limit: PAGE });
+    for (const enrolment of page) yield* rowsOf(enrolment, categoryName);
+    if (page.length < PAGE) return;
+  }
+}
+
+/** `inscripciones-<camp code>-<yyyy-mm-dd>.<format>`; 'todas' when no camp is chosen. */
+export function exportFileName(campCode: string | null, format: 'xlsx' | 'csv', now = new Date()): string {
+  const code = (campCode ?? 'todas').replace(/[^A-Za-z0-9_-]/g, '');
+  return `inscripciones-${code || 'todas'}-${santoDomingoDay(now)}.${format}`;
+}
+
+// CSV for Excel in Spanish: ';' between fields (its list separator), a BOM so it reads UTF-8, CRLF.
+export const CSV_BOM = '\uFEFF';
+const CSV_DELIMITER = ';';
+
+/** A cell as CSV text: quoted when needed; a text that Excel would run as a formula is defused. */
+function csvCell(value: ExportRow[keyof ExportRow], type: ColumnType): string {
+  let text: string;
+  if (value === null || value === undefined) text = '';
+  else if (value instanceof Date)
+    text = santoDomingoDay(value).split('-').reverse().join('/'); // dd/mm/yyyy
+  else text = String(value);
+  if (type === 'text' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: Array<ExportRow[keyof ExportRow]>, types: ColumnType[]): string {
+  return `${values.map((value, index) => csvCell(value, types[index] ?? 'text')).join(CSV_DELIMITER)}\r\n`;
+}
+
+/** The whole CSV, header first, as text chunks (one per row). */
+export async function* csvChunks(rows: AsyncIterable<ExportRow>): AsyncGenerator<string> {
+  const types = EXPORT_COLUMNS.map((column) => column.type);
+  yield (
+    CSV_BOM +
+    csvLine(
+      EXPORT_COLUMNS.map((column) => column.header),
+      types.map(() => 'text'),
+    )
+  );
+  for await (const row of rows)
+    yield csvLine(
+      EXPORT_COLUMNS.map((column) => row[column.key]),
+      types,
+    );
+}
+
+/** The peso format of money cells in .xlsx: whole pesos with thousands separators. */
+export const XLSX_MONEY_FORMAT = '"RD$"#,##0';
+export const XLSX_DATE_FORMAT = 'dd/mm/yyyy';
+
+/** The .xlsx columns (exceljs' column shape): typed, with their number formats. */
+export const xlsxColumns = () =>
+  EXPORT_COLUMNS.map((column) => ({
+    header: column.header,
+    key: column.key,
+    width: column.width,
+    style:
+      column.type === 'money'
+        ? { numFmt: XLSX_MONEY_FORMAT }
+        : column.type === 'date'
+          ? { numFmt: XLSX_DATE_FORMAT }
+          : {},
+  }));
+
+/** Santo Domingo is UTC-4 all year: a date cell shows the school's calendar day, not UTC's. */
+const SANTO_DOMINGO_OFFSET_MS = -4 * 60 * 60 * 1000;
+
+/** One row's cells for .xlsx (exceljs writes a Date as its UTC day and time). */
+export const xlsxCells = (row: ExportRow): Record<string, unknown> =>
+  Object.fromEntries(
+    EXPORT_COLUMNS.map(({ key }) => {
+      const value = row[key];
+      return [key, value instanceof Date ? new Date(value.getTime() + SANTO_DOMINGO_OFFSET_MS) : value];
+    }),
+  );
