@@ -20,6 +20,7 @@ export async function enrolTwoChildren(
   testInfo: TestInfo,
   campId: string,
   card = '4242424242424242',
+  names: readonly [string, string] = ['Pedro', 'María'],
 ) {
   const shot = async (name: string) => {
     // Every step fits the phone's width: no sideways scrolling.
@@ -50,8 +51,8 @@ export async function enrolTwoChildren(
 
   await expect(page).toHaveURL(/\/participantes$/);
   for (const [index, name] of [
-    [1, 'Pedro'],
-    [2, 'María'],
+    [1, names[0]],
+    [2, names[1]],
   ] as const) {
     await fillParticipant(page, index, name, index === 1 ? 'Masculino' : 'Femenino');
   }

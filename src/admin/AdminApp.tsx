@@ -10,6 +10,10 @@ import { categoriesScreen } from './areas/categories.tsx';
 import { couponsScreen } from './areas/coupons.tsx';
 import { weeksScreen } from './areas/weeks.tsx';
 import { DashboardPage } from './DashboardPage.tsx';
+import { AuditPage } from './staff/AuditPage.tsx';
+import { EnrolmentDetailPage } from './staff/EnrolmentDetailPage.tsx';
+import { EnrolmentsPage } from './staff/EnrolmentsPage.tsx';
+import { RostersPage } from './staff/RostersPage.tsx';
 
 export function AdminApp() {
   return (
@@ -26,6 +30,10 @@ export function AdminApp() {
           <Route path="categorias" element={<AreaListPage key="categorias" screen={categoriesScreen} />} />
           <Route path="semanas" element={<AreaListPage key="semanas" screen={weeksScreen} />} />
           <Route path="cupones" element={<AreaListPage key="cupones" screen={couponsScreen} />} />
+          <Route path="inscripciones" element={<EnrolmentsPage />} />
+          <Route path="inscripciones/:id" element={<EnrolmentDetailPage />} />
+          <Route path="listas" element={<RostersPage />} />
+          <Route path="auditoria" element={<AuditPage />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

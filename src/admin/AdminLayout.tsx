@@ -17,6 +17,9 @@ export const ADMIN_MENU = [
   { to: '/admin/categorias', label: 'Categorías' },
   { to: '/admin/semanas', label: 'Semanas' },
   { to: '/admin/cupones', label: 'Cupones' },
+  { to: '/admin/inscripciones', label: 'Inscripciones' },
+  { to: '/admin/listas', label: 'Listas' },
+  { to: '/admin/auditoria', label: 'Auditoría' },
 ] as const;
 
 function MenuIcon() {

@@ -4,6 +4,7 @@
 // spec's confirmation, and the spec's toasts. What differs per area is declared in ./areas/.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { keepTabInside } from '../lib/focusTrap.ts';
+import { Pager, useDebounced } from './filters.tsx';
 import { Button, Modal } from 'react-bootstrap';
 import type { SortingState } from '@tanstack/react-table';
 import { SORTABLE_FIELDS } from '../domain/admin-contract.ts';
@@ -32,16 +33,6 @@ export interface AreaScreen<A extends CatalogueArea, V extends object> {
 
 const toSort = (sorting: SortingState, fallback: string) =>
   sorting[0] ? `${sorting[0].desc ? '-' : ''}${sorting[0].id}` : fallback;
-
-/** The search box's text, passed on once typing pauses (one call per search, not per key). */
-function useDebounced(value: string, ms = 300): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function AreaListPage<A extends CatalogueArea, V extends object>({
   screen,
@@ -204,29 +195,12 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
             />
           )}
         </div>
-        <div className="card-footer d-flex flex-wrap align-items-center gap-2">
-          <span className="small me-auto" role="status">
-            {total} {total === 1 ? 'registro' : 'registros'} · Página {page} de {pages}
-          </span>
-          <Button
-            size="sm"
-            variant="outline-primary"
-            className="admin-tap"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Anterior
-          </Button>
-          <Button
-            size="sm"
-            variant="outline-primary"
-            className="admin-tap"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Siguiente
-          </Button>
-        </div>
+        <Pager
+          page={page}
+          pages={pages}
+          summary={`${total} ${total === 1 ? 'registro' : 'registros'}`}
+          onPage={setPage}
+        />
       </div>
 
       {editing !== undefined && (

@@ -48,7 +48,8 @@ export function DataTable<T extends RowData>({
   });
 
   return (
-    <div className="admin-table-scroll">
+    // A focusable region: a keyboard can scroll a wide table on a phone even with no link in it.
+    <div className="admin-table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="table table-hover table-sm align-middle mb-0 admin-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

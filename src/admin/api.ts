@@ -15,6 +15,15 @@ import type {
   WeekAnswer,
 } from '../domain/admin-contract.ts';
 import { endAdminSession, getAdminToken } from './adminSession.ts';
+import type {
+  AuditQuery,
+  AuditRow,
+  EnrolmentDetail,
+  EnrolmentListQuery,
+  EnrolmentSummary,
+  RosterQuery,
+  RosterWeek,
+} from '../domain/staff.ts';
 
 export interface AdminCall {
   path: string;
@@ -69,17 +78,28 @@ export interface TypeOption {
   name: string;
 }
 
-const TAGS = ['campamentos', 'categorias', 'semanas', 'cupones', 'dashboard'] as const;
+const TAGS = [
+  'campamentos',
+  'categorias',
+  'semanas',
+  'cupones',
+  'dashboard',
+  'inscripciones',
+  'auditoria',
+] as const;
 
 /** Lists a change of `area` makes stale: its own, the dashboard's counts, and lists that show its names. */
 export function staleAfterChange(area: CatalogueArea): Array<(typeof TAGS)[number]> {
   // Categories and weeks show their camp's name; weeks show their categories.
-  if (area === 'campamentos') return ['campamentos', 'categorias', 'semanas', 'dashboard'];
-  if (area === 'categorias') return ['categorias', 'semanas', 'dashboard'];
-  return [area, 'dashboard'];
+  if (area === 'campamentos') return ['campamentos', 'categorias', 'semanas', 'dashboard', 'auditoria'];
+  if (area === 'categorias') return ['categorias', 'semanas', 'dashboard', 'auditoria'];
+  return [area, 'dashboard', 'auditoria'];
 }
 
-export function listSearch(params: ListParams): string {
+/** A cancel or a verify changes the order, its week's places, the dashboard and the log. */
+const STALE_AFTER_STAFF_WRITE = ['inscripciones', 'semanas', 'dashboard', 'auditoria'] as const;
+
+export function listSearch(params: object): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== '') search.set(key, String(value));
@@ -123,6 +143,35 @@ export const adminApi = createApi({
       query: ({ area, id }) => ({ path: `/${area}/delete/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, { area }) => (error ? [] : staleAfterChange(area)),
     }),
+    enrolments: build.query<ListAnswer<EnrolmentSummary>, EnrolmentListQuery>({
+      query: (params) => ({ path: `/inscripciones/lista${listSearch(params)}` }),
+      providesTags: ['inscripciones'],
+    }),
+    enrolment: build.query<EnrolmentDetail, string>({
+      query: (id) => ({ path: `/inscripciones/detalle/${id}` }),
+      transformResponse: (answer: { data: EnrolmentDetail }) => answer.data,
+      providesTags: ['inscripciones'],
+    }),
+    cancelEnrolment: build.mutation<
+      { message: string; data: EnrolmentDetail },
+      { id: string; reason: string }
+    >({
+      query: ({ id, reason }) => ({ path: `/inscripciones/cancel/${id}`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_result, error) => (error ? [] : [...STALE_AFTER_STAFF_WRITE]),
+    }),
+    verifyEnrolment: build.mutation<{ message: string; data: EnrolmentDetail }, string>({
+      query: (id) => ({ path: `/inscripciones/verify/${id}`, method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : [...STALE_AFTER_STAFF_WRITE]),
+    }),
+    rosters: build.query<RosterWeek[], RosterQuery>({
+      query: (params) => ({ path: `/inscripciones/listas${listSearch(params)}` }),
+      transformResponse: (answer: { data: RosterWeek[] }) => answer.data,
+      providesTags: ['inscripciones'],
+    }),
+    audit: build.query<ListAnswer<AuditRow>, AuditQuery>({
+      query: (params) => ({ path: `/auditoria/listpop${listSearch(params)}` }),
+      providesTags: ['auditoria'],
+    }),
   }),
 });
 
@@ -141,4 +190,10 @@ export const {
   useCreateRecordMutation,
   useUpdateRecordMutation,
   useDeleteRecordMutation,
+  useEnrolmentsQuery,
+  useEnrolmentQuery,
+  useCancelEnrolmentMutation,
+  useVerifyEnrolmentMutation,
+  useRostersQuery,
+  useAuditQuery,
 } = adminApi;

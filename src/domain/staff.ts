@@ -183,3 +183,33 @@ const NOTHING = /^(ningun[oa]?s?|no|n\/?a|nada|-+|\.+)?$/i;
 export const hasMedicalNote = (text: string): boolean => !NOTHING.test(text.trim());
 
 export const SIZE_ORDER = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
+
+/** One line of the staff list as answered (dates as JSON strings). */
+export interface EnrolmentSummary {
+  _id: string;
+  order_number: string;
+  created_at: string;
+  paid_at: string | null;
+  camp_name: string;
+  parent_email: string;
+  parent_name: string;
+  children: string[];
+  amount: number;
+  state: EnrolmentState;
+  payment_status: Enrolment['payment_status'];
+  refund_status: 'refunded' | 'pending' | null;
+}
+
+/** One order whole, as answered by inscripciones/detalle (dates as JSON strings). */
+export type EnrolmentDetail = Omit<Enrolment, 'created_at' | 'paid_at' | 'cancelled_at' | 'lines'> & {
+  created_at: string;
+  paid_at: string | null;
+  cancelled_at?: string;
+  state: EnrolmentState;
+  parent_email: string;
+  lines: Array<Enrolment['lines'][number] & { week_name: string; category_name: string }>;
+  mails: Array<{ kind: string; subject: string; to: string[]; status: string; created_at: string }>;
+};
+
+/** An audit entry as answered (dates as JSON strings). */
+export type AuditRow = Omit<AuditEntry, 'at'> & { at: string };

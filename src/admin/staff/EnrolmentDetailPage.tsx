@@ -1,0 +1,306 @@
+// One order whole, for staff: the payment, each child with medical notes and weeks, parents and
+// emergency contact, who may pick the children up, invoice data, the e-mails sent. 'Verificar pago'
+// on a pending order; 'Cancelar inscripción' on a paid one (with a reason).
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Button, Modal } from 'react-bootstrap';
+import { AdminPage } from '../AdminPage.tsx';
+import { useCancelEnrolmentMutation, useEnrolmentQuery, useVerifyEnrolmentMutation } from '../api.ts';
+import { formatDay, notifyError, notifySuccess, withServerMessage } from '../feedback.ts';
+import { keepTabInside } from '../../lib/focusTrap.ts';
+import { formatDop } from '../../domain/pricing.ts';
+import { CANCEL_REASON_MAX, hasMedicalNote, type EnrolmentDetail } from '../../domain/staff.ts';
+import { StateBadge } from './StateBadge.tsx';
+
+function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="row mb-0 small">
+      {rows.map(([term, value]) => (
+        <div key={term} className="col-12 col-sm-6 d-flex gap-2">
+          <dt className="fw-normal text-body-secondary">{term}</dt>
+          <dd className="mb-1 fw-semibold">{value || '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="card mb-3" aria-label={title}>
+      <div className="card-header">
+        <h2 className="h6 mb-0">{title}</h2>
+      </div>
+      <div className="card-body">{children}</div>
+    </section>
+  );
+}
+
+const MAIL_KINDS: Record<string, string> = {
+  enrolment: 'Confirmación de inscripción',
+  'payment-not-completed': 'Pago no realizado',
+  'enrolment-cancelled': 'Inscripción cancelada',
+};
+
+function Medical({ label, text }: { label: string; text: string }) {
+  const note = hasMedicalNote(text);
+  return (
+    <li className={note ? 'text-danger fw-semibold' : undefined}>
+      {label}: {text || '—'}
+    </li>
+  );
+}
+
+function Children({ enrolment }: { enrolment: EnrolmentDetail }) {
+  return (
+    <div className="row g-3">
+      {enrolment.participants.map((child) => (
+        <article key={child.id} className="col-12 col-lg-6">
+          <div className="d-flex gap-3">
+            {child.image && (
+              <img
+                src={child.image}
+                alt={`Foto de ${child.first_name}`}
+                width={72}
+                height={72}
+                className="rounded"
+              />
+            )}
+            <div>
+              <h3 className="h6 mb-1">
+                {child.first_name} {child.last_name}
+              </h3>
+              <p className="small mb-1">
+                {child.age} años · nacido el {child.birth_date} · {child.gender} · talla {child.size} ·{' '}
+                {child.school}
+              </p>
+              {child.membership_code && <p className="small mb-1">Membresía {child.membership_code}</p>}
+              <ul className="small mb-1 ps-3">
+                <Medical label="Alimentos prohibidos" text={child.prohibited_foods} />
+                <Medical label="Alergias" text={child.alergies} />
+                <Medical label="Medicamentos prohibidos" text={child.prohibited_drugs} />
+                <Medical label="Restricciones" text={child.activities_restrictions} />
+              </ul>
+              <ul className="small mb-0 ps-3">
+                {enrolment.lines
+                  .filter((line) => line.cupo === child.id)
+                  .map((line) => (
+                    <li key={`${line.id}-${line.time}`}>
+                      {line.week_name} ({line.date}) · {line.category_name} · {formatDop(line.value)}
+                    </li>
+                  ))}
+              </ul>
+            </div>
+          </div>
+        </article>
+      ))}
+    </div>
+  );
+}
+
+export function EnrolmentDetailPage() {
+  const { id = '' } = useParams();
+  const detail = useEnrolmentQuery(id);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const [cancel, cancelling] = useCancelEnrolmentMutation();
+  const [verify, verifying] = useVerifyEnrolmentMutation();
+  const enrolment = detail.data;
+
+  if (!enrolment) {
+    return (
+      <AdminPage title="Inscripción">
+        <p role="status">
+          {detail.isLoading ? 'Cargando…' : withServerMessage('Error al cargar la inscripción', detail.error)}
+        </p>
+        <Link to="/admin/inscripciones">Volver a inscripciones</Link>
+      </AdminPage>
+    );
+  }
+  const contact = enrolment.contact;
+
+  async function confirmCancel() {
+    if (reason.trim().length < 3) {
+      setReasonError('Escriba el motivo de la cancelación.');
+      return;
+    }
+    try {
+      const answer = await cancel({ id, reason: reason.trim() }).unwrap();
+      notifySuccess(answer.message);
+      setCancelOpen(false);
+    } catch (error) {
+      notifyError(withServerMessage('Error al cancelar la inscripción', error));
+    }
+  }
+
+  async function confirmVerify() {
+    try {
+      notifySuccess((await verify(id).unwrap()).message);
+    } catch (error) {
+      notifyError(withServerMessage('Error al verificar el pago', error));
+    }
+  }
+
+  return (
+    <AdminPage
+      title={`Inscripción ${enrolment.order_number}`}
+      actions={
+        <div className="d-flex gap-2 no-print">
+          {enrolment.state === 'pending' && (
+            <Button className="admin-tap" disabled={verifying.isLoading} onClick={() => void confirmVerify()}>
+              Verificar pago
+            </Button>
+          )}
+          {enrolment.state === 'paid' && (
+            <Button variant="outline-danger" className="admin-tap" onClick={() => setCancelOpen(true)}>
+              Cancelar inscripción
+            </Button>
+          )}
+        </div>
+      }
+    >
+      <p className="mb-3">
+        <StateBadge state={enrolment.state} refund={enrolment.refund_status} />{' '}
+        <Link to="/admin/inscripciones" className="ms-2">
+          Volver a inscripciones
+        </Link>
+      </p>
+      <Section title="Orden">
+        <Facts
+          rows={[
+            ['Número de orden', enrolment.order_number],
+            ['Fecha', formatDay(enrolment.created_at)],
+            ['Campamento', enrolment.camp_name],
+            ['Monto pagado', formatDop(enrolment.amount)],
+            ['Descuento', formatDop(enrolment.discount)],
+            ['Cupón', enrolment.coupon ?? ''],
+            ['Autorización', enrolment.auth_code ?? ''],
+            ['Tarjeta', `${enrolment.card.brand} terminada en ${enrolment.card.last4}`],
+            ['Fecha de pago', formatDay(enrolment.paid_at)],
+            ['Cuenta', enrolment.parent_email],
+            ...(enrolment.state === 'cancelled'
+              ? ([
+                  ['Cancelada el', formatDay(enrolment.cancelled_at)],
+                  ['Motivo', enrolment.cancel_reason ?? ''],
+                  ['Cancelada por', enrolment.cancelled_by ?? ''],
+                  [
+                    'Reembolso',
+                    enrolment.refund_status === 'refunded' ? 'Solicitado a la pasarela' : 'Pendiente',
+                  ],
+                ] as Array<[string, string]>)
+              : []),
+          ]}
+        />
+      </Section>
+      <Section title="Participantes">
+        <Children enrolment={enrolment} />
+      </Section>
+      <Section title="Padres y contacto de emergencia">
+        <Facts
+          rows={[
+            ['Madre', `${contact.mother_name} · ${contact.mother_phone} · cédula ${contact.mother_id}`],
+            ['Padre', `${contact.father_name} · ${contact.father_phone} · cédula ${contact.father_id}`],
+            ['Correo', contact.email],
+            ['Dirección', contact.family_address],
+            ['Contacto de emergencia', `${contact.first_name} ${contact.last_name}`],
+            [
+              'Teléfonos',
+              [contact.phone_mobile, contact.phone_home, contact.phone_office].filter(Boolean).join(' · '),
+            ],
+            ['Forma de contacto', contact.contact_form],
+            ['Comentarios', contact.comments],
+          ]}
+        />
+      </Section>
+      <Section title="Autorizados a recoger">
+        <ul className="mb-0">
+          {[
+            [contact.authorized_name_1, contact.authorized_id_1],
+            [contact.authorized_name_2, contact.authorized_id_2],
+          ]
+            .filter(([name]) => name?.trim())
+            .map(([name, document]) => (
+              <li key={name}>
+                {name} · cédula {document}
+              </li>
+            ))}
+        </ul>
+      </Section>
+      <Section title="Comprobante fiscal">
+        <Facts
+          rows={[
+            ['Con comprobante fiscal', enrolment.comprobantefiscal ? 'Sí' : 'No'],
+            ['RNC', enrolment.rnc],
+            ['Razón social', enrolment.rnc_nombre],
+          ]}
+        />
+      </Section>
+      <Section title="Correos enviados">
+        {enrolment.mails.length === 0 ? (
+          <p className="mb-0 small text-body-secondary">Ningún correo todavía.</p>
+        ) : (
+          <ul className="mb-0 small">
+            {enrolment.mails.map((mail) => (
+              <li key={mail.kind}>
+                {MAIL_KINDS[mail.kind] ?? mail.kind} · {mail.to.join(', ')} · {formatDay(mail.created_at)} ·{' '}
+                {mail.status === 'sent' ? 'enviado' : 'en cola'}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Modal show={cancelOpen} onHide={() => setCancelOpen(false)} centered onKeyDown={keepTabInside}>
+        <Modal.Header closeButton closeLabel="Cerrar">
+          <Modal.Title as="h2" className="h5">
+            Cancelar inscripción
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>
+            Se liberarán los cupos, se anularán las membresías de esta orden, se solicitará el reembolso de{' '}
+            {formatDop(enrolment.amount)} y se avisará a la familia por correo.
+          </p>
+          <label htmlFor="cancel-reason" className="form-label">
+            Motivo *
+          </label>
+          <textarea
+            id="cancel-reason"
+            name="reason"
+            autoComplete="off"
+            inputMode="text"
+            maxLength={CANCEL_REASON_MAX}
+            className={`form-control${reasonError ? ' is-invalid' : ''}`}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? 'cancel-reason-error' : undefined}
+            rows={3}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setReasonError('');
+            }}
+          />
+          {reasonError && (
+            <div id="cancel-reason-error" className="invalid-feedback">
+              {reasonError}
+            </div>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" className="admin-tap" onClick={() => setCancelOpen(false)}>
+            Volver
+          </Button>
+          <Button
+            variant="danger"
+            className="admin-tap"
+            disabled={cancelling.isLoading}
+            onClick={() => void confirmCancel()}
+          >
+            Confirmar cancelación
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </AdminPage>
+  );
+}

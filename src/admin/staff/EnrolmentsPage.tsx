@@ -1,0 +1,127 @@
+// 'Inscripciones': every order, searched by order number, parent or child, filtered by camp, week,
+// state and date, paged by the server; the export buttons download exactly what is filtered.
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { AdminPage } from '../AdminPage.tsx';
+import { Pager } from '../filters.tsx';
+import { DataTable, type AdminColumn } from '../DataTable.tsx';
+import { useEnrolmentsQuery } from '../api.ts';
+import { formatDay, notifyError, withServerMessage } from '../feedback.ts';
+import { formatDop } from '../../domain/pricing.ts';
+import type { EnrolmentFilters, EnrolmentSummary } from '../../domain/staff.ts';
+import { EnrolmentFiltersForm } from './EnrolmentFiltersForm.tsx';
+import { useDebounced } from '../filters.tsx';
+import { ExportButtons } from './ExportButtons.tsx';
+import { StateBadge } from './StateBadge.tsx';
+
+const PAGE_SIZE = 20;
+
+/** '25 min', '3 h', '2 días': how long a payment has been waiting. */
+export function waitingFor(since: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.round((now - new Date(since).getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.round(hours / 24)} días`;
+}
+
+export function EnrolmentsPage() {
+  const [filters, setFilters] = useState<EnrolmentFilters>({});
+  const [page, setPage] = useState(1);
+  const q = useDebounced(filters.q ?? '');
+  const query = { ...filters, q, page, limit: PAGE_SIZE };
+  const list = useEnrolmentsQuery(query);
+  const rows = list.data?.data ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  useEffect(() => {
+    if (list.error) notifyError(withServerMessage('Error al cargar inscripciones', list.error));
+  }, [list.error]);
+
+  const columns = useMemo<Array<AdminColumn<EnrolmentSummary>>>(
+    () => [
+      {
+        id: 'order_number',
+        header: 'Orden',
+        cell: ({ row }) => (
+          <Link to={`/admin/inscripciones/${row.original._id}`} className="admin-tap d-inline-block">
+            {row.original.order_number}
+          </Link>
+        ),
+      },
+      { id: 'created_at', header: 'Fecha', cell: ({ row }) => formatDay(row.original.created_at) },
+      {
+        id: 'family',
+        header: 'Familia',
+        cell: ({ row }) => (
+          <>
+            <span className="d-block">{row.original.parent_name}</span>
+            <span className="small text-body-secondary">{row.original.parent_email}</span>
+          </>
+        ),
+      },
+      { id: 'children', header: 'Participantes', cell: ({ row }) => row.original.children.join(', ') },
+      { id: 'camp_name', header: 'Campamento', cell: ({ row }) => row.original.camp_name },
+      { id: 'amount', header: 'Monto', cell: ({ row }) => formatDop(row.original.amount) },
+      {
+        id: 'state',
+        header: 'Estado',
+        cell: ({ row }) => (
+          <>
+            <StateBadge state={row.original.state} refund={row.original.refund_status} />
+            {row.original.state === 'pending' && (
+              <span className="d-block small text-body-secondary">
+                hace {waitingFor(row.original.created_at)}
+              </span>
+            )}
+          </>
+        ),
+      },
+    ],
+    [],
+  );
+
+  const change = (next: EnrolmentFilters) => {
+    setFilters(next);
+    setPage(1);
+  };
+
+  return (
+    <AdminPage title="Inscripciones" actions={<ExportButtons filters={{ ...filters, q }} />}>
+      <div className="card">
+        <div className="card-header">
+          <EnrolmentFiltersForm filters={filters} onChange={change} />
+        </div>
+        <div className="card-body p-0" aria-busy={list.isFetching || undefined}>
+          {list.isLoading ? (
+            <div className="p-3" aria-hidden="true">
+              {Array.from({ length: 4 }, (_, index) => (
+                <span key={index} className="admin-skeleton mb-2" />
+              ))}
+            </div>
+          ) : rows.length === 0 ? (
+            <p className="p-3 mb-0 text-body-secondary" role="status">
+              No se encontraron inscripciones con esos filtros.
+            </p>
+          ) : (
+            <DataTable
+              caption="Inscripciones"
+              columns={columns}
+              rows={rows}
+              sorting={[]}
+              onSortingChange={() => {}}
+              sortable={[]}
+              rowId={(record) => record._id}
+            />
+          )}
+        </div>
+        <Pager
+          page={page}
+          pages={pages}
+          summary={`${total} ${total === 1 ? 'inscripción' : 'inscripciones'}`}
+          onPage={setPage}
+        />
+      </div>
+    </AdminPage>
+  );
+}

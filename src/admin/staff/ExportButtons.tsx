@@ -1,0 +1,41 @@
+// 'Descargar Excel' and 'Descargar CSV': the export of exactly the filters on screen.
+import { useState } from 'react';
+import { listSearch } from '../api.ts';
+import { downloadFile } from '../download.ts';
+import { notifyError, notifySuccess } from '../feedback.ts';
+import type { EnrolmentFilters } from '../../domain/staff.ts';
+
+export function ExportButtons({ filters }: { filters: EnrolmentFilters }) {
+  const [busy, setBusy] = useState(false);
+  const download = async (format: 'xlsx' | 'csv') => {
+    setBusy(true);
+    try {
+      const name = await downloadFile(`/inscripciones/export${listSearch({ ...filters, format })}`);
+      notifySuccess(`Descargado: ${name}`);
+    } catch (error) {
+      notifyError(`Error al exportar: ${(error as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="d-flex gap-2 no-print">
+      <button
+        type="button"
+        className="btn btn-outline-success admin-tap"
+        disabled={busy}
+        onClick={() => void download('xlsx')}
+      >
+        Descargar Excel
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline-secondary admin-tap"
+        disabled={busy}
+        onClick={() => void download('csv')}
+      >
+        Descargar CSV
+      </button>
+    </div>
+  );
+}

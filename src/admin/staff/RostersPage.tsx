@@ -1,0 +1,183 @@
+// 'Listas': the rosters of a camp per week and category, for the court and the gate: each paid
+// child with age, size, medical notes highlighted, the emergency phone and who may pick them up.
+// 'Imprimir' prints them (A4 or Letter, portrait: admin.css); the export buttons download the same.
+import { useState } from 'react';
+import { AdminPage } from '../AdminPage.tsx';
+import { FilterSelect } from '../filters.tsx';
+import { CampPicker } from '../CampPicker.tsx';
+import { useAreaList, useRostersQuery } from '../api.ts';
+import { withServerMessage } from '../feedback.ts';
+import { hasMedicalNote, type RosterChild } from '../../domain/staff.ts';
+import { WeekPicker } from './EnrolmentFiltersForm.tsx';
+import { ExportButtons } from './ExportButtons.tsx';
+
+function Notes({ child }: { child: RosterChild }) {
+  const notes = [
+    ['Alergias', child.allergies],
+    ['Alimentos', child.foods],
+    ['Medicamentos', child.drugs],
+    ['Restricciones', child.restrictions],
+  ].filter(([, text]) => hasMedicalNote(text ?? ''));
+  if (notes.length === 0) return <span className="text-body-secondary">Ninguna</span>;
+  return (
+    <ul className="list-unstyled mb-0">
+      {notes.map(([label, text]) => (
+        <li key={label}>
+          <mark className="roster-alert">
+            {label}: {text}
+          </mark>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function RostersPage() {
+  const [campament, setCampament] = useState('');
+  const [week, setWeek] = useState('');
+  const [category, setCategory] = useState('');
+  const categories = useAreaList('categorias', { campament, sort: 'order', page: 1, limit: 100 }, !campament);
+  const rosters = useRostersQuery(
+    { campament, ...(week ? { week } : {}), ...(category ? { category } : {}) },
+    { skip: !campament },
+  );
+
+  return (
+    <AdminPage
+      title="Listas"
+      actions={
+        <div className="d-flex flex-wrap gap-2 no-print">
+          <button
+            type="button"
+            className="btn btn-primary admin-tap"
+            disabled={!rosters.data}
+            onClick={() => window.print()}
+          >
+            Imprimir
+          </button>
+          {campament && <ExportButtons filters={{ campament, state: 'paid', ...(week ? { week } : {}) }} />}
+        </div>
+      }
+    >
+      <form className="row g-2 align-items-end mb-3 no-print" onSubmit={(event) => event.preventDefault()}>
+        <div className="col-12 col-md-4">
+          <CampPicker
+            id="rosters-camp"
+            value={campament}
+            onChange={(id) => {
+              setCampament(id);
+              setWeek('');
+              setCategory('');
+            }}
+            allowAll
+          />
+        </div>
+        <div className="col-12 col-sm-6 col-md-4">
+          <WeekPicker id="rosters-week" campament={campament} value={week} onChange={setWeek} />
+        </div>
+        <div className="col-12 col-sm-6 col-md-4">
+          <FilterSelect
+            id="rosters-category"
+            name="category"
+            label="Categoría"
+            allLabel="Todas las categorías"
+            value={category}
+            disabled={!campament}
+            onChange={setCategory}
+            options={(campament ? (categories.data?.data ?? []) : []).map((entry) => ({
+              value: entry._id,
+              label: entry.name,
+            }))}
+          />
+        </div>
+      </form>
+
+      {!campament ? (
+        <p role="status">Elija un campamento para ver sus listas.</p>
+      ) : rosters.error ? (
+        <p role="alert">{withServerMessage('Error al cargar las listas', rosters.error)}</p>
+      ) : !rosters.data ? (
+        <p role="status">Cargando…</p>
+      ) : (
+        rosters.data.map((roster) => (
+          <section key={roster.week_id} className="card mb-3 roster-week" aria-label={roster.week_name}>
+            <div className="card-header d-flex flex-wrap gap-2 align-items-baseline">
+              <h2 className="h5 mb-0 me-auto">
+                {roster.week_name} <span className="small text-body-secondary">({roster.date})</span>
+              </h2>
+              <span className="small" aria-label="Camisetas por talla">
+                Camisetas:{' '}
+                {roster.sizes.length === 0
+                  ? 'ninguna'
+                  : roster.sizes.map((entry) => `${entry.size} × ${entry.count}`).join(' · ')}
+              </span>
+            </div>
+            <div className="card-body p-0">
+              {roster.categories.map((group) => (
+                <div key={group.category_id} className="roster-category">
+                  <h3 className="h6 px-3 pt-3">
+                    {group.category_name} · {group.children.length}{' '}
+                    {group.children.length === 1 ? 'participante' : 'participantes'}
+                  </h3>
+                  {group.children.length > 0 && (
+                    // Focusable, so a keyboard can scroll a wide roster on a phone.
+                    <div
+                      className="admin-table-scroll"
+                      role="region"
+                      aria-label={`Lista de ${group.category_name}`}
+                      tabIndex={0}
+                    >
+                      <table className="table table-sm mb-0 roster-table">
+                        <caption className="visually-hidden">
+                          {roster.week_name}, {group.category_name}
+                        </caption>
+                        <thead>
+                          <tr>
+                            <th scope="col">Participante</th>
+                            <th scope="col">Edad</th>
+                            <th scope="col">Talla</th>
+                            <th scope="col">Notas médicas</th>
+                            <th scope="col">Emergencia</th>
+                            <th scope="col">Autorizados a recoger</th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {group.children.map((child) => (
+                            <tr key={`${child.order_number}-${child.name}`}>
+                              <td>
+                                {child.name}
+                                <span className="d-block small text-body-secondary">
+                                  {child.order_number}
+                                </span>
+                              </td>
+                              <td>{child.age}</td>
+                              <td>{child.size}</td>
+                              <td>
+                                <Notes child={child} />
+                              </td>
+                              <td>
+                                {child.emergency.name}
+                                <span className="d-block">{child.emergency.phones[0] ?? ''}</span>
+                              </td>
+                              <td>
+                                {child.pickup.map((person) => (
+                                  <span key={person.name} className="d-block">
+                                    {person.name} ({person.id})
+                                  </span>
+                                ))}
+                              </td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                  )}
+                </div>
+              ))}
+            </div>
+          </section>
+        ))
+      )}
+    </AdminPage>
+  );
+}
