@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/fixtures.ts';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../src/domain/cards.ts';
@@ -56,6 +57,33 @@ test('a tester uses every admin screen on the mocks, and the error-guardar scena
     await expect(page.getByRole('heading', { name: area, level: 1 })).toBeVisible();
     await expect(page.getByRole('row', { name: row }).first()).toBeVisible();
   }
+  // The staff screens answer from the same core: the seeded orders, their rosters, an Excel file.
+  await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
+  await page
+    .getByRole('navigation', { name: 'Administración' })
+    .getByRole('link', { name: 'Inscripciones' })
+    .click();
+  await expect(page.getByRole('row', { name: /Pedro Rodríguez/ }).first()).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Descargar Excel' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^inscripciones-todas-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect((await fs.readFile(await download.path())).subarray(0, 2).toString()).toBe('PK');
+  await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
+  await page
+    .getByRole('navigation', { name: 'Administración' })
+    .getByRole('link', { name: 'Listas' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Listas', level: 1 })).toBeVisible();
+  await page.getByLabel('Campamento').selectOption({ label: 'Campamento de Verano 2027' });
+  await expect(page.getByRole('cell', { name: /Pedro Rodríguez/ }).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
+  await page
+    .getByRole('navigation', { name: 'Administración' })
+    .getByRole('link', { name: 'Cupones' })
+    .click();
   await page.getByRole('button', { name: 'Editar VERANO10' }).click();
   await page.getByRole('dialog').getByLabel('Etiqueta *').fill('Cambiado');
   await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
