@@ -72,6 +72,14 @@ describe('participantErrors: the birth date', () => {
     ).toEqual([]);
   });
 
+  it('takes weights from 40 to 400 lbs, so teenagers of 100 lbs or more can enrol', () => {
+    for (const weight of ['40', '99', '120', '400'])
+      expect(participantErrors({ ...child, weight }, NOW), weight).toEqual([]);
+    for (const weight of ['39', '9', '401', '1000', 'abc'])
+      expect(participantErrors({ ...child, weight }, NOW), weight).toEqual([PARTICIPANT_MESSAGES.weight]);
+    expect(PARTICIPANT_MESSAGES.weight).toBe('- El peso debe estar entre 40 y 400 lbs');
+  });
+
   it('lists every failing line once, in the spec order', () => {
     expect(
       participantErrors({ ...child, school: ' ', weight: '9', age: '30', birth_date: '99/99/2016' }, NOW),

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { couponOff, formatDop, multiWeekRate, priceCart, roundPeso, type PricedLine } from './pricing.ts';
+import fc from 'fast-check';
+import {
+  allocatePesos,
+  couponOff,
+  formatDop,
+  multiWeekRate,
+  priceCart,
+  roundPeso,
+  type PricedLine,
+} from './pricing.ts';
 
 /** Lines for children given as their number of weeks, e.g. [2, 2] = two children, two weeks each. */
 function weeks(perChild: number[], value = 4700): PricedLine[] {
@@ -147,12 +156,84 @@ describe('rounding and display', () => {
     expect([roundPeso(100.5), roundPeso(100.49), roundPeso(2.5), roundPeso(0)]).toEqual([101, 100, 3, 0]);
     // Binary noise within a billionth of a peso of a half counts as the half (0.1 + 0.2 style errors).
     expect(roundPeso(470.49999999999994)).toBe(471);
-    // 2 children at 4,705: family 470.5 shows as 471; total 8,939.5 is charged as 8,940.
+    // 2 children at 4,705: total 8,939.5 is charged as 8,940, so the family line shows the 470
+    // actually taken off (rounded alone, 470.5 would show 471 and the lines would not add up).
     const price = camp([
       { cupo: 1, value: 4705 },
       { cupo: 2, value: 4705 },
     ]);
-    expect(price).toMatchObject({ familyDiscount: 471, total: 8940, discount: 470 });
+    expect(price).toMatchObject({ familyDiscount: 470, total: 8940, discount: 470 });
+  });
+
+  it('shows discounts that add up to the total charged, to the peso (the reported cart)', () => {
+    // Two children, 3 + 2 weeks at 4,700, VERANO10: 23,500 − 1,175 − 400 − 2,193 = 19,732.
+    const price = camp(
+      [1, 1, 1, 2, 2].map((cupo) => ({ cupo, value: 4700 })),
+      { type: 'percent', percent: 10, amount: 0 },
+    );
+    expect(price).toMatchObject({
+      subtotal: 23500,
+      familyDiscount: 1175,
+      multiWeekDiscount: 400,
+      couponDiscount: 2193,
+      total: 19732,
+    });
+    expect(price.subtotal - price.familyDiscount - price.multiWeekDiscount - price.couponDiscount).toBe(
+      price.total,
+    );
+  });
+
+  it('adds up on every cart: gross minus the shown discounts is the total, each within a peso of exact', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ cupo: fc.integer({ min: 1, max: 5 }), value: fc.integer({ min: 0, max: 50_000 }) }),
+          {
+            minLength: 1,
+            maxLength: 20,
+          },
+        ),
+        fc.option(
+          fc.oneof(
+            fc.record({
+              type: fc.constant('percent' as const),
+              percent: fc.integer({ min: 0, max: 100 }),
+              amount: fc.constant(0),
+            }),
+            fc.record({
+              type: fc.constant('amount' as const),
+              percent: fc.constant(0),
+              amount: fc.integer({ min: 0, max: 100_000 }),
+            }),
+          ),
+          { nil: null },
+        ),
+        fc.boolean(),
+        (lines, coupon, annual) => {
+          const price = priceCart({
+            campType: annual ? 'programaanual' : 'campamento',
+            lines,
+            membershipFee: 3500,
+            coupon,
+          });
+          expect(price.gross - price.familyDiscount - price.multiWeekDiscount - price.couponDiscount).toBe(
+            price.total,
+          );
+          for (const shown of [price.familyDiscount, price.multiWeekDiscount, price.couponDiscount]) {
+            expect(Number.isInteger(shown) && shown >= 0).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('allocates whole pesos by largest remainder', () => {
+    expect(allocatePesos([470.5], 470)).toEqual([470]);
+    expect(allocatePesos([1175, 400, 2192.5], 3768)).toEqual([1175, 400, 2193]);
+    expect(allocatePesos([0.4, 0.4, 0.2], 1)).toEqual([1, 0, 0]);
+    expect(allocatePesos([0.5, 0.5], 1)).toEqual([1, 0]);
+    expect(allocatePesos([], 0)).toEqual([]);
   });
 
   it('formats pesos as RD$ with thousands separators and no decimals', () => {

@@ -105,19 +105,47 @@ export function priceCart(input: PriceInput): PriceBreakdown {
   const beforeCoupon = gross - familyDiscount - multiWeekDiscount;
   const couponDiscount = couponOff(input.coupon ?? null, beforeCoupon);
   const total = roundPeso(Math.max(beforeCoupon - couponDiscount, 0));
+  // The lines a parent reads must add up: gross minus each shown discount is the total charged.
+  const [family, multiWeek, coupon] = allocatePesos(
+    [familyDiscount, multiWeekDiscount, couponDiscount],
+    gross - total,
+  ) as [number, number, number];
 
   return {
     participants,
     subtotal,
-    familyDiscount: roundPeso(familyDiscount),
+    familyDiscount: family,
     familyLabel,
-    multiWeekDiscount: roundPeso(multiWeekDiscount),
+    multiWeekDiscount: multiWeek,
     membership,
-    couponDiscount: roundPeso(couponDiscount),
+    couponDiscount: coupon,
     gross,
     total,
     discount: gross - total,
   };
+}
+
+/**
+ * Whole pesos for exact amounts that must add up to `target` (the largest-remainder method): each
+ * amount is rounded down, and the pesos still missing go to the amounts with the largest fractions
+ * (the earlier one on a tie). Each result is within one peso of its exact amount. Used so that a
+ * cart's shown discounts sum exactly to what was taken off (rounding each alone can miss by one).
+ */
+export function allocatePesos(exact: readonly number[], target: number): number[] {
+  // The epsilon absorbs binary noise (1174.9999999 for an exact 1175).
+  const floors = exact.map((amount) => Math.floor(amount + 1e-9));
+  let missing = target - floors.reduce((sum, amount) => sum + amount, 0);
+  const byFraction = exact
+    .map((amount, index) => ({ index, fraction: amount - floors[index]! }))
+    .filter(({ fraction }) => fraction > 1e-9)
+    .sort((a, b) => b.fraction - a.fraction || a.index - b.index);
+  const result = [...floors];
+  for (const { index } of byFraction) {
+    if (missing <= 0) break;
+    result[index]! += 1;
+    missing -= 1;
+  }
+  return result;
 }
 
 /** A percent coupon takes its share of the running total; an amount coupon never goes below zero. */

@@ -54,7 +54,7 @@ describe('Participants screen', { timeout: 20000 }, () => {
       ].join('\n'),
     );
     expect(screen.getByLabelText('Calendario')).toHaveAttribute('readonly');
-    expect(screen.getByText('Ej.: 75 (mínimo 40 lbs)')).toBeInTheDocument();
+    expect(screen.getByText('Ej.: 75 (de 40 a 400 lbs)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ayuda sobre Peso (lbs)' })).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Peso (lbs) *'), '30');
@@ -62,7 +62,7 @@ describe('Participants screen', { timeout: 20000 }, () => {
     await user.type(screen.getByLabelText('Fecha de nacimiento *'), '31022015');
     expect(screen.getByLabelText('Fecha de nacimiento *')).toHaveValue('31/02/2015');
     const block = errorsBlock('Errores:');
-    expect(within(block).getByText('- El peso debe ser mayor a 40 lbs')).toBeInTheDocument();
+    expect(within(block).getByText('- El peso debe estar entre 40 y 400 lbs')).toBeInTheDocument();
     expect(within(block).getByText('- La edad debe ser entre 6 y 18 años')).toBeInTheDocument();
     expect(within(block).getByText('- Fecha de nacimiento incorrecta')).toBeInTheDocument();
     for (const label of ['Peso (lbs) *', 'Edad *', 'Fecha de nacimiento *'])

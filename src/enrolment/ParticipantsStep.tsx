@@ -42,7 +42,7 @@ const TEXT_FIELDS: Array<{
   {
     key: 'weight',
     label: 'Peso (lbs)',
-    help: 'Ej.: 75 (mínimo 40 lbs)',
+    help: 'Ej.: 75 (de 40 a 400 lbs)',
     tooltip: 'Peso aproximado del participante en libras.',
     mask: (raw) => digitsOnly(raw, 3),
     numeric: true,

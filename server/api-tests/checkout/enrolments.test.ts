@@ -271,7 +271,7 @@ describe('POST /api/inscripciones/create', () => {
   it.each`
     change                                                                                                 | message
     ${(b: CreateEnrolmentBody) => (b.listParticipants[0]!.age = '5')}                                      | ${'Participante 1: La edad debe ser entre 6 y 18 años.'}
-    ${(b: CreateEnrolmentBody) => (b.listParticipants[0]!.weight = '39')}                                  | ${'Participante 1: El peso debe ser mayor a 40 lbs.'}
+    ${(b: CreateEnrolmentBody) => (b.listParticipants[0]!.weight = '39')}                                  | ${'Participante 1: El peso debe estar entre 40 y 400 lbs.'}
     ${(b: CreateEnrolmentBody) => (b.listParticipants[0]!.birth_date = '29/02/2015')}                      | ${'Participante 1: Fecha de nacimiento incorrecta.'}
     ${(b: CreateEnrolmentBody) => (b.listParticipants[0]!.school = ' ')}                                   | ${'Participante 1: Hay uno o más campos vacíos.'}
     ${(b: CreateEnrolmentBody) => (b.emergencyContact = { ...b.emergencyContact, mother_phone: '12345' })} | ${'Hay uno o más teléfonos inválidos.'}
