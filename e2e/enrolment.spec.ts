@@ -17,6 +17,13 @@ test('two children, two weeks each, coupon, card, confirmation', async ({ page }
   await enrolTwoChildren(page, testInfo, camp._id);
   await expectConfirmation(page, testInfo);
 
+  // Back after paying: a fresh, empty calendar, never the paid wizard stuck on a step.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/calendario$/);
+  await expect(page.getByText('Calendario de Inscripción')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+  await expect(page.getByText('Cargando…')).toHaveCount(0);
+
   // The places went down on the server.
   const weeks = await api(page, 'GET', `/semanas/findbycamp/${camp._id}`, parent.token);
   const week1 = weeks.data.weekData.find((w: { name: string }) => w.name === 'Semana 1');

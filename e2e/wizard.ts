@@ -15,6 +15,12 @@ export async function fill(scope: Page | Locator, fields: Record<string, string>
 }
 
 /** Two children, weeks 1 and 2 each, coupon VERANO10, sandbox card 4242…; ends on /confirmacion. */
+/** A step opens at its top with its title focused (announced), not where the last one was scrolled. */
+async function expectStepTop(page: Page, title: string) {
+  await expect(page.getByRole('heading', { name: title, level: 2 })).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
 export async function enrolTwoChildren(
   page: Page,
   testInfo: TestInfo,
@@ -50,6 +56,7 @@ export async function enrolTwoChildren(
   await page.getByRole('button', { name: 'Siguiente' }).click();
 
   await expect(page).toHaveURL(/\/participantes$/);
+  await expectStepTop(page, 'Información de participante(s)');
   for (const [index, name] of [
     [1, names[0]],
     [2, names[1]],
@@ -60,12 +67,14 @@ export async function enrolTwoChildren(
   await page.getByRole('button', { name: 'Siguiente' }).click();
 
   await expect(page).toHaveURL(/\/adicional$/);
+  await expectStepTop(page, 'Información adicional');
   await fillAdditional(page);
   await expect(page.getByLabel('Teléfono de la madre *', { exact: true })).toHaveValue('809-555-1234');
   await shot('3-adicional');
   await page.getByRole('button', { name: 'Siguiente' }).click();
 
   await expect(page).toHaveURL(/\/pago$/);
+  await expectStepTop(page, 'Confirmación y Pago');
   await page.getByLabel('Código de cupón').fill('verano10');
   await page.getByRole('button', { name: 'Aplicar' }).click();
   await expect(page.getByText('Cupón aplicado: 10% de descuento de verano (VERANO10)')).toBeVisible();

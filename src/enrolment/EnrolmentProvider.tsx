@@ -2,11 +2,11 @@
 // persisted in sessionStorage, and kept in step with the routes (each route sends GO_TO with its
 // step; the machine's goTo navigates when the path differs). The camp comes from localStorage
 // 'CampamentId' (spec 01 §1); without one the steps explain how to get the enrolment link.
-import { useActorRef } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { STORAGE_KEYS, readStored } from '../api/storage.ts';
-import { STEP_ROUTES, type StepIndex } from './cart.ts';
+import { CONFIRMATION_ROUTE, STEP_ROUTES, type StepIndex } from './cart.ts';
 import { enrolmentMachine, type GoToParams } from './machine.ts';
 import { MessageDialog } from './MessageDialog.tsx';
 import { loadWizard, persistWizard } from './persistence.ts';
@@ -40,7 +40,29 @@ class RouteBridge {
   }
 }
 
+/**
+ * A paid wizard is finished: when the parent leaves the thank-you page for a step (the browser's
+ * Back), a new wizard starts on an empty calendar instead of the paid one showing a stuck step.
+ * The paid actor is final, so nothing can pay it twice.
+ */
 function RunningWizard({ campId, children }: { campId: string; children: ReactNode }) {
+  const [generation, setGeneration] = useState(0);
+  return (
+    <WizardRun key={generation} campId={campId} onLeftPaid={() => setGeneration((count) => count + 1)}>
+      {children}
+    </WizardRun>
+  );
+}
+
+function WizardRun({
+  campId,
+  onLeftPaid,
+  children,
+}: {
+  campId: string;
+  onLeftPaid: () => void;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [bridge] = useState(() => new RouteBridge());
@@ -52,6 +74,14 @@ function RunningWizard({ campId, children }: { campId: string; children: ReactNo
     { input: { campId, restored } },
   );
   useEffect(() => persistWizard(actor, sessionStorage), [actor]);
+  const paid = useSelector(actor, (snapshot) => snapshot.status === 'done');
+  const onThankYouPage = showsPath(pathname, CONFIRMATION_ROUTE);
+  // Only once the thank-you page has shown: right after paying, the path is still the payment's.
+  const thanked = useRef(false);
+  useEffect(() => {
+    if (paid && onThankYouPage) thanked.current = true;
+    else if (paid && thanked.current) onLeftPaid();
+  }, [paid, onThankYouPage, onLeftPaid]);
 
   return (
     <WizardContext.Provider value={actor}>

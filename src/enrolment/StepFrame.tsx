@@ -1,6 +1,6 @@
 // The card around each step, and WizardStep: the step's route ↔ machine sync plus the states in
 // which the step's own content cannot show yet (no camp link, loading, load failed, redirecting).
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import type { StepIndex } from './cart.ts';
@@ -10,17 +10,29 @@ import { useWizard, useWizardActor, useWizardSnapshot } from './useWizard.ts';
 export function StepFrame({
   title,
   aside,
+  ready = true,
   children,
 }: {
   title: string;
   aside?: ReactNode;
+  /** False while the step's content cannot show yet: it opens (scroll, focus) once it can. */
+  ready?: boolean;
   children?: ReactNode;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A step opens at its top with its title focused (and so announced), not where the last one
+  // was scrolled to.
+  useEffect(() => {
+    if (!ready) return;
+    // 'instant': Bootstrap makes scrolling smooth, and a step should simply open at its top.
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    heading.current?.focus({ preventScroll: true });
+  }, [title, ready]);
   return (
     <section className="card" aria-labelledby="step-title">
       <DocumentTitle title={title} />
       <div className="card-header d-flex flex-wrap align-items-center gap-2">
-        <h2 id="step-title" className="card-title h5 mb-0 me-auto">
+        <h2 id="step-title" ref={heading} tabIndex={-1} className="card-title h5 mb-0 me-auto step-title">
           {title}
         </h2>
         {aside ? <span className="text-body-secondary fw-semibold">{aside}</span> : null}
@@ -75,7 +87,7 @@ function StepBody({
   });
   const campName = useWizardSnapshot((snapshot) => snapshot.context.camp?.name ?? '');
   return (
-    <StepFrame title={title} aside={showCampName ? campName : undefined}>
+    <StepFrame title={title} aside={showCampName ? campName : undefined} ready={phase !== 'moving'}>
       {phase === 'ready' ? children() : null}
       {phase === 'loading' || phase === 'moving' ? <Loading /> : null}
       {phase === 'failed' ? (

@@ -22,6 +22,9 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// jsdom does not scroll (each wizard step scrolls to its top when it opens): a no-op here.
+window.scrollTo = () => {};
+
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   await resetMocks();
