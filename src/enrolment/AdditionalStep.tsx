@@ -2,6 +2,9 @@
 // pick-up persons and how the family heard of the school. The checks are domain/enrolment.ts's
 // additionalErrors; phones and national ids go through masks.ts.
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { DEFAULT_USER, selectCurrentUser } from '../auth/authSlice.ts';
+import { useAppSelector } from '../lib/hooks.ts';
 import { CONTACT_FORMS, SOURCES, additionalErrors, type AdditionalData } from '../domain/enrolment.ts';
 import { ErrorList, REQUIRED_NOTE, SelectField, TextField } from './Fields.tsx';
 import { maskNationalId, maskPhone } from './masks.ts';
@@ -222,6 +225,13 @@ export function AdditionalContent() {
   const data = useWizardContext((c) => c.additional);
   const canNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'NEXT' }));
   const update = (patch: Partial<AdditionalData>) => actor.send({ type: 'UPDATE_ADDITIONAL', patch });
+  // The e-mail starts as the account's (once the profile has loaded); what the parent typed stays.
+  const accountEmail = useAppSelector(selectCurrentUser).email;
+  useEffect(() => {
+    const known = accountEmail && accountEmail !== DEFAULT_USER.email;
+    if (known && actor.getSnapshot().context.additional.email === '')
+      actor.send({ type: 'UPDATE_ADDITIONAL', patch: { email: accountEmail } });
+  }, [actor, accountEmail]);
   return (
     <>
       <p className="small text-body-secondary">{REQUIRED_NOTE}</p>

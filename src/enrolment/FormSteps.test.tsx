@@ -97,6 +97,25 @@ describe('Participants screen', { timeout: 20000 }, () => {
 });
 
 describe('Additional-information screen', { timeout: 30000 }, () => {
+  it("starts the e-mail as the account's, and keeps what the parent types instead", async () => {
+    serveCamp(plainCampData);
+    renderWizard('/calendario', { accountEmail: 'carmen@correo.do' });
+    const user = userEvent.setup();
+    await addOneChildAndContinue(user);
+    await fillParticipant(user);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await screen.findByRole('heading', { name: 'Información adicional' });
+    const email = screen.getByLabelText('Correo electrónico *');
+    expect(email).toHaveValue('carmen@correo.do');
+    await user.clear(email);
+    await user.type(email, 'familia@correo.do');
+    await user.click(screen.getByRole('button', { name: 'Anterior' }));
+    await screen.findByRole('heading', { name: 'Información de participante(s)' });
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await screen.findByRole('heading', { name: 'Información adicional' });
+    expect(screen.getByLabelText('Correo electrónico *')).toHaveValue('familia@correo.do');
+  });
+
   it('has the four sections, masks phones and ids, lists Errores, and goes on once complete', async () => {
     serveCamp(plainCampData);
     renderWizard('/calendario');

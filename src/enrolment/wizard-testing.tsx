@@ -3,6 +3,9 @@
 import { render, screen } from '@testing-library/react';
 import type { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { Provider } from 'react-redux';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { authSlice, loadUser } from '../auth/authSlice.ts';
 import { MemoryRouter, Routes, useLocation } from 'react-router-dom';
 import { server } from '../../mocks/node.ts';
 import type { CampData } from './api.ts';
@@ -46,12 +49,18 @@ function AddressBar() {
   return <output data-testid="address">{pathname}</output>;
 }
 
-export function renderWizard(path = '/calendario') {
+/** The wizard at `path`, in the app's Redux store (optionally with a signed-in account's e-mail). */
+export function renderWizard(path = '/calendario', { accountEmail }: { accountEmail?: string } = {}) {
+  // The session slice only: what the wizard reads of the app's store.
+  const store = configureStore({ reducer: combineSlices(authSlice) });
+  if (accountEmail) store.dispatch(loadUser({ email: accountEmail, picture: null }));
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>{enrolmentRoutes()}</Routes>
-      <AddressBar />
-    </MemoryRouter>,
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>{enrolmentRoutes()}</Routes>
+        <AddressBar />
+      </MemoryRouter>
+    </Provider>,
   );
 }
 
