@@ -69,6 +69,7 @@ describe('Participants screen', { timeout: 20000 }, () => {
       await user.clear(screen.getByLabelText(label));
 
     await fillParticipant(user);
+    expect(screen.getByText('Cambiar foto')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Foto del participante 1' })).toHaveAttribute(
       'src',
       'https://cdn.example.org/ana.jpg',
@@ -87,10 +88,15 @@ describe('Participants screen', { timeout: 20000 }, () => {
     renderWizard('/calendario');
     const user = userEvent.setup();
     await addOneChildAndContinue(user);
+    expect(screen.getByText('Elegir foto')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Foto *'), new File(['x'], 'ana.jpg', { type: 'image/jpeg' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
     expect(within(dialog).getByText(PHOTO_MESSAGES.failed)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    // Nothing suggests the failed photo was taken: no file kept, still 'Elegir foto', no preview.
+    expect(screen.getByLabelText<HTMLInputElement>('Foto *').files).toHaveLength(0);
+    expect(screen.getByText('Elegir foto')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Foto del participante 1' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Anterior' }));
     await waitFor(() => expect(currentPath()).toBe('/calendario'));
   });

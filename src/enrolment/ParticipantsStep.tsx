@@ -110,23 +110,35 @@ function PhotoField({ participant }: { participant: ParticipantSlot }) {
           Sin foto
         </div>
       )}
-      <Form.Group controlId={id} className="flex-grow-1 min-w-0">
-        <Form.Label>Foto *</Form.Label>
-        <Form.Control
+      <div className="flex-grow-1 min-w-0">
+        <span id={`${id}-label`} className="form-label d-block">
+          Foto *
+        </span>
+        {/* The native picker reads 'Choose File / No file chosen' and keeps a failed file's name:
+            it is hidden (still focusable) behind a Spanish button, and emptied after each pick. */}
+        <input
+          id={id}
+          name={`participant${participant.id}-photo`}
           type="file"
+          className="photo-input"
           accept={PHOTO_ALLOWED_TYPES.map((type) => type.mime).join(',')}
+          aria-labelledby={`${id}-label`}
           aria-describedby={`${id}-help`}
           disabled={uploading}
           onChange={(event) => {
-            const file = (event.target as HTMLInputElement).files?.[0];
+            const file = event.target.files?.[0];
             if (file) actor.send({ type: 'UPLOAD_PHOTO', cupo: participant.id, file });
+            event.target.value = '';
           }}
         />
-        <Form.Text id={`${id}-help`}>
+        <label htmlFor={id} className={`btn btn-outline-primary photo-button${uploading ? ' disabled' : ''}`}>
+          {participant.image ? 'Cambiar foto' : 'Elegir foto'}
+        </label>
+        <Form.Text id={`${id}-help`} className="d-block">
           Ej.: una foto reciente del rostro (JPEG, PNG o WebP, hasta 5 MB)
         </Form.Text>
         {uploading ? <Loading text="Subiendo foto…" /> : null}
-      </Form.Group>
+      </div>
     </div>
   );
 }
