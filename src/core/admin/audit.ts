@@ -3,8 +3,7 @@
 import type { Filter, Store } from '../store/port.ts';
 import type { UserRecord } from '../../domain/records.ts';
 import type { AuditAction, AuditEntry, AuditQuery } from '../../domain/staff.ts';
-import { DEFAULT_PAGE_SIZE } from '../../domain/admin-contract.ts';
-import { escapeRegExp } from './listing.ts';
+import { escapeRegExp, findPage } from './listing.ts';
 import { dayRange } from './enrolments-filter.ts';
 
 export const AUDIT = 'auditoria';
@@ -86,12 +85,11 @@ export async function listAudit(store: Store, query: AuditQuery) {
   if (user) filter.user_email = { $regex: new RegExp(escapeRegExp(user), 'i') };
   const at = dayRange(query.from, query.to);
   if (at) filter.at = at;
-  const page = query.page ?? 1;
-  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const entries = store.collection<AuditEntry>(AUDIT);
-  const [total, data] = await Promise.all([
-    entries.count(filter),
-    entries.find(filter, { sort: { at: -1, _id: -1 }, skip: (page - 1) * limit, limit }),
-  ]);
-  return { status: 'SUCCESS' as const, data, total, page, limit };
+  const { records, total, page, limit } = await findPage(
+    store.collection<AuditEntry>(AUDIT),
+    filter,
+    { at: -1, _id: -1 },
+    query,
+  );
+  return { status: 'SUCCESS' as const, data: records, total, page, limit };
 }

@@ -3,7 +3,7 @@ import type { CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Category, Enrolment, Membership, UserRecord, Week } from '../../domain/records.ts';
 import { enrolmentState, STAFF_MESSAGES } from '../../domain/staff.ts';
-import { releasePlaces } from '../checkout/settle.ts';
+import { familyRecipients, releasePlaces } from '../checkout/settle.ts';
 import { cancellationMail } from '../checkout/mails.ts';
 import { recordAudit, type Actor } from './audit.ts';
 
@@ -144,11 +144,11 @@ export async function cancelEnrolment(
   const done = (await enrolments.updateOne({ _id: id }, { set: { ...refund } })) ?? claimed;
 
   const parent = await store.collection<UserRecord>('usuarios').findById(done.user_id, { withDeleted: true });
-  const recipients = [...new Set([parent?.email, done.contact.email.trim().toLowerCase()].filter(Boolean))];
+  const recipients = familyRecipients(parent?.email, done);
   if (recipients.length > 0)
     await mailer.enqueue({
       ...cancellationMail(done),
-      to: recipients as string[],
+      to: recipients,
       user_id: done.user_id,
       key: `cancelled-${id}`,
     });

@@ -52,6 +52,20 @@ export async function listAnswer<T extends Doc>(query: ListQuery, spec: ListSpec
       : await spec.present(await spec.collection.find(filter, { sort }));
     return { status: 'SUCCESS' as const, data };
   }
+  const { records, total, page, limit } = await findPage(spec.collection, filter, sort, query);
+  return { status: 'SUCCESS' as const, data: await spec.present(records), total, page, limit };
+}
+
+/**
+ * One page of a list (`page` from 1, `limit` DEFAULT_PAGE_SIZE unless given) and the count of the
+ * whole list: every paged call of the API reads its pages through here.
+ */
+export async function findPage<T extends Doc>(
+  collection: Collection<T>,
+  filter: Filter,
+  sort: SortSpec,
+  query: { page?: number; limit?: number },
+) {
   const page = query.page ?? 1;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   // '1e309' reaches here as Infinity (the query's number coercion lets it through): refused alike.
@@ -61,8 +75,8 @@ export async function listAnswer<T extends Doc>(query: ListQuery, spec: ListSpec
   ] as const)
     if (!Number.isSafeInteger(value)) refuse(invalidFieldMessage('maximum', field));
   const [total, records] = await Promise.all([
-    spec.collection.count(filter),
-    spec.collection.find(filter, { sort, skip: (page - 1) * limit, limit }),
+    collection.count(filter),
+    collection.find(filter, { sort, skip: (page - 1) * limit, limit }),
   ]);
-  return { status: 'SUCCESS' as const, data: await spec.present(records), total, page, limit };
+  return { records, total, page, limit };
 }

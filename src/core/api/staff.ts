@@ -8,7 +8,8 @@
 //   GET  /auditoria/listpop            the audit log: kind, action, user, record, from, to
 import { Type } from 'typebox';
 import { ApiError } from '../errors.ts';
-import { DEFAULT_PAGE_SIZE, IdParams } from '../../domain/admin-contract.ts';
+import { IdParams } from '../../domain/admin-contract.ts';
+import { findPage } from '../admin/listing.ts';
 import {
   AuditQuery,
   CancelBody,
@@ -58,14 +59,12 @@ export const STAFF_ROUTES: ApiRoute[] = [
     audience: 'admin',
     schema: { querystring: EnrolmentListQuery, response: { 200: EnrolmentListAnswer } },
     handle: async ({ query }, core) => {
-      const enrolments = core.deps.store.collection<Enrolment>('inscripciones');
-      const filter = enrolmentFilter(query);
-      const page = query.page ?? 1;
-      const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-      const [total, records] = await Promise.all([
-        enrolments.count(filter),
-        enrolments.find(filter, { sort: { created_at: -1, _id: -1 }, skip: (page - 1) * limit, limit }),
-      ]);
+      const { records, total, page, limit } = await findPage(
+        core.deps.store.collection<Enrolment>('inscripciones'),
+        enrolmentFilter(query),
+        { created_at: -1, _id: -1 },
+        query,
+      );
       return { status: 'SUCCESS', data: records.map(summary), total, page, limit };
     },
   }),

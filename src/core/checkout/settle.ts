@@ -157,7 +157,7 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
   if ((await store.collection('participantes').count({ inscription: paid._id })) === 0)
     await writeAdminRecords(store, user, paid, weekById, categories);
 
-  const recipients = [...new Set([user.email, paid.contact.email.trim().toLowerCase()].filter(Boolean))];
+  const recipients = familyRecipients(user.email, paid);
   await mailer.enqueue({
     ...confirmationMail(paid, weekById, settings.schoolWebsite),
     to: recipients,
@@ -219,6 +219,17 @@ async function rewriteAnswer(
     );
 }
 
+/** An enrolment no reconciler pass or 'Verificar' is working on now (its claim absent or over). */
+const unclaimed = (now: Date) => ({
+  $or: [{ reconciling_until: { $exists: false } }, { reconciling_until: { $lt: now } }],
+});
+
+/** Who hears about an order: the account's e-mail and the one given in the wizard, once each. */
+export const familyRecipients = (accountEmail: string | undefined, enrolment: Pick<Enrolment, 'contact'>) =>
+  [
+    ...new Set([accountEmail, enrolment.contact.email.trim().toLowerCase()].filter((email) => !!email)),
+  ] as string[];
+
 export interface ReconcileReport {
   paid: number;
   released: number;
@@ -272,7 +283,7 @@ export async function reconcilePayments(
         ? { _id: candidate._id }
         : {
             _id: candidate._id,
-            $or: [{ reconciling_until: { $exists: false } }, { reconciling_until: { $lt: now } }],
+            ...unclaimed(now),
           },
       { set: { reconciling_until: new Date(now.getTime() + leaseMs) } },
     );
@@ -372,7 +383,7 @@ export async function verifyPayment(
       {
         _id: id,
         payment_status: { $in: ['pending', 'unknown'] },
-        $or: [{ reconciling_until: { $exists: false } }, { reconciling_until: { $lt: now } }],
+        ...unclaimed(now),
       },
       { set: { reconciling_until: new Date(now.getTime() + paymentLeaseMs(deps)) } },
     );
