@@ -3,8 +3,11 @@ import {
   AGE_MAX,
   AGE_MIN,
   EMAIL_REGEX,
+  FIELD_MESSAGES,
   PARTICIPANT_MESSAGES,
+  additionalFieldErrors,
   participantErrors,
+  participantFieldErrors,
   validAge,
 } from './enrolment.ts';
 import { ID_PATTERN } from './fields.ts';
@@ -89,5 +92,53 @@ describe('participantErrors: the birth date', () => {
       PARTICIPANT_MESSAGES.age,
       PARTICIPANT_MESSAGES.birthDate,
     ]);
+  });
+});
+
+describe('field errors: the sentence under each invalid field', () => {
+  const NOW = new Date('2026-11-23T12:00:00Z');
+  it('names each invalid field of a participant with its own sentence', () => {
+    expect(
+      participantFieldErrors(
+        {
+          first_name: 'Ana',
+          school: ' ',
+          weight: '9',
+          age: '30',
+          birth_date: '31/02/2016',
+          gender: 'Femenino',
+        },
+        NOW,
+      ),
+    ).toEqual({
+      last_name: FIELD_MESSAGES.required,
+      school: FIELD_MESSAGES.required,
+      weight: 'El peso debe estar entre 40 y 400 lbs.',
+      age: 'La edad debe ser entre 6 y 18 años.',
+      birth_date: FIELD_MESSAGES.birthDate,
+      image: 'Elija una foto del participante.',
+      size: FIELD_MESSAGES.required,
+      height: FIELD_MESSAGES.required,
+      prohibited_foods: FIELD_MESSAGES.required,
+      alergies: FIELD_MESSAGES.required,
+      prohibited_drugs: FIELD_MESSAGES.required,
+      activities_restrictions: FIELD_MESSAGES.required,
+    });
+  });
+
+  it('tells a malformed phone, e-mail and cédula apart from an empty field', () => {
+    const errors = additionalFieldErrors({
+      mother_phone: '809-555',
+      email: 'familia@correo',
+      mother_id: '001-12',
+      father_id: '',
+      source: 'Otra',
+    });
+    expect(errors.mother_phone).toBe('Teléfono inválido: escriba 10 dígitos. Ej.: 809-555-1234');
+    expect(errors.email).toBe('Correo electrónico inválido. Ej.: familia@correo.com');
+    expect(errors.mother_id).toBe('Escriba la cédula completa: 999-9999999-9.');
+    expect(errors.father_id).toBe('Este campo es obligatorio.');
+    expect(errors.other_source).toBe('Este campo es obligatorio.');
+    expect(additionalFieldErrors({ source: 'Instagram' }).other_source).toBeUndefined();
   });
 });

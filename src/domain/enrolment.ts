@@ -4,7 +4,7 @@
 // form's rules, they are Yup schemas built from the domain's constants (./forms.ts).
 import * as Yup from 'yup';
 import { ADDITIONAL_FIELDS, EMAIL_PATTERN } from './fields.ts';
-import { schemaMessages } from './forms.ts';
+import { schemaFieldMessages, schemaMessages } from './forms.ts';
 
 export const AGE_MIN = 6;
 export const AGE_MAX = 18;
@@ -121,6 +121,55 @@ export function participantErrors(participant: Partial<ParticipantFields>, now =
 
 export { ADDITIONAL_FIELDS };
 
+/** What a field shows under itself: plain sentences, where the summary keeps the spec's lines. */
+export const FIELD_MESSAGES = {
+  required: 'Este campo es obligatorio.',
+  photo: 'Elija una foto del participante.',
+  choice: 'Elija una opción de la lista.',
+  nationalId: 'Escriba la cédula completa: 999-9999999-9.',
+  weight: `El peso debe estar entre ${WEIGHT_MIN} y ${WEIGHT_MAX} lbs.`,
+  age: `La edad debe ser entre ${AGE_MIN} y ${AGE_MAX} años.`,
+  birthDate: 'Fecha de nacimiento incorrecta: escriba DD/MM/AAAA, no una fecha futura.',
+  email: 'Correo electrónico inválido. Ej.: familia@correo.com',
+  phone: 'Teléfono inválido: escriba 10 dígitos. Ej.: 809-555-1234',
+} as const;
+
+const FIELD_TEXT: Record<string, string> = {
+  [PARTICIPANT_MESSAGES.weight]: FIELD_MESSAGES.weight,
+  [PARTICIPANT_MESSAGES.age]: FIELD_MESSAGES.age,
+  [PARTICIPANT_MESSAGES.birthDate]: FIELD_MESSAGES.birthDate,
+  [ADDITIONAL_MESSAGES.email]: FIELD_MESSAGES.email,
+  [ADDITIONAL_MESSAGES.phones]: FIELD_MESSAGES.phone,
+};
+
+/** Turns a schema's per-field failures (spec lines) into the sentences shown under the fields. */
+function fieldTexts<K extends string>(
+  failures: Record<string, string>,
+  values: Partial<Record<K, string>>,
+  special: (field: K, blank: boolean) => string | undefined,
+): Partial<Record<K, string>> {
+  const texts: Partial<Record<K, string>> = {};
+  for (const [field, message] of Object.entries(failures) as Array<[K, string]>) {
+    const blank = (values[field] ?? '').trim() === '';
+    texts[field] =
+      special(field, blank) ??
+      (blank ? FIELD_MESSAGES.required : (FIELD_TEXT[message] ?? FIELD_MESSAGES.choice));
+  }
+  return texts;
+}
+
+/** A participant's invalid fields, each with the sentence shown under it. */
+export function participantFieldErrors(
+  participant: Partial<ParticipantFields>,
+  now = new Date(),
+): Partial<Record<keyof ParticipantFields, string>> {
+  return fieldTexts(
+    schemaFieldMessages(participantSchema, participant, { now }),
+    participant,
+    (field, blank) => (field === 'image' && blank ? FIELD_MESSAGES.photo : undefined),
+  );
+}
+
 export type AdditionalData = Record<(typeof ADDITIONAL_FIELDS)[number], string>;
 
 export const PHONE_FIELDS = [
@@ -168,6 +217,16 @@ export function additionalErrors(data: Partial<AdditionalData>): string[] {
   return schemaMessages(additionalSchema, data, Object.values(ADDITIONAL_MESSAGES));
 }
 
+/** The additional step's invalid fields, each with the sentence shown under it. */
+export function additionalFieldErrors(
+  data: Partial<AdditionalData>,
+): Partial<Record<keyof AdditionalData, string>> {
+  const ids: readonly string[] = NATIONAL_ID_FIELDS;
+  return fieldTexts(schemaFieldMessages(additionalSchema, data), data, (field, blank) =>
+    ids.includes(field) && !blank ? FIELD_MESSAGES.nationalId : undefined,
+  );
+}
+
 // The POST /inscripciones/create schemas live in ./schemas/enrolment.ts (no TypeBox in the browser).
 export type {
   CalendarEntry,
@@ -196,6 +255,7 @@ export const ENROLMENT_MESSAGES = {
   verifying:
     'No recibimos la respuesta del banco a tiempo. Su pago está en verificación: no pague de nuevo; le escribiremos por correo con el resultado en unos minutos.',
   membershipInvalid: 'El código de membresía no es válido.',
+  membershipValid: 'Código de membresía válido.',
   membershipOtherFamily: 'El código de membresía pertenece a otra familia.',
   membershipOtherChild:
     'El código de membresía es de otro participante: revise el nombre y la fecha de nacimiento.',

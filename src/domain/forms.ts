@@ -26,3 +26,25 @@ export function schemaMessages(
     ];
   }
 }
+
+/**
+ * The first message each field fails `schema` with, by field name; empty when it passes. The
+ * wizard shows these under their fields, beside the spec's summary lines of schemaMessages.
+ */
+export function schemaFieldMessages(
+  schema: AnySchema,
+  value: unknown,
+  context: Record<string, unknown> = {},
+): Record<string, string> {
+  try {
+    schema.validateSync(value ?? {}, { abortEarly: false, context });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const byField: Record<string, string> = {};
+    for (const issue of error.inner) {
+      if (issue.path && !(issue.path in byField)) byField[issue.path] = issue.message;
+    }
+    return byField;
+  }
+}

@@ -5,10 +5,18 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { DEFAULT_USER, selectCurrentUser } from '../auth/authSlice.ts';
 import { useAppSelector } from '../lib/hooks.ts';
-import { CONTACT_FORMS, SOURCES, additionalErrors, type AdditionalData } from '../domain/enrolment.ts';
-import { ErrorList, REQUIRED_NOTE, SelectField, TextField } from './Fields.tsx';
+import {
+  ADDITIONAL_FIELDS,
+  CONTACT_FORMS,
+  SOURCES,
+  additionalErrors,
+  additionalFieldErrors,
+  type AdditionalData,
+} from '../domain/enrolment.ts';
+import { ErrorList, MissingNote, REQUIRED_NOTE, SelectField, TextField } from './Fields.tsx';
 import { maskNationalId, maskPhone } from './masks.ts';
 import { BackNext } from './StepFrame.tsx';
+import { useShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
 
 type Key = keyof AdditionalData;
@@ -191,20 +199,40 @@ const SECTIONS: Array<{ title: string; fields: FieldSpec[] }> = [
   },
 ];
 
+/** The control id of a field (its name is the field's key). */
+const fieldId = (key: Key) => `add-${key}`;
+
+/** The fields in the order of the form: the first invalid one is where 'Ver qué falta' goes. */
+const FORM_ORDER: readonly Key[] = [
+  ...SECTIONS.flatMap((section) =>
+    section.title === 'Contacto de emergencia'
+      ? [...section.fields.map((f) => f.key), 'contact_form' as const]
+      : section.fields.map((f) => f.key),
+  ),
+  'source',
+  'other_source',
+];
+
 function Field({
   spec,
   value,
   onChange,
+  error,
+  onBlur,
 }: {
   spec: FieldSpec;
   value: string;
   onChange: (value: string) => void;
+  error?: string;
+  onBlur: () => void;
 }) {
   const kind = spec.kind ?? 'text';
   return (
     <TextField
-      id={`add-${spec.key}`}
+      id={fieldId(spec.key)}
       name={spec.key}
+      error={error}
+      onBlur={onBlur}
       autoComplete={AUTOCOMPLETE[spec.key]}
       className={kind === 'multiline' ? 'col-12 mb-3' : 'col-md-6 mb-3'}
       label={spec.label}
@@ -232,10 +260,20 @@ export function AdditionalContent() {
     if (known && actor.getSnapshot().context.additional.email === '')
       actor.send({ type: 'UPDATE_ADDITIONAL', patch: { email: accountEmail } });
   }, [actor, accountEmail]);
+  const errors = useShownErrors();
+  const fieldErrors = additionalFieldErrors(data);
+  const show = (key: Key) => errors.shown(fieldId(key), fieldErrors[key]);
+  const touch = (key: Key) => () => errors.touch(fieldId(key));
+  const first =
+    FORM_ORDER.find((key) => fieldErrors[key]) ?? ADDITIONAL_FIELDS.find((key) => fieldErrors[key]);
+  const showFirst = first ? () => errors.reveal(fieldId(first)) : undefined;
+  const missing = FORM_ORDER.filter((key) => fieldErrors[key]).length;
   return (
     <>
       <p className="small text-body-secondary">{REQUIRED_NOTE}</p>
-      <ErrorList title="Errores" errors={additionalErrors(data)} />
+      {errors.active ? (
+        <ErrorList title="Errores" errors={additionalErrors(data)} onFirst={showFirst} />
+      ) : null}
       {SECTIONS.map((section) => (
         <fieldset key={section.title} className="mb-2">
           <legend className="h6 border-bottom pb-1">{section.title}</legend>
@@ -245,6 +283,8 @@ export function AdditionalContent() {
                 key={spec.key}
                 spec={spec}
                 value={data[spec.key]}
+                error={show(spec.key)}
+                onBlur={touch(spec.key)}
                 onChange={(value) => update({ [spec.key]: value })}
               />
             ))}
@@ -258,6 +298,8 @@ export function AdditionalContent() {
                 tooltip="Cómo prefiere que le contactemos."
                 options={CONTACT_FORMS}
                 value={data.contact_form}
+                error={show('contact_form')}
+                onBlur={touch('contact_form')}
                 onChange={(value) => update({ contact_form: value })}
               />
             ) : null}
@@ -276,6 +318,8 @@ export function AdditionalContent() {
             tooltip="Nos ayuda a saber cómo llegan las familias a la escuela."
             options={SOURCES}
             value={data.source}
+            error={show('source')}
+            onBlur={touch('source')}
             onChange={(value) => update({ source: value, ...(value === 'Otra' ? {} : { other_source: '' }) })}
           />
           <TextField
@@ -289,11 +333,28 @@ export function AdditionalContent() {
             help="Ej.: Un torneo del colegio (solo si eligió «Otra»)"
             tooltip="Escriba cómo se enteró si eligió «Otra»."
             value={data.other_source}
+            error={show('other_source')}
+            onBlur={touch('other_source')}
             onChange={(value) => update({ other_source: value })}
           />
         </div>
       </fieldset>
-      <BackNext canNext={canNext} />
+      <BackNext
+        canNext={canNext}
+        missing={
+          missing > 0 ? (
+            <MissingNote
+              id="next-missing"
+              text={
+                missing === 1
+                  ? 'Para continuar falta 1 campo por completar o corregir.'
+                  : `Para continuar faltan ${missing} campos por completar o corregir.`
+              }
+              onShow={showFirst}
+            />
+          ) : null
+        }
+      />
     </>
   );
 }

@@ -127,6 +127,10 @@ describe('Calendar screen (camp)', () => {
       await user.click(within(calendar()).getByRole('checkbox', { name: new RegExp(`Semana ${n}`) }));
     await user.selectOptions(screen.getByLabelText('Categoría de Semana 1'), CAT_JUNIOR);
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    // Beside the button (the cart is folded away on a phone): what was added, and the new total.
+    expect(screen.getByText(/^Participante 2 agregado/)).toHaveTextContent(
+      `Participante 2 agregado: 1 semana. Total: ${formatDop(13295)}`,
+    );
 
     expect(within(cart()).getAllByRole('listitem')).toHaveLength(3);
     expect(within(cart()).getAllByText('Mini (6-9)')).toHaveLength(2);
@@ -157,6 +161,40 @@ describe('Calendar screen (camp)', () => {
     );
     // Delete controls only on step 0.
     expect(screen.queryByRole('button', { name: 'Eliminar seleccionados' })).not.toBeInTheDocument();
+  });
+
+  it("asks before deleting a child's last line once something was typed for them", async () => {
+    serveCamp();
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await screen.findByText('Semana 1');
+    for (const n of [2, 3, 4])
+      await user.click(within(calendar()).getByRole('checkbox', { name: new RegExp(`Semana ${n}`) }));
+    await user.selectOptions(screen.getByLabelText('Categoría de Semana 1'), CAT_MINI);
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await user.type(await screen.findByLabelText('Nombre *'), 'Ana');
+    await user.click(screen.getByRole('button', { name: 'Anterior' }));
+    await screen.findByRole('button', { name: 'Eliminar seleccionados' });
+
+    await user.click(within(cart()).getByRole('checkbox', { name: /Semana 1/ }));
+    await user.click(screen.getByRole('button', { name: 'Eliminar seleccionados' }));
+    const ask = await screen.findByRole('dialog', { name: '¿Eliminar los datos escritos?' });
+    expect(ask).toHaveTextContent('se borrarán también los datos escritos de Participante 1 (Ana)');
+    await user.click(within(ask).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(cart()).getAllByRole('listitem')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar seleccionados' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '¿Eliminar los datos escritos?' })).getByRole(
+        'button',
+        {
+          name: 'Eliminar',
+        },
+      ),
+    );
+    await waitFor(() => expect(within(cart()).getByText('El carrito está vacío.')).toBeInTheDocument());
   });
 });
 

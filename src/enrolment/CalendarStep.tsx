@@ -2,9 +2,19 @@
 // category per row; annual programs a category dropdown above the payment options (radios) and
 // the membership question. Every change is an event to the machine; its rules live in cart.ts.
 import { useSelector } from '@xstate/react';
-import { Button, Form } from 'react-bootstrap';
+import { useState } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
-import { FULL_WEEK_LABEL, allChecked, isAnnual, isFull, rowCategory, type WizardCategory } from './cart.ts';
+import {
+  FULL_WEEK_LABEL,
+  addedSummary,
+  allChecked,
+  cartTotals,
+  isAnnual,
+  isFull,
+  rowCategory,
+  type WizardCategory,
+} from './cart.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
 
 export const SIBLINGS_BANNER = '1 hermano adicional = 5% OFF | 2+ hermanos = 10% OFF';
@@ -169,12 +179,16 @@ function AnnualOptions() {
             <Form.Control
               name="membership_id"
               autoComplete="off"
-              inputMode="numeric"
+              autoCapitalize="characters"
+              spellCheck={false}
               value={membership.id}
               aria-describedby="membership-id-help"
               onChange={(event) => actor.send({ type: 'SET_MEMBERSHIP', id: event.target.value })}
             />
-            <Form.Text id="membership-id-help">Ej.: 48213 (aparece en su carnet de membresía)</Form.Text>
+            <Form.Text id="membership-id-help">
+              Ej.: MB-7K3Q-9XT2 (en su perfil y en el correo de su inscripción anterior). Se verifica al
+              agregar.
+            </Form.Text>
           </Form.Group>
         ) : null}
       </fieldset>
@@ -182,8 +196,24 @@ function AnnualOptions() {
   );
 }
 
+/**
+ * After 'Agregar', beside the button (on a phone the cart is folded away): which child was added,
+ * with what, and the new total. Only for children added on this visit of the calendar.
+ */
+function AddedNotice() {
+  const context = useWizardContext((c) => c);
+  const [firstCount] = useState(context.slotCount);
+  const added = context.slotCount > firstCount ? addedSummary(context, context.slotCount) : '';
+  return (
+    <p className="added-notice text-success fw-semibold mb-2 text-end" role="status">
+      {added ? `${added} Total: ${formatDop(cartTotals(context).total)}` : ''}
+    </p>
+  );
+}
+
 export function CalendarContent() {
   const actor = useWizard();
+  const checking = useSelector(actor, (snapshot) => snapshot.matches({ calendar: 'checkingMembership' }));
   const camp = useWizardContext((c) => c.camp);
   const membershipHave = useWizardContext((c) => c.membership.have);
   const canNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'NEXT' }));
@@ -203,9 +233,11 @@ export function CalendarContent() {
           <strong>Condiciones de pago:</strong> {terms}
         </p>
       ) : null}
+      <AddedNotice />
       <div className="d-flex flex-wrap justify-content-end gap-2">
-        <Button variant="outline-primary" onClick={() => actor.send({ type: 'AGREGAR' })}>
-          Agregar
+        <Button variant="outline-primary" disabled={checking} onClick={() => actor.send({ type: 'AGREGAR' })}>
+          {checking ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+          {checking ? 'Verificando membresía…' : 'Agregar'}
         </Button>
         <Button variant="primary" disabled={!canNext} onClick={() => actor.send({ type: 'NEXT' })}>
           Siguiente

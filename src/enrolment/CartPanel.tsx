@@ -1,9 +1,18 @@
 // The left summary panel 'Carrito' (spec 01 §2): the lines (checkbox and delete only on step 0,
 // list hidden on step 3) and the totals; collapsible on phones.
 import { useState } from 'react';
-import { Button } from 'react-bootstrap';
+import { Button, Modal } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
-import { cartTotals, categoryName, isAnnual, type CartLine, type WizardCategory } from './cart.ts';
+import { keepTabInside } from '../lib/focusTrap.ts';
+import {
+  cartTotals,
+  categoryName,
+  isAnnual,
+  participantsLostByDelete,
+  type CartLine,
+  type ParticipantSlot,
+  type WizardCategory,
+} from './cart.ts';
 import { Totals } from './Totals.tsx';
 import { useWizard, useWizardContext } from './useWizard.ts';
 
@@ -30,6 +39,52 @@ export function LineText({
   );
 }
 
+function slotName(participant: ParticipantSlot): string {
+  const name = `${participant.first_name} ${participant.last_name}`.trim();
+  return name ? `Participante ${participant.id} (${name})` : `Participante ${participant.id}`;
+}
+
+/** Asks before 'Eliminar seleccionados' drops a child's typed data with their last line. */
+function ConfirmDelete({
+  lost,
+  onConfirm,
+  onCancel,
+}: {
+  lost: readonly ParticipantSlot[];
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal
+      show={lost.length > 0}
+      onHide={onCancel}
+      centered
+      aria-labelledby="confirm-delete-title"
+      onKeyDown={keepTabInside}
+    >
+      <Modal.Header>
+        <Modal.Title id="confirm-delete-title" as="h2" className="h5">
+          ¿Eliminar los datos escritos?
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="mb-0">
+          Al eliminar estas líneas se borrarán también los datos escritos de {lost.map(slotName).join(', ')}.
+          Esta acción no se puede deshacer.
+        </p>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-primary" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button variant="danger" onClick={onConfirm}>
+          Eliminar
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
 export function CartPanel() {
   const actor = useWizard();
   const context = useWizardContext((c) => c);
@@ -38,6 +93,12 @@ export function CartPanel() {
   const totals = cartTotals(context);
   const editable = context.step === 0;
   const anyChecked = context.lines.some((line) => line.checked);
+  const [confirming, setConfirming] = useState<ParticipantSlot[]>([]);
+  const remove = () => {
+    const lost = participantsLostByDelete(context);
+    if (lost.length > 0) setConfirming(lost);
+    else actor.send({ type: 'DELETE_CHECKED' });
+  };
 
   return (
     <section className="card" aria-labelledby="cart-title">
@@ -93,7 +154,7 @@ export function CartPanel() {
                   size="sm"
                   className="mb-3"
                   disabled={!anyChecked}
-                  onClick={() => actor.send({ type: 'DELETE_CHECKED' })}
+                  onClick={remove}
                 >
                   Eliminar seleccionados
                 </Button>
@@ -103,6 +164,14 @@ export function CartPanel() {
         ) : null}
         <Totals totals={totals} annual={annual} couponLabel={context.coupon?.label} />
       </div>
+      <ConfirmDelete
+        lost={confirming}
+        onCancel={() => setConfirming([])}
+        onConfirm={() => {
+          setConfirming([]);
+          actor.send({ type: 'DELETE_CHECKED' });
+        }}
+      />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 // Labelled inputs of the wizard's forms (DESIGN.md §5, CONVENTIONS "Forms"): a visible label
-// (with * when obligatory), an example as helper text, and a tooltip describing the field.
+// (with * when obligatory), an example as helper text, a help popover describing the field, and
+// the field's error under it once it should show (useShownErrors).
 import type { ReactNode } from 'react';
-import { Form, OverlayTrigger, Tooltip } from 'react-bootstrap';
+import { Form, OverlayTrigger, Popover } from 'react-bootstrap';
 
 interface FieldFrame {
   id: string;
@@ -13,6 +14,15 @@ interface FieldFrame {
   tooltip: string;
   required?: boolean;
   className?: string;
+  /** The field's error, when it should show (the parent left it or tried to continue). */
+  error?: string;
+  /** The parent left the field. */
+  onBlur?: () => void;
+}
+
+/** The ids a control is described by: its error first (read before the example), then its help. */
+export function describedBy(id: string, error?: string): string {
+  return error ? `${id}-error ${id}-help` : `${id}-help`;
 }
 
 function FieldLabel({
@@ -26,10 +36,20 @@ function FieldLabel({
       <Form.Label htmlFor={id} className="mb-1">
         {required ? `${label} *` : label}
       </Form.Label>
-      <OverlayTrigger placement="top" overlay={<Tooltip id={`${id}-tip`}>{tooltip}</Tooltip>}>
+      {/* A popover opened by a tap (a hover tooltip never shows on a phone), closed by a tap elsewhere. */}
+      <OverlayTrigger
+        trigger="click"
+        rootClose
+        placement="auto"
+        overlay={
+          <Popover id={`${id}-tip`}>
+            <Popover.Body>{tooltip}</Popover.Body>
+          </Popover>
+        }
+      >
         <button
           type="button"
-          className="btn btn-link btn-sm p-0 mb-1 lh-1 text-decoration-none field-help"
+          className="btn btn-link p-0 text-decoration-none field-help"
           aria-label={`Ayuda sobre ${label}`}
         >
           {/* An SVG, not the ⓘ character: some phone and test fonts have no glyph for it. */}
@@ -49,12 +69,18 @@ function Frame({
   tooltip,
   required = true,
   className,
+  error,
   children,
 }: FieldFrame & { children: ReactNode }) {
   return (
     <div className={className ?? 'mb-3'}>
       <FieldLabel id={id} label={label} tooltip={tooltip} required={required} />
       {children}
+      {error ? (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      ) : null}
       <Form.Text id={`${id}-help`}>{help}</Form.Text>
     </div>
   );
@@ -94,7 +120,10 @@ export function TextField({
           value={value}
           disabled={disabled}
           required={frame.required !== false}
-          aria-describedby={`${frame.id}-help`}
+          isInvalid={Boolean(frame.error)}
+          aria-invalid={frame.error ? true : undefined}
+          aria-describedby={describedBy(frame.id, frame.error)}
+          onBlur={frame.onBlur}
           onChange={(event) => onChange(mask ? mask(event.target.value) : event.target.value)}
         />
       ) : (
@@ -107,7 +136,10 @@ export function TextField({
           inputMode={inputMode}
           autoComplete={autoComplete}
           required={frame.required !== false}
-          aria-describedby={`${frame.id}-help`}
+          isInvalid={Boolean(frame.error)}
+          aria-invalid={frame.error ? true : undefined}
+          aria-describedby={describedBy(frame.id, frame.error)}
+          onBlur={frame.onBlur}
           onChange={(event) => onChange(mask ? mask(event.target.value) : event.target.value)}
         />
       )}
@@ -134,7 +166,10 @@ export function SelectField({
         name={frame.name ?? frame.id}
         value={value}
         required={frame.required !== false}
-        aria-describedby={`${frame.id}-help`}
+        isInvalid={Boolean(frame.error)}
+        aria-invalid={frame.error ? true : undefined}
+        aria-describedby={describedBy(frame.id, frame.error)}
+        onBlur={frame.onBlur}
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">{placeholder}</option>
@@ -148,8 +183,19 @@ export function SelectField({
   );
 }
 
-/** The red 'Errores:' block (spec 01 §5). */
-export function ErrorList({ title, errors }: { title: string; errors: readonly string[] }) {
+/**
+ * The red 'Errores:' block (spec 01 §5), with the spec's lines; `onFirst` adds a link to the
+ * first invalid field (the form can be taller than three phone screens).
+ */
+export function ErrorList({
+  title,
+  errors,
+  onFirst,
+}: {
+  title: string;
+  errors: readonly string[];
+  onFirst?: () => void;
+}) {
   if (errors.length === 0) return null;
   return (
     <div className="alert alert-danger py-2" role="alert" aria-live="polite">
@@ -159,6 +205,31 @@ export function ErrorList({ title, errors }: { title: string; errors: readonly s
           <li key={error}>{error}</li>
         ))}
       </ul>
+      {onFirst ? (
+        <button type="button" className="btn btn-link alert-link p-0 tap-target" onClick={onFirst}>
+          Ir al primer campo con error
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Beside a disabled forward button: what is still missing, and 'Ver qué falta', which shows every
+ * error and takes the parent to the first one. `id` describes the button (aria-describedby).
+ */
+export function MissingNote({ id, text, onShow }: { id: string; text: string; onShow?: () => void }) {
+  return (
+    <div
+      id={id}
+      className="missing-note small text-danger d-flex flex-wrap align-items-center justify-content-end gap-2"
+    >
+      <span>{text}</span>
+      {onShow ? (
+        <button type="button" className="btn btn-outline-danger btn-sm tap-target" onClick={onShow}>
+          Ver qué falta
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -27,7 +27,7 @@ describe('Reload', { timeout: 20000 }, () => {
 
     // A new page load: a fresh provider and machine, restored from sessionStorage.
     renderWizard('/participantes');
-    expect(await screen.findByRole('tab', { name: 'Participante 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: /^Participante 1/ })).toBeInTheDocument();
     expect(screen.getByLabelText('Nombre *')).toHaveValue('Pedro');
     expect(screen.getByLabelText<HTMLTextAreaElement>('Calendario').value).toContain('• Semana 1 / ');
     expect(currentPath()).toBe('/participantes');
@@ -44,7 +44,10 @@ describe('Participants screen', { timeout: 20000 }, () => {
 
     const next = screen.getByRole('button', { name: 'Siguiente' });
     expect(next).toBeDisabled();
-    expect(within(errorsBlock('Errores:')).getByText('- Hay uno o más campos vacíos')).toBeInTheDocument();
+    // Nothing typed yet: no red box, but the disabled button says what is missing, and the tab too.
+    expect(screen.queryByText('Errores:')).not.toBeInTheDocument();
+    expect(next).toHaveAccessibleDescription(/Para continuar complete los datos de: Participante 1\./);
+    expect(screen.getByRole('tab', { name: 'Participante 1 (incompleto)' })).toBeInTheDocument();
     expect(screen.getByLabelText<HTMLTextAreaElement>('Calendario').value).toBe(
       [
         '• Semana 1 / 01/07/2025 - 11/07/2025',
@@ -57,14 +60,31 @@ describe('Participants screen', { timeout: 20000 }, () => {
     expect(screen.getByText('Ej.: 75 (de 40 a 400 lbs)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ayuda sobre Peso (lbs)' })).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Peso (lbs) *'), '30');
+    // A wrong weight: once the field is left its message shows under it, tied to it, and marked invalid.
+    const weight = screen.getByLabelText('Peso (lbs) *');
+    await user.type(weight, '30');
+    expect(weight).not.toHaveAttribute('aria-invalid');
+    await user.tab();
+    expect(weight).toHaveAttribute('aria-invalid', 'true');
+    expect(weight).toHaveAccessibleDescription(/^El peso debe estar entre 40 y 400 lbs\./);
     await user.type(screen.getByLabelText('Edad *'), '5');
     await user.type(screen.getByLabelText('Fecha de nacimiento *'), '31022015');
     expect(screen.getByLabelText('Fecha de nacimiento *')).toHaveValue('31/02/2015');
     const block = errorsBlock('Errores:');
+    expect(within(block).getByText('- Hay uno o más campos vacíos')).toBeInTheDocument();
     expect(within(block).getByText('- El peso debe estar entre 40 y 400 lbs')).toBeInTheDocument();
     expect(within(block).getByText('- La edad debe ser entre 6 y 18 años')).toBeInTheDocument();
     expect(within(block).getByText('- Fecha de nacimiento incorrecta')).toBeInTheDocument();
+    // Untouched fields stay quiet until the parent asks what is missing; then every one shows and
+    // the first (the photo) takes the focus.
+    expect(screen.getByLabelText('Nombre *')).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Ver qué falta' }));
+    expect(screen.getByLabelText('Nombre *')).toHaveAccessibleDescription(/^Este campo es obligatorio\./);
+    expect(screen.getByLabelText('Edad *')).toHaveAccessibleDescription(
+      /^La edad debe ser entre 6 y 18 años\./,
+    );
+    await waitFor(() => expect(screen.getByLabelText('Foto *')).toHaveFocus());
+    expect(screen.getByLabelText('Foto *')).toHaveAccessibleDescription(/^Elija una foto del participante\./);
     for (const label of ['Peso (lbs) *', 'Edad *', 'Fecha de nacimiento *'])
       await user.clear(screen.getByLabelText(label));
 
@@ -75,6 +95,8 @@ describe('Participants screen', { timeout: 20000 }, () => {
       'https://cdn.example.org/ana.jpg',
     );
     expect(screen.queryByText('Errores:')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Para continuar/)).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Participante 1' })).toBeInTheDocument();
     expect(next).toBeEnabled();
     await user.click(next);
     await waitFor(() => expect(currentPath()).toBe('/adicional'));
@@ -99,6 +121,34 @@ describe('Participants screen', { timeout: 20000 }, () => {
     expect(screen.queryByRole('img', { name: 'Foto del participante 1' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Anterior' }));
     await waitFor(() => expect(currentPath()).toBe('/calendario'));
+  });
+});
+
+describe('Participants screen with two children', { timeout: 20000 }, () => {
+  it("marks the tab of the child still incomplete and takes the parent to that child's first gap", async () => {
+    serveCamp(plainCampData);
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await screen.findByText('Semana 1');
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await screen.findByRole('tab', { name: /^Participante 2/ });
+    await fillParticipant(user);
+    // Child 1 is done: its tab is plain, child 2's says it is incomplete, and so does the note.
+    expect(screen.getByRole('tab', { name: 'Participante 1' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Participante 2 (incompleto)' })).toBeInTheDocument();
+    const next = screen.getByRole('button', { name: 'Siguiente' });
+    expect(next).toBeDisabled();
+    expect(next).toHaveAccessibleDescription(/^Para continuar complete los datos de: Participante 2\./);
+    await user.click(screen.getByRole('button', { name: 'Ver qué falta' }));
+    expect(screen.getByRole('tab', { name: 'Participante 2 (incompleto)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await waitFor(() => expect(screen.getByLabelText('Foto *')).toHaveFocus());
+    expect(screen.getByLabelText('Foto *')).toHaveAttribute('id', 'p2-image');
+    expect(screen.getByLabelText('Nombre *')).toHaveAccessibleDescription(/^Este campo es obligatorio\./);
   });
 });
 
@@ -140,11 +190,20 @@ describe('Additional-information screen', { timeout: 30000 }, () => {
       expect(screen.getByRole('group', { name })).toBeInTheDocument();
     const next = screen.getByRole('button', { name: 'Siguiente' });
     expect(next).toBeDisabled();
-    expect(within(errorsBlock('Errores')).getByText('Hay uno o más campos vacíos')).toBeInTheDocument();
+    expect(screen.queryByText('Errores')).not.toBeInTheDocument();
+    expect(next).toHaveAccessibleDescription(/Para continuar faltan 20 campos por completar o corregir\./);
 
     await user.type(screen.getByLabelText('Teléfono de la madre *'), '80955');
     await user.type(screen.getByLabelText('Correo electrónico *'), 'familia@');
     const block = errorsBlock('Errores');
+    expect(within(block).getByText('Hay uno o más campos vacíos')).toBeInTheDocument();
+    expect(screen.getByLabelText('Teléfono de la madre *')).toHaveAccessibleDescription(
+      /^Teléfono inválido: escriba 10 dígitos\./,
+    );
+    // 'Ir al primer campo con error' takes the parent to the mother's name, now marked.
+    await user.click(within(block).getByRole('button', { name: 'Ir al primer campo con error' }));
+    await waitFor(() => expect(screen.getByLabelText('Nombre de la madre *')).toHaveFocus());
+    expect(screen.getByLabelText('Nombre de la madre *')).toHaveAttribute('aria-invalid', 'true');
     expect(within(block).getByText('Correo electrónico inválido')).toBeInTheDocument();
     expect(within(block).getByText('Hay uno o más teléfonos inválidos')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Teléfono de la madre *'));

@@ -1,13 +1,22 @@
 // Step 1, participants (spec 01 §2, §4, §5): one tab per participant slot with the photo, the form
 // and the read-only 'Calendario' box. The checks are domain/enrolment.ts's participantErrors.
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { Form, Tab, Tabs } from 'react-bootstrap';
-import { GENDERS, SHIRT_SIZES, participantErrors, type ParticipantFields } from '../domain/enrolment.ts';
+import {
+  GENDERS,
+  PARTICIPANT_REQUIRED,
+  SHIRT_SIZES,
+  participantErrors,
+  participantFieldErrors,
+  type ParticipantFields,
+} from '../domain/enrolment.ts';
 import { PHOTO_ALLOWED_TYPES } from '../domain/photos.ts';
 import { participantCalendar, participantList, type ParticipantSlot } from './cart.ts';
-import { ErrorList, REQUIRED_NOTE, SelectField, TextField } from './Fields.tsx';
+import { ErrorList, MissingNote, REQUIRED_NOTE, SelectField, TextField, describedBy } from './Fields.tsx';
 import { digitsOnly, maskBirthDate } from './masks.ts';
 import { BackNext, Loading } from './StepFrame.tsx';
+import { useShownErrors, type ShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
 
 type TextKey = Exclude<keyof ParticipantFields, 'gender' | 'size' | 'image'>;
@@ -89,7 +98,7 @@ const TEXT_FIELDS: Array<{
   },
 ];
 
-function PhotoField({ participant }: { participant: ParticipantSlot }) {
+function PhotoField({ participant, error }: { participant: ParticipantSlot; error?: string }) {
   const actor = useWizard();
   const uploading = useSelector(
     actor,
@@ -110,7 +119,7 @@ function PhotoField({ participant }: { participant: ParticipantSlot }) {
           Sin foto
         </div>
       )}
-      <div className="flex-grow-1 min-w-0">
+      <div className="flex-grow-1 min-w-0 position-relative">
         <span id={`${id}-label`} className="form-label d-block">
           Foto *
         </span>
@@ -123,7 +132,8 @@ function PhotoField({ participant }: { participant: ParticipantSlot }) {
           className="photo-input"
           accept={PHOTO_ALLOWED_TYPES.map((type) => type.mime).join(',')}
           aria-labelledby={`${id}-label`}
-          aria-describedby={`${id}-help`}
+          aria-describedby={describedBy(id, error)}
+          aria-invalid={error ? true : undefined}
           disabled={uploading}
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -134,6 +144,11 @@ function PhotoField({ participant }: { participant: ParticipantSlot }) {
         <label htmlFor={id} className={`btn btn-outline-primary photo-button${uploading ? ' disabled' : ''}`}>
           {participant.image ? 'Cambiar foto' : 'Elegir foto'}
         </label>
+        {error ? (
+          <div id={`${id}-error`} className="invalid-feedback d-block">
+            {error}
+          </div>
+        ) : null}
         <Form.Text id={`${id}-help`} className="d-block">
           Ej.: una foto reciente del rostro (JPEG, PNG o WebP, hasta 5 MB)
         </Form.Text>
@@ -152,16 +167,35 @@ function participantAutocomplete(id: number, key: TextKey): string {
   return 'off';
 }
 
-function ParticipantForm({ participant }: { participant: ParticipantSlot }) {
+/** The id of a participant's control (the photo's is its file input). */
+const fieldId = (cupo: number, key: keyof ParticipantFields) => `p${cupo}-${key}`;
+
+/** A participant's first invalid field, in the order of the form. */
+function firstInvalid(participant: ParticipantSlot): keyof ParticipantFields | undefined {
+  const errors = participantFieldErrors(participant);
+  const order: Array<keyof ParticipantFields> = ['image', ...TEXT_FIELDS.map((f) => f.key), 'gender', 'size'];
+  return order.find((key) => errors[key]) ?? PARTICIPANT_REQUIRED.find((key) => errors[key]);
+}
+
+function ParticipantForm({ participant, errors }: { participant: ParticipantSlot; errors: ShownErrors }) {
   const actor = useWizard();
   const lines = useWizardContext((c) => c.lines);
   const update = (patch: Partial<ParticipantFields>) =>
     actor.send({ type: 'UPDATE_PARTICIPANT', cupo: participant.id, patch });
   const prefix = `p${participant.id}`;
+  const fieldErrors = participantFieldErrors(participant);
+  const show = (key: keyof ParticipantFields) => errors.shown(fieldId(participant.id, key), fieldErrors[key]);
+  const first = firstInvalid(participant);
   return (
     <div className="pt-3">
-      <ErrorList title="Errores:" errors={participantErrors(participant)} />
-      <PhotoField participant={participant} />
+      {errors.active ? (
+        <ErrorList
+          title="Errores:"
+          errors={participantErrors(participant)}
+          onFirst={first ? () => errors.reveal(fieldId(participant.id, first)) : undefined}
+        />
+      ) : null}
+      <PhotoField participant={participant} error={show('image')} />
       <div className="row">
         {TEXT_FIELDS.map((field) => (
           <TextField
@@ -176,6 +210,8 @@ function ParticipantForm({ participant }: { participant: ParticipantSlot }) {
             multiline={field.multiline}
             inputMode={field.numeric ? 'numeric' : undefined}
             autoComplete={participantAutocomplete(participant.id, field.key)}
+            error={show(field.key)}
+            onBlur={() => errors.touch(fieldId(participant.id, field.key))}
             onChange={(value) => update({ [field.key]: value })}
           />
         ))}
@@ -187,6 +223,8 @@ function ParticipantForm({ participant }: { participant: ParticipantSlot }) {
           tooltip="Sexo del participante."
           options={GENDERS}
           value={participant.gender}
+          error={show('gender')}
+          onBlur={() => errors.touch(`${prefix}-gender`)}
           onChange={(value) => update({ gender: value })}
         />
         <SelectField
@@ -197,6 +235,8 @@ function ParticipantForm({ participant }: { participant: ParticipantSlot }) {
           tooltip="Talla de la camiseta del campamento."
           options={SHIRT_SIZES}
           value={participant.size}
+          error={show('size')}
+          onBlur={() => errors.touch(`${prefix}-size`)}
           onChange={(value) => update({ size: value })}
         />
       </div>
@@ -219,21 +259,61 @@ export function ParticipantsContent() {
   const actor = useWizard();
   const participants = useWizardContext((c) => participantList(c));
   const canNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'NEXT' }));
+  const errors = useShownErrors();
+  const [activeKey, setActiveKey] = useState(() => String(participants[0]?.id ?? ''));
+  const incomplete = participants.filter((participant) => firstInvalid(participant));
+  const showFirst = () => {
+    const participant = incomplete[0];
+    const key = participant && firstInvalid(participant);
+    if (!participant || !key) return;
+    setActiveKey(String(participant.id));
+    errors.reveal(fieldId(participant.id, key));
+  };
   return (
     <>
       <p className="small text-body-secondary">{REQUIRED_NOTE}</p>
-      <Tabs id="participant-tabs" mountOnEnter unmountOnExit className="flex-nowrap overflow-x-auto">
+      <Tabs
+        id="participant-tabs"
+        activeKey={activeKey}
+        onSelect={(key) => key && setActiveKey(key)}
+        mountOnEnter
+        unmountOnExit
+        className="flex-nowrap participant-tabs"
+      >
         {participants.map((participant) => (
           <Tab
             key={participant.id}
             eventKey={String(participant.id)}
-            title={`Participante ${participant.id}`}
+            title={
+              <>
+                Participante {participant.id}
+                {incomplete.includes(participant) ? (
+                  <>
+                    <span className="badge rounded-pill text-bg-warning ms-1" aria-hidden="true">
+                      Incompleto
+                    </span>
+                    <span className="visually-hidden"> (incompleto)</span>
+                  </>
+                ) : null}
+              </>
+            }
           >
-            <ParticipantForm participant={participant} />
+            <ParticipantForm participant={participant} errors={errors} />
           </Tab>
         ))}
       </Tabs>
-      <BackNext canNext={canNext} />
+      <BackNext
+        canNext={canNext}
+        missing={
+          incomplete.length > 0 ? (
+            <MissingNote
+              id="next-missing"
+              text={`Para continuar complete los datos de: ${incomplete.map((p) => `Participante ${p.id}`).join(', ')}.`}
+              onShow={showFirst}
+            />
+          ) : null
+        }
+      />
     </>
   );
 }

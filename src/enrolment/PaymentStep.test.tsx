@@ -69,6 +69,15 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
 
     const pay = screen.getByRole('button', { name: 'Pagar' });
     expect(pay).toBeDisabled();
+    expect(pay).toHaveAccessibleDescription(
+      'Para pagar falta: el nombre en la tarjeta, el número de tarjeta, el vencimiento, el CVV y aceptar los términos y condiciones. Ver qué falta',
+    );
+    await user.click(screen.getByRole('button', { name: 'Ver qué falta' }));
+    await waitFor(() => expect(screen.getByLabelText('Nombre en la tarjeta *')).toHaveFocus());
+    expect(screen.getByLabelText('CVV *')).toHaveAccessibleDescription(/^Este campo es obligatorio\./);
+    expect(screen.getByLabelText('Acepto los términos y condiciones *')).toHaveAccessibleDescription(
+      'Debe aceptar los términos y condiciones para continuar.',
+    );
     await user.type(screen.getByLabelText('Nombre en la tarjeta *'), 'MARIA GOMEZ');
     await user.type(screen.getByLabelText('Número de tarjeta *'), '4242424242424242');
     await user.type(screen.getByLabelText('Vencimiento (MM/AAAA) *'), '122030');
@@ -76,11 +85,23 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     expect(screen.getByLabelText('Número de tarjeta *')).toHaveValue('4242 4242 4242 4242');
     expect(screen.getByLabelText('Vencimiento (MM/AAAA) *')).toHaveValue('12/2030');
     expect(pay).toBeDisabled();
+    expect(pay).toHaveAccessibleDescription(/^Para pagar falta: aceptar los términos y condiciones\./);
     await user.click(screen.getByLabelText('Acepto los términos y condiciones *'));
     expect(pay).toBeEnabled();
+    expect(screen.queryByText(/Para pagar falta/)).not.toBeInTheDocument();
 
     await user.click(screen.getByLabelText('Deseo comprobante fiscal'));
     expect(pay).toBeDisabled();
+    // An incomplete RNC no longer blocks in silence.
+    await user.type(screen.getByLabelText('RNC *'), '1012');
+    await user.tab();
+    expect(pay).toHaveAccessibleDescription(
+      /^Para pagar falta: el RNC completo y el nombre o razón social\./,
+    );
+    expect(screen.getByLabelText('RNC *')).toHaveAccessibleDescription(
+      /^Escriba el RNC completo: 9-99-99999-9\./,
+    );
+    await user.clear(screen.getByLabelText('RNC *'));
     await user.type(screen.getByLabelText('RNC *'), '101234567');
     expect(screen.getByLabelText('RNC *')).toHaveValue('1-01-23456-7');
     await user.type(screen.getByLabelText('Nombre o razón social *'), 'Inversiones Gómez SRL');

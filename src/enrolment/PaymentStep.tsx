@@ -5,17 +5,22 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
+import { ENROLMENT_MESSAGES, FIELD_MESSAGES } from '../domain/enrolment.ts';
 import {
   cartTotals,
   categoryName,
   couponDisabled,
   isAnnual,
   participantList,
+  paymentGaps,
+  paymentGapsText,
   type PaymentForm,
+  type PaymentGap,
 } from './cart.ts';
-import { TextField } from './Fields.tsx';
+import { MissingNote, TextField } from './Fields.tsx';
 import { maskCardNumber, maskCvv, maskExpiry, maskRnc } from './masks.ts';
 import { Totals } from './Totals.tsx';
+import { useShownErrors, type ShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
 
 function Summary({ title, children }: { title: string; children: ReactNode }) {
@@ -141,15 +146,30 @@ function CouponBox() {
   );
 }
 
-function CardForm() {
+/** The sentence under a field 'Pagar' still waits for. */
+function gapMessage(gap: PaymentGap): string {
+  if (gap.field === 'terms') return ENROLMENT_MESSAGES.terms;
+  if (gap.field === 'rnc') return 'Escriba el RNC completo: 9-99-99999-9.';
+  return FIELD_MESSAGES.required;
+}
+
+function CardForm({ errors }: { errors: ShownErrors }) {
   const actor = useWizard();
   const payment = useWizardContext((c) => c.payment);
   const update = (patch: Partial<PaymentForm>) => actor.send({ type: 'UPDATE_PAYMENT', patch });
+  const gaps = paymentGaps(payment);
+  // Each field's props for its error: shown once left, or after 'Ver qué falta'.
+  const check = (field: PaymentGap['field']) => {
+    const gap = gaps.find((g) => g.field === field);
+    return { error: errors.shown(field, gap && gapMessage(gap)), onBlur: () => errors.touch(field) };
+  };
+  const termsError = check('terms').error;
   return (
     <Summary title="Datos de la tarjeta">
       <div className="row">
         <TextField
           id="ccName"
+          {...check('ccName')}
           className="col-12 mb-3"
           label="Nombre en la tarjeta"
           help="Ej.: MARIA GOMEZ"
@@ -160,6 +180,7 @@ function CardForm() {
         />
         <TextField
           id="ccNumber"
+          {...check('ccNumber')}
           className="col-12 mb-3"
           label="Número de tarjeta"
           help="Ej.: 4242 4242 4242 4242"
@@ -172,6 +193,7 @@ function CardForm() {
         />
         <TextField
           id="ccDate"
+          {...check('ccDate')}
           className="col-6 mb-3"
           label="Vencimiento (MM/AAAA)"
           help="Ej.: 08/2028"
@@ -184,6 +206,7 @@ function CardForm() {
         />
         <TextField
           id="ccCVV"
+          {...check('ccCVV')}
           className="col-6 mb-3"
           label="CVV"
           help="Ej.: 123"
@@ -201,8 +224,15 @@ function CardForm() {
         className="mb-2"
         label="Acepto los términos y condiciones *"
         checked={payment.termsandconditions}
+        isInvalid={Boolean(termsError)}
+        aria-describedby={termsError ? 'terms-error' : undefined}
         onChange={(e) => update({ termsandconditions: e.target.checked })}
       />
+      {termsError ? (
+        <div id="terms-error" className="invalid-feedback d-block mb-2">
+          {termsError}
+        </div>
+      ) : null}
       <Form.Check
         id="invoice"
         name="comprobantefiscal"
@@ -215,6 +245,7 @@ function CardForm() {
         <div className="row">
           <TextField
             id="rnc"
+            {...check('rnc')}
             className="col-md-6 mb-3"
             label="RNC"
             help="Ej.: 1-01-23456-7"
@@ -227,6 +258,7 @@ function CardForm() {
           />
           <TextField
             id="rnc_nombre"
+            {...check('rnc_nombre')}
             className="col-md-6 mb-3"
             label="Nombre o razón social"
             help="Ej.: Inversiones Gómez SRL"
@@ -246,6 +278,8 @@ export function PaymentContent() {
   const context = useWizardContext((c) => c);
   const paying = useSelector(actor, (s) => s.matches({ payment: 'paying' }));
   const canPay = useSelector(actor, (s) => s.can({ type: 'PAY' }));
+  const errors = useShownErrors();
+  const gaps = paymentGaps(context.payment);
   return (
     <>
       <ParticipantsSummary />
@@ -260,12 +294,26 @@ export function PaymentContent() {
           atPayment
         />
       </Summary>
-      <CardForm />
+      <CardForm errors={errors} />
+      {!canPay && !paying && gaps.length > 0 ? (
+        <div className="mb-2">
+          <MissingNote
+            id="pay-missing"
+            text={paymentGapsText(gaps)}
+            onShow={() => errors.reveal(gaps[0]!.field)}
+          />
+        </div>
+      ) : null}
       <div className="d-flex flex-wrap justify-content-between gap-2">
         <Button variant="outline-primary" disabled={paying} onClick={() => actor.send({ type: 'BACK' })}>
           Anterior
         </Button>
-        <Button variant="primary" disabled={!canPay || paying} onClick={() => actor.send({ type: 'PAY' })}>
+        <Button
+          variant="primary"
+          disabled={!canPay || paying}
+          aria-describedby={!canPay && !paying && gaps.length > 0 ? 'pay-missing' : undefined}
+          onClick={() => actor.send({ type: 'PAY' })}
+        >
           {paying ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
           {paying ? 'Procesando pago…' : 'Pagar'}
         </Button>

@@ -42,18 +42,29 @@ export function StepFrame({
   );
 }
 
-/** 'Anterior' and 'Siguiente' of the middle steps; Next is enabled by the machine's rules. */
-export function BackNext({ canNext }: { canNext: boolean }) {
+/**
+ * 'Anterior' and 'Siguiente' of the middle steps; Next is enabled by the machine's rules, and
+ * while it is disabled `missing` (a MissingNote with id 'next-missing') says why, beside it.
+ */
+export function BackNext({ canNext, missing }: { canNext: boolean; missing?: ReactNode }) {
   const actor = useWizard();
   return (
-    <div className="d-flex flex-wrap justify-content-between gap-2">
-      <Button variant="outline-primary" onClick={() => actor.send({ type: 'BACK' })}>
-        Anterior
-      </Button>
-      <Button variant="primary" disabled={!canNext} onClick={() => actor.send({ type: 'NEXT' })}>
-        Siguiente
-      </Button>
-    </div>
+    <>
+      {!canNext && missing ? <div className="mb-2 text-end">{missing}</div> : null}
+      <div className="d-flex flex-wrap justify-content-between gap-2">
+        <Button variant="outline-primary" onClick={() => actor.send({ type: 'BACK' })}>
+          Anterior
+        </Button>
+        <Button
+          variant="primary"
+          disabled={!canNext}
+          aria-describedby={!canNext && missing ? 'next-missing' : undefined}
+          onClick={() => actor.send({ type: 'NEXT' })}
+        >
+          Siguiente
+        </Button>
+      </div>
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import { COUPON_MESSAGES, type CouponTermsData } from '../domain/coupons.ts';
 import { CARD_MESSAGES } from '../domain/cards.ts';
 import { ENROLMENT_MESSAGES, type CreateEnrolmentBody, type PaymentResult } from '../domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
+import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 import type { WizardCamp, WizardCategory, WizardWeek } from './cart.ts';
 
 export interface CampData {
@@ -72,6 +73,16 @@ export async function validateCoupon(code: string, signal?: AbortSignal): Promis
     signal,
   });
   return unwrap(answer, COUPON_MESSAGES.unknown);
+}
+
+/** POST /membresias/lookup: the child a family's code was issued to, or the server's refusal. */
+export async function lookupMembership(code: string, signal?: AbortSignal): Promise<MembershipHolder> {
+  const answer = await request<StatusEnvelope<MembershipHolder>>('/membresias/lookup', {
+    method: 'POST',
+    body: { code },
+    signal,
+  });
+  return unwrap(answer, ENROLMENT_MESSAGES.membershipInvalid);
 }
 
 /** POST /inscripciones/create with this attempt's Idempotency-Key; resolves with the payment result. */

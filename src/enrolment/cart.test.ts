@@ -4,6 +4,10 @@ import {
   ADD_MESSAGES,
   addError,
   addToCart,
+  addedSummary,
+  participantsLostByDelete,
+  paymentGaps,
+  paymentGapsText,
   allChecked,
   buildEnrolmentBody,
   canProceed,
@@ -315,9 +319,43 @@ describe('deleting checked lines', () => {
     expect(state.participants[2]?.first_name).toBe('Sofía');
   });
 
+  it('names the children whose typed data a deletion would drop: only those losing their last line', () => {
+    const lost = (keys: string[]) => participantsLostByDelete(check(three(), keys)).map((p) => p.first_name);
+    expect(lost([])).toEqual([]);
+    expect(lost(['L1'])).toEqual([]);
+    expect(lost(['L3'])).toEqual(['Luis']);
+    expect(lost(['L1', 'L2', 'L3'])).toEqual(['Ana', 'Luis']);
+    // A child with nothing typed is dropped without asking.
+    const blank = deleteChecked(check(three(), []));
+    const untyped = updateParticipant(blank, 2, { first_name: '' });
+    expect(participantsLostByDelete(toggleLine(untyped, 'L3'))).toEqual([]);
+  });
+
+  it("sums up what 'Agregar' just added", () => {
+    const state = addChild(addChild(cartState(summerCamp), [1, 2]), [3]);
+    expect(addedSummary(state, 1)).toBe('Participante 1 agregado: 2 semanas.');
+    expect(addedSummary(state, 2)).toBe('Participante 2 agregado: 1 semana.');
+    expect(addedSummary(state, 3)).toBe('');
+  });
+
   it('toggling a line twice unchecks it', () => {
     const state = toggleLine(toggleLine(three(), 'L2'), 'L2');
     expect(state.lines.some((line) => line.checked)).toBe(false);
+  });
+});
+
+describe("what 'Pagar' still waits for", () => {
+  it('lists the gaps in the order of the form, and says them in one sentence', () => {
+    const empty = { ...validPayment, ccName: ' ', ccCVV: '', termsandconditions: false };
+    expect(paymentGaps(empty).map((gap) => gap.field)).toEqual(['ccName', 'ccCVV', 'terms']);
+    expect(paymentGapsText(paymentGaps(empty))).toBe(
+      'Para pagar falta: el nombre en la tarjeta, el CVV y aceptar los términos y condiciones.',
+    );
+    const invoice = { ...validPayment, comprobantefiscal: true, rnc: '1-01-1____-_', rnc_nombre: '' };
+    expect(paymentGapsText(paymentGaps(invoice))).toBe(
+      'Para pagar falta: el RNC completo y el nombre o razón social.',
+    );
+    expect(paymentGaps(validPayment)).toEqual([]);
   });
 });
 

@@ -4,8 +4,10 @@
 import type { CampAnswer, CategoryAnswer, WeekAnswer } from '../domain/admin-contract.ts';
 import { cleanCardNumber, cleanExpiry } from '../domain/cards.ts';
 import { couponWithMembership, type CouponTermsData } from '../domain/coupons.ts';
+import { normalizeMembershipCode } from '../domain/memberships.ts';
 import {
   ADDITIONAL_FIELDS,
+  ENROLMENT_MESSAGES,
   PARTICIPANT_REQUIRED,
   RNC_PATTERN,
   additionalErrors,
@@ -271,8 +273,17 @@ export function addError(state: CartState): string | null {
   }
   if (state.membership.have === 'SI' && state.membership.id.trim() === '') return ADD_MESSAGES.membershipCode;
   if (chosen.length === 0) return ADD_MESSAGES.date;
+  if (declaredCode(state) && state.lines.some((line) => sameCode(line.membership_id, declaredCode(state))))
+    return ENROLMENT_MESSAGES.membershipRepeated;
   return null;
 }
+
+/** The membership code typed on the calendar, as the server stores it; '' when none is declared. */
+export function declaredCode(state: Pick<CartState, 'membership'>): string {
+  return state.membership.have === 'SI' ? normalizeMembershipCode(state.membership.id.trim()) : '';
+}
+
+const sameCode = (a: string, b: string) => a !== '' && normalizeMembershipCode(a) === b;
 
 /** The slot's provisional membership id: the last 5 digits of the timestamp (DESIGN.md §2.6). */
 export function provisionalMembershipId(now: number): string {
@@ -285,14 +296,23 @@ export type AddResult<S> = { ok: true; state: S } | { ok: false; message: string
  * Agregar (spec 01 §4): one more participant slot holding the chosen weeks, then the selection,
  * the weeks shown and the membership question start over.
  */
-export function addToCart<S extends CartState>(state: S, now: number): AddResult<S> {
+export function addToCart<S extends CartState>(
+  state: S,
+  now: number,
+  /** The child the declared code was issued to (the lookup's answer): their name and birth date. */
+  holder?: Pick<ParticipantFields, 'first_name' | 'last_name' | 'birth_date'> & { code: string },
+): AddResult<S> {
   const message = addError(state);
   if (message) return { ok: false, message };
   const annual = isAnnual(state.camp);
   const cupo = state.slotCount + 1;
-  const declared = state.membership.have === 'SI' && state.membership.id.trim() !== '';
+  const declared = declaredCode(state) !== '';
   const membership_have: MembershipHave = declared ? 'SI' : annual ? 'NO' : state.membership.have;
-  const membership_id = declared ? state.membership.id.trim() : annual ? provisionalMembershipId(now) : '';
+  const membership_id = declared
+    ? (holder?.code ?? declaredCode(state))
+    : annual
+      ? provisionalMembershipId(now)
+      : '';
   const lines: CartLine[] = chosenWeeks(state).map((week, index) => ({
     _id: week._id,
     name: week.name,
@@ -318,13 +338,46 @@ export function addToCart<S extends CartState>(state: S, now: number): AddResult
       slotCount: cupo,
       participants: {
         ...state.participants,
-        [cupo]: emptyParticipant(cupo, { time, membership_id, membership_have }),
+        [cupo]: {
+          ...emptyParticipant(cupo, { time, membership_id, membership_have }),
+          ...(holder
+            ? { first_name: holder.first_name, last_name: holder.last_name, birth_date: holder.birth_date }
+            : {}),
+        },
       },
       weeks: state.originalWeeks,
       selection: initialSelection(state.camp, state.originalWeeks),
       membership: EMPTY_MEMBERSHIP,
     },
   };
+}
+
+/** 'Participante 2 agregado: 3 semanas.' (a program: its payment option), after 'Agregar'. */
+export function addedSummary(state: Pick<WizardData, 'camp' | 'lines'>, cupo: number): string {
+  const lines = state.lines.filter((line) => line.cupo === cupo);
+  if (lines.length === 0) return '';
+  const what = isAnnual(state.camp)
+    ? lines.map((line) => line.name).join(', ')
+    : lines.length === 1
+      ? '1 semana'
+      : `${lines.length} semanas`;
+  return `Participante ${cupo} agregado: ${what}.`;
+}
+
+/** A participant with any data in their form (typed, or filled in from a membership). */
+export function hasTypedData(participant: ParticipantSlot | undefined): boolean {
+  if (!participant) return false;
+  return PARTICIPANT_REQUIRED.some((field) => (participant[field] ?? '').trim() !== '');
+}
+
+/** The participants 'Eliminar seleccionados' would drop together with what was typed for them. */
+export function participantsLostByDelete(
+  state: Pick<WizardData, 'lines' | 'participants'>,
+): ParticipantSlot[] {
+  const dropped = [...new Set(state.lines.filter((line) => line.checked).map((line) => line.cupo))].filter(
+    (cupo) => state.lines.every((line) => line.cupo !== cupo || line.checked),
+  );
+  return dropped.map((cupo) => state.participants[cupo]).filter((p): p is ParticipantSlot => hasTypedData(p));
 }
 
 function noCategoryToBlank(category: string): string {
@@ -443,14 +496,37 @@ export function additionalComplete(state: Pick<WizardData, 'additional'>): boole
   return additionalErrors(state.additional).length === 0;
 }
 
+/** What 'Pagar' still waits for, in the order of the form: the field's id and how to name it. */
+export interface PaymentGap {
+  field: 'ccName' | 'ccNumber' | 'ccDate' | 'ccCVV' | 'terms' | 'rnc' | 'rnc_nombre';
+  text: string;
+}
+
 /** 'Pagar' (spec 01 §4): card fields filled, terms accepted, and a complete RNC when invoiced. */
+export function paymentGaps(payment: PaymentForm): PaymentGap[] {
+  const gaps: PaymentGap[] = [];
+  const blank = (value: string) => value.trim() === '';
+  if (blank(payment.ccName)) gaps.push({ field: 'ccName', text: 'el nombre en la tarjeta' });
+  if (blank(payment.ccNumber)) gaps.push({ field: 'ccNumber', text: 'el número de tarjeta' });
+  if (blank(payment.ccDate)) gaps.push({ field: 'ccDate', text: 'el vencimiento' });
+  if (blank(payment.ccCVV)) gaps.push({ field: 'ccCVV', text: 'el CVV' });
+  if (!payment.termsandconditions) gaps.push({ field: 'terms', text: 'aceptar los términos y condiciones' });
+  if (payment.comprobantefiscal && !RNC_PATTERN.test(payment.rnc.trim()))
+    gaps.push({ field: 'rnc', text: 'el RNC completo' });
+  if (payment.comprobantefiscal && blank(payment.rnc_nombre))
+    gaps.push({ field: 'rnc_nombre', text: 'el nombre o razón social' });
+  return gaps;
+}
+
 export function paymentComplete(payment: PaymentForm): boolean {
-  const filled = [payment.ccName, payment.ccNumber, payment.ccDate, payment.ccCVV].every(
-    (value) => value.trim() !== '',
-  );
-  const invoice =
-    !payment.comprobantefiscal || (RNC_PATTERN.test(payment.rnc.trim()) && payment.rnc_nombre.trim() !== '');
-  return filled && payment.termsandconditions && invoice;
+  return paymentGaps(payment).length === 0;
+}
+
+/** 'Para pagar falta: a, b y c.' */
+export function paymentGapsText(gaps: readonly PaymentGap[]): string {
+  const texts = gaps.map((gap) => gap.text);
+  const list = texts.length > 1 ? `${texts.slice(0, -1).join(', ')} y ${texts.at(-1)}` : (texts[0] ?? '');
+  return `Para pagar falta: ${list}.`;
 }
 
 /** Whether the step's forward button ('Siguiente', or 'Pagar' on step 3) is enabled. */

@@ -4,6 +4,7 @@ import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/http.ts';
 import { COUPON_MESSAGES, type CouponTermsData } from '../domain/coupons.ts';
 import { ENROLMENT_MESSAGES, type CreateEnrolmentBody, type PaymentResult } from '../domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
+import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 import type { CampData } from './api.ts';
 import { ADD_MESSAGES, CONFIRMATION_ROUTE, cartTotals, type StepIndex } from './cart.ts';
 import { enrolmentMachine, type EnrolmentMachine, type GoToParams } from './machine.ts';
@@ -54,7 +55,15 @@ interface Fakes {
   upload?: (file: Blob) => Promise<string>;
   coupon?: (code: string) => Promise<CouponTermsData>;
   pay?: (body: CreateEnrolmentBody, key: string) => Promise<PaymentResult>;
+  membership?: (code: string) => Promise<MembershipHolder>;
 }
+
+const HOLDER: MembershipHolder = {
+  code: 'MB-000001',
+  first_name: 'Luis',
+  last_name: 'Gómez',
+  birth_date: '02/03/2016',
+};
 
 /** The machine with fake actors (no network) and a recording goTo. */
 function start(fakes: Fakes = {}, input: { campId?: string; restored?: SavedWizard | null } = {}) {
@@ -63,6 +72,7 @@ function start(fakes: Fakes = {}, input: { campId?: string; restored?: SavedWiza
     upload: [] as Blob[],
     coupon: [] as string[],
     pay: [] as Array<{ body: CreateEnrolmentBody; key: string }>,
+    membership: [] as string[],
     goTo: [] as GoToParams[],
   };
   const machine = enrolmentMachine.provide({
@@ -78,6 +88,10 @@ function start(fakes: Fakes = {}, input: { campId?: string; restored?: SavedWiza
       validateCoupon: fromPromise<CouponTermsData, { code: string }>(async ({ input }) => {
         calls.coupon.push(input.code);
         return (fakes.coupon ?? (async () => VERANO10))(input.code);
+      }),
+      lookupMembership: fromPromise<MembershipHolder, { code: string }>(async ({ input }) => {
+        calls.membership.push(input.code);
+        return (fakes.membership ?? (async () => HOLDER))(input.code);
       }),
       pay: fromPromise<PaymentResult, { body: CreateEnrolmentBody; idempotencyKey: string }>(
         async ({ input }) => {
@@ -443,6 +457,7 @@ describe('payment: coupon', () => {
     actor.send({ type: 'SELECT_CATEGORY', category: CAT_MINI });
     actor.send({ type: 'SET_MEMBERSHIP', have: 'SI', id: 'MB-000001' });
     actor.send({ type: 'AGREGAR' });
+    await waitFor(actor, (s) => s.context.lines.length > 0, { timeout: 1000 });
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'UPDATE_PARTICIPANT', cupo: 1, patch: validParticipant });
     actor.send({ type: 'NEXT' });
@@ -450,6 +465,61 @@ describe('payment: coupon', () => {
     actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().matches('payment')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'APPLY_COUPON', code: 'VERANO10' })).toBe(false);
+  });
+});
+
+describe('Agregar with a membership code: looked up before the line is added', () => {
+  it("adds the line with the server's code and fills the child's name and birth date from it", async () => {
+    const { actor, calls } = await loaded({ load: async () => programData });
+    actor.send({ type: 'SELECT_CATEGORY', category: CAT_JUNIOR });
+    actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(12) });
+    actor.send({ type: 'SET_MEMBERSHIP', have: 'SI', id: ' mb 000001 ' });
+    actor.send({ type: 'AGREGAR' });
+    // While the code is checked nothing is added, and a second tap does nothing.
+    expect(actor.getSnapshot().matches({ calendar: 'checkingMembership' })).toBe(true);
+    actor.send({ type: 'AGREGAR' });
+    await waitFor(actor, (s) => s.matches({ calendar: 'idle' }), { timeout: 1000 });
+    expect(calls.membership).toEqual(['MB-000001']);
+    const { context } = actor.getSnapshot();
+    expect(context.lines).toEqual([
+      expect.objectContaining({ _id: weekId(12), membership_have: 'SI', membership_id: 'MB-000001' }),
+    ]);
+    expect(context.participants[1]).toMatchObject({
+      first_name: 'Luis',
+      last_name: 'Gómez',
+      birth_date: '02/03/2016',
+    });
+    // The fee is waived for the declared member.
+    expect(cartTotals(context)).toMatchObject({ subtotal: 8500, membership: 0, total: 8500 });
+  });
+
+  it('a code the server refuses shows its message and adds nothing; a code already in the cart is refused at once', async () => {
+    const { actor, calls } = await loaded({
+      load: async () => programData,
+      membership: async (code) => {
+        if (code === 'MB-000001') return HOLDER;
+        throw new ApiError(400, ENROLMENT_MESSAGES.membershipInvalid);
+      },
+    });
+    const declare = (id: string) => {
+      actor.send({ type: 'SELECT_CATEGORY', category: CAT_JUNIOR });
+      actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(12) });
+      actor.send({ type: 'SET_MEMBERSHIP', have: 'SI', id });
+      actor.send({ type: 'AGREGAR' });
+    };
+    declare('MB-999999');
+    await waitFor(actor, (s) => s.context.dialog !== null, { timeout: 1000 });
+    expect(actor.getSnapshot().context.dialog).toBe(ENROLMENT_MESSAGES.membershipInvalid);
+    expect(actor.getSnapshot().context.lines).toEqual([]);
+    // The parent's choice stays on screen to be corrected.
+    expect(actor.getSnapshot().context.membership).toEqual({ have: 'SI', id: 'MB-999999' });
+    actor.send({ type: 'CLOSE_DIALOG' });
+    actor.send({ type: 'SET_MEMBERSHIP', id: 'MB-000001' });
+    actor.send({ type: 'AGREGAR' });
+    await waitFor(actor, (s) => s.context.lines.length === 1, { timeout: 1000 });
+    declare('mb-000001');
+    expect(actor.getSnapshot().context.dialog).toBe(ENROLMENT_MESSAGES.membershipRepeated);
+    expect(calls.membership).toEqual(['MB-999999', 'MB-000001']);
   });
 });
 

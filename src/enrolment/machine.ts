@@ -24,6 +24,7 @@ import {
   addToCart,
   buildEnrolmentBody,
   canProceed,
+  declaredCode,
   couponDisabled,
   deleteChecked,
   emptyAdditional,
@@ -44,6 +45,7 @@ import {
   type WizardData,
 } from './cart.ts';
 import type { SavedWizard } from './persistence.ts';
+import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 
 export interface EnrolmentContext extends WizardData {
   campId: string;
@@ -176,6 +178,9 @@ export const enrolmentMachine = setup({
     validateCoupon: fromPromise<CouponTermsData, { code: string }>(({ input, signal }) =>
       api.validateCoupon(input.code, signal),
     ),
+    lookupMembership: fromPromise<MembershipHolder, { code: string }>(({ input, signal }) =>
+      api.lookupMembership(input.code, signal),
+    ),
     pay: fromPromise<PaymentResult, { body: CreateEnrolmentBody; idempotencyKey: string }>(
       ({ input, signal }) => api.pay(input.body, input.idempotencyKey, signal),
     ),
@@ -186,6 +191,8 @@ export const enrolmentMachine = setup({
     additionalComplete: ({ context }) => canProceed(2, context),
     paymentReady: ({ context }) => canProceed(3, context),
     addRejected: ({ context }) => addError(context) !== null,
+    /** A membership code was typed: it is looked up before the line is added. */
+    membershipDeclared: ({ context }) => declaredCode(context) !== '',
     photoRejected: ({ event }) => {
       assertEvent(event, 'UPLOAD_PHOTO');
       return photoProblem(event.file) !== null;
@@ -247,6 +254,10 @@ export const enrolmentMachine = setup({
     addToCart: assign(({ context, event }) => {
       assertEvent(event, 'AGREGAR');
       const added = addToCart(context, event.now ?? Date.now());
+      return added.ok ? withoutDisallowedCoupon(added.state) : {};
+    }),
+    addMemberToCart: assign(({ context }, { holder }: { holder: MembershipHolder }) => {
+      const added = addToCart(context, Date.now(), holder);
       return added.ok ? withoutDisallowedCoupon(added.state) : {};
     }),
     toggleWeek: assign(({ context, event }) => {
@@ -394,8 +405,37 @@ export const enrolmentMachine = setup({
     },
     calendar: {
       entry: { type: 'setStep', params: { step: 0 } },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            AGREGAR: [
+              { guard: 'addRejected', actions: 'showAddError' },
+              { guard: 'membershipDeclared', target: 'checkingMembership' },
+              { actions: 'addToCart' },
+            ],
+          },
+        },
+        /** A typed membership code is checked when the line is added, not only at 'Pagar'. */
+        checkingMembership: {
+          invoke: {
+            src: 'lookupMembership',
+            input: ({ context }) => ({ code: declaredCode(context) }),
+            onDone: {
+              target: 'idle',
+              actions: { type: 'addMemberToCart', params: ({ event }) => ({ holder: event.output }) },
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'showDialog',
+                params: ({ event }) => ({ message: messageOf(event.error, NETWORK_ERROR_MESSAGE) }),
+              },
+            },
+          },
+        },
+      },
       on: {
-        AGREGAR: [{ guard: 'addRejected', actions: 'showAddError' }, { actions: 'addToCart' }],
         TOGGLE_WEEK: { actions: 'toggleWeek' },
         TOGGLE_ALL: { actions: 'toggleAll' },
         SELECT_CATEGORY: { actions: 'selectCategory' },

@@ -1,61 +1,44 @@
 // The wizard's routes (spec 01 §2): each step inside EnrolmentLayout, and the thank-you page, all
-// below EnrolmentProvider so they share one machine.
+// below EnrolmentProvider so they share one machine. The routes are in the first download; the
+// wizard itself (machine, steps, XState) is a chunk of its own, fetched when a wizard route opens
+// and prefetched once the first page has loaded (a parent signing in goes there next).
+import { Suspense, lazy, useContext } from 'react';
 import { Route } from 'react-router-dom';
-import { AdditionalContent } from './AdditionalStep.tsx';
-import { CalendarContent } from './CalendarStep.tsx';
-import { ConfirmationPage } from './ConfirmationPage.tsx';
-import { EnrolmentLayout } from './EnrolmentLayout.tsx';
-import { EnrolmentProvider } from './EnrolmentProvider.tsx';
-import { PaymentContent } from './PaymentStep.tsx';
-import { ParticipantsContent } from './ParticipantsStep.tsx';
-import { WizardStep } from './StepFrame.tsx';
+import { Preloader } from '../lib/Preloader.tsx';
+import { WizardParts, type WizardPartName } from './wizardParts.ts';
 
-export function CalendarPage() {
-  return (
-    <WizardStep step={0} title="Calendario de Inscripción" showCampName>
-      {() => <CalendarContent />}
-    </WizardStep>
-  );
+const WizardArea = lazy(() =>
+  import(/* webpackChunkName: "wizard", webpackPrefetch: true */ './WizardArea.tsx').then((m) => ({
+    default: m.WizardArea,
+  })),
+);
+
+/** One of the wizard's screens, from the loaded chunk. */
+function Part({ name }: { name: WizardPartName }) {
+  const parts = useContext(WizardParts);
+  if (!parts) throw new Error('A wizard route rendered outside WizardArea.');
+  const Screen = parts[name];
+  return <Screen />;
 }
-
-export function ParticipantsPage() {
-  return (
-    <WizardStep step={1} title="Información de participante(s)">
-      {() => <ParticipantsContent />}
-    </WizardStep>
-  );
-}
-
-export function AdditionalPage() {
-  return (
-    <WizardStep step={2} title="Información adicional">
-      {() => <AdditionalContent />}
-    </WizardStep>
-  );
-}
-
-export function PaymentPage() {
-  return (
-    <WizardStep step={3} title="Confirmación y Pago">
-      {() => <PaymentContent />}
-    </WizardStep>
-  );
-}
-
-export { ConfirmationPage };
 
 /** The enrolment routes, for <Routes> (App.tsx puts them inside the signed-in shell). */
 export function enrolmentRoutes() {
   return (
-    <Route element={<EnrolmentProvider />}>
-      <Route element={<EnrolmentLayout />}>
-        <Route index element={<CalendarPage />} />
-        <Route path="/calendario" element={<CalendarPage />} />
-        <Route path="/participantes" element={<ParticipantsPage />} />
-        <Route path="/adicional" element={<AdditionalPage />} />
-        <Route path="/pago" element={<PaymentPage />} />
+    <Route
+      element={
+        <Suspense fallback={<Preloader />}>
+          <WizardArea />
+        </Suspense>
+      }
+    >
+      <Route element={<Part name="EnrolmentLayout" />}>
+        <Route index element={<Part name="CalendarPage" />} />
+        <Route path="/calendario" element={<Part name="CalendarPage" />} />
+        <Route path="/participantes" element={<Part name="ParticipantsPage" />} />
+        <Route path="/adicional" element={<Part name="AdditionalPage" />} />
+        <Route path="/pago" element={<Part name="PaymentPage" />} />
       </Route>
-      <Route path="/confirmacion" element={<ConfirmationPage />} />
+      <Route path="/confirmacion" element={<Part name="ConfirmationPage" />} />
     </Route>
   );
 }

@@ -78,7 +78,7 @@ export async function addOneChildAndContinue(user: User) {
   await screen.findByText('Semana 1');
   await user.click(screen.getByRole('button', { name: 'Agregar' }));
   await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-  await screen.findByRole('tab', { name: 'Participante 1' });
+  await screen.findByRole('tab', { name: /^Participante 1/ });
 }
 
 export function servePhotoUpload(url = 'https://cdn.example.org/ana.jpg') {

@@ -22,8 +22,10 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-// jsdom does not scroll (each wizard step scrolls to its top when it opens): a no-op here.
+// jsdom does not scroll (each wizard step scrolls to its top when it opens, 'Ver qué falta'
+// scrolls to a field): no-ops here.
 window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });

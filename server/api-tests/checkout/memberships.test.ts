@@ -93,3 +93,44 @@ describe('memberships issued and transferred by an admin', () => {
     expect(await t.store.collection('membresias').count({})).toBe(0);
   });
 });
+
+describe('POST /membresias/lookup: the check at Agregar', () => {
+  it("answers the family's own code with the child it names, and refuses others with the checkout's words", async () => {
+    t = await buildTestApp();
+    const admin = await t.createUser({ admin: true });
+    const family = await t.createUser();
+    const other = await t.createUser();
+    const issued = await t.api({
+      method: 'POST',
+      url: '/api/membresias/create',
+      token: admin.token,
+      payload: {
+        user_id: family.user._id,
+        first_name: 'Pedro',
+        last_name: 'Rodríguez',
+        birth_date: '15/03/2016',
+      },
+    });
+    const { code } = issued.json().data as { code: string };
+    const lookup = (token: string, typed: string) =>
+      t.api({ method: 'POST', url: '/api/membresias/lookup', token, payload: { code: typed } });
+
+    // Typed loosely (lower case, no dashes) it is still found.
+    const own = await lookup(family.token, code.toLowerCase().replace(/-/g, ''));
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({
+      status: 'SUCCESS',
+      message: 'Código de membresía válido.',
+      data: { code, first_name: 'Pedro', last_name: 'Rodríguez', birth_date: '15/03/2016' },
+    });
+
+    const foreign = await lookup(other.token, code);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe(ENROLMENT_MESSAGES.membershipOtherFamily);
+    // One wrong character fails the check character: no store lookup tells it apart from unknown.
+    const typo = await lookup(family.token, `${code.slice(0, -1)}${code.endsWith('0') ? '1' : '0'}`);
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().message).toBe(ENROLMENT_MESSAGES.membershipInvalid);
+    expect((await lookup(family.token, '')).statusCode).toBe(400);
+  });
+});

@@ -9,7 +9,8 @@ import { CARD_FIELDS, ENROLMENT_MESSAGES as M, IDEMPOTENCY_KEY_PATTERN } from '.
 import { CreateEnrolmentBody } from '../../domain/schemas/enrolment.ts';
 import { usableCoupon } from '../checkout/coupons.ts';
 import { once, requestHash } from '../checkout/idempotency.ts';
-import { enrol } from '../checkout/pipeline.ts';
+import { enrol, familyMembership } from '../checkout/pipeline.ts';
+import { LookupMembershipAnswer, LookupMembershipBody } from '../../domain/schemas/memberships.ts';
 import { paymentLeaseMs, recoverAnswer } from '../checkout/settle.ts';
 import { accountOf, Answer, route, type ApiRoute } from './route.ts';
 
@@ -26,6 +27,24 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
       message: COUPON_MESSAGES.applied,
       data: couponTerms(await usableCoupon(core.deps.store, body.coupon)),
     }),
+  }),
+  route({
+    method: 'POST',
+    url: '/membresias/lookup',
+    audience: 'user',
+    schema: { body: LookupMembershipBody, response: { 200: LookupMembershipAnswer } },
+    // The wizard asks once per 'Agregar' with a code; as tight as the coupon check against guessing.
+    rateLimit: { max: 30, timeWindow: '1 minute', perAccount: true },
+    handle: async (call, core) => {
+      const found = await familyMembership(core.deps.store, call.body.code, accountOf(call)._id);
+      if (!found.ok) throw new ApiError(400, found.message);
+      const { code, first_name, last_name, birth_date } = found.membership;
+      return {
+        status: 'SUCCESS',
+        message: M.membershipValid,
+        data: { code, first_name, last_name, birth_date },
+      };
+    },
   }),
   route({
     method: 'POST',

@@ -78,6 +78,24 @@ const sameName = (a: string, b: string) => {
 };
 
 /**
+ * The family's active membership a typed code names, or the reason it cannot be used: the one
+ * check of the wizard's lookup at 'Agregar' and of the checkout.
+ */
+export async function familyMembership(
+  store: Store,
+  text: string,
+  userId: string,
+): Promise<{ ok: true; membership: Membership } | { ok: false; message: string }> {
+  const code = normalizeMembershipCode(text);
+  const membership = wellFormedMembershipCode(code)
+    ? await store.collection<Membership>('membresias').findOne({ code, status: 'active' })
+    : null;
+  if (!membership) return { ok: false, message: M.membershipInvalid };
+  if (membership.user_id !== userId) return { ok: false, message: M.membershipOtherFamily };
+  return { ok: true, membership };
+}
+
+/**
  * Memberships declared ('SI' + code) waive the annual fee only for the account and the child they
  * were issued to, and once per order: a code must exist, be this family's, name this child (first
  * name and birth date), and not be declared for two participants.
@@ -87,26 +105,22 @@ export async function checkMemberships(
   body: CreateEnrolmentBody,
   user: Pick<UserRecord, '_id'>,
 ): Promise<Map<number, Membership>> {
-  const memberships = store.collection<Membership>('membresias');
   const declared = new Map<number, Membership>();
   const seen = new Set<string>();
   for (const participant of body.listParticipants) {
     if (participant.membership_have !== 'SI') continue;
     const refusal = (message: string) =>
       refuse({ status: 400, message: `${message} (Participante ${participant.id})` });
-    const code = normalizeMembershipCode(participant.membership_id ?? '');
-    const membership = wellFormedMembershipCode(code)
-      ? await memberships.findOne({ code, status: 'active' })
-      : null;
-    if (!membership) throw refusal(M.membershipInvalid);
-    if (membership.user_id !== user._id) throw refusal(M.membershipOtherFamily);
+    const found = await familyMembership(store, participant.membership_id ?? '', user._id);
+    if (!found.ok) throw refusal(found.message);
+    const { membership } = found;
     if (
       !sameName(membership.first_name, participant.first_name) ||
       membership.birth_date.trim() !== participant.birth_date.trim()
     )
       throw refusal(M.membershipOtherChild);
-    if (seen.has(code)) throw refusal(M.membershipRepeated);
-    seen.add(code);
+    if (seen.has(membership.code)) throw refusal(M.membershipRepeated);
+    seen.add(membership.code);
     declared.set(participant.id, membership);
   }
   return declared;
