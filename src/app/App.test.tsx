@@ -19,7 +19,7 @@ function signIn() {
       HttpResponse.json({ result: { _id: PARENT_ID, email: 'madre@correo.do', picture: null } }),
     ),
     http.get('*/api/usuarios/activity', () =>
-      HttpResponse.json({ status: 'SUCCESS', data: { enrolments: [], timeline: [] } }),
+      HttpResponse.json({ status: 'SUCCESS', data: { enrolments: [], timeline: [], memberships: [] } }),
     ),
   );
 }

@@ -22,6 +22,7 @@ const RESULT = {
   orderId: '1001',
   authCode: 'A12345',
   amountFormat: 'RD$16,380',
+  memberships: [{ participant: 'Ana Pérez', code: 'MB-7K3Q-9XT2' }],
 };
 
 const amountOf = (label: string) => {
@@ -113,6 +114,9 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     expect(screen.getByText(EMAIL_NOTICE)).toBeInTheDocument();
     for (const text of ['Campamento de Verano 2025', RESULT.date_createdBO, '1001', 'A12345', 'RD$16,380'])
       expect(screen.getByText(text)).toBeInTheDocument();
+    const codes = screen.getByRole('region', { name: 'Códigos de membresía' });
+    expect(within(codes).getByText('Ana Pérez')).toBeInTheDocument();
+    expect(within(codes).getByText('MB-7K3Q-9XT2')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al sitio web de la escuela' })).toHaveAttribute(
       'href',
       appConfig.schoolWebsite,

@@ -7,13 +7,18 @@ import { Button, Form, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import { ENROLMENT_MESSAGES, FIELD_MESSAGES } from '../domain/enrolment.ts';
 import {
+  FULL_WEEK_LABEL,
   cartTotals,
   categoryName,
   couponDisabled,
+  fullLines,
   isAnnual,
   participantList,
+  payGaps,
   paymentGaps,
   paymentGapsText,
+  swapChoices,
+  type CartLine,
   type PaymentForm,
   type PaymentGap,
 } from './cart.ts';
@@ -79,19 +84,65 @@ function AdditionalSummary() {
   );
 }
 
+/** A line whose week filled: the parent picks another week here, and the child's data stays. */
+function SwapWeek({ line }: { line: CartLine }) {
+  const actor = useWizard();
+  const choices = useWizardContext((c) => swapChoices(c, line));
+  const id = `swap-${line.key}`;
+  return (
+    <div className="w-100 mt-2">
+      {choices.length > 0 ? (
+        <>
+          <label htmlFor={id} className="form-label mb-1">
+            {line.name} ya no tiene cupos. Cambiar por (Participante {line.cupo}):
+          </label>
+          <Form.Select
+            id={id}
+            name={id}
+            value=""
+            aria-invalid
+            onChange={(event) => actor.send({ type: 'SWAP_WEEK', key: line.key, weekId: event.target.value })}
+          >
+            <option value="">Seleccione otra semana…</option>
+            {choices.map((week) => (
+              <option key={week._id} value={week._id}>
+                {week.name} · {week.date} · {formatDop(week.value)}
+              </option>
+            ))}
+          </Form.Select>
+        </>
+      ) : (
+        <p id={id} tabIndex={-1} className="mb-0">
+          {line.name} ya no tiene cupos y no quedan otras semanas disponibles para este participante. Vuelva
+          al calendario para quitarla.
+        </p>
+      )}
+    </div>
+  );
+}
+
 function CalendarSummary() {
-  const { lines, categories } = useWizardContext((c) => c);
+  const context = useWizardContext((c) => c);
+  const { lines, categories } = context;
+  const full = new Set(fullLines(context).map((line) => line.key));
   return (
     <Summary title="Calendario">
       <ul className="list-group small">
         {lines.map((line) => (
-          <li key={line.key} className="list-group-item d-flex justify-content-between gap-2">
+          <li
+            key={line.key}
+            className={`list-group-item d-flex flex-wrap justify-content-between gap-2${full.has(line.key) ? ' list-group-item-danger' : ''}`}
+          >
             <span className="min-w-0">
               <strong>{line.name}</strong> · {line.date}
               {categoryName(categories, line.time) ? ` · ${categoryName(categories, line.time)}` : ''} · Cant.{' '}
               {line.quantity}
+              {full.has(line.key) ? (
+                <span className="badge text-bg-danger ms-2">{FULL_WEEK_LABEL}</span>
+              ) : null}
             </span>
             <span className="text-nowrap">{formatDop(line.value)}</span>
+            {full.has(line.key) ? <SwapWeek line={line} /> : null}
           </li>
         ))}
       </ul>
@@ -279,7 +330,7 @@ export function PaymentContent() {
   const paying = useSelector(actor, (s) => s.matches({ payment: 'paying' }));
   const canPay = useSelector(actor, (s) => s.can({ type: 'PAY' }));
   const errors = useShownErrors();
-  const gaps = paymentGaps(context.payment);
+  const gaps = payGaps(context);
   return (
     <>
       <ParticipantsSummary />

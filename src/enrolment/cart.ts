@@ -430,6 +430,49 @@ export function refreshLines(lines: readonly CartLine[], weeks: readonly WizardW
   });
 }
 
+// ---- A week that filled while the parent was paying ----------------------------------------
+
+/** Lines whose week has no places left (known after the server refused the payment for it). */
+export function fullLines(state: Pick<WizardData, 'lines' | 'originalWeeks'>): CartLine[] {
+  const full = new Set(state.originalWeeks.filter(isFull).map((week) => week._id));
+  return state.lines.filter((line) => full.has(line._id));
+}
+
+/**
+ * The weeks a full line can be swapped for: with places, offered for the line's category, and not
+ * already held by the same child.
+ */
+export function swapChoices(
+  state: Pick<WizardData, 'lines' | 'originalWeeks'>,
+  line: CartLine,
+): WizardWeek[] {
+  const held = new Set(state.lines.filter((other) => other.cupo === line.cupo).map((other) => other._id));
+  return state.originalWeeks.filter(
+    (week) =>
+      !isFull(week) &&
+      !held.has(week._id) &&
+      (line.time === '' || week.categories.length === 0 || week.categories.includes(line.time)),
+  );
+}
+
+/** The line takes another week in place: same child, category and membership; that week's price. */
+export function swapLineWeek<S extends Pick<WizardData, 'lines' | 'originalWeeks'>>(
+  state: S,
+  key: string,
+  weekId: string,
+): S {
+  const line = state.lines.find((candidate) => candidate.key === key);
+  const week = line && swapChoices(state, line).find((choice) => choice._id === weekId);
+  if (!line || !week) return state;
+  const { _id, name, date, value, categories } = week;
+  return {
+    ...state,
+    lines: state.lines.map((candidate) =>
+      candidate.key === key ? { ...candidate, _id, name, date, value, categories } : candidate,
+    ),
+  };
+}
+
 /** For non-annual camps the coupon box is disabled once any line carries a membership id. */
 export function couponDisabled(state: Pick<WizardData, 'camp' | 'lines'>): boolean {
   return couponWithMembership(state.camp?.type ?? '', state.lines);
@@ -498,8 +541,18 @@ export function additionalComplete(state: Pick<WizardData, 'additional'>): boole
 
 /** What 'Pagar' still waits for, in the order of the form: the field's id and how to name it. */
 export interface PaymentGap {
-  field: 'ccName' | 'ccNumber' | 'ccDate' | 'ccCVV' | 'terms' | 'rnc' | 'rnc_nombre';
+  /** A card or invoice field, 'terms', or the swap select of a full week's line (`swap-<key>`). */
+  field: 'ccName' | 'ccNumber' | 'ccDate' | 'ccCVV' | 'terms' | 'rnc' | 'rnc_nombre' | `swap-${string}`;
   text: string;
+}
+
+/** Every gap of the payment step: weeks that filled first (they come first on the page), then the form. */
+export function payGaps(state: Pick<WizardData, 'lines' | 'originalWeeks' | 'payment'>): PaymentGap[] {
+  const full: PaymentGap[] = fullLines(state).map((line) => ({
+    field: `swap-${line.key}`,
+    text: `cambiar ${line.name} (agotada)`,
+  }));
+  return [...full, ...paymentGaps(state.payment)];
 }
 
 /** 'Pagar' (spec 01 §4): card fields filled, terms accepted, and a complete RNC when invoiced. */
@@ -537,7 +590,7 @@ export function canProceed(step: StepIndex, state: WizardData, now = new Date())
   if (step === 1) return true;
   if (!additionalComplete(state)) return false;
   if (step === 2) return true;
-  return paymentComplete(state.payment);
+  return payGaps(state).length === 0;
 }
 
 /**

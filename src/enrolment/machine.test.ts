@@ -2,11 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type Actor } from 'xstate';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/http.ts';
 import { COUPON_MESSAGES, type CouponTermsData } from '../domain/coupons.ts';
-import { ENROLMENT_MESSAGES, type CreateEnrolmentBody, type PaymentResult } from '../domain/enrolment.ts';
+import {
+  ENROLMENT_MESSAGES,
+  weekFullMessage,
+  type CreateEnrolmentBody,
+  type PaymentResult,
+} from '../domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 import type { CampData } from './api.ts';
-import { ADD_MESSAGES, CONFIRMATION_ROUTE, cartTotals, type StepIndex } from './cart.ts';
+import {
+  ADD_MESSAGES,
+  CONFIRMATION_ROUTE,
+  cartTotals,
+  fullLines,
+  swapChoices,
+  type StepIndex,
+} from './cart.ts';
 import { enrolmentMachine, type EnrolmentMachine, type GoToParams } from './machine.ts';
 import { WIZARD_STORAGE_KEY, loadWizard, persistWizard, type SavedWizard } from './persistence.ts';
 import {
@@ -520,6 +532,56 @@ describe('Agregar with a membership code: looked up before the line is added', (
     declare('mb-000001');
     expect(actor.getSnapshot().context.dialog).toBe(ENROLMENT_MESSAGES.membershipRepeated);
     expect(calls.membership).toEqual(['MB-999999', 'MB-000001']);
+  });
+});
+
+describe("payment: a week that fills meanwhile ('semana-llena')", () => {
+  it('reloads the places, blocks Pagar until the full line is swapped in place, and keeps the child', async () => {
+    let loads = 0;
+    const full = weekFullMessage(week(2));
+    const { actor, calls } = await atPayment({
+      load: async () => {
+        loads += 1;
+        // The second load (after the refusal) finds week 2 full.
+        return loads === 1
+          ? campData
+          : {
+              ...campData,
+              weeks: campWeeks.map((w) => (w._id === weekId(2) ? { ...w, quota_f_left: 0 } : w)),
+            };
+      },
+      pay: async (body) => {
+        if (body.listCalendar.some((line) => line.id === weekId(2))) throw new ApiError(409, full);
+        return RESULT;
+      },
+    });
+    actor.send({ type: 'UPDATE_PAYMENT', patch: validPayment });
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.matches({ payment: 'failed' }), { timeout: 1000 });
+    expect(loads).toBe(2);
+    const { context } = actor.getSnapshot();
+    expect(context.dialog).toBe(full);
+    // Both children held week 2: both lines are marked, and Pagar waits for them.
+    expect(fullLines(context).map((line) => line.cupo)).toEqual([1, 2]);
+    expect(actor.getSnapshot().can({ type: 'PAY' })).toBe(false);
+    const [first, second] = fullLines(context);
+    // A child's own other week and the full one are not offered.
+    expect(swapChoices(context, first!).map((w) => w.name)).toEqual(['Semana 3', 'Semana 4']);
+    actor.send({ type: 'SWAP_WEEK', key: first!.key, weekId: weekId(3) });
+    actor.send({ type: 'SWAP_WEEK', key: second!.key, weekId: weekId(2) }); // refused: still full
+    expect(fullLines(actor.getSnapshot().context)).toHaveLength(1);
+    actor.send({ type: 'SWAP_WEEK', key: second!.key, weekId: weekId(4) });
+    expect(actor.getSnapshot().can({ type: 'PAY' })).toBe(true);
+    // Nothing typed was lost.
+    expect(actor.getSnapshot().context.participants[2]).toMatchObject(validParticipant);
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 1000 });
+    expect(calls.pay.at(-1)!.body.listCalendar.map((line) => [line.cupo, line.name])).toEqual([
+      [1, 'Semana 1'],
+      [1, 'Semana 3'],
+      [2, 'Semana 1'],
+      [2, 'Semana 4'],
+    ]);
   });
 });
 

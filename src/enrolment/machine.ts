@@ -35,6 +35,7 @@ import {
   refreshLines,
   selectCategory,
   setMembership,
+  swapLineWeek,
   toggleAll,
   toggleLine,
   toggleWeek,
@@ -86,6 +87,8 @@ export type EnrolmentEvent =
   | { type: 'APPLY_COUPON'; code?: string }
   | { type: 'REMOVE_COUPON' }
   | { type: 'UPDATE_PAYMENT'; patch: Partial<PaymentForm> }
+  /** At payment: a line whose week filled takes another week, keeping the child's data. */
+  | { type: 'SWAP_WEEK'; key: string; weekId: string }
   | { type: 'PAY' }
   | { type: 'CLOSE_DIALOG' }
   /** loadFailed: try loading the camp again. */
@@ -212,6 +215,11 @@ export const enrolmentMachine = setup({
       return Math.min(event.step, maxReachableStep(context)) === context.step;
     },
     stepIs: ({ context }, params: { step: StepIndex }) => context.step === params.step,
+    /** A refusal that may mean a week filled (409 and not 'still processing'): reload the places. */
+    mayBeFull: ({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return error instanceof ApiError && error.status === 409 && !keepsIdempotencyKey(error);
+    },
   },
   actions: {
     /** Provided by the app: navigate to `to` when the current path differs. */
@@ -314,6 +322,22 @@ export const enrolmentMachine = setup({
     })),
     removeCoupon: assign(({ context }) => ({ coupon: null, payment: { ...context.payment, coupon: '' } })),
     storeResult: assign((_, { result }: { result: PaymentResult }) => ({ result })),
+    /** Places, names and prices as the server has them now; the cart and the forms stay. */
+    storeFreshWeeks: assign(({ context }, { data }: { data: CampData }) => {
+      const weeks = data.weeks.map(({ _id, name, date, value, categories, quota_f_left }) => ({
+        _id,
+        name,
+        date,
+        value,
+        categories: categories ?? [],
+        quota_f_left: quota_f_left ?? null,
+      }));
+      return { originalWeeks: weeks, weeks, lines: refreshLines(context.lines, weeks) };
+    }),
+    swapWeek: assign(({ context, event }) => {
+      assertEvent(event, 'SWAP_WEEK');
+      return swapLineWeek(context, event.key, event.weekId);
+    }),
     /**
      * Spec 01 §8 says a network failure of the enrolment call is only logged. A parent who presses
      * 'Pagar' and sees nothing happen would press again or leave unsure whether they were
@@ -501,6 +525,7 @@ export const enrolmentMachine = setup({
       initial: 'idle',
       on: {
         UPDATE_PAYMENT: { actions: 'updatePayment' },
+        SWAP_WEEK: { actions: 'swapWeek' },
         BACK: { target: 'additional', actions: navigate(2) },
         GO_TO: goToTransitions,
       },
@@ -543,13 +568,32 @@ export const enrolmentMachine = setup({
               target: '#enrolment.confirmed',
               actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
             },
-            onError: {
-              target: 'failed',
-              actions: { type: 'paymentFailed', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: [
+              {
+                guard: 'mayBeFull',
+                target: 'refreshingWeeks',
+                actions: { type: 'paymentFailed', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                target: 'failed',
+                actions: { type: 'paymentFailed', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
           },
-          // The charge is under way: leaving now would lose its answer.
-          on: { BACK: {}, GO_TO: {} },
+          // The charge is under way: leaving now would lose its answer; the cart is what is charged.
+          on: { BACK: {}, GO_TO: {}, SWAP_WEEK: {} },
+        },
+        /** After 'semana-llena': the weeks' places again, so the full line can be swapped in place. */
+        refreshingWeeks: {
+          invoke: {
+            src: 'loadCampData',
+            input: ({ context }) => ({ campId: context.campId }),
+            onDone: {
+              target: 'failed',
+              actions: { type: 'storeFreshWeeks', params: ({ event }) => ({ data: event.output }) },
+            },
+            onError: { target: 'failed' },
+          },
         },
         /** Like idle ('Pagar' enabled again, spinner hidden), after a failed attempt. */
         failed: {

@@ -39,6 +39,7 @@ const ACTIVITY: Activity = {
     },
     { at: '2026-05-01T12:00:00.000Z', kind: 'registered', text: 'Cuenta creada' },
   ],
+  memberships: [{ code: 'MB-7K3Q-9XT2', participant: 'Luis Pérez', issued_at: '2027-06-01T14:01:00.000Z' }],
 };
 
 const SHELL = { timeout: 3000 };
@@ -61,22 +62,31 @@ describe('profile page', () => {
     expect(screen.getByText(/\d{4}$/)).toBeInTheDocument(); // "Lunes, 3 de agosto de 2026"
   });
 
-  it('lists the enrolments under Actividad', async () => {
+  it('lists the enrolments under Actividad, the declined attempt apart, and the membership codes', async () => {
     await openProfile();
-    const paid = await screen.findByRole('article', { name: 'Orden 1002' });
+    const orders = await screen.findByRole('region', { name: 'Inscripciones' });
+    const paid = within(orders).getByRole('article', { name: 'Orden 1002' });
     expect(within(paid).getByText('Campamento de Verano 2027')).toBeInTheDocument();
     expect(within(paid).getByText('pagada')).toBeInTheDocument();
     expect(within(paid).getByText(/Semana 1 \(05\/07\/2027 - 09\/07\/2027\), Semana 2/)).toBeInTheDocument();
     expect(within(paid).getByText('Luis Pérez, Carla Pérez')).toBeInTheDocument();
     expect(within(paid).getByText(formatDop(24700))).toBeInTheDocument();
 
-    const declined = screen.getByRole('article', { name: 'Orden 1001' });
+    // The declined attempt is not among the orders: it is listed apart, saying nothing was charged.
+    expect(within(orders).queryByRole('article', { name: 'Orden 1001' })).not.toBeInTheDocument();
+    const attempts = screen.getByRole('region', { name: 'Intentos de pago no completados' });
+    expect(within(attempts).getByText(/no se cobró nada/)).toBeInTheDocument();
+    const declined = within(attempts).getByRole('article', { name: 'Orden 1001' });
     expect(within(declined).getByText('rechazada')).toBeInTheDocument();
     expect(within(declined).getByText(formatDop(6500))).toBeInTheDocument();
+
+    const codes = screen.getByRole('region', { name: 'Códigos de membresía' });
+    expect(within(codes).getByText('Luis Pérez')).toBeInTheDocument();
+    expect(within(codes).getByText('MB-7K3Q-9XT2')).toBeInTheDocument();
   });
 
   it('says so when there are no enrolments yet', async () => {
-    await openProfile({ enrolments: [], timeline: [] });
+    await openProfile({ enrolments: [], timeline: [], memberships: [] });
     expect(await screen.findByText('Aún no tiene inscripciones.')).toBeInTheDocument();
   });
 

@@ -75,13 +75,68 @@ function EnrolmentItem({ enrolment }: { enrolment: EnrolmentSummary }) {
   );
 }
 
+/** A payment that did not go through: nothing was charged, so it is listed apart from the orders. */
+const notCompleted = (enrolment: EnrolmentSummary) =>
+  enrolment.payment_status === 'declined' || enrolment.payment_status === 'error';
+
+function MembershipCodes({ memberships }: { memberships: Activity['memberships'] }) {
+  if (memberships.length === 0) return null;
+  return (
+    <section className="mb-4" aria-labelledby="codes-title">
+      <h3 id="codes-title" className="h6">
+        Códigos de membresía
+      </h3>
+      <p className="small text-body-secondary">
+        Escríbalos en el calendario al inscribir de nuevo a cada hijo.
+      </p>
+      <ul className="list-group">
+        {memberships.map((membership) => (
+          <li
+            key={membership.code}
+            className="list-group-item d-flex flex-wrap justify-content-between gap-2"
+          >
+            <span>{membership.participant}</span>
+            <code className="fs-6">{membership.code}</code>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function ActivityTab({ activity }: { activity: Load<Activity> }) {
   if (activity.state === 'loading') return <Loading />;
   if (activity.state === 'failed') return <Alert variant="danger">{activity.message}</Alert>;
-  if (activity.value.enrolments.length === 0) return <p className="mb-0">Aún no tiene inscripciones.</p>;
-  return activity.value.enrolments.map((enrolment) => (
-    <EnrolmentItem key={`${enrolment.order_number}-${enrolment.created_at}`} enrolment={enrolment} />
-  ));
+  const { enrolments, memberships } = activity.value;
+  const orders = enrolments.filter((enrolment) => !notCompleted(enrolment));
+  const attempts = enrolments.filter(notCompleted);
+  return (
+    <>
+      <MembershipCodes memberships={memberships} />
+      <section className="mb-4" aria-labelledby="orders-title">
+        <h3 id="orders-title" className="h6">
+          Inscripciones
+        </h3>
+        {orders.length === 0 ? <p className="mb-0">Aún no tiene inscripciones.</p> : null}
+        {orders.map((enrolment) => (
+          <EnrolmentItem key={`${enrolment.order_number}-${enrolment.created_at}`} enrolment={enrolment} />
+        ))}
+      </section>
+      {attempts.length > 0 ? (
+        <section aria-labelledby="attempts-title">
+          <h3 id="attempts-title" className="h6">
+            Intentos de pago no completados
+          </h3>
+          <p className="small text-body-secondary">
+            El banco no aprobó estos pagos: no se cobró nada y no hay inscripción. No tiene que hacer nada.
+          </p>
+          {attempts.map((enrolment) => (
+            <EnrolmentItem key={`${enrolment.order_number}-${enrolment.created_at}`} enrolment={enrolment} />
+          ))}
+        </section>
+      ) : null}
+    </>
+  );
 }
 
 function TimelineTab({ activity }: { activity: Load<Activity> }) {

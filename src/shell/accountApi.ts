@@ -26,6 +26,8 @@ export interface TimelineEvent {
 export interface Activity {
   enrolments: EnrolmentSummary[];
   timeline: TimelineEvent[];
+  /** The family's active membership codes, newest first. */
+  memberships: Array<{ code: string; participant: string; issued_at: string }>;
 }
 
 export interface ProfileChanges {

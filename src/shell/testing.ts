@@ -19,7 +19,7 @@ export const PARENT = {
   created_at: '2026-05-01T12:00:00.000Z',
 };
 
-export const NO_ACTIVITY: Activity = { enrolments: [], timeline: [] };
+export const NO_ACTIVITY: Activity = { enrolments: [], timeline: [], memberships: [] };
 
 /** Stores a session and answers its profile check (and the profile page's activity). */
 export function signInParent(activity: Activity = NO_ACTIVITY) {

@@ -75,6 +75,11 @@ describe('POST /api/inscripciones/create', () => {
       orderId: '1001',
       authCode: expect.stringMatching(/^\d{6}$/),
       amountFormat: 'RD$15,894',
+      // The codes issued, for the thank-you page (a parent must find them next year).
+      memberships: [
+        { participant: 'Pedro Rodríguez', code: expect.stringMatching(MEMBERSHIP_CODE_PATTERN) },
+        { participant: 'María Rodríguez', code: expect.stringMatching(MEMBERSHIP_CODE_PATTERN) },
+      ],
     });
     expect(calls).toEqual(['1001']);
 
@@ -101,6 +106,7 @@ describe('POST /api/inscripciones/create', () => {
       expect.stringMatching(MEMBERSHIP_CODE_PATTERN),
     ]);
     expect(new Set(codes).size).toBe(2);
+    expect(answer.result.memberships.map((m: { code: string }) => m.code)).toEqual(codes);
     expect(await t.store.collection('participantes').count({ inscription: stored._id })).toBe(2);
     expect(await t.store.collection('calendarios').count({ inscription: stored._id })).toBe(4);
     expect(await t.store.collection('contactos').count({ inscription: stored._id, type: 'emergencia' })).toBe(
@@ -349,8 +355,13 @@ describe('GET /api/usuarios/activity', () => {
 
     const res = await t.api({ method: 'GET', url: '/api/usuarios/activity', token });
     expect(res.statusCode).toBe(200);
-    const { enrolments, timeline } = res.json().data;
+    const { enrolments, timeline, memberships } = res.json().data;
     expect(enrolments).toHaveLength(2);
+    // The codes of the paid order's two children; none for the declined attempt or the other family.
+    const stored = await t.store.collection<Enrolment>('inscripciones').findOne({ order_number: '1001' });
+    expect(
+      memberships.map((m: { participant: string; code: string }) => [m.participant, m.code]).sort(),
+    ).toEqual(stored!.participants.map((p) => [`${p.first_name} ${p.last_name}`, p.membership_code]).sort());
     expect(enrolments[1]).toMatchObject({
       order_number: '1001',
       camp_name: 'Campamento de Verano 2027',

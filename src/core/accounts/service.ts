@@ -4,7 +4,7 @@ import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import type { CoreDeps } from '../deps.ts';
 import { randomToken, sha256Hex } from '../crypto.ts';
-import { isAdmin, type UserRecord } from '../../domain/records.ts';
+import { isAdmin, type Membership, type UserRecord } from '../../domain/records.ts';
 import {
   ACCOUNT_MESSAGES as M,
   newUser,
@@ -125,13 +125,16 @@ export function accountsService({ store, passwords, sessions, mailer, settings }
 
     /** The account's paid and attempted enrolments and its dated events, newest first. */
     async activity(account: UserRecord) {
-      const [enrolments, mails] = await Promise.all([
+      const [enrolments, mails, memberships] = await Promise.all([
         store
           .collection<EnrolmentSummarySource>('inscripciones')
           .find({ user_id: account._id }, { sort: { created_at: -1 }, limit: 100 }),
         store
           .collection<MailEvent>('outbox')
           .find({ user_id: account._id, status: 'sent' }, { sort: { sent_at: -1 }, limit: 100 }),
+        store
+          .collection<Membership>('membresias')
+          .find({ user_id: account._id, status: 'active' }, { sort: { issued_at: -1 }, limit: 100 }),
       ]);
       const summaries = enrolments.map((enrolment) => ({
         _id: enrolment._id,
@@ -163,7 +166,16 @@ export function accountsService({ store, passwords, sessions, mailer, settings }
       ]
         .sort((a, b) => b.at.getTime() - a.at.getTime())
         .map((event) => ({ ...event, at: event.at.toISOString() }));
-      return { enrolments: summaries, timeline };
+      return {
+        enrolments: summaries,
+        timeline,
+        // The codes a family needs to enrol again (the thank-you page and the e-mail show them once).
+        memberships: memberships.map((membership) => ({
+          code: membership.code,
+          participant: `${membership.first_name} ${membership.last_name}`.trim(),
+          issued_at: membership.issued_at.toISOString(),
+        })),
+      };
     },
 
     /** Sends a reset link when the account exists; says nothing either way (no enumeration). */

@@ -66,7 +66,12 @@ export async function settleApproved(
       'follow-ups of a paid enrolment failed; retried',
     );
   }
-  return paymentResult(enrolment, paidAt, charge.authCode);
+  // Read again for the membership codes the follow-ups issued (none if they are still pending).
+  const settled =
+    (await enrolmentsOf(store)
+      .findById(enrolment._id)
+      .catch(() => null)) ?? enrolment;
+  return paymentResult(settled, paidAt, charge.authCode);
 }
 
 /** What the thank-you page shows of a paid order. */
@@ -75,6 +80,12 @@ const paymentResult = (enrolment: Enrolment, paidAt: Date, authCode: string): Pa
   orderId: enrolment.order_number,
   authCode,
   amountFormat: formatDop(enrolment.amount),
+  memberships: enrolment.participants
+    .filter((participant) => participant.membership_code)
+    .map((participant) => ({
+      participant: `${participant.first_name} ${participant.last_name}`.trim(),
+      code: participant.membership_code,
+    })),
 });
 
 async function markPaid(store: Store, id: string, charge: Approved, paidAt: Date): Promise<Enrolment | null> {

@@ -82,6 +82,9 @@ export const ActivityAnswer = successOf(
       }),
     ),
     timeline: Type.Array(Type.Object({ at: Type.String(), kind: Type.String(), text: Type.String() })),
+    memberships: Type.Array(
+      Type.Object({ code: Type.String(), participant: Type.String(), issued_at: Type.String() }),
+    ),
   }),
 );
 

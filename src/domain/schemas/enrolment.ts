@@ -78,5 +78,7 @@ export const PaymentResult = Type.Object({
   orderId: Type.String(),
   authCode: Type.String(),
   amountFormat: Type.String(),
+  /** The membership codes the order issued (or used), per child: shown on the thank-you page. */
+  memberships: Type.Optional(Type.Array(Type.Object({ participant: Type.String(), code: Type.String() }))),
 });
 export type PaymentResult = Static<typeof PaymentResult>;
