@@ -143,7 +143,7 @@ async function seed(core: Core): Promise<void> {
   // Two paid enrolments of the parent (Pedro in week 1, María in week 2), recent enough for the
   // dashboard's chart: the checkout itself records them, then they are dated back.
   const cart = await demoCart(store);
-  const children = [participant(1), participant(1, { first_name: 'María', gender: 'Femenino', age: '8' })];
+  const children = [participant(1), participant(1, { first_name: 'María', gender: 'Femenino', age: '11' })];
   for (const [index, child] of children.entries()) {
     const body = { ...enrolmentRequest(cart, [[index]]), listParticipants: [child] };
     // The plain sandbox: a tester's 'tarjeta-rechazada' must not decline the fixtures themselves.

@@ -68,7 +68,8 @@ async function request(token: string, index: number, card: string = SANDBOX_CARD
           id: week._id,
           name: week.name,
           date: week.date,
-          time: week.categories[0]!,
+          // Infantil (10 a 13 años): the fixture child is 10.
+          time: week.categories[1]!,
           quantity: 1,
           value: week.value,
           membership_id: '',

@@ -25,6 +25,10 @@ async function bootstrap(): Promise<void> {
     void unregisterServiceWorkers();
   }
 
+  // The wizard opens each step at its top itself; the browser's own restoring on Back would
+  // otherwise move the page a moment later.
+  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+
   const container = document.getElementById('root');
   if (!container) throw new Error('#root element missing from index.html');
   createRoot(container).render(

@@ -4,6 +4,7 @@
 import { Type, type Static, type TObject, type TOptional, type TProperties } from 'typebox';
 import type { Camp, Category, Coupon, Week } from './records.ts';
 import { COUPON_CODE_MAX } from './coupons.ts';
+import { AGE_MAX, AGE_MIN } from './enrolment.ts';
 import { ID_INVALID_MESSAGE, ID_PATTERN } from './fields.ts';
 import { invalidFieldMessage } from './validation.ts';
 
@@ -64,6 +65,7 @@ export const CampCreate = Type.Object({
   /** A type code from the `tipos` list of model 'campamentos' ('campamento', 'programaanual', …). */
   type: Type.Optional(slug),
   payment_terms: Type.Optional(text(10_000)),
+  terms: Type.Optional(text(20_000)),
   status: Type.Optional(EditableStatus),
 });
 export const CampUpdate = updateOf(CampCreate);
@@ -73,8 +75,12 @@ export const CAMP_DEFAULTS = {
   description: '',
   type: 'campamento',
   payment_terms: '',
+  terms: '',
   status: 'active',
 } as const;
+
+/** A category's age bound: whole years within the ages the school takes, or null for none. */
+const AgeBound = Type.Union([Type.Integer({ minimum: AGE_MIN, maximum: AGE_MAX }), Type.Null()]);
 
 export const CategoryCreate = Type.Object({
   campament: Id,
@@ -83,6 +89,8 @@ export const CategoryCreate = Type.Object({
   text: Type.Optional(text(2000)),
   amount: Type.Optional(pesos),
   order: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+  age_min: Type.Optional(AgeBound),
+  age_max: Type.Optional(AgeBound),
   status: Type.Optional(EditableStatus),
 });
 export const CategoryUpdate = updateOf(CategoryCreate);

@@ -22,9 +22,27 @@ export interface DemoSchool {
 }
 
 const AGE_GROUPS = [
-  { name: 'Mini (6 a 9 años)', text: 'Fundamentos y juegos para los más pequeños', order: 10 },
-  { name: 'Infantil (10 a 13 años)', text: 'Técnica individual y juego en equipo', order: 20 },
-  { name: 'Juvenil (14 a 18 años)', text: 'Táctica, preparación física y competencia', order: 30 },
+  {
+    name: 'Mini (6 a 9 años)',
+    text: 'Fundamentos y juegos para los más pequeños',
+    order: 10,
+    age_min: 6,
+    age_max: 9,
+  },
+  {
+    name: 'Infantil (10 a 13 años)',
+    text: 'Técnica individual y juego en equipo',
+    order: 20,
+    age_min: 10,
+    age_max: 13,
+  },
+  {
+    name: 'Juvenil (14 a 18 años)',
+    text: 'Táctica, preparación física y competencia',
+    order: 30,
+    age_min: 14,
+    age_max: 18,
+  },
 ];
 
 /** Monday-to-Friday weeks of the 2027 summer camp. */

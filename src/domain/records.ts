@@ -42,6 +42,8 @@ export interface Camp {
   end_date: Date;
   type: string;
   payment_terms: string;
+  /** Terms and conditions the parent accepts at payment; empty: the school's general text. */
+  terms?: string;
   status: RecordStatus;
 }
 
@@ -53,6 +55,9 @@ export interface Category {
   text: string;
   amount: number;
   order: number;
+  /** Optional age range of the children it takes (whole years); null or absent: any age. */
+  age_min?: number | null;
+  age_max?: number | null;
   status: RecordStatus;
 }
 

@@ -76,8 +76,7 @@ function CampWeeks() {
               {categories.length > 0 ? (
                 <Form.Select
                   size="sm"
-                  className="w-auto flex-shrink-1"
-                  style={{ maxWidth: '12rem' }}
+                  className="category-select"
                   aria-label={`Categoría de ${week.name}`}
                   name={`category-${week._id}`}
                   disabled={full}

@@ -1,9 +1,8 @@
 // The left summary panel 'Carrito' (spec 01 §2): the lines (checkbox and delete only on step 0,
 // list hidden on step 3) and the totals; collapsible on phones.
 import { useState } from 'react';
-import { Button, Modal } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
-import { keepTabInside } from '../lib/focusTrap.ts';
 import {
   cartTotals,
   categoryName,
@@ -13,6 +12,7 @@ import {
   type ParticipantSlot,
   type WizardCategory,
 } from './cart.ts';
+import { WizardModal } from './MessageDialog.tsx';
 import { Totals } from './Totals.tsx';
 import { useWizard, useWizardContext } from './useWizard.ts';
 
@@ -55,33 +55,27 @@ function ConfirmDelete({
   onCancel: () => void;
 }) {
   return (
-    <Modal
+    <WizardModal
+      id="confirm-delete-title"
+      title="¿Eliminar los datos escritos?"
       show={lost.length > 0}
       onHide={onCancel}
-      centered
-      aria-labelledby="confirm-delete-title"
-      onKeyDown={keepTabInside}
+      footer={
+        <>
+          <Button variant="outline-primary" onClick={onCancel}>
+            Cancelar
+          </Button>
+          <Button variant="danger" onClick={onConfirm}>
+            Eliminar
+          </Button>
+        </>
+      }
     >
-      <Modal.Header>
-        <Modal.Title id="confirm-delete-title" as="h2" className="h5">
-          ¿Eliminar los datos escritos?
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="mb-0">
-          Al eliminar estas líneas se borrarán también los datos escritos de {lost.map(slotName).join(', ')}.
-          Esta acción no se puede deshacer.
-        </p>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-primary" onClick={onCancel}>
-          Cancelar
-        </Button>
-        <Button variant="danger" onClick={onConfirm}>
-          Eliminar
-        </Button>
-      </Modal.Footer>
-    </Modal>
+      <p className="mb-0">
+        Al eliminar estas líneas se borrarán también los datos escritos de {lost.map(slotName).join(', ')}.
+        Esta acción no se puede deshacer.
+      </p>
+    </WizardModal>
   );
 }
 

@@ -3,6 +3,7 @@
 // the field's error under it once it should show (useShownErrors).
 import type { ReactNode } from 'react';
 import { Form, OverlayTrigger, Popover } from 'react-bootstrap';
+import { describedBy } from '../lib/FormControls.tsx';
 
 interface FieldFrame {
   id: string;
@@ -18,11 +19,6 @@ interface FieldFrame {
   error?: string;
   /** The parent left the field. */
   onBlur?: () => void;
-}
-
-/** The ids a control is described by: its error first (read before the example), then its help. */
-export function describedBy(id: string, error?: string): string {
-  return error ? `${id}-error ${id}-help` : `${id}-help`;
 }
 
 function FieldLabel({

@@ -4,8 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
+import { CAT_MINI } from './test-fixtures.ts';
 import {
   addOneChildAndContinue,
+  campData,
   currentPath,
   fillAdditional,
   fillParticipant,
@@ -149,6 +151,36 @@ describe('Participants screen with two children', { timeout: 20000 }, () => {
     await waitFor(() => expect(screen.getByLabelText('Foto *')).toHaveFocus());
     expect(screen.getByLabelText('Foto *')).toHaveAttribute('id', 'p2-image');
     expect(screen.getByLabelText('Nombre *')).toHaveAccessibleDescription(/^Este campo es obligatorio\./);
+  });
+});
+
+describe("Participants screen: a category's age range", { timeout: 20000 }, () => {
+  it('says under Edad that the age does not fit the category, and holds Siguiente until it does', async () => {
+    // Mini takes 6 to 9; the child filled in is 10.
+    serveCamp({
+      ...campData,
+      categories: campData.categories.map((c) => (c._id === CAT_MINI ? { ...c, age_min: 6, age_max: 9 } : c)),
+    });
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await screen.findByText('Semana 1');
+    for (const n of [2, 3, 4])
+      await user.click(screen.getByRole('checkbox', { name: new RegExp(`^Semana ${n}`) }));
+    await user.selectOptions(screen.getByLabelText('Categoría de Semana 1'), CAT_MINI);
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await screen.findByRole('tab', { name: /^Participante 1/ });
+    await fillParticipant(user);
+    const message = 'La edad (10 años) no corresponde a la categoría Mini (6-9) (6 a 9 años)';
+    expect(within(errorsBlock('Errores:')).getByText(`- ${message}`)).toBeInTheDocument();
+    expect(screen.getByLabelText('Edad *')).toHaveAccessibleDescription(
+      new RegExp(`^${message.replace(/[()]/g, '\\$&')}\\.`),
+    );
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    await user.clear(screen.getByLabelText('Edad *'));
+    await user.type(screen.getByLabelText('Edad *'), '9');
+    expect(screen.queryByText('Errores:')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled();
   });
 });
 

@@ -3,17 +3,18 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Form, Tab, Tabs } from 'react-bootstrap';
-import {
-  GENDERS,
-  PARTICIPANT_REQUIRED,
-  SHIRT_SIZES,
-  participantErrors,
-  participantFieldErrors,
-  type ParticipantFields,
-} from '../domain/enrolment.ts';
+import { GENDERS, PARTICIPANT_REQUIRED, SHIRT_SIZES, type ParticipantFields } from '../domain/enrolment.ts';
 import { PHOTO_ALLOWED_TYPES } from '../domain/photos.ts';
-import { participantCalendar, participantList, type ParticipantSlot } from './cart.ts';
-import { ErrorList, MissingNote, REQUIRED_NOTE, SelectField, TextField, describedBy } from './Fields.tsx';
+import {
+  participantCalendar,
+  participantFieldProblems,
+  participantList,
+  participantProblems,
+  type ParticipantSlot,
+  type WizardData,
+} from './cart.ts';
+import { describedBy } from '../lib/FormControls.tsx';
+import { ErrorList, MissingNote, REQUIRED_NOTE, SelectField, TextField } from './Fields.tsx';
 import { digitsOnly, maskBirthDate } from './masks.ts';
 import { BackNext, Loading } from './StepFrame.tsx';
 import { useShownErrors, type ShownErrors } from './useShownErrors.ts';
@@ -170,9 +171,11 @@ function participantAutocomplete(id: number, key: TextKey): string {
 /** The id of a participant's control (the photo's is its file input). */
 const fieldId = (cupo: number, key: keyof ParticipantFields) => `p${cupo}-${key}`;
 
+type Problems = Pick<WizardData, 'lines' | 'categories'>;
+
 /** A participant's first invalid field, in the order of the form. */
-function firstInvalid(participant: ParticipantSlot): keyof ParticipantFields | undefined {
-  const errors = participantFieldErrors(participant);
+function firstInvalid(state: Problems, participant: ParticipantSlot): keyof ParticipantFields | undefined {
+  const errors = participantFieldProblems(state, participant);
   const order: Array<keyof ParticipantFields> = ['image', ...TEXT_FIELDS.map((f) => f.key), 'gender', 'size'];
   return order.find((key) => errors[key]) ?? PARTICIPANT_REQUIRED.find((key) => errors[key]);
 }
@@ -180,18 +183,19 @@ function firstInvalid(participant: ParticipantSlot): keyof ParticipantFields | u
 function ParticipantForm({ participant, errors }: { participant: ParticipantSlot; errors: ShownErrors }) {
   const actor = useWizard();
   const lines = useWizardContext((c) => c.lines);
+  const categories = useWizardContext((c) => c.categories);
   const update = (patch: Partial<ParticipantFields>) =>
     actor.send({ type: 'UPDATE_PARTICIPANT', cupo: participant.id, patch });
   const prefix = `p${participant.id}`;
-  const fieldErrors = participantFieldErrors(participant);
+  const fieldErrors = participantFieldProblems({ lines, categories }, participant);
   const show = (key: keyof ParticipantFields) => errors.shown(fieldId(participant.id, key), fieldErrors[key]);
-  const first = firstInvalid(participant);
+  const first = firstInvalid({ lines, categories }, participant);
   return (
     <div className="pt-3">
       {errors.active ? (
         <ErrorList
           title="Errores:"
-          errors={participantErrors(participant)}
+          errors={participantProblems({ lines, categories }, participant)}
           onFirst={first ? () => errors.reveal(fieldId(participant.id, first)) : undefined}
         />
       ) : null}
@@ -258,13 +262,15 @@ function ParticipantForm({ participant, errors }: { participant: ParticipantSlot
 export function ParticipantsContent() {
   const actor = useWizard();
   const participants = useWizardContext((c) => participantList(c));
+  const lines = useWizardContext((c) => c.lines);
+  const categories = useWizardContext((c) => c.categories);
   const canNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'NEXT' }));
   const errors = useShownErrors();
   const [activeKey, setActiveKey] = useState(() => String(participants[0]?.id ?? ''));
-  const incomplete = participants.filter((participant) => firstInvalid(participant));
+  const incomplete = participants.filter((participant) => firstInvalid({ lines, categories }, participant));
   const showFirst = () => {
     const participant = incomplete[0];
-    const key = participant && firstInvalid(participant);
+    const key = participant && firstInvalid({ lines, categories }, participant);
     if (!participant || !key) return;
     setActiveKey(String(participant.id));
     errors.reveal(fieldId(participant.id, key));

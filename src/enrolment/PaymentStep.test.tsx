@@ -6,6 +6,7 @@ import { server } from '../../mocks/node.ts';
 import { appConfig } from '../api/config.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { EMAIL_NOTICE, THANK_YOU } from './ConfirmationPage.tsx';
+import { DEFAULT_TERMS } from './TermsDialog.tsx';
 import { VERANO10 } from './test-fixtures.ts';
 import {
   addOneChildAndContinue,
@@ -87,7 +88,13 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     expect(screen.getByLabelText('Vencimiento (MM/AAAA) *')).toHaveValue('12/2030');
     expect(pay).toBeDisabled();
     expect(pay).toHaveAccessibleDescription(/^Para pagar falta: aceptar los términos y condiciones\./);
-    await user.click(screen.getByLabelText('Acepto los términos y condiciones *'));
+    // The terms can be read before accepting them; 'Acepto' in the dialog ticks the box.
+    await user.click(screen.getByRole('button', { name: 'Leer los términos y condiciones' }));
+    const terms = await screen.findByRole('dialog', { name: 'Términos y condiciones' });
+    expect(terms).toHaveTextContent(DEFAULT_TERMS.split('\n')[0]!);
+    await user.click(within(terms).getByRole('button', { name: 'Acepto' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Acepto los términos y condiciones *')).toBeChecked();
     expect(pay).toBeEnabled();
     expect(screen.queryByText(/Para pagar falta/)).not.toBeInTheDocument();
 

@@ -2,7 +2,7 @@
 // totals (cart.ts's cartTotals), the card form, terms and the invoice option; 'Pagar' is enabled
 // when the machine says it can PAY and shows a spinner while paying.
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import { ENROLMENT_MESSAGES, FIELD_MESSAGES } from '../domain/enrolment.ts';
@@ -23,6 +23,7 @@ import {
   type PaymentGap,
 } from './cart.ts';
 import { MissingNote, TextField } from './Fields.tsx';
+import { TermsDialog } from './TermsDialog.tsx';
 import { maskCardNumber, maskCvv, maskExpiry, maskRnc } from './masks.ts';
 import { Totals } from './Totals.tsx';
 import { useShownErrors, type ShownErrors } from './useShownErrors.ts';
@@ -207,6 +208,8 @@ function gapMessage(gap: PaymentGap): string {
 function CardForm({ errors }: { errors: ShownErrors }) {
   const actor = useWizard();
   const payment = useWizardContext((c) => c.payment);
+  const camp = useWizardContext((c) => c.camp);
+  const [reading, setReading] = useState(false);
   const update = (patch: Partial<PaymentForm>) => actor.send({ type: 'UPDATE_PAYMENT', patch });
   const gaps = paymentGaps(payment);
   // Each field's props for its error: shown once left, or after 'Ver qué falta'.
@@ -217,7 +220,7 @@ function CardForm({ errors }: { errors: ShownErrors }) {
   const termsError = check('terms').error;
   return (
     <Summary title="Datos de la tarjeta">
-      <div className="row">
+      <div className="row align-items-end">
         <TextField
           id="ccName"
           {...check('ccName')}
@@ -269,15 +272,29 @@ function CardForm({ errors }: { errors: ShownErrors }) {
           onChange={(v) => update({ ccCVV: v })}
         />
       </div>
-      <Form.Check
-        id="terms"
-        name="termsandconditions"
-        className="mb-2"
-        label="Acepto los términos y condiciones *"
-        checked={payment.termsandconditions}
-        isInvalid={Boolean(termsError)}
-        aria-describedby={termsError ? 'terms-error' : undefined}
-        onChange={(e) => update({ termsandconditions: e.target.checked })}
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <Form.Check
+          id="terms"
+          name="termsandconditions"
+          className="mb-2"
+          label="Acepto los términos y condiciones *"
+          checked={payment.termsandconditions}
+          isInvalid={Boolean(termsError)}
+          aria-describedby={termsError ? 'terms-error' : undefined}
+          onChange={(e) => update({ termsandconditions: e.target.checked })}
+        />
+        <Button variant="link" className="mb-2 p-0 px-1 terms-link" onClick={() => setReading(true)}>
+          Leer los términos y condiciones
+        </Button>
+      </div>
+      <TermsDialog
+        camp={camp}
+        show={reading}
+        onClose={() => setReading(false)}
+        onAccept={() => {
+          update({ termsandconditions: true });
+          setReading(false);
+        }}
       />
       {termsError ? (
         <div id="terms-error" className="invalid-feedback d-block mb-2">

@@ -4,6 +4,7 @@
 import type { CampAnswer, CategoryAnswer, WeekAnswer } from '../domain/admin-contract.ts';
 import { cleanCardNumber, cleanExpiry } from '../domain/cards.ts';
 import { couponWithMembership, type CouponTermsData } from '../domain/coupons.ts';
+import { participantCategoryProblems } from '../domain/categories.ts';
 import { normalizeMembershipCode } from '../domain/memberships.ts';
 import {
   ADDITIONAL_FIELDS,
@@ -12,6 +13,7 @@ import {
   RNC_PATTERN,
   additionalErrors,
   participantErrors,
+  participantFieldErrors,
   type AdditionalData,
   type CreateEnrolmentBody,
   type ParticipantFields,
@@ -42,11 +44,11 @@ export const CONFIRMATION_ROUTE = '/confirmacion';
 // ---- Shapes ---------------------------------------------------------------------------------
 
 /** What the wizard uses of GET /campamentos/findbyid. */
-export type WizardCamp = Pick<CampAnswer, '_id' | 'name' | 'type' | 'membership' | 'payment_terms'>;
+export type WizardCamp = Pick<CampAnswer, '_id' | 'name' | 'type' | 'membership' | 'payment_terms' | 'terms'>;
 /** What the wizard uses of GET /semanas/findbycamp; quota_f_left null = no limit. */
 export type WizardWeek = Pick<WeekAnswer, '_id' | 'name' | 'date' | 'value' | 'categories' | 'quota_f_left'>;
 /** What the wizard uses of GET /categorias/findbycamp. */
-export type WizardCategory = Pick<CategoryAnswer, '_id' | 'name' | 'text'>;
+export type WizardCategory = Pick<CategoryAnswer, '_id' | 'name' | 'text' | 'age_min' | 'age_max'>;
 
 export type MembershipHave = 'SI' | 'NO' | '';
 
@@ -530,9 +532,38 @@ export function photoProblem(file: { size: number; type: string }): string | nul
   return null;
 }
 
-export function participantsComplete(state: Pick<WizardData, 'participants'>, now = new Date()): boolean {
+/** A child's 'Errores' lines: the form's own, then any category whose age range they do not fit. */
+export function participantProblems(
+  state: Pick<WizardData, 'lines' | 'categories'>,
+  participant: ParticipantSlot,
+  now = new Date(),
+): string[] {
+  return [
+    ...participantErrors(participant, now),
+    ...participantCategoryProblems(participant, state.lines, state.categories),
+  ];
+}
+
+/** A child's invalid fields with their sentences; a category's age range is the age field's. */
+export function participantFieldProblems(
+  state: Pick<WizardData, 'lines' | 'categories'>,
+  participant: ParticipantSlot,
+  now = new Date(),
+): Partial<Record<keyof ParticipantFields, string>> {
+  const fields = participantFieldErrors(participant, now);
+  const [category] = participantCategoryProblems(participant, state.lines, state.categories);
+  if (!fields.age && category) fields.age = `${category.replace(/^- /, '')}.`;
+  return fields;
+}
+
+export function participantsComplete(
+  state: Pick<WizardData, 'participants' | 'lines' | 'categories'>,
+  now = new Date(),
+): boolean {
   const list = participantList(state);
-  return list.length > 0 && list.every((participant) => participantErrors(participant, now).length === 0);
+  return (
+    list.length > 0 && list.every((participant) => participantProblems(state, participant, now).length === 0)
+  );
 }
 
 export function additionalComplete(state: Pick<WizardData, 'additional'>): boolean {

@@ -94,9 +94,9 @@ export function FieldNotes({ id, error, help }: { id: string; error: string | un
   );
 }
 
-/** The aria-describedby of a field with FieldNotes. */
+/** The aria-describedby of a field with FieldNotes: its error first (read before the example), then its help. */
 export const describedBy = (id: string, error: string | undefined) =>
-  `${id}-help${error ? ` ${id}-error` : ''}`;
+  error ? `${id}-error ${id}-help` : `${id}-help`;
 
 interface LoadingButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading: boolean;

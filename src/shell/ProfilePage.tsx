@@ -128,7 +128,8 @@ function ActivityTab({ activity }: { activity: Load<Activity> }) {
             Intentos de pago no completados
           </h3>
           <p className="small text-body-secondary">
-            El banco no aprobó estos pagos: no se cobró nada y no hay inscripción. No tiene que hacer nada.
+            Estos pagos no se completaron (el banco no los aprobó o ya no había cupo): no se cobró nada y no
+            hay inscripción.
           </p>
           {attempts.map((enrolment) => (
             <EnrolmentItem key={`${enrolment.order_number}-${enrolment.created_at}`} enrolment={enrolment} />

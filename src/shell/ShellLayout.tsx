@@ -187,8 +187,9 @@ function Footer() {
       <div className="float-end d-none d-sm-inline">Versión {APP_VERSION}</div>
       <strong>
         © {new Date().getFullYear()} {SITE_NAME}.
-      </strong>{' '}
-      Todos los derechos reservados.
+      </strong>
+      {/* One line on a phone: the fixed footer must not take a tenth of the screen. */}
+      <span className="d-none d-sm-inline"> Todos los derechos reservados.</span>
     </footer>
   );
 }

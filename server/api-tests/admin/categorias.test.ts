@@ -70,6 +70,43 @@ describe('POST /api/categorias/create', () => {
     expect(await kit.t.store.collection('categorias').count({})).toBe(0);
   });
 
+  it('keeps an optional age range, refuses one upside down or outside 6-18, and removes it with null', async () => {
+    const camp = await createCamp(kit);
+    const create = (payload: Record<string, unknown>) =>
+      kit.t.api({
+        method: 'POST',
+        url: '/api/categorias/create',
+        token: kit.admin,
+        payload: { campament: camp._id, name: 'Mini', ...payload },
+      });
+    const made = await create({ age_min: 6, age_max: 9 });
+    expect(made.statusCode).toBe(201);
+    expect(await stored(kit, 'categorias', made.json().data._id)).toMatchObject({ age_min: 6, age_max: 9 });
+
+    const upsideDown = await create({ age_min: 12, age_max: 9 });
+    expect(upsideDown.statusCode).toBe(400);
+    expect(upsideDown.json().message).toBe('La edad mínima no puede ser mayor que la edad máxima.');
+    expect((await create({ age_max: 19 })).statusCode).toBe(400);
+    expect(await kit.t.store.collection('categorias').count({})).toBe(1);
+
+    const update = (payload: Record<string, unknown>) =>
+      kit.t.api({
+        method: 'POST',
+        url: '/api/categorias/update',
+        token: kit.admin,
+        payload: { _id: made.json().data._id, ...payload },
+      });
+    // Raising the minimum above the stored maximum is caught too.
+    expect((await update({ age_min: 10 })).json().message).toBe(
+      'La edad mínima no puede ser mayor que la edad máxima.',
+    );
+    expect((await update({ age_min: null, age_max: null })).statusCode).toBe(200);
+    expect(await stored(kit, 'categorias', made.json().data._id)).toMatchObject({
+      age_min: null,
+      age_max: null,
+    });
+  });
+
   it('keeps value as text', async () => {
     const camp = await createCamp(kit);
     const category = await createCategory(kit, camp._id, { value: 5 });

@@ -83,6 +83,7 @@ const schema = Yup.object({
       return !start || !end || end >= start;
     }),
   payment_terms: Yup.string().max(...lengthLimit(CampCreate, 'payment_terms')),
+  terms: Yup.string().max(...lengthLimit(CampCreate, 'terms')),
   status: Yup.string().oneOf(['active', 'inactive']).required(),
 });
 type CampValues = Yup.InferType<typeof schema>;
@@ -157,6 +158,13 @@ function CampFields({ formik }: { formik: FormikProps<CampValues> }) {
         help="Se muestran bajo el calendario."
         multiline
       />
+      <TextField
+        formik={formik}
+        name="terms"
+        label="Términos y condiciones"
+        help="Los lee el padre antes de pagar; si se deja vacío se muestran los de la escuela."
+        multiline
+      />
       <StatusField formik={formik} />
     </>
   );
@@ -206,6 +214,7 @@ export const campsScreen: AreaScreen<'campamentos', CampValues> = {
       start_date: dayInputValue(camp?.start_date),
       end_date: dayInputValue(camp?.end_date),
       payment_terms: camp?.payment_terms ?? '',
+      terms: camp?.terms ?? '',
       status: camp?.status === 'inactive' ? 'inactive' : 'active',
     }),
     // Dates go as date values ('2027-06-14'); the server keeps them as that day.

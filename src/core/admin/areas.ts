@@ -1,6 +1,7 @@
 // The admin areas of spec 02 §7, declared for the CRUD factory. Each entry reads as the rules of
 // that record kind: required fields and defaults (spec 02 §3, §5), uniqueness, references,
 // searches, order, derived fields.
+import { CATEGORY_MESSAGES } from '../../domain/categories.ts';
 import { ApiError } from '../errors.ts';
 import { STAFF_MESSAGES } from '../../domain/staff.ts';
 import type { AnyDoc, Store } from '../store/port.ts';
@@ -102,6 +103,12 @@ export const categorias: AreaConfig = {
   search: ['name', 'text'],
   sort: { order: 1, name: 1, _id: 1 },
   references: [campReference(true)],
+  async rules(category, { changes }) {
+    if (!('age_min' in changes) && !('age_max' in changes)) return;
+    const { age_min: min, age_max: max } = category as { age_min?: number | null; age_max?: number | null };
+    if (typeof min === 'number' && typeof max === 'number' && min > max)
+      throw new ApiError(400, CATEGORY_MESSAGES.ageOrder);
+  },
 };
 
 /** quota_f_left = max(quota_q - quota_f, 0), or null when quota_q is 0 (no limit); never stored. */

@@ -84,6 +84,20 @@ describe('checkCatalogue', () => {
 });
 
 describe('checkCatalogue: the rules the wizard applies, checked again', () => {
+  it("refuses a child outside their category's age range, naming the child and the category", () => {
+    // body() puts every line in categories[1], Infantil (10 a 13 años), with children of 10.
+    expect(categories[1]).toMatchObject({ name: 'Infantil (10 a 13 años)', age_min: 10, age_max: 13 });
+    const request = body();
+    request.listParticipants = request.listParticipants.map((p) => (p.id === 2 ? { ...p, age: '15' } : p));
+    expect(checkCatalogue(request, camp, [weeks[0]!, weeks[1]!], categories)).toEqual({
+      status: 400,
+      message: 'Participante 2: La edad (15 años) no corresponde a la categoría Infantil (10 a 13 años).',
+    });
+    // A category without a range takes any age.
+    const open = categories.map((category) => ({ ...category, age_min: null, age_max: null }));
+    expect(checkCatalogue(request, camp, [weeks[0]!, weeks[1]!], open)).toBeNull();
+  });
+
   it('refuses a category a week does not run', () => {
     const narrowed = { ...weeks[0]!, categories: [categories[0]!._id] };
     const request = body();

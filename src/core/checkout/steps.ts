@@ -19,6 +19,7 @@ import {
 import { formatDop, priceCart, type PriceBreakdown } from '../../domain/pricing.ts';
 import type { Camp, Category, Coupon, Enrolment, Week } from '../../domain/records.ts';
 import { cleanCardNumber } from '../../domain/cards.ts';
+import { participantCategoryProblems } from '../../domain/categories.ts';
 import { isAnnualProgram } from '../../domain/records.ts';
 
 export interface Refusal {
@@ -79,6 +80,11 @@ export function checkCatalogue(
     })
   )
     return refusal(400, M.categoryNotInWeek);
+  // A category's age range (when the admin set one) holds for every child in it.
+  for (const participant of body.listParticipants) {
+    const problems = participantCategoryProblems(participant, body.listCalendar, categories);
+    if (problems.length > 0) return refusal(400, participantMessage(participant.id, problems));
+  }
   // An annual program's payment option is a single choice per participant.
   if (isAnnualProgram(camp.type)) {
     const slots = body.listCalendar.map((line) => line.cupo);
