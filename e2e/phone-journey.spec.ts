@@ -156,10 +156,24 @@ test('a parent walks the wizard on a phone: nothing lost, every error where it b
   await viewportShot(page, testInfo, '2-participantes');
   await fillParticipant(page, 1, 'Pedro', 'Masculino');
   await expect(weightError).toHaveCount(0);
+  // A teenager's weight is taken (the spec's two digits refused it).
+  await weight.fill('120');
+  await expect(page.getByText(/El peso debe estar/)).toHaveCount(0);
+  // The category's age range (10 to 13): a 15-year-old is told so under 'Edad'.
+  const age = page.getByLabel('Edad *', { exact: true });
+  await age.fill('15');
+  await age.blur();
+  await expect(age).toHaveAccessibleDescription(
+    /^La edad \(15 años\) no corresponde a la categoría Infantil \(10 a 13 años\)\./,
+  );
+  await expect(page.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+  await age.fill('10');
   await page.getByRole('button', { name: 'Siguiente' }).click();
 
   await expect(page).toHaveURL(/\/adicional$/);
   await expectStepTop(page, 'Información adicional');
+  // The e-mail starts as the account's.
+  await expect(page.getByLabel('Correo electrónico *', { exact: true })).toHaveValue(parent.email);
   await viewportShot(page, testInfo, '3-adicional');
   await fillAdditional(page);
   await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -168,6 +182,12 @@ test('a parent walks the wizard on a phone: nothing lost, every error where it b
   await expectStepTop(page, 'Confirmación y Pago');
   await viewportShot(page, testInfo, '4-pago');
   await fillCard(page, '4242424242424242');
+  // The terms can be read in a dialog before paying.
+  await page.getByRole('button', { name: 'Leer los términos y condiciones' }).click();
+  const terms = page.getByRole('dialog', { name: 'Términos y condiciones' });
+  await expect(terms).toContainText('Pago completo al inscribir.');
+  await terms.getByRole('button', { name: 'Acepto' }).click();
+  await expect(terms).toHaveCount(0);
   // The expiry and CVV boxes side by side, level (the longer label wraps above its box).
   const [expiry, cvv] = await Promise.all([
     page.getByLabel('Vencimiento (MM/AAAA) *', { exact: true }).boundingBox(),
