@@ -14,6 +14,20 @@ test('two children, two weeks each, coupon, card, confirmation', async ({ page }
   const email = `wizard.${testInfo.project.name}.${Date.now()}@correo.do`;
   const parent = await newParent(page, email, 'clave-wizard');
 
+  // On a desktop the sidebar's brand shows whole: the logo inside the sidebar, the name not cut.
+  if (!testInfo.project.use.isMobile) {
+    await page.goto(`/login?camp=${camp._id}`);
+    const brand = page.locator('.sidebar-brand');
+    await expect(brand).toBeVisible();
+    const fits = await brand.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const logo = element.querySelector('img')!.getBoundingClientRect();
+      const name = element.querySelector<HTMLElement>('.brand-text')!;
+      return logo.left >= box.left && name.scrollWidth <= name.clientWidth;
+    });
+    expect(fits).toBe(true);
+  }
+
   await enrolTwoChildren(page, testInfo, camp._id);
   await expectConfirmation(page, testInfo);
 
