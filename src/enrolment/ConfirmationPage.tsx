@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Navigate } from 'react-router-dom';
 import { appConfig } from '../api/config.ts';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
+import { MembershipCodes } from '../lib/MembershipCodes.tsx';
 import { useWizard, useWizardActor } from './useWizard.ts';
 
 export const THANK_YOU = '¡Gracias por su inscripción!';
@@ -31,31 +32,13 @@ function Receipt() {
           </div>
         ))}
       </dl>
-      {result.memberships && result.memberships.length > 0 ? (
-        <section
-          className="mx-auto mt-4 text-start"
-          style={{ maxWidth: '28rem' }}
-          aria-labelledby="codes-title"
-        >
-          <h2 id="codes-title" className="h6">
-            Códigos de membresía
-          </h2>
-          <p className="small text-body-secondary">
-            Guárdelos: los necesitará para inscribir a sus hijos el próximo año. También están en su perfil.
-          </p>
-          <ul className="list-group">
-            {result.memberships.map((membership) => (
-              <li
-                key={membership.code}
-                className="list-group-item d-flex flex-wrap justify-content-between gap-2"
-              >
-                <span>{membership.participant}</span>
-                <code className="fs-6">{membership.code}</code>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <div className="mx-auto mt-4 text-start" style={{ maxWidth: '28rem' }}>
+        <MembershipCodes
+          codes={result.memberships ?? []}
+          heading="h2"
+          hint="Guárdelos: los necesitará para inscribir a sus hijos el próximo año. También están en su perfil."
+        />
+      </div>
     </>
   );
 }

@@ -188,6 +188,20 @@ export function isFull(week: Pick<WizardWeek, 'quota_f_left'>): boolean {
   return week.quota_f_left !== null && week.quota_f_left <= 0;
 }
 
+/** What the wizard keeps of the weeks the server answered (categories and places made explicit). */
+export function wizardWeeks(
+  weeks: ReadonlyArray<Omit<WizardWeek, 'categories' | 'quota_f_left'> & Partial<WizardWeek>>,
+): WizardWeek[] {
+  return weeks.map(({ _id, name, date, value, categories, quota_f_left }) => ({
+    _id,
+    name,
+    date,
+    value,
+    categories: categories ?? [],
+    quota_f_left: quota_f_left ?? null,
+  }));
+}
+
 /** Camps start with every available week checked; annual programs with nothing chosen. */
 export function initialSelection(camp: WizardCamp | null, weeks: readonly WizardWeek[]): Selection {
   return {

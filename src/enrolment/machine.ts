@@ -40,6 +40,7 @@ import {
   toggleLine,
   toggleWeek,
   updateParticipant,
+  wizardWeeks,
   type MembershipChoice,
   type PaymentForm,
   type StepIndex,
@@ -237,14 +238,7 @@ export const enrolmentMachine = setup({
       step: Math.min(context.step, maxReachableStep(context)) as StepIndex,
     })),
     storeCampData: assign(({ context }, { data }: { data: CampData }) => {
-      const weeks = data.weeks.map(({ _id, name, date, value, categories, quota_f_left }) => ({
-        _id,
-        name,
-        date,
-        value,
-        categories: categories ?? [],
-        quota_f_left: quota_f_left ?? null,
-      }));
+      const weeks = wizardWeeks(data.weeks);
       return {
         uid: data.uid,
         camp: data.camp,
@@ -324,14 +318,7 @@ export const enrolmentMachine = setup({
     storeResult: assign((_, { result }: { result: PaymentResult }) => ({ result })),
     /** Places, names and prices as the server has them now; the cart and the forms stay. */
     storeFreshWeeks: assign(({ context }, { data }: { data: CampData }) => {
-      const weeks = data.weeks.map(({ _id, name, date, value, categories, quota_f_left }) => ({
-        _id,
-        name,
-        date,
-        value,
-        categories: categories ?? [],
-        quota_f_left: quota_f_left ?? null,
-      }));
+      const weeks = wizardWeeks(data.weeks);
       return { originalWeeks: weeks, weeks, lines: refreshLines(context.lines, weeks) };
     }),
     swapWeek: assign(({ context, event }) => {

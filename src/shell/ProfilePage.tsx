@@ -9,6 +9,7 @@ import { selectCurrentUser } from '../auth/authSlice.ts';
 import type { PublicUser } from '../domain/accounts.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { useAppSelector } from '../lib/hooks.ts';
+import { MembershipCodes } from '../lib/MembershipCodes.tsx';
 import { fetchActivity, type Activity, type EnrolmentSummary } from './accountApi.ts';
 import { UserIcon } from './icons.tsx';
 import { PageHeader } from './PageHeader.tsx';
@@ -79,31 +80,6 @@ function EnrolmentItem({ enrolment }: { enrolment: EnrolmentSummary }) {
 const notCompleted = (enrolment: EnrolmentSummary) =>
   enrolment.payment_status === 'declined' || enrolment.payment_status === 'error';
 
-function MembershipCodes({ memberships }: { memberships: Activity['memberships'] }) {
-  if (memberships.length === 0) return null;
-  return (
-    <section className="mb-4" aria-labelledby="codes-title">
-      <h3 id="codes-title" className="h6">
-        Códigos de membresía
-      </h3>
-      <p className="small text-body-secondary">
-        Escríbalos en el calendario al inscribir de nuevo a cada hijo.
-      </p>
-      <ul className="list-group">
-        {memberships.map((membership) => (
-          <li
-            key={membership.code}
-            className="list-group-item d-flex flex-wrap justify-content-between gap-2"
-          >
-            <span>{membership.participant}</span>
-            <code className="fs-6">{membership.code}</code>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 function ActivityTab({ activity }: { activity: Load<Activity> }) {
   if (activity.state === 'loading') return <Loading />;
   if (activity.state === 'failed') return <Alert variant="danger">{activity.message}</Alert>;
@@ -112,7 +88,12 @@ function ActivityTab({ activity }: { activity: Load<Activity> }) {
   const attempts = enrolments.filter(notCompleted);
   return (
     <>
-      <MembershipCodes memberships={memberships} />
+      <MembershipCodes
+        codes={memberships}
+        heading="h3"
+        className="mb-4"
+        hint="Escríbalos en el calendario al inscribir de nuevo a cada hijo."
+      />
       <section className="mb-4" aria-labelledby="orders-title">
         <h3 id="orders-title" className="h6">
           Inscripciones
