@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { api, E2E_ADMIN, newParent } from './api.ts';
 
 // Checks on the production build the web server just made (dist/): MSW never ships to parents,
 // and the parents' first download stays small.
@@ -83,5 +84,87 @@ test("no admin screen, RTK Query, table or chart code is in the parents' initial
   for (const file of initial) {
     const code = fs.readFileSync(path.join(dist, 'assets', file), 'utf8');
     for (const marker of markers) expect(code.includes(marker), `${marker} in ${file}`).toBe(false);
+  }
+});
+
+interface Loaded {
+  file: string;
+  type: string;
+  encoding: string | undefined;
+  prefetch: boolean;
+}
+
+/**
+ * Every script and stylesheet the browser fetched to show a page, as the server sent them.
+ * Prefetches (`<link rel=prefetch>`: next steps, fetched when idle, not run) are marked apart.
+ */
+async function loadPage(page: Page, url: string, ready: () => Promise<void>): Promise<Loaded[]> {
+  const loaded: Promise<Loaded>[] = [];
+  const onFinished = (request: Request) => {
+    const type = request.resourceType();
+    const pathname = new URL(request.url()).pathname;
+    if (!pathname.startsWith('/assets/') || !/\.(js|css)$/.test(pathname)) return;
+    loaded.push(
+      (async () => {
+        const headers = await request.allHeaders();
+        const response = await request.response();
+        return {
+          file: pathname.slice('/assets/'.length),
+          type,
+          encoding: (await response?.allHeaders())?.['content-encoding'],
+          prefetch: headers['sec-purpose'] === 'prefetch' || headers.purpose === 'prefetch',
+        };
+      })(),
+    );
+  };
+  page.on('requestfinished', onFinished);
+  await page.goto(url);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  page.off('requestfinished', onFinished);
+  // One entry per file: a file prefetched and then run when its route came counts as used.
+  const byFile = new Map<string, Loaded>();
+  for (const asset of await Promise.all(loaded)) {
+    const seen = byFile.get(asset.file);
+    byFile.set(asset.file, seen ? { ...asset, prefetch: seen.prefetch && asset.prefetch } : asset);
+  }
+  return [...byFile.values()];
+}
+
+const gzipSize = (file: string) => fs.statSync(path.join(dist, 'assets', `${file}.gz`)).size;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+test("the parents' pages: every script and stylesheet compressed, and their sizes", async ({
+  page,
+}, testInfo) => {
+  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
+  const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
+  const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');
+  const login = await loadPage(page, `/login?camp=${camp._id}`, () =>
+    expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible(),
+  );
+  await newParent(page, `bundle.${testInfo.project.name}.${Date.now()}@correo.do`);
+  const calendar = await loadPage(page, `/login?camp=${camp._id}`, () =>
+    expect(page.getByText('Calendario de Inscripción')).toBeVisible(),
+  );
+  for (const [name, assets] of [
+    ['/login', login],
+    ['/calendario', calendar],
+  ] as const) {
+    expect(assets.length, name).toBeGreaterThan(2);
+    for (const asset of assets) expect(asset.encoding, `${asset.file} on ${name}`).toBe('br');
+    const used = assets.filter((asset) => !asset.prefetch);
+    const js = used
+      .filter((asset) => asset.file.endsWith('.js'))
+      .reduce((sum, a) => sum + gzipSize(a.file), 0);
+    const css = used
+      .filter((asset) => asset.file.endsWith('.css'))
+      .reduce((sum, a) => sum + gzipSize(a.file), 0);
+    console.log(
+      `${name}: JS ${kb(js)} gzip, CSS ${kb(css)} gzip; loaded ${used.map((a) => a.file).join(', ')}; prefetched ${assets
+        .filter((a) => a.prefetch)
+        .map((a) => a.file)
+        .join(', ')}`,
+    );
   }
 });

@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
 import { buildTestApp, type TestApp } from './testing/build.ts';
@@ -11,6 +13,8 @@ afterEach(async () => {
   t = undefined;
 });
 
+const ASSET = 'console.log("una línea de prueba que se repite");'.repeat(20);
+
 /** An app whose static folder holds a small fake front-end build. */
 function withBuiltFrontend(): Promise<TestApp> {
   return buildTestApp(
@@ -18,11 +22,18 @@ function withBuiltFrontend(): Promise<TestApp> {
     {
       beforeBuild: async ({ staticDir }) => {
         await fs.mkdir(path.join(staticDir, 'assets'), { recursive: true });
+        // As html-webpack-plugin writes it: the configuration tag unquoted.
         await fs.writeFile(
           path.join(staticDir, 'index.html'),
-          '<!doctype html><html lang="es"><div id="root"></div></html>',
+          '<!doctype html><html lang="es"><head><script src=/app-config.js></script></head><div id="root"></div></html>',
         );
-        await fs.writeFile(path.join(staticDir, 'assets', 'main.1a2b3c4d.js'), 'console.log(1)');
+        await fs.writeFile(path.join(staticDir, 'assets', 'main.1a2b3c4d.js'), ASSET);
+        // What the build writes beside each asset (compression-webpack-plugin).
+        await fs.writeFile(
+          path.join(staticDir, 'assets', 'main.1a2b3c4d.js.br'),
+          zlib.brotliCompressSync(ASSET),
+        );
+        await fs.writeFile(path.join(staticDir, 'assets', 'main.1a2b3c4d.js.gz'), zlib.gzipSync(ASSET));
         await fs.writeFile(path.join(staticDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
       },
     },
@@ -110,6 +121,54 @@ describe('front end serving', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('writes the runtime configuration into the page, allowed by its CSP hash, so no request blocks the first render', async () => {
+    t = await withBuiltFrontend();
+    for (const url of ['/', '/index.html', '/login?camp=abc']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).not.toContain('app-config.js');
+      const script = /<script>(window\.__APP_CONFIG__ = .*?)<\/script>/s.exec(res.body)?.[1];
+      expect(script, url).toBeDefined();
+      expect(JSON.parse(/= (.*);\n$/.exec(script!)![1]!)).toMatchObject({ accountId: t.config.accountId });
+      const hash = crypto.createHash('sha256').update(script!).digest('base64');
+      expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${hash}'`);
+    }
+  });
+
+  it('sends the page and the assets br or gzip to a browser that asks, plain to one that does not', async () => {
+    t = await withBuiltFrontend();
+    for (const url of ['/calendario', '/assets/main.1a2b3c4d.js', '/app-config.js']) {
+      const plain = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(String(plain.headers.vary), url).toMatch(/accept-encoding/i);
+      const br = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.rawPayload.length, url).toBeLessThan(plain.rawPayload.length);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString(), url).toBe(plain.body);
+      const gzip = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+      });
+      expect(gzip.headers['content-encoding'], url).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString(), url).toBe(plain.body);
+    }
+  });
+
+  it('answers a revalidation of the unchanged page with 304 and no body', async () => {
+    t = await withBuiltFrontend();
+    const first = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 
   it('serves the runtime configuration script with the account id', async () => {

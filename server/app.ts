@@ -12,7 +12,7 @@ import { loggerOptions } from './logging.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
 import { healthRoutes } from './routes/health.ts';
-import { appConfigRoute } from './routes/app-config.ts';
+import { appConfigRoute, browserConfig, configScript, cspHash } from './routes/app-config.ts';
 import { authPlugin } from './auth/guards.ts';
 import { hashPassword, OWASP_SCRYPT, verifyPassword, type ScryptParams } from './auth/password.ts';
 import { fileTransport, Outbox, smtpTransport, type Transport } from './mail/outbox.ts';
@@ -71,11 +71,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       ? await azurePhotoStorage(config.azureStorageConnectionString, config.azureStorageContainer)
       : localPhotoStorage(uploadsDir));
 
+  // Written into the served page, allowed by its hash: the first render waits for no request.
+  const inlineConfigScript = configScript(browserConfig(config));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", cspHash(inlineConfigScript)],
         // react-toastify and react-bootstrap set inline styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(photoStorage.origin ? [photoStorage.origin] : [])],
@@ -177,7 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(uploadRoutes, { core, localDir: uploadsDir });
   await app.register(socialAuthRoutes);
   await app.register(appConfigRoute);
-  await registerFrontend(app, config.staticDir);
+  await registerFrontend(app, config.staticDir, { inlineConfigScript });
 
   return app;
 }

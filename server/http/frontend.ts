@@ -1,10 +1,14 @@
-// Serves the built front end: hashed assets cached for a year, index.html never cached, and the
-// SPA fallback (any non-API GET that accepts HTML gets index.html so deep links such as
+// Serves the built front end: hashed assets cached for a year, the page never cached, and the
+// SPA fallback (any non-API GET that accepts HTML gets the page so deep links such as
 // /calendario work). Unknown /api paths get the JSON 404 envelope instead.
+// Every text file is sent br or gzip to a browser that asks: the build writes the .br/.gz files
+// next to each asset (compression-webpack-plugin) and @fastify/static picks them
+// (`preCompressed`); the page itself is read, completed and compressed once at start-up.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { compressBody, sendCompressed, type CompressedBody } from './compressed.ts';
 import { errorEnvelope } from './errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -14,23 +18,57 @@ const SHORT = 'public, max-age=3600';
 export const FRONTEND_NOT_BUILT =
   'La aplicación web no está compilada todavía. Ejecute "npm run build" (o "npm start", que la compila).';
 
-export async function registerFrontend(app: FastifyInstance, staticDir: string): Promise<void> {
-  const built = fs.existsSync(path.join(staticDir, 'index.html'));
-  if (built) {
+/** The tag html-webpack-plugin writes for public/index.html's configuration script (quoted or not). */
+const CONFIG_TAG = /<script src="?\/app-config\.js"?><\/script>/;
+
+export interface FrontendOptions {
+  /**
+   * The runtime configuration script, written into the page in place of its
+   * `<script src="/app-config.js">`: the first render waits for no request (its CSP hash is the
+   * caller's). Without it (the mock build) the page loads /app-config.js as built.
+   */
+  inlineConfigScript?: string;
+}
+
+/** The page as served: index.html with the configuration inlined, compressed once. */
+export function buildPage(html: string, options: FrontendOptions): CompressedBody {
+  const script = options.inlineConfigScript;
+  if (script === undefined) return compressBody(html);
+  if (!CONFIG_TAG.test(html)) throw new Error('index.html has no <script src="/app-config.js"> to inline');
+  // A function replacement: `$` in the configuration must not be read as a replacement pattern.
+  return compressBody(html.replace(CONFIG_TAG, () => `<script>${script}</script>`));
+}
+
+export async function registerFrontend(
+  app: FastifyInstance,
+  staticDir: string,
+  options: FrontendOptions = {},
+): Promise<void> {
+  const indexFile = path.join(staticDir, 'index.html');
+  const page = fs.existsSync(indexFile) ? buildPage(fs.readFileSync(indexFile, 'utf8'), options) : null;
+  if (page) {
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
-      index: ['index.html'],
+      // The page is served from memory (below), never as the file on disk.
+      index: false,
+      allowedPath: (pathName) => !/(^|\/)index\.html(\.br|\.gz)?$/.test(pathName),
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const relative = path.relative(staticDir, filePath);
-        reply.header(
-          'cache-control',
-          relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : relative === 'index.html' ? NO_CACHE : SHORT,
-        );
+        reply.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : SHORT);
       },
     });
   }
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!page) return reply.status(503).type('text/plain; charset=utf-8').send(FRONTEND_NOT_BUILT);
+    reply.type('text/html; charset=utf-8').header('cache-control', NO_CACHE);
+    return sendCompressed(request, reply, page);
+  };
+  // The static plugin would answer the root folder itself (403 with `index: false`).
+  if (page) app.get('/', sendPage);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -39,13 +77,10 @@ export async function registerFrontend(app: FastifyInstance, staticDir: string):
       !pathname.startsWith('/api/') &&
       pathname !== '/api' &&
       !pathname.startsWith('/assets/') &&
-      !path.extname(pathname);
+      (!path.extname(pathname) || pathname === '/index.html');
     if (!wantsPage) {
       return reply.status(404).send(errorEnvelope('Recurso no encontrado.'));
     }
-    if (!built) {
-      return reply.status(503).type('text/plain; charset=utf-8').send(FRONTEND_NOT_BUILT);
-    }
-    return reply.header('cache-control', NO_CACHE).sendFile('index.html');
+    return sendPage(request, reply);
   });
 }

@@ -1,7 +1,10 @@
-// GET /app-config.js: the browser's runtime configuration, loaded by index.html before the
-// bundle, so one build serves any school (account id, providers) without rebuilding.
+// The browser's runtime configuration, so one build serves any school (account id, providers)
+// without rebuilding. The server writes it into the page it serves (no extra request before the
+// first render, see http/frontend.ts); GET /app-config.js stays for the mock build's static page.
+import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
+import { compressBody, sendCompressed } from '../http/compressed.ts';
 
 export interface BrowserConfig {
   accountId: string;
@@ -25,9 +28,21 @@ export function browserConfig(
   };
 }
 
+/** The script that sets `window.__APP_CONFIG__`; `<` escaped so no value can close an inline <script>. */
+export function configScript(config: BrowserConfig): string {
+  return `window.__APP_CONFIG__ = ${JSON.stringify(config).replaceAll('<', '\\u003c')};\n`;
+}
+
+/** The CSP source that allows exactly this inline script (no 'unsafe-inline'). */
+export function cspHash(script: string): string {
+  return `'sha256-${crypto.createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
 export const appConfigRoute: FastifyPluginAsync = async (app) => {
-  app.get('/app-config.js', async (_request, reply) => {
-    const body = `window.__APP_CONFIG__ = ${JSON.stringify(browserConfig(app.config))};\n`;
-    return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  // The configuration is fixed for the life of the process: compressed once.
+  const body = compressBody(configScript(browserConfig(app.config)));
+  app.get('/app-config.js', async (request, reply) => {
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache');
+    return sendCompressed(request, reply, body);
   });
 };
