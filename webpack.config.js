@@ -6,11 +6,38 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
+import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { PurgeCSSPlugin } from 'purgecss-webpack-plugin';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 
 const root = import.meta.dirname;
 /** Files worth compressing: text, not images that are already compressed or source maps. The page
  * (index.html) is completed and compressed by the server at start-up. */
+/** The files whose words decide which library CSS rules stay (PurgeCSS). */
+const purgeContent = () =>
+  fs
+    .globSync('src/**/*.{ts,tsx}', { cwd: root, exclude: (file) => /\.test\.tsx?$/.test(file) })
+    .map((file) => path.join(root, file));
+/**
+ * Classes the sources do not spell out: the react-bootstrap components in use write their own
+ * (`modal-dialog`, `${prefix}-${variant}`, `bs-popover-${placement}`, …), and transitions add
+ * `fade`/`show`. Kept by family, so a component used tomorrow keeps its styles.
+ */
+const PURGE_SAFELIST = {
+  standard: [
+    /^btn-(outline-)?(primary|secondary|success|danger|warning|info|light|dark|link)$/,
+    /^btn-(sm|lg|close)$/,
+    /^form-(control|select|check|label|text|switch|group)/,
+    /^(spinner|modal|offcanvas|popover|bs-popover|alert|badge|card|table|dropdown)/,
+    /^nav-(tabs|pills|item|link)$/,
+    /^tab-(content|pane)$/,
+    /^(invalid|valid)-feedback$/,
+    /^is-(invalid|valid)$/,
+    /^(text-bg|bg)-(primary|secondary|success|danger|warning|info|light|dark)$/,
+    /^(fade|show|showing|hiding|collapsing|active|disabled|visually-hidden)$/,
+  ],
+};
 const TEXT_ASSET = /\.(js|css|svg|json|txt|webmanifest|ico)$/;
 
 /** swc options for one source flavour; `tsx` only for .tsx so that `<T>(x) => x` stays valid in .ts files. */
@@ -61,6 +88,12 @@ export default function config(env = {}, argv = {}) {
       // Sources import with explicit `.ts`/`.tsx` extensions (NodeNext), which resolve as plain file
       // paths; the list only serves extension-less requests.
       extensions: ['.ts', '.tsx', '.js'],
+      // @xstate/react imports the React 17 shim of useSyncExternalStore; React 19 has it built in,
+      // so the shim's fallback code would only add bytes to the wizard.
+      alias: {
+        'use-sync-external-store/shim/with-selector$': 'use-sync-external-store/with-selector',
+        'use-sync-external-store/shim$': path.join(root, 'src/lib/syncExternalStore.ts'),
+      },
     },
     module: {
       rules: [
@@ -99,6 +132,23 @@ export default function config(env = {}, argv = {}) {
           ...(mock ? [{ from: 'mocks/app-config.js', to: 'app-config.js', info: { minimized: true } }] : []),
         ],
       }),
+      // AdminLTE's build carries all of Bootstrap and AdminLTE (~47 KB gzip); the pages keep only
+      // the rules whose classes appear in the sources or in the React components that write
+      // classes (react-bootstrap, @restart/ui). Classes put together at run time (skins, colours,
+      // variants, layout toggles) are on the safelist. Only the library's stylesheet is purged;
+      // the app's own CSS is all used.
+      ...(isProd
+        ? [
+            new PurgeCSSPlugin({
+              paths: purgeContent,
+              only: ['vendors'],
+              safelist: PURGE_SAFELIST,
+              variables: true,
+              keyframes: true,
+              fontFace: true,
+            }),
+          ]
+        : []),
       // br and gzip files next to every text asset, made once here at the highest levels, so the
       // server sends them as they are (@fastify/static preCompressed) and never compresses per
       // request. Every text file gets both (no size threshold), so "every asset is compressed"
@@ -127,6 +177,8 @@ export default function config(env = {}, argv = {}) {
         : []),
     ],
     optimization: {
+      // '...' keeps webpack's own JS minifier (Terser); CSS is minified too (cssnano).
+      minimizer: ['...', new CssMinimizerPlugin()],
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
       // The webpack runtime changes with every chunk hash: keep it out of the vendor/app chunks.
@@ -145,7 +197,9 @@ export default function config(env = {}, argv = {}) {
           },
           // A lazy area keeps its own libraries (admin.js, msw.js) instead of an anonymous vendor chunk.
           defaultVendors: false,
-          default: { minChunks: 2, priority: -20, reuseExistingChunk: true },
+          // Small shared chunks are kept apart (minSize): a page then fetches only the modules it runs,
+          // not a neighbour's library merged in to reach webpack's default 20 KB.
+          default: { minChunks: 2, priority: -20, reuseExistingChunk: true, minSize: 4000 },
         },
       },
     },

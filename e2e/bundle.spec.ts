@@ -45,20 +45,22 @@ test("the parents' initial JavaScript stays under its budget, admin code exclude
     0,
   );
   console.log(`initial JS: ${initial.join(', ')} = ${(gzip / 1024).toFixed(1)} KB gzip`);
-  // Measured at 149.8 KB once the wizard became a chunk of its own (197.8 KB before). Issue 15's
-  // route splitting takes it to 130 KB; meanwhile the budget catches any wizard or admin code
-  // imported eagerly.
-  expect(gzip).toBeLessThan(153 * 1024);
+  // The scripts every page starts with: React, the router, the store and the routes (103.6 KB
+  // once every page became a chunk of its own; 149.8 KB with the sign-in pages in it, 197.8 KB
+  // with the wizard too).
+  expect(gzip).toBeLessThan(106 * 1024);
 });
 
 test("the wizard's screens and machine are not in the sign-in pages' initial JavaScript", () => {
   const initial = initialScripts().map((file) => fs.readFileSync(path.join(dist, 'assets', file), 'utf8'));
-  const wizard = fs.readdirSync(path.join(dist, 'assets')).filter((file) => /^wizard.*\.js$/.test(file));
+  const wizard = fs
+    .readdirSync(path.join(dist, 'assets'))
+    .filter((file) => /^(wizard|step-).*\.js$/.test(file));
   expect(wizard.length).toBeGreaterThan(0);
   const wizardCode = wizard.map((file) => fs.readFileSync(path.join(dist, 'assets', file), 'utf8')).join('');
   // Texts only the wizard has, checked to be in its chunk so the test can fail.
   for (const marker of ['Información de participante(s)', 'Para continuar complete los datos de']) {
-    expect(wizardCode.includes(marker), `${marker} in the wizard chunk`).toBe(true);
+    expect(wizardCode.includes(marker), `${marker} in the wizard chunks`).toBe(true);
     expect(
       initial.some((code) => code.includes(marker)),
       `${marker} in the initial scripts`,
@@ -135,21 +137,29 @@ const gzipSize = (file: string) => fs.statSync(path.join(dist, 'assets', `${file
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 test("the parents' pages: every script and stylesheet compressed, and their sizes", async ({
+  browser,
   page,
 }, testInfo) => {
   const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
   const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
   const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');
-  const login = await loadPage(page, `/login?camp=${camp._id}`, () =>
-    expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible(),
+  // Each page in a fresh browser (empty cache), as a parent's first visit.
+  const fresh = async () =>
+    browser.newPage({ baseURL: testInfo.project.use.baseURL, viewport: testInfo.project.use.viewport });
+  const anonymous = await fresh();
+  const login = await loadPage(anonymous, `/login?camp=${camp._id}`, () =>
+    expect(anonymous.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible(),
   );
-  await newParent(page, `bundle.${testInfo.project.name}.${Date.now()}@correo.do`);
-  const calendar = await loadPage(page, `/login?camp=${camp._id}`, () =>
-    expect(page.getByText('Calendario de Inscripción')).toBeVisible(),
+  const parent = await fresh();
+  await newParent(parent, `bundle.${testInfo.project.name}.${Date.now()}@correo.do`);
+  const calendar = await loadPage(parent, `/login?camp=${camp._id}`, () =>
+    expect(parent.getByText('Calendario de Inscripción')).toBeVisible(),
   );
-  for (const [name, assets] of [
-    ['/login', login],
-    ['/calendario', calendar],
+  // Budgets of issue 15 (gzip, what the page runs to render; prefetches left out). The calendar's
+  // 130 KB is not reached yet: see docs/performance.md for what it loads and what comes next.
+  for (const [name, assets, jsBudget] of [
+    ['/login', login, 130],
+    ['/calendario', calendar, 156],
   ] as const) {
     expect(assets.length, name).toBeGreaterThan(2);
     for (const asset of assets) expect(asset.encoding, `${asset.file} on ${name}`).toBe('br');
@@ -161,10 +171,12 @@ test("the parents' pages: every script and stylesheet compressed, and their size
       .filter((asset) => asset.file.endsWith('.css'))
       .reduce((sum, a) => sum + gzipSize(a.file), 0);
     console.log(
-      `${name}: JS ${kb(js)} gzip, CSS ${kb(css)} gzip; loaded ${used.map((a) => a.file).join(', ')}; prefetched ${assets
+      `${name}: JS ${kb(js)} gzip in ${used.filter((a) => a.file.endsWith('.js')).length} files, CSS ${kb(css)} gzip; loaded ${used.map((a) => a.file).join(', ')}; prefetched ${assets
         .filter((a) => a.prefetch)
         .map((a) => a.file)
         .join(', ')}`,
     );
+    expect(js, `JS of ${name}`).toBeLessThanOrEqual(jsBudget * 1024);
+    expect(css, `CSS of ${name}`).toBeLessThanOrEqual(30 * 1024);
   }
 });

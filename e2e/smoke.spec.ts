@@ -7,6 +7,8 @@ test('the enrolment link of a camp opens the sign-in page and remembers the camp
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/login?camp=demo-camp-id');
   await expect(page).toHaveURL(/\/login/);
+  // The page is a chunk of its own: the camp is stored when it has rendered.
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('CampamentId'))).toBe('demo-camp-id');
   expect(errors).toEqual([]);
 });

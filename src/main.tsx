@@ -7,7 +7,9 @@ import { BrowserRouter } from 'react-router-dom';
 import { appConfig } from './api/config.ts';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/providers.tsx';
+import { preloadFor } from './app/routeChunks.ts';
 import { makeStore } from './app/store.ts';
+import { selectIsLoggedIn } from './auth/authSlice.ts';
 import { isMockServiceWorker, unregisterServiceWorkers } from './lib/serviceWorkers.ts';
 
 async function bootstrap(): Promise<void> {
@@ -29,11 +31,15 @@ async function bootstrap(): Promise<void> {
   // otherwise move the page a moment later.
   if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
 
+  const store = makeStore();
+  // The first page's chunks download together, while React starts.
+  preloadFor(location.pathname, selectIsLoggedIn(store.getState()));
+
   const container = document.getElementById('root');
   if (!container) throw new Error('#root element missing from index.html');
   createRoot(container).render(
     <StrictMode>
-      <AppProviders store={makeStore()}>
+      <AppProviders store={store}>
         <BrowserRouter>
           <App />
         </BrowserRouter>

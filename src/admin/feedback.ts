@@ -1,13 +1,13 @@
 // The admin panel's toasts and date display (spec 02 §2, §8, §9): toasts hide after 6 s; error
 // toasts carry the server's message after the spec's text when there is one.
-import { toast } from 'react-toastify';
+import { notify } from '../lib/toasts.tsx';
 import type { AdminCallError } from './api.ts';
 
 /** Spec 02 §9: admin toasts auto-hide after 6000 ms (the app's default is 3000 ms). */
 export const ADMIN_TOAST_MS = 6000;
 
-export const notifySuccess = (message: string) => toast.success(message, { autoClose: ADMIN_TOAST_MS });
-export const notifyError = (message: string) => toast.error(message, { autoClose: ADMIN_TOAST_MS });
+export const notifySuccess = (message: string) => notify.success(message, { autoClose: ADMIN_TOAST_MS });
+export const notifyError = (message: string) => notify.error(message, { autoClose: ADMIN_TOAST_MS });
 
 /** The message a failed call carries, if the server gave one. */
 export function serverMessage(error: unknown): string {

@@ -1,25 +1,24 @@
-// Routes of the app (spec 01 §2, spec 02 §2). The admin area and the shell extras are lazy
-// chunks: the parents' enrolment path never downloads them.
+// Routes of the app (spec 01 §2, spec 02 §2). Every page is a lazy chunk (routeChunks.ts): the
+// first download holds only the router, the store and the guards.
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ForgotPasswordPage } from '../auth/ForgotPasswordPage.tsx';
-import { LoginPage } from '../auth/LoginPage.tsx';
-import { RecoverPasswordPage } from '../auth/RecoverPasswordPage.tsx';
-import { RegisterPage } from '../auth/RegisterPage.tsx';
 import { enrolmentRoutes } from '../enrolment/pages.tsx';
 import { NotFoundPage } from '../lib/NotFoundPage.tsx';
 import { Preloader } from '../lib/Preloader.tsx';
-import { ShellLayout } from '../shell/ShellLayout.tsx';
 import { LoginRoute, PrivateRoute, PublicOnlyRoute } from './guards.tsx';
+import { chunks } from './routeChunks.ts';
 
-const AdminArea = lazy(() =>
-  import(/* webpackChunkName: "admin" */ './AdminArea.tsx').then((m) => ({ default: m.AdminArea })),
+const LoginPage = lazy(() => chunks.login().then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => chunks.register().then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() =>
+  chunks.forgotPassword().then((m) => ({ default: m.ForgotPasswordPage })),
 );
-const ProfilePage = lazy(() =>
-  import(/* webpackChunkName: "shell" */ '../shell/ProfilePage.tsx').then((m) => ({
-    default: m.ProfilePage,
-  })),
+const RecoverPasswordPage = lazy(() =>
+  chunks.recoverPassword().then((m) => ({ default: m.RecoverPasswordPage })),
 );
+const ShellLayout = lazy(() => chunks.layout().then((m) => ({ default: m.ShellLayout })));
+const ProfilePage = lazy(() => chunks.profile().then((m) => ({ default: m.ProfilePage })));
+const AdminArea = lazy(() => chunks.admin().then((m) => ({ default: m.AdminArea })));
 
 export function App() {
   return (

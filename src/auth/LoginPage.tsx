@@ -3,7 +3,7 @@
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { notify } from '../lib/toasts.tsx';
 import * as Yup from 'yup';
 import { login } from '../api/accounts.ts';
 import type { SocialProvider } from '../domain/social.ts';
@@ -29,7 +29,7 @@ export function LoginPage() {
       try {
         signedIn(await login({ email: email.trim(), password }));
       } catch (error) {
-        toast.error(failureMessage(error));
+        notify.error(failureMessage(error));
       }
     },
   });
@@ -40,7 +40,7 @@ export function LoginPage() {
       (session) => signedIn(session),
       (error: unknown) => {
         setSocial(null);
-        toast.error(failureMessage(error));
+        notify.error(failureMessage(error));
       },
     );
   };

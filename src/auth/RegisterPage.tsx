@@ -3,7 +3,7 @@
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { notify } from '../lib/toasts.tsx';
 import * as Yup from 'yup';
 import { register } from '../api/accounts.ts';
 import type { SocialProvider } from '../domain/social.ts';
@@ -42,7 +42,7 @@ export function RegisterPage() {
       try {
         signedIn(await register({ email: email.trim(), password }), REGISTER_TOASTS.email);
       } catch (error) {
-        toast.error(failureMessage(error));
+        notify.error(failureMessage(error));
       }
     },
   });
@@ -53,7 +53,7 @@ export function RegisterPage() {
       (session) => signedIn(session, REGISTER_TOASTS[provider]),
       (error: unknown) => {
         setSocial(null);
-        toast.error(failureMessage(error));
+        notify.error(failureMessage(error));
       },
     );
   };

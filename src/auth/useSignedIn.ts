@@ -2,7 +2,7 @@
 // say so in a toast, and go to the enrolment at '/'.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { notify } from '../lib/toasts.tsx';
 import type { AccountSession } from '../api/accounts.ts';
 import { useAppDispatch } from '../lib/hooks.ts';
 import { loginUser } from './authSlice.ts';
@@ -13,7 +13,7 @@ export function useSignedIn() {
   return useCallback(
     (session: AccountSession, successToast?: string) => {
       dispatch(loginUser(session.token, session.userId));
-      if (successToast) toast.success(successToast);
+      if (successToast) notify.success(successToast);
       void navigate('/', { replace: true });
     },
     [dispatch, navigate],

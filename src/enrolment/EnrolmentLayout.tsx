@@ -1,12 +1,14 @@
 // Frame of the four enrolment steps: the logo and header 'Proceso de Inscripción' with the
 // stepper, the 'Carrito' panel on the left (above the step on phones) and the current step.
 import { useSelector } from '@xstate/react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import logo from '../../public/logo.svg';
 import { appConfig } from '../api/config.ts';
 import { STEP_ROUTES } from './cart.ts';
 import { CartPanel } from './CartPanel.tsx';
 import './enrolment.css';
+import { Loading } from './StepFrame.tsx';
 import { Stepper } from './Stepper.tsx';
 import { useWizard, useWizardActor } from './useWizard.ts';
 
@@ -44,7 +46,10 @@ export function EnrolmentLayout() {
             </aside>
           ) : null}
           <div className={actor ? 'col-lg-8 min-w-0' : 'col-12'}>
-            <Outlet />
+            {/* A step's screen is a chunk of its own (stepChunks.ts): 'Cargando…' on a first visit only. */}
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
           </div>
         </div>
       </main>

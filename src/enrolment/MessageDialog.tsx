@@ -1,21 +1,13 @@
-// The wizard's dialogs: WizardModal is their one frame (centred, titled, focus kept inside), and
-// MessageDialog the 'Mensaje' dialog of spec 01 §2, §8 (validation and server messages; 'Cerrar').
+// The wizard's dialogs: WizardModal is their one frame (ModalFrame.tsx: centred, titled, focus
+// kept inside), and MessageDialog the 'Mensaje' dialog of spec 01 §2, §8 (validation and server
+// messages; 'Cerrar').
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
-import { Button, Modal } from 'react-bootstrap';
-import { keepTabInside } from '../lib/focusTrap.ts';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button } from 'react-bootstrap';
 import { DIALOG_TITLE } from './cart.ts';
 import { useWizard } from './useWizard.ts';
 
-export function WizardModal({
-  id,
-  title,
-  show,
-  onHide,
-  footer,
-  scrollable = false,
-  children,
-}: {
+export interface WizardModalProps {
   /** The title's id (the dialog is named by it). */
   id: string;
   title: string;
@@ -24,24 +16,22 @@ export function WizardModal({
   footer: ReactNode;
   scrollable?: boolean;
   children: ReactNode;
-}) {
+}
+
+// Prefetched: the frame is in the browser's cache before a dialog first opens.
+const ModalFrame = lazy(
+  () => import(/* webpackChunkName: "dialogs", webpackPrefetch: true */ './ModalFrame.tsx'),
+);
+
+/** Renders nothing until the dialog first opens; then its frame stays mounted, so closing animates. */
+export function WizardModal(props: WizardModalProps) {
+  const [opened, setOpened] = useState(props.show);
+  if (props.show && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Modal
-      show={show}
-      onHide={onHide}
-      centered
-      scrollable={scrollable}
-      aria-labelledby={id}
-      onKeyDown={keepTabInside}
-    >
-      <Modal.Header>
-        <Modal.Title id={id} as="h2" className="h5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{children}</Modal.Body>
-      <Modal.Footer>{footer}</Modal.Footer>
-    </Modal>
+    <Suspense fallback={null}>
+      <ModalFrame {...props} />
+    </Suspense>
   );
 }
 

@@ -51,6 +51,8 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     await fillAdditional(user);
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
     await screen.findByRole('heading', { name: 'Confirmación y Pago' });
+    // The step's screen is a chunk of its own: it arrives just after the step's frame.
+    await screen.findByLabelText('Nombre en la tarjeta *');
 
     // Summaries; the cart list is hidden on step 3.
     expect(
@@ -158,7 +160,7 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     await fillAdditional(user);
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
     await screen.findByRole('heading', { name: 'Confirmación y Pago' });
-    await user.type(screen.getByLabelText('Nombre en la tarjeta *'), 'MARIA GOMEZ');
+    await user.type(await screen.findByLabelText('Nombre en la tarjeta *'), 'MARIA GOMEZ');
     await user.type(screen.getByLabelText('Número de tarjeta *'), '4000000000000002');
     await user.type(screen.getByLabelText('Vencimiento (MM/AAAA) *'), '122030');
     await user.type(screen.getByLabelText('CVV *'), '123');

@@ -173,12 +173,18 @@ function CouponBox() {
             onChange={(e) => actor.send({ type: 'UPDATE_PAYMENT', patch: { coupon: e.target.value } })}
           />
           {applied ? (
-            <Button variant="outline-primary" onClick={() => actor.send({ type: 'REMOVE_COUPON' })}>
+            <Button
+              variant="outline-primary"
+              className="flex-shrink-0"
+              onClick={() => actor.send({ type: 'REMOVE_COUPON' })}
+            >
               Quitar
             </Button>
           ) : (
             <Button
               variant="outline-primary"
+              // The field gives way, never the button's word.
+              className="flex-shrink-0"
               disabled={disabled || validating || !canApply}
               onClick={() => actor.send({ type: 'APPLY_COUPON' })}
             >

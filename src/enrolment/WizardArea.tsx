@@ -1,20 +1,33 @@
-// The wizard's chunk: the machine (EnrolmentProvider), the layout, the four steps and the
-// thank-you page. pages.tsx loads it lazily, so the sign-in pages never download it.
-import { AdditionalContent } from './AdditionalStep.tsx';
-import { CalendarContent } from './CalendarStep.tsx';
-import { ConfirmationPage } from './ConfirmationPage.tsx';
+// The wizard's core chunk: the machine (EnrolmentProvider), the layout and the step frame. Each
+// step's screen is a chunk of its own (stepChunks.ts).
+import { lazy, type ComponentType } from 'react';
 import { EnrolmentLayout } from './EnrolmentLayout.tsx';
 import { EnrolmentProvider } from './EnrolmentProvider.tsx';
-import { PaymentContent } from './PaymentStep.tsx';
-import { ParticipantsContent } from './ParticipantsStep.tsx';
 import { WizardStep } from './StepFrame.tsx';
+import { stepChunks as chunks } from './stepChunks.ts';
 import { WizardParts, type WizardPartName } from './wizardParts.ts';
-import type { ComponentType } from 'react';
+
+const CalendarContent = lazy(() => chunks.calendar().then((m) => ({ default: m.CalendarContent })));
+const ParticipantsContent = lazy(() =>
+  chunks.participants().then((m) => ({ default: m.ParticipantsContent })),
+);
+const AdditionalContent = lazy(() => chunks.additional().then((m) => ({ default: m.AdditionalContent })));
+const PaymentContent = lazy(() => chunks.payment().then((m) => ({ default: m.PaymentContent })));
+const ConfirmationPage = lazy(() => chunks.confirmation().then((m) => ({ default: m.ConfirmationPage })));
+
+/**
+ * A step's screen inside its frame. While it downloads, EnrolmentLayout's boundary shows
+ * 'Cargando…' on a first visit; moving between steps is a transition (React Router), so the
+ * current step stays on screen until the next one is ready: no flash between steps.
+ */
+function content(Screen: ComponentType) {
+  return () => <Screen />;
+}
 
 function CalendarPage() {
   return (
     <WizardStep step={0} title="Calendario de Inscripción" showCampName>
-      {() => <CalendarContent />}
+      {content(CalendarContent)}
     </WizardStep>
   );
 }
@@ -22,7 +35,7 @@ function CalendarPage() {
 function ParticipantsPage() {
   return (
     <WizardStep step={1} title="Información de participante(s)">
-      {() => <ParticipantsContent />}
+      {content(ParticipantsContent)}
     </WizardStep>
   );
 }
@@ -30,7 +43,7 @@ function ParticipantsPage() {
 function AdditionalPage() {
   return (
     <WizardStep step={2} title="Información adicional">
-      {() => <AdditionalContent />}
+      {content(AdditionalContent)}
     </WizardStep>
   );
 }
@@ -38,7 +51,7 @@ function AdditionalPage() {
 function PaymentPage() {
   return (
     <WizardStep step={3} title="Confirmación y Pago">
-      {() => <PaymentContent />}
+      {content(PaymentContent)}
     </WizardStep>
   );
 }

@@ -1,17 +1,19 @@
 // The wizard's routes (spec 01 §2): each step inside EnrolmentLayout, and the thank-you page, all
 // below EnrolmentProvider so they share one machine. The routes are in the first download; the
-// wizard itself (machine, steps, XState) is a chunk of its own, fetched when a wizard route opens
-// and prefetched once the first page has loaded (a parent signing in goes there next).
+// wizard itself (machine, XState) and each step's screen are chunks of their own
+// (stepChunks.ts), prefetched once the first page has loaded (a parent signing in goes there next).
 import { Suspense, lazy, useContext } from 'react';
 import { Route } from 'react-router-dom';
 import { Preloader } from '../lib/Preloader.tsx';
+import { chunkLoader } from '../lib/chunkLoader.ts';
 import { WizardParts, type WizardPartName } from './wizardParts.ts';
 
-const WizardArea = lazy(() =>
-  import(/* webpackChunkName: "wizard", webpackPrefetch: true */ './WizardArea.tsx').then((m) => ({
-    default: m.WizardArea,
-  })),
+/** The wizard's core chunk (machine, layout); prefetched: a parent signing in goes there next. */
+export const loadWizard = chunkLoader(
+  () => import(/* webpackChunkName: "wizard", webpackPrefetch: true */ './WizardArea.tsx'),
 );
+
+const WizardArea = lazy(() => loadWizard().then((m) => ({ default: m.WizardArea })));
 
 /** One of the wizard's screens, from the loaded chunk. */
 function Part({ name }: { name: WizardPartName }) {

@@ -88,7 +88,10 @@ export function servePhotoUpload(url = 'https://cdn.example.org/ana.jpg') {
 /** Fills participant 1 (photo included) through the form. */
 export async function fillParticipant(user: User) {
   servePhotoUpload();
-  await user.upload(screen.getByLabelText('Foto *'), new File(['x'], 'ana.jpg', { type: 'image/jpeg' }));
+  await user.upload(
+    await screen.findByLabelText('Foto *'),
+    new File(['x'], 'ana.jpg', { type: 'image/jpeg' }),
+  );
   await screen.findByRole('img', { name: 'Foto del participante 1' });
   const text: Array<[string, string]> = [
     ['Nombre *', 'Ana'],
@@ -130,7 +133,8 @@ export const ADDITIONAL_INPUT: Array<[string, string]> = [
 ];
 
 export async function fillAdditional(user: User) {
-  for (const [label, value] of ADDITIONAL_INPUT) await user.type(screen.getByLabelText(label), value);
+  // The step's screen is a chunk of its own: it arrives just after the step's frame.
+  for (const [label, value] of ADDITIONAL_INPUT) await user.type(await screen.findByLabelText(label), value);
   await user.selectOptions(screen.getByLabelText('Forma de contacto preferida *'), 'Celular');
   await user.selectOptions(screen.getByLabelText('¿Cómo se enteró de nosotros? *'), 'Instagram');
 }

@@ -1,6 +1,6 @@
 // The right-hand settings panel (AdminLTE 3's control sidebar, a Bootstrap offcanvas on
 // AdminLTE 4): dark mode, navbar variant, sidebar skin and the layout toggles (spec 02 §3-4).
-import { useState, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { Form, Offcanvas } from 'react-bootstrap';
 import { useAppDispatch, useAppSelector } from '../lib/hooks.ts';
 import {
@@ -57,12 +57,8 @@ export function SettingsPanel() {
   const ui = useAppSelector(selectUi);
   const navbarColour = findNavbarVariant(ui.navbarVariant)?.colour;
   const skinColour = findSidebarSkin(ui.sidebarSkin)?.colour;
-  // Mounted from its first opening on (then kept, so closing still slides out): pages where
-  // nobody opens it render no offcanvas at all.
-  const [opened, setOpened] = useState(!ui.controlSidebarCollapsed);
-  if (!opened && !ui.controlSidebarCollapsed) setOpened(true);
-  if (!opened) return null;
-
+  // ShellLayout mounts it at its first opening only: pages where nobody opens it render no
+  // offcanvas at all.
   return (
     <Offcanvas
       show={!ui.controlSidebarCollapsed}

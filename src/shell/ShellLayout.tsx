@@ -1,7 +1,7 @@
 // The AdminLTE 4 signed-in shell (spec 02 §2-4, DESIGN.md §7): header, sidebar menu, main
 // content, footer and the settings panel, shown after the start-up session check.
 import './shell.css';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import logo from '../../public/logo.svg';
 import { logoutUser, selectCurrentUser } from '../auth/authSlice.ts';
@@ -10,7 +10,6 @@ import { SITE_NAME } from '../lib/DocumentTitle.tsx';
 import { Preloader } from '../lib/Preloader.tsx';
 import { useDocumentTheme } from '../lib/useDocumentTheme.ts';
 import { CalendarPlusIcon, LogoutIcon, MenuIcon, SlidersIcon, UserIcon } from './icons.tsx';
-import { SettingsPanel } from './SettingsPanel.tsx';
 import { findNavbarVariant, findSidebarSkin, isDarkNavbarVariant, isDarkSidebarSkin } from './uiOptions.ts';
 import {
   selectUi,
@@ -21,6 +20,26 @@ import {
   type UiState,
 } from './uiSlice.ts';
 import { useSessionCheck } from './useSessionCheck.ts';
+
+// The settings panel (and react-bootstrap's Offcanvas) is a chunk of its own, fetched on its
+// first opening: most parents never open it.
+const SettingsPanel = lazy(() =>
+  import(/* webpackChunkName: "settings" */ './SettingsPanel.tsx').then((m) => ({
+    default: m.SettingsPanel,
+  })),
+);
+
+/** Mounted from its first opening on (then kept, so closing still slides out). */
+function Settings({ open }: { open: boolean }) {
+  const [opened, setOpened] = useState(open);
+  if (!opened && open) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <SettingsPanel />
+    </Suspense>
+  );
+}
 
 /** Shown in the footer; keep in step with package.json. */
 export const APP_VERSION = '0.1.0';
@@ -213,7 +232,7 @@ export function ShellLayout() {
       <Footer />
       {/* Closes the phone overlay (AdminLTE shows it only while sidebar-open). */}
       <div className="sidebar-overlay" aria-hidden="true" onClick={() => dispatch(toggleSidebarMenu())} />
-      <SettingsPanel />
+      <Settings open={!ui.controlSidebarCollapsed} />
     </div>
   );
 }

@@ -1,0 +1,62 @@
+// Every lazy chunk of the parents' app, one loader each. The loaders are memoised (and forget a
+// failed download, so the next try fetches again): React.lazy and the preloading in main.tsx share
+// one download. main.tsx starts every chunk the first address needs at once: nested lazy routes
+// alone would fetch them one after another (layout, then wizard, then step: three round trips on
+// a phone network before the first render).
+import { loadWizard } from '../enrolment/pages.tsx';
+import { STEP_CHUNKS, stepChunks } from '../enrolment/stepChunks.ts';
+import { chunkLoader } from '../lib/chunkLoader.ts';
+
+// React Router 7's route `lazy` needs its data router (createBrowserRouter), a larger part of the
+// library than <BrowserRouter>; React.lazy per route gives the same split in declarative mode.
+
+export const chunks = {
+  // Sign-in pages, one chunk each (they share Formik, Yup and the form controls in chunks of
+  // their own): /login downloads the login only.
+  login: chunkLoader(() => import(/* webpackChunkName: "login" */ '../auth/LoginPage.tsx')),
+  register: chunkLoader(() => import(/* webpackChunkName: "register" */ '../auth/RegisterPage.tsx')),
+  forgotPassword: chunkLoader(
+    () => import(/* webpackChunkName: "forgot-password" */ '../auth/ForgotPasswordPage.tsx'),
+  ),
+  recoverPassword: chunkLoader(
+    () => import(/* webpackChunkName: "recover-password" */ '../auth/RecoverPasswordPage.tsx'),
+  ),
+  // The signed-in frame (header, menu, footer) and the wizard (enrolment/pages.tsx, stepChunks.ts):
+  // a parent signing in goes there next, so they are prefetched (fetched when the browser is idle,
+  // run only when needed).
+  layout: chunkLoader(
+    () => import(/* webpackChunkName: "layout", webpackPrefetch: true */ '../shell/ShellLayout.tsx'),
+  ),
+  wizard: loadWizard,
+  ...stepChunks,
+  // Rarely the next page: fetched only when opened.
+  profile: chunkLoader(() => import(/* webpackChunkName: "profile" */ '../shell/ProfilePage.tsx')),
+  admin: chunkLoader(() => import(/* webpackChunkName: "admin" */ './AdminArea.tsx')),
+};
+
+type ChunkName = keyof typeof chunks;
+
+const AUTH_PAGES: Record<string, ChunkName> = {
+  '/login': 'login',
+  '/register': 'register',
+  '/forgot-password': 'forgotPassword',
+  '/recover-password': 'recoverPassword',
+};
+
+/** The chunks the page at `pathname` renders with, for a visitor signed in or not. */
+export function chunksFor(pathname: string, signedIn: boolean): ChunkName[] {
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return ['admin'];
+  const step = STEP_CHUNKS[pathname];
+  const authPage = AUTH_PAGES[pathname];
+  // The guards send a visitor to the login, and a signed-in parent from the sign-in pages to '/'.
+  if (!signedIn) return authPage ? [authPage] : step || pathname === '/profile' ? ['login'] : [];
+  if (step || authPage) return ['layout', 'wizard', step ?? 'calendar'];
+  if (pathname === '/profile') return ['layout', 'profile'];
+  return [];
+}
+
+/** Starts the downloads of the first page's chunks together, before React asks for them. */
+export function preloadFor(pathname: string, signedIn: boolean): void {
+  // A failed download is retried when React asks: nothing to handle here.
+  for (const name of chunksFor(pathname, signedIn)) chunks[name]().catch(() => undefined);
+}

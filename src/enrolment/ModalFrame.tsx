@@ -1,0 +1,34 @@
+// The frame of the wizard's dialogs (centred, titled, focus kept inside): react-bootstrap's
+// Modal and its transitions, in a chunk fetched when a dialog first opens (MessageDialog.tsx).
+import { Modal } from 'react-bootstrap';
+import { keepTabInside } from '../lib/focusTrap.ts';
+import type { WizardModalProps } from './MessageDialog.tsx';
+
+export default function ModalFrame({
+  id,
+  title,
+  show,
+  onHide,
+  footer,
+  scrollable = false,
+  children,
+}: WizardModalProps) {
+  return (
+    <Modal
+      show={show}
+      onHide={onHide}
+      centered
+      scrollable={scrollable}
+      aria-labelledby={id}
+      onKeyDown={keepTabInside}
+    >
+      <Modal.Header>
+        <Modal.Title id={id} as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{children}</Modal.Body>
+      <Modal.Footer>{footer}</Modal.Footer>
+    </Modal>
+  );
+}

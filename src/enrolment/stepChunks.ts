@@ -1,0 +1,34 @@
+// Each wizard step's screen is a chunk of its own: /calendario downloads the calendar only. All
+// are prefetched (fetched when the browser is idle, run only when needed), so the next step is
+// in the cache before the parent asks for it.
+import { chunkLoader } from '../lib/chunkLoader.ts';
+
+export const stepChunks = {
+  calendar: chunkLoader(
+    () => import(/* webpackChunkName: "step-calendar", webpackPrefetch: true */ './CalendarStep.tsx'),
+  ),
+  participants: chunkLoader(
+    () => import(/* webpackChunkName: "step-participants", webpackPrefetch: true */ './ParticipantsStep.tsx'),
+  ),
+  additional: chunkLoader(
+    () => import(/* webpackChunkName: "step-additional", webpackPrefetch: true */ './AdditionalStep.tsx'),
+  ),
+  payment: chunkLoader(
+    () => import(/* webpackChunkName: "step-payment", webpackPrefetch: true */ './PaymentStep.tsx'),
+  ),
+  confirmation: chunkLoader(
+    () => import(/* webpackChunkName: "step-confirmation", webpackPrefetch: true */ './ConfirmationPage.tsx'),
+  ),
+};
+
+export type StepChunk = keyof typeof stepChunks;
+
+/** The step chunk of each wizard address. */
+export const STEP_CHUNKS: Readonly<Record<string, StepChunk>> = {
+  '/': 'calendar',
+  '/calendario': 'calendar',
+  '/participantes': 'participants',
+  '/adicional': 'additional',
+  '/pago': 'payment',
+  '/confirmacion': 'confirmation',
+};

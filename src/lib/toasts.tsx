@@ -1,0 +1,58 @@
+// Toasts (spec 02 §9) through react-toastify, loaded on the first toast: the library and its
+// styles (~9 KB gzip) stay out of the first download of every page, and are prefetched when the
+// browser is idle so a toast shows at once. A toast raised before the container has mounted
+// waits in react-toastify's own queue and shows as soon as it does.
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+const load = () => import(/* webpackChunkName: "toasts", webpackPrefetch: true */ 'react-toastify');
+
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function want() {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+/** How long a toast stays, when not the container's 3 s (the admin panel's are longer). */
+interface NotifyOptions {
+  autoClose?: number;
+}
+
+export const notify = {
+  success(message: string, options: NotifyOptions = {}) {
+    want();
+    void load().then(({ toast }) => toast.success(message, options));
+  },
+  error(message: string, options: NotifyOptions = {}) {
+    want();
+    void load().then(({ toast }) => toast.error(message, options));
+  },
+};
+
+const Container = lazy(() => load().then((module) => ({ default: module.ToastContainer })));
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Where toasts appear; mounts react-toastify's container once the first toast is raised. */
+export function Toasts() {
+  const show = useSyncExternalStore(subscribe, () => wanted);
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Spec 02 §9: top-right, 3 s, newest on top, not draggable, pause on hover, close on click. */}
+      <Container
+        position="top-right"
+        autoClose={3000}
+        newestOnTop
+        draggable={false}
+        pauseOnHover
+        closeOnClick
+      />
+    </Suspense>
+  );
+}
