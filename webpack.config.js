@@ -177,8 +177,12 @@ export default function config(env = {}, argv = {}) {
         : []),
     ],
     optimization: {
-      // '...' keeps webpack's own JS minifier (Terser); CSS is minified too (cssnano).
-      minimizer: ['...', new CssMinimizerPlugin()],
+      // '...' keeps webpack's own JS minifier (Terser); CSS is minified too (cssnano). Its SVG
+      // optimiser is off: it cannot parse Bootstrap's data-URL icons and they are tiny already.
+      minimizer: [
+        '...',
+        new CssMinimizerPlugin({ minimizerOptions: { preset: ['default', { svgo: false }] } }),
+      ],
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
       // The webpack runtime changes with every chunk hash: keep it out of the vendor/app chunks.

@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Type } from 'typebox';
 import { buildTestApp, type TestApp } from './testing/build.ts';
 import { FRONTEND_NOT_BUILT } from './http/frontend.ts';
+import { HEALTH_PING_MS } from './routes/health.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -59,6 +60,29 @@ describe('GET /api/health', () => {
     });
     expect(other.statusCode).toBe(403);
     expect(other.json().message).toBe('La cuenta de la aplicación no es válida.');
+  });
+
+  it('trusts a store that answered for a second, and asks again after a failure', async () => {
+    t = await buildTestApp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let pings = 0;
+    let answers = true;
+    t.store.ping = async () => {
+      pings += 1;
+      if (!answers) throw new Error('disk gone');
+    };
+    const health = () => t!.app.inject({ method: 'GET', url: '/api/health' });
+    expect((await Promise.all([health(), health(), health()])).map((res) => res.statusCode)).toEqual([
+      200, 200, 200,
+    ]);
+    expect(pings).toBe(1);
+    answers = false;
+    expect((await health()).statusCode).toBe(200);
+    vi.setSystemTime(Date.now() + HEALTH_PING_MS);
+    expect((await health()).statusCode).toBe(503);
+    expect((await health()).statusCode).toBe(503);
+    expect(pings).toBe(3);
+    vi.useRealTimers();
   });
 
   it('answers 503 with a Spanish message when the store does not answer', async () => {
@@ -121,6 +145,13 @@ describe('front end serving', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Computed once at start-up, set on every answer: API answers and refusals carry them too.
+    for (const url of ['/api/health', '/api/nope']) {
+      const api = await t.app.inject({ method: 'GET', url });
+      expect(api.headers['content-security-policy'], url).toBe(res.headers['content-security-policy']);
+      expect(api.headers['x-frame-options'], url).toBe('DENY');
+      expect(api.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+    }
   });
 
   it('writes the runtime configuration into the page, allowed by its CSP hash, so no request blocks the first render', async () => {

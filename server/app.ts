@@ -1,7 +1,6 @@
 // buildApp(config, deps): the Fastify instance, without listening, so tests drive it with inject().
 // Order: external plugins, the app's own decorations, then routes (Fastify's demo-app shape).
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,6 +10,7 @@ import type { Store } from './store/port.ts';
 import { loggerOptions } from './logging.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { healthRoutes } from './routes/health.ts';
 import { appConfigRoute, browserConfig, configScript, cspHash } from './routes/app-config.ts';
 import { authPlugin } from './auth/guards.ts';
@@ -73,7 +73,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Written into the served page, allowed by its hash: the first render waits for no request.
   const inlineConfigScript = configScript(browserConfig(config));
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -97,24 +97,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     frameguard: { action: 'deny' },
   });
 
-  // On a stop, requests in flight finish; their answers then close the connection, because a
-  // keep-alive connection left idle afterwards would hold the stop until it timed out.
+  // A keep-alive connection left idle after a stop would hold the stop until it timed out.
   let stopping = false;
   app.addHook('preClose', async () => {
     stopping = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // One synchronous hook for every answer (an async one costs a promise per request):
+  // - on a stop, requests in flight finish; their answers close the connection;
+  // - API answers are about one account or change with every write: no cache keeps them.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (stopping) reply.header('connection', 'close');
-  });
-
-  // API answers are about one account or change with every write: no cache keeps them.
-  app.addHook('onSend', async (request, reply) => {
     if (
       request.url.startsWith('/api/') &&
       !request.url.startsWith('/api/docs') &&
       !reply.hasHeader('cache-control')
     )
       reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   // Limits are set per route (sign-in, registration, password reset); none applies globally.

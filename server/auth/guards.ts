@@ -1,6 +1,6 @@
 // Who may call what: JWT bearer tokens for signed-in users, a server-side admin check on every
-// admin route (the user is read from the store, so a demoted admin loses access at once), and the
-// application account header every front-end call carries (DESIGN.md §2.12).
+// admin route (the user is read from the store, so a demoted or blocked user loses access within
+// ACCOUNT_CACHE_MS), and the application account header every front-end call carries (DESIGN.md §2.12).
 import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,6 +12,16 @@ import { ID_PATTERN } from '../../src/domain/fields.ts';
 const ID_REGEX = new RegExp(ID_PATTERN);
 
 export const TOKEN_LIFETIME = '7d';
+
+/**
+ * How long a signed-in user's record, read from the store, serves their next requests. Reading
+ * it on every call cost a store query per request (a parent's wizard makes several a second);
+ * a change of role or status (demoted admin, blocked account) applies within this time, on every
+ * server instance, with nothing to invalidate.
+ */
+export const ACCOUNT_CACHE_MS = 2000;
+/** Records kept at most; beyond it the cache starts over (a burst of many accounts, not a leak). */
+const ACCOUNT_CACHE_SIZE = 10_000;
 
 /** A bearer token's subject, when it is a well-formed record id (never an object a query would obey). */
 const subjectOf = (payload: { sub?: unknown }): string | null =>
@@ -71,6 +81,9 @@ export const authPlugin = fp(
     await app.register(fastifyJwt, {
       secret: app.config.jwtSecret ?? '',
       sign: { expiresIn: TOKEN_LIFETIME },
+      // fast-jwt remembers tokens it has verified (until they expire): the HMAC is checked once
+      // per token, not on every call; a tampered token is a different token and is checked.
+      verify: { cache: 1000 },
     });
 
     app.decorateRequest('account', null);
@@ -92,9 +105,22 @@ export const authPlugin = fp(
         throw new ApiError(401, code.includes('EXPIRED') ? AUTH_MESSAGES.expired : AUTH_MESSAGES.missing);
       }
       const userId = subjectOf(request.user);
-      const user = userId ? await app.store.collection<UserRecord>('usuarios').findById(userId) : null;
+      const user = userId ? await accountOf(userId) : null;
       if (!user || user.status !== 'active') throw new ApiError(401, AUTH_MESSAGES.missing);
       request.account = user;
+      return user;
+    };
+
+    const accounts = new Map<string, { user: UserRecord | null; until: number }>();
+    const accountOf = async (userId: string): Promise<UserRecord | null> => {
+      const now = Date.now();
+      const cached = accounts.get(userId);
+      if (cached && cached.until > now) return cached.user;
+      const found = await app.store.collection<UserRecord>('usuarios').findById(userId);
+      // Frozen: one record serves several requests, none may change it for the others.
+      const user = found ? Object.freeze(found) : null;
+      if (accounts.size >= ACCOUNT_CACHE_SIZE) accounts.clear();
+      accounts.set(userId, { user, until: now + ACCOUNT_CACHE_MS });
       return user;
     };
 

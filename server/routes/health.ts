@@ -2,8 +2,33 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorEnvelope } from '../http/errors.ts';
 
+/**
+ * How long a store that answered is taken as answering. Probes call several times a second
+ * under load balancers; asking the store each time made a health call cost more than a page of
+ * data. A failed check is never reused: the next call asks again.
+ */
+export const HEALTH_PING_MS = 1000;
+
 /** GET /api/health: which store is in use and whether it answers (for probes and operators). */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  let answeredAt = Number.NEGATIVE_INFINITY;
+  let asking: Promise<void> | null = null;
+  /** One ping at a time, shared by the calls that arrive meanwhile. */
+  const ping = async () => {
+    if (Date.now() - answeredAt < HEALTH_PING_MS) return;
+    asking ??= app.store.ping().then(
+      () => {
+        answeredAt = Date.now();
+        asking = null;
+      },
+      (error: unknown) => {
+        asking = null;
+        throw error;
+      },
+    );
+    await asking;
+  };
+
   app.get(
     '/health',
     {
@@ -21,7 +46,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       try {
-        await app.store.ping();
+        await ping();
       } catch (error) {
         request.log.error({ err: error }, 'store ping failed');
         return reply

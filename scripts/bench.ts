@@ -1,0 +1,189 @@
+// `npm run bench` (not a test: timings depend on the machine and on what else it runs). One run,
+// one table, all on this machine:
+//   1. API overhead: a bare Fastify route, GET /api/health and GET /api/semanas/findbycamp/:id with
+//      a parent's token, each under the same load (autocannon, 10 connections), as ratios to the
+//      bare route;
+//   2. checkout: scripts/bench-checkout.ts at 20 connections (paid enrolments/s, p99) and its race
+//      of 300 parents for 25 places;
+//   3. Lighthouse mobile (the lighthouse package on the test browser, simulated slow 4G and 4x CPU
+//      slowdown, its defaults) on /login and /calendario, three runs each, median.
+// BENCH_SECONDS (default 8) sets each load's length; BENCH_ONLY=api|checkout|lighthouse runs one part.
+// The figures and the command go to docs/performance.md.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openEmbeddedStore } from '../server/store/embedded.ts';
+import { seedDemoData } from '../src/core/seed.ts';
+import { hashPassword } from '../server/auth/password.ts';
+import { newUser } from '../src/domain/accounts.ts';
+import type { Camp, UserRecord } from '../src/domain/records.ts';
+import { CHROMIUM_ARGS, chooseChromium } from '../e2e/browser.ts';
+import { buildIfStale } from './start.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ONLY = process.env.BENCH_ONLY;
+const runs = (part: string) => !ONLY || ONLY === part;
+const rows: string[][] = [];
+
+buildIfStale();
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'escuela-bench-'));
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dir,
+  JWT_SECRET: 'b'.repeat(40),
+  STATIC_DIR: path.join(root, 'dist'),
+  ADMIN_EMAIL: 'admin@bench.do',
+  ADMIN_PASSWORD: 'clave-bench-123',
+});
+const store = await openEmbeddedStore(path.join(dir, 'db'), { fsync: config.storeFsync });
+const app = await buildApp(config, { store, mailTransport: { send: async () => {} } });
+await seedDemoData(store);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const port = (app.server.address() as { port: number }).port;
+const url = `http://127.0.0.1:${port}`;
+
+const parent = (
+  await store
+    .collection<UserRecord>('usuarios')
+    .insertOne(newUser('bench.parent@correo.do', await hashPassword('clave-bench', { N: 1024, r: 8, p: 1 })))
+)._id;
+const token = app.signToken(parent);
+const camp = (await store.collection<Camp>('campamentos').find({})).find((c) => c.code === 'CV2027')!;
+
+async function load(target: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url: target, connections: 10, duration: SECONDS, headers });
+  if (result.non2xx || result.errors)
+    throw new Error(`${target}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result;
+}
+
+if (runs('api')) {
+  // The baseline: Fastify with one route and nothing else, in this process like the app.
+  // findbycamp's answer (the demo camp's weeks, a few KB) is served bare too: its ratio to that
+  // route is the platform's overhead, not the cost of sending more bytes.
+  const weeksAddress = `${url}/api/semanas/findbycamp/${camp._id}`;
+  const apiHeaders = { 'x-account-id': config.accountId, authorization: `Bearer ${token}` };
+  const weeksAnswer: unknown = await (await fetch(weeksAddress, { headers: apiHeaders })).json();
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ status: 'ok' }));
+  bare.get('/bare-weeks', async () => weeksAnswer);
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const barePort = (bare.server.address() as { port: number }).port;
+  const baseline = await load(`http://127.0.0.1:${barePort}/bare`);
+  const bareWeeks = await load(`http://127.0.0.1:${barePort}/bare-weeks`);
+  const health = await load(`${url}/api/health`);
+  const weeks = await load(weeksAddress, apiHeaders);
+  await bare.close();
+  const line = (name: string, result: autocannon.Result, base: autocannon.Result, baseName: string) => [
+    name,
+    `${Math.round(result.requests.average)} req/s`,
+    `p99 ${result.latency.p99} ms`,
+    `${(result.requests.average / base.requests.average).toFixed(2)} of ${baseName}`,
+  ];
+  rows.push(line('bare Fastify route', baseline, baseline, 'bare'));
+  rows.push(line('bare route, same answer as findbycamp', bareWeeks, baseline, 'bare'));
+  rows.push(line('GET /api/health', health, baseline, 'bare'));
+  rows.push(line('GET /api/semanas/findbycamp/:id (token)', weeks, baseline, 'bare'));
+  rows.push(line('  the same, against its own answer served bare', weeks, bareWeeks, 'bare, same answer'));
+}
+
+if (runs('checkout')) {
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/bench-checkout.ts')], {
+    cwd: root,
+    env: { ...process.env, BENCH_CONNECTIONS: '20', BENCH_SECONDS: String(SECONDS) },
+    encoding: 'utf8',
+  });
+  const report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as {
+    throughput: { checkoutsPerSecond: number; latencyMs: { p99: number }; non2xx: number };
+    race: { parents: number; places: number; paid: number; quota_f_left: number; other: number };
+  };
+  rows.push([
+    'checkout, 20 connections',
+    `${Math.round(report.throughput.checkoutsPerSecond)} paid/s`,
+    `p99 ${report.throughput.latencyMs.p99} ms`,
+    `${report.throughput.non2xx} refused`,
+  ]);
+  rows.push([
+    `race: ${report.race.parents} parents, ${report.race.places} places`,
+    `${report.race.paid} paid`,
+    `${report.race.quota_f_left} left`,
+    result.status === 0 ? 'exact' : 'NOT EXACT',
+  ]);
+}
+
+if (runs('lighthouse')) {
+  const browser = chooseChromium();
+  const debuggingPort = 9333;
+  const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'escuela-lighthouse-'));
+  // A persistent profile: the tabs Lighthouse opens share its storage, where a parent's token is.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: browser.executablePath,
+    env: { ...process.env, ...browser.env },
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`],
+  });
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  async function audit(name: string, address: string, signedIn: boolean) {
+    const page = await context.newPage();
+    await page.goto(`${url}/app-config.js`);
+    await page.evaluate(
+      ([signedInToken, userId, campId]) => {
+        localStorage.clear();
+        if (signedInToken) {
+          localStorage.setItem('token', signedInToken);
+          localStorage.setItem('userId', userId);
+          localStorage.setItem('CampamentId', campId);
+        }
+      },
+      [signedIn ? token : null, parent, camp._id] as const,
+    );
+    await page.close();
+    const results = [];
+    for (let run = 0; run < 3; run += 1) {
+      const answer = await lighthouse(`${url}${address}`, {
+        port: debuggingPort,
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+        logLevel: 'error',
+      });
+      const audits = answer!.lhr.audits;
+      results.push({
+        score: Math.round((answer!.lhr.categories.performance!.score ?? 0) * 100),
+        fcp: audits['first-contentful-paint']!.numericValue!,
+        lcp: audits['largest-contentful-paint']!.numericValue!,
+        tbt: audits['total-blocking-time']!.numericValue!,
+        cls: audits['cumulative-layout-shift']!.numericValue!,
+      });
+    }
+    rows.push([
+      `Lighthouse mobile ${name} (median of 3)`,
+      `score ${median(results.map((r) => r.score))} (${results.map((r) => r.score).join(', ')})`,
+      `FCP ${(median(results.map((r) => r.fcp)) / 1000).toFixed(1)} s, LCP ${(median(results.map((r) => r.lcp)) / 1000).toFixed(1)} s`,
+      `TBT ${Math.round(median(results.map((r) => r.tbt)))} ms, CLS ${median(results.map((r) => r.cls)).toFixed(3)}`,
+    ]);
+  }
+  await audit('/login', `/login?camp=${camp._id}`, false);
+  await audit('/calendario', '/calendario', true);
+  await context.close();
+  await fs.rm(profile, { recursive: true, force: true });
+}
+
+await app.close();
+await store.close();
+await fs.rm(dir, { recursive: true, force: true });
+
+const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+process.stdout.write(
+  `\n${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, Node ${process.version}\n` +
+    rows.map((row) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`).join('\n') +
+    '\n',
+);

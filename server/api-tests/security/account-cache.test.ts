@@ -1,0 +1,64 @@
+// The guards reuse a signed-in user's record for ACCOUNT_CACHE_MS instead of reading it on every
+// call (issue "performance"): a demoted admin and a blocked parent still lose access within that
+// time, and a tampered token is still refused although verified tokens are remembered.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_CACHE_MS, AUTH_MESSAGES } from '../../auth/guards.ts';
+import type { UserRecord } from '../../../src/domain/records.ts';
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+
+let t: TestApp;
+afterEach(async () => {
+  vi.useRealTimers();
+  await t?.close();
+});
+
+const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+describe('a change of role or status applies within seconds', () => {
+  it('a demoted admin loses the admin panel once the record is read again', async () => {
+    t = await buildTestApp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const admin = await t.createUser({ admin: true });
+    expect((await t.api({ method: 'GET', url: '/api/dashboard', token: admin.token })).statusCode).toBe(200);
+
+    await t.store
+      .collection<UserRecord>('usuarios')
+      .updateOne({ _id: admin.user._id }, { set: { tipo: 'cliente' } });
+    expect(ACCOUNT_CACHE_MS).toBeLessThanOrEqual(5000);
+    later(ACCOUNT_CACHE_MS + 1);
+    const refused = await t.api({ method: 'GET', url: '/api/dashboard', token: admin.token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(AUTH_MESSAGES.notAdmin);
+  });
+
+  it('a blocked parent is signed out on the next read of the record', async () => {
+    t = await buildTestApp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const parent = await t.createUser();
+    expect(
+      (await t.api({ method: 'GET', url: '/api/usuarios/activity', token: parent.token })).statusCode,
+    ).toBe(200);
+
+    await t.store
+      .collection<UserRecord>('usuarios')
+      .updateOne({ _id: parent.user._id }, { set: { status: 'inactive' } });
+    later(ACCOUNT_CACHE_MS + 1);
+    const refused = await t.api({ method: 'GET', url: '/api/usuarios/activity', token: parent.token });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe('Debe iniciar sesión para continuar.');
+  });
+});
+
+describe('remembered tokens', () => {
+  it('still refuses a token changed after it was verified once', async () => {
+    t = await buildTestApp();
+    const parent = await t.createUser();
+    expect(
+      (await t.api({ method: 'GET', url: '/api/usuarios/activity', token: parent.token })).statusCode,
+    ).toBe(200);
+    const [head, body, signature] = parent.token.split('.');
+    const tampered = `${head}.${body}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+    const refused = await t.api({ method: 'GET', url: '/api/usuarios/activity', token: tampered });
+    expect(refused.statusCode).toBe(401);
+  });
+});
