@@ -21,8 +21,13 @@ export function newId(): string {
 export function visible(filter: Filter, withDeleted = false): Filter {
   if (withDeleted) return filter;
   const notDeleted = { status: { $ne: DELETED_STATUS } };
-  // Stay flat when possible: NeDB only picks an index from top-level fields.
-  return 'status' in filter ? { $and: [filter, notDeleted] } : { ...filter, ...notDeleted };
+  // Stay flat when possible: NeDB only picks an index from top-level fields, so every other field
+  // stays at the top and only the status conditions go into $and.
+  if (!('status' in filter)) return { ...filter, ...notDeleted };
+  const { status, $and, ...rest } = filter as Filter & { $and?: Filter[] };
+  // A status asked by value that is not 'deleted' already leaves deleted records out.
+  if (typeof status === 'string' && status !== DELETED_STATUS) return filter;
+  return { ...rest, $and: [...($and ?? []), { status }, notDeleted] };
 }
 
 /** The port's update as MongoDB-style modifiers (every backend speaks them), or null when empty. */
