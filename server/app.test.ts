@@ -192,14 +192,42 @@ describe('front end serving', () => {
     }
   });
 
-  it('answers a revalidation of the unchanged page with 304 and no body', async () => {
+  it('serves a new build of the page without a restart', async () => {
     t = await withBuiltFrontend();
-    const first = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const indexFile = path.join(t.config.staticDir, 'index.html');
+    const html = await fs.readFile(indexFile, 'utf8');
+    await fs.writeFile(indexFile, html.replace('<div id="root">', '<div id="root" data-build="2">'));
+    // A different modification time, as a new build gives.
+    await fs.utimes(indexFile, new Date(), new Date(Date.now() + 5000));
+    vi.setSystemTime(Date.now() + 1000);
+    const res = await t.app.inject({ method: 'GET', url: '/calendario', headers: { accept: 'text/html' } });
+    expect(res.body).toContain('data-build="2"');
+    expect(res.body).toContain('window.__APP_CONFIG__');
+    vi.useRealTimers();
+  });
+
+  it('answers a revalidation of the unchanged page with 304 and no body, per encoding', async () => {
+    t = await withBuiltFrontend();
+    const br = { accept: 'text/html', 'accept-encoding': 'br' };
+    const first = await t.app.inject({ method: 'GET', url: '/', headers: br });
     const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^".+"$/);
-    const again = await t.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': etag } });
+    expect(etag).toMatch(/^".+-br"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { ...br, 'if-none-match': `"x", W/${etag}` },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    // The br validator does not stand for the plain page.
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html', 'if-none-match': etag },
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers.etag).not.toBe(etag);
   });
 
   it('serves the runtime configuration script with the account id', async () => {

@@ -11,8 +11,8 @@ export interface CompressedBody {
   readonly identity: Buffer;
   readonly br: Buffer;
   readonly gzip: Buffer;
-  /** Strong validator of the content, so a `no-cache` revalidation costs a 304 and no body. */
-  readonly etag: string;
+  /** Hash of the content; each encoding's ETag adds its name (RFC 9110: strong validators differ per encoding). */
+  readonly hash: string;
 }
 
 export function compressBody(text: string): CompressedBody {
@@ -26,7 +26,7 @@ export function compressBody(text: string): CompressedBody {
       },
     }),
     gzip: zlib.gzipSync(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
-    etag: `"${crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    hash: crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 27),
   };
 }
 
@@ -39,10 +39,13 @@ export function sendCompressed(
   reply: FastifyReply,
   body: CompressedBody,
 ): FastifyReply {
-  reply.header('vary', 'accept-encoding').header('etag', body.etag);
-  if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
   const accepted = request.headers['accept-encoding'];
   const encoding = typeof accepted === 'string' ? encodings.negotiate(accepted) : null;
+  const etag = `"${body.hash}${encoding ? `-${encoding}` : ''}"`;
+  reply.header('vary', 'accept-encoding').header('etag', etag);
+  // If-None-Match may list several validators, weak ones (W/) included.
+  const known = request.headers['if-none-match']?.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (known?.includes(etag)) return reply.status(304).send();
   if (encoding === null) return reply.send(body.identity);
   return reply.header('content-encoding', encoding).send(body[encoding]);
 }

@@ -45,7 +45,24 @@ export async function registerFrontend(
   options: FrontendOptions = {},
 ): Promise<void> {
   const indexFile = path.join(staticDir, 'index.html');
-  const page = fs.existsSync(indexFile) ? buildPage(fs.readFileSync(indexFile, 'utf8'), options) : null;
+  const built = fs.existsSync(indexFile);
+  let page = built ? buildPage(fs.readFileSync(indexFile, 'utf8'), options) : null;
+  let pageTime = built ? fs.statSync(indexFile).mtimeMs : 0;
+  let checkedAt = Date.now();
+  /** The page, made again when a new build replaced index.html (checked at most once a second). */
+  const currentPage = (): CompressedBody | null => {
+    if (!page || Date.now() - checkedAt < 1000) return page;
+    checkedAt = Date.now();
+    const time = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (time === undefined || time === pageTime) return page;
+    try {
+      page = buildPage(fs.readFileSync(indexFile, 'utf8'), options);
+      pageTime = time;
+    } catch {
+      // A build still writing the file: the previous page serves until the next check.
+    }
+    return page;
+  };
   if (page) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -63,9 +80,10 @@ export async function registerFrontend(
   }
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!page) return reply.status(503).type('text/plain; charset=utf-8').send(FRONTEND_NOT_BUILT);
+    const current = currentPage();
+    if (!current) return reply.status(503).type('text/plain; charset=utf-8').send(FRONTEND_NOT_BUILT);
     reply.type('text/html; charset=utf-8').header('cache-control', NO_CACHE);
-    return sendCompressed(request, reply, page);
+    return sendCompressed(request, reply, current);
   };
   // The static plugin would answer the root folder itself (403 with `index: false`).
   if (page) app.get('/', sendPage);

@@ -5,7 +5,7 @@ import './admin.css';
 import { useState, useSyncExternalStore } from 'react';
 import { Dropdown } from 'react-bootstrap';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
-import logo from '../../public/logo.svg';
+import { LOGO_URL as logo } from '../lib/logo.ts';
 import { useAppSelector } from '../lib/hooks.ts';
 import { useDocumentTheme } from '../lib/useDocumentTheme.ts';
 import { endAdminSession, getAdminUser } from './adminSession.ts';

@@ -3,6 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { enrolmentRoutes } from '../enrolment/pages.tsx';
+import { ChunkErrorBoundary } from '../lib/ChunkErrorBoundary.tsx';
 import { NotFoundPage } from '../lib/NotFoundPage.tsx';
 import { Preloader } from '../lib/Preloader.tsx';
 import { LoginRoute, PrivateRoute, PublicOnlyRoute } from './guards.tsx';
@@ -22,34 +23,36 @@ const AdminArea = lazy(() => chunks.admin().then((m) => ({ default: m.AdminArea 
 
 export function App() {
   return (
-    <Suspense fallback={<Preloader />}>
-      <Routes>
-        <Route element={<LoginRoute />}>
-          <Route path="/login" element={<LoginPage />} />
-        </Route>
-        <Route element={<PublicOnlyRoute />}>
-          <Route path="/register" element={<RegisterPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/recover-password" element={<RecoverPasswordPage />} />
-        </Route>
-        <Route element={<PrivateRoute />}>
-          {/* The signed-in shell: session check + preloader, header, menu, footer. */}
-          <Route element={<ShellLayout />}>
-            <Route
-              path="/profile"
-              element={
-                <Suspense fallback={<Preloader />}>
-                  <ProfilePage />
-                </Suspense>
-              }
-            />
-            {/* The wizard: one machine for the four steps and the thank-you page. */}
-            {enrolmentRoutes()}
+    <ChunkErrorBoundary>
+      <Suspense fallback={<Preloader />}>
+        <Routes>
+          <Route element={<LoginRoute />}>
+            <Route path="/login" element={<LoginPage />} />
           </Route>
-        </Route>
-        <Route path="/admin/*" element={<AdminArea />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+          <Route element={<PublicOnlyRoute />}>
+            <Route path="/register" element={<RegisterPage />} />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/recover-password" element={<RecoverPasswordPage />} />
+          </Route>
+          <Route element={<PrivateRoute />}>
+            {/* The signed-in shell: session check + preloader, header, menu, footer. */}
+            <Route element={<ShellLayout />}>
+              <Route
+                path="/profile"
+                element={
+                  <Suspense fallback={<Preloader />}>
+                    <ProfilePage />
+                  </Suspense>
+                }
+              />
+              {/* The wizard: one machine for the four steps and the thank-you page. */}
+              {enrolmentRoutes()}
+            </Route>
+          </Route>
+          <Route path="/admin/*" element={<AdminArea />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }

@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import logo from '../../public/logo.svg';
+import { LOGO_URL as logo } from '../lib/logo.ts';
 import { appConfig } from '../api/config.ts';
 import { STEP_ROUTES } from './cart.ts';
 import { CartPanel } from './CartPanel.tsx';

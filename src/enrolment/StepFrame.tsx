@@ -1,6 +1,6 @@
 // The card around each step, and WizardStep: the step's route ↔ machine sync plus the states in
 // which the step's own content cannot show yet (no camp link, loading, load failed, redirecting).
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import type { StepIndex } from './cart.ts';
@@ -21,8 +21,9 @@ export function StepFrame({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // A step opens at its top with its title focused (and so announced), not where the last one
-  // was scrolled to.
-  useEffect(() => {
+  // was scrolled to. A layout effect: React runs it again when the step shows after its screen's
+  // chunk arrived (Suspense hides the frame meanwhile, and hiding drops the focus).
+  useLayoutEffect(() => {
     if (!ready) return;
     // 'instant': Bootstrap makes scrolling smooth, and a step should simply open at its top.
     window.scrollTo({ top: 0, behavior: 'instant' });

@@ -1,6 +1,6 @@
 // Frame shared by the sign-in, registration and password pages (AdminLTE 4 login box).
 import type { ReactNode } from 'react';
-import logo from '../../public/logo.svg';
+import { LOGO_URL as logo } from './logo.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
 
 export function AuthFrame({ title, children }: { title: string; children?: ReactNode }) {

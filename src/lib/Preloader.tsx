@@ -1,5 +1,5 @@
 // Centred school logo shown while a lazy chunk or the session loads.
-import logo from '../../public/logo.svg';
+import { LOGO_URL as logo } from './logo.ts';
 
 export function Preloader() {
   return (

@@ -3,6 +3,7 @@
 // browser is idle so a toast shows at once. A toast raised before the container has mounted
 // waits in react-toastify's own queue and shows as soon as it does.
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 
 const load = () => import(/* webpackChunkName: "toasts", webpackPrefetch: true */ 'react-toastify');
 
@@ -15,6 +16,9 @@ function want() {
   for (const listener of listeners) listener();
 }
 
+/** Without the library (the network dropped) a toast cannot show; the page itself carries on. */
+const ignoreOffline = () => undefined;
+
 /** How long a toast stays, when not the container's 3 s (the admin panel's are longer). */
 interface NotifyOptions {
   autoClose?: number;
@@ -23,11 +27,11 @@ interface NotifyOptions {
 export const notify = {
   success(message: string, options: NotifyOptions = {}) {
     want();
-    void load().then(({ toast }) => toast.success(message, options));
+    load().then(({ toast }) => toast.success(message, options), ignoreOffline);
   },
   error(message: string, options: NotifyOptions = {}) {
     want();
-    void load().then(({ toast }) => toast.error(message, options));
+    load().then(({ toast }) => toast.error(message, options), ignoreOffline);
   },
 };
 
@@ -43,16 +47,18 @@ export function Toasts() {
   const show = useSyncExternalStore(subscribe, () => wanted);
   if (!show) return null;
   return (
-    <Suspense fallback={null}>
-      {/* Spec 02 §9: top-right, 3 s, newest on top, not draggable, pause on hover, close on click. */}
-      <Container
-        position="top-right"
-        autoClose={3000}
-        newestOnTop
-        draggable={false}
-        pauseOnHover
-        closeOnClick
-      />
-    </Suspense>
+    <ChunkErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        {/* Spec 02 §9: top-right, 3 s, newest on top, not draggable, pause on hover, close on click. */}
+        <Container
+          position="top-right"
+          autoClose={3000}
+          newestOnTop
+          draggable={false}
+          pauseOnHover
+          closeOnClick
+        />
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }

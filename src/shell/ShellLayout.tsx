@@ -3,7 +3,7 @@
 import './shell.css';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
-import logo from '../../public/logo.svg';
+import { LOGO_URL as logo } from '../lib/logo.ts';
 import { logoutUser, selectCurrentUser } from '../auth/authSlice.ts';
 import { useAppDispatch, useAppSelector } from '../lib/hooks.ts';
 import { SITE_NAME } from '../lib/DocumentTitle.tsx';

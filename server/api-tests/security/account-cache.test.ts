@@ -49,6 +49,42 @@ describe('a change of role or status applies within seconds', () => {
   });
 });
 
+describe("the caller's own record", () => {
+  it('is read fresh for a profile change: a password changed twice in a row checks the newest', async () => {
+    t = await buildTestApp();
+    const parent = await t.createUser({ password: 'clave-primera' });
+    const change = (currentPassword: string, newPassword: string) =>
+      t.api({
+        method: 'POST',
+        url: '/api/usuarios/update',
+        token: parent.token,
+        payload: { _id: parent.user._id, currentPassword, newPassword },
+      });
+    expect((await change('clave-primera', 'clave-segunda')).statusCode).toBe(200);
+    const stale = await change('clave-primera', 'clave-tercera');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe('La contraseña actual no es correcta.');
+    expect((await change('clave-segunda', 'clave-tercera')).statusCode).toBe(200);
+  });
+
+  it('shows a profile change at once', async () => {
+    t = await buildTestApp();
+    const parent = await t.createUser();
+    await t.api({
+      method: 'POST',
+      url: '/api/usuarios/update',
+      token: parent.token,
+      payload: { _id: parent.user._id, name: 'Rosa Nueva' },
+    });
+    const profile = await t.api({
+      method: 'GET',
+      url: `/api/usuarios/profile/${parent.user._id}`,
+      token: parent.token,
+    });
+    expect(profile.json().result.name).toBe('Rosa Nueva');
+  });
+});
+
 describe('remembered tokens', () => {
   it('still refuses a token changed after it was verified once', async () => {
     t = await buildTestApp();

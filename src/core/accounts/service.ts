@@ -79,10 +79,14 @@ export function accountsService({ store, passwords, sessions, mailer, settings }
       }
     },
 
-    /** The account `id`, if the signed-in user may see it (themselves, or any for an admin). */
+    /**
+     * The account `id`, if the signed-in user may see it (themselves, or any for an admin). Read
+     * from the store even for the caller: the guards' copy may be up to ACCOUNT_CACHE_MS old, and
+     * a password changed a moment ago must be the one checked next.
+     */
     async readable(account: UserRecord, id: string): Promise<UserRecord> {
       if (account._id !== id && !isAdmin(account)) throw new ApiError(403, M.profileForbidden);
-      const user = account._id === id ? account : await users.findById(id);
+      const user = await users.findById(id);
       if (!user) throw new ApiError(404, M.userNotFound);
       return user;
     },
