@@ -177,7 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(apiRoutes, { prefix: '/api', core });
   await app.register(uploadRoutes, { core, localDir: uploadsDir });
   await app.register(socialAuthRoutes);
-  await app.register(appConfigRoute);
+  await app.register(appConfigRoute, { script: inlineConfigScript });
   await registerFrontend(app, config.staticDir, { inlineConfigScript });
 
   return app;

@@ -38,9 +38,10 @@ export function cspHash(script: string): string {
   return `'sha256-${crypto.createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
-export const appConfigRoute: FastifyPluginAsync = async (app) => {
+/** `script`: the configScript() the page also inlines, made once by the app. */
+export const appConfigRoute: FastifyPluginAsync<{ script: string }> = async (app, { script }) => {
   // The configuration is fixed for the life of the process: compressed once.
-  const body = compressBody(configScript(browserConfig(app.config)));
+  const body = compressBody(script);
   app.get('/app-config.js', async (request, reply) => {
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache');
     return sendCompressed(request, reply, body);

@@ -2,8 +2,9 @@
 // kept inside), and MessageDialog the 'Mensaje' dialog of spec 01 §2, §8 (validation and server
 // messages; 'Cerrar').
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
+import { useOpenedOnce } from '../lib/useOpenedOnce.ts';
 import { DIALOG_TITLE } from './cart.ts';
 import { useWizard } from './useWizard.ts';
 
@@ -25,9 +26,7 @@ const ModalFrame = lazy(
 
 /** Renders nothing until the dialog first opens; then its frame stays mounted, so closing animates. */
 export function WizardModal(props: WizardModalProps) {
-  const [opened, setOpened] = useState(props.show);
-  if (props.show && !opened) setOpened(true);
-  if (!opened) return null;
+  if (!useOpenedOnce(props.show)) return null;
   return (
     <Suspense fallback={null}>
       <ModalFrame {...props} />

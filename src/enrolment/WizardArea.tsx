@@ -1,5 +1,7 @@
 // The wizard's core chunk: the machine (EnrolmentProvider), the layout and the step frame. Each
-// step's screen is a chunk of its own (stepChunks.ts).
+// step's screen is a chunk of its own (stepChunks.ts). While one downloads, EnrolmentLayout's
+// boundary shows 'Cargando…' on a first visit; moving between steps is a transition (React
+// Router), so the current step stays on screen until the next one is ready: no flash between steps.
 import { lazy, type ComponentType } from 'react';
 import { EnrolmentLayout } from './EnrolmentLayout.tsx';
 import { EnrolmentProvider } from './EnrolmentProvider.tsx';
@@ -15,19 +17,10 @@ const AdditionalContent = lazy(() => chunks.additional().then((m) => ({ default:
 const PaymentContent = lazy(() => chunks.payment().then((m) => ({ default: m.PaymentContent })));
 const ConfirmationPage = lazy(() => chunks.confirmation().then((m) => ({ default: m.ConfirmationPage })));
 
-/**
- * A step's screen inside its frame. While it downloads, EnrolmentLayout's boundary shows
- * 'Cargando…' on a first visit; moving between steps is a transition (React Router), so the
- * current step stays on screen until the next one is ready: no flash between steps.
- */
-function content(Screen: ComponentType) {
-  return () => <Screen />;
-}
-
 function CalendarPage() {
   return (
     <WizardStep step={0} title="Calendario de Inscripción" showCampName>
-      {content(CalendarContent)}
+      {() => <CalendarContent />}
     </WizardStep>
   );
 }
@@ -35,7 +28,7 @@ function CalendarPage() {
 function ParticipantsPage() {
   return (
     <WizardStep step={1} title="Información de participante(s)">
-      {content(ParticipantsContent)}
+      {() => <ParticipantsContent />}
     </WizardStep>
   );
 }
@@ -43,7 +36,7 @@ function ParticipantsPage() {
 function AdditionalPage() {
   return (
     <WizardStep step={2} title="Información adicional">
-      {content(AdditionalContent)}
+      {() => <AdditionalContent />}
     </WizardStep>
   );
 }
@@ -51,7 +44,7 @@ function AdditionalPage() {
 function PaymentPage() {
   return (
     <WizardStep step={3} title="Confirmación y Pago">
-      {content(PaymentContent)}
+      {() => <PaymentContent />}
     </WizardStep>
   );
 }

@@ -1,7 +1,7 @@
 // The AdminLTE 4 signed-in shell (spec 02 §2-4, DESIGN.md §7): header, sidebar menu, main
 // content, footer and the settings panel, shown after the start-up session check.
 import './shell.css';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { LOGO_URL as logo } from '../lib/logo.ts';
 import { logoutUser, selectCurrentUser } from '../auth/authSlice.ts';
@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '../lib/hooks.ts';
 import { SITE_NAME } from '../lib/DocumentTitle.tsx';
 import { Preloader } from '../lib/Preloader.tsx';
 import { useDocumentTheme } from '../lib/useDocumentTheme.ts';
+import { useOpenedOnce } from '../lib/useOpenedOnce.ts';
 import { CalendarPlusIcon, LogoutIcon, MenuIcon, SlidersIcon, UserIcon } from './icons.tsx';
 import { findNavbarVariant, findSidebarSkin, isDarkNavbarVariant, isDarkSidebarSkin } from './uiOptions.ts';
 import {
@@ -31,9 +32,7 @@ const SettingsPanel = lazy(() =>
 
 /** Mounted from its first opening on (then kept, so closing still slides out). */
 function Settings({ open }: { open: boolean }) {
-  const [opened, setOpened] = useState(open);
-  if (!opened && open) setOpened(true);
-  if (!opened) return null;
+  if (!useOpenedOnce(open)) return null;
   return (
     <Suspense fallback={null}>
       <SettingsPanel />
