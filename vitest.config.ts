@@ -1,9 +1,23 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: the browser code runs in jsdom, the server, domain and mocks in Node.
+// The browser code runs in jsdom, the server, domain and mocks in Node.
+const NODE_TESTS = [
+  'server/**/*.test.ts',
+  'src/domain/**/*.test.ts',
+  'src/core/**/*.test.ts',
+  'mocks/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
+/** Node tests that replace a module (vi.mock) need a module graph of their own. */
+const MOCKS_MODULES = ['server/store/fsync.test.ts'];
+
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   test: {
+    // Vitest leaves one core free by default, which on a 2-core machine means one file at a time;
+    // the tests spend much of their time waiting on files and child processes, so two overlap well.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -20,13 +34,20 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: [
-            'server/**/*.test.ts',
-            'src/domain/**/*.test.ts',
-            'src/core/**/*.test.ts',
-            'mocks/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
+          include: NODE_TESTS,
+          exclude: MOCKS_MODULES,
+          // Files share one module graph per worker: importing the server for every file cost more
+          // than a third of this project's time. Each test still builds its own app and store.
+          isolate: false,
+          testTimeout: 20000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node-isolated',
+          environment: 'node',
+          include: MOCKS_MODULES,
           testTimeout: 20000,
         },
       },

@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { healthRoutes } from './routes/health.ts';
 import { appConfigRoute, browserConfig, configScript, cspHash } from './routes/app-config.ts';
 import { authPlugin } from './auth/guards.ts';
+import { sharedSchemaCompilers } from './http/schemaCompilers.ts';
 import { hashPassword, OWASP_SCRYPT, verifyPassword, type ScryptParams } from './auth/password.ts';
 import { fileTransport, Outbox, smtpTransport, type Transport } from './mail/outbox.ts';
 import { apiRoutes } from './http/routes.ts';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: loggerOptions(config, deps.logStream),
     // Unknown body fields are dropped (no mass assignment); defaults from schemas are applied.
     ajv: { customOptions: { removeAdditional: 'all', useDefaults: true, coerceTypes: 'array' } },
+    schemaController: { compilersFactory: sharedSchemaCompilers },
     trustProxy: config.env === 'production',
     return503OnClosing: true,
     // Refusals from the router and from Node's parser get the one Spanish envelope too.

@@ -3,9 +3,13 @@
 import '@testing-library/jest-dom/vitest';
 // jsdom has no canvas: the admin dashboard's charts (Chart.js) draw on this stand-in.
 import 'vitest-canvas-mock';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetMocks, server } from '../../mocks/node.ts';
+
+// findBy/waitFor give up after 1 s by default; with two test files sharing two cores, a screen can
+// take longer than that to appear. A wait that succeeds is not slowed by a longer limit.
+configure({ asyncUtilTimeout: 5000 });
 
 // What /app-config.js sets in the browser; read by src/api/config.ts when first imported.
 window.__APP_CONFIG__ = {

@@ -85,7 +85,8 @@ function startServer(): { child: ChildProcess; exited: Promise<number | null>; o
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       STATIC_DIR: path.join(dir, 'dist'),
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      // Request lines tell the test when payments have reached the server (step 3).
+      LOG_LEVEL: 'info',
       // A gateway round trip, so that payments are in flight when the process dies.
       SANDBOX_LATENCY_MS: '150',
       PAYMENT_LEASE_SECONDS: '4',
@@ -110,6 +111,22 @@ async function listening(server: ReturnType<typeof startServer>): Promise<void> 
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
     if (Date.now() > deadline) throw new Error(`server did not start: ${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits until `count` payments have been received since `mark` in the server's output. */
+async function arrived(server: ReturnType<typeof startServer>, mark: number, count: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  const received = () =>
+    server
+      .output()
+      .slice(mark)
+      .split('\n')
+      .filter((line) => line.includes('incoming request') && line.includes('/api/inscripciones/create'))
+      .length;
+  while (received() < count) {
+    if (Date.now() > deadline) throw new Error(`payments did not arrive: ${server.output().slice(mark)}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
@@ -245,10 +262,13 @@ describe('the server killed mid-payment', () => {
       }
 
       // 3. SIGTERM with payments in flight: they finish, the process exits 0.
+      const mark = server.output().length;
       const inFlight = tokens
         .slice(0, 5)
         .map((token, i) => pay({ token, key: crypto.randomUUID(), body: enrolmentRequest(cart, [[i % 4]]) }));
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      // Stopped once all five are being handled (the gateway takes 150 ms), not after a fixed
+      // delay: on a busy machine a request still waiting to be accepted would be refused.
+      await arrived(server, mark, 5);
       server.child.kill('SIGTERM');
       for (const res of await Promise.all(inFlight)) {
         const answer = await definite(res);
