@@ -11,12 +11,13 @@ export const checkedScreens = new Set<string>();
 
 export async function expectAccessible(page: Page, screen: string) {
   // The page at rest, as it is read: a toast fading in has, for a moment, lighter text than it
-  // keeps. Endless animations (spinners) are not waited for.
+  // keeps. Only entrances and transitions are waited for: not endless ones (spinners), nor a
+  // toast's countdown bar, which runs for as long as the toast stays (5 s each time).
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .filter((animation) => Number(animation.effect?.getComputedTiming().endTime) <= 2000)
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
+import { closeToasts } from './toasts.ts';
 import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
 
 // The school's staff and a parent, end to end against the real server: the admin builds a camp
@@ -10,6 +11,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 /** Opens an area from the drawer (an overlay behind the menu button on phones). */
 async function openArea(page: Page, label: string) {
+  await closeToasts(page);
   const menu = page.getByRole('button', { name: 'Mostrar u ocultar el menú' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: label }).click();
@@ -34,6 +36,7 @@ async function save(page: Page, fields: Record<string, string>, done: string) {
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText(done).first()).toBeVisible();
   await expect(dialog).toBeHidden();
+  await closeToasts(page);
 }
 
 test('an admin builds a camp, a parent enrols through its link, the admin sees places and counts move', async ({

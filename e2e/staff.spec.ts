@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
+import { closeToasts } from './toasts.ts';
 import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
 
 // A camp day, end to end on the real server: a parent enrols two children; staff find the order by
@@ -78,7 +79,8 @@ test('staff find an order by a child, print the roster, download the Excel, canc
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await page.emulateMedia({ media: 'screen' });
 
-  // The Excel of that week, opened.
+  // The Excel of that week, opened (a toast from the steps before would sit over the button).
+  await closeToasts(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Descargar Excel' }).click(),
