@@ -1,8 +1,8 @@
 // `npm run bench` (not a test: timings depend on the machine and on what else it runs). One run,
 // one table, all on this machine:
 //   1. API overhead: a bare Fastify route, GET /api/health and GET /api/semanas/findbycamp/:id with
-//      a parent's token, each under the same load (autocannon, 10 connections), as ratios to the
-//      bare route;
+//      a parent's token, each under the same load (autocannon, 10 connections, in a worker thread
+//      so that it takes no time from the server it measures), as ratios to the bare route;
 //   2. checkout: scripts/bench-checkout.ts at 20 connections (paid enrolments/s, p99) and its race
 //      of 300 parents for 25 places;
 //   3. Lighthouse mobile (the lighthouse package on the test browser, simulated slow 4G and 4x CPU
@@ -61,7 +61,7 @@ const token = app.signToken(parent);
 const camp = (await store.collection<Camp>('campamentos').find({})).find((c) => c.code === 'CV2027')!;
 
 async function load(target: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url: target, connections: 10, duration: SECONDS, headers });
+  const result = await autocannon({ url: target, connections: 10, duration: SECONDS, headers, workers: 1 });
   if (result.non2xx || result.errors)
     throw new Error(`${target}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result;
