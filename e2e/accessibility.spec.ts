@@ -1,9 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { expectAccessible } from './a11y.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 
 // Every screen that needs no wizard state, in light and in dark mode, at both widths (the desktop
 // and phone projects). The wizard's steps are checked along the enrolment flows (e2e/wizard.ts).
+// No test here depends on another, so the workers share them out.
+test.describe.configure({ mode: 'parallel' });
+
 for (const dark of [false, true]) {
   const mode = dark ? 'dark' : 'light';
   test.describe(`${mode} mode`, () => {
@@ -44,16 +47,22 @@ for (const dark of [false, true]) {
       await expectAccessible(page, 'settings panel');
     });
 
-    test(`admin screens (${mode})`, async ({ page }) => {
+    test(`admin dashboard (${mode})`, async ({ page }) => {
       await signInAdmin(page);
       await expect(page.getByTestId('total-campamentos')).not.toBeEmpty();
       await expectAccessible(page, '/admin/dashboard');
-      for (const [path, title, create] of [
-        ['/admin/campamentos', 'Campamentos', 'Nuevo campamento'],
-        ['/admin/categorias', 'Categorías', 'Nueva categoría'],
-        ['/admin/semanas', 'Semanas', 'Nueva semana'],
-        ['/admin/cupones', 'Cupones', 'Nuevo cupón'],
-      ] as const) {
+    });
+
+    // One test per screen: each scans a full table and a dialog with its errors, and they run side
+    // by side (the file's tests are independent: each signs in on its own).
+    for (const [path, title, create] of [
+      ['/admin/campamentos', 'Campamentos', 'Nuevo campamento'],
+      ['/admin/categorias', 'Categorías', 'Nueva categoría'],
+      ['/admin/semanas', 'Semanas', 'Nueva semana'],
+      ['/admin/cupones', 'Cupones', 'Nuevo cupón'],
+    ] as const) {
+      test(`admin ${title} and its dialog (${mode})`, async ({ page }) => {
+        await signInAdmin(page);
         await page.goto(path);
         await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
         await expect(page.getByRole('table')).toBeVisible();
@@ -62,8 +71,8 @@ for (const dark of [false, true]) {
         await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
         await expect(page.getByRole('dialog').locator('.invalid-feedback').first()).toBeVisible();
         await expectAccessible(page, `${path} dialog`);
-      }
-    });
+      });
+    }
   });
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './test.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 
 // Checks on the production build the web server just made (dist/): MSW never ships to parents,
@@ -139,13 +139,13 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 test("the parents' pages: every script and stylesheet compressed, and their sizes", async ({
   browser,
   page,
+  baseURL,
 }, testInfo) => {
   const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
   const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
   const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');
   // Each page in a fresh browser (empty cache), as a parent's first visit.
-  const fresh = async () =>
-    browser.newPage({ baseURL: testInfo.project.use.baseURL, viewport: testInfo.project.use.viewport });
+  const fresh = async () => browser.newPage({ baseURL, viewport: testInfo.project.use.viewport });
   const anonymous = await fresh();
   const login = await loadPage(anonymous, `/login?camp=${camp._id}`, () =>
     expect(anonymous.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible(),

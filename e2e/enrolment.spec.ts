@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
 

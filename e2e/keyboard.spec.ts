@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 import { fillAdditional, fillParticipant } from './wizard.ts';
 

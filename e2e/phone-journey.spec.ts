@@ -2,7 +2,7 @@
 // wrong weight is explained under its field, a wrong membership code is refused at 'Agregar', a
 // week that fills while paying is swapped in place with the child's data kept, Back after paying
 // leads to a fresh calendar; and every control of the four steps is a 44 px target nothing covers.
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './test.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 import { expectAccessible } from './a11y.ts';
 import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
@@ -103,8 +103,16 @@ async function tapTargetProblems(page: Page): Promise<string[]> {
         problems.push(`${name}: ${Math.round(box.width)}×${Math.round(box.height)} px`);
       // A disabled button lets taps through (pointer-events: none): only its size counts.
       if ((control as HTMLButtonElement).disabled) continue;
-      const inner = control.getBoundingClientRect();
-      const found = document.elementFromPoint(inner.left + inner.width / 2, inner.top + inner.height / 2);
+      // What is under the control's centre, asked again after a frame while the answer is not the
+      // control: a busy machine may still be scrolling or laying out. Covered three times is covered.
+      let found: Element | null = null;
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const inner = control.getBoundingClientRect();
+        found = document.elementFromPoint(inner.left + inner.width / 2, inner.top + inner.height / 2);
+        if (found && (found === control || control.contains(found) || target.contains(found))) break;
+        control.scrollIntoView({ block: 'center', behavior: 'instant' });
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      }
       if (!found || !(found === control || control.contains(found) || target.contains(found)))
         problems.push(`${name}: covered by ${found?.tagName.toLowerCase()}.${found?.className}`);
     }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 // The foundation's smoke test: the real server serves the built app, deep links work, and the
 // guards send an anonymous visitor to the sign-in page while keeping the camp of the link.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { E2E_GOOGLE_PROFILE } from './fixtures.ts';
 
 // Google sign-in through the real popup flow, with a local OAuth2 provider standing in for Google.

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { expectAccessible } from './a11y.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 import { closeToasts } from './toasts.ts';
@@ -64,8 +64,8 @@ test('staff find an order by a child, print the roster, download the Excel, canc
 
   // The week's roster, printed to PDF by Chromium.
   await openArea(page, 'Listas');
-  await page.getByLabel('Campamento').selectOption({ label: 'Campamento de Verano 2027' });
-  await page.getByLabel('Semana').selectOption({ label: 'Semana 1' });
+  await page.getByLabel('Campamento', { exact: true }).selectOption({ label: 'Campamento de Verano 2027' });
+  await page.getByLabel('Semana', { exact: true }).selectOption({ label: 'Semana 1' });
   const roster = page.getByRole('region', { name: 'Semana 1' });
   await expect(roster.getByRole('cell', { name: new RegExp(`${child} Rodríguez`) })).toBeVisible();
   await expect(roster.getByText(/Camisetas: .*M × \d+/)).toBeVisible();
