@@ -7,6 +7,8 @@ import { Type } from 'typebox';
 import { buildTestApp, type TestApp } from './testing/build.ts';
 import { FRONTEND_NOT_BUILT } from './http/frontend.ts';
 import { HEALTH_PING_MS } from './routes/health.ts';
+import { pino } from 'pino';
+import { REDACT_PATHS, requestLogger } from './logging.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -354,6 +356,44 @@ describe('log redaction', () => {
       expDate: '[redactado]',
     });
     expect(probe.headers?.authorization).toBe('[redactado]');
+  });
+
+  it("keeps each request's id on its log lines, and redacts what a request logs", async () => {
+    t = await buildTestApp();
+    t.app.post('/api/log-probe', async (request) => {
+      request.log.info({ body: request.body, user: { password: 'clave-de-ana' } }, 'request probe');
+      return { status: 'SUCCESS' };
+    });
+    for (const password of ['clave-uno', 'clave-dos'])
+      await t.api({ method: 'POST', url: '/api/log-probe', payload: { email: 'ana@correo.do', password } });
+    const lines = t.logs().filter((line) => line.msg === 'request probe');
+    expect(lines).toHaveLength(2);
+    const ids = lines.map((line) => line.reqId);
+    expect(ids[0]).toMatch(/^req-/);
+    expect(new Set(ids).size).toBe(2);
+    // Fastify's own lines of the same request carry the same id.
+    const completed = t
+      .logs()
+      .filter((line) => line.msg === 'request completed')
+      .map((line) => line.reqId);
+    expect(completed).toEqual(expect.arrayContaining(ids));
+    expect(lines[0]!.body).toEqual({ email: 'ana@correo.do', password: '[redactado]' });
+    expect(lines[0]!.user).toEqual({ password: '[redactado]' });
+    for (const secret of ['clave-uno', 'clave-dos', 'clave-de-ana'])
+      expect(t.rawLogs()).not.toContain(secret);
+  });
+
+  it('gives a child logger with other bindings the same redaction', () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { level: 'info', redact: { paths: REDACT_PATHS, censor: '[redactado]' } },
+      { write: (line: string) => lines.push(line) },
+    );
+    requestLogger(logger, { reqId: 'req-7', extra: { password: 'oculta' } }, {}).info('hola');
+    requestLogger(logger, { reqId: 'req-8' }, {}).info({ data: { token: 'oculto' } }, 'adiós');
+    const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(first).toMatchObject({ reqId: 'req-7', extra: { password: '[redactado]' }, msg: 'hola' });
+    expect(second).toMatchObject({ reqId: 'req-8', data: { token: '[redactado]' }, msg: 'adiós' });
   });
 });
 

@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Store } from './store/port.ts';
-import { loggerOptions } from './logging.ts';
+import { loggerOptions, requestLogger } from './logging.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
@@ -56,6 +56,7 @@ export interface AppDeps {
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
+    childLoggerFactory: requestLogger,
     // Unknown body fields are dropped (no mass assignment); defaults from schemas are applied.
     ajv: { customOptions: { removeAdditional: 'all', useDefaults: true, coerceTypes: 'array' } },
     schemaController: { compilersFactory: sharedSchemaCompilers },

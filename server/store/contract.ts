@@ -75,6 +75,27 @@ export function describeStoreContract(name: string, factory: () => Promise<Store
       expect(['embedded', 'mongodb', 'memory']).toContain(store.kind);
     });
 
+    it("counts each finished write per collection, and no read (cached reads' revision)", async () => {
+      expect(store.revision('players')).toBe(0);
+      const ana = await players.insertOne({ name: 'Ana', age: 9 });
+      await players.insertMany([{ name: 'Luis', age: 10 }]);
+      expect(store.revision('players')).toBe(2);
+      await players.find({});
+      await players.findById(ana._id);
+      await players.count({});
+      expect(store.revision('players')).toBe(2);
+      await players.updateOne({ _id: ana._id }, { set: { age: 10 } });
+      await players.softDelete(ana._id);
+      await players.deleteMany({ name: 'Luis' });
+      expect(store.revision('players')).toBe(5);
+      const camp = await camps.insertOne({ name: 'Verano', quota_f: 0, quota_q: 1 });
+      await camps.incrementWithin(camp._id, { field: 'quota_f', by: 1, limitField: 'quota_q' });
+      // A refused write is counted too: a count too many only costs a cached read.
+      await camps.incrementWithin(camp._id, { field: 'quota_f', by: 1, limitField: 'quota_q' });
+      expect(store.revision('camps')).toBe(3);
+      expect(store.revision('players')).toBe(5);
+    });
+
     describe('insert and find by id', () => {
       it('generates 24-hex ids and finds the document by id', async () => {
         const ana = await players.insertOne({ name: 'Ana', age: 10 });

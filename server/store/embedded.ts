@@ -7,6 +7,7 @@ import { access, mkdir, open, readFile, readdir, truncate } from 'node:fs/promis
 import path from 'node:path';
 import { collectionsOf, Datastore, nextInCounters } from '../../src/core/store/nedb.ts';
 import type { Store } from './port.ts';
+import { countingWrites } from '../../src/core/store/revisions.ts';
 
 const EXTENSION = '.db';
 const COUNTERS = 'counters';
@@ -49,7 +50,7 @@ export async function openEmbeddedStore(
   }, COMPACTION_INTERVAL_MS);
   timer.unref();
 
-  return {
+  return countingWrites({
     kind: 'embedded',
     collection: collectionsOf(datastore),
     async nextSequence(name) {
@@ -63,7 +64,7 @@ export async function openEmbeddedStore(
       // Leaves one line per document on disk, so the next start reads less.
       await compactAll();
     },
-  };
+  });
 }
 
 async function loadDatastore(filename: string, fsync: boolean): Promise<Datastore> {

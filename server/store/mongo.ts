@@ -4,6 +4,7 @@ import { MongoClient, MongoServerError } from 'mongodb';
 import type { Document, Collection as MongoCollection, Filter as MongoFilter } from 'mongodb';
 import { newId, toModifiers, visible } from '../../src/core/store/common.ts';
 import { DELETED_STATUS, DuplicateKeyError, HOLDS_FIELD } from './port.ts';
+import { countingWrites } from '../../src/core/store/revisions.ts';
 import type {
   Collection,
   AnyDoc,
@@ -37,7 +38,7 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   await client.connect();
   const db = client.db(options.dbName);
 
-  return {
+  return countingWrites({
     kind: 'mongodb',
     collection: <T extends Doc = AnyDoc>(name: string) =>
       mongoCollection(db.collection<AnyDoc>(name), name) as unknown as Collection<T>,
@@ -51,7 +52,7 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
       await db.command({ ping: 1 });
     },
     close: () => client.close(),
-  };
+  });
 }
 
 function mongoCollection(collection: MongoCollection<AnyDoc>, name: string): Collection {

@@ -1,7 +1,7 @@
 // Categories (spec 02 §3): defaults, the camp they belong to (named in every answer, fetched once
 // per list), their order, and GET /categorias/findbycamp for the enrolment wizard.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../store/port.ts';
+import { spyOnFinds } from '../../../src/core/store/findSpy.ts';
 import { adminKit, createCamp, createCategory, stored, UNKNOWN_ID, type AdminKit } from './test-kit.ts';
 
 let kit: AdminKit;
@@ -225,15 +225,3 @@ describe('DELETE /api/categorias/delete/{id}', () => {
     expect(byCamp.json().data).toEqual([]);
   });
 });
-
-/** Records the collection of every `find` the app makes from now on. */
-function spyOnFinds(store: Store, finds: string[]): void {
-  const collection = store.collection.bind(store);
-  store.collection = ((name: string) => {
-    const real = collection(name);
-    return {
-      ...real,
-      find: (...args: Parameters<typeof real.find>) => (finds.push(name), real.find(...args)),
-    };
-  }) as Store['collection'];
-}

@@ -1,13 +1,42 @@
 // The two lists the enrolment wizard loads for its camp (spec 01 §7), open to any signed-in user.
 // A parent sees the active, enabled weeks and the active categories of an active camp; an admin
-// sees every record that is not deleted (the admin screens use the same calls).
+// sees every record that is not deleted (the admin screens use the same calls). A parent's lists
+// are reused for a second while nothing writes to them: the calendar's first call is the API's
+// busiest read.
 import { ApiError } from '../errors.ts';
-import type { Filter, Store } from '../store/port.ts';
+import type { AnyDoc, Store } from '../store/port.ts';
 import { isAdmin, type UserRecord } from '../../domain/records.ts';
 import { NOUNS, recordMessages } from '../../domain/admin-contract.ts';
 import type { AreaService } from './crud.ts';
 
 const campNotFound = recordMessages(NOUNS.campamentos).notFound;
+
+/**
+ * How long a parent's list of a camp's weeks or categories is reused. A write made through this
+ * process ends the reuse at once (Store.revision); writes of another instance on the same MongoDB
+ * show within this time. Places are counted again at payment, atomically, so a list a second old
+ * can never oversell; it can only show a place that has just gone.
+ */
+export const PARENT_LIST_CACHE_MS = 1000;
+/** The lists depend on these: the camp (active or not), its weeks or categories, their names. */
+const LIST_SOURCES = ['campamentos', 'semanas', 'categorias'];
+/** A bound on memory: camps are few; past it, the cache starts again. */
+const CACHE_SIZE = 1000;
+
+interface Cached {
+  revision: string;
+  until: number;
+  records: Promise<readonly AnyDoc[]>;
+}
+
+/** Frozen: one list answers many parents, none may change it for the others. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
 
 export function enrolmentReads(store: Store, areas: { semanas: AreaService; categorias: AreaService }) {
   /** The camp's id, if this user may see it; 404 otherwise. */
@@ -18,17 +47,37 @@ export function enrolmentReads(store: Store, areas: { semanas: AreaService; cate
     if (!camp) throw new ApiError(404, campNotFound);
     return camp._id;
   };
+
+  const cache = new Map<string, Cached>();
+  /** A parent's list from the cache while it is current, else read (once for concurrent calls). */
+  const parentList = (key: string, read: () => Promise<AnyDoc[]>): Promise<readonly AnyDoc[]> => {
+    const revision = LIST_SOURCES.map((name) => store.revision(name)).join(':');
+    const now = Date.now();
+    const cached = cache.get(key);
+    if (cached && cached.revision === revision && cached.until > now) return cached.records;
+    const records = read().then(deepFreeze);
+    if (cache.size >= CACHE_SIZE) cache.clear();
+    const entry = { revision, until: now + PARENT_LIST_CACHE_MS, records };
+    cache.set(key, entry);
+    // A refusal (no such camp) or a failure is never reused.
+    records.catch(() => {
+      if (cache.get(key) === entry) cache.delete(key);
+    });
+    return records;
+  };
+
   return {
-    async weeks(account: UserRecord, campId: string) {
-      const campament = await campFor(account, campId);
-      const filter: Filter = isAdmin(account)
-        ? { campament }
-        : { campament, status: 'active', isChecked: true };
-      return areas.semanas.list(filter);
+    async weeks(account: UserRecord, campId: string): Promise<readonly AnyDoc[]> {
+      if (isAdmin(account)) return areas.semanas.list({ campament: await campFor(account, campId) });
+      return parentList(`semanas:${campId}`, async () =>
+        areas.semanas.list({ campament: await campFor(account, campId), status: 'active', isChecked: true }),
+      );
     },
-    async categories(account: UserRecord, campId: string) {
-      const campament = await campFor(account, campId);
-      return areas.categorias.list(isAdmin(account) ? { campament } : { campament, status: 'active' });
+    async categories(account: UserRecord, campId: string): Promise<readonly AnyDoc[]> {
+      if (isAdmin(account)) return areas.categorias.list({ campament: await campFor(account, campId) });
+      return parentList(`categorias:${campId}`, async () =>
+        areas.categorias.list({ campament: await campFor(account, campId), status: 'active' }),
+      );
     },
   };
 }

@@ -4,6 +4,7 @@
 // browser.
 import { collectionsOf, Datastore, nextInCounters } from './nedb.ts';
 import type { Store } from './port.ts';
+import { countingWrites } from './revisions.ts';
 
 export function openMemoryStore(): Store {
   const datastores = new Map<string, Datastore>();
@@ -16,11 +17,11 @@ export function openMemoryStore(): Store {
     return db;
   };
   const counters = new Datastore({ inMemoryOnly: true });
-  return {
+  return countingWrites({
     kind: 'memory',
     collection: collectionsOf((name) => Promise.resolve(datastore(name))),
     nextSequence: (name) => nextInCounters(counters, name),
     ping: () => Promise.resolve(),
     close: () => Promise.resolve(),
-  };
+  });
 }

@@ -117,6 +117,12 @@ export interface Store {
   nextSequence(name: string): Promise<number>;
   /** Answers when the store is reachable; throws otherwise. */
   ping(): Promise<void>;
+  /**
+   * How many writes to this collection this process has finished (./revisions.ts). A read is
+   * current while the number it saw before it began stays the same. Writes of other processes on
+   * the same database are not counted: a cache bounds how late it sees them with a time limit.
+   */
+  revision(collection: string): number;
   close(): Promise<void>;
 }
 
