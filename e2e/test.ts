@@ -3,7 +3,7 @@
 // folder. Workers then run side by side without seeing each other's records, so a test can still
 // compare counts before and after what it did. The front end is built once, before any worker
 // starts (e2e/global-setup.ts).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,20 +20,29 @@ export interface AppServer {
   dataDir: string;
 }
 
-async function waitForHealth(url: string, exited: Promise<unknown>): Promise<void> {
+/** Whether something already answers on this port (a server left running, a developer's own). */
+async function answers(url: string): Promise<boolean> {
+  return fetch(`${url}/api/health`).then(
+    () => true,
+    () => false,
+  );
+}
+
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
-  let gone = false;
-  void exited.then(() => (gone = true));
-  while (!gone && Date.now() < deadline) {
+  while (running(child) && Date.now() < deadline) {
     const ok = await fetch(`${url}/api/health`).then(
       (res) => res.ok,
       () => false,
     );
-    if (ok) return;
+    // Ours only if it is still running: a child that could not take the port has exited.
+    if (ok && running(child)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(
-    gone ? 'the test server stopped while starting' : `the test server did not answer at ${url}`,
+    running(child) ? `the test server did not answer at ${url}` : 'the test server stopped while starting',
   );
 }
 
@@ -42,6 +51,8 @@ export const test = base.extend<object, { appServer: AppServer }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use, workerInfo) => {
       const port = BASE_PORT + 10 * workerInfo.parallelIndex;
+      const url = `http://localhost:${port}`;
+      if (await answers(url)) throw new Error(`port ${port} is taken: stop what runs at ${url} first`);
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escuela-e2e-'));
       const child = spawn(process.execPath, ['e2e/serve.ts'], {
         env: {
@@ -57,14 +68,17 @@ export const test = base.extend<object, { appServer: AppServer }>({
         stdio: ['ignore', 'inherit', 'inherit'],
       });
       const exited = once(child, 'exit');
-      const url = `http://localhost:${port}`;
-      await waitForHealth(url, exited);
-      // The outbox helper reads it; one server per worker process, so one value per process.
-      process.env.E2E_DATA_DIR = dataDir;
-      await use({ url, dataDir });
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      // Stopped and cleaned up whatever happens: a server that failed to start included.
+      try {
+        await waitForHealth(url, child);
+        // The outbox helper reads it; one server per worker process, so one value per process.
+        process.env.E2E_DATA_DIR = dataDir;
+        await use({ url, dataDir });
+      } finally {
+        if (running(child)) child.kill('SIGTERM');
+        await exited;
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
     { scope: 'worker', timeout: START_TIMEOUT_MS + 10_000 },
   ],
