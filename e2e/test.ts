@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
+import { E2E_ADMIN } from './api.ts';
 
 /** Worker n listens on BASE + 10n (the app) and BASE + 10n + 1 (its OAuth2 provider). */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -20,25 +21,20 @@ export interface AppServer {
   dataDir: string;
 }
 
-/** Whether something already answers on this port (a server left running, a developer's own). */
-async function answers(url: string): Promise<boolean> {
-  return fetch(`${url}/api/health`).then(
-    () => true,
-    () => false,
+/** The health check's status, or null when nothing answers on that port. */
+const health = (url: string): Promise<number | null> =>
+  fetch(`${url}/api/health`).then(
+    (res) => res.status,
+    () => null,
   );
-}
 
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (running(child) && Date.now() < deadline) {
-    const ok = await fetch(`${url}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
     // Ours only if it is still running: a child that could not take the port has exited.
-    if (ok && running(child)) return;
+    if ((await health(url)) === 200 && running(child)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(
@@ -52,7 +48,9 @@ export const test = base.extend<object, { appServer: AppServer }>({
     async ({}, use, workerInfo) => {
       const port = BASE_PORT + 10 * workerInfo.parallelIndex;
       const url = `http://localhost:${port}`;
-      if (await answers(url)) throw new Error(`port ${port} is taken: stop what runs at ${url} first`);
+      // Something already there (a server left running, a developer's own) would be tested instead.
+      if ((await health(url)) !== null)
+        throw new Error(`port ${port} is taken: stop what runs at ${url} first`);
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escuela-e2e-'));
       const child = spawn(process.execPath, ['e2e/serve.ts'], {
         env: {
@@ -62,8 +60,8 @@ export const test = base.extend<object, { appServer: AppServer }>({
           DATA_DIR: dataDir,
           NODE_ENV: 'test',
           LOG_LEVEL: 'warn',
-          ADMIN_EMAIL: 'admin@e2e.do',
-          ADMIN_PASSWORD: 'clave-e2e-123',
+          ADMIN_EMAIL: E2E_ADMIN.email,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });

@@ -4,7 +4,7 @@
 // are reused for a second while nothing writes to them: the calendar's first call is the API's
 // busiest read.
 import { ApiError } from '../errors.ts';
-import type { AnyDoc, Store } from '../store/port.ts';
+import type { AnyDoc, Filter, Store } from '../store/port.ts';
 import { isAdmin, type UserRecord } from '../../domain/records.ts';
 import { NOUNS, recordMessages } from '../../domain/admin-contract.ts';
 import type { AreaService } from './crud.ts';
@@ -66,18 +66,18 @@ export function enrolmentReads(store: Store, areas: { semanas: AreaService; cate
     return records;
   };
 
+  /** A camp's records of one area: all of them for an admin, read fresh; what a parent may pick, cached. */
+  const listOfCamp =
+    (name: string, area: AreaService, forParents: Filter) =>
+    async (account: UserRecord, campId: string): Promise<readonly AnyDoc[]> => {
+      if (isAdmin(account)) return area.list({ campament: await campFor(account, campId) });
+      return parentList(`${name}:${campId}`, async () =>
+        area.list({ campament: await campFor(account, campId), ...forParents }),
+      );
+    };
+
   return {
-    async weeks(account: UserRecord, campId: string): Promise<readonly AnyDoc[]> {
-      if (isAdmin(account)) return areas.semanas.list({ campament: await campFor(account, campId) });
-      return parentList(`semanas:${campId}`, async () =>
-        areas.semanas.list({ campament: await campFor(account, campId), status: 'active', isChecked: true }),
-      );
-    },
-    async categories(account: UserRecord, campId: string): Promise<readonly AnyDoc[]> {
-      if (isAdmin(account)) return areas.categorias.list({ campament: await campFor(account, campId) });
-      return parentList(`categorias:${campId}`, async () =>
-        areas.categorias.list({ campament: await campFor(account, campId), status: 'active' }),
-      );
-    },
+    weeks: listOfCamp('semanas', areas.semanas, { status: 'active', isChecked: true }),
+    categories: listOfCamp('categorias', areas.categorias, { status: 'active' }),
   };
 }
