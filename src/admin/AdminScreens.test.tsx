@@ -297,6 +297,41 @@ describe('coupons', () => {
     ).toBeInTheDocument();
   });
 
+  it('sets the limits: first day before the expiry, uses, least children and camps; the list shows the uses', async () => {
+    const user = await open('/admin/cupones', 'Cupones');
+    await user.click(screen.getByRole('button', { name: 'Nuevo cupón' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo cupón' });
+    await user.type(within(dialog).getByLabelText('Código *'), 'HERMANOS');
+    await user.type(within(dialog).getByLabelText('Etiqueta *'), 'Hermanos 15%');
+    await user.clear(within(dialog).getByLabelText('Porcentaje *'));
+    await user.type(within(dialog).getByLabelText('Porcentaje *'), '15');
+    await user.type(within(dialog).getByLabelText('Válido desde'), '2027-07-01');
+    await user.type(within(dialog).getByLabelText('Vence'), '2027-06-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    const order = await within(dialog).findByText(
+      'La fecha de inicio del cupón debe ser igual o anterior a su vencimiento.',
+    );
+    expect(within(dialog).getByLabelText('Válido desde')).toHaveAccessibleDescription(
+      expect.stringContaining(order.textContent),
+    );
+    await user.clear(within(dialog).getByLabelText('Válido desde'));
+    await user.type(within(dialog).getByLabelText('Válido desde'), '2027-01-01');
+    await user.clear(within(dialog).getByLabelText('Usos máximos'));
+    await user.type(within(dialog).getByLabelText('Usos máximos'), '5');
+    await user.clear(within(dialog).getByLabelText('Usos por familia'));
+    await user.type(within(dialog).getByLabelText('Usos por familia'), '1');
+    await user.clear(within(dialog).getByLabelText('Mínimo de participantes'));
+    await user.type(within(dialog).getByLabelText('Mínimo de participantes'), '2');
+    const camps = within(dialog).getByRole('group', { name: 'Campamentos' });
+    await user.click(await within(camps).findByLabelText('Campamento de Verano 2027'));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Cupón creado')).toBeInTheDocument();
+    const summer = (await visible('campamentos')).find((doc) => doc.code === 'CV2027')!;
+    const coupon = (await visible('cupones')).find((doc) => doc.code === 'HERMANOS')!;
+    expect(coupon).toMatchObject({ max_uses: 5, max_per_family: 1, min_children: 2, camps: [summer._id] });
+    expect(await screen.findByRole('row', { name: /HERMANOS Hermanos 15%.* 0 de 5/ })).toBeInTheDocument();
+  });
+
   it('switches to a fixed amount, and a taken code gets the server message', async () => {
     const user = await open('/admin/cupones', 'Cupones');
     await user.click(screen.getByRole('button', { name: 'Nuevo cupón' }));

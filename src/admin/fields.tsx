@@ -95,3 +95,54 @@ export function StatusField<V>({ formik }: { formik: FormikProps<V> }) {
     </SelectField>
   );
 }
+
+interface ChecklistFieldProps<V> {
+  formik: FormikProps<V>;
+  /** A field holding the checked ids. */
+  name: keyof V & string;
+  legend: string;
+  options: ReadonlyArray<{ id: string; label: string }>;
+  /** Shown instead of the boxes when there is nothing to check. */
+  empty?: ReactNode;
+  help?: string;
+}
+
+/** A set of checkboxes bound to an array of ids (a week's categories, a coupon's camps). */
+export function ChecklistField<V>({ formik, name, legend, options, empty, help }: ChecklistFieldProps<V>) {
+  const chosen = new Set(formik.values[name] as string[]);
+  function toggle(id: string, on: boolean) {
+    const next = new Set(chosen);
+    if (on) next.add(id);
+    else next.delete(id);
+    void formik.setFieldValue(name, [...next]);
+  }
+  const helpId = help ? `field-${name}-help` : undefined;
+  return (
+    <fieldset className="mb-3" aria-describedby={helpId}>
+      <legend className="form-label fs-6">{legend}</legend>
+      {options.length === 0 && empty
+        ? empty
+        : options.map((option) => (
+            <div key={option.id} className="form-check">
+              <input
+                id={`${name}-${option.id}`}
+                name={name}
+                type="checkbox"
+                className="form-check-input"
+                value={option.id}
+                checked={chosen.has(option.id)}
+                onChange={(event) => toggle(option.id, event.target.checked)}
+              />
+              <label htmlFor={`${name}-${option.id}`} className="form-check-label">
+                {option.label}
+              </label>
+            </div>
+          ))}
+      {help && (
+        <div id={helpId} className="form-text">
+          {help}
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -147,6 +147,14 @@ export const CouponCreate = Type.Object({
   /** Expiry: the coupon is valid until the end of that day (Santo Domingo time); null = never. */
   date: Type.Optional(OptionalDateValue),
   status: Type.Optional(EditableStatus),
+  // Limits (issue 18); 0, null or [] = no limit. The uses themselves are counted by the checkout.
+  /** First valid day, from its start (Santo Domingo time). */
+  valid_from: Type.Optional(OptionalDateValue),
+  max_uses: Type.Optional(count),
+  max_per_family: Type.Optional(count),
+  /** The camps it applies to. */
+  camps: Type.Optional(Type.Array(Id, { maxItems: 200 })),
+  min_children: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
 });
 export const CouponUpdate = updateOf(CouponCreate);
 export type CouponCreate = Static<typeof CouponCreate>;
@@ -157,6 +165,12 @@ export const COUPON_DEFAULTS = {
   amount: 0,
   date: null,
   status: 'active',
+  valid_from: null,
+  max_uses: 0,
+  max_per_family: 0,
+  camps: [] as string[],
+  min_children: 0,
+  uses: 0,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -360,6 +374,8 @@ export function recordMessages(noun: Noun) {
 
 export const ADMIN_MESSAGES = {
   couponCodeTaken: 'Ya existe un cupón con ese código.',
+  couponDatesOrder: 'La fecha de inicio del cupón debe ser igual o anterior a su vencimiento.',
+  couponCampsUnknown: 'Alguno de los campamentos seleccionados no existe.',
   campCodeTaken: 'Ya existe un campamento con ese código.',
   typeCodeTaken: 'Ya existe un tipo con ese código para ese modelo.',
   campDatesOrder: 'La fecha de fin debe ser igual o posterior a la fecha de inicio.',
@@ -452,7 +468,13 @@ export const SlugParams = (name: string) => Type.Object({ [name]: slug });
 // Answers (dates travel as ISO strings)
 
 type Json<T> = {
-  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+  [K in keyof T]: T[K] extends Date
+    ? string
+    : T[K] extends Date | null
+      ? string | null
+      : Exclude<T[K], undefined> extends Date | null
+        ? string | null | Extract<T[K], undefined>
+        : T[K];
 };
 
 export type CampAnswer = Json<Camp>;

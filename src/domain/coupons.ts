@@ -1,5 +1,6 @@
 // Coupon rules (spec 01 §4, §9; spec 02 §3): codes are upper case, refused when unknown,
-// inactive or past their expiry date.
+// inactive or past their expiry date; and the limits of issue 18: a first valid day, camps,
+// a least number of children, uses in all and per family.
 import type { Coupon } from './records.ts';
 import { isAnnualProgram } from './records.ts';
 import type { CouponTermsData } from './schemas/coupons.ts';
@@ -12,6 +13,10 @@ export const COUPON_MESSAGES = {
   unknown: 'El cupón ingresado no existe.',
   inactive: 'El cupón ingresado no está activo.',
   expired: 'El cupón ingresado está vencido.',
+  notYet: 'El cupón ingresado aún no está vigente.',
+  otherCamp: 'El cupón ingresado no aplica a este campamento.',
+  exhausted: 'El cupón ingresado ya alcanzó su límite de usos.',
+  familyLimit: 'Su familia ya usó este cupón el máximo de veces permitido.',
   applied: 'Cupón aplicado',
   /** Shown by the browser when the validation call itself fails (spec 01 §8). */
   unreachable: 'Lo sentimos, no fue posible validar el cupón. Por favor verifique su conexión a internet.',
@@ -21,13 +26,50 @@ export function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** Why a stored coupon cannot be used now, or null when it can. */
-export function couponRefusal(coupon: Pick<Coupon, 'status' | 'date'> | null, now: Date): string | null {
+export const minChildrenMessage = (count: number): string =>
+  `El cupón ingresado requiere inscribir al menos ${count} participantes.`;
+
+/** Whether a message is a coupon's refusal (the wizard then drops the coupon it had applied). */
+export function isCouponRefusal(message: string): boolean {
+  return (
+    (Object.values(COUPON_MESSAGES) as string[]).includes(message) ||
+    /^El cupón ingresado requiere inscribir al menos \d+ participantes\.$/.test(message)
+  );
+}
+
+/** The order a coupon is asked for; what is not known yet (validation by an older page) is not checked. */
+export interface CouponUse {
+  now: Date;
+  campId?: string;
+  children?: number;
+  /** Uses the family holds now. */
+  familyUses?: number;
+}
+
+type CouponLimits = Pick<
+  Coupon,
+  'status' | 'date' | 'valid_from' | 'camps' | 'min_children' | 'max_uses' | 'uses' | 'max_per_family'
+>;
+
+/** Why a stored coupon cannot be used for this order, or null when it can. */
+export function couponRefusal(coupon: CouponLimits | null, use: CouponUse): string | null {
   if (!coupon) return COUPON_MESSAGES.unknown;
+  const { now } = use;
   if (coupon.status !== 'active') return COUPON_MESSAGES.inactive;
   if (coupon.date && coupon.date.getTime() < now.getTime()) return COUPON_MESSAGES.expired;
+  if (coupon.valid_from && coupon.valid_from.getTime() > now.getTime()) return COUPON_MESSAGES.notYet;
+  const camps = coupon.camps ?? [];
+  if (use.campId !== undefined && camps.length > 0 && !camps.includes(use.campId))
+    return COUPON_MESSAGES.otherCamp;
+  const least = coupon.min_children ?? 0;
+  if (use.children !== undefined && least > 0 && use.children < least) return minChildrenMessage(least);
+  if (limitReached(coupon.uses, coupon.max_uses)) return COUPON_MESSAGES.exhausted;
+  if (limitReached(use.familyUses, coupon.max_per_family)) return COUPON_MESSAGES.familyLimit;
   return null;
 }
+
+/** A counter at its limit (a limit of 0 or none is no limit). */
+const limitReached = (uses = 0, limit = 0): boolean => limit > 0 && uses >= limit;
 
 export function couponTerms(coupon: Coupon): CouponTermsData {
   return {

@@ -103,6 +103,30 @@ export interface Coupon {
   /** Expiry (end of that day); null = never expires. */
   date: Date | null;
   status: Exclude<RecordStatus, 'borrado'> | 'borrado';
+  // Limits (issue 18). Absent on coupons stored before them: absent or 0 means "no limit".
+  /** First valid day (from its start); null = valid at once. */
+  valid_from?: Date | null;
+  /** Paid (or being paid) enrolments it may discount in all. */
+  max_uses?: number;
+  /** The same, per family account. */
+  max_per_family?: number;
+  /** Camps it applies to; empty = every camp. */
+  camps?: string[];
+  /** Children the order must enrol at least. */
+  min_children?: number;
+  /** Enrolments holding a use now (taken at payment, given back on decline or cancellation). */
+  uses?: number;
+}
+
+/** One family's uses of one coupon ('cupones_familias'), counted like the coupon's own. */
+export interface CouponFamilyUse {
+  /** `${coupon_id}-${user_id}`: one counter per family and coupon. */
+  _id: string;
+  coupon_id: string;
+  user_id: string;
+  uses: number;
+  /** The coupon's max_per_family when last taken (0 = no limit). */
+  max_uses: number;
 }
 
 export const ADMIN_TIPOS = ['admin', 'administrador', 'superadmin'] as const;
@@ -164,6 +188,8 @@ export interface Enrolment {
   amount: number;
   discount: number;
   coupon: string | null;
+  /** The coupon whose use this order holds; absent on orders from before coupon limits. */
+  coupon_id?: string | null;
   card: { holder: string; brand: string; last4: string };
   comprobantefiscal: boolean;
   rnc: string;

@@ -81,6 +81,8 @@ describe('uploadPhoto', () => {
 });
 
 describe('validateCoupon', () => {
+  const ORDER = { campament: 'camp-1', participants: 2 };
+
   it('posts the code and returns the terms', async () => {
     let body: unknown;
     server.use(
@@ -89,8 +91,8 @@ describe('validateCoupon', () => {
         return HttpResponse.json({ status: 'SUCCESS', message: COUPON_MESSAGES.applied, data: VERANO10 });
       }),
     );
-    await expect(validateCoupon('VERANO10')).resolves.toEqual(VERANO10);
-    expect(body).toEqual({ coupon: 'VERANO10' });
+    await expect(validateCoupon('VERANO10', ORDER)).resolves.toEqual(VERANO10);
+    expect(body).toEqual({ coupon: 'VERANO10', campament: 'camp-1', participants: 2 });
   });
 
   it('a refusal carries the server message; a transport failure is a network ApiError', async () => {
@@ -102,9 +104,9 @@ describe('validateCoupon', () => {
         ),
       ),
     );
-    await expect(validateCoupon('VIEJO')).rejects.toThrow(COUPON_MESSAGES.expired);
+    await expect(validateCoupon('VIEJO', ORDER)).rejects.toThrow(COUPON_MESSAGES.expired);
     server.use(http.post('*/api/cupones/validate', () => HttpResponse.error()));
-    const error = await validateCoupon('VERANO10').catch((caught: unknown) => caught);
+    const error = await validateCoupon('VERANO10', ORDER).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).network).toBe(true);
   });

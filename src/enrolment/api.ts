@@ -65,11 +65,21 @@ export async function uploadPhoto(file: Blob, signal?: AbortSignal): Promise<str
   return answer.result;
 }
 
+/** The order a coupon is asked for: its camp and how many children it enrols (the coupon's limits). */
+export interface CouponOrder {
+  campament: string;
+  participants: number;
+}
+
 /** POST /cupones/validate; resolves with the coupon's terms. */
-export async function validateCoupon(code: string, signal?: AbortSignal): Promise<CouponTermsData> {
+export async function validateCoupon(
+  code: string,
+  order: CouponOrder,
+  signal?: AbortSignal,
+): Promise<CouponTermsData> {
   const answer = await request<StatusEnvelope<CouponTermsData>>('/cupones/validate', {
     method: 'POST',
-    body: { coupon: code },
+    body: { coupon: code, ...order },
     signal,
   });
   return unwrap(answer, COUPON_MESSAGES.unknown);

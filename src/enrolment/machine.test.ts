@@ -10,7 +10,7 @@ import {
 } from '../domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
-import type { CampData } from './api.ts';
+import type { CampData, CouponOrder } from './api.ts';
 import {
   ADD_MESSAGES,
   CONFIRMATION_ROUTE,
@@ -82,7 +82,7 @@ function start(fakes: Fakes = {}, input: { campId?: string; restored?: SavedWiza
   const calls = {
     load: [] as string[],
     upload: [] as Blob[],
-    coupon: [] as string[],
+    coupon: [] as Array<{ code: string } & CouponOrder>,
     pay: [] as Array<{ body: CreateEnrolmentBody; key: string }>,
     membership: [] as string[],
     goTo: [] as GoToParams[],
@@ -97,8 +97,8 @@ function start(fakes: Fakes = {}, input: { campId?: string; restored?: SavedWiza
         calls.upload.push(input.file);
         return (fakes.upload ?? (async () => 'https://cdn.example.org/foto.jpg'))(input.file);
       }),
-      validateCoupon: fromPromise<CouponTermsData, { code: string }>(async ({ input }) => {
-        calls.coupon.push(input.code);
+      validateCoupon: fromPromise<CouponTermsData, { code: string } & CouponOrder>(async ({ input }) => {
+        calls.coupon.push(input);
         return (fakes.coupon ?? (async () => VERANO10))(input.code);
       }),
       lookupMembership: fromPromise<MembershipHolder, { code: string }>(async ({ input }) => {
@@ -421,7 +421,8 @@ describe('payment: coupon', () => {
     expect(actor.getSnapshot().matches({ payment: 'validatingCoupon' })).toBe(true);
     check.resolve(VERANO10);
     await waitFor(actor, (s) => s.matches({ payment: 'idle' }), { timeout: 1000 });
-    expect(calls.coupon).toEqual(['VERANO10']);
+    // The camp and the number of children go with it, for the coupon's limits.
+    expect(calls.coupon).toEqual([{ code: 'VERANO10', campament: CAMP_ID, participants: 2 }]);
     const { context } = actor.getSnapshot();
     expect(context.coupon).toEqual(VERANO10);
     expect(cartTotals(context)).toMatchObject({ couponDiscount: 1766, total: 15894 });
@@ -673,6 +674,45 @@ describe('payment: Pagar', () => {
     await waitFor(actor, (s) => s.status === 'done', { timeout: 1000 });
     expect(calls.pay.map((call) => call.key)).toEqual([firstKey, context.idempotencyKey]);
     expect(calls.pay[1]!.body.cardNumber).toBe('5555555555554444');
+  });
+
+  it('a coupon refused at payment (its last use taken meanwhile) is taken off the total', async () => {
+    let attempt = 0;
+    const { actor, calls } = await atPayment({
+      pay: async () => {
+        attempt += 1;
+        if (attempt === 1) throw new ApiError(400, COUPON_MESSAGES.exhausted);
+        return RESULT;
+      },
+    });
+    actor.send({ type: 'UPDATE_PAYMENT', patch: validPayment });
+    actor.send({ type: 'APPLY_COUPON', code: 'VERANO10' });
+    await waitFor(actor, (s) => s.matches({ payment: 'idle' }), { timeout: 1000 });
+    expect(cartTotals(actor.getSnapshot().context).total).toBe(15894);
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.matches({ payment: 'failed' }), { timeout: 1000 });
+    const { context } = actor.getSnapshot();
+    expect(context.dialog).toBe('El cupón ingresado ya alcanzó su límite de usos.');
+    expect(context.coupon).toBeNull();
+    expect(context.payment.coupon).toBe('');
+    expect(cartTotals(context).total).toBe(17660);
+    actor.send({ type: 'CLOSE_DIALOG' });
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 1000 });
+    expect(calls.pay[1]!.body).toMatchObject({ amount: 17660, discount: 1140 });
+    expect(calls.pay[1]!.body.coupon).toBeUndefined();
+  });
+
+  it('a card decline keeps the applied coupon', async () => {
+    const { actor } = await atPayment({
+      pay: async () => Promise.reject(new ApiError(402, 'La tarjeta fue rechazada por el banco.')),
+    });
+    actor.send({ type: 'UPDATE_PAYMENT', patch: validPayment });
+    actor.send({ type: 'APPLY_COUPON', code: 'VERANO10' });
+    await waitFor(actor, (s) => s.matches({ payment: 'idle' }), { timeout: 1000 });
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.matches({ payment: 'failed' }), { timeout: 1000 });
+    expect(actor.getSnapshot().context.coupon).toEqual(VERANO10);
   });
 
   it.each([

@@ -5,7 +5,12 @@
 // router. Persistence to sessionStorage is in persistence.ts.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/http.ts';
-import { COUPON_MESSAGES, normalizeCouponCode, type CouponTermsData } from '../domain/coupons.ts';
+import {
+  COUPON_MESSAGES,
+  isCouponRefusal,
+  normalizeCouponCode,
+  type CouponTermsData,
+} from '../domain/coupons.ts';
 import {
   ENROLMENT_MESSAGES,
   type AdditionalData,
@@ -31,6 +36,7 @@ import {
   emptyPayment,
   initialSelection,
   maxReachableStep,
+  participantList,
   photoProblem,
   refreshLines,
   selectCategory,
@@ -179,8 +185,8 @@ export const enrolmentMachine = setup({
     uploadPhoto: fromPromise<string, { file: Blob; cupo: number }>(({ input, signal }) =>
       api.uploadPhoto(input.file, signal),
     ),
-    validateCoupon: fromPromise<CouponTermsData, { code: string }>(({ input, signal }) =>
-      api.validateCoupon(input.code, signal),
+    validateCoupon: fromPromise<CouponTermsData, { code: string } & api.CouponOrder>(
+      ({ input: { code, ...order }, signal }) => api.validateCoupon(code, order, signal),
     ),
     lookupMembership: fromPromise<MembershipHolder, { code: string }>(({ input, signal }) =>
       api.lookupMembership(input.code, signal),
@@ -330,10 +336,18 @@ export const enrolmentMachine = setup({
      * 'Pagar' and sees nothing happen would press again or leave unsure whether they were
      * charged, so the transport message is shown in the dialog as well.
      */
-    paymentFailed: assign(({ context }, { error }: { error: unknown }) => ({
-      dialog: messageOf(error, NETWORK_ERROR_MESSAGE),
-      idempotencyKey: keepsIdempotencyKey(error) ? context.idempotencyKey : newIdempotencyKey(),
-    })),
+    paymentFailed: assign(({ context }, { error }: { error: unknown }) => {
+      const dialog = messageOf(error, NETWORK_ERROR_MESSAGE);
+      return {
+        dialog,
+        idempotencyKey: keepsIdempotencyKey(error) ? context.idempotencyKey : newIdempotencyKey(),
+        // A coupon refused at payment (its last use taken meanwhile) is taken off, so the total
+        // shown is again what 'Pagar' charges.
+        ...(error instanceof ApiError && isCouponRefusal(dialog)
+          ? { coupon: null, payment: { ...context.payment, coupon: '' } }
+          : {}),
+      };
+    }),
   },
 }).createMachine({
   id: 'enrolment',
@@ -529,7 +543,11 @@ export const enrolmentMachine = setup({
             src: 'validateCoupon',
             input: ({ context, event }) => {
               assertEvent(event, 'APPLY_COUPON');
-              return { code: couponCodeOf(context, event) };
+              return {
+                code: couponCodeOf(context, event),
+                campament: context.campId,
+                participants: participantList(context).length,
+              };
             },
             onDone: {
               target: 'idle',

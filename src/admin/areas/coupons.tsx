@@ -1,19 +1,31 @@
 // Coupons (spec 02 §2, §3, §5): code (upper-cased as typed, no spaces) and label required;
 // percent 0-100 or amount ≥ 0 by type; optional expiry (valid through that day); status.
+// Limits (issue 18): first valid day, uses in all and per family, camps, least children; the
+// list shows the uses taken (the checkout counts them).
 import type { FormikProps } from 'formik';
 import * as Yup from 'yup';
-import { COUPON_DEFAULTS, CouponCreate } from '../../domain/admin-contract.ts';
+import { ADMIN_MESSAGES, COUPON_DEFAULTS, CouponCreate } from '../../domain/admin-contract.ts';
 import { COUPON_CODE_MAX } from '../../domain/coupons.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
+import { useAreaList } from '../api.ts';
 import { dayInputValue, formatDay } from '../feedback.ts';
-import { SelectField, StatusField, lengthLimit } from '../fields.tsx';
+import { ChecklistField, SelectField, StatusField, lengthLimit } from '../fields.tsx';
 import { areaTexts } from '../texts.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /** An emptied number field is "no value" (required where its type is chosen), not "not a number". */
 const emptyAsUndefined = (value: unknown, original: unknown) => (original === '' ? undefined : value);
+
+/** A limit: a whole number ≥ 0, where empty or 0 means "no limit". */
+const limit = (what: string) =>
+  Yup.number()
+    .transform((value: unknown, original: unknown) => (original === '' ? 0 : value))
+    .typeError(`${what} deben ser un número.`)
+    .integer(`${what} deben ser un número entero.`)
+    .min(0, `${what} no pueden ser negativos.`)
+    .required();
 
 const schema = Yup.object({
   code: Yup.string()
@@ -50,6 +62,17 @@ const schema = Yup.object({
     }),
   date: Yup.string(),
   status: Yup.string().oneOf(['active', 'inactive']).required(),
+  // ISO days compare as text.
+  valid_from: Yup.string().test(
+    'before-expiry',
+    ADMIN_MESSAGES.couponDatesOrder,
+    (from, { parent }) =>
+      !from || !(parent as { date?: string }).date || from <= (parent as { date: string }).date,
+  ),
+  max_uses: limit('Los usos máximos'),
+  max_per_family: limit('Los usos por familia'),
+  min_children: limit('El mínimo de participantes').max(50, 'El mínimo de participantes puede ser hasta 50.'),
+  camps: Yup.array(Yup.string().required()).required(),
 });
 type CouponValues = Yup.InferType<typeof schema>;
 
@@ -105,14 +128,69 @@ function CouponFields({ formik }: { formik: FormikProps<CouponValues> }) {
       )}
       <TextField
         formik={formik}
+        name="valid_from"
+        label="Válido desde"
+        type="date"
+        help="Opcional: válido desde el inicio de ese día."
+      />
+      <TextField
+        formik={formik}
         name="date"
         label="Vence"
         type="date"
         help="Opcional: válido hasta el final de ese día."
       />
+      <TextField
+        formik={formik}
+        name="max_uses"
+        label="Usos máximos"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        help="Inscripciones pagadas que puede descontar en total; 0 = sin límite."
+      />
+      <TextField
+        formik={formik}
+        name="max_per_family"
+        label="Usos por familia"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        help="Veces que una misma cuenta puede usarlo; 0 = sin límite."
+      />
+      <TextField
+        formik={formik}
+        name="min_children"
+        label="Mínimo de participantes"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        help="Niños que debe inscribir la orden; 0 = sin mínimo."
+      />
+      <CampsField formik={formik} />
       <StatusField formik={formik} />
     </>
   );
+}
+
+/** The camps a coupon applies to: none checked means every camp. */
+function CampsField({ formik }: { formik: FormikProps<CouponValues> }) {
+  const camps = useAreaList('campamentos', { sort: 'name', page: 1, limit: 100 });
+  return (
+    <ChecklistField
+      formik={formik}
+      name="camps"
+      legend="Campamentos"
+      options={(camps.data?.data ?? []).map((camp) => ({ id: camp._id, label: camp.name }))}
+      help="Ninguno marcado: vale para todos los campamentos."
+    />
+  );
+}
+
+/** '3 de 5', or '3' without a limit. */
+export function couponUses(coupon: { uses?: number; max_uses?: number }): string {
+  const uses = coupon.uses ?? 0;
+  return coupon.max_uses ? `${uses} de ${coupon.max_uses}` : String(uses);
 }
 
 export const couponsScreen: AreaScreen<'cupones', CouponValues> = {
@@ -134,6 +212,7 @@ export const couponsScreen: AreaScreen<'cupones', CouponValues> = {
         row.original.type === 'percent' ? `${row.original.percent}%` : formatDop(row.original.amount),
     },
     { id: 'date', header: 'Vence', cell: ({ row }) => formatDay(row.original.date) || 'No vence' },
+    { id: 'uses', header: 'Usos', cell: ({ row }) => couponUses(row.original) },
     { id: 'status', header: 'Estado', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
   ],
   form: {
@@ -146,12 +225,18 @@ export const couponsScreen: AreaScreen<'cupones', CouponValues> = {
       amount: coupon?.amount ?? COUPON_DEFAULTS.amount,
       date: dayInputValue(coupon?.date),
       status: coupon?.status === 'inactive' ? 'inactive' : 'active',
+      valid_from: dayInputValue(coupon?.valid_from),
+      max_uses: coupon?.max_uses ?? COUPON_DEFAULTS.max_uses,
+      max_per_family: coupon?.max_per_family ?? COUPON_DEFAULTS.max_per_family,
+      min_children: coupon?.min_children ?? COUPON_DEFAULTS.min_children,
+      camps: coupon?.camps ?? [],
     }),
     // Only the figure of the chosen type is sent; an empty expiry means it never expires.
-    toBody: ({ date, percent, amount, ...values }) => ({
+    toBody: ({ date, valid_from, percent, amount, ...values }) => ({
       ...values,
       ...(values.type === 'percent' ? { percent } : { amount }),
       date: date || null,
+      valid_from: valid_from || null,
     }),
     Fields: CouponFields,
   },

@@ -13,7 +13,7 @@ import { formatDop } from '../../domain/pricing.ts';
 import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
 import { useAreaList } from '../api.ts';
-import { StatusField, SwitchField, lengthLimit } from '../fields.tsx';
+import { ChecklistField, StatusField, SwitchField, lengthLimit } from '../fields.tsx';
 import { areaTexts } from '../texts.ts';
 import { CampField } from './CampField.tsx';
 import { COPY_MESSAGES } from './camps.tsx';
@@ -82,39 +82,22 @@ function CategoriesField({ formik }: { formik: FormikProps<WeekValues> }) {
     { campament: campId, sort: 'order', page: 1, limit: 100 },
     !campId,
   );
-  const chosen = new Set(formik.values.categories);
-  function toggle(id: string, on: boolean) {
-    const next = new Set(chosen);
-    if (on) next.add(id);
-    else next.delete(id);
-    void formik.setFieldValue('categories', [...next]);
-  }
   return (
-    <fieldset className="mb-3">
-      <legend className="form-label fs-6">Categorías</legend>
-      {!campId ? (
-        <p className="small text-body-secondary mb-0">{COPY_MESSAGES.chooseCamp}</p>
-      ) : (categories.data?.data ?? []).length === 0 ? (
-        <p className="small text-body-secondary mb-0">Este campamento no tiene categorías.</p>
-      ) : (
-        (categories.data?.data ?? []).map((category) => (
-          <div key={category._id} className="form-check">
-            <input
-              id={`category-${category._id}`}
-              name="categories"
-              type="checkbox"
-              className="form-check-input"
-              value={category._id}
-              checked={chosen.has(category._id)}
-              onChange={(event) => toggle(category._id, event.target.checked)}
-            />
-            <label htmlFor={`category-${category._id}`} className="form-check-label">
-              {category.name}
-            </label>
-          </div>
-        ))
-      )}
-    </fieldset>
+    <ChecklistField
+      formik={formik}
+      name="categories"
+      legend="Categorías"
+      options={
+        campId
+          ? (categories.data?.data ?? []).map((category) => ({ id: category._id, label: category.name }))
+          : []
+      }
+      empty={
+        <p className="small text-body-secondary mb-0">
+          {campId ? 'Este campamento no tiene categorías.' : COPY_MESSAGES.chooseCamp}
+        </p>
+      }
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { CATEGORY_MESSAGES } from '../../domain/categories.ts';
 import { ApiError } from '../errors.ts';
 import { STAFF_MESSAGES } from '../../domain/staff.ts';
 import type { AnyDoc, Store } from '../store/port.ts';
-import { ANNUAL_TYPE_ALIASES, CAMP_TYPES, placesLeft } from '../../domain/records.ts';
+import { ANNUAL_TYPE_ALIASES, CAMP_TYPES, placesLeft, type Coupon } from '../../domain/records.ts';
 import { normalizeCouponCode } from '../../domain/coupons.ts';
 import {
   ADMIN_MESSAGES,
@@ -160,9 +160,19 @@ export const cupones: AreaConfig = {
   createBody: CouponCreate,
   updateBody: CouponUpdate,
   defaults: COUPON_DEFAULTS,
-  dates: { date: 'endOfDay' },
+  dates: { date: 'endOfDay', valid_from: 'startOfDay' },
   normalise(coupon) {
     if (typeof coupon.code === 'string') coupon.code = normalizeCouponCode(coupon.code);
+    if (Array.isArray(coupon.camps)) coupon.camps = [...new Set(coupon.camps)];
+  },
+  async rules(coupon, { store, changes }) {
+    const { valid_from: from, date: to, camps } = coupon as Partial<Coupon>;
+    if (('valid_from' in changes || 'date' in changes) && from && to && from.getTime() > to.getTime())
+      throw new ApiError(400, ADMIN_MESSAGES.couponDatesOrder);
+    if (!('camps' in changes) || !camps?.length) return;
+    // A coupon for a camp that does not exist could never be used; a deleted one still counts.
+    const known = await store.collection('campamentos').count({ _id: { $in: camps } }, { withDeleted: true });
+    if (known !== camps.length) throw new ApiError(400, ADMIN_MESSAGES.couponCampsUnknown);
   },
   search: ['code', 'label'],
   sort: NEWEST_FIRST,

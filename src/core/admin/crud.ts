@@ -40,7 +40,8 @@ export interface UniqueRule {
  * (UTC-4, no daylight saving): an expiry date stays valid through that whole day.
  * A date-time value is stored as sent.
  */
-export type DateKind = 'day' | 'endOfDay';
+/** How a bare day is stored: noon UTC (a calendar day), or its first or last instant in Santo Domingo. */
+export type DateKind = 'day' | 'startOfDay' | 'endOfDay';
 
 export interface RuleContext {
   store: Store;
@@ -287,7 +288,9 @@ export function toDate(value: string, kind: DateKind, field: string): Date {
       ? new Date(value)
       : kind === 'day'
         ? new Date(Date.UTC(year, month - 1, day, 12))
-        : new Date(`${value}T23:59:59.999-04:00`);
+        : kind === 'startOfDay'
+          ? new Date(`${value}T00:00:00.000-04:00`)
+          : new Date(`${value}T23:59:59.999-04:00`);
   if (Number.isNaN(date.getTime())) throw new ApiError(400, ADMIN_MESSAGES.invalidDate(field));
   return date;
 }

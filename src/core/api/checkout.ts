@@ -22,11 +22,15 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
     schema: { body: ValidateCouponBody, response: { 200: ValidateCouponAnswer } },
     // Enough for any family; too few to guess codes by brute force.
     rateLimit: { max: 30, timeWindow: '1 minute', perAccount: true },
-    handle: async ({ body }, core) => ({
-      status: 'SUCCESS',
-      message: COUPON_MESSAGES.applied,
-      data: couponTerms(await usableCoupon(core.deps.store, body.coupon)),
-    }),
+    handle: async (call, core) => {
+      const { coupon, campament, participants } = call.body;
+      const usable = await usableCoupon(core.deps.store, coupon, {
+        userId: accountOf(call)._id,
+        campId: campament,
+        children: participants,
+      });
+      return { status: 'SUCCESS', message: COUPON_MESSAGES.applied, data: couponTerms(usable) };
+    },
   }),
   route({
     method: 'POST',

@@ -1,13 +1,84 @@
-// Coupons at the checkout: whether a parent's code can be used, and its terms.
+// Coupons at the checkout: whether a parent's code can be used for this order, and its uses.
+// A use is taken atomically at payment, on the coupon and on the family's counter, each naming
+// the enrolment that holds it (like a week's places), so it is never taken beyond a limit, and it
+// is given back exactly once when the order is declined, never paid or cancelled.
 import { ApiError } from '../errors.ts';
-import type { Store } from '../store/port.ts';
-import type { Coupon } from '../../domain/records.ts';
-import { couponRefusal, normalizeCouponCode } from '../../domain/coupons.ts';
+import { DuplicateKeyError, type Store } from '../store/port.ts';
+import type { Coupon, CouponFamilyUse, Enrolment } from '../../domain/records.ts';
+import { COUPON_MESSAGES, couponRefusal, normalizeCouponCode } from '../../domain/coupons.ts';
+
+export const FAMILY_USES = 'cupones_familias';
+
+/** The order a coupon is asked for; camp and children are checked when given. */
+export interface CouponRequest {
+  userId: string;
+  campId?: string;
+  children?: number;
+  now?: Date;
+}
+
+const coupons = (store: Store) => store.collection<Coupon>('cupones');
+const familyUses = (store: Store) => store.collection<CouponFamilyUse>(FAMILY_USES);
+const familyUseId = (couponId: string, userId: string) => `${couponId}-${userId}`;
 
 /** Finds a usable coupon by code, or throws the refusal the parent should read. */
-export async function usableCoupon(store: Store, code: string, now = new Date()): Promise<Coupon> {
-  const coupon = await store.collection<Coupon>('cupones').findOne({ code: normalizeCouponCode(code) });
-  const refusal = couponRefusal(coupon, now);
+export async function usableCoupon(store: Store, code: string, request: CouponRequest): Promise<Coupon> {
+  const coupon = await coupons(store).findOne({ code: normalizeCouponCode(code) });
+  const family =
+    coupon && (coupon.max_per_family ?? 0) > 0
+      ? await familyUses(store).findById(familyUseId(coupon._id, request.userId))
+      : null;
+  const refusal = couponRefusal(coupon, {
+    now: request.now ?? new Date(),
+    campId: request.campId,
+    children: request.children,
+    familyUses: family?.uses ?? 0,
+  });
   if (refusal) throw new ApiError(coupon ? 400 : 404, refusal);
   return coupon!;
+}
+
+const take = (by: number, hold: string) => ({ field: 'uses', by, limitField: 'max_uses', hold });
+
+/**
+ * Takes one use of the coupon and one of the family's for this enrolment: both or none. Answers
+ * the refusal when a limit is reached (another parent took the last use meanwhile).
+ */
+export async function takeCouponUse(
+  store: Store,
+  coupon: Coupon,
+  userId: string,
+  enrolmentId: string,
+): Promise<string | null> {
+  const taken = await coupons(store).incrementWithin(coupon._id, take(1, enrolmentId));
+  if (!taken) return COUPON_MESSAGES.exhausted;
+  // Every family's uses are counted, so a per-family limit set later counts the earlier ones too.
+  const id = familyUseId(coupon._id, userId);
+  const max = taken.max_per_family ?? 0;
+  try {
+    await familyUses(store).insertOne({
+      _id: id,
+      coupon_id: coupon._id,
+      user_id: userId,
+      uses: 0,
+      max_uses: max,
+    });
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error;
+    await familyUses(store).updateOne({ _id: id }, { set: { max_uses: max } });
+  }
+  if (await familyUses(store).incrementWithin(id, take(1, enrolmentId))) return null;
+  await coupons(store).incrementWithin(coupon._id, take(-1, enrolmentId));
+  return COUPON_MESSAGES.familyLimit;
+}
+
+/** Gives back the uses an enrolment holds (none when it took none); once, however often it runs. */
+export async function releaseCouponUse(
+  store: Store,
+  enrolment: Pick<Enrolment, '_id' | 'user_id' | 'coupon_id'>,
+): Promise<void> {
+  const couponId = enrolment.coupon_id;
+  if (!couponId) return;
+  await coupons(store).incrementWithin(couponId, take(-1, enrolment._id));
+  await familyUses(store).incrementWithin(familyUseId(couponId, enrolment.user_id), take(-1, enrolment._id));
 }

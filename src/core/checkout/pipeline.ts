@@ -1,6 +1,6 @@
 // The checkout as a pipeline of named steps (DESIGN.md §2.5-2.10, §6), each a small function:
-//   checkRequest → readCatalogue → checkMemberships → price → takePlaces (returns its release)
-//   → recordPending → charge → settleApproved (./settle.ts: paid, then memberships, admin
+//   checkRequest → readCatalogue → checkMemberships → price → recordPending
+//   → takePlaces and the coupon's use (returns their release) → charge → settleApproved (./settle.ts: paid, then memberships, admin
 //   records, e-mail, retried until done)
 // The decisions (what is refused, what it costs) are ./steps.ts; this file does the reads and
 // writes around them, through the ports of ../deps.ts (the server's and the mocks' alike). A
@@ -36,7 +36,7 @@ import {
   type Refusal,
 } from './steps.ts';
 import type { ChargeResult } from './gateway.ts';
-import { usableCoupon } from './coupons.ts';
+import { releaseCouponUse, takeCouponUse, usableCoupon } from './coupons.ts';
 import { paymentLeaseMs, settleApproved, successAnswer, verifyingAnswer } from './settle.ts';
 
 /** A refusal as the checkout answers it: its status and the one error envelope. */
@@ -165,6 +165,31 @@ interface Order {
   price: PriceBreakdown;
 }
 
+/**
+ * The order's places, then its coupon's use (./coupons.ts): all or none. Returns the function
+ * that gives them all back.
+ */
+async function takeOrder(store: Store, order: Order, enrolment: Enrolment): Promise<() => Promise<void>> {
+  const releaseWeeks = await takePlaces(store, order.body, order.catalogue.weekById, enrolment._id);
+  const release = async () => {
+    await releaseWeeks();
+    await releaseCouponUse(store, enrolment);
+  };
+  if (!order.coupon) return releaseWeeks;
+  let refused: string | null;
+  try {
+    refused = await takeCouponUse(store, order.coupon, order.user._id, enrolment._id);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  if (refused) {
+    await release();
+    throw new ApiError(400, refused);
+  }
+  return release;
+}
+
 /** The enrolment, recorded as pending before the charge so a paid order can always be found. */
 export async function recordPending(store: Store, order: Order): Promise<Enrolment> {
   const { user, body, key, catalogue, declared, coupon, price } = order;
@@ -253,19 +278,25 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   if (invalid) throw refuse(invalid);
   const catalogue = await readCatalogue(store, body);
   const declared = await checkMemberships(store, body, user);
-  const coupon = body.coupon?.trim() ? await usableCoupon(store, body.coupon) : null;
+  const coupon = body.coupon?.trim()
+    ? await usableCoupon(store, body.coupon, {
+        userId: user._id,
+        campId: catalogue.camp._id,
+        children: body.listParticipants.length,
+      })
+    : null;
   const priced = priceEnrolment(body, catalogue.camp, catalogue.weeks, coupon, [...declared.keys()]);
   if ('status' in priced) throw refuse(priced);
   const order: Order = { user, body, key, catalogue, declared, coupon, price: priced.price };
 
-  // The order is recorded before it takes places: whatever crashes after, the reconciler finds it
-  // and gives back exactly the places its holds name.
+  // The order is recorded before it takes places and its coupon's use: whatever crashes after,
+  // the reconciler finds it and gives back exactly what its holds name.
   const enrolments = store.collection<Enrolment>('inscripciones');
   const enrolment = await recordPending(store, order);
   const notCharged = () => enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'error' } });
   let release: () => Promise<void>;
   try {
-    release = await takePlaces(store, body, catalogue.weekById, enrolment._id);
+    release = await takeOrder(store, order, enrolment);
   } catch (error) {
     await notCharged();
     throw error;

@@ -15,6 +15,7 @@ import { formatDop } from '../../domain/pricing.ts';
 import { CARD_MESSAGES } from '../../domain/cards.ts';
 import type { ChargeResult } from './gateway.ts';
 import { placesOfLines } from './steps.ts';
+import { releaseCouponUse } from './coupons.ts';
 import { ATTEMPTS, attemptId, keyOfAttempt, PAYMENT_LEASE_MS, type Attempt } from './idempotency.ts';
 import {
   calendarRecords,
@@ -108,10 +109,12 @@ async function markPaid(store: Store, id: string, charge: Approved, paidAt: Date
 }
 
 /**
- * Gives back the places of an enrolment that will never be paid: only those its holds name on each
- * week (none if it crashed before taking them), and once, however often this runs.
+ * Gives back the places and the coupon use of an enrolment that will never be paid (or was
+ * cancelled): only those its holds name (none if it crashed before taking them), and once,
+ * however often this runs.
  */
 export async function releasePlaces(store: Store, enrolment: Enrolment): Promise<void> {
+  await releaseCouponUse(store, enrolment);
   const weeks = store.collection<Week>('semanas');
   for (const { id, count } of placesOfLines(enrolment.lines)) {
     await weeks.incrementWithin(id, {

@@ -172,6 +172,7 @@ export function pendingEnrolment(order: {
     amount: price.total,
     discount: price.discount,
     coupon: order.coupon?.code ?? null,
+    coupon_id: order.coupon?._id ?? null,
     card: {
       holder: body.cardHolder.trim(),
       brand: order.cardBrand ?? '',

@@ -4,6 +4,9 @@ import { COUPON_CODE_MAX } from '../fields.ts';
 
 export const ValidateCouponBody = Type.Object({
   coupon: Type.String({ minLength: 1, maxLength: COUPON_CODE_MAX }),
+  /** The order's camp and number of children, for the coupon's limits (checked again at payment). */
+  campament: Type.Optional(Type.String({ maxLength: 64 })),
+  participants: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
 });
 
 export const CouponTermsData = Type.Object({
