@@ -51,6 +51,8 @@ export interface AppDeps {
   gateway?: PaymentGateway;
   /** Where photos go; Azure when configured, else DATA_DIR/uploads. */
   photoStorage?: PhotoStorage;
+  /** The time business rules read (tests set the day); the system clock by default. */
+  clock?: () => Date;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -159,6 +161,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sessions: { sign: (userId) => app.signToken(userId) },
     photos: photoStorage,
     log: app.log,
+    ...(deps.clock ? { clock: deps.clock } : {}),
     settings: {
       publicUrl: config.publicUrl,
       schoolWebsite: config.schoolWebsite,

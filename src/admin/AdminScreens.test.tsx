@@ -153,6 +153,18 @@ describe('camps', () => {
     ).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Fecha de fin *'));
     await user.type(within(dialog).getByLabelText('Fecha de fin *'), '2026-12-30');
+    // Cancellation by parents: on by default, 7 days, full refund; here 10 days minus RD$1,000.
+    const policy = within(dialog).getByRole('group', { name: 'Cancelación por los padres' });
+    expect(
+      within(policy).getByRole('switch', { name: 'Los padres pueden cancelar desde su perfil' }),
+    ).toBeChecked();
+    const days = within(policy).getByLabelText('Hasta cuántos días antes de la primera semana');
+    expect(days).toHaveValue(7);
+    await user.clear(days);
+    await user.type(days, '10');
+    await user.selectOptions(within(policy).getByLabelText('Reembolso'), 'Reembolso menos un cargo');
+    await user.clear(within(policy).getByLabelText('Cargo por cancelación (RD$)'));
+    await user.type(within(policy).getByLabelText('Cargo por cancelación (RD$)'), '1000');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
 
     expect(await screen.findByText('Campamento creado')).toBeInTheDocument();
@@ -162,6 +174,10 @@ describe('camps', () => {
       name: 'Campamento de Navidad 2026',
       membership: 1500,
       type: 'campamento',
+      self_cancel: true,
+      self_cancel_days: 10,
+      refund_rule: 'fee',
+      cancel_fee: 1000,
     });
     expect(await screen.findByRole('row', { name: /Campamento de Navidad 2026/ })).toBeInTheDocument();
 

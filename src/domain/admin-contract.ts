@@ -4,6 +4,7 @@
 import { Type, type Static, type TObject, type TOptional, type TProperties } from 'typebox';
 import type { Camp, Category, Coupon, Week } from './records.ts';
 import { COUPON_CODE_MAX } from './coupons.ts';
+import { REFUND_RULES, SELF_CANCEL_DEFAULTS } from './cancellation.ts';
 import { AGE_MAX, AGE_MIN } from './enrolment.ts';
 import { ID_INVALID_MESSAGE, ID_PATTERN } from './fields.ts';
 import { invalidFieldMessage } from './validation.ts';
@@ -67,6 +68,11 @@ export const CampCreate = Type.Object({
   payment_terms: Type.Optional(text(10_000)),
   terms: Type.Optional(text(20_000)),
   status: Type.Optional(EditableStatus),
+  // Cancellation by parents (issue 18, ./cancellation.ts).
+  self_cancel: Type.Optional(Type.Boolean()),
+  self_cancel_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
+  refund_rule: Type.Optional(Type.Union(REFUND_RULES.map((rule) => Type.Literal(rule)))),
+  cancel_fee: Type.Optional(pesos),
 });
 export const CampUpdate = updateOf(CampCreate);
 export type CampCreate = Static<typeof CampCreate>;
@@ -77,6 +83,7 @@ export const CAMP_DEFAULTS = {
   payment_terms: '',
   terms: '',
   status: 'active',
+  ...SELF_CANCEL_DEFAULTS,
 } as const;
 
 /** A category's age bound: whole years within the ages the school takes, or null for none. */

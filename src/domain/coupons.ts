@@ -17,6 +17,7 @@ export const COUPON_MESSAGES = {
   otherCamp: 'El cupón ingresado no aplica a este campamento.',
   exhausted: 'El cupón ingresado ya alcanzó su límite de usos.',
   familyLimit: 'Su familia ya usó este cupón el máximo de veces permitido.',
+  otherAccount: 'El cupón ingresado pertenece a otra cuenta.',
   applied: 'Cupón aplicado',
   /** Shown by the browser when the validation call itself fails (spec 01 §8). */
   unreachable: 'Lo sentimos, no fue posible validar el cupón. Por favor verifique su conexión a internet.',
@@ -44,11 +45,21 @@ export interface CouponUse {
   children?: number;
   /** Uses the family holds now. */
   familyUses?: number;
+  /** The account asking (a personal coupon is only its owner's). */
+  userId?: string;
 }
 
 type CouponLimits = Pick<
   Coupon,
-  'status' | 'date' | 'valid_from' | 'camps' | 'min_children' | 'max_uses' | 'uses' | 'max_per_family'
+  | 'status'
+  | 'date'
+  | 'valid_from'
+  | 'camps'
+  | 'min_children'
+  | 'max_uses'
+  | 'uses'
+  | 'max_per_family'
+  | 'owner'
 >;
 
 /** Why a stored coupon cannot be used for this order, or null when it can. */
@@ -56,6 +67,7 @@ export function couponRefusal(coupon: CouponLimits | null, use: CouponUse): stri
   if (!coupon) return COUPON_MESSAGES.unknown;
   const { now } = use;
   if (coupon.status !== 'active') return COUPON_MESSAGES.inactive;
+  if (coupon.owner && coupon.owner !== use.userId) return COUPON_MESSAGES.otherAccount;
   if (coupon.date && coupon.date.getTime() < now.getTime()) return COUPON_MESSAGES.expired;
   if (coupon.valid_from && coupon.valid_from.getTime() > now.getTime()) return COUPON_MESSAGES.notYet;
   const camps = coupon.camps ?? [];

@@ -2,6 +2,7 @@
 // Pure types and constants: no I/O, no framework.
 import type { CreateEnrolmentBody } from './schemas/enrolment.ts';
 import type { PriceBreakdown } from './pricing.ts';
+import type { RefundRule } from './cancellation.ts';
 
 export const RECORD_STATUSES = ['active', 'inactive', 'borrado'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
@@ -45,6 +46,13 @@ export interface Camp {
   /** Terms and conditions the parent accepts at payment; empty: the school's general text. */
   terms?: string;
   status: RecordStatus;
+  // Cancellation by parents (issue 18; ../domain/cancellation.ts), defaults when absent.
+  self_cancel?: boolean;
+  /** Until how many days before the first week. */
+  self_cancel_days?: number;
+  refund_rule?: RefundRule;
+  /** Kept of the amount under the 'fee' rule, whole DOP. */
+  cancel_fee?: number;
 }
 
 export interface Category {
@@ -116,6 +124,10 @@ export interface Coupon {
   min_children?: number;
   /** Enrolments holding a use now (taken at payment, given back on decline or cancellation). */
   uses?: number;
+  /** A personal coupon (a cancellation's credit): only this account may use it. */
+  owner?: string;
+  /** The cancelled enrolment a credit coupon was issued for. */
+  credit_for?: string;
 }
 
 /** One family's uses of one coupon ('cupones_familias'), counted like the coupon's own. */
@@ -209,9 +221,17 @@ export interface Enrolment {
   cancelled_at?: Date;
   cancel_reason?: string;
   cancelled_by?: string;
-  /** Of a cancelled paid order: 'refunded', or 'pending' while the gateway has not confirmed it. */
-  refund_status?: 'refunded' | 'pending';
+  /**
+   * Of a cancelled paid order: 'refunded', 'pending' while the gateway has not confirmed it, or
+   * 'none' when nothing goes back to the card (a credit, or a fee as large as the amount).
+   */
+  refund_status?: 'refunded' | 'pending' | 'none';
   refund_reference?: string;
+  /** What goes back to the card (absent: the whole amount, as staff cancellations did before). */
+  refund_amount?: number;
+  /** A parent's own cancellation under a credit rule: the personal coupon issued for the amount. */
+  credit_code?: string;
+  credit_amount?: number;
   /** False while a cancellation's steps (places, memberships, refund, e-mail) are owed. */
   cancel_done?: boolean;
   created_at: Date;

@@ -197,7 +197,7 @@ export interface EnrolmentSummary {
   amount: number;
   state: EnrolmentState;
   payment_status: Enrolment['payment_status'];
-  refund_status: 'refunded' | 'pending' | null;
+  refund_status: 'refunded' | 'pending' | 'none' | null;
 }
 
 /** One order whole, as answered by inscripciones/detalle (dates as JSON strings). */

@@ -85,6 +85,71 @@ describe('profile page', () => {
     expect(within(codes).getByText('MB-7K3Q-9XT2')).toBeInTheDocument();
   });
 
+  it('cancels an order the family may still cancel: what comes back, a refusal in place, then cancelled', async () => {
+    const cancellable: Activity = {
+      ...ACTIVITY,
+      enrolments: [
+        {
+          ...ACTIVITY.enrolments[0]!,
+          _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+          status: 'active',
+          cancel: { last_day: '28/06/2027', refund: 'Se reembolsarán RD$24,700 a su tarjeta.' },
+        },
+      ],
+    };
+    const calls: string[] = [];
+    let attempt = 0;
+    server.use(
+      http.post('*/api/inscripciones/cancelar/:id', ({ params }) => {
+        calls.push(String(params.id));
+        attempt += 1;
+        if (attempt === 1)
+          return HttpResponse.json(
+            { status: 'ERROR', success: false, message: 'El plazo para cancelar esta inscripción terminó.' },
+            { status: 409 },
+          );
+        // The next activity read has the order cancelled.
+        server.use(
+          http.get('*/api/usuarios/activity', () =>
+            HttpResponse.json({
+              status: 'SUCCESS',
+              data: {
+                ...cancellable,
+                enrolments: [{ ...cancellable.enrolments[0]!, status: 'cancelled', cancel: null }],
+              },
+            }),
+          ),
+        );
+        return HttpResponse.json({ status: 'SUCCESS', message: 'Inscripción cancelada' });
+      }),
+    );
+    const user = await openProfile(cancellable);
+    const order = await screen.findByRole('article', { name: 'Orden 1002' });
+    expect(within(order).getByText('Puede cancelar hasta el 28/06/2027.')).toBeInTheDocument();
+    await user.click(within(order).getByRole('button', { name: 'Cancelar inscripción' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar inscripción' });
+    expect(dialog).toHaveTextContent(
+      '¿Desea cancelar la inscripción de la orden 1002 (Campamento de Verano 2027)? Los cupos de Luis Pérez, Carla Pérez quedarán libres para otras familias.',
+    );
+    expect(dialog).toHaveTextContent('Se reembolsarán RD$24,700 a su tarjeta.');
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar la inscripción' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'El plazo para cancelar esta inscripción terminó.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar la inscripción' }));
+    expect(await screen.findByText('Inscripción cancelada')).toBeInTheDocument();
+    const after = await screen.findByRole('article', { name: 'Orden 1002' });
+    expect(await within(after).findByText('cancelada')).toBeInTheDocument();
+    expect(within(after).queryByRole('button', { name: 'Cancelar inscripción' })).not.toBeInTheDocument();
+    expect(calls).toEqual(['aaaaaaaaaaaaaaaaaaaaaaaa', 'aaaaaaaaaaaaaaaaaaaaaaaa']);
+  });
+
+  it('offers no cancel button on an order past its window', async () => {
+    await openProfile();
+    const order = await screen.findByRole('article', { name: 'Orden 1002' });
+    expect(within(order).queryByRole('button', { name: 'Cancelar inscripción' })).not.toBeInTheDocument();
+  });
+
   it('says so when there are no enrolments yet', async () => {
     await openProfile({ enrolments: [], timeline: [], memberships: [] });
     expect(await screen.findByText('Aún no tiene inscripciones.')).toBeInTheDocument();

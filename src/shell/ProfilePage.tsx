@@ -2,7 +2,7 @@
 // does not pay for it: the parent's enrolments (Actividad), dated events (Historial) and their
 // account settings (Configuración).
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Card, Nav, Spinner, Tab } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Modal, Nav, Spinner, Tab } from 'react-bootstrap';
 import { fetchProfile } from '../api/accounts.ts';
 import { readStored, STORAGE_KEYS } from '../api/storage.ts';
 import { selectCurrentUser } from '../auth/authSlice.ts';
@@ -10,7 +10,8 @@ import type { PublicUser } from '../domain/accounts.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { useAppSelector } from '../lib/hooks.ts';
 import { MembershipCodes } from '../lib/MembershipCodes.tsx';
-import { fetchActivity, type Activity, type EnrolmentSummary } from './accountApi.ts';
+import { notify } from '../lib/toasts.tsx';
+import { cancelOwnEnrolment, fetchActivity, type Activity, type EnrolmentSummary } from './accountApi.ts';
 import { UserIcon } from './icons.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { PasswordForm, ProfileForm } from './ProfileForms.tsx';
@@ -52,13 +53,20 @@ function Loading() {
   );
 }
 
-function EnrolmentItem({ enrolment }: { enrolment: EnrolmentSummary }) {
-  const status = STATUS[enrolment.payment_status];
+function EnrolmentItem({
+  enrolment,
+  onCancel,
+}: {
+  enrolment: EnrolmentSummary;
+  onCancel?: (enrolment: EnrolmentSummary) => void;
+}) {
+  const cancelled = enrolment.status === 'cancelled';
+  const status = cancelled ? { label: 'cancelada', bg: 'secondary' } : STATUS[enrolment.payment_status];
   return (
     <article className="border-bottom pb-3 mb-3" aria-label={`Orden ${enrolment.order_number}`}>
       <div className="d-flex flex-wrap justify-content-between gap-2">
         <h3 className="h6 mb-1">{enrolment.camp_name}</h3>
-        <Badge bg={status?.bg ?? 'secondary'}>{statusLabel(enrolment.payment_status)}</Badge>
+        <Badge bg={status?.bg ?? 'secondary'}>{status?.label ?? enrolment.payment_status}</Badge>
       </div>
       <dl className="row small mb-0">
         <dt className="col-sm-3">Orden</dt>
@@ -72,7 +80,73 @@ function EnrolmentItem({ enrolment }: { enrolment: EnrolmentSummary }) {
         <dt className="col-sm-3">Fecha</dt>
         <dd className="col-sm-9">{formatDateTime(enrolment.paid_at ?? enrolment.created_at)}</dd>
       </dl>
+      {enrolment.cancel && enrolment._id && onCancel ? (
+        <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
+          <Button variant="outline-danger" className="tap-target" onClick={() => onCancel(enrolment)}>
+            Cancelar inscripción
+          </Button>
+          <span className="small text-body-secondary">
+            Puede cancelar hasta el {enrolment.cancel.last_day}.
+          </span>
+        </div>
+      ) : null}
     </article>
+  );
+}
+
+/** Asks before cancelling, says what the family gets back, and shows a refusal in place. */
+function CancelDialog({
+  enrolment,
+  onClose,
+  onCancelled,
+}: {
+  enrolment: EnrolmentSummary | null;
+  onClose: () => void;
+  onCancelled: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  async function confirm() {
+    if (!enrolment?._id) return;
+    setBusy(true);
+    setError('');
+    try {
+      const answer = await cancelOwnEnrolment(enrolment._id);
+      notify.success(answer.message);
+      onCancelled();
+    } catch (caught) {
+      setError(messageOf(caught));
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal show={enrolment !== null} onHide={onClose} centered aria-labelledby="cancel-title">
+      <Modal.Header closeButton closeLabel="Cerrar">
+        <Modal.Title id="cancel-title" as="h2" className="h5">
+          Cancelar inscripción
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>
+          ¿Desea cancelar la inscripción de la orden {enrolment?.order_number} ({enrolment?.camp_name})? Los
+          cupos de {enrolment?.children.join(', ')} quedarán libres para otras familias.
+        </p>
+        <p className="mb-0">{enrolment?.cancel?.refund}</p>
+        {error ? (
+          <Alert variant="danger" className="mt-3 mb-0" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" className="tap-target" onClick={onClose} disabled={busy}>
+          Volver
+        </Button>
+        <Button variant="danger" className="tap-target" onClick={() => void confirm()} disabled={busy}>
+          {busy ? 'Cancelando…' : 'Sí, cancelar la inscripción'}
+        </Button>
+      </Modal.Footer>
+    </Modal>
   );
 }
 
@@ -80,7 +154,8 @@ function EnrolmentItem({ enrolment }: { enrolment: EnrolmentSummary }) {
 const notCompleted = (enrolment: EnrolmentSummary) =>
   enrolment.payment_status === 'declined' || enrolment.payment_status === 'error';
 
-function ActivityTab({ activity }: { activity: Load<Activity> }) {
+function ActivityTab({ activity, onChanged }: { activity: Load<Activity>; onChanged: () => void }) {
+  const [cancelling, setCancelling] = useState<EnrolmentSummary | null>(null);
   if (activity.state === 'loading') return <Loading />;
   if (activity.state === 'failed') return <Alert variant="danger">{activity.message}</Alert>;
   const { enrolments, memberships } = activity.value;
@@ -100,9 +175,23 @@ function ActivityTab({ activity }: { activity: Load<Activity> }) {
         </h3>
         {orders.length === 0 ? <p className="mb-0">Aún no tiene inscripciones.</p> : null}
         {orders.map((enrolment) => (
-          <EnrolmentItem key={`${enrolment.order_number}-${enrolment.created_at}`} enrolment={enrolment} />
+          <EnrolmentItem
+            key={`${enrolment.order_number}-${enrolment.created_at}`}
+            enrolment={enrolment}
+            onCancel={setCancelling}
+          />
         ))}
       </section>
+      {/* Keyed by the order: each opening starts without the last one's error or spinner. */}
+      <CancelDialog
+        key={cancelling?._id ?? 'none'}
+        enrolment={cancelling}
+        onClose={() => setCancelling(null)}
+        onCancelled={() => {
+          setCancelling(null);
+          onChanged();
+        }}
+      />
       {attempts.length > 0 ? (
         <section aria-labelledby="attempts-title">
           <h3 id="attempts-title" className="h6">
@@ -161,6 +250,12 @@ export function ProfilePage() {
     track(fetchActivity(controller.signal), setActivity);
     return () => controller.abort();
   }, []);
+  // After a cancellation: the orders and the history again, as the server has them now.
+  const reloadActivity = () =>
+    void fetchActivity().then(
+      (value) => setActivity({ state: 'done', value }),
+      (error: unknown) => setActivity({ state: 'failed', message: messageOf(error) }),
+    );
 
   const shown = profile.state === 'done' ? profile.value : null;
 
@@ -209,7 +304,7 @@ export function ProfilePage() {
                   <Card.Body>
                     <Tab.Content>
                       <Tab.Pane eventKey="activity">
-                        <ActivityTab activity={activity} />
+                        <ActivityTab activity={activity} onChanged={reloadActivity} />
                       </Tab.Pane>
                       <Tab.Pane eventKey="timeline">
                         <TimelineTab activity={activity} />

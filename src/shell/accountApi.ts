@@ -13,6 +13,10 @@ export interface EnrolmentSummary {
   children: string[];
   amount: number;
   payment_status: PaymentStatus;
+  /** 'cancelled' once cancelled (by staff or the family). */
+  status?: string;
+  /** While the parent may cancel it: the last day, and what they get back. */
+  cancel?: { last_day: string; refund: string } | null;
   created_at: string;
   paid_at: string | null;
 }
@@ -51,4 +55,12 @@ export async function fetchActivity(signal?: AbortSignal): Promise<Activity> {
 
 export function updateAccount(userId: string, changes: ProfileChanges): Promise<UpdateAnswer> {
   return request<UpdateAnswer>('/usuarios/update', { method: 'POST', body: { _id: userId, ...changes } });
+}
+
+/** POST /inscripciones/cancelar/:id: the parent cancels their own paid enrolment. */
+export function cancelOwnEnrolment(id: string): Promise<{ status: string; message: string }> {
+  return request<{ status: string; message: string }>(`/inscripciones/cancelar/${id}`, {
+    method: 'POST',
+    body: {},
+  });
 }

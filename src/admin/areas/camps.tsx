@@ -4,14 +4,15 @@ import type { FormikProps } from 'formik';
 import * as Yup from 'yup';
 import { Button } from 'react-bootstrap';
 import { appConfig } from '../../api/config.ts';
-import { ADMIN_MESSAGES, CampCreate, type CampAnswer } from '../../domain/admin-contract.ts';
+import { ADMIN_MESSAGES, CAMP_DEFAULTS, CampCreate, type CampAnswer } from '../../domain/admin-contract.ts';
+import { REFUND_RULES } from '../../domain/cancellation.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { CAMP_TYPES, campTypeLabel, enrolmentLink } from '../../domain/records.ts';
 import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
 import { useCampTypesQuery } from '../api.ts';
 import { dayInputValue, formatDay, notifyError, notifySuccess } from '../feedback.ts';
-import { SelectField, StatusField, lengthLimit } from '../fields.tsx';
+import { SelectField, StatusField, SwitchField, lengthLimit } from '../fields.tsx';
 import { areaTexts } from '../texts.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -85,6 +86,19 @@ const schema = Yup.object({
   payment_terms: Yup.string().max(...lengthLimit(CampCreate, 'payment_terms')),
   terms: Yup.string().max(...lengthLimit(CampCreate, 'terms')),
   status: Yup.string().oneOf(['active', 'inactive']).required(),
+  self_cancel: Yup.boolean().required(),
+  self_cancel_days: Yup.number()
+    .typeError('Los días deben ser un número.')
+    .required('Indique hasta cuántos días antes.')
+    .integer('Los días deben ser un número entero.')
+    .min(0, 'Los días no pueden ser negativos.')
+    .max(365, 'Los días pueden ser hasta 365.'),
+  refund_rule: Yup.string().oneOf(REFUND_RULES).required(),
+  cancel_fee: Yup.number()
+    .typeError('El cargo debe ser un número.')
+    .integer('El cargo es en pesos enteros.')
+    .min(0, 'El cargo no puede ser negativo.')
+    .required('Indique el cargo por cancelación.'),
 });
 type CampValues = Yup.InferType<typeof schema>;
 
@@ -165,8 +179,53 @@ function CampFields({ formik }: { formik: FormikProps<CampValues> }) {
         help="Los lee el padre antes de pagar; si se deja vacío se muestran los de la escuela."
         multiline
       />
+      <CancelPolicyFields formik={formik} />
       <StatusField formik={formik} />
     </>
+  );
+}
+
+/** Whether and until when parents may cancel from their profile, and what they get back. */
+function CancelPolicyFields({ formik }: { formik: FormikProps<CampValues> }) {
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6">Cancelación por los padres</legend>
+      <SwitchField formik={formik} name="self_cancel" label="Los padres pueden cancelar desde su perfil" />
+      {formik.values.self_cancel && (
+        <>
+          <TextField
+            formik={formik}
+            name="self_cancel_days"
+            label="Hasta cuántos días antes de la primera semana"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            help="P. ej. 7: pueden cancelar hasta 7 días antes del primer día."
+          />
+          <SelectField
+            formik={formik}
+            name="refund_rule"
+            label="Reembolso"
+            help="Lo que recibe la familia al cancelar."
+          >
+            <option value="full">Reembolso total a la tarjeta</option>
+            <option value="fee">Reembolso menos un cargo</option>
+            <option value="credit">Crédito para una próxima inscripción</option>
+          </SelectField>
+          {formik.values.refund_rule === 'fee' && (
+            <TextField
+              formik={formik}
+              name="cancel_fee"
+              label="Cargo por cancelación (RD$)"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              help="Se descuenta del reembolso, p. ej. 1000"
+            />
+          )}
+        </>
+      )}
+    </fieldset>
   );
 }
 
@@ -216,6 +275,10 @@ export const campsScreen: AreaScreen<'campamentos', CampValues> = {
       payment_terms: camp?.payment_terms ?? '',
       terms: camp?.terms ?? '',
       status: camp?.status === 'inactive' ? 'inactive' : 'active',
+      self_cancel: camp?.self_cancel ?? CAMP_DEFAULTS.self_cancel,
+      self_cancel_days: camp?.self_cancel_days ?? CAMP_DEFAULTS.self_cancel_days,
+      refund_rule: camp?.refund_rule ?? CAMP_DEFAULTS.refund_rule,
+      cancel_fee: camp?.cancel_fee ?? CAMP_DEFAULTS.cancel_fee,
     }),
     // Dates go as date values ('2027-06-14'); the server keeps them as that day.
     toBody: (values) => ({ ...values }),

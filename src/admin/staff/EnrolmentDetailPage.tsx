@@ -51,6 +51,15 @@ function Medical({ label, text }: { label: string; text: string }) {
   );
 }
 
+/** The refund of a cancelled order as staff read it: to the card, pending, or none (a credit or the fee). */
+function refundText(enrolment: EnrolmentDetail): string {
+  if (enrolment.refund_status === 'none') return 'Sin reembolso a la tarjeta';
+  const amount = formatDop(enrolment.refund_amount ?? enrolment.amount);
+  return enrolment.refund_status === 'refunded'
+    ? `${amount}, solicitado a la pasarela`
+    : `${amount}, pendiente`;
+}
+
 function Children({ enrolment }: { enrolment: EnrolmentDetail }) {
   return (
     <div className="row g-3">
@@ -184,10 +193,15 @@ export function EnrolmentDetailPage() {
                   ['Cancelada el', formatDay(enrolment.cancelled_at)],
                   ['Motivo', enrolment.cancel_reason ?? ''],
                   ['Cancelada por', enrolment.cancelled_by ?? ''],
-                  [
-                    'Reembolso',
-                    enrolment.refund_status === 'refunded' ? 'Solicitado a la pasarela' : 'Pendiente',
-                  ],
+                  ['Reembolso', refundText(enrolment)],
+                  ...(enrolment.credit_code
+                    ? [
+                        [
+                          'Crédito',
+                          `${formatDop(enrolment.credit_amount ?? 0)}, cupón ${enrolment.credit_code}`,
+                        ],
+                      ]
+                    : []),
                 ] as Array<[string, string]>)
               : []),
           ]}

@@ -4,7 +4,8 @@ import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import type { CoreDeps } from '../deps.ts';
 import { randomToken, sha256Hex } from '../crypto.ts';
-import { isAdmin, type Membership, type UserRecord } from '../../domain/records.ts';
+import { isAdmin, type Camp, type Membership, type UserRecord } from '../../domain/records.ts';
+import { refundSentence, selfCancelTerms } from '../../domain/cancellation.ts';
 import {
   ACCOUNT_MESSAGES as M,
   newUser,
@@ -18,11 +19,13 @@ import { resetPasswordMail } from './mails.ts';
 interface EnrolmentSummarySource {
   _id: string;
   order_number: string;
+  campament: string;
   camp_name: string;
   lines: Array<{ name: string; date: string }>;
   participants: Array<{ first_name: string; last_name: string }>;
   amount: number;
   payment_status: string;
+  status: string;
   created_at: Date;
   paid_at: Date | null;
 }
@@ -44,7 +47,7 @@ interface PasswordReset {
 
 export type AccountsService = ReturnType<typeof accountsService>;
 
-export function accountsService({ store, passwords, sessions, mailer, settings }: CoreDeps) {
+export function accountsService({ store, passwords, sessions, mailer, settings, clock }: CoreDeps) {
   const users = store.collection<UserRecord>('usuarios');
   const resets = store.collection<PasswordReset>('password_resets');
   const throttle = new LoginThrottle(store);
@@ -140,6 +143,21 @@ export function accountsService({ store, passwords, sessions, mailer, settings }
           .collection<Membership>('membresias')
           .find({ user_id: account._id, status: 'active' }, { sort: { issued_at: -1 }, limit: 100 }),
       ]);
+      // The camps' cancellation rules, for the orders the parent may still cancel themselves.
+      const campIds = [...new Set(enrolments.map((enrolment) => enrolment.campament))];
+      const camps = new Map(
+        (
+          await store.collection<Camp>('campamentos').find({ _id: { $in: campIds } }, { withDeleted: true })
+        ).map((camp) => [camp._id, camp]),
+      );
+      const now = clock?.() ?? new Date();
+      const cancelTerms = (enrolment: EnrolmentSummarySource) => {
+        const camp = camps.get(enrolment.campament);
+        const decided = camp ? selfCancelTerms(enrolment, camp, now) : null;
+        return decided?.ok
+          ? { last_day: decided.terms.lastDay, refund: refundSentence(decided.terms.plan) }
+          : null;
+      };
       const summaries = enrolments.map((enrolment) => ({
         _id: enrolment._id,
         order_number: enrolment.order_number,
@@ -150,6 +168,8 @@ export function accountsService({ store, passwords, sessions, mailer, settings }
         ),
         amount: enrolment.amount,
         payment_status: enrolment.payment_status,
+        status: enrolment.status,
+        cancel: cancelTerms(enrolment),
         created_at: enrolment.created_at.toISOString(),
         paid_at: enrolment.paid_at?.toISOString() ?? null,
       }));

@@ -1,7 +1,10 @@
 // Staff operations on one enrolment (the staff issue): its whole detail, and cancelling it.
 import type { CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import type { Category, Enrolment, Membership, UserRecord, Week } from '../../domain/records.ts';
+import type { Category, Coupon, Enrolment, Membership, UserRecord, Week } from '../../domain/records.ts';
+import type { RefundPlan } from '../../domain/cancellation.ts';
+import { DuplicateKeyError, type Store } from '../store/port.ts';
+import { randomInt } from '../crypto.ts';
 import { enrolmentState, STAFF_MESSAGES } from '../../domain/staff.ts';
 import { familyRecipients, releasePlaces } from '../checkout/settle.ts';
 import { cancellationMail } from '../checkout/mails.ts';
@@ -76,6 +79,8 @@ export async function cancelEnrolment(
   id: string,
   reason: string,
   actor: Actor,
+  /** What goes back (a parent's own cancellation: the camp's rule); staff refund the whole amount. */
+  plan?: RefundPlan,
 ): Promise<CancelOutcome> {
   const { store, gateway, log, mailer } = deps;
   const enrolments = enrolmentsOf(deps);
@@ -100,6 +105,9 @@ export async function cancelEnrolment(
               cancel_reason: reason.trim(),
               cancelled_by: actor.user.email,
               cancel_done: false,
+              // Fixed when claimed, so a repeat after a crash refunds the same figures.
+              refund_amount: plan?.card ?? existing.amount,
+              ...(plan?.credit ? { credit_amount: plan.credit } : {}),
             },
           },
         );
@@ -128,9 +136,11 @@ export async function cancelEnrolment(
   }
 
   let refund: Partial<Enrolment> = {};
-  if (claimed.refund_status !== 'refunded') {
+  const toCard = claimed.refund_amount ?? claimed.amount;
+  if (toCard === 0) refund = { refund_status: 'none' };
+  else if (claimed.refund_status !== 'refunded') {
     try {
-      const result = await gateway.refund({ reference: claimed.order_number, amount: claimed.amount });
+      const result = await gateway.refund({ reference: claimed.order_number, amount: toCard });
       refund = result.refunded
         ? { refund_status: 'refunded', refund_reference: result.refundReference }
         : { refund_status: 'pending' };
@@ -141,6 +151,8 @@ export async function cancelEnrolment(
       refund = { refund_status: 'pending' };
     }
   }
+  if (claimed.credit_amount && !claimed.credit_code)
+    refund.credit_code = (await issueCredit(store, claimed, claimed.credit_amount)).code;
   const done = (await enrolments.updateOne({ _id: id }, { set: { ...refund } })) ?? claimed;
 
   const parent = await store.collection<UserRecord>('usuarios').findById(done.user_id, { withDeleted: true });
@@ -154,4 +166,47 @@ export async function cancelEnrolment(
     });
   const finished = (await enrolments.updateOne({ _id: id }, { set: { cancel_done: true } })) ?? done;
   return { enrolment: finished, cancelledNow: existing.status !== 'cancelled' };
+}
+
+/**
+ * A cancellation's credit: a personal coupon of the amount, for one use by this family, for any
+ * camp, valid a year. Found again by its enrolment when a repeat runs after a crash.
+ */
+async function issueCredit(store: Store, enrolment: Enrolment, amount: number): Promise<Coupon> {
+  const coupons = store.collection<Coupon>('cupones');
+  const earlier = await coupons.findOne({ credit_for: enrolment._id }, { withDeleted: true });
+  if (earlier) return earlier;
+  const now = new Date();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await coupons.insertOne({
+        code: creditCode(),
+        label: `Crédito por la orden ${enrolment.order_number}`,
+        type: 'amount',
+        percent: 0,
+        amount,
+        date: new Date(now.getTime() + CREDIT_VALID_MS),
+        status: 'active',
+        valid_from: null,
+        max_uses: 1,
+        max_per_family: 1,
+        camps: [],
+        min_children: 0,
+        uses: 0,
+        owner: enrolment.user_id,
+        credit_for: enrolment._id,
+      });
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** A credit is valid for a year: long enough for next summer's camp. */
+const CREDIT_VALID_MS = 365 * 24 * 3600_000;
+
+/** 'CR-' and 8 letters and digits without look-alikes (0/O, 1/I/L). */
+function creditCode(): string {
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  return `CR-${Array.from({ length: 8 }, () => alphabet[randomInt(0, alphabet.length)]).join('')}`;
 }

@@ -12,9 +12,45 @@ import { once, requestHash } from '../checkout/idempotency.ts';
 import { enrol, familyMembership } from '../checkout/pipeline.ts';
 import { LookupMembershipAnswer, LookupMembershipBody } from '../../domain/schemas/memberships.ts';
 import { paymentLeaseMs, recoverAnswer } from '../checkout/settle.ts';
-import { accountOf, Answer, route, type ApiRoute } from './route.ts';
+import { accountOf, actorOf, Answer, route, type ApiRoute } from './route.ts';
+import { cancelEnrolment } from '../admin/enrolments.ts';
+import { CANCEL_MESSAGES, SELF_CANCEL_REASON, selfCancelTerms } from '../../domain/cancellation.ts';
+import { SelfCancelBody } from '../../domain/schemas/cancellation.ts';
+import { MessageAnswer } from '../../domain/schemas/answers.ts';
+import { IdParams } from '../../domain/admin-contract.ts';
+import type { Camp, Enrolment } from '../../domain/records.ts';
 
 export const CHECKOUT_ROUTES: ApiRoute[] = [
+  // A parent cancels their own paid enrolment (issue 18), within the camp's window and refund rule,
+  // through the staff's cancellation path (places, coupon use, memberships, refund, e-mail).
+  route({
+    method: 'POST',
+    url: '/inscripciones/cancelar/:id',
+    audience: 'user',
+    schema: { params: IdParams, body: SelfCancelBody, response: { 200: MessageAnswer } },
+    rateLimit: { max: 10, timeWindow: '1 minute', perAccount: true },
+    handle: async (call, core) => {
+      const { store, clock } = core.deps;
+      const account = accountOf(call);
+      const enrolment = await store.collection<Enrolment>('inscripciones').findById(call.params.id);
+      if (!enrolment || enrolment.user_id !== account._id) throw new ApiError(404, CANCEL_MESSAGES.notFound);
+      const reason = call.body.reason?.trim() || SELF_CANCEL_REASON;
+      if (enrolment.status === 'cancelled') {
+        // A repeat finishes what a crash left owed, and changes nothing otherwise.
+        await cancelEnrolment(core.deps, enrolment._id, reason, actorOf(call));
+        return { status: 'SUCCESS', message: CANCEL_MESSAGES.alreadyCancelled };
+      }
+      const camp = await store
+        .collection<Camp>('campamentos')
+        .findById(enrolment.campament, { withDeleted: true });
+      const decided = camp
+        ? selfCancelTerms(enrolment, camp, clock?.() ?? new Date())
+        : { ok: false as const, status: 409, message: CANCEL_MESSAGES.notOffered };
+      if (!decided.ok) throw new ApiError(decided.status, decided.message);
+      await cancelEnrolment(core.deps, enrolment._id, reason, actorOf(call), decided.terms.plan);
+      return { status: 'SUCCESS', message: CANCEL_MESSAGES.cancelled };
+    },
+  }),
   route({
     method: 'POST',
     url: '/cupones/validate',
@@ -28,6 +64,7 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
         userId: accountOf(call)._id,
         campId: campament,
         children: participants,
+        now: core.deps.clock?.(),
       });
       return { status: 'SUCCESS', message: COUPON_MESSAGES.applied, data: couponTerms(usable) };
     },

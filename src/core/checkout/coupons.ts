@@ -33,6 +33,7 @@ export async function usableCoupon(store: Store, code: string, request: CouponRe
     campId: request.campId,
     children: request.children,
     familyUses: family?.uses ?? 0,
+    userId: request.userId,
   });
   if (refusal) throw new ApiError(coupon ? 400 : 404, refusal);
   return coupon!;

@@ -86,19 +86,34 @@ export function paymentNotCompletedMail(enrolment: Enrolment): Omit<MailMessage,
   };
 }
 
-/** Staff cancelled a paid enrolment: what happens to the places and the money. */
+/** A paid enrolment was cancelled (by staff or by the family): what happens to the places and the money. */
 export function cancellationMail(enrolment: Enrolment): Omit<MailMessage, 'to'> {
-  const amount = formatDop(enrolment.amount);
+  const toCard = enrolment.refund_amount ?? enrolment.amount;
+  const amount = formatDop(toCard);
+  const fee = enrolment.amount - toCard - (enrolment.credit_amount ?? 0);
   const refund =
-    enrolment.refund_status === 'refunded'
-      ? `Solicitamos el reembolso de ${amount} a su tarjeta ${enrolment.card.brand} terminada en ${enrolment.card.last4}; según su banco, puede tardar unos días en reflejarse.`
-      : `El reembolso de ${amount} está en trámite; le escribiremos cuando el banco lo confirme.`;
+    enrolment.refund_status === 'none'
+      ? null
+      : enrolment.refund_status === 'refunded'
+        ? `Solicitamos el reembolso de ${amount} a su tarjeta ${enrolment.card.brand} terminada en ${enrolment.card.last4}; según su banco, puede tardar unos días en reflejarse.`
+        : `El reembolso de ${amount} está en trámite; le escribiremos cuando el banco lo confirme.`;
+  const money = [
+    ...(refund ? [refund] : []),
+    ...(fee > 0
+      ? [`Según las condiciones del campamento, se retuvo un cargo por cancelación de ${formatDop(fee)}.`]
+      : []),
+    ...(enrolment.credit_code && enrolment.credit_amount
+      ? [
+          `Le otorgamos un crédito de ${formatDop(enrolment.credit_amount)} para una próxima inscripción: escriba el cupón ${enrolment.credit_code} al pagar. Es personal y vale por un año.`,
+        ]
+      : []),
+  ];
   const lines = [
     'Hola:',
     '',
     `La inscripción de la orden ${enrolment.order_number} (${enrolment.camp_name}) fue cancelada.`,
     ...(enrolment.cancel_reason ? [`Motivo: ${enrolment.cancel_reason}`] : []),
-    refund,
+    ...money,
     'Si tiene alguna pregunta, responda a este correo.',
   ];
   return {

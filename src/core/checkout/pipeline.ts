@@ -283,6 +283,7 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
         userId: user._id,
         campId: catalogue.camp._id,
         children: body.listParticipants.length,
+        now: deps.clock?.(),
       })
     : null;
   const priced = priceEnrolment(body, catalogue.camp, catalogue.weeks, coupon, [...declared.keys()]);

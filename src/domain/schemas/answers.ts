@@ -77,6 +77,9 @@ export const ActivityAnswer = successOf(
         children: Type.Array(Type.String()),
         amount: Type.Number(),
         payment_status: Type.String(),
+        status: Type.String(),
+        /** Present while the parent may cancel it themselves: the last day, and what they get back. */
+        cancel: Type.Union([Type.Object({ last_day: Type.String(), refund: Type.String() }), Type.Null()]),
         created_at: Type.String(),
         paid_at: Type.Union([Type.String(), Type.Null()]),
       }),

@@ -1,0 +1,137 @@
+// Self-service cancellation (issue 18): a parent may cancel a paid enrolment from the profile until
+// N days before its first week (per camp, 7 by default), with the camp's refund rule: the whole
+// amount back to the card, the amount minus a fee, or a credit for a next enrolment. One home for
+// the window and the figures, read by the server (which decides), the mocks and the profile page.
+import { formatDop } from './pricing.ts';
+
+export const REFUND_RULES = ['full', 'fee', 'credit'] as const;
+export type RefundRule = (typeof REFUND_RULES)[number];
+
+export const SELF_CANCEL_DEFAULTS = {
+  self_cancel: true,
+  self_cancel_days: 7,
+  refund_rule: 'full' as RefundRule,
+  cancel_fee: 0,
+};
+
+/** What a camp says about cancellations by parents (absent fields: the defaults above). */
+export interface CancelPolicy {
+  self_cancel?: boolean;
+  self_cancel_days?: number;
+  refund_rule?: RefundRule;
+  cancel_fee?: number;
+}
+
+/** Santo Domingo keeps UTC-4 all year (no daylight saving time). */
+const SANTO_DOMINGO_OFFSET_MS = 4 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+
+/** 00:00 Santo Domingo of the first 'DD/MM/YYYY' in a line's dates ('14/06/2027 - 18/06/2027'). */
+function firstDayOfLine(dates: string): number | null {
+  const match = /(\d{2})\/(\d{2})\/(\d{4})/.exec(dates);
+  if (!match) return null;
+  const [, day, month, year] = match.map(Number) as [number, number, number, number];
+  return Date.UTC(year, month - 1, day) + SANTO_DOMINGO_OFFSET_MS;
+}
+
+/** The start of the enrolment's first week (or payment option), or the camp's start without dates. */
+export function firstDayOf(lines: ReadonlyArray<{ date: string }>, campStart: Date): Date {
+  const days = lines.map((line) => firstDayOfLine(line.date)).filter((day) => day !== null);
+  return new Date(days.length > 0 ? Math.min(...days) : campStart.getTime());
+}
+
+/**
+ * The first instant a parent can no longer cancel: the start of the day N - 1 days before the
+ * first day. So with N = 7 and a first week from Monday 14 June, the last day to cancel is
+ * Monday 7 June, through 23:59.
+ */
+export function cancelDeadline(firstDay: Date, policy: CancelPolicy): Date {
+  const days = policy.self_cancel_days ?? SELF_CANCEL_DEFAULTS.self_cancel_days;
+  const dayStart = Math.floor((firstDay.getTime() - SANTO_DOMINGO_OFFSET_MS) / DAY_MS) * DAY_MS;
+  return new Date(dayStart + SANTO_DOMINGO_OFFSET_MS - (days - 1) * DAY_MS);
+}
+
+/** What a cancellation gives back: to the card, as a credit, and the fee kept. Whole pesos. */
+export interface RefundPlan {
+  rule: RefundRule;
+  card: number;
+  credit: number;
+  fee: number;
+}
+
+export function refundPlan(amount: number, policy: CancelPolicy): RefundPlan {
+  const rule = policy.refund_rule ?? SELF_CANCEL_DEFAULTS.refund_rule;
+  if (rule === 'credit') return { rule, card: 0, credit: amount, fee: 0 };
+  if (rule === 'fee') {
+    const fee = Math.min(Math.max(policy.cancel_fee ?? 0, 0), amount);
+    return { rule, card: amount - fee, credit: 0, fee };
+  }
+  return { rule, card: amount, credit: 0, fee: 0 };
+}
+
+/** The reason recorded when the parent gives none. */
+export const SELF_CANCEL_REASON = 'Cancelada por la familia desde su cuenta';
+export const CANCEL_REASON_LIMIT = 500;
+
+export const CANCEL_MESSAGES = {
+  notOffered: 'Esta inscripción no puede cancelarse desde su cuenta. Por favor contacte a la escuela.',
+  notPaid: 'Solo una inscripción pagada puede cancelarse.',
+  notFound: 'Inscripción no encontrada.',
+  cancelled: 'Inscripción cancelada',
+  alreadyCancelled: 'La inscripción ya estaba cancelada.',
+  closed: (lastDay: string) =>
+    `El plazo para cancelar esta inscripción terminó el ${lastDay}. Por favor contacte a la escuela.`,
+} as const;
+
+const DAY = new Intl.DateTimeFormat('es-DO', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'America/Santo_Domingo',
+});
+
+/** The last day a parent may cancel, as the page and the messages write it ('07/06/2027'). */
+export const lastCancelDay = (deadline: Date): string => DAY.format(new Date(deadline.getTime() - 1));
+
+/** What the confirmation dialog says the family gets back. */
+export function refundSentence(plan: RefundPlan): string {
+  if (plan.rule === 'credit')
+    return `Recibirá un crédito de ${formatDop(plan.credit)} para una próxima inscripción, por correo electrónico.`;
+  if (plan.fee > 0)
+    return `Se reembolsarán ${formatDop(plan.card)} a su tarjeta (el cargo por cancelación es de ${formatDop(plan.fee)}).`;
+  return `Se reembolsarán ${formatDop(plan.card)} a su tarjeta.`;
+}
+
+/** When the parent may cancel now: until when and what they get back; null when they may not. */
+export interface SelfCancelTerms {
+  /** The first instant it is too late (ISO). */
+  until: string;
+  lastDay: string;
+  plan: RefundPlan;
+}
+
+/** The terms of a paid, not cancelled enrolment now, or the reason it cannot be cancelled by the parent. */
+export function selfCancelTerms(
+  enrolment: {
+    payment_status: string;
+    status: string;
+    amount: number;
+    lines: ReadonlyArray<{ date: string }>;
+  },
+  camp: CancelPolicy & { start_date: Date },
+  now: Date,
+): { ok: true; terms: SelfCancelTerms } | { ok: false; status: number; message: string } {
+  if (enrolment.status === 'cancelled')
+    return { ok: false, status: 409, message: CANCEL_MESSAGES.alreadyCancelled };
+  if (enrolment.payment_status !== 'paid')
+    return { ok: false, status: 409, message: CANCEL_MESSAGES.notPaid };
+  if (camp.self_cancel === false) return { ok: false, status: 409, message: CANCEL_MESSAGES.notOffered };
+  const deadline = cancelDeadline(firstDayOf(enrolment.lines, camp.start_date), camp);
+  const lastDay = lastCancelDay(deadline);
+  if (now.getTime() >= deadline.getTime())
+    return { ok: false, status: 409, message: CANCEL_MESSAGES.closed(lastDay) };
+  return {
+    ok: true,
+    terms: { until: deadline.toISOString(), lastDay, plan: refundPlan(enrolment.amount, camp) },
+  };
+}
