@@ -153,6 +153,10 @@ describe('camps', () => {
     ).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Fecha de fin *'));
     await user.type(within(dialog).getByLabelText('Fecha de fin *'), '2026-12-30');
+    const acrossOrders = within(dialog).getByRole('switch', { name: 'Descuento familiar entre órdenes' });
+    expect(acrossOrders).not.toBeChecked();
+    expect(acrossOrders).toHaveAccessibleDescription(/cuenta a los niños de sus órdenes pagadas anteriores/);
+    await user.click(acrossOrders);
     // Cancellation by parents: on by default, 7 days, full refund; here 10 days minus RD$1,000.
     const policy = within(dialog).getByRole('group', { name: 'Cancelación por los padres' });
     expect(
@@ -178,6 +182,7 @@ describe('camps', () => {
       self_cancel_days: 10,
       refund_rule: 'fee',
       cancel_fee: 1000,
+      family_across_orders: true,
     });
     expect(await screen.findByRole('row', { name: /Campamento de Navidad 2026/ })).toBeInTheDocument();
 

@@ -57,10 +57,12 @@ export function SwitchField<V>({
   formik,
   name,
   label,
+  help,
 }: {
   formik: FormikProps<V>;
   name: keyof V & string;
   label: string;
+  help?: string;
 }) {
   const id = `field-${name}`;
   return (
@@ -72,11 +74,17 @@ export function SwitchField<V>({
         role="switch"
         className="form-check-input"
         checked={Boolean(formik.values[name])}
+        aria-describedby={help ? `${id}-help` : undefined}
         onChange={(event) => void formik.setFieldValue(name, event.target.checked)}
       />
       <label htmlFor={id} className="form-check-label">
         {label}
       </label>
+      {help && (
+        <div id={`${id}-help`} className="form-text">
+          {help}
+        </div>
+      )}
     </div>
   );
 }

@@ -73,6 +73,7 @@ export const CampCreate = Type.Object({
   self_cancel_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
   refund_rule: Type.Optional(Type.Union(REFUND_RULES.map((rule) => Type.Literal(rule)))),
   cancel_fee: Type.Optional(pesos),
+  family_across_orders: Type.Optional(Type.Boolean()),
 });
 export const CampUpdate = updateOf(CampCreate);
 export type CampCreate = Static<typeof CampCreate>;
@@ -84,6 +85,7 @@ export const CAMP_DEFAULTS = {
   terms: '',
   status: 'active',
   ...SELF_CANCEL_DEFAULTS,
+  family_across_orders: false,
 } as const;
 
 /** A category's age bound: whole years within the ages the school takes, or null for none. */

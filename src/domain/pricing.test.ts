@@ -75,6 +75,29 @@ describe('summer camp prices (week RD$4,700)', () => {
   });
 });
 
+describe('family discount across orders (a camp option)', () => {
+  const withFamily = (perChild: number[], familyChildren: number, campType = 'campamento') =>
+    priceCart({ campType, lines: weeks(perChild), membershipFee: 3500, familyChildren });
+
+  it("counts the family's earlier children for the tier, on this order's subtotal only", () => {
+    // One child now, one paid before: 5% of this order's RD$4,700.
+    expect(withFamily([1], 2)).toMatchObject({
+      familyDiscount: 235,
+      familyLabel: '5% OFF x 2 niños, con inscripciones anteriores',
+      total: 4465,
+    });
+    // Two now, one before: 10%.
+    expect(withFamily([1, 1], 3)).toMatchObject({ familyDiscount: 940, total: 8460 });
+    // No earlier children: exactly the order's own rule.
+    expect(withFamily([1, 1], 2)).toEqual(camp(weeks([1, 1])));
+    expect(withFamily([1], 0)).toEqual(camp(weeks([1])));
+  });
+
+  it('never applies to annual programs (they have no family discount)', () => {
+    expect(withFamily([1], 3, 'programaanual').familyDiscount).toBe(0);
+  });
+});
+
 describe('coupons', () => {
   it('takes a percent of the total after the family and multi-week discounts', () => {
     const price = camp(weeks([2, 2]), { type: 'percent', percent: 10, amount: 0 });

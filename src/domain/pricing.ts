@@ -40,6 +40,12 @@ export interface PriceInput {
   /** Annual programs: slots whose existing membership the server accepted (their fee is waived). */
   slotsWithMembership?: readonly number[];
   coupon?: CouponTerms | null;
+  /**
+   * Camps with the family discount across orders: the family's children in the camp, this
+   * order's and those of its earlier paid orders (./family.ts). The tier counts the larger of
+   * this and the order's own participants; the rate still applies to this order's subtotal.
+   */
+  familyChildren?: number;
 }
 
 export interface PriceBreakdown {
@@ -90,10 +96,11 @@ export function priceCart(input: PriceInput): PriceBreakdown {
     const waived = new Set(input.slotsWithMembership ?? []);
     membership = slots.filter((slot) => !waived.has(slot)).length * input.membershipFee;
   } else {
-    const tier = FAMILY_DISCOUNT.find((candidate) => participants >= candidate.minChildren);
+    const children = Math.max(participants, input.familyChildren ?? 0);
+    const tier = FAMILY_DISCOUNT.find((candidate) => children >= candidate.minChildren);
     if (tier) {
       familyDiscount = subtotal * tier.rate;
-      familyLabel = tier.label;
+      familyLabel = children > participants ? `${tier.label}, con inscripciones anteriores` : tier.label;
     }
     for (const slot of slots) {
       const own = input.lines.filter((line) => line.cupo === slot);

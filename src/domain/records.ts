@@ -53,6 +53,8 @@ export interface Camp {
   refund_rule?: RefundRule;
   /** Kept of the amount under the 'fee' rule, whole DOP. */
   cancel_fee?: number;
+  /** The family discount counts the children of the family's earlier paid orders (./family.ts). */
+  family_across_orders?: boolean;
 }
 
 export interface Category {

@@ -7,7 +7,14 @@ import { formatDop } from '../domain/pricing.ts';
 import { ADD_MESSAGES } from './cart.ts';
 import { MISSING_CAMP_MESSAGE } from './EnrolmentProvider.tsx';
 import { CAT_JUNIOR, CAT_MINI, week } from './test-fixtures.ts';
-import { campData, currentPath, programData, renderWizard, serveCamp } from './wizard-testing.tsx';
+import {
+  campData,
+  currentPath,
+  programData,
+  renderWizard,
+  serveCamp,
+  serveFamily,
+} from './wizard-testing.tsx';
 
 const calendar = () => screen.getByRole('region', { name: 'Calendario de Inscripción' });
 const cart = () => screen.getByRole('region', { name: 'Carrito' });
@@ -62,6 +69,7 @@ describe('EnrolmentProvider and frame', () => {
       http.get('*/api/campamentos/findbyid/:id', () =>
         HttpResponse.json({ status: 'SUCCESS', data: campData.camp }),
       ),
+      serveFamily(),
     );
     renderWizard('/calendario');
     const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });

@@ -8,6 +8,8 @@ import { COUPON_MESSAGES } from '../domain/coupons.ts';
 import { loadCampData, pay, uploadPhoto, validateCoupon } from './api.ts';
 import { CAMP_ID, VERANO10, campWeeks, categories, summerCamp } from './test-fixtures.ts';
 
+const PEDRO = { first_name: 'Pedro', birth_date: '15/03/2016' };
+
 describe('loadCampData', () => {
   it('reads the three answers with the account header', async () => {
     const headers: string[] = [];
@@ -26,14 +28,19 @@ describe('loadCampData', () => {
       http.get(`*/api/campamentos/findbyid/${CAMP_ID}`, () =>
         HttpResponse.json({ status: 'SUCCESS', message: 'ok', data: summerCamp }),
       ),
+      http.get(`*/api/inscripciones/familia/${CAMP_ID}`, ({ request }) => {
+        headers.push(request.headers.get('x-account-id') ?? '');
+        return HttpResponse.json({ status: 'SUCCESS', data: { children: [PEDRO] } });
+      }),
     );
     await expect(loadCampData(CAMP_ID)).resolves.toEqual({
       uid: 'u1',
       weeks: campWeeks,
       categories,
       camp: summerCamp,
+      earlierChildren: [PEDRO],
     });
-    expect(headers).toEqual(['test-account']);
+    expect(headers).toEqual(['test-account', 'test-account']);
   });
 
   it("fails with the server's message", async () => {
@@ -49,6 +56,9 @@ describe('loadCampData', () => {
           { status: 'ERROR', success: false, message: 'El campamento no existe.' },
           { status: 404 },
         ),
+      ),
+      http.get('*/api/inscripciones/familia/:id', () =>
+        HttpResponse.json({ status: 'SUCCESS', data: { children: [] } }),
       ),
     );
     await expect(loadCampData(CAMP_ID)).rejects.toThrow(

@@ -9,6 +9,7 @@ import { CARD_MESSAGES } from '../domain/cards.ts';
 import { ENROLMENT_MESSAGES, type CreateEnrolmentBody, type PaymentResult } from '../domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
+import type { ChildId } from '../domain/family.ts';
 import type { WizardCamp, WizardCategory, WizardWeek } from './cart.ts';
 
 export interface CampData {
@@ -17,6 +18,8 @@ export interface CampData {
   camp: WizardCamp;
   weeks: WizardWeek[];
   categories: WizardCategory[];
+  /** Children of the family's earlier paid orders the family discount counts ([] unless the camp does). */
+  earlierChildren: ChildId[];
 }
 
 interface StatusEnvelope<T> {
@@ -35,12 +38,13 @@ const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
 /** Weeks, categories and camp, in parallel; a non-SUCCESS answer fails with the server's message. */
 export async function loadCampData(campId: string, signal?: AbortSignal): Promise<CampData> {
   if (!campId.trim()) throw new Error(ENROLMENT_MESSAGES.campNotFound);
-  const [weeks, categories, camp] = await Promise.all([
+  const [weeks, categories, camp, family] = await Promise.all([
     request<StatusEnvelope<{ uid: string; weekData: WeekAnswer[] }>>(path('/semanas/findbycamp', campId), {
       signal,
     }),
     request<StatusEnvelope<CategoryAnswer[]>>(path('/categorias/findbycamp', campId), { signal }),
     request<StatusEnvelope<CampAnswer>>(path('/campamentos/findbyid', campId), { signal }),
+    request<StatusEnvelope<{ children: ChildId[] }>>(path('/inscripciones/familia', campId), { signal }),
   ]);
   const fallback = ENROLMENT_MESSAGES.campNotFound;
   const weekData = unwrap(weeks, fallback);
@@ -49,6 +53,7 @@ export async function loadCampData(campId: string, signal?: AbortSignal): Promis
     weeks: weekData.weekData,
     categories: unwrap(categories, fallback),
     camp: unwrap(camp, fallback),
+    earlierChildren: unwrap(family, fallback).children,
   };
 }
 

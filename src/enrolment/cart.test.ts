@@ -14,6 +14,7 @@ import {
   cartTotals,
   couponDisabled,
   deleteChecked,
+  emptyParticipant,
   maxReachableStep,
   participantCalendar,
   paymentComplete,
@@ -443,6 +444,30 @@ describe('totals (worked examples, whole pesos)', () => {
       membership: 2500,
       total: 14000,
     });
+  });
+
+  it("counts the family's earlier children: unnamed slots as earlier ones, named ones as they are", () => {
+    const state = addChild(cartState(summerCamp), [1]);
+    const pedro = { first_name: 'Pedro', birth_date: '15/03/2016' };
+    // On the calendar the child has no name yet: it may be Pedro again, so no discount is shown.
+    expect(cartTotals({ ...state, coupon: null, earlierChildren: [pedro] })).toMatchObject({
+      familyDiscount: 0,
+      total: 4700,
+    });
+    const slot = { ...emptyParticipant(1), first_name: 'Ana', birth_date: '01/01/2019' };
+    expect(
+      cartTotals({ ...state, coupon: null, earlierChildren: [pedro], participants: { 1: slot } }),
+    ).toMatchObject({
+      familyDiscount: 235,
+      familyLabel: '5% OFF x 2 niños, con inscripciones anteriores',
+      total: 4465,
+    });
+    // Pedro himself again: one child.
+    const again = { ...slot, first_name: 'pedro', birth_date: '15/03/2016' };
+    expect(
+      cartTotals({ ...state, coupon: null, earlierChildren: [pedro], participants: { 1: again } })
+        .familyDiscount,
+    ).toBe(0);
   });
 
   it('the coupon box is disabled for a camp once a line has a membership id, and the coupon ignored', () => {

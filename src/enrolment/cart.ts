@@ -20,6 +20,7 @@ import {
 } from '../domain/enrolment.ts';
 import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../domain/photos.ts';
 import { priceCart, slotsOf, type PriceBreakdown } from '../domain/pricing.ts';
+import { familyChildCount, type ChildId } from '../domain/family.ts';
 import { isAnnualProgram } from '../domain/records.ts';
 
 // ---- Constants ------------------------------------------------------------------------------
@@ -131,6 +132,8 @@ export interface WizardData {
   additional: AdditionalData;
   coupon: CouponTermsData | null;
   payment: PaymentForm;
+  /** Children of the family's earlier paid orders the camp's family discount counts (./api.ts). */
+  earlierChildren: ChildId[];
 }
 
 export type CartState = Pick<
@@ -495,8 +498,12 @@ export function couponDisabled(state: Pick<WizardData, 'camp' | 'lines'>): boole
 }
 
 /** The summary's figures: participants, Sub-Total, Desc. Familiar, Desc. C/Semanas, Membresía, Total. */
-export function cartTotals(state: Pick<WizardData, 'camp' | 'lines' | 'coupon'>): PriceBreakdown {
+export function cartTotals(
+  state: Pick<WizardData, 'camp' | 'lines' | 'coupon'> &
+    Partial<Pick<WizardData, 'participants' | 'earlierChildren'>>,
+): PriceBreakdown {
   const annual = isAnnual(state.camp);
+  const earlier = state.earlierChildren ?? [];
   return priceCart({
     campType: state.camp?.type ?? '',
     lines: state.lines.map((line) => ({ cupo: line.cupo, value: line.value, quantity: line.quantity })),
@@ -504,6 +511,15 @@ export function cartTotals(state: Pick<WizardData, 'camp' | 'lines' | 'coupon'>)
     // The server waives the fee only for a membership it finds valid; it refuses the rest.
     slotsWithMembership: annual ? slotsOf(state.lines.filter((line) => line.membership_have === 'SI')) : [],
     coupon: couponDisabled(state) ? null : state.coupon,
+    // Slots not named yet count as earlier children while any is left (the shown price never drops at payment).
+    ...(earlier.length > 0
+      ? {
+          familyChildren: familyChildCount(
+            earlier,
+            slotsOf(state.lines).map((slot) => state.participants?.[slot] ?? null),
+          ),
+        }
+      : {}),
   });
 }
 

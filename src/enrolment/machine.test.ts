@@ -41,8 +41,20 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const campData: CampData = { uid: 'user-1', camp: summerCamp, weeks: campWeeks, categories };
-const programData: CampData = { uid: 'user-1', camp: annualProgram, weeks: programOptions, categories };
+const campData: CampData = {
+  uid: 'user-1',
+  camp: summerCamp,
+  weeks: campWeeks,
+  categories,
+  earlierChildren: [],
+};
+const programData: CampData = {
+  uid: 'user-1',
+  camp: annualProgram,
+  weeks: programOptions,
+  categories,
+  earlierChildren: [],
+};
 
 const RESULT: PaymentResult = {
   date_createdBO: '01/07/2025 10:30 a. m.',

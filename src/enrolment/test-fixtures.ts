@@ -84,6 +84,7 @@ export function wizardData(cart: CartState, extra: Partial<WizardData> = {}): Wi
     additional: emptyAdditional(),
     coupon: null,
     payment: emptyPayment(),
+    earlierChildren: [],
     ...extra,
   };
 }

@@ -20,15 +20,22 @@ import {
   summerCamp,
 } from './test-fixtures.ts';
 
-export const campData: CampData = { uid: 'user-1', camp: summerCamp, weeks: campWeeks, categories };
+export const campData: CampData = {
+  uid: 'user-1',
+  camp: summerCamp,
+  weeks: campWeeks,
+  categories,
+  earlierChildren: [],
+};
 export const programData: CampData = {
   uid: 'user-1',
   camp: annualProgram,
   weeks: programOptions,
   categories,
+  earlierChildren: [],
 };
 
-/** Stores the camp id and answers the three entry calls with `data`. */
+/** Stores the camp id and answers the four entry calls with `data`. */
 export function serveCamp(data: CampData = campData, campId = data.camp._id) {
   localStorage.setItem('CampamentId', campId);
   server.use(
@@ -41,8 +48,15 @@ export function serveCamp(data: CampData = campData, campId = data.camp._id) {
     http.get('*/api/campamentos/findbyid/:id', () =>
       HttpResponse.json({ status: 'SUCCESS', message: '', data: data.camp }),
     ),
+    serveFamily(data.earlierChildren),
   );
 }
+
+/** Answers the family call (children of earlier paid orders the family discount counts). */
+export const serveFamily = (children: CampData['earlierChildren'] = []) =>
+  http.get('*/api/inscripciones/familia/:id', () =>
+    HttpResponse.json({ status: 'SUCCESS', data: { children } }),
+  );
 
 function AddressBar() {
   const { pathname } = useLocation();

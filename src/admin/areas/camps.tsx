@@ -7,7 +7,7 @@ import { appConfig } from '../../api/config.ts';
 import { ADMIN_MESSAGES, CAMP_DEFAULTS, CampCreate, type CampAnswer } from '../../domain/admin-contract.ts';
 import { REFUND_RULES } from '../../domain/cancellation.ts';
 import { formatDop } from '../../domain/pricing.ts';
-import { CAMP_TYPES, campTypeLabel, enrolmentLink } from '../../domain/records.ts';
+import { CAMP_TYPES, campTypeLabel, enrolmentLink, isAnnualProgram } from '../../domain/records.ts';
 import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
 import { useCampTypesQuery } from '../api.ts';
@@ -87,6 +87,7 @@ const schema = Yup.object({
   terms: Yup.string().max(...lengthLimit(CampCreate, 'terms')),
   status: Yup.string().oneOf(['active', 'inactive']).required(),
   self_cancel: Yup.boolean().required(),
+  family_across_orders: Yup.boolean().required(),
   self_cancel_days: Yup.number()
     .typeError('Los días deben ser un número.')
     .required('Indique hasta cuántos días antes.')
@@ -179,6 +180,14 @@ function CampFields({ formik }: { formik: FormikProps<CampValues> }) {
         help="Los lee el padre antes de pagar; si se deja vacío se muestran los de la escuela."
         multiline
       />
+      {!isAnnualProgram(formik.values.type) && (
+        <SwitchField
+          formik={formik}
+          name="family_across_orders"
+          label="Descuento familiar entre órdenes"
+          help="Una segunda orden de la misma familia cuenta a los niños de sus órdenes pagadas anteriores para el descuento familiar (5% por 2 niños, 10% por 3 o más)."
+        />
+      )}
       <CancelPolicyFields formik={formik} />
       <StatusField formik={formik} />
     </>
@@ -279,6 +288,7 @@ export const campsScreen: AreaScreen<'campamentos', CampValues> = {
       self_cancel_days: camp?.self_cancel_days ?? CAMP_DEFAULTS.self_cancel_days,
       refund_rule: camp?.refund_rule ?? CAMP_DEFAULTS.refund_rule,
       cancel_fee: camp?.cancel_fee ?? CAMP_DEFAULTS.cancel_fee,
+      family_across_orders: camp?.family_across_orders ?? CAMP_DEFAULTS.family_across_orders,
     }),
     // Dates go as date values ('2027-06-14'); the server keeps them as that day.
     toBody: (values) => ({ ...values }),

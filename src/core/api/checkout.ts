@@ -9,18 +9,35 @@ import { CARD_FIELDS, ENROLMENT_MESSAGES as M, IDEMPOTENCY_KEY_PATTERN } from '.
 import { CreateEnrolmentBody } from '../../domain/schemas/enrolment.ts';
 import { usableCoupon } from '../checkout/coupons.ts';
 import { once, requestHash } from '../checkout/idempotency.ts';
-import { enrol, familyMembership } from '../checkout/pipeline.ts';
+import { earlierChildren, enrol, familyMembership } from '../checkout/pipeline.ts';
 import { LookupMembershipAnswer, LookupMembershipBody } from '../../domain/schemas/memberships.ts';
 import { paymentLeaseMs, recoverAnswer } from '../checkout/settle.ts';
 import { accountOf, actorOf, Answer, route, type ApiRoute } from './route.ts';
 import { cancelEnrolment } from '../admin/enrolments.ts';
 import { CANCEL_MESSAGES, SELF_CANCEL_REASON, selfCancelTerms } from '../../domain/cancellation.ts';
 import { SelfCancelBody } from '../../domain/schemas/cancellation.ts';
-import { MessageAnswer } from '../../domain/schemas/answers.ts';
+import { FamilyChildrenAnswer, MessageAnswer } from '../../domain/schemas/answers.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
 import type { Camp, Enrolment } from '../../domain/records.ts';
 
 export const CHECKOUT_ROUTES: ApiRoute[] = [
+  // The family's children of earlier paid orders of a camp that counts them for the family
+  // discount (issue 18), so the wizard prices the cart as the checkout will; [] otherwise.
+  route({
+    method: 'GET',
+    url: '/inscripciones/familia/:id',
+    audience: 'user',
+    schema: { params: IdParams, response: { 200: FamilyChildrenAnswer } },
+    handle: async (call, core) => {
+      const { store } = core.deps;
+      const camp = await store
+        .collection<Camp>('campamentos')
+        .findOne({ _id: call.params.id, status: 'active' });
+      if (!camp) throw new ApiError(404, M.campNotFound);
+      const children = await earlierChildren(store, accountOf(call)._id, camp);
+      return { status: 'SUCCESS', data: { children } };
+    },
+  }),
   // A parent cancels their own paid enrolment (issue 18), within the camp's window and refund rule,
   // through the staff's cancellation path (places, coupon use, memberships, refund, e-mail).
   route({

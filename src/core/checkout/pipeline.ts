@@ -20,6 +20,8 @@ import type {
   Week,
 } from '../../domain/records.ts';
 import { cleanCardNumber, cleanExpiry } from '../../domain/cards.ts';
+import { familyChildCount, plainName, type ChildId } from '../../domain/family.ts';
+import { isAnnualProgram } from '../../domain/records.ts';
 import {
   ENROLMENT_MESSAGES as M,
   weekFullMessage,
@@ -66,16 +68,21 @@ export async function readCatalogue(store: Store, body: CreateEnrolmentBody): Pr
 }
 
 /** Names compared as a parent may type them: any case, accents, spacing. */
-const sameName = (a: string, b: string) => {
-  const plain = (text: string) =>
-    text
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase()
-      .replace(/\s+/g, ' ')
-      .trim();
-  return plain(a) === plain(b);
-};
+const sameName = (a: string, b: string) => plainName(a) === plainName(b);
+
+/**
+ * The children of the family's earlier paid, not cancelled orders for this camp when the camp
+ * counts them for the family discount (none otherwise).
+ */
+export async function earlierChildren(store: Store, userId: string, camp: Camp): Promise<ChildId[]> {
+  if (!camp.family_across_orders || isAnnualProgram(camp.type)) return [];
+  const orders = await store
+    .collection<Enrolment>('inscripciones')
+    .find({ user_id: userId, campament: camp._id, payment_status: 'paid', status: { $ne: 'cancelled' } });
+  return orders.flatMap((order) =>
+    order.participants.map(({ first_name, birth_date }) => ({ first_name, birth_date })),
+  );
+}
 
 /**
  * The family's active membership a typed code names, or the reason it cannot be used: the one
@@ -286,7 +293,18 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
         now: deps.clock?.(),
       })
     : null;
-  const priced = priceEnrolment(body, catalogue.camp, catalogue.weeks, coupon, [...declared.keys()]);
+  const familyChildren = familyChildCount(
+    await earlierChildren(store, user._id, catalogue.camp),
+    body.listParticipants,
+  );
+  const priced = priceEnrolment(
+    body,
+    catalogue.camp,
+    catalogue.weeks,
+    coupon,
+    [...declared.keys()],
+    familyChildren,
+  );
   if ('status' in priced) throw refuse(priced);
   const order: Order = { user, body, key, catalogue, declared, coupon, price: priced.price };
 

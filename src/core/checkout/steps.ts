@@ -103,6 +103,8 @@ export function priceEnrolment(
   weeks: Week[],
   coupon: Coupon | null,
   slotsWithMembership: number[],
+  /** The family's children in the camp, earlier orders included (./pipeline.ts earlierChildren). */
+  familyChildren = 0,
 ): { price: PriceBreakdown } | Refusal {
   if (coupon && couponWithMembership(camp.type, body.listCalendar))
     return refusal(400, M.couponWithMembership);
@@ -117,6 +119,7 @@ export function priceEnrolment(
     membershipFee: camp.membership,
     slotsWithMembership: isAnnualProgram(camp.type) ? slotsWithMembership : [],
     coupon: coupon ? couponTerms(coupon) : null,
+    familyChildren,
   });
   if (body.amount !== price.total || body.discount !== price.discount)
     return refusal(409, priceMismatchMessage(formatDop(price.total)));

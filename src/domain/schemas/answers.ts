@@ -91,6 +91,13 @@ export const ActivityAnswer = successOf(
   }),
 );
 
+/** GET /inscripciones/familia/{campId}: who the family discount already counts. */
+export const FamilyChildrenAnswer = successOf(
+  Type.Object({
+    children: Type.Array(Type.Object({ first_name: Type.String(), birth_date: Type.String() })),
+  }),
+);
+
 export const EnrolmentAnswer = Type.Object({
   success: Type.Literal(true),
   message: Type.String(),

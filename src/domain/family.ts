@@ -1,0 +1,43 @@
+// The family discount across orders (issue 18, a camp option off by default): a family's second
+// order for the same camp counts the children of its earlier paid orders for the 5%/10% rule of
+// ./pricing.ts. A child is the same child when first name (any case, accents, spacing) and birth
+// date match: the identity the membership check uses too.
+
+/** What identifies a child across orders. */
+export interface ChildId {
+  first_name: string;
+  birth_date: string;
+}
+
+/** Names compared as a parent may type them: any case, accents, spacing. */
+export function plainName(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export const childKey = (child: ChildId): string =>
+  `${plainName(child.first_name)}|${child.birth_date.trim()}`;
+
+const named = (child: ChildId | null | undefined): child is ChildId =>
+  Boolean(child && plainName(child.first_name) && child.birth_date.trim());
+
+/**
+ * The family's children in the camp: those of earlier orders together with this order's, each once.
+ * A slot not yet named (the calendar step) may be an earlier child, so it is counted as one while
+ * any is left: the discount shown can only grow once names are typed, never shrink at payment.
+ */
+export function familyChildCount(
+  earlier: readonly ChildId[],
+  current: ReadonlyArray<ChildId | null | undefined>,
+): number {
+  const before = new Set(earlier.map(childKey));
+  const now = new Set(current.filter(named).map(childKey));
+  const union = new Set([...before, ...now]);
+  const unnamed = current.filter((child) => !named(child)).length;
+  const earlierLeft = [...before].filter((key) => !now.has(key)).length;
+  return union.size + Math.max(unnamed - earlierLeft, 0);
+}
