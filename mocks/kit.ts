@@ -5,7 +5,14 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import Value from 'typebox/value';
 import type { TSchema } from 'typebox';
-import { Answer, FILE_TYPES, FileAnswer, type ApiRoute, type Audience } from '../src/core/api/index.ts';
+import {
+  Answer,
+  FILE_TYPES,
+  FileAnswer,
+  JsonText,
+  type ApiRoute,
+  type Audience,
+} from '../src/core/api/index.ts';
 import { csvChunks, xlsxCells, xlsxColumns } from '../src/core/admin/export.ts';
 import { ApiError, errorEnvelope, INTERNAL_ERROR_MESSAGE } from '../src/core/errors.ts';
 import { AUTH_MESSAGES } from '../src/domain/accounts.ts';
@@ -147,6 +154,11 @@ export function handlersOf(call: ApiRoute, before?: Before): HttpHandler[] {
           await before?.(input);
           const result = await call.handle(input, mockCore());
           if (result instanceof FileAnswer) return await fileResponse(result);
+          if (result instanceof JsonText)
+            return new HttpResponse(result.text, {
+              status: result.status,
+              headers: { 'content-type': 'application/json' },
+            });
           const [status, body] = result instanceof Answer ? [result.status, result.body] : [200, result];
           return HttpResponse.json(serialise(call.schema.response[status], body) as never, { status });
         } catch (error) {

@@ -7,6 +7,7 @@ import {
   Answer,
   FILE_TYPES,
   FileAnswer,
+  JsonText,
   type ApiRoute,
   type Audience,
   type Call,
@@ -61,6 +62,9 @@ function register(app: FastifyInstance, core: Core, call: ApiRoute): void {
           .type(FILE_TYPES[result.format])
           .header('content-disposition', `attachment; filename="${result.filename}"`)
           .send(fileStream(result));
+      // A string with a JSON content type is sent as is (Fastify serialises objects only).
+      if (result instanceof JsonText)
+        return reply.status(result.status).type('application/json; charset=utf-8').send(result.text);
       return result instanceof Answer ? reply.status(result.status).send(result.body) : result;
     },
   });

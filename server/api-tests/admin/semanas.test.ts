@@ -196,6 +196,31 @@ describe('GET /api/semanas/findbycamp/{campId}', () => {
     ]);
   });
 
+  it("writes a parent's cached list as the schema would: same fields, JSON type, each parent's own id", async () => {
+    const camp = await createCamp(kit);
+    await createWeek(kit, camp._id, { name: 'Semana 1', order: 1, quota_q: 30, quota_f: 2, categories: [] });
+    const url = `/api/semanas/findbycamp/${camp._id}`;
+    const first = await kit.t.api({ method: 'GET', url, token: kit.parent });
+    const other = await kit.t.createUser();
+    const second = await kit.t.api({ method: 'GET', url, token: other.token });
+    const admin = await kit.t.api({ method: 'GET', url, token: kit.admin });
+    for (const res of [first, second]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    }
+    expect(first.json().data.uid).toBe(kit.parentId);
+    expect(second.json().data.uid).toBe(other.user._id);
+    // The cached text carries exactly what the response schema writes for the admin's fresh list.
+    expect(second.json().data.weekData).toEqual(admin.json().data.weekData);
+    expect(second.json()).toEqual({ ...admin.json(), data: { ...admin.json().data, uid: other.user._id } });
+    const categories = await kit.t.api({
+      method: 'GET',
+      url: `/api/categorias/findbycamp/${camp._id}`,
+      token: kit.parent,
+    });
+    expect(categories.json()).toEqual({ status: 'SUCCESS', message: 'Categorías del campamento', data: [] });
+  });
+
   it('answers 404 to a parent for an inactive, deleted or unknown camp', async () => {
     const inactive = await createCamp(kit, { code: 'I', status: 'inactive' });
     const deleted = await createCamp(kit, { code: 'D' });

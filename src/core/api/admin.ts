@@ -12,9 +12,10 @@ import { IdParams, ListQuery, SlugParams } from '../../domain/admin-contract.ts'
 import { isAdmin } from '../../domain/records.ts';
 import { ADMIN_AREAS } from '../admin/areas.ts';
 import type { AreaConfig, Lookup } from '../admin/crud.ts';
+import type { AnyDoc } from '../store/port.ts';
 import { listAnswer } from '../admin/listing.ts';
 import { dashboard } from '../admin/dashboard.ts';
-import { accountOf, actorOf, Answer, route, type ApiRoute } from './route.ts';
+import { accountOf, actorOf, Answer, JsonText, route, type ApiRoute } from './route.ts';
 import {
   DashboardAnswer,
   MessageAnswer,
@@ -149,6 +150,29 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
   return calls;
 }
 
+/**
+ * A parent's list is one frozen array shared by every parent while it is current (../admin/reads.ts):
+ * its JSON is written once and reused, the busiest read of the API. An admin's fresh list is not
+ * frozen and goes through the response schema as usual.
+ */
+const listJson = new WeakMap<readonly AnyDoc[], string>();
+function jsonOfList(list: readonly AnyDoc[]): string {
+  let text = listJson.get(list);
+  if (text === undefined) {
+    text = JSON.stringify(list);
+    listJson.set(list, text);
+  }
+  return text;
+}
+
+/** `{ status, message, data }` with `data` holding the list under `key` (or being it). */
+function campListAnswer(message: string, list: readonly AnyDoc[], wrap?: { uid: string }) {
+  if (!Object.isFrozen(list))
+    return { status: 'SUCCESS', message, data: wrap ? { uid: wrap.uid, weekData: list } : list };
+  const data = wrap ? `{"uid":${JSON.stringify(wrap.uid)},"weekData":${jsonOfList(list)}}` : jsonOfList(list);
+  return new JsonText(200, `{"status":"SUCCESS","message":${JSON.stringify(message)},"data":${data}}`);
+}
+
 /** The wizard's two reads of its camp, open to any signed-in user (spec 01 §7). */
 const enrolmentReads: ApiRoute[] = [
   route({
@@ -156,22 +180,21 @@ const enrolmentReads: ApiRoute[] = [
     url: '/semanas/findbycamp/:id',
     audience: 'user',
     schema: { params: IdParams, response: { 200: WeeksByCampAnswer } },
-    handle: async (call, core) => ({
-      status: 'SUCCESS',
-      message: 'Semanas del campamento',
-      data: { uid: accountOf(call)._id, weekData: await core.reads.weeks(accountOf(call), call.params.id) },
-    }),
+    handle: async (call, core) =>
+      campListAnswer('Semanas del campamento', await core.reads.weeks(accountOf(call), call.params.id), {
+        uid: accountOf(call)._id,
+      }),
   }),
   route({
     method: 'GET',
     url: '/categorias/findbycamp/:id',
     audience: 'user',
     schema: { params: IdParams, response: { 200: RecordsMessageAnswer } },
-    handle: async (call, core) => ({
-      status: 'SUCCESS',
-      message: 'Categorías del campamento',
-      data: await core.reads.categories(accountOf(call), call.params.id),
-    }),
+    handle: async (call, core) =>
+      campListAnswer(
+        'Categorías del campamento',
+        await core.reads.categories(accountOf(call), call.params.id),
+      ),
   }),
 ];
 

@@ -18,6 +18,7 @@ export {
   Answer,
   FileAnswer,
   FILE_TYPES,
+  JsonText,
   type ApiRoute,
   type Audience,
   type Call,

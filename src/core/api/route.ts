@@ -42,6 +42,19 @@ export class Answer {
 }
 
 /**
+ * An answer already written as JSON text (a cached list's), sent as is: the server skips its
+ * serialiser, so the text must be what the response schema would have written.
+ */
+export class JsonText {
+  readonly status: number;
+  readonly text: string;
+  constructor(status: number, text: string) {
+    this.status = status;
+    this.text = text;
+  }
+}
+
+/**
  * A download instead of JSON: the rows of an export, which each adapter writes in the asked format
  * (the server streams them; the mocks build the file in the browser).
  */
