@@ -66,6 +66,9 @@ describe('refund rules', () => {
     expect(refundSentence(refundPlan(20000, { refund_rule: 'fee', cancel_fee: 1500 }))).toBe(
       'Se reembolsarán RD$18,500 a su tarjeta (el cargo por cancelación es de RD$1,500).',
     );
+    expect(refundSentence(refundPlan(1000, { refund_rule: 'fee', cancel_fee: 1500 }))).toBe(
+      'No se reembolsa ningún monto: el cargo por cancelación (RD$1,000) es igual al monto pagado.',
+    );
     expect(refundSentence(refundPlan(20000, { refund_rule: 'credit' }))).toBe(
       'Recibirá un crédito de RD$20,000 para una próxima inscripción, por correo electrónico.',
     );

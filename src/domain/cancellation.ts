@@ -79,6 +79,8 @@ export const CANCEL_MESSAGES = {
   notFound: 'Inscripción no encontrada.',
   cancelled: 'Inscripción cancelada',
   alreadyCancelled: 'La inscripción ya estaba cancelada.',
+  familyDiscount:
+    'Los niños de esta inscripción dieron el descuento familiar a otra inscripción suya. Por favor contacte a la escuela para cancelarla.',
   closed: (lastDay: string) =>
     `El plazo para cancelar esta inscripción terminó el ${lastDay}. Por favor contacte a la escuela.`,
 } as const;
@@ -97,6 +99,8 @@ export const lastCancelDay = (deadline: Date): string => DAY.format(new Date(dea
 export function refundSentence(plan: RefundPlan): string {
   if (plan.rule === 'credit')
     return `Recibirá un crédito de ${formatDop(plan.credit)} para una próxima inscripción, por correo electrónico.`;
+  if (plan.fee > 0 && plan.card === 0)
+    return `No se reembolsa ningún monto: el cargo por cancelación (${formatDop(plan.fee)}) es igual al monto pagado.`;
   if (plan.fee > 0)
     return `Se reembolsarán ${formatDop(plan.card)} a su tarjeta (el cargo por cancelación es de ${formatDop(plan.fee)}).`;
   return `Se reembolsarán ${formatDop(plan.card)} a su tarjeta.`;

@@ -28,13 +28,13 @@ export function normalizeCouponCode(code: string): string {
 }
 
 export const minChildrenMessage = (count: number): string =>
-  `El cupón ingresado requiere inscribir al menos ${count} participantes.`;
+  `El cupón ingresado requiere inscribir al menos ${count} ${count === 1 ? 'participante' : 'participantes'}.`;
 
 /** Whether a message is a coupon's refusal (the wizard then drops the coupon it had applied). */
 export function isCouponRefusal(message: string): boolean {
   return (
     (Object.values(COUPON_MESSAGES) as string[]).includes(message) ||
-    /^El cupón ingresado requiere inscribir al menos \d+ participantes\.$/.test(message)
+    /^El cupón ingresado requiere inscribir al menos \d+ participantes?\.$/.test(message)
   );
 }
 

@@ -204,6 +204,8 @@ export interface Enrolment {
   coupon: string | null;
   /** The coupon whose use this order holds; absent on orders from before coupon limits. */
   coupon_id?: string | null;
+  /** Earlier orders of the family whose children gave this one its family discount (issue 18). */
+  family_orders?: string[];
   card: { holder: string; brand: string; last4: string };
   comprobantefiscal: boolean;
   rnc: string;

@@ -596,6 +596,29 @@ describe("payment: a week that fills meanwhile ('semana-llena')", () => {
       [2, 'Semana 4'],
     ]);
   });
+
+  it("after a price refusal, takes the family's earlier children as the server now has them", async () => {
+    let loads = 0;
+    const earlier = [
+      { first_name: 'Pedro', birth_date: '15/03/2016' },
+      { first_name: 'María', birth_date: '02/07/2018' },
+    ];
+    const { actor } = await atPayment({
+      // Meanwhile another order of the family was paid (in another tab): the reload brings its children.
+      load: async () => ((loads += 1) === 1 ? campData : { ...campData, earlierChildren: earlier }),
+      pay: async () =>
+        Promise.reject(new ApiError(409, 'El monto no coincide con el precio actual (RD$16,775).')),
+    });
+    const before = cartTotals(actor.getSnapshot().context).total;
+    actor.send({ type: 'UPDATE_PAYMENT', patch: validPayment });
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.matches({ payment: 'failed' }), { timeout: 1000 });
+    const { context } = actor.getSnapshot();
+    expect(context.earlierChildren).toEqual(earlier);
+    // This order's child plus Pedro and María: the 10% tier, so the next 'Pagar' sends the server's price.
+    expect(cartTotals(context).familyLabel).toBe('10% OFF x 3+ niños, con inscripciones anteriores');
+    expect(cartTotals(context).total).toBeLessThan(before);
+  });
 });
 
 describe('payment: Pagar', () => {

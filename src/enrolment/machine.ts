@@ -323,10 +323,18 @@ export const enrolmentMachine = setup({
     })),
     removeCoupon: assign(({ context }) => ({ coupon: null, payment: { ...context.payment, coupon: '' } })),
     storeResult: assign((_, { result }: { result: PaymentResult }) => ({ result })),
-    /** Places, names and prices as the server has them now; the cart and the forms stay. */
+    /**
+     * Places, names and prices as the server has them now, and the family's earlier children (an
+     * order paid or cancelled in another tab changes the family discount); the cart and the forms stay.
+     */
     storeFreshWeeks: assign(({ context }, { data }: { data: CampData }) => {
       const weeks = wizardWeeks(data.weeks);
-      return { originalWeeks: weeks, weeks, lines: refreshLines(context.lines, weeks) };
+      return {
+        originalWeeks: weeks,
+        weeks,
+        lines: refreshLines(context.lines, weeks),
+        earlierChildren: data.earlierChildren,
+      };
     }),
     swapWeek: assign(({ context, event }) => {
       assertEvent(event, 'SWAP_WEEK');

@@ -48,6 +48,17 @@ const family = async (token: string, campId: string) =>
   (await t.api({ method: 'GET', url: `/api/inscripciones/familia/${campId}`, token })).json().data.children;
 
 describe('family discount across orders', () => {
+  it('an admin opening the wizard of an inactive camp gets its (empty) list, a parent a 404', async () => {
+    const { cart, token } = await setup(true);
+    await t.store
+      .collection<Camp>('campamentos')
+      .updateOne({ _id: cart.camp._id }, { set: { status: 'inactive' } });
+    const admin = await t.createUser({ admin: true });
+    expect(await family(admin.token, cart.camp._id)).toEqual([]);
+    const parent = await t.api({ method: 'GET', url: `/api/inscripciones/familia/${cart.camp._id}`, token });
+    expect(parent.statusCode).toBe(404);
+  });
+
   it('a second order for another child gets 5%; the server refuses the price without it', async () => {
     const { cart, token } = await setup(true);
     expect((await pay(token, oneChild(cart, 0, 1))).statusCode).toBe(201);

@@ -9,6 +9,7 @@ import { CANCEL_MESSAGES } from '../../../src/domain/cancellation.ts';
 import { COUPON_MESSAGES } from '../../../src/domain/coupons.ts';
 import type { Camp, Coupon, Enrolment, Week } from '../../../src/domain/records.ts';
 import { demoCart, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
+import { priceCart } from '../../../src/domain/pricing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -41,13 +42,14 @@ async function pay(
   cart: DemoCart,
   weeks: number[][],
   coupon?: Parameters<typeof enrolmentRequest>[2],
+  body = enrolmentRequest(cart, weeks, coupon),
 ) {
   const res = await t.api({
     method: 'POST',
     url: '/api/inscripciones/create',
     token,
     headers: { 'idempotency-key': newKey() },
-    payload: enrolmentRequest(cart, weeks, coupon),
+    payload: body,
   });
   expect(res.statusCode, res.body).toBe(201);
   return (await t.store
@@ -162,6 +164,73 @@ describe('a parent cancels their own enrolment', () => {
     await pay(parent.token, cart, [[2]], { coupon: terms });
     const twice = await validate(parent.token, stored.credit_code!);
     expect(twice.json().message).toBe(COUPON_MESSAGES.exhausted);
+  });
+
+  it('counts the window from the week as stored, whatever dates the browser wrote on the line', async () => {
+    const { parent, cart, clock } = await setup(at('2027-06-10T10:00:00'));
+    const body = enrolmentRequest(cart, [[0]]);
+    body.listCalendar[0]!.date = '01/01/2099 - 05/01/2099';
+    body.listCalendar[0]!.name = 'Semana inventada';
+    const order = await pay(parent.token, cart, [[0]], undefined, body);
+    expect(order.lines[0]).toMatchObject({ name: cart.weeks[0]!.name, date: cart.weeks[0]!.date });
+    const late = await cancel(parent.token, order._id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toContain('terminó el 07/06/2027');
+    // Staff move the week a month later: the window follows the week.
+    await t.store
+      .collection<Week>('semanas')
+      .updateOne({ _id: cart.weeks[0]!._id }, { set: { date: '12/07/2027 - 16/07/2027' } });
+    clock.now = at('2027-07-05T10:00:00');
+    const rows = await activity(parent.token);
+    expect(rows.find((row: { _id: string }) => row._id === order._id).cancel).toMatchObject({
+      last_day: '05/07/2027',
+    });
+  });
+
+  it('three clicks at once: one cancellation, one refund, one credit', async () => {
+    const full = await setup(at('2027-06-01T10:00:00'));
+    const clicks = await Promise.all([1, 2, 3].map(() => cancel(full.parent.token, full.order._id)));
+    expect(clicks.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    expect(full.refunds).toHaveLength(1);
+    await t.close();
+
+    const credit = await setup(at('2027-06-01T10:00:00'), { refund_rule: 'credit' });
+    await Promise.all([1, 2, 3].map(() => cancel(credit.parent.token, credit.order._id)));
+    const credits = await t.store.collection<Coupon>('cupones').find({ credit_for: credit.order._id });
+    expect(credits).toHaveLength(1);
+    const stored = await t.store.collection<Enrolment>('inscripciones').findById(credit.order._id);
+    expect(stored!.credit_code).toBe(credits[0]!.code);
+  });
+
+  it('an order whose children gave a later order its family discount is cancelled by staff only', async () => {
+    const { parent, cart, order } = await setup(at('2027-06-01T10:00:00'), { family_across_orders: true });
+    // The first order enrolled one child in two weeks; a second child now gets 5% with it.
+    const second = enrolmentRequest(cart, [[2]]);
+    second.listParticipants = [
+      { ...second.listParticipants[0]!, first_name: 'Ana', birth_date: '01/01/2019' },
+    ];
+    const price = priceCart({
+      campType: cart.camp.type,
+      lines: second.listCalendar.map((line) => ({ cupo: line.cupo, value: line.value })),
+      membershipFee: cart.camp.membership,
+      familyChildren: 2,
+    });
+    const later = await pay(parent.token, cart, [[2]], undefined, {
+      ...second,
+      amount: price.total,
+      discount: price.discount,
+    });
+    expect(later.family_orders).toEqual([order._id]);
+    const rows = await activity(parent.token);
+    expect(rows.find((row: { _id: string }) => row._id === order._id).cancel).toBeNull();
+    const refused = await cancel(parent.token, order._id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Los niños de esta inscripción dieron el descuento familiar a otra inscripción suya. Por favor contacte a la escuela para cancelarla.',
+    );
+    // Once the later order is cancelled, the first one may be too.
+    expect((await cancel(parent.token, later._id)).statusCode).toBe(200);
+    expect((await cancel(parent.token, order._id)).statusCode).toBe(200);
   });
 
   it("refuses another family's order (404), and a camp that does not allow it", async () => {

@@ -18,14 +18,16 @@ import { StatusBadge } from './StatusBadge.tsx';
 /** An emptied number field is "no value" (required where its type is chosen), not "not a number". */
 const emptyAsUndefined = (value: unknown, original: unknown) => (original === '' ? undefined : value);
 
-/** A limit: a whole number ≥ 0, where empty or 0 means "no limit". */
-const limit = (what: string) =>
-  Yup.number()
+/** A limit: a whole number ≥ 0, where empty or 0 means "no limit". `what` agrees with its verbs. */
+const limit = (what: { subject: string; plural: boolean }) => {
+  const [is, are] = what.plural ? ['deben', 'pueden'] : ['debe', 'puede'];
+  return Yup.number()
     .transform((value: unknown, original: unknown) => (original === '' ? 0 : value))
-    .typeError(`${what} deben ser un número.`)
-    .integer(`${what} deben ser un número entero.`)
-    .min(0, `${what} no pueden ser negativos.`)
+    .typeError(`${what.subject} ${is} ser un número.`)
+    .integer(`${what.subject} ${is} ser un número entero.`)
+    .min(0, `${what.subject} no ${are} ser ${what.plural ? 'negativos' : 'negativo'}.`)
     .required();
+};
 
 const schema = Yup.object({
   code: Yup.string()
@@ -69,9 +71,12 @@ const schema = Yup.object({
     (from, { parent }) =>
       !from || !(parent as { date?: string }).date || from <= (parent as { date: string }).date,
   ),
-  max_uses: limit('Los usos máximos'),
-  max_per_family: limit('Los usos por familia'),
-  min_children: limit('El mínimo de participantes').max(50, 'El mínimo de participantes puede ser hasta 50.'),
+  max_uses: limit({ subject: 'Los usos máximos', plural: true }),
+  max_per_family: limit({ subject: 'Los usos por familia', plural: true }),
+  min_children: limit({ subject: 'El mínimo de participantes', plural: false }).max(
+    50,
+    'El mínimo de participantes puede ser hasta 50.',
+  ),
   camps: Yup.array(Yup.string().required()).required(),
 });
 type CouponValues = Yup.InferType<typeof schema>;

@@ -4,8 +4,9 @@ import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import type { CoreDeps } from '../deps.ts';
 import { randomToken, sha256Hex } from '../crypto.ts';
-import { isAdmin, type Camp, type Membership, type UserRecord } from '../../domain/records.ts';
-import { refundSentence, selfCancelTerms } from '../../domain/cancellation.ts';
+import { isAdmin, type Membership, type UserRecord } from '../../domain/records.ts';
+import { refundSentence } from '../../domain/cancellation.ts';
+import { selfCancelDecisions } from '../checkout/cancellation.ts';
 import {
   ACCOUNT_MESSAGES as M,
   newUser,
@@ -21,7 +22,7 @@ interface EnrolmentSummarySource {
   order_number: string;
   campament: string;
   camp_name: string;
-  lines: Array<{ name: string; date: string }>;
+  lines: Array<{ id: string; name: string; date: string }>;
   participants: Array<{ first_name: string; last_name: string }>;
   amount: number;
   payment_status: string;
@@ -143,17 +144,10 @@ export function accountsService({ store, passwords, sessions, mailer, settings, 
           .collection<Membership>('membresias')
           .find({ user_id: account._id, status: 'active' }, { sort: { issued_at: -1 }, limit: 100 }),
       ]);
-      // The camps' cancellation rules, for the orders the parent may still cancel themselves.
-      const campIds = [...new Set(enrolments.map((enrolment) => enrolment.campament))];
-      const camps = new Map(
-        (
-          await store.collection<Camp>('campamentos').find({ _id: { $in: campIds } }, { withDeleted: true })
-        ).map((camp) => [camp._id, camp]),
-      );
-      const now = clock?.() ?? new Date();
+      // The orders the parent may still cancel themselves, and what they would get back.
+      const decisions = await selfCancelDecisions(store, enrolments, clock?.() ?? new Date());
       const cancelTerms = (enrolment: EnrolmentSummarySource) => {
-        const camp = camps.get(enrolment.campament);
-        const decided = camp ? selfCancelTerms(enrolment, camp, now) : null;
+        const decided = decisions.get(enrolment._id);
         return decided?.ok
           ? { last_day: decided.terms.lastDay, refund: refundSentence(decided.terms.plan) }
           : null;

@@ -82,7 +82,7 @@ export async function cancelEnrolment(
   /** What goes back (a parent's own cancellation: the camp's rule); staff refund the whole amount. */
   plan?: RefundPlan,
 ): Promise<CancelOutcome> {
-  const { store, gateway, log, mailer } = deps;
+  const { store, gateway, log, mailer, clock = () => new Date() } = deps;
   const enrolments = enrolmentsOf(deps);
   const existing = await enrolments.findById(id);
   if (!existing) throw new ApiError(404, STAFF_MESSAGES.enrolmentNotFound);
@@ -101,7 +101,7 @@ export async function cancelEnrolment(
           {
             set: {
               status: 'cancelled',
-              cancelled_at: new Date(),
+              cancelled_at: clock(),
               cancel_reason: reason.trim(),
               cancelled_by: actor.user.email,
               cancel_done: false,
@@ -152,7 +152,7 @@ export async function cancelEnrolment(
     }
   }
   if (claimed.credit_amount && !claimed.credit_code)
-    refund.credit_code = (await issueCredit(store, claimed, claimed.credit_amount)).code;
+    refund.credit_code = (await issueCredit(store, claimed, claimed.credit_amount, clock())).code;
   const done = (await enrolments.updateOne({ _id: id }, { set: { ...refund } })) ?? claimed;
 
   const parent = await store.collection<UserRecord>('usuarios').findById(done.user_id, { withDeleted: true });
@@ -172,14 +172,14 @@ export async function cancelEnrolment(
  * A cancellation's credit: a personal coupon of the amount, for one use by this family, for any
  * camp, valid a year. Found again by its enrolment when a repeat runs after a crash.
  */
-async function issueCredit(store: Store, enrolment: Enrolment, amount: number): Promise<Coupon> {
+async function issueCredit(store: Store, enrolment: Enrolment, amount: number, now: Date): Promise<Coupon> {
   const coupons = store.collection<Coupon>('cupones');
-  const earlier = await coupons.findOne({ credit_for: enrolment._id }, { withDeleted: true });
-  if (earlier) return earlier;
-  const now = new Date();
+  // One id per order: two runs at once (a repeat while the first still works) insert one coupon.
+  const _id = `credit-${enrolment._id}`;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await coupons.insertOne({
+        _id,
         code: creditCode(),
         label: `Crédito por la orden ${enrolment.order_number}`,
         type: 'amount',
@@ -197,7 +197,11 @@ async function issueCredit(store: Store, enrolment: Enrolment, amount: number): 
         credit_for: enrolment._id,
       });
     } catch (error) {
-      if (!(error instanceof DuplicateKeyError) || attempt >= 5) throw error;
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      const issued = await coupons.findById(_id, { withDeleted: true });
+      if (issued) return issued;
+      // Another coupon has the drawn code: draw again.
+      if (attempt >= 5) throw error;
     }
   }
 }

@@ -9,16 +9,20 @@ import { CARD_FIELDS, ENROLMENT_MESSAGES as M, IDEMPOTENCY_KEY_PATTERN } from '.
 import { CreateEnrolmentBody } from '../../domain/schemas/enrolment.ts';
 import { usableCoupon } from '../checkout/coupons.ts';
 import { once, requestHash } from '../checkout/idempotency.ts';
-import { earlierChildren, enrol, familyMembership } from '../checkout/pipeline.ts';
+import { childrenOf, earlierOrders, enrol, familyMembership } from '../checkout/pipeline.ts';
 import { LookupMembershipAnswer, LookupMembershipBody } from '../../domain/schemas/memberships.ts';
 import { paymentLeaseMs, recoverAnswer } from '../checkout/settle.ts';
 import { accountOf, actorOf, Answer, route, type ApiRoute } from './route.ts';
 import { cancelEnrolment } from '../admin/enrolments.ts';
-import { CANCEL_MESSAGES, SELF_CANCEL_REASON, selfCancelTerms } from '../../domain/cancellation.ts';
+import { CANCEL_MESSAGES, SELF_CANCEL_REASON } from '../../domain/cancellation.ts';
+import { selfCancelDecisions } from '../checkout/cancellation.ts';
+
+/** How old an unfinished cancellation must be before a parent's repeat finishes it (a crash, not a double click). */
+const SELF_CANCEL_RESUME_MS = 60_000;
 import { SelfCancelBody } from '../../domain/schemas/cancellation.ts';
 import { FamilyChildrenAnswer, MessageAnswer } from '../../domain/schemas/answers.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
-import type { Camp, Enrolment } from '../../domain/records.ts';
+import { isAdmin, type Camp, type Enrolment } from '../../domain/records.ts';
 
 export const CHECKOUT_ROUTES: ApiRoute[] = [
   // The family's children of earlier paid orders of a camp that counts them for the family
@@ -30,11 +34,13 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
     schema: { params: IdParams, response: { 200: FamilyChildrenAnswer } },
     handle: async (call, core) => {
       const { store } = core.deps;
+      const account = accountOf(call);
+      // Admins open the wizard of any camp, as the camp's other reads let them.
       const camp = await store
         .collection<Camp>('campamentos')
-        .findOne({ _id: call.params.id, status: 'active' });
+        .findOne(isAdmin(account) ? { _id: call.params.id } : { _id: call.params.id, status: 'active' });
       if (!camp) throw new ApiError(404, M.campNotFound);
-      const children = await earlierChildren(store, accountOf(call)._id, camp);
+      const children = childrenOf(await earlierOrders(store, account._id, camp));
       return { status: 'SUCCESS', data: { children } };
     },
   }),
@@ -52,17 +58,16 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
       const enrolment = await store.collection<Enrolment>('inscripciones').findById(call.params.id);
       if (!enrolment || enrolment.user_id !== account._id) throw new ApiError(404, CANCEL_MESSAGES.notFound);
       const reason = call.body.reason?.trim() || SELF_CANCEL_REASON;
+      const now = clock?.() ?? new Date();
       if (enrolment.status === 'cancelled') {
-        // A repeat finishes what a crash left owed, and changes nothing otherwise.
-        await cancelEnrolment(core.deps, enrolment._id, reason, actorOf(call));
+        // A repeat changes nothing; it finishes only what a crash left owed a while ago, never a
+        // cancellation another request is still carrying out (that would refund or credit twice).
+        const stale = (enrolment.cancelled_at?.getTime() ?? 0) < now.getTime() - SELF_CANCEL_RESUME_MS;
+        if (enrolment.cancel_done === false && stale)
+          await cancelEnrolment(core.deps, enrolment._id, reason, actorOf(call));
         return { status: 'SUCCESS', message: CANCEL_MESSAGES.alreadyCancelled };
       }
-      const camp = await store
-        .collection<Camp>('campamentos')
-        .findById(enrolment.campament, { withDeleted: true });
-      const decided = camp
-        ? selfCancelTerms(enrolment, camp, clock?.() ?? new Date())
-        : { ok: false as const, status: 409, message: CANCEL_MESSAGES.notOffered };
+      const decided = (await selfCancelDecisions(store, [enrolment], now)).get(enrolment._id)!;
       if (!decided.ok) throw new ApiError(decided.status, decided.message);
       await cancelEnrolment(core.deps, enrolment._id, reason, actorOf(call), decided.terms.plan);
       return { status: 'SUCCESS', message: CANCEL_MESSAGES.cancelled };

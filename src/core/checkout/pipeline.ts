@@ -71,18 +71,21 @@ export async function readCatalogue(store: Store, body: CreateEnrolmentBody): Pr
 const sameName = (a: string, b: string) => plainName(a) === plainName(b);
 
 /**
- * The children of the family's earlier paid, not cancelled orders for this camp when the camp
- * counts them for the family discount (none otherwise).
+ * The family's earlier paid, not cancelled orders of this camp when the camp counts their children
+ * for the family discount (none otherwise).
  */
-export async function earlierChildren(store: Store, userId: string, camp: Camp): Promise<ChildId[]> {
+export async function earlierOrders(store: Store, userId: string, camp: Camp): Promise<Enrolment[]> {
   if (!camp.family_across_orders || isAnnualProgram(camp.type)) return [];
-  const orders = await store
+  return store
     .collection<Enrolment>('inscripciones')
     .find({ user_id: userId, campament: camp._id, payment_status: 'paid', status: { $ne: 'cancelled' } });
-  return orders.flatMap((order) =>
+}
+
+/** The children of those orders (who the discount already counts). */
+export const childrenOf = (orders: readonly Enrolment[]): ChildId[] =>
+  orders.flatMap((order) =>
     order.participants.map(({ first_name, birth_date }) => ({ first_name, birth_date })),
   );
-}
 
 /**
  * The family's active membership a typed code names, or the reason it cannot be used: the one
@@ -170,6 +173,7 @@ interface Order {
   declared: Map<number, Membership>;
   coupon: Coupon | null;
   price: PriceBreakdown;
+  familyOrders?: string[];
 }
 
 /**
@@ -199,7 +203,7 @@ async function takeOrder(store: Store, order: Order, enrolment: Enrolment): Prom
 
 /** The enrolment, recorded as pending before the charge so a paid order can always be found. */
 export async function recordPending(store: Store, order: Order): Promise<Enrolment> {
-  const { user, body, key, catalogue, declared, coupon, price } = order;
+  const { user, body, key, catalogue, declared, coupon, price, familyOrders } = order;
   const orderNumber = String(1000 + (await store.nextSequence('orders')));
   const codes = new Map([...declared].map(([slot, membership]) => [slot, membership.code]));
   return store.collection<Enrolment>('inscripciones').insertOne(
@@ -213,6 +217,7 @@ export async function recordPending(store: Store, order: Order): Promise<Enrolme
       codes,
       coupon,
       price,
+      familyOrders,
     }),
   );
 }
@@ -293,10 +298,8 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
         now: deps.clock?.(),
       })
     : null;
-  const familyChildren = familyChildCount(
-    await earlierChildren(store, user._id, catalogue.camp),
-    body.listParticipants,
-  );
+  const earlier = await earlierOrders(store, user._id, catalogue.camp);
+  const familyChildren = familyChildCount(childrenOf(earlier), body.listParticipants);
   const priced = priceEnrolment(
     body,
     catalogue.camp,
@@ -306,7 +309,10 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
     familyChildren,
   );
   if ('status' in priced) throw refuse(priced);
-  const order: Order = { user, body, key, catalogue, declared, coupon, price: priced.price };
+  // The orders a cross-order discount relied on: they can then only be cancelled by staff.
+  const familyOrders =
+    familyChildren > body.listParticipants.length ? earlier.map((previous) => previous._id) : [];
+  const order: Order = { user, body, key, catalogue, declared, coupon, price: priced.price, familyOrders };
 
   // The order is recorded before it takes places and its coupon's use: whatever crashes after,
   // the reconciler finds it and gives back exactly what its holds name.

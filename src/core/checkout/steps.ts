@@ -157,6 +157,8 @@ export function pendingEnrolment(order: {
   coupon: Coupon | null;
   price: PriceBreakdown;
   cardBrand?: string;
+  /** Earlier orders whose children gave this one its family discount. */
+  familyOrders?: string[];
 }): Omit<Enrolment, '_id'> {
   const { body, camp, price } = order;
   return {
@@ -165,7 +167,12 @@ export function pendingEnrolment(order: {
     campament: camp._id,
     camp_name: camp.name,
     camp_type: camp.type,
-    lines: body.listCalendar.map((line) => ({ ...line, value: order.weekById.get(line.id)!.value })),
+    // What was sold as stored, never as the browser wrote it: price, and the week's name and dates
+    // (the self-cancellation window is counted from them).
+    lines: body.listCalendar.map((line) => {
+      const week = order.weekById.get(line.id)!;
+      return { ...line, value: week.value, name: week.name, date: week.date };
+    }),
     participants: body.listParticipants.map((participant) => ({
       ...participant,
       membership_code: order.codes.get(participant.id) ?? '',
@@ -176,6 +183,7 @@ export function pendingEnrolment(order: {
     discount: price.discount,
     coupon: order.coupon?.code ?? null,
     coupon_id: order.coupon?._id ?? null,
+    ...(order.familyOrders?.length ? { family_orders: order.familyOrders } : {}),
     card: {
       holder: body.cardHolder.trim(),
       brand: order.cardBrand ?? '',
