@@ -9,6 +9,7 @@ import {
   Answer,
   FILE_TYPES,
   FileAnswer,
+  HtmlAnswer,
   JsonText,
   type ApiRoute,
   type Audience,
@@ -154,8 +155,9 @@ export function handlersOf(call: ApiRoute, before?: Before): HttpHandler[] {
           await before?.(input);
           const result = await call.handle(input, mockCore());
           if (result instanceof FileAnswer) return await fileResponse(result);
+          if (result instanceof HtmlAnswer) return HttpResponse.html(result.body, { status: result.status });
           if (result instanceof JsonText)
-            return new HttpResponse(result.text, {
+            return new HttpResponse(result.body, {
               status: result.status,
               headers: { 'content-type': 'application/json' },
             });

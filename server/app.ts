@@ -24,6 +24,10 @@ import { socialAuthRoutes } from './auth/social.ts';
 import { sandboxGateway, type PaymentGateway } from '../src/core/checkout/gateway.ts';
 import { createCore, type Core } from '../src/core/services.ts';
 import { reconcilePayments } from '../src/core/checkout/settle.ts';
+import { sendCartReminders } from '../src/core/checkout/carts.ts';
+
+/** How often the server looks for carts to remind. */
+const CART_REMINDER_PASS_MS = 10 * 60_000;
 import { ensureIndexes } from '../src/core/indexes.ts';
 import path from 'node:path';
 
@@ -180,6 +184,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }, config.paymentLeaseMs / 2);
   reconciling.unref();
   app.addHook('onClose', async () => clearInterval(reconciling));
+  // Reminders of carts left unpaid for a day (src/core/checkout/carts.ts); each is claimed, so
+  // instances share the work. Every ten minutes: a reminder a few minutes late changes nothing.
+  const reminding = setInterval(() => {
+    sendCartReminders(core.deps).catch((error: unknown) =>
+      app.log.error({ err: error }, 'cart reminders failed'),
+    );
+  }, CART_REMINDER_PASS_MS);
+  reminding.unref();
+  app.addHook('onClose', async () => clearInterval(reminding));
   await app.register(apiRoutes, { prefix: '/api', core });
   await app.register(uploadRoutes, { core, localDir: uploadsDir });
   await app.register(socialAuthRoutes);

@@ -8,6 +8,7 @@ import {
   FILE_TYPES,
   FileAnswer,
   JsonText,
+  HtmlAnswer,
   type ApiRoute,
   type Audience,
   type Call,
@@ -62,9 +63,11 @@ function register(app: FastifyInstance, core: Core, call: ApiRoute): void {
           .type(FILE_TYPES[result.format])
           .header('content-disposition', `attachment; filename="${result.filename}"`)
           .send(fileStream(result));
+      if (result instanceof HtmlAnswer)
+        return reply.status(result.status).type('text/html; charset=utf-8').send(result.body);
       // A string with a JSON content type is sent as is (Fastify serialises objects only).
       if (result instanceof JsonText)
-        return reply.status(result.status).type('application/json; charset=utf-8').send(result.text);
+        return reply.status(result.status).type('application/json; charset=utf-8').send(result.body);
       return result instanceof Answer ? reply.status(result.status).send(result.body) : result;
     },
   });

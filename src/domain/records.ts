@@ -160,6 +160,10 @@ export interface UserRecord {
   puede_admin_sucursales: boolean;
   status: RecordStatus;
   created_at: Date;
+  /** Asked for no reminders of unfinished enrolments (the link in one). */
+  reminders_opt_out?: boolean;
+  /** sha256 of the token in the last reminder's opt-out link. */
+  reminder_token_hash?: string;
 }
 
 export function isAdmin(

@@ -10,6 +10,8 @@ import { CONFIRMATION_ROUTE, STEP_ROUTES, type StepIndex } from './cart.ts';
 import { enrolmentMachine, type GoToParams } from './machine.ts';
 import { MessageDialog } from './MessageDialog.tsx';
 import { loadWizard, persistWizard } from './persistence.ts';
+import { reportCart } from './cartReport.ts';
+import { saveCart } from './api.ts';
 import { WizardContext, useWizardActor } from './useWizard.ts';
 
 export const MISSING_CAMP_MESSAGE = 'Para inscribirse necesita el enlace de inscripción de su campamento.';
@@ -74,6 +76,7 @@ function WizardRun({
     { input: { campId, restored } },
   );
   useEffect(() => persistWizard(actor, sessionStorage), [actor]);
+  useEffect(() => reportCart(actor, saveCart), [actor]);
   const paid = useSelector(actor, (snapshot) => snapshot.status === 'done');
   const onThankYouPage = showsPath(pathname, CONFIRMATION_ROUTE);
   // Only once the thank-you page has shown: right after paying, the path is still the payment's.

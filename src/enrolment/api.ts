@@ -70,6 +70,14 @@ export async function uploadPhoto(file: Blob, signal?: AbortSignal): Promise<str
   return answer.result;
 }
 
+/** POST /carritos/{campId}: what is in the cart now (for the reminder if it stays unpaid). */
+export async function saveCart(
+  campId: string,
+  cart: { weeks: string[]; participants: number },
+): Promise<void> {
+  await request(path('/carritos', campId), { method: 'POST', body: cart });
+}
+
 /** The order a coupon is asked for: its camp and how many children it enrols (the coupon's limits). */
 export interface CouponOrder {
   campament: string;

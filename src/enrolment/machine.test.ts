@@ -11,6 +11,7 @@ import {
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 import type { CampData, CouponOrder } from './api.ts';
+import { reportCart, type ReportedCart } from './cartReport.ts';
 import {
   ADD_MESSAGES,
   CONFIRMATION_ROUTE,
@@ -871,5 +872,48 @@ describe('persistence', () => {
     expect(loadWizard(sessionStorage, CAMP_ID)).toBeNull();
     sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify({ version: 99, campId: CAMP_ID }));
     expect(loadWizard(sessionStorage, CAMP_ID)).toBeNull();
+  });
+});
+
+describe('the cart reported for the reminder', () => {
+  it('reports changes only, once they settle, and tries again after a failure', async () => {
+    const { actor } = await loaded();
+    const saved: Array<{ campId: string; cart: ReportedCart }> = [];
+    let fail = false;
+    const stop = reportCart(
+      actor,
+      async (campId, cart) => {
+        saved.push({ campId, cart });
+        if (fail) throw new Error('sin conexión');
+      },
+      20,
+    );
+    // Opening the wizard is not a change.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(saved).toEqual([]);
+    // Two children added in quick succession: one report with both.
+    addTwoChildren(actor);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(saved).toEqual([
+      { campId: CAMP_ID, cart: { weeks: [weekId(1), weekId(2)].sort(), participants: 2 } },
+    ]);
+    // Typing a child's data is not a cart change.
+    actor.send({ type: 'UPDATE_PARTICIPANT', cupo: 1, patch: validParticipant });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(saved).toHaveLength(1);
+    // A failed report is sent again with the next snapshot.
+    fail = true;
+    // Child 2's lines deleted: one child left.
+    for (const line of actor.getSnapshot().context.lines.filter((candidate) => candidate.cupo === 2))
+      actor.send({ type: 'TOGGLE_LINE', key: line.key });
+    actor.send({ type: 'DELETE_CHECKED' });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(saved).toHaveLength(2);
+    fail = false;
+    actor.send({ type: 'UPDATE_PARTICIPANT', cupo: 1, patch: { school: 'Otro colegio' } });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(saved).toHaveLength(3);
+    expect(saved[2]!.cart).toEqual({ weeks: [weekId(1), weekId(2)].sort(), participants: 1 });
+    stop();
   });
 });

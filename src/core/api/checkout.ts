@@ -12,7 +12,11 @@ import { once, requestHash } from '../checkout/idempotency.ts';
 import { childrenOf, earlierOrders, enrol, familyMembership } from '../checkout/pipeline.ts';
 import { LookupMembershipAnswer, LookupMembershipBody } from '../../domain/schemas/memberships.ts';
 import { paymentLeaseMs, recoverAnswer } from '../checkout/settle.ts';
-import { accountOf, actorOf, Answer, route, type ApiRoute } from './route.ts';
+import { accountOf, actorOf, Answer, HtmlAnswer, route, type ApiRoute } from './route.ts';
+import { escapeHtml } from '../deps.ts';
+import { optOutOfReminders, saveCart } from '../checkout/carts.ts';
+import { REMINDER_MESSAGES } from '../../domain/reminders.ts';
+import { OptOutQuery, SaveCartBody } from '../../domain/schemas/carts.ts';
 import { cancelEnrolment } from '../admin/enrolments.ts';
 import { CANCEL_MESSAGES, SELF_CANCEL_REASON } from '../../domain/cancellation.ts';
 import { selfCancelDecisions } from '../checkout/cancellation.ts';
@@ -20,11 +24,42 @@ import { selfCancelDecisions } from '../checkout/cancellation.ts';
 /** How old an unfinished cancellation must be before a parent's repeat finishes it (a crash, not a double click). */
 const SELF_CANCEL_RESUME_MS = 60_000;
 import { SelfCancelBody } from '../../domain/schemas/cancellation.ts';
-import { FamilyChildrenAnswer, MessageAnswer } from '../../domain/schemas/answers.ts';
+import { FamilyChildrenAnswer, HtmlPage, MessageAnswer } from '../../domain/schemas/answers.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
 import { isAdmin, type Camp, type Enrolment } from '../../domain/records.ts';
 
+/** The page the opt-out link of a reminder opens. */
+const replyPage = (text: string) =>
+  `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Recordatorios</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><p>${escapeHtml(text)}</p></body></html>`;
+
 export const CHECKOUT_ROUTES: ApiRoute[] = [
+  // The wizard reports its cart, for the one reminder if it stays unpaid (issue 18).
+  route({
+    method: 'POST',
+    url: '/carritos/:id',
+    audience: 'user',
+    schema: { params: IdParams, body: SaveCartBody, response: { 200: MessageAnswer } },
+    rateLimit: { max: 60, timeWindow: '1 minute', perAccount: true },
+    handle: async (call, core) => {
+      const { store, clock } = core.deps;
+      const camp = await store.collection<Camp>('campamentos').findOne({ _id: call.params.id });
+      if (!camp) throw new ApiError(404, M.campNotFound);
+      await saveCart(store, accountOf(call)._id, camp._id, call.body, clock?.() ?? new Date());
+      return { status: 'SUCCESS', message: REMINDER_MESSAGES.saved };
+    },
+  }),
+  // The opt-out link of a reminder e-mail: opened in a browser, answered with a short page.
+  route({
+    method: 'GET',
+    url: '/recordatorios/baja',
+    audience: 'public',
+    schema: { querystring: OptOutQuery, response: { 200: HtmlPage, 404: HtmlPage } },
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+    handle: async (call, core) =>
+      (await optOutOfReminders(core.deps.store, call.query.token))
+        ? new HtmlAnswer(200, replyPage(REMINDER_MESSAGES.optedOut))
+        : new HtmlAnswer(404, replyPage(REMINDER_MESSAGES.badLink)),
+  }),
   // The family's children of earlier paid orders of a camp that counts them for the family
   // discount (issue 18), so the wizard prices the cart as the checkout will; [] otherwise.
   route({

@@ -19,6 +19,7 @@ export {
   FileAnswer,
   FILE_TYPES,
   JsonText,
+  HtmlAnswer,
   type ApiRoute,
   type Audience,
   type Call,

@@ -41,17 +41,19 @@ export class Answer {
   }
 }
 
+// The two Answers below are sent as their text, unserialised: each adapter checks for them first.
+
+/** A small Spanish page instead of JSON (a link opened from an e-mail), escaped by its maker. */
+export class HtmlAnswer extends Answer {
+  declare readonly body: string;
+}
+
 /**
  * An answer already written as JSON text (a cached list's), sent as is: the server skips its
  * serialiser, so the text must be what the response schema would have written.
  */
-export class JsonText {
-  readonly status: number;
-  readonly text: string;
-  constructor(status: number, text: string) {
-    this.status = status;
-    this.text = text;
-  }
+export class JsonText extends Answer {
+  declare readonly body: string;
 }
 
 /**

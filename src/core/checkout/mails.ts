@@ -1,7 +1,7 @@
 // The confirmation e-mail of a paid enrolment (DESIGN.md §2.10): camp, weeks and dates,
 // participants, order number, authorization number and amount, in Spanish, text and HTML.
 import { escapeHtml, type MailMessage } from '../deps.ts';
-import type { Week } from '../../domain/records.ts';
+import type { Camp, Week } from '../../domain/records.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import type { Enrolment } from '../../domain/records.ts';
 
@@ -125,4 +125,33 @@ export function cancellationMail(enrolment: Enrolment): Omit<MailMessage, 'to'> 
       .join('\n'),
     kind: 'enrolment-cancelled',
   };
+}
+
+/** A day after a cart was left unpaid (./carts.ts): what was in it, how to go on, how to stop these. */
+export function cartReminderMail(reminder: {
+  camp: Pick<Camp, 'name'>;
+  weeks: ReadonlyArray<Pick<Week, 'name' | 'date'>>;
+  continueLink: string;
+  optOutLink: string;
+}): Omit<MailMessage, 'to'> {
+  const weeks = reminder.weeks.map((week) => (week.date ? `${week.name} (${week.date})` : week.name));
+  const intro = [
+    'Hola:',
+    '',
+    `Empezó a inscribir en ${reminder.camp.name} y el pago quedó sin completar.`,
+    ...(weeks.length > 0 ? [`En su carrito: ${weeks.join(', ')}.`] : []),
+    'Los cupos se asignan al pagar, así que le recomendamos completar la inscripción pronto.',
+  ];
+  const text = [
+    ...intro,
+    `Continuar la inscripción: ${reminder.continueLink}`,
+    '',
+    `Si no desea recibir más recordatorios como este: ${reminder.optOutLink}`,
+  ].join('\n');
+  const html = [
+    ...intro.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(reminder.continueLink)}">Continuar la inscripción</a></p>`,
+    `<p style="font-size:small">Si no desea recibir más recordatorios como este, <a href="${escapeHtml(reminder.optOutLink)}">haga clic aquí</a>.</p>`,
+  ].join('\n');
+  return { subject: `Complete su inscripción en ${reminder.camp.name}`, text, html, kind: 'cart-reminder' };
 }

@@ -39,6 +39,7 @@ import {
 } from './steps.ts';
 import type { ChargeResult } from './gateway.ts';
 import { releaseCouponUse, takeCouponUse, usableCoupon } from './coupons.ts';
+import { forgetCart } from './carts.ts';
 import { paymentLeaseMs, settleApproved, successAnswer, verifyingAnswer } from './settle.ts';
 
 /** A refusal as the checkout answers it: its status and the one error envelope. */
@@ -338,5 +339,8 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
     throw refuse({ status: 402, message: outcome.message });
   }
   if (outcome.kind === 'unknown') return verifyingAnswer();
-  return successAnswer(await settleApproved(deps, enrolment, outcome.charge));
+  const answer = successAnswer(await settleApproved(deps, enrolment, outcome.charge));
+  // Paid: nothing left to remind (the reminder also checks for a payment, this only tidies up).
+  await forgetCart(store, user._id, catalogue.camp._id).catch(() => undefined);
+  return answer;
 }

@@ -91,6 +91,9 @@ export const ActivityAnswer = successOf(
   }),
 );
 
+/** A short page opened from an e-mail's link (sent as text/html, never serialised). */
+export const HtmlPage = Type.String({ description: 'Página HTML' });
+
 /** GET /inscripciones/familia/{campId}: who the family discount already counts. */
 export const FamilyChildrenAnswer = successOf(
   Type.Object({
