@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 import { reconcilePayments } from '../../../src/core/checkout/settle.ts';
-import type { Enrolment, Week } from '../../../src/domain/records.ts';
+import type { Coupon, Enrolment, Week } from '../../../src/domain/records.ts';
 import { CARD_MESSAGES } from '../../../src/domain/cards.ts';
 import { CARD_FIELDS, ENROLMENT_MESSAGES, type CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
 import { requestHash } from '../../../src/core/checkout/idempotency.ts';
@@ -131,6 +131,37 @@ describe('a gateway that does not answer', () => {
     expect(again.statusCode).toBe(402);
     expect(again.json()).toEqual({ success: false, status: 'ERROR', message: CARD_MESSAGES.gatewayError });
   });
+});
+
+describe("a gateway that does not answer, with a coupon's last use", () => {
+  const VERANO10 = { code: 'VERANO10', type: 'percent' as const, percent: 10, amount: 0 };
+  const coupon = async () => (await t.store.collection<Coupon>('cupones').findOne({ code: 'VERANO10' }))!;
+
+  it.each`
+    charged  | settled    | usesAfter
+    ${false} | ${'error'} | ${0}
+    ${true}  | ${'paid'}  | ${1}
+  `(
+    'the use is held while the outcome is unknown; the reconciler keeps it ($settled) or gives it back',
+    async ({ charged, settled, usesAfter }) => {
+      const { token, cart } = await setup(timingOut({ charged }));
+      await t.store.collection<Coupon>('cupones').updateOne({ code: 'VERANO10' }, { set: { max_uses: 1 } });
+      const first = await pay(token, enrolmentRequest(cart, [[0]], { coupon: VERANO10 }), newKey());
+      expect(first.statusCode).toBe(202);
+      expect((await coupon()).uses).toBe(1);
+      // While unknown, nobody else can take the last use.
+      const other = await t.createUser();
+      const refused = await pay(other.token, enrolmentRequest(cart, [[1]], { coupon: VERANO10 }), newKey());
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('El cupón ingresado ya alcanzó su límite de usos.');
+
+      await reconcilePayments(t.app.core.deps);
+      expect((await onlyEnrolment()).payment_status).toBe(settled);
+      expect((await coupon()).uses).toBe(usesAfter);
+      await reconcilePayments(t.app.core.deps);
+      expect((await coupon()).uses).toBe(usesAfter);
+    },
+  );
 });
 
 describe('a slow gateway', () => {
