@@ -144,6 +144,26 @@ describe('profile page', () => {
     expect(calls).toEqual(['aaaaaaaaaaaaaaaaaaaaaaaa', 'aaaaaaaaaaaaaaaaaaaaaaaa']);
   });
 
+  it("shows a cancelled order's credit code for the next enrolment", async () => {
+    await openProfile({
+      ...ACTIVITY,
+      enrolments: [
+        {
+          ...ACTIVITY.enrolments[0]!,
+          _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+          status: 'cancelled',
+          cancel: null,
+          credit: { code: 'CR-7K3QX9T2', amount: 24700 },
+        },
+      ],
+    });
+    const order = await screen.findByRole('article', { name: 'Orden 1002' });
+    expect(within(order).getByText('cancelada')).toBeInTheDocument();
+    expect(order).toHaveTextContent(
+      'Crédito para una próxima inscripción: RD$24,700. Escriba el cupón CR-7K3QX9T2 al pagar.',
+    );
+  });
+
   it('offers no cancel button on an order past its window', async () => {
     // The server answers `cancel: null` once the window is over (or the camp does not allow it).
     await openProfile({

@@ -80,6 +80,12 @@ function EnrolmentItem({
         <dt className="col-sm-3">Fecha</dt>
         <dd className="col-sm-9">{formatDateTime(enrolment.paid_at ?? enrolment.created_at)}</dd>
       </dl>
+      {enrolment.credit ? (
+        <p className="small mt-2 mb-0">
+          Crédito para una próxima inscripción: {formatDop(enrolment.credit.amount)}. Escriba el cupón{' '}
+          <code className="user-select-all">{enrolment.credit.code}</code> al pagar.
+        </p>
+      ) : null}
       {enrolment.cancel && enrolment._id && onCancel ? (
         <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
           <Button variant="outline-danger" className="tap-target" onClick={() => onCancel(enrolment)}>

@@ -17,6 +17,8 @@ export interface EnrolmentSummary {
   status?: string;
   /** While the parent may cancel it: the last day, and what they get back. */
   cancel?: { last_day: string; refund: string } | null;
+  /** A cancellation's credit coupon, for the next enrolment. */
+  credit?: { code: string; amount: number } | null;
   created_at: string;
   paid_at: string | null;
 }

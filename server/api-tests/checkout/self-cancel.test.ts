@@ -153,6 +153,12 @@ describe('a parent cancels their own enrolment', () => {
     });
     const mail = await t.store.collection('outbox').findById(`cancelled-${order._id}`);
     expect(mail!.text).toContain(`escriba el cupón ${stored.credit_code} al pagar`);
+    // The profile shows the code too, in case the e-mail is lost.
+    const [row] = await activity(parent.token);
+    expect(row).toMatchObject({
+      status: 'cancelled',
+      credit: { code: stored.credit_code, amount: order.amount },
+    });
 
     const other = await t.createUser();
     const foreign = await validate(other.token, stored.credit_code!);

@@ -27,6 +27,8 @@ interface EnrolmentSummarySource {
   amount: number;
   payment_status: string;
   status: string;
+  credit_code?: string;
+  credit_amount?: number;
   created_at: Date;
   paid_at: Date | null;
 }
@@ -164,6 +166,11 @@ export function accountsService({ store, passwords, sessions, mailer, settings, 
         payment_status: enrolment.payment_status,
         status: enrolment.status,
         cancel: cancelTerms(enrolment),
+        // A cancellation's credit, so the family finds its code without the e-mail.
+        credit:
+          enrolment.credit_code && enrolment.credit_amount
+            ? { code: enrolment.credit_code, amount: enrolment.credit_amount }
+            : null,
         created_at: enrolment.created_at.toISOString(),
         paid_at: enrolment.paid_at?.toISOString() ?? null,
       }));

@@ -80,6 +80,8 @@ export const ActivityAnswer = successOf(
         status: Type.String(),
         /** Present while the parent may cancel it themselves: the last day, and what they get back. */
         cancel: Type.Union([Type.Object({ last_day: Type.String(), refund: Type.String() }), Type.Null()]),
+        /** A cancellation's credit coupon, for the next enrolment. */
+        credit: Type.Union([Type.Object({ code: Type.String(), amount: Type.Number() }), Type.Null()]),
         created_at: Type.String(),
         paid_at: Type.Union([Type.String(), Type.Null()]),
       }),
