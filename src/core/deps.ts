@@ -65,6 +65,9 @@ export interface CoreDeps {
   clock?: () => Date;
 }
 
+/** The time business rules read: the deps' clock (tests set the day), else the system's. */
+export const nowOf = (deps: Pick<CoreDeps, 'clock'>): Date => deps.clock?.() ?? new Date();
+
 /** Escapes text for HTML e-mail bodies (names and codes come from users). */
 export const escapeHtml = (text: string): string =>
   text.replace(

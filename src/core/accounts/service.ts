@@ -2,7 +2,7 @@
 // calls of ../api/accounts.ts only map requests to these functions.
 import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
-import type { CoreDeps } from '../deps.ts';
+import { nowOf, type CoreDeps } from '../deps.ts';
 import { randomToken, sha256Hex } from '../crypto.ts';
 import { isAdmin, type Membership, type UserRecord } from '../../domain/records.ts';
 import { refundSentence } from '../../domain/cancellation.ts';
@@ -50,7 +50,8 @@ interface PasswordReset {
 
 export type AccountsService = ReturnType<typeof accountsService>;
 
-export function accountsService({ store, passwords, sessions, mailer, settings, clock }: CoreDeps) {
+export function accountsService(deps: CoreDeps) {
+  const { store, passwords, sessions, mailer, settings } = deps;
   const users = store.collection<UserRecord>('usuarios');
   const resets = store.collection<PasswordReset>('password_resets');
   const throttle = new LoginThrottle(store);
@@ -147,7 +148,7 @@ export function accountsService({ store, passwords, sessions, mailer, settings, 
           .find({ user_id: account._id, status: 'active' }, { sort: { issued_at: -1 }, limit: 100 }),
       ]);
       // The orders the parent may still cancel themselves, and what they would get back.
-      const decisions = await selfCancelDecisions(store, enrolments, clock?.() ?? new Date());
+      const decisions = await selfCancelDecisions(store, enrolments, nowOf(deps));
       const cancelTerms = (enrolment: EnrolmentSummarySource) => {
         const decided = decisions.get(enrolment._id);
         return decided?.ok

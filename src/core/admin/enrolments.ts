@@ -1,9 +1,10 @@
 // Staff operations on one enrolment (the staff issue): its whole detail, and cancelling it.
-import type { CoreDeps } from '../deps.ts';
+import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Category, Coupon, Enrolment, Membership, UserRecord, Week } from '../../domain/records.ts';
 import type { RefundPlan } from '../../domain/cancellation.ts';
-import { DuplicateKeyError, type Store } from '../store/port.ts';
+import type { Store } from '../store/port.ts';
+import { insertWithNewCode } from '../checkout/records.ts';
 import { randomInt } from '../crypto.ts';
 import { enrolmentState, STAFF_MESSAGES } from '../../domain/staff.ts';
 import { familyRecipients, releasePlaces } from '../checkout/settle.ts';
@@ -82,7 +83,7 @@ export async function cancelEnrolment(
   /** What goes back (a parent's own cancellation: the camp's rule); staff refund the whole amount. */
   plan?: RefundPlan,
 ): Promise<CancelOutcome> {
-  const { store, gateway, log, mailer, clock = () => new Date() } = deps;
+  const { store, gateway, log, mailer } = deps;
   const enrolments = enrolmentsOf(deps);
   const existing = await enrolments.findById(id);
   if (!existing) throw new ApiError(404, STAFF_MESSAGES.enrolmentNotFound);
@@ -101,7 +102,7 @@ export async function cancelEnrolment(
           {
             set: {
               status: 'cancelled',
-              cancelled_at: clock(),
+              cancelled_at: nowOf(deps),
               cancel_reason: reason.trim(),
               cancelled_by: actor.user.email,
               cancel_done: false,
@@ -152,7 +153,7 @@ export async function cancelEnrolment(
     }
   }
   if (claimed.credit_amount && !claimed.credit_code)
-    refund.credit_code = (await issueCredit(store, claimed, claimed.credit_amount, clock())).code;
+    refund.credit_code = (await issueCredit(store, claimed, claimed.credit_amount, nowOf(deps))).code;
   const done = (await enrolments.updateOne({ _id: id }, { set: { ...refund } })) ?? claimed;
 
   const parent = await store.collection<UserRecord>('usuarios').findById(done.user_id, { withDeleted: true });
@@ -176,34 +177,29 @@ async function issueCredit(store: Store, enrolment: Enrolment, amount: number, n
   const coupons = store.collection<Coupon>('cupones');
   // One id per order: two runs at once (a repeat while the first still works) insert one coupon.
   const _id = `credit-${enrolment._id}`;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await coupons.insertOne({
-        _id,
-        code: creditCode(),
-        label: `Crédito por la orden ${enrolment.order_number}`,
-        type: 'amount',
-        percent: 0,
-        amount,
-        date: new Date(now.getTime() + CREDIT_VALID_MS),
-        status: 'active',
-        valid_from: null,
-        max_uses: 1,
-        max_per_family: 1,
-        camps: [],
-        min_children: 0,
-        uses: 0,
-        owner: enrolment.user_id,
-        credit_for: enrolment._id,
-      });
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      const issued = await coupons.findById(_id, { withDeleted: true });
-      if (issued) return issued;
-      // Another coupon has the drawn code: draw again.
-      if (attempt >= 5) throw error;
-    }
-  }
+  return insertWithNewCode(
+    coupons,
+    creditCode,
+    (code) => ({
+      _id,
+      code,
+      label: `Crédito por la orden ${enrolment.order_number}`,
+      type: 'amount',
+      percent: 0,
+      amount,
+      date: new Date(now.getTime() + CREDIT_VALID_MS),
+      status: 'active',
+      valid_from: null,
+      max_uses: 1,
+      max_per_family: 1,
+      camps: [],
+      min_children: 0,
+      uses: 0,
+      owner: enrolment.user_id,
+      credit_for: enrolment._id,
+    }),
+    () => coupons.findById(_id, { withDeleted: true }),
+  );
 }
 
 /** A credit is valid for a year: long enough for next summer's camp. */

@@ -13,20 +13,20 @@ import { childrenOf, earlierOrders, enrol, familyMembership } from '../checkout/
 import { LookupMembershipAnswer, LookupMembershipBody } from '../../domain/schemas/memberships.ts';
 import { paymentLeaseMs, recoverAnswer } from '../checkout/settle.ts';
 import { accountOf, actorOf, Answer, HtmlAnswer, route, type ApiRoute } from './route.ts';
-import { escapeHtml } from '../deps.ts';
+import { escapeHtml, nowOf } from '../deps.ts';
 import { optOutOfReminders, saveCart } from '../checkout/carts.ts';
 import { REMINDER_MESSAGES } from '../../domain/reminders.ts';
 import { OptOutQuery, SaveCartBody } from '../../domain/schemas/carts.ts';
 import { cancelEnrolment } from '../admin/enrolments.ts';
 import { CANCEL_MESSAGES, SELF_CANCEL_REASON } from '../../domain/cancellation.ts';
 import { selfCancelDecisions } from '../checkout/cancellation.ts';
-
-/** How old an unfinished cancellation must be before a parent's repeat finishes it (a crash, not a double click). */
-const SELF_CANCEL_RESUME_MS = 60_000;
 import { SelfCancelBody } from '../../domain/schemas/cancellation.ts';
 import { FamilyChildrenAnswer, HtmlPage, MessageAnswer } from '../../domain/schemas/answers.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
 import { isAdmin, type Camp, type Enrolment } from '../../domain/records.ts';
+
+/** How old an unfinished cancellation must be before a parent's repeat finishes it (a crash, not a double click). */
+const SELF_CANCEL_RESUME_MS = 60_000;
 
 /** The page the opt-out link of a reminder opens. */
 const replyPage = (text: string) =>
@@ -41,10 +41,10 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
     schema: { params: IdParams, body: SaveCartBody, response: { 200: MessageAnswer } },
     rateLimit: { max: 60, timeWindow: '1 minute', perAccount: true },
     handle: async (call, core) => {
-      const { store, clock } = core.deps;
+      const { store } = core.deps;
       const camp = await store.collection<Camp>('campamentos').findOne({ _id: call.params.id });
       if (!camp) throw new ApiError(404, M.campNotFound);
-      await saveCart(store, accountOf(call)._id, camp._id, call.body, clock?.() ?? new Date());
+      await saveCart(store, accountOf(call)._id, camp._id, call.body, nowOf(core.deps));
       return { status: 'SUCCESS', message: REMINDER_MESSAGES.saved };
     },
   }),
@@ -88,12 +88,12 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
     schema: { params: IdParams, body: SelfCancelBody, response: { 200: MessageAnswer } },
     rateLimit: { max: 10, timeWindow: '1 minute', perAccount: true },
     handle: async (call, core) => {
-      const { store, clock } = core.deps;
+      const { store } = core.deps;
       const account = accountOf(call);
       const enrolment = await store.collection<Enrolment>('inscripciones').findById(call.params.id);
       if (!enrolment || enrolment.user_id !== account._id) throw new ApiError(404, CANCEL_MESSAGES.notFound);
       const reason = call.body.reason?.trim() || SELF_CANCEL_REASON;
-      const now = clock?.() ?? new Date();
+      const now = nowOf(core.deps);
       if (enrolment.status === 'cancelled') {
         // A repeat changes nothing; it finishes only what a crash left owed a while ago, never a
         // cancellation another request is still carrying out (that would refund or credit twice).
@@ -121,7 +121,7 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
         userId: accountOf(call)._id,
         campId: campament,
         children: participants,
-        now: core.deps.clock?.(),
+        now: nowOf(core.deps),
       });
       return { status: 'SUCCESS', message: COUPON_MESSAGES.applied, data: couponTerms(usable) };
     },

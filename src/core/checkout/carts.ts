@@ -2,7 +2,7 @@
 // ../../domain/reminders.ts). A cart is one record per family and camp: what was in it and when it
 // last changed. Paying forgets it; the reminder goes once, a day after the last change, unless the
 // family paid for that camp meanwhile or asked for no reminders.
-import type { CoreDeps } from '../deps.ts';
+import { nowOf, type CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
 import type { Camp, Enrolment, UserRecord, Week } from '../../domain/records.ts';
 import { enrolmentLink } from '../../domain/records.ts';
@@ -59,7 +59,7 @@ export async function sendCartReminders(
   deps: Pick<CoreDeps, 'store' | 'mailer' | 'settings' | 'clock'>,
 ): Promise<number> {
   const { store, mailer, settings } = deps;
-  const now = deps.clock?.() ?? new Date();
+  const now = nowOf(deps);
   const due = await carts(store).find({
     reminded_at: null,
     updated_at: { $lte: new Date(now.getTime() - CART_REMINDER_AFTER_MS) },

@@ -9,7 +9,7 @@
 import { ApiError } from '../errors.ts';
 import type { Store } from '../store/port.ts';
 import { normalizeMembershipCode, wellFormedMembershipCode } from '../../domain/memberships.ts';
-import type { CoreDeps } from '../deps.ts';
+import { nowOf, type CoreDeps } from '../deps.ts';
 import type {
   Camp,
   Category,
@@ -296,7 +296,7 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
         userId: user._id,
         campId: catalogue.camp._id,
         children: body.listParticipants.length,
-        now: deps.clock?.(),
+        now: nowOf(deps),
       })
     : null;
   const earlier = await earlierOrders(store, user._id, catalogue.camp);

@@ -3,6 +3,7 @@
 import { membershipCodeFrom } from '../../domain/memberships.ts';
 import type { CreateEnrolmentBody } from '../../domain/enrolment.ts';
 import type { Enrolment, Membership, Week } from '../../domain/records.ts';
+import { DuplicateKeyError, type Collection, type Doc } from '../store/port.ts';
 
 export interface RecordBase {
   inscription: string;
@@ -121,4 +122,27 @@ export function membershipRecord(
     issued_at: issuedAt,
     status: 'active',
   };
+}
+
+/**
+ * Inserts a record under a new random code (`draw`), drawn again in the unlikely case it is taken
+ * (the unique index decides). With a fixed id, `existing` finds the record a run at the same time
+ * inserted first, which is then the answer.
+ */
+export async function insertWithNewCode<T extends Doc>(
+  collection: Collection<T>,
+  draw: () => string,
+  record: (code: string) => Omit<T, '_id'> & { _id?: string },
+  existing?: () => Promise<T | null>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await collection.insertOne(record(draw()));
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      const inserted = existing ? await existing() : null;
+      if (inserted) return inserted;
+      if (attempt >= 5) throw error;
+    }
+  }
 }

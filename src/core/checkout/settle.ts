@@ -7,7 +7,7 @@
 //                       its places back; finishes the follow-ups of paid ones; rewrites the
 //                       stored idempotent answer to the final one and e-mails the parent.
 import type { CoreDeps } from '../deps.ts';
-import { DuplicateKeyError, type Collection, type Store } from '../store/port.ts';
+import type { Store } from '../store/port.ts';
 import { errorEnvelope } from '../errors.ts';
 import type { Category, Enrolment, Membership, UserRecord, Week } from '../../domain/records.ts';
 import { ENROLMENT_MESSAGES as M, formatPaymentDate, type PaymentResult } from '../../domain/enrolment.ts';
@@ -22,6 +22,7 @@ import {
   clientRecord,
   contactRecords,
   membershipRecord,
+  insertWithNewCode,
   newMembershipCode,
   participantRecords,
   recordBase,
@@ -155,7 +156,7 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
     });
     const membership =
       earlier ??
-      (await insertWithNewCode(memberships, (code) =>
+      (await insertWithNewCode(memberships, newMembershipCode, (code) =>
         membershipRecord(code, user._id, participant, enrolment, issuedAt),
       ));
     participants.push({ ...participant, membership_code: membership.code });
@@ -179,20 +180,6 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
     key: `confirmation-${paid._id}`,
   });
   await enrolments.updateOne({ _id: paid._id }, { set: { followups_done: true } });
-}
-
-/** A new random code, drawn again in the unlikely case it is taken (the unique index decides). */
-async function insertWithNewCode(
-  memberships: Collection<Membership>,
-  record: (code: string) => Omit<Membership, '_id'>,
-): Promise<Membership> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await memberships.insertOne(record(newMembershipCode()));
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError) || attempt >= 5) throw error;
-    }
-  }
 }
 
 /** The participantes, contactos, calendarios and clientes records the admin area lists. */
