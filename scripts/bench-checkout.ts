@@ -86,20 +86,49 @@ const raceWeek = cart.weeks[4]!;
 await store
   .collection<Week>('semanas')
   .updateOne({ _id: raceWeek._id }, { set: { quota_q: PLACES, quota_f: 0 } });
+/** Every parent pays for `body` at once; the answers' statuses in the parents' order. */
+const payAll = (tokens: string[], body: string) =>
+  Promise.all(
+    tokens.map((token) =>
+      fetch(`${url}/api/inscripciones/create`, { method: 'POST', headers: headersFor(token), body }).then(
+        (res) => res.status,
+      ),
+    ),
+  );
 const racers = await parents(RACERS);
-const raceBody = JSON.stringify(enrolmentRequest(cart, [[4]]));
 const started = performance.now();
-const answers = await Promise.all(
-  racers.map((token) =>
-    fetch(`${url}/api/inscripciones/create`, {
-      method: 'POST',
-      headers: headersFor(token),
-      body: raceBody,
-    }).then((res) => res.status),
-  ),
-);
+const answers = await payAll(racers, JSON.stringify(enrolmentRequest(cart, [[4]])));
 const raceMs = performance.now() - started;
 const week = (await store.collection<Week>('semanas').findById(raceWeek._id))!;
+
+// 3. The same race with holds in play (issue 18): RACERS parents hold a place at once, then all
+// pay at once. Exactly PLACES hold, and exactly those pay.
+const holdWeek = cart.weeks[3]!;
+await store
+  .collection<Week>('semanas')
+  .updateOne({ _id: holdWeek._id }, { set: { quota_q: PLACES, quota_f: 0 } });
+const holdRacers = await parents(RACERS);
+const holdStarted = performance.now();
+const holdAnswers = await Promise.all(
+  holdRacers.map((token) =>
+    fetch(`${url}/api/carritos/${cart.camp._id}`, {
+      method: 'POST',
+      headers: headersFor(token),
+      body: JSON.stringify({
+        weeks: [holdWeek._id],
+        participants: 1,
+        places: [{ week: holdWeek._id, count: 1 }],
+      }),
+    }).then(
+      async (res) =>
+        ((await res.json()) as { data?: { weeks: Array<{ held: number }> } }).data?.weeks[0]?.held ?? -1,
+    ),
+  ),
+);
+const holdPaid = await payAll(holdRacers, JSON.stringify(enrolmentRequest(cart, [[3]])));
+const holdMs = performance.now() - holdStarted;
+const heldWeek = (await store.collection<Week>('semanas').findById(holdWeek._id))!;
+const holders = holdAnswers.map((held) => held === 1);
 
 const report = {
   machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`.trim(),
@@ -130,6 +159,16 @@ const report = {
     quota_f_left: Math.max(week.quota_q - week.quota_f, 0),
     totalMs: Math.round(raceMs),
   },
+  holdRace: {
+    parents: RACERS,
+    places: PLACES,
+    held: holders.filter(Boolean).length,
+    paid: holdPaid.filter((status) => status === 201).length,
+    paidWithoutHold: holdPaid.filter((status, index) => status === 201 && !holders[index]).length,
+    other: holdPaid.filter((status) => status !== 201 && status !== 409).length,
+    quota_f: heldWeek.quota_f,
+    totalMs: Math.round(holdMs),
+  },
 };
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 
@@ -140,5 +179,10 @@ const ok =
   report.race.paid === PLACES &&
   report.race.quota_f_left === 0 &&
   report.race.other === 0 &&
+  report.holdRace.held === PLACES &&
+  report.holdRace.paid === PLACES &&
+  report.holdRace.paidWithoutHold === 0 &&
+  report.holdRace.other === 0 &&
+  report.holdRace.quota_f === PLACES &&
   throughput.non2xx === 0;
 process.exit(ok ? 0 : 1);

@@ -23,6 +23,7 @@ interface Camp extends AnyDoc {
   quota_q?: number;
   quota_f?: number;
   holds?: Record<string, number>;
+  hold_expiry?: Record<string, Date>;
 }
 
 const HEX_ID = /^[0-9a-f]{24}$/;
@@ -445,6 +446,90 @@ export function describeStoreContract(name: string, factory: () => Promise<Store
         const stored = await camps.findById(camp._id);
         expect(stored?.quota_f).toBe(3);
         expect(Object.keys(stored?.holds ?? {})).toHaveLength(3);
+      });
+    });
+
+    describe('moveHold', () => {
+      const PLACES = { field: 'quota_f', limitField: 'quota_q' };
+      const cart = 'cart-0123456789abcdef01234567';
+      const order = 'fedcba9876543210fedcba98';
+      const at = (iso: string) => new Date(iso);
+
+      it('takes a hold with its expiry, resizes it within the bound and removes it', async () => {
+        const camp = await camps.insertOne({ name: 'Camp', quota_q: 4, quota_f: 1 });
+        const expiresAt = at('2027-06-01T12:15:00.000Z');
+        const taken = await camps.moveHold(camp._id, { ...PLACES, to: { hold: cart, amount: 2, expiresAt } });
+        expect(taken).toMatchObject({ quota_f: 3, holds: { [cart]: 2 } });
+        expect(taken?.hold_expiry?.[cart]?.getTime()).toBe(expiresAt.getTime());
+        // A second take of the same hold is refused: it exists.
+        expect(await camps.moveHold(camp._id, { ...PLACES, to: { hold: cart, amount: 1 } })).toBeNull();
+        // Growing past the bound changes nothing; within it, it grows by the difference.
+        const grow = (amount: number) => ({
+          ...PLACES,
+          from: { hold: cart, amount: 2 },
+          to: { hold: cart, amount, expiresAt },
+        });
+        expect(await camps.moveHold(camp._id, grow(4))).toBeNull();
+        expect(await camps.moveHold(camp._id, grow(3))).toMatchObject({ quota_f: 4, holds: { [cart]: 3 } });
+        // An amount read before that change is stale: refused.
+        expect(await camps.moveHold(camp._id, grow(1))).toBeNull();
+        const removed = await camps.moveHold(camp._id, { ...PLACES, from: { hold: cart, amount: 3 } });
+        expect(removed).toMatchObject({ quota_f: 1 });
+        expect(removed?.holds?.[cart]).toBeUndefined();
+        expect(removed?.hold_expiry?.[cart]).toBeUndefined();
+      });
+
+      it('gives back an expired hold only once it has expired, and only once', async () => {
+        const camp = await camps.insertOne({ name: 'Camp', quota_q: 2, quota_f: 0 });
+        await camps.moveHold(camp._id, {
+          ...PLACES,
+          to: { hold: cart, amount: 2, expiresAt: at('2027-06-01T12:15:00.000Z') },
+        });
+        const expired = (now: string) => ({ ...PLACES, from: { hold: cart, amount: 2, expiredBy: at(now) } });
+        expect(await camps.moveHold(camp._id, expired('2027-06-01T12:14:59.000Z'))).toBeNull();
+        expect(await camps.moveHold(camp._id, expired('2027-06-01T12:15:00.000Z'))).toMatchObject({
+          quota_f: 0,
+        });
+        expect(await camps.moveHold(camp._id, expired('2027-06-01T12:16:00.000Z'))).toBeNull();
+        expect(await camps.findById(camp._id)).toMatchObject({ quota_f: 0 });
+      });
+
+      it("turns a cart's hold into an order's in one update, never freeing the place between", async () => {
+        const camp = await camps.insertOne({ name: 'Camp', quota_q: 2, quota_f: 0 });
+        await camps.moveHold(camp._id, {
+          ...PLACES,
+          to: { hold: cart, amount: 1, expiresAt: at('2027-06-01T12:15:00.000Z') },
+        });
+        await camps.incrementWithin(camp._id, TAKE); // someone else takes the last free place
+        // The order wants two places: one comes from the hold, the other is not free.
+        const move = (amount: number) => ({
+          ...PLACES,
+          from: { hold: cart, amount: 1 },
+          to: { hold: order, amount },
+        });
+        expect(await camps.moveHold(camp._id, move(2))).toBeNull();
+        const converted = await camps.moveHold(camp._id, move(1));
+        expect(converted).toMatchObject({ quota_f: 2, holds: { [order]: 1 } });
+        expect(converted?.holds?.[cart]).toBeUndefined();
+        expect(converted?.hold_expiry?.[order]).toBeUndefined();
+        // The order's hold is released as incrementWithin's holds are.
+        expect(await camps.incrementWithin(camp._id, { ...release(1), hold: order })).toMatchObject({
+          quota_f: 1,
+        });
+      });
+
+      it('never oversells when holds and plain takes race', async () => {
+        const camp = await camps.insertOne({ name: 'Camp', quota_q: 5, quota_f: 0 });
+        const expiresAt = at('2027-06-01T12:15:00.000Z');
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, index) =>
+            index % 2
+              ? camps.incrementWithin(camp._id, TAKE)
+              : camps.moveHold(camp._id, { ...PLACES, to: { hold: `cart-${index}`, amount: 1, expiresAt } }),
+          ),
+        );
+        expect(results.filter((result) => result !== null)).toHaveLength(5);
+        expect(await camps.findById(camp._id)).toMatchObject({ quota_f: 5 });
       });
     });
 

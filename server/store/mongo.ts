@@ -2,7 +2,7 @@
 // atomicity the port promises (incrementWithin, nextSequence) comes from single-document updates.
 import { MongoClient, MongoServerError } from 'mongodb';
 import type { Document, Collection as MongoCollection, Filter as MongoFilter } from 'mongodb';
-import { newId, toModifiers, visible } from '../../src/core/store/common.ts';
+import { holdMovePlan, newId, toModifiers, visible } from '../../src/core/store/common.ts';
 import { DELETED_STATUS, DuplicateKeyError, HOLDS_FIELD } from './port.ts';
 import { countingWrites } from '../../src/core/store/revisions.ts';
 import type {
@@ -12,6 +12,7 @@ import type {
   Filter,
   FindOptions,
   GuardedIncrement,
+  HoldMove,
   IndexSpec,
   Store,
   Update,
@@ -144,6 +145,30 @@ function mongoCollection(collection: MongoCollection<AnyDoc>, name: string): Col
           $expr: { $or: [{ $eq: [limit, 0] }, { $lte: [{ $add: [current, by] }, limit] }] },
         },
         { $inc: { [field]: by }, ...(holdPath ? { $set: { [holdPath]: by } } : {}) },
+      );
+    },
+    async moveHold(id: string, move: HoldMove) {
+      const { field, limitField } = move;
+      const { conditions, delta, set, unset } = holdMovePlan(move);
+      const current = { $ifNull: [`$${field}`, 0] };
+      const limit = { $ifNull: [`$${limitField}`, 0] };
+      // An update pipeline: the counter is computed from the stored one (floored at 0) and the
+      // holds are set and removed in the same single-document update; $literal keeps values as data.
+      const values = Object.fromEntries(
+        Object.entries(set).map(([path, value]) => [path, { $literal: value }]),
+      );
+      return updateFirst(
+        {
+          ...visible({ _id: id }),
+          ...conditions,
+          ...(delta > 0
+            ? { $expr: { $or: [{ $eq: [limit, 0] }, { $lte: [{ $add: [current, delta] }, limit] }] } }
+            : {}),
+        },
+        [
+          { $set: { [field]: { $max: [0, { $add: [current, delta] }] }, ...values } },
+          ...(unset.length ? [{ $unset: unset }] : []),
+        ],
       );
     },
   };

@@ -5,6 +5,7 @@ import { Type, type Static, type TObject, type TOptional, type TProperties } fro
 import type { Camp, Category, Coupon, Week } from './records.ts';
 import { COUPON_CODE_MAX } from './coupons.ts';
 import { REFUND_RULES, SELF_CANCEL_DEFAULTS } from './cancellation.ts';
+import { HOLD_DEFAULT_MINUTES, HOLD_MAX_MINUTES } from './holds.ts';
 import { AGE_MAX, AGE_MIN } from './enrolment.ts';
 import { ID_INVALID_MESSAGE, ID_PATTERN } from './fields.ts';
 import { invalidFieldMessage } from './validation.ts';
@@ -74,6 +75,7 @@ export const CampCreate = Type.Object({
   refund_rule: Type.Optional(Type.Union(REFUND_RULES.map((rule) => Type.Literal(rule)))),
   cancel_fee: Type.Optional(pesos),
   family_across_orders: Type.Optional(Type.Boolean()),
+  hold_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: HOLD_MAX_MINUTES })),
 });
 export const CampUpdate = updateOf(CampCreate);
 export type CampCreate = Static<typeof CampCreate>;
@@ -86,6 +88,7 @@ export const CAMP_DEFAULTS = {
   status: 'active',
   ...SELF_CANCEL_DEFAULTS,
   family_across_orders: false,
+  hold_minutes: HOLD_DEFAULT_MINUTES,
 } as const;
 
 /** A category's age bound: whole years within the ages the school takes, or null for none. */
@@ -488,8 +491,16 @@ type Json<T> = {
 
 export type CampAnswer = Json<Camp>;
 export type CategoryAnswer = Json<Category> & { campament_name: string | null };
-/** `quota_f_left` = max(quota_q - quota_f, 0); null when quota_q is 0 (no limit). Never stored. */
-export type WeekAnswer = Json<Week> & { campament_name: string | null; quota_f_left: number | null };
+/**
+ * `quota_f_left` = max(quota_q - places taken now, 0), expired holds not counted; null when quota_q
+ * is 0 (no limit). `quota_held`: of quota_f, the places families' carts hold now. Never stored; the
+ * holds themselves are never answered.
+ */
+export type WeekAnswer = Omit<Json<Week>, 'holds' | 'hold_expiry'> & {
+  campament_name: string | null;
+  quota_f_left: number | null;
+  quota_held: number;
+};
 export type CouponAnswer = Json<Coupon>;
 
 export interface ListAnswer<T> {

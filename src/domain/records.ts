@@ -55,6 +55,8 @@ export interface Camp {
   cancel_fee?: number;
   /** The family discount counts the children of the family's earlier paid orders (./family.ts). */
   family_across_orders?: boolean;
+  /** Minutes a cart holds its places (./holds.ts); 0 = no holds, absent = the default. */
+  hold_minutes?: number;
 }
 
 export interface Category {
@@ -84,8 +86,12 @@ export interface Week {
   value: number;
   /** Capacity (places offered); 0 = no limit. */
   quota_q: number;
-  /** Places taken, kept by the server. */
+  /** Places taken, kept by the server: paid or being paid, and held by carts (./holds.ts). */
   quota_f: number;
+  /** Who holds the places counted in quota_f: an order's id or a cart's name, with how many. */
+  holds?: Record<string, number>;
+  /** When a cart's hold stops counting; an order's hold has none. */
+  hold_expiry?: Record<string, Date>;
   order: number;
   /** 0 = none, 1-12 = month. */
   month_of_year: number;

@@ -13,22 +13,37 @@ import {
   type WizardCategory,
 } from './cart.ts';
 import { WizardModal } from './MessageDialog.tsx';
+import { HOLD_MESSAGES } from '../domain/holds.ts';
+import { lineHolds, type LineHold } from './holds.ts';
+import { usePassed } from './HoldNotice.tsx';
 import { Totals } from './Totals.tsx';
 import { useWizard, useWizardContext } from './useWizard.ts';
+
+/** A line's hold, when it is not (or no longer) held (issue 18). */
+const HOLD_BADGES: Partial<Record<LineHold, { text: string; className: string }>> = {
+  notHeld: { text: HOLD_MESSAGES.lineNotHeld, className: 'text-bg-danger' },
+  expired: { text: HOLD_MESSAGES.lineExpired, className: 'text-bg-warning' },
+};
 
 export function LineText({
   line,
   categories,
   annual,
+  hold = 'unknown',
 }: {
   line: CartLine;
   categories: readonly WizardCategory[];
   annual: boolean;
+  hold?: LineHold;
 }) {
   const category = categoryName(categories, line.time);
+  const badge = HOLD_BADGES[hold];
   return (
     <span className="d-block min-w-0">
-      <span className="d-block fw-semibold">{line.name}</span>
+      <span className="d-block fw-semibold">
+        {line.name}
+        {badge ? <span className={`badge ${badge.className} ms-2`}>{badge.text}</span> : null}
+      </span>
       <span className="d-block small text-body-secondary">{line.date}</span>
       {category ? <span className="d-block small">{category}</span> : null}
       {annual ? <span className="d-block small">Membresía: {line.membership_id}</span> : null}
@@ -88,6 +103,9 @@ export function CartPanel() {
   const editable = context.step === 0;
   const anyChecked = context.lines.some((line) => line.checked);
   const [confirming, setConfirming] = useState<ParticipantSlot[]>([]);
+  // Re-rendered when the hold runs out, so the lines show it.
+  const expired = usePassed(context.hold.expiresAt);
+  const holds = lineHolds(context.lines, context.hold, expired ? Number.POSITIVE_INFINITY : 0);
   const remove = () => {
     const lost = participantsLostByDelete(context);
     if (lost.length > 0) setConfirming(lost);
@@ -136,7 +154,12 @@ export function CartPanel() {
                       htmlFor={editable ? `line-${line.key}` : undefined}
                       className="flex-grow-1 min-w-0"
                     >
-                      <LineText line={line} categories={context.categories} annual={annual} />
+                      <LineText
+                        line={line}
+                        categories={context.categories}
+                        annual={annual}
+                        hold={holds.get(line.key)}
+                      />
                     </label>
                     <span className="text-nowrap">{formatDop(line.value)}</span>
                   </li>

@@ -6,6 +6,7 @@ import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import type { StepIndex } from './cart.ts';
 import { MissingCamp, useStepRoute } from './EnrolmentProvider.tsx';
 import { useWizard, useWizardActor, useWizardSnapshot } from './useWizard.ts';
+import { HoldNotice } from './HoldNotice.tsx';
 
 export function StepFrame({
   title,
@@ -100,7 +101,12 @@ function StepBody({
   const campName = useWizardSnapshot((snapshot) => snapshot.context.camp?.name ?? '');
   return (
     <StepFrame title={title} aside={showCampName ? campName : undefined} ready={phase !== 'moving'}>
-      {phase === 'ready' ? children() : null}
+      {phase === 'ready' ? (
+        <>
+          <HoldNotice />
+          {children()}
+        </>
+      ) : null}
       {phase === 'loading' || phase === 'moving' ? <Loading /> : null}
       {phase === 'failed' ? (
         <div className="alert alert-danger mb-0" role="alert">

@@ -11,6 +11,8 @@ import { PHOTO_MESSAGES } from '../domain/photos.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 import type { ChildId } from '../domain/family.ts';
 import type { WizardCamp, WizardCategory, WizardWeek } from './cart.ts';
+import type { CartHolds } from '../domain/holds.ts';
+import type { ReportedCart } from './cartReport.ts';
 
 export interface CampData {
   /** The account id the weeks call answers with; sent back as `uid` when paying. */
@@ -70,12 +72,16 @@ export async function uploadPhoto(file: Blob, signal?: AbortSignal): Promise<str
   return answer.result;
 }
 
-/** POST /carritos/{campId}: what is in the cart now (for the reminder if it stays unpaid). */
-export async function saveCart(
-  campId: string,
-  cart: { weeks: string[]; participants: number },
-): Promise<void> {
-  await request(path('/carritos', campId), { method: 'POST', body: cart });
+/**
+ * POST /carritos/{campId}: what is in the cart now (for the reminder if it stays unpaid), and the
+ * places to hold; resolves with what the cart holds.
+ */
+export async function saveCart(campId: string, cart: ReportedCart): Promise<CartHolds | null> {
+  const answer = await request<StatusEnvelope<CartHolds>>(path('/carritos', campId), {
+    method: 'POST',
+    body: cart,
+  });
+  return answer?.data ?? null;
 }
 
 /** The order a coupon is asked for: its camp and how many children it enrols (the coupon's limits). */

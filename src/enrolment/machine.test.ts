@@ -12,6 +12,8 @@ import { PHOTO_MESSAGES } from '../domain/photos.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 import type { CampData, CouponOrder } from './api.ts';
 import { reportCart, type ReportedCart } from './cartReport.ts';
+import { lineHolds } from './holds.ts';
+import type { CartHolds } from '../domain/holds.ts';
 import {
   ADD_MESSAGES,
   CONFIRMATION_ROUTE,
@@ -875,7 +877,10 @@ describe('persistence', () => {
   });
 });
 
-describe('the cart reported for the reminder', () => {
+describe('the cart reported for the reminder and its holds', () => {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 40));
+  const places = (count: number) => [weekId(1), weekId(2)].sort().map((week) => ({ week, count }));
+
   it('reports changes only, once they settle, and tries again after a failure', async () => {
     const { actor } = await loaded();
     const saved: Array<{ campId: string; cart: ReportedCart }> = [];
@@ -885,21 +890,22 @@ describe('the cart reported for the reminder', () => {
       async (campId, cart) => {
         saved.push({ campId, cart });
         if (fail) throw new Error('sin conexión');
+        return null;
       },
-      20,
+      { delayMs: 20, activity: () => () => {} },
     );
-    // Opening the wizard is not a change.
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    // Opening the wizard with an empty cart is not a change.
+    await pause();
     expect(saved).toEqual([]);
-    // Two children added in quick succession: one report with both.
+    // Two children added in quick succession: one report with both, a place per line to hold.
     addTwoChildren(actor);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await pause();
     expect(saved).toEqual([
-      { campId: CAMP_ID, cart: { weeks: [weekId(1), weekId(2)].sort(), participants: 2 } },
+      { campId: CAMP_ID, cart: { weeks: [weekId(1), weekId(2)].sort(), participants: 2, places: places(2) } },
     ]);
     // Typing a child's data is not a cart change.
     actor.send({ type: 'UPDATE_PARTICIPANT', cupo: 1, patch: validParticipant });
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await pause();
     expect(saved).toHaveLength(1);
     // A failed report is sent again with the next snapshot.
     fail = true;
@@ -907,13 +913,77 @@ describe('the cart reported for the reminder', () => {
     for (const line of actor.getSnapshot().context.lines.filter((candidate) => candidate.cupo === 2))
       actor.send({ type: 'TOGGLE_LINE', key: line.key });
     actor.send({ type: 'DELETE_CHECKED' });
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await pause();
     expect(saved).toHaveLength(2);
     fail = false;
     actor.send({ type: 'UPDATE_PARTICIPANT', cupo: 1, patch: { school: 'Otro colegio' } });
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await pause();
     expect(saved).toHaveLength(3);
-    expect(saved[2]!.cart).toEqual({ weeks: [weekId(1), weekId(2)].sort(), participants: 1 });
+    expect(saved[2]!.cart).toEqual({
+      weeks: [weekId(1), weekId(2)].sort(),
+      participants: 1,
+      places: places(1),
+    });
+    stop();
+  });
+
+  it('keeps what the server holds, renews on a step change, "Reservar de nuevo" and late activity', async () => {
+    const { actor } = await loaded();
+    const clock = { now: Date.parse('2027-05-03T15:00:00Z') };
+    let onActivity = () => {};
+    const saved: ReportedCart[] = [];
+    // The server holds both places of week 1 but only one of week 2 (one place left there).
+    const answer = (): CartHolds => ({
+      expires_at: new Date(clock.now + 15 * 60_000).toISOString(),
+      weeks: [
+        { _id: weekId(1), wanted: 2, held: 2, quota_f_left: 8 },
+        { _id: weekId(2), wanted: 2, held: 1, quota_f_left: 1 },
+      ],
+    });
+    const stop = reportCart(
+      actor,
+      async (_campId, cart) => {
+        saved.push(cart);
+        return answer();
+      },
+      {
+        delayMs: 20,
+        now: () => clock.now,
+        activity: (callback) => {
+          onActivity = callback;
+          return () => {};
+        },
+      },
+    );
+    addTwoChildren(actor);
+    await pause();
+    const { hold, lines, originalWeeks } = actor.getSnapshot().context;
+    expect(hold.expiresAt).toBe(clock.now + 15 * 60_000);
+    expect(originalWeeks.find((week) => week._id === weekId(2))?.quota_f_left).toBe(1);
+    // The second child's line of week 2 is the one without a place.
+    const shown = lineHolds(lines, hold, clock.now);
+    expect(
+      lines.map((line) => `${line.cupo}:${line._id === weekId(1) ? 1 : 2}:${shown.get(line.key)}`),
+    ).toEqual(['1:1:held', '1:2:held', '2:1:held', '2:2:notHeld']);
+    expect(lineHolds(lines, hold, clock.now + 15 * 60_000).get(lines[0]!.key)).toBe('expired');
+
+    // Activity renews only in the last minutes of the hold.
+    clock.now += 5 * 60_000;
+    onActivity();
+    expect(saved).toHaveLength(1);
+    clock.now += 6 * 60_000;
+    onActivity();
+    expect(saved).toHaveLength(2);
+    onActivity(); // not twice within half a minute
+    expect(saved).toHaveLength(2);
+    // A step change and 'Reservar de nuevo' report at once.
+    fillParticipants(actor);
+    actor.send({ type: 'NEXT' });
+    await pause();
+    expect(saved).toHaveLength(3);
+    actor.send({ type: 'HOLD_RETRY' });
+    expect(saved).toHaveLength(4);
+    expect(saved[3]).toEqual(saved[0]);
     stop();
   });
 });

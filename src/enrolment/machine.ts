@@ -53,6 +53,8 @@ import {
   type WizardData,
 } from './cart.ts';
 import type { SavedWizard } from './persistence.ts';
+import { NO_HOLD, holdStateOf, withAnsweredPlaces, withOwnHolds, type HoldState } from './holds.ts';
+import type { CartHolds } from '../domain/holds.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 
 export interface EnrolmentContext extends WizardData {
@@ -66,6 +68,8 @@ export interface EnrolmentContext extends WizardData {
   dialog: string | null;
   /** The participant whose photo is uploading. */
   uploadingCupo: number | null;
+  /** The places the cart holds (issue 18, ./holds.ts). */
+  hold: HoldState;
 }
 
 export interface EnrolmentInput {
@@ -99,7 +103,11 @@ export type EnrolmentEvent =
   | { type: 'PAY' }
   | { type: 'CLOSE_DIALOG' }
   /** loadFailed: try loading the camp again. */
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** The server's answer to the cart's report (./cartReport.ts). */
+  | { type: 'HOLD_REPORTED'; holds: CartHolds }
+  /** 'Reservar de nuevo'. */
+  | { type: 'HOLD_RETRY' };
 
 export interface GoToParams {
   to: string;
@@ -328,7 +336,7 @@ export const enrolmentMachine = setup({
      * order paid or cancelled in another tab changes the family discount); the cart and the forms stay.
      */
     storeFreshWeeks: assign(({ context }, { data }: { data: CampData }) => {
-      const weeks = wizardWeeks(data.weeks);
+      const weeks = withOwnHolds(wizardWeeks(data.weeks), context.hold);
       return {
         originalWeeks: weeks,
         weeks,
@@ -336,6 +344,15 @@ export const enrolmentMachine = setup({
         earlierChildren: data.earlierChildren,
       };
     }),
+    storeHolds: assign(({ context, event }) => {
+      assertEvent(event, 'HOLD_REPORTED');
+      return {
+        hold: holdStateOf(event.holds, context.hold),
+        weeks: withAnsweredPlaces(context.weeks, event.holds),
+        originalWeeks: withAnsweredPlaces(context.originalWeeks, event.holds),
+      };
+    }),
+    retryHold: assign(({ context }) => ({ hold: { ...context.hold, retry: context.hold.retry + 1 } })),
     swapWeek: assign(({ context, event }) => {
       assertEvent(event, 'SWAP_WEEK');
       return swapLineWeek(context, event.key, event.weekId);
@@ -394,11 +411,14 @@ export const enrolmentMachine = setup({
       result: null,
       dialog: null,
       uploadingCupo: null,
+      hold: NO_HOLD,
     };
   },
   initial: 'loading',
   on: {
     CLOSE_DIALOG: { actions: 'closeDialog' },
+    HOLD_REPORTED: { actions: 'storeHolds' },
+    HOLD_RETRY: { actions: 'retryHold' },
   },
   states: {
     loading: {

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import type { PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
-import { demoCart, newKey, type DemoCart } from '../checkout/testing.ts';
+import { demoCart, payAs, type DemoCart } from '../checkout/testing.ts';
 
 export interface StaffKit {
   t: TestApp;
@@ -24,13 +24,6 @@ export async function staffKit(gateway?: PaymentGateway): Promise<StaffKit> {
     admin: admin.token,
     parent: parent.token,
     cart: await demoCart(t.store),
-    pay: (token, body) =>
-      t.api({
-        method: 'POST',
-        url: '/api/inscripciones/create',
-        token,
-        headers: { 'idempotency-key': newKey() },
-        payload: body,
-      }),
+    pay: (token, body) => payAs(t, token, body),
   };
 }

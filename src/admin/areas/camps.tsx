@@ -6,6 +6,7 @@ import { Button } from 'react-bootstrap';
 import { appConfig } from '../../api/config.ts';
 import { ADMIN_MESSAGES, CAMP_DEFAULTS, CampCreate, type CampAnswer } from '../../domain/admin-contract.ts';
 import { REFUND_RULES } from '../../domain/cancellation.ts';
+import { HOLD_MAX_MINUTES } from '../../domain/holds.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { CAMP_TYPES, campTypeLabel, enrolmentLink, isAnnualProgram } from '../../domain/records.ts';
 import { TextField } from '../../lib/FormControls.tsx';
@@ -88,6 +89,12 @@ const schema = Yup.object({
   status: Yup.string().oneOf(['active', 'inactive']).required(),
   self_cancel: Yup.boolean().required(),
   family_across_orders: Yup.boolean().required(),
+  hold_minutes: Yup.number()
+    .typeError('Los minutos deben ser un número.')
+    .required('Indique los minutos de reserva (0 para no reservar).')
+    .integer('Los minutos deben ser un número entero.')
+    .min(0, 'Los minutos no pueden ser negativos.')
+    .max(HOLD_MAX_MINUTES, `Los minutos pueden ser hasta ${HOLD_MAX_MINUTES}.`),
   self_cancel_days: Yup.number()
     .typeError('Los días deben ser un número.')
     .required('Indique hasta cuántos días antes.')
@@ -188,6 +195,15 @@ function CampFields({ formik }: { formik: FormikProps<CampValues> }) {
           help="Una segunda orden de la misma familia cuenta a los niños de sus órdenes pagadas anteriores para el descuento familiar (5% por 2 niños, 10% por 3 o más)."
         />
       )}
+      <TextField
+        formik={formik}
+        name="hold_minutes"
+        label="Minutos de reserva de cupos"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        help={`Mientras una familia se inscribe, sus cupos quedan apartados este tiempo desde su última actividad. 0: sin reserva (hasta ${HOLD_MAX_MINUTES}).`}
+      />
       <CancelPolicyFields formik={formik} />
       <StatusField formik={formik} />
     </>
@@ -289,6 +305,7 @@ export const campsScreen: AreaScreen<'campamentos', CampValues> = {
       refund_rule: camp?.refund_rule ?? CAMP_DEFAULTS.refund_rule,
       cancel_fee: camp?.cancel_fee ?? CAMP_DEFAULTS.cancel_fee,
       family_across_orders: camp?.family_across_orders ?? CAMP_DEFAULTS.family_across_orders,
+      hold_minutes: camp?.hold_minutes ?? CAMP_DEFAULTS.hold_minutes,
     }),
     // Dates go as date values ('2027-06-14'); the server keeps them as that day.
     toBody: (values) => ({ ...values }),

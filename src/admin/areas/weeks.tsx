@@ -59,6 +59,7 @@ function PlacesCell({ week }: { week: WeekAnswer }) {
       <div className="small">
         {week.quota_f} de {week.quota_q} ·{' '}
         {left === 0 ? <strong className="text-danger">Agotado</strong> : `${left} disponibles`}
+        {week.quota_held > 0 ? ` · ${week.quota_held} en carritos` : ''}
       </div>
       <div
         className="progress"

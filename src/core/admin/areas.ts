@@ -7,6 +7,7 @@ import { STAFF_MESSAGES } from '../../domain/staff.ts';
 import type { AnyDoc, Store } from '../store/port.ts';
 import { ANNUAL_TYPE_ALIASES, CAMP_TYPES, placesLeft, type Coupon } from '../../domain/records.ts';
 import { normalizeCouponCode } from '../../domain/coupons.ts';
+import { liveCartHeld, liveTaken, type WeekHolds } from '../../domain/holds.ts';
 import {
   ADMIN_MESSAGES,
   CALENDAR_DEFAULTS,
@@ -111,10 +112,21 @@ export const categorias: AreaConfig = {
   },
 };
 
-/** quota_f_left = max(quota_q - quota_f, 0), or null when quota_q is 0 (no limit); never stored. */
-export function withPlacesLeft(week: AnyDoc): AnyDoc {
-  const left = placesLeft({ quota_q: Number(week.quota_q ?? 0), quota_f: Number(week.quota_f ?? 0) });
-  return { ...week, quota_f_left: Number.isFinite(left) ? left : null };
+/**
+ * quota_f_left = max(quota_q - places taken now, 0), or null when quota_q is 0 (no limit), and
+ * quota_held (places in families' carts); never stored. Expired holds no longer count, before any
+ * write gives them back (../../domain/holds.ts). Who holds places is nobody else's business: the
+ * holds are left out of every answer.
+ */
+export function withPlacesLeft(record: AnyDoc, now: Date): AnyDoc {
+  const { holds, hold_expiry, ...week } = record;
+  const stored = { quota_f: Number(week.quota_f ?? 0), holds, hold_expiry } as WeekHolds;
+  const left = placesLeft({ quota_q: Number(week.quota_q ?? 0), quota_f: liveTaken(stored, now) });
+  return {
+    ...week,
+    quota_f_left: Number.isFinite(left) ? left : null,
+    quota_held: liveCartHeld(stored, now),
+  };
 }
 
 export const semanas: AreaConfig = {

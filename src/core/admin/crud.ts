@@ -91,7 +91,7 @@ export interface AreaConfig {
   /** Fills derived stored fields of a new record (after the rules passed). */
   beforeCreate?: (record: Record<string, unknown>, store: Store) => Promise<void>;
   /** Adds fields computed for answers (never stored). */
-  derive?: (record: AnyDoc) => AnyDoc;
+  derive?: (record: AnyDoc, now: Date) => AnyDoc;
 }
 
 /** Data operations of one area, shared by its routes and the other admin routes. */
@@ -110,7 +110,11 @@ export interface AreaService {
   remove(id: string, actor?: Actor): Promise<boolean>;
 }
 
-export function areaService(store: Store, config: AreaConfig): AreaService {
+export function areaService(
+  store: Store,
+  config: AreaConfig,
+  clock: () => Date = () => new Date(),
+): AreaService {
   const messages = recordMessages(config.noun);
   const collection = () => store.collection(config.area);
   const required = new Set(config.createBody?.required ?? []);
@@ -132,7 +136,9 @@ export function areaService(store: Store, config: AreaConfig): AreaService {
         record[as] = typeof name === 'string' ? name : null;
       }
     }
-    return config.derive ? populated.map(config.derive) : populated;
+    if (!config.derive) return populated;
+    const now = clock();
+    return populated.map((record) => config.derive!(record, now));
   };
 
   /** Trims texts, checks required texts are not blank, turns date values into Dates, then the area's own normalisation. */

@@ -38,7 +38,12 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function enrolmentReads(store: Store, areas: { semanas: AreaService; categorias: AreaService }) {
+export function enrolmentReads(
+  store: Store,
+  areas: { semanas: AreaService; categorias: AreaService },
+  // The business clock: a list's places left change as holds expire (../../domain/holds.ts).
+  clock: () => Date = () => new Date(),
+) {
   /** The camp's id, if this user may see it; 404 otherwise. */
   const campFor = async (account: UserRecord, id: string): Promise<string> => {
     const camp = await store
@@ -52,7 +57,7 @@ export function enrolmentReads(store: Store, areas: { semanas: AreaService; cate
   /** A parent's list from the cache while it is current, else read (once for concurrent calls). */
   const parentList = (key: string, read: () => Promise<AnyDoc[]>): Promise<readonly AnyDoc[]> => {
     const revision = LIST_SOURCES.map((name) => store.revision(name)).join(':');
-    const now = Date.now();
+    const now = clock().getTime();
     const cached = cache.get(key);
     if (cached && cached.revision === revision && cached.until > now) return cached.records;
     const records = read().then(deepFreeze);

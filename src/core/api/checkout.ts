@@ -16,7 +16,8 @@ import { accountOf, actorOf, Answer, HtmlAnswer, route, type ApiRoute } from './
 import { escapeHtml, nowOf } from '../deps.ts';
 import { optOutOfReminders, saveCart } from '../checkout/carts.ts';
 import { REMINDER_MESSAGES } from '../../domain/reminders.ts';
-import { OptOutQuery, SaveCartBody } from '../../domain/schemas/carts.ts';
+import { CartHoldAnswer, OptOutQuery, SaveCartBody } from '../../domain/schemas/carts.ts';
+import { holdCart } from '../checkout/holds.ts';
 import { cancelEnrolment } from '../admin/enrolments.ts';
 import { CANCEL_MESSAGES, SELF_CANCEL_REASON } from '../../domain/cancellation.ts';
 import { selfCancelDecisions } from '../checkout/cancellation.ts';
@@ -33,19 +34,26 @@ const replyPage = (text: string) =>
   `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Recordatorios</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><p>${escapeHtml(text)}</p></body></html>`;
 
 export const CHECKOUT_ROUTES: ApiRoute[] = [
-  // The wizard reports its cart, for the one reminder if it stays unpaid (issue 18).
+  // The wizard reports its cart, for the one reminder if it stays unpaid and the places it holds (issue 18).
   route({
     method: 'POST',
     url: '/carritos/:id',
     audience: 'user',
-    schema: { params: IdParams, body: SaveCartBody, response: { 200: MessageAnswer } },
+    schema: { params: IdParams, body: SaveCartBody, response: { 200: CartHoldAnswer } },
     rateLimit: { max: 60, timeWindow: '1 minute', perAccount: true },
     handle: async (call, core) => {
       const { store } = core.deps;
       const camp = await store.collection<Camp>('campamentos').findOne({ _id: call.params.id });
       if (!camp) throw new ApiError(404, M.campNotFound);
-      await saveCart(store, accountOf(call)._id, camp._id, call.body, nowOf(core.deps));
-      return { status: 'SUCCESS', message: REMINDER_MESSAGES.saved };
+      const now = nowOf(core.deps);
+      const userId = accountOf(call)._id;
+      const before = await saveCart(store, userId, camp._id, call.body, now);
+      // And the places it holds (issue 18): an inactive camp holds nothing, so its holds go back.
+      const places = camp.status === 'active' ? call.body.places : [];
+      const data = places
+        ? await holdCart(store, userId, camp, places, before, now)
+        : { expires_at: null, weeks: [] };
+      return { status: 'SUCCESS', message: REMINDER_MESSAGES.saved, data };
     },
   }),
   // The opt-out link of a reminder e-mail: opened in a browser, answered with a short page.

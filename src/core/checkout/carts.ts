@@ -9,6 +9,7 @@ import { enrolmentLink } from '../../domain/records.ts';
 import { CART_FORGET_AFTER_MS, CART_REMINDER_AFTER_MS } from '../../domain/reminders.ts';
 import { randomToken, sha256Hex } from '../crypto.ts';
 import { cartReminderMail } from './mails.ts';
+import { releaseCartHolds } from './holds.ts';
 
 export interface CartRecord {
   /** `${user_id}-${campament}`: one cart per family and camp. */
@@ -24,31 +25,46 @@ export interface CartRecord {
 const carts = (store: Store) => store.collection<CartRecord>('carritos');
 const cartId = (userId: string, campId: string) => `${userId}-${campId}`;
 
-/** Records what the family has in the cart of this camp now (an empty cart is forgotten). */
+/**
+ * Records what the family has in the cart of this camp now (an empty cart is forgotten; the same
+ * cart again is no change, so a renewal of its holds does not put off the reminder). Returns the
+ * weeks the cart had before, which may still hold places (./holds.ts).
+ */
 export async function saveCart(
   store: Store,
   userId: string,
   campId: string,
   cart: { weeks: string[]; participants: number },
   now: Date,
-): Promise<void> {
+): Promise<string[]> {
   const _id = cartId(userId, campId);
   const weeks = [...new Set(cart.weeks)];
+  const previous = await carts(store).findById(_id);
+  const before = previous?.weeks ?? [];
   if (weeks.length === 0) {
-    await carts(store).deleteMany({ _id });
-    return;
+    if (previous) await carts(store).deleteMany({ _id });
+    return before;
   }
+  const unchanged =
+    previous?.participants === cart.participants &&
+    before.length === weeks.length &&
+    weeks.every((week) => before.includes(week));
+  if (unchanged) return before;
   const set = { weeks, participants: cart.participants, updated_at: now };
   const updated = await carts(store).updateOne({ _id }, { set });
   if (!updated)
     await carts(store)
       .insertOne({ _id, user_id: userId, campament: campId, ...set, reminded_at: null })
       .catch(() => carts(store).updateOne({ _id }, { set })); // the same family's other tab won
+  return before;
 }
 
-/** A paid order ends its camp's cart: nothing to remind. */
-export async function forgetCart(store: Store, userId: string, campId: string): Promise<void> {
-  await carts(store).deleteMany({ _id: cartId(userId, campId) });
+/** A paid order ends its camp's cart: nothing to remind, and what it still holds goes back. */
+export async function forgetCart(store: Store, userId: string, campId: string, now: Date): Promise<void> {
+  const cart = await carts(store).findById(cartId(userId, campId));
+  if (!cart) return;
+  await carts(store).deleteMany({ _id: cart._id });
+  await releaseCartHolds(store, userId, cart.weeks, now);
 }
 
 /**

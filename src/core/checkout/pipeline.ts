@@ -1,6 +1,6 @@
 // The checkout as a pipeline of named steps (DESIGN.md §2.5-2.10, §6), each a small function:
 //   checkRequest → readCatalogue → checkMemberships → price → recordPending
-//   → takePlaces and the coupon's use (returns their release) → charge → settleApproved (./settle.ts: paid, then memberships, admin
+//   → takePlaces (converting the family's cart holds) and the coupon's use (returns their release) → charge → settleApproved (./settle.ts: paid, then memberships, admin
 //   records, e-mail, retried until done)
 // The decisions (what is refused, what it costs) are ./steps.ts; this file does the reads and
 // writes around them, through the ports of ../deps.ts (the server's and the mocks' alike). A
@@ -40,6 +40,8 @@ import {
 import type { ChargeResult } from './gateway.ts';
 import { releaseCouponUse, takeCouponUse, usableCoupon } from './coupons.ts';
 import { forgetCart } from './carts.ts';
+import { PLACES, releaseExpiredHolds } from './holds.ts';
+import { cartHoldName, expiredHolds, holdMinutesOf } from '../../domain/holds.ts';
 import { paymentLeaseMs, settleApproved, successAnswer, verifyingAnswer } from './settle.ts';
 
 /** A refusal as the checkout answers it: its status and the one error envelope. */
@@ -137,6 +139,56 @@ export async function checkMemberships(
   return declared;
 }
 
+/** The family's cart hold (issue 18, ./holds.ts) as the payment uses it. */
+export interface CartHoldUse {
+  /** The hold's name on the weeks. */
+  name: string;
+  /** Until when places given back go back to the cart (a declined card is tried again); null: freed. */
+  until: Date | null;
+}
+
+/**
+ * One week's places for the order, named by `hold` (the enrolment), so a crash never leaks them:
+ * the family's cart hold becomes the order's in one update when it has one, else free places are
+ * taken; never beyond capacity. A week without room first gives back its expired holds. Returns
+ * how many places came from the cart, or null when there was no room.
+ */
+async function takeWeek(
+  store: Store,
+  week: Week,
+  count: number,
+  hold: string,
+  now: Date,
+  cart?: CartHoldUse,
+): Promise<number | null> {
+  const weeks = store.collection<Week>('semanas');
+  const cartHeld = (candidate: Week) => (cart ? (candidate.holds?.[cart.name] ?? 0) : 0);
+  let current = week;
+  let freed = false;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const held = cartHeld(current);
+    const moved =
+      held > 0
+        ? await weeks.moveHold(current._id, {
+            ...PLACES,
+            from: { hold: cart!.name, amount: held },
+            to: { hold, amount: count },
+          })
+        : await weeks.incrementWithin(current._id, { ...PLACES, by: count, hold });
+    if (moved) return held;
+    const fresh = await weeks.findById(current._id);
+    if (!fresh) return null;
+    if (cartHeld(fresh) !== held) {
+      current = fresh; // the cart changed meanwhile (its other tab, or its expiry given back)
+      continue;
+    }
+    if (freed || expiredHolds(fresh, now).length === 0) return null;
+    current = await releaseExpiredHolds(store, fresh, now);
+    freed = true;
+  }
+  return null;
+}
+
 /**
  * One place per participant per week, each taken atomically (never beyond capacity); all or none.
  * Returns the function that gives them back.
@@ -146,22 +198,31 @@ export async function takePlaces(
   body: CreateEnrolmentBody,
   weekById: Map<string, Week>,
   hold: string,
+  { now = new Date(), cart }: { now?: Date; cart?: CartHoldUse } = {},
 ): Promise<() => Promise<void>> {
   const weeks = store.collection<Week>('semanas');
-  const taken: Array<{ id: string; count: number }> = [];
+  const taken: Array<{ id: string; count: number; fromCart: number }> = [];
   const release = async () => {
-    for (const { id, count } of taken) {
-      await weeks.incrementWithin(id, { field: 'quota_f', by: -count, limitField: 'quota_q', hold });
+    for (const { id, count, fromCart } of taken) {
+      // What the cart held goes back to it (the family tries another card); the rest is freed.
+      const backToCart =
+        fromCart > 0 &&
+        cart?.until &&
+        (await weeks.moveHold(id, {
+          ...PLACES,
+          from: { hold, amount: count },
+          to: { hold: cart.name, amount: fromCart, expiresAt: cart.until },
+        }));
+      if (!backToCart) await weeks.incrementWithin(id, { ...PLACES, by: -count, hold });
     }
   };
   for (const { id, count } of placesToTake(body)) {
-    // Each week records who holds its places (the enrolment), so a crash never leaks them.
-    const ok = await weeks.incrementWithin(id, { field: 'quota_f', by: count, limitField: 'quota_q', hold });
-    if (!ok) {
+    const fromCart = await takeWeek(store, weekById.get(id)!, count, hold, now, cart);
+    if (fromCart === null) {
       await release();
       throw refuse({ status: 409, message: weekFullMessage(weekById.get(id)!) });
     }
-    taken.push({ id, count });
+    taken.push({ id, count, fromCart });
   }
   return release;
 }
@@ -181,8 +242,19 @@ interface Order {
  * The order's places, then its coupon's use (./coupons.ts): all or none. Returns the function
  * that gives them all back.
  */
-async function takeOrder(store: Store, order: Order, enrolment: Enrolment): Promise<() => Promise<void>> {
-  const releaseWeeks = await takePlaces(store, order.body, order.catalogue.weekById, enrolment._id);
+async function takeOrder(
+  store: Store,
+  order: Order,
+  enrolment: Enrolment,
+  now: Date,
+): Promise<() => Promise<void>> {
+  const { camp, weekById } = order.catalogue;
+  const minutes = holdMinutesOf(camp);
+  const cart = {
+    name: cartHoldName(order.user._id),
+    until: minutes > 0 ? new Date(now.getTime() + minutes * 60_000) : null,
+  };
+  const releaseWeeks = await takePlaces(store, order.body, weekById, enrolment._id, { now, cart });
   const release = async () => {
     await releaseWeeks();
     await releaseCouponUse(store, enrolment);
@@ -322,7 +394,7 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   const notCharged = () => enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'error' } });
   let release: () => Promise<void>;
   try {
-    release = await takeOrder(store, order, enrolment);
+    release = await takeOrder(store, order, enrolment, nowOf(deps));
   } catch (error) {
     await notCharged();
     throw error;
@@ -340,7 +412,8 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   }
   if (outcome.kind === 'unknown') return verifyingAnswer();
   const answer = successAnswer(await settleApproved(deps, enrolment, outcome.charge));
-  // Paid: nothing left to remind (the reminder also checks for a payment, this only tidies up).
-  await forgetCart(store, user._id, catalogue.camp._id).catch(() => undefined);
+  // Paid: nothing left to remind (the reminder also checks for a payment), and the cart gives back
+  // what it still holds of weeks not bought.
+  await forgetCart(store, user._id, catalogue.camp._id, nowOf(deps)).catch(() => undefined);
   return answer;
 }

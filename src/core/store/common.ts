@@ -1,7 +1,7 @@
 // Small pieces the adapters share, so that they translate the port the same way. No Node-only API:
 // the mocks run this in the browser.
-import { DELETED_STATUS } from './port.ts';
-import type { Filter, Update } from './port.ts';
+import { DELETED_STATUS, HOLD_EXPIRY_FIELD, HOLDS_FIELD } from './port.ts';
+import type { Filter, HoldMove, Update } from './port.ts';
 
 const hex = (value: number, digits: number) => value.toString(16).padStart(digits, '0');
 // ObjectId layout: 4 bytes of seconds, 5 random bytes fixed per process, a 3-byte counter.
@@ -39,4 +39,37 @@ export function toModifiers(update: Update): Record<string, Record<string, unkno
   }
   if (update.inc && Object.keys(update.inc).length > 0) modifiers.$inc = update.inc;
   return Object.keys(modifiers).length > 0 ? modifiers : null;
+}
+
+/** What a HoldMove asks of the stored document and writes to it: shared by both adapters. */
+export interface HoldMovePlan {
+  /** Conditions on the holds (besides the visible id and, for a rise, the bound). */
+  conditions: Filter;
+  /** The change of the counter. */
+  delta: number;
+  set: Record<string, unknown>;
+  unset: string[];
+}
+
+export function holdMovePlan({ from, to }: HoldMove): HoldMovePlan {
+  const holdAt = (hold: string) => `${HOLDS_FIELD}.${hold}`;
+  const expiryAt = (hold: string) => `${HOLD_EXPIRY_FIELD}.${hold}`;
+  const conditions: Filter = {};
+  const set: Record<string, unknown> = {};
+  const unset = new Set<string>();
+  if (from) {
+    conditions[holdAt(from.hold)] = from.amount;
+    if (from.expiredBy) conditions[expiryAt(from.hold)] = { $lte: from.expiredBy };
+    unset.add(holdAt(from.hold)).add(expiryAt(from.hold));
+  }
+  if (to && to.hold !== from?.hold) conditions[holdAt(to.hold)] = { $exists: false };
+  if (to && to.amount > 0) {
+    unset.delete(holdAt(to.hold));
+    set[holdAt(to.hold)] = to.amount;
+    if (to.expiresAt) {
+      unset.delete(expiryAt(to.hold));
+      set[expiryAt(to.hold)] = to.expiresAt;
+    } else unset.add(expiryAt(to.hold));
+  }
+  return { conditions, delta: (to?.amount ?? 0) - (from?.amount ?? 0), set, unset: [...unset] };
 }

@@ -3,7 +3,7 @@
 // runs every operation of a datastore through one queue, so a single update is atomic. No
 // Node-only API here: the mocks run it in the browser.
 import nedb from '@seald-io/nedb';
-import { newId, toModifiers, visible } from './common.ts';
+import { holdMovePlan, newId, toModifiers, visible } from './common.ts';
 import { DELETED_STATUS, DuplicateKeyError, HOLDS_FIELD } from './port.ts';
 import type {
   AnyDoc,
@@ -12,6 +12,7 @@ import type {
   Filter,
   FindOptions,
   GuardedIncrement,
+  HoldMove,
   IndexSpec,
   Store,
   Update,
@@ -141,6 +142,31 @@ export function nedbCollection(name: string, datastore: () => Promise<Datastore>
           },
         },
         { $inc: { [field]: by }, ...(holdPath ? { $set: { [holdPath]: by } } : {}) },
+      );
+    },
+    async moveHold(id: string, move: HoldMove) {
+      const { field, limitField } = move;
+      const { conditions, delta, set, unset } = holdMovePlan(move);
+      return updateFirst(
+        {
+          ...visible({ _id: id }),
+          ...conditions,
+          ...(delta > 0
+            ? {
+                $where(this: AnyDoc) {
+                  const limit = numberAt(this, limitField);
+                  return limit === 0 || numberAt(this, field) + delta <= limit;
+                },
+              }
+            : {}),
+        },
+        {
+          $inc: { [field]: delta },
+          // Modifiers apply in key order: $max after $inc floors the counter at 0.
+          ...(delta < 0 ? { $max: { [field]: 0 } } : {}),
+          ...(Object.keys(set).length ? { $set: set } : {}),
+          ...(unset.length ? { $unset: Object.fromEntries(unset.map((path) => [path, true])) } : {}),
+        },
       );
     },
   };

@@ -66,8 +66,25 @@ export interface GuardedIncrement {
   hold?: string;
 }
 
-/** The field under which incrementWithin records its holds. */
+/** The field under which incrementWithin and moveHold record their holds. */
 export const HOLDS_FIELD = 'holds';
+/** Beside it, the moment a hold stops counting (cart holds only; an order's hold never expires). */
+export const HOLD_EXPIRY_FIELD = 'hold_expiry';
+
+/**
+ * Hands places from one hold to another in one single-document update (issue 18: a cart's hold
+ * becomes the order's at payment, a hold grows or shrinks, an expired one is given back). Only
+ * when `from` holds exactly `amount` now (optimistic: a caller that read an older amount gets null
+ * and reads again) and, with `expiredBy`, had expired by then; `to` must not exist yet unless it is
+ * the same hold. The counter changes by the difference, bounded like incrementWithin for a rise.
+ */
+export interface HoldMove {
+  field: string;
+  limitField: string;
+  from?: { hold: string; amount: number; expiredBy?: Date };
+  /** amount 0 removes the hold; expiresAt absent means it never expires. */
+  to?: { hold: string; amount: number; expiresAt?: Date };
+}
 
 export class DuplicateKeyError extends Error {
   readonly code = 'DUPLICATE_KEY';
@@ -108,6 +125,8 @@ export interface Collection<T extends Doc = AnyDoc> {
    * changed). The bound applies to increases only: a release always succeeds, clamped at 0.
    */
   incrementWithin(id: string, increment: GuardedIncrement): Promise<T | null>;
+  /** Applies a HoldMove atomically; the document after it, or null when a condition failed. */
+  moveHold(id: string, move: HoldMove): Promise<T | null>;
 }
 
 export interface Store {

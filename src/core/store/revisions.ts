@@ -10,6 +10,7 @@ const WRITES = [
   'softDelete',
   'deleteMany',
   'incrementWithin',
+  'moveHold',
 ] as const;
 
 export function countingWrites(store: Omit<Store, 'revision'>): Store {

@@ -1,0 +1,192 @@
+// Place holds while enrolling (issue 18): the cart the wizard reports holds its places for the camp's
+// minutes (15 by default), counted against everyone else's availability; an expired hold stops
+// counting at once and its places go back when someone needs them; at payment the hold becomes the
+// order's in one update. Never oversold, whatever races.
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
+import type { Enrolment, Week } from '../../../src/domain/records.ts';
+import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
+import { weekFullMessage } from '../../../src/domain/enrolment.ts';
+import { cartHoldName } from '../../../src/domain/holds.ts';
+import { demoCart, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
+
+let t: TestApp;
+afterEach(async () => t?.close());
+
+const MINUTE = 60_000;
+
+async function setup() {
+  const clock = { now: new Date('2027-05-03T15:00:00Z') };
+  t = await buildTestApp({}, { deps: { clock: () => clock.now } });
+  await seedDemoData(t.store);
+  const cart = await demoCart(t.store);
+  const later = (minutes: number) => {
+    clock.now = new Date(clock.now.getTime() + minutes * MINUTE);
+  };
+  return { cart, clock, later };
+}
+
+const weeks = () => t.store.collection<Week>('semanas');
+
+/** Leaves `free` places on the week (capacity stays, places taken grow). */
+async function leaveFree(week: Week, free: number) {
+  await weeks().updateOne({ _id: week._id }, { set: { quota_f: week.quota_q - free } });
+}
+
+/** The wizard's report: `places[i]` children in week i. */
+const report = (token: string, cart: DemoCart, places: Record<number, number>) =>
+  t.api({
+    method: 'POST',
+    url: `/api/carritos/${cart.camp._id}`,
+    token,
+    payload: {
+      weeks: Object.keys(places).map((index) => cart.weeks[Number(index)]!._id),
+      participants: Math.max(0, ...Object.values(places)),
+      places: Object.entries(places).map(([index, count]) => ({
+        week: cart.weeks[Number(index)]!._id,
+        count,
+      })),
+    },
+  });
+
+const pay = (token: string, body: ReturnType<typeof enrolmentRequest>) => payAs(t, token, body);
+
+/** What a parent's calendar shows as places left in week `index`. */
+async function shownLeft(token: string, cart: DemoCart, index: number): Promise<number | null> {
+  const res = await t.api({ method: 'GET', url: `/api/semanas/findbycamp/${cart.camp._id}`, token });
+  const week = res.json().data.weekData.find((row: Week) => row._id === cart.weeks[index]!._id);
+  expect(week.holds, 'who holds places is never answered').toBeUndefined();
+  return week.quota_f_left;
+}
+
+describe('place holds', () => {
+  it("holds a cart's places for 15 minutes against everyone else, and they come back when it expires", async () => {
+    const { cart, later } = await setup();
+    const week = cart.weeks[0]!;
+    await leaveFree(week, 3);
+    const [carmen, other] = await Promise.all([t.createUser(), t.createUser()]);
+
+    const held = await report(carmen.token, cart, { 0: 2 });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json().data).toEqual({
+      expires_at: '2027-05-03T15:15:00.000Z',
+      // Carmen's own hold is hers: three places left for her, one for anyone else.
+      weeks: [{ _id: week._id, wanted: 2, held: 2, quota_f_left: 3 }],
+    });
+    expect(await shownLeft(other.token, cart, 0)).toBe(1);
+    // Another family cannot hold or pay for two.
+    expect((await report(other.token, cart, { 0: 2 })).json().data.weeks[0]).toMatchObject({ held: 0 });
+    const refused = await pay(other.token, enrolmentRequest(cart, [[0], [0]]));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(weekFullMessage(week));
+
+    later(14);
+    expect(await shownLeft(other.token, cart, 0)).toBe(1);
+    later(1);
+    // Expired: it stops counting at once, before anything is written.
+    expect(await shownLeft(other.token, cart, 0)).toBe(3);
+    expect((await weeks().findById(week._id))!.quota_f).toBe(week.quota_q - 1);
+    // The other family's payment gives the expired hold back and takes the places.
+    const paid = await pay(other.token, enrolmentRequest(cart, [[0], [0]]));
+    expect(paid.statusCode, paid.body).toBe(201);
+    const stored = (await weeks().findById(week._id))!;
+    expect(stored.quota_f).toBe(week.quota_q - 1);
+    expect(stored.holds?.[cartHoldName(carmen.user._id)]).toBeUndefined();
+    // Carmen, late, finds one place left.
+    const late = await report(carmen.token, cart, { 0: 2 });
+    expect(late.json().data.weeks[0]).toEqual({ _id: week._id, wanted: 2, held: 0, quota_f_left: 1 });
+  });
+
+  it('is renewed by activity, follows the cart as it changes and gives back what it no longer wants', async () => {
+    const { cart, later } = await setup();
+    const [first, second] = [cart.weeks[0]!, cart.weeks[1]!];
+    const carmen = await t.createUser();
+    await report(carmen.token, cart, { 0: 2, 1: 1 });
+    const takenAfterHold = async () =>
+      Promise.all([first, second].map(async (week) => (await weeks().findById(week._id))!.quota_f));
+    expect(await takenAfterHold()).toEqual([first.quota_f + 2, second.quota_f + 1]);
+
+    later(10);
+    const renewed = await report(carmen.token, cart, { 0: 1, 1: 1 });
+    expect(renewed.json().data.expires_at).toBe('2027-05-03T15:25:00.000Z');
+    expect(await takenAfterHold()).toEqual([first.quota_f + 1, second.quota_f + 1]);
+    later(10); // 20 minutes after the first hold, 10 after the renewal: still held
+    expect(await takenAfterHold()).toEqual([first.quota_f + 1, second.quota_f + 1]);
+    expect((await report(carmen.token, cart, { 1: 1 })).json().data.weeks).toHaveLength(1);
+    expect(await takenAfterHold()).toEqual([first.quota_f, second.quota_f + 1]);
+    await report(carmen.token, cart, {});
+    expect(await takenAfterHold()).toEqual([first.quota_f, second.quota_f]);
+  });
+
+  it("becomes the order's places at payment; a declined card keeps it for the next try", async () => {
+    const { cart } = await setup();
+    const [first, second] = [cart.weeks[0]!, cart.weeks[1]!];
+    await leaveFree(first, 2);
+    const [carmen, other] = await Promise.all([t.createUser(), t.createUser()]);
+    await report(carmen.token, cart, { 0: 2, 1: 1 });
+
+    const declined = await pay(
+      carmen.token,
+      enrolmentRequest(cart, [[0], [0]], { card: SANDBOX_CARDS.declined }),
+    );
+    expect(declined.statusCode).toBe(402);
+    const afterDecline = (await weeks().findById(first._id))!;
+    expect(afterDecline.holds?.[cartHoldName(carmen.user._id)]).toBe(2);
+    expect(afterDecline.quota_f).toBe(first.quota_q);
+    expect((await pay(other.token, enrolmentRequest(cart, [[0]]))).statusCode).toBe(409);
+
+    const paid = await pay(carmen.token, enrolmentRequest(cart, [[0], [0]]));
+    expect(paid.statusCode, paid.body).toBe(201);
+    const order = (await t.store.collection<Enrolment>('inscripciones').findOne({ payment_status: 'paid' }))!;
+    const stored = (await weeks().findById(first._id))!;
+    // The same two places, now the order's: nothing was free in between.
+    expect(stored.quota_f).toBe(first.quota_q);
+    expect(stored.holds).toEqual({ [order._id]: 2 });
+    // Week 2 was in the cart but not bought: its hold goes back with the paid cart.
+    const unbought = (await weeks().findById(second._id))!;
+    expect(unbought.quota_f).toBe(second.quota_f);
+    expect(unbought.holds?.[cartHoldName(carmen.user._id)]).toBeUndefined();
+  });
+
+  it('never oversells when families hold and pay at once', async () => {
+    const { cart } = await setup();
+    const week = cart.weeks[2]!;
+    await leaveFree(week, 5);
+    const families = await Promise.all(Array.from({ length: 16 }, () => t.createUser()));
+    // Eight hold one place each, at once: five get one.
+    const holds = await Promise.all(families.slice(0, 8).map(({ token }) => report(token, cart, { 2: 1 })));
+    const holders = families.filter((_, index) => index < 8 && holds[index]!.json().data.weeks[0].held === 1);
+    expect(holders).toHaveLength(5);
+    // The holders and eight others pay at once: exactly the five holders are paid.
+    const answers = await Promise.all(families.map(({ token }) => pay(token, enrolmentRequest(cart, [[2]]))));
+    const paidBy = families.filter((_, index) => answers[index]!.statusCode === 201);
+    expect(paidBy.map(({ user }) => user._id).sort()).toEqual(holders.map(({ user }) => user._id).sort());
+    for (const res of answers.filter((answer) => answer.statusCode !== 201)) expect(res.statusCode).toBe(409);
+    const stored = (await weeks().findById(week._id))!;
+    expect(stored.quota_f).toBe(week.quota_q);
+    expect(Object.keys(stored.holds ?? {}).every((hold) => !hold.startsWith('cart-'))).toBe(true);
+  });
+
+  it('holds nothing for a camp set to 0 minutes, and refuses bad input with 400', async () => {
+    const { cart } = await setup();
+    const carmen = await t.createUser();
+    await t.store.collection('campamentos').updateOne({ _id: cart.camp._id }, { set: { hold_minutes: 0 } });
+    const none = await report(carmen.token, cart, { 0: 1 });
+    expect(none.json().data).toEqual({
+      expires_at: null,
+      weeks: [{ _id: cart.weeks[0]!._id, wanted: 1, held: 0, quota_f_left: 30 - cart.weeks[0]!.quota_f }],
+    });
+    expect((await weeks().findById(cart.weeks[0]!._id))!.quota_f).toBe(cart.weeks[0]!.quota_f);
+    for (const places of [[{ week: 'x', count: 1 }], [{ week: cart.weeks[0]!._id, count: 0 }], 'dos']) {
+      const res = await t.api({
+        method: 'POST',
+        url: `/api/carritos/${cart.camp._id}`,
+        token: carmen.token,
+        payload: { weeks: [cart.weeks[0]!._id], participants: 1, places },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().status).toBe('ERROR');
+    }
+  });
+});

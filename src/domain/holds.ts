@@ -1,0 +1,85 @@
+// Place holds while a family enrols (issue 18): what a cart holds on a week, for how long, and how
+// an expired hold stops counting. Pure: the server, the mocks and the wizard read the same rules;
+// the store moves the places (src/core/checkout/holds.ts).
+
+/** Minutes a cart's places stay held after the family's last activity, unless the camp says. */
+export const HOLD_DEFAULT_MINUTES = 15;
+/** The admin's range: 0 turns holds off for the camp. */
+export const HOLD_MAX_MINUTES = 120;
+
+export const HOLD_MESSAGES = {
+  /** `time` is 'mm:ss'. */
+  countdown: (time: string) => `Sus cupos están reservados por ${time} minutos`,
+  expired: 'Su reserva venció: los cupos ya no están apartados para usted. Puede intentarlo de nuevo.',
+  retry: 'Reservar de nuevo',
+  /** The badge of a cart line whose week could not be held. */
+  lineNotHeld: 'Sin cupo',
+  /** The badge of a cart line whose hold ran out. */
+  lineExpired: 'Reserva vencida',
+  notHeld: (weeks: string) =>
+    `No quedan cupos para reservar en: ${weeks}. Elimine esas líneas o cambie la semana para continuar.`,
+  saved: 'Carrito guardado.',
+} as const;
+
+/** What a family's cart holds, as POST /carritos/{campId} answers it. */
+export interface CartHolds {
+  /** ISO time the holds stop counting unless renewed; null when the camp holds nothing. */
+  expires_at: string | null;
+  weeks: Array<{
+    _id: string;
+    /** Places the cart wants (its lines of that week) and those it holds. */
+    wanted: number;
+    held: number;
+    /** Places left for this family (its own hold is its own); null = no limit. */
+    quota_f_left: number | null;
+  }>;
+}
+
+export interface HoldPolicy {
+  /** Minutes; 0 = no holds. Absent: HOLD_DEFAULT_MINUTES. */
+  hold_minutes?: number;
+}
+
+export const holdMinutesOf = (camp: HoldPolicy): number => camp.hold_minutes ?? HOLD_DEFAULT_MINUTES;
+
+/** The name under which a family's cart holds places on a week (one per account). */
+export const cartHoldName = (userId: string): string => `cart-${userId}`;
+const isCartHold = (name: string) => name.startsWith('cart-');
+
+/** What a week stores about its holds (beside quota_f, which counts them). */
+export interface WeekHolds {
+  quota_f: number;
+  holds?: Record<string, number>;
+  hold_expiry?: Record<string, Date | string>;
+}
+
+/** Holds whose time ran out by `now`: they are still in quota_f until given back, but no longer count. */
+export function expiredHolds(week: WeekHolds, now: Date): Array<{ hold: string; amount: number }> {
+  const expiry = week.hold_expiry ?? {};
+  return Object.entries(week.holds ?? {})
+    .filter(([hold]) => {
+      const at = expiry[hold];
+      return at !== undefined && new Date(at).getTime() <= now.getTime();
+    })
+    .map(([hold, amount]) => ({ hold, amount }));
+}
+
+/** Places taken now: quota_f without expired holds. */
+export function liveTaken(week: WeekHolds, now: Date): number {
+  const expired = expiredHolds(week, now).reduce((sum, { amount }) => sum + amount, 0);
+  return Math.max(0, (week.quota_f ?? 0) - expired);
+}
+
+/** Places held by families' carts now (for the staff: taken, but not paid). */
+export function liveCartHeld(week: WeekHolds, now: Date): number {
+  const expired = new Set(expiredHolds(week, now).map(({ hold }) => hold));
+  return Object.entries(week.holds ?? {})
+    .filter(([hold]) => isCartHold(hold) && !expired.has(hold))
+    .reduce((sum, [, amount]) => sum + amount, 0);
+}
+
+/** '12:34' for the countdown; never negative. */
+export function countdownText(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}

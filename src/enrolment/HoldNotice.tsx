@@ -1,0 +1,71 @@
+// The hold's countdown above each step (issue 18): 'Sus cupos están reservados por 12:34 minutos',
+// and at expiry what happened and 'Reservar de nuevo'; the weeks the cart could not hold.
+import { useEffect, useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { HOLD_MESSAGES, countdownText } from '../domain/holds.ts';
+import { lineHolds } from './holds.ts';
+import { useWizard, useWizardContext } from './useWizard.ts';
+
+/** The time now, ticking every second while `active`. */
+function useTicking(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0); // the state may be from long before
+    const timer = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [active]);
+  return now;
+}
+
+/** True once `at` (epoch ms) has passed: one timer, no ticking. */
+export function usePassed(at: number | null): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, at - Date.now() + 50));
+    return () => clearTimeout(timer);
+  }, [at]);
+  return at !== null && at <= now;
+}
+
+export function HoldNotice() {
+  const actor = useWizard();
+  const hold = useWizardContext((context) => context.hold);
+  const lines = useWizardContext((context) => context.lines);
+  const now = useTicking(hold.expiresAt !== null && lines.length > 0);
+  if (hold.expiresAt === null || lines.length === 0) return null;
+  const statuses = lineHolds(lines, hold, now);
+  const notHeld = [
+    ...new Set(lines.filter((line) => statuses.get(line.key) === 'notHeld').map((l) => l.name)),
+  ];
+  const expired = hold.expiresAt <= now;
+  const anyHeld = Object.values(hold.weeks).some((week) => week.held > 0);
+  return (
+    <div className="mb-3">
+      {expired && anyHeld ? (
+        <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mb-2" role="alert">
+          <span className="me-auto">{HOLD_MESSAGES.expired}</span>
+          <Button variant="primary" onClick={() => actor.send({ type: 'HOLD_RETRY' })}>
+            {HOLD_MESSAGES.retry}
+          </Button>
+        </div>
+      ) : null}
+      {!expired && anyHeld ? (
+        // role="timer" is not announced on every tick; the title of the step is.
+        <div className="alert alert-info py-2 mb-2" role="timer">
+          {HOLD_MESSAGES.countdown(countdownText(hold.expiresAt - now))}
+        </div>
+      ) : null}
+      {notHeld.length > 0 ? (
+        <div className="alert alert-danger py-2 mb-2" role="alert">
+          {HOLD_MESSAGES.notHeld(notHeld.join(', '))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

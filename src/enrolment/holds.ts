@@ -1,0 +1,70 @@
+// The wizard's side of place holds (issue 18, ../domain/holds.ts): what the server said the cart
+// holds, the places left as this family sees them (its own hold is its own), and what each cart
+// line shows. Pure: the machine stores the state, ./cartReport.ts asks the server, HoldNotice shows it.
+import type { CartHolds } from '../domain/holds.ts';
+import type { CartLine, WizardWeek } from './cart.ts';
+
+export interface HoldState {
+  /** Epoch ms the holds stop counting unless renewed; null: nothing held (or the camp holds nothing). */
+  expiresAt: number | null;
+  /** Per week: the places the cart wanted and those held, as last answered. */
+  weeks: Record<string, { wanted: number; held: number }>;
+  /** Bumped by 'Reservar de nuevo': the cart is reported again at once. */
+  retry: number;
+}
+
+export const NO_HOLD: HoldState = { expiresAt: null, weeks: {}, retry: 0 };
+
+/** The places the cart asks to hold: one per line, counted by week. */
+export function cartPlaces(lines: readonly Pick<CartLine, '_id'>[]): Array<{ week: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const line of lines) counts.set(line._id, (counts.get(line._id) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([week, count]) => ({ week, count }));
+}
+
+/** The server's answer as the machine keeps it. */
+export function holdStateOf(answer: CartHolds, previous: HoldState): HoldState {
+  return {
+    expiresAt: answer.expires_at ? Date.parse(answer.expires_at) : null,
+    weeks: Object.fromEntries(answer.weeks.map(({ _id, wanted, held }) => [_id, { wanted, held }])),
+    retry: previous.retry,
+  };
+}
+
+/** The answer's places left (this family's view) replace the listed ones for its weeks. */
+export function withAnsweredPlaces(weeks: readonly WizardWeek[], answer: CartHolds): WizardWeek[] {
+  const left = new Map(answer.weeks.map((week) => [week._id, week.quota_f_left]));
+  return weeks.map((week) => (left.has(week._id) ? { ...week, quota_f_left: left.get(week._id)! } : week));
+}
+
+/** A fresh list counts this family's holds as taken: give them back to it. */
+export function withOwnHolds(weeks: readonly WizardWeek[], hold: HoldState): WizardWeek[] {
+  return weeks.map((week) => {
+    const held = hold.weeks[week._id]?.held ?? 0;
+    return held > 0 && week.quota_f_left !== null
+      ? { ...week, quota_f_left: week.quota_f_left + held }
+      : week;
+  });
+}
+
+export type LineHold = 'held' | 'notHeld' | 'expired' | 'unknown';
+
+/**
+ * What each line (by key) shows: held; not held (no room when the cart asked); expired (the time
+ * ran out); unknown (not answered yet, or the camp holds nothing). A week's first `held` lines
+ * are the held ones.
+ */
+export function lineHolds(lines: readonly CartLine[], hold: HoldState, now: number): Map<string, LineHold> {
+  const expired = hold.expiresAt !== null && hold.expiresAt <= now;
+  const seen = new Map<string, number>();
+  return new Map(
+    lines.map((line) => {
+      const week = hold.weeks[line._id];
+      const index = seen.get(line._id) ?? 0;
+      seen.set(line._id, index + 1);
+      if (hold.expiresAt === null || !week) return [line.key, 'unknown'];
+      if (index >= week.held) return [line.key, 'notHeld'];
+      return [line.key, expired ? 'expired' : 'held'];
+    }),
+  );
+}
