@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { expectAccessible } from './a11y.ts';
-import { api, E2E_ADMIN, newParent } from './api.ts';
+import { adminSession, api, E2E_ADMIN, newParent } from './api.ts';
 
 // Every screen that needs no wizard state, in light and in dark mode, at both widths (the desktop
 // and phone projects). The wizard's steps are checked along the enrolment flows (e2e/wizard.ts).
@@ -77,14 +77,7 @@ for (const dark of [false, true]) {
 }
 
 async function signInAdmin(page: Page) {
-  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
-  await page.addInitScript(
-    ([token, user]) => {
-      localStorage.setItem('gatekeeper_token', token);
-      localStorage.setItem('gatekeeper_user', user);
-    },
-    [admin.result.token, JSON.stringify({ _id: admin.result._id, email: admin.result.email })],
-  );
+  await adminSession(page);
   await page.goto('/admin/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }

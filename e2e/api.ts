@@ -27,3 +27,15 @@ export async function newParent(page: Page, email: string, password = 'clave-e2e
   );
   return { ...parent, email, password } as { token: string; _id: string; email: string; password: string };
 }
+
+/** Signs the page's next loads in as the e2e administrator (the admin panel's own session). */
+export async function adminSession(page: Page) {
+  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
+  await page.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('gatekeeper_token', token);
+      localStorage.setItem('gatekeeper_user', user);
+    },
+    [admin.result.token, JSON.stringify({ _id: admin.result._id, email: admin.result.email })],
+  );
+}

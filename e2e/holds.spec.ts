@@ -1,8 +1,13 @@
 // Place holds and the waiting list on a phone (issue 18), on the real server: a family's cart holds
-// the last place of a week with a countdown while another family finds it taken.
+// the last place of a week with a countdown while another family finds it taken; a family joins
+// the waiting list of a full week, a place frees, the offer e-mail's link opens the wizard with the
+// week held for it, and it pays.
 import { expect, test, type Page } from './test.ts';
 import { expectAccessible } from './a11y.ts';
-import { api, E2E_ADMIN, newParent } from './api.ts';
+import { adminSession, api, E2E_ADMIN, newParent } from './api.ts';
+import { latestMailTo } from './outbox.ts';
+import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
+import { enrolmentRequest, type DemoCart } from '../src/core/checkout/fixtures.ts';
 
 test.use({ viewport: { width: 375, height: 667 } });
 test.skip(({ isMobile }) => !isMobile, 'phone only');
@@ -19,6 +24,11 @@ async function onePlaceCamp(page: Page, tag: string) {
       end_date: '2027-06-18',
     })
   ).data as { _id: string };
+  const categories = [];
+  for (const name of ['Mini (6 a 9 años)', 'Infantil (10 a 13 años)'])
+    categories.push(
+      (await api(page, 'POST', '/categorias/create', admin, { campament: camp._id, name })).data,
+    );
   const week = (
     await api(page, 'POST', '/semanas/create', admin, {
       campament: camp._id,
@@ -26,10 +36,11 @@ async function onePlaceCamp(page: Page, tag: string) {
       date: '14/06/2027 - 18/06/2027',
       value: 4700,
       quota_q: 1,
+      categories: categories.map((category: { _id: string }) => category._id),
       isChecked: true,
     })
   ).data as { _id: string };
-  return { admin, camp, week };
+  return { admin, camp, week, categories };
 }
 
 test("a family's cart holds the last place with a countdown; another family finds it taken", async ({
@@ -40,6 +51,10 @@ test("a family's cart holds the last place with a countdown; another family find
   await newParent(page, `reserva.${tag}@correo.do`);
   await page.goto(`/login?camp=${camp._id}`);
   await expect(page.getByRole('heading', { name: 'Calendario de Inscripción', level: 2 })).toBeVisible();
+  await page
+    .locator('.enrolment-rows')
+    .getByLabel('Categoría de Semana única')
+    .selectOption({ label: 'Infantil (10 a 13 años)' });
   await page.getByRole('button', { name: 'Agregar' }).click();
 
   const timer = page.getByRole('timer');
@@ -53,4 +68,106 @@ test("a family's cart holds the last place with a countdown; another family find
   const shown = listed.data.weekData.find((row: { _id: string }) => row._id === week._id);
   expect(shown.quota_f_left).toBe(0);
   expect(shown.holds).toBeUndefined();
+});
+
+test('a family joins the waiting list of a full week, gets the freed place by e-mail and pays for it', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = `${Date.now()}`;
+  const { admin, camp, week, categories } = await onePlaceCamp(page, tag);
+  // Another family paid the only place.
+  const first = await api(page, 'POST', '/usuarios/create', undefined, {
+    email: `primera.${tag}@correo.do`,
+    password: 'clave-e2e-padre',
+  });
+  const cart = { camp, weeks: [week], categories } as unknown as DemoCart;
+  const paid = await page.request.post('/api/inscripciones/create', {
+    headers: {
+      'x-account-id': 'escuela-baloncesto',
+      authorization: `Bearer ${first.token}`,
+      'idempotency-key': crypto.randomUUID(),
+    },
+    data: enrolmentRequest(cart, [[0]]),
+  });
+  expect(paid.status()).toBe(201);
+
+  const parent = await newParent(page, `espera.${tag}@correo.do`);
+  await page.goto(`/login?camp=${camp._id}`);
+  const row = page.locator('.enrolment-rows li').filter({ hasText: 'Semana única' });
+  await expect(row.getByText('Agotado')).toBeVisible();
+  await row.getByRole('button', { name: 'Unirme a la lista de espera: Semana única' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lista de espera de Semana única' });
+  await dialog.getByRole('button', { name: 'Unirme a la lista de espera' }).click();
+  await expect(dialog.getByText('Escriba el nombre del participante.')).toBeVisible();
+  await dialog.getByLabel('Nombre del participante *').fill('Sofía');
+  await dialog.getByRole('button', { name: 'Unirme a la lista de espera' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Listo: está en la lista de espera de Semana única, en la posición 1. Le avisaremos por correo si se libera un cupo.',
+  );
+  await expectAccessible(page, 'waiting list dialog');
+  await page.screenshot({ path: testInfo.outputPath('waitlist-1-joined.png') });
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+
+  await page.goto('/profile');
+  const request = page.getByRole('article', { name: 'Lista de espera de Semana única' });
+  await expect(request.getByText('Posición 1 en la lista de espera')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('waitlist-2-profile.png'), fullPage: true });
+
+  // Staff see the line in the admin panel (a session of their own).
+  const staffContext = await browser.newContext({ viewport: { width: 375, height: 667 }, baseURL });
+  const staff = await staffContext.newPage();
+  await adminSession(staff);
+  await staff.goto('/admin/esperas');
+  await expect(staff.getByRole('heading', { name: 'Lista de espera', level: 1 })).toBeVisible();
+  await staff.getByLabel('Campamento').selectOption({ label: `Campamento con reserva ${tag}` });
+  const line = staff.getByRole('table', { name: 'Lista de espera' }).getByRole('row').nth(1);
+  await expect(line).toContainText(parent.email);
+  await expect(line).toContainText('Sofía');
+  await expect(line).toContainText('En espera');
+  await expectAccessible(staff, 'admin waiting list');
+  await staff.screenshot({ path: testInfo.outputPath('waitlist-2b-admin.png'), fullPage: true });
+  await staffContext.close();
+
+  // Staff cancel the paid order: the place frees and is offered to the family by e-mail.
+  const orders = await api(page, 'GET', `/inscripciones/lista?campament=${camp._id}`, admin);
+  expect(orders.data).toHaveLength(1);
+  const [order] = orders.data;
+  expect(
+    (await api(page, 'POST', `/inscripciones/cancel/${order._id}`, admin, { reason: 'Viaje familiar' }))
+      .status,
+  ).toBe('SUCCESS');
+  await expect.poll(() => latestMailTo(parent.email), { timeout: 15_000 }).toContain('Se liber');
+  const mail = await latestMailTo(parent.email);
+  expect(mail).toContain('Lo reservamos para usted hasta el');
+  const link = /https?:\/\/\S+?\/login\?camp=[0-9a-f]{24}/.exec(mail)![0];
+  const { pathname, search } = new URL(link);
+
+  await page.goto(`${pathname}${search}`);
+  const rows = page.locator('.enrolment-rows');
+  await expect(rows.getByRole('checkbox', { name: /^Semana única / })).toBeChecked();
+  await rows.getByLabel('Categoría de Semana única').selectOption({ label: 'Infantil (10 a 13 años)' });
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  await expect(page.getByRole('timer')).toHaveText(/^Sus cupos están reservados hasta el \d\d\/\d\d\/\d{4}/);
+  await expectAccessible(page, 'calendar with the offered place');
+  await page.screenshot({ path: testInfo.outputPath('waitlist-3-offer.png') });
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page).toHaveURL(/\/participantes$/);
+  await fillParticipant(page, 1, 'Sofía', 'Femenino');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page).toHaveURL(/\/adicional$/);
+  await fillAdditional(page);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page).toHaveURL(/\/pago$/);
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  await expect(page).toHaveURL(/\/confirmacion$/);
+  await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('waitlist-4-paid.png') });
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Perfil' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Lista de espera de Semana única' })).toHaveCount(0);
 });

@@ -25,9 +25,12 @@ import { sandboxGateway, type PaymentGateway } from '../src/core/checkout/gatewa
 import { createCore, type Core } from '../src/core/services.ts';
 import { reconcilePayments } from '../src/core/checkout/settle.ts';
 import { sendCartReminders } from '../src/core/checkout/carts.ts';
+import { offerFreedPlaces } from '../src/core/checkout/waitlist.ts';
 
 /** How often the server looks for carts to remind. */
 const CART_REMINDER_PASS_MS = 10 * 60_000;
+/** How often the server passes on expired offers and offers freed places of waiting lists. */
+const WAITLIST_PASS_MS = 60_000;
 import { ensureIndexes } from '../src/core/indexes.ts';
 import path from 'node:path';
 
@@ -193,6 +196,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }, CART_REMINDER_PASS_MS);
   reminding.unref();
   app.addHook('onClose', async () => clearInterval(reminding));
+  // Waiting lists (src/core/checkout/waitlist.ts): offers that ran out pass on, and places freed by
+  // an expired hold or more capacity go to the first in line. Each offer is claimed first.
+  const offering = setInterval(() => {
+    offerFreedPlaces(core.deps).catch((error: unknown) =>
+      app.log.error({ err: error }, 'waiting list offers failed'),
+    );
+  }, WAITLIST_PASS_MS);
+  offering.unref();
+  app.addHook('onClose', async () => clearInterval(offering));
   await app.register(apiRoutes, { prefix: '/api', core });
   await app.register(uploadRoutes, { core, localDir: uploadsDir });
   await app.register(socialAuthRoutes);

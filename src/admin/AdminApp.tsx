@@ -11,6 +11,7 @@ import { couponsScreen } from './areas/coupons.tsx';
 import { weeksScreen } from './areas/weeks.tsx';
 import { DashboardPage } from './DashboardPage.tsx';
 import { AuditPage } from './staff/AuditPage.tsx';
+import { WaitlistPage } from './staff/WaitlistPage.tsx';
 import { EnrolmentDetailPage } from './staff/EnrolmentDetailPage.tsx';
 import { EnrolmentsPage } from './staff/EnrolmentsPage.tsx';
 import { RostersPage } from './staff/RostersPage.tsx';
@@ -34,6 +35,7 @@ export function AdminApp() {
           <Route path="inscripciones/:id" element={<EnrolmentDetailPage />} />
           <Route path="listas" element={<RostersPage />} />
           <Route path="auditoria" element={<AuditPage />} />
+          <Route path="esperas" element={<WaitlistPage />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

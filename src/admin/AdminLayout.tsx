@@ -19,6 +19,7 @@ export const ADMIN_MENU = [
   { to: '/admin/cupones', label: 'Cupones' },
   { to: '/admin/inscripciones', label: 'Inscripciones' },
   { to: '/admin/listas', label: 'Listas' },
+  { to: '/admin/esperas', label: 'Lista de espera' },
   { to: '/admin/auditoria', label: 'Auditoría' },
 ] as const;
 

@@ -12,6 +12,7 @@ import { renderApp } from '../test/renderApp.tsx';
 import { COPY_MESSAGES } from './areas/camps.tsx';
 import { DASHBOARD_CARDS, DASHBOARD_ERROR } from './DashboardPage.tsx';
 import { signInAdmin, stubClipboard } from './testing.ts';
+import { joinWaitlist } from '../core/checkout/waitlist.ts';
 
 // The first test of the file also loads the admin chunk.
 vi.setConfig({ testTimeout: 20_000 });
@@ -434,5 +435,41 @@ describe('coupons', () => {
 
     await user.selectOptions(screen.getByLabelText('Estado'), 'inactive');
     expect(await screen.findByText('No se encontraron cupones con esos filtros.')).toBeInTheDocument();
+  });
+});
+
+describe('waiting list', () => {
+  it("shows a full week's line with the families and moves one down", async () => {
+    const { deps } = mockCore();
+    const summer = (await visible('campamentos')).find((camp) => camp.type === 'campamento')!;
+    const full = (await visible('semanas')).find((week) => week.name === 'Semana 8')!;
+    const users = deps.store.collection('usuarios');
+    for (const [email, child] of [
+      ['ana.espera@correo.do', 'Sofía'],
+      ['luis.espera@correo.do', 'Mateo'],
+    ] as const) {
+      const user = await users.insertOne({ email, status: 'active', tipo: 'cliente' });
+      await joinWaitlist(deps, user, { week: full._id, child });
+    }
+    const user = await open('/admin/esperas', 'Lista de espera');
+    await screen.findByRole('option', { name: summer.name as string });
+    await user.selectOptions(screen.getByLabelText('Campamento'), summer._id);
+    // Each row's week, position and family (e-mail and child).
+    const lines = async () =>
+      (await screen.findAllByRole('row')).slice(1).map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 3)
+          .map((cell) => cell.textContent)
+          .join(' | '),
+      );
+    await screen.findByRole('table', { name: 'Lista de espera' });
+    expect(await lines()).toEqual([
+      'Semana 8 | 1 | ana.espera@correo.doSofía',
+      'Semana 8 | 2 | luis.espera@correo.doMateo',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Bajar a Sofía (ana.espera@correo.do)' }));
+    expect(await screen.findByText('Orden de la lista actualizado.')).toBeInTheDocument();
+    await waitFor(async () => expect((await lines())[0]).toBe('Semana 8 | 1 | luis.espera@correo.doMateo'));
   });
 });

@@ -2,6 +2,7 @@
 // (API base, x-account-id) with the admin bearer token. Tags per area: a save refreshes the lists
 // it changed and the dashboard. Loaded only in the admin chunk and injected into the store then
 // (src/app/AdminArea.tsx), so none of it reaches the parents' bundle.
+import type { WaitlistView } from '../domain/waitlist.ts';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ApiError, request, type HttpMethod } from '../api/http.ts';
 import type {
@@ -86,6 +87,7 @@ const TAGS = [
   'dashboard',
   'inscripciones',
   'auditoria',
+  'esperas',
 ] as const;
 
 /** Lists a change of `area` makes stale: its own, the dashboard's counts, and lists that show its names. */
@@ -97,7 +99,7 @@ export function staleAfterChange(area: CatalogueArea): Array<(typeof TAGS)[numbe
 }
 
 /** A cancel or a verify changes the order, its week's places, the dashboard and the log. */
-const STALE_AFTER_STAFF_WRITE = ['inscripciones', 'semanas', 'dashboard', 'auditoria'] as const;
+const STALE_AFTER_STAFF_WRITE = ['inscripciones', 'semanas', 'dashboard', 'auditoria', 'esperas'] as const;
 
 export function listSearch(params: object): string {
   const search = new URLSearchParams();
@@ -168,6 +170,15 @@ export const adminApi = createApi({
       transformResponse: (answer: { data: RosterWeek[] }) => answer.data,
       providesTags: ['inscripciones'],
     }),
+    waitlist: build.query<WaitlistView[], { campament?: string; week?: string }>({
+      query: (params) => ({ path: `/esperas/lista${listSearch(params)}` }),
+      transformResponse: (answer: { data: WaitlistView[] }) => answer.data,
+      providesTags: ['esperas'],
+    }),
+    moveInWaitlist: build.mutation<{ message: string }, { id: string; direction: 'up' | 'down' }>({
+      query: (body) => ({ path: '/esperas/mover', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['esperas']),
+    }),
     audit: build.query<ListAnswer<AuditRow>, AuditQuery>({
       query: (params) => ({ path: `/auditoria/listpop${listSearch(params)}` }),
       providesTags: ['auditoria'],
@@ -196,4 +207,6 @@ export const {
   useVerifyEnrolmentMutation,
   useRostersQuery,
   useAuditQuery,
+  useWaitlistQuery,
+  useMoveInWaitlistMutation,
 } = adminApi;

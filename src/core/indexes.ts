@@ -10,6 +10,9 @@ export const INDEXES: Array<[string, IndexSpec]> = [
   // A password reset lifts the account's sign-in holds from every address.
   ['login_failures', { fields: ['account'], sparse: true }],
   ['membresias', { fields: ['code'], unique: true }],
+  // One waiting-list request per family and week (issue 18).
+  ['lista_espera', { fields: ['week', 'user_id'], unique: true }],
+  ['lista_espera', { fields: ['status'] }],
   ['inscripciones', { fields: ['order_number'], unique: true, sparse: true }],
   ['inscripciones', { fields: ['user_id'] }],
   ['cupones', { fields: ['code'], unique: true }],

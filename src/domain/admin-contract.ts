@@ -6,6 +6,7 @@ import type { Camp, Category, Coupon, Week } from './records.ts';
 import { COUPON_CODE_MAX } from './coupons.ts';
 import { REFUND_RULES, SELF_CANCEL_DEFAULTS } from './cancellation.ts';
 import { HOLD_DEFAULT_MINUTES, HOLD_MAX_MINUTES } from './holds.ts';
+import { WAITLIST_OFFER_DEFAULT_HOURS, WAITLIST_OFFER_MAX_HOURS } from './waitlist.ts';
 import { AGE_MAX, AGE_MIN } from './enrolment.ts';
 import { ID_INVALID_MESSAGE, ID_PATTERN } from './fields.ts';
 import { invalidFieldMessage } from './validation.ts';
@@ -76,6 +77,7 @@ export const CampCreate = Type.Object({
   cancel_fee: Type.Optional(pesos),
   family_across_orders: Type.Optional(Type.Boolean()),
   hold_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: HOLD_MAX_MINUTES })),
+  waitlist_offer_hours: Type.Optional(Type.Integer({ minimum: 1, maximum: WAITLIST_OFFER_MAX_HOURS })),
 });
 export const CampUpdate = updateOf(CampCreate);
 export type CampCreate = Static<typeof CampCreate>;
@@ -89,6 +91,7 @@ export const CAMP_DEFAULTS = {
   ...SELF_CANCEL_DEFAULTS,
   family_across_orders: false,
   hold_minutes: HOLD_DEFAULT_MINUTES,
+  waitlist_offer_hours: WAITLIST_OFFER_DEFAULT_HOURS,
 } as const;
 
 /** A category's age bound: whole years within the ages the school takes, or null for none. */

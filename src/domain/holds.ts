@@ -18,7 +18,8 @@ export const HOLD_MESSAGES = {
   lineExpired: 'Reserva vencida',
   notHeld: (weeks: string) =>
     `No quedan cupos para reservar en: ${weeks}. Elimine esas líneas o cambie la semana para continuar.`,
-  saved: 'Carrito guardado.',
+  current: 'Cupos reservados para su familia',
+  badCart: 'Los cupos pedidos no coinciden con el carrito.',
 } as const;
 
 /** What a family's cart holds, as POST /carritos/{campId} answers it. */

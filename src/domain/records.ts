@@ -57,6 +57,8 @@ export interface Camp {
   family_across_orders?: boolean;
   /** Minutes a cart holds its places (./holds.ts); 0 = no holds, absent = the default. */
   hold_minutes?: number;
+  /** Hours a waiting list's offer holds its places (./waitlist.ts); absent = the default. */
+  waitlist_offer_hours?: number;
 }
 
 export interface Category {

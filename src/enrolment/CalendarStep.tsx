@@ -2,7 +2,7 @@
 // category per row; annual programs a category dropdown above the payment options (radios) and
 // the membership question. Every change is an event to the machine; its rules live in cart.ts.
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import {
@@ -14,7 +14,11 @@ import {
   isFull,
   rowCategory,
   type WizardCategory,
+  type WizardWeek,
 } from './cart.ts';
+import { WAITLIST_MESSAGES } from '../domain/waitlist.ts';
+
+const WaitlistDialog = lazy(() => import(/* webpackChunkName: "waitlist" */ './WaitlistDialog.tsx'));
 import { useWizard, useWizardContext } from './useWizard.ts';
 
 export const SIBLINGS_BANNER = '1 hermano adicional = 5% OFF | 2+ hermanos = 10% OFF';
@@ -38,6 +42,8 @@ function CampWeeks() {
   const actor = useWizard();
   const { weeks, selection, categories } = useWizardContext((c) => c);
   const everything = useWizardContext((c) => allChecked(c));
+  // The full week whose waiting list the parent is joining.
+  const [waiting, setWaiting] = useState<WizardWeek | null>(null);
   return (
     <div className="enrolment-rows mb-3">
       <div className="d-flex align-items-center gap-2 border-bottom pb-2 fw-semibold">
@@ -89,10 +95,25 @@ function CampWeeks() {
                 </Form.Select>
               ) : null}
               <span className="text-nowrap fw-semibold ms-auto">{formatDop(week.value)}</span>
+              {full ? (
+                <Button
+                  variant="outline-secondary"
+                  className="w-100"
+                  aria-label={`${WAITLIST_MESSAGES.join}: ${week.name}`}
+                  onClick={() => setWaiting(week)}
+                >
+                  {WAITLIST_MESSAGES.join}
+                </Button>
+              ) : null}
             </li>
           );
         })}
       </ul>
+      {waiting ? (
+        <Suspense fallback={null}>
+          <WaitlistDialog week={waiting} onHide={() => setWaiting(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -4,6 +4,10 @@ import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { HOLD_MESSAGES, countdownText } from '../domain/holds.ts';
 import { lineHolds } from './holds.ts';
+import { WAITLIST_MESSAGES } from '../domain/waitlist.ts';
+import { formatPaymentDate } from '../domain/enrolment.ts';
+
+const HOUR_MS = 3600_000;
 import { useWizard, useWizardContext } from './useWizard.ts';
 
 /** The time now, ticking every second while `active`. */
@@ -56,9 +60,12 @@ export function HoldNotice() {
         </div>
       ) : null}
       {!expired && anyHeld ? (
-        // role="timer" is not announced on every tick; the title of the step is.
+        // role="timer" is not announced on every tick; the title of the step is. A day-long hold
+        // (a waiting list's offer) shows its end instead of minutes.
         <div className="alert alert-info py-2 mb-2" role="timer">
-          {HOLD_MESSAGES.countdown(countdownText(hold.expiresAt - now))}
+          {hold.expiresAt - now > HOUR_MS
+            ? WAITLIST_MESSAGES.heldUntil(formatPaymentDate(new Date(hold.expiresAt)))
+            : HOLD_MESSAGES.countdown(countdownText(hold.expiresAt - now))}
         </div>
       ) : null}
       {notHeld.length > 0 ? (

@@ -10,6 +10,11 @@ import { CAMP_ID, VERANO10, campWeeks, categories, summerCamp } from './test-fix
 
 const PEDRO = { first_name: 'Pedro', birth_date: '15/03/2016' };
 
+const HELD = {
+  expires_at: '2027-05-04T15:00:00.000Z',
+  weeks: [{ _id: campWeeks[0]!._id, wanted: 1, held: 1, quota_f_left: 1 }],
+};
+
 describe('loadCampData', () => {
   it('reads the three answers with the account header', async () => {
     const headers: string[] = [];
@@ -32,6 +37,10 @@ describe('loadCampData', () => {
         headers.push(request.headers.get('x-account-id') ?? '');
         return HttpResponse.json({ status: 'SUCCESS', data: { children: [PEDRO] } });
       }),
+      http.get(`*/api/carritos/${CAMP_ID}`, ({ request }) => {
+        headers.push(request.headers.get('x-account-id') ?? '');
+        return HttpResponse.json({ status: 'SUCCESS', message: '', data: HELD });
+      }),
     );
     await expect(loadCampData(CAMP_ID)).resolves.toEqual({
       uid: 'u1',
@@ -39,8 +48,14 @@ describe('loadCampData', () => {
       categories,
       camp: summerCamp,
       earlierChildren: [PEDRO],
+      holds: HELD,
     });
-    expect(headers).toEqual(['test-account', 'test-account']);
+    expect(headers).toEqual(['test-account', 'test-account', 'test-account']);
+    // Without the holds (an error), the wizard still opens: they only adjust the places shown.
+    server.use(
+      http.get(`*/api/carritos/${CAMP_ID}`, () => HttpResponse.json({ status: 'ERROR' }, { status: 500 })),
+    );
+    await expect(loadCampData(CAMP_ID)).resolves.toMatchObject({ holds: null, earlierChildren: [PEDRO] });
   });
 
   it("fails with the server's message", async () => {

@@ -12,6 +12,7 @@ import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 import type { ChildId } from '../domain/family.ts';
 import type { WizardCamp, WizardCategory, WizardWeek } from './cart.ts';
 import type { CartHolds } from '../domain/holds.ts';
+import type { WaitlistView } from '../domain/waitlist.ts';
 import type { ReportedCart } from './cartReport.ts';
 
 export interface CampData {
@@ -22,6 +23,8 @@ export interface CampData {
   categories: WizardCategory[];
   /** Children of the family's earlier paid orders the family discount counts ([] unless the camp does). */
   earlierChildren: ChildId[];
+  /** What the family holds of the camp's weeks now (a waiting list's offer, another tab); null if unknown. */
+  holds?: CartHolds | null;
 }
 
 interface StatusEnvelope<T> {
@@ -40,13 +43,15 @@ const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
 /** Weeks, categories and camp, in parallel; a non-SUCCESS answer fails with the server's message. */
 export async function loadCampData(campId: string, signal?: AbortSignal): Promise<CampData> {
   if (!campId.trim()) throw new Error(ENROLMENT_MESSAGES.campNotFound);
-  const [weeks, categories, camp, family] = await Promise.all([
+  const [weeks, categories, camp, family, holds] = await Promise.all([
     request<StatusEnvelope<{ uid: string; weekData: WeekAnswer[] }>>(path('/semanas/findbycamp', campId), {
       signal,
     }),
     request<StatusEnvelope<CategoryAnswer[]>>(path('/categorias/findbycamp', campId), { signal }),
     request<StatusEnvelope<CampAnswer>>(path('/campamentos/findbyid', campId), { signal }),
     request<StatusEnvelope<{ children: ChildId[] }>>(path('/inscripciones/familia', campId), { signal }),
+    // Holds only adjust places shown: without them the wizard still works.
+    request<StatusEnvelope<CartHolds>>(path('/carritos', campId), { signal }).catch(() => null),
   ]);
   const fallback = ENROLMENT_MESSAGES.campNotFound;
   const weekData = unwrap(weeks, fallback);
@@ -56,6 +61,7 @@ export async function loadCampData(campId: string, signal?: AbortSignal): Promis
     categories: unwrap(categories, fallback),
     camp: unwrap(camp, fallback),
     earlierChildren: unwrap(family, fallback).children,
+    holds: holds?.data ?? null,
   };
 }
 
@@ -127,4 +133,13 @@ export async function pay(
   if (!answer?.success || !answer.result)
     throw new Error(answer?.message?.trim() || CARD_MESSAGES.gatewayError);
   return answer.result;
+}
+
+/** POST /esperas: the family joins the waiting list of a full week; resolves with the server's message. */
+export async function joinWaitlist(week: string, child: string): Promise<string> {
+  const answer = await request<StatusEnvelope<WaitlistView>>('/esperas', {
+    method: 'POST',
+    body: { week, child },
+  });
+  return answer?.message ?? '';
 }

@@ -47,6 +47,11 @@ export function reportCart(
   const current = () => {
     const snapshot = actor.getSnapshot();
     if (snapshot.status !== 'active' || !snapshot.context.camp) return null;
+    // While the payment runs the order takes the cart's places: a report then would hold them again.
+    if (snapshot.hasTag('paying')) {
+      clearTimeout(timer);
+      return null;
+    }
     const { lines, campId } = snapshot.context;
     const cart: ReportedCart = {
       weeks: [...new Set(lines.map((line) => line._id))].sort(),

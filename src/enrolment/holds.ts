@@ -37,25 +37,17 @@ export function withAnsweredPlaces(weeks: readonly WizardWeek[], answer: CartHol
   return weeks.map((week) => (left.has(week._id) ? { ...week, quota_f_left: left.get(week._id)! } : week));
 }
 
-/** A fresh list counts this family's holds as taken: give them back to it. */
-export function withOwnHolds(weeks: readonly WizardWeek[], hold: HoldState): WizardWeek[] {
-  return weeks.map((week) => {
-    const held = hold.weeks[week._id]?.held ?? 0;
-    return held > 0 && week.quota_f_left !== null
-      ? { ...week, quota_f_left: week.quota_f_left + held }
-      : week;
-  });
-}
-
 export type LineHold = 'held' | 'notHeld' | 'expired' | 'unknown';
 
 /**
  * What each line (by key) shows: held; not held (no room when the cart asked); expired (the time
- * ran out); unknown (not answered yet, or the camp holds nothing). A week's first `held` lines
- * are the held ones.
+ * ran out); unknown (not answered yet, or the camp holds nothing, or the cart changed since the
+ * answer). A week's first `held` lines are the held ones.
  */
 export function lineHolds(lines: readonly CartLine[], hold: HoldState, now: number): Map<string, LineHold> {
   const expired = hold.expiresAt !== null && hold.expiresAt <= now;
+  const counts = new Map<string, number>();
+  for (const line of lines) counts.set(line._id, (counts.get(line._id) ?? 0) + 1);
   const seen = new Map<string, number>();
   return new Map(
     lines.map((line) => {
@@ -63,7 +55,7 @@ export function lineHolds(lines: readonly CartLine[], hold: HoldState, now: numb
       const index = seen.get(line._id) ?? 0;
       seen.set(line._id, index + 1);
       if (hold.expiresAt === null || !week) return [line.key, 'unknown'];
-      if (index >= week.held) return [line.key, 'notHeld'];
+      if (index >= week.held) return [line.key, counts.get(line._id) === week.wanted ? 'notHeld' : 'unknown'];
       return [line.key, expired ? 'expired' : 'held'];
     }),
   );

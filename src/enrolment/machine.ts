@@ -53,7 +53,7 @@ import {
   type WizardData,
 } from './cart.ts';
 import type { SavedWizard } from './persistence.ts';
-import { NO_HOLD, holdStateOf, withAnsweredPlaces, withOwnHolds, type HoldState } from './holds.ts';
+import { NO_HOLD, holdStateOf, withAnsweredPlaces, type HoldState } from './holds.ts';
 import type { CartHolds } from '../domain/holds.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 
@@ -252,8 +252,11 @@ export const enrolmentMachine = setup({
       step: Math.min(context.step, maxReachableStep(context)) as StepIndex,
     })),
     storeCampData: assign(({ context }, { data }: { data: CampData }) => {
-      const weeks = wizardWeeks(data.weeks);
+      const weeks = data.holds
+        ? withAnsweredPlaces(wizardWeeks(data.weeks), data.holds)
+        : wizardWeeks(data.weeks);
       return {
+        ...(data.holds ? { hold: holdStateOf(data.holds, context.hold) } : {}),
         uid: data.uid,
         camp: data.camp,
         categories: data.categories,
@@ -336,8 +339,14 @@ export const enrolmentMachine = setup({
      * order paid or cancelled in another tab changes the family discount); the cart and the forms stay.
      */
     storeFreshWeeks: assign(({ context }, { data }: { data: CampData }) => {
-      const weeks = withOwnHolds(wizardWeeks(data.weeks), context.hold);
+      // The family's own holds are its own places (the list counts them as taken).
+      const weeks = data.holds
+        ? withAnsweredPlaces(wizardWeeks(data.weeks), data.holds)
+        : wizardWeeks(data.weeks);
       return {
+        // The cart is reported again at once: a refused payment gave its places back to the cart
+        // with a new expiry, and the answer says what this family holds now.
+        hold: { ...context.hold, retry: context.hold.retry + 1 },
         originalWeeks: weeks,
         weeks,
         lines: refreshLines(context.lines, weeks),
@@ -365,6 +374,8 @@ export const enrolmentMachine = setup({
     paymentFailed: assign(({ context }, { error }: { error: unknown }) => {
       const dialog = messageOf(error, NETWORK_ERROR_MESSAGE);
       return {
+        // The cart is reported again: a refused payment gave its places back to the cart.
+        hold: { ...context.hold, retry: context.hold.retry + 1 },
         dialog,
         idempotencyKey: keepsIdempotencyKey(error) ? context.idempotencyKey : newIdempotencyKey(),
         // A coupon refused at payment (its last use taken meanwhile) is taken off, so the total
@@ -593,6 +604,8 @@ export const enrolmentMachine = setup({
           },
         },
         paying: {
+          // ./cartReport.ts reports nothing while the payment runs.
+          tags: ['paying'],
           invoke: {
             src: 'pay',
             input: ({ context }) => ({

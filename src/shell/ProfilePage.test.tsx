@@ -250,3 +250,63 @@ describe('profile page', () => {
     expect(sent).toEqual({ _id: PARENT._id, currentPassword: 'vieja1', newPassword: 'nueva12' });
   });
 });
+
+describe('waiting lists on the profile', () => {
+  const waiting = {
+    _id: 'a1',
+    campament: 'c1',
+    campament_name: 'Campamento de Verano 2027',
+    week: 'w3',
+    week_name: 'Semana 3',
+    child: 'Sofía',
+    status: 'waiting',
+    position: 2,
+    created_at: '2027-05-01T12:00:00.000Z',
+    offer_expires_at: null,
+  };
+  const offered = {
+    ...waiting,
+    _id: 'a2',
+    week: 'w4',
+    week_name: 'Semana 4',
+    status: 'offered',
+    position: null,
+    offer_expires_at: '2027-05-04T15:00:00.000Z',
+  };
+
+  it('shows the position, an offer with its deadline and link, and leaves a list', async () => {
+    let entries = [waiting, offered];
+    const left: string[] = [];
+    server.use(
+      http.get('*/api/esperas', () => HttpResponse.json({ status: 'SUCCESS', message: '', data: entries })),
+      http.post('*/api/esperas/salir/:id', ({ params }) => {
+        left.push(String(params.id));
+        entries = entries.filter((entry) => entry._id !== params.id);
+        return HttpResponse.json({ status: 'SUCCESS', message: 'Salió de la lista de espera.' });
+      }),
+    );
+    const user = await openProfile();
+    const third = await screen.findByRole('article', { name: 'Lista de espera de Semana 3' });
+    expect(within(third).getByText('Posición 2 en la lista de espera')).toBeInTheDocument();
+    expect(within(third).getByText('Participante: Sofía')).toBeInTheDocument();
+    const fourth = screen.getByRole('article', { name: 'Lista de espera de Semana 4' });
+    expect(within(fourth).getByText(/^Cupo reservado para usted hasta el 04\/05\/2027/)).toBeInTheDocument();
+    expect(within(fourth).getByRole('link', { name: 'Completar la inscripción' })).toHaveAttribute(
+      'href',
+      '/login?camp=c1',
+    );
+    await user.click(within(third).getByRole('button', { name: 'Salir de la lista' }));
+    expect(await screen.findByText('Salió de la lista de espera.')).toBeInTheDocument();
+    expect(left).toEqual(['a1']);
+    expect(screen.queryByRole('article', { name: 'Lista de espera de Semana 3' })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing for a family that waits for nothing', async () => {
+    server.use(
+      http.get('*/api/esperas', () => HttpResponse.json({ status: 'SUCCESS', message: '', data: [] })),
+    );
+    await openProfile();
+    await screen.findByText('Semana 1 (05/07/2027 - 09/07/2027), Semana 2 (12/07/2027 - 16/07/2027)');
+    expect(screen.queryByRole('heading', { name: 'Lista de espera' })).not.toBeInTheDocument();
+  });
+});

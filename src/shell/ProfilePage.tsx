@@ -1,6 +1,7 @@
 // Signed-in shell page /profile (spec 01 §2), loaded lazily (its own chunk) so the enrolment path
 // does not pay for it: the parent's enrolments (Actividad), dated events (Historial) and their
 // account settings (Configuración).
+import { WaitlistSection } from './WaitlistSection.tsx';
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Modal, Nav, Spinner, Tab } from 'react-bootstrap';
 import { fetchProfile } from '../api/accounts.ts';
@@ -292,6 +293,7 @@ export function ProfilePage() {
               </Card>
             </div>
             <div className="col-md-8 col-lg-9">
+              <WaitlistSection />
               <Tab.Container id="profile-tabs" defaultActiveKey="activity">
                 <Card>
                   <Card.Header>

@@ -2,6 +2,7 @@
 // (src/core/api/accounts.ts). The profile itself comes from src/api/accounts.ts.
 import { request } from '../api/http.ts';
 import type { PublicUser } from '../domain/accounts.ts';
+import type { WaitlistView } from '../domain/waitlist.ts';
 
 export type PaymentStatus = 'paid' | 'declined' | 'pending' | 'error' | 'unknown';
 
@@ -62,6 +63,20 @@ export function updateAccount(userId: string, changes: ProfileChanges): Promise<
 /** POST /inscripciones/cancelar/:id: the parent cancels their own paid enrolment. */
 export function cancelOwnEnrolment(id: string): Promise<{ status: string; message: string }> {
   return request<{ status: string; message: string }>(`/inscripciones/cancelar/${id}`, {
+    method: 'POST',
+    body: {},
+  });
+}
+
+/** GET /esperas: the family's waiting-list requests (issue 18). */
+export async function fetchWaitlist(signal?: AbortSignal): Promise<WaitlistView[]> {
+  const answer = await request<{ status: string; data: WaitlistView[] }>('/esperas', { signal });
+  return answer.data;
+}
+
+/** POST /esperas/salir/:id: the family leaves a waiting list. */
+export function leaveWaitlist(id: string): Promise<{ status: string; message: string }> {
+  return request<{ status: string; message: string }>(`/esperas/salir/${encodeURIComponent(id)}`, {
     method: 'POST',
     body: {},
   });

@@ -3,28 +3,20 @@
 // counting at once and its places go back when someone needs them; at payment the hold becomes the
 // order's in one update. Never oversold, whatever races.
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../testing/build.ts';
-import { seedDemoData } from '../../../src/core/seed.ts';
+import type { TestApp } from '../../testing/build.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import { weekFullMessage } from '../../../src/domain/enrolment.ts';
-import { cartHoldName } from '../../../src/domain/holds.ts';
-import { demoCart, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
+import { HOLD_MESSAGES, cartHoldName } from '../../../src/domain/holds.ts';
+import { demoSchoolOnClock, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
 
-const MINUTE = 60_000;
-
 async function setup() {
-  const clock = { now: new Date('2027-05-03T15:00:00Z') };
-  t = await buildTestApp({}, { deps: { clock: () => clock.now } });
-  await seedDemoData(t.store);
-  const cart = await demoCart(t.store);
-  const later = (minutes: number) => {
-    clock.now = new Date(clock.now.getTime() + minutes * MINUTE);
-  };
-  return { cart, clock, later };
+  const school = await demoSchoolOnClock();
+  t = school.t;
+  return { cart: school.cart, later: (minutes: number) => school.later(minutes / 60) };
 }
 
 const weeks = () => t.store.collection<Week>('semanas');
@@ -166,6 +158,82 @@ describe('place holds', () => {
     const stored = (await weeks().findById(week._id))!;
     expect(stored.quota_f).toBe(week.quota_q);
     expect(Object.keys(stored.holds ?? {}).every((hold) => !hold.startsWith('cart-'))).toBe(true);
+  });
+
+  it('holds only what the cart has: a week once, in the cart, no more places than children', async () => {
+    const { cart } = await setup();
+    const carmen = await t.createUser();
+    const [first, second] = [cart.weeks[0]!._id, cart.weeks[1]!._id];
+    const send = (payload: Record<string, unknown>) =>
+      t.api({ method: 'POST', url: `/api/carritos/${cart.camp._id}`, token: carmen.token, payload });
+    for (const payload of [
+      { weeks: [], participants: 0, places: [{ week: first, count: 1 }] },
+      { weeks: [first], participants: 1, places: [{ week: first, count: 2 }] },
+      {
+        weeks: [first],
+        participants: 2,
+        places: [
+          { week: first, count: 1 },
+          { week: first, count: 1 },
+        ],
+      },
+    ]) {
+      const res = await send(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(HOLD_MESSAGES.badCart);
+    }
+    expect((await weeks().findById(first))!.holds).toBeUndefined();
+    // Whatever the cart record says, an emptied cart gives back every hold of the family.
+    await report(carmen.token, cart, { 0: 1, 1: 1 });
+    await t.store.collection('carritos').deleteMany({});
+    await report(carmen.token, cart, {});
+    for (const id of [first, second])
+      expect((await weeks().findById(id))!.holds?.[cartHoldName(carmen.user._id)]).toBeUndefined();
+  });
+
+  it('changes nothing while the family pays, nor just after: a late report cannot hold again', async () => {
+    const { cart } = await setup();
+    const carmen = await t.createUser();
+    await report(carmen.token, cart, { 0: 1 });
+    const paid = await pay(carmen.token, enrolmentRequest(cart, [[0]]));
+    expect(paid.statusCode).toBe(201);
+    const late = await report(carmen.token, cart, { 0: 1 });
+    expect(late.json().data).toEqual({ expires_at: null, weeks: [] });
+    const week = (await weeks().findById(cart.weeks[0]!._id))!;
+    expect(week.quota_f).toBe(cart.weeks[0]!.quota_f + 1);
+    expect(week.holds?.[cartHoldName(carmen.user._id)]).toBeUndefined();
+    expect(await t.store.collection('carritos').count({})).toBe(0);
+  });
+
+  it("keeps the family's own expired hold when it asks for more than is free", async () => {
+    const { cart, later } = await setup();
+    const week = cart.weeks[0]!;
+    await leaveFree(week, 2);
+    const [carmen, other] = await Promise.all([t.createUser(), t.createUser()]);
+    await report(carmen.token, cart, { 0: 2 });
+    later(16);
+    const answer = await report(carmen.token, cart, { 0: 3 });
+    expect(answer.json().data.weeks[0]).toMatchObject({ wanted: 3, held: 2 });
+    expect(answer.json().data.expires_at).toBe('2027-05-03T15:31:00.000Z');
+    expect((await report(other.token, cart, { 0: 1 })).json().data.weeks[0]).toMatchObject({ held: 0 });
+  });
+
+  it('shows staff the places taken now, without expired holds', async () => {
+    const { cart, later } = await setup();
+    const week = cart.weeks[0]!;
+    const [carmen, admin] = await Promise.all([t.createUser(), t.createUser({ admin: true })]);
+    await report(carmen.token, cart, { 0: 2 });
+    const staffView = async () => {
+      const res = await t.api({
+        method: 'GET',
+        url: `/api/semanas/findbycamp/${cart.camp._id}`,
+        token: admin.token,
+      });
+      return res.json().data.weekData.find((row: Week) => row._id === week._id);
+    };
+    expect(await staffView()).toMatchObject({ quota_f: week.quota_f + 2, quota_held: 2 });
+    later(15);
+    expect(await staffView()).toMatchObject({ quota_f: week.quota_f, quota_held: 0 });
   });
 
   it('holds nothing for a camp set to 0 minutes, and refuses bad input with 400', async () => {

@@ -2,30 +2,19 @@
 // day gets one Spanish e-mail with a link to go on and one to stop reminders; never after a payment,
 // never twice, never to a family that opted out.
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../testing/build.ts';
-import { seedDemoData } from '../../../src/core/seed.ts';
+import type { TestApp } from '../../testing/build.ts';
 import { sendCartReminders } from '../../../src/core/checkout/carts.ts';
 import type { UserRecord } from '../../../src/domain/records.ts';
-import { demoCart, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
+import { demoSchoolOnClock, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
 
-const HOUR = 3600_000;
-
 async function setup() {
-  const clock = { now: new Date('2027-05-03T15:00:00Z') };
-  t = await buildTestApp(
-    { PUBLIC_URL: 'https://inscripciones.escuela.do' },
-    { deps: { clock: () => clock.now } },
-  );
-  await seedDemoData(t.store);
-  const cart = await demoCart(t.store);
+  const school = await demoSchoolOnClock();
+  t = school.t;
   const parent = await t.createUser({ email: 'carmen@correo.do' });
-  const later = (hours: number) => {
-    clock.now = new Date(clock.now.getTime() + hours * HOUR);
-  };
-  return { cart, parent, clock, later };
+  return { ...school, parent };
 }
 
 const report = (token: string, cart: DemoCart, weeks: number[], participants = 1) =>

@@ -1,6 +1,8 @@
 // Builders for checkout tests and the benchmark: a valid enrolment request for the demo camp.
 import crypto from 'node:crypto';
-import type { TestApp } from '../../testing/build.ts';
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
+import { demoCart, type DemoCart } from '../../../src/core/checkout/fixtures.ts';
 import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
 
 export {
@@ -23,3 +25,24 @@ export const payAs = (t: TestApp, token: string, body: CreateEnrolmentBody) =>
     headers: { 'idempotency-key': newKey() },
     payload: body,
   });
+
+/**
+ * The demo school on a test app whose business clock starts on Monday 03/05/2027 at 11:00 in Santo
+ * Domingo and moves only when `later` says (by hours).
+ */
+export async function demoSchoolOnClock(): Promise<{
+  t: TestApp;
+  cart: DemoCart;
+  later: (hours: number) => void;
+}> {
+  const clock = { now: new Date('2027-05-03T15:00:00Z') };
+  const t = await buildTestApp(
+    { PUBLIC_URL: 'https://inscripciones.escuela.do' },
+    { deps: { clock: () => clock.now } },
+  );
+  await seedDemoData(t.store);
+  const later = (hours: number) => {
+    clock.now = new Date(clock.now.getTime() + hours * 3600_000);
+  };
+  return { t, cart: await demoCart(t.store), later };
+}

@@ -7,6 +7,7 @@ import { appConfig } from '../../api/config.ts';
 import { ADMIN_MESSAGES, CAMP_DEFAULTS, CampCreate, type CampAnswer } from '../../domain/admin-contract.ts';
 import { REFUND_RULES } from '../../domain/cancellation.ts';
 import { HOLD_MAX_MINUTES } from '../../domain/holds.ts';
+import { WAITLIST_OFFER_MAX_HOURS } from '../../domain/waitlist.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { CAMP_TYPES, campTypeLabel, enrolmentLink, isAnnualProgram } from '../../domain/records.ts';
 import { TextField } from '../../lib/FormControls.tsx';
@@ -95,6 +96,12 @@ const schema = Yup.object({
     .integer('Los minutos deben ser un número entero.')
     .min(0, 'Los minutos no pueden ser negativos.')
     .max(HOLD_MAX_MINUTES, `Los minutos pueden ser hasta ${HOLD_MAX_MINUTES}.`),
+  waitlist_offer_hours: Yup.number()
+    .typeError('Las horas deben ser un número.')
+    .required('Indique las horas para aceptar un cupo.')
+    .integer('Las horas deben ser un número entero.')
+    .min(1, 'Las horas deben ser al menos 1.')
+    .max(WAITLIST_OFFER_MAX_HOURS, `Las horas pueden ser hasta ${WAITLIST_OFFER_MAX_HOURS}.`),
   self_cancel_days: Yup.number()
     .typeError('Los días deben ser un número.')
     .required('Indique hasta cuántos días antes.')
@@ -204,6 +211,15 @@ function CampFields({ formik }: { formik: FormikProps<CampValues> }) {
         min={0}
         help={`Mientras una familia se inscribe, sus cupos quedan apartados este tiempo desde su última actividad. 0: sin reserva (hasta ${HOLD_MAX_MINUTES}).`}
       />
+      <TextField
+        formik={formik}
+        name="waitlist_offer_hours"
+        label="Horas para aceptar un cupo de la lista de espera"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        help={`Cuando se libera un cupo, se reserva este tiempo para la primera familia en espera (1 a ${WAITLIST_OFFER_MAX_HOURS}).`}
+      />
       <CancelPolicyFields formik={formik} />
       <StatusField formik={formik} />
     </>
@@ -306,6 +322,7 @@ export const campsScreen: AreaScreen<'campamentos', CampValues> = {
       cancel_fee: camp?.cancel_fee ?? CAMP_DEFAULTS.cancel_fee,
       family_across_orders: camp?.family_across_orders ?? CAMP_DEFAULTS.family_across_orders,
       hold_minutes: camp?.hold_minutes ?? CAMP_DEFAULTS.hold_minutes,
+      waitlist_offer_hours: camp?.waitlist_offer_hours ?? CAMP_DEFAULTS.waitlist_offer_hours,
     }),
     // Dates go as date values ('2027-06-14'); the server keeps them as that day.
     toBody: (values) => ({ ...values }),

@@ -5,7 +5,7 @@ import { CATEGORY_MESSAGES } from '../../domain/categories.ts';
 import { ApiError } from '../errors.ts';
 import { STAFF_MESSAGES } from '../../domain/staff.ts';
 import type { AnyDoc, Store } from '../store/port.ts';
-import { ANNUAL_TYPE_ALIASES, CAMP_TYPES, placesLeft, type Coupon } from '../../domain/records.ts';
+import { ANNUAL_TYPE_ALIASES, CAMP_TYPES, placesLeft, type Coupon, type Week } from '../../domain/records.ts';
 import { normalizeCouponCode } from '../../domain/coupons.ts';
 import { liveCartHeld, liveTaken, type WeekHolds } from '../../domain/holds.ts';
 import {
@@ -44,6 +44,7 @@ import {
   MembershipUpdate,
 } from '../../domain/admin-contract.ts';
 import { newMembershipCode } from '../checkout/records.ts';
+import { releaseExpiredHolds } from '../checkout/holds.ts';
 import type { AreaConfig, Reference } from './crud.ts';
 
 /** Newest first: ids grow with creation time. */
@@ -121,9 +122,12 @@ export const categorias: AreaConfig = {
 export function withPlacesLeft(record: AnyDoc, now: Date): AnyDoc {
   const { holds, hold_expiry, ...week } = record;
   const stored = { quota_f: Number(week.quota_f ?? 0), holds, hold_expiry } as WeekHolds;
-  const left = placesLeft({ quota_q: Number(week.quota_q ?? 0), quota_f: liveTaken(stored, now) });
+  // Staff too see the places taken now: the stored counter still has expired holds in it.
+  const taken = liveTaken(stored, now);
+  const left = placesLeft({ quota_q: Number(week.quota_q ?? 0), quota_f: taken });
   return {
     ...week,
+    quota_f: taken,
     quota_f_left: Number.isFinite(left) ? left : null,
     quota_held: liveCartHeld(stored, now),
   };
@@ -143,7 +147,11 @@ export const semanas: AreaConfig = {
   search: ['name', 'date', 'notes'],
   sort: { order: 1, _id: 1 },
   references: [campReference(true)],
-  async rules(week, { store, changes }) {
+  async rules(week, { store, changes, existing }) {
+    // Staff set the places taken as they see them (without expired holds): the expired holds go
+    // back first, so giving them back later cannot subtract them from the staff's figure again.
+    if ('quota_f' in changes && existing)
+      await releaseExpiredHolds(store, existing as unknown as Week, new Date());
     if (!('categories' in changes) && !('campament' in changes)) return;
     const ids = (week.categories as string[] | undefined) ?? [];
     if (ids.length === 0) return;

@@ -17,7 +17,7 @@ export interface Actor {
 /** Fields never logged: secrets, and the card beyond its brand and last four digits. */
 const SECRET = /password|token|secret|hash|cvv|card_?number|cardnumber|expdate/i;
 /** Bookkeeping the store changes on every write: noise in a trail. */
-const NOISE = new Set(['updated_at', 'holds', 'reconciling_until']);
+const NOISE = new Set(['updated_at', 'holds', 'hold_expiry', 'reconciling_until']);
 
 /** A copy without secrets, at any depth. */
 export function redact(value: unknown): unknown {

@@ -1,4 +1,5 @@
 // Staff operations on one enrolment (the staff issue): its whole detail, and cancelling it.
+import { offerFreedPlaces } from '../checkout/waitlist.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Category, Coupon, Enrolment, Membership, UserRecord, Week } from '../../domain/records.ts';
@@ -128,6 +129,11 @@ export async function cancelEnrolment(
     });
 
   await releasePlaces(store, claimed);
+  // The freed places go to the first families waiting for those weeks (issue 18); the server's
+  // pass every minute would find them too, this only does it now.
+  await offerFreedPlaces(deps, [...new Set(claimed.lines.map((line) => line.id))]).catch((error: unknown) =>
+    log.error({ err: error, order: claimed.order_number }, 'waiting list offers failed'),
+  );
   // updateOne changes one document: one write per membership the order issued.
   for (;;) {
     const voided = await store

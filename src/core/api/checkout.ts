@@ -16,8 +16,10 @@ import { accountOf, actorOf, Answer, HtmlAnswer, route, type ApiRoute } from './
 import { escapeHtml, nowOf } from '../deps.ts';
 import { optOutOfReminders, saveCart } from '../checkout/carts.ts';
 import { REMINDER_MESSAGES } from '../../domain/reminders.ts';
+import { HOLD_MESSAGES } from '../../domain/holds.ts';
 import { CartHoldAnswer, OptOutQuery, SaveCartBody } from '../../domain/schemas/carts.ts';
-import { holdCart } from '../checkout/holds.ts';
+import { currentHolds, holdCart } from '../checkout/holds.ts';
+import { offeredPlaces, paymentUnderWay } from '../checkout/waitlist.ts';
 import { cancelEnrolment } from '../admin/enrolments.ts';
 import { CANCEL_MESSAGES, SELF_CANCEL_REASON } from '../../domain/cancellation.ts';
 import { selfCancelDecisions } from '../checkout/cancellation.ts';
@@ -47,13 +49,41 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
       if (!camp) throw new ApiError(404, M.campNotFound);
       const now = nowOf(core.deps);
       const userId = accountOf(call)._id;
-      const before = await saveCart(store, userId, camp._id, call.body, now);
+      const { weeks, participants, places } = call.body;
+      // A place per child and week of the cart, each week once: nothing else can be held.
+      if (
+        places &&
+        (new Set(places.map(({ week }) => week)).size !== places.length ||
+          places.some(({ week, count }) => !weeks.includes(week) || count > participants))
+      )
+        throw new ApiError(400, HOLD_MESSAGES.badCart);
+      // A report sent while this family's payment runs (or just ran) would hold again what the order
+      // took, and bring back a cart already paid: it changes nothing then.
+      if (await paymentUnderWay(store, userId, camp._id, now)) {
+        const data = await currentHolds(store, userId, camp, now);
+        return { status: 'SUCCESS', message: REMINDER_MESSAGES.saved, data };
+      }
+      await saveCart(store, userId, camp._id, call.body, now);
       // And the places it holds (issue 18): an inactive camp holds nothing, so its holds go back.
-      const places = camp.status === 'active' ? call.body.places : [];
-      const data = places
-        ? await holdCart(store, userId, camp, places, before, now)
+      const wanted = camp.status === 'active' ? places : [];
+      const data = wanted
+        ? await holdCart(store, userId, camp, wanted, await offeredPlaces(store, userId, camp._id), now)
         : { expires_at: null, weeks: [] };
       return { status: 'SUCCESS', message: REMINDER_MESSAGES.saved, data };
+    },
+  }),
+  // What the family's cart holds on the camp's weeks now (issue 18), read when the wizard opens.
+  route({
+    method: 'GET',
+    url: '/carritos/:id',
+    audience: 'user',
+    schema: { params: IdParams, response: { 200: CartHoldAnswer } },
+    handle: async (call, core) => {
+      const { store } = core.deps;
+      const camp = await store.collection<Camp>('campamentos').findOne({ _id: call.params.id });
+      if (!camp) throw new ApiError(404, M.campNotFound);
+      const data = await currentHolds(store, accountOf(call)._id, camp, nowOf(core.deps));
+      return { status: 'SUCCESS', message: HOLD_MESSAGES.current, data };
     },
   }),
   // The opt-out link of a reminder e-mail: opened in a browser, answered with a short page.

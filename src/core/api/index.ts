@@ -5,6 +5,7 @@ import { ACCOUNT_ROUTES } from './accounts.ts';
 import { ADMIN_ROUTES } from './admin.ts';
 import { CHECKOUT_ROUTES } from './checkout.ts';
 import { STAFF_ROUTES } from './staff.ts';
+import { WAITLIST_ROUTES } from './waitlist.ts';
 import type { ApiRoute } from './route.ts';
 
 export const API_ROUTES: ApiRoute[] = [
@@ -12,6 +13,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...CHECKOUT_ROUTES,
   ...ADMIN_ROUTES,
   ...STAFF_ROUTES,
+  ...WAITLIST_ROUTES,
 ];
 
 export {

@@ -27,8 +27,7 @@ const cartId = (userId: string, campId: string) => `${userId}-${campId}`;
 
 /**
  * Records what the family has in the cart of this camp now (an empty cart is forgotten; the same
- * cart again is no change, so a renewal of its holds does not put off the reminder). Returns the
- * weeks the cart had before, which may still hold places (./holds.ts).
+ * cart again is no change, so a renewal of its holds does not put off the reminder).
  */
 export async function saveCart(
   store: Store,
@@ -36,27 +35,26 @@ export async function saveCart(
   campId: string,
   cart: { weeks: string[]; participants: number },
   now: Date,
-): Promise<string[]> {
+): Promise<void> {
   const _id = cartId(userId, campId);
   const weeks = [...new Set(cart.weeks)];
   const previous = await carts(store).findById(_id);
   const before = previous?.weeks ?? [];
   if (weeks.length === 0) {
     if (previous) await carts(store).deleteMany({ _id });
-    return before;
+    return;
   }
   const unchanged =
     previous?.participants === cart.participants &&
     before.length === weeks.length &&
     weeks.every((week) => before.includes(week));
-  if (unchanged) return before;
+  if (unchanged) return;
   const set = { weeks, participants: cart.participants, updated_at: now };
   const updated = await carts(store).updateOne({ _id }, { set });
   if (!updated)
     await carts(store)
       .insertOne({ _id, user_id: userId, campament: campId, ...set, reminded_at: null })
       .catch(() => carts(store).updateOne({ _id }, { set })); // the same family's other tab won
-  return before;
 }
 
 /** A paid order ends its camp's cart: nothing to remind, and what it still holds goes back. */

@@ -12,11 +12,23 @@ import { cartHoldName, expiredHolds, holdMinutesOf, liveTaken, type CartHolds } 
 export const PLACES = { field: 'quota_f', limitField: 'quota_q' } as const;
 
 const weeksOf = (store: Store) => store.collection<Week>('semanas');
-const heldBy = (week: Week, name: string) => week.holds?.[name] ?? 0;
+export const heldBy = (week: Week, name: string) => week.holds?.[name] ?? 0;
+export const holdExpiryOf = (week: Week, name: string): number => {
+  const at = week.hold_expiry?.[name];
+  return at ? new Date(at).getTime() : 0;
+};
 
-/** Gives back a week's expired holds (each once, whoever else does it at the same time); the week after. */
-export async function releaseExpiredHolds(store: Store, week: Week, now: Date): Promise<Week> {
-  const expired = expiredHolds(week, now);
+/**
+ * Gives back a week's expired holds (each once, whoever else does it at the same time), but
+ * `except`'s (a family asking for more keeps what it held); the week after.
+ */
+export async function releaseExpiredHolds(
+  store: Store,
+  week: Week,
+  now: Date,
+  except?: string,
+): Promise<Week> {
+  const expired = expiredHolds(week, now).filter(({ hold }) => hold !== except);
   if (expired.length === 0) return week;
   for (const { hold, amount } of expired) {
     await weeksOf(store).moveHold(week._id, { ...PLACES, from: { hold, amount, expiredBy: now } });
@@ -26,8 +38,9 @@ export async function releaseExpiredHolds(store: Store, week: Week, now: Date): 
 
 /**
  * Makes `name` hold `wanted` places on the week until `expiresAt` (0 gives them back): all or
- * nothing; without room for more it keeps (and renews) what it held. Reads again when another
- * request changed the hold meanwhile. Returns the week after and what the hold has.
+ * nothing; without room for more it keeps (and renews) what it held. A later expiry already there
+ * is kept (a waiting list's offer holds for a day; the wizard's 15 minutes never shorten it). Reads
+ * again when another request changed the hold meanwhile. Returns the week after and what it holds.
  */
 export async function setHold(
   store: Store,
@@ -36,16 +49,19 @@ export async function setHold(
   wanted: number,
   expiresAt: Date,
   now: Date,
+  /** false: without room, leave what is held as it is (a waiting list's offer must not extend a cart's hold). */
+  { renew = true }: { renew?: boolean } = {},
 ): Promise<{ week: Week; held: number }> {
   let current = week;
   let freed = false;
   for (let attempt = 0; attempt < 5; attempt++) {
     const held = heldBy(current, name);
     if (held === 0 && wanted === 0) return { week: current, held: 0 };
+    const until = new Date(Math.max(expiresAt.getTime(), held > 0 ? holdExpiryOf(current, name) : 0));
     const moved = await weeksOf(store).moveHold(current._id, {
       ...PLACES,
       ...(held > 0 ? { from: { hold: name, amount: held } } : {}),
-      to: { hold: name, amount: wanted, expiresAt },
+      to: { hold: name, amount: wanted, expiresAt: until },
     });
     if (moved) return { week: moved, held: wanted };
     const fresh = await weeksOf(store).findById(current._id);
@@ -54,17 +70,17 @@ export async function setHold(
       current = fresh; // changed meanwhile (the family's other tab, or an expiry given back)
       continue;
     }
-    if (!freed && expiredHolds(fresh, now).length > 0) {
-      current = await releaseExpiredHolds(store, fresh, now);
+    if (!freed && expiredHolds(fresh, now).some(({ hold }) => hold !== name)) {
+      current = await releaseExpiredHolds(store, fresh, now, name);
       freed = true;
       continue;
     }
     // No room for the rise: keep what is held, renewed.
-    if (held === 0) return { week: fresh, held: 0 };
+    if (held === 0 || !renew) return { week: fresh, held };
     const renewed = await weeksOf(store).moveHold(current._id, {
       ...PLACES,
       from: { hold: name, amount: held },
-      to: { hold: name, amount: held, expiresAt },
+      to: { hold: name, amount: held, expiresAt: until },
     });
     if (renewed) return { week: renewed, held };
     current = (await weeksOf(store).findById(current._id)) ?? fresh;
@@ -72,36 +88,63 @@ export async function setHold(
   return { week: current, held: heldBy(current, name) };
 }
 
+/** The camp's weeks on which the family holds places (live or expired). */
+const heldWeeks = (store: Store, campId: string, name: string) =>
+  weeksOf(store).find({ campament: campId, [`holds.${name}`]: { $exists: true } });
+
 /**
  * Sets the family's holds on the camp's weeks to the places its cart wants now (renewing them all):
- * weeks it no longer wants are given back. `before` names the weeks it may still hold.
+ * weeks it no longer wants are given back, except what a waiting list's offer holds for it
+ * (`offered`: places per week) until the offer ends.
  */
 export async function holdCart(
   store: Store,
   userId: string,
   camp: Camp,
   places: ReadonlyArray<{ week: string; count: number }>,
-  before: readonly string[],
+  offered: ReadonlyMap<string, number>,
   now: Date,
 ): Promise<CartHolds> {
   const name = cartHoldName(userId);
   const minutes = holdMinutesOf(camp);
-  const wanted = new Map<string, number>();
-  for (const { week, count } of places) wanted.set(week, (wanted.get(week) ?? 0) + count);
-  const ids = [...new Set([...wanted.keys(), ...before])];
-  const weeks = ids.length ? await weeksOf(store).find({ _id: { $in: ids }, campament: camp._id }) : [];
+  const wanted = new Map(places.map(({ week, count }) => [week, count]));
+  const before = await heldWeeks(store, camp._id, name);
+  const more = [...wanted.keys()].filter((id) => !before.some((week) => week._id === id));
+  const weeks = [
+    ...before,
+    ...(more.length ? await weeksOf(store).find({ _id: { $in: more }, campament: camp._id }) : []),
+  ];
   const expiresAt = new Date(now.getTime() + minutes * 60_000);
   const results = await Promise.all(
     weeks.map(async (week) => {
+      // A camp without holds leaves alone what a waiting list's offer holds.
+      if (minutes === 0) return { week, held: liveHeld(week, name, now) };
       const open = week.status === 'active' && week.isChecked;
-      const target = minutes > 0 && open ? (wanted.get(week._id) ?? 0) : 0;
+      const target = Math.max(open ? (wanted.get(week._id) ?? 0) : 0, offered.get(week._id) ?? 0);
       return setHold(store, week, name, target, expiresAt, now);
     }),
   );
+  return holdsAnswer(results, [...wanted], name, now, minutes > 0 ? expiresAt : null);
+}
+
+/** What `name` holds of a week now (0 once expired). */
+export const liveHeld = (week: Week, name: string, now: Date) =>
+  holdExpiryOf(week, name) > now.getTime() ? heldBy(week, name) : 0;
+
+/** The answer: per week wanted, held and places left for the family; the first hold to run out. */
+function holdsAnswer(
+  results: ReadonlyArray<{ week: Week; held: number }>,
+  wanted: ReadonlyArray<[string, number]>,
+  name: string,
+  now: Date,
+  fallback: Date | null,
+): CartHolds {
   const byId = new Map(results.map((result) => [result.week._id, result]));
+  const expiries = results.filter(({ held }) => held > 0).map(({ week }) => holdExpiryOf(week, name));
+  const first = expiries.length ? new Date(Math.min(...expiries)) : fallback;
   return {
-    expires_at: minutes > 0 ? expiresAt.toISOString() : null,
-    weeks: [...wanted].map(([id, count]) => {
+    expires_at: first ? first.toISOString() : null,
+    weeks: wanted.map(([id, count]) => {
       const result = byId.get(id);
       if (!result) return { _id: id, wanted: count, held: 0, quota_f_left: 0 };
       const { week, held } = result;
@@ -109,6 +152,25 @@ export async function holdCart(
       return { _id: id, wanted: count, held, quota_f_left: Number.isFinite(left) ? left : null };
     }),
   };
+}
+
+/**
+ * What the family holds now on the camp's weeks, changing nothing: the wizard reads it when it
+ * opens, so a week held for the family (a waiting list's offer, another tab) shows as its own.
+ */
+export async function currentHolds(store: Store, userId: string, camp: Camp, now: Date): Promise<CartHolds> {
+  const name = cartHoldName(userId);
+  const weeks = await heldWeeks(store, camp._id, name);
+  const results = weeks
+    .map((week) => ({ week, held: liveHeld(week, name, now) }))
+    .filter(({ held }) => held > 0);
+  return holdsAnswer(
+    results,
+    results.map(({ week, held }) => [week._id, held]),
+    name,
+    now,
+    null,
+  );
 }
 
 /** Gives back what the family's cart still holds on these weeks (after a payment, or a cart emptied). */

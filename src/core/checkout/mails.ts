@@ -4,6 +4,7 @@ import { escapeHtml, type MailMessage } from '../deps.ts';
 import type { Camp, Week } from '../../domain/records.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import type { Enrolment } from '../../domain/records.ts';
+import { WAITLIST_MESSAGES } from '../../domain/waitlist.ts';
 
 export function confirmationMail(
   enrolment: Enrolment,
@@ -154,4 +155,28 @@ export function cartReminderMail(reminder: {
     `<p style="font-size:small">Si no desea recibir más recordatorios como este, <a href="${escapeHtml(reminder.optOutLink)}">haga clic aquí</a>.</p>`,
   ].join('\n');
   return { subject: `Complete su inscripción en ${reminder.camp.name}`, text, html, kind: 'cart-reminder' };
+}
+
+/** The waiting list's offer (issue 18): the week's place is held for the family until `until`. */
+export function waitlistOfferMail(offer: {
+  camp: Pick<Camp, 'name'>;
+  week: Pick<Week, 'name' | 'date'>;
+  child: string;
+  until: string;
+  link: string;
+}): Omit<MailMessage, 'to'> {
+  const week = offer.week.date ? `${offer.week.name} (${offer.week.date})` : offer.week.name;
+  const lines = [
+    'Hola:',
+    '',
+    `Se liberó un cupo en ${week} de ${offer.camp.name}, la semana en cuya lista de espera está${offer.child ? ` ${offer.child}` : ''}.`,
+    `Lo reservamos para usted hasta el ${offer.until}; para tomarlo, complete la inscripción y el pago antes de esa hora.`,
+    'Si no lo hace, el cupo pasará a la siguiente familia de la lista.',
+  ];
+  const text = [...lines, '', `Completar la inscripción: ${offer.link}`].join('\n');
+  const html = [
+    ...lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(offer.link)}">Completar la inscripción</a></p>`,
+  ].join('\n');
+  return { subject: WAITLIST_MESSAGES.offerSubject(offer.camp.name), text, html, kind: 'waitlist-offer' };
 }

@@ -40,7 +40,7 @@ import {
 import type { ChargeResult } from './gateway.ts';
 import { releaseCouponUse, takeCouponUse, usableCoupon } from './coupons.ts';
 import { forgetCart } from './carts.ts';
-import { PLACES, releaseExpiredHolds } from './holds.ts';
+import { PLACES, holdExpiryOf, releaseExpiredHolds } from './holds.ts';
 import { cartHoldName, expiredHolds, holdMinutesOf } from '../../domain/holds.ts';
 import { paymentLeaseMs, settleApproved, successAnswer, verifyingAnswer } from './settle.ts';
 
@@ -151,7 +151,8 @@ export interface CartHoldUse {
  * One week's places for the order, named by `hold` (the enrolment), so a crash never leaks them:
  * the family's cart hold becomes the order's in one update when it has one, else free places are
  * taken; never beyond capacity. A week without room first gives back its expired holds. Returns
- * how many places came from the cart, or null when there was no room.
+ * how many places came from the cart and until when the cart held them, or null when there was
+ * no room.
  */
 async function takeWeek(
   store: Store,
@@ -160,7 +161,7 @@ async function takeWeek(
   hold: string,
   now: Date,
   cart?: CartHoldUse,
-): Promise<number | null> {
+): Promise<{ fromCart: number; until: number } | null> {
   const weeks = store.collection<Week>('semanas');
   const cartHeld = (candidate: Week) => (cart ? (candidate.holds?.[cart.name] ?? 0) : 0);
   let current = week;
@@ -175,7 +176,7 @@ async function takeWeek(
             to: { hold, amount: count },
           })
         : await weeks.incrementWithin(current._id, { ...PLACES, by: count, hold });
-    if (moved) return held;
+    if (moved) return { fromCart: held, until: held > 0 ? holdExpiryOf(current, cart!.name) : 0 };
     const fresh = await weeks.findById(current._id);
     if (!fresh) return null;
     if (cartHeld(fresh) !== held) {
@@ -201,28 +202,31 @@ export async function takePlaces(
   { now = new Date(), cart }: { now?: Date; cart?: CartHoldUse } = {},
 ): Promise<() => Promise<void>> {
   const weeks = store.collection<Week>('semanas');
-  const taken: Array<{ id: string; count: number; fromCart: number }> = [];
+  const taken: Array<{ id: string; count: number; fromCart: number; until: number }> = [];
   const release = async () => {
-    for (const { id, count, fromCart } of taken) {
-      // What the cart held goes back to it (the family tries another card); the rest is freed.
+    for (const { id, count, fromCart, until } of taken) {
+      // What the cart held goes back to it (the family tries another card), for as long as it held
+      // it (a waiting list's offer keeps its day) and at least a fresh hold; the rest is freed.
+      const expiresAt = Math.max(until, cart?.until?.getTime() ?? 0);
       const backToCart =
         fromCart > 0 &&
-        cart?.until &&
+        cart &&
+        expiresAt > now.getTime() &&
         (await weeks.moveHold(id, {
           ...PLACES,
           from: { hold, amount: count },
-          to: { hold: cart.name, amount: fromCart, expiresAt: cart.until },
+          to: { hold: cart.name, amount: fromCart, expiresAt: new Date(expiresAt) },
         }));
       if (!backToCart) await weeks.incrementWithin(id, { ...PLACES, by: -count, hold });
     }
   };
   for (const { id, count } of placesToTake(body)) {
-    const fromCart = await takeWeek(store, weekById.get(id)!, count, hold, now, cart);
-    if (fromCart === null) {
+    const took = await takeWeek(store, weekById.get(id)!, count, hold, now, cart);
+    if (took === null) {
       await release();
       throw refuse({ status: 409, message: weekFullMessage(weekById.get(id)!) });
     }
-    taken.push({ id, count, fromCart });
+    taken.push({ id, count, ...took });
   }
   return release;
 }

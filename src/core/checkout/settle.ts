@@ -6,6 +6,7 @@
 //                       unknown (a timeout) or that a crash left pending, then pays it or gives
 //                       its places back; finishes the follow-ups of paid ones; rewrites the
 //                       stored idempotent answer to the final one and e-mails the parent.
+import { closeWaitlistFor } from './waitlist.ts';
 import type { CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
 import { errorEnvelope } from '../errors.ts';
@@ -179,6 +180,8 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
     user_id: user._id,
     key: `confirmation-${paid._id}`,
   });
+  // The family's waiting-list requests for the weeks it now has end (an offer taken).
+  await closeWaitlistFor(store, paid.user_id, [...new Set(paid.lines.map((line) => line.id))]);
   await enrolments.updateOne({ _id: paid._id }, { set: { followups_done: true } });
 }
 

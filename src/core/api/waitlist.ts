@@ -1,0 +1,78 @@
+// The waiting list (issue 18, ../checkout/waitlist.ts): a family joins a full week's line, sees its
+// requests and leaves; staff see a camp's lines and move a family up or down.
+import { ApiError } from '../errors.ts';
+import { IdParams } from '../../domain/admin-contract.ts';
+import { WAITLIST_MESSAGES as W } from '../../domain/waitlist.ts';
+import {
+  JoinWaitlistBody,
+  MoveInWaitlistBody,
+  WaitlistAnswer,
+  WaitlistJoinAnswer,
+  WaitlistQuery,
+} from '../../domain/schemas/waitlist.ts';
+import { MessageAnswer } from '../../domain/schemas/answers.ts';
+import {
+  familyWaitlist,
+  joinWaitlist,
+  leaveWaitlist,
+  moveInWaitlist,
+  staffWaitlist,
+} from '../checkout/waitlist.ts';
+import { accountOf, route, type ApiRoute } from './route.ts';
+
+export const WAITLIST_ROUTES: ApiRoute[] = [
+  route({
+    method: 'POST',
+    url: '/esperas',
+    audience: 'user',
+    schema: { body: JoinWaitlistBody, response: { 200: WaitlistJoinAnswer } },
+    rateLimit: { max: 20, timeWindow: '1 minute', perAccount: true },
+    handle: async (call, core) => {
+      if (call.body.child.trim() === '') throw new ApiError(400, W.childRequired);
+      const entry = await joinWaitlist(core.deps, accountOf(call), call.body);
+      return { status: 'SUCCESS', message: W.joined(entry.week_name, entry.position ?? 1), data: entry };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/esperas',
+    audience: 'user',
+    schema: { response: { 200: WaitlistAnswer } },
+    handle: async (call, core) => ({
+      status: 'SUCCESS',
+      message: '',
+      data: await familyWaitlist(core.deps.store, accountOf(call)._id),
+    }),
+  }),
+  route({
+    method: 'POST',
+    url: '/esperas/salir/:id',
+    audience: 'user',
+    schema: { params: IdParams, response: { 200: MessageAnswer } },
+    handle: async (call, core) => {
+      await leaveWaitlist(core.deps, accountOf(call)._id, call.params.id);
+      return { status: 'SUCCESS', message: W.left };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/esperas/lista',
+    audience: 'admin',
+    schema: { querystring: WaitlistQuery, response: { 200: WaitlistAnswer } },
+    handle: async (call, core) => ({
+      status: 'SUCCESS',
+      message: '',
+      data: await staffWaitlist(core.deps.store, call.query),
+    }),
+  }),
+  route({
+    method: 'POST',
+    url: '/esperas/mover',
+    audience: 'admin',
+    schema: { body: MoveInWaitlistBody, response: { 200: MessageAnswer } },
+    handle: async (call, core) => {
+      await moveInWaitlist(core.deps.store, call.body.id, call.body.direction);
+      return { status: 'SUCCESS', message: W.moved };
+    },
+  }),
+];

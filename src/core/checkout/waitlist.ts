@@ -1,0 +1,348 @@
+// The waiting list of a full week (issue 18, ../../domain/waitlist.ts). One request per family and
+// week, in line by `rank`. When places are free for the first in line, they
+// are held for that family with a cart hold (./holds.ts) that lasts the camp's offer hours, and an
+// e-mail goes with the link; the wizard opens with the week as the family's own. An offer nobody
+// takes expires with its hold and passes to the next. Offering runs after a cancellation or a
+// family leaving, and every minute on the server (an expired hold or more capacity frees places
+// without any write here). Each offer is claimed first, so two instances never make it twice.
+import { ApiError } from '../errors.ts';
+import { nowOf, type CoreDeps } from '../deps.ts';
+import type { Store } from '../store/port.ts';
+import type { Camp, Enrolment, UserRecord, Week } from '../../domain/records.ts';
+import { enrolmentLink, placesLeft } from '../../domain/records.ts';
+import { cartHoldName, liveTaken } from '../../domain/holds.ts';
+import { formatPaymentDate } from '../../domain/enrolment.ts';
+import {
+  WAITLIST_MESSAGES as W,
+  WAITLIST_OFFER_DEFAULT_HOURS,
+  type WaitlistStatus,
+  type WaitlistView,
+} from '../../domain/waitlist.ts';
+import { heldBy, liveHeld, setHold } from './holds.ts';
+import { waitlistOfferMail } from './mails.ts';
+
+export interface WaitlistRecord {
+  _id: string;
+  /** One request per family and week (a unique index): joining again reuses it. */
+  campament: string;
+  week: string;
+  user_id: string;
+  child: string;
+  /** Places asked (one child). */
+  places: number;
+  /** Place in line: the smallest waiting rank is offered first; staff may swap ranks. */
+  rank: number;
+  status: WaitlistStatus;
+  created_at: Date;
+  offered_at: Date | null;
+  offer_expires_at: Date | null;
+  /** Offers made so far (names each offer's e-mail once). */
+  offers: number;
+}
+
+const ACTIVE: WaitlistStatus[] = ['waiting', 'offered'];
+export const waitlists = (store: Store) => store.collection<WaitlistRecord>('lista_espera');
+const weeksOf = (store: Store) => store.collection<Week>('semanas');
+
+export const offerHoursOf = (camp: Pick<Camp, 'waitlist_offer_hours'>): number =>
+  camp.waitlist_offer_hours ?? WAITLIST_OFFER_DEFAULT_HOURS;
+
+/** 1 for the next to be offered; null once the family is not waiting. */
+async function positionOf(store: Store, entry: WaitlistRecord): Promise<number | null> {
+  if (entry.status !== 'waiting') return null;
+  return (
+    1 + (await waitlists(store).count({ week: entry.week, status: 'waiting', rank: { $lt: entry.rank } }))
+  );
+}
+
+/** The requests as the profile and the admin list show them (names of weeks and camps filled in). */
+export async function viewsOf(
+  store: Store,
+  entries: readonly WaitlistRecord[],
+  withEmail = false,
+): Promise<WaitlistView[]> {
+  const ids = (pick: (entry: WaitlistRecord) => string) => [...new Set(entries.map(pick))];
+  const [weeks, camps, users] = await Promise.all([
+    weeksOf(store).find({ _id: { $in: ids((entry) => entry.week) } }, { withDeleted: true }),
+    store
+      .collection<Camp>('campamentos')
+      .find({ _id: { $in: ids((entry) => entry.campament) } }, { withDeleted: true }),
+    withEmail
+      ? store
+          .collection<UserRecord>('usuarios')
+          .find({ _id: { $in: ids((entry) => entry.user_id) } }, { withDeleted: true })
+      : Promise.resolve([]),
+  ]);
+  const nameOf = (list: ReadonlyArray<{ _id: string; name?: string }>, id: string) =>
+    list.find((item) => item._id === id)?.name ?? '';
+  return Promise.all(
+    entries.map(async (entry) => ({
+      _id: entry._id,
+      campament: entry.campament,
+      campament_name: nameOf(camps, entry.campament),
+      week: entry.week,
+      week_name: nameOf(weeks, entry.week),
+      child: entry.child,
+      status: entry.status,
+      position: await positionOf(store, entry),
+      created_at: entry.created_at.toISOString(),
+      offer_expires_at:
+        entry.status === 'offered' && entry.offer_expires_at ? entry.offer_expires_at.toISOString() : null,
+      ...(withEmail ? { email: users.find((user) => user._id === entry.user_id)?.email ?? '' } : {}),
+    })),
+  );
+}
+
+/** A family joins the line of a full week for one child. Refused when the week still has room. */
+export async function joinWaitlist(
+  deps: Pick<CoreDeps, 'store' | 'clock'>,
+  user: Pick<UserRecord, '_id'>,
+  request: { week: string; child: string },
+): Promise<WaitlistView> {
+  const { store } = deps;
+  const now = nowOf(deps);
+  const week = await weeksOf(store).findOne({ _id: request.week, status: 'active', isChecked: true });
+  const camp = week
+    ? await store.collection<Camp>('campamentos').findOne({ _id: week.campament, status: 'active' })
+    : null;
+  if (!week || !camp) throw new ApiError(404, W.weekNotFound);
+  // Full for this family: its own hold of the week is its own.
+  const left = placesLeft({
+    quota_q: week.quota_q,
+    quota_f: liveTaken(week, now) - liveHeld(week, cartHoldName(user._id), now),
+  });
+  if (left > 0) throw new ApiError(400, W.notFull);
+  const fields = {
+    child: request.child.trim(),
+    places: 1,
+    rank: await store.nextSequence('waitlist'),
+    status: 'waiting' as const,
+    created_at: now,
+    offered_at: null,
+    offer_expires_at: null,
+  };
+  // A request that ended (taken, expired, left) is reused; an active one is not joined twice.
+  const rejoined = await waitlists(store).updateOne(
+    { week: week._id, user_id: user._id, status: { $nin: ACTIVE } },
+    { set: fields },
+  );
+  let entry = rejoined;
+  if (!entry) {
+    entry = await waitlists(store)
+      .insertOne({ campament: camp._id, week: week._id, user_id: user._id, offers: 0, ...fields })
+      .catch(() => null);
+  }
+  if (!entry) throw new ApiError(409, W.already);
+  return (await viewsOf(store, [entry]))[0]!;
+}
+
+/** The family's requests still open or just ended by an offer that ran out. */
+export async function familyWaitlist(store: Store, userId: string): Promise<WaitlistView[]> {
+  const entries = await waitlists(store).find(
+    { user_id: userId, status: { $in: [...ACTIVE, 'expired'] } },
+    { sort: { rank: 1 } },
+  );
+  return viewsOf(store, entries);
+}
+
+/** The family leaves the line; an offer's held places go back (and on to the next in line). */
+export async function leaveWaitlist(deps: CoreDeps, userId: string, id: string): Promise<void> {
+  const { store } = deps;
+  let entry = await waitlists(store).findOne({ _id: id, user_id: userId });
+  if (!entry) throw new ApiError(404, W.notFound);
+  // Conditional on the state read, so an offer made meanwhile is seen (and its place given back).
+  let left: WaitlistRecord | null = null;
+  for (let attempt = 0; attempt < 3 && entry && ACTIVE.includes(entry.status) && !left; attempt++) {
+    left = await waitlists(store).updateOne({ _id: id, status: entry.status }, { set: { status: 'left' } });
+    if (!left) entry = await waitlists(store).findById(id);
+  }
+  if (!left || !entry) return; // already ended: nothing to give back
+  if (entry.status === 'offered') {
+    const week = await weeksOf(store).findById(entry.week);
+    const name = cartHoldName(userId);
+    if (week) {
+      const now = nowOf(deps);
+      await setHold(store, week, name, Math.max(0, heldBy(week, name) - entry.places), now, now);
+    }
+  }
+  await offerFreedPlaces(deps, [entry.week]);
+}
+
+/** Places per week that the family's open offers of this camp hold for it. */
+export async function offeredPlaces(
+  store: Store,
+  userId: string,
+  campId: string,
+): Promise<Map<string, number>> {
+  const offers = await waitlists(store).find({ user_id: userId, campament: campId, status: 'offered' });
+  const places = new Map<string, number>();
+  for (const offer of offers) places.set(offer.week, (places.get(offer.week) ?? 0) + offer.places);
+  return places;
+}
+
+/** How long after a payment the family's cart reports for that camp are ignored (a late one). */
+const JUST_PAID_MS = 60_000;
+
+/** True while a payment of this family for the camp runs, or for a minute after it was paid. */
+export async function paymentUnderWay(
+  store: Store,
+  userId: string,
+  campId: string,
+  now: Date,
+): Promise<boolean> {
+  const count = await store.collection<Enrolment>('inscripciones').count({
+    user_id: userId,
+    campament: campId,
+    $or: [
+      { payment_status: { $in: ['pending', 'unknown'] } },
+      { payment_status: 'paid', paid_at: { $gte: new Date(now.getTime() - JUST_PAID_MS) } },
+    ],
+  });
+  return count > 0;
+}
+
+/** A paid order ends the family's requests for its weeks. */
+export async function closeWaitlistFor(
+  store: Store,
+  userId: string,
+  weekIds: readonly string[],
+): Promise<void> {
+  const open = await waitlists(store).find({
+    user_id: userId,
+    week: { $in: [...weekIds] },
+    status: { $in: ACTIVE },
+  });
+  for (const entry of open) {
+    await waitlists(store).updateOne(
+      { _id: entry._id, status: entry.status },
+      { set: { status: 'accepted' } },
+    );
+  }
+}
+
+/**
+ * Offers ended without a payment expire (their holds ran out at the same moment); then, for each
+ * week with families waiting (those given, or all), the free places go to the first in line while
+ * there is room for them: held for the offer's hours, and e-mailed. Returns the offers made.
+ */
+export async function offerFreedPlaces(
+  deps: Pick<CoreDeps, 'store' | 'mailer' | 'settings' | 'clock'>,
+  weekIds?: readonly string[],
+): Promise<number> {
+  const { store } = deps;
+  const now = nowOf(deps);
+  for (const entry of await waitlists(store).find({ status: 'offered', offer_expires_at: { $lte: now } })) {
+    await waitlists(store).updateOne({ _id: entry._id, status: 'offered' }, { set: { status: 'expired' } });
+  }
+  const waiting = await waitlists(store).find({
+    status: 'waiting',
+    ...(weekIds ? { week: { $in: [...weekIds] } } : {}),
+  });
+  let offered = 0;
+  for (const weekId of new Set(waiting.map((entry) => entry.week))) {
+    offered += await offerWeek(deps, weekId, now);
+  }
+  return offered;
+}
+
+async function offerWeek(
+  deps: Pick<CoreDeps, 'store' | 'mailer' | 'settings'>,
+  weekId: string,
+  now: Date,
+): Promise<number> {
+  const { store, mailer, settings } = deps;
+  let week = await weeksOf(store).findOne({ _id: weekId, status: 'active' });
+  const camp = week
+    ? await store.collection<Camp>('campamentos').findOne({ _id: week.campament, status: 'active' })
+    : null;
+  if (!week || !camp || week.quota_q <= 0) return 0;
+  let offered = 0;
+  for (;;) {
+    const first = await waitlists(store).findOne({ week: weekId, status: 'waiting' }, { sort: { rank: 1 } });
+    const free = placesLeft({ quota_q: week.quota_q, quota_f: liveTaken(week, now) });
+    if (!first || free < first.places) return offered;
+    const until = new Date(now.getTime() + offerHoursOf(camp) * 3600_000);
+    const claimed = await waitlists(store).updateOne(
+      { _id: first._id, status: 'waiting' },
+      { set: { status: 'offered', offered_at: now, offer_expires_at: until, offers: first.offers + 1 } },
+    );
+    if (!claimed) continue; // another instance took this one
+    const name = cartHoldName(first.user_id);
+    // On top of what the family holds now (an expired hold of its own is not counted: it is
+    // taken over, its place still counted in quota_f).
+    const wanted = liveHeld(week, name, now) + first.places;
+    const result = await setHold(store, week, name, wanted, until, now, { renew: false });
+    week = result.week;
+    if (result.held < wanted) {
+      // The room went meanwhile: back in line, first as before (unless the family left meanwhile).
+      await waitlists(store).updateOne(
+        { _id: first._id, status: 'offered', offered_at: now },
+        { set: { status: 'waiting', offered_at: null, offer_expires_at: null, offers: first.offers } },
+      );
+      return offered;
+    }
+    const user = await store.collection<UserRecord>('usuarios').findById(first.user_id);
+    if (user) {
+      await mailer.enqueue({
+        ...waitlistOfferMail({
+          camp,
+          week,
+          child: first.child,
+          until: formatPaymentDate(until),
+          link: enrolmentLink(settings.publicUrl, camp._id),
+        }),
+        to: [user.email],
+        user_id: user._id,
+        key: `waitlist-offer-${first._id}-${first.offers + 1}`,
+      });
+    }
+    offered += 1;
+  }
+}
+
+/** Staff move a waiting family one place up or down in its week's line (ranks swapped). */
+export async function moveInWaitlist(store: Store, id: string, direction: 'up' | 'down'): Promise<void> {
+  const entry = await waitlists(store).findById(id);
+  if (!entry || entry.status !== 'waiting') throw new ApiError(400, W.cannotMove);
+  const neighbour = await waitlists(store).findOne(
+    {
+      week: entry.week,
+      status: 'waiting',
+      rank: direction === 'up' ? { $lt: entry.rank } : { $gt: entry.rank },
+    },
+    { sort: { rank: direction === 'up' ? -1 : 1 } },
+  );
+  if (!neighbour) return; // already first (or last)
+  // Each write is conditional on the rank read: a move made meanwhile by another admin makes this
+  // one undo its first half and ask to try again, so no two families ever end with one rank.
+  const swapped = await waitlists(store).updateOne(
+    { _id: entry._id, rank: entry.rank, status: 'waiting' },
+    { set: { rank: neighbour.rank } },
+  );
+  if (!swapped) throw new ApiError(409, W.changed);
+  const other = await waitlists(store).updateOne(
+    { _id: neighbour._id, rank: neighbour.rank, status: 'waiting' },
+    { set: { rank: entry.rank } },
+  );
+  if (!other) {
+    await waitlists(store).updateOne({ _id: entry._id, rank: neighbour.rank }, { set: { rank: entry.rank } });
+    throw new ApiError(409, W.changed);
+  }
+}
+
+/** Staff's list: every request of a camp (or one week), open ones first, in line order. */
+export async function staffWaitlist(
+  store: Store,
+  filter: { campament?: string; week?: string },
+): Promise<WaitlistView[]> {
+  const entries = await waitlists(store).find(
+    {
+      ...(filter.campament ? { campament: filter.campament } : {}),
+      ...(filter.week ? { week: filter.week } : {}),
+    },
+    { sort: { rank: 1 } },
+  );
+  const order = (status: WaitlistStatus) => (ACTIVE.includes(status) ? 0 : 1);
+  entries.sort((a, b) => order(a.status) - order(b.status));
+  return viewsOf(store, entries, true);
+}

@@ -1,0 +1,48 @@
+// TypeBox schemas of the waiting list's calls (issue 18), apart from ../waitlist.ts so the browser never bundles TypeBox.
+import { Type } from 'typebox';
+import { Id } from '../admin-contract.ts';
+import { WAITLIST_CHILD_MAX, WAITLIST_STATUSES } from '../waitlist.ts';
+
+export const JoinWaitlistBody = Type.Object({
+  week: Id,
+  child: Type.String({ maxLength: WAITLIST_CHILD_MAX }),
+});
+
+export const WaitlistQuery = Type.Object({
+  campament: Type.Optional(Id),
+  week: Type.Optional(Id),
+});
+
+export const MoveInWaitlistBody = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 120 }),
+  direction: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+});
+
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+export const WaitlistViewSchema = Type.Object({
+  _id: Type.String(),
+  campament: Type.String(),
+  campament_name: Type.String(),
+  week: Type.String(),
+  week_name: Type.String(),
+  child: Type.String(),
+  status: Type.Union(WAITLIST_STATUSES.map((status) => Type.Literal(status))),
+  position: nullable(Type.Integer()),
+  created_at: Type.String(),
+  offer_expires_at: nullable(Type.String()),
+  email: Type.Optional(Type.String()),
+});
+
+const Success = Type.Literal('SUCCESS');
+export const WaitlistAnswer = Type.Object({
+  status: Success,
+  message: Type.String(),
+  data: Type.Array(WaitlistViewSchema),
+});
+export const WaitlistJoinAnswer = Type.Object({
+  status: Success,
+  message: Type.String(),
+  data: WaitlistViewSchema,
+});

@@ -1,0 +1,61 @@
+// The waiting list of a full week (issue 18): a family joins it for a week and a child; when places
+// free (a cancellation, an expired hold, more capacity) the first in line gets them held for a day
+// and an e-mail with the link; an offer nobody takes passes to the next. Pure: texts and shapes
+// shared by the server, the mocks, the wizard, the profile and the admin panel.
+
+/** Hours an offer's places stay held for the family, unless the camp says. */
+export const WAITLIST_OFFER_DEFAULT_HOURS = 24;
+export const WAITLIST_OFFER_MAX_HOURS = 168;
+export const WAITLIST_CHILD_MAX = 80;
+
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'expired', 'left'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
+  waiting: 'En espera',
+  offered: 'Cupo ofrecido',
+  accepted: 'Inscrito',
+  expired: 'Oferta vencida',
+  left: 'Salió de la lista',
+};
+
+export const WAITLIST_MESSAGES = {
+  join: 'Unirme a la lista de espera',
+  joinTitle: (week: string) => `Lista de espera de ${week}`,
+  joinHelp:
+    'Si se libera un cupo, se lo reservaremos y le avisaremos por correo. Tendrá un tiempo para completar la inscripción.',
+  child: 'Nombre del participante',
+  childRequired: 'Escriba el nombre del participante.',
+  joined: (week: string, position: number) =>
+    `Listo: está en la lista de espera de ${week}, en la posición ${position}. Le avisaremos por correo si se libera un cupo.`,
+  already: 'Ya está en la lista de espera de esta semana.',
+  notFull: 'Esta semana todavía tiene cupos: agréguela al carrito.',
+  weekNotFound: 'La semana no existe o ya no está disponible.',
+  notFound: 'No encontramos esa solicitud en la lista de espera.',
+  left: 'Salió de la lista de espera.',
+  leave: 'Salir de la lista',
+  position: (position: number) => `Posición ${position} en la lista de espera`,
+  offered: (until: string) => `Cupo reservado para usted hasta el ${until}`,
+  moved: 'Orden de la lista actualizado.',
+  changed: 'La lista cambió mientras tanto. Revise el orden e intente de nuevo.',
+  cannotMove: 'Solo se puede mover a familias en espera, dentro de la misma semana.',
+  offerSubject: (camp: string) => `Se liberó un cupo en ${camp}`,
+  heldUntil: (until: string) => `Sus cupos están reservados hasta el ${until}`,
+} as const;
+
+/** One family's request, as the profile and the admin list show it. */
+export interface WaitlistView {
+  _id: string;
+  campament: string;
+  campament_name: string;
+  week: string;
+  week_name: string;
+  child: string;
+  status: WaitlistStatus;
+  /** 1 = next to be offered; null once the family is no longer waiting. */
+  position: number | null;
+  created_at: string;
+  offer_expires_at: string | null;
+  /** Staff only: the family's e-mail. */
+  email?: string;
+}
