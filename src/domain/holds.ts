@@ -19,6 +19,8 @@ export const HOLD_MESSAGES = {
   notHeld: (weeks: string) =>
     `No quedan cupos para reservar en: ${weeks}. Elimine esas líneas o cambie la semana para continuar.`,
   current: 'Cupos reservados para su familia',
+  /** A hold longer than an hour (a waiting list's offer) shows its end instead of minutes. */
+  heldUntil: (until: string) => `Sus cupos están reservados hasta el ${until}`,
   badCart: 'Los cupos pedidos no coinciden con el carrito.',
 } as const;
 

@@ -40,7 +40,6 @@ export const WAITLIST_MESSAGES = {
   changed: 'La lista cambió mientras tanto. Revise el orden e intente de nuevo.',
   cannotMove: 'Solo se puede mover a familias en espera, dentro de la misma semana.',
   offerSubject: (camp: string) => `Se liberó un cupo en ${camp}`,
-  heldUntil: (until: string) => `Sus cupos están reservados hasta el ${until}`,
 } as const;
 
 /** One family's request, as the profile and the admin list show it. */

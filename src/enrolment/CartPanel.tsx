@@ -15,7 +15,7 @@ import {
 import { WizardModal } from './MessageDialog.tsx';
 import { HOLD_MESSAGES } from '../domain/holds.ts';
 import { lineHolds, type LineHold } from './holds.ts';
-import { usePassed } from './HoldNotice.tsx';
+import { usePassed } from './usePassed.ts';
 import { Totals } from './Totals.tsx';
 import { useWizard, useWizardContext } from './useWizard.ts';
 

@@ -1,10 +1,9 @@
-// The hold's countdown above each step (issue 18): 'Sus cupos están reservados por 12:34 minutos',
+// The hold's countdown above each step (issue 18; loaded once the cart holds places: ./StepFrame.tsx): 'Sus cupos están reservados por 12:34 minutos',
 // and at expiry what happened and 'Reservar de nuevo'; the weeks the cart could not hold.
 import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { HOLD_MESSAGES, countdownText } from '../domain/holds.ts';
 import { lineHolds } from './holds.ts';
-import { WAITLIST_MESSAGES } from '../domain/waitlist.ts';
 import { formatPaymentDate } from '../domain/enrolment.ts';
 
 const HOUR_MS = 3600_000;
@@ -26,18 +25,7 @@ function useTicking(active: boolean): number {
   return now;
 }
 
-/** True once `at` (epoch ms) has passed: one timer, no ticking. */
-export function usePassed(at: number | null): boolean {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (at === null) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, at - Date.now() + 50));
-    return () => clearTimeout(timer);
-  }, [at]);
-  return at !== null && at <= now;
-}
-
-export function HoldNotice() {
+export default function HoldNotice() {
   const actor = useWizard();
   const hold = useWizardContext((context) => context.hold);
   const lines = useWizardContext((context) => context.lines);
@@ -64,7 +52,7 @@ export function HoldNotice() {
         // (a waiting list's offer) shows its end instead of minutes.
         <div className="alert alert-info py-2 mb-2" role="timer">
           {hold.expiresAt - now > HOUR_MS
-            ? WAITLIST_MESSAGES.heldUntil(formatPaymentDate(new Date(hold.expiresAt)))
+            ? HOLD_MESSAGES.heldUntil(formatPaymentDate(new Date(hold.expiresAt)))
             : HOLD_MESSAGES.countdown(countdownText(hold.expiresAt - now))}
         </div>
       ) : null}

@@ -1,12 +1,27 @@
 // The card around each step, and WizardStep: the step's route ↔ machine sync plus the states in
 // which the step's own content cannot show yet (no camp link, loading, load failed, redirecting).
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import type { StepIndex } from './cart.ts';
 import { MissingCamp, useStepRoute } from './EnrolmentProvider.tsx';
 import { useWizard, useWizardActor, useWizardSnapshot } from './useWizard.ts';
-import { HoldNotice } from './HoldNotice.tsx';
+
+// The countdown's code loads only once the cart holds places.
+const HoldNotice = lazy(
+  () => import(/* webpackChunkName: "hold-notice", webpackPrefetch: true */ './HoldNotice.tsx'),
+);
+
+function HoldNoticeSlot() {
+  const shown = useWizardSnapshot(
+    ({ context }) => context.hold.expiresAt !== null && context.lines.length > 0,
+  );
+  return shown ? (
+    <Suspense fallback={null}>
+      <HoldNotice />
+    </Suspense>
+  ) : null;
+}
 
 export function StepFrame({
   title,
@@ -103,7 +118,7 @@ function StepBody({
     <StepFrame title={title} aside={showCampName ? campName : undefined} ready={phase !== 'moving'}>
       {phase === 'ready' ? (
         <>
-          <HoldNotice />
+          <HoldNoticeSlot />
           {children()}
         </>
       ) : null}
