@@ -3,7 +3,8 @@
 // sessionStorage), keeps mock sessions across reloads, and shows the scenario panel.
 import { setupWorker } from 'msw/browser';
 import { handlers } from './handlers.ts';
-import { persistSessionsIn, resetMockData } from './data.ts';
+import { mockCore, persistSessionsIn, resetMockData } from './data.ts';
+import { offerFreedPlaces } from '../src/core/checkout/waitlist.ts';
 import { initScenario } from './scenarios.ts';
 import { mountScenarioPanel } from './scenario-panel.ts';
 
@@ -11,5 +12,8 @@ initScenario(window.location, window.sessionStorage);
 await resetMockData();
 persistSessionsIn(window.localStorage);
 mountScenarioPanel(document);
+// Waiting lists move on as on the server's pass: offers that ran out pass to the next family, and
+// places freed by an expired hold or more capacity are offered.
+setInterval(() => void offerFreedPlaces(mockCore().deps).catch(() => undefined), 60_000);
 
 export const worker = setupWorker(...handlers);
