@@ -180,31 +180,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Payments whose outcome is unknown, crashed requests and unfinished follow-ups are settled in
   // the background (src/core/checkout/settle.ts); each enrolment is claimed, so instances share it.
   // Twice per lease: an interrupted payment is settled at most one and a half leases after it began.
-  const reconciling = setInterval(() => {
-    reconcilePayments(core.deps).catch((error: unknown) =>
-      app.log.error({ err: error }, 'payment reconciliation failed'),
-    );
-  }, config.paymentLeaseMs / 2);
-  reconciling.unref();
-  app.addHook('onClose', async () => clearInterval(reconciling));
+  /** A background pass every `ms`, logged when it fails, stopped with the server. */
+  const every = (ms: number, failure: string, pass: () => Promise<unknown>) => {
+    const timer = setInterval(() => {
+      pass().catch((error: unknown) => app.log.error({ err: error }, failure));
+    }, ms);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  };
+  every(config.paymentLeaseMs / 2, 'payment reconciliation failed', () => reconcilePayments(core.deps));
   // Reminders of carts left unpaid for a day (src/core/checkout/carts.ts); each is claimed, so
   // instances share the work. Every ten minutes: a reminder a few minutes late changes nothing.
-  const reminding = setInterval(() => {
-    sendCartReminders(core.deps).catch((error: unknown) =>
-      app.log.error({ err: error }, 'cart reminders failed'),
-    );
-  }, CART_REMINDER_PASS_MS);
-  reminding.unref();
-  app.addHook('onClose', async () => clearInterval(reminding));
+  every(CART_REMINDER_PASS_MS, 'cart reminders failed', () => sendCartReminders(core.deps));
   // Waiting lists (src/core/checkout/waitlist.ts): offers that ran out pass on, and places freed by
   // an expired hold or more capacity go to the first in line. Each offer is claimed first.
-  const offering = setInterval(() => {
-    offerFreedPlaces(core.deps).catch((error: unknown) =>
-      app.log.error({ err: error }, 'waiting list offers failed'),
-    );
-  }, WAITLIST_PASS_MS);
-  offering.unref();
-  app.addHook('onClose', async () => clearInterval(offering));
+  every(WAITLIST_PASS_MS, 'waiting list offers failed', () => offerFreedPlaces(core.deps));
   await app.register(apiRoutes, { prefix: '/api', core });
   await app.register(uploadRoutes, { core, localDir: uploadsDir });
   await app.register(socialAuthRoutes);

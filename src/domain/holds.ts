@@ -1,6 +1,7 @@
 // Place holds while a family enrols (issue 18): what a cart holds on a week, for how long, and how
 // an expired hold stops counting. Pure: the server, the mocks and the wizard read the same rules;
 // the store moves the places (src/core/checkout/holds.ts).
+import { placesLeft } from './records.ts';
 
 /** Minutes a cart's places stay held after the family's last activity, unless the camp says. */
 export const HOLD_DEFAULT_MINUTES = 15;
@@ -46,8 +47,9 @@ export interface HoldPolicy {
 export const holdMinutesOf = (camp: HoldPolicy): number => camp.hold_minutes ?? HOLD_DEFAULT_MINUTES;
 
 /** The name under which a family's cart holds places on a week (one per account). */
-export const cartHoldName = (userId: string): string => `cart-${userId}`;
-const isCartHold = (name: string) => name.startsWith('cart-');
+const CART_HOLD_PREFIX = 'cart-';
+export const cartHoldName = (userId: string): string => `${CART_HOLD_PREFIX}${userId}`;
+const isCartHold = (name: string) => name.startsWith(CART_HOLD_PREFIX);
 
 /** What a week stores about its holds (beside quota_f, which counts them). */
 export interface WeekHolds {
@@ -71,6 +73,11 @@ export function expiredHolds(week: WeekHolds, now: Date): Array<{ hold: string; 
 export function liveTaken(week: WeekHolds, now: Date): number {
   const expired = expiredHolds(week, now).reduce((sum, { amount }) => sum + amount, 0);
   return Math.max(0, (week.quota_f ?? 0) - expired);
+}
+
+/** Places left for a family that holds `held` of them itself (its own hold is its own); Infinity: no limit. */
+export function placesLeftFor(week: WeekHolds & { quota_q: number }, held: number, now: Date): number {
+  return placesLeft({ quota_q: week.quota_q, quota_f: liveTaken(week, now) - held });
 }
 
 /** Places held by families' carts now (for the staff: taken, but not paid). */

@@ -72,6 +72,10 @@ export interface EnrolmentContext extends WizardData {
   hold: HoldState;
 }
 
+/** The loaded weeks, the family's own holds counted as its own (the list counts them as taken). */
+const loadedWeeks = (data: CampData) =>
+  data.holds ? withAnsweredPlaces(wizardWeeks(data.weeks), data.holds) : wizardWeeks(data.weeks);
+
 export interface EnrolmentInput {
   campId: string;
   /** What persistence.ts restored from sessionStorage for this camp, if anything. */
@@ -252,9 +256,7 @@ export const enrolmentMachine = setup({
       step: Math.min(context.step, maxReachableStep(context)) as StepIndex,
     })),
     storeCampData: assign(({ context }, { data }: { data: CampData }) => {
-      const weeks = data.holds
-        ? withAnsweredPlaces(wizardWeeks(data.weeks), data.holds)
-        : wizardWeeks(data.weeks);
+      const weeks = loadedWeeks(data);
       return {
         ...(data.holds ? { hold: holdStateOf(data.holds, context.hold) } : {}),
         uid: data.uid,
@@ -339,10 +341,7 @@ export const enrolmentMachine = setup({
      * order paid or cancelled in another tab changes the family discount); the cart and the forms stay.
      */
     storeFreshWeeks: assign(({ context }, { data }: { data: CampData }) => {
-      // The family's own holds are its own places (the list counts them as taken).
-      const weeks = data.holds
-        ? withAnsweredPlaces(wizardWeeks(data.weeks), data.holds)
-        : wizardWeeks(data.weeks);
+      const weeks = loadedWeeks(data);
       return {
         // The cart is reported again at once: a refused payment gave its places back to the cart
         // with a new expiry, and the answer says what this family holds now.

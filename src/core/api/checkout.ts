@@ -14,12 +14,13 @@ import { LookupMembershipAnswer, LookupMembershipBody } from '../../domain/schem
 import { paymentLeaseMs, recoverAnswer } from '../checkout/settle.ts';
 import { accountOf, actorOf, Answer, HtmlAnswer, route, type ApiRoute } from './route.ts';
 import { escapeHtml, nowOf } from '../deps.ts';
-import { optOutOfReminders, saveCart } from '../checkout/carts.ts';
+import type { Core } from '../services.ts';
+import { optOutOfReminders, paymentUnderWay, saveCart } from '../checkout/carts.ts';
 import { REMINDER_MESSAGES } from '../../domain/reminders.ts';
 import { HOLD_MESSAGES } from '../../domain/holds.ts';
 import { CartHoldAnswer, OptOutQuery, SaveCartBody } from '../../domain/schemas/carts.ts';
 import { currentHolds, holdCart } from '../checkout/holds.ts';
-import { offeredPlaces, paymentUnderWay } from '../checkout/waitlist.ts';
+import { offeredPlaces } from '../checkout/waitlist.ts';
 import { cancelEnrolment } from '../admin/enrolments.ts';
 import { CANCEL_MESSAGES, SELF_CANCEL_REASON } from '../../domain/cancellation.ts';
 import { selfCancelDecisions } from '../checkout/cancellation.ts';
@@ -35,6 +36,13 @@ const SELF_CANCEL_RESUME_MS = 60_000;
 const replyPage = (text: string) =>
   `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Recordatorios</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><p>${escapeHtml(text)}</p></body></html>`;
 
+/** The camp a cart call names (any state: an inactive camp's holds go back), or 404. */
+async function cartCamp(core: Core, id: string): Promise<Camp> {
+  const camp = await core.deps.store.collection<Camp>('campamentos').findOne({ _id: id });
+  if (!camp) throw new ApiError(404, M.campNotFound);
+  return camp;
+}
+
 export const CHECKOUT_ROUTES: ApiRoute[] = [
   // The wizard reports its cart, for the one reminder if it stays unpaid and the places it holds (issue 18).
   route({
@@ -45,8 +53,7 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
     rateLimit: { max: 60, timeWindow: '1 minute', perAccount: true },
     handle: async (call, core) => {
       const { store } = core.deps;
-      const camp = await store.collection<Camp>('campamentos').findOne({ _id: call.params.id });
-      if (!camp) throw new ApiError(404, M.campNotFound);
+      const camp = await cartCamp(core, call.params.id);
       const now = nowOf(core.deps);
       const userId = accountOf(call)._id;
       const { weeks, participants, places } = call.body;
@@ -79,10 +86,8 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
     audience: 'user',
     schema: { params: IdParams, response: { 200: CartHoldAnswer } },
     handle: async (call, core) => {
-      const { store } = core.deps;
-      const camp = await store.collection<Camp>('campamentos').findOne({ _id: call.params.id });
-      if (!camp) throw new ApiError(404, M.campNotFound);
-      const data = await currentHolds(store, accountOf(call)._id, camp, nowOf(core.deps));
+      const camp = await cartCamp(core, call.params.id);
+      const data = await currentHolds(core.deps.store, accountOf(call)._id, camp, nowOf(core.deps));
       return { status: 'SUCCESS', message: HOLD_MESSAGES.current, data };
     },
   }),

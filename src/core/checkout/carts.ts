@@ -132,3 +132,24 @@ export async function optOutOfReminders(store: Store, token: string): Promise<bo
     );
   return user !== null;
 }
+
+/** How long after a payment the family's cart reports for that camp are ignored (a late one). */
+const JUST_PAID_MS = 60_000;
+
+/** True while a payment of this family for the camp runs, or for a minute after it was paid. */
+export async function paymentUnderWay(
+  store: Store,
+  userId: string,
+  campId: string,
+  now: Date,
+): Promise<boolean> {
+  const count = await store.collection<Enrolment>('inscripciones').count({
+    user_id: userId,
+    campament: campId,
+    $or: [
+      { payment_status: { $in: ['pending', 'unknown'] } },
+      { payment_status: 'paid', paid_at: { $gte: new Date(now.getTime() - JUST_PAID_MS) } },
+    ],
+  });
+  return count > 0;
+}

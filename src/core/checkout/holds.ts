@@ -6,8 +6,13 @@
 // cart's hold becomes the order's in one update (./pipeline.ts).
 import type { Store } from '../store/port.ts';
 import type { Camp, Week } from '../../domain/records.ts';
-import { placesLeft } from '../../domain/records.ts';
-import { cartHoldName, expiredHolds, holdMinutesOf, liveTaken, type CartHolds } from '../../domain/holds.ts';
+import {
+  cartHoldName,
+  expiredHolds,
+  holdMinutesOf,
+  placesLeftFor,
+  type CartHolds,
+} from '../../domain/holds.ts';
 
 export const PLACES = { field: 'quota_f', limitField: 'quota_q' } as const;
 
@@ -148,7 +153,7 @@ function holdsAnswer(
       const result = byId.get(id);
       if (!result) return { _id: id, wanted: count, held: 0, quota_f_left: 0 };
       const { week, held } = result;
-      const left = placesLeft({ quota_q: week.quota_q, quota_f: liveTaken(week, now) - held });
+      const left = placesLeftFor(week, held, now);
       return { _id: id, wanted: count, held, quota_f_left: Number.isFinite(left) ? left : null };
     }),
   };

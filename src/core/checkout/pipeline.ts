@@ -40,7 +40,7 @@ import {
 import type { ChargeResult } from './gateway.ts';
 import { releaseCouponUse, takeCouponUse, usableCoupon } from './coupons.ts';
 import { forgetCart } from './carts.ts';
-import { PLACES, holdExpiryOf, releaseExpiredHolds } from './holds.ts';
+import { PLACES, heldBy, holdExpiryOf, releaseExpiredHolds } from './holds.ts';
 import { cartHoldName, expiredHolds, holdMinutesOf } from '../../domain/holds.ts';
 import { paymentLeaseMs, settleApproved, successAnswer, verifyingAnswer } from './settle.ts';
 
@@ -163,7 +163,7 @@ async function takeWeek(
   cart?: CartHoldUse,
 ): Promise<{ fromCart: number; until: number } | null> {
   const weeks = store.collection<Week>('semanas');
-  const cartHeld = (candidate: Week) => (cart ? (candidate.holds?.[cart.name] ?? 0) : 0);
+  const cartHeld = (candidate: Week) => (cart ? heldBy(candidate, cart.name) : 0);
   let current = week;
   let freed = false;
   for (let attempt = 0; attempt < 5; attempt++) {

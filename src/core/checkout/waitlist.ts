@@ -8,9 +8,9 @@
 import { ApiError } from '../errors.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
-import type { Camp, Enrolment, UserRecord, Week } from '../../domain/records.ts';
-import { enrolmentLink, placesLeft } from '../../domain/records.ts';
-import { cartHoldName, liveTaken } from '../../domain/holds.ts';
+import type { Camp, UserRecord, Week } from '../../domain/records.ts';
+import { enrolmentLink } from '../../domain/records.ts';
+import { cartHoldName, placesLeftFor } from '../../domain/holds.ts';
 import { formatPaymentDate } from '../../domain/enrolment.ts';
 import {
   WAITLIST_MESSAGES as W,
@@ -41,10 +41,10 @@ export interface WaitlistRecord {
 }
 
 const ACTIVE: WaitlistStatus[] = ['waiting', 'offered'];
-export const waitlists = (store: Store) => store.collection<WaitlistRecord>('lista_espera');
+const waitlists = (store: Store) => store.collection<WaitlistRecord>('lista_espera');
 const weeksOf = (store: Store) => store.collection<Week>('semanas');
 
-export const offerHoursOf = (camp: Pick<Camp, 'waitlist_offer_hours'>): number =>
+const offerHoursOf = (camp: Pick<Camp, 'waitlist_offer_hours'>): number =>
   camp.waitlist_offer_hours ?? WAITLIST_OFFER_DEFAULT_HOURS;
 
 /** 1 for the next to be offered; null once the family is not waiting. */
@@ -56,7 +56,7 @@ async function positionOf(store: Store, entry: WaitlistRecord): Promise<number |
 }
 
 /** The requests as the profile and the admin list show them (names of weeks and camps filled in). */
-export async function viewsOf(
+async function viewsOf(
   store: Store,
   entries: readonly WaitlistRecord[],
   withEmail = false,
@@ -107,10 +107,7 @@ export async function joinWaitlist(
     : null;
   if (!week || !camp) throw new ApiError(404, W.weekNotFound);
   // Full for this family: its own hold of the week is its own.
-  const left = placesLeft({
-    quota_q: week.quota_q,
-    quota_f: liveTaken(week, now) - liveHeld(week, cartHoldName(user._id), now),
-  });
+  const left = placesLeftFor(week, liveHeld(week, cartHoldName(user._id), now), now);
   if (left > 0) throw new ApiError(400, W.notFull);
   const fields = {
     child: request.child.trim(),
@@ -180,27 +177,6 @@ export async function offeredPlaces(
   return places;
 }
 
-/** How long after a payment the family's cart reports for that camp are ignored (a late one). */
-const JUST_PAID_MS = 60_000;
-
-/** True while a payment of this family for the camp runs, or for a minute after it was paid. */
-export async function paymentUnderWay(
-  store: Store,
-  userId: string,
-  campId: string,
-  now: Date,
-): Promise<boolean> {
-  const count = await store.collection<Enrolment>('inscripciones').count({
-    user_id: userId,
-    campament: campId,
-    $or: [
-      { payment_status: { $in: ['pending', 'unknown'] } },
-      { payment_status: 'paid', paid_at: { $gte: new Date(now.getTime() - JUST_PAID_MS) } },
-    ],
-  });
-  return count > 0;
-}
-
 /** A paid order ends the family's requests for its weeks. */
 export async function closeWaitlistFor(
   store: Store,
@@ -259,7 +235,7 @@ async function offerWeek(
   let offered = 0;
   for (;;) {
     const first = await waitlists(store).findOne({ week: weekId, status: 'waiting' }, { sort: { rank: 1 } });
-    const free = placesLeft({ quota_q: week.quota_q, quota_f: liveTaken(week, now) });
+    const free = placesLeftFor(week, 0, now);
     if (!first || free < first.places) return offered;
     const until = new Date(now.getTime() + offerHoursOf(camp) * 3600_000);
     const claimed = await waitlists(store).updateOne(
