@@ -5,7 +5,10 @@
 import { expect, test, type Page } from './test.ts';
 import { expectAccessible } from './a11y.ts';
 import { adminSession, api, E2E_ADMIN, newParent } from './api.ts';
+import fs from 'node:fs/promises';
 import { latestMailTo } from './outbox.ts';
+import { pdfText, renderPdfPage } from './pdf.ts';
+import { formatDop } from '../src/domain/pricing.ts';
 import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
 import { enrolmentRequest, type DemoCart } from '../src/core/checkout/fixtures.ts';
 
@@ -170,4 +173,32 @@ test('a family joins the waiting list of a full week, gets the freed place by e-
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Perfil' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Lista de espera de Semana única' })).toHaveCount(0);
+
+  // The paid order's fiscal receipt, downloaded from the profile: its NCF, the school's RNC and a
+  // total equal to the charge; and drawn as a page in the browser.
+  const offered = (await api(page, 'GET', `/inscripciones/lista?campament=${camp._id}`, admin)).data.find(
+    (listed: { payment_status: string; status: string }) =>
+      listed.payment_status === 'paid' && listed.status !== 'cancelled',
+  ) as { order_number: string; amount: number };
+  const article = page.getByRole('article', { name: `Orden ${offered.order_number}` });
+  const receiptButton = article.getByRole('button', { name: /^Descargar comprobante \(B02\d{8}\)$/ });
+  const ncf = /B02\d{8}/.exec((await receiptButton.textContent())!)![0];
+  const [download] = await Promise.all([page.waitForEvent('download'), receiptButton.click()]);
+  expect(download.suggestedFilename()).toBe(`comprobante-${ncf}.pdf`);
+  const pdf = new Uint8Array(await fs.readFile(await download.path()));
+  const text = await pdfText(pdf);
+  for (const expected of [
+    'Factura de consumo',
+    `NCF: ${ncf}`,
+    'RNC: 1-30-00000-1',
+    `Orden: ${offered.order_number}`,
+    'Sofía',
+    `Total ${formatDop(offered.amount)}`,
+  ])
+    expect(text).toContain(expected);
+  const look = await renderPdfPage(page.context(), pdf, testInfo.outputPath('waitlist-5-receipt.png'));
+  // A letter page (612 × 792 points) with text on it, not a blank or a black page.
+  expect(look).toMatchObject({ width: 612, height: 792 });
+  expect(look.inked).toBeGreaterThan(0.005);
+  expect(look.inked).toBeLessThan(0.2);
 });

@@ -5,6 +5,7 @@ import { setupWorker } from 'msw/browser';
 import { handlers } from './handlers.ts';
 import { mockCore, persistSessionsIn, resetMockData } from './data.ts';
 import { offerFreedPlaces } from '../src/core/checkout/waitlist.ts';
+import { issuePendingReceipts } from '../src/core/receipts/service.ts';
 import { initScenario } from './scenarios.ts';
 import { mountScenarioPanel } from './scenario-panel.ts';
 
@@ -15,5 +16,7 @@ mountScenarioPanel(document);
 // Waiting lists move on as on the server's pass: offers that ran out pass to the next family, and
 // places freed by an expired hold or more capacity are offered.
 setInterval(() => void offerFreedPlaces(mockCore().deps).catch(() => undefined), 60_000);
+// Fiscal receipts that waited for an NCF sequence are issued, as on the server.
+setInterval(() => void issuePendingReceipts(mockCore().deps).catch(() => undefined), 60_000);
 
 export const worker = setupWorker(...handlers);

@@ -15,6 +15,7 @@ import { cardBrand, CARD_MESSAGES, last4 } from '../src/domain/cards.ts';
 import { newUser } from '../src/domain/accounts.ts';
 import type { UserRecord } from '../src/domain/records.ts';
 import { activeScenario } from './scenarios.ts';
+import { mockReceiptPdf } from './receipts.ts';
 import { demoCampIds, fixtureIds, MOCK_CREDENTIALS } from './fixtures.ts';
 
 export { MOCK_CREDENTIALS, demoCampIds };
@@ -87,6 +88,8 @@ function mockDeps(): CoreDeps {
       verify: async (password, hash) => (await sha256Hex(`mock:${password}`)) === hash,
     },
     sessions: { sign: signIn },
+    // PDFKit's browser build, loaded only when a receipt is drawn (never in the parents' bundle).
+    receiptPdf: mockReceiptPdf,
     photos: {
       kind: 'mock',
       save(bytes, ext, mime) {

@@ -8,6 +8,7 @@ import type { TSchema } from 'typebox';
 import {
   Answer,
   FILE_TYPES,
+  BytesAnswer,
   FileAnswer,
   HtmlAnswer,
   JsonText,
@@ -155,6 +156,13 @@ export function handlersOf(call: ApiRoute, before?: Before): HttpHandler[] {
           await before?.(input);
           const result = await call.handle(input, mockCore());
           if (result instanceof FileAnswer) return await fileResponse(result);
+          if (result instanceof BytesAnswer)
+            return new HttpResponse(result.bytes as Uint8Array<ArrayBuffer>, {
+              headers: {
+                'content-type': result.contentType,
+                'content-disposition': `attachment; filename="${result.filename}"`,
+              },
+            });
           if (result instanceof HtmlAnswer) return HttpResponse.html(result.body, { status: result.status });
           if (result instanceof JsonText)
             return new HttpResponse(result.body, {

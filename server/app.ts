@@ -26,6 +26,9 @@ import { createCore, type Core } from '../src/core/services.ts';
 import { reconcilePayments } from '../src/core/checkout/settle.ts';
 import { sendCartReminders } from '../src/core/checkout/carts.ts';
 import { offerFreedPlaces } from '../src/core/checkout/waitlist.ts';
+import { issuePendingReceipts } from '../src/core/receipts/service.ts';
+import { renderReceiptPdf } from '../src/core/receipts/pdf.ts';
+import PDFDocument from 'pdfkit';
 
 /** How often the server looks for carts to remind. */
 const CART_REMINDER_PASS_MS = 10 * 60_000;
@@ -168,6 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sessions: { sign: (userId) => app.signToken(userId) },
     photos: photoStorage,
     log: app.log,
+    receiptPdf: (receipt) => renderReceiptPdf(PDFDocument, receipt),
     ...(deps.clock ? { clock: deps.clock } : {}),
     settings: {
       publicUrl: config.publicUrl,
@@ -195,6 +199,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Waiting lists (src/core/checkout/waitlist.ts): offers that ran out pass on, and places freed by
   // an expired hold or more capacity go to the first in line. Each offer is claimed first.
   every(WAITLIST_PASS_MS, 'waiting list offers failed', () => offerFreedPlaces(core.deps));
+  // Fiscal receipts that waited for an NCF sequence (src/core/receipts/service.ts): issued and
+  // e-mailed once staff add one (saving it runs this at once too). Each receipt's id is its order's.
+  every(WAITLIST_PASS_MS, 'pending receipts failed', () => issuePendingReceipts(core.deps));
   await app.register(apiRoutes, { prefix: '/api', core });
   await app.register(uploadRoutes, { core, localDir: uploadsDir });
   await app.register(socialAuthRoutes);

@@ -29,3 +29,9 @@ interface Window {
   /** Untrusted until read through src/api/config.ts, which validates every field. */
   __APP_CONFIG__?: RawAppConfig;
 }
+
+/** PDFKit's standard font metrics, which its browser build needs registered (mocks/receipts.ts). */
+declare module 'pdfkit/standard-fonts/*' {
+  const font: object;
+  export default font;
+}

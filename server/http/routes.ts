@@ -6,6 +6,7 @@ import {
   API_ROUTES,
   Answer,
   FILE_TYPES,
+  BytesAnswer,
   FileAnswer,
   JsonText,
   HtmlAnswer,
@@ -63,6 +64,12 @@ function register(app: FastifyInstance, core: Core, call: ApiRoute): void {
           .type(FILE_TYPES[result.format])
           .header('content-disposition', `attachment; filename="${result.filename}"`)
           .send(fileStream(result));
+      if (result instanceof BytesAnswer)
+        return reply
+          .type(result.contentType)
+          .header('content-disposition', `attachment; filename="${result.filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(result.bytes));
       if (result instanceof HtmlAnswer)
         return reply.status(result.status).type('text/html; charset=utf-8').send(result.body);
       // A string with a JSON content type is sent as is (Fastify serialises objects only).

@@ -30,17 +30,30 @@ export interface Transport {
   send(item: OutboxItem, from: string): Promise<void>;
 }
 
+/** The message as nodemailer takes it; attachments are stored in base64 (a receipt's PDF). */
+const mailOf = (item: OutboxItem, from: string) => ({
+  from,
+  to: item.to,
+  subject: item.subject,
+  text: item.text,
+  html: item.html,
+  ...(item.attachments?.length
+    ? {
+        attachments: item.attachments.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: file.content,
+          encoding: 'base64',
+        })),
+      }
+    : {}),
+});
+
 export function smtpTransport(url: string): Transport {
   const transporter = nodemailer.createTransport(url);
   return {
     async send(item, from) {
-      await transporter.sendMail({
-        from,
-        to: item.to,
-        subject: item.subject,
-        text: item.text,
-        html: item.html,
-      });
+      await transporter.sendMail(mailOf(item, from));
     },
   };
 }
@@ -50,13 +63,7 @@ export function fileTransport(dir: string): Transport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(item, from) {
-      const info = await transporter.sendMail({
-        from,
-        to: item.to,
-        subject: item.subject,
-        text: item.text,
-        html: item.html,
-      });
+      const info = await transporter.sendMail(mailOf(item, from));
       await fs.mkdir(dir, { recursive: true });
       const stamp = item.created_at.toISOString().replace(/[:.]/g, '-');
       await fs.writeFile(path.join(dir, `${stamp}-${item.kind}-${item._id}.eml`), info.message as Buffer);

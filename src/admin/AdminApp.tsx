@@ -12,6 +12,7 @@ import { weeksScreen } from './areas/weeks.tsx';
 import { DashboardPage } from './DashboardPage.tsx';
 import { AuditPage } from './staff/AuditPage.tsx';
 import { WaitlistPage } from './staff/WaitlistPage.tsx';
+import { ReceiptsPage } from './staff/ReceiptsPage.tsx';
 import { EnrolmentDetailPage } from './staff/EnrolmentDetailPage.tsx';
 import { EnrolmentsPage } from './staff/EnrolmentsPage.tsx';
 import { RostersPage } from './staff/RostersPage.tsx';
@@ -36,6 +37,7 @@ export function AdminApp() {
           <Route path="listas" element={<RostersPage />} />
           <Route path="auditoria" element={<AuditPage />} />
           <Route path="esperas" element={<WaitlistPage />} />
+          <Route path="comprobantes" element={<ReceiptsPage />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

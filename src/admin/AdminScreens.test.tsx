@@ -13,6 +13,7 @@ import { COPY_MESSAGES } from './areas/camps.tsx';
 import { DASHBOARD_CARDS, DASHBOARD_ERROR } from './DashboardPage.tsx';
 import { signInAdmin, stubClipboard } from './testing.ts';
 import { joinWaitlist } from '../core/checkout/waitlist.ts';
+import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
 
 // The first test of the file also loads the admin chunk.
 vi.setConfig({ testTimeout: 20_000 });
@@ -471,5 +472,58 @@ describe('waiting list', () => {
     await user.click(screen.getByRole('button', { name: 'Bajar a Sofía (ana.espera@correo.do)' }));
     expect(await screen.findByText('Orden de la lista actualizado.')).toBeInTheDocument();
     await waitFor(async () => expect((await lines())[0]).toBe('Semana 8 | 1 | luis.espera@correo.doMateo'));
+  });
+});
+
+describe('fiscal receipts', () => {
+  it('shows the sequences, warns when B02 has none left, adds a range and saves the school data', async () => {
+    const { deps } = mockCore();
+    const sequences = deps.store.collection('secuencias_ncf');
+    const b02 = (await sequences.find({ type: 'B02' }))[0]!;
+    // Used up: the school must add a new range before any more B02 is issued.
+    await sequences.updateOne({ _id: b02._id }, { set: { next: 1001 } });
+    const user = await open('/admin/comprobantes', 'Comprobantes fiscales');
+    const warnings = await screen.findByRole('status', { name: 'Avisos de comprobantes fiscales' });
+    expect(warnings).toHaveTextContent(RECEIPT_MESSAGES.noSequence('B02'));
+    const sequencesTable = screen.getByRole('table', { name: 'Secuencias de NCF' });
+    expect(within(sequencesTable).getByRole('row', { name: /B0200000001 a B0200001000/ })).toHaveTextContent(
+      'Agotada',
+    );
+
+    // A range that crosses the used one is refused in place, tied to the fields.
+    await user.type(screen.getByLabelText('Número inicial'), '900');
+    await user.type(screen.getByLabelText('Número final'), '1500');
+    await user.type(screen.getByLabelText('Vence el'), '2029-12-31');
+    await user.click(screen.getByRole('button', { name: 'Agregar secuencia' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent(RECEIPT_MESSAGES.rangeOverlap);
+    expect(screen.getByLabelText('Número inicial')).toHaveAccessibleDescription(
+      RECEIPT_MESSAGES.rangeOverlap,
+    );
+
+    await user.clear(screen.getByLabelText('Número inicial'));
+    await user.type(screen.getByLabelText('Número inicial'), '1001');
+    await user.click(screen.getByRole('button', { name: 'Agregar secuencia' }));
+    expect(await screen.findByText(RECEIPT_MESSAGES.sequenceAdded)).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('table', { name: 'Secuencias de NCF' })).findByRole('row', {
+        name: /B0200001001 a B0200001500/,
+      }),
+    ).toHaveTextContent('Vigente');
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('status', { name: 'Avisos de comprobantes fiscales' }),
+      ).not.toBeInTheDocument(),
+    );
+
+    await user.clear(screen.getByLabelText('Nombre o razón social de la escuela'));
+    await user.type(screen.getByLabelText('Nombre o razón social de la escuela'), 'Club Naco');
+    await user.selectOptions(screen.getByLabelText('ITBIS'), 'gravado');
+    await user.click(screen.getByRole('button', { name: 'Guardar datos fiscales' }));
+    expect(await screen.findByText(RECEIPT_MESSAGES.settingsSaved)).toBeInTheDocument();
+    expect(await deps.store.collection('ajustes').findById('fiscal')).toMatchObject({
+      school_name: 'Club Naco',
+      itbis: 'gravado',
+    });
   });
 });

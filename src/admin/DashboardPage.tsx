@@ -6,7 +6,8 @@ import type { DashboardAnswer, DashboardKind } from '../domain/admin-contract.ts
 import { formatDop } from '../domain/pricing.ts';
 import { campTypeLabel } from '../domain/records.ts';
 import { AdminPage } from './AdminPage.tsx';
-import { useDashboardQuery } from './api.ts';
+import { Link } from 'react-router-dom';
+import { useDashboardQuery, useFiscalQuery } from './api.ts';
 import { formatDay, notifyError } from './feedback.ts';
 
 // Chart.js stays in its own chunk: the cards and lists show before it arrives.
@@ -46,6 +47,24 @@ function Skeleton({ lines = 1 }: { lines?: number }) {
   );
 }
 
+/** Fiscal receipts that are not being issued, or soon will not be: what staff must act on first. */
+function FiscalAlerts() {
+  const { data } = useFiscalQuery();
+  if (!data?.alerts.length) return null;
+  return (
+    <div className="alert alert-warning" role="status" aria-label="Avisos de comprobantes fiscales">
+      <ul className="mb-2 ps-3">
+        {data.alerts.map((alert) => (
+          <li key={alert}>{alert}</li>
+        ))}
+      </ul>
+      <Link to="/admin/comprobantes" className="alert-link">
+        Ir a Comprobantes fiscales
+      </Link>
+    </div>
+  );
+}
+
 export function DashboardPage() {
   const { data, isLoading, isError } = useDashboardQuery();
 
@@ -60,6 +79,7 @@ export function DashboardPage() {
           {DASHBOARD_ERROR}
         </div>
       )}
+      <FiscalAlerts />
       <section aria-label="Totales" aria-busy={isLoading || undefined}>
         <div className="row g-3 mb-3">
           {DASHBOARD_CARDS.map(({ kind, label }) => {

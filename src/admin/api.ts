@@ -3,6 +3,7 @@
 // it changed and the dashboard. Loaded only in the admin chunk and injected into the store then
 // (src/app/AdminArea.tsx), so none of it reaches the parents' bundle.
 import type { WaitlistView } from '../domain/waitlist.ts';
+import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ApiError, request, type HttpMethod } from '../api/http.ts';
 import type {
@@ -88,6 +89,7 @@ const TAGS = [
   'inscripciones',
   'auditoria',
   'esperas',
+  'comprobantes',
 ] as const;
 
 /** Lists a change of `area` makes stale: its own, the dashboard's counts, and lists that show its names. */
@@ -179,6 +181,24 @@ export const adminApi = createApi({
       query: (body) => ({ path: '/esperas/mover', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['esperas']),
     }),
+    fiscal: build.query<FiscalStatus, void>({
+      query: () => ({ path: '/ajustes/fiscal' }),
+      transformResponse: (answer: { data: FiscalStatus }) => answer.data,
+      providesTags: ['comprobantes'],
+    }),
+    saveFiscal: build.mutation<{ message: string }, FiscalSettingsInput>({
+      query: (body) => ({ path: '/ajustes/fiscal', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['comprobantes', 'inscripciones', 'auditoria']),
+    }),
+    addSequence: build.mutation<{ message: string }, SequenceInput>({
+      query: (body) => ({ path: '/secuencias-ncf', method: 'POST', body }),
+      // Adding one issues the receipts that waited for it: the orders' details change too.
+      invalidatesTags: (_result, error) => (error ? [] : ['comprobantes', 'inscripciones', 'auditoria']),
+    }),
+    disableSequence: build.mutation<{ message: string }, string>({
+      query: (id) => ({ path: `/secuencias-ncf/desactivar/${id}`, method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['comprobantes', 'auditoria']),
+    }),
     audit: build.query<ListAnswer<AuditRow>, AuditQuery>({
       query: (params) => ({ path: `/auditoria/listpop${listSearch(params)}` }),
       providesTags: ['auditoria'],
@@ -209,4 +229,8 @@ export const {
   useAuditQuery,
   useWaitlistQuery,
   useMoveInWaitlistMutation,
+  useFiscalQuery,
+  useSaveFiscalMutation,
+  useAddSequenceMutation,
+  useDisableSequenceMutation,
 } = adminApi;

@@ -1,33 +1,7 @@
-// Downloads a file the API answers (the enrolment export) with the admin's token: fetched, then
-// handed to the browser as a file with the server's name for it.
-import { appConfig } from '../api/config.ts';
-import { apiUrl, NETWORK_ERROR_MESSAGE } from '../api/http.ts';
+// Downloads a file the API answers (the enrolment export, a receipt) with the admin's token.
+import { downloadFile as download } from '../api/download.ts';
 import { getAdminToken } from './adminSession.ts';
 
 /** Resolves with the file name, or rejects with the server's Spanish message. */
-export async function downloadFile(path: string): Promise<string> {
-  const headers = new Headers({ 'x-account-id': appConfig.accountId });
-  const token = getAdminToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path), { headers });
-  } catch {
-    throw new Error(NETWORK_ERROR_MESSAGE);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new Error(body.message ?? `El servidor respondió con un error (código ${response.status}).`);
-  }
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'inscripciones';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
-}
+export const downloadFile = (path: string): Promise<string> =>
+  download(path, getAdminToken(), 'inscripciones');

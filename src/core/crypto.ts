@@ -7,6 +7,14 @@ const base64url = (bytes: Uint8Array): string =>
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 
+/** Plain base64 of any size (an e-mail attachment), in chunks: one spread call has an argument limit. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
+
 /** An unguessable token of `bytes` random bytes, base64url. */
 export const randomToken = (bytes = 32): string => base64url(crypto.getRandomValues(new Uint8Array(bytes)));
 

@@ -2,6 +2,7 @@
 // passes its own. Nothing here is Node-only, so the services also run in the browser.
 import type { Store } from './store/port.ts';
 import type { PaymentGateway } from './checkout/gateway.ts';
+import type { Receipt } from '../domain/receipts.ts';
 
 export interface MailMessage {
   to: string[];
@@ -12,8 +13,17 @@ export interface MailMessage {
   kind: string;
   /** The user the message concerns, if any. */
   user_id?: string | null;
+  /** Files sent with it (a fiscal receipt's PDF), their bytes in base64 so the outbox can store them. */
+  attachments?: MailAttachment[];
   /** Names the message once: enqueuing the same key again (a retried follow-up) adds nothing. */
   key?: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
 }
 
 /** Stores a message for sending (the server's persisted outbox; the mocks print it). */
@@ -55,6 +65,8 @@ export interface CoreDeps {
   sessions: Sessions;
   photos: PhotoStorage;
   log: Log;
+  /** Draws a fiscal receipt as PDF (src/core/receipts/pdf.ts, with the adapter's PDFKit build). */
+  receiptPdf: (receipt: Receipt) => Promise<Uint8Array>;
   /** The school's public address (links in e-mails) and website (confirmation e-mail). */
   settings: {
     publicUrl: string;

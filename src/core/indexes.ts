@@ -35,6 +35,10 @@ export const INDEXES: Array<[string, IndexSpec]> = [
   ['membresias', { fields: ['order_number'], sparse: true }],
   ['clientes', { fields: ['user_id'], sparse: true }],
   ['outbox', { fields: ['status'] }],
+  // One receipt per NCF: the rule that no number is printed twice (src/core/receipts/service.ts).
+  ['comprobantes', { fields: ['ncf'], unique: true }],
+  ['comprobantes', { fields: ['enrolment_id'] }],
+  ['inscripciones', { fields: ['receipt_pending'], sparse: true }],
 ];
 
 /** Codes an admin may have repeated before the unique index existed. */

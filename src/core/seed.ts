@@ -6,6 +6,7 @@ import type { Store } from './store/port.ts';
 import { newId as storeId } from './store/common.ts';
 import { demoSchool, type Lookup } from '../domain/demo.ts';
 import type { Camp, Category, Coupon, Week } from '../domain/records.ts';
+import type { FiscalSettings, NcfSequence } from '../domain/receipts.ts';
 
 export const SEED_MARKER_ID = 'demo-seed';
 
@@ -29,6 +30,8 @@ export async function seedDemoData(
   await store.collection<Coupon>('cupones').insertMany(school.cupones);
   await store.collection<Lookup>('tipos').insertMany(school.tipos);
   await store.collection<Lookup>('estados').insertMany(school.estados);
+  await store.collection<FiscalSettings>('ajustes').insertOne(school.fiscal);
+  await store.collection<NcfSequence>('secuencias_ncf').insertMany(school.secuencias);
 
   await meta.insertOne({ _id: SEED_MARKER_ID, at: now });
   return {

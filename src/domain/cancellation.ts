@@ -92,6 +92,9 @@ const DAY = new Intl.DateTimeFormat('es-DO', {
   timeZone: 'America/Santo_Domingo',
 });
 
+/** A day as Dominican staff and parents write it, in Santo Domingo time ('07/06/2027'). */
+export const formatDay = (date: Date): string => DAY.format(date);
+
 /** The last day a parent may cancel, as the page and the messages write it ('07/06/2027'). */
 export const lastCancelDay = (deadline: Date): string => DAY.format(new Date(deadline.getTime() - 1));
 

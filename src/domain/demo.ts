@@ -1,6 +1,7 @@
 // The demo school (DESIGN.md §2.17) as plain records: the server seeds a fresh store with it and
 // the mocks start from it, so both show testers and parents the same school.
 import type { Camp, Category, Coupon, Week } from './records.ts';
+import { FISCAL_SETTINGS_ID, type FiscalSettings, type NcfSequence } from './receipts.ts';
 
 export interface Lookup {
   _id: string;
@@ -19,6 +20,9 @@ export interface DemoSchool {
   cupones: Coupon[];
   tipos: Lookup[];
   estados: Lookup[];
+  /** The school's fiscal data and authorised NCF ranges (demo values, issue 18). */
+  fiscal: FiscalSettings;
+  secuencias: NcfSequence[];
 }
 
 const AGE_GROUPS = [
@@ -184,5 +188,30 @@ export function demoSchool(newId: () => string): DemoSchool {
       { _id: newId(), code: 'inactive', name: 'Inactivo', status: 'active' },
       { _id: newId(), code: 'borrado', name: 'Borrado', status: 'active' },
     ],
+    // Last, so the ids above stay what they were before receipts existed.
+    fiscal: {
+      _id: FISCAL_SETTINGS_ID,
+      school_name: 'Escuela de Baloncesto (demostración)',
+      rnc: '1-30-00000-1',
+      address: 'Av. Abraham Lincoln 1000, Santo Domingo',
+      phone: '809-555-0100',
+      itbis: 'exento',
+    },
+    secuencias: (
+      [
+        ['B02', 1000],
+        ['B01', 500],
+        ['B04', 200],
+      ] as const
+    ).map(([type, last]) => ({
+      _id: newId(),
+      type,
+      first: 1,
+      last,
+      next: 1,
+      expires_on: new Date('2028-12-31T23:59:59.999-04:00'),
+      status: 'active',
+      created_at: new Date('2026-11-01T12:00:00Z'),
+    })),
   };
 }

@@ -229,6 +229,8 @@ export interface Enrolment {
    * done), true once done; absent on orders paid before the follow-ups were retried.
    */
   followups_done?: boolean;
+  /** True while a fiscal receipt it is owed could not be numbered (no sequence): the pass retries. */
+  receipt_pending?: boolean;
   auth_code: string | null;
   gateway_reference: string | null;
   idempotency_key: string;

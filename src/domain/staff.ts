@@ -1,6 +1,7 @@
 // Staff operations on enrolments (the staff issue): the states staff filter by, the list and audit
 // queries, the cancel body, and their Spanish texts. Shared by the core (server and mocks) and the
 // admin screens.
+import type { NcfType } from './receipts.ts';
 import { Type, type Static } from 'typebox';
 import { Id } from './admin-contract.ts';
 import type { Enrolment } from './records.ts';
@@ -209,6 +210,8 @@ export type EnrolmentDetail = Omit<Enrolment, 'created_at' | 'paid_at' | 'cancel
   parent_email: string;
   lines: Array<Enrolment['lines'][number] & { week_name: string; category_name: string }>;
   mails: Array<{ kind: string; subject: string; to: string[]; status: string; created_at: string }>;
+  /** Its fiscal receipts (type and NCF), each downloadable as PDF. */
+  receipts: Array<{ type: NcfType; ncf: string }>;
 };
 
 /** An audit entry as answered (dates as JSON strings). */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { renderApp } from '../test/renderApp.tsx';
@@ -162,6 +162,59 @@ describe('profile page', () => {
     expect(order).toHaveTextContent(
       'Crédito para una próxima inscripción: RD$24,700. Escriba el cupón CR-7K3QX9T2 al pagar.',
     );
+  });
+
+  it("downloads an order's receipt and credit note as PDFs with the parent's token", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/comprobantes/:id/:tipo', ({ request, params }) => {
+        asked.push(`${String(params.tipo)} ${request.headers.get('authorization') ? 'token' : 'none'}`);
+        return new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="comprobante-${params.tipo === 'B04' ? 'B0400000001' : 'B0100000001'}.pdf"`,
+          },
+        });
+      }),
+    );
+    const saved: string[] = [];
+    // Put back as found afterwards (jsdom may have none: the mocks' photos check for it).
+    const original = ['createObjectURL', 'revokeObjectURL'].map(
+      (key) => [key, Object.getOwnPropertyDescriptor(URL, key)] as const,
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:comprobante');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const user = await openProfile({
+      ...ACTIVITY,
+      enrolments: [
+        {
+          ...ACTIVITY.enrolments[0]!,
+          _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+          status: 'cancelled',
+          cancel: null,
+          receipts: [
+            { type: 'B01', ncf: 'B0100000001' },
+            { type: 'B04', ncf: 'B0400000001' },
+          ],
+        },
+      ],
+    });
+    const order = await screen.findByRole('article', { name: 'Orden 1002' });
+    await user.click(within(order).getByRole('button', { name: 'Descargar comprobante (B0100000001)' }));
+    await user.click(within(order).getByRole('button', { name: 'Descargar nota de crédito (B0400000001)' }));
+    await vi.waitFor(() =>
+      expect(saved).toEqual(['comprobante-B0100000001.pdf', 'comprobante-B0400000001.pdf']),
+    );
+    expect(asked).toEqual(['B01 token', 'B04 token']);
+    click.mockRestore();
+    for (const [key, descriptor] of original)
+      if (descriptor) Object.defineProperty(URL, key, descriptor);
+      else Reflect.deleteProperty(URL, key);
   });
 
   it('offers no cancel button on an order past its window', async () => {

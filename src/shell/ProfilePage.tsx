@@ -5,10 +5,12 @@ import { WaitlistSection } from './WaitlistSection.tsx';
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Modal, Nav, Spinner, Tab } from 'react-bootstrap';
 import { fetchProfile } from '../api/accounts.ts';
+import { downloadFile } from '../api/download.ts';
 import { readStored, STORAGE_KEYS } from '../api/storage.ts';
 import { selectCurrentUser } from '../auth/authSlice.ts';
 import type { PublicUser } from '../domain/accounts.ts';
 import { formatDop } from '../domain/pricing.ts';
+import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
 import { useAppSelector } from '../lib/hooks.ts';
 import { MembershipCodes } from '../lib/MembershipCodes.tsx';
 import { notify } from '../lib/toasts.tsx';
@@ -87,6 +89,9 @@ function EnrolmentItem({
           <code className="user-select-all">{enrolment.credit.code}</code> al pagar.
         </p>
       ) : null}
+      {enrolment._id && enrolment.receipts?.length ? (
+        <ReceiptButtons enrolmentId={enrolment._id} receipts={enrolment.receipts} />
+      ) : null}
       {enrolment.cancel && enrolment._id && onCancel ? (
         <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
           <Button variant="outline-danger" className="tap-target" onClick={() => onCancel(enrolment)}>
@@ -98,6 +103,42 @@ function EnrolmentItem({
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** The order's fiscal receipts as PDFs (the invoice, and a credit note after cancelling a B01). */
+function ReceiptButtons({
+  enrolmentId,
+  receipts,
+}: {
+  enrolmentId: string;
+  receipts: NonNullable<EnrolmentSummary['receipts']>;
+}) {
+  const [busy, setBusy] = useState('');
+  return (
+    <div className="d-flex flex-wrap gap-2 mt-2">
+      {receipts.map((receipt) => (
+        <Button
+          key={receipt.ncf}
+          variant="outline-primary"
+          className="tap-target"
+          disabled={busy === receipt.ncf}
+          onClick={() => {
+            setBusy(receipt.ncf);
+            downloadFile(
+              `/comprobantes/${enrolmentId}/${receipt.type}`,
+              readStored(STORAGE_KEYS.token),
+              'comprobante.pdf',
+            )
+              .catch((error: unknown) => notify.error(messageOf(error)))
+              .finally(() => setBusy(''));
+          }}
+        >
+          {receipt.type === 'B04' ? RECEIPT_MESSAGES.downloadCreditNote : RECEIPT_MESSAGES.download} (
+          {receipt.ncf})
+        </Button>
+      ))}
+    </div>
   );
 }
 

@@ -20,6 +20,8 @@ export interface EnrolmentSummary {
   cancel?: { last_day: string; refund: string } | null;
   /** A cancellation's credit coupon, for the next enrolment. */
   credit?: { code: string; amount: number } | null;
+  /** Its fiscal receipts (B01 or B02, and a B04 after cancelling a B01), each a PDF to download. */
+  receipts?: Array<{ type: string; ncf: string }>;
   created_at: string;
   paid_at: string | null;
 }

@@ -11,6 +11,8 @@ import { keepTabInside } from '../../lib/focusTrap.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { CANCEL_REASON_MAX, hasMedicalNote, type EnrolmentDetail } from '../../domain/staff.ts';
 import { StateBadge } from './StateBadge.tsx';
+import { downloadFile } from '../download.ts';
+import { NCF_TYPES } from '../../domain/receipts.ts';
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
@@ -40,7 +42,40 @@ const MAIL_KINDS: Record<string, string> = {
   enrolment: 'Confirmación de inscripción',
   'payment-not-completed': 'Pago no realizado',
   'enrolment-cancelled': 'Inscripción cancelada',
+  receipt: 'Comprobante fiscal',
 };
+
+/** The order's receipts as PDFs; one still owed says why (no usable NCF sequence). */
+function ReceiptDownloads({ enrolment }: { enrolment: EnrolmentDetail }) {
+  const [busy, setBusy] = useState('');
+  if (enrolment.receipts.length === 0)
+    return enrolment.receipt_pending ? (
+      <p className="small text-warning-emphasis mb-0 mt-2">
+        Comprobante pendiente: no hay una secuencia de NCF vigente.{' '}
+        <Link to="/admin/comprobantes">Comprobantes fiscales</Link>
+      </p>
+    ) : null;
+  return (
+    <div className="d-flex flex-wrap gap-2 mt-2">
+      {enrolment.receipts.map((receipt) => (
+        <Button
+          key={receipt.ncf}
+          variant="outline-primary"
+          className="admin-tap"
+          disabled={busy === receipt.ncf}
+          onClick={() => {
+            setBusy(receipt.ncf);
+            downloadFile(`/comprobantes/staff/${enrolment._id}/${receipt.type}`)
+              .catch((error: unknown) => notifyError(withServerMessage('No fue posible descargar', error)))
+              .finally(() => setBusy(''));
+          }}
+        >
+          {NCF_TYPES[receipt.type]} {receipt.ncf} (PDF)
+        </Button>
+      ))}
+    </div>
+  );
+}
 
 function Medical({ label, text }: { label: string; text: string }) {
   const note = hasMedicalNote(text);
@@ -249,6 +284,7 @@ export function EnrolmentDetailPage() {
             ['Razón social', enrolment.rnc_nombre],
           ]}
         />
+        <ReceiptDownloads enrolment={enrolment} />
       </Section>
       <Section title="Correos enviados">
         {enrolment.mails.length === 0 ? (

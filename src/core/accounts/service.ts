@@ -1,5 +1,6 @@
 // Accounts: sign-in, registration, profile, activity, password reset. The rules live here; the
 // calls of ../api/accounts.ts only map requests to these functions.
+import { receiptsOfOrders } from '../receipts/service.ts';
 import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
@@ -148,7 +149,13 @@ export function accountsService(deps: CoreDeps) {
           .find({ user_id: account._id, status: 'active' }, { sort: { issued_at: -1 }, limit: 100 }),
       ]);
       // The orders the parent may still cancel themselves, and what they would get back.
-      const decisions = await selfCancelDecisions(store, enrolments, nowOf(deps));
+      const [decisions, receipts] = await Promise.all([
+        selfCancelDecisions(store, enrolments, nowOf(deps)),
+        receiptsOfOrders(
+          store,
+          enrolments.map((enrolment) => enrolment._id),
+        ),
+      ]);
       const cancelTerms = (enrolment: EnrolmentSummarySource) => {
         const decided = decisions.get(enrolment._id);
         return decided?.ok
@@ -172,6 +179,8 @@ export function accountsService(deps: CoreDeps) {
           enrolment.credit_code && enrolment.credit_amount
             ? { code: enrolment.credit_code, amount: enrolment.credit_amount }
             : null,
+        // Its fiscal receipts (invoice, credit note), each downloadable as PDF.
+        receipts: receipts.get(enrolment._id) ?? [],
         created_at: enrolment.created_at.toISOString(),
         paid_at: enrolment.paid_at?.toISOString() ?? null,
       }));

@@ -10,12 +10,26 @@ import { randomInt } from '../crypto.ts';
 import { enrolmentState, STAFF_MESSAGES } from '../../domain/staff.ts';
 import { familyRecipients, releasePlaces } from '../checkout/settle.ts';
 import { cancellationMail } from '../checkout/mails.ts';
+import { NCF_TYPE_CODES } from '../../domain/receipts.ts';
+import {
+  issueOwedReceipts,
+  receiptAttachment,
+  receiptId,
+  receiptOf,
+  receiptsOfOrders,
+} from '../receipts/service.ts';
 import { recordAudit, type Actor } from './audit.ts';
 
 const enrolmentsOf = (deps: Pick<CoreDeps, 'store'>) => deps.store.collection<Enrolment>('inscripciones');
 
 /** The keys under which the e-mails of an enrolment are queued (MailMessage.key). */
-export const mailKeysOf = (id: string) => [`confirmation-${id}`, `not-completed-${id}`, `cancelled-${id}`];
+export const mailKeysOf = (id: string) => [
+  `confirmation-${id}`,
+  `not-completed-${id}`,
+  `cancelled-${id}`,
+  // Receipts e-mailed on their own, after waiting for an NCF sequence.
+  ...NCF_TYPE_CODES.map((type) => `receipt-${receiptId(id, type)}`),
+];
 
 /**
  * Everything staff need about one order: the record itself plus its state, its weeks' and
@@ -27,7 +41,7 @@ export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string)
   const enrolment = await enrolmentsOf(deps).findById(id);
   if (!enrolment) throw new ApiError(404, STAFF_MESSAGES.enrolmentNotFound);
   const weekIds = [...new Set(enrolment.lines.map((line) => line.id))];
-  const [weeks, categories, parent, mails] = await Promise.all([
+  const [weeks, categories, parent, mails, receipts] = await Promise.all([
     store.collection<Week>('semanas').find({ _id: { $in: weekIds } }, { withDeleted: true }),
     store.collection<Category>('categorias').find({ campament: enrolment.campament }, { withDeleted: true }),
     store.collection<UserRecord>('usuarios').findById(enrolment.user_id, { withDeleted: true }),
@@ -41,6 +55,7 @@ export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string)
         created_at: Date;
       }>('outbox')
       .find({ _id: { $in: mailKeysOf(id) } }, { sort: { created_at: 1 } }),
+    receiptsOfOrders(store, [id]),
   ]);
   const weekName = new Map(weeks.map((week) => [week._id, week.name]));
   const categoryName = new Map(categories.map((category) => [category._id, category.name]));
@@ -53,6 +68,7 @@ export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string)
       week_name: weekName.get(line.id) ?? line.name,
       category_name: categoryName.get(line.time) ?? '',
     })),
+    receipts: receipts.get(id) ?? [],
     mails: mails.map(({ kind, subject, to, status, created_at }) => ({
       kind,
       subject,
@@ -162,11 +178,20 @@ export async function cancelEnrolment(
     refund.credit_code = (await issueCredit(store, claimed, claimed.credit_amount, nowOf(deps))).code;
   const done = (await enrolments.updateOne({ _id: id }, { set: { ...refund } })) ?? claimed;
 
+  // A cancelled B01 gets its credit note (B04), sent with the cancellation; one that cannot be
+  // numbered yet is owed and e-mailed by the receipts' pass.
+  const creditNote = await issueOwedReceipts(deps, done)
+    .then(() => receiptOf(store, id, 'B04'))
+    .catch((error: unknown) => {
+      log.error({ err: error, order: done.order_number }, 'the credit note could not be issued');
+      return null;
+    });
   const parent = await store.collection<UserRecord>('usuarios').findById(done.user_id, { withDeleted: true });
   const recipients = familyRecipients(parent?.email, done);
   if (recipients.length > 0)
     await mailer.enqueue({
-      ...cancellationMail(done),
+      ...cancellationMail(done, creditNote),
+      ...(creditNote ? { attachments: [await receiptAttachment(deps, creditNote)] } : {}),
       to: recipients,
       user_id: done.user_id,
       key: `cancelled-${id}`,

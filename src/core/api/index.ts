@@ -6,6 +6,7 @@ import { ADMIN_ROUTES } from './admin.ts';
 import { CHECKOUT_ROUTES } from './checkout.ts';
 import { STAFF_ROUTES } from './staff.ts';
 import { WAITLIST_ROUTES } from './waitlist.ts';
+import { RECEIPT_ROUTES } from './receipts.ts';
 import type { ApiRoute } from './route.ts';
 
 export const API_ROUTES: ApiRoute[] = [
@@ -14,10 +15,12 @@ export const API_ROUTES: ApiRoute[] = [
   ...ADMIN_ROUTES,
   ...STAFF_ROUTES,
   ...WAITLIST_ROUTES,
+  ...RECEIPT_ROUTES,
 ];
 
 export {
   Answer,
+  BytesAnswer,
   FileAnswer,
   FILE_TYPES,
   JsonText,

@@ -71,6 +71,18 @@ export class FileAnswer {
   }
 }
 
+/** A file already made (a receipt's PDF), sent as is with its type and name. */
+export class BytesAnswer {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly bytes: Uint8Array;
+  constructor(filename: string, contentType: string, bytes: Uint8Array) {
+    this.filename = filename;
+    this.contentType = contentType;
+    this.bytes = bytes;
+  }
+}
+
 export const FILE_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',

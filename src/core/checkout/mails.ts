@@ -5,11 +5,19 @@ import type { Camp, Week } from '../../domain/records.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import type { Enrolment } from '../../domain/records.ts';
 import { WAITLIST_MESSAGES } from '../../domain/waitlist.ts';
+import { NCF_TYPES, RECEIPT_MESSAGES, type Receipt } from '../../domain/receipts.ts';
+
+/** The sentence about the fiscal receipt: attached, or sent once a sequence can number it. */
+const receiptSentence = (receipt: Pick<Receipt, 'type' | 'ncf'> | null): string =>
+  receipt
+    ? `Adjuntamos su comprobante fiscal (${NCF_TYPES[receipt.type]}, NCF ${receipt.ncf}).`
+    : RECEIPT_MESSAGES.pendingMail;
 
 export function confirmationMail(
   enrolment: Enrolment,
   weekById: Map<string, Week>,
   website: string,
+  receipt: Pick<Receipt, 'type' | 'ncf'> | null = null,
 ): Omit<MailMessage, 'to'> {
   const children = enrolment.participants.map((participant) => {
     const weeks = enrolment.lines
@@ -39,6 +47,8 @@ export function confirmationMail(
       ...child.weeks.map((week) => `    · ${week}`),
     ]),
     '',
+    receiptSentence(receipt),
+    '',
     `Más información: ${website}`,
   ].join('\n');
   const html = `<h2>¡Gracias por su inscripción!</h2>
@@ -59,6 +69,7 @@ ${children
   )
   .join('\n')}
 </ul>
+<p>${escapeHtml(receiptSentence(receipt))}</p>
 <p><a href="${escapeHtml(website)}">${escapeHtml(website)}</a></p>`;
   return {
     subject: `Confirmación de inscripción — orden ${enrolment.order_number}`,
@@ -88,7 +99,10 @@ export function paymentNotCompletedMail(enrolment: Enrolment): Omit<MailMessage,
 }
 
 /** A paid enrolment was cancelled (by staff or by the family): what happens to the places and the money. */
-export function cancellationMail(enrolment: Enrolment): Omit<MailMessage, 'to'> {
+export function cancellationMail(
+  enrolment: Enrolment,
+  creditNote: Pick<Receipt, 'ncf'> | null = null,
+): Omit<MailMessage, 'to'> {
   const toCard = enrolment.refund_amount ?? enrolment.amount;
   const amount = formatDop(toCard);
   const fee = enrolment.amount - toCard - (enrolment.credit_amount ?? 0);
@@ -115,6 +129,9 @@ export function cancellationMail(enrolment: Enrolment): Omit<MailMessage, 'to'> 
     `La inscripción de la orden ${enrolment.order_number} (${enrolment.camp_name}) fue cancelada.`,
     ...(enrolment.cancel_reason ? [`Motivo: ${enrolment.cancel_reason}`] : []),
     ...money,
+    ...(creditNote
+      ? [`Adjuntamos la nota de crédito (NCF ${creditNote.ncf}) de su comprobante fiscal.`]
+      : []),
     'Si tiene alguna pregunta, responda a este correo.',
   ];
   return {

@@ -211,6 +211,7 @@ describe('a crash in the middle of a checkout', () => {
       sessions: { sign: () => '' },
       photos: { kind: 'none', save: async () => ({ name: '', url: '' }) },
       log: { error: () => undefined, warn: () => undefined },
+      receiptPdf: async () => new Uint8Array(),
       settings: { publicUrl: '', schoolWebsite: '' },
     };
     // Within the lease the request might still be working: nothing is touched.

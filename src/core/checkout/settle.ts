@@ -29,6 +29,8 @@ import {
   recordBase,
 } from './records.ts';
 import { confirmationMail, paymentNotCompletedMail } from './mails.ts';
+import { invoiceType, issueOwedReceipts, receiptAttachment, receiptOf } from '../receipts/service.ts';
+import type { Receipt } from '../../domain/receipts.ts';
 
 type Approved = Extract<ChargeResult, { approved: true }>;
 
@@ -174,8 +176,12 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
     await writeAdminRecords(store, user, paid, weekById, categories);
 
   const recipients = familyRecipients(user.email, paid);
+  // The fiscal receipt goes with the confirmation; one that cannot be numbered yet (no sequence)
+  // is owed and e-mailed by the pass once it can, and never holds the confirmation back.
+  const receipt = await invoiceOf(deps, paid);
   await mailer.enqueue({
-    ...confirmationMail(paid, weekById, settings.schoolWebsite),
+    ...confirmationMail(paid, weekById, settings.schoolWebsite, receipt),
+    ...(receipt ? { attachments: [await receiptAttachment(deps, receipt)] } : {}),
     to: recipients,
     user_id: user._id,
     key: `confirmation-${paid._id}`,
@@ -183,6 +189,21 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
   // The family's waiting-list requests for the weeks it now has end (an offer taken).
   await closeWaitlistFor(store, paid.user_id, [...new Set(paid.lines.map((line) => line.id))]);
   await enrolments.updateOne({ _id: paid._id }, { set: { followups_done: true } });
+}
+
+/** The order's invoice (B01 or B02), issued now if it was not; null while it cannot be. */
+async function invoiceOf(deps: CoreDeps, enrolment: Enrolment): Promise<Receipt | null> {
+  try {
+    await issueOwedReceipts(deps, enrolment);
+    return await receiptOf(deps.store, enrolment._id, invoiceType(enrolment));
+  } catch (error) {
+    deps.log.error({ err: error, order: enrolment.order_number }, 'the fiscal receipt could not be issued');
+    await deps.store
+      .collection<Enrolment>('inscripciones')
+      .updateOne({ _id: enrolment._id }, { set: { receipt_pending: true } })
+      .catch(() => undefined);
+    return null;
+  }
 }
 
 /** The participantes, contactos, calendarios and clientes records the admin area lists. */

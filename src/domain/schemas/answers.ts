@@ -82,6 +82,8 @@ export const ActivityAnswer = successOf(
         cancel: Type.Union([Type.Object({ last_day: Type.String(), refund: Type.String() }), Type.Null()]),
         /** A cancellation's credit coupon, for the next enrolment. */
         credit: Type.Union([Type.Object({ code: Type.String(), amount: Type.Number() }), Type.Null()]),
+        /** Its fiscal receipts: type (B01, B02, B04) and NCF. */
+        receipts: Type.Array(Type.Object({ type: Type.String(), ncf: Type.String() })),
         created_at: Type.String(),
         paid_at: Type.Union([Type.String(), Type.Null()]),
       }),

@@ -1,0 +1,344 @@
+// Fiscal receipts (issue 18): every paid enrolment gets a comprobante with an NCF from the school's
+// sequences (B02, or B01 with the parent's RNC and company name), as a PDF attached to the
+// confirmation and downloadable by the family and staff; a cancelled B01 gets its B04. A sequence
+// that runs out or expires stops issuing, alerts the admins, and what waited is issued and e-mailed
+// once staff add one. The PDFs are read back with unpdf.
+import { afterEach, describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
+import type { TestApp } from '../../testing/build.ts';
+import { formatDop } from '../../../src/domain/pricing.ts';
+import { RECEIPT_MESSAGES as R, type NcfSequence, type Receipt } from '../../../src/domain/receipts.ts';
+import type { Enrolment } from '../../../src/domain/records.ts';
+import { demoSchoolOnClock, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
+
+let t: TestApp;
+afterEach(async () => t?.close());
+
+async function setup() {
+  const school = await demoSchoolOnClock();
+  t = school.t;
+  const admin = await t.createUser({ email: 'admin@escuela.do', admin: true });
+  return { ...school, admin };
+}
+
+async function pay(token: string, cart: DemoCart, body = enrolmentRequest(cart, [[0]])) {
+  const res = await payAs(t, token, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return (await t.store
+    .collection<Enrolment>('inscripciones')
+    .findOne({ order_number: res.json().result.orderId }))!;
+}
+
+/** Sends every queued e-mail (a flush already running only sends what was due when it began). */
+async function sendAll() {
+  for (let round = 0; round < 5; round += 1) await t.app.outbox.flush();
+}
+
+const receipts = () => t.store.collection<Receipt>('comprobantes').find({}, { sort: { ncf: 1 } });
+const download = (token: string, id: string, type: string, staff = false) =>
+  t.api({ method: 'GET', url: `/api/comprobantes/${staff ? 'staff/' : ''}${id}/${type}`, token });
+
+async function pdfText(body: Buffer | Uint8Array): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(body));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text;
+}
+
+/** Only the demo's sequences of one type, replaced by one range (first..last), expiring on `day`. */
+async function onlySequence(type: string, first: number, last: number, day = '2028-12-31') {
+  const sequences = t.store.collection<NcfSequence>('secuencias_ncf');
+  await sequences.deleteMany({ type });
+  await sequences.insertOne({
+    type: type as NcfSequence['type'],
+    first,
+    last,
+    next: first,
+    expires_on: new Date(`${day}T23:59:59.999-04:00`),
+    status: 'active',
+    created_at: new Date(),
+  });
+}
+
+describe('fiscal receipts', () => {
+  it('a paid order gets a B02 in its confirmation e-mail, the same PDF downloads for the family and staff', async () => {
+    const { cart, admin } = await setup();
+    const parent = await t.createUser({ email: 'ana@correo.do' });
+    const order = await pay(parent.token, cart, enrolmentRequest(cart, [[0, 1], [1]]));
+
+    const [receipt] = await receipts();
+    expect(receipt).toMatchObject({
+      ncf: 'B0200000001',
+      type: 'B02',
+      enrolment_id: order._id,
+      total: order.amount,
+      base: order.amount,
+      itbis: 0,
+      buyer: null,
+    });
+    // Lines per child and week, less the discounts: exactly what was charged.
+    expect(receipt!.lines).toHaveLength(3);
+    const discounts = receipt!.discounts.reduce((sum, line) => sum + line.amount, 0);
+    expect(receipt!.gross - discounts).toBe(order.amount);
+    expect(order.price.discount).toBeGreaterThan(0);
+
+    await sendAll();
+    const confirmation = t.mails.find((mail) => mail.kind === 'enrolment')!;
+    expect(confirmation.text).toContain('NCF B0200000001');
+    expect(confirmation.attachments).toEqual([
+      expect.objectContaining({ filename: 'comprobante-B0200000001.pdf', contentType: 'application/pdf' }),
+    ]);
+    const attached = Buffer.from(confirmation.attachments![0]!.content, 'base64');
+
+    const res = await download(parent.token, order._id, 'B02');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="comprobante-B0200000001.pdf"');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The same receipt always draws the same file.
+    expect(Buffer.compare(res.rawPayload, attached)).toBe(0);
+
+    const text = await pdfText(res.rawPayload);
+    for (const expected of [
+      'Factura de consumo',
+      'B0200000001',
+      'RNC: 1-30-00000-1',
+      'Escuela de Baloncesto (demostración)',
+      'Válido hasta: 31/12/2028',
+      `Orden: ${order.order_number}`,
+      'ITBIS: Exento (servicio educativo)',
+      `Total ${formatDop(order.amount)}`,
+      `${order.participants[0]!.first_name} ${order.participants[0]!.last_name} — ${cart.weeks[0]!.name}`,
+    ])
+      expect(text).toContain(expected);
+
+    expect((await download(admin.token, order._id, 'B02', true)).statusCode).toBe(200);
+    // Another family, a type the order does not have, a parent on the staff's call.
+    const other = await t.createUser({ email: 'otra@correo.do' });
+    const refused = await download(other.token, order._id, 'B02');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(R.notFound);
+    expect((await download(parent.token, order._id, 'B01')).statusCode).toBe(404);
+    expect((await download(parent.token, order._id, 'B02', true)).statusCode).toBe(403);
+
+    // The profile lists it.
+    const activity = await t.api({ method: 'GET', url: '/api/usuarios/activity', token: parent.token });
+    expect(activity.json().data.enrolments[0].receipts).toEqual([{ type: 'B02', ncf: 'B0200000001' }]);
+  });
+
+  it('an invoice with RNC is a B01 for the company; cancelling it issues the B04 that modifies it', async () => {
+    const { cart, admin } = await setup();
+    const parent = await t.createUser({ email: 'empresa@correo.do' });
+    const order = await pay(parent.token, cart, {
+      ...enrolmentRequest(cart, [[0]]),
+      comprobantefiscal: true,
+      rnc: '1-01-23456-7',
+      rnc_nombre: 'Inversiones Caribe SRL',
+    });
+    const invoice = (await receipts())[0]!;
+    expect(invoice).toMatchObject({
+      ncf: 'B0100000001',
+      buyer: { rnc: '1-01-23456-7', name: 'Inversiones Caribe SRL' },
+    });
+    const text = await pdfText((await download(parent.token, order._id, 'B01')).rawPayload);
+    expect(text).toContain('Factura de crédito fiscal');
+    expect(text).toContain('RNC del cliente: 1-01-23456-7');
+    expect(text).toContain('Razón social: Inversiones Caribe SRL');
+
+    const cancel = await t.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancel/${order._id}`,
+      token: admin.token,
+      payload: { reason: 'Viaje' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const note = (await receipts()).find((receipt) => receipt.type === 'B04')!;
+    expect(note).toMatchObject({ ncf: 'B0400000001', modifies: 'B0100000001', total: order.amount });
+    const noteText = await pdfText((await download(parent.token, order._id, 'B04')).rawPayload);
+    expect(noteText).toContain('Nota de crédito');
+    expect(noteText).toContain('NCF modificado: B0100000001');
+    expect(noteText).toContain(`Total ${formatDop(order.amount)}`);
+
+    await sendAll();
+    const mail = t.mails.find((sent) => sent.kind === 'enrolment-cancelled')!;
+    expect(mail.text).toContain('nota de crédito (NCF B0400000001)');
+    expect(mail.attachments?.[0]?.filename).toBe('comprobante-B0400000001.pdf');
+    // A cancelled B02 gets no credit note.
+    const plain = await pay(parent.token, cart);
+    await t.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancel/${plain._id}`,
+      token: admin.token,
+      payload: { reason: 'Viaje' },
+    });
+    expect((await receipts()).map((receipt) => receipt.ncf)).toEqual([
+      'B0100000001',
+      'B0200000001',
+      'B0400000001',
+    ]);
+  });
+
+  it('an order paid before receipts existed gets neither an invoice nor a credit note when cancelled', async () => {
+    const { cart, admin } = await setup();
+    const parent = await t.createUser({ email: 'antigua@correo.do' });
+    const order = await pay(parent.token, cart, {
+      ...enrolmentRequest(cart, [[0]]),
+      comprobantefiscal: true,
+      rnc: '1-01-23456-7',
+      rnc_nombre: 'Inversiones Caribe SRL',
+    });
+    // As stored before this feature: no receipt.
+    await t.store.collection('comprobantes').deleteMany({});
+    const cancel = await t.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancel/${order._id}`,
+      token: admin.token,
+      payload: { reason: 'Viaje' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await receipts()).toEqual([]);
+    expect(
+      (await t.store.collection<Enrolment>('inscripciones').findById(order._id))!.receipt_pending,
+    ).toBeFalsy();
+  });
+
+  it('20 payments at once on a range of 15: 15 distinct numbers, the rest wait, admins alerted once; a new sequence issues and e-mails them', async () => {
+    const { cart, admin } = await setup();
+    await onlySequence('B02', 1, 15);
+    const parents = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => t.createUser({ email: `familia${index}@correo.do` })),
+    );
+    const answers = await Promise.all(
+      parents.map((parent) => payAs(t, parent.token, enrolmentRequest(cart, [[0]]))),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(201));
+
+    const issued = await receipts();
+    expect(issued.map((receipt) => receipt.ncf)).toEqual(
+      Array.from({ length: 15 }, (_, index) => `B02${String(index + 1).padStart(8, '0')}`),
+    );
+    const waiting = await t.store.collection<Enrolment>('inscripciones').find({ receipt_pending: true });
+    expect(waiting).toHaveLength(5);
+
+    await sendAll();
+    const alerts = t.mails.filter((mail) => mail.kind === 'ncf-alert');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ to: ['admin@escuela.do'], subject: R.alertSubject('B02') });
+    expect(alerts[0]!.text).toContain(R.noSequence('B02'));
+    const pendingConfirmations = t.mails.filter(
+      (mail) => mail.kind === 'enrolment' && mail.text.includes(R.pendingMail),
+    );
+    expect(pendingConfirmations).toHaveLength(5);
+
+    const status = await t.api({ method: 'GET', url: '/api/ajustes/fiscal', token: admin.token });
+    expect(status.json().data.alerts).toEqual(expect.arrayContaining([R.noSequence('B02'), R.waiting(5)]));
+    expect(status.json().data.sequences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ first: 'B0200000001', left: 0, status: 'exhausted' }),
+      ]),
+    );
+
+    // Overlapping the used range is refused; the next range is taken and issues what waited.
+    const overlap = await t.api({
+      method: 'POST',
+      url: '/api/secuencias-ncf',
+      token: admin.token,
+      payload: { type: 'B02', first: 10, last: 50, expires_on: '2028-12-31' },
+    });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().message).toBe(R.rangeOverlap);
+    const added = await t.api({
+      method: 'POST',
+      url: '/api/secuencias-ncf',
+      token: admin.token,
+      payload: { type: 'B02', first: 16, last: 100, expires_on: '2028-12-31' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().message).toBe(R.sequenceAdded);
+    expect((await receipts()).map((receipt) => receipt.ncf).slice(15)).toEqual([
+      'B0200000016',
+      'B0200000017',
+      'B0200000018',
+      'B0200000019',
+      'B0200000020',
+    ]);
+    expect(await t.store.collection('inscripciones').count({ receipt_pending: true })).toBe(0);
+    await sendAll();
+    const late = t.mails.filter((mail) => mail.kind === 'receipt');
+    expect(late).toHaveLength(5);
+    expect(late[0]!.attachments?.[0]?.contentType).toBe('application/pdf');
+    const after = await t.api({ method: 'GET', url: '/api/ajustes/fiscal', token: admin.token });
+    expect(after.json().data.alerts).not.toContain(R.noSequence('B02'));
+    expect(after.json().data.waiting).toBe(0);
+  });
+
+  it('an expired sequence stops issuing; the order is paid all the same', async () => {
+    const { cart, admin, later } = await setup();
+    await onlySequence('B02', 1, 100, '2027-05-04');
+    const parent = await t.createUser({ email: 'tarde@correo.do' });
+    await pay(parent.token, cart);
+    expect(await receipts()).toHaveLength(1);
+    later(48);
+    const late = await pay(parent.token, cart, enrolmentRequest(cart, [[1]]));
+    expect(late.payment_status).toBe('paid');
+    expect(await receipts()).toHaveLength(1);
+    expect((await t.store.collection<Enrolment>('inscripciones').findById(late._id))!.receipt_pending).toBe(
+      true,
+    );
+    const status = await t.api({ method: 'GET', url: '/api/ajustes/fiscal', token: admin.token });
+    expect(status.json().data.sequences).toEqual(
+      expect.arrayContaining([expect.objectContaining({ status: 'expired', expires_on: '04/05/2027' })]),
+    );
+    expect(status.json().data.alerts).toContain(R.noSequence('B02'));
+  });
+
+  it('ITBIS at 18 % when the school says: base and tax add up to the charge', async () => {
+    const { cart, admin } = await setup();
+    const saved = await t.api({
+      method: 'POST',
+      url: '/api/ajustes/fiscal',
+      token: admin.token,
+      payload: {
+        school_name: 'Club Deportivo Naco',
+        rnc: '130000001',
+        address: 'Calle 1, Naco',
+        phone: '',
+        itbis: 'gravado',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const parent = await t.createUser({ email: 'itbis@correo.do' });
+    const order = await pay(parent.token, cart);
+    const [receipt] = await receipts();
+    const itbis = Math.round((order.amount * 18) / 118);
+    expect(receipt).toMatchObject({ itbis, base: order.amount - itbis, total: order.amount });
+    const text = await pdfText((await download(parent.token, order._id, 'B02')).rawPayload);
+    expect(text).toContain('Club Deportivo Naco');
+    expect(text).toContain(`ITBIS (18 %) ${formatDop(itbis)}`);
+    expect(text).toContain(`Base imponible ${formatDop(order.amount - itbis)}`);
+  });
+
+  it('bad input changes nothing and says why, in Spanish', async () => {
+    const { admin } = await setup();
+    const parent = await t.createUser({ email: 'padre@correo.do' });
+    const post = (url: string, payload: object, token = admin.token) =>
+      t.api({ method: 'POST', url, token, payload });
+    const sequence = { type: 'B02', first: 2000, last: 3000, expires_on: '2028-12-31' };
+    expect((await post('/api/secuencias-ncf', { ...sequence, last: 1999 })).json().message).toBe(
+      R.rangeOrder,
+    );
+    expect(
+      (await post('/api/secuencias-ncf', { ...sequence, expires_on: '2027-01-01' })).json().message,
+    ).toBe(R.expiryPast);
+    expect((await post('/api/secuencias-ncf', { ...sequence, type: 'B99' })).statusCode).toBe(400);
+    expect((await post('/api/secuencias-ncf', sequence, parent.token)).statusCode).toBe(403);
+    const settings = { school_name: 'Escuela', rnc: '12345', address: 'Calle', phone: '', itbis: 'exento' };
+    expect((await post('/api/ajustes/fiscal', settings)).json().message).toBe(R.schoolRnc);
+    expect(
+      (await post('/api/ajustes/fiscal', { ...settings, rnc: '130000001', school_name: ' ' })).json().message,
+    ).toBe(R.required('el nombre de la escuela'));
+    const status = await t.api({ method: 'GET', url: '/api/ajustes/fiscal', token: admin.token });
+    expect(status.json().data.settings.school_name).toBe('Escuela de Baloncesto (demostración)');
+    expect(status.json().data.sequences).toHaveLength(3);
+    expect(status.json().data.alerts).toEqual([]);
+  });
+});

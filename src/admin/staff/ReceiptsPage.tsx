@@ -1,0 +1,429 @@
+// 'Comprobantes fiscales' (issue 18): the school's fiscal data printed on every receipt, the NCF
+// ranges the DGII authorised (with what is left and until when), and what needs doing: a type with
+// no usable range stops issuing, and the paid orders waiting for a receipt get theirs as soon as
+// a range is added here.
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Modal } from 'react-bootstrap';
+import { AdminPage } from '../AdminPage.tsx';
+import { DataTable, type AdminColumn } from '../DataTable.tsx';
+import {
+  useAddSequenceMutation,
+  useDisableSequenceMutation,
+  useFiscalQuery,
+  useSaveFiscalMutation,
+} from '../api.ts';
+import { notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
+import {
+  ITBIS_MODES,
+  NCF_TYPE_CODES,
+  NCF_TYPES,
+  SEQUENCE_STATUS_LABELS,
+  type FiscalSettingsInput,
+  type ItbisMode,
+  type NcfType,
+  type SequenceView,
+} from '../../domain/receipts.ts';
+
+const EMPTY_SETTINGS: FiscalSettingsInput = {
+  school_name: '',
+  rnc: '',
+  address: '',
+  phone: '',
+  itbis: 'exento',
+};
+
+function Field({
+  id,
+  label,
+  children,
+  className = 'col-12 col-md-6',
+}: {
+  id: string;
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label small mb-1">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** One labelled input; `invalid` ties it to the form's refusal (its id). */
+function Input({
+  id,
+  label,
+  className,
+  value,
+  onChange,
+  invalid,
+  ...input
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid?: string;
+  name: string;
+  autoComplete: string;
+  inputMode?: 'text' | 'numeric' | 'tel';
+  type?: 'text' | 'tel' | 'date';
+  maxLength?: number;
+  placeholder?: string;
+}) {
+  return (
+    <Field id={id} label={label} {...(className ? { className } : {})}>
+      <input
+        id={id}
+        type="text"
+        className="form-control"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...input}
+        {...(invalid ? { 'aria-describedby': invalid, 'aria-invalid': true } : {})}
+      />
+    </Field>
+  );
+}
+
+/** A form's refusal, read out and tied to the form's fields. */
+function FormError({ id, message }: { id: string; message: string }) {
+  return message ? (
+    <p id={id} className="text-danger small mb-0 col-12" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+function SettingsForm({ saved }: { saved: FiscalSettingsInput | null }) {
+  const [values, setValues] = useState<FiscalSettingsInput>(saved ?? EMPTY_SETTINGS);
+  const [error, setError] = useState('');
+  const [save, { isLoading }] = useSaveFiscalMutation();
+  const errorId = useId();
+  const set = (patch: Partial<FiscalSettingsInput>) => setValues((current) => ({ ...current, ...patch }));
+  const invalid = error ? errorId : undefined;
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    try {
+      notifySuccess((await save(values).unwrap()).message);
+    } catch (failure) {
+      setError(serverMessage(failure) || withServerMessage('No fue posible guardar', failure));
+    }
+  }
+  return (
+    <form
+      className="row g-2"
+      onSubmit={(event) => void submit(event)}
+      aria-label="Datos fiscales de la escuela"
+    >
+      <Input
+        id="fiscal-name"
+        label="Nombre o razón social de la escuela"
+        name="school_name"
+        autoComplete="organization"
+        inputMode="text"
+        maxLength={150}
+        value={values.school_name}
+        onChange={(school_name) => set({ school_name })}
+        invalid={invalid}
+      />
+      <Input
+        id="fiscal-rnc"
+        label="RNC"
+        name="rnc"
+        autoComplete="off"
+        inputMode="numeric"
+        maxLength={13}
+        placeholder="1-30-12345-6"
+        value={values.rnc}
+        onChange={(rnc) => set({ rnc })}
+        invalid={invalid}
+      />
+      <Input
+        id="fiscal-address"
+        label="Dirección"
+        name="address"
+        autoComplete="street-address"
+        inputMode="text"
+        maxLength={300}
+        value={values.address}
+        onChange={(address) => set({ address })}
+        invalid={invalid}
+      />
+      <Input
+        id="fiscal-phone"
+        label="Teléfono"
+        className="col-12 col-sm-6 col-md-3"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={30}
+        value={values.phone}
+        onChange={(phone) => set({ phone })}
+      />
+      <Field id="fiscal-itbis" label="ITBIS" className="col-12 col-sm-6 col-md-3">
+        <select
+          id="fiscal-itbis"
+          name="itbis"
+          className="form-select"
+          value={values.itbis}
+          onChange={(event) => set({ itbis: event.target.value as ItbisMode })}
+        >
+          {(Object.keys(ITBIS_MODES) as ItbisMode[]).map((mode) => (
+            <option key={mode} value={mode}>
+              {ITBIS_MODES[mode]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <FormError id={errorId} message={error} />
+      <div className="col-12">
+        <button type="submit" className="btn btn-primary admin-tap" disabled={isLoading}>
+          Guardar datos fiscales
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SequenceForm() {
+  const [type, setType] = useState<NcfType>('B02');
+  const [first, setFirst] = useState('');
+  const [last, setLast] = useState('');
+  const [expires, setExpires] = useState('');
+  const [error, setError] = useState('');
+  const [add, { isLoading }] = useAddSequenceMutation();
+  const errorId = useId();
+  const invalid = error ? errorId : undefined;
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    const [from, to] = [Number(first), Number(last)];
+    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < 1 || !expires) {
+      setError('Escriba el número inicial, el final y la fecha de vencimiento de la secuencia.');
+      return;
+    }
+    try {
+      notifySuccess((await add({ type, first: from, last: to, expires_on: expires }).unwrap()).message);
+      setFirst('');
+      setLast('');
+      setExpires('');
+    } catch (failure) {
+      setError(serverMessage(failure) || withServerMessage('No fue posible agregar la secuencia', failure));
+    }
+  }
+  return (
+    <form
+      className="row g-2 align-items-end"
+      onSubmit={(event) => void submit(event)}
+      aria-label="Agregar secuencia de NCF"
+    >
+      <Field id="sequence-type" label="Tipo" className="col-12 col-sm-6 col-lg-3">
+        <select
+          id="sequence-type"
+          name="type"
+          className="form-select"
+          value={type}
+          onChange={(event) => setType(event.target.value as NcfType)}
+        >
+          {NCF_TYPE_CODES.map((code) => (
+            <option key={code} value={code}>
+              {code} · {NCF_TYPES[code]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Input
+        id="sequence-first"
+        label="Número inicial"
+        className="col-6 col-lg-2"
+        name="first"
+        autoComplete="off"
+        inputMode="numeric"
+        value={first}
+        onChange={(text) => setFirst(text.replace(/\D/g, ''))}
+        invalid={invalid}
+      />
+      <Input
+        id="sequence-last"
+        label="Número final"
+        className="col-6 col-lg-2"
+        name="last"
+        autoComplete="off"
+        inputMode="numeric"
+        value={last}
+        onChange={(text) => setLast(text.replace(/\D/g, ''))}
+        invalid={invalid}
+      />
+      <Input
+        id="sequence-expires"
+        label="Vence el"
+        className="col-12 col-sm-6 col-lg-3"
+        name="expires_on"
+        type="date"
+        autoComplete="off"
+        value={expires}
+        onChange={setExpires}
+        invalid={invalid}
+      />
+      <div className="col-12 col-lg-2">
+        <button type="submit" className="btn btn-primary admin-tap w-100" disabled={isLoading}>
+          Agregar secuencia
+        </button>
+      </div>
+      <FormError id={errorId} message={error} />
+    </form>
+  );
+}
+
+/** Asks before a range stops issuing (numbers the DGII cancelled, a range entered by mistake). */
+function DisableDialog({ sequence, onClose }: { sequence: SequenceView | null; onClose: () => void }) {
+  const [disable, { isLoading }] = useDisableSequenceMutation();
+  const [error, setError] = useState('');
+  async function confirm() {
+    if (!sequence) return;
+    try {
+      notifySuccess((await disable(sequence._id).unwrap()).message);
+      onClose();
+    } catch (failure) {
+      setError(withServerMessage('No fue posible desactivarla', failure));
+    }
+  }
+  return (
+    <Modal show={sequence !== null} onHide={onClose} centered aria-labelledby="disable-sequence-title">
+      <Modal.Header closeButton closeLabel="Cerrar">
+        <Modal.Title id="disable-sequence-title" as="h2" className="h5">
+          Desactivar secuencia
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="mb-0">
+          ¿Desactivar la secuencia {sequence?.first} a {sequence?.last}? No emitirá más comprobantes.
+        </p>
+        {error ? (
+          <p className="text-danger small mt-2 mb-0" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" className="admin-tap" onClick={onClose}>
+          Volver
+        </Button>
+        <Button variant="danger" className="admin-tap" disabled={isLoading} onClick={() => void confirm()}>
+          Desactivar
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+export function ReceiptsPage() {
+  const fiscal = useFiscalQuery();
+  const [disabling, setDisabling] = useState<SequenceView | null>(null);
+  const columns = useMemo<Array<AdminColumn<SequenceView>>>(
+    () => [
+      {
+        id: 'type',
+        header: 'Tipo',
+        cell: ({ row }) => `${row.original.type} · ${NCF_TYPES[row.original.type]}`,
+      },
+      { id: 'range', header: 'Rango', cell: ({ row }) => `${row.original.first} a ${row.original.last}` },
+      {
+        id: 'next',
+        header: 'Siguiente',
+        cell: ({ row }) => (row.original.left > 0 ? row.original.next : '—'),
+      },
+      { id: 'left', header: 'Quedan', cell: ({ row }) => row.original.left.toLocaleString('es-DO') },
+      { id: 'expires_on', header: 'Vence', cell: ({ row }) => row.original.expires_on },
+      { id: 'status', header: 'Estado', cell: ({ row }) => SEQUENCE_STATUS_LABELS[row.original.status] },
+      {
+        id: 'actions',
+        header: 'Acción',
+        cell: ({ row }) =>
+          row.original.status === 'active' ? (
+            <button
+              type="button"
+              className="btn btn-outline-danger admin-tap"
+              aria-label={`Desactivar la secuencia ${row.original.first} a ${row.original.last}`}
+              onClick={() => setDisabling(row.original)}
+            >
+              Desactivar
+            </button>
+          ) : null,
+      },
+    ],
+    [],
+  );
+  return (
+    <AdminPage title="Comprobantes fiscales">
+      {fiscal.error ? (
+        <p role="alert">{withServerMessage('Error al cargar los comprobantes fiscales', fiscal.error)}</p>
+      ) : !fiscal.data ? (
+        <p role="status">Cargando…</p>
+      ) : (
+        <>
+          {fiscal.data.alerts.length > 0 ? (
+            <div className="alert alert-warning" role="status" aria-label="Avisos de comprobantes fiscales">
+              <ul className="mb-0 ps-3">
+                {fiscal.data.alerts.map((alert) => (
+                  <li key={alert}>{alert}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <section className="card mb-3" aria-labelledby="fiscal-settings-title">
+            <div className="card-header">
+              <h2 id="fiscal-settings-title" className="h6 mb-0">
+                Datos fiscales de la escuela
+              </h2>
+            </div>
+            <div className="card-body">
+              {/* Keyed by what is saved: a save (or another admin's) starts the form from it. */}
+              <SettingsForm key={JSON.stringify(fiscal.data.settings)} saved={fiscal.data.settings} />
+            </div>
+          </section>
+          <section className="card mb-3" aria-labelledby="fiscal-sequences-title">
+            <div className="card-header">
+              <h2 id="fiscal-sequences-title" className="h6 mb-0">
+                Secuencias de NCF
+              </h2>
+            </div>
+            <div className="card-body p-0">
+              {fiscal.data.sequences.length === 0 ? (
+                <p className="p-3 mb-0" role="status">
+                  No hay secuencias de NCF.
+                </p>
+              ) : (
+                <DataTable
+                  caption="Secuencias de NCF"
+                  columns={columns}
+                  rows={fiscal.data.sequences}
+                  sorting={[]}
+                  onSortingChange={() => {}}
+                  sortable={[]}
+                  rowId={(sequence) => sequence._id}
+                />
+              )}
+            </div>
+            <div className="card-footer">
+              <SequenceForm />
+            </div>
+          </section>
+          <DisableDialog
+            key={disabling?._id ?? 'none'}
+            sequence={disabling}
+            onClose={() => setDisabling(null)}
+          />
+        </>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,87 @@
+// Fiscal receipts (issue 18, ../receipts/service.ts): a family downloads its own receipts' PDFs,
+// staff any; staff set the school's fiscal data and the NCF sequences, and see what needs doing.
+import { IdParams } from '../../domain/admin-contract.ts';
+import { RECEIPT_MESSAGES as R } from '../../domain/receipts.ts';
+import { MessageAnswer } from '../../domain/schemas/answers.ts';
+import {
+  FiscalSettingsBody,
+  FiscalStatusAnswer,
+  ReceiptParams,
+  SequenceBody,
+} from '../../domain/schemas/receipts.ts';
+import { nowOf } from '../deps.ts';
+import {
+  addSequence,
+  disableSequence,
+  fiscalStatus,
+  receiptPdf,
+  saveFiscalSettings,
+} from '../receipts/service.ts';
+import { accountOf, actorOf, BytesAnswer, route, type ApiRoute } from './route.ts';
+
+// A PDF goes out as bytes: no JSON schema describes it (the 200 below is never serialised).
+const PdfAnswer = { 200: MessageAnswer };
+
+export const RECEIPT_ROUTES: ApiRoute[] = [
+  route({
+    method: 'GET',
+    url: '/comprobantes/:id/:tipo',
+    audience: 'user',
+    schema: { params: ReceiptParams, response: PdfAnswer },
+    rateLimit: { max: 30, timeWindow: '1 minute', perAccount: true },
+    handle: async (call, core) => {
+      const file = await receiptPdf(core.deps, call.params.id, call.params.tipo, accountOf(call)._id);
+      return new BytesAnswer(file.filename, 'application/pdf', file.bytes);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/comprobantes/staff/:id/:tipo',
+    audience: 'admin',
+    schema: { params: ReceiptParams, response: PdfAnswer },
+    handle: async (call, core) => {
+      const file = await receiptPdf(core.deps, call.params.id, call.params.tipo, null);
+      return new BytesAnswer(file.filename, 'application/pdf', file.bytes);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/ajustes/fiscal',
+    audience: 'admin',
+    schema: { response: { 200: FiscalStatusAnswer } },
+    handle: async (_call, core) => ({
+      status: 'SUCCESS',
+      data: await fiscalStatus(core.deps.store, nowOf(core.deps)),
+    }),
+  }),
+  route({
+    method: 'POST',
+    url: '/ajustes/fiscal',
+    audience: 'admin',
+    schema: { body: FiscalSettingsBody, response: { 200: MessageAnswer } },
+    handle: async (call, core) => {
+      await saveFiscalSettings(core.deps, actorOf(call), call.body);
+      return { status: 'SUCCESS', message: R.settingsSaved };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/secuencias-ncf',
+    audience: 'admin',
+    schema: { body: SequenceBody, response: { 200: MessageAnswer } },
+    handle: async (call, core) => {
+      await addSequence(core.deps, actorOf(call), call.body);
+      return { status: 'SUCCESS', message: R.sequenceAdded };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/secuencias-ncf/desactivar/:id',
+    audience: 'admin',
+    schema: { params: IdParams, response: { 200: MessageAnswer } },
+    handle: async (call, core) => {
+      await disableSequence(core.deps.store, actorOf(call), call.params.id);
+      return { status: 'SUCCESS', message: R.sequenceDisabled };
+    },
+  }),
+];

@@ -1,0 +1,128 @@
+// A receipt's PDF, drawn with PDFKit (maintained, pure JavaScript, no browser). The layout is here
+// once; each adapter passes its PDFKit build: the Node package on the server, its standalone
+// browser build in the mocks (./render in mocks/browser.ts), so the two files read the same.
+import type PDFKit from 'pdfkit';
+import { formatDay } from '../../domain/cancellation.ts';
+import { formatPaymentDate } from '../../domain/enrolment.ts';
+import { ITBIS_MODES, NCF_TYPES, receiptAmount, type Receipt } from '../../domain/receipts.ts';
+
+export type PdfDocumentClass = new (options?: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument;
+
+/** Draws the receipt and resolves with the PDF's bytes. */
+export function renderReceiptPdf(PDFDocument: PdfDocumentClass, receipt: Receipt): Promise<Uint8Array> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 50,
+    info: {
+      Title: `${NCF_TYPES[receipt.type]} ${receipt.ncf}`,
+      Author: receipt.school.name,
+      // A fixed date: the same receipt always gives the same file.
+      CreationDate: receipt.issued_at,
+    },
+  });
+  const chunks: Uint8Array[] = [];
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+    doc.on('error', reject);
+    doc.on('end', () => {
+      const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+      let at = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, at);
+        at += chunk.length;
+      }
+      resolve(bytes);
+    });
+  });
+  draw(doc, receipt);
+  doc.end();
+  return done;
+}
+
+const LEFT = 50;
+const AMOUNT_X = 420;
+const AMOUNT_WIDTH = 142;
+
+function draw(doc: PDFKit.PDFDocument, receipt: Receipt): void {
+  const { school } = receipt;
+  doc.font('Helvetica-Bold').fontSize(16).text(school.name, LEFT, 50);
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`RNC: ${school.rnc}`);
+  if (school.address) doc.text(school.address);
+  if (school.phone) doc.text(`Tel.: ${school.phone}`);
+
+  doc.moveDown(1.2);
+  doc.font('Helvetica-Bold').fontSize(13).text(NCF_TYPES[receipt.type]);
+  doc.font('Helvetica').fontSize(10);
+  const facts: Array<[string, string]> = [
+    ['NCF', receipt.ncf],
+    ['Válido hasta', formatDay(receipt.valid_until)],
+    ['Fecha', formatPaymentDate(receipt.issued_at)],
+    ['Orden', receipt.order_number],
+    ...(receipt.modifies ? ([['NCF modificado', receipt.modifies]] as Array<[string, string]>) : []),
+    ...(receipt.buyer
+      ? ([
+          ['RNC del cliente', receipt.buyer.rnc],
+          ['Razón social', receipt.buyer.name],
+        ] as Array<[string, string]>)
+      : []),
+  ];
+  for (const [label, value] of facts) {
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
+    doc.font('Helvetica').text(value);
+  }
+
+  doc.moveDown(1.2);
+  row(doc, 'Descripción', 'Monto', true);
+  rule(doc);
+  for (const line of receipt.lines) row(doc, line.description, receiptAmount(line.amount));
+  for (const discount of receipt.discounts)
+    row(doc, discount.description, `-${receiptAmount(discount.amount)}`);
+  rule(doc);
+
+  const discount = receipt.discounts.reduce((sum, line) => sum + line.amount, 0);
+  if (discount > 0) {
+    row(doc, 'Subtotal', receiptAmount(receipt.gross));
+    row(doc, 'Descuentos', `-${receiptAmount(discount)}`);
+  }
+  if (receipt.itbis_mode === 'exento') row(doc, `ITBIS: ${ITBIS_MODES.exento}`, receiptAmount(0));
+  else {
+    row(doc, 'Base imponible', receiptAmount(receipt.base));
+    row(doc, 'ITBIS (18 %)', receiptAmount(receipt.itbis));
+  }
+  row(doc, 'Total', receiptAmount(receipt.total), true);
+
+  doc.moveDown(2);
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor('#555555')
+    .text(
+      receipt.type === 'B04'
+        ? 'Nota de crédito por la cancelación de la inscripción indicada.'
+        : 'Pagado con tarjeta. Gracias por su inscripción.',
+      LEFT,
+    );
+}
+
+/** One line of the table: text on the left, amount right-aligned; wraps long descriptions. */
+function row(doc: PDFKit.PDFDocument, text: string, amount: string, bold = false): void {
+  const y = doc.y;
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+  // The description first, so the text reads (and is extracted) line by line.
+  doc.text(text, LEFT, y, { width: AMOUNT_X - LEFT - 10 });
+  const after = doc.y;
+  doc.text(amount, AMOUNT_X, y, { width: AMOUNT_WIDTH, align: 'right' });
+  doc.y = Math.max(doc.y, after) + 2;
+  doc.x = LEFT;
+}
+
+function rule(doc: PDFKit.PDFDocument): void {
+  doc
+    .moveTo(LEFT, doc.y)
+    .lineTo(AMOUNT_X + AMOUNT_WIDTH, doc.y)
+    .lineWidth(0.5)
+    .strokeColor('#999999')
+    .stroke();
+  doc.y += 4;
+}

@@ -1,0 +1,420 @@
+// Fiscal receipts (issue 18; the rules are src/domain/receipts.ts): the school's fiscal data and NCF
+// sequences, issuing what a paid or cancelled order is owed, the pass that issues what had to wait
+// for a sequence, and the alerts staff see.
+//
+// A number is taken by inserting the receipt under it: the unique index on `ncf` decides between
+// two payments at once, and the receipt's id (order and type) makes a retry find its own receipt.
+// So no number is ever given twice, none is burned by a crash (no gaps to report to the DGII), and
+// a sequence can never pass its authorised range: `next` is only where the search starts.
+import type { CoreDeps } from '../deps.ts';
+import { nowOf } from '../deps.ts';
+import { toBase64 } from '../crypto.ts';
+import { ApiError } from '../errors.ts';
+import { DuplicateKeyError, type Store } from '../store/port.ts';
+import { recordAudit, type Actor } from '../admin/audit.ts';
+import { ADMIN_TIPOS, type Enrolment, type UserRecord } from '../../domain/records.ts';
+import { formatDay } from '../../domain/cancellation.ts';
+import {
+  creditNoteLine,
+  EXPIRY_WARNING_DAYS,
+  FISCAL_SETTINGS_ID,
+  LOW_NUMBERS,
+  NCF_NUMBER_MAX,
+  NCF_TYPE_CODES,
+  ncfOf,
+  numbersLeft,
+  RECEIPT_MESSAGES as R,
+  receiptContent,
+  receiptFileName,
+  SCHOOL_RNC_PATTERN,
+  splitItbis,
+  type FiscalSettings,
+  type FiscalSettingsInput,
+  type FiscalStatus,
+  type SequenceInput,
+  type SequenceView,
+  type NcfSequence,
+  type NcfType,
+  type Receipt,
+} from '../../domain/receipts.ts';
+
+export const RECEIPTS = 'comprobantes';
+export const SEQUENCES = 'secuencias_ncf';
+const SETTINGS = 'ajustes';
+
+const receiptsOf = (store: Store) => store.collection<Receipt>(RECEIPTS);
+const sequencesOf = (store: Store) => store.collection<NcfSequence>(SEQUENCES);
+const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
+
+export const receiptId = (enrolmentId: string, type: NcfType): string => `${enrolmentId}-${type}`;
+
+/** An order's receipt of a type, if issued. */
+export const receiptOf = (store: Store, enrolmentId: string, type: NcfType): Promise<Receipt | null> =>
+  receiptsOf(store).findById(receiptId(enrolmentId, type));
+
+export async function fiscalSettings(store: Store): Promise<FiscalSettings | null> {
+  return store.collection<FiscalSettings>(SETTINGS).findById(FISCAL_SETTINGS_ID);
+}
+
+export async function saveFiscalSettings(
+  deps: CoreDeps,
+  actor: Actor,
+  input: FiscalSettingsInput,
+): Promise<FiscalSettings> {
+  const clean = {
+    school_name: input.school_name.trim(),
+    rnc: input.rnc.trim(),
+    address: input.address.trim(),
+    phone: input.phone.trim(),
+    itbis: input.itbis,
+  };
+  if (!clean.school_name) throw new ApiError(400, R.required('el nombre de la escuela'));
+  if (!SCHOOL_RNC_PATTERN.test(clean.rnc)) throw new ApiError(400, R.schoolRnc);
+  if (!clean.address) throw new ApiError(400, R.required('la dirección de la escuela'));
+  const settings = deps.store.collection<FiscalSettings>(SETTINGS);
+  const before = await settings.findById(FISCAL_SETTINGS_ID);
+  const saved = before
+    ? await settings.updateOne({ _id: FISCAL_SETTINGS_ID }, { set: clean })
+    : await settings.insertOne({ _id: FISCAL_SETTINGS_ID, ...clean });
+  await recordAudit(deps.store, actor, {
+    action: before ? 'update' : 'create',
+    kind: SETTINGS,
+    record_id: FISCAL_SETTINGS_ID,
+    before: before ? { ...before } : null,
+    after: { ...clean },
+  });
+  await issuePendingReceipts(deps).catch((error: unknown) =>
+    deps.log.error({ err: error }, 'pending receipts could not be issued'),
+  );
+  return saved ?? { _id: FISCAL_SETTINGS_ID, ...clean };
+}
+
+export async function addSequence(deps: CoreDeps, actor: Actor, input: SequenceInput): Promise<NcfSequence> {
+  const { store } = deps;
+  if (input.last < input.first) throw new ApiError(400, R.rangeOrder);
+  if (input.last > NCF_NUMBER_MAX) throw new ApiError(400, R.rangeOrder);
+  const expires = new Date(`${input.expires_on}T23:59:59.999-04:00`);
+  if (Number.isNaN(expires.getTime()) || expires.getTime() < nowOf(deps).getTime())
+    throw new ApiError(400, R.expiryPast);
+  // Two ranges of one type sharing numbers would print one NCF twice (the index would refuse the
+  // second receipt, so the second range's numbers would be lost).
+  const overlapping = await sequencesOf(store).count(
+    { type: input.type, first: { $lte: input.last }, last: { $gte: input.first } },
+    { withDeleted: true },
+  );
+  if (overlapping > 0) throw new ApiError(409, R.rangeOverlap);
+  const sequence = await sequencesOf(store).insertOne({
+    type: input.type,
+    first: input.first,
+    last: input.last,
+    next: input.first,
+    expires_on: expires,
+    status: 'active',
+    created_at: nowOf(deps),
+  });
+  await recordAudit(store, actor, {
+    action: 'create',
+    kind: SEQUENCES,
+    record_id: sequence._id,
+    after: {
+      type: sequence.type,
+      first: sequence.first,
+      last: sequence.last,
+      expires_on: sequence.expires_on,
+    },
+  });
+  await issuePendingReceipts(deps).catch((error: unknown) =>
+    deps.log.error({ err: error }, 'pending receipts could not be issued'),
+  );
+  return sequence;
+}
+
+/** Stops a sequence (numbers cancelled by the DGII, a mistake): it issues nothing more. */
+export async function disableSequence(store: Store, actor: Actor, id: string): Promise<void> {
+  const before = await sequencesOf(store).findById(id);
+  if (!before) throw new ApiError(404, R.sequenceNotFound);
+  await sequencesOf(store).updateOne({ _id: id }, { set: { status: 'inactive' } });
+  await recordAudit(store, actor, {
+    action: 'update',
+    kind: SEQUENCES,
+    record_id: id,
+    before: { status: before.status },
+    after: { status: 'inactive' },
+  });
+}
+
+/** Sequences of a type that may issue now, the oldest range first. */
+async function usableSequences(store: Store, type: NcfType, now: Date): Promise<NcfSequence[]> {
+  const sequences = await sequencesOf(store).find(
+    { type, status: 'active', expires_on: { $gte: now } },
+    { sort: { first: 1 } },
+  );
+  return sequences.filter((sequence) => numbersLeft(sequence) > 0);
+}
+
+/**
+ * Issues the receipt of this type for the order, once: the existing one when it was issued before,
+ * null when no sequence can number it (none configured, used up or expired) or the school's
+ * fiscal data are missing.
+ */
+async function issueReceipt(
+  deps: CoreDeps,
+  enrolment: Enrolment,
+  type: NcfType,
+  content: Pick<Receipt, 'lines' | 'discounts' | 'gross' | 'total' | 'modifies' | 'buyer'>,
+): Promise<Receipt | null> {
+  const { store } = deps;
+  const receipts = receiptsOf(store);
+  const _id = receiptId(enrolment._id, type);
+  const existing = await receipts.findById(_id);
+  if (existing) return existing;
+  const settings = await fiscalSettings(store);
+  if (!settings) return null;
+  const now = nowOf(deps);
+  for (const sequence of await usableSequences(store, type, now)) {
+    for (let number = sequence.next; number <= sequence.last; number += 1) {
+      const receipt: Receipt = {
+        _id,
+        ncf: ncfOf(type, number),
+        type,
+        enrolment_id: enrolment._id,
+        order_number: enrolment.order_number,
+        user_id: enrolment.user_id,
+        issued_at: now,
+        valid_until: sequence.expires_on,
+        school: {
+          name: settings.school_name,
+          rnc: settings.rnc,
+          address: settings.address,
+          phone: settings.phone,
+        },
+        itbis_mode: settings.itbis,
+        ...splitItbis(content.total, settings.itbis),
+        ...content,
+      };
+      try {
+        const inserted = await receipts.insertOne(receipt);
+        await sequencesOf(store).updateOne(
+          { _id: sequence._id, next: { $lte: number } },
+          { set: { next: number + 1 } },
+        );
+        return inserted;
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        // Another run issued this order's receipt at the same moment: that one is the answer.
+        const mine = await receipts.findById(_id);
+        if (mine) return mine;
+        // Else the number went to another order: the next one.
+      }
+    }
+  }
+  return null;
+}
+
+/** The type of an order's invoice: B01 when the parent asked for one with RNC and name. */
+export const invoiceType = (
+  enrolment: Pick<Enrolment, 'comprobantefiscal' | 'rnc' | 'rnc_nombre'>,
+): NcfType =>
+  enrolment.comprobantefiscal && enrolment.rnc?.trim() && enrolment.rnc_nombre?.trim() ? 'B01' : 'B02';
+
+/** What a cancellation gives back (card and credit), on which a B04 is issued. */
+const creditNoteAmount = (enrolment: Enrolment): number =>
+  (enrolment.refund_amount ?? enrolment.amount) + (enrolment.credit_amount ?? 0);
+
+/**
+ * Issues every receipt the order is owed and is not issued yet: its invoice once paid (also when
+ * cancelled since), and the credit note of a cancelled B01. Returns the receipts issued now, and
+ * records on the order whether some are still owed (`receipt_pending`: the pass tries again).
+ */
+export async function issueOwedReceipts(deps: CoreDeps, enrolment: Enrolment): Promise<Receipt[]> {
+  if (enrolment.payment_status !== 'paid') return [];
+  const issued: Receipt[] = [];
+  const blocked: NcfType[] = [];
+  const type = invoiceType(enrolment);
+  const buyer = type === 'B01' ? { rnc: enrolment.rnc.trim(), name: enrolment.rnc_nombre.trim() } : null;
+  const already = await receiptOf(deps.store, enrolment._id, type);
+  // A cancelled order is owed its invoice only if it was owed before (paid while no range could
+  // number it); an order paid before receipts existed gets none, and so no credit note either.
+  const invoiceOwed = enrolment.status !== 'cancelled' || enrolment.receipt_pending === true;
+  const invoice =
+    already ??
+    (invoiceOwed
+      ? await issueReceipt(deps, enrolment, type, {
+          ...receiptContent(enrolment),
+          total: enrolment.amount,
+          modifies: null,
+          buyer,
+        })
+      : null);
+  if (!invoice && invoiceOwed) blocked.push(type);
+  else if (invoice && !already) issued.push(invoice);
+
+  if (enrolment.status === 'cancelled' && type === 'B01' && creditNoteAmount(enrolment) > 0) {
+    const noted = await receiptOf(deps.store, enrolment._id, 'B04');
+    if (!noted && invoice) {
+      const amount = creditNoteAmount(enrolment);
+      const note = await issueReceipt(deps, enrolment, 'B04', {
+        lines: [creditNoteLine(enrolment.order_number, amount)],
+        discounts: [],
+        gross: amount,
+        total: amount,
+        modifies: invoice.ncf,
+        buyer,
+      });
+      if (note) issued.push(note);
+      else blocked.push('B04');
+    } else if (!noted && invoiceOwed) blocked.push('B04');
+  }
+  const pending = blocked.length > 0;
+  if (pending || enrolment.receipt_pending)
+    await enrolmentsOf(deps.store).updateOne({ _id: enrolment._id }, { set: { receipt_pending: pending } });
+  for (const type of blocked) await alertStaff(deps, type);
+  return issued;
+}
+
+/** Once a day per type, the admins hear that receipts of that type are not being issued. */
+async function alertStaff(deps: CoreDeps, type: NcfType): Promise<void> {
+  const { store, mailer } = deps;
+  const admins = await store
+    .collection<UserRecord>('usuarios')
+    .find({ tipo: { $in: [...ADMIN_TIPOS] }, status: 'active' }, { limit: 20 });
+  if (admins.length === 0) return;
+  const settings = await fiscalSettings(store);
+  const text = settings ? R.noSequence(type) : R.settingsMissing;
+  const day = formatDay(nowOf(deps)).replaceAll('/', '-');
+  await mailer.enqueue({
+    to: admins.map((admin) => admin.email),
+    subject: R.alertSubject(type),
+    text: `${text}\n\n${deps.settings.publicUrl.replace(/\/+$/, '')}/admin/comprobantes`,
+    html: `<p>${text}</p>`,
+    kind: 'ncf-alert',
+    key: `ncf-alert-${type}-${day}`,
+  });
+}
+
+/** The PDF of a receipt as an e-mail attachment. */
+export async function receiptAttachment(deps: CoreDeps, receipt: Receipt) {
+  return {
+    filename: receiptFileName(receipt),
+    contentType: 'application/pdf',
+    content: toBase64(await deps.receiptPdf(receipt)),
+  };
+}
+
+/** One batch of orders whose receipts had to wait (a sequence was missing): issued and e-mailed. */
+export async function issuePendingReceipts(deps: CoreDeps): Promise<number> {
+  const { store, mailer } = deps;
+  const waiting = await enrolmentsOf(store).find({ receipt_pending: true }, { limit: 100 });
+  let count = 0;
+  for (const enrolment of waiting) {
+    const issued = await issueOwedReceipts(deps, enrolment);
+    const parent = await store
+      .collection<UserRecord>('usuarios')
+      .findById(enrolment.user_id, { withDeleted: true });
+    for (const receipt of issued) {
+      count += 1;
+      const recipients = [
+        ...new Set([parent?.email, enrolment.contact.email.trim().toLowerCase()].filter(Boolean)),
+      ] as string[];
+      if (recipients.length === 0) continue;
+      const text = R.mailText(receipt.order_number, receipt.ncf);
+      await mailer.enqueue({
+        to: recipients,
+        subject: R.mailSubject(receipt.order_number),
+        text,
+        html: `<p>${text}</p>`,
+        kind: 'receipt',
+        user_id: enrolment.user_id,
+        key: `receipt-${receipt._id}`,
+        attachments: [await receiptAttachment(deps, receipt)],
+      });
+    }
+  }
+  return count;
+}
+
+/** An order's receipts, for the profile and the admin detail: type and NCF, by order id. */
+export async function receiptsOfOrders(
+  store: Store,
+  enrolmentIds: readonly string[],
+): Promise<Map<string, Array<{ type: NcfType; ncf: string }>>> {
+  const found = enrolmentIds.length
+    ? await receiptsOf(store).find({ enrolment_id: { $in: [...enrolmentIds] } }, { sort: { issued_at: 1 } })
+    : [];
+  const byOrder = new Map<string, Array<{ type: NcfType; ncf: string }>>();
+  for (const receipt of found)
+    byOrder.set(receipt.enrolment_id, [
+      ...(byOrder.get(receipt.enrolment_id) ?? []),
+      { type: receipt.type, ncf: receipt.ncf },
+    ]);
+  return byOrder;
+}
+
+/** A receipt's PDF for download: the family's own (userId), or any for staff (null). */
+export async function receiptPdf(
+  deps: CoreDeps,
+  enrolmentId: string,
+  type: NcfType,
+  userId: string | null,
+): Promise<{ filename: string; bytes: Uint8Array }> {
+  const receipt = await receiptsOf(deps.store).findById(receiptId(enrolmentId, type));
+  if (!receipt || (userId !== null && receipt.user_id !== userId)) throw new ApiError(404, R.notFound);
+  return { filename: receiptFileName(receipt), bytes: await deps.receiptPdf(receipt) };
+}
+
+/** The admin screen: the school's data, the sequences with what is left, and what needs doing. */
+export async function fiscalStatus(store: Store, now: Date): Promise<FiscalStatus> {
+  const [settings, sequences, waiting] = await Promise.all([
+    fiscalSettings(store),
+    sequencesOf(store).find({}, { sort: { type: 1, first: 1 } }),
+    enrolmentsOf(store).count({ receipt_pending: true }),
+  ]);
+  const views: SequenceView[] = sequences.map((sequence) => ({
+    _id: sequence._id,
+    type: sequence.type,
+    first: ncfOf(sequence.type, sequence.first),
+    last: ncfOf(sequence.type, sequence.last),
+    next: ncfOf(sequence.type, Math.min(sequence.next, sequence.last)),
+    left: numbersLeft(sequence),
+    expires_on: formatDay(sequence.expires_on),
+    status:
+      sequence.status === 'inactive'
+        ? 'inactive'
+        : sequence.expires_on.getTime() < now.getTime()
+          ? 'expired'
+          : numbersLeft(sequence) === 0
+            ? 'exhausted'
+            : 'active',
+  }));
+  const alerts: string[] = [];
+  if (!settings) alerts.push(R.settingsMissing);
+  const soon = now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000;
+  for (const type of NCF_TYPE_CODES) {
+    const usable = sequences.filter(
+      (sequence) =>
+        sequence.type === type &&
+        sequence.status === 'active' &&
+        sequence.expires_on.getTime() >= now.getTime() &&
+        numbersLeft(sequence) > 0,
+    );
+    if (usable.length === 0) {
+      alerts.push(R.noSequence(type));
+      continue;
+    }
+    const left = usable.reduce((sum, sequence) => sum + numbersLeft(sequence), 0);
+    if (left <= LOW_NUMBERS) alerts.push(R.fewLeft(type, left));
+    const lastDay = Math.max(...usable.map((sequence) => sequence.expires_on.getTime()));
+    if (lastDay < soon) alerts.push(R.expiresSoon(type, formatDay(new Date(lastDay))));
+  }
+  if (waiting > 0) alerts.push(R.waiting(waiting));
+  const shown = settings
+    ? {
+        school_name: settings.school_name,
+        rnc: settings.rnc,
+        address: settings.address,
+        phone: settings.phone,
+        itbis: settings.itbis,
+      }
+    : null;
+  return { settings: shown, sequences: views, alerts, waiting };
+}

@@ -1,0 +1,228 @@
+// Fiscal receipts of the Dominican Republic (issue 18): every paid enrolment gets a comprobante
+// with an NCF from a sequence the school was authorised (DGII), B02 (consumo) by default, B01
+// (crédito fiscal) when the parent asked for an invoice with RNC and name; cancelling an order that
+// got a B01 issues a B04 (nota de crédito). Pure: numbers, amounts and texts shared by the server,
+// the mocks, the profile and the admin panel; the PDF is drawn by ../core/receipts/pdf.ts.
+import { formatDop } from './pricing.ts';
+
+export const NCF_TYPES = {
+  B01: 'Factura de crédito fiscal',
+  B02: 'Factura de consumo',
+  B04: 'Nota de crédito',
+} as const;
+export type NcfType = keyof typeof NCF_TYPES;
+export const NCF_TYPE_CODES = Object.keys(NCF_TYPES) as NcfType[];
+
+/** An NCF is the series 'B', the type's two digits and an eight-digit sequential number. */
+export const NCF_NUMBER_MAX = 99_999_999;
+export const ncfOf = (type: NcfType, number: number): string => `${type}${String(number).padStart(8, '0')}`;
+
+/** ITBIS: educational services are exempt (Ley 11-92, art. 344), unless the school says otherwise. */
+export const ITBIS_MODES = { exento: 'Exento (servicio educativo)', gravado: 'Gravado al 18 %' } as const;
+export type ItbisMode = keyof typeof ITBIS_MODES;
+export const ITBIS_RATE = 0.18;
+
+/** The school's fiscal data, one record ('ajustes', id 'fiscal'), set in the admin panel. */
+export interface FiscalSettings {
+  _id: string;
+  school_name: string;
+  rnc: string;
+  address: string;
+  phone: string;
+  itbis: ItbisMode;
+}
+
+export const FISCAL_SETTINGS_ID = 'fiscal';
+
+/** What staff send to save the school's fiscal data. */
+export type FiscalSettingsInput = Omit<FiscalSettings, '_id'>;
+
+/** What staff send to add an authorised range; `expires_on` is 'YYYY-MM-DD'. */
+export interface SequenceInput {
+  type: NcfType;
+  first: number;
+  last: number;
+  expires_on: string;
+}
+
+/** A sequence as the admin screen shows it: NCFs written out, what is left, its state now. */
+export interface SequenceView {
+  _id: string;
+  type: NcfType;
+  first: string;
+  last: string;
+  next: string;
+  left: number;
+  /** 'DD/MM/YYYY' */
+  expires_on: string;
+  status: 'active' | 'inactive' | 'expired' | 'exhausted';
+}
+
+export const SEQUENCE_STATUS_LABELS: Record<SequenceView['status'], string> = {
+  active: 'Vigente',
+  inactive: 'Desactivada',
+  expired: 'Vencida',
+  exhausted: 'Agotada',
+};
+
+/** GET /ajustes/fiscal: the school's data, its sequences, and what needs doing. */
+export interface FiscalStatus {
+  settings: FiscalSettingsInput | null;
+  sequences: SequenceView[];
+  alerts: string[];
+  /** Paid orders waiting for a receipt. */
+  waiting: number;
+}
+
+/** A range of NCF numbers the DGII authorised for one type, valid until a day ('secuencias_ncf'). */
+export interface NcfSequence {
+  _id: string;
+  type: NcfType;
+  /** First and last number of the authorised range, inclusive. */
+  first: number;
+  last: number;
+  /** The lowest number not yet known to be used (a hint: the receipts' unique NCF decides). */
+  next: number;
+  /** Numbers may be used until the end of this day (Santo Domingo). */
+  expires_on: Date;
+  status: 'active' | 'inactive';
+  created_at: Date;
+}
+
+export interface ReceiptLine {
+  description: string;
+  amount: number;
+}
+
+/** A comprobante as issued ('comprobantes', id `${enrolment}-${type}`): never changed afterwards. */
+export interface Receipt {
+  _id: string;
+  ncf: string;
+  type: NcfType;
+  enrolment_id: string;
+  order_number: string;
+  user_id: string;
+  issued_at: Date;
+  /** The sequence's expiry, printed as 'Válido hasta'. */
+  valid_until: Date;
+  school: { name: string; rnc: string; address: string; phone: string };
+  /** Of a B01 (and its B04): the company the parent named. */
+  buyer: { rnc: string; name: string } | null;
+  lines: ReceiptLine[];
+  /** Discounts, each positive, taken off the lines' sum. */
+  discounts: ReceiptLine[];
+  /** Sum of the lines, before discounts. */
+  gross: number;
+  itbis_mode: ItbisMode;
+  /** total = base + itbis; total is what was charged (or, on a B04, what the cancellation gives back). */
+  base: number;
+  itbis: number;
+  total: number;
+  /** A B04's: the NCF it modifies. */
+  modifies: string | null;
+}
+
+/** A total split into its taxable base and ITBIS (prices include it), whole pesos, total kept exact. */
+export function splitItbis(total: number, mode: ItbisMode): { base: number; itbis: number } {
+  if (mode === 'exento') return { base: total, itbis: 0 };
+  const itbis = Math.round((total * ITBIS_RATE) / (1 + ITBIS_RATE));
+  return { base: total - itbis, itbis };
+}
+
+/** What an enrolment's receipt lists: a line per child and week, the fees, the discounts. */
+export interface ReceiptSource {
+  lines: ReadonlyArray<{ cupo: number; name: string; date: string; value: number; quantity: number }>;
+  participants: ReadonlyArray<{ id: number; first_name: string; last_name: string }>;
+  price: {
+    membership: number;
+    familyDiscount: number;
+    familyLabel: string | null;
+    multiWeekDiscount: number;
+    couponDiscount: number;
+  };
+  coupon: string | null;
+  amount: number;
+}
+
+/** The lines and discounts of a paid order's B01 or B02; their sum is the amount charged. */
+export function receiptContent(source: ReceiptSource): Pick<Receipt, 'lines' | 'discounts' | 'gross'> {
+  const childName = new Map(
+    source.participants.map((child) => [child.id, `${child.first_name} ${child.last_name}`.trim()]),
+  );
+  const lines: ReceiptLine[] = source.lines.map((line) => ({
+    description: `${childName.get(line.cupo) ?? `Participante ${line.cupo}`} — ${line.name}${line.date ? ` (${line.date})` : ''}`,
+    amount: line.value * line.quantity,
+  }));
+  if (source.price.membership > 0) lines.push({ description: 'Membresías', amount: source.price.membership });
+  const discounts = [
+    { description: source.price.familyLabel ?? 'Descuento familiar', amount: source.price.familyDiscount },
+    { description: 'Descuento por varias semanas', amount: source.price.multiWeekDiscount },
+    {
+      description: source.coupon ? `Cupón ${source.coupon}` : 'Cupón',
+      amount: source.price.couponDiscount,
+    },
+  ]
+    .map((discount) => ({ ...discount, amount: Math.round(discount.amount) }))
+    .filter((discount) => discount.amount > 0);
+  const gross = lines.reduce((sum, line) => sum + line.amount, 0);
+  // The pricing module rounds once, at the end: the discounts printed add up to what was charged.
+  const printed = discounts.reduce((sum, discount) => sum + discount.amount, 0);
+  const gap = gross - printed - source.amount;
+  if (gap !== 0 && discounts.length > 0) discounts[discounts.length - 1]!.amount += gap;
+  else if (gap !== 0) discounts.push({ description: 'Redondeo', amount: gap });
+  return { lines, discounts, gross };
+}
+
+/** A credit note's one line: what the cancellation gives back of the invoice it modifies. */
+export const creditNoteLine = (orderNumber: string, amount: number): ReceiptLine => ({
+  description: `Cancelación de la inscripción, orden ${orderNumber}`,
+  amount,
+});
+
+/** Numbers left in a sequence (0 once used up). */
+export const numbersLeft = (sequence: Pick<NcfSequence, 'next' | 'last'>): number =>
+  Math.max(sequence.last - sequence.next + 1, 0);
+
+/** Warn staff when a sequence has this few numbers left, or expires this soon. */
+export const LOW_NUMBERS = 20;
+export const EXPIRY_WARNING_DAYS = 30;
+
+export const RECEIPT_MESSAGES = {
+  title: 'Comprobantes fiscales',
+  download: 'Descargar comprobante',
+  downloadCreditNote: 'Descargar nota de crédito',
+  notFound: 'No encontramos ese comprobante.',
+  pendingMail: 'Su comprobante fiscal se le enviará por correo en cuanto esté disponible.',
+  settingsSaved: 'Datos fiscales guardados.',
+  settingsMissing:
+    'Configure los datos fiscales de la escuela (nombre, RNC y dirección) para emitir comprobantes.',
+  sequenceAdded: 'Secuencia de NCF agregada.',
+  sequenceDisabled: 'Secuencia de NCF desactivada.',
+  sequenceNotFound: 'No encontramos esa secuencia de NCF.',
+  rangeOrder: 'El número final debe ser mayor o igual que el inicial.',
+  rangeOverlap: 'Ese rango se cruza con otra secuencia del mismo tipo.',
+  expiryPast: 'La fecha de vencimiento ya pasó.',
+  schoolRnc: 'Escriba el RNC de la escuela: 9 dígitos (u 11 de una cédula).',
+  required: (field: string) => `Escriba ${field}.`,
+  noSequence: (type: NcfType) =>
+    `No hay una secuencia de NCF ${type} vigente con números disponibles: no se están emitiendo comprobantes ${type}. Agregue una nueva secuencia autorizada por la DGII.`,
+  fewLeft: (type: NcfType, left: number) => `Quedan ${left} números en la secuencia de NCF ${type}.`,
+  expiresSoon: (type: NcfType, day: string) => `La secuencia de NCF ${type} vence el ${day}.`,
+  waiting: (count: number) =>
+    count === 1
+      ? '1 inscripción pagada espera su comprobante fiscal.'
+      : `${count} inscripciones pagadas esperan su comprobante fiscal.`,
+  alertSubject: (type: NcfType) => `Comprobantes fiscales ${type} detenidos: falta una secuencia de NCF`,
+  mailSubject: (orderNumber: string) => `Comprobante fiscal — orden ${orderNumber}`,
+  mailText: (orderNumber: string, ncf: string) =>
+    `Adjuntamos el comprobante fiscal ${ncf} de la orden ${orderNumber}.`,
+} as const;
+
+/** The file name of a receipt's PDF. */
+export const receiptFileName = (receipt: Pick<Receipt, 'ncf'>): string => `comprobante-${receipt.ncf}.pdf`;
+
+/** '1-01-12345-6' or '101123456': an RNC (9 digits) or cédula (11) with or without dashes. */
+export const SCHOOL_RNC_PATTERN = /^(\d{9}|\d{11}|\d-\d{2}-\d{5}-\d|\d{3}-\d{7}-\d)$/;
+
+/** The amount line of a receipt as the PDF and the e-mail write it. */
+export const receiptAmount = (amount: number): string => formatDop(amount);

@@ -1,0 +1,53 @@
+// TypeBox schemas of the fiscal receipts' calls (issue 18), apart from ../receipts.ts so the browser never bundles TypeBox.
+import { Type } from 'typebox';
+import { Id } from '../admin-contract.ts';
+import { ITBIS_MODES, NCF_NUMBER_MAX, NCF_TYPE_CODES } from '../receipts.ts';
+
+const Success = Type.Literal('SUCCESS');
+const NcfTypeSchema = Type.Union(NCF_TYPE_CODES.map((type) => Type.Literal(type)));
+
+export const ReceiptParams = Type.Object({ id: Id, tipo: NcfTypeSchema });
+
+export const FiscalSettingsBody = Type.Object({
+  school_name: Type.String({ maxLength: 150 }),
+  rnc: Type.String({ maxLength: 13 }),
+  address: Type.String({ maxLength: 300 }),
+  phone: Type.String({ maxLength: 30 }),
+  itbis: Type.Union(Object.keys(ITBIS_MODES).map((mode) => Type.Literal(mode as keyof typeof ITBIS_MODES))),
+});
+
+export const SequenceBody = Type.Object({
+  type: NcfTypeSchema,
+  first: Type.Integer({ minimum: 1, maximum: NCF_NUMBER_MAX }),
+  last: Type.Integer({ minimum: 1, maximum: NCF_NUMBER_MAX }),
+  expires_on: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+});
+
+const SettingsView = Type.Object({
+  school_name: Type.String(),
+  rnc: Type.String(),
+  address: Type.String(),
+  phone: Type.String(),
+  itbis: Type.String(),
+});
+
+export const FiscalStatusAnswer = Type.Object({
+  status: Success,
+  data: Type.Object({
+    settings: Type.Union([SettingsView, Type.Null()]),
+    sequences: Type.Array(
+      Type.Object({
+        _id: Type.String(),
+        type: Type.String(),
+        first: Type.String(),
+        last: Type.String(),
+        next: Type.String(),
+        left: Type.Integer(),
+        expires_on: Type.String(),
+        status: Type.String(),
+      }),
+    ),
+    alerts: Type.Array(Type.String()),
+    waiting: Type.Integer(),
+  }),
+});
