@@ -485,6 +485,7 @@ describe('fiscal receipts', () => {
     const user = await open('/admin/comprobantes', 'Comprobantes fiscales');
     const warnings = await screen.findByRole('status', { name: 'Avisos de comprobantes fiscales' });
     expect(warnings).toHaveTextContent(RECEIPT_MESSAGES.noSequence('B02'));
+    expect(warnings).toHaveTextContent(RECEIPT_MESSAGES.demoData);
     const sequencesTable = screen.getByRole('table', { name: 'Secuencias de NCF' });
     expect(within(sequencesTable).getByRole('row', { name: /B0200000001 a B0200001000/ })).toHaveTextContent(
       'Agotada',
@@ -511,9 +512,9 @@ describe('fiscal receipts', () => {
       }),
     ).toHaveTextContent('Vigente');
     await waitFor(() =>
-      expect(
-        screen.queryByRole('status', { name: 'Avisos de comprobantes fiscales' }),
-      ).not.toBeInTheDocument(),
+      expect(screen.getByRole('status', { name: 'Avisos de comprobantes fiscales' })).not.toHaveTextContent(
+        RECEIPT_MESSAGES.noSequence('B02'),
+      ),
     );
 
     await user.clear(screen.getByLabelText('Nombre o razón social de la escuela'));

@@ -196,6 +196,7 @@ export function demoSchool(newId: () => string): DemoSchool {
       address: 'Av. Abraham Lincoln 1000, Santo Domingo',
       phone: '809-555-0100',
       itbis: 'exento',
+      demo: true,
     },
     secuencias: (
       [
@@ -212,6 +213,7 @@ export function demoSchool(newId: () => string): DemoSchool {
       expires_on: new Date('2028-12-31T23:59:59.999-04:00'),
       status: 'active',
       created_at: new Date('2026-11-01T12:00:00Z'),
+      demo: true,
     })),
   };
 }

@@ -30,12 +30,14 @@ export interface FiscalSettings {
   address: string;
   phone: string;
   itbis: ItbisMode;
+  /** The demo school's data, until staff save their own. */
+  demo?: boolean;
 }
 
 export const FISCAL_SETTINGS_ID = 'fiscal';
 
 /** What staff send to save the school's fiscal data. */
-export type FiscalSettingsInput = Omit<FiscalSettings, '_id'>;
+export type FiscalSettingsInput = Omit<FiscalSettings, '_id' | 'demo'>;
 
 /** What staff send to add an authorised range; `expires_on` is 'YYYY-MM-DD'. */
 export interface SequenceInput {
@@ -87,6 +89,8 @@ export interface NcfSequence {
   expires_on: Date;
   status: 'active' | 'inactive';
   created_at: Date;
+  /** A range the demo school starts with, never authorised by the DGII. */
+  demo?: boolean;
 }
 
 export interface ReceiptLine {
@@ -120,6 +124,8 @@ export interface Receipt {
   total: number;
   /** A B04's: the NCF it modifies. */
   modifies: string | null;
+  /** Went out with an e-mail (the confirmation, the cancellation's, or one of its own). */
+  mailed: boolean;
 }
 
 /** A total split into its taxable base and ITBIS (prices include it), whole pesos, total kept exact. */
@@ -202,6 +208,9 @@ export const RECEIPT_MESSAGES = {
   rangeOrder: 'El número final debe ser mayor o igual que el inicial.',
   rangeOverlap: 'Ese rango se cruza con otra secuencia del mismo tipo.',
   expiryPast: 'La fecha de vencimiento ya pasó.',
+  expiryInvalid: 'Escriba una fecha de vencimiento válida.',
+  demoData:
+    'Los datos fiscales o las secuencias de NCF son de demostración: reemplácelos por los de la escuela (y desactive las secuencias de demostración) antes de cobrar inscripciones reales.',
   schoolRnc: 'Escriba el RNC de la escuela: 9 dígitos (u 11 de una cédula).',
   required: (field: string) => `Escriba ${field}.`,
   noSequence: (type: NcfType) =>

@@ -231,6 +231,8 @@ export interface Enrolment {
   followups_done?: boolean;
   /** True while a fiscal receipt it is owed could not be numbered (no sequence): the pass retries. */
   receipt_pending?: boolean;
+  /** The receipt types that could not be numbered when last tried. */
+  receipt_blocked?: Array<'B01' | 'B02' | 'B04'>;
   auth_code: string | null;
   gateway_reference: string | null;
   idempotency_key: string;

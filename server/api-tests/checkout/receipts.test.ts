@@ -10,6 +10,7 @@ import { formatDop } from '../../../src/domain/pricing.ts';
 import { RECEIPT_MESSAGES as R, type NcfSequence, type Receipt } from '../../../src/domain/receipts.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import { demoSchoolOnClock, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
+import { issuePendingReceipts } from '../../../src/core/receipts/service.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -33,6 +34,17 @@ async function pay(token: string, cart: DemoCart, body = enrolmentRequest(cart, 
 async function sendAll() {
   for (let round = 0; round < 5; round += 1) await t.app.outbox.flush();
 }
+
+/** A one-week order whose parent asked for an invoice with the company's RNC and name (a B01). */
+const withInvoice = (cart: DemoCart) => ({
+  ...enrolmentRequest(cart, [[0]]),
+  comprobantefiscal: true,
+  rnc: '1-01-23456-7',
+  rnc_nombre: 'Inversiones Caribe SRL',
+});
+
+const staffCancel = (token: string, id: string) =>
+  t.api({ method: 'POST', url: `/api/inscripciones/cancel/${id}`, token, payload: { reason: 'Viaje' } });
 
 const receipts = () => t.store.collection<Receipt>('comprobantes').find({}, { sort: { ncf: 1 } });
 const download = (token: string, id: string, type: string, staff = false) =>
@@ -128,12 +140,7 @@ describe('fiscal receipts', () => {
   it('an invoice with RNC is a B01 for the company; cancelling it issues the B04 that modifies it', async () => {
     const { cart, admin } = await setup();
     const parent = await t.createUser({ email: 'empresa@correo.do' });
-    const order = await pay(parent.token, cart, {
-      ...enrolmentRequest(cart, [[0]]),
-      comprobantefiscal: true,
-      rnc: '1-01-23456-7',
-      rnc_nombre: 'Inversiones Caribe SRL',
-    });
+    const order = await pay(parent.token, cart, withInvoice(cart));
     const invoice = (await receipts())[0]!;
     expect(invoice).toMatchObject({
       ncf: 'B0100000001',
@@ -144,12 +151,7 @@ describe('fiscal receipts', () => {
     expect(text).toContain('RNC del cliente: 1-01-23456-7');
     expect(text).toContain('Razón social: Inversiones Caribe SRL');
 
-    const cancel = await t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: admin.token,
-      payload: { reason: 'Viaje' },
-    });
+    const cancel = await staffCancel(admin.token, order._id);
     expect(cancel.statusCode, cancel.body).toBe(200);
     const note = (await receipts()).find((receipt) => receipt.type === 'B04')!;
     expect(note).toMatchObject({ ncf: 'B0400000001', modifies: 'B0100000001', total: order.amount });
@@ -180,20 +182,10 @@ describe('fiscal receipts', () => {
   it('an order paid before receipts existed gets neither an invoice nor a credit note when cancelled', async () => {
     const { cart, admin } = await setup();
     const parent = await t.createUser({ email: 'antigua@correo.do' });
-    const order = await pay(parent.token, cart, {
-      ...enrolmentRequest(cart, [[0]]),
-      comprobantefiscal: true,
-      rnc: '1-01-23456-7',
-      rnc_nombre: 'Inversiones Caribe SRL',
-    });
+    const order = await pay(parent.token, cart, withInvoice(cart));
     // As stored before this feature: no receipt.
     await t.store.collection('comprobantes').deleteMany({});
-    const cancel = await t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: admin.token,
-      payload: { reason: 'Viaje' },
-    });
+    const cancel = await staffCancel(admin.token, order._id);
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await receipts()).toEqual([]);
     expect(
@@ -202,7 +194,7 @@ describe('fiscal receipts', () => {
   });
 
   it('20 payments at once on a range of 15: 15 distinct numbers, the rest wait, admins alerted once; a new sequence issues and e-mails them', async () => {
-    const { cart, admin } = await setup();
+    const { cart, admin, later } = await setup();
     await onlySequence('B02', 1, 15);
     const parents = await Promise.all(
       Array.from({ length: 20 }, (_, index) => t.createUser({ email: `familia${index}@correo.do` })),
@@ -262,9 +254,19 @@ describe('fiscal receipts', () => {
       'B0200000020',
     ]);
     expect(await t.store.collection('inscripciones').count({ receipt_pending: true })).toBe(0);
+    // E-mailed on their own by the next pass (a step that issues one is given two minutes to send it).
+    await issuePendingReceipts(t.app.core.deps);
+    await sendAll();
+    expect(t.mails.filter((mail) => mail.kind === 'receipt')).toHaveLength(0);
+    later(0.05);
+    await issuePendingReceipts(t.app.core.deps);
+    await issuePendingReceipts(t.app.core.deps);
     await sendAll();
     const late = t.mails.filter((mail) => mail.kind === 'receipt');
     expect(late).toHaveLength(5);
+    expect(late.map((mail) => mail.subject).sort()).toEqual(
+      waiting.map((order) => R.mailSubject(order.order_number)).sort(),
+    );
     expect(late[0]!.attachments?.[0]?.contentType).toBe('application/pdf');
     const after = await t.api({ method: 'GET', url: '/api/ajustes/fiscal', token: admin.token });
     expect(after.json().data.alerts).not.toContain(R.noSequence('B02'));
@@ -289,6 +291,82 @@ describe('fiscal receipts', () => {
       expect.arrayContaining([expect.objectContaining({ status: 'expired', expires_on: '04/05/2027' })]),
     );
     expect(status.json().data.alerts).toContain(R.noSequence('B02'));
+  });
+
+  it("a B01 that waited for its range, cancelled meanwhile, gets its invoice and credit note once a range is added; the note keeps the invoice's ITBIS", async () => {
+    const { cart, admin, later } = await setup();
+    await t.store.collection('secuencias_ncf').deleteMany({ type: 'B01' });
+    const parent = await t.createUser({ email: 'espera@correo.do' });
+    const order = await pay(parent.token, cart, withInvoice(cart));
+    expect(await receipts()).toEqual([]);
+    const cancel = await staffCancel(admin.token, order._id);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await receipts()).toEqual([]);
+    expect(await t.store.collection<Enrolment>('inscripciones').findById(order._id)).toMatchObject({
+      receipt_pending: true,
+      receipt_blocked: ['B01'],
+    });
+    // The school charges ITBIS from now on; the invoice is issued under it, and its note too.
+    const saved = await t.api({
+      method: 'POST',
+      url: '/api/ajustes/fiscal',
+      token: admin.token,
+      payload: { school_name: 'Escuela', rnc: '130000001', address: 'Calle 1', phone: '', itbis: 'gravado' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const added = await t.api({
+      method: 'POST',
+      url: '/api/secuencias-ncf',
+      token: admin.token,
+      payload: { type: 'B01', first: 1, last: 50, expires_on: '2028-12-31' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const [invoice, note] = await receipts();
+    const itbis = Math.round((order.amount * 18) / 118);
+    expect(invoice).toMatchObject({ ncf: 'B0100000001', total: order.amount, itbis, itbis_mode: 'gravado' });
+    expect(note).toMatchObject({
+      ncf: 'B0400000001',
+      modifies: 'B0100000001',
+      total: order.amount,
+      itbis,
+      itbis_mode: 'gravado',
+    });
+    expect((await t.store.collection<Enrolment>('inscripciones').findById(order._id))!.receipt_pending).toBe(
+      false,
+    );
+    // Both go to the family by the next pass, once each.
+    later(0.05);
+    await issuePendingReceipts(t.app.core.deps);
+    await issuePendingReceipts(t.app.core.deps);
+    await sendAll();
+    expect(
+      t.mails
+        .filter((mail) => mail.kind === 'receipt')
+        .map((mail) => mail.attachments?.[0]?.filename)
+        .sort(),
+    ).toEqual(['comprobante-B0100000001.pdf', 'comprobante-B0400000001.pdf']);
+  });
+
+  it("a credit note copies the invoice's school data and ITBIS, whatever the settings say later", async () => {
+    const { cart, admin } = await setup();
+    const parent = await t.createUser({ email: 'nota@correo.do' });
+    const order = await pay(parent.token, cart, withInvoice(cart));
+    await t.api({
+      method: 'POST',
+      url: '/api/ajustes/fiscal',
+      token: admin.token,
+      payload: {
+        school_name: 'Otro nombre',
+        rnc: '130000001',
+        address: 'Calle 1',
+        phone: '',
+        itbis: 'gravado',
+      },
+    });
+    await staffCancel(admin.token, order._id);
+    const [invoice, note] = await receipts();
+    expect(note).toMatchObject({ type: 'B04', itbis_mode: 'exento', itbis: 0, school: invoice!.school });
+    expect(note!.school.name).toBe('Escuela de Baloncesto (demostración)');
   });
 
   it('ITBIS at 18 % when the school says: base and tax add up to the charge', async () => {
@@ -339,6 +417,14 @@ describe('fiscal receipts', () => {
     const status = await t.api({ method: 'GET', url: '/api/ajustes/fiscal', token: admin.token });
     expect(status.json().data.settings.school_name).toBe('Escuela de Baloncesto (demostración)');
     expect(status.json().data.sequences).toHaveLength(3);
-    expect(status.json().data.alerts).toEqual([]);
+    // The demo school's data and ranges are said to be a demo until replaced.
+    expect(status.json().data.alerts).toEqual([R.demoData]);
+    expect(
+      (await post('/api/secuencias-ncf', { ...sequence, expires_on: '2028-02-30' })).json().message,
+    ).toBe(R.expiryInvalid);
+    expect(
+      (await post('/api/secuencias-ncf', { ...sequence, expires_on: '2028-13-01' })).json().message,
+    ).toBe(R.expiryInvalid);
+    expect(await t.store.collection('secuencias_ncf').count({})).toBe(3);
   });
 });

@@ -17,12 +17,26 @@ import {
   ITBIS_MODES,
   NCF_TYPE_CODES,
   NCF_TYPES,
+  RECEIPT_MESSAGES,
   SEQUENCE_STATUS_LABELS,
   type FiscalSettingsInput,
   type ItbisMode,
   type NcfType,
   type SequenceView,
 } from '../../domain/receipts.ts';
+
+/** Which field a refusal is about. */
+const SETTINGS_FIELD_OF: Record<string, keyof FiscalSettingsInput> = {
+  [RECEIPT_MESSAGES.schoolRnc]: 'rnc',
+  [RECEIPT_MESSAGES.required('el nombre de la escuela')]: 'school_name',
+  [RECEIPT_MESSAGES.required('la dirección de la escuela')]: 'address',
+};
+const SEQUENCE_FIELD_OF: Record<string, 'range' | 'expires_on'> = {
+  [RECEIPT_MESSAGES.rangeOrder]: 'range',
+  [RECEIPT_MESSAGES.rangeOverlap]: 'range',
+  [RECEIPT_MESSAGES.expiryPast]: 'expires_on',
+  [RECEIPT_MESSAGES.expiryInvalid]: 'expires_on',
+};
 
 const EMPTY_SETTINGS: FiscalSettingsInput = {
   school_name: '',
@@ -106,7 +120,10 @@ function SettingsForm({ saved }: { saved: FiscalSettingsInput | null }) {
   const [save, { isLoading }] = useSaveFiscalMutation();
   const errorId = useId();
   const set = (patch: Partial<FiscalSettingsInput>) => setValues((current) => ({ ...current, ...patch }));
-  const invalid = error ? errorId : undefined;
+  // The refusal is tied to the field it is about (every field when it names none).
+  const field = SETTINGS_FIELD_OF[error];
+  const invalid = (name: keyof FiscalSettingsInput) =>
+    error && (!field || field === name) ? errorId : undefined;
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError('');
@@ -131,7 +148,7 @@ function SettingsForm({ saved }: { saved: FiscalSettingsInput | null }) {
         maxLength={150}
         value={values.school_name}
         onChange={(school_name) => set({ school_name })}
-        invalid={invalid}
+        invalid={invalid('school_name')}
       />
       <Input
         id="fiscal-rnc"
@@ -143,7 +160,7 @@ function SettingsForm({ saved }: { saved: FiscalSettingsInput | null }) {
         placeholder="1-30-12345-6"
         value={values.rnc}
         onChange={(rnc) => set({ rnc })}
-        invalid={invalid}
+        invalid={invalid('rnc')}
       />
       <Input
         id="fiscal-address"
@@ -154,7 +171,7 @@ function SettingsForm({ saved }: { saved: FiscalSettingsInput | null }) {
         maxLength={300}
         value={values.address}
         onChange={(address) => set({ address })}
-        invalid={invalid}
+        invalid={invalid('address')}
       />
       <Input
         id="fiscal-phone"
@@ -172,6 +189,7 @@ function SettingsForm({ saved }: { saved: FiscalSettingsInput | null }) {
         <select
           id="fiscal-itbis"
           name="itbis"
+          autoComplete="off"
           className="form-select"
           value={values.itbis}
           onChange={(event) => set({ itbis: event.target.value as ItbisMode })}
@@ -201,7 +219,9 @@ function SequenceForm() {
   const [error, setError] = useState('');
   const [add, { isLoading }] = useAddSequenceMutation();
   const errorId = useId();
-  const invalid = error ? errorId : undefined;
+  const field = SEQUENCE_FIELD_OF[error];
+  const invalid = (name: 'range' | 'expires_on') =>
+    error && (!field || field === name) ? errorId : undefined;
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError('');
@@ -229,6 +249,7 @@ function SequenceForm() {
         <select
           id="sequence-type"
           name="type"
+          autoComplete="off"
           className="form-select"
           value={type}
           onChange={(event) => setType(event.target.value as NcfType)}
@@ -249,7 +270,8 @@ function SequenceForm() {
         inputMode="numeric"
         value={first}
         onChange={(text) => setFirst(text.replace(/\D/g, ''))}
-        invalid={invalid}
+        maxLength={8}
+        invalid={invalid('range')}
       />
       <Input
         id="sequence-last"
@@ -260,7 +282,8 @@ function SequenceForm() {
         inputMode="numeric"
         value={last}
         onChange={(text) => setLast(text.replace(/\D/g, ''))}
-        invalid={invalid}
+        maxLength={8}
+        invalid={invalid('range')}
       />
       <Input
         id="sequence-expires"
@@ -268,10 +291,11 @@ function SequenceForm() {
         className="col-12 col-sm-6 col-lg-3"
         name="expires_on"
         type="date"
+        inputMode="numeric"
         autoComplete="off"
         value={expires}
         onChange={setExpires}
-        invalid={invalid}
+        invalid={invalid('expires_on')}
       />
       <div className="col-12 col-lg-2">
         <button type="submit" className="btn btn-primary admin-tap w-100" disabled={isLoading}>

@@ -8,11 +8,14 @@ import type { Store } from '../store/port.ts';
 import { insertWithNewCode } from '../checkout/records.ts';
 import { randomInt } from '../crypto.ts';
 import { enrolmentState, STAFF_MESSAGES } from '../../domain/staff.ts';
-import { familyRecipients, releasePlaces } from '../checkout/settle.ts';
+import { releasePlaces } from '../checkout/settle.ts';
+import { familyRecipients } from '../checkout/mails.ts';
 import { cancellationMail } from '../checkout/mails.ts';
 import { NCF_TYPE_CODES } from '../../domain/receipts.ts';
 import {
   issueOwedReceipts,
+  markMailed,
+  markReceiptsOwed,
   receiptAttachment,
   receiptId,
   receiptOf,
@@ -178,24 +181,33 @@ export async function cancelEnrolment(
     refund.credit_code = (await issueCredit(store, claimed, claimed.credit_amount, nowOf(deps))).code;
   const done = (await enrolments.updateOne({ _id: id }, { set: { ...refund } })) ?? claimed;
 
-  // A cancelled B01 gets its credit note (B04), sent with the cancellation; one that cannot be
-  // numbered yet is owed and e-mailed by the receipts' pass.
-  const creditNote = await issueOwedReceipts(deps, done)
-    .then(() => receiptOf(store, id, 'B04'))
-    .catch((error: unknown) => {
+  // A cancelled B01 gets its credit note (B04), sent with the cancellation with any receipt the
+  // order was still owed; one that cannot be numbered yet is issued and e-mailed by the pass.
+  const receipts = await issueOwedReceipts(deps, id)
+    .then(async (issued) => {
+      const note = await receiptOf(store, id, 'B04');
+      return note && !issued.some((receipt) => receipt._id === note._id) ? [...issued, note] : issued;
+    })
+    .catch(async (error: unknown) => {
       log.error({ err: error, order: done.order_number }, 'the credit note could not be issued');
-      return null;
+      await markReceiptsOwed(store, id);
+      return [];
     });
+  const creditNote = receipts.find((receipt) => receipt.type === 'B04') ?? null;
   const parent = await store.collection<UserRecord>('usuarios').findById(done.user_id, { withDeleted: true });
   const recipients = familyRecipients(parent?.email, done);
-  if (recipients.length > 0)
+  if (recipients.length > 0) {
     await mailer.enqueue({
       ...cancellationMail(done, creditNote),
-      ...(creditNote ? { attachments: [await receiptAttachment(deps, creditNote)] } : {}),
+      ...(receipts.length > 0
+        ? { attachments: await Promise.all(receipts.map((receipt) => receiptAttachment(deps, receipt))) }
+        : {}),
       to: recipients,
       user_id: done.user_id,
       key: `cancelled-${id}`,
     });
+    await markMailed(store, receipts);
+  }
   const finished = (await enrolments.updateOne({ _id: id }, { set: { cancel_done: true } })) ?? done;
   return { enrolment: finished, cancelledNow: existing.status !== 'cancelled' };
 }

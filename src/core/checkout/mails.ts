@@ -197,3 +197,9 @@ export function waitlistOfferMail(offer: {
   ].join('\n');
   return { subject: WAITLIST_MESSAGES.offerSubject(offer.camp.name), text, html, kind: 'waitlist-offer' };
 }
+
+/** Who hears about an order: the account's e-mail and the one given in the wizard, once each. */
+export const familyRecipients = (accountEmail: string | undefined, enrolment: Pick<Enrolment, 'contact'>) =>
+  [
+    ...new Set([accountEmail, enrolment.contact.email.trim().toLowerCase()].filter((email) => !!email)),
+  ] as string[];

@@ -28,8 +28,15 @@ import {
   participantRecords,
   recordBase,
 } from './records.ts';
-import { confirmationMail, paymentNotCompletedMail } from './mails.ts';
-import { invoiceType, issueOwedReceipts, receiptAttachment, receiptOf } from '../receipts/service.ts';
+import { confirmationMail, familyRecipients, paymentNotCompletedMail } from './mails.ts';
+import {
+  invoiceType,
+  issueOwedReceipts,
+  markMailed,
+  markReceiptsOwed,
+  receiptAttachment,
+  receiptOf,
+} from '../receipts/service.ts';
 import type { Receipt } from '../../domain/receipts.ts';
 
 type Approved = Extract<ChargeResult, { approved: true }>;
@@ -107,6 +114,8 @@ async function markPaid(store: Store, id: string, charge: Approved, paidAt: Date
         // Marks the follow-ups as owed: the reconciler only retries orders paid since this existed
         // (an order paid before has had its e-mail and must not get it again).
         followups_done: false,
+        // And its fiscal receipt, until issued (src/core/receipts/service.ts).
+        receipt_pending: true,
       },
     },
   );
@@ -186,6 +195,7 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
     user_id: user._id,
     key: `confirmation-${paid._id}`,
   });
+  if (receipt) await markMailed(store, [receipt]);
   // The family's waiting-list requests for the weeks it now has end (an offer taken).
   await closeWaitlistFor(store, paid.user_id, [...new Set(paid.lines.map((line) => line.id))]);
   await enrolments.updateOne({ _id: paid._id }, { set: { followups_done: true } });
@@ -194,14 +204,11 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
 /** The order's invoice (B01 or B02), issued now if it was not; null while it cannot be. */
 async function invoiceOf(deps: CoreDeps, enrolment: Enrolment): Promise<Receipt | null> {
   try {
-    await issueOwedReceipts(deps, enrolment);
+    await issueOwedReceipts(deps, enrolment._id);
     return await receiptOf(deps.store, enrolment._id, invoiceType(enrolment));
   } catch (error) {
     deps.log.error({ err: error, order: enrolment.order_number }, 'the fiscal receipt could not be issued');
-    await deps.store
-      .collection<Enrolment>('inscripciones')
-      .updateOne({ _id: enrolment._id }, { set: { receipt_pending: true } })
-      .catch(() => undefined);
+    await markReceiptsOwed(deps.store, enrolment._id);
     return null;
   }
 }
@@ -248,12 +255,6 @@ async function rewriteAnswer(
 const unclaimed = (now: Date) => ({
   $or: [{ reconciling_until: { $exists: false } }, { reconciling_until: { $lt: now } }],
 });
-
-/** Who hears about an order: the account's e-mail and the one given in the wizard, once each. */
-export const familyRecipients = (accountEmail: string | undefined, enrolment: Pick<Enrolment, 'contact'>) =>
-  [
-    ...new Set([accountEmail, enrolment.contact.email.trim().toLowerCase()].filter((email) => !!email)),
-  ] as string[];
 
 export interface ReconcileReport {
   paid: number;

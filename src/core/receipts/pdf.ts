@@ -45,11 +45,11 @@ const AMOUNT_WIDTH = 142;
 
 function draw(doc: PDFKit.PDFDocument, receipt: Receipt): void {
   const { school } = receipt;
-  doc.font('Helvetica-Bold').fontSize(16).text(school.name, LEFT, 50);
+  doc.font('Helvetica-Bold').fontSize(16).text(printable(school.name), LEFT, 50);
   doc.font('Helvetica').fontSize(10);
-  doc.text(`RNC: ${school.rnc}`);
-  if (school.address) doc.text(school.address);
-  if (school.phone) doc.text(`Tel.: ${school.phone}`);
+  doc.text(`RNC: ${printable(school.rnc)}`);
+  if (school.address) doc.text(printable(school.address));
+  if (school.phone) doc.text(`Tel.: ${printable(school.phone)}`);
 
   doc.moveDown(1.2);
   doc.font('Helvetica-Bold').fontSize(13).text(NCF_TYPES[receipt.type]);
@@ -69,7 +69,7 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt): void {
   ];
   for (const [label, value] of facts) {
     doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
-    doc.font('Helvetica').text(value);
+    doc.font('Helvetica').text(printable(value));
   }
 
   doc.moveDown(1.2);
@@ -105,12 +105,31 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt): void {
     );
 }
 
+/**
+ * The standard PDF fonts write Windows-1252 only: anything else (an emoji in a name) would come out
+ * as other letters, so it is written as '?'. Spanish letters, dashes and quotes are all in it.
+ */
+const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+export const printable = (text: string): string =>
+  [...text]
+    .map((char) => {
+      const code = char.codePointAt(0)!;
+      return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(char)
+        ? char
+        : '?';
+    })
+    .join('');
+
 /** One line of the table: text on the left, amount right-aligned; wraps long descriptions. */
-function row(doc: PDFKit.PDFDocument, text: string, amount: string, bold = false): void {
-  const y = doc.y;
+function row(doc: PDFKit.PDFDocument, label: string, amount: string, bold = false): void {
+  const text = printable(label);
+  const width = AMOUNT_X - LEFT - 10;
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+  // A row never splits across pages: its amount stays beside its description.
+  if (doc.y + doc.heightOfString(text, { width }) > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  const y = doc.y;
   // The description first, so the text reads (and is extracted) line by line.
-  doc.text(text, LEFT, y, { width: AMOUNT_X - LEFT - 10 });
+  doc.text(text, LEFT, y, { width });
   const after = doc.y;
   doc.text(amount, AMOUNT_X, y, { width: AMOUNT_WIDTH, align: 'right' });
   doc.y = Math.max(doc.y, after) + 2;

@@ -6,8 +6,8 @@
 // two payments at once, and the receipt's id (order and type) makes a retry find its own receipt.
 // So no number is ever given twice, none is burned by a crash (no gaps to report to the DGII), and
 // a sequence can never pass its authorised range: `next` is only where the search starts.
-import type { CoreDeps } from '../deps.ts';
-import { nowOf } from '../deps.ts';
+import { escapeHtml, nowOf, type CoreDeps } from '../deps.ts';
+import { familyRecipients } from '../checkout/mails.ts';
 import { toBase64 } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
@@ -73,9 +73,16 @@ export async function saveFiscalSettings(
   if (!clean.address) throw new ApiError(400, R.required('la dirección de la escuela'));
   const settings = deps.store.collection<FiscalSettings>(SETTINGS);
   const before = await settings.findById(FISCAL_SETTINGS_ID);
-  const saved = before
-    ? await settings.updateOne({ _id: FISCAL_SETTINGS_ID }, { set: clean })
-    : await settings.insertOne({ _id: FISCAL_SETTINGS_ID, ...clean });
+  // The school's own data from now on: no longer the demo's.
+  const update = { set: clean, unset: ['demo'] };
+  let saved: FiscalSettings | null;
+  if (before) saved = await settings.updateOne({ _id: FISCAL_SETTINGS_ID }, update);
+  else
+    saved = await settings.insertOne({ _id: FISCAL_SETTINGS_ID, ...clean }).catch(async (error: unknown) => {
+      // Another admin saved the first version at the same moment: this one updates it.
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      return settings.updateOne({ _id: FISCAL_SETTINGS_ID }, update);
+    });
   await recordAudit(deps.store, actor, {
     action: before ? 'update' : 'create',
     kind: SETTINGS,
@@ -94,8 +101,11 @@ export async function addSequence(deps: CoreDeps, actor: Actor, input: SequenceI
   if (input.last < input.first) throw new ApiError(400, R.rangeOrder);
   if (input.last > NCF_NUMBER_MAX) throw new ApiError(400, R.rangeOrder);
   const expires = new Date(`${input.expires_on}T23:59:59.999-04:00`);
-  if (Number.isNaN(expires.getTime()) || expires.getTime() < nowOf(deps).getTime())
-    throw new ApiError(400, R.expiryPast);
+  // '2027-02-31' parses as 3 March: only a day that reads back the same is one.
+  const [year, month, day] = input.expires_on.split('-');
+  if (Number.isNaN(expires.getTime()) || formatDay(expires) !== `${day}/${month}/${year}`)
+    throw new ApiError(400, R.expiryInvalid);
+  if (expires.getTime() < nowOf(deps).getTime()) throw new ApiError(400, R.expiryPast);
   // Two ranges of one type sharing numbers would print one NCF twice (the index would refuse the
   // second receipt, so the second range's numbers would be lost).
   const overlapping = await sequencesOf(store).count(
@@ -152,16 +162,21 @@ async function usableSequences(store: Store, type: NcfType, now: Date): Promise<
   return sequences.filter((sequence) => numbersLeft(sequence) > 0);
 }
 
+/** What a receipt says beyond its number: what it is for and, for a B04, the invoice it modifies. */
+type ReceiptBody = Pick<Receipt, 'lines' | 'discounts' | 'gross' | 'total' | 'modifies' | 'buyer'>;
+
 /**
  * Issues the receipt of this type for the order, once: the existing one when it was issued before,
  * null when no sequence can number it (none configured, used up or expired) or the school's
- * fiscal data are missing.
+ * fiscal data are missing. A credit note copies the school and the ITBIS of the invoice it
+ * modifies, so the two always match.
  */
 async function issueReceipt(
   deps: CoreDeps,
   enrolment: Enrolment,
   type: NcfType,
-  content: Pick<Receipt, 'lines' | 'discounts' | 'gross' | 'total' | 'modifies' | 'buyer'>,
+  body: ReceiptBody,
+  modified?: Receipt,
 ): Promise<Receipt | null> {
   const { store } = deps;
   const receipts = receiptsOf(store);
@@ -170,6 +185,13 @@ async function issueReceipt(
   if (existing) return existing;
   const settings = await fiscalSettings(store);
   if (!settings) return null;
+  const school = modified?.school ?? {
+    name: settings.school_name,
+    rnc: settings.rnc,
+    address: settings.address,
+    phone: settings.phone,
+  };
+  const itbisMode = modified?.itbis_mode ?? settings.itbis;
   const now = nowOf(deps);
   for (const sequence of await usableSequences(store, type, now)) {
     for (let number = sequence.next; number <= sequence.last; number += 1) {
@@ -182,15 +204,11 @@ async function issueReceipt(
         user_id: enrolment.user_id,
         issued_at: now,
         valid_until: sequence.expires_on,
-        school: {
-          name: settings.school_name,
-          rnc: settings.rnc,
-          address: settings.address,
-          phone: settings.phone,
-        },
-        itbis_mode: settings.itbis,
-        ...splitItbis(content.total, settings.itbis),
-        ...content,
+        school,
+        itbis_mode: itbisMode,
+        ...splitItbis(body.total, itbisMode),
+        ...body,
+        mailed: false,
       };
       try {
         const inserted = await receipts.insertOne(receipt);
@@ -221,54 +239,83 @@ export const invoiceType = (
 const creditNoteAmount = (enrolment: Enrolment): number =>
   (enrolment.refund_amount ?? enrolment.amount) + (enrolment.credit_amount ?? 0);
 
-/**
- * Issues every receipt the order is owed and is not issued yet: its invoice once paid (also when
- * cancelled since), and the credit note of a cancelled B01. Returns the receipts issued now, and
- * records on the order whether some are still owed (`receipt_pending`: the pass tries again).
- */
-export async function issueOwedReceipts(deps: CoreDeps, enrolment: Enrolment): Promise<Receipt[]> {
-  if (enrolment.payment_status !== 'paid') return [];
-  const issued: Receipt[] = [];
-  const blocked: NcfType[] = [];
-  const type = invoiceType(enrolment);
-  const buyer = type === 'B01' ? { rnc: enrolment.rnc.trim(), name: enrolment.rnc_nombre.trim() } : null;
-  const already = await receiptOf(deps.store, enrolment._id, type);
-  // A cancelled order is owed its invoice only if it was owed before (paid while no range could
-  // number it); an order paid before receipts existed gets none, and so no credit note either.
-  const invoiceOwed = enrolment.status !== 'cancelled' || enrolment.receipt_pending === true;
-  const invoice =
-    already ??
-    (invoiceOwed
-      ? await issueReceipt(deps, enrolment, type, {
-          ...receiptContent(enrolment),
-          total: enrolment.amount,
-          modifies: null,
-          buyer,
-        })
-      : null);
-  if (!invoice && invoiceOwed) blocked.push(type);
-  else if (invoice && !already) issued.push(invoice);
+/** Marks an order as owed receipts (a step failed): the pass issues and e-mails them. */
+export async function markReceiptsOwed(store: Store, enrolmentId: string): Promise<void> {
+  await enrolmentsOf(store)
+    .updateOne({ _id: enrolmentId }, { set: { receipt_pending: true }, unset: ['receipt_blocked'] })
+    .catch(() => undefined);
+}
 
-  if (enrolment.status === 'cancelled' && type === 'B01' && creditNoteAmount(enrolment) > 0) {
-    const noted = await receiptOf(deps.store, enrolment._id, 'B04');
-    if (!noted && invoice) {
+/**
+ * Issues every receipt the order is owed and does not have yet: its invoice once paid (marked
+ * owed when it was paid, so a cancellation before the follow-ups still gets it; an order paid
+ * before receipts existed is owed none), and the credit note of a cancelled B01. Then records
+ * whether some are still owed and which types blocked them (`receipt_pending`, `receipt_blocked`:
+ * the pass tries again once such a type can be numbered). The order is read afresh, and the
+ * record is only written if it did not change meanwhile (a cancellation at the same moment): then
+ * it runs again with what changed. Answers the receipts issued now.
+ */
+export async function issueOwedReceipts(deps: CoreDeps, enrolmentId: string): Promise<Receipt[]> {
+  const issued: Receipt[] = [];
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const enrolment = await enrolmentsOf(deps.store).findById(enrolmentId);
+    if (!enrolment || enrolment.payment_status !== 'paid') return issued;
+    const blocked: NcfType[] = [];
+    const type = invoiceType(enrolment);
+    const buyer = type === 'B01' ? { rnc: enrolment.rnc.trim(), name: enrolment.rnc_nombre.trim() } : null;
+    const already = await receiptOf(deps.store, enrolment._id, type);
+    const invoiceOwed = enrolment.status !== 'cancelled' || enrolment.receipt_pending === true;
+    const invoice =
+      already ??
+      (invoiceOwed
+        ? await issueReceipt(deps, enrolment, type, {
+            ...receiptContent(enrolment),
+            total: enrolment.amount,
+            modifies: null,
+            buyer,
+          })
+        : null);
+    if (!invoice && invoiceOwed) blocked.push(type);
+    else if (invoice && !already) issued.push(invoice);
+
+    if (invoice && enrolment.status === 'cancelled' && type === 'B01' && creditNoteAmount(enrolment) > 0) {
+      const noted = await receiptOf(deps.store, enrolment._id, 'B04');
       const amount = creditNoteAmount(enrolment);
-      const note = await issueReceipt(deps, enrolment, 'B04', {
-        lines: [creditNoteLine(enrolment.order_number, amount)],
-        discounts: [],
-        gross: amount,
-        total: amount,
-        modifies: invoice.ncf,
-        buyer,
-      });
-      if (note) issued.push(note);
-      else blocked.push('B04');
-    } else if (!noted && invoiceOwed) blocked.push('B04');
+      const note =
+        noted ??
+        (await issueReceipt(
+          deps,
+          enrolment,
+          'B04',
+          {
+            lines: [creditNoteLine(enrolment.order_number, amount)],
+            discounts: [],
+            gross: amount,
+            total: amount,
+            modifies: invoice.ncf,
+            buyer,
+          },
+          invoice,
+        ));
+      if (!note) blocked.push('B04');
+      else if (!noted) issued.push(note);
+    }
+    const pending = blocked.length > 0;
+    if (!pending && !enrolment.receipt_pending) return issued;
+    const recorded = await enrolmentsOf(deps.store).updateOne(
+      {
+        _id: enrolment._id,
+        status: enrolment.status,
+        receipt_pending: enrolment.receipt_pending ?? { $exists: false },
+      },
+      pending
+        ? { set: { receipt_pending: true, receipt_blocked: blocked } }
+        : { set: { receipt_pending: false }, unset: ['receipt_blocked'] },
+    );
+    if (!recorded) continue;
+    for (const blockedType of blocked) await alertStaff(deps, blockedType);
+    return issued;
   }
-  const pending = blocked.length > 0;
-  if (pending || enrolment.receipt_pending)
-    await enrolmentsOf(deps.store).updateOne({ _id: enrolment._id }, { set: { receipt_pending: pending } });
-  for (const type of blocked) await alertStaff(deps, type);
   return issued;
 }
 
@@ -286,7 +333,7 @@ async function alertStaff(deps: CoreDeps, type: NcfType): Promise<void> {
     to: admins.map((admin) => admin.email),
     subject: R.alertSubject(type),
     text: `${text}\n\n${deps.settings.publicUrl.replace(/\/+$/, '')}/admin/comprobantes`,
-    html: `<p>${text}</p>`,
+    html: `<p>${escapeHtml(text)}</p>`,
     kind: 'ncf-alert',
     key: `ncf-alert-${type}-${day}`,
   });
@@ -301,36 +348,82 @@ export async function receiptAttachment(deps: CoreDeps, receipt: Receipt) {
   };
 }
 
-/** One batch of orders whose receipts had to wait (a sequence was missing): issued and e-mailed. */
+/** Records that these receipts went out with an e-mail (queued: the outbox sends it). */
+export async function markMailed(store: Store, receipts: ReadonlyArray<Pick<Receipt, '_id'>>): Promise<void> {
+  for (const receipt of receipts)
+    await receiptsOf(store).updateOne({ _id: receipt._id }, { set: { mailed: true } });
+}
+
+/** Types that can be numbered now: the school's data are set and a range has numbers left. */
+async function issuableTypes(store: Store, now: Date): Promise<NcfType[]> {
+  if (!(await fiscalSettings(store))) return [];
+  const usable: NcfType[] = [];
+  for (const type of NCF_TYPE_CODES)
+    if ((await usableSequences(store, type, now)).length > 0) usable.push(type);
+  return usable;
+}
+
+/** How long a new receipt is left to the e-mail of the step that issued it before the pass sends it. */
+const MAIL_GRACE_MS = 2 * 60_000;
+
+/**
+ * The receipts' pass (every minute, and when staff add a range or save the school's data):
+ * 1. orders owed receipts whose blocking type can be numbered now (or never tried) are issued;
+ *    orders whose follow-ups or cancellation still run are left to those;
+ * 2. receipts that no e-mail carried (issued here, or by a step that failed before its e-mail) are
+ *    e-mailed on their own, once (the mail's key), then marked.
+ * Each order and receipt is its own try: one failure does not stop the others.
+ */
 export async function issuePendingReceipts(deps: CoreDeps): Promise<number> {
-  const { store, mailer } = deps;
-  const waiting = await enrolmentsOf(store).find({ receipt_pending: true }, { limit: 100 });
-  let count = 0;
-  for (const enrolment of waiting) {
-    const issued = await issueOwedReceipts(deps, enrolment);
-    const parent = await store
-      .collection<UserRecord>('usuarios')
-      .findById(enrolment.user_id, { withDeleted: true });
-    for (const receipt of issued) {
-      count += 1;
-      const recipients = [
-        ...new Set([parent?.email, enrolment.contact.email.trim().toLowerCase()].filter(Boolean)),
-      ] as string[];
-      if (recipients.length === 0) continue;
-      const text = R.mailText(receipt.order_number, receipt.ncf);
-      await mailer.enqueue({
-        to: recipients,
-        subject: R.mailSubject(receipt.order_number),
-        text,
-        html: `<p>${text}</p>`,
-        kind: 'receipt',
-        user_id: enrolment.user_id,
-        key: `receipt-${receipt._id}`,
-        attachments: [await receiptAttachment(deps, receipt)],
-      });
+  const { store, mailer, log } = deps;
+  const now = nowOf(deps);
+  const usable = await issuableTypes(store, now);
+  const owed = await enrolmentsOf(store).find(
+    {
+      receipt_pending: true,
+      followups_done: { $ne: false },
+      cancel_done: { $ne: false },
+      $or: [{ receipt_blocked: { $exists: false } }, { receipt_blocked: { $in: usable } }],
+    },
+    { sort: { _id: 1 }, limit: 100 },
+  );
+  for (const enrolment of owed)
+    await issueOwedReceipts(deps, enrolment._id).catch((error: unknown) =>
+      log.error({ err: error, order: enrolment.order_number }, 'owed receipts could not be issued'),
+    );
+
+  const unsent = await receiptsOf(store).find(
+    { mailed: false, issued_at: { $lte: new Date(now.getTime() - MAIL_GRACE_MS) } },
+    { sort: { issued_at: 1 }, limit: 100 },
+  );
+  let sent = 0;
+  for (const receipt of unsent) {
+    try {
+      const enrolment = await enrolmentsOf(store).findById(receipt.enrolment_id);
+      const parent = await store
+        .collection<UserRecord>('usuarios')
+        .findById(receipt.user_id, { withDeleted: true });
+      const recipients = enrolment ? familyRecipients(parent?.email, enrolment) : [];
+      if (recipients.length > 0) {
+        const text = R.mailText(receipt.order_number, receipt.ncf);
+        await mailer.enqueue({
+          to: recipients,
+          subject: R.mailSubject(receipt.order_number),
+          text,
+          html: `<p>${escapeHtml(text)}</p>`,
+          kind: 'receipt',
+          user_id: receipt.user_id,
+          key: `receipt-${receipt._id}`,
+          attachments: [await receiptAttachment(deps, receipt)],
+        });
+        sent += 1;
+      }
+      await markMailed(store, [receipt]);
+    } catch (error) {
+      log.error({ err: error, ncf: receipt.ncf }, 'a receipt could not be e-mailed');
     }
   }
-  return count;
+  return sent;
 }
 
 /** An order's receipts, for the profile and the admin detail: type and NCF, by order id. */
@@ -388,6 +481,8 @@ export async function fiscalStatus(store: Store, now: Date): Promise<FiscalStatu
   }));
   const alerts: string[] = [];
   if (!settings) alerts.push(R.settingsMissing);
+  if (settings?.demo || sequences.some((sequence) => sequence.demo && sequence.status === 'active'))
+    alerts.push(R.demoData);
   const soon = now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000;
   for (const type of NCF_TYPE_CODES) {
     const usable = sequences.filter(
