@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/fixtures.ts';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../src/domain/cards.ts';
 import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
+import { pdfText } from './pdf.ts';
 
 // Mock mode as a tester uses it: no API server, MSW answers in the browser (npm run start:mock).
 async function signInAsMockParent(page: Page, query = '') {
@@ -20,6 +21,21 @@ test('a tester signs in and enrols two children with a coupon up to the confirma
   await signInAsMockParent(page);
   await enrolTwoChildren(page, testInfo, demoCampIds().summer);
   await expectConfirmation(page, testInfo);
+});
+
+test("a tester downloads a seeded order's fiscal receipt from the profile, drawn in the browser", async ({
+  page,
+}) => {
+  await signInAsMockParent(page);
+  await page.goto('/profile');
+  const button = page.getByRole('button', { name: /^Descargar comprobante \(B02\d{8}\)$/ }).first();
+  await expect(button).toBeVisible();
+  const ncf = /B02\d{8}/.exec((await button.textContent())!)![0];
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(download.suggestedFilename()).toBe(`comprobante-${ncf}.pdf`);
+  const text = await pdfText(new Uint8Array(await fs.readFile((await download.path()))));
+  expect(text).toContain('Factura de consumo');
+  expect(text).toContain(`NCF: ${ncf}`);
 });
 
 test('the declined-card scenario shows the bank refusal and lets the parent try again', async ({
