@@ -33,7 +33,7 @@ test("a tester downloads a seeded order's fiscal receipt from the profile, drawn
   const ncf = /B02\d{8}/.exec((await button.textContent())!)![0];
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   expect(download.suggestedFilename()).toBe(`comprobante-${ncf}.pdf`);
-  const text = await pdfText(new Uint8Array(await fs.readFile((await download.path()))));
+  const text = await pdfText(new Uint8Array(await fs.readFile(await download.path())));
   expect(text).toContain('Factura de consumo');
   expect(text).toContain(`NCF: ${ncf}`);
 });

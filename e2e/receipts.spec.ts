@@ -70,7 +70,7 @@ test('staff see the NCF ranges, download a B01 from the order, and its cancellat
   await expect(download).toBeVisible();
   const ncf = /B01\d{8}/.exec((await download.textContent())!)![0];
   const [file] = await Promise.all([staff.waitForEvent('download'), download.click()]);
-  const text = await pdfText(new Uint8Array(await fs.readFile((await file.path()))));
+  const text = await pdfText(new Uint8Array(await fs.readFile(await file.path())));
   for (const expected of [
     'Factura de crédito fiscal',
     `NCF: ${ncf}`,
@@ -92,7 +92,7 @@ test('staff see the NCF ranges, download a B01 from the order, and its cancellat
   await expect(article.getByRole('button', { name: `Descargar comprobante (${ncf})` })).toBeVisible();
   const note = article.getByRole('button', { name: /^Descargar nota de crédito \(B04\d{8}\)$/ });
   const [noteFile] = await Promise.all([page.waitForEvent('download'), note.click()]);
-  const noteText = await pdfText(new Uint8Array(await fs.readFile((await noteFile.path()))));
+  const noteText = await pdfText(new Uint8Array(await fs.readFile(await noteFile.path())));
   expect(noteText).toContain(`NCF modificado: ${ncf}`);
   expect(noteText).toContain(`Total ${formatDop(order.amount)}`);
   await expectAccessible(page, 'profile with receipts');
