@@ -79,6 +79,13 @@ export async function enrolTwoChildren(
   await page.getByRole('button', { name: 'Aplicar' }).click();
   await expect(page.getByText('Cupón aplicado: 10% de descuento de verano (VERANO10)')).toBeVisible();
   await expect(page.getByLabel('Total').first()).toContainText('RD$15,894');
+  // A reload keeps the parent on the payment step with everything but the card: the wizard waits
+  // for the forms' rules (a chunk of their own) before it decides which step it may show.
+  await page.reload();
+  await expect(page).toHaveURL(/\/pago$/);
+  await expectStepTop(page, 'Confirmación y Pago');
+  await expect(page.getByText('Cupón aplicado: 10% de descuento de verano (VERANO10)')).toBeVisible();
+  await expect(page.getByLabel('Total').first()).toContainText('RD$15,894');
   await fillCard(page, card);
   await shot('4-pago');
   await page.getByRole('button', { name: 'Pagar' }).click();

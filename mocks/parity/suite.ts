@@ -14,12 +14,12 @@ import { CARD_MESSAGES, SANDBOX_CARDS } from '../../src/domain/cards.ts';
 import { COUPON_MESSAGES } from '../../src/domain/coupons.ts';
 import {
   ENROLMENT_MESSAGES,
-  participantErrors,
   participantMessage,
   priceMismatchMessage,
   weekFullMessage,
   type ParticipantEntry,
 } from '../../src/domain/enrolment.ts';
+import { participantErrors } from '../../src/domain/enrolment-rules.ts';
 import { PHOTO_MESSAGES } from '../../src/domain/photos.ts';
 import { enrolmentRequest as enrolmentBody, participant } from '../../src/core/checkout/fixtures.ts';
 import { formatDop } from '../../src/domain/pricing.ts';

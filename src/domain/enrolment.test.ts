@@ -5,11 +5,9 @@ import {
   EMAIL_REGEX,
   FIELD_MESSAGES,
   PARTICIPANT_MESSAGES,
-  additionalFieldErrors,
-  participantErrors,
-  participantFieldErrors,
   validAge,
 } from './enrolment.ts';
+import { additionalFieldErrors, participantErrors, participantFieldErrors } from './enrolment-rules.ts';
 import { ID_PATTERN } from './fields.ts';
 
 describe('one home per field rule', () => {

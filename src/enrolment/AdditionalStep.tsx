@@ -5,14 +5,10 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { DEFAULT_USER, selectCurrentUser } from '../auth/authSlice.ts';
 import { useAppSelector } from '../lib/hooks.ts';
-import {
-  ADDITIONAL_FIELDS,
-  CONTACT_FORMS,
-  SOURCES,
-  additionalErrors,
-  additionalFieldErrors,
-  type AdditionalData,
-} from '../domain/enrolment.ts';
+import { ADDITIONAL_FIELDS, CONTACT_FORMS, SOURCES, type AdditionalData } from '../domain/enrolment.ts';
+import { additionalErrors, additionalFieldErrors } from '../domain/enrolment-rules.ts';
+// The forms' rules arrive with this step (never with the calendar).
+import './formRules.ts';
 import { ErrorList, MissingNote, REQUIRED_NOTE, SelectField, TextField } from './Fields.tsx';
 import { maskNationalId, maskPhone } from './masks.ts';
 import { BackNext } from './StepFrame.tsx';

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { STORAGE_KEYS, readStored } from '../api/storage.ts';
 import { CONFIRMATION_ROUTE, STEP_ROUTES, type StepIndex } from './cart.ts';
+import { formRules } from './formRulesRegistry.ts';
 import { enrolmentMachine, type GoToParams } from './machine.ts';
 import { MessageDialog } from './MessageDialog.tsx';
 import { loadWizard, persistWizard } from './persistence.ts';
@@ -56,21 +57,40 @@ function RunningWizard({ campId, children }: { campId: string; children: ReactNo
   );
 }
 
-function WizardRun({
-  campId,
-  onLeftPaid,
-  children,
-}: {
+interface WizardRunProps {
   campId: string;
   onLeftPaid: () => void;
   children: ReactNode;
-}) {
+}
+
+/**
+ * A wizard restored past the participants (a reload on /adicional or /pago) needs the forms' rules
+ * to know its children are complete, else it would send the parent back to them: it starts once
+ * they are loaded (a prefetched chunk; on failure it starts anyway, and the checks send the parent
+ * to the step that loads them). Any other wizard starts at once, without them.
+ */
+function WizardRun(props: WizardRunProps) {
+  const [restored] = useState(() => loadWizard(sessionStorage, props.campId));
+  const [ready, setReady] = useState(() => (restored?.step ?? 0) < 2 || formRules() !== null);
+  useEffect(() => {
+    if (ready) return;
+    const start = () => setReady(true);
+    import(/* webpackChunkName: "form-rules" */ './formRules.ts').then(start, start);
+  }, [ready]);
+  return ready ? <WizardRunning {...props} restored={restored} /> : null;
+}
+
+function WizardRunning({
+  campId,
+  onLeftPaid,
+  children,
+  restored,
+}: WizardRunProps & { restored: ReturnType<typeof loadWizard> }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [bridge] = useState(() => new RouteBridge());
   useEffect(() => bridge.sync(navigate, pathname), [bridge, navigate, pathname]);
 
-  const [restored] = useState(() => loadWizard(sessionStorage, campId));
   const actor = useActorRef(
     enrolmentMachine.provide({ actions: { goTo: (_, params: GoToParams) => bridge.goTo(params) } }),
     { input: { campId, restored } },

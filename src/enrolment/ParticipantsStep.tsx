@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { Form, Tab, Tabs } from 'react-bootstrap';
 import { GENDERS, PARTICIPANT_REQUIRED, SHIRT_SIZES, type ParticipantFields } from '../domain/enrolment.ts';
 import { PHOTO_ALLOWED_TYPES } from '../domain/photos.ts';
+// The forms' rules arrive with this step (never with the calendar).
+import './formRules.ts';
 import {
   participantCalendar,
   participantFieldProblems,

@@ -6,6 +6,8 @@ import { useState, type ReactNode } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import { ENROLMENT_MESSAGES, FIELD_MESSAGES } from '../domain/enrolment.ts';
+// 'Pagar' checks every child and the additional information again: their rules come with it.
+import './formRules.ts';
 import {
   FULL_WEEK_LABEL,
   cartTotals,

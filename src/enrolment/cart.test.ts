@@ -45,6 +45,8 @@ import {
   weekId,
   wizardData,
 } from './test-fixtures.ts';
+// The forms' rules, as the steps with forms load them (./formRules.ts).
+import './formRules.ts';
 
 const NOW = 1_720_000_012_345;
 

@@ -11,13 +11,11 @@ import {
   ENROLMENT_MESSAGES,
   PARTICIPANT_REQUIRED,
   RNC_PATTERN,
-  additionalErrors,
-  participantErrors,
-  participantFieldErrors,
   type AdditionalData,
   type CreateEnrolmentBody,
   type ParticipantFields,
 } from '../domain/enrolment.ts';
+import { formRules } from './formRulesRegistry.ts';
 import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../domain/photos.ts';
 import { priceCart, slotsOf, type PriceBreakdown } from '../domain/pricing.ts';
 import { familyChildCount, type ChildId } from '../domain/family.ts';
@@ -562,6 +560,9 @@ export function photoProblem(file: { size: number; type: string }): string | nul
   return null;
 }
 
+/** Stands for the rules' lines while they load (never shown: the steps that show lines load them). */
+const RULES_LOADING = 'Cargando…';
+
 /** A child's 'Errores' lines: the form's own, then any category whose age range they do not fit. */
 export function participantProblems(
   state: Pick<WizardData, 'lines' | 'categories'>,
@@ -569,7 +570,7 @@ export function participantProblems(
   now = new Date(),
 ): string[] {
   return [
-    ...participantErrors(participant, now),
+    ...(formRules()?.participantErrors(participant, now) ?? [RULES_LOADING]),
     ...participantCategoryProblems(participant, state.lines, state.categories),
   ];
 }
@@ -580,7 +581,7 @@ export function participantFieldProblems(
   participant: ParticipantSlot,
   now = new Date(),
 ): Partial<Record<keyof ParticipantFields, string>> {
-  const fields = participantFieldErrors(participant, now);
+  const fields = formRules()?.participantFieldErrors(participant, now) ?? {};
   const [category] = participantCategoryProblems(participant, state.lines, state.categories);
   if (!fields.age && category) fields.age = `${category.replace(/^- /, '')}.`;
   return fields;
@@ -597,7 +598,8 @@ export function participantsComplete(
 }
 
 export function additionalComplete(state: Pick<WizardData, 'additional'>): boolean {
-  return additionalErrors(state.additional).length === 0;
+  const rules = formRules();
+  return rules !== null && rules.additionalErrors(state.additional).length === 0;
 }
 
 /** What 'Pagar' still waits for, in the order of the form: the field's id and how to name it. */

@@ -41,6 +41,8 @@ import {
   week,
   weekId,
 } from './test-fixtures.ts';
+// The forms' rules, as the steps with forms load them (./formRules.ts).
+import './formRules.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -10,12 +10,11 @@ import { couponTerms, couponWithMembership } from '../../domain/coupons.ts';
 import {
   ENROLMENT_MESSAGES as M,
   RNC_PATTERN,
-  additionalErrors,
-  participantErrors,
   participantMessage,
   priceMismatchMessage,
   type CreateEnrolmentBody,
 } from '../../domain/enrolment.ts';
+import { additionalErrors, participantErrors } from '../../domain/enrolment-rules.ts';
 import { formatDop, priceCart, type PriceBreakdown } from '../../domain/pricing.ts';
 import type { Camp, Category, Coupon, Enrolment, Week } from '../../domain/records.ts';
 import { cleanCardNumber } from '../../domain/cards.ts';

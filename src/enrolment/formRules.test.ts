@@ -1,0 +1,44 @@
+// The forms' rules (Yup) load with the steps that have forms, not with the calendar: until they
+// have, the calendar works and nothing past it counts as complete; once loaded, the same data is.
+import { describe, expect, it, vi } from 'vitest';
+import {
+  CAT_MINI,
+  cartState,
+  summerCamp,
+  validAdditional,
+  validParticipant,
+  validPayment,
+  wizardData,
+} from './test-fixtures.ts';
+
+describe('form rules loaded with the steps', () => {
+  it('counts nothing past the calendar as complete until the rules are loaded, then the same data is', async () => {
+    vi.resetModules();
+    const cart = await import('./cart.ts');
+    // One child in week 1, added as the calendar adds it.
+    const start = cart.selectCategory(cartState(summerCamp), CAT_MINI);
+    const added = cart.addToCart(
+      cart.toggleWeek(start, start.weeks[0]!._id),
+      Date.parse('2027-05-03T15:00:00Z'),
+    );
+    if (!added.ok) throw new Error(added.message);
+    const filled = wizardData(cart.updateParticipant(added.state, 1, validParticipant), {
+      additional: validAdditional,
+      payment: validPayment,
+    });
+    // The calendar's own step works without them.
+    expect(cart.canProceed(0, filled)).toBe(true);
+    expect(cart.canProceed(1, filled)).toBe(false);
+    expect(cart.maxReachableStep(filled)).toBe(1);
+    expect(cart.participantFieldProblems(filled, cart.participantList(filled)[0]!)).toEqual({});
+
+    await import('./formRules.ts');
+    expect([0, 1, 2, 3].map((step) => cart.canProceed(step as 0 | 1 | 2 | 3, filled))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(cart.maxReachableStep(filled)).toBe(3);
+  });
+});
