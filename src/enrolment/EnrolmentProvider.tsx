@@ -8,6 +8,7 @@ import { Outlet, useLocation, useNavigate, type NavigateFunction } from 'react-r
 import { STORAGE_KEYS, readStored } from '../api/storage.ts';
 import { CONFIRMATION_ROUTE, STEP_ROUTES, type StepIndex } from './cart.ts';
 import { formRules } from './formRulesRegistry.ts';
+import { Preloader } from '../lib/Preloader.tsx';
 import { enrolmentMachine, type GoToParams } from './machine.ts';
 import { MessageDialog } from './MessageDialog.tsx';
 import { loadWizard, persistWizard } from './persistence.ts';
@@ -66,18 +67,17 @@ interface WizardRunProps {
 /**
  * A wizard restored past the participants (a reload on /adicional or /pago) needs the forms' rules
  * to know its children are complete, else it would send the parent back to them: it starts once
- * they are loaded (a prefetched chunk; on failure it starts anyway, and the checks send the parent
- * to the step that loads them). Any other wizard starts at once, without them.
+ * they are loaded (a prefetched chunk, tried twice; if it cannot load, it starts anyway and the
+ * checks send the parent to the participants). Any other wizard starts at once, without them;
+ * a route past the participants waits for them in useStepRoute.
  */
 function WizardRun(props: WizardRunProps) {
   const [restored] = useState(() => loadWizard(sessionStorage, props.campId));
   const [ready, setReady] = useState(() => (restored?.step ?? 0) < 2 || formRules() !== null);
   useEffect(() => {
-    if (ready) return;
-    const start = () => setReady(true);
-    import(/* webpackChunkName: "form-rules" */ './formRules.ts').then(start, start);
+    if (!ready) void loadFormRules().then(() => setReady(true));
   }, [ready]);
-  return ready ? <WizardRunning {...props} restored={restored} /> : null;
+  return ready ? <WizardRunning {...props} restored={restored} /> : <Preloader />;
 }
 
 function WizardRunning({
@@ -126,13 +126,37 @@ export function EnrolmentProvider({ children }: { children?: ReactNode }) {
   );
 }
 
-/** Each step's route tells the machine which step shows (back/forward, deep links). */
+/**
+ * Each step's route tells the machine which step shows (back/forward, deep links). A step past the
+ * participants waits for the forms' rules first: without them the machine could not tell that the
+ * children are complete and would send the parent back to them.
+ */
 export function useStepRoute(step: StepIndex) {
   const actor = useWizardActor();
   useEffect(() => {
-    actor?.send({ type: 'GO_TO', step });
+    if (!actor) return;
+    let live = true;
+    const go = () => {
+      if (live) actor.send({ type: 'GO_TO', step });
+    };
+    if (step < 2 || formRules() !== null) go();
+    else void loadFormRules().then(go);
+    return () => {
+      live = false;
+    };
   }, [actor, step]);
 }
+
+/** The forms' rules chunk, tried twice (a dropped connection), then given up on. */
+const loadFormRules = (): Promise<void> => {
+  const load = () => import(/* webpackChunkName: "form-rules" */ './formRules.ts');
+  return load()
+    .catch(load)
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+};
 
 /** Shown in place of a step when no camp id is stored. */
 export function MissingCamp() {

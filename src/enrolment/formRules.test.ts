@@ -42,3 +42,40 @@ describe('form rules loaded with the steps', () => {
     expect(cart.maxReachableStep(filled)).toBe(3);
   });
 });
+
+describe('a route past the participants', () => {
+  it('tells the machine its step only once the rules are there; earlier steps at once', async () => {
+    vi.resetModules();
+    const [{ createElement }, { render, waitFor }, { useStepRoute }, { WizardContext }, registry] =
+      await Promise.all([
+        import('react'),
+        import('@testing-library/react'),
+        import('./EnrolmentProvider.tsx'),
+        import('./useWizard.ts'),
+        import('./formRulesRegistry.ts'),
+      ]);
+    const sent: Array<{ type: string; step: number }> = [];
+    const actor = { send: (event: { type: string; step: number }) => sent.push(event) };
+    const Route = ({ step }: { step: 0 | 1 | 2 | 3 }) => {
+      useStepRoute(step);
+      return null;
+    };
+    const shown = (step: 0 | 1 | 2 | 3) =>
+      render(
+        createElement(WizardContext.Provider, { value: actor as never }, createElement(Route, { step })),
+      );
+    shown(1);
+    expect(sent).toEqual([{ type: 'GO_TO', step: 1 }]);
+    expect(registry.formRules()).toBeNull();
+    shown(3);
+    // Not yet: the machine would find the children incomplete and send the parent back.
+    expect(sent).toHaveLength(1);
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { type: 'GO_TO', step: 1 },
+        { type: 'GO_TO', step: 3 },
+      ]),
+    );
+    expect(registry.formRules()).not.toBeNull();
+  });
+});
