@@ -199,6 +199,7 @@ export const RECEIPT_MESSAGES = {
   downloadCreditNote: 'Descargar nota de crédito',
   notFound: 'No encontramos ese comprobante.',
   pendingMail: 'Su comprobante fiscal se le enviará por correo en cuanto esté disponible.',
+  pendingProfile: 'Comprobante fiscal en proceso: se lo enviaremos por correo en cuanto esté disponible.',
   settingsSaved: 'Datos fiscales guardados.',
   settingsMissing:
     'Configure los datos fiscales de la escuela (nombre, RNC y dirección) para emitir comprobantes.',

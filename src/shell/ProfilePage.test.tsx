@@ -217,6 +217,20 @@ describe('profile page', () => {
       else Reflect.deleteProperty(URL, key);
   });
 
+  it("says a paid order's receipt is on its way while no NCF range can number it", async () => {
+    await openProfile({
+      ...ACTIVITY,
+      enrolments: [
+        { ...ACTIVITY.enrolments[0]!, _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', receipts: [], receipt_pending: true },
+      ],
+    });
+    const order = await screen.findByRole('article', { name: 'Orden 1002' });
+    expect(order).toHaveTextContent(
+      'Comprobante fiscal en proceso: se lo enviaremos por correo en cuanto esté disponible.',
+    );
+    expect(within(order).queryByRole('button', { name: /Descargar/ })).not.toBeInTheDocument();
+  });
+
   it('offers no cancel button on an order past its window', async () => {
     // The server answers `cancel: null` once the window is over (or the camp does not allow it).
     await openProfile({

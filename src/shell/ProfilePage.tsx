@@ -92,6 +92,9 @@ function EnrolmentItem({
       {enrolment._id && enrolment.receipts?.length ? (
         <ReceiptButtons enrolmentId={enrolment._id} receipts={enrolment.receipts} />
       ) : null}
+      {enrolment.receipt_pending ? (
+        <p className="small text-body-secondary mt-2 mb-0">{RECEIPT_MESSAGES.pendingProfile}</p>
+      ) : null}
       {enrolment.cancel && enrolment._id && onCancel ? (
         <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
           <Button variant="outline-danger" className="tap-target" onClick={() => onCancel(enrolment)}>

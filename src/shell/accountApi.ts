@@ -22,6 +22,8 @@ export interface EnrolmentSummary {
   credit?: { code: string; amount: number } | null;
   /** Its fiscal receipts (B01 or B02, and a B04 after cancelling a B01), each a PDF to download. */
   receipts?: Array<{ type: string; ncf: string }>;
+  /** Paid, its invoice not issued yet: it comes by e-mail. */
+  receipt_pending?: boolean;
   created_at: string;
   paid_at: string | null;
 }

@@ -210,6 +210,19 @@ describe('fiscal receipts', () => {
     );
     const waiting = await t.store.collection<Enrolment>('inscripciones').find({ receipt_pending: true });
     expect(waiting).toHaveLength(5);
+    // The family sees in its profile that the receipt is on its way.
+    const waitingParent = parents.find((parent) => parent.user._id === waiting[0]!.user_id)!;
+    const [listed] = (
+      await t.api({ method: 'GET', url: '/api/usuarios/activity', token: waitingParent.token })
+    ).json().data.enrolments;
+    expect(listed).toMatchObject({ receipts: [], receipt_pending: true });
+    const servedParent = parents.find(
+      (parent) => !waiting.some((order) => order.user_id === parent.user._id),
+    )!;
+    const [served] = (
+      await t.api({ method: 'GET', url: '/api/usuarios/activity', token: servedParent.token })
+    ).json().data.enrolments;
+    expect(served.receipt_pending).toBe(false);
 
     await sendAll();
     const alerts = t.mails.filter((mail) => mail.kind === 'ncf-alert');

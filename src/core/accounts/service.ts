@@ -30,6 +30,7 @@ interface EnrolmentSummarySource {
   status: string;
   credit_code?: string;
   credit_amount?: number;
+  receipt_pending?: boolean;
   created_at: Date;
   paid_at: Date | null;
 }
@@ -181,6 +182,11 @@ export function accountsService(deps: CoreDeps) {
             : null,
         // Its fiscal receipts (invoice, credit note), each downloadable as PDF.
         receipts: receipts.get(enrolment._id) ?? [],
+        // Paid, and its invoice still waits for a number (no usable NCF range yet).
+        receipt_pending:
+          enrolment.payment_status === 'paid' &&
+          enrolment.receipt_pending === true &&
+          !(receipts.get(enrolment._id) ?? []).some((receipt) => receipt.type !== 'B04'),
         created_at: enrolment.created_at.toISOString(),
         paid_at: enrolment.paid_at?.toISOString() ?? null,
       }));

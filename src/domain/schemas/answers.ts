@@ -84,6 +84,8 @@ export const ActivityAnswer = successOf(
         credit: Type.Union([Type.Object({ code: Type.String(), amount: Type.Number() }), Type.Null()]),
         /** Its fiscal receipts: type (B01, B02, B04) and NCF. */
         receipts: Type.Array(Type.Object({ type: Type.String(), ncf: Type.String() })),
+        /** Paid, its invoice not issued yet (no usable NCF range): it comes by e-mail. */
+        receipt_pending: Type.Boolean(),
         created_at: Type.String(),
         paid_at: Type.Union([Type.String(), Type.Null()]),
       }),
