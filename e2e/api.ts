@@ -1,6 +1,9 @@
 // Direct API calls of the browser tests (arranging data, checking what the server stored), with
 // the account header the front end sends.
+import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
+import type { DemoCart } from '../src/core/checkout/fixtures.ts';
+import type { CreateEnrolmentBody } from '../src/domain/enrolment.ts';
 
 export const E2E_ADMIN = { email: 'admin@e2e.do', password: 'clave-e2e-123' } as const;
 
@@ -38,4 +41,29 @@ export async function adminSession(page: Page) {
     },
     [admin.result.token, JSON.stringify({ _id: admin.result._id, email: admin.result.email })],
   );
+}
+
+/** The demo summer camp (code CV2027) as the wizard loads it, read with the parent's token. */
+export async function demoSummerCart(page: Page, token: string): Promise<DemoCart> {
+  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
+  const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
+  const summer = camps.data.find((camp: { code: string }) => camp.code === 'CV2027')._id as string;
+  const [weeks, categories, camp] = await Promise.all([
+    api(page, 'GET', `/semanas/findbycamp/${summer}`, token),
+    api(page, 'GET', `/categorias/findbycamp/${summer}`, token),
+    api(page, 'GET', `/campamentos/findbyid/${summer}`, token),
+  ]);
+  return { camp: camp.data, weeks: weeks.data.weekData, categories: categories.data };
+}
+
+/** Pays an enrolment as the parent (a new idempotency key); the raw answer, for its status. */
+export function payAs(page: Page, token: string, body: CreateEnrolmentBody) {
+  return page.request.post('/api/inscripciones/create', {
+    headers: {
+      'x-account-id': 'escuela-baloncesto',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': crypto.randomUUID(),
+    },
+    data: body,
+  });
 }

@@ -4,7 +4,7 @@
 // week held for it, and it pays.
 import { expect, test, type Page } from './test.ts';
 import { expectAccessible } from './a11y.ts';
-import { adminSession, api, E2E_ADMIN, newParent } from './api.ts';
+import { adminSession, api, E2E_ADMIN, newParent, payAs } from './api.ts';
 import fs from 'node:fs/promises';
 import { latestMailTo } from './outbox.ts';
 import { pdfText, renderPdfPage } from './pdf.ts';
@@ -87,14 +87,7 @@ test('a family joins the waiting list of a full week, gets the freed place by e-
     password: 'clave-e2e-padre',
   });
   const cart = { camp, weeks: [week], categories } as unknown as DemoCart;
-  const paid = await page.request.post('/api/inscripciones/create', {
-    headers: {
-      'x-account-id': 'escuela-baloncesto',
-      authorization: `Bearer ${first.token}`,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    data: enrolmentRequest(cart, [[0]]),
-  });
+  const paid = await payAs(page, first.token, enrolmentRequest(cart, [[0]]));
   expect(paid.status()).toBe(201);
 
   const parent = await newParent(page, `espera.${tag}@correo.do`);

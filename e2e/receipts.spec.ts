@@ -2,13 +2,12 @@
 // screen, an order paid with an invoice request gets a B01 staff download from its detail, and
 // cancelling it gives the family the B04 in its profile. Runs at both widths (desk work that staff
 // also do on a phone).
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './a11y.ts';
-import { adminSession, api, E2E_ADMIN, newParent } from './api.ts';
+import { adminSession, api, demoSummerCart, E2E_ADMIN, newParent, payAs } from './api.ts';
 import { pdfText } from './pdf.ts';
-import { enrolmentRequest, type DemoCart } from '../src/core/checkout/fixtures.ts';
+import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
 import { formatDop } from '../src/domain/pricing.ts';
 
 test('staff see the NCF ranges, download a B01 from the order, and its cancellation gives the family a B04', async ({
@@ -17,27 +16,12 @@ test('staff see the NCF ranges, download a B01 from the order, and its cancellat
   baseURL,
 }, testInfo) => {
   const admin = (await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN)).result.token as string;
-  const camps = await api(page, 'GET', '/campamentos/listpop', admin);
-  const summer = camps.data.find((camp: { code: string }) => camp.code === 'CV2027')._id as string;
   const parent = await newParent(page, `factura.${Date.now()}.${testInfo.project.name}@correo.do`);
-  const [weeks, categories, camp] = await Promise.all([
-    api(page, 'GET', `/semanas/findbycamp/${summer}`, parent.token),
-    api(page, 'GET', `/categorias/findbycamp/${summer}`, parent.token),
-    api(page, 'GET', `/campamentos/findbyid/${summer}`, parent.token),
-  ]);
-  const cart: DemoCart = { camp: camp.data, weeks: weeks.data.weekData, categories: categories.data };
-  const paid = await page.request.post('/api/inscripciones/create', {
-    headers: {
-      'x-account-id': 'escuela-baloncesto',
-      authorization: `Bearer ${parent.token}`,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    data: {
-      ...enrolmentRequest(cart, [[1]]),
-      comprobantefiscal: true,
-      rnc: '1-01-23456-7',
-      rnc_nombre: 'Inversiones Caribe SRL',
-    },
+  const paid = await payAs(page, parent.token, {
+    ...enrolmentRequest(await demoSummerCart(page, parent.token), [[1]]),
+    comprobantefiscal: true,
+    rnc: '1-01-23456-7',
+    rnc_nombre: 'Inversiones Caribe SRL',
   });
   expect(paid.status()).toBe(201);
   const { orderId } = (await paid.json()).result as { orderId: string };

@@ -1,32 +1,20 @@
 import { expect, test } from './test.ts';
 import { expectAccessible } from './a11y.ts';
-import { api, E2E_ADMIN, newParent } from './api.ts';
+import { demoSummerCart, newParent, payAs } from './api.ts';
 import { latestMailTo } from './outbox.ts';
-import { enrolmentRequest, type DemoCart } from '../src/core/checkout/fixtures.ts';
+import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
 
 // A family cancels its own enrolment from the profile on a phone (issue 18): the window and the
 // refund are shown before anything happens, the order shows as cancelled, and the e-mail says what
 // goes back to the card.
 test('a parent cancels a paid enrolment from the profile at 375 px', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'a phone journey');
-  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
-  const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
-  const summer = camps.data.find((camp: { code: string }) => camp.code === 'CV2027')._id as string;
   const parent = await newParent(page, `cancela.${Date.now()}@correo.do`);
-  const [weeks, categories, camp] = await Promise.all([
-    api(page, 'GET', `/semanas/findbycamp/${summer}`, parent.token),
-    api(page, 'GET', `/categorias/findbycamp/${summer}`, parent.token),
-    api(page, 'GET', `/campamentos/findbyid/${summer}`, parent.token),
-  ]);
-  const cart: DemoCart = { camp: camp.data, weeks: weeks.data.weekData, categories: categories.data };
-  const paid = await page.request.post('/api/inscripciones/create', {
-    headers: {
-      'x-account-id': 'escuela-baloncesto',
-      authorization: `Bearer ${parent.token}`,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    data: enrolmentRequest(cart, [[0, 1]]),
-  });
+  const paid = await payAs(
+    page,
+    parent.token,
+    enrolmentRequest(await demoSummerCart(page, parent.token), [[0, 1]]),
+  );
   expect(paid.status()).toBe(201);
   const { orderId, amountFormat } = (await paid.json()).result as { orderId: string; amountFormat: string };
 
