@@ -93,6 +93,18 @@ export default function config(env = {}, argv = {}) {
       alias: {
         'use-sync-external-store/shim/with-selector$': 'use-sync-external-store/with-selector',
         'use-sync-external-store/shim$': path.join(root, 'src/lib/syncExternalStore.ts'),
+        // React Router 7's package exports name only its development build (dev warnings and their
+        // long messages, remix-run/react-router#12532, #14102); its production build is the same API
+        // without them. Pointed at here for production builds until the package exports it.
+        ...(isProd
+          ? {
+              'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+              'react-router/dom$': path.join(
+                root,
+                'node_modules/react-router/dist/production/dom-export.mjs',
+              ),
+            }
+          : {}),
       },
     },
     module: {
@@ -198,6 +210,30 @@ export default function config(env = {}, argv = {}) {
             name: 'vendors',
             priority: -10,
             reuseExistingChunk: true,
+          },
+          // Everything the wizard's chunk and the calendar step run goes into one file: a parent on
+          // /calendario always needs all of it, and one file compresses better than the eight small
+          // ones webpack would otherwise cut from what the steps share (4.1 KB of gzip). The later
+          // steps keep their own chunks. The few small modules the signed-in frame shares with the
+          // wizard (the API client aside, below) are copied rather than given a file of their own.
+          wizard: {
+            name: 'wizard-core',
+            chunks: (chunk) => chunk.name === 'wizard' || /^step-/.test(chunk.name ?? ''),
+            test: (module, { chunkGraph }) =>
+              [...chunkGraph.getModuleChunksIterable(module)].some(
+                (chunk) => chunk.name === 'wizard' || chunk.name === 'step-calendar',
+              ),
+            enforce: true,
+            priority: 10,
+          },
+          // The API client and the account calls serve the sign-in pages, the frame and the wizard:
+          // one small file, instead of a copy in each of their chunks.
+          api: {
+            name: 'api',
+            chunks: 'async',
+            test: /[\\/]src[\\/]api[\\/](http|accounts)\.ts$/,
+            enforce: true,
+            priority: 20,
           },
           // A lazy area keeps its own libraries (admin.js, msw.js) instead of an anonymous vendor chunk.
           defaultVendors: false,
