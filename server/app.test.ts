@@ -147,13 +147,29 @@ describe('front end serving', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // Computed once at start-up, set on every answer: API answers and refusals carry them too.
-    for (const url of ['/api/health', '/api/nope']) {
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // Computed once at start-up, set on every answer. The API's JSON answers and refusals get the
+    // set that matters for an answer no browser shows as a page, and are never cached.
+    for (const url of ['/api/health', '/api/nope', '/api/semanas/findbycamp/x']) {
       const api = await t.app.inject({ method: 'GET', url });
-      expect(api.headers['content-security-policy'], url).toBe(res.headers['content-security-policy']);
+      expect(api.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
       expect(api.headers['x-frame-options'], url).toBe('DENY');
-      expect(api.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      expect(api.headers['strict-transport-security'], url).toBe(res.headers['strict-transport-security']);
+      expect(api.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(api.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(api.headers['cache-control'], url).toBe('no-store');
+      expect(api.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(api.headers['referrer-policy'], url).toBeUndefined();
     }
+    // The API docs are a page; so are the sign-in popup's pages, which are never cached.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.headers['referrer-policy']).toBe('no-referrer');
+    expect(docs.headers['x-frame-options']).toBe('DENY');
+    const popup = await t.app.inject({ method: 'GET', url: '/api/v1/auth/nadie' });
+    expect(popup.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+    expect(popup.headers['referrer-policy']).toBe('no-referrer');
+    expect(popup.headers['cache-control']).toBe('no-store');
   });
 
   it('writes the runtime configuration into the page, allowed by its CSP hash, so no request blocks the first render', async () => {
@@ -394,6 +410,30 @@ describe('log redaction', () => {
     const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(first).toMatchObject({ reqId: 'req-7', extra: { password: '[redactado]' }, msg: 'hola' });
     expect(second).toMatchObject({ reqId: 'req-8', data: { token: '[redactado]' }, msg: 'adiós' });
+  });
+
+  it("keeps each request's id to its own logger, and a route's own level", () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { level: 'info', redact: { paths: REDACT_PATHS, censor: '[redactado]' } },
+      { write: (line: string) => lines.push(line) },
+    );
+    const first = requestLogger(logger, { reqId: 'req-1' }, {});
+    const second = requestLogger(logger, { reqId: 'req-2' }, {});
+    first.info({ password: 'oculta' }, 'uno');
+    second.info('dos');
+    logger.info('tres');
+    const quiet = requestLogger(logger, { reqId: 'req-3' }, { level: 'error' });
+    quiet.info('no');
+    quiet.error('sí');
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed.map((line) => [line.reqId, line.msg])).toEqual([
+      ['req-1', 'uno'],
+      ['req-2', 'dos'],
+      [undefined, 'tres'],
+      ['req-3', 'sí'],
+    ]);
+    expect(parsed[0]!.password).toBe('[redactado]');
   });
 });
 

@@ -42,14 +42,21 @@ export function loggerOptions(
   };
 }
 
+/** Per parent logger, one child made once, from which each request's logger inherits. */
+const requestBases = new WeakMap<FastifyBaseLogger, FastifyBaseLogger & Record<symbol, string>>();
+
 /**
- * Fastify's per-request logger, made without running its binding through the redaction. With
- * paths that start with a wildcard (`*.password`), pino passes every binding of a child logger
- * through its wildcard redactor: about 4 µs of the ~26 µs a small API call costs, on every request,
- * whatever the log level. Fastify's one binding is the request id it generates (`req-1`, …), which
- * holds nothing to redact, so it is appended as pino itself would write it (through the logger's
- * public `symbols`). What the request then logs is redacted as before. Other bindings take pino's
- * own path.
+ * Fastify's per-request logger, made the way pino makes a child without options but without its
+ * work per request (`node scripts/api-costs.ts`: about 1 µs of a ~30 µs call):
+ * - pino passes every binding of a child through its wildcard redactor when there are paths like
+ *   `*.password` (about 4 µs). Fastify's one binding is the request id it generates (`req-1`, …),
+ *   which holds nothing to redact, so it is appended as pino itself writes it (through the
+ *   logger's public `symbols`). What the request then logs is redacted as before.
+ * - Fastify passes an options object even when empty, which sends pino down its slow path (new
+ *   formatters for every request). Each request's logger is an object that inherits from one child
+ *   made once per parent logger (pino's own children are made with `Object.create` too), with its
+ *   own bindings.
+ * A route with its own log level or serializers, and any other binding, take pino's own path.
  */
 export function requestLogger(
   logger: FastifyBaseLogger,
@@ -58,9 +65,19 @@ export function requestLogger(
 ): FastifyBaseLogger {
   const keys = Object.keys(bindings);
   const reqId = bindings.reqId;
-  if (keys.length !== 1 || keys[0] !== 'reqId' || (typeof reqId !== 'string' && typeof reqId !== 'number'))
+  if (
+    keys.length !== 1 ||
+    keys[0] !== 'reqId' ||
+    (typeof reqId !== 'string' && typeof reqId !== 'number') ||
+    Object.keys(options).length > 0
+  )
     return logger.child(bindings, options);
-  const child = logger.child({}, options) as FastifyBaseLogger & Record<symbol, string>;
-  child[symbols.chindingsSym] += `,"reqId":${JSON.stringify(reqId)}`;
+  let base = requestBases.get(logger);
+  if (!base) {
+    base = logger.child({}) as FastifyBaseLogger & Record<symbol, string>;
+    requestBases.set(logger, base);
+  }
+  const child = Object.create(base) as FastifyBaseLogger & Record<symbol, string>;
+  child[symbols.chindingsSym] = `${base[symbols.chindingsSym]},"reqId":${JSON.stringify(reqId)}`;
   return child;
 }

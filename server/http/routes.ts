@@ -17,6 +17,7 @@ import {
 import { fileStream } from './files.ts';
 import type { Core } from '../../src/core/services.ts';
 import { perAccountKey } from '../auth/guards.ts';
+import type { UserRecord } from '../../src/domain/records.ts';
 
 type Guard = (request: FastifyRequest) => Promise<void>;
 
@@ -24,6 +25,33 @@ function guardOf(app: FastifyInstance, audience: Audience): Guard | undefined {
   if (audience === 'user') return app.requireUser;
   if (audience === 'admin') return app.requireAdmin;
   return undefined;
+}
+
+/** What a shared call reads of a Fastify request. A class: its accessors are made once, not per request. */
+class RequestCall implements Call<ApiRoute['schema']> {
+  readonly params: unknown;
+  readonly query: unknown;
+  readonly body: unknown;
+  readonly account: UserRecord | null;
+  readonly #request: FastifyRequest;
+
+  constructor(request: FastifyRequest) {
+    this.#request = request;
+    this.params = request.params;
+    this.query = request.query;
+    this.body = request.body;
+    this.account = request.account;
+  }
+
+  /** Read when a call uses it: behind a proxy it walks X-Forwarded-For. */
+  get ip(): string {
+    return this.#request.ip;
+  }
+
+  header(name: string): string | undefined {
+    const value = this.#request.headers[name.toLowerCase()];
+    return typeof value === 'string' ? value : undefined;
+  }
 }
 
 function register(app: FastifyInstance, core: Core, call: ApiRoute): void {
@@ -47,17 +75,7 @@ function register(app: FastifyInstance, core: Core, call: ApiRoute): void {
     // No automatic HEAD twin: a HEAD on GET /{area}/delete/{id} must not delete.
     exposeHeadRoute: false,
     handler: async (request: FastifyRequest, reply) => {
-      const input: Call<ApiRoute['schema']> = {
-        params: request.params,
-        query: request.query,
-        body: request.body,
-        account: request.account,
-        ip: request.ip,
-        header: (name) => {
-          const value = request.headers[name.toLowerCase()];
-          return typeof value === 'string' ? value : undefined;
-        },
-      };
+      const input = new RequestCall(request);
       const result = await call.handle(input, core);
       if (result instanceof FileAnswer)
         return reply

@@ -13,9 +13,9 @@ export const HEALTH_PING_MS = 1000;
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   let answeredAt = Number.NEGATIVE_INFINITY;
   let asking: Promise<void> | null = null;
-  /** One ping at a time, shared by the calls that arrive meanwhile. */
-  const ping = async () => {
-    if (Date.now() - answeredAt < HEALTH_PING_MS) return;
+  /** One ping at a time, shared by the calls that arrive meanwhile; none while the last is fresh. */
+  const ping = (): Promise<void> | undefined => {
+    if (Date.now() - answeredAt < HEALTH_PING_MS) return undefined;
     asking ??= app.store.ping().then(
       () => {
         answeredAt = Date.now();
@@ -26,7 +26,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       },
     );
-    await asking;
+    return asking;
   };
 
   app.get(
@@ -46,7 +46,9 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       try {
-        await ping();
+        // Awaited only when a ping is under way: a promise per call is a cost on the probes' path.
+        const pending = ping();
+        if (pending) await pending;
       } catch (error) {
         request.log.error({ err: error }, 'store ping failed');
         return reply

@@ -201,7 +201,7 @@ describe('Azure Blob Storage adapter (Azurite)', () => {
     expect(fetched.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await fetched.arrayBuffer()).equals(PNG)).toBe(true);
     // The CSP lets the page show photos from the blob host.
-    const page = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const page = await t.app.inject({ method: 'GET', url: '/calendario' });
     expect(String(page.headers['content-security-policy'])).toContain(storage.origin!);
   });
 });

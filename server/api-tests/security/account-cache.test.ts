@@ -97,4 +97,19 @@ describe('remembered tokens', () => {
     const refused = await t.api({ method: 'GET', url: '/api/usuarios/activity', token: tampered });
     expect(refused.statusCode).toBe(401);
   });
+
+  it('refuses a remembered token once it has expired, with the message that says so', async () => {
+    t = await buildTestApp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const parent = await t.createUser();
+    const token = t.app.jwt.sign({ sub: parent.user._id }, { expiresIn: '1h' });
+    const call = () => t.api({ method: 'GET', url: '/api/usuarios/activity', token });
+    expect((await call()).statusCode).toBe(200);
+    later(30 * 60 * 1000);
+    expect((await call()).statusCode).toBe(200);
+    later(31 * 60 * 1000);
+    const refused = await call();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(AUTH_MESSAGES.expired);
+  });
 });

@@ -24,7 +24,7 @@ const LIST_SOURCES = ['campamentos', 'semanas', 'categorias'];
 const CACHE_SIZE = 1000;
 
 interface Cached {
-  revision: string;
+  revision: number;
   until: number;
   records: Promise<readonly AnyDoc[]>;
 }
@@ -56,7 +56,9 @@ export function enrolmentReads(
   const cache = new Map<string, Cached>();
   /** A parent's list from the cache while it is current, else read (once for concurrent calls). */
   const parentList = (key: string, read: () => Promise<AnyDoc[]>): Promise<readonly AnyDoc[]> => {
-    const revision = LIST_SOURCES.map((name) => store.revision(name)).join(':');
+    // Counts only grow, so their sum changes with any write to any of them.
+    let revision = 0;
+    for (const name of LIST_SOURCES) revision += store.revision(name);
     const now = clock().getTime();
     const cached = cache.get(key);
     if (cached && cached.revision === revision && cached.until > now) return cached.records;
@@ -74,8 +76,8 @@ export function enrolmentReads(
   /** A camp's records of one area: all of them for an admin, read fresh; what a parent may pick, cached. */
   const listOfCamp =
     (name: string, area: AreaService, forParents: Filter) =>
-    async (account: UserRecord, campId: string): Promise<readonly AnyDoc[]> => {
-      if (isAdmin(account)) return area.list({ campament: await campFor(account, campId) });
+    (account: UserRecord, campId: string): Promise<readonly AnyDoc[]> => {
+      if (isAdmin(account)) return campFor(account, campId).then((campament) => area.list({ campament }));
       return parentList(`${name}:${campId}`, async () =>
         area.list({ campament: await campFor(account, campId), ...forParents }),
       );
