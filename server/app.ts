@@ -88,7 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Written into the served page, allowed by its hash: the first render waits for no request.
   const inlineConfigScript = configScript(browserConfig(config));
-  registerSecurityHeaders(app, {
+  const pageHeaders = registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -196,7 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Fiscal receipts that waited for an NCF sequence (src/core/receipts/service.ts): issued and
   // e-mailed once staff add one (saving it runs this at once too). Each receipt's id is its order's.
   every(WAITLIST_PASS_MS, 'pending receipts failed', () => issuePendingReceipts(core.deps));
-  await app.register(apiRoutes, { prefix: '/api', core });
+  await app.register(apiRoutes, { prefix: '/api', core, pageHeaders });
   await app.register(uploadRoutes, { core, localDir: uploadsDir });
   await app.register(socialAuthRoutes);
   await app.register(appConfigRoute, { script: inlineConfigScript });

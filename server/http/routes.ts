@@ -54,7 +54,12 @@ class RequestCall implements Call<ApiRoute['schema']> {
   }
 }
 
-function register(app: FastifyInstance, core: Core, call: ApiRoute): void {
+function register(
+  app: FastifyInstance,
+  core: Core,
+  call: ApiRoute,
+  pageHeaders: Readonly<Record<string, string>>,
+): void {
   const onRequest = guardOf(app, call.audience);
   app.route({
     method: call.method,
@@ -88,8 +93,13 @@ function register(app: FastifyInstance, core: Core, call: ApiRoute): void {
           .header('content-disposition', `attachment; filename="${result.filename}"`)
           .header('cache-control', 'private, no-store')
           .send(Buffer.from(result.bytes));
+      // A page opened from an e-mail link: the pages' headers (its CSP allows its inline style).
       if (result instanceof HtmlAnswer)
-        return reply.status(result.status).type('text/html; charset=utf-8').send(result.body);
+        return reply
+          .status(result.status)
+          .headers(pageHeaders)
+          .type('text/html; charset=utf-8')
+          .send(result.body);
       // A string with a JSON content type is sent as is (Fastify serialises objects only).
       if (result instanceof JsonText)
         return reply.status(result.status).type('application/json; charset=utf-8').send(result.body);
@@ -99,6 +109,9 @@ function register(app: FastifyInstance, core: Core, call: ApiRoute): void {
 }
 
 /** Registers every shared call (under the /api prefix the caller gives). */
-export async function apiRoutes(app: FastifyInstance, { core }: { core: Core }): Promise<void> {
-  for (const call of API_ROUTES) register(app, core, call);
+export async function apiRoutes(
+  app: FastifyInstance,
+  { core, pageHeaders }: { core: Core; pageHeaders: Readonly<Record<string, string>> },
+): Promise<void> {
+  for (const call of API_ROUTES) register(app, core, call, pageHeaders);
 }

@@ -60,7 +60,11 @@ export function headersFor(
   return url.startsWith(OAUTH_PAGES) ? oauthPage : API_HEADERS;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, pageOptions: HelmetOptions): void {
+/** Sets the headers on every answer; returns the pages' set, for pages that API routes answer. */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  pageOptions: HelmetOptions,
+): Readonly<Record<string, string>> {
   const page = securityHeaders(pageOptions);
   // The sign-in popup's pages and redirects are documents, about one sign-in: never cached.
   const oauthPage = { ...page, 'cache-control': 'no-store' };
@@ -68,4 +72,5 @@ export function registerSecurityHeaders(app: FastifyInstance, pageOptions: Helme
     reply.headers(headersFor(request.url, page, oauthPage));
     done();
   });
+  return page;
 }

@@ -103,6 +103,9 @@ describe('the reminder of an unpaid cart', () => {
     const res = await t.api({ method: 'GET', url: `/api/recordatorios/baja?token=${link[1]}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    // A page: the pages' CSP, which lets its inline style apply (the API's JSON answers allow nothing).
+    expect(String(res.headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.body).toContain('Listo: no le enviaremos más recordatorios de inscripciones sin completar.');
     const user = await t.store.collection<UserRecord>('usuarios').findById(parent.user._id);
     expect(user!.reminders_opt_out).toBe(true);
