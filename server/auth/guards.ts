@@ -75,8 +75,16 @@ declare module 'fastify' {
   }
 }
 
-/** Paths that work without the account header: probes, API docs, and the OAuth popup pages. */
-const ACCOUNT_HEADER_EXEMPT = [/^\/api\/health$/, /^\/api\/docs(\/|$)/, /^\/api\/v1\/auth\//];
+/**
+ * Paths that work without the account header: probes, API docs, the OAuth popup pages, and the
+ * opt-out link of the reminder e-mail (opened by a browser, which sends no such header).
+ */
+const ACCOUNT_HEADER_EXEMPT = [
+  /^\/api\/health$/,
+  /^\/api\/docs(\/|$)/,
+  /^\/api\/v1\/auth\//,
+  /^\/api\/recordatorios\/baja$/,
+];
 
 export const authPlugin = fp(
   async (app: FastifyInstance) => {

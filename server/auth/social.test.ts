@@ -60,6 +60,8 @@ async function signInThroughPopup(query = payload()) {
     url: `/api/v1/auth/google?payload=${encodeURIComponent(query)}`,
   });
   expect(start.statusCode).toBe(302);
+  // The redirect sets the sign-in's state cookie: no cache may keep it.
+  expect(start.headers['cache-control']).toBe('no-store');
   const authorize = new URL(start.headers.location as string);
   expect(authorize.origin).toBe(new URL(provider.issuer.url!).origin);
   const cookies = ([] as string[])

@@ -97,10 +97,11 @@ describe('the reminder of an unpaid cart', () => {
     later(25);
     await remind();
     const link = /\/api\/recordatorios\/baja\?token=(\S+)/.exec((await reminders())[0]!.text as string)!;
-    const wrong = await t.api({ method: 'GET', url: '/api/recordatorios/baja?token=otro' });
+    const wrong = await t.app.inject({ method: 'GET', url: '/api/recordatorios/baja?token=otro' });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.body).toContain('El enlace no es válido o ya fue usado.');
-    const res = await t.api({ method: 'GET', url: `/api/recordatorios/baja?token=${link[1]}` });
+    // Opened from the e-mail by a browser: no account header, no token.
+    const res = await t.app.inject({ method: 'GET', url: `/api/recordatorios/baja?token=${link[1]}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     // A page: the pages' CSP, which lets its inline style apply (the API's JSON answers allow nothing).
