@@ -3,6 +3,7 @@
 import type { CreateEnrolmentBody } from './schemas/enrolment.ts';
 import type { PriceBreakdown } from './pricing.ts';
 import type { RefundRule } from './cancellation.ts';
+import type { NcfType } from './receipts.ts';
 
 export const RECORD_STATUSES = ['active', 'inactive', 'borrado'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
@@ -232,7 +233,7 @@ export interface Enrolment {
   /** True while a fiscal receipt it is owed could not be numbered (no sequence): the pass retries. */
   receipt_pending?: boolean;
   /** The receipt types that could not be numbered when last tried. */
-  receipt_blocked?: Array<'B01' | 'B02' | 'B04'>;
+  receipt_blocked?: NcfType[];
   auth_code: string | null;
   gateway_reference: string | null;
   idempotency_key: string;

@@ -7,7 +7,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { TestApp } from '../../testing/build.ts';
 import { formatDop } from '../../../src/domain/pricing.ts';
-import { RECEIPT_MESSAGES as R, type NcfSequence, type Receipt } from '../../../src/domain/receipts.ts';
+import {
+  RECEIPT_MESSAGES as R,
+  type FiscalSettingsInput,
+  type NcfSequence,
+  type Receipt,
+  type SequenceInput,
+} from '../../../src/domain/receipts.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import { demoSchoolOnClock, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
 import { issuePendingReceipts } from '../../../src/core/receipts/service.ts';
@@ -55,6 +61,14 @@ async function pdfText(body: Buffer | Uint8Array): Promise<string> {
   const { text } = await extractText(pdf, { mergePages: true });
   return text;
 }
+
+/** Staff add an NCF range. */
+const addRange = (token: string, range: SequenceInput) =>
+  t.api({ method: 'POST', url: '/api/secuencias-ncf', token, payload: range });
+
+/** Staff save the school's fiscal data. */
+const saveFiscal = (token: string, data: FiscalSettingsInput) =>
+  t.api({ method: 'POST', url: '/api/ajustes/fiscal', token, payload: data });
 
 /** Only the demo's sequences of one type, replaced by one range (first..last), expiring on `day`. */
 async function onlySequence(type: string, first: number, last: number, day = '2028-12-31') {
@@ -243,19 +257,19 @@ describe('fiscal receipts', () => {
     );
 
     // Overlapping the used range is refused; the next range is taken and issues what waited.
-    const overlap = await t.api({
-      method: 'POST',
-      url: '/api/secuencias-ncf',
-      token: admin.token,
-      payload: { type: 'B02', first: 10, last: 50, expires_on: '2028-12-31' },
+    const overlap = await addRange(admin.token, {
+      type: 'B02',
+      first: 10,
+      last: 50,
+      expires_on: '2028-12-31',
     });
     expect(overlap.statusCode).toBe(409);
     expect(overlap.json().message).toBe(R.rangeOverlap);
-    const added = await t.api({
-      method: 'POST',
-      url: '/api/secuencias-ncf',
-      token: admin.token,
-      payload: { type: 'B02', first: 16, last: 100, expires_on: '2028-12-31' },
+    const added = await addRange(admin.token, {
+      type: 'B02',
+      first: 16,
+      last: 100,
+      expires_on: '2028-12-31',
     });
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json().message).toBe(R.sequenceAdded);
@@ -320,19 +334,15 @@ describe('fiscal receipts', () => {
       receipt_blocked: ['B01'],
     });
     // The school charges ITBIS from now on; the invoice is issued under it, and its note too.
-    const saved = await t.api({
-      method: 'POST',
-      url: '/api/ajustes/fiscal',
-      token: admin.token,
-      payload: { school_name: 'Escuela', rnc: '130000001', address: 'Calle 1', phone: '', itbis: 'gravado' },
+    const saved = await saveFiscal(admin.token, {
+      school_name: 'Escuela',
+      rnc: '130000001',
+      address: 'Calle 1',
+      phone: '',
+      itbis: 'gravado',
     });
     expect(saved.statusCode).toBe(200);
-    const added = await t.api({
-      method: 'POST',
-      url: '/api/secuencias-ncf',
-      token: admin.token,
-      payload: { type: 'B01', first: 1, last: 50, expires_on: '2028-12-31' },
-    });
+    const added = await addRange(admin.token, { type: 'B01', first: 1, last: 50, expires_on: '2028-12-31' });
     expect(added.statusCode, added.body).toBe(200);
     const [invoice, note] = await receipts();
     const itbis = Math.round((order.amount * 18) / 118);
@@ -364,17 +374,12 @@ describe('fiscal receipts', () => {
     const { cart, admin } = await setup();
     const parent = await t.createUser({ email: 'nota@correo.do' });
     const order = await pay(parent.token, cart, withInvoice(cart));
-    await t.api({
-      method: 'POST',
-      url: '/api/ajustes/fiscal',
-      token: admin.token,
-      payload: {
-        school_name: 'Otro nombre',
-        rnc: '130000001',
-        address: 'Calle 1',
-        phone: '',
-        itbis: 'gravado',
-      },
+    await saveFiscal(admin.token, {
+      school_name: 'Otro nombre',
+      rnc: '130000001',
+      address: 'Calle 1',
+      phone: '',
+      itbis: 'gravado',
     });
     await staffCancel(admin.token, order._id);
     const [invoice, note] = await receipts();
@@ -384,17 +389,12 @@ describe('fiscal receipts', () => {
 
   it('ITBIS at 18 % when the school says: base and tax add up to the charge', async () => {
     const { cart, admin } = await setup();
-    const saved = await t.api({
-      method: 'POST',
-      url: '/api/ajustes/fiscal',
-      token: admin.token,
-      payload: {
-        school_name: 'Club Deportivo Naco',
-        rnc: '130000001',
-        address: 'Calle 1, Naco',
-        phone: '',
-        itbis: 'gravado',
-      },
+    const saved = await saveFiscal(admin.token, {
+      school_name: 'Club Deportivo Naco',
+      rnc: '130000001',
+      address: 'Calle 1, Naco',
+      phone: '',
+      itbis: 'gravado',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const parent = await t.createUser({ email: 'itbis@correo.do' });

@@ -9,8 +9,7 @@ import { insertWithNewCode } from '../checkout/records.ts';
 import { randomInt } from '../crypto.ts';
 import { enrolmentState, STAFF_MESSAGES } from '../../domain/staff.ts';
 import { releasePlaces } from '../checkout/settle.ts';
-import { familyRecipients } from '../checkout/mails.ts';
-import { cancellationMail } from '../checkout/mails.ts';
+import { cancellationMail, familyRecipients } from '../checkout/mails.ts';
 import { NCF_TYPE_CODES } from '../../domain/receipts.ts';
 import {
   issueOwedReceipts,
