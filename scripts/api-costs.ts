@@ -4,32 +4,18 @@
 // the server's main-thread time per request is read from its event-loop utilisation (the time the
 // loop was busy, divided by the answers sent). Rounds take turns (API_COST_ROUNDS, default 5) and
 // each variant keeps its least time: the machine's noise only ever adds time. Not a test.
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import fs from 'node:fs/promises';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { loggerOptions, requestLogger } from '../server/logging.ts';
 import { registerSecurityHeaders } from '../server/http/securityHeaders.ts';
-import { openEmbeddedStore } from '../server/store/embedded.ts';
-import { seedDemoData } from '../src/core/seed.ts';
-import { newUser } from '../src/domain/accounts.ts';
-import type { Camp, UserRecord } from '../src/domain/records.ts';
+import { benchApp } from './bench-app.ts';
 
 const ROUNDS = Number(process.env.API_COST_ROUNDS ?? 5);
 const SECONDS = Number(process.env.API_COST_SECONDS ?? 3);
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'escuela-costs-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATA_DIR: dir,
-  JWT_SECRET: 'b'.repeat(40),
-  ADMIN_EMAIL: 'admin@bench.do',
-  ADMIN_PASSWORD: 'clave-bench-123',
-});
+// The app first: its production settings serve the logger variant below too.
+const real = await benchApp();
+const { config } = real;
 const devNull = { write: () => true } as unknown as NodeJS.WritableStream;
 
 async function variant(setup: (app: FastifyInstance) => void, options: object = {}) {
@@ -69,22 +55,16 @@ const variants: Record<
   }),
 };
 
-const store = await openEmbeddedStore(path.join(dir, 'db'), { fsync: false });
-const real = await buildApp(config, { store, mailTransport: { send: async () => {} } });
-await seedDemoData(store);
-const parent = (await store.collection<UserRecord>('usuarios').insertOne(newUser('costs@correo.do', 'x')))
-  ._id;
-const camp = (await store.collection<Camp>('campamentos').find({})).find((c) => c.code === 'CV2027')!;
-const apiHeaders = { 'x-account-id': config.accountId, authorization: `Bearer ${real.signToken(parent)}` };
-variants['app: GET /api/health'] = async () => ({ app: real, path: '/api/health' });
+variants['app: GET /api/health'] = async () => ({ app: real.app, path: '/api/health' });
 variants['app: findbycamp'] = async () => ({
-  app: real,
-  path: `/api/semanas/findbycamp/${camp._id}`,
-  headers: apiHeaders,
+  app: real.app,
+  path: `/api/semanas/findbycamp/${real.camp._id}`,
+  headers: real.apiHeaders,
 });
 
 const servers = new Map<string, { url: string; headers: Record<string, string> }>();
-const started = new Set<FastifyInstance>();
+// The app listens already.
+const started = new Set<FastifyInstance>([real.app]);
 for (const [name, make] of Object.entries(variants)) {
   if (process.env.API_COST_ONLY && name !== 'bare' && !name.includes(process.env.API_COST_ONLY)) continue;
   const { app, path: route, headers = {} } = await make();
@@ -111,5 +91,5 @@ for (const [name, micros] of best)
   console.log(
     `${name.padEnd(24)} ${micros.toFixed(1).padStart(6)} µs  ${name === 'bare' ? '' : `+${(micros - bare).toFixed(1)} µs, ratio ${(bare / micros).toFixed(2)}`}`,
   );
-for (const app of started) await app.close();
-await fs.rm(dir, { recursive: true, force: true });
+for (const app of started) if (app !== real.app) await app.close();
+await real.close();

@@ -19,15 +19,9 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openEmbeddedStore } from '../server/store/embedded.ts';
-import { seedDemoData } from '../src/core/seed.ts';
-import { hashPassword } from '../server/auth/password.ts';
-import { newUser } from '../src/domain/accounts.ts';
-import type { Camp, UserRecord } from '../src/domain/records.ts';
 import { CHROMIUM_ARGS, chooseChromium } from '../e2e/browser.ts';
 import { buildIfStale } from './start.ts';
+import { benchApp } from './bench-app.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -39,30 +33,9 @@ const runs = (part: string) => !ONLY || ONLY === part;
 const rows: string[][] = [];
 
 buildIfStale();
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'escuela-bench-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATA_DIR: dir,
-  JWT_SECRET: 'b'.repeat(40),
-  STATIC_DIR: path.join(root, 'dist'),
-  ADMIN_EMAIL: 'admin@bench.do',
-  ADMIN_PASSWORD: 'clave-bench-123',
+const { url, parent, token, camp, apiHeaders, close } = await benchApp({
+  staticDir: path.join(root, 'dist'),
 });
-const store = await openEmbeddedStore(path.join(dir, 'db'), { fsync: config.storeFsync });
-const app = await buildApp(config, { store, mailTransport: { send: async () => {} } });
-await seedDemoData(store);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const port = (app.server.address() as { port: number }).port;
-const url = `http://127.0.0.1:${port}`;
-
-const parent = (
-  await store
-    .collection<UserRecord>('usuarios')
-    .insertOne(newUser('bench.parent@correo.do', await hashPassword('clave-bench', { N: 1024, r: 8, p: 1 })))
-)._id;
-const token = app.signToken(parent);
-const camp = (await store.collection<Camp>('campamentos').find({})).find((c) => c.code === 'CV2027')!;
 
 async function load(target: string, headers: Record<string, string> = {}, duration = API_SECONDS) {
   const result = await autocannon({ url: target, connections: 10, duration, headers, workers: 1 });
@@ -76,7 +49,6 @@ if (runs('api')) {
   // findbycamp's answer (the demo camp's weeks, a few KB) is served bare too: its ratio to that
   // route is the platform's overhead, not the cost of sending more bytes.
   const weeksAddress = `${url}/api/semanas/findbycamp/${camp._id}`;
-  const apiHeaders = { 'x-account-id': config.accountId, authorization: `Bearer ${token}` };
   const weeksAnswer: unknown = await (await fetch(weeksAddress, { headers: apiHeaders })).json();
   const bare = Fastify();
   bare.get('/bare', async () => ({ status: 'ok' }));
@@ -216,9 +188,7 @@ if (runs('lighthouse')) {
   await fs.rm(profile, { recursive: true, force: true });
 }
 
-await app.close();
-await store.close();
-await fs.rm(dir, { recursive: true, force: true });
+await close();
 
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
 process.stdout.write(

@@ -1,0 +1,55 @@
+// The app the benchmarks load (`npm run bench`, scripts/api-costs.ts): the real server in this
+// process, production settings at log level warn, on a fresh embedded store with the demo data,
+// with a parent's token and the demo summer camp. Not a test.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openEmbeddedStore } from '../server/store/embedded.ts';
+import { hashPassword } from '../server/auth/password.ts';
+import { seedDemoData } from '../src/core/seed.ts';
+import { newUser } from '../src/domain/accounts.ts';
+import type { Camp, UserRecord } from '../src/domain/records.ts';
+
+export async function benchApp(options: { staticDir?: string } = {}) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'escuela-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dir,
+    JWT_SECRET: 'b'.repeat(40),
+    ...(options.staticDir ? { STATIC_DIR: options.staticDir } : {}),
+    ADMIN_EMAIL: 'admin@bench.do',
+    ADMIN_PASSWORD: 'clave-bench-123',
+  });
+  const store = await openEmbeddedStore(path.join(dir, 'db'), { fsync: config.storeFsync });
+  const app = await buildApp(config, { store, mailTransport: { send: async () => {} } });
+  await seedDemoData(store);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const parent = (
+    await store
+      .collection<UserRecord>('usuarios')
+      .insertOne(
+        newUser('bench.parent@correo.do', await hashPassword('clave-bench', { N: 1024, r: 8, p: 1 })),
+      )
+  )._id;
+  const token = app.signToken(parent);
+  const camp = (await store.collection<Camp>('campamentos').find({})).find((c) => c.code === 'CV2027')!;
+  return {
+    app,
+    config,
+    url,
+    parent,
+    token,
+    camp,
+    /** What the front end sends with a signed-in parent's call. */
+    apiHeaders: { 'x-account-id': config.accountId, authorization: `Bearer ${token}` },
+    close: async () => {
+      await app.close();
+      await store.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
