@@ -4,11 +4,10 @@
 // embedded store, so two workers run side by side; the front end is built once before
 // (e2e/global-setup.ts).
 import os from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chooseChromium } from './e2e/browser.ts';
+import { MOCK_PORT } from './e2e/ports.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
 const chromium = chooseChromium();
 if (!process.env.TEST_WORKER_INDEX)
   console.log(`Browser tests on ${chromium.source}: ${chromium.executablePath}`);
@@ -27,6 +26,9 @@ export default defineConfig({
     locale: 'es-DO',
     timezoneId: 'America/Santo_Domingo',
     trace: 'off',
+    // Pictures of the flows are taken on request (E2E_SCREENSHOTS=1, e2e/shots.ts); a failure
+    // always leaves one of the page as it was.
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium.executablePath,
       env: { ...process.env, ...chromium.env },
@@ -53,17 +55,8 @@ export default defineConfig({
       use: {
         ...devices['Pixel 7'],
         viewport: { width: 375, height: 740 },
-        baseURL: `http://localhost:${PORT + 2}`,
+        baseURL: `http://localhost:${MOCK_PORT}`,
       },
-    },
-  ],
-  webServer: [
-    {
-      command: 'node scripts/start-mock.ts',
-      url: `http://localhost:${PORT + 2}/`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      env: { PORT: String(PORT + 2), PATH: `${path.resolve('node_modules/.bin')}:${process.env.PATH ?? ''}` },
     },
   ],
 });

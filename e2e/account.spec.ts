@@ -1,6 +1,7 @@
 import { expect, test } from './test.ts';
 import { expectAccessible } from './a11y.ts';
 import { latestMailTo } from './outbox.ts';
+import { keepShot } from './shots.ts';
 
 // A parent's account from first visit to a forgotten password, as a person would click it.
 test('register, sign out, reset a forgotten password from the e-mail, sign in, and keep the look', async ({
@@ -71,5 +72,5 @@ test('register, sign out, reset a forgotten password from the e-mail, sign in, a
   await page.getByRole('button', { name: 'Personalizar apariencia' }).click();
   await expect(page.getByLabel(/Color de la cabecera/)).toHaveValue('navbar-primary');
   await expect(page.getByLabel(/Estilo del menú lateral/)).toHaveValue('sidebar-dark-warning');
-  await page.screenshot({ path: testInfo.outputPath('profile-dark.png'), fullPage: true });
+  await keepShot(page, testInfo.outputPath('profile-dark.png'), true);
 });

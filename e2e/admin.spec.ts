@@ -3,6 +3,7 @@ import { expectAccessible } from './a11y.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 import { closeToasts } from './toasts.ts';
 import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
+import { keepShot } from './shots.ts';
 
 // The school's staff and a parent, end to end against the real server: the admin builds a camp
 // from nothing in the panel, copies its enrolment link, a parent enrols through it with the
@@ -49,8 +50,7 @@ test('an admin builds a camp, a parent enrols through its link, the admin sees p
   test.setTimeout(150_000);
   const tag = testInfo.project.name.toUpperCase();
   const campName = `Campamento de Navidad ${tag}`;
-  const shot = (name: string) =>
-    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const shot = (name: string) => keepShot(page, testInfo.outputPath(`${name}.png`), true);
 
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login$/);

@@ -4,6 +4,7 @@
 import { expect, test } from './test.ts';
 import { demoSummerCart, newParent, payAs } from './api.ts';
 import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
+import { keepShot } from './shots.ts';
 
 for (const reducedMotion of ['reduce', 'no-preference'] as const)
   test(`a dialog's backdrop dims the page to half (${reducedMotion})`, async ({ page }, testInfo) => {
@@ -22,5 +23,5 @@ for (const reducedMotion of ['reduce', 'no-preference'] as const)
     await expect
       .poll(() => page.locator('.modal-backdrop').evaluate((backdrop) => getComputedStyle(backdrop).opacity))
       .toBe('0.5');
-    await page.screenshot({ path: testInfo.outputPath(`backdrop-${reducedMotion}.png`) });
+    await keepShot(page, testInfo.outputPath(`backdrop-${reducedMotion}.png`));
   });

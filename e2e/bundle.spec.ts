@@ -7,6 +7,12 @@ import { api, E2E_ADMIN, newParent } from './api.ts';
 // Checks on the production build the web server just made (dist/): MSW never ships to parents,
 // and the parents' first download stays small.
 const dist = path.resolve('dist');
+
+// Bytes and headers do not depend on the window's width: checked once, in the desktop project.
+// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the same bytes at every width');
+});
 const assets = () => fs.readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'));
 
 test('the production build contains no MSW code, no mock worker and no server-side core', () => {

@@ -11,6 +11,7 @@ import { pdfText, renderPdfPage } from './pdf.ts';
 import { formatDop } from '../src/domain/pricing.ts';
 import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
 import { enrolmentRequest, type DemoCart } from '../src/core/checkout/fixtures.ts';
+import { keepShot } from './shots.ts';
 
 test.use({ viewport: { width: 375, height: 667 } });
 test.skip(({ isMobile }) => !isMobile, 'phone only');
@@ -64,7 +65,7 @@ test("a family's cart holds the last place with a countdown; another family find
   await expect(timer).toHaveText(/^Sus cupos están reservados por 1[45]:\d\d minutos$/);
   await expect(timer).toBeInViewport();
   await expectAccessible(page, 'calendar with a held place');
-  await page.screenshot({ path: testInfo.outputPath('hold-1-countdown.png') });
+  await keepShot(page, testInfo.outputPath('hold-1-countdown.png'));
 
   const other = await newParent(page, `otra.${tag}@correo.do`);
   const listed = await api(page, 'GET', `/semanas/findbycamp/${camp._id}`, other.token);
@@ -104,13 +105,13 @@ test('a family joins the waiting list of a full week, gets the freed place by e-
     'Listo: está en la lista de espera de Semana única, en la posición 1. Le avisaremos por correo si se libera un cupo.',
   );
   await expectAccessible(page, 'waiting list dialog');
-  await page.screenshot({ path: testInfo.outputPath('waitlist-1-joined.png') });
+  await keepShot(page, testInfo.outputPath('waitlist-1-joined.png'));
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
 
   await page.goto('/profile');
   const request = page.getByRole('article', { name: 'Lista de espera de Semana única' });
   await expect(request.getByText('Posición 1 en la lista de espera')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('waitlist-2-profile.png'), fullPage: true });
+  await keepShot(page, testInfo.outputPath('waitlist-2-profile.png'), true);
 
   // Staff see the line in the admin panel (a session of their own).
   const staffContext = await browser.newContext({ viewport: { width: 375, height: 667 }, baseURL });
@@ -124,7 +125,7 @@ test('a family joins the waiting list of a full week, gets the freed place by e-
   await expect(line).toContainText('Sofía');
   await expect(line).toContainText('En espera');
   await expectAccessible(staff, 'admin waiting list');
-  await staff.screenshot({ path: testInfo.outputPath('waitlist-2b-admin.png'), fullPage: true });
+  await keepShot(staff, testInfo.outputPath('waitlist-2b-admin.png'), true);
   await staffContext.close();
 
   // Staff cancel the paid order: the place frees and is offered to the family by e-mail.
@@ -148,7 +149,7 @@ test('a family joins the waiting list of a full week, gets the freed place by e-
   await page.getByRole('button', { name: 'Agregar' }).click();
   await expect(page.getByRole('timer')).toHaveText(/^Sus cupos están reservados hasta el \d\d\/\d\d\/\d{4}/);
   await expectAccessible(page, 'calendar with the offered place');
-  await page.screenshot({ path: testInfo.outputPath('waitlist-3-offer.png') });
+  await keepShot(page, testInfo.outputPath('waitlist-3-offer.png'));
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page).toHaveURL(/\/participantes$/);
   await fillParticipant(page, 1, 'Sofía', 'Femenino');
@@ -161,7 +162,7 @@ test('a family joins the waiting list of a full week, gets the freed place by e-
   await page.getByRole('button', { name: 'Pagar' }).click();
   await expect(page).toHaveURL(/\/confirmacion$/);
   await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('waitlist-4-paid.png') });
+  await keepShot(page, testInfo.outputPath('waitlist-4-paid.png'));
 
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Perfil' })).toBeVisible();

@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { BrowserContext } from '@playwright/test';
+import { keepShot } from './shots.ts';
 
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
@@ -60,7 +61,7 @@ export async function renderPdfPage(
       if (pixels[at]! + pixels[at + 1]! + pixels[at + 2]! < 384) inked += 1;
     return { width: canvas.width, height: canvas.height, inked: inked / (pixels.length / 4) };
   }, Buffer.from(bytes).toString('base64'));
-  await page.screenshot({ path: screenshot, fullPage: true });
+  await keepShot(page, screenshot, true);
   await page.close();
   return measured;
 }

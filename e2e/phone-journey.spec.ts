@@ -6,6 +6,7 @@ import { expect, test, type Page, type TestInfo } from './test.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 import { expectAccessible } from './a11y.ts';
 import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
+import { keepShot } from './shots.ts';
 
 test.use({ viewport: { width: 375, height: 667 } });
 // The walk is a phone's; the desktop project already walks the wizard at 1280 px.
@@ -67,7 +68,7 @@ async function expectStepTop(page: Page, title: string) {
 async function viewportShot(page: Page, testInfo: TestInfo, name: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `horizontal scroll on ${name}`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+  await keepShot(page, testInfo.outputPath(`${name}.png`));
 }
 
 /**

@@ -9,6 +9,7 @@ import { adminSession, api, demoSummerCart, E2E_ADMIN, newParent, payAs } from '
 import { pdfText } from './pdf.ts';
 import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
 import { formatDop } from '../src/domain/pricing.ts';
+import { keepShot } from './shots.ts';
 
 test('staff see the NCF ranges, download a B01 from the order, and its cancellation gives the family a B04', async ({
   page,
@@ -47,7 +48,7 @@ test('staff see the NCF ranges, download a B01 from the order, and its cancellat
   );
   await expect(staff.getByLabel('RNC', { exact: true })).toHaveValue('1-30-00000-1');
   await expectAccessible(staff, 'admin fiscal receipts');
-  await staff.screenshot({ path: testInfo.outputPath('receipts-1-admin.png'), fullPage: true });
+  await keepShot(staff, testInfo.outputPath('receipts-1-admin.png'), true);
 
   await staff.goto(`/admin/inscripciones/${order._id}`);
   const download = staff.getByRole('button', { name: /^Factura de crédito fiscal B01\d{8} \(PDF\)$/ });
@@ -64,7 +65,7 @@ test('staff see the NCF ranges, download a B01 from the order, and its cancellat
   ])
     expect(text).toContain(expected);
   await expectAccessible(staff, 'admin order detail with its receipt');
-  await staff.screenshot({ path: testInfo.outputPath('receipts-2-order.png'), fullPage: true });
+  await keepShot(staff, testInfo.outputPath('receipts-2-order.png'), true);
   await staffContext.close();
 
   // Staff cancel it: the family finds the credit note beside the invoice in its profile.
@@ -80,5 +81,5 @@ test('staff see the NCF ranges, download a B01 from the order, and its cancellat
   expect(noteText).toContain(`NCF modificado: ${ncf}`);
   expect(noteText).toContain(`Total ${formatDop(order.amount)}`);
   await expectAccessible(page, 'profile with receipts');
-  await page.screenshot({ path: testInfo.outputPath('receipts-3-profile.png'), fullPage: true });
+  await keepShot(page, testInfo.outputPath('receipts-3-profile.png'), true);
 });

@@ -3,6 +3,7 @@ import { expectAccessible } from './a11y.ts';
 import { demoSummerCart, newParent, payAs } from './api.ts';
 import { latestMailTo } from './outbox.ts';
 import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // A family cancels its own enrolment from the profile on a phone (issue 18): the window and the
 // refund are shown before anything happens, the order shows as cancelled, and the e-mail says what
@@ -26,13 +27,13 @@ test('a parent cancels a paid enrolment from the profile at 375 px', async ({ pa
   await expect(dialog).toContainText(`¿Desea cancelar la inscripción de la orden ${orderId}`);
   await expect(dialog).toContainText(`Se reembolsarán ${amountFormat} a su tarjeta.`);
   await expectAccessible(page, 'profile: cancel dialog');
-  await page.screenshot({ path: testInfo.outputPath('self-cancel-1-dialog.png') });
+  await keepShot(page, testInfo.outputPath('self-cancel-1-dialog.png'));
   await dialog.getByRole('button', { name: 'Sí, cancelar la inscripción' }).click();
 
   await expect(page.getByRole('alert').filter({ hasText: 'Inscripción cancelada' })).toBeVisible();
   await expect(order.getByText('cancelada', { exact: true })).toBeVisible();
   await expect(order.getByRole('button', { name: 'Cancelar inscripción' })).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('self-cancel-2-done.png'), fullPage: true });
+  await keepShot(page, testInfo.outputPath('self-cancel-2-done.png'), true);
   // The confirmation e-mail went first; the cancellation's is the newest once written.
   await expect.poll(() => latestMailTo(parent.email), { timeout: 15_000 }).toContain('fue cancelada');
   const mail = await latestMailTo(parent.email);

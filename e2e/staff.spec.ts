@@ -5,6 +5,7 @@ import { expectAccessible } from './a11y.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 import { closeToasts } from './toasts.ts';
 import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
+import { keepShot } from './shots.ts';
 
 // A camp day, end to end on the real server: a parent enrols two children; staff find the order by
 // a child's name, open it, print the week's roster, download the Excel, cancel the order, and see
@@ -21,8 +22,7 @@ test('staff find an order by a child, print the roster, download the Excel, canc
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const shot = (name: string) =>
-    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const shot = (name: string) => keepShot(page, testInfo.outputPath(`${name}.png`), true);
   const child = testInfo.project.name === 'phone' ? 'Ximena' : 'Valentina';
   const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
   const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);

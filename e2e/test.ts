@@ -10,9 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { E2E_ADMIN } from './api.ts';
+import { BASE_PORT } from './ports.ts';
 
-/** Worker n listens on BASE + 10n (the app) and BASE + 10n + 1 (its OAuth2 provider). */
-const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
 const START_TIMEOUT_MS = 60_000;
 
 export interface AppServer {

@@ -2,6 +2,7 @@
 // and against mock mode. Starts on the camp's enrolment link with a signed-in parent.
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
+import { keepShot } from './shots.ts';
 
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -32,7 +33,7 @@ export async function enrolTwoChildren(
     // Every step fits the phone's width: no sideways scrolling.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal scroll on ${name}`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+    await keepShot(page, testInfo.outputPath(`${name}.png`), true);
     await expectAccessible(page, `wizard ${name}`);
   };
   await page.goto(`/login?camp=${campId}`);
@@ -96,7 +97,7 @@ export async function expectConfirmation(page: Page, testInfo: TestInfo) {
   await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
   await expect(page.getByText('RD$15,894').first()).toBeVisible();
   await expect(page.getByText('Número de orden')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('5-confirmacion.png'), fullPage: true });
+  await keepShot(page, testInfo.outputPath('5-confirmacion.png'), true);
   await expectAccessible(page, 'wizard 5-confirmacion');
 }
 

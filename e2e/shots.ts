@@ -1,0 +1,11 @@
+// Screenshots for people to look at (in test-results/): taken when E2E_SCREENSHOTS=1. Full-page
+// shots drawn in software were about a quarter of the time of the flows that take them, and no test
+// reads them back; the checks beside each shot (no sideways scroll, axe) run either way, and a
+// failing test gets its picture from the config's `screenshot: 'only-on-failure'`.
+import type { Page } from '@playwright/test';
+
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+export async function keepShot(page: Page, path: string, fullPage = false): Promise<void> {
+  if (SCREENSHOTS) await page.screenshot({ path, fullPage });
+}
