@@ -26,6 +26,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = once(child, 'exit');
+  // Not left behind on the port if the runner ends without its teardown.
+  process.once('exit', () => child.kill('SIGTERM'));
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await answers(url))) {
     if (child.exitCode !== null || Date.now() > deadline) {
