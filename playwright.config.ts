@@ -1,8 +1,8 @@
 // Browser tests on a Chromium that `npm install` brings (e2e/browser.ts: CHROMIUM_PATH, else the
 // one inside @sparticuz/chromium, else a system one). Each worker starts the real server of its
 // own (e2e/test.ts: `npm start`'s server plus a local OAuth2 provider for Google sign-in) on a fresh
-// embedded store, so two workers run side by side; the front end is built once before
-// (e2e/global-setup.ts).
+// embedded store, so two workers run side by side; the front end and its mock mode are built once
+// before, and the mock mode's static server started (e2e/global-setup.ts).
 import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chooseChromium } from './e2e/browser.ts';
@@ -27,7 +27,7 @@ export default defineConfig({
     timezoneId: 'America/Santo_Domingo',
     trace: 'off',
     // Pictures of the flows are taken on request (E2E_SCREENSHOTS=1, e2e/shots.ts); a failure
-    // always leaves one of the page as it was.
+    // leaves one of its page as it was (a viewport shot as each test ends, kept only on failure).
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium.executablePath,

@@ -135,7 +135,7 @@ export default function config(env = {}, argv = {}) {
       new MiniCssExtractPlugin({ filename: `assets/${name}.css`, chunkFilename: `assets/${name}.css` }),
       new CopyPlugin({
         patterns: [
-          // `minimized: true` keeps Terser off the copied files (the MSW worker is shipped as msw made it).
+          // `minimized: true` keeps the JS minimizer off the copied files (the MSW worker is shipped as msw made it).
           {
             from: 'public',
             globOptions: { ignore: ['**/index.html', ...(mock ? [] : ['**/mockServiceWorker.js'])] },

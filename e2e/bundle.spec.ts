@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { expect, test, type Page, type Request } from './test.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 
-// Checks on the production build the web server just made (dist/): MSW never ships to parents,
+// Checks on the production build the global setup just made (dist/): MSW never ships to parents,
 // and the parents' first download stays small.
 const dist = path.resolve('dist');
 

@@ -17,7 +17,7 @@ const UNPDF = path.resolve('node_modules/unpdf/dist');
 
 /**
  * Draws page 1 in a page of `context` (a blank origin of its own, so the app's CSP is not in the
- * way), saves a screenshot of it, and answers its size and the share of inked pixels.
+ * way), saves a screenshot of it when asked (e2e/shots.ts), and answers its size and the share of inked pixels.
  */
 export async function renderPdfPage(
   context: BrowserContext,

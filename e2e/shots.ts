@@ -1,7 +1,8 @@
 // Screenshots for people to look at (in test-results/): taken when E2E_SCREENSHOTS=1. Full-page
 // shots drawn in software were about a quarter of the time of the flows that take them, and no test
 // reads them back; the checks beside each shot (no sideways scroll, axe) run either way, and a
-// failing test gets its picture from the config's `screenshot: 'only-on-failure'`.
+// failing test gets a picture of its page from the config's `screenshot: 'only-on-failure'` (one
+// viewport shot as the page closes, kept only on failure).
 import type { Page } from '@playwright/test';
 
 export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';

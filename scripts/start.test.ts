@@ -40,7 +40,14 @@ describe('whether npm start builds the front end first', () => {
     // webpack does not rewrite a file whose content is unchanged, so index.html keeps its old date.
     const { root, outDir } = project();
     expect(buildIsStale(root, outDir)).toBe(true);
-    markBuilt(outDir);
+    markBuilt(outDir, new Date(Date.now() - 5000));
     expect(buildIsStale(root, outDir)).toBe(false);
+  });
+
+  it('builds again when a source was saved while the last build ran', () => {
+    const { root, outDir } = project();
+    // The build started 20 s ago and ended now; the source was saved 10 s ago.
+    markBuilt(outDir, new Date(Date.now() - 20_000));
+    expect(buildIsStale(root, outDir)).toBe(true);
   });
 });

@@ -42,13 +42,13 @@ const webpackArgs = (mock: boolean) => ['--mode', 'production', ...(mock ? ['--e
 const WEBPACK = path.join(root, 'node_modules/.bin/webpack');
 
 /**
- * Dates the build as of now. Webpack leaves a file alone when its new content is the same
- * (output.compareBeforeEmit), so after a rebuild that changed nothing in index.html, its date would
- * stay older than the sources and every later start would build again.
+ * Dates the build as of when it started. Webpack leaves a file alone when its new content is the
+ * same (output.compareBeforeEmit), so after a rebuild that changed nothing in index.html, its date
+ * would stay older than the sources and every later start would build again. The start, not the
+ * end: a source saved while webpack ran is newer than the build, which then is stale.
  */
-export function markBuilt(outDir: string): void {
-  const now = new Date();
-  fs.utimesSync(path.join(outDir, 'index.html'), now, now);
+export function markBuilt(outDir: string, startedAt: Date): void {
+  fs.utimesSync(path.join(outDir, 'index.html'), startedAt, startedAt);
 }
 
 function announce(mock: boolean): void {
@@ -66,26 +66,38 @@ function failed(status: number | null): never {
 export function buildIfStale({ mock = false } = {}): void {
   if (!buildIsStale(root, outDirOf(mock), mock)) return;
   announce(mock);
+  const startedAt = new Date();
   const result = spawnSync(WEBPACK, webpackArgs(mock), { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) failed(result.status);
-  markBuilt(outDirOf(mock));
+  markBuilt(outDirOf(mock), startedAt);
 }
 
 /**
  * Both builds (the app and the mock mode) when needed, side by side: a webpack run keeps about one
- * core busy, so on two cores the pair takes little longer than the slower of them.
+ * core busy, so on two cores the pair takes little longer than the slower of them. Rejects when a
+ * build fails, once the other has been stopped (for a caller that reports errors itself, such as
+ * the browser tests' global setup).
  */
 export async function buildBothIfStale(): Promise<void> {
-  const runs = [false, true]
+  const builds = [false, true]
     .filter((mock) => buildIsStale(root, outDirOf(mock), mock))
-    .map(async (mock) => {
+    .map((mock) => {
       announce(mock);
+      const startedAt = new Date();
       const child = spawn(WEBPACK, webpackArgs(mock), { cwd: root, stdio: 'inherit' });
-      const [status] = (await once(child, 'exit')) as [number | null];
-      if (status !== 0) failed(status);
-      markBuilt(outDirOf(mock));
+      const done = once(child, 'exit').then(([status]) => {
+        if (status !== 0) throw new Error(`The front-end build (${path.basename(outDirOf(mock))}/) failed.`);
+        markBuilt(outDirOf(mock), startedAt);
+      });
+      return { child, done };
     });
-  await Promise.all(runs);
+  try {
+    await Promise.all(builds.map((build) => build.done));
+  } catch (error) {
+    for (const { child } of builds) if (child.exitCode === null && child.signalCode === null) child.kill();
+    await Promise.allSettled(builds.map((build) => build.done));
+    throw error;
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
