@@ -3,43 +3,29 @@
 // last places of one week. Run: `node scripts/bench-checkout.ts` (numbers go to the issue note);
 // `STORE_FSYNC=true node scripts/bench-checkout.ts` measures the cost of flushing each write to disk.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '../server/config.ts';
-import { buildApp } from '../server/app.ts';
-import { openEmbeddedStore } from '../server/store/embedded.ts';
-import { seedDemoData } from '../src/core/seed.ts';
 import { hashPassword } from '../server/auth/password.ts';
 import { newUser } from '../src/domain/accounts.ts';
 import type { Week, UserRecord } from '../src/domain/records.ts';
 import { demoCart, enrolmentRequest } from '../server/api-tests/checkout/testing.ts';
+import { startBenchServer } from './bench-app.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RACERS = Number(process.env.BENCH_RACERS ?? 300);
 const PLACES = 25;
 
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'escuela-bench-'));
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'warn',
-  DATA_DIR: dir,
-  JWT_SECRET: 'b'.repeat(40),
-  STATIC_DIR: path.join(dir, 'dist'),
-  STORE_FSYNC: process.env.STORE_FSYNC,
-});
-const store = await openEmbeddedStore(path.join(dir, 'db'), { fsync: config.storeFsync });
-const app = await buildApp(config, {
-  store,
-  mailTransport: { send: async () => {} },
+const { app, store, config, url, close } = await startBenchServer({
+  // Test settings, no front end (a folder that is never made), and STORE_FSYNC as given.
+  env: {
+    NODE_ENV: 'test',
+    STATIC_DIR: path.join(os.tmpdir(), `escuela-bench-no-dist-${crypto.randomUUID()}`),
+    STORE_FSYNC: process.env.STORE_FSYNC,
+  },
   hashing: { N: 1024, r: 8, p: 1 },
 });
-await seedDemoData(store);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
 const cart = await demoCart(store);
 const passwordHash = await hashPassword('clave-bench', { N: 1024, r: 8, p: 1 });
@@ -172,9 +158,7 @@ const report = {
 };
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 
-await app.close();
-await store.close();
-await fs.rm(dir, { recursive: true, force: true });
+await close();
 const ok =
   report.race.paid === PLACES &&
   report.race.quota_f_left === 0 &&
