@@ -1,6 +1,6 @@
 // Keeps the shell's look-and-feel settings in localStorage so they survive a reload. The screen
 // size comes from the window and the settings panel's open state is transient: neither is saved.
-import { createListenerMiddleware } from '@reduxjs/toolkit';
+import { isAction, type Middleware } from '@reduxjs/toolkit';
 import { readStored, writeStored } from '../api/storage.ts';
 import { findNavbarVariant, findSidebarSkin } from './uiOptions.ts';
 import type { UiState } from './uiSlice.ts';
@@ -49,14 +49,14 @@ export function readUiSettings(): Partial<SavedSettings> {
   return settings;
 }
 
-export function createUiPersistence() {
-  const listener = createListenerMiddleware();
-  listener.startListening({
-    predicate: (action) => action.type.startsWith('ui/'),
-    effect: (_action, api) => {
-      const { ui } = api.getState() as { ui: UiState };
-      writeStored(UI_SETTINGS_KEY, JSON.stringify(settingsOf(ui)));
-    },
-  });
-  return listener.middleware;
+/** Saves the settings after every ui action, once its reducer has run (a plain middleware, as in
+ * ../auth/authPersistence.ts). */
+export function createUiPersistence(): Middleware<object, { ui: UiState }> {
+  return (api) => (next) => (action) => {
+    const result = next(action);
+    if (isAction(action) && action.type.startsWith('ui/')) {
+      writeStored(UI_SETTINGS_KEY, JSON.stringify(settingsOf(api.getState().ui)));
+    }
+    return result;
+  };
 }
