@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { loginUser, logoutUser } from '../auth/authSlice.ts';
 import { MISSING_CAMP_NOTE } from '../auth/campParam.ts';
 import { currentAddress, renderApp } from '../test/renderApp.tsx';
 import { signInAdmin } from '../admin/testing.ts';
+import { stubMatchMedia } from '../shell/testing.ts';
 
 const PARENT_ID = '64b000000000000000000001';
 
@@ -47,6 +48,7 @@ describe('App routes and guards', () => {
     expect(await screen.findByRole('heading', { name: 'Proceso de Inscripción' }, SHELL)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Escuela de baloncesto' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Calendario de Inscripción · Escuela de Baloncesto'));
   });
 
   it('shows the calendar at / too', async () => {
@@ -154,6 +156,22 @@ describe('App routes and guards', () => {
     expect(currentAddress()).toBe('/admin/login');
   });
 
+  it('keeps the admin menu out of the tab order on a phone until it is opened', async () => {
+    stubMatchMedia(); // no query matches: narrower than the docked menu's 992 px
+    try {
+      await signInAdmin();
+      renderApp('/admin/dashboard');
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+      const drawer = document.getElementById('admin-drawer');
+      expect(drawer).toHaveAttribute('inert');
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Mostrar u ocultar el menú' }));
+      expect(drawer).not.toHaveAttribute('inert');
+    } finally {
+      // jsdom has no matchMedia of its own: the other tests see a wide screen again.
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
+  });
+
   it('opens the admin dashboard at /admin with an admin token, and Salir ends the admin session', async () => {
     await signInAdmin();
     renderApp('/admin');
@@ -167,9 +185,12 @@ describe('App routes and guards', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('link', { name: 'Cupones' }));
     expect(await screen.findByRole('heading', { name: 'Cupones' })).toBeInTheDocument();
+    // Each page names itself in the tab and the history (a <title> React moves into <head>).
+    await waitFor(() => expect(document.title).toBe('Cupones · Administración · Escuela de Baloncesto'));
 
     await user.click(screen.getByRole('button', { name: 'Salir' }));
     expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Admin Panel · Escuela de Baloncesto'));
     expect(localStorage.getItem('gatekeeper_token')).toBeNull();
   });
 

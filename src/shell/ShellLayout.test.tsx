@@ -102,14 +102,21 @@ describe('signed-in shell: header, menu, footer', () => {
     renderApp('/calendario');
     await screen.findByText(PARENT.email, {}, SHELL);
     expect(shell()).toHaveClass('sidebar-closed', 'sidebar-collapse');
+    // Off screen, the menu is out of the tab order and of assistive tech too.
+    const sidebar = () =>
+      screen.getByRole('navigation', { name: 'Menú principal', hidden: true }).closest('aside');
+    expect(sidebar()).toHaveAttribute('inert');
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Mostrar u ocultar el menú' }));
     expect(shell()).toHaveClass('sidebar-open');
+    expect(sidebar()).not.toHaveAttribute('inert');
 
     await user.click(screen.getByRole('link', { name: 'Mi perfil' }));
     expect(await screen.findByRole('heading', { name: 'Perfil' }, SHELL)).toBeInTheDocument();
     expect(shell()).not.toHaveClass('sidebar-open');
+    expect(sidebar()).toHaveAttribute('inert');
+    await waitFor(() => expect(document.title).toBe('Perfil · Escuela de Baloncesto'));
   });
 
   it('follows the window size', async () => {
