@@ -3,10 +3,10 @@
 // twice. Then starts the mock mode's static server for the `mock` project. It is started here rather
 // than as Playwright's webServer, which starts before the global setup and so would build the mock
 // mode alone, one build after the other.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
-import { buildBothIfStale } from '../scripts/start.ts';
+import { buildBothIfStale, isRunning as running } from '../scripts/start.ts';
 import { MOCK_PORT } from './ports.ts';
 
 const START_TIMEOUT_MS = 60_000;
@@ -18,7 +18,6 @@ const answers = (url: string) =>
     () => true,
     () => false,
   );
-const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const url = `http://localhost:${MOCK_PORT}/`;

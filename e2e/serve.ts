@@ -15,5 +15,5 @@ process.env.GOOGLE_CLIENT_ID = 'escuela-e2e';
 process.env.GOOGLE_CLIENT_SECRET = 'escuela-e2e-secret';
 process.env.GOOGLE_ISSUER = provider.issuer.url!;
 
-buildIfStale();
+await buildIfStale();
 await main();

@@ -32,7 +32,7 @@ const ONLY = process.env.BENCH_ONLY;
 const runs = (part: string) => !ONLY || ONLY === part;
 const rows: string[][] = [];
 
-buildIfStale();
+await buildIfStale();
 const { url, parent, token, camp, apiHeaders, close } = await benchApp({
   staticDir: path.join(root, 'dist'),
 });

@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 
-buildIfStale({ mock: true });
+await buildIfStale({ mock: true });
 const app = Fastify({ logger: false });
 await registerFrontend(app, path.join(root, 'dist-mock'));
 await app.listen({ port, host });

@@ -1,5 +1,5 @@
 // `npm start`: build the front end when dist/ is missing or older than its sources, then serve.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,19 +57,43 @@ function announce(mock: boolean): void {
   );
 }
 
-function failed(status: number | null): never {
-  process.stderr.write('The front-end build failed; see the messages above.\n');
-  process.exit(status ?? 1);
+/** Whether a child process has neither exited nor been killed. */
+export const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+class BuildFailed extends Error {
+  readonly status: number | null;
+  constructor(mock: boolean, status: number | null) {
+    super(`The front-end build (${path.basename(outDirOf(mock))}/) failed; see the messages above.`);
+    this.status = status;
+  }
+}
+
+/**
+ * One webpack run for the app or the mock mode, started now: `done` settles when it ends, dated
+ * as built on success (markBuilt), rejected with a BuildFailed otherwise.
+ */
+function startBuild(mock: boolean): { child: ChildProcess; done: Promise<void> } {
+  announce(mock);
+  const startedAt = new Date();
+  const child = spawn(WEBPACK, webpackArgs(mock), { cwd: root, stdio: 'inherit' });
+  const done = once(child, 'exit').then((args) => {
+    const [status] = args as [number | null];
+    if (status !== 0) throw new BuildFailed(mock, status);
+    markBuilt(outDirOf(mock), startedAt);
+  });
+  return { child, done };
 }
 
 /** Builds the front end (or the mock-mode build) when needed; exits when the build fails. */
-export function buildIfStale({ mock = false } = {}): void {
+export async function buildIfStale({ mock = false } = {}): Promise<void> {
   if (!buildIsStale(root, outDirOf(mock), mock)) return;
-  announce(mock);
-  const startedAt = new Date();
-  const result = spawnSync(WEBPACK, webpackArgs(mock), { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) failed(result.status);
-  markBuilt(outDirOf(mock), startedAt);
+  try {
+    await startBuild(mock).done;
+  } catch (error) {
+    if (!(error instanceof BuildFailed)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(error.status ?? 1);
+  }
 }
 
 /**
@@ -79,28 +103,17 @@ export function buildIfStale({ mock = false } = {}): void {
  * the browser tests' global setup).
  */
 export async function buildBothIfStale(): Promise<void> {
-  const builds = [false, true]
-    .filter((mock) => buildIsStale(root, outDirOf(mock), mock))
-    .map((mock) => {
-      announce(mock);
-      const startedAt = new Date();
-      const child = spawn(WEBPACK, webpackArgs(mock), { cwd: root, stdio: 'inherit' });
-      const done = once(child, 'exit').then(([status]) => {
-        if (status !== 0) throw new Error(`The front-end build (${path.basename(outDirOf(mock))}/) failed.`);
-        markBuilt(outDirOf(mock), startedAt);
-      });
-      return { child, done };
-    });
+  const builds = [false, true].filter((mock) => buildIsStale(root, outDirOf(mock), mock)).map(startBuild);
   try {
     await Promise.all(builds.map((build) => build.done));
   } catch (error) {
-    for (const { child } of builds) if (child.exitCode === null && child.signalCode === null) child.kill();
+    for (const { child } of builds) if (isRunning(child)) child.kill();
     await Promise.allSettled(builds.map((build) => build.done));
     throw error;
   }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  buildIfStale();
+  await buildIfStale();
   await main();
 }
