@@ -184,15 +184,15 @@ async function fileResponse(answer: FileAnswer): Promise<Response> {
   let body: BodyInit;
   if (answer.format === 'csv') {
     let text = '';
-    for await (const chunk of csvChunks(answer.rows)) text += chunk;
+    for await (const chunk of csvChunks(answer.rows, answer.columns)) text += chunk;
     body = text;
   } else {
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Inscripciones', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = xlsxColumns();
+    const sheet = workbook.addWorksheet(answer.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = xlsxColumns(answer.columns);
     sheet.getRow(1).font = { bold: true };
-    for await (const row of answer.rows) sheet.addRow(xlsxCells(row));
+    for await (const row of answer.rows) sheet.addRow(xlsxCells(row, answer.columns));
     body = await workbook.xlsx.writeBuffer();
   }
   return new HttpResponse(body, {

@@ -7,18 +7,18 @@ import type { FileAnswer } from '../../src/core/api/index.ts';
 import { csvChunks, xlsxCells, xlsxColumns } from '../../src/core/admin/export.ts';
 
 export function fileStream(answer: FileAnswer): Readable {
-  if (answer.format === 'csv') return Readable.from(csvChunks(answer.rows));
+  if (answer.format === 'csv') return Readable.from(csvChunks(answer.rows, answer.columns));
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet('Inscripciones', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = xlsxColumns();
+  const sheet = workbook.addWorksheet(answer.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = xlsxColumns(answer.columns);
   sheet.getRow(1).font = { bold: true };
   void (async () => {
-    for await (const row of answer.rows) sheet.addRow(xlsxCells(row)).commit();
+    for await (const row of answer.rows) sheet.addRow(xlsxCells(row, answer.columns)).commit();
     sheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));

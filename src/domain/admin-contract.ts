@@ -10,6 +10,7 @@ import { WAITLIST_OFFER_DEFAULT_HOURS, WAITLIST_OFFER_MAX_HOURS } from './waitli
 import { AGE_MAX, AGE_MIN } from './enrolment.ts';
 import { ID_INVALID_MESSAGE, ID_PATTERN } from './fields.ts';
 import { invalidFieldMessage } from './validation.ts';
+import { DAY_PATTERN, PLAN_FREQUENCIES, PLAN_LIMITS } from './plans.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -134,6 +135,16 @@ export const WeekCreate = Type.Object({
   /** Shown as 'Habilitado': parents only see enabled weeks. */
   isChecked: Type.Optional(Type.Boolean()),
   status: Type.Optional(EditableStatus),
+  // An annual program's payment option: its payment plan (./plans.ts, issue 20).
+  plan_instalments: Type.Optional(
+    Type.Integer({ minimum: PLAN_LIMITS.instalments.min, maximum: PLAN_LIMITS.instalments.max }),
+  ),
+  plan_frequency: Type.Optional(Type.Enum(PLAN_FREQUENCIES)),
+  /** The first instalment's due day, 'YYYY-MM-DD'. */
+  plan_first_due: Type.Optional(Type.String({ pattern: DAY_PATTERN })),
+  plan_due_day: Type.Optional(
+    Type.Integer({ minimum: PLAN_LIMITS.dueDay.min, maximum: PLAN_LIMITS.dueDay.max }),
+  ),
 });
 export const WeekUpdate = updateOf(WeekCreate);
 export type WeekCreate = Static<typeof WeekCreate>;
@@ -395,6 +406,7 @@ export const ADMIN_MESSAGES = {
   typeCodeTaken: 'Ya existe un tipo con ese código para ese modelo.',
   campDatesOrder: 'La fecha de fin debe ser igual o posterior a la fecha de inicio.',
   campTypeUnknown: 'El tipo de campamento no es válido.',
+  planFirstDue: 'La fecha de la primera cuota no es válida.',
   weekCategoriesOutsideCamp: 'Las categorías seleccionadas no pertenecen al campamento de la semana.',
   unpaidEnrolment: 'Solo una inscripción pagada puede estar activa.',
   membershipAccountMissing: 'La cuenta seleccionada no existe.',

@@ -11,6 +11,16 @@ export function cleanExpiry(raw: string): string {
   return raw.replace(/[\s_/]/g, '');
 }
 
+/** The card as a gateway takes it, from the payment form's fields (masks' leftovers removed). */
+export function cardOfForm(form: { cardHolder: string; cardNumber: string; expDate: string; cvv: string }) {
+  return {
+    number: cleanCardNumber(form.cardNumber),
+    expiry: cleanExpiry(form.expDate),
+    cvv: form.cvv.trim(),
+    holder: form.cardHolder.trim(),
+  };
+}
+
 export function luhnValid(number: string): boolean {
   if (!/^\d{12,19}$/.test(number)) return false;
   let sum = 0;

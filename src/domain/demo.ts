@@ -120,9 +120,34 @@ export function demoSchool(newId: () => string): DemoSchool {
     status: 'active',
   }));
   const annualOptions: Week[] = [
-    { name: 'Pago mensual', value: 3900, order: 1 },
-    { name: 'Pago trimestral', value: 11100, order: 2 },
-    { name: 'Pago anual', value: 35100, order: 3 },
+    // The school year's plans (issue 20): ten months from September, due on the 5th (the terms).
+    {
+      name: 'Pago mensual',
+      value: 3900,
+      order: 1,
+      plan_frequency: 'monthly' as const,
+      plan_instalments: 10,
+      plan_first_due: '2026-09-05',
+      plan_due_day: 5,
+    },
+    {
+      name: 'Pago trimestral',
+      value: 11100,
+      order: 2,
+      plan_frequency: 'quarterly' as const,
+      plan_instalments: 4,
+      plan_first_due: '2026-09-05',
+      plan_due_day: 5,
+    },
+    {
+      name: 'Pago anual',
+      value: 35100,
+      order: 3,
+      plan_frequency: 'once' as const,
+      plan_instalments: 1,
+      plan_first_due: '2026-09-05',
+      plan_due_day: 5,
+    },
   ].map((option) => ({
     _id: newId(),
     ...option,

@@ -1,6 +1,7 @@
 // The price rules of spec 01 §9 and DESIGN.md §6, written once: the browser shows these figures,
 // the server charges them, the mocks answer with them.
 import { isAnnualProgram } from './records.ts';
+import { dueDatesFrom, type InstalmentPlan } from './plans.ts';
 
 /** Family discount on the subtotal by number of children (participant slots). */
 export const FAMILY_DISCOUNT = [
@@ -23,6 +24,8 @@ export interface PricedLine {
   value: number;
   /** Units of the line; 1 when absent. */
   quantity?: number;
+  /** Annual programs: how the option is paid (./plans.ts); absent = paid once, at the enrolment. */
+  plan?: InstalmentPlan;
 }
 
 export interface CouponTerms {
@@ -172,4 +175,107 @@ const DOP = new Intl.NumberFormat('es-DO', {
 /** 'RD$13,800' — pesos as parents read them (es-DO, no decimals). */
 export function formatDop(amount: number): string {
   return DOP.format(amount);
+}
+
+/** One line of a payment schedule: a child's membership fee or one instalment of their option. */
+export interface ScheduleItem {
+  /** The participant slot (child) it belongs to; 0 for a camp order's single payment. */
+  cupo: number;
+  kind: 'membresia' | 'cuota';
+  /** 1..count for instalments, 0 for the membership. */
+  seq: number;
+  /** How many instalments the child's plan has (1 for the membership and a single payment). */
+  of: number;
+  /** Due day, 'YYYY-MM-DD'. */
+  due: string;
+  /** Whole DOP. */
+  amount: number;
+  /** Paid at the enrolment (the first payment), not later. */
+  at_enrolment: boolean;
+}
+
+export interface PaymentSchedule {
+  items: ScheduleItem[];
+  /** What the enrolment charges now: priceCart's total. */
+  firstPayment: number;
+  /** What the whole plan costs, whole pesos: the sum of the items, exactly. */
+  total: number;
+}
+
+/**
+ * The payment schedule of an order (issue 20), the one rule for the calendar, the payment step, the
+ * checkout and the ledger:
+ * - Annual programs: each child pays their option's price once per due day of its plan from the
+ *   month they enrol in (./plans.ts dueDatesFrom), and the membership fee once; the membership and
+ *   each child's first instalment are the first payment, charged at the enrolment (priceCart's
+ *   total, unchanged). No family or multi-week discount (spec 01 §9).
+ * - A percent coupon takes its share of every instalment and of the membership (the family was
+ *   promised that share of the program); an amount coupon comes off the first payment only, as
+ *   priceCart applies it, never below zero.
+ * - Whole pesos: items are rounded on the running sum (each within a peso of its exact share), so
+ *   the first payment is exactly priceCart's total and the schedule adds up exactly to the plan's
+ *   total, whatever the discount.
+ * - Camps (and any other type): one item, the order's total, due and paid at the enrolment.
+ */
+export function planSchedule(input: PriceInput, today: string): PaymentSchedule {
+  const price = priceCart(input);
+  if (!isAnnualProgram(input.campType))
+    return {
+      items: [{ cupo: 0, kind: 'cuota', seq: 1, of: 1, due: today, amount: price.total, at_enrolment: true }],
+      firstPayment: price.total,
+      total: price.total,
+    };
+  const waived = new Set(input.slotsWithMembership ?? []);
+  type Gross = Omit<ScheduleItem, 'amount'> & { gross: number };
+  const first: Gross[] = [];
+  const later: Gross[] = [];
+  for (const slot of slotsOf(input.lines)) {
+    if (!waived.has(slot))
+      first.push({
+        cupo: slot,
+        kind: 'membresia',
+        seq: 0,
+        of: 1,
+        due: today,
+        at_enrolment: true,
+        gross: input.membershipFee,
+      });
+    for (const line of input.lines.filter((candidate) => candidate.cupo === slot)) {
+      const days = line.plan ? dueDatesFrom(line.plan, today) : [today];
+      days.forEach((due, index) => {
+        const item = {
+          cupo: slot,
+          kind: 'cuota' as const,
+          seq: index + 1,
+          of: days.length,
+          due,
+          gross: lineTotal(line),
+        };
+        if (index === 0) first.push({ ...item, at_enrolment: true });
+        else later.push({ ...item, at_enrolment: false });
+      });
+    }
+  }
+  later.sort((a, b) => a.due.localeCompare(b.due) || a.cupo - b.cupo || a.seq - b.seq);
+  const coupon = input.coupon ?? null;
+  const firstGross = first.reduce((sum, item) => sum + item.gross, 0);
+  // The exact share of each item: the first payment's as priceCart takes its coupon off, the later
+  // instalments' by the percent only.
+  const firstExact = Math.max(firstGross - couponOff(coupon, firstGross), 0);
+  const firstFactor = firstGross > 0 ? firstExact / firstGross : 0;
+  const laterFactor = coupon?.type === 'percent' ? 1 - Math.min(Math.max(coupon.percent, 0), 100) / 100 : 1;
+  let running = 0;
+  let rounded = 0;
+  const items: ScheduleItem[] = [
+    ...first.map((item) => ({ item, factor: firstFactor })),
+    ...later.map((item) => ({ item, factor: laterFactor })),
+  ].map(({ item: { gross, ...item }, factor }) => {
+    running += gross * factor;
+    const next = roundPeso(running);
+    const amount = next - rounded;
+    rounded = next;
+    return { ...item, amount };
+  });
+  const firstPayment = items.filter((item) => item.at_enrolment).reduce((sum, item) => sum + item.amount, 0);
+  return { items, firstPayment, total: rounded };
 }

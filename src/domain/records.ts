@@ -1,9 +1,10 @@
 // The stored record shapes of spec 02 §3, shared by the server, the mocks and the browser.
 // Pure types and constants: no I/O, no framework.
 import type { CreateEnrolmentBody } from './schemas/enrolment.ts';
-import type { PriceBreakdown } from './pricing.ts';
+import type { PriceBreakdown, ScheduleItem } from './pricing.ts';
 import type { RefundRule } from './cancellation.ts';
 import type { NcfType } from './receipts.ts';
+import type { PlanFields } from './plans.ts';
 
 export const RECORD_STATUSES = ['active', 'inactive', 'borrado'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
@@ -76,7 +77,8 @@ export interface Category {
   status: RecordStatus;
 }
 
-export interface Week {
+/** A camp's week, or an annual program's payment option (with its plan, ./plans.ts). */
+export interface Week extends PlanFields {
   _id: string;
   campament: string;
   name: string;
@@ -212,6 +214,11 @@ export interface Enrolment {
   participants: Array<CreateEnrolmentBody['listParticipants'][number] & { membership_code: string }>;
   contact: CreateEnrolmentBody['emergencyContact'];
   price: PriceBreakdown;
+  /**
+   * The payment schedule sold (issue 20, ../pricing.ts planSchedule): the ledger's instalments
+   * are written from it once paid. Absent on orders from before plans: one payment, the amount.
+   */
+  schedule?: ScheduleItem[];
   amount: number;
   discount: number;
   coupon: string | null;

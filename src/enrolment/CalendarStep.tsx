@@ -5,6 +5,8 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
+import { dueDatesFrom, planOf, planSentence } from '../domain/plans.ts';
+import { santoDomingoDay } from '../domain/dashboard.ts';
 import {
   FULL_WEEK_LABEL,
   addedSummary,
@@ -118,6 +120,19 @@ function CampWeeks() {
   );
 }
 
+/** The option's plan in one line, with its total (issue 20): how the price shown is paid. */
+function PlanLine({ week }: { week: WizardWeek }) {
+  const today = santoDomingoDay(new Date());
+  const plan = planOf(week, today);
+  const count = dueDatesFrom(plan, today).length;
+  return (
+    <span className="d-block small text-body-secondary">
+      {planSentence(plan)}
+      {count > 1 ? ` · ${count} cuotas desde hoy: ${formatDop(count * week.value)} + membresía` : ''}
+    </span>
+  );
+}
+
 function AnnualOptions() {
   const actor = useWizard();
   const { weeks, selection, categories, membership } = useWizardContext((c) => c);
@@ -161,6 +176,7 @@ function AnnualOptions() {
                         {full ? (
                           <span className="badge text-bg-secondary ms-2">{FULL_WEEK_LABEL}</span>
                         ) : null}
+                        <PlanLine week={week} />
                       </span>
                     }
                   />

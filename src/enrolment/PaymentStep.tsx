@@ -10,6 +10,7 @@ import { ENROLMENT_MESSAGES, FIELD_MESSAGES } from '../domain/enrolment.ts';
 import './formRules.ts';
 import {
   FULL_WEEK_LABEL,
+  cartSchedule,
   cartTotals,
   categoryName,
   couponDisabled,
@@ -28,6 +29,8 @@ import { MissingNote, TextField } from './Fields.tsx';
 import { TermsDialog } from './TermsDialog.tsx';
 import { maskCardNumber, maskCvv, maskExpiry, maskRnc } from './masks.ts';
 import { Totals } from './Totals.tsx';
+import { ScheduleTable } from './ScheduleTable.tsx';
+import { santoDomingoDay } from '../domain/dashboard.ts';
 import { useShownErrors, type ShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
 
@@ -370,6 +373,14 @@ export function PaymentContent() {
           atPayment
         />
       </Summary>
+      {isAnnual(context.camp) ? (
+        <Summary title="Plan de pagos">
+          <ScheduleTable
+            schedule={cartSchedule(context, santoDomingoDay(new Date()))}
+            childName={(cupo) => context.participants[cupo]?.first_name ?? ''}
+          />
+        </Summary>
+      ) : null}
       <CardForm errors={errors} />
       {!canPay && !paying && gaps.length > 0 ? (
         <div className="mb-2">

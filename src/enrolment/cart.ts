@@ -17,7 +17,15 @@ import {
 } from '../domain/enrolment.ts';
 import { formRules } from './formRulesRegistry.ts';
 import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../domain/photos.ts';
-import { priceCart, slotsOf, type PriceBreakdown } from '../domain/pricing.ts';
+import {
+  planSchedule,
+  priceCart,
+  slotsOf,
+  type PaymentSchedule,
+  type PriceBreakdown,
+  type PriceInput,
+} from '../domain/pricing.ts';
+import { planOf, type PlanFields } from '../domain/plans.ts';
 import { familyChildCount, type ChildId } from '../domain/family.ts';
 import { isAnnualProgram } from '../domain/records.ts';
 
@@ -45,7 +53,8 @@ export const CONFIRMATION_ROUTE = '/confirmacion';
 /** What the wizard uses of GET /campamentos/findbyid. */
 export type WizardCamp = Pick<CampAnswer, '_id' | 'name' | 'type' | 'membership' | 'payment_terms' | 'terms'>;
 /** What the wizard uses of GET /semanas/findbycamp; quota_f_left null = no limit. */
-export type WizardWeek = Pick<WeekAnswer, '_id' | 'name' | 'date' | 'value' | 'categories' | 'quota_f_left'>;
+export type WizardWeek = Pick<WeekAnswer, '_id' | 'name' | 'date' | 'value' | 'categories' | 'quota_f_left'> &
+  PlanFields;
 /** What the wizard uses of GET /categorias/findbycamp. */
 export type WizardCategory = Pick<CategoryAnswer, '_id' | 'name' | 'text' | 'age_min' | 'age_max'>;
 
@@ -500,11 +509,29 @@ export function cartTotals(
   state: Pick<WizardData, 'camp' | 'lines' | 'coupon'> &
     Partial<Pick<WizardData, 'participants' | 'earlierChildren'>>,
 ): PriceBreakdown {
+  return priceCart(cartPriceInput(state));
+}
+
+/** What the cart prices: the same input for its totals and its payment schedule. */
+function cartPriceInput(
+  state: Pick<WizardData, 'camp' | 'lines' | 'coupon'> &
+    Partial<Pick<WizardData, 'participants' | 'earlierChildren' | 'originalWeeks'>>,
+  today?: string,
+): PriceInput {
   const annual = isAnnual(state.camp);
   const earlier = state.earlierChildren ?? [];
-  return priceCart({
+  const weekById = new Map((state.originalWeeks ?? []).map((week) => [week._id, week]));
+  return {
     campType: state.camp?.type ?? '',
-    lines: state.lines.map((line) => ({ cupo: line.cupo, value: line.value, quantity: line.quantity })),
+    lines: state.lines.map((line) => {
+      const week = weekById.get(line._id);
+      return {
+        cupo: line.cupo,
+        value: line.value,
+        quantity: line.quantity,
+        ...(annual && today && week ? { plan: planOf(week, today) } : {}),
+      };
+    }),
     membershipFee: state.camp?.membership ?? 0,
     // The server waives the fee only for a membership it finds valid; it refuses the rest.
     slotsWithMembership: annual ? slotsOf(state.lines.filter((line) => line.membership_have === 'SI')) : [],
@@ -518,7 +545,19 @@ export function cartTotals(
           ),
         }
       : {}),
-  });
+  };
+}
+
+/**
+ * The payment schedule of an annual program's cart (issue 20), as the checkout will sell it: each
+ * child's instalments from `today`, the membership once, and what is paid now.
+ */
+export function cartSchedule(
+  state: Pick<WizardData, 'camp' | 'lines' | 'coupon' | 'originalWeeks'> &
+    Partial<Pick<WizardData, 'participants' | 'earlierChildren'>>,
+  today: string,
+): PaymentSchedule {
+  return planSchedule(cartPriceInput(state, today), today);
 }
 
 export function categoryName(categories: readonly WizardCategory[], id: string): string {

@@ -1,6 +1,7 @@
 // The admin areas of spec 02 §7, declared for the CRUD factory. Each entry reads as the rules of
 // that record kind: required fields and defaults (spec 02 §3, §5), uniqueness, references,
 // searches, order, derived fields.
+import { validDay } from '../../domain/plans.ts';
 import { CATEGORY_MESSAGES } from '../../domain/categories.ts';
 import { ApiError } from '../errors.ts';
 import { STAFF_MESSAGES } from '../../domain/staff.ts';
@@ -148,6 +149,8 @@ export const semanas: AreaConfig = {
   sort: { order: 1, _id: 1 },
   references: [campReference(true)],
   async rules(week, { store, changes, existing }) {
+    if (typeof changes.plan_first_due === 'string' && !validDay(changes.plan_first_due))
+      throw new ApiError(400, ADMIN_MESSAGES.planFirstDue);
     // Staff set the places taken as they see them (without expired holds): the expired holds go
     // back first, so giving them back later cannot subtract them from the staff's figure again.
     if ('quota_f' in changes && existing)

@@ -1,4 +1,5 @@
 // Staff operations on one enrolment (the staff issue): its whole detail, and cancelling it.
+import { cancelFutureInstalments } from '../payments/ledger.ts';
 import { offerFreedPlaces } from '../checkout/waitlist.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
@@ -147,6 +148,8 @@ export async function cancelEnrolment(
     });
 
   await releasePlaces(store, claimed);
+  // An annual program's instalments not due yet are not owed any more (issue 20).
+  await cancelFutureInstalments(deps, id);
   // The freed places go to the first families waiting for those weeks (issue 18); the server's
   // pass every minute would find them too, this only does it now.
   await offerFreedPlaces(deps, [...new Set(claimed.lines.map((line) => line.id))]).catch((error: unknown) =>

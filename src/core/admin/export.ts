@@ -2,15 +2,15 @@
 // filters select, read page by page so that no export holds every order at once. The columns are
 // declared once; the server writes them as .xlsx (exceljs, streamed) or CSV, the mocks alike.
 import type { Store } from '../store/port.ts';
-import type { Category, Enrolment } from '../../domain/records.ts';
+import type { Camp, Category, Enrolment } from '../../domain/records.ts';
 import { ENROLMENT_STATE_LABELS, enrolmentState, type EnrolmentFilters } from '../../domain/staff.ts';
 import { santoDomingoDay } from '../../domain/dashboard.ts';
 import { enrolmentFilter } from './enrolments-filter.ts';
 
 export type ColumnType = 'text' | 'money' | 'date' | 'number';
 
-export interface ExportColumn {
-  key: keyof ExportRow;
+export interface ExportColumn<Row = ExportRow> {
+  key: keyof Row & string;
   header: string;
   type: ColumnType;
   /** Width in characters (xlsx). */
@@ -116,18 +116,33 @@ export async function* exportRows(store: Store, filters: EnrolmentFilters): Asyn
   }
 }
 
-/** `inscripciones-<camp code>-<yyyy-mm-dd>.<format>`; 'todas' when no camp is chosen. */
-export function exportFileName(campCode: string | null, format: 'xlsx' | 'csv', now = new Date()): string {
+/** `<what>-<camp code>-<yyyy-mm-dd>.<format>`; 'todas' when no camp is chosen. */
+export function exportFileName(
+  campCode: string | null,
+  format: 'xlsx' | 'csv',
+  now = new Date(),
+  what = 'inscripciones',
+): string {
   const code = (campCode ?? 'todas').replace(/[^A-Za-z0-9_-]/g, '');
-  return `inscripciones-${code || 'todas'}-${santoDomingoDay(now)}.${format}`;
+  return `${what}-${code || 'todas'}-${santoDomingoDay(now)}.${format}`;
+}
+
+/** The code of the camp an export is filtered by (deleted camps too), or null for all camps. */
+export async function exportCampCode(store: Store, campId: string | undefined): Promise<string | null> {
+  if (!campId) return null;
+  const camp = await store.collection<Camp>('campamentos').findById(campId, { withDeleted: true });
+  return camp?.code ?? null;
 }
 
 // CSV for Excel in Spanish: ';' between fields (its list separator), a BOM so it reads UTF-8, CRLF.
 export const CSV_BOM = '\uFEFF';
 const CSV_DELIMITER = ';';
 
+/** One cell's value in any export. */
+type CellValue = string | number | Date | null | undefined;
+
 /** A cell as CSV text: quoted when needed; a text that Excel would run as a formula is defused. */
-function csvCell(value: ExportRow[keyof ExportRow], type: ColumnType): string {
+function csvCell(value: CellValue, type: ColumnType): string {
   let text: string;
   if (value === null || value === undefined) text = '';
   else if (value instanceof Date)
@@ -137,23 +152,26 @@ function csvCell(value: ExportRow[keyof ExportRow], type: ColumnType): string {
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(values: Array<ExportRow[keyof ExportRow]>, types: ColumnType[]): string {
+export function csvLine(values: CellValue[], types: ColumnType[]): string {
   return `${values.map((value, index) => csvCell(value, types[index] ?? 'text')).join(CSV_DELIMITER)}\r\n`;
 }
 
 /** The whole CSV, header first, as text chunks (one per row). */
-export async function* csvChunks(rows: AsyncIterable<ExportRow>): AsyncGenerator<string> {
-  const types = EXPORT_COLUMNS.map((column) => column.type);
+export async function* csvChunks(
+  rows: AsyncIterable<object>,
+  columns: readonly ExportColumn<never>[] = EXPORT_COLUMNS,
+): AsyncGenerator<string> {
+  const types = columns.map((column) => column.type);
   yield (
     CSV_BOM +
     csvLine(
-      EXPORT_COLUMNS.map((column) => column.header),
+      columns.map((column) => column.header),
       types.map(() => 'text'),
     )
   );
   for await (const row of rows)
     yield csvLine(
-      EXPORT_COLUMNS.map((column) => row[column.key]),
+      columns.map((column) => (row as Record<string, CellValue>)[column.key]),
       types,
     );
 }
@@ -163,8 +181,8 @@ export const XLSX_MONEY_FORMAT = '"RD$"#,##0';
 export const XLSX_DATE_FORMAT = 'dd/mm/yyyy';
 
 /** The .xlsx columns (exceljs' column shape): typed, with their number formats. */
-export const xlsxColumns = () =>
-  EXPORT_COLUMNS.map((column) => ({
+export const xlsxColumns = (columns: readonly ExportColumn<never>[] = EXPORT_COLUMNS) =>
+  columns.map((column) => ({
     header: column.header,
     key: column.key,
     width: column.width,
@@ -180,10 +198,13 @@ export const xlsxColumns = () =>
 const SANTO_DOMINGO_OFFSET_MS = -4 * 60 * 60 * 1000;
 
 /** One row's cells for .xlsx (exceljs writes a Date as its UTC day and time). */
-export const xlsxCells = (row: ExportRow): Record<string, unknown> =>
+export const xlsxCells = (
+  row: object,
+  columns: readonly ExportColumn<never>[] = EXPORT_COLUMNS,
+): Record<string, unknown> =>
   Object.fromEntries(
-    EXPORT_COLUMNS.map(({ key }) => {
-      const value = row[key];
+    columns.map(({ key }) => {
+      const value = (row as Record<string, CellValue>)[key];
       return [key, value instanceof Date ? new Date(value.getTime() + SANTO_DOMINGO_OFFSET_MS) : value];
     }),
   );

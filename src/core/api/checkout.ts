@@ -5,13 +5,13 @@ import { ApiError } from '../errors.ts';
 import { COUPON_MESSAGES, couponTerms } from '../../domain/coupons.ts';
 import { ValidateCouponAnswer, ValidateCouponBody } from '../../domain/schemas/coupons.ts';
 import { EnrolmentAnswer } from '../../domain/schemas/answers.ts';
-import { CARD_FIELDS, ENROLMENT_MESSAGES as M, IDEMPOTENCY_KEY_PATTERN } from '../../domain/enrolment.ts';
+import { CARD_FIELDS, ENROLMENT_MESSAGES as M } from '../../domain/enrolment.ts';
 import { CreateEnrolmentBody } from '../../domain/schemas/enrolment.ts';
 import { usableCoupon } from '../checkout/coupons.ts';
-import { once, requestHash } from '../checkout/idempotency.ts';
+import { oncePerKey, requestHash } from '../checkout/idempotency.ts';
 import { childrenOf, earlierOrders, enrol, familyMembership } from '../checkout/pipeline.ts';
 import { LookupMembershipAnswer, LookupMembershipBody } from '../../domain/schemas/memberships.ts';
-import { paymentLeaseMs, recoverAnswer } from '../checkout/settle.ts';
+import { recoverAnswer } from '../checkout/settle.ts';
 import { accountOf, actorOf, Answer, HtmlAnswer, route, type ApiRoute } from './route.ts';
 import { escapeHtml, nowOf } from '../deps.ts';
 import type { Core } from '../services.ts';
@@ -194,21 +194,15 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
     schema: { body: CreateEnrolmentBody, response: { 201: EnrolmentAnswer } },
     rateLimit: { max: 30, timeWindow: '1 minute', perAccount: true },
     handle: async (call, core) => {
-      const key = call.header('idempotency-key');
-      if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key))
-        throw new ApiError(400, M.idempotencyKey);
       const user = accountOf(call);
-      const answer = await once(
-        core.deps.store,
+      const answer = await oncePerKey(
+        core.deps,
         user._id,
-        key,
+        call.header('idempotency-key'),
         await requestHash(call.body, CARD_FIELDS),
-        () => enrol(core.deps, user, call.body, key),
-        {
-          leaseMs: paymentLeaseMs(core.deps),
-          onUnexpected: (error) => core.deps.log.error({ err: error }, 'enrolment failed unexpectedly'),
-          recover: () => recoverAnswer(core.deps.store, user._id, key),
-        },
+        (key) => enrol(core.deps, user, call.body, key),
+        'enrolment',
+        (key) => recoverAnswer(core.deps.store, user._id, key),
       );
       return new Answer(answer.statusCode, answer.body);
     },

@@ -7,6 +7,7 @@ import { CHECKOUT_ROUTES } from './checkout.ts';
 import { STAFF_ROUTES } from './staff.ts';
 import { WAITLIST_ROUTES } from './waitlist.ts';
 import { RECEIPT_ROUTES } from './receipts.ts';
+import { PAYMENT_ROUTES } from './payments.ts';
 import type { ApiRoute } from './route.ts';
 
 export const API_ROUTES: ApiRoute[] = [
@@ -16,6 +17,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...STAFF_ROUTES,
   ...WAITLIST_ROUTES,
   ...RECEIPT_ROUTES,
+  ...PAYMENT_ROUTES,
 ];
 
 export {

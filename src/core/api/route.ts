@@ -5,7 +5,7 @@
 import type { Static, TSchema } from 'typebox';
 import type { UserRecord } from '../../domain/records.ts';
 import type { Core } from '../services.ts';
-import type { ExportRow } from '../admin/export.ts';
+import { EXPORT_COLUMNS, type ExportColumn } from '../admin/export.ts';
 
 export type Audience = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -63,11 +63,22 @@ export class JsonText extends Answer {
 export class FileAnswer {
   readonly filename: string;
   readonly format: 'xlsx' | 'csv';
-  readonly rows: AsyncIterable<ExportRow>;
-  constructor(filename: string, format: 'xlsx' | 'csv', rows: AsyncIterable<ExportRow>) {
+  readonly rows: AsyncIterable<object>;
+  /** The columns (the enrolment export's by default) and the worksheet's name. */
+  readonly columns: readonly ExportColumn<never>[];
+  readonly sheet: string;
+  constructor(
+    filename: string,
+    format: 'xlsx' | 'csv',
+    rows: AsyncIterable<object>,
+    columns: readonly ExportColumn<never>[] = EXPORT_COLUMNS,
+    sheet = 'Inscripciones',
+  ) {
     this.filename = filename;
     this.format = format;
     this.rows = rows;
+    this.columns = columns;
+    this.sheet = sheet;
   }
 }
 

@@ -32,9 +32,8 @@ import { cancelEnrolment, enrolmentDetail } from '../admin/enrolments.ts';
 import { listAudit, recordAudit } from '../admin/audit.ts';
 import { verifyPayment } from '../checkout/settle.ts';
 import { actorOf, FileAnswer, route, type ApiRoute } from './route.ts';
-import { exportFileName, exportRows } from '../admin/export.ts';
+import { exportCampCode, exportFileName, exportRows } from '../admin/export.ts';
 import { rosters } from '../admin/rosters.ts';
-import type { Camp } from '../../domain/records.ts';
 
 /** One line of the list: enough to find an order at a glance. */
 const summary = (enrolment: Enrolment) => ({
@@ -137,9 +136,7 @@ export const STAFF_ROUTES: ApiRoute[] = [
     handle: async (call, core) => {
       const { format, ...filters } = call.query;
       const store = core.deps.store;
-      const camp = filters.campament
-        ? await store.collection<Camp>('campamentos').findById(filters.campament, { withDeleted: true })
-        : null;
+      const campCode = await exportCampCode(store, filters.campament);
       // Refused filters (a backwards date range) answer 400 before the download starts.
       enrolmentFilter(filters);
       await recordAudit(store, actorOf(call), {
@@ -148,7 +145,7 @@ export const STAFF_ROUTES: ApiRoute[] = [
         record_id: null,
         note: `${format}: ${JSON.stringify(filters)}`,
       });
-      return new FileAnswer(exportFileName(camp?.code ?? null, format), format, exportRows(store, filters));
+      return new FileAnswer(exportFileName(campCode, format), format, exportRows(store, filters));
     },
   }),
   route({

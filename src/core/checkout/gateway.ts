@@ -44,6 +44,19 @@ export interface PaymentGateway {
   refund(request: { reference: string; amount: number }): Promise<RefundResult>;
 }
 
+/**
+ * The promise's result, or a rejection once `ms` have passed (a late rejection is ignored): a
+ * gateway call that takes longer is an unknown outcome, settled later by `lookup`.
+ */
+export function withinTime<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  promise.catch(() => {});
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 interface RecordedCharge {
   _id: string;
   result: ChargeResult;

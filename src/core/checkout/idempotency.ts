@@ -5,6 +5,8 @@ import { DuplicateKeyError } from '../store/port.ts';
 import { ApiError, errorEnvelope, INTERNAL_ERROR_MESSAGE } from '../errors.ts';
 import { ENROLMENT_MESSAGES } from '../../domain/enrolment.ts';
 import { sha256Hex } from '../crypto.ts';
+import type { CoreDeps } from '../deps.ts';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/enrolment.ts';
 
 export interface StoredAnswer {
   statusCode: number;
@@ -134,4 +136,26 @@ export async function once(
   }
   await attempts.updateOne({ _id: id }, { set: { status: 'done', answer } });
   return answer;
+}
+
+/**
+ * A payment request run once per its Idempotency-Key header (a missing or malformed key is refused
+ * with 400): `what` names it in the log when it fails unexpectedly.
+ */
+export async function oncePerKey(
+  deps: Pick<CoreDeps, 'store' | 'log' | 'settings'>,
+  userId: string,
+  key: string | undefined,
+  hash: string,
+  work: (key: string) => Promise<StoredAnswer>,
+  what: string,
+  recover?: (key: string) => Promise<StoredAnswer | null>,
+): Promise<StoredAnswer> {
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new ApiError(400, ENROLMENT_MESSAGES.idempotencyKey);
+  return once(deps.store, userId, key, hash, () => work(key), {
+    leaseMs: deps.settings.paymentLeaseMs ?? PAYMENT_LEASE_MS,
+    onUnexpected: (error) => deps.log.error({ err: error }, `${what} failed unexpectedly`),
+    ...(recover ? { recover: () => recover(key) } : {}),
+  });
 }

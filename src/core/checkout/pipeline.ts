@@ -19,15 +19,16 @@ import type {
   UserRecord,
   Week,
 } from '../../domain/records.ts';
-import { cleanCardNumber, cleanExpiry } from '../../domain/cards.ts';
+import { cardOfForm } from '../../domain/cards.ts';
 import { familyChildCount, plainName, type ChildId } from '../../domain/family.ts';
 import { isAnnualProgram } from '../../domain/records.ts';
+import { santoDomingoDay } from '../../domain/dashboard.ts';
 import {
   ENROLMENT_MESSAGES as M,
   weekFullMessage,
   type CreateEnrolmentBody,
 } from '../../domain/enrolment.ts';
-import type { PriceBreakdown } from '../../domain/pricing.ts';
+import type { PaymentSchedule, PriceBreakdown } from '../../domain/pricing.ts';
 import {
   cartWeekIds,
   checkCatalogue,
@@ -37,7 +38,7 @@ import {
   priceEnrolment,
   type Refusal,
 } from './steps.ts';
-import type { ChargeResult } from './gateway.ts';
+import { withinTime, type ChargeResult } from './gateway.ts';
 import { releaseCouponUse, takeCouponUse, usableCoupon } from './coupons.ts';
 import { forgetCart } from './carts.ts';
 import { PLACES, heldBy, holdExpiryOf, releaseExpiredHolds } from './holds.ts';
@@ -239,6 +240,7 @@ interface Order {
   declared: Map<number, Membership>;
   coupon: Coupon | null;
   price: PriceBreakdown;
+  schedule?: PaymentSchedule;
   familyOrders?: string[];
 }
 
@@ -280,7 +282,7 @@ async function takeOrder(
 
 /** The enrolment, recorded as pending before the charge so a paid order can always be found. */
 export async function recordPending(store: Store, order: Order): Promise<Enrolment> {
-  const { user, body, key, catalogue, declared, coupon, price, familyOrders } = order;
+  const { user, body, key, catalogue, declared, coupon, price, schedule, familyOrders } = order;
   const orderNumber = String(1000 + (await store.nextSequence('orders')));
   const codes = new Map([...declared].map(([slot, membership]) => [slot, membership.code]));
   return store.collection<Enrolment>('inscripciones').insertOne(
@@ -294,6 +296,7 @@ export async function recordPending(store: Store, order: Order): Promise<Enrolme
       codes,
       coupon,
       price,
+      schedule,
       familyOrders,
     }),
   );
@@ -326,12 +329,7 @@ export async function chargeCard(
       gateway.charge({
         amount: enrolment.amount,
         currency: 'DOP',
-        card: {
-          number: cleanCardNumber(body.cardNumber),
-          expiry: cleanExpiry(body.expDate),
-          cvv: body.cvv.trim(),
-          holder: body.cardHolder.trim(),
-        },
+        card: cardOfForm(body),
         reference: enrolment.order_number,
       }),
     );
@@ -348,16 +346,6 @@ export async function chargeCard(
     return { kind: 'declined', message: charge.message };
   }
   return { kind: 'approved', charge };
-}
-
-/** The promise's result, or a rejection once `ms` have passed (a late rejection is ignored). */
-function withinTime<T>(ms: number, promise: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  promise.catch(() => {});
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** One enrolment through the pipeline; answers {statusCode, body} for the idempotency store. */
@@ -384,12 +372,23 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
     coupon,
     [...declared.keys()],
     familyChildren,
+    santoDomingoDay(nowOf(deps)),
   );
   if ('status' in priced) throw refuse(priced);
   // The orders a cross-order discount relied on: they can then only be cancelled by staff.
   const familyOrders =
     familyChildren > body.listParticipants.length ? earlier.map((previous) => previous._id) : [];
-  const order: Order = { user, body, key, catalogue, declared, coupon, price: priced.price, familyOrders };
+  const order: Order = {
+    user,
+    body,
+    key,
+    catalogue,
+    declared,
+    coupon,
+    price: priced.price,
+    schedule: priced.schedule,
+    familyOrders,
+  };
 
   // The order is recorded before it takes places and its coupon's use: whatever crashes after,
   // the reconciler finds it and gives back exactly what its holds name.

@@ -7,6 +7,7 @@
 //                       its places back; finishes the follow-ups of paid ones; rewrites the
 //                       stored idempotent answer to the final one and e-mails the parent.
 import { closeWaitlistFor } from './waitlist.ts';
+import { ensureLedger } from '../payments/ledger.ts';
 import type { CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
 import { errorEnvelope } from '../errors.ts';
@@ -196,6 +197,8 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
     key: `confirmation-${paid._id}`,
   });
   if (receipt) await markMailed(store, [receipt]);
+  // Its ledger (issue 20): the instalments of its plan, the first of them paid by this charge.
+  await ensureLedger(store, paid);
   // The family's waiting-list requests for the weeks it now has end (an offer taken).
   await closeWaitlistFor(store, paid.user_id, [...new Set(paid.lines.map((line) => line.id))]);
   await enrolments.updateOne({ _id: paid._id }, { set: { followups_done: true } });

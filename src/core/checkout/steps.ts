@@ -15,7 +15,16 @@ import {
   type CreateEnrolmentBody,
 } from '../../domain/enrolment.ts';
 import { additionalErrors, participantErrors } from '../../domain/enrolment-rules.ts';
-import { formatDop, priceCart, type PriceBreakdown } from '../../domain/pricing.ts';
+import {
+  formatDop,
+  planSchedule,
+  priceCart,
+  type PaymentSchedule,
+  type PriceBreakdown,
+  type PriceInput,
+} from '../../domain/pricing.ts';
+import { planOf } from '../../domain/plans.ts';
+import { santoDomingoDay } from '../../domain/dashboard.ts';
 import type { Camp, Category, Coupon, Enrolment, Week } from '../../domain/records.ts';
 import { cleanCardNumber } from '../../domain/cards.ts';
 import { participantCategoryProblems } from '../../domain/categories.ts';
@@ -104,25 +113,33 @@ export function priceEnrolment(
   slotsWithMembership: number[],
   /** The family's children in the camp, earlier orders included (./pipeline.ts earlierChildren). */
   familyChildren = 0,
-): { price: PriceBreakdown } | Refusal {
+  /** The enrolment's day in Santo Domingo ('YYYY-MM-DD'): where an annual plan's schedule starts. */
+  today = santoDomingoDay(new Date()),
+): { price: PriceBreakdown; schedule: PaymentSchedule } | Refusal {
   if (coupon && couponWithMembership(camp.type, body.listCalendar))
     return refusal(400, M.couponWithMembership);
   const weekById = new Map(weeks.map((week) => [week._id, week]));
-  const price = priceCart({
+  const annual = isAnnualProgram(camp.type);
+  const input: PriceInput = {
     campType: camp.type,
-    lines: body.listCalendar.map((line) => ({
-      cupo: line.cupo,
-      value: weekById.get(line.id)!.value,
-      quantity: line.quantity,
-    })),
+    lines: body.listCalendar.map((line) => {
+      const week = weekById.get(line.id)!;
+      return {
+        cupo: line.cupo,
+        value: week.value,
+        quantity: line.quantity,
+        ...(annual ? { plan: planOf(week, today) } : {}),
+      };
+    }),
     membershipFee: camp.membership,
-    slotsWithMembership: isAnnualProgram(camp.type) ? slotsWithMembership : [],
+    slotsWithMembership: annual ? slotsWithMembership : [],
     coupon: coupon ? couponTerms(coupon) : null,
     familyChildren,
-  });
+  };
+  const price = priceCart(input);
   if (body.amount !== price.total || body.discount !== price.discount)
     return refusal(409, priceMismatchMessage(formatDop(price.total)));
-  return { price };
+  return { price, schedule: planSchedule(input, today) };
 }
 
 /** 4. Places to take: per week (in id order, so two carts never wait on each other), one per participant. */
@@ -155,6 +172,8 @@ export function pendingEnrolment(order: {
   codes: Map<number, string>;
   coupon: Coupon | null;
   price: PriceBreakdown;
+  /** The payment schedule sold (issue 20). */
+  schedule?: PaymentSchedule;
   cardBrand?: string;
   /** Earlier orders whose children gave this one its family discount. */
   familyOrders?: string[];
@@ -178,6 +197,7 @@ export function pendingEnrolment(order: {
     })),
     contact: body.emergencyContact,
     price,
+    ...(order.schedule ? { schedule: order.schedule.items } : {}),
     amount: price.total,
     discount: price.discount,
     coupon: order.coupon?.code ?? null,

@@ -1,0 +1,353 @@
+// Payment plans (issue 20) through the API, on a business clock: an annual program's schedule is
+// sold at the enrolment (membership and first instalment paid), the family pays the next instalment
+// by card from 'Mis pagos', the office records transfers (oldest due first), moves or cancels
+// future instalments, and reads the aging report and its export; cancelling stops the rest.
+import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
+import { demoCart, enrolmentRequest, newKey, type DemoCart } from '../checkout/testing.ts';
+import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
+import type { Enrolment } from '../../../src/domain/records.ts';
+import type { EnrolmentLedgerAnswer, LedgerPayment } from '../../../src/domain/ledger.ts';
+import { LEDGER_MESSAGES } from '../../../src/domain/ledger.ts';
+
+let t: TestApp;
+afterEach(async () => t?.close());
+
+const MONTHLY = 'Pago mensual';
+
+async function setup(now = '2026-08-20T14:00:00Z') {
+  const clock = { now: new Date(now) };
+  t = await buildTestApp({}, { deps: { clock: () => clock.now } });
+  await seedDemoData(t.store);
+  const cart = await demoCart(t.store, 'PA2027');
+  const parent = await t.createUser({ email: 'carmen@correo.do' });
+  const admin = await t.createUser({ admin: true });
+  const setDay = (iso: string) => {
+    clock.now = new Date(iso);
+  };
+  return { cart, parent, admin, setDay };
+}
+
+/** The annual cart: one child per entry, each on the option at that index of the program. */
+const optionIndex = (cart: DemoCart, name: string) => cart.weeks.findIndex((week) => week.name === name);
+
+async function enrol(
+  token: string,
+  cart: DemoCart,
+  options: number[],
+  extra: Parameters<typeof enrolmentRequest>[2] = {},
+) {
+  const res = await t.api({
+    method: 'POST',
+    url: '/api/inscripciones/create',
+    token,
+    headers: { 'idempotency-key': newKey() },
+    payload: enrolmentRequest(
+      cart,
+      options.map((index) => [index]),
+      extra,
+    ),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (await t.store
+    .collection<Enrolment>('inscripciones')
+    .findOne({ order_number: res.json().result.orderId }))!;
+}
+
+const ledgers = async (token: string): Promise<EnrolmentLedgerAnswer[]> => {
+  const res = await t.api({ method: 'GET', url: '/api/pagos', token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+
+const card = (number: string = SANDBOX_CARDS.approved) => ({
+  cardHolder: 'Carmen Rodríguez',
+  cardNumber: number,
+  expDate: '12/2030',
+  cvv: '123',
+});
+
+const payNext = (token: string, id: string, amount: number, number?: string, key = newKey()) =>
+  t.api({
+    method: 'POST',
+    url: `/api/pagos/cuota/${id}`,
+    token,
+    headers: { 'idempotency-key': key },
+    payload: { amount, ...card(number) },
+  });
+
+const manual = (token: string, payload: Record<string, unknown>) =>
+  t.api({ method: 'POST', url: '/api/pagos/manual', token, payload });
+
+const states = (ledger: EnrolmentLedgerAnswer) =>
+  ledger.lines.map((line) => `${line.kind}${line.seq}:${line.state}`);
+
+describe('a monthly plan of 10 instalments', () => {
+  it('is sold with its schedule: the membership and the first instalment paid, nine owed', async () => {
+    const { cart, parent } = await setup();
+    const order = await enrol(parent.token, cart, [optionIndex(cart, MONTHLY)]);
+    expect(order.amount).toBe(3900 + 3500);
+    expect(order.schedule).toHaveLength(11);
+    const [ledger] = await ledgers(parent.token);
+    expect(ledger!.lines.map((line) => [line.due, line.amount])).toEqual([
+      ['2026-08-20', 3500],
+      ...['09', '10', '11', '12'].map((month) => [`2026-${month}-05`, 3900]),
+      ...['01', '02', '03', '04', '05', '06'].map((month) => [`2027-${month}-05`, 3900]),
+    ]);
+    expect(states(ledger!).slice(0, 3)).toEqual(['membresia0:pagada', 'cuota1:pagada', 'cuota2:pendiente']);
+    expect(ledger).toMatchObject({
+      balance: 9 * 3900,
+      paid: 7400,
+      next_due: '2026-10-05',
+      next_amount: 3900,
+      overdue: 0,
+    });
+    expect(ledger!.payments).toMatchObject([{ method: 'tarjeta', amount: 7400, status: 'approved' }]);
+  });
+
+  it('the family pays the next instalment once, for exactly what is owed; nobody else can', async () => {
+    const { cart, parent } = await setup();
+    const order = await enrol(parent.token, cart, [optionIndex(cart, MONTHLY)]);
+
+    const tampered = await payNext(parent.token, order._id, 100);
+    expect(tampered.statusCode).toBe(409);
+    expect(tampered.json().message).toBe(LEDGER_MESSAGES.amountChanged('RD$3,900'));
+
+    const other = await t.createUser({ email: 'otra@correo.do' });
+    const foreign = await payNext(other.token, order._id, 3900);
+    expect(foreign.statusCode).toBe(404);
+
+    const key = newKey();
+    const [first, repeat] = await Promise.all([
+      payNext(parent.token, order._id, 3900, undefined, key),
+      payNext(parent.token, order._id, 3900, undefined, key),
+    ]);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(repeat.json()).toEqual(first.json());
+    const ledger = first.json().data as EnrolmentLedgerAnswer;
+    expect(ledger).toMatchObject({ balance: 8 * 3900, next_due: '2026-11-05' });
+    expect(states(ledger)[2]).toBe('cuota2:pagada');
+    const charges = await t.store.collection('sandbox_charges').find({});
+    expect(charges).toHaveLength(2); // the enrolment and this instalment
+    const receipts = await t.store.collection('outbox').find({ kind: 'instalment-paid' });
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({ subject: 'Recibo de pago: Programa Anual 2026-2027' });
+    expect(String(receipts[0]!.text)).toContain('Recibimos su pago de RD$3,900');
+    expect(String(receipts[0]!.text)).toContain('próxima cuota el 05/11/2026 por RD$3,900');
+  });
+
+  it('two payments at once with different keys charge one instalment once', async () => {
+    const { cart, parent } = await setup();
+    const order = await enrol(parent.token, cart, [optionIndex(cart, MONTHLY)]);
+    const answers = await Promise.all([1, 2, 3].map(() => payNext(parent.token, order._id, 3900)));
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes.filter((code) => code === 201).length).toBeGreaterThanOrEqual(1);
+    const approved = await t.store
+      .collection<LedgerPayment>('pagos')
+      .find({ enrolment_id: order._id, status: 'approved' });
+    // Each approved payment paid a different instalment: none twice.
+    const paidInstalments = approved.flatMap((payment) =>
+      payment.allocations.map((allocation) => allocation.cuota),
+    );
+    expect(new Set(paidInstalments).size).toBe(paidInstalments.length);
+    const [ledger] = await ledgers(parent.token);
+    expect(ledger!.paid).toBe(7400 + 3900 * codes.filter((code) => code === 201).length);
+    for (const answer of answers.filter((candidate) => candidate.statusCode !== 201))
+      expect(answer.json().message).toBe(LEDGER_MESSAGES.busy);
+  });
+
+  it('a declined card pays nothing and says why', async () => {
+    const { cart, parent } = await setup();
+    const order = await enrol(parent.token, cart, [optionIndex(cart, MONTHLY)]);
+    const res = await payNext(parent.token, order._id, 3900, SANDBOX_CARDS.declined);
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toMatch(/rechazada/);
+    const [ledger] = await ledgers(parent.token);
+    expect(ledger!.balance).toBe(9 * 3900);
+    expect(ledger!.payments.map((payment) => payment.status)).toEqual(['approved', 'declined']);
+  });
+});
+
+describe('the office', () => {
+  it('records a transfer (oldest due first), refuses an excess unless confirmed, and the aging report shows it', async () => {
+    const { cart, parent, admin, setDay } = await setup();
+    const order = await enrol(parent.token, cart, [optionIndex(cart, MONTHLY)]);
+
+    expect(
+      (await manual(admin.token, { enrolment: order._id, method: 'transferencia', amount: 5000 })).json()
+        .message,
+    ).toBe(LEDGER_MESSAGES.documentRequired);
+    expect(
+      (await manual(parent.token, { enrolment: order._id, method: 'efectivo', amount: 5000 })).statusCode,
+    ).toBe(403);
+
+    const res = await manual(admin.token, {
+      enrolment: order._id,
+      method: 'transferencia',
+      amount: 5000,
+      bank: 'Banco Popular',
+      document: 'TRF-778812',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const ledger = res.json().data as EnrolmentLedgerAnswer;
+    expect(ledger.lines[2]).toMatchObject({ seq: 2, paid: 3900, state: 'pagada' });
+    expect(ledger.lines[3]).toMatchObject({ seq: 3, paid: 1100, owed: 2800, state: 'pendiente' });
+    expect(ledger.balance).toBe(9 * 3900 - 5000);
+    const audit = await t.store.collection('auditoria').findOne({ kind: 'pagos', action: 'create' });
+    expect(audit).toMatchObject({
+      user_email: admin.user.email,
+      after: { amount: 5000, bank: 'Banco Popular' },
+    });
+
+    const tooMuch = await manual(admin.token, { enrolment: order._id, method: 'efectivo', amount: 40_000 });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().message).toBe(LEDGER_MESSAGES.excess('RD$30,100'));
+    expect((await ledgers(parent.token))[0]!.balance).toBe(30_100);
+
+    // Three months later the November instalment is 15 days late.
+    setDay('2026-11-20T14:00:00Z');
+    const report = await t.api({
+      method: 'GET',
+      url: `/api/cuentas/lista?campament=${cart.camp._id}`,
+      token: admin.token,
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const { rows, totals } = report.json().data;
+    expect(rows).toEqual([
+      expect.objectContaining({
+        order_number: order.order_number,
+        child: 'Pedro Rodríguez',
+        balance: 30_100,
+        overdue: 2800,
+        days_overdue: 15,
+        bucket: 'd1_30',
+        next_due: '2026-11-05',
+      }),
+    ]);
+    expect(totals).toMatchObject({ d1_30: 30_100, balance: 30_100, overdue: 2800 });
+    const late = await t.api({ method: 'GET', url: '/api/cuentas/lista?state=d31_60', token: admin.token });
+    expect(late.json().data.rows).toEqual([]);
+
+    const csv = await t.api({ method: 'GET', url: '/api/cuentas/export?format=csv', token: admin.token });
+    expect(csv.statusCode).toBe(200);
+    const table: string[][] = parse(csv.body.replace(/^\uFEFF/, ''), { delimiter: ';' });
+    const [header, row] = table;
+    expect(header).toContain('Saldo (DOP)');
+    expect(row).toEqual(
+      expect.arrayContaining([
+        order.order_number,
+        'Pedro Rodríguez',
+        '30100',
+        '2800',
+        '1-30 días',
+        '05/11/2026',
+      ]),
+    );
+    const xlsx = await t.api({ method: 'GET', url: '/api/cuentas/export?format=xlsx', token: admin.token });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/cuentas-por-cobrar-todas-2026-11-20\.xlsx/);
+
+    // Confirmed, the excess becomes the family's credit: paid in full, never a silent negative.
+    const confirmed = await manual(admin.token, {
+      enrolment: order._id,
+      method: 'efectivo',
+      amount: 31_000,
+      confirm_excess: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ balance: -900, credit: 900, overdue: 0, next_due: null });
+  });
+
+  it('moves or cancels a future instalment (audited); a past or paid one stays', async () => {
+    const { cart, parent, admin } = await setup();
+    const order = await enrol(parent.token, cart, [optionIndex(cart, MONTHLY)]);
+    const [ledger] = await ledgers(parent.token);
+    const update = (payload: Record<string, unknown>) =>
+      t.api({ method: 'POST', url: '/api/cuotas/update', token: admin.token, payload });
+    const paidOne = ledger!.lines[1]!;
+    expect((await update({ id: paidOne._id, cancel: true })).json().message).toBe(
+      LEDGER_MESSAGES.notChangeable,
+    );
+    const moved = await update({ id: ledger!.lines[2]!._id, due: '2026-10-15' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.lines[2]).toMatchObject({ due: '2026-10-15', state: 'pendiente' });
+    expect((await update({ id: ledger!.lines[2]!._id, due: '2026-08-01' })).json().message).toBe(
+      LEDGER_MESSAGES.pastDay,
+    );
+    expect((await update({ id: ledger!.lines[2]!._id, due: '2026-02-30' })).json().message).toBe(
+      LEDGER_MESSAGES.badDay,
+    );
+    const cancelled = await update({ id: ledger!.lines[10]!._id, cancel: true });
+    expect(cancelled.json().data).toMatchObject({ balance: 8 * 3900 });
+    expect(cancelled.json().data.lines[10].state).toBe('anulada');
+    expect(await t.store.collection('auditoria').count({ kind: 'cuotas', action: 'update' })).toBe(2);
+    expect(order.order_number).toBeTruthy();
+  });
+
+  it('sends a reminder of what is owed', async () => {
+    const { cart, parent, admin } = await setup();
+    const order = await enrol(parent.token, cart, [optionIndex(cart, MONTHLY)]);
+    const res = await t.api({
+      method: 'POST',
+      url: `/api/cuentas/recordatorio/${order._id}`,
+      token: admin.token,
+    });
+    expect(res.json().message).toBe(LEDGER_MESSAGES.reminderSent);
+    const mail = await t.store.collection('outbox').findOne({ kind: 'balance-reminder' });
+    expect(String(mail?.text)).toContain('RD$35,100');
+  });
+});
+
+describe('cancelling an annual enrolment', () => {
+  it('cancels the instalments not yet due and keeps what was paid', async () => {
+    const { cart, parent, admin, setDay } = await setup();
+    const order = await enrol(parent.token, cart, [optionIndex(cart, MONTHLY)]);
+    setDay('2026-10-10T14:00:00Z'); // October's instalment is 5 days late
+    const res = await t.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancel/${order._id}`,
+      token: admin.token,
+      payload: { reason: 'La familia se muda' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = await t.api({
+      method: 'GET',
+      url: `/api/cuentas/detalle/${order._id}`,
+      token: admin.token,
+    });
+    const ledger = detail.json().data as EnrolmentLedgerAnswer;
+    expect(states(ledger)).toEqual([
+      'membresia0:pagada',
+      'cuota1:pagada',
+      'cuota2:vencida',
+      ...Array.from({ length: 8 }, (_, index) => `cuota${index + 3}:anulada`),
+    ]);
+    expect(ledger.balance).toBe(3900);
+    const pay = await payNext(parent.token, order._id, 3900);
+    expect(pay.json().message).toBe(LEDGER_MESSAGES.cancelledEnrolment);
+  });
+});
+
+describe('a percent coupon on an annual plan', () => {
+  it('takes its share of every instalment, the schedule adding up to the plan total', async () => {
+    const { cart, parent } = await setup();
+    const coupon = { code: 'VERANO10', type: 'percent' as const, percent: 10, amount: 0 };
+    const order = await enrol(
+      parent.token,
+      cart,
+      [optionIndex(cart, MONTHLY), optionIndex(cart, 'Pago anual')],
+      {
+        coupon,
+      },
+    );
+    expect(order.amount).toBe(Math.round((3900 + 35100 + 2 * 3500) * 0.9));
+    const [ledger] = await ledgers(parent.token);
+    const sum = ledger!.lines.reduce((total, line) => total + line.amount, 0);
+    expect(sum).toBe(Math.round((10 * 3900 + 35100 + 2 * 3500) * 0.9));
+    expect(
+      ledger!.lines.filter((line) => line.kind === 'cuota' && line.seq > 1).map((line) => line.amount),
+    ).toEqual(Array.from({ length: 9 }, () => 3510));
+  });
+});

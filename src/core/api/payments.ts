@@ -1,0 +1,223 @@
+// Payment plans and ledgers (issue 20, ../payments/):
+//   GET  /pagos                        the family's ledgers ('Mis pagos')
+//   POST /pagos/cuota/{enrolmentId}    pays the next owed instalment by card (Idempotency-Key)
+//   GET  /cuentas/lista                staff: receivables per family and child, aging buckets, totals
+//   GET  /cuentas/export               staff: the same as .xlsx or CSV
+//   GET  /cuentas/detalle/{id}         staff: one enrolment's ledger
+//   POST /pagos/manual                 staff: a transfer, cash or a cheque
+//   POST /cuotas/update                staff: move or cancel a future instalment
+//   POST /cuentas/recordatorio/{id}    staff: e-mail the family what it owes
+import { Type } from 'typebox';
+import { ApiError } from '../errors.ts';
+import { IdParams } from '../../domain/admin-contract.ts';
+import {
+  InstalmentUpdateBody,
+  LedgerAnswer,
+  LedgerMessageAnswer,
+  LedgersAnswer,
+  LEDGER_MESSAGES as M,
+  ManualPaymentBody,
+  PAY_CARD_FIELDS,
+  PayInstalmentBody,
+  ReceivablesAnswer,
+  ReceivablesExportQuery,
+  ReceivablesQuery,
+  type EnrolmentLedgerAnswer,
+  type LedgerPayment,
+} from '../../domain/ledger.ts';
+import { santoDomingoDay } from '../../domain/dashboard.ts';
+import type { Enrolment } from '../../domain/records.ts';
+import { exportCampCode, exportFileName } from '../admin/export.ts';
+import { MessageAnswer } from '../../domain/schemas/answers.ts';
+import { errorEnvelope } from '../errors.ts';
+import { nowOf } from '../deps.ts';
+import { oncePerKey, requestHash } from '../checkout/idempotency.ts';
+import { recordAudit } from '../admin/audit.ts';
+import {
+  familyLedgers,
+  payInstalment,
+  readLedger,
+  recordManualPayment,
+  sendBalanceReminder,
+  updateInstalment,
+  type EnrolmentLedger,
+} from '../payments/ledger.ts';
+import { RECEIVABLE_COLUMNS, receivableExportRows, receivables } from '../payments/receivables.ts';
+import { accountOf, actorOf, Answer, FileAnswer, route, type ApiRoute } from './route.ts';
+import type { Core } from '../services.ts';
+
+const paymentAnswer = (payment: LedgerPayment) => ({
+  _id: payment._id,
+  method: payment.method,
+  amount: payment.amount,
+  status: payment.status,
+  created_at: new Date(payment.created_at).toISOString(),
+  auth_code: payment.auth_code ?? null,
+  card: payment.card ?? null,
+  bank: payment.bank ?? '',
+  document: payment.document ?? '',
+  message: payment.message ?? '',
+  recorded_by: payment.recorded_by,
+  cuotas: payment.allocations.map((allocation) => allocation.cuota),
+});
+
+/** A ledger as answered: plain JSON, no stored bookkeeping. */
+export const ledgerAnswer = (ledger: EnrolmentLedger): EnrolmentLedgerAnswer => ({
+  enrolment: {
+    _id: ledger.enrolment._id,
+    order_number: ledger.enrolment.order_number,
+    campament: ledger.enrolment.campament,
+    camp_name: ledger.enrolment.camp_name,
+    camp_type: ledger.enrolment.camp_type,
+    status: ledger.enrolment.status,
+    parent_email: ledger.enrolment.parent_email,
+    parent_name: ledger.enrolment.parent_name,
+    children: ledger.enrolment.children,
+  },
+  lines: ledger.lines.map((line) => ({
+    _id: line._id,
+    cupo: line.cupo,
+    child: line.child,
+    kind: line.kind,
+    seq: line.seq,
+    of: line.of,
+    due: line.due,
+    amount: line.amount,
+    paid: line.paid,
+    owed: line.owed,
+    state: line.state,
+    days_overdue: line.days_overdue,
+  })),
+  // Declined and failed card attempts are the family's history too; a charge under way shows as such.
+  payments: ledger.payments.map(paymentAnswer),
+  balance: ledger.balance,
+  overdue: ledger.overdue,
+  paid: ledger.paid,
+  credit: ledger.credit,
+  next_due: ledger.next_due,
+  next_amount: ledger.next_amount,
+  days_overdue: ledger.days_overdue,
+});
+
+const today = (core: Core) => santoDomingoDay(nowOf(core.deps));
+
+async function staffLedger(core: Core, id: string): Promise<EnrolmentLedgerAnswer> {
+  const enrolment = await core.deps.store.collection<Enrolment>('inscripciones').findById(id);
+  if (!enrolment || enrolment.payment_status !== 'paid') throw new ApiError(404, M.notFound);
+  return ledgerAnswer(await readLedger(core.deps.store, enrolment, today(core)));
+}
+
+export const PAYMENT_ROUTES: ApiRoute[] = [
+  route({
+    method: 'GET',
+    url: '/pagos',
+    audience: 'user',
+    schema: { response: { 200: LedgersAnswer } },
+    handle: async (call, core) => ({
+      status: 'SUCCESS',
+      data: (await familyLedgers(core.deps, accountOf(call)._id)).map(ledgerAnswer),
+    }),
+  }),
+  route({
+    method: 'POST',
+    url: '/pagos/cuota/:id',
+    audience: 'user',
+    schema: { params: IdParams, body: PayInstalmentBody, response: { 201: LedgerMessageAnswer } },
+    rateLimit: { max: 20, timeWindow: '1 minute', perAccount: true },
+    handle: async (call, core) => {
+      const user = accountOf(call);
+      const answer = await oncePerKey(
+        core.deps,
+        user._id,
+        call.header('idempotency-key'),
+        await requestHash({ ...call.body, enrolment: call.params.id }, PAY_CARD_FIELDS),
+        async () => {
+          const outcome = await payInstalment(core.deps, user, call.params.id, call.body);
+          if (outcome.kind === 'unknown') return { statusCode: 202, body: errorEnvelope(M.verifying) };
+          return {
+            statusCode: 201,
+            body: { status: 'SUCCESS', message: M.paid, data: ledgerAnswer(outcome.ledger) },
+          };
+        },
+        'instalment payment',
+      );
+      return new Answer(answer.statusCode, answer.body);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/cuentas/lista',
+    audience: 'admin',
+    schema: { querystring: ReceivablesQuery, response: { 200: ReceivablesAnswer } },
+    handle: async (call, core) => ({
+      status: 'SUCCESS',
+      data: await receivables(core.deps.store, call.query, today(core)),
+    }),
+  }),
+  route({
+    method: 'GET',
+    url: '/cuentas/export',
+    audience: 'admin',
+    // The file itself is written by each adapter (FileAnswer); 200 carries no JSON.
+    schema: { querystring: ReceivablesExportQuery, response: { 200: Type.Unknown() } },
+    handle: async (call, core) => {
+      const { format, ...filters } = call.query;
+      const store = core.deps.store;
+      await recordAudit(store, actorOf(call), {
+        action: 'export',
+        kind: 'cuentas',
+        record_id: null,
+        note: `${format}: ${JSON.stringify(filters)}`,
+      });
+      const campCode = await exportCampCode(store, filters.campament);
+      return new FileAnswer(
+        exportFileName(campCode, format, nowOf(core.deps), 'cuentas-por-cobrar'),
+        format,
+        receivableExportRows(store, filters, today(core)),
+        RECEIVABLE_COLUMNS,
+        'Cuentas por cobrar',
+      );
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/cuentas/detalle/:id',
+    audience: 'admin',
+    schema: { params: IdParams, response: { 200: LedgerAnswer } },
+    handle: async (call, core) => ({ status: 'SUCCESS', data: await staffLedger(core, call.params.id) }),
+  }),
+  route({
+    method: 'POST',
+    url: '/pagos/manual',
+    audience: 'admin',
+    schema: { body: ManualPaymentBody, response: { 200: LedgerMessageAnswer } },
+    handle: async (call, core) => {
+      const { ledger } = await recordManualPayment(core.deps, actorOf(call), call.body);
+      return { status: 'SUCCESS', message: M.recorded, data: ledgerAnswer(ledger) };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/cuotas/update',
+    audience: 'admin',
+    schema: { body: InstalmentUpdateBody, response: { 200: LedgerMessageAnswer } },
+    handle: async (call, core) => {
+      const ledger = await updateInstalment(core.deps, actorOf(call), call.body);
+      return {
+        status: 'SUCCESS',
+        message: call.body.cancel ? M.instalmentCancelled : M.instalmentMoved,
+        data: ledgerAnswer(ledger),
+      };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/cuentas/recordatorio/:id',
+    audience: 'admin',
+    schema: { params: IdParams, response: { 200: MessageAnswer } },
+    handle: async (call, core) => {
+      await sendBalanceReminder(core.deps, actorOf(call), call.params.id);
+      return { status: 'SUCCESS', message: M.reminderSent };
+    },
+  }),
+];

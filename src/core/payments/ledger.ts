@@ -1,0 +1,506 @@
+// The ledger of each enrolment (issue 20): its instalments ('cuotas') are written from the schedule
+// sold (Enrolment.schedule) once the order is paid, with the enrolment's own charge as its first
+// payment ('pagos'). Everything after reads these records (src/domain/ledger.ts ledgerOf):
+//   familyLedgers        the parent's 'Mis pagos'
+//   payInstalment        the parent pays the next owed instalment by card (idempotent, locked)
+//   recordManualPayment  the office records a transfer, cash or a cheque (oldest due first)
+//   updateInstalment     the office moves or cancels a future instalment
+//   settleCardPayments   the pass that settles card payments a crash or timeout left 'charging'
+// Writes to one enrolment's payments are serialised by a lease on the enrolment (ledger_lock_until),
+// so two payments never settle the same instalment; a card payment is written before its charge.
+import { ApiError } from '../errors.ts';
+import { nowOf, type CoreDeps } from '../deps.ts';
+import { DuplicateKeyError, type Store } from '../store/port.ts';
+import type { Enrolment, UserRecord } from '../../domain/records.ts';
+import { isAnnualProgram } from '../../domain/records.ts';
+import { santoDomingoDay } from '../../domain/dashboard.ts';
+import { formatDop, type ScheduleItem } from '../../domain/pricing.ts';
+import { validDay } from '../../domain/plans.ts';
+import {
+  allocateOldestFirst,
+  ledgerOf,
+  LEDGER_MESSAGES as M,
+  PAYING_STATUSES,
+  type Instalment,
+  type InstalmentUpdateBody,
+  type Ledger,
+  type LedgerPayment,
+  type ManualPaymentBody,
+  type PayInstalmentBody,
+} from '../../domain/ledger.ts';
+import { cardOfForm, cleanCardNumber } from '../../domain/cards.ts';
+import { PAYMENT_LEASE_MS } from '../checkout/idempotency.ts';
+import { recordAudit, type Actor } from '../admin/audit.ts';
+import { familyRecipients } from '../checkout/mails.ts';
+import { balanceReminderMail, instalmentPaidMail } from './mails.ts';
+import { withinTime, type ChargeResult } from '../checkout/gateway.ts';
+
+export const INSTALMENTS = 'cuotas';
+export const PAYMENTS = 'pagos';
+
+/** The deployment's payment lease (../checkout/settle.ts paymentLeaseMs, which imports this file). */
+const paymentLeaseMs = (deps: Pick<CoreDeps, 'settings'>) => deps.settings.paymentLeaseMs ?? PAYMENT_LEASE_MS;
+
+const instalmentsOf = (store: Store) => store.collection<Instalment>(INSTALMENTS);
+const paymentsOf = (store: Store) => store.collection<LedgerPayment>(PAYMENTS);
+const enrolmentsOf = (store: Store) =>
+  store.collection<Enrolment & { ledger_lock_until?: Date | null }>('inscripciones');
+
+export const instalmentId = (enrolmentId: string, item: Pick<ScheduleItem, 'cupo' | 'seq'>): string =>
+  `${enrolmentId}:${item.cupo}:${item.seq}`;
+/** The first payment, the enrolment's own charge: one per enrolment. */
+const checkoutPaymentId = (enrolmentId: string) => `${enrolmentId}:checkout`;
+
+/** The schedule an order was sold with; one payment of its amount for orders from before plans. */
+const scheduleOf = (enrolment: Enrolment): ScheduleItem[] =>
+  enrolment.schedule ?? [
+    {
+      cupo: 0,
+      kind: 'cuota',
+      seq: 1,
+      of: 1,
+      due: santoDomingoDay(enrolment.paid_at ?? enrolment.created_at),
+      amount: enrolment.amount,
+      at_enrolment: true,
+    },
+  ];
+
+const childName = (enrolment: Enrolment, cupo: number): string => {
+  const child = enrolment.participants.find((participant) => participant.id === cupo);
+  return child ? `${child.first_name} ${child.last_name}`.trim() : '';
+};
+
+/**
+ * Writes the ledger of a paid order: its instalments and its first payment (the enrolment's charge).
+ * Safe to run again (a retried follow-up, a read of an order paid before ledgers): each record has
+ * a fixed id, and what exists is left as it is.
+ */
+export async function ensureLedger(store: Store, enrolment: Enrolment): Promise<void> {
+  if (enrolment.payment_status !== 'paid') return;
+  const instalments = instalmentsOf(store);
+  const schedule = scheduleOf(enrolment);
+  const existing = new Set(
+    (await instalments.find({ enrolment_id: enrolment._id })).map((instalment) => instalment._id),
+  );
+  const createdAt = enrolment.paid_at ?? enrolment.created_at;
+  for (const item of schedule) {
+    const id = instalmentId(enrolment._id, item);
+    if (existing.has(id)) continue;
+    await instalments
+      .insertOne({
+        _id: id,
+        enrolment_id: enrolment._id,
+        user_id: enrolment.user_id,
+        order_number: enrolment.order_number,
+        campament: enrolment.campament,
+        camp_name: enrolment.camp_name,
+        cupo: item.cupo,
+        child: childName(enrolment, item.cupo),
+        kind: item.kind,
+        seq: item.seq,
+        of: item.of,
+        due: item.due,
+        amount: item.amount,
+        cancelled_at: null,
+        created_at: createdAt,
+      })
+      .catch(ignoreDuplicate);
+  }
+  const first = schedule.filter((item) => item.at_enrolment);
+  await paymentsOf(store)
+    .insertOne({
+      _id: checkoutPaymentId(enrolment._id),
+      enrolment_id: enrolment._id,
+      user_id: enrolment.user_id,
+      order_number: enrolment.order_number,
+      method: 'tarjeta',
+      amount: enrolment.amount,
+      allocations: first.map((item) => ({ cuota: instalmentId(enrolment._id, item), amount: item.amount })),
+      status: 'approved',
+      reference: enrolment.order_number,
+      auth_code: enrolment.auth_code,
+      gateway_reference: enrolment.gateway_reference,
+      card: { brand: enrolment.card.brand, last4: enrolment.card.last4 },
+      recorded_by: 'inscripción',
+      created_at: createdAt,
+    })
+    .catch(ignoreDuplicate);
+}
+
+const ignoreDuplicate = (error: unknown) => {
+  if (!(error instanceof DuplicateKeyError)) throw error;
+};
+
+export interface EnrolmentLedger extends Ledger {
+  enrolment: Pick<
+    Enrolment,
+    '_id' | 'order_number' | 'campament' | 'camp_name' | 'camp_type' | 'status' | 'user_id' | 'card'
+  > & { parent_email: string; parent_name: string; children: string[] };
+  payments: LedgerPayment[];
+}
+
+/** One enrolment's ledger as of `today`, its ledger written first if it is owed. */
+export async function readLedger(
+  store: Store,
+  enrolment: Enrolment,
+  today: string,
+  counting?: ReadonlyArray<LedgerPayment['status']>,
+): Promise<EnrolmentLedger> {
+  let instalments = await instalmentsOf(store).find({ enrolment_id: enrolment._id });
+  if (instalments.length === 0 && enrolment.payment_status === 'paid') {
+    await ensureLedger(store, enrolment);
+    instalments = await instalmentsOf(store).find({ enrolment_id: enrolment._id });
+  }
+  const payments = await paymentsOf(store).find(
+    { enrolment_id: enrolment._id },
+    { sort: { created_at: 1, _id: 1 } },
+  );
+  return {
+    ...ledgerOf(instalments, payments, today, counting),
+    enrolment: {
+      _id: enrolment._id,
+      order_number: enrolment.order_number,
+      campament: enrolment.campament,
+      camp_name: enrolment.camp_name,
+      camp_type: enrolment.camp_type,
+      status: enrolment.status,
+      user_id: enrolment.user_id,
+      card: enrolment.card,
+      parent_email: enrolment.contact.email,
+      parent_name: enrolment.contact.mother_name || enrolment.contact.father_name,
+      children: enrolment.participants.map((child) => `${child.first_name} ${child.last_name}`.trim()),
+    },
+    payments: payments.map(publicPayment),
+  };
+}
+
+/** A payment as answered: without our lease bookkeeping. */
+const publicPayment = ({ lease_until: _lease, ...payment }: LedgerPayment): LedgerPayment => payment;
+
+/** The family's ledgers: every paid order, annual programs first, newest first. */
+export async function familyLedgers(deps: CoreDeps, userId: string): Promise<EnrolmentLedger[]> {
+  const { store } = deps;
+  const today = santoDomingoDay(nowOf(deps));
+  const enrolments = await enrolmentsOf(store).find(
+    { user_id: userId, payment_status: 'paid' },
+    { sort: { created_at: -1, _id: -1 } },
+  );
+  const ledgers = await Promise.all(enrolments.map((enrolment) => readLedger(store, enrolment, today)));
+  return ledgers.sort(
+    (a, b) => Number(isAnnualProgram(b.enrolment.camp_type)) - Number(isAnnualProgram(a.enrolment.camp_type)),
+  );
+}
+
+/**
+ * Runs `work` holding the enrolment's payment lease: one payment at a time per enrolment, on every
+ * instance. A lease left by a crash expires after `leaseMs`. Refused (409) while another holds it.
+ */
+export async function withLedgerLock<T>(
+  deps: CoreDeps,
+  enrolmentId: string,
+  work: (enrolment: Enrolment) => Promise<T>,
+): Promise<T> {
+  const enrolments = enrolmentsOf(deps.store);
+  const now = new Date();
+  const until = new Date(now.getTime() + paymentLeaseMs(deps));
+  const locked = await enrolments.updateOne(
+    {
+      _id: enrolmentId,
+      $or: [
+        { ledger_lock_until: { $exists: false } },
+        { ledger_lock_until: null },
+        { ledger_lock_until: { $lt: now } },
+      ],
+    },
+    { set: { ledger_lock_until: until } },
+  );
+  if (!locked) throw new ApiError(409, M.busy);
+  try {
+    return await work(locked);
+  } finally {
+    await enrolments
+      .updateOne({ _id: enrolmentId, ledger_lock_until: until }, { set: { ledger_lock_until: null } })
+      .catch(() => undefined);
+  }
+}
+
+/** The enrolment of the family's own, paid and not cancelled; 404 for anyone else's. */
+async function ownEnrolment(store: Store, userId: string, enrolmentId: string): Promise<Enrolment> {
+  const enrolment = await enrolmentsOf(store).findById(enrolmentId);
+  if (!enrolment || enrolment.user_id !== userId || enrolment.payment_status !== 'paid')
+    throw new ApiError(404, M.notFound);
+  if (enrolment.status === 'cancelled') throw new ApiError(400, M.cancelledEnrolment);
+  return enrolment;
+}
+
+export type PayOutcome =
+  { kind: 'approved'; ledger: EnrolmentLedger; payment: LedgerPayment } | { kind: 'unknown' };
+
+/**
+ * The parent pays the oldest owed instalment by card, for exactly what the server says it owes (a
+ * different amount is refused with the server's figure). The payment is written 'charging' before
+ * the charge, under the enrolment's lease, so a crash leaves a record the settler resolves by
+ * asking the gateway: never a second charge.
+ */
+export async function payInstalment(
+  deps: CoreDeps,
+  user: Pick<UserRecord, '_id' | 'email'>,
+  enrolmentId: string,
+  body: PayInstalmentBody,
+): Promise<PayOutcome> {
+  const { store } = deps;
+  await ownEnrolment(store, user._id, enrolmentId);
+  await settleCardPayments(deps, { enrolment_id: enrolmentId });
+  return withLedgerLock(deps, enrolmentId, async (enrolment) => {
+    const today = santoDomingoDay(nowOf(deps));
+    // A charge still under way counts as paying what it pays.
+    const ledger = await readLedger(store, enrolment, today, [...PAYING_STATUSES, 'charging']);
+    if (ledger.payments.some((payment) => payment.status === 'charging')) throw new ApiError(409, M.busy);
+    const next = ledger.lines.find((line) => line.owed > 0);
+    if (!next) throw new ApiError(400, M.nothingOwed);
+    if (body.amount !== next.owed) throw new ApiError(409, M.amountChanged(formatDop(next.owed)));
+    const sequence = await store.nextSequence('instalment-payments');
+    const payment = await paymentsOf(store).insertOne({
+      enrolment_id: enrolment._id,
+      user_id: enrolment.user_id,
+      order_number: enrolment.order_number,
+      method: 'tarjeta',
+      amount: next.owed,
+      allocations: [{ cuota: next._id, amount: next.owed }],
+      status: 'charging',
+      // Our reference at the gateway: one per attempt, so a lookup finds this charge and no other.
+      reference: `${enrolment.order_number}-C${sequence}`,
+      card: { brand: '', last4: cleanCardNumber(body.cardNumber).slice(-4) },
+      recorded_by: user.email,
+      created_at: new Date(),
+      lease_until: new Date(Date.now() + paymentLeaseMs(deps)),
+    });
+    let charge: ChargeResult;
+    try {
+      charge = await withinTime(
+        paymentLeaseMs(deps) / 2,
+        deps.gateway.charge({
+          amount: payment.amount,
+          currency: 'DOP',
+          card: cardOfForm(body),
+          reference: payment.reference!,
+        }),
+      );
+    } catch (error) {
+      deps.log.error(
+        { err: error, reference: payment.reference },
+        'instalment charge: gateway did not answer',
+      );
+      return { kind: 'unknown' };
+    }
+    const settled = await settleCharge(deps, payment, charge);
+    if (!charge.approved) throw new ApiError(402, charge.message);
+    return {
+      kind: 'approved',
+      ledger: await readLedger(store, enrolment, today),
+      payment: publicPayment(settled ?? payment),
+    };
+  });
+}
+
+/** Writes a gateway's answer on a 'charging' payment (once) and sends the receipt of an approval. */
+async function settleCharge(
+  deps: CoreDeps,
+  payment: LedgerPayment,
+  charge: ChargeResult | null,
+): Promise<LedgerPayment | null> {
+  const set: Partial<LedgerPayment> = !charge
+    ? { status: 'failed', message: 'El cargo no llegó al banco.' }
+    : charge.approved
+      ? {
+          status: 'approved',
+          auth_code: charge.authCode,
+          gateway_reference: charge.gatewayReference,
+          card: { brand: charge.brand, last4: charge.last4 },
+        }
+      : { status: 'declined', message: charge.message, card: { brand: charge.brand, last4: charge.last4 } };
+  const settled = await paymentsOf(deps.store).updateOne(
+    { _id: payment._id, status: 'charging' },
+    { set, unset: ['lease_until'] },
+  );
+  if (settled?.status === 'approved')
+    await mailPaymentReceipt(deps, settled).catch((error: unknown) => {
+      deps.log.error({ err: error, reference: settled.reference }, 'instalment receipt e-mail failed');
+    });
+  return settled;
+}
+
+async function mailPaymentReceipt(deps: CoreDeps, payment: LedgerPayment): Promise<void> {
+  const { store } = deps;
+  const enrolment = await enrolmentsOf(store).findById(payment.enrolment_id);
+  if (!enrolment) return;
+  const user = await store
+    .collection<UserRecord>('usuarios')
+    .findById(enrolment.user_id, { withDeleted: true });
+  const ledger = await readLedger(store, enrolment, santoDomingoDay(nowOf(deps)));
+  await deps.mailer.enqueue({
+    ...instalmentPaidMail(ledger, payment, deps.settings.publicUrl),
+    to: familyRecipients(user?.email, enrolment),
+    user_id: enrolment.user_id,
+    key: `instalment-paid-${payment._id}`,
+  });
+}
+
+/**
+ * Settles card payments left 'charging' past their lease (a crash, a timeout): the gateway says
+ * what became of each reference. Approved pays; declined or never received fails; a gateway that
+ * cannot say yet leaves it for the next pass. Each payment is settled once (conditional write).
+ */
+export async function settleCardPayments(
+  deps: CoreDeps,
+  filter: Record<string, unknown> = {},
+): Promise<number> {
+  const now = new Date();
+  const stale = await paymentsOf(deps.store).find({
+    ...filter,
+    status: 'charging',
+    lease_until: { $lt: now },
+  });
+  let settled = 0;
+  for (const payment of stale) {
+    let charge: ChargeResult | null;
+    try {
+      charge = await deps.gateway.lookup(payment.reference!);
+    } catch {
+      continue;
+    }
+    if (await settleCharge(deps, payment, charge)) settled += 1;
+  }
+  return settled;
+}
+
+/**
+ * The office records a transfer, cash or a cheque: it settles the oldest owed instalments first,
+ * exactly as a card payment would. An amount above what is owed is refused unless confirmed (then
+ * the excess is the family's credit); a transfer or cheque needs its bank and number.
+ */
+export async function recordManualPayment(
+  deps: CoreDeps,
+  actor: Actor,
+  body: ManualPaymentBody,
+): Promise<{ ledger: EnrolmentLedger; payment: LedgerPayment }> {
+  const { store } = deps;
+  const bank = body.bank?.trim() ?? '';
+  const document = body.document?.trim() ?? '';
+  if (body.method !== 'efectivo' && !document) throw new ApiError(400, M.documentRequired);
+  if (body.method !== 'efectivo' && !bank) throw new ApiError(400, M.bankRequired);
+  const found = await enrolmentsOf(store).findById(body.enrolment);
+  if (!found || found.payment_status !== 'paid') throw new ApiError(404, M.notFound);
+  return withLedgerLock(deps, found._id, async (enrolment) => {
+    const today = santoDomingoDay(nowOf(deps));
+    const ledger = await readLedger(store, enrolment, today, [...PAYING_STATUSES, 'charging']);
+    const owed = ledger.lines.reduce((sum, line) => sum + line.owed, 0);
+    const { allocations, excess } = allocateOldestFirst(ledger, body.amount);
+    if (excess > 0 && !body.confirm_excess) throw new ApiError(409, M.excess(formatDop(Math.max(owed, 0))));
+    const payment = await paymentsOf(store).insertOne({
+      enrolment_id: enrolment._id,
+      user_id: enrolment.user_id,
+      order_number: enrolment.order_number,
+      method: body.method,
+      amount: body.amount,
+      allocations,
+      status: 'recorded',
+      ...(bank ? { bank } : {}),
+      ...(document ? { document } : {}),
+      ...(body.note?.trim() ? { note: body.note.trim() } : {}),
+      recorded_by: actor.user.email,
+      created_at: new Date(),
+    });
+    await recordAudit(store, actor, {
+      action: 'create',
+      kind: PAYMENTS,
+      record_id: payment._id,
+      before: { balance: ledger.balance },
+      after: { ...payment, balance: ledger.balance - body.amount },
+    });
+    await mailPaymentReceipt(deps, payment).catch((error: unknown) => {
+      deps.log.error({ err: error, payment: payment._id }, 'manual payment receipt e-mail failed');
+    });
+    return { ledger: await readLedger(store, enrolment, today), payment };
+  });
+}
+
+/** The office moves a future instalment to another day, or cancels it; only one nothing was paid of. */
+export async function updateInstalment(
+  deps: CoreDeps,
+  actor: Actor,
+  body: InstalmentUpdateBody,
+): Promise<EnrolmentLedger> {
+  const { store } = deps;
+  const instalment = await instalmentsOf(store).findById(body.id);
+  if (!instalment) throw new ApiError(404, M.instalmentNotFound);
+  if (body.due !== undefined && !validDay(body.due)) throw new ApiError(400, M.badDay);
+  const today = santoDomingoDay(nowOf(deps));
+  if (body.due !== undefined && body.due < today) throw new ApiError(400, M.pastDay);
+  return withLedgerLock(deps, instalment.enrolment_id, async (enrolment) => {
+    const ledger = await readLedger(store, enrolment, today, [...PAYING_STATUSES, 'charging']);
+    const line = ledger.lines.find((candidate) => candidate._id === instalment._id)!;
+    if (line.cancelled_at || line.paid > 0 || line.due < today) throw new ApiError(400, M.notChangeable);
+    const set: Record<string, unknown> = {};
+    if (body.cancel) set.cancelled_at = nowOf(deps);
+    else if (body.due !== undefined) set.due = body.due;
+    else return readLedger(store, enrolment, today);
+    const after = await instalmentsOf(store).updateOne({ _id: instalment._id, cancelled_at: null }, { set });
+    if (!after) throw new ApiError(400, M.notChangeable);
+    await recordAudit(store, actor, {
+      action: 'update',
+      kind: INSTALMENTS,
+      record_id: instalment._id,
+      before: { due: instalment.due, cancelled_at: instalment.cancelled_at ?? null },
+      after: { due: after.due, cancelled_at: after.cancelled_at ?? null },
+    });
+    return readLedger(store, enrolment, today);
+  });
+}
+
+/** Cancels the instalments of a cancelled enrolment that are not due yet and have nothing paid. */
+export async function cancelFutureInstalments(deps: CoreDeps, enrolmentId: string): Promise<number> {
+  const { store } = deps;
+  const enrolment = await enrolmentsOf(store).findById(enrolmentId);
+  if (!enrolment) return 0;
+  const today = santoDomingoDay(nowOf(deps));
+  const ledger = await readLedger(store, enrolment, today, [...PAYING_STATUSES, 'charging']);
+  let cancelled = 0;
+  for (const line of ledger.lines) {
+    if (line.cancelled_at || line.paid > 0 || line.due <= today) continue;
+    if (
+      await instalmentsOf(store).updateOne(
+        { _id: line._id, cancelled_at: null },
+        { set: { cancelled_at: nowOf(deps) } },
+      )
+    )
+      cancelled += 1;
+  }
+  return cancelled;
+}
+
+/** E-mails the family what it owes (the office's 'Enviar recordatorio'). */
+export async function sendBalanceReminder(deps: CoreDeps, actor: Actor, enrolmentId: string): Promise<void> {
+  const { store } = deps;
+  const enrolment = await enrolmentsOf(store).findById(enrolmentId);
+  if (!enrolment || enrolment.payment_status !== 'paid') throw new ApiError(404, M.notFound);
+  const ledger = await readLedger(store, enrolment, santoDomingoDay(nowOf(deps)));
+  if (ledger.balance <= 0) throw new ApiError(400, M.nothingOwed);
+  const user = await store
+    .collection<UserRecord>('usuarios')
+    .findById(enrolment.user_id, { withDeleted: true });
+  const at = nowOf(deps);
+  await deps.mailer.enqueue({
+    ...balanceReminderMail(ledger, deps.settings.publicUrl),
+    to: familyRecipients(user?.email, enrolment),
+    user_id: enrolment.user_id,
+    key: `balance-reminder-${enrolment._id}-${at.getTime()}`,
+  });
+  await recordAudit(store, actor, {
+    action: 'create',
+    kind: 'recordatorios',
+    record_id: enrolment._id,
+    after: { balance: ledger.balance, next_due: ledger.next_due },
+    note: 'Recordatorio de saldo enviado',
+  });
+}

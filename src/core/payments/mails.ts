@@ -1,0 +1,76 @@
+// The e-mails of the ledger (issue 20): the receipt of an instalment paid (card or office) and the
+// office's reminder of what is owed. Spanish, text and HTML, with the family's schedule.
+import { escapeHtml, type MailMessage } from '../deps.ts';
+import { formatDop } from '../../domain/pricing.ts';
+import { formatDueDay } from '../../domain/plans.ts';
+import {
+  instalmentLabel,
+  INSTALMENT_STATE_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type Ledger,
+  type LedgerPayment,
+} from '../../domain/ledger.ts';
+
+/** What the e-mails read of an enrolment's ledger. */
+type EnrolmentLedger = Ledger & { enrolment: { camp_name: string; order_number: string } };
+
+/** The link to 'Mis pagos' in the profile. */
+export const myPaymentsLink = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/profile?tab=pagos`;
+
+const lineText = (line: Ledger['lines'][number]) =>
+  `${formatDueDay(line.due)} · ${line.child ? `${line.child} · ` : ''}${instalmentLabel(line)} · ${formatDop(line.amount)} · ${INSTALMENT_STATE_LABELS[line.state]}`;
+
+/** The schedule's lines still owed, as text lines. */
+const owedLines = (ledger: Ledger) => ledger.lines.filter((line) => line.owed > 0).map(lineText);
+
+function asHtml(lines: string[], link: { href: string; text: string }): string {
+  return [
+    ...lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`,
+  ].join('\n');
+}
+
+export function instalmentPaidMail(
+  ledger: EnrolmentLedger,
+  payment: LedgerPayment,
+  publicUrl: string,
+): Omit<MailMessage, 'to'> {
+  const how =
+    payment.method === 'tarjeta' || payment.method === 'tarjeta_guardada'
+      ? `tarjeta ${payment.card?.brand ?? ''} terminada en ${payment.card?.last4 ?? ''}, autorización ${payment.auth_code ?? ''}`
+      : `${PAYMENT_METHOD_LABELS[payment.method]}${payment.document ? ` ${payment.document}` : ''}`;
+  const lines = [
+    'Hola:',
+    '',
+    `Recibimos su pago de ${formatDop(payment.amount)} (${how}) para ${ledger.enrolment.camp_name}, orden ${ledger.enrolment.order_number}.`,
+    ledger.balance > 0
+      ? `Saldo pendiente: ${formatDop(ledger.balance)}${ledger.next_due ? `; próxima cuota el ${formatDueDay(ledger.next_due)} por ${formatDop(ledger.next_amount)}` : ''}.`
+      : 'Su plan de pagos está al día: no tiene saldo pendiente.',
+    ...(ledger.credit > 0 ? [`Saldo a favor: ${formatDop(ledger.credit)}.`] : []),
+  ];
+  const link = { href: myPaymentsLink(publicUrl), text: 'Ver mis pagos' };
+  return {
+    subject: `Recibo de pago: ${ledger.enrolment.camp_name}`,
+    text: [...lines, '', `${link.text}: ${link.href}`].join('\n'),
+    html: asHtml(lines, link),
+    kind: 'instalment-paid',
+  };
+}
+
+export function balanceReminderMail(ledger: EnrolmentLedger, publicUrl: string): Omit<MailMessage, 'to'> {
+  const lines = [
+    'Hola:',
+    '',
+    `Le recordamos el saldo de ${ledger.enrolment.camp_name} (orden ${ledger.enrolment.order_number}): ${formatDop(ledger.balance)}${ledger.overdue > 0 ? `, de los cuales ${formatDop(ledger.overdue)} están vencidos` : ''}.`,
+    'Cuotas pendientes:',
+    ...owedLines(ledger).map((line) => `- ${line}`),
+    'Puede pagar con tarjeta desde "Mis pagos" en su perfil, o por transferencia o en efectivo en la oficina.',
+  ];
+  const link = { href: myPaymentsLink(publicUrl), text: 'Pagar ahora' };
+  return {
+    subject: `Recordatorio de pago: ${ledger.enrolment.camp_name}`,
+    text: [...lines, '', `${link.text}: ${link.href}`].join('\n'),
+    html: asHtml(lines, link),
+    kind: 'balance-reminder',
+  };
+}

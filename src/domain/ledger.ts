@@ -1,0 +1,415 @@
+// The ledger of an enrolment (issue 20): its instalments ('cuotas') and its payments ('pagos'). What
+// is paid, due and overdue, the balance and the next due day are always read from these records
+// (ledgerOf), never kept in a counter that could drift. A camp order paid in full is a ledger with
+// one paid line. Pure: shared by the server, the mocks and the browser.
+import { Type, type Static } from 'typebox';
+import { daysBetween, DAY_PATTERN } from './plans.ts';
+import { ID_PATTERN } from './fields.ts';
+
+export const INSTALMENT_STATES = ['pendiente', 'pagada', 'vencida', 'anulada'] as const;
+export type InstalmentState = (typeof INSTALMENT_STATES)[number];
+
+export const INSTALMENT_STATE_LABELS: Record<InstalmentState, string> = {
+  pendiente: 'Pendiente',
+  pagada: 'Pagada',
+  vencida: 'Vencida',
+  anulada: 'Anulada',
+};
+
+/** How a payment came in. 'tarjeta' includes the first payment at the enrolment. */
+export const PAYMENT_METHODS = [
+  'tarjeta',
+  'tarjeta_guardada',
+  'transferencia',
+  'efectivo',
+  'cheque',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  tarjeta: 'Tarjeta',
+  tarjeta_guardada: 'Tarjeta guardada',
+  transferencia: 'Transferencia',
+  efectivo: 'Efectivo',
+  cheque: 'Cheque',
+};
+/** What the office records by hand. */
+export const MANUAL_METHODS = ['transferencia', 'efectivo', 'cheque'] as const;
+export type ManualMethod = (typeof MANUAL_METHODS)[number];
+
+/** One instalment (or the membership fee) of an enrolment, as stored in 'cuotas'. */
+export interface Instalment {
+  /** `${enrolment_id}:${cupo}:${seq}`: one per line of the schedule, so writing it twice adds nothing. */
+  _id: string;
+  enrolment_id: string;
+  user_id: string;
+  order_number: string;
+  campament: string;
+  camp_name: string;
+  /** The child's slot and name (0 and '' for a camp order's single payment). */
+  cupo: number;
+  child: string;
+  kind: 'membresia' | 'cuota';
+  seq: number;
+  of: number;
+  /** 'YYYY-MM-DD' */
+  due: string;
+  /** Whole DOP. */
+  amount: number;
+  /** Set when cancelled (a cancelled enrolment's future instalments, or staff). */
+  cancelled_at?: Date | null;
+  created_at: Date;
+}
+
+/**
+ * A payment, as stored in 'pagos'. Card payments are written before the charge ('charging') and
+ * settled after it; a manual one is 'recorded' at once. Only 'approved' and 'recorded' pay.
+ */
+export interface LedgerPayment {
+  _id: string;
+  enrolment_id: string;
+  user_id: string;
+  order_number: string;
+  method: PaymentMethod;
+  amount: number;
+  /** What it pays, oldest due first; what is left over (a confirmed excess) is a credit. */
+  allocations: Array<{ cuota: string; amount: number }>;
+  status: 'charging' | 'approved' | 'declined' | 'failed' | 'recorded';
+  /** Card payments: our reference at the gateway, its answer, and the card's brand and last 4. */
+  reference?: string;
+  auth_code?: string | null;
+  gateway_reference?: string | null;
+  card?: { brand: string; last4: string };
+  /** A decline's Spanish message. */
+  message?: string;
+  /** Manual payments: the bank and the transfer's or cheque's number. */
+  bank?: string;
+  document?: string;
+  note?: string;
+  /** Who recorded it: the parent (card) or the staff member's e-mail. */
+  recorded_by: string;
+  created_at: Date;
+  /** Until when the request charging it may still answer; after it, the settler asks the gateway. */
+  lease_until?: Date;
+}
+
+export const PAYING_STATUSES: ReadonlyArray<LedgerPayment['status']> = ['approved', 'recorded'];
+
+export interface LedgerLine extends Instalment {
+  paid: number;
+  /** amount - paid, 0 when cancelled. */
+  owed: number;
+  state: InstalmentState;
+  /** Days past its due day while owed (0 otherwise). */
+  days_overdue: number;
+}
+
+export interface Ledger {
+  lines: LedgerLine[];
+  /** What is still owed (instalments due or not), minus a credit. */
+  balance: number;
+  /** What is owed of instalments past their due day. */
+  overdue: number;
+  paid: number;
+  /** The first owed instalment's due day, or null. */
+  next_due: string | null;
+  /** The first owed instalment's amount still owed. */
+  next_amount: number;
+  /** Paid beyond every instalment (a confirmed excess). */
+  credit: number;
+  /** The oldest owed instalment's days past due (0 when none is). */
+  days_overdue: number;
+}
+
+/**
+ * What each instalment has been paid, its state on `today` and the totals. `counting` are the
+ * statuses whose allocations count: paying ones for what the family reads; also 'charging' when
+ * deciding what a new payment settles (a charge under way must not be paid twice).
+ */
+export function ledgerOf(
+  instalments: readonly Instalment[],
+  payments: readonly LedgerPayment[],
+  today: string,
+  counting: ReadonlyArray<LedgerPayment['status']> = PAYING_STATUSES,
+): Ledger {
+  const paidOf = new Map<string, number>();
+  let unallocated = 0;
+  for (const payment of payments) {
+    if (!counting.includes(payment.status)) continue;
+    let allocated = 0;
+    for (const { cuota, amount } of payment.allocations) {
+      paidOf.set(cuota, (paidOf.get(cuota) ?? 0) + amount);
+      allocated += amount;
+    }
+    unallocated += payment.amount - allocated;
+  }
+  const lines = sortLines(instalments).map((instalment): LedgerLine => {
+    const paid = paidOf.get(instalment._id) ?? 0;
+    const cancelled = Boolean(instalment.cancelled_at);
+    const owed = cancelled ? 0 : Math.max(instalment.amount - paid, 0);
+    const late = owed > 0 ? Math.max(daysBetween(instalment.due, today), 0) : 0;
+    const state: InstalmentState =
+      cancelled && paid < instalment.amount
+        ? 'anulada'
+        : owed === 0
+          ? 'pagada'
+          : late > 0
+            ? 'vencida'
+            : 'pendiente';
+    return { ...instalment, paid, owed, state, days_overdue: late };
+  });
+  const owing = lines.filter((line) => line.owed > 0);
+  const owed = owing.reduce((sum, line) => sum + line.owed, 0);
+  return {
+    lines,
+    balance: owed - unallocated,
+    overdue: owing.filter((line) => line.state === 'vencida').reduce((sum, line) => sum + line.owed, 0),
+    paid: lines.reduce((sum, line) => sum + line.paid, 0) + unallocated,
+    next_due: owing[0]?.due ?? null,
+    next_amount: owing[0]?.owed ?? 0,
+    credit: unallocated,
+    days_overdue: owing[0]?.days_overdue ?? 0,
+  };
+}
+
+/** Oldest due first; on one day the membership before the instalments, then by child. */
+export function sortLines<T extends Pick<Instalment, 'due' | 'kind' | 'cupo' | 'seq'>>(
+  lines: readonly T[],
+): T[] {
+  return [...lines].sort(
+    (a, b) =>
+      a.due.localeCompare(b.due) ||
+      (a.kind === b.kind ? 0 : a.kind === 'membresia' ? -1 : 1) ||
+      a.cupo - b.cupo ||
+      a.seq - b.seq,
+  );
+}
+
+/**
+ * What a payment of `amount` settles: the oldest owed instalments first, each in full before the
+ * next, the last one partly if the money ends there; `excess` is what is left over.
+ */
+export function allocateOldestFirst(
+  ledger: Pick<Ledger, 'lines'>,
+  amount: number,
+): { allocations: Array<{ cuota: string; amount: number }>; excess: number } {
+  let left = amount;
+  const allocations: Array<{ cuota: string; amount: number }> = [];
+  for (const line of ledger.lines) {
+    if (left <= 0) break;
+    if (line.owed <= 0) continue;
+    const take = Math.min(line.owed, left);
+    allocations.push({ cuota: line._id, amount: take });
+    left -= take;
+  }
+  return { allocations, excess: left };
+}
+
+/** The aging buckets of the office's report, by the oldest owed instalment's days past due. */
+export const AGING_BUCKETS = [
+  { key: 'al_dia', label: 'Al día', max: 0 },
+  { key: 'd1_30', label: '1-30 días', max: 30 },
+  { key: 'd31_60', label: '31-60 días', max: 60 },
+  { key: 'd61_90', label: '61-90 días', max: 90 },
+  { key: 'd90_mas', label: 'Más de 90 días', max: Number.POSITIVE_INFINITY },
+] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number]['key'];
+
+export const agingBucket = (daysOverdue: number): AgingBucket =>
+  AGING_BUCKETS.find((bucket) => daysOverdue <= bucket.max)!.key;
+
+/** The label of an instalment line: 'Membresía' or 'Cuota 2 de 10'. */
+export const instalmentLabel = (line: Pick<Instalment, 'kind' | 'seq' | 'of'>): string =>
+  line.kind === 'membresia' ? 'Membresía' : line.of > 1 ? `Cuota ${line.seq} de ${line.of}` : 'Pago único';
+
+export const LEDGER_MESSAGES = {
+  notFound: 'No encontramos esa inscripción en su cuenta.',
+  nothingOwed: 'Esta inscripción no tiene cuotas pendientes.',
+  amountChanged: (amount: string) =>
+    `El monto a pagar cambió: la cuota pendiente es de ${amount}. Revise el monto e intente de nuevo.`,
+  paid: 'Pago realizado con éxito.',
+  verifying: 'Su pago está en verificación. Le avisaremos por correo en cuanto se confirme.',
+  busy: 'Ya hay un pago en curso para esta inscripción. Espere un momento e intente de nuevo.',
+  recorded: 'Pago registrado.',
+  excess: (balance: string) =>
+    `El monto excede el saldo pendiente (${balance}). Confirme para registrar el excedente como saldo a favor.`,
+  badAmount: 'El monto debe ser un número entero de pesos mayor que cero.',
+  documentRequired: 'Escriba el número de referencia de la transferencia o del cheque.',
+  bankRequired: 'Indique el banco de la transferencia o del cheque.',
+  instalmentNotFound: 'Cuota no encontrada.',
+  notChangeable: 'Solo se pueden mover o anular cuotas futuras sin pagos.',
+  badDay: 'La fecha de vencimiento no es válida.',
+  pastDay: 'La nueva fecha de vencimiento no puede ser anterior a hoy.',
+  instalmentMoved: 'Cuota actualizada.',
+  instalmentCancelled: 'Cuota anulada.',
+  reminderSent: 'Recordatorio enviado.',
+  cancelledEnrolment: 'Esta inscripción está cancelada: no tiene cuotas por pagar.',
+} as const;
+
+// Requests ------------------------------------------------------------------------------------
+
+const Money = Type.Integer({ minimum: 1, maximum: 10_000_000 });
+
+/** POST /pagos/cuota/{enrolmentId}: the parent pays the next owed instalment by card. */
+export const PayInstalmentBody = Type.Object({
+  amount: Money,
+  cardHolder: Type.String({ minLength: 1, maxLength: 100 }),
+  cardNumber: Type.String({ minLength: 1, maxLength: 40 }),
+  expDate: Type.String({ minLength: 1, maxLength: 10 }),
+  cvv: Type.String({ minLength: 1, maxLength: 6 }),
+});
+export type PayInstalmentBody = Static<typeof PayInstalmentBody>;
+export const PAY_CARD_FIELDS = ['cardHolder', 'cardNumber', 'expDate', 'cvv'] as const;
+
+/** POST /pagos/manual: the office records a transfer, cash or a cheque. */
+export const ManualPaymentBody = Type.Object({
+  enrolment: Type.String({ pattern: ID_PATTERN }),
+  method: Type.Enum(MANUAL_METHODS),
+  amount: Money,
+  bank: Type.Optional(Type.String({ maxLength: 100 })),
+  document: Type.Optional(Type.String({ maxLength: 100 })),
+  note: Type.Optional(Type.String({ maxLength: 500 })),
+  /** The office confirmed an amount above the balance (the excess is a credit). */
+  confirm_excess: Type.Optional(Type.Boolean()),
+});
+export type ManualPaymentBody = Static<typeof ManualPaymentBody>;
+
+/** POST /cuotas/update: move a future instalment or cancel it. */
+export const InstalmentUpdateBody = Type.Object({
+  id: Type.String({ pattern: '^[0-9a-fA-F]{24}:\\d{1,6}:\\d{1,3}$' }),
+  due: Type.Optional(Type.String({ pattern: DAY_PATTERN })),
+  cancel: Type.Optional(Type.Boolean()),
+});
+export type InstalmentUpdateBody = Static<typeof InstalmentUpdateBody>;
+
+/** The receivables list's state filter: settled, current, overdue, or one overdue bucket. */
+export const RECEIVABLE_STATES = [
+  'al_dia',
+  'vencida',
+  'saldada',
+  'd1_30',
+  'd31_60',
+  'd61_90',
+  'd90_mas',
+] as const;
+export type ReceivableState = (typeof RECEIVABLE_STATES)[number];
+export const RECEIVABLE_STATE_LABELS: Record<ReceivableState, string> = {
+  al_dia: 'Al día',
+  vencida: 'Con atraso',
+  saldada: 'Saldada',
+  d1_30: 'Atraso de 1-30 días',
+  d31_60: 'Atraso de 31-60 días',
+  d61_90: 'Atraso de 61-90 días',
+  d90_mas: 'Atraso de más de 90 días',
+};
+
+/** GET /cuentas/lista and /cuentas/export: the office's receivables. */
+export const ReceivablesQuery = Type.Object({
+  campament: Type.Optional(Type.String({ pattern: ID_PATTERN })),
+  state: Type.Optional(Type.Enum(RECEIVABLE_STATES)),
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type ReceivablesQuery = Static<typeof ReceivablesQuery>;
+export const ReceivablesExportQuery = Type.Object({
+  ...ReceivablesQuery.properties,
+  format: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]),
+});
+
+// Answers ---------------------------------------------------------------------------------------
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+export const LedgerLineAnswer = Type.Object({
+  _id: Type.String(),
+  cupo: Type.Integer(),
+  child: Type.String(),
+  kind: Type.Union([Type.Literal('membresia'), Type.Literal('cuota')]),
+  seq: Type.Integer(),
+  of: Type.Integer(),
+  due: Type.String(),
+  amount: Type.Integer(),
+  paid: Type.Integer(),
+  owed: Type.Integer(),
+  state: Type.Enum(INSTALMENT_STATES),
+  days_overdue: Type.Integer(),
+});
+export type LedgerLineAnswer = Static<typeof LedgerLineAnswer>;
+
+export const LedgerPaymentAnswer = Type.Object({
+  _id: Type.String(),
+  method: Type.Enum(PAYMENT_METHODS),
+  amount: Type.Integer(),
+  status: Type.String(),
+  created_at: Type.String(),
+  auth_code: Nullable(Type.String()),
+  card: Nullable(Type.Object({ brand: Type.String(), last4: Type.String() })),
+  bank: Type.String(),
+  document: Type.String(),
+  message: Type.String(),
+  recorded_by: Type.String(),
+  /** The instalments it paid: their ids. */
+  cuotas: Type.Array(Type.String()),
+});
+export type LedgerPaymentAnswer = Static<typeof LedgerPaymentAnswer>;
+
+export const EnrolmentLedgerAnswer = Type.Object({
+  enrolment: Type.Object({
+    _id: Type.String(),
+    order_number: Type.String(),
+    campament: Type.String(),
+    camp_name: Type.String(),
+    camp_type: Type.String(),
+    status: Type.String(),
+    parent_email: Type.String(),
+    parent_name: Type.String(),
+    children: Type.Array(Type.String()),
+  }),
+  lines: Type.Array(LedgerLineAnswer),
+  payments: Type.Array(LedgerPaymentAnswer),
+  balance: Type.Integer(),
+  overdue: Type.Integer(),
+  paid: Type.Integer(),
+  credit: Type.Integer(),
+  next_due: Nullable(Type.String()),
+  next_amount: Type.Integer(),
+  days_overdue: Type.Integer(),
+});
+export type EnrolmentLedgerAnswer = Static<typeof EnrolmentLedgerAnswer>;
+
+export const LedgersAnswer = Type.Object({
+  status: Type.Literal('SUCCESS'),
+  data: Type.Array(EnrolmentLedgerAnswer),
+});
+export const LedgerMessageAnswer = Type.Object({
+  status: Type.Literal('SUCCESS'),
+  message: Type.String(),
+  data: EnrolmentLedgerAnswer,
+});
+export const LedgerAnswer = Type.Object({ status: Type.Literal('SUCCESS'), data: EnrolmentLedgerAnswer });
+
+export const ReceivableRowAnswer = Type.Object({
+  enrolment_id: Type.String(),
+  order_number: Type.String(),
+  camp_name: Type.String(),
+  parent_email: Type.String(),
+  parent_name: Type.String(),
+  child: Type.String(),
+  total: Type.Integer(),
+  paid: Type.Integer(),
+  balance: Type.Integer(),
+  overdue: Type.Integer(),
+  days_overdue: Type.Integer(),
+  bucket: Type.Enum(AGING_BUCKETS.map((bucket) => bucket.key)),
+  next_due: Nullable(Type.String()),
+  cancelled: Type.Boolean(),
+});
+export type ReceivableRowAnswer = Static<typeof ReceivableRowAnswer>;
+
+export const ReceivablesAnswer = Type.Object({
+  status: Type.Literal('SUCCESS'),
+  data: Type.Object({
+    rows: Type.Array(ReceivableRowAnswer),
+    totals: Type.Record(Type.String(), Type.Integer()),
+  }),
+});
+export type ReceivablesAnswer = Static<typeof ReceivablesAnswer>;

@@ -1,0 +1,51 @@
+// An annual program's payment schedule (issue 20) before paying: every due day and amount per
+// child, the membership once, what is charged today and the plan's total (cart.ts cartSchedule,
+// the checkout's own rule). A table on a wide screen, the same rows stacked on a phone.
+import { formatDop, type PaymentSchedule } from '../domain/pricing.ts';
+import { formatDueDay } from '../domain/plans.ts';
+import { instalmentLabel } from '../domain/ledger.ts';
+
+export function ScheduleTable({
+  schedule,
+  childName,
+}: {
+  schedule: PaymentSchedule;
+  childName: (cupo: number) => string;
+}) {
+  return (
+    <>
+      <table className="table table-sm small mb-2 schedule-table">
+        <caption className="visually-hidden">Plan de pagos</caption>
+        <thead>
+          <tr>
+            <th scope="col">Vence</th>
+            <th scope="col">Concepto</th>
+            <th scope="col" className="text-end">
+              Monto
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {schedule.items.map((item) => (
+            <tr key={`${item.cupo}-${item.kind}-${item.seq}`}>
+              <td className="text-nowrap">{item.at_enrolment ? 'Hoy' : formatDueDay(item.due)}</td>
+              <td>
+                {childName(item.cupo) ? `${childName(item.cupo)}: ` : ''}
+                {instalmentLabel(item)}
+              </td>
+              <td className="text-end text-nowrap">{formatDop(item.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="d-flex justify-content-between mb-1 fw-semibold">
+        <span>Se cobra hoy</span>
+        <span data-testid="schedule-today">{formatDop(schedule.firstPayment)}</span>
+      </p>
+      <p className="d-flex justify-content-between mb-0">
+        <span>Total del plan</span>
+        <span data-testid="schedule-total">{formatDop(schedule.total)}</span>
+      </p>
+    </>
+  );
+}
