@@ -13,6 +13,8 @@ import { DashboardPage } from './DashboardPage.tsx';
 import { AuditPage } from './staff/AuditPage.tsx';
 import { WaitlistPage } from './staff/WaitlistPage.tsx';
 import { ReceiptsPage } from './staff/ReceiptsPage.tsx';
+import { ReceivablesPage } from './staff/ReceivablesPage.tsx';
+import { LedgerPage } from './staff/LedgerPage.tsx';
 import { EnrolmentDetailPage } from './staff/EnrolmentDetailPage.tsx';
 import { EnrolmentsPage } from './staff/EnrolmentsPage.tsx';
 import { RostersPage } from './staff/RostersPage.tsx';
@@ -38,6 +40,8 @@ export function AdminApp() {
           <Route path="auditoria" element={<AuditPage />} />
           <Route path="esperas" element={<WaitlistPage />} />
           <Route path="comprobantes" element={<ReceiptsPage />} />
+          <Route path="cuentas" element={<ReceivablesPage />} />
+          <Route path="cuentas/:id" element={<LedgerPage />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -20,6 +20,7 @@ export const ADMIN_MENU = [
   { to: '/admin/inscripciones', label: 'Inscripciones' },
   { to: '/admin/listas', label: 'Listas' },
   { to: '/admin/esperas', label: 'Lista de espera' },
+  { to: '/admin/cuentas', label: 'Cuentas por cobrar' },
   { to: '/admin/comprobantes', label: 'Comprobantes fiscales' },
   { to: '/admin/auditoria', label: 'Auditoría' },
 ] as const;

@@ -18,6 +18,13 @@ import type {
 } from '../domain/admin-contract.ts';
 import { endAdminSession, getAdminToken } from './adminSession.ts';
 import type {
+  EnrolmentLedgerAnswer,
+  InstalmentUpdateBody,
+  ManualPaymentBody,
+  ReceivablesAnswer,
+  ReceivablesQuery,
+} from '../domain/schemas/ledger.ts';
+import type {
   AuditQuery,
   AuditRow,
   EnrolmentDetail,
@@ -90,6 +97,7 @@ const TAGS = [
   'auditoria',
   'esperas',
   'comprobantes',
+  'cuentas',
 ] as const;
 
 /** Lists a change of `area` makes stale: its own, the dashboard's counts, and lists that show its names. */
@@ -101,7 +109,17 @@ export function staleAfterChange(area: CatalogueArea): Array<(typeof TAGS)[numbe
 }
 
 /** A cancel or a verify changes the order, its week's places, the dashboard and the log. */
-const STALE_AFTER_STAFF_WRITE = ['inscripciones', 'semanas', 'dashboard', 'auditoria', 'esperas'] as const;
+const STALE_AFTER_STAFF_WRITE = [
+  'inscripciones',
+  'semanas',
+  'dashboard',
+  'auditoria',
+  'esperas',
+  'cuentas',
+] as const;
+
+/** A payment or an instalment's change: the receivables, the ledger and the log. */
+const STALE_AFTER_LEDGER_WRITE = ['cuentas', 'auditoria'] as const;
 
 export function listSearch(params: object): string {
   const search = new URLSearchParams();
@@ -199,6 +217,28 @@ export const adminApi = createApi({
       query: (id) => ({ path: `/secuencias-ncf/desactivar/${id}`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['comprobantes', 'auditoria']),
     }),
+    receivables: build.query<ReceivablesAnswer['data'], ReceivablesQuery>({
+      query: (params) => ({ path: `/cuentas/lista${listSearch(params)}` }),
+      transformResponse: (answer: ReceivablesAnswer) => answer.data,
+      providesTags: ['cuentas'],
+    }),
+    ledger: build.query<EnrolmentLedgerAnswer, string>({
+      query: (id) => ({ path: `/cuentas/detalle/${id}` }),
+      transformResponse: (answer: { data: EnrolmentLedgerAnswer }) => answer.data,
+      providesTags: ['cuentas'],
+    }),
+    recordPayment: build.mutation<{ message: string; data: EnrolmentLedgerAnswer }, ManualPaymentBody>({
+      query: (body) => ({ path: '/pagos/manual', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : [...STALE_AFTER_LEDGER_WRITE]),
+    }),
+    updateInstalment: build.mutation<{ message: string; data: EnrolmentLedgerAnswer }, InstalmentUpdateBody>({
+      query: (body) => ({ path: '/cuotas/update', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : [...STALE_AFTER_LEDGER_WRITE]),
+    }),
+    sendReminder: build.mutation<{ message: string }, string>({
+      query: (id) => ({ path: `/cuentas/recordatorio/${id}`, method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['auditoria']),
+    }),
     audit: build.query<ListAnswer<AuditRow>, AuditQuery>({
       query: (params) => ({ path: `/auditoria/listpop${listSearch(params)}` }),
       providesTags: ['auditoria'],
@@ -233,4 +273,9 @@ export const {
   useSaveFiscalMutation,
   useAddSequenceMutation,
   useDisableSequenceMutation,
+  useReceivablesQuery,
+  useLedgerQuery,
+  useRecordPaymentMutation,
+  useUpdateInstalmentMutation,
+  useSendReminderMutation,
 } = adminApi;

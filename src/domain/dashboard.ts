@@ -1,19 +1,15 @@
 // The dashboard's figures that are computed, not counted (spec 02 §2): the shares and the paid
 // enrolments per day, for the dashboard service (src/core/admin/dashboard.ts). Pure.
 import { DASHBOARD_PAID_DAYS, type PaidDay } from './admin-contract.ts';
+import { SANTO_DOMINGO_OFFSET_MS, santoDomingoDay } from './days.ts';
 
-/** Santo Domingo keeps UTC-4 all year (no daylight saving time). */
-const SANTO_DOMINGO_OFFSET_MS = -4 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whole-number share 0-100; 0 when there is nothing to share. */
 export const percentage = (part: number, whole: number): number =>
   whole > 0 ? Math.round((part / whole) * 100) : 0;
 
-/** The calendar day of an instant in Santo Domingo, as 'YYYY-MM-DD'. */
-export function santoDomingoDay(at: Date): string {
-  return new Date(at.getTime() + SANTO_DOMINGO_OFFSET_MS).toISOString().slice(0, 10);
-}
+export { santoDomingoDay };
 
 /**
  * The instants paidPerDay covers: `from` is the start (00:00 Santo Domingo) of the oldest of the

@@ -10,7 +10,7 @@ import { additionalErrors, additionalFieldErrors } from '../domain/enrolment-rul
 // The forms' rules arrive with this step (never with the calendar).
 import './formRules.ts';
 import { ErrorList, MissingNote, REQUIRED_NOTE, SelectField, TextField } from './Fields.tsx';
-import { maskNationalId, maskPhone } from './masks.ts';
+import { maskNationalId, maskPhone } from '../lib/masks.ts';
 import { BackNext } from './StepFrame.tsx';
 import { useShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';

@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import { dueDatesFrom, planOf, planSentence } from '../domain/plans.ts';
-import { santoDomingoDay } from '../domain/dashboard.ts';
+import { santoDomingoDay } from '../domain/days.ts';
 import {
   FULL_WEEK_LABEL,
   addedSummary,

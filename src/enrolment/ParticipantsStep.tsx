@@ -17,7 +17,7 @@ import {
 } from './cart.ts';
 import { describedBy } from '../lib/FormControls.tsx';
 import { ErrorList, MissingNote, REQUIRED_NOTE, SelectField, TextField } from './Fields.tsx';
-import { digitsOnly, maskBirthDate } from './masks.ts';
+import { digitsOnly, maskBirthDate } from '../lib/masks.ts';
 import { BackNext, Loading } from './StepFrame.tsx';
 import { useShownErrors, type ShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';

@@ -27,10 +27,10 @@ import {
 } from './cart.ts';
 import { MissingNote, TextField } from './Fields.tsx';
 import { TermsDialog } from './TermsDialog.tsx';
-import { maskCardNumber, maskCvv, maskExpiry, maskRnc } from './masks.ts';
+import { maskCardNumber, maskCvv, maskExpiry, maskRnc } from '../lib/masks.ts';
 import { Totals } from './Totals.tsx';
 import { ScheduleTable } from './ScheduleTable.tsx';
-import { santoDomingoDay } from '../domain/dashboard.ts';
+import { santoDomingoDay } from '../domain/days.ts';
 import { useShownErrors, type ShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
 

@@ -3,6 +3,7 @@
 // calls are `fromPromise` actors (defaults in api.ts, replaced through machine.provide in tests or
 // by the app); navigation is the `goTo` action, provided at the edge so the machine knows no
 // router. Persistence to sessionStorage is in persistence.ts.
+import { newIdempotencyKey } from '../api/idempotency.ts';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/http.ts';
 import {
@@ -117,16 +118,6 @@ export interface GoToParams {
   to: string;
   /** True for redirects (a step the data does not allow yet): replace the history entry. */
   replace: boolean;
-}
-
-/** A UUID; `crypto.randomUUID` exists only in secure contexts, so fall back on getRandomValues. */
-export function newIdempotencyKey(): string {
-  const { crypto } = globalThis;
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 function messageOf(error: unknown, fallback: string): string {

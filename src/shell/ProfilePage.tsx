@@ -2,6 +2,7 @@
 // does not pay for it: the parent's enrolments (Actividad), dated events (Historial) and their
 // account settings (Configuración).
 import { WaitlistSection } from './WaitlistSection.tsx';
+import { MyPayments } from './MyPayments.tsx';
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Modal, Nav, Spinner, Tab } from 'react-bootstrap';
 import { fetchProfile } from '../api/accounts.ts';
@@ -205,6 +206,10 @@ function CancelDialog({
 const notCompleted = (enrolment: EnrolmentSummary) =>
   enrolment.payment_status === 'declined' || enrolment.payment_status === 'error';
 
+/** The tab a link opens ('/profile?tab=pagos' from the payment e-mails), else 'Actividad'. */
+const initialTab = () =>
+  new URLSearchParams(window.location.search).get('tab') === 'pagos' ? 'pagos' : 'activity';
+
 function ActivityTab({ activity, onChanged }: { activity: Load<Activity>; onChanged: () => void }) {
   const [cancelling, setCancelling] = useState<EnrolmentSummary | null>(null);
   if (activity.state === 'loading') return <Loading />;
@@ -338,12 +343,15 @@ export function ProfilePage() {
             </div>
             <div className="col-md-8 col-lg-9">
               <WaitlistSection />
-              <Tab.Container id="profile-tabs" defaultActiveKey="activity">
+              <Tab.Container id="profile-tabs" defaultActiveKey={initialTab()}>
                 <Card>
                   <Card.Header>
                     <Nav variant="pills">
                       <Nav.Item>
                         <Nav.Link eventKey="activity">Actividad</Nav.Link>
+                      </Nav.Item>
+                      <Nav.Item>
+                        <Nav.Link eventKey="pagos">Mis pagos</Nav.Link>
                       </Nav.Item>
                       <Nav.Item>
                         <Nav.Link eventKey="timeline">Historial</Nav.Link>
@@ -357,6 +365,9 @@ export function ProfilePage() {
                     <Tab.Content>
                       <Tab.Pane eventKey="activity">
                         <ActivityTab activity={activity} onChanged={reloadActivity} />
+                      </Tab.Pane>
+                      <Tab.Pane eventKey="pagos" mountOnEnter>
+                        <MyPayments />
                       </Tab.Pane>
                       <Tab.Pane eventKey="timeline">
                         <TimelineTab activity={activity} />

@@ -3,6 +3,7 @@
 import { request } from '../api/http.ts';
 import type { PublicUser } from '../domain/accounts.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
+import type { EnrolmentLedgerAnswer } from '../domain/schemas/ledger.ts';
 
 export type PaymentStatus = 'paid' | 'declined' | 'pending' | 'error' | 'unknown';
 
@@ -84,4 +85,35 @@ export function leaveWaitlist(id: string): Promise<{ status: string; message: st
     method: 'POST',
     body: {},
   });
+}
+
+/** GET /pagos: the family's ledgers ('Mis pagos', issue 20). */
+export async function fetchLedgers(signal?: AbortSignal): Promise<EnrolmentLedgerAnswer[]> {
+  const answer = await request<{ status: string; data: EnrolmentLedgerAnswer[] }>('/pagos', { signal });
+  return answer.data;
+}
+
+export interface CardFields {
+  cardHolder: string;
+  cardNumber: string;
+  expDate: string;
+  cvv: string;
+}
+
+/**
+ * POST /pagos/cuota/:id: pays the next owed instalment by card, for `amount` (what the ledger says
+ * is owed). `key` names the attempt: the same key never charges twice. Resolves with the updated
+ * ledger, or null while the payment is being verified (the message says so).
+ */
+export async function payInstalment(
+  enrolmentId: string,
+  amount: number,
+  card: CardFields,
+  key: string,
+): Promise<{ message: string; ledger: EnrolmentLedgerAnswer | null }> {
+  const answer = await request<{ status: string; message: string; data?: EnrolmentLedgerAnswer }>(
+    `/pagos/cuota/${encodeURIComponent(enrolmentId)}`,
+    { method: 'POST', body: { amount, ...card }, headers: { 'Idempotency-Key': key } },
+  );
+  return { message: answer.message, ledger: answer.status === 'SUCCESS' && answer.data ? answer.data : null };
 }

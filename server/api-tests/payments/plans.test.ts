@@ -9,7 +9,8 @@ import { seedDemoData } from '../../../src/core/seed.ts';
 import { demoCart, enrolmentRequest, newKey, type DemoCart } from '../checkout/testing.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
-import type { EnrolmentLedgerAnswer, LedgerPayment } from '../../../src/domain/ledger.ts';
+import type { LedgerPayment } from '../../../src/domain/ledger.ts';
+import type { EnrolmentLedgerAnswer } from '../../../src/domain/schemas/ledger.ts';
 import { LEDGER_MESSAGES } from '../../../src/domain/ledger.ts';
 
 let t: TestApp;

@@ -1,16 +1,22 @@
-// 'Descargar Excel' and 'Descargar CSV': the export of exactly the filters on screen.
+// 'Descargar Excel' and 'Descargar CSV': the export of exactly the filters on screen (the
+// enrolments' by default, or another export's path).
 import { useState } from 'react';
 import { listSearch } from '../api.ts';
 import { downloadFile } from '../download.ts';
 import { notifyError, notifySuccess } from '../feedback.ts';
-import type { EnrolmentFilters } from '../../domain/staff.ts';
 
-export function ExportButtons({ filters }: { filters: EnrolmentFilters }) {
+export function ExportButtons({
+  filters,
+  path = '/inscripciones/export',
+}: {
+  filters: object;
+  path?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const download = async (format: 'xlsx' | 'csv') => {
     setBusy(true);
     try {
-      const name = await downloadFile(`/inscripciones/export${listSearch({ ...filters, format })}`);
+      const name = await downloadFile(`${path}${listSearch({ ...filters, format })}`);
       notifySuccess(`Descargado: ${name}`);
     } catch (error) {
       notifyError(`Error al exportar: ${(error as Error).message}`);

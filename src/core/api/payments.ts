@@ -10,12 +10,12 @@
 import { Type } from 'typebox';
 import { ApiError } from '../errors.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
+import { LEDGER_MESSAGES as M, type LedgerPayment } from '../../domain/ledger.ts';
 import {
   InstalmentUpdateBody,
   LedgerAnswer,
   LedgerMessageAnswer,
   LedgersAnswer,
-  LEDGER_MESSAGES as M,
   ManualPaymentBody,
   PAY_CARD_FIELDS,
   PayInstalmentBody,
@@ -23,9 +23,8 @@ import {
   ReceivablesExportQuery,
   ReceivablesQuery,
   type EnrolmentLedgerAnswer,
-  type LedgerPayment,
-} from '../../domain/ledger.ts';
-import { santoDomingoDay } from '../../domain/dashboard.ts';
+} from '../../domain/schemas/ledger.ts';
+import { santoDomingoDay } from '../../domain/days.ts';
 import type { Enrolment } from '../../domain/records.ts';
 import { exportCampCode, exportFileName } from '../admin/export.ts';
 import { MessageAnswer } from '../../domain/schemas/answers.ts';

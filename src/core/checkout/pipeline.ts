@@ -22,7 +22,7 @@ import type {
 import { cardOfForm } from '../../domain/cards.ts';
 import { familyChildCount, plainName, type ChildId } from '../../domain/family.ts';
 import { isAnnualProgram } from '../../domain/records.ts';
-import { santoDomingoDay } from '../../domain/dashboard.ts';
+import { santoDomingoDay } from '../../domain/days.ts';
 import {
   ENROLMENT_MESSAGES as M,
   weekFullMessage,

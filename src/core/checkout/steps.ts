@@ -24,7 +24,7 @@ import {
   type PriceInput,
 } from '../../domain/pricing.ts';
 import { planOf } from '../../domain/plans.ts';
-import { santoDomingoDay } from '../../domain/dashboard.ts';
+import { santoDomingoDay } from '../../domain/days.ts';
 import type { Camp, Category, Coupon, Enrolment, Week } from '../../domain/records.ts';
 import { cleanCardNumber } from '../../domain/cards.ts';
 import { participantCategoryProblems } from '../../domain/categories.ts';

@@ -13,7 +13,7 @@ import { nowOf, type CoreDeps } from '../deps.ts';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { isAnnualProgram } from '../../domain/records.ts';
-import { santoDomingoDay } from '../../domain/dashboard.ts';
+import { santoDomingoDay } from '../../domain/days.ts';
 import { formatDop, type ScheduleItem } from '../../domain/pricing.ts';
 import { validDay } from '../../domain/plans.ts';
 import {
@@ -22,12 +22,14 @@ import {
   LEDGER_MESSAGES as M,
   PAYING_STATUSES,
   type Instalment,
-  type InstalmentUpdateBody,
   type Ledger,
   type LedgerPayment,
+} from '../../domain/ledger.ts';
+import {
+  type InstalmentUpdateBody,
   type ManualPaymentBody,
   type PayInstalmentBody,
-} from '../../domain/ledger.ts';
+} from '../../domain/schemas/ledger.ts';
 import { cardOfForm, cleanCardNumber } from '../../domain/cards.ts';
 import { PAYMENT_LEASE_MS } from '../checkout/idempotency.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';

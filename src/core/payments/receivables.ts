@@ -11,8 +11,8 @@ import {
   type AgingBucket,
   type Instalment,
   type LedgerPayment,
-  type ReceivablesQuery,
 } from '../../domain/ledger.ts';
+import { type ReceivablesQuery } from '../../domain/schemas/ledger.ts';
 import { escapeRegExp } from '../admin/listing.ts';
 import type { ExportColumn } from '../admin/export.ts';
 import { ensureLedger, INSTALMENTS, PAYMENTS } from './ledger.ts';

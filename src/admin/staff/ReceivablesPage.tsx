@@ -1,0 +1,172 @@
+// 'Cuentas por cobrar' (issue 20): what each family owes per child of an annual program, with the
+// aging buckets (al día, 1-30, 31-60, 61-90, más de 90 días) and their totals, filters by program,
+// state and text, the Excel/CSV export of what is filtered, and a link to each enrolment's ledger.
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { AdminPage } from '../AdminPage.tsx';
+import { CampPicker } from '../CampPicker.tsx';
+import { DataTable, type AdminColumn } from '../DataTable.tsx';
+import { useReceivablesQuery } from '../api.ts';
+import { withServerMessage } from '../feedback.ts';
+import { ExportButtons } from './ExportButtons.tsx';
+import { formatDop } from '../../domain/pricing.ts';
+import { formatDueDay } from '../../domain/plans.ts';
+import {
+  AGING_BUCKETS,
+  RECEIVABLE_STATES,
+  RECEIVABLE_STATE_LABELS,
+  type ReceivableState,
+} from '../../domain/ledger.ts';
+import { type ReceivableRowAnswer } from '../../domain/schemas/ledger.ts';
+
+const BUCKET_LABEL = new Map<string, string>(AGING_BUCKETS.map((bucket) => [bucket.key, bucket.label]));
+
+export function ReceivablesPage() {
+  const [campament, setCampament] = useState('');
+  const [state, setState] = useState<ReceivableState | ''>('');
+  const [q, setQ] = useState('');
+  const filters = {
+    ...(campament ? { campament } : {}),
+    ...(state ? { state } : {}),
+    ...(q.trim() ? { q: q.trim() } : {}),
+  };
+  const list = useReceivablesQuery(filters);
+  const columns = useMemo<Array<AdminColumn<ReceivableRowAnswer>>>(
+    () => [
+      {
+        id: 'family',
+        header: 'Familia',
+        cell: ({ row }) => (
+          <>
+            <Link to={`/admin/cuentas/${row.original.enrolment_id}`}>Orden {row.original.order_number}</Link>
+            <span className="d-block small">{row.original.parent_name}</span>
+            <span className="d-block small text-body-secondary">{row.original.parent_email}</span>
+          </>
+        ),
+      },
+      {
+        id: 'child',
+        header: 'Participante',
+        cell: ({ row }) => (
+          <>
+            {row.original.child}
+            <span className="d-block small text-body-secondary">{row.original.camp_name}</span>
+            {row.original.cancelled ? <span className="badge text-bg-secondary">Cancelada</span> : null}
+          </>
+        ),
+      },
+      { id: 'paid', header: 'Pagado', cell: ({ row }) => formatDop(row.original.paid) },
+      {
+        id: 'balance',
+        header: 'Saldo',
+        cell: ({ row }) => <span data-testid="receivable-balance">{formatDop(row.original.balance)}</span>,
+      },
+      { id: 'overdue', header: 'Vencido', cell: ({ row }) => formatDop(row.original.overdue) },
+      {
+        id: 'bucket',
+        header: 'Antigüedad',
+        cell: ({ row }) =>
+          row.original.balance <= 0
+            ? 'Saldada'
+            : (BUCKET_LABEL.get(row.original.bucket) ?? row.original.bucket),
+      },
+      {
+        id: 'next_due',
+        header: 'Próximo vencimiento',
+        cell: ({ row }) => (row.original.next_due ? formatDueDay(row.original.next_due) : '—'),
+      },
+    ],
+    [],
+  );
+  const totals = list.data?.totals;
+  return (
+    <AdminPage
+      title="Cuentas por cobrar"
+      actions={<ExportButtons path="/cuentas/export" filters={filters} />}
+    >
+      <form className="row g-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
+        <div className="col-12 col-md-4">
+          <CampPicker id="receivables-camp" value={campament} onChange={setCampament} allowAll />
+        </div>
+        <div className="col-12 col-md-4">
+          <label className="form-label" htmlFor="receivables-state">
+            Estado
+          </label>
+          <select
+            id="receivables-state"
+            name="state"
+            className="form-select"
+            value={state}
+            onChange={(event) => setState(event.target.value as ReceivableState | '')}
+          >
+            <option value="">Todas</option>
+            {RECEIVABLE_STATES.map((key) => (
+              <option key={key} value={key}>
+                {RECEIVABLE_STATE_LABELS[key]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-12 col-md-4">
+          <label className="form-label" htmlFor="receivables-q">
+            Buscar
+          </label>
+          <input
+            id="receivables-q"
+            name="q"
+            type="search"
+            inputMode="search"
+            autoComplete="off"
+            className="form-control"
+            placeholder="Orden, correo o nombre"
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+          />
+        </div>
+      </form>
+      {totals ? (
+        <dl className="row row-cols-2 row-cols-md-6 g-2 mb-3 small" aria-label="Totales por antigüedad">
+          {AGING_BUCKETS.map((bucket) => (
+            <div key={bucket.key} className="col">
+              <div className="border rounded p-2 h-100">
+                <dt className="fw-normal text-body-secondary">{bucket.label}</dt>
+                <dd className="mb-0 fw-semibold" data-testid={`aging-${bucket.key}`}>
+                  {formatDop(totals[bucket.key] ?? 0)}
+                </dd>
+              </div>
+            </div>
+          ))}
+          <div className="col">
+            <div className="border rounded p-2 h-100 border-primary">
+              <dt className="fw-normal text-body-secondary">Total por cobrar</dt>
+              <dd className="mb-0 fw-semibold" data-testid="aging-total">
+                {formatDop(totals.balance ?? 0)}
+              </dd>
+            </div>
+          </div>
+        </dl>
+      ) : null}
+      {list.error ? (
+        <p role="alert">{withServerMessage('Error al cargar las cuentas por cobrar', list.error)}</p>
+      ) : !list.data ? (
+        <p role="status">Cargando…</p>
+      ) : list.data.rows.length === 0 ? (
+        <p role="status">No hay cuentas con esos filtros.</p>
+      ) : (
+        <div className="card">
+          <div className="card-body p-0">
+            <DataTable
+              caption="Cuentas por cobrar"
+              columns={columns}
+              rows={list.data.rows}
+              sorting={[]}
+              onSortingChange={() => {}}
+              sortable={[]}
+              rowId={(row) => `${row.enrolment_id}-${row.child}`}
+            />
+          </div>
+        </div>
+      )}
+    </AdminPage>
+  );
+}
