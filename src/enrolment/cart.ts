@@ -202,13 +202,18 @@ export function isFull(week: Pick<WizardWeek, 'quota_f_left'>): boolean {
 export function wizardWeeks(
   weeks: ReadonlyArray<Omit<WizardWeek, 'categories' | 'quota_f_left'> & Partial<WizardWeek>>,
 ): WizardWeek[] {
-  return weeks.map(({ _id, name, date, value, categories, quota_f_left }) => ({
+  return weeks.map(({ _id, name, date, value, categories, quota_f_left, ...rest }) => ({
     _id,
     name,
     date,
     value,
     categories: categories ?? [],
     quota_f_left: quota_f_left ?? null,
+    // An annual option's payment plan (issue 20), when it has one.
+    ...(rest.plan_frequency ? { plan_frequency: rest.plan_frequency } : {}),
+    ...(rest.plan_instalments ? { plan_instalments: rest.plan_instalments } : {}),
+    ...(rest.plan_first_due ? { plan_first_due: rest.plan_first_due } : {}),
+    ...(rest.plan_due_day ? { plan_due_day: rest.plan_due_day } : {}),
   }));
 }
 

@@ -31,7 +31,8 @@ export function LedgerTable({
 }) {
   const several = ledger.enrolment.children.length > 1;
   return (
-    <div className="table-responsive">
+    // Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too.
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={caption}>
       <table className="table table-sm align-middle small mb-2">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -39,9 +40,8 @@ export function LedgerTable({
             <th scope="col">Vence</th>
             <th scope="col">Concepto</th>
             <th scope="col" className="text-end">
-              Monto
+              Monto y estado
             </th>
-            <th scope="col">Estado</th>
             {actions ? <th scope="col">Acciones</th> : null}
           </tr>
         </thead>

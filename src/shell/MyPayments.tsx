@@ -54,10 +54,10 @@ function PayDialog({
   const set = (field: keyof CardFields, value: string) =>
     setCard((current) => ({ ...current, [field]: value }));
   return (
-    <Modal show onHide={paying ? () => {} : onHide} centered>
+    <Modal show onHide={paying ? () => {} : onHide} centered aria-labelledby="pay-instalment-title">
       <Form onSubmit={(event) => void submit(event)} noValidate>
         <Modal.Header closeButton={!paying}>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id="pay-instalment-title">
             Pagar cuota
           </Modal.Title>
         </Modal.Header>

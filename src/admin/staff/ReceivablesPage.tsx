@@ -125,26 +125,24 @@ export function ReceivablesPage() {
         </div>
       </form>
       {totals ? (
-        <dl className="row row-cols-2 row-cols-md-6 g-2 mb-3 small" aria-label="Totales por antigüedad">
-          {AGING_BUCKETS.map((bucket) => (
-            <div key={bucket.key} className="col">
-              <div className="border rounded p-2 h-100">
-                <dt className="fw-normal text-body-secondary">{bucket.label}</dt>
-                <dd className="mb-0 fw-semibold" data-testid={`aging-${bucket.key}`}>
-                  {formatDop(totals[bucket.key] ?? 0)}
-                </dd>
+        <ul
+          className="row row-cols-2 row-cols-md-6 g-2 mb-3 small list-unstyled"
+          aria-label="Totales por antigüedad"
+        >
+          {[
+            ...AGING_BUCKETS.map((bucket) => ({ key: bucket.key, label: bucket.label })),
+            { key: 'balance', label: 'Total por cobrar' },
+          ].map(({ key, label }) => (
+            <li key={key} className="col">
+              <div className={`border rounded p-2 h-100${key === 'balance' ? ' border-primary' : ''}`}>
+                <span className="d-block text-body-secondary">{label}</span>
+                <span className="fw-semibold" data-testid={`aging-${key}`}>
+                  {formatDop(totals[key] ?? 0)}
+                </span>
               </div>
-            </div>
+            </li>
           ))}
-          <div className="col">
-            <div className="border rounded p-2 h-100 border-primary">
-              <dt className="fw-normal text-body-secondary">Total por cobrar</dt>
-              <dd className="mb-0 fw-semibold" data-testid="aging-total">
-                {formatDop(totals.balance ?? 0)}
-              </dd>
-            </div>
-          </div>
-        </dl>
+        </ul>
       ) : null}
       {list.error ? (
         <p role="alert">{withServerMessage('Error al cargar las cuentas por cobrar', list.error)}</p>
