@@ -49,6 +49,14 @@ test('a parent enrols on Pago mensual at 375 px, sees the schedule in Mis pagos 
   await expect(schedule.getByTestId('schedule-total')).toHaveText(formatDop(count * 3900 + 3500));
   await expectAccessible(page, 'payment step with a plan');
   await keepShot(page, testInfo.outputPath('plan-1-pago.png'), true);
+  // The parent authorises the automatic charges: the consent names the later dates and amounts.
+  const consent = schedule.getByRole('checkbox', {
+    name: /^Cobro automático \(opcional\)\. Autorizo a la escuela/,
+  });
+  if (count > 1) {
+    await expect(consent).toHaveAccessibleName(new RegExp(`las ${count - 1} cuotas restantes`));
+    await consent.check();
+  }
   await fillCard(page, '4242424242424242');
   await page.getByRole('button', { name: 'Pagar' }).click();
   await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
@@ -56,6 +64,15 @@ test('a parent enrols on Pago mensual at 375 px, sees the schedule in Mis pagos 
   await page.goto('/profile?tab=pagos');
   const ledger = page.getByRole('region', { name: /^Programa Anual 2026-2027 · Orden/ });
   await expect(ledger.getByTestId('ledger-balance')).toHaveText(formatDop((count - 1) * 3900));
+  if (count > 1) {
+    // The card is kept (brand, last four, expiry) and autopay is on for this program.
+    await expect(page.getByTestId('saved-card')).toHaveText(
+      'Visa ****4242 (vence 12/2030). Solo el banco guarda los datos de la tarjeta.',
+    );
+    await expect(ledger.getByTestId('autopay-state')).toHaveText(
+      'Cobro automático activo con Visa ****4242.',
+    );
+  }
   await expect(ledger.getByRole('row').filter({ hasText: 'Pagada' })).toHaveCount(2); // membership + first
   await expect(ledger.getByRole('row').filter({ hasText: 'Pendiente' })).toHaveCount(count - 1);
   await expectAccessible(page, 'profile: Mis pagos');

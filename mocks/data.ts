@@ -48,9 +48,20 @@ function mockDeps(): CoreDeps {
   const sandbox = sandboxGateway({ store });
   return {
     store,
-    // 'tarjeta-rechazada': the bank declines whatever card is used.
+    // 'tarjeta-rechazada': the bank declines whatever card is used (kept cards too).
     gateway: {
+      ...sandbox,
       name: 'mock',
+      chargeSaved: (request) =>
+        activeScenario() === 'tarjeta-rechazada'
+          ? Promise.resolve({
+              approved: false,
+              reason: 'declined',
+              message: CARD_MESSAGES.declined,
+              brand: 'Tarjeta',
+              last4: '',
+            })
+          : sandbox.chargeSaved(request),
       charge: (request) =>
         activeScenario() === 'tarjeta-rechazada'
           ? Promise.resolve({

@@ -26,6 +26,8 @@ import { createCore, type Core } from '../src/core/services.ts';
 import { reconcilePayments } from '../src/core/checkout/settle.ts';
 import { sendCartReminders } from '../src/core/checkout/carts.ts';
 import { offerFreedPlaces } from '../src/core/checkout/waitlist.ts';
+import { runAutopay } from '../src/core/payments/autopay.ts';
+import { settleCardPayments } from '../src/core/payments/ledger.ts';
 import { issuePendingReceipts } from '../src/core/receipts/service.ts';
 import { renderReceiptPdf } from '../src/core/receipts/pdf.ts';
 import PDFDocument from 'pdfkit';
@@ -34,6 +36,8 @@ import PDFDocument from 'pdfkit';
 const CART_REMINDER_PASS_MS = 10 * 60_000;
 /** How often the server passes on expired offers and offers freed places of waiting lists. */
 const WAITLIST_PASS_MS = 60_000;
+/** Autopay charges by the day: a pass every five minutes finds a due instalment early that day. */
+const AUTOPAY_PASS_MS = 5 * 60_000;
 import { ensureIndexes } from '../src/core/indexes.ts';
 import path from 'node:path';
 
@@ -171,6 +175,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       publicUrl: config.publicUrl,
       schoolWebsite: config.schoolWebsite,
       paymentLeaseMs: config.paymentLeaseMs,
+      autopay: config.autopay,
     },
   });
   app.decorate('core', core);
@@ -187,6 +192,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     app.addHook('onClose', async () => clearInterval(timer));
   };
   every(config.paymentLeaseMs / 2, 'payment reconciliation failed', () => reconcilePayments(core.deps));
+  // Instalment payments by card whose answer never came (src/core/payments/ledger.ts), as often.
+  every(config.paymentLeaseMs / 2, 'instalment payment settling failed', () => settleCardPayments(core.deps));
   // Reminders of carts left unpaid for a day (src/core/checkout/carts.ts); each is claimed, so
   // instances share the work. Every ten minutes: a reminder a few minutes late changes nothing.
   every(CART_REMINDER_PASS_MS, 'cart reminders failed', () => sendCartReminders(core.deps));
@@ -196,6 +203,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Fiscal receipts that waited for an NCF sequence (src/core/receipts/service.ts): issued and
   // e-mailed once staff add one (saving it runs this at once too). Each receipt's id is its order's.
   every(WAITLIST_PASS_MS, 'pending receipts failed', () => issuePendingReceipts(core.deps));
+  // Autopay (src/core/payments/autopay.ts): notices, the charges of the day and their retries, and
+  // the card payments a crash or a timeout left unsettled. Each instalment is claimed in the store.
+  every(AUTOPAY_PASS_MS, 'autopay failed', () => runAutopay(core.deps));
   await app.register(apiRoutes, { prefix: '/api', core, pageHeaders });
   await app.register(uploadRoutes, { core, localDir: uploadsDir });
   await app.register(socialAuthRoutes);

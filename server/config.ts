@@ -1,5 +1,6 @@
 // Runtime configuration, read once from environment variables and validated, so that a
 // mistake is reported at start-up in plain words instead of failing later inside a request.
+import { AUTOPAY_DEFAULTS } from '../src/domain/ledger.ts';
 import path from 'node:path';
 
 export interface Config {
@@ -36,6 +37,8 @@ export interface Config {
   paymentLeaseMs: number;
   /** The sandbox gateway's simulated round trip (a real gateway takes a second or two). */
   sandboxLatencyMs: number;
+  /** Autopay (issue 20): days after the first decline of the next tries, and of the notice before. */
+  autopay: { retryDays: number[]; noticeDays: number };
   /** The embedded store flushes each write to disk before acknowledging it (on in production). */
   storeFsync: boolean;
 }
@@ -200,6 +203,24 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   // Never above 60 s: a retry waits out the lease, and a parent's request must not hang longer.
   const paymentLeaseMs = whole('PAYMENT_LEASE_SECONDS', 60, 2, 60, 'seconds') * 1000;
   const sandboxLatencyMs = whole('SANDBOX_LATENCY_MS', 0, 0, 10_000, 'milliseconds');
+  const rawRetries = value('AUTOPAY_RETRY_DAYS') ?? AUTOPAY_DEFAULTS.retryDays.join(',');
+  const retryDays = rawRetries.trim() === '' ? [] : rawRetries.split(',').map((day) => day.trim());
+  if (
+    retryDays.length > 10 ||
+    retryDays.some(
+      (day, index) =>
+        !/^\d{1,2}$/.test(day) ||
+        Number(day) < 1 ||
+        (index > 0 && Number(day) <= Number(retryDays[index - 1])),
+    )
+  )
+    problems.push(
+      `AUTOPAY_RETRY_DAYS must be up to 10 growing whole numbers of days from 1 to 99, separated by commas, e.g. 1,3,7 (got "${rawRetries}")`,
+    );
+  const autopay = {
+    retryDays: retryDays.map(Number),
+    noticeDays: whole('AUTOPAY_NOTICE_DAYS', AUTOPAY_DEFAULTS.noticeDays, 0, 30, 'days'),
+  };
 
   const rawFsync = value('STORE_FSYNC');
   if (rawFsync !== undefined && !['true', 'false'].includes(rawFsync)) {
@@ -231,6 +252,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     seedDemo,
     paymentLeaseMs,
     sandboxLatencyMs,
+    autopay,
     storeFsync,
   };
 }

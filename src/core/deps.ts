@@ -73,6 +73,8 @@ export interface CoreDeps {
     schoolWebsite: string;
     /** How long a payment request may take (src/core/checkout/idempotency.ts); 60 s when unset. */
     paymentLeaseMs?: number;
+    /** The autopay schedule (src/core/payments/autopay.ts); AUTOPAY_DEFAULTS when unset. */
+    autopay?: { retryDays: readonly number[]; noticeDays: number };
   };
   clock?: () => Date;
 }

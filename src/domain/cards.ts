@@ -68,19 +68,39 @@ export const CARD_MESSAGES = {
   invalidCvv: 'El código de seguridad (CVV) debe tener 3 o 4 dígitos.',
   declined: 'La tarjeta fue rechazada por el banco. Por favor intente con otra tarjeta.',
   insufficientFunds: 'La tarjeta no tiene fondos suficientes. Por favor intente con otra tarjeta.',
+  lostOrStolen: 'La tarjeta fue reportada como perdida o robada. Por favor use otra tarjeta.',
+  noSavedCard: 'No tiene una tarjeta guardada.',
+  unknownSavedCard: 'La tarjeta guardada ya no existe en el banco. Por favor registre otra tarjeta.',
   gatewayError:
     'No fue posible procesar el pago en este momento. No se realizó ningún cargo; por favor intente de nuevo.',
 } as const;
 
-/** Sandbox test cards (DESIGN.md §2.8). */
+/**
+ * Sandbox test cards (DESIGN.md §2.8). Two more for cards kept on file (issue 20): `failsLater` is
+ * kept but every later charge to it is declined (a soft decline, retried); `stolen` is reported
+ * lost or stolen (a hard decline, never retried), at once when charged, later when kept.
+ */
 export const SANDBOX_CARDS = {
   approved: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  failsLater: '4000000000000341',
+  stolen: '4000000000009979',
 } as const;
 
 export type CardRefusalReason =
-  'invalid_card' | 'expired' | 'invalid_cvv' | 'declined' | 'insufficient_funds';
+  'invalid_card' | 'expired' | 'invalid_cvv' | 'declined' | 'insufficient_funds' | 'lost_or_stolen';
+
+/**
+ * Refusals after which the same card is never charged again (issue 20): the gateway declared it
+ * invalid, expired or lost or stolen, so a retry cannot succeed and may flag the school's account.
+ */
+export const HARD_REFUSALS: readonly CardRefusalReason[] = [
+  'invalid_card',
+  'expired',
+  'invalid_cvv',
+  'lost_or_stolen',
+];
 
 /**
  * The sandbox gateway's decision on a card (DESIGN.md §2.8), shared by the server's sandbox and the
@@ -96,5 +116,29 @@ export function sandboxRefusal(
   if (card.number === SANDBOX_CARDS.declined) return { reason: 'declined', message: CARD_MESSAGES.declined };
   if (card.number === SANDBOX_CARDS.insufficientFunds)
     return { reason: 'insufficient_funds', message: CARD_MESSAGES.insufficientFunds };
+  if (card.number === SANDBOX_CARDS.stolen)
+    return { reason: 'lost_or_stolen', message: CARD_MESSAGES.lostOrStolen };
   return null;
 }
+
+/**
+ * The sandbox's decision on keeping a card on file: the checks of a charge (a card it would decline
+ * is not kept), except the cards that fail only later (`failsLater`, `stolen`), which it keeps.
+ */
+export function sandboxSaveRefusal(
+  card: { number: string; expiry: string; cvv: string },
+  now: Date,
+): { reason: CardRefusalReason; message: string } | null {
+  if (card.number === SANDBOX_CARDS.stolen)
+    return sandboxRefusal({ ...card, number: SANDBOX_CARDS.approved }, now);
+  return sandboxRefusal(card, now);
+}
+
+/** How the sandbox's vault answers later charges to a kept card (never its number: a behaviour). */
+export type SandboxVaultBehaviour = 'approve' | 'decline' | 'lost_or_stolen';
+export const sandboxVaultBehaviour = (number: string): SandboxVaultBehaviour =>
+  number === SANDBOX_CARDS.failsLater
+    ? 'decline'
+    : number === SANDBOX_CARDS.stolen
+      ? 'lost_or_stolen'
+      : 'approve';

@@ -56,6 +56,53 @@ export interface Instalment {
   /** Set when cancelled (a cancelled enrolment's future instalments, or staff). */
   cancelled_at?: Date | null;
   created_at: Date;
+  // Autopay (../core/payments/autopay.ts): tries so far, the first declined day, the next try's
+  // day, why it stopped (a hard decline or the last try), and the pass's claim on it.
+  autopay_attempts?: number;
+  autopay_first_failure?: string;
+  autopay_next?: string;
+  autopay_stopped?: string;
+  autopay_lease_until?: Date | null;
+}
+
+/** A family's card kept at the gateway for automatic charges ('tarjetas'): never its number. */
+export interface SavedCard {
+  _id: string;
+  user_id: string;
+  /** The gateway's token for the card (its vault's reference). */
+  token: string;
+  brand: string;
+  last4: string;
+  /** 'MMYYYY' */
+  expiry: string;
+  status: 'active' | 'removed';
+  created_at: Date;
+  removed_at?: Date;
+}
+
+/** The school's autopay schedule (settings AUTOPAY_RETRY_DAYS, AUTOPAY_NOTICE_DAYS). */
+export const AUTOPAY_DEFAULTS = {
+  /** Days after the first declined try on which the next tries are made. */
+  retryDays: [1, 3, 7] as readonly number[],
+  /** Days before a due day that the notice e-mail goes out. */
+  noticeDays: 3,
+};
+
+/** 'Visa ****4242 (vence 12/2030)' */
+export const cardLabel = (card: Pick<SavedCard, 'brand' | 'last4' | 'expiry'>): string =>
+  `${card.brand} ****${card.last4} (vence ${card.expiry.slice(0, 2)}/${card.expiry.slice(2)})`;
+
+/**
+ * The authorisation a parent gives at payment to keep the card for the automatic charges: it names
+ * the schedule, dates and amounts (those after today's payment). Stored with the enrolment as given.
+ */
+export function autopayConsentText(
+  later: ReadonlyArray<{ due: string; amount: number }>,
+  format: { money: (pesos: number) => string; day: (day: string) => string },
+): string {
+  const total = later.reduce((sum, item) => sum + item.amount, 0);
+  const dates = later.map((item) => `${format.day(item.due)} ${format.money(item.amount)}`).join('; ');
+  return `Autorizo a la escuela a guardar esta tarjeta (solo el banco conserva sus datos) y a cobrar en ella automáticamente las ${later.length} cuotas restantes de mi plan de pagos en sus fechas: ${dates} (total ${format.money(total)}). Puedo cambiar o eliminar la tarjeta en "Mis pagos" cuando quiera.`;
 }
 
 /**
@@ -241,6 +288,8 @@ export const LEDGER_MESSAGES = {
   instalmentCancelled: 'Cuota anulada.',
   reminderSent: 'Recordatorio enviado.',
   cancelledEnrolment: 'Esta inscripción está cancelada: no tiene cuotas por pagar.',
+  cardSaved: 'Tarjeta guardada para los cobros automáticos.',
+  cardRemoved: 'Tarjeta eliminada. Las próximas cuotas se pagan desde "Mis pagos" o en la oficina.',
 } as const;
 
 /** The receivables list's state filter: settled, current, overdue, or one overdue bucket. */

@@ -92,6 +92,11 @@ export function dueDatesFrom(plan: InstalmentPlan, today: string): string[] {
   return kept.length > 0 ? kept : all.slice(-1);
 }
 
+/** The day `days` after `day` (both 'YYYY-MM-DD'). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Whole days from `from` to `to` (both 'YYYY-MM-DD'); negative when `to` is earlier. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

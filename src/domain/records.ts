@@ -230,6 +230,11 @@ export interface Enrolment {
   comprobantefiscal: boolean;
   rnc: string;
   rnc_nombre: string;
+  /**
+   * Autopay (issue 20): the family authorised the automatic charges of its later instalments to
+   * its card on file, with this text, at this moment. Absent or null: paid by hand.
+   */
+  autopay?: { authorised_at: Date; text: string } | null;
   /** 'unknown': the gateway's answer never came (a timeout): kept with its places until settled. */
   payment_status: 'pending' | 'paid' | 'declined' | 'error' | 'unknown';
   /**

@@ -29,7 +29,7 @@ import { MissingNote, TextField } from './Fields.tsx';
 import { TermsDialog } from './TermsDialog.tsx';
 import { maskCardNumber, maskCvv, maskExpiry, maskRnc } from '../lib/masks.ts';
 import { Totals } from './Totals.tsx';
-import { ScheduleTable } from './ScheduleTable.tsx';
+import { AutopayConsent, ScheduleTable } from './ScheduleTable.tsx';
 import { santoDomingoDay } from '../domain/days.ts';
 import { useShownErrors, type ShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
@@ -359,6 +359,7 @@ export function PaymentContent() {
   const canPay = useSelector(actor, (s) => s.can({ type: 'PAY' }));
   const errors = useShownErrors();
   const gaps = payGaps(context);
+  const schedule = isAnnual(context.camp) ? cartSchedule(context, santoDomingoDay(new Date())) : null;
   return (
     <>
       <ParticipantsSummary />
@@ -373,11 +374,16 @@ export function PaymentContent() {
           atPayment
         />
       </Summary>
-      {isAnnual(context.camp) ? (
+      {schedule ? (
         <Summary title="Plan de pagos">
           <ScheduleTable
-            schedule={cartSchedule(context, santoDomingoDay(new Date()))}
+            schedule={schedule}
             childName={(cupo) => context.participants[cupo]?.first_name ?? ''}
+          />
+          <AutopayConsent
+            schedule={schedule}
+            checked={context.payment.autopay}
+            onChange={(autopay) => actor.send({ type: 'UPDATE_PAYMENT', patch: { autopay } })}
           />
         </Summary>
       ) : null}

@@ -3,7 +3,37 @@
 // the checkout's own rule). A table on a wide screen, the same rows stacked on a phone.
 import { formatDop, type PaymentSchedule } from '../domain/pricing.ts';
 import { formatDueDay } from '../domain/plans.ts';
-import { instalmentLabel } from '../domain/ledger.ts';
+import { autopayConsentText, instalmentLabel } from '../domain/ledger.ts';
+
+/** The authorisation to keep the card for the later instalments, naming them (issue 20). */
+export function AutopayConsent({
+  schedule,
+  checked,
+  onChange,
+}: {
+  schedule: PaymentSchedule;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const later = schedule.items.filter((item) => !item.at_enrolment);
+  if (later.length === 0) return null;
+  return (
+    <div className="form-check mt-2">
+      <input
+        id="autopay"
+        name="autopay"
+        type="checkbox"
+        className="form-check-input"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label className="form-check-label small" htmlFor="autopay">
+        <strong>Cobro automático (opcional).</strong>{' '}
+        {autopayConsentText(later, { money: formatDop, day: formatDueDay })}
+      </label>
+    </div>
+  );
+}
 
 export function ScheduleTable({
   schedule,

@@ -117,6 +117,8 @@ export interface PaymentForm {
   rnc_nombre: string;
   /** The coupon box's text; locked (= the applied code) while a coupon is applied. */
   coupon: string;
+  /** Annual plans: the card is kept for the automatic charges of the later instalments (issue 20). */
+  autopay: boolean;
 }
 
 /** Everything the cart rules read: a subset of the machine's context. */
@@ -182,6 +184,7 @@ export function emptyPayment(): PaymentForm {
     rnc: '',
     rnc_nombre: '',
     coupon: '',
+    autopay: false,
   };
 }
 
@@ -743,5 +746,6 @@ export function buildEnrolmentBody(state: WizardData): CreateEnrolmentBody {
     amount: totals.total,
     discount: totals.discount,
     ...(coupon ? { coupon: coupon.code } : {}),
+    ...(payment.autopay ? { autopay: true } : {}),
   };
 }

@@ -406,6 +406,7 @@ export const enrolmentMachine = setup({
             rnc: String(saved.payment?.rnc ?? ''),
             rnc_nombre: String(saved.payment?.rnc_nombre ?? ''),
             coupon: String(saved.payment?.coupon ?? ''),
+            autopay: saved.payment?.autopay === true,
           }
         : emptyPayment(),
       idempotencyKey: saved?.idempotencyKey ?? newIdempotencyKey(),

@@ -46,6 +46,7 @@ export function toSaved(context: EnrolmentContext): SavedWizard {
       rnc: payment.rnc,
       rnc_nombre: payment.rnc_nombre,
       coupon: payment.coupon,
+      autopay: payment.autopay,
     },
     idempotencyKey: context.idempotencyKey,
   };

@@ -1,35 +1,52 @@
 // 'Mis pagos' in the profile (issue 20): each program's schedule with what is paid, due and overdue,
-// the balance and the next due day, the payments made (card, transfer, cash…), and a button to pay
-// the next owed instalment now by card. The amount is the server's; a repeat click never charges
-// twice (one Idempotency-Key per attempt, kept until it has an answer).
-import { useEffect, useState, type FormEvent } from 'react';
+// the balance and the next due day, the payments made (card, transfer, cash…), a button to pay the
+// next owed instalment now by card, and the card kept for automatic charges (replace or remove it).
+// Amounts are the server's; a repeat click never charges twice (one Idempotency-Key per attempt).
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import { formatDueDay } from '../domain/plans.ts';
 import { isAnnualProgram } from '../domain/records.ts';
-import type { EnrolmentLedgerAnswer } from '../domain/schemas/ledger.ts';
+import { cardLabel } from '../domain/ledger.ts';
+import type { EnrolmentLedgerAnswer, SavedCardAnswer } from '../domain/schemas/ledger.ts';
 import { LedgerFigures, LedgerTable, PaymentsList } from '../lib/LedgerTable.tsx';
 import { maskCardNumber, maskCvv, maskExpiry } from '../lib/masks.ts';
 import { newIdempotencyKey } from '../api/idempotency.ts';
 import { notify } from '../lib/toasts.tsx';
-import { fetchLedgers, payInstalment, type CardFields } from './accountApi.ts';
+import {
+  fetchLedgers,
+  fetchSavedCard,
+  payInstalment,
+  removeCard,
+  saveCard,
+  type CardFields,
+} from './accountApi.ts';
 
 const EMPTY_CARD: CardFields = { cardHolder: '', cardNumber: '', expDate: '', cvv: '' };
 
-function PayDialog({
-  ledger,
+const messageOf = (failure: unknown, fallback: string) =>
+  failure instanceof Error && failure.message ? failure.message : fallback;
+
+/** A dialog with the card's fields (masked as in the wizard) that submits them to `send`. */
+function CardDialog({
+  id,
+  title,
+  intro,
+  submitLabel,
+  send,
   onHide,
-  onPaid,
 }: {
-  ledger: EnrolmentLedgerAnswer;
+  id: string;
+  title: string;
+  intro: ReactNode;
+  submitLabel: string;
+  /** Resolves when done (the dialog then closes); rejects with the message to show. */
+  send: (card: CardFields) => Promise<void>;
   onHide: () => void;
-  onPaid: (ledger: EnrolmentLedgerAnswer | null) => void;
 }) {
   const [card, setCard] = useState(EMPTY_CARD);
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [paying, setPaying] = useState(false);
+  const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const amount = ledger.next_amount;
   const complete =
     card.cardHolder.trim() !== '' &&
     card.cardNumber.length >= 19 &&
@@ -37,38 +54,28 @@ function PayDialog({
     card.cvv.length >= 3;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setPaying(true);
+    setBusy(true);
     setError('');
     try {
-      const { message, ledger: paid } = await payInstalment(ledger.enrolment._id, amount, card, key);
-      notify.success(message);
-      onPaid(paid);
+      await send(card);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'No fue posible realizar el pago.');
-      // A refusal is final for this key: the next try is a new attempt.
-      setKey(newIdempotencyKey());
-    } finally {
-      setPaying(false);
+      setError(messageOf(failure, 'No fue posible completar la operación.'));
+      setBusy(false);
     }
   };
   const set = (field: keyof CardFields, value: string) =>
     setCard((current) => ({ ...current, [field]: value }));
   return (
-    <Modal show onHide={paying ? () => {} : onHide} centered aria-labelledby="pay-instalment-title">
+    <Modal show onHide={busy ? () => {} : onHide} centered aria-labelledby={`${id}-title`}>
       <Form onSubmit={(event) => void submit(event)} noValidate>
-        <Modal.Header closeButton={!paying}>
-          <Modal.Title as="h2" className="h5" id="pay-instalment-title">
-            Pagar cuota
+        <Modal.Header closeButton={!busy}>
+          <Modal.Title as="h2" className="h5" id={`${id}-title`}>
+            {title}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="mb-3">
-            {ledger.enrolment.camp_name}: cuota con vencimiento el{' '}
-            {ledger.next_due ? formatDueDay(ledger.next_due) : ''}.
-            <br />
-            <strong>Monto a pagar: {formatDop(amount)}</strong>
-          </p>
-          <Form.Group className="mb-2" controlId="instalment-card-holder">
+          <div className="mb-3">{intro}</div>
+          <Form.Group className="mb-2" controlId={`${id}-holder`}>
             <Form.Label>Nombre en la tarjeta *</Form.Label>
             <Form.Control
               name="ccName"
@@ -77,7 +84,7 @@ function PayDialog({
               onChange={(event) => set('cardHolder', event.target.value)}
             />
           </Form.Group>
-          <Form.Group className="mb-2" controlId="instalment-card-number">
+          <Form.Group className="mb-2" controlId={`${id}-number`}>
             <Form.Label>Número de tarjeta *</Form.Label>
             <Form.Control
               name="ccNumber"
@@ -89,7 +96,7 @@ function PayDialog({
             />
           </Form.Group>
           <div className="row g-2">
-            <Form.Group className="col-6 mb-2" controlId="instalment-card-expiry">
+            <Form.Group className="col-6 mb-2" controlId={`${id}-expiry`}>
               <Form.Label>Vencimiento (MM/AAAA) *</Form.Label>
               <Form.Control
                 name="ccDate"
@@ -100,7 +107,7 @@ function PayDialog({
                 onChange={(event) => set('expDate', maskExpiry(event.target.value))}
               />
             </Form.Group>
-            <Form.Group className="col-6 mb-2" controlId="instalment-card-cvv">
+            <Form.Group className="col-6 mb-2" controlId={`${id}-cvv`}>
               <Form.Label>CVV *</Form.Label>
               <Form.Control
                 name="ccCVV"
@@ -118,12 +125,12 @@ function PayDialog({
           ) : null}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide} disabled={paying}>
+          <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
             Cancelar
           </Button>
-          <Button type="submit" variant="primary" disabled={!complete || paying}>
-            {paying ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
-            {paying ? 'Procesando pago…' : `Pagar ${formatDop(amount)}`}
+          <Button type="submit" variant="primary" disabled={!complete || busy}>
+            {busy ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+            {busy ? 'Procesando…' : submitLabel}
           </Button>
         </Modal.Footer>
       </Form>
@@ -131,7 +138,115 @@ function PayDialog({
   );
 }
 
-function LedgerCard({ ledger, onChange }: { ledger: EnrolmentLedgerAnswer; onChange: () => void }) {
+function PayDialog({
+  ledger,
+  onHide,
+  onPaid,
+}: {
+  ledger: EnrolmentLedgerAnswer;
+  onHide: () => void;
+  onPaid: () => void;
+}) {
+  // One key per attempt: kept while the attempt may have charged, new after a refusal.
+  const [key, setKey] = useState(newIdempotencyKey);
+  const amount = ledger.next_amount;
+  return (
+    <CardDialog
+      id="pay-instalment"
+      title="Pagar cuota"
+      submitLabel={`Pagar ${formatDop(amount)}`}
+      intro={
+        <p className="mb-0">
+          {ledger.enrolment.camp_name}: cuota con vencimiento el{' '}
+          {ledger.next_due ? formatDueDay(ledger.next_due) : ''}.
+          <br />
+          <strong>Monto a pagar: {formatDop(amount)}</strong>
+        </p>
+      }
+      onHide={onHide}
+      send={async (card) => {
+        try {
+          const { message } = await payInstalment(ledger.enrolment._id, amount, card, key);
+          notify.success(message);
+          onPaid();
+        } catch (failure) {
+          setKey(newIdempotencyKey());
+          throw failure;
+        }
+      }}
+    />
+  );
+}
+
+/** The card kept for automatic charges: shown, replaced, removed. */
+function SavedCardSection({ card, onChange }: { card: SavedCardAnswer | null; onChange: () => void }) {
+  const [replacing, setReplacing] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const remove = async () => {
+    if (!window.confirm('¿Eliminar la tarjeta? Las próximas cuotas ya no se cobrarán automáticamente.'))
+      return;
+    setRemoving(true);
+    try {
+      notify.success((await removeCard()).message);
+      onChange();
+    } catch (failure) {
+      notify.error(messageOf(failure, 'No fue posible eliminar la tarjeta.'));
+    } finally {
+      setRemoving(false);
+    }
+  };
+  return (
+    <section className="border rounded p-3 mb-3" aria-labelledby="saved-card-title">
+      <h3 id="saved-card-title" className="h6">
+        Tarjeta para cobros automáticos
+      </h3>
+      <p className="small mb-2" data-testid="saved-card">
+        {card
+          ? `${cardLabel(card)}. Solo el banco guarda los datos de la tarjeta.`
+          : 'No tiene una tarjeta guardada: las cuotas se pagan desde aquí o en la oficina.'}
+      </p>
+      <div className="d-flex flex-wrap gap-2">
+        <Button variant="outline-primary" onClick={() => setReplacing(true)}>
+          {card ? 'Cambiar tarjeta' : 'Guardar una tarjeta'}
+        </Button>
+        {card ? (
+          <Button variant="outline-danger" disabled={removing} onClick={() => void remove()}>
+            Eliminar tarjeta
+          </Button>
+        ) : null}
+      </div>
+      {replacing ? (
+        <CardDialog
+          id="save-card"
+          title={card ? 'Cambiar tarjeta' : 'Guardar una tarjeta'}
+          submitLabel="Guardar tarjeta"
+          intro={
+            <p className="small mb-0">
+              Las cuotas con cobro automático autorizado se cobrarán a esta tarjeta en sus fechas. El banco la
+              verifica y la guarda; la escuela solo conserva la marca, los últimos 4 dígitos y el vencimiento.
+            </p>
+          }
+          onHide={() => setReplacing(false)}
+          send={async (fields) => {
+            notify.success((await saveCard(fields)).message);
+            setReplacing(false);
+            onChange();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function LedgerCard({
+  ledger,
+  card,
+  onChange,
+}: {
+  ledger: EnrolmentLedgerAnswer;
+  card: SavedCardAnswer | null;
+  onChange: () => void;
+}) {
   const [paying, setPaying] = useState(false);
   const payable = ledger.enrolment.status !== 'cancelled' && ledger.next_amount > 0;
   const headingId = `ledger-${ledger.enrolment._id}`;
@@ -145,6 +260,13 @@ function LedgerCard({ ledger, onChange }: { ledger: EnrolmentLedgerAnswer; onCha
         {ledger.enrolment.status === 'cancelled' ? ' · Cancelada' : ''}
       </p>
       <LedgerFigures ledger={ledger} />
+      <p className="small mb-2" data-testid="autopay-state">
+        {ledger.autopay && card
+          ? `Cobro automático activo con ${card.brand} ****${card.last4}.`
+          : ledger.autopay
+            ? 'Cobro automático autorizado, sin tarjeta guardada: guarde una para que se cobre.'
+            : 'Sin cobro automático: pague cada cuota desde aquí o en la oficina.'}
+      </p>
       {payable ? (
         <Button className="mb-3" onClick={() => setPaying(true)}>
           {ledger.overdue > 0 ? 'Pagar cuota vencida' : 'Pagar próxima cuota'} (
@@ -169,30 +291,32 @@ function LedgerCard({ ledger, onChange }: { ledger: EnrolmentLedgerAnswer; onCha
 }
 
 export function MyPayments() {
-  const [ledgers, setLedgers] = useState<EnrolmentLedgerAnswer[] | null>(null);
+  const [data, setData] = useState<{ ledgers: EnrolmentLedgerAnswer[]; card: SavedCardAnswer | null } | null>(
+    null,
+  );
   const [error, setError] = useState('');
   const [version, setVersion] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
-    fetchLedgers(controller.signal).then(setLedgers, (failure: unknown) => {
-      if (!controller.signal.aborted)
-        setError(failure instanceof Error ? failure.message : 'Error al cargar sus pagos.');
-    });
+    Promise.all([fetchLedgers(controller.signal), fetchSavedCard(controller.signal)]).then(
+      ([ledgers, card]) => setData({ ledgers, card }),
+      (failure: unknown) => {
+        if (!controller.signal.aborted) setError(messageOf(failure, 'Error al cargar sus pagos.'));
+      },
+    );
     return () => controller.abort();
   }, [version]);
   if (error) return <Alert variant="danger">{error}</Alert>;
-  if (!ledgers) return <p role="status">Cargando…</p>;
+  if (!data) return <p role="status">Cargando…</p>;
+  const reload = () => setVersion((value) => value + 1);
   // Annual programs have schedules; a camp paid in full has nothing owed and shows in 'Actividad'.
-  const plans = ledgers.filter((ledger) => isAnnualProgram(ledger.enrolment.camp_type));
-  if (plans.length === 0) return <p className="mb-0">No tiene programas con plan de pagos.</p>;
+  const plans = data.ledgers.filter((ledger) => isAnnualProgram(ledger.enrolment.camp_type));
   return (
     <>
+      <SavedCardSection card={data.card} onChange={reload} />
+      {plans.length === 0 ? <p className="mb-0">No tiene programas con plan de pagos.</p> : null}
       {plans.map((ledger) => (
-        <LedgerCard
-          key={ledger.enrolment._id}
-          ledger={ledger}
-          onChange={() => setVersion((value) => value + 1)}
-        />
+        <LedgerCard key={ledger.enrolment._id} ledger={ledger} card={data.card} onChange={reload} />
       ))}
     </>
   );

@@ -3,7 +3,7 @@
 import { request } from '../api/http.ts';
 import type { PublicUser } from '../domain/accounts.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
-import type { EnrolmentLedgerAnswer } from '../domain/schemas/ledger.ts';
+import type { EnrolmentLedgerAnswer, SavedCardAnswer } from '../domain/schemas/ledger.ts';
 
 export type PaymentStatus = 'paid' | 'declined' | 'pending' | 'error' | 'unknown';
 
@@ -116,4 +116,20 @@ export async function payInstalment(
     { method: 'POST', body: { amount, ...card }, headers: { 'Idempotency-Key': key } },
   );
   return { message: answer.message, ledger: answer.status === 'SUCCESS' && answer.data ? answer.data : null };
+}
+
+/** GET /tarjetas: the family's card kept for automatic charges (brand, last 4, expiry), or null. */
+export async function fetchSavedCard(signal?: AbortSignal): Promise<SavedCardAnswer | null> {
+  const answer = await request<{ status: string; data: SavedCardAnswer | null }>('/tarjetas', { signal });
+  return answer.data;
+}
+
+/** POST /tarjetas: keeps (or replaces) the family's card for the automatic charges. */
+export function saveCard(card: CardFields): Promise<{ message: string; data: SavedCardAnswer | null }> {
+  return request('/tarjetas', { method: 'POST', body: card });
+}
+
+/** POST /tarjetas/eliminar: removes the family's card; autopay stops. */
+export function removeCard(): Promise<{ message: string }> {
+  return request('/tarjetas/eliminar', { method: 'POST', body: {} });
 }

@@ -20,6 +20,7 @@ const VERANO10 = { code: 'VERANO10', type: 'percent' as const, percent: 10, amou
 function countingGateway(inner: PaymentGateway = sandboxGateway()) {
   const calls: string[] = [];
   const gateway: PaymentGateway = {
+    ...inner,
     name: 'counting',
     charge: async (request) => {
       calls.push(request.reference);

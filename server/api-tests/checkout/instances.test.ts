@@ -81,6 +81,7 @@ describe('three instances on one store', () => {
     // One sandbox behind every instance (one bank); its answers never reach the server.
     const bank = sandboxGateway();
     const lost: PaymentGateway = {
+      ...bank,
       name: 'lost-answers',
       charge: async (request) => {
         await bank.charge(request);

@@ -20,6 +20,7 @@ afterEach(async () => t?.close());
 function timingOut({ charged }: { charged: boolean }): PaymentGateway {
   const inner = sandboxGateway();
   return {
+    ...inner,
     name: 'timing-out',
     async charge(request) {
       if (charged) await inner.charge(request);
@@ -35,6 +36,7 @@ function slow(ms: number) {
   const inner = sandboxGateway();
   const inFlight = new Map<string, Promise<unknown>>();
   const gateway = {
+    ...inner,
     name: 'slow',
     charges: 0,
     /** Whether a charge is still being worked on. */

@@ -22,6 +22,9 @@ import {
   ReceivablesAnswer,
   ReceivablesExportQuery,
   ReceivablesQuery,
+  CardAnswer,
+  CardMessageAnswer,
+  SaveCardBody,
   type EnrolmentLedgerAnswer,
 } from '../../domain/schemas/ledger.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
@@ -43,6 +46,9 @@ import {
 } from '../payments/ledger.ts';
 import { RECEIVABLE_COLUMNS, receivableExportRows, receivables } from '../payments/receivables.ts';
 import { accountOf, actorOf, Answer, FileAnswer, route, type ApiRoute } from './route.ts';
+import { activeCard, removeFamilyCard, saveFamilyCard } from '../payments/cards.ts';
+import { cardOfForm } from '../../domain/cards.ts';
+import type { SavedCard } from '../../domain/ledger.ts';
 import type { Core } from '../services.ts';
 
 const paymentAnswer = (payment: LedgerPayment) => ({
@@ -86,7 +92,10 @@ export const ledgerAnswer = (ledger: EnrolmentLedger): EnrolmentLedgerAnswer => 
     owed: line.owed,
     state: line.state,
     days_overdue: line.days_overdue,
+    retry: line.owed > 0 && !line.autopay_stopped ? (line.autopay_next ?? null) : null,
+    stopped: line.owed > 0 ? (line.autopay_stopped ?? null) : null,
   })),
+  autopay: ledger.autopay,
   // Declined and failed card attempts are the family's history too; a charge under way shows as such.
   payments: ledger.payments.map(paymentAnswer),
   balance: ledger.balance,
@@ -106,7 +115,42 @@ async function staffLedger(core: Core, id: string): Promise<EnrolmentLedgerAnswe
   return ledgerAnswer(await readLedger(core.deps.store, enrolment, today(core)));
 }
 
+const cardAnswer = (card: SavedCard | null) =>
+  card ? { brand: card.brand, last4: card.last4, expiry: card.expiry } : null;
+
 export const PAYMENT_ROUTES: ApiRoute[] = [
+  route({
+    method: 'GET',
+    url: '/tarjetas',
+    audience: 'user',
+    schema: { response: { 200: CardAnswer } },
+    handle: async (call, core) => ({
+      status: 'SUCCESS',
+      data: cardAnswer(await activeCard(core.deps.store, accountOf(call)._id)),
+    }),
+  }),
+  route({
+    method: 'POST',
+    url: '/tarjetas',
+    audience: 'user',
+    schema: { body: SaveCardBody, response: { 200: CardMessageAnswer } },
+    // As tight as a payment: each try asks the bank about a card.
+    rateLimit: { max: 10, timeWindow: '1 minute', perAccount: true },
+    handle: async (call, core) => {
+      const card = await saveFamilyCard(core.deps, accountOf(call)._id, cardOfForm(call.body));
+      return { status: 'SUCCESS', message: M.cardSaved, data: cardAnswer(card) };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/tarjetas/eliminar',
+    audience: 'user',
+    schema: { response: { 200: CardMessageAnswer } },
+    handle: async (call, core) => {
+      await removeFamilyCard(core.deps, accountOf(call)._id);
+      return { status: 'SUCCESS', message: M.cardRemoved, data: null };
+    },
+  }),
   route({
     method: 'GET',
     url: '/pagos',

@@ -1,15 +1,33 @@
 // The payment port (DESIGN.md §2.8) and its built-in sandbox, which behaves like a real gateway:
 // it checks the card, approves the test card, declines the declined ones, and answers with an
 // authorization code and its own reference. A real Dominican gateway goes behind the same port.
-import { cardBrand, last4, sandboxRefusal, type CardRefusalReason } from '../../domain/cards.ts';
+import {
+  CARD_MESSAGES,
+  cardBrand,
+  expiryValid,
+  last4,
+  sandboxRefusal,
+  sandboxSaveRefusal,
+  sandboxVaultBehaviour,
+  type CardRefusalReason,
+  type SandboxVaultBehaviour,
+} from '../../domain/cards.ts';
 import { randomHex, randomInt } from '../crypto.ts';
 import type { Store } from '../store/port.ts';
+
+/** A card as typed (digits only, expiry 'MMYYYY'): passed to the gateway, never kept. */
+export interface CardDetails {
+  number: string;
+  expiry: string;
+  cvv: string;
+  holder: string;
+}
 
 export interface ChargeRequest {
   /** Whole DOP. */
   amount: number;
   currency: 'DOP';
-  card: { number: string; expiry: string; cvv: string; holder: string };
+  card: CardDetails;
   /** Our order number, so a charge can always be matched to its enrolment. */
   reference: string;
 }
@@ -23,6 +41,21 @@ export type ChargeResult =
       brand: string;
       last4: string;
     };
+
+/** A card kept in the gateway's vault: its token and what may be shown of it. */
+export type SaveCardResult =
+  | { saved: true; token: string; brand: string; last4: string; expiry: string }
+  | { saved: false; reason: CardRefusalReason; message: string };
+
+export interface SavedChargeRequest {
+  /** The vault's token of the card (./../payments/cards.ts). */
+  token: string;
+  /** Whole DOP. */
+  amount: number;
+  currency: 'DOP';
+  /** One per attempt, so `lookup` finds this charge and no other. */
+  reference: string;
+}
 
 export type RefundResult = { refunded: true; refundReference: string } | { refunded: false; message: string };
 
@@ -42,6 +75,15 @@ export interface PaymentGateway {
    * for the same reference refunds once and answers the same. Rejects when unreachable.
    */
   refund(request: { reference: string; amount: number }): Promise<RefundResult>;
+  /**
+   * Keeps a card in the gateway's vault for later charges (issue 20: autopay), after checking it as
+   * a charge would; answers its token, or why it was refused. Rejects when unreachable.
+   */
+  saveCard(request: { card: CardDetails; customer: string }): Promise<SaveCardResult>;
+  /** Charges a kept card; answered and looked up like `charge`. Rejects when unreachable. */
+  chargeSaved(request: SavedChargeRequest): Promise<ChargeResult>;
+  /** Removes a kept card from the vault (no later charge can use its token). */
+  deleteCard(token: string): Promise<void>;
 }
 
 /**
@@ -63,12 +105,31 @@ interface RecordedCharge {
   at: Date;
 }
 
+interface VaultCard {
+  _id: string;
+  behaviour: SandboxVaultBehaviour;
+  brand: string;
+  last4: string;
+  expiry: string;
+  deleted: boolean;
+  at: Date;
+}
+
 interface RecordedRefund {
   _id: string;
   result: RefundResult;
   amount: number;
   at: Date;
 }
+
+/** The sandbox's approval: an authorization code and its own reference. */
+const approval = (brand: string, digits: string): ChargeResult => ({
+  approved: true,
+  authCode: String(randomInt(100000, 1000000)),
+  gatewayReference: `SBX-${randomHex(6)}`,
+  brand,
+  last4: digits,
+});
 
 export const SANDBOX_NO_CHARGE = 'No existe un cargo aprobado para esta orden.';
 
@@ -90,6 +151,12 @@ export function sandboxGateway({
   const refunds = new Map<string, RefundResult>();
   const recorded = store?.collection<RecordedCharge>('sandbox_charges');
   const recordedRefunds = store?.collection<RecordedRefund>('sandbox_refunds');
+  const vaultMemory = new Map<string, VaultCard>();
+  const vault = store?.collection<VaultCard>('sandbox_vault');
+  const vaultCard = async (token: string) => vaultMemory.get(token) ?? (await vault?.findById(token)) ?? null;
+  const wait = async () => {
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+  };
   const record = async (reference: string, result: ChargeResult) => {
     memory.set(reference, result);
     await recorded?.insertOne({ _id: reference, result, at: clock() });
@@ -99,21 +166,63 @@ export function sandboxGateway({
   return {
     name: 'sandbox',
     async charge({ card, reference }) {
-      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      await wait();
       const brand = cardBrand(card.number);
       const digits = last4(card.number);
       const refusal = sandboxRefusal(card, clock());
       const result: ChargeResult = refusal
         ? { approved: false, ...refusal, brand, last4: digits }
-        : {
-            approved: true,
-            authCode: String(randomInt(100000, 1000000)),
-            gatewayReference: `SBX-${randomHex(6)}`,
-            brand,
-            last4: digits,
-          };
+        : approval(brand, digits);
       await record(reference, result);
       return result;
+    },
+    async saveCard({ card }) {
+      await wait();
+      const refusal = sandboxSaveRefusal(card, clock());
+      if (refusal) return { saved: false, ...refusal };
+      const kept: VaultCard = {
+        _id: `SBX-T-${randomHex(12)}`,
+        behaviour: sandboxVaultBehaviour(card.number),
+        brand: cardBrand(card.number),
+        last4: last4(card.number),
+        expiry: card.expiry,
+        deleted: false,
+        at: clock(),
+      };
+      vaultMemory.set(kept._id, kept);
+      await vault?.insertOne(kept);
+      return { saved: true, token: kept._id, brand: kept.brand, last4: kept.last4, expiry: kept.expiry };
+    },
+    async chargeSaved({ token, reference }) {
+      await wait();
+      const kept = await vaultCard(token);
+      const brand = kept?.brand ?? 'Tarjeta';
+      const digits = kept?.last4 ?? '';
+      const refuse = (reason: CardRefusalReason, message: string): ChargeResult => ({
+        approved: false,
+        reason,
+        message,
+        brand,
+        last4: digits,
+      });
+      const result: ChargeResult =
+        !kept || kept.deleted
+          ? refuse('invalid_card', CARD_MESSAGES.unknownSavedCard)
+          : !expiryValid(kept.expiry, clock())
+            ? refuse('expired', CARD_MESSAGES.expired)
+            : kept.behaviour === 'decline'
+              ? refuse('declined', CARD_MESSAGES.declined)
+              : kept.behaviour === 'lost_or_stolen'
+                ? refuse('lost_or_stolen', CARD_MESSAGES.lostOrStolen)
+                : approval(brand, digits);
+      await record(reference, result);
+      return result;
+    },
+    async deleteCard(token) {
+      const kept = await vaultCard(token);
+      if (!kept) return;
+      vaultMemory.set(token, { ...kept, deleted: true });
+      await vault?.updateOne({ _id: token }, { set: { deleted: true } });
     },
     lookup,
     async refund({ reference, amount }) {

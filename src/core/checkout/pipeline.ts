@@ -28,7 +28,10 @@ import {
   weekFullMessage,
   type CreateEnrolmentBody,
 } from '../../domain/enrolment.ts';
-import type { PaymentSchedule, PriceBreakdown } from '../../domain/pricing.ts';
+import { formatDop, type PaymentSchedule, type PriceBreakdown } from '../../domain/pricing.ts';
+import { formatDueDay } from '../../domain/plans.ts';
+import { autopayConsentText } from '../../domain/ledger.ts';
+import { authoriseAutopay, saveFamilyCard } from '../payments/cards.ts';
 import {
   cartWeekIds,
   checkCatalogue,
@@ -348,6 +351,24 @@ export async function chargeCard(
   return { kind: 'approved', charge };
 }
 
+/** Keeps the card the order was paid with and turns autopay on with the schedule's consent text. */
+async function keepCardForAutopay(
+  deps: CoreDeps,
+  userId: string,
+  enrolmentId: string,
+  body: CreateEnrolmentBody,
+  schedule: PaymentSchedule,
+): Promise<void> {
+  await saveFamilyCard(deps, userId, cardOfForm(body));
+  const later = schedule.items.filter((item) => !item.at_enrolment);
+  await authoriseAutopay(
+    deps.store,
+    enrolmentId,
+    autopayConsentText(later, { money: formatDop, day: formatDueDay }),
+    nowOf(deps),
+  );
+}
+
 /** One enrolment through the pipeline; answers {statusCode, body} for the idempotency store. */
 export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolmentBody, key: string) {
   const { store } = deps;
@@ -415,6 +436,12 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   }
   if (outcome.kind === 'unknown') return verifyingAnswer();
   const answer = successAnswer(await settleApproved(deps, enrolment, outcome.charge));
+  // Autopay authorised (issue 20): the card is kept at the gateway for the later instalments. The
+  // enrolment is paid whatever happens here; without a kept card its instalments are paid by hand.
+  if (body.autopay && order.schedule?.items.some((item) => !item.at_enrolment))
+    await keepCardForAutopay(deps, user._id, enrolment._id, body, order.schedule).catch((error: unknown) =>
+      deps.log.warn({ err: error, order: enrolment.order_number }, 'the card could not be kept for autopay'),
+    );
   // Paid: nothing left to remind (the reminder also checks for a payment), and the cart gives back
   // what it still holds of weeks not bought.
   await forgetCart(store, user._id, catalogue.camp._id, nowOf(deps)).catch(() => undefined);

@@ -23,6 +23,7 @@ import {
   PAYING_STATUSES,
   type Instalment,
   type Ledger,
+  type LedgerLine,
   type LedgerPayment,
 } from '../../domain/ledger.ts';
 import {
@@ -41,7 +42,8 @@ export const INSTALMENTS = 'cuotas';
 export const PAYMENTS = 'pagos';
 
 /** The deployment's payment lease (../checkout/settle.ts paymentLeaseMs, which imports this file). */
-const paymentLeaseMs = (deps: Pick<CoreDeps, 'settings'>) => deps.settings.paymentLeaseMs ?? PAYMENT_LEASE_MS;
+export const paymentLeaseMs = (deps: Pick<CoreDeps, 'settings'>) =>
+  deps.settings.paymentLeaseMs ?? PAYMENT_LEASE_MS;
 
 const instalmentsOf = (store: Store) => store.collection<Instalment>(INSTALMENTS);
 const paymentsOf = (store: Store) => store.collection<LedgerPayment>(PAYMENTS);
@@ -139,6 +141,7 @@ export interface EnrolmentLedger extends Ledger {
     '_id' | 'order_number' | 'campament' | 'camp_name' | 'camp_type' | 'status' | 'user_id' | 'card'
   > & { parent_email: string; parent_name: string; children: string[] };
   payments: LedgerPayment[];
+  autopay: boolean;
 }
 
 /** One enrolment's ledger as of `today`, its ledger written first if it is owed. */
@@ -173,6 +176,7 @@ export async function readLedger(
       children: enrolment.participants.map((child) => `${child.first_name} ${child.last_name}`.trim()),
     },
     payments: payments.map(publicPayment),
+    autopay: Boolean(enrolment.autopay) && enrolment.status !== 'cancelled',
   };
 }
 
@@ -261,40 +265,14 @@ export async function payInstalment(
     const next = ledger.lines.find((line) => line.owed > 0);
     if (!next) throw new ApiError(400, M.nothingOwed);
     if (body.amount !== next.owed) throw new ApiError(409, M.amountChanged(formatDop(next.owed)));
-    const sequence = await store.nextSequence('instalment-payments');
-    const payment = await paymentsOf(store).insertOne({
-      enrolment_id: enrolment._id,
-      user_id: enrolment.user_id,
-      order_number: enrolment.order_number,
+    const { payment, charge } = await chargeInstalmentLine(deps, enrolment, next, {
       method: 'tarjeta',
-      amount: next.owed,
-      allocations: [{ cuota: next._id, amount: next.owed }],
-      status: 'charging',
-      // Our reference at the gateway: one per attempt, so a lookup finds this charge and no other.
-      reference: `${enrolment.order_number}-C${sequence}`,
+      prefix: 'C',
       card: { brand: '', last4: cleanCardNumber(body.cardNumber).slice(-4) },
-      recorded_by: user.email,
-      created_at: new Date(),
-      lease_until: new Date(Date.now() + paymentLeaseMs(deps)),
+      recordedBy: user.email,
+      send: (request) => deps.gateway.charge({ ...request, card: cardOfForm(body) }),
     });
-    let charge: ChargeResult;
-    try {
-      charge = await withinTime(
-        paymentLeaseMs(deps) / 2,
-        deps.gateway.charge({
-          amount: payment.amount,
-          currency: 'DOP',
-          card: cardOfForm(body),
-          reference: payment.reference!,
-        }),
-      );
-    } catch (error) {
-      deps.log.error(
-        { err: error, reference: payment.reference },
-        'instalment charge: gateway did not answer',
-      );
-      return { kind: 'unknown' };
-    }
+    if (!charge) return { kind: 'unknown' };
     const settled = await settleCharge(deps, payment, charge);
     if (!charge.approved) throw new ApiError(402, charge.message);
     return {
@@ -305,8 +283,53 @@ export async function payInstalment(
   });
 }
 
+/**
+ * One card charge of what a line owes: the payment is written 'charging' first (with its own
+ * gateway reference, `<order>-<prefix><n>`), then the gateway is asked within half the lease. The
+ * charge's answer, or null when none came in time (the settler then asks the gateway by reference).
+ */
+export async function chargeInstalmentLine(
+  deps: CoreDeps,
+  enrolment: Enrolment,
+  line: Pick<LedgerLine, '_id' | 'owed'>,
+  how: {
+    method: LedgerPayment['method'];
+    prefix: string;
+    card: { brand: string; last4: string };
+    recordedBy: string;
+    send: (request: { amount: number; currency: 'DOP'; reference: string }) => Promise<ChargeResult>;
+  },
+): Promise<{ payment: LedgerPayment; charge: ChargeResult | null }> {
+  const sequence = await deps.store.nextSequence('instalment-payments');
+  const payment = await paymentsOf(deps.store).insertOne({
+    enrolment_id: enrolment._id,
+    user_id: enrolment.user_id,
+    order_number: enrolment.order_number,
+    method: how.method,
+    amount: line.owed,
+    allocations: [{ cuota: line._id, amount: line.owed }],
+    status: 'charging',
+    // Our reference at the gateway: one per attempt, so a lookup finds this charge and no other.
+    reference: `${enrolment.order_number}-${how.prefix}${sequence}`,
+    card: how.card,
+    recorded_by: how.recordedBy,
+    created_at: new Date(),
+    lease_until: new Date(Date.now() + paymentLeaseMs(deps)),
+  });
+  try {
+    const charge = await withinTime(
+      paymentLeaseMs(deps) / 2,
+      how.send({ amount: payment.amount, currency: 'DOP', reference: payment.reference! }),
+    );
+    return { payment, charge };
+  } catch (error) {
+    deps.log.error({ err: error, reference: payment.reference }, 'instalment charge: gateway did not answer');
+    return { payment, charge: null };
+  }
+}
+
 /** Writes a gateway's answer on a 'charging' payment (once) and sends the receipt of an approval. */
-async function settleCharge(
+export async function settleCharge(
   deps: CoreDeps,
   payment: LedgerPayment,
   charge: ChargeResult | null,

@@ -74,3 +74,51 @@ export function balanceReminderMail(ledger: EnrolmentLedger, publicUrl: string):
     kind: 'balance-reminder',
   };
 }
+
+/** Three days before an automatic charge: what, when, which card. */
+export function autopayNoticeMail(
+  ledger: EnrolmentLedger,
+  line: Ledger['lines'][number],
+  card: { brand: string; last4: string },
+  publicUrl: string,
+): Omit<MailMessage, 'to'> {
+  const lines = [
+    'Hola:',
+    '',
+    `El ${formatDueDay(line.due)} cobraremos ${formatDop(line.owed)} a su tarjeta ${card.brand} terminada en ${card.last4}: ${instalmentLabel(line)}${line.child ? ` de ${line.child}` : ''}, ${ledger.enrolment.camp_name} (orden ${ledger.enrolment.order_number}).`,
+    'No tiene que hacer nada. Si desea cambiar la tarjeta o pagar de otra forma, hágalo antes de esa fecha en "Mis pagos".',
+  ];
+  const link = { href: myPaymentsLink(publicUrl), text: 'Ver mis pagos' };
+  return {
+    subject: `Aviso de cobro: ${ledger.enrolment.camp_name}`,
+    text: [...lines, '', `${link.text}: ${link.href}`].join('\n'),
+    html: asHtml(lines, link),
+    kind: 'autopay-notice',
+  };
+}
+
+/** An automatic charge was declined: why, what happens next, how to pay or change the card. */
+export function autopayDeclinedMail(
+  ledger: EnrolmentLedger,
+  payment: LedgerPayment,
+  reason: string,
+  nextTry: string | null,
+  publicUrl: string,
+): Omit<MailMessage, 'to'> {
+  const lines = [
+    'Hola:',
+    '',
+    `No pudimos cobrar ${formatDop(payment.amount)} a su tarjeta ${payment.card?.brand ?? ''} terminada en ${payment.card?.last4 ?? ''} para ${ledger.enrolment.camp_name} (orden ${ledger.enrolment.order_number}).`,
+    `Motivo: ${reason}`,
+    nextTry
+      ? `Lo intentaremos de nuevo el ${formatDueDay(nextTry)}. Puede pagar ahora o cambiar la tarjeta en "Mis pagos".`
+      : 'No volveremos a intentar el cobro con esta tarjeta. Por favor pague la cuota o registre otra tarjeta en "Mis pagos", o comuníquese con la oficina.',
+  ];
+  const link = { href: myPaymentsLink(publicUrl), text: 'Pagar o cambiar la tarjeta' };
+  return {
+    subject: `No pudimos cobrar su cuota: ${ledger.enrolment.camp_name}`,
+    text: [...lines, '', `${link.text}: ${link.href}`].join('\n'),
+    html: asHtml(lines, link),
+    kind: 'autopay-declined',
+  };
+}

@@ -65,6 +65,11 @@ export const CreateEnrolmentBody = Type.Object({
   cvv: Type.String({ minLength: 3, maxLength: 4 }),
   termsandconditions: Type.Boolean(),
   comprobantefiscal: Type.Boolean(),
+  /**
+   * Annual programs (issue 20): the parent authorises keeping the card for the automatic charges
+   * of the later instalments (the text shown is autopayConsentText of the schedule).
+   */
+  autopay: Type.Optional(Type.Boolean()),
   rnc: Type.Optional(Text(20)),
   rnc_nombre: Type.Optional(Text(150)),
   amount: Type.Integer({ minimum: 0 }),

@@ -78,6 +78,9 @@ export const LedgerLineAnswer = Type.Object({
   owed: Type.Integer(),
   state: Type.Enum(INSTALMENT_STATES),
   days_overdue: Type.Integer(),
+  /** Autopay: the next try's day after a decline, or why it stopped trying. */
+  retry: Nullable(Type.String()),
+  stopped: Nullable(Type.String()),
 });
 export type LedgerLineAnswer = Static<typeof LedgerLineAnswer>;
 
@@ -112,6 +115,8 @@ export const EnrolmentLedgerAnswer = Type.Object({
   }),
   lines: Type.Array(LedgerLineAnswer),
   payments: Type.Array(LedgerPaymentAnswer),
+  /** The family authorised the automatic charges of this enrolment. */
+  autopay: Type.Boolean(),
   balance: Type.Integer(),
   overdue: Type.Integer(),
   paid: Type.Integer(),
@@ -159,3 +164,27 @@ export const ReceivablesAnswer = Type.Object({
   }),
 });
 export type ReceivablesAnswer = Static<typeof ReceivablesAnswer>;
+
+/** POST /tarjetas: keep (or replace) the family's card for automatic charges. */
+export const SaveCardBody = Type.Object({
+  cardHolder: Type.String({ minLength: 1, maxLength: 100 }),
+  cardNumber: Type.String({ minLength: 1, maxLength: 40 }),
+  expDate: Type.String({ minLength: 1, maxLength: 10 }),
+  cvv: Type.String({ minLength: 1, maxLength: 6 }),
+});
+export type SaveCardBody = Static<typeof SaveCardBody>;
+
+export const SavedCardAnswer = Type.Object({
+  brand: Type.String(),
+  last4: Type.String(),
+  expiry: Type.String(),
+});
+export type SavedCardAnswer = Static<typeof SavedCardAnswer>;
+
+/** GET /tarjetas: the family's card on file, or null. */
+export const CardAnswer = Type.Object({ status: Type.Literal('SUCCESS'), data: Nullable(SavedCardAnswer) });
+export const CardMessageAnswer = Type.Object({
+  status: Type.Literal('SUCCESS'),
+  message: Type.String(),
+  data: Nullable(SavedCardAnswer),
+});

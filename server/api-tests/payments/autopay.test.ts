@@ -1,0 +1,241 @@
+// Autopay (issue 20) on a business clock: a family that authorised it at payment has its card kept
+// (the gateway's token, brand, last four, expiry: never the number), gets a notice three days before
+// each due day, is charged on the day and gets the receipt; a decline is e-mailed and retried after
+// 1, 3 and 7 days, then stops ('vencida'); a card reported lost or stolen is never retried; a new
+// card takes over; three instances running the pass at once charge each instalment once.
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.ts';
+import { buildTestApp, TEST_HASHING, type TestApp } from '../../testing/build.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
+import { demoCart, enrolmentRequest, newKey, type DemoCart } from '../checkout/testing.ts';
+import { runAutopay } from '../../../src/core/payments/autopay.ts';
+import { sandboxGateway } from '../../../src/core/checkout/gateway.ts';
+import { CARD_MESSAGES, SANDBOX_CARDS } from '../../../src/domain/cards.ts';
+import type { Enrolment } from '../../../src/domain/records.ts';
+import { LEDGER_MESSAGES, type LedgerPayment, type SavedCard } from '../../../src/domain/ledger.ts';
+import type { EnrolmentLedgerAnswer } from '../../../src/domain/schemas/ledger.ts';
+
+let t: TestApp;
+let others: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(others.map((app) => app.close()));
+  others = [];
+  await t?.close();
+});
+
+const clock = { now: new Date() };
+const setDay = (day: string) => {
+  // 10:00 in Santo Domingo.
+  clock.now = new Date(`${day}T14:00:00Z`);
+};
+
+async function setup() {
+  setDay('2026-08-20');
+  // One bank (a store-backed sandbox) behind every instance.
+  t = await buildTestApp({}, { deps: { clock: () => clock.now } });
+  await seedDemoData(t.store);
+  const cart = await demoCart(t.store, 'PA2027');
+  return { cart };
+}
+
+const monthly = (cart: DemoCart) => cart.weeks.findIndex((week) => week.name === 'Pago mensual');
+
+/** A new family enrolled on 'Pago mensual' with autopay on the card it paid with. */
+async function family(cart: DemoCart, email: string, card: string = SANDBOX_CARDS.approved) {
+  const parent = await t.createUser({ email });
+  const body = { ...enrolmentRequest(cart, [[monthly(cart)]], { card }), autopay: true };
+  const res = await t.api({
+    method: 'POST',
+    url: '/api/inscripciones/create',
+    token: parent.token,
+    headers: { 'idempotency-key': newKey() },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const order = (await t.store
+    .collection<Enrolment>('inscripciones')
+    .findOne({ order_number: res.json().result.orderId }))!;
+  return { ...parent, order };
+}
+
+const ledgerOf = async (token: string): Promise<EnrolmentLedgerAnswer> =>
+  (await t.api({ method: 'GET', url: '/api/pagos', token })).json().data[0];
+const pass = () => runAutopay(t.app.core.deps);
+const outbox = (kind: string) => t.store.collection('outbox').find({ kind });
+const autoPayments = (order: Enrolment) =>
+  t.store
+    .collection<LedgerPayment>('pagos')
+    .find({ enrolment_id: order._id, method: 'tarjeta_guardada' }, { sort: { created_at: 1, _id: 1 } });
+
+describe('autopay', () => {
+  it('keeps the card as a token with the consent text, notices three days before, charges on the day once', async () => {
+    const { cart } = await setup();
+    const { order, token, user } = await family(cart, 'carmen@correo.do');
+    const card = await t.store.collection<SavedCard>('tarjetas').findOne({ user_id: user._id });
+    expect(card).toMatchObject({ brand: 'Visa', last4: '4242', expiry: '122030', status: 'active' });
+    expect(card!.token).toMatch(/^SBX-T-/);
+    expect(JSON.stringify(card)).not.toContain('4242424242424242');
+    const stored = (await t.store.collection<Enrolment>('inscripciones').findById(order._id))!;
+    expect(stored.autopay?.text).toContain('Autorizo a la escuela a guardar esta tarjeta');
+    expect(stored.autopay?.text).toContain('05/10/2026 RD$3,900');
+    expect((await ledgerOf(token)).autopay).toBe(true);
+    expect((await t.api({ method: 'GET', url: '/api/tarjetas', token })).json().data).toEqual({
+      brand: 'Visa',
+      last4: '4242',
+      expiry: '122030',
+    });
+
+    setDay('2026-10-01');
+    expect(await pass()).toMatchObject({ notices: 0, charged: 0 });
+    setDay('2026-10-02');
+    expect(await pass()).toMatchObject({ notices: 1, charged: 0 });
+    await pass();
+    const notices = await outbox('autopay-notice');
+    expect(notices).toHaveLength(1);
+    expect(String(notices[0]!.text)).toContain(
+      'El 05/10/2026 cobraremos RD$3,900 a su tarjeta Visa terminada en 4242',
+    );
+
+    setDay('2026-10-05');
+    expect(await pass()).toMatchObject({ charged: 1, declined: 0 });
+    expect(await pass()).toMatchObject({ charged: 0 });
+    const ledger = await ledgerOf(token);
+    expect(ledger.lines[2]).toMatchObject({ due: '2026-10-05', state: 'pagada' });
+    expect(ledger.balance).toBe(8 * 3900);
+    expect(await autoPayments(order)).toMatchObject([
+      { status: 'approved', amount: 3900, card: { last4: '4242' } },
+    ]);
+    expect((await outbox('instalment-paid')).length).toBe(1);
+  });
+
+  it('a decline is e-mailed and retried after 1, 3 and 7 days, then stops and the instalment is overdue', async () => {
+    const { cart } = await setup();
+    const { order, token } = await family(cart, 'carmen@correo.do', SANDBOX_CARDS.failsLater);
+    const tries: string[] = [];
+    for (const day of [
+      '2026-10-05',
+      '2026-10-06',
+      '2026-10-07',
+      '2026-10-08',
+      '2026-10-11',
+      '2026-10-12',
+      '2026-10-13',
+      '2026-10-20',
+    ]) {
+      setDay(day);
+      if ((await pass()).declined > 0) tries.push(day);
+    }
+    expect(tries).toEqual(['2026-10-05', '2026-10-06', '2026-10-08', '2026-10-12']);
+    const payments = await autoPayments(order);
+    expect(payments.map((payment) => payment.status)).toEqual([
+      'declined',
+      'declined',
+      'declined',
+      'declined',
+    ]);
+    // One gateway reference per attempt.
+    expect(new Set(payments.map((payment) => payment.reference)).size).toBe(4);
+    const ledger = await ledgerOf(token);
+    expect(ledger.lines[2]).toMatchObject({ state: 'vencida', retry: null, stopped: CARD_MESSAGES.declined });
+    const mails = await outbox('autopay-declined');
+    expect(mails).toHaveLength(4);
+    expect(String(mails[0]!.text)).toContain('Lo intentaremos de nuevo el 06/10/2026');
+    expect(String(mails[3]!.text)).toContain('No volveremos a intentar el cobro con esta tarjeta');
+    // The office sees it overdue.
+    const admin = await t.createUser({ admin: true });
+    const report = await t.api({
+      method: 'GET',
+      url: '/api/cuentas/lista?state=vencida',
+      token: admin.token,
+    });
+    expect(report.json().data.rows).toEqual([
+      expect.objectContaining({ order_number: order.order_number, overdue: 3900 }),
+    ]);
+  });
+
+  it('never retries a card reported lost or stolen; a new card takes over the next due day', async () => {
+    const { cart } = await setup();
+    const { order, token } = await family(cart, 'carmen@correo.do');
+    const replace = (number: string) =>
+      t.api({
+        method: 'POST',
+        url: '/api/tarjetas',
+        token,
+        payload: { cardHolder: 'Carmen Rodríguez', cardNumber: number, expDate: '12/2030', cvv: '123' },
+      });
+    const refused = await replace(SANDBOX_CARDS.declined);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().message).toBe(CARD_MESSAGES.declined);
+    expect((await replace(SANDBOX_CARDS.stolen)).json().message).toBe(LEDGER_MESSAGES.cardSaved);
+
+    setDay('2026-10-05');
+    expect(await pass()).toMatchObject({ declined: 1 });
+    for (const day of ['2026-10-06', '2026-10-08', '2026-10-12']) {
+      setDay(day);
+      expect(await pass()).toMatchObject({ declined: 0, charged: 0 });
+    }
+    expect((await ledgerOf(token)).lines[2]).toMatchObject({
+      state: 'vencida',
+      stopped: CARD_MESSAGES.lostOrStolen,
+    });
+
+    // The family registers a good card: November is charged to it (October waits for them).
+    expect((await replace(SANDBOX_CARDS.approved)).statusCode).toBe(200);
+    setDay('2026-11-05');
+    expect(await pass()).toMatchObject({ charged: 1 });
+    const payments = await autoPayments(order);
+    expect(payments.map((payment) => [payment.status, payment.card?.last4])).toEqual([
+      ['declined', '9979'],
+      ['approved', '4242'],
+    ]);
+    // Removing the card stops autopay.
+    expect((await t.api({ method: 'POST', url: '/api/tarjetas/eliminar', token })).statusCode).toBe(200);
+    setDay('2026-12-05');
+    expect(await pass()).toMatchObject({ charged: 0, declined: 0 });
+    expect((await t.api({ method: 'GET', url: '/api/tarjetas', token })).json().data).toBeNull();
+  });
+
+  it('cancelling the enrolment stops autopay', async () => {
+    const { cart } = await setup();
+    const { order } = await family(cart, 'carmen@correo.do');
+    const admin = await t.createUser({ admin: true });
+    setDay('2026-09-20');
+    await t.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancel/${order._id}`,
+      token: admin.token,
+      payload: { reason: 'La familia se muda' },
+    });
+    setDay('2026-10-05');
+    expect(await pass()).toMatchObject({ charged: 0, declined: 0, notices: 0 });
+  });
+
+  it('three instances running the pass at once charge each instalment once', async () => {
+    const { cart } = await setup();
+    const families = [];
+    for (let index = 0; index < 8; index += 1) families.push(await family(cart, `familia${index}@correo.do`));
+    for (let index = 0; index < 2; index += 1)
+      others.push(
+        await buildApp(t.config, {
+          store: t.store,
+          // The same bank: a sandbox on the shared store.
+          gateway: sandboxGateway({ store: t.store, clock: () => clock.now }),
+          hashing: TEST_HASHING,
+          logStream: new PassThrough(),
+          clock: () => clock.now,
+        }),
+      );
+    setDay('2026-10-05');
+    const reports = await Promise.all([t.app, ...others].map((app) => runAutopay(app.core.deps)));
+    expect(reports.reduce((sum, report) => sum + report.charged, 0)).toBe(8);
+    for (const { order } of families) {
+      const payments = await autoPayments(order);
+      expect(payments.filter((payment) => payment.status === 'approved')).toHaveLength(1);
+    }
+    // Again on all three: nothing more.
+    const again = await Promise.all([t.app, ...others].map((app) => runAutopay(app.core.deps)));
+    expect(again.reduce((sum, report) => sum + report.charged, 0)).toBe(0);
+  });
+});
