@@ -105,3 +105,33 @@ test('a tester uses every admin screen on the mocks, and the error-guardar scena
   await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText(/^Error al guardar cupón: No fue posible guardar los cambios/)).toBeVisible();
 });
+
+test("a tester sees the seeded annual plan in 'Mis pagos', pays an instalment, and the declined-card scenario refuses the next", async ({
+  page,
+}) => {
+  await signInAsMockParent(page);
+  await page.goto('/profile?tab=pagos');
+  const ledger = page.getByRole('region', { name: /^Programa Anual 2026-2027 · Orden/ });
+  await expect(ledger.getByTestId('autopay-state')).toHaveText('Cobro automático activo con Visa ****4242.');
+  const pendingBefore = await ledger.getByRole('row').filter({ hasText: 'Pendiente' }).count();
+  test.skip(pendingBefore === 0, 'the plan has no instalment left after today');
+  const pay = async () => {
+    await ledger.getByRole('button', { name: /^Pagar próxima cuota/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pagar cuota' });
+    await dialog.getByLabel('Nombre en la tarjeta *').fill('Carmen Rodríguez');
+    await dialog.getByLabel('Número de tarjeta *').fill(SANDBOX_CARDS.approved);
+    await dialog.getByLabel('Vencimiento (MM/AAAA) *').fill('122030');
+    await dialog.getByLabel('CVV *').fill('123');
+    await dialog.getByRole('button', { name: /^Pagar RD\$/ }).click();
+    return dialog;
+  };
+  await pay();
+  await expect(page.getByRole('alert').filter({ hasText: 'Pago realizado con éxito.' })).toBeVisible();
+  await expect(ledger.getByRole('row').filter({ hasText: 'Pendiente' })).toHaveCount(pendingBefore - 1);
+  if (pendingBefore < 2) return;
+  await page.goto('/profile?tab=pagos&escenario=tarjeta-rechazada');
+  const dialog = await pay();
+  await expect(dialog.getByRole('alert')).toHaveText(CARD_MESSAGES.declined);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(ledger.getByText(/Tarjeta Visa \*\*\*\*4242 · Rechazado/)).toBeVisible();
+});

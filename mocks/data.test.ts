@@ -1,5 +1,6 @@
-// The mock data set's fixtures are usable as they are: the paid demo enrolments fall within the
-// dashboard chart's last 30 days, whatever today's date is.
+// The mock data set's fixtures are usable as they are: the paid demo enrolments (two camp weeks and
+// an annual plan's first payment) fall within the dashboard chart's last 30 days, whatever today's
+// date is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import type { DashboardAnswer } from '../src/domain/admin-contract.ts';
@@ -35,8 +36,12 @@ describe('mock data', () => {
     };
     const { data } = (await api('/dashboard', { token: login.result.token })) as unknown as DashboardAnswer;
     const bars = data.paidPerDay.filter((entry) => entry.count > 0);
-    expect(bars).toHaveLength(2);
-    expect(bars.every((entry) => entry.count === 1 && entry.amount === 4700)).toBe(true);
+    // Two camp weeks (12 and 3 days ago) and today's first payment of the annual plan.
+    expect(bars.map((entry) => [entry.count, entry.amount])).toEqual([
+      [1, 4700],
+      [1, 4700],
+      [1, 3900 + 3500],
+    ]);
   });
 
   it('seeds its paid fixtures even while a tester has the declined-card scenario on', async () => {
@@ -59,6 +64,7 @@ describe('mock data', () => {
         amount,
       ]),
     ).toEqual([
+      ['1003', 'paid', 3900 + 3500],
       ['1002', 'paid', 4700],
       ['1001', 'paid', 4700],
     ]);

@@ -170,6 +170,17 @@ async function seed(core: Core): Promise<void> {
         { set: { created_at: paidAt, paid_at: paidAt } },
       );
   }
+  // And Pedro on the annual program's monthly plan (issue 20), with autopay on the card he paid
+  // with: 'Mis pagos' shows its schedule, and the next instalment can be paid.
+  const annual = await demoCart(store, 'PA2027');
+  const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
+  await enrol(
+    // A sandbox on the mock store: it keeps the card where the mock gateway finds it.
+    { ...core.deps, gateway: sandboxGateway({ store }) },
+    parent,
+    { ...enrolmentRequest(annual, [[monthly]]), listParticipants: [children[0]!], autopay: true },
+    'fixture-enrolment-annual',
+  );
 }
 
 /** Back to the fixtures: every change made by handlers is forgotten (sessions included). */

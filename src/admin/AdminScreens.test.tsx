@@ -296,6 +296,39 @@ describe('weeks', () => {
   });
 });
 
+describe("an annual program's payment plan (issue 20)", () => {
+  it('shows each option with its plan and saves a changed plan', async () => {
+    const user = await open('/admin/semanas', 'Semanas');
+    expect(
+      await screen.findByRole('row', {
+        name: /Pago mensual .*Mensual: 10 cuotas, el día 5 de cada mes, desde el 05\/09\/2026/,
+      }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Editar Pago trimestral' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar semana' });
+    const plan = within(dialog).getByRole('group', { name: 'Plan de pagos (programas anuales)' });
+    expect(within(plan).getByLabelText('Forma de cobro')).toHaveValue('quarterly');
+    await user.selectOptions(within(plan).getByLabelText('Forma de cobro'), 'monthly');
+    await user.clear(within(plan).getByLabelText('Cuotas *'));
+    await user.type(within(plan).getByLabelText('Cuotas *'), '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(plan).findByText('Entre 1 y 24 cuotas.')).toBeInTheDocument();
+    await user.clear(within(plan).getByLabelText('Cuotas *'));
+    await user.type(within(plan).getByLabelText('Cuotas *'), '12');
+    await user.clear(within(plan).getByLabelText('Día de vencimiento *'));
+    await user.type(within(plan).getByLabelText('Día de vencimiento *'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Semana actualizada')).toBeInTheDocument();
+    const option = (await visible('semanas')).find((doc) => doc.name === 'Pago trimestral')!;
+    expect(option).toMatchObject({
+      plan_frequency: 'monthly',
+      plan_instalments: 12,
+      plan_first_due: '2026-09-05',
+      plan_due_day: 10,
+    });
+  });
+});
+
 describe('coupons', () => {
   it('upper-cases the code as typed, checks the percent, and creates the coupon', async () => {
     const user = await open('/admin/cupones', 'Cupones');

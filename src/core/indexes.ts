@@ -39,6 +39,13 @@ export const INDEXES: Array<[string, IndexSpec]> = [
   ['comprobantes', { fields: ['ncf'], unique: true }],
   ['comprobantes', { fields: ['enrolment_id'] }],
   ['inscripciones', { fields: ['receipt_pending'], sparse: true }],
+  // Ledgers (issue 20): an enrolment's instalments and payments, the due days the autopay pass and
+  // the receivables read, the payments left charging, the families' cards.
+  ['cuotas', { fields: ['enrolment_id'] }],
+  ['cuotas', { fields: ['due'] }],
+  ['pagos', { fields: ['enrolment_id'] }],
+  ['pagos', { fields: ['status'] }],
+  ['tarjetas', { fields: ['user_id'] }],
 ];
 
 /** Codes an admin may have repeated before the unique index existed. */

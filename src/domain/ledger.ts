@@ -62,6 +62,10 @@ export interface Instalment {
   autopay_first_failure?: string;
   autopay_next?: string;
   autopay_stopped?: string;
+  /** Its notice was sent (the outbox's key makes it once; this spares later passes the reads). */
+  autopay_noticed?: boolean;
+  /** A hint that it is paid, so later passes leave it out (the ledger is the truth). */
+  autopay_settled?: boolean;
   autopay_lease_until?: Date | null;
 }
 

@@ -13,7 +13,15 @@ import { formatDop } from '../../domain/pricing.ts';
 import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
 import { useAreaList } from '../api.ts';
-import { ChecklistField, StatusField, SwitchField, lengthLimit } from '../fields.tsx';
+import { ChecklistField, SelectField, StatusField, SwitchField, lengthLimit } from '../fields.tsx';
+import {
+  PLAN_FREQUENCIES,
+  PLAN_FREQUENCY_LABELS,
+  PLAN_LIMITS,
+  planOf,
+  planSentence,
+  validDay,
+} from '../../domain/plans.ts';
 import { areaTexts } from '../texts.ts';
 import { CampField } from './CampField.tsx';
 import { COPY_MESSAGES } from './camps.tsx';
@@ -46,6 +54,36 @@ const schema = Yup.object({
   isChecked: Yup.boolean().required(),
   notes: Yup.string().max(...lengthLimit(WeekCreate, 'notes')),
   status: Yup.string().oneOf(['active', 'inactive']).required(),
+  // An annual program's payment plan (issue 20); 'none': paid once, on the day.
+  plan_frequency: Yup.string()
+    .oneOf(['none', ...PLAN_FREQUENCIES])
+    .required(),
+  plan_instalments: Yup.number()
+    .typeError('Las cuotas deben ser un número.')
+    .integer('Las cuotas deben ser un número entero.')
+    .min(
+      PLAN_LIMITS.instalments.min,
+      `Entre ${PLAN_LIMITS.instalments.min} y ${PLAN_LIMITS.instalments.max} cuotas.`,
+    )
+    .max(
+      PLAN_LIMITS.instalments.max,
+      `Entre ${PLAN_LIMITS.instalments.min} y ${PLAN_LIMITS.instalments.max} cuotas.`,
+    )
+    .required('Indique el número de cuotas.'),
+  plan_first_due: Yup.string().when('plan_frequency', {
+    is: (frequency: string) => frequency !== 'none',
+    then: (field) =>
+      field
+        .required('Indique la fecha de la primera cuota.')
+        .test('day', 'La fecha de la primera cuota no es válida.', (day) => validDay(day ?? '')),
+    otherwise: (field) => field.optional(),
+  }),
+  plan_due_day: Yup.number()
+    .typeError('El día debe ser un número.')
+    .integer('El día debe ser un número entero.')
+    .min(PLAN_LIMITS.dueDay.min, `Un día del ${PLAN_LIMITS.dueDay.min} al ${PLAN_LIMITS.dueDay.max}.`)
+    .max(PLAN_LIMITS.dueDay.max, `Un día del ${PLAN_LIMITS.dueDay.min} al ${PLAN_LIMITS.dueDay.max}.`)
+    .required('Indique el día de vencimiento.'),
 });
 type WeekValues = Yup.InferType<typeof schema>;
 
@@ -150,8 +188,73 @@ function WeekFields({ formik, record }: { formik: FormikProps<WeekValues>; recor
       <CategoriesField formik={formik} />
       <SwitchField formik={formik} name="isChecked" label="Habilitado" />
       <TextField formik={formik} name="notes" label="Notas" help="Opcional." multiline />
+      <PlanFields formik={formik} />
       <StatusField formik={formik} />
     </>
+  );
+}
+
+/** The payment plan of an annual program's option: how its price is paid (issue 20). */
+function PlanFields({ formik }: { formik: FormikProps<WeekValues> }) {
+  const frequency = formik.values.plan_frequency;
+  return (
+    <fieldset className="border rounded p-2 mb-3">
+      <legend className="fs-6 fw-semibold w-auto px-1 mb-1">Plan de pagos (programas anuales)</legend>
+      <SelectField
+        formik={formik}
+        name="plan_frequency"
+        label="Forma de cobro"
+        help="El precio es el de cada cuota. Sin plan: un solo pago al inscribirse."
+      >
+        <option value="none">Sin plan</option>
+        {PLAN_FREQUENCIES.map((key) => (
+          <option key={key} value={key}>
+            {PLAN_FREQUENCY_LABELS[key]}
+          </option>
+        ))}
+      </SelectField>
+      {frequency !== 'none' ? (
+        <div className="row">
+          {frequency !== 'once' ? (
+            <div className="col-6">
+              <TextField
+                formik={formik}
+                name="plan_instalments"
+                label="Cuotas *"
+                type="number"
+                inputMode="numeric"
+                min={PLAN_LIMITS.instalments.min}
+                max={PLAN_LIMITS.instalments.max}
+                help="P. ej. 10 (septiembre a junio)"
+              />
+            </div>
+          ) : null}
+          <div className="col-6">
+            <TextField
+              formik={formik}
+              name="plan_first_due"
+              label="Primera cuota *"
+              type="date"
+              help="Vencimiento de la primera cuota."
+            />
+          </div>
+          {frequency !== 'once' ? (
+            <div className="col-6">
+              <TextField
+                formik={formik}
+                name="plan_due_day"
+                label="Día de vencimiento *"
+                type="number"
+                inputMode="numeric"
+                min={PLAN_LIMITS.dueDay.min}
+                max={PLAN_LIMITS.dueDay.max}
+                help="Del 1 al 28, p. ej. 5"
+              />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -164,7 +267,20 @@ export const weeksScreen: AreaScreen<'semanas', WeekValues> = {
     { id: 'name', accessorKey: 'name', header: 'Nombre' },
     { id: 'campament_name', header: 'Campamento', cell: ({ row }) => row.original.campament_name ?? '—' },
     { id: 'date', accessorKey: 'date', header: 'Fechas' },
-    { id: 'value', header: 'Precio', cell: ({ row }) => formatDop(row.original.value) },
+    {
+      id: 'value',
+      header: 'Precio',
+      cell: ({ row }) => (
+        <>
+          {formatDop(row.original.value)}
+          {row.original.plan_frequency ? (
+            <span className="d-block small text-body-secondary">
+              {planSentence(planOf(row.original, row.original.plan_first_due ?? ''))}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
     { id: 'quota_f', header: 'Cupos', cell: ({ row }) => <PlacesCell week={row.original} /> },
     { id: 'isChecked', header: 'Habilitado', cell: ({ row }) => (row.original.isChecked ? 'Sí' : 'No') },
     { id: 'status', header: 'Estado', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
@@ -182,10 +298,28 @@ export const weeksScreen: AreaScreen<'semanas', WeekValues> = {
       isChecked: week?.isChecked ?? WEEK_DEFAULTS.isChecked,
       notes: week?.notes ?? WEEK_DEFAULTS.notes,
       status: week?.status === 'inactive' ? 'inactive' : 'active',
+      plan_frequency: week?.plan_frequency ?? 'none',
+      plan_instalments: week?.plan_instalments ?? 1,
+      plan_first_due: week?.plan_first_due ?? '',
+      plan_due_day: week?.plan_due_day ?? 5,
     }),
-    toBody: ({ quota_f, ...values }, week) =>
+    toBody: (
+      { quota_f, plan_frequency, plan_instalments, plan_first_due, plan_due_day, ...values },
+      week,
+    ) => {
+      // The plan's fields only with a plan; 'once' is one instalment.
+      const plan =
+        plan_frequency !== 'none'
+          ? {
+              plan_frequency,
+              plan_instalments: plan_frequency === 'once' ? 1 : plan_instalments,
+              plan_first_due,
+              plan_due_day,
+            }
+          : {};
       // Places taken change while the dialog is open (parents pay): send them only when edited.
-      week && quota_f === week.quota_f ? values : { ...values, quota_f },
+      return week && quota_f === week.quota_f ? { ...values, ...plan } : { ...values, ...plan, quota_f };
+    },
     Fields: WeekFields,
   },
 };

@@ -62,6 +62,7 @@ export async function runAutopay(deps: CoreDeps): Promise<AutopayReport> {
     kind: 'cuota',
     cancelled_at: null,
     due: { $gt: today, $lte: addDays(today, noticeDays) },
+    autopay_noticed: { $exists: false },
   });
   for (const instalment of soon) {
     const enrolment = await enrolments.findById(instalment.enrolment_id);
@@ -77,14 +78,31 @@ export async function runAutopay(deps: CoreDeps): Promise<AutopayReport> {
       user_id: enrolment.user_id,
       key: `autopay-notice-${instalment._id}`,
     });
+    // Marked so that the passes of the next days do not read it again (the key already dedups).
+    await instalmentsOf(store).updateOne({ _id: instalment._id }, { set: { autopay_noticed: true } });
     report.notices += 1;
   }
 
-  // Charges: every instalment due by today, not stopped, of an enrolment with autopay on.
-  const due = await instalmentsOf(store).find(
-    { cancelled_at: null, due: { $lte: today }, autopay_stopped: { $exists: false } },
-    { sort: { due: 1, _id: 1 } },
-  );
+  // Charges: every instalment due by today, not stopped and not known settled, of an enrolment
+  // with autopay on. `autopay_settled` is only a hint that keeps paid instalments out of later
+  // passes: the ledger is read again before any charge.
+  const withAutopay = await enrolments.find({
+    'autopay.authorised_at': { $exists: true },
+    status: { $ne: 'cancelled' },
+  });
+  const due =
+    withAutopay.length === 0
+      ? []
+      : await instalmentsOf(store).find(
+          {
+            enrolment_id: { $in: withAutopay.map((enrolment) => enrolment._id) },
+            cancelled_at: null,
+            due: { $lte: today },
+            autopay_stopped: { $exists: false },
+            autopay_settled: { $exists: false },
+          },
+          { sort: { due: 1, _id: 1 } },
+        );
   const byEnrolment = new Map<string, Instalment[]>();
   for (const instalment of due)
     byEnrolment.set(instalment.enrolment_id, [
@@ -143,7 +161,12 @@ async function chargeInstalment(
       // What it still owes, a charge under way counted as paying (never charged twice).
       const ledger = await readLedger(store, locked, today, [...PAYING_STATUSES, 'charging']);
       const line = ledger.lines.find((candidate) => candidate._id === instalment._id);
-      if (!line || line.owed <= 0) return 'nothing';
+      if (!line || line.owed <= 0) {
+        // Paid some other way (the family, the office): later passes skip it.
+        if (line && !ledger.payments.some((payment) => payment.status === 'charging'))
+          await instalmentsOf(store).updateOne({ _id: instalment._id }, { set: { autopay_settled: true } });
+        return 'nothing';
+      }
       const { payment, charge } = await chargeInstalmentLine(deps, locked, line, {
         method: 'tarjeta_guardada',
         prefix: 'A',
@@ -154,7 +177,10 @@ async function chargeInstalment(
       if (!charge) return 'unknown';
       const settled = await settleCharge(deps, payment, charge);
       if (charge.approved) {
-        await instalmentsOf(store).updateOne({ _id: instalment._id }, { unset: ['autopay_next'] });
+        await instalmentsOf(store).updateOne(
+          { _id: instalment._id },
+          { set: { autopay_settled: true }, unset: ['autopay_next'] },
+        );
         return 'approved';
       }
       if (!settled) return 'nothing';
