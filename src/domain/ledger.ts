@@ -136,6 +136,9 @@ export interface LedgerPayment {
   note?: string;
   /** Who recorded it: the parent (card) or the staff member's e-mail. */
   recorded_by: string;
+  /** A cancellation gave this much of it back to the card, with the gateway's refund reference. */
+  refunded_amount?: number;
+  refund_reference?: string;
   created_at: Date;
   /** Until when the request charging it may still answer; after it, the settler asks the gateway. */
   lease_until?: Date;

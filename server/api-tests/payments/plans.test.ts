@@ -331,6 +331,61 @@ describe('cancelling an annual enrolment', () => {
   });
 });
 
+describe('cancelling gives back what was paid by card, by the camp rule', () => {
+  it("staff give back every card charge of the order, its own and the instalments', each once", async () => {
+    const { cart, parent, admin } = await setup();
+    const order = await enrol(parent.token, cart, [optionIndex(cart, MONTHLY)]);
+    expect((await payNext(parent.token, order._id, 3900)).statusCode).toBe(201);
+    // A transfer the office recorded is the office's to give back: it stays out of the card refund.
+    await manual(admin.token, { enrolment: order._id, method: 'efectivo', amount: 3900 });
+    const cancel = () =>
+      t.api({
+        method: 'POST',
+        url: `/api/inscripciones/cancel/${order._id}`,
+        token: admin.token,
+        payload: { reason: 'La familia se muda' },
+      });
+    expect((await cancel()).statusCode).toBe(200);
+    await cancel();
+    const refunds = await t.store.collection('sandbox_refunds').find({}, { sort: { at: 1 } });
+    expect(refunds.map((refund) => [refund._id, refund.amount])).toEqual([
+      [order.order_number, 7400],
+      [expect.stringMatching(new RegExp(`^${order.order_number}-C\\d+$`)), 3900],
+    ]);
+    const stored = (await t.store.collection<Enrolment>('inscripciones').findById(order._id))!;
+    expect(stored).toMatchObject({ refund_status: 'refunded', refund_amount: 7400 + 3900 });
+    const card = await t.store
+      .collection<LedgerPayment>('pagos')
+      .findOne({ method: 'tarjeta', enrolment_id: order._id, reference: { $ne: order.order_number } });
+    expect(card).toMatchObject({ refunded_amount: 3900 });
+  });
+
+  it("a parent's own cancellation under a fee keeps the fee once, of everything paid by card", async () => {
+    const { cart, parent } = await setup();
+    await t.store
+      .collection('campamentos')
+      .updateOne(
+        { _id: cart.camp._id },
+        { set: { self_cancel: true, self_cancel_days: 0, refund_rule: 'fee', cancel_fee: 1000 } },
+      );
+    const order = await enrol(parent.token, cart, [optionIndex(cart, MONTHLY)]);
+    expect((await payNext(parent.token, order._id, 3900)).statusCode).toBe(201);
+    const [listed] = (
+      await t.api({ method: 'GET', url: '/api/usuarios/activity', token: parent.token })
+    ).json().data.enrolments;
+    expect(listed.cancel.refund).toContain('RD$10,300');
+    const res = await t.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancelar/${order._id}`,
+      token: parent.token,
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const refunds = await t.store.collection('sandbox_refunds').find({}, { sort: { at: 1 } });
+    expect(refunds.map((refund) => refund.amount)).toEqual([7400, 2900]);
+  });
+});
+
 describe('a percent coupon on an annual plan', () => {
   it('takes its share of every instalment, the schedule adding up to the plan total', async () => {
     const { cart, parent } = await setup();

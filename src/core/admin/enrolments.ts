@@ -1,5 +1,10 @@
 // Staff operations on one enrolment (the staff issue): its whole detail, and cancelling it.
-import { cancelFutureInstalments } from '../payments/ledger.ts';
+import {
+  cancelFutureInstalments,
+  cardCharges,
+  cardPaidTotal,
+  markPaymentRefunded,
+} from '../payments/ledger.ts';
 import { offerFreedPlaces } from '../checkout/waitlist.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
@@ -126,8 +131,9 @@ export async function cancelEnrolment(
               cancel_reason: reason.trim(),
               cancelled_by: actor.user.email,
               cancel_done: false,
-              // Fixed when claimed, so a repeat after a crash refunds the same figures.
-              refund_amount: plan?.card ?? existing.amount,
+              // Fixed when claimed, so a repeat after a crash refunds the same figures. Staff give
+              // back everything the order collected by card (its instalments too, issue 20).
+              refund_amount: plan?.card ?? (await cardPaidTotal(store, existing)),
               ...(plan?.credit ? { credit_amount: plan.credit } : {}),
             },
           },
@@ -163,21 +169,44 @@ export async function cancelEnrolment(
     if (!voided) break;
   }
 
+  // What goes back to the card, from each card charge of the order in turn (its own, then the
+  // instalments paid by card, issue 20), each refunded once by its reference.
   let refund: Partial<Enrolment> = {};
   const toCard = claimed.refund_amount ?? claimed.amount;
   if (toCard === 0) refund = { refund_status: 'none' };
   else if (claimed.refund_status !== 'refunded') {
-    try {
-      const result = await gateway.refund({ reference: claimed.order_number, amount: toCard });
-      refund = result.refunded
-        ? { refund_status: 'refunded', refund_reference: result.refundReference }
-        : { refund_status: 'pending' };
-      if (!result.refunded)
-        log.warn({ order: claimed.order_number, message: result.message }, 'refund refused');
-    } catch (error) {
-      log.error({ err: error, order: claimed.order_number }, 'refund could not be asked');
-      refund = { refund_status: 'pending' };
+    let left = toCard;
+    let pending = false;
+    let firstReference: string | undefined;
+    for (const charge of await cardCharges(store, claimed)) {
+      if (left <= 0) break;
+      const amount = Math.min(charge.amount, left);
+      left -= amount;
+      if (charge.refunded >= amount) continue;
+      try {
+        const result = await gateway.refund({ reference: charge.reference, amount });
+        if (result.refunded) {
+          firstReference ??= result.refundReference;
+          if (charge.payment)
+            await markPaymentRefunded(store, charge.payment, amount, result.refundReference);
+        } else {
+          pending = true;
+          log.warn(
+            { order: claimed.order_number, reference: charge.reference, message: result.message },
+            'refund refused',
+          );
+        }
+      } catch (error) {
+        log.error(
+          { err: error, order: claimed.order_number, reference: charge.reference },
+          'refund could not be asked',
+        );
+        pending = true;
+      }
     }
+    refund = pending
+      ? { refund_status: 'pending' }
+      : { refund_status: 'refunded', ...(firstReference ? { refund_reference: firstReference } : {}) };
   }
   if (claimed.credit_amount && !claimed.credit_code)
     refund.credit_code = (await issueCredit(store, claimed, claimed.credit_amount, nowOf(deps))).code;

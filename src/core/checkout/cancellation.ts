@@ -4,6 +4,7 @@
 import type { Store } from '../store/port.ts';
 import type { Camp, Enrolment, Week } from '../../domain/records.ts';
 import { CANCEL_MESSAGES, selfCancelTerms } from '../../domain/cancellation.ts';
+import { cardPaidTotal } from '../payments/ledger.ts';
 
 type Decision = ReturnType<typeof selfCancelTerms>;
 
@@ -17,20 +18,26 @@ export async function selfCancelDecisions(
     payment_status: string;
     status: string;
     amount: number;
+    order_number: string;
   }>,
   now: Date,
 ): Promise<Map<string, Decision>> {
   const ids = enrolments.map((enrolment) => enrolment._id);
   const campIds = [...new Set(enrolments.map((enrolment) => enrolment.campament))];
   const weekIds = [...new Set(enrolments.flatMap((enrolment) => enrolment.lines.map((line) => line.id)))];
-  const [camps, weeks, relying] = await Promise.all([
+  const [camps, weeks, relying, cardPaid] = await Promise.all([
     store.collection<Camp>('campamentos').find({ _id: { $in: campIds } }, { withDeleted: true }),
     store.collection<Week>('semanas').find({ _id: { $in: weekIds } }, { withDeleted: true }),
     // Later paid orders whose family discount counted these orders' children.
     store
       .collection<Enrolment>('inscripciones')
       .find({ family_orders: { $in: ids }, payment_status: 'paid', status: { $ne: 'cancelled' } }),
+    // What each order collected by card (instalments too, issue 20): the refund rule applies to it.
+    Promise.all(
+      enrolments.map(async (enrolment) => [enrolment._id, await cardPaidTotal(store, enrolment)] as const),
+    ),
   ]);
+  const paidByCard = new Map(cardPaid);
   const campById = new Map(camps.map((camp) => [camp._id, camp]));
   const dateOf = new Map(weeks.map((week) => [week._id, week.date]));
   const reliedOn = new Set(relying.flatMap((order) => order.family_orders ?? []));
@@ -40,7 +47,11 @@ export async function selfCancelDecisions(
     const lines = enrolment.lines.map((line) => ({ date: dateOf.get(line.id) ?? line.date }));
     const decided: Decision = !camp
       ? { ok: false, status: 409, message: CANCEL_MESSAGES.notOffered }
-      : selfCancelTerms({ ...enrolment, lines }, camp, now);
+      : selfCancelTerms(
+          { ...enrolment, lines, amount: paidByCard.get(enrolment._id) ?? enrolment.amount },
+          camp,
+          now,
+        );
     decisions.set(
       enrolment._id,
       decided.ok && reliedOn.has(enrolment._id)

@@ -183,6 +183,54 @@ export async function readLedger(
 /** A payment as answered: without our lease bookkeeping. */
 const publicPayment = ({ lease_until: _lease, ...payment }: LedgerPayment): LedgerPayment => payment;
 
+export const CARD_METHODS: ReadonlyArray<LedgerPayment['method']> = ['tarjeta', 'tarjeta_guardada'];
+
+/**
+ * What an order has collected by card, charge by charge (the gateway's references, oldest first):
+ * its own charge, then the instalments paid by card. An order from before ledgers has only its own.
+ * A cancellation gives back from these (../admin/enrolments.ts); cash and transfers are the office's.
+ */
+export async function cardCharges(
+  store: Store,
+  enrolment: Pick<Enrolment, '_id' | 'order_number' | 'amount'>,
+): Promise<Array<{ payment: string | null; reference: string; amount: number; refunded: number }>> {
+  const payments = await paymentsOf(store).find(
+    { enrolment_id: enrolment._id, status: 'approved', method: { $in: [...CARD_METHODS] } },
+    { sort: { created_at: 1, _id: 1 } },
+  );
+  if (!payments.some((payment) => payment._id === checkoutPaymentId(enrolment._id)))
+    payments.unshift({
+      _id: checkoutPaymentId(enrolment._id),
+      reference: enrolment.order_number,
+      amount: enrolment.amount,
+    } as LedgerPayment);
+  return payments.map((payment) => ({
+    payment: payment._id,
+    reference: payment.reference ?? enrolment.order_number,
+    amount: payment.amount,
+    refunded: payment.refunded_amount ?? 0,
+  }));
+}
+
+/** What an order has collected by card in all (its own charge and its instalments by card). */
+export const cardPaidTotal = async (
+  store: Store,
+  enrolment: Pick<Enrolment, '_id' | 'order_number' | 'amount'>,
+): Promise<number> => (await cardCharges(store, enrolment)).reduce((sum, charge) => sum + charge.amount, 0);
+
+/** Records a refund of a card payment (the cancellation's), by the payment's id. */
+export async function markPaymentRefunded(
+  store: Store,
+  paymentId: string,
+  amount: number,
+  reference: string,
+) {
+  await paymentsOf(store).updateOne(
+    { _id: paymentId },
+    { set: { refunded_amount: amount, refund_reference: reference } },
+  );
+}
+
 /** The family's ledgers: every paid order, annual programs first, newest first. */
 export async function familyLedgers(deps: CoreDeps, userId: string): Promise<EnrolmentLedger[]> {
   const { store } = deps;
