@@ -166,7 +166,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     gateway: deps.gateway ?? sandboxGateway({ store: deps.store, latencyMs: config.sandboxLatencyMs }),
     mailer: app.outbox,
     passwords: { hash: (password) => hashPassword(password, hashing), verify: verifyPassword },
-    sessions: { sign: (userId) => app.signToken(userId) },
+    sessions: {
+      sign: (userId, version) => app.signToken(userId, version),
+      forget: (userId) => app.forgetAccount(userId),
+    },
     photos: photoStorage,
     log: app.log,
     receiptPdf: (receipt) => renderReceiptPdf(PDFDocument, receipt),

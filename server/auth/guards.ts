@@ -52,6 +52,8 @@ export { AUTH_MESSAGES };
 
 export interface TokenPayload {
   sub: string;
+  /** The account's session version when issued (UserRecord.session_version; absent = 0). */
+  sv?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -67,7 +69,9 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook: a valid token of an active administrator; sets request.account. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
-    signToken: (userId: string) => string;
+    signToken: (userId: string, version?: number) => string;
+    /** Drops the account's cached record: a new session version applies at once on this instance. */
+    forgetAccount: (userId: string) => void;
   }
   interface FastifyRequest {
     /** The signed-in user, once a guard has run. */
@@ -115,8 +119,8 @@ export const authPlugin = fp(
      * with SHA-256 to find it: about a tenth of a small call); the expiry is checked every time. A
      * changed token is a different key and is verified in full.
      */
-    const verified = new Map<string, { subject: string | null; expiresAt: number }>();
-    const verify = async (request: FastifyRequest): Promise<string | null> => {
+    const verified = new Map<string, { subject: string | null; expiresAt: number; version: number }>();
+    const verify = async (request: FastifyRequest): Promise<{ subject: string | null; version: number }> => {
       let payload: TokenPayload & { exp?: unknown };
       try {
         payload = await request.jwtVerify<TokenPayload & { exp?: unknown }>();
@@ -125,12 +129,13 @@ export const authPlugin = fp(
         throw new ApiError(401, code.includes('EXPIRED') ? AUTH_MESSAGES.expired : AUTH_MESSAGES.missing);
       }
       const subject = subjectOf(payload);
+      const version = typeof payload.sv === 'number' ? payload.sv : 0;
       const header = request.headers.authorization;
       if (header !== undefined && typeof payload.exp === 'number') {
         if (verified.size >= VERIFIED_TOKENS_SIZE) verified.clear();
-        verified.set(header, { subject, expiresAt: payload.exp * 1000 });
+        verified.set(header, { subject, expiresAt: payload.exp * 1000, version });
       }
-      return subject;
+      return { subject, version };
     };
 
     const accounts = new Map<string, { user: UserRecord | null; until: number }>();
@@ -148,11 +153,15 @@ export const authPlugin = fp(
     const authenticate = async (request: FastifyRequest): Promise<UserRecord> => {
       const now = Date.now();
       const header = request.headers.authorization;
-      const token = header === undefined ? undefined : verified.get(header);
-      const userId = token && token.expiresAt > now ? token.subject : await verify(request);
+      const known = header === undefined ? undefined : verified.get(header);
+      const token = known && known.expiresAt > now ? known : await verify(request);
+      const userId = token.subject;
       const account = userId ? accounts.get(userId) : undefined;
       const user = !userId ? null : account && account.until > now ? account.user : await readAccount(userId);
       if (!user || user.status !== 'active') throw new ApiError(401, AUTH_MESSAGES.missing);
+      // A token from before the password changed or was reset (issue 43).
+      if (token.version !== (user.session_version ?? 0))
+        throw new ApiError(401, AUTH_MESSAGES.passwordChanged);
       request.account = user;
       return user;
     };
@@ -164,7 +173,10 @@ export const authPlugin = fp(
       const user = await authenticate(request);
       if (!isAdmin(user)) throw new ApiError(403, AUTH_MESSAGES.notAdmin);
     });
-    app.decorate('signToken', (userId: string) => app.jwt.sign({ sub: userId }));
+    app.decorate('signToken', (userId: string, version = 0) =>
+      app.jwt.sign(version ? { sub: userId, sv: version } : { sub: userId }),
+    );
+    app.decorate('forgetAccount', (userId: string) => void accounts.delete(userId));
   },
   { name: 'auth' },
 );

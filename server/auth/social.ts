@@ -196,7 +196,7 @@ export async function socialAuthRoutes(app: FastifyInstance): Promise<void> {
       {
         source: 'escuela-oauth',
         ok: true,
-        token: app.signToken(user._id),
+        token: app.signToken(user._id, user.session_version ?? 0),
         userId: user._id,
         browserID: payload.browserID,
       },

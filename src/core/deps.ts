@@ -38,7 +38,10 @@ export interface Passwords {
 
 /** Issues the bearer token of a signed-in user (a JWT on the server, an opaque token in the mocks). */
 export interface Sessions {
-  sign(userId: string): string;
+  /** A token of this version of the account's sessions (UserRecord.session_version). */
+  sign(userId: string, version?: number): string;
+  /** Forgets what the adapter remembers of the account, so a new session version applies now. */
+  forget?(userId: string): void;
 }
 
 export interface Photo {

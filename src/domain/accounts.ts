@@ -29,6 +29,8 @@ export const ACCOUNT_MESSAGES = {
 export const AUTH_MESSAGES = {
   missing: 'Debe iniciar sesión para continuar.',
   expired: 'Su sesión ha expirado. Por favor inicie sesión de nuevo.',
+  passwordChanged:
+    'La contraseña de la cuenta cambió y esta sesión se cerró. Por favor inicie sesión de nuevo.',
   notAdmin: 'No tiene permisos de administrador para realizar esta acción.',
   account: 'La cuenta de la aplicación no es válida.',
 } as const;

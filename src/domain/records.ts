@@ -171,6 +171,11 @@ export interface UserRecord {
   puede_admin_sucursales: boolean;
   status: RecordStatus;
   created_at: Date;
+  /**
+   * Bumped when the password changes or is reset: tokens carry the version they were issued
+   * with, and one of an older version is refused (every other session ends at once).
+   */
+  session_version?: number;
   /** Asked for no reminders of unfinished enrolments (the link in one). */
   reminders_opt_out?: boolean;
   /** sha256 of the token in the last reminder's opt-out link. */

@@ -4,7 +4,7 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import * as yup from 'yup';
-import { loadUser } from '../auth/authSlice.ts';
+import { loadUser, loginUser } from '../auth/authSlice.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, PROFILE_MAX, type PublicUser } from '../domain/accounts.ts';
 import { useAppDispatch } from '../lib/hooks.ts';
 import { updateAccount, type ProfileChanges } from './accountApi.ts';
@@ -16,10 +16,14 @@ const FAILED = 'No fue posible guardar los cambios. Intente de nuevo.';
 async function save(
   userId: string,
   changes: ProfileChanges,
-): Promise<{ outcome: Outcome; user?: PublicUser }> {
+): Promise<{ outcome: Outcome; user?: PublicUser; token?: string }> {
   try {
     const answer = await updateAccount(userId, changes);
-    return { outcome: { variant: 'success', message: answer.message }, user: answer.data };
+    return {
+      outcome: { variant: 'success', message: answer.message },
+      user: answer.data,
+      ...(answer.token ? { token: answer.token } : {}),
+    };
   } catch (error) {
     return { outcome: { variant: 'danger', message: error instanceof Error ? error.message : FAILED } };
   }
@@ -115,6 +119,7 @@ export const passwordSchema = yup.object({
 });
 
 export function PasswordForm({ userId }: { userId: string }) {
+  const dispatch = useAppDispatch();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useFormik({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -126,6 +131,8 @@ export function PasswordForm({ userId }: { userId: string }) {
         newPassword: values.newPassword,
       });
       setOutcome(result.outcome);
+      // The server ended every other session; this one goes on with the token it answered.
+      if (result.token) dispatch(loginUser(result.token, userId));
       if (result.user) helpers.resetForm();
     },
   });

@@ -54,6 +54,8 @@ export interface UpdateAnswer {
   status: string;
   message: string;
   data: PublicUser;
+  /** After a new password: this session's new token (every other session of the account ended). */
+  token?: string;
 }
 
 export async function fetchActivity(signal?: AbortSignal): Promise<Activity> {

@@ -94,6 +94,12 @@ describe('the enrolment export', () => {
     expect((await pay(parent, injected)).statusCode).toBe(201);
     const again = csvRecords((await download(admin, `format=csv&week=${cart.weeks[3]!._id}`)).body);
     expect(again[0]!.Participante).toBe(`'=HYPERLINK("x") Rodríguez`);
+    // Issue 43: the full-width '＝' (U+FF1D), which Excel reads as '=', is defused too.
+    const wide = enrolmentRequest(cart, [[4]]);
+    wide.listParticipants[0] = participant(1, { first_name: '\uFF1DHYPERLINK("x")' });
+    expect((await pay(parent, wide)).statusCode).toBe(201);
+    const widened = csvRecords((await download(admin, `format=csv&week=${cart.weeks[4]!._id}`)).body);
+    expect(widened[0]!.Participante).toBe(`'\uFF1DHYPERLINK("x") Rodríguez`);
   });
 
   it('exports only what the filters select, and is logged', async () => {

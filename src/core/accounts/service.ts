@@ -5,7 +5,7 @@ import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { randomToken, sha256Hex } from '../crypto.ts';
-import { isAdmin, type Membership, type UserRecord } from '../../domain/records.ts';
+import { ADMIN_TIPOS, isAdmin, type Membership, type UserRecord } from '../../domain/records.ts';
 import { refundSentence } from '../../domain/cancellation.ts';
 import { selfCancelDecisions } from '../checkout/cancellation.ts';
 import {
@@ -75,13 +75,13 @@ export function accountsService(deps: CoreDeps) {
         throw new ApiError(401, M.badCredentials);
       }
       await throttle.recordSuccess(email, address);
-      return { user, token: sessions.sign(user._id) };
+      return { user, token: sessions.sign(user._id, user.session_version ?? 0) };
     },
 
     async register(email: string, password: string) {
       try {
         const user = await users.insertOne(newUser(email, await passwords.hash(password)));
-        return { user, token: sessions.sign(user._id) };
+        return { user, token: sessions.sign(user._id, user.session_version ?? 0) };
       } catch (error) {
         if (error instanceof DuplicateKeyError) throw new ApiError(409, M.emailTaken);
         throw error;
@@ -130,9 +130,29 @@ export function accountsService(deps: CoreDeps) {
           throw new ApiError(400, M.wrongCurrentPassword);
         set.password_hash = await passwords.hash(newPassword);
       }
+      // Staff rights go all together (issue 43): a type that is not staff takes the flags away
+      // unless they are set in the same change.
+      if (
+        isAdmin(account) &&
+        typeof set.tipo === 'string' &&
+        !(ADMIN_TIPOS as readonly string[]).includes(set.tipo)
+      )
+        for (const flag of [
+          'puede_admin_ofertas',
+          'puede_admin_empleados',
+          'puede_admin_sucursales',
+        ] as const)
+          set[flag] = roleFields[flag] ?? false;
       set.updated_at = new Date();
-      const updated = await users.updateOne({ _id }, { set });
+      const updated = await users.updateOne(
+        { _id },
+        // A new password ends every other session of the account (issue 43).
+        newPassword !== undefined ? { set, inc: { session_version: 1 } } : { set },
+      );
       if (!updated) throw new ApiError(404, M.userNotFound);
+      // A new password or changed rights apply from the next call, not after the guard's cache.
+      if (newPassword !== undefined || Object.keys(roleFields).some((key) => key in set))
+        sessions.forget?.(updated._id);
       return updated;
     },
 
@@ -246,9 +266,14 @@ export function accountsService(deps: CoreDeps) {
       if (!burnt) throw new ApiError(400, M.resetInvalid);
       const updated = await users.updateOne(
         { _id: burnt.user_id, status: 'active' },
-        { set: { password_hash: await passwords.hash(password), updated_at: now } },
+        // Every session of the account ends: whoever had the old password is out (issue 43).
+        {
+          set: { password_hash: await passwords.hash(password), updated_at: now },
+          inc: { session_version: 1 },
+        },
       );
       if (!updated) throw new ApiError(400, M.resetInvalid);
+      sessions.forget?.(updated._id);
       // Any other outstanding link of the account stops working too.
       await resets.deleteMany({ user_id: burnt.user_id, used_at: null });
       await throttle.recordReset(updated.email);

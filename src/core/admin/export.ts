@@ -148,7 +148,8 @@ function csvCell(value: CellValue, type: ColumnType): string {
   else if (value instanceof Date)
     text = santoDomingoDay(value).split('-').reverse().join('/'); // dd/mm/yyyy
   else text = String(value);
-  if (type === 'text' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // Full-width '＝＋－＠' too: Excel reads them as the ASCII signs (issue 43).
+  if (type === 'text' && /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(text)) text = `'${text}`;
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

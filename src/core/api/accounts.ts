@@ -17,7 +17,7 @@ import {
   MessageAnswer,
   UserAnswer,
   UserListAnswer,
-  UserMessageAnswer,
+  UserUpdateAnswer,
 } from '../../domain/schemas/answers.ts';
 import type { UserRecord } from '../../domain/records.ts';
 import { ListQuery } from '../../domain/admin-contract.ts';
@@ -95,12 +95,19 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     method: 'POST',
     url: '/usuarios/update',
     audience: 'user',
-    schema: { body: UpdateUserBody, response: { 200: UserMessageAnswer } },
-    handle: async (call, core) => ({
-      status: 'SUCCESS',
-      message: M.userUpdated,
-      data: publicUser(await core.accounts.update(accountOf(call), call.body)),
-    }),
+    schema: { body: UpdateUserBody, response: { 200: UserUpdateAnswer } },
+    handle: async (call, core) => {
+      const updated = await core.accounts.update(accountOf(call), call.body);
+      return {
+        status: 'SUCCESS',
+        message: M.userUpdated,
+        data: publicUser(updated),
+        // The session that changed the password goes on with a token of the new version.
+        ...(call.body.newPassword !== undefined
+          ? { token: core.deps.sessions.sign(updated._id, updated.session_version ?? 0) }
+          : {}),
+      };
+    },
   }),
   // The parent's own history, for the profile's Activity and Timeline tabs.
   route({

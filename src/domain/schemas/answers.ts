@@ -64,6 +64,13 @@ export const DashboardAnswer = successOf(
 
 export const UserAnswer = successOf(PublicUser);
 export const UserMessageAnswer = messageOf(PublicUser);
+/** POST /usuarios/update: after a new password, the changer's new token (their other sessions end). */
+export const UserUpdateAnswer = Type.Object({
+  status: Success,
+  message: Type.String(),
+  data: PublicUser,
+  token: Type.Optional(Type.String()),
+});
 export const UserListAnswer = listOf(PublicUser);
 
 export const ActivityAnswer = successOf(
