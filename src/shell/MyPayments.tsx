@@ -279,7 +279,11 @@ function LedgerCard({
       {paying ? (
         <PayDialog
           ledger={ledger}
-          onHide={() => setPaying(false)}
+          // Read again on closing too: a declined attempt is part of the history.
+          onHide={() => {
+            setPaying(false);
+            onChange();
+          }}
           onPaid={() => {
             setPaying(false);
             onChange();
