@@ -129,6 +129,8 @@ export const ENROLMENT_MESSAGES = {
   categoryInvalid: 'Una de las categorías seleccionadas no pertenece a este campamento.',
   categoryNotInWeek: 'Una de las semanas seleccionadas no se ofrece para la categoría elegida.',
   oneOptionPerParticipant: 'En un programa anual cada participante elige una sola forma de pago.',
+  sameChildTwice:
+    'El mismo niño o niña aparece en dos participantes con la misma semana (mismo nombre y fecha de nacimiento). Inscríbalo una sola vez por semana.',
   participantWithoutWeeks: 'Cada participante debe tener al menos una semana o forma de pago seleccionada.',
   lineWithoutParticipant: 'Hay semanas seleccionadas que no pertenecen a ningún participante.',
   duplicateLine: 'Una semana está repetida para el mismo participante.',

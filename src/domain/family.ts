@@ -41,3 +41,27 @@ export function familyChildCount(
   const earlierLeft = [...before].filter((key) => !now.has(key)).length;
   return union.size + Math.max(unnamed - earlierLeft, 0);
 }
+
+/**
+ * One child entered as several participants is one child (issue 43): each participant slot maps to
+ * the first slot with the same identity (first name and birth date, as childKey compares them), so
+ * the family tier, the multi-week discount, the membership fee and a coupon's least children count
+ * children, not slots. A slot not named yet is its own child.
+ */
+export function sameChildSlots(
+  participants: ReadonlyArray<{ id: number } & Partial<ChildId>>,
+): Map<number, number> {
+  const firstOf = new Map<string, number>();
+  const slots = new Map<number, number>();
+  for (const participant of [...participants].sort((a, b) => a.id - b.id)) {
+    const child = { first_name: participant.first_name ?? '', birth_date: participant.birth_date ?? '' };
+    if (!named(child)) {
+      slots.set(participant.id, participant.id);
+      continue;
+    }
+    const key = childKey(child);
+    if (!firstOf.has(key)) firstOf.set(key, participant.id);
+    slots.set(participant.id, firstOf.get(key)!);
+  }
+  return slots;
+}

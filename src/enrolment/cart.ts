@@ -26,7 +26,7 @@ import {
   type PriceInput,
 } from '../domain/pricing.ts';
 import { planOf, type PlanFields } from '../domain/plans.ts';
-import { familyChildCount, type ChildId } from '../domain/family.ts';
+import { familyChildCount, sameChildSlots, type ChildId } from '../domain/family.ts';
 import { isAnnualProgram } from '../domain/records.ts';
 
 // ---- Constants ------------------------------------------------------------------------------
@@ -529,12 +529,14 @@ function cartPriceInput(
   const annual = isAnnual(state.camp);
   const earlier = state.earlierChildren ?? [];
   const weekById = new Map((state.originalWeeks ?? []).map((week) => [week._id, week]));
+  // The same child entered twice is priced as one child, as the checkout prices it (issue 43).
+  const childSlot = sameChildSlots(Object.values(state.participants ?? {}));
   return {
     campType: state.camp?.type ?? '',
     lines: state.lines.map((line) => {
       const week = weekById.get(line._id);
       return {
-        cupo: line.cupo,
+        cupo: childSlot.get(line.cupo) ?? line.cupo,
         value: line.value,
         quantity: line.quantity,
         ...(annual && today && week ? { plan: planOf(week, today) } : {}),

@@ -160,8 +160,14 @@ function addTwoChildren(actor: WizardActor) {
   actor.send({ type: 'AGREGAR' });
 }
 
+/** Two different children (the same name and birth date would be one child, priced once). */
 function fillParticipants(actor: WizardActor) {
-  for (const cupo of [1, 2]) actor.send({ type: 'UPDATE_PARTICIPANT', cupo, patch: validParticipant });
+  for (const cupo of [1, 2])
+    actor.send({
+      type: 'UPDATE_PARTICIPANT',
+      cupo,
+      patch: cupo === 1 ? validParticipant : { ...validParticipant, first_name: 'Luis' },
+    });
 }
 
 /** Loaded, two children added and every form filled: the machine on the payment step. */
@@ -591,7 +597,7 @@ describe("payment: a week that fills meanwhile ('semana-llena')", () => {
     actor.send({ type: 'SWAP_WEEK', key: second!.key, weekId: weekId(4) });
     expect(actor.getSnapshot().can({ type: 'PAY' })).toBe(true);
     // Nothing typed was lost.
-    expect(actor.getSnapshot().context.participants[2]).toMatchObject(validParticipant);
+    expect(actor.getSnapshot().context.participants[2]).toMatchObject({ ...validParticipant, first_name: 'Luis' });
     actor.send({ type: 'PAY' });
     await waitFor(actor, (s) => s.status === 'done', { timeout: 1000 });
     expect(calls.pay.at(-1)!.body.listCalendar.map((line) => [line.cupo, line.name])).toEqual([

@@ -20,7 +20,7 @@ import type {
   Week,
 } from '../../domain/records.ts';
 import { cardOfForm } from '../../domain/cards.ts';
-import { familyChildCount, plainName, type ChildId } from '../../domain/family.ts';
+import { familyChildCount, plainName, sameChildSlots, type ChildId } from '../../domain/family.ts';
 import { isAnnualProgram } from '../../domain/records.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import {
@@ -380,7 +380,8 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
     ? await usableCoupon(store, body.coupon, {
         userId: user._id,
         campId: catalogue.camp._id,
-        children: body.listParticipants.length,
+        // Children, not participant slots: one child entered twice counts once (issue 43).
+        children: new Set(sameChildSlots(body.listParticipants).values()).size,
         now: nowOf(deps),
       })
     : null;

@@ -24,6 +24,7 @@ import {
   type PriceInput,
 } from '../../domain/pricing.ts';
 import { planOf } from '../../domain/plans.ts';
+import { sameChildSlots } from '../../domain/family.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import type { Camp, Category, Coupon, Enrolment, Week } from '../../domain/records.ts';
 import { cleanCardNumber } from '../../domain/cards.ts';
@@ -56,6 +57,10 @@ export function checkRequest(body: CreateEnrolmentBody): Refusal | null {
     return refusal(400, M.participantWithoutWeeks);
   const lineKeys = body.listCalendar.map((line) => `${line.cupo}:${line.id}`);
   if (new Set(lineKeys).size !== lineKeys.length) return refusal(400, M.duplicateLine);
+  // One child entered as two participants may not take the same week twice (issue 43).
+  const childSlot = sameChildSlots(body.listParticipants);
+  const childWeeks = body.listCalendar.map((line) => `${childSlot.get(line.cupo) ?? line.cupo}:${line.id}`);
+  if (new Set(childWeeks).size !== childWeeks.length) return refusal(400, M.sameChildTwice);
   return null;
 }
 
@@ -95,7 +100,9 @@ export function checkCatalogue(
   }
   // An annual program's payment option is a single choice per participant.
   if (isAnnualProgram(camp.type)) {
-    const slots = body.listCalendar.map((line) => line.cupo);
+    // The same child entered twice is one participant (issue 43).
+    const childSlot = sameChildSlots(body.listParticipants);
+    const slots = body.listCalendar.map((line) => childSlot.get(line.cupo) ?? line.cupo);
     if (new Set(slots).size !== slots.length) return refusal(400, M.oneOptionPerParticipant);
   }
   return null;
@@ -120,19 +127,21 @@ export function priceEnrolment(
     return refusal(400, M.couponWithMembership);
   const weekById = new Map(weeks.map((week) => [week._id, week]));
   const annual = isAnnualProgram(camp.type);
+  // The same child entered twice is priced as one child (issue 43).
+  const childSlot = sameChildSlots(body.listParticipants);
   const input: PriceInput = {
     campType: camp.type,
     lines: body.listCalendar.map((line) => {
       const week = weekById.get(line.id)!;
       return {
-        cupo: line.cupo,
+        cupo: childSlot.get(line.cupo) ?? line.cupo,
         value: week.value,
         quantity: line.quantity,
         ...(annual ? { plan: planOf(week, today) } : {}),
       };
     }),
     membershipFee: camp.membership,
-    slotsWithMembership: annual ? slotsWithMembership : [],
+    slotsWithMembership: annual ? slotsWithMembership.map((slot) => childSlot.get(slot) ?? slot) : [],
     coupon: coupon ? couponTerms(coupon) : null,
     familyChildren,
   };
