@@ -597,7 +597,10 @@ describe("payment: a week that fills meanwhile ('semana-llena')", () => {
     actor.send({ type: 'SWAP_WEEK', key: second!.key, weekId: weekId(4) });
     expect(actor.getSnapshot().can({ type: 'PAY' })).toBe(true);
     // Nothing typed was lost.
-    expect(actor.getSnapshot().context.participants[2]).toMatchObject({ ...validParticipant, first_name: 'Luis' });
+    expect(actor.getSnapshot().context.participants[2]).toMatchObject({
+      ...validParticipant,
+      first_name: 'Luis',
+    });
     actor.send({ type: 'PAY' });
     await waitFor(actor, (s) => s.status === 'done', { timeout: 1000 });
     expect(calls.pay.at(-1)!.body.listCalendar.map((line) => [line.cupo, line.name])).toEqual([
