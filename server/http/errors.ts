@@ -16,7 +16,7 @@ export const errorCode = (error: unknown): string =>
     ? error.code
     : '';
 
-const MESSAGES_BY_STATUS: Record<number, string> = {
+export const MESSAGES_BY_STATUS: Record<number, string> = {
   400: 'La solicitud no es válida.',
   401: 'Debe iniciar sesión para continuar.',
   403: 'No tiene permiso para realizar esta acción.',

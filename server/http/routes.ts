@@ -15,6 +15,8 @@ import {
   type Call,
 } from '../../src/core/api/index.ts';
 import { fileStream } from './files.ts';
+import { MESSAGES_BY_STATUS } from './errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
 import type { Core } from '../../src/core/services.ts';
 import { perAccountKey } from '../auth/guards.ts';
 import type { UserRecord } from '../../src/domain/records.ts';
@@ -54,6 +56,32 @@ class RequestCall implements Call<ApiRoute['schema']> {
   }
 }
 
+/** '1 minute', '30 seconds' → milliseconds (the call table's windows). */
+function windowMs(text: string): number {
+  const match = /^(\d+)\s*(second|minute|hour)s?$/.exec(text.trim());
+  if (!match) throw new Error(`unsupported rate-limit window: ${text}`);
+  return Number(match[1]) * { second: 1000, minute: 60_000, hour: 3_600_000 }[match[2] as 'second'];
+}
+
+/**
+ * A second limit of a per-account call, per client address in a fixed window, counted in this
+ * instance's memory like the other limits (README: N instances allow N times it).
+ */
+function addressLimit(max: number, window: number) {
+  const counts = new Map<string, { count: number; until: number }>();
+  return async (request: FastifyRequest) => {
+    const now = Date.now();
+    let entry = counts.get(request.ip);
+    if (!entry || entry.until <= now) {
+      if (counts.size >= 10_000) counts.clear();
+      entry = { count: 0, until: now + window };
+      counts.set(request.ip, entry);
+    }
+    entry.count += 1;
+    if (entry.count > max) throw new ApiError(429, MESSAGES_BY_STATUS[429]!);
+  };
+}
+
 function register(
   app: FastifyInstance,
   core: Core,
@@ -61,11 +89,15 @@ function register(
   pageHeaders: Readonly<Record<string, string>>,
 ): void {
   const onRequest = guardOf(app, call.audience);
+  const perAddress = call.rateLimit?.perAddressMax
+    ? addressLimit(call.rateLimit.perAddressMax, windowMs(call.rateLimit.timeWindow))
+    : null;
   app.route({
     method: call.method,
     url: call.url,
     schema: call.schema,
     ...(onRequest ? { onRequest } : {}),
+    ...(perAddress ? { preValidation: perAddress } : {}),
     ...(call.rateLimit
       ? {
           config: {

@@ -49,6 +49,39 @@ describe('rate limits per signed-in parent', () => {
   });
 });
 
+describe('coupon guesses from one address over several accounts (issue 43)', () => {
+  it('150 guesses over 6 accounts from one address: at most 60 are answered, the rest 429', async () => {
+    t = await buildTestApp();
+    await seedDemoData(t.store);
+    const accounts = [];
+    for (let index = 0; index < 6; index += 1) accounts.push(await t.createUser());
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 150; guess += 1) {
+      const res = await t.api({
+        method: 'POST',
+        url: '/api/cupones/validate',
+        token: accounts[guess % accounts.length]!.token,
+        payload: { coupon: `ADIVINA${guess}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.filter((status) => status === 404)).toHaveLength(60);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(90);
+    // Another address is not held back by this one's guesses.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/cupones/validate',
+      remoteAddress: '127.0.0.2',
+      headers: {
+        'x-account-id': t.config.accountId,
+        authorization: `Bearer ${(await t.createUser()).token}`,
+      },
+      payload: { coupon: 'NOEXISTE' },
+    });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
 describe('failed sign-ins', () => {
   const login = (email: string, password: string, remoteAddress: string) =>
     t.app.inject({

@@ -106,7 +106,13 @@ export interface ApiRoute<S extends RouteSchema = RouteSchema> {
   audience: Audience;
   schema: S;
   /** Calls per client and minute window on the server; `perAccount` counts per signed-in parent. */
-  rateLimit?: { max: number; timeWindow: string; perAccount?: boolean };
+  rateLimit?: {
+    max: number;
+    timeWindow: string;
+    perAccount?: boolean;
+    /** With perAccount: also at most this many per client address, whatever the accounts (issue 43). */
+    perAddressMax?: number;
+  };
   handle(call: Call<S>, core: Core): Promise<unknown>;
 }
 
