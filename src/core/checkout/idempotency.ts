@@ -19,6 +19,10 @@ export interface StoredAnswer {
  */
 export const PAYMENT_LEASE_MS = 60_000;
 
+/** The lease of this deployment: how long a request may hold an attempt or a pending enrolment. */
+export const paymentLeaseMs = (deps: Pick<CoreDeps, 'settings'>): number =>
+  deps.settings.paymentLeaseMs ?? PAYMENT_LEASE_MS;
+
 export interface Attempt {
   _id: string;
   user_id: string;
@@ -154,7 +158,7 @@ export async function oncePerKey(
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key))
     throw new ApiError(400, ENROLMENT_MESSAGES.idempotencyKey);
   return once(deps.store, userId, key, hash, () => work(key), {
-    leaseMs: deps.settings.paymentLeaseMs ?? PAYMENT_LEASE_MS,
+    leaseMs: paymentLeaseMs(deps),
     onUnexpected: (error) => deps.log.error({ err: error }, `${what} failed unexpectedly`),
     ...(recover ? { recover: () => recover(key) } : {}),
   });

@@ -18,7 +18,14 @@ import { CARD_MESSAGES } from '../../domain/cards.ts';
 import type { ChargeResult } from './gateway.ts';
 import { placesOfLines } from './steps.ts';
 import { releaseCouponUse } from './coupons.ts';
-import { ATTEMPTS, attemptId, keyOfAttempt, PAYMENT_LEASE_MS, type Attempt } from './idempotency.ts';
+import {
+  ATTEMPTS,
+  attemptId,
+  keyOfAttempt,
+  PAYMENT_LEASE_MS,
+  paymentLeaseMs,
+  type Attempt,
+} from './idempotency.ts';
 import {
   calendarRecords,
   clientRecord,
@@ -44,9 +51,7 @@ type Approved = Extract<ChargeResult, { approved: true }>;
 
 export { PAYMENT_LEASE_MS };
 
-/** The lease of this deployment: how long a request may hold an attempt or a pending enrolment. */
-export const paymentLeaseMs = (deps: Pick<CoreDeps, 'settings'>): number =>
-  deps.settings.paymentLeaseMs ?? PAYMENT_LEASE_MS;
+export { paymentLeaseMs };
 
 const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 

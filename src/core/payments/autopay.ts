@@ -10,7 +10,7 @@
 import { ApiError } from '../errors.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
-import type { Enrolment, UserRecord } from '../../domain/records.ts';
+import type { Enrolment } from '../../domain/records.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import { addDays } from '../../domain/plans.ts';
 import { HARD_REFUSALS } from '../../domain/cards.ts';
@@ -21,12 +21,12 @@ import {
   type LedgerPayment,
 } from '../../domain/ledger.ts';
 import type { ChargeResult } from '../checkout/gateway.ts';
-import { familyRecipients } from '../checkout/mails.ts';
+import { paymentLeaseMs } from '../checkout/idempotency.ts';
 import { activeCard } from './cards.ts';
 import {
   chargeInstalmentLine,
+  mailFamily,
   INSTALMENTS,
-  paymentLeaseMs,
   readLedger,
   settleCardPayments,
   settleCharge,
@@ -72,12 +72,12 @@ export async function runAutopay(deps: CoreDeps): Promise<AutopayReport> {
     const ledger = await readLedger(store, enrolment, today);
     const line = ledger.lines.find((candidate) => candidate._id === instalment._id);
     if (!line || line.owed <= 0) continue;
-    await deps.mailer.enqueue({
-      ...autopayNoticeMail(ledger, line, card, deps.settings.publicUrl),
-      to: await recipients(store, enrolment),
-      user_id: enrolment.user_id,
-      key: `autopay-notice-${instalment._id}`,
-    });
+    await mailFamily(
+      deps,
+      enrolment,
+      autopayNoticeMail(ledger, line, card, deps.settings.publicUrl),
+      `autopay-notice-${instalment._id}`,
+    );
     // Marked so that the passes of the next days do not read it again (the key already dedups).
     await instalmentsOf(store).updateOne({ _id: instalment._id }, { set: { autopay_noticed: true } });
     report.notices += 1;
@@ -223,17 +223,10 @@ async function recordDecline(
         },
   );
   const ledger = await readLedger(store, enrolment, today);
-  await deps.mailer.enqueue({
-    ...autopayDeclinedMail(ledger, payment, charge.message, next, deps.settings.publicUrl),
-    to: await recipients(store, enrolment),
-    user_id: enrolment.user_id,
-    key: `autopay-declined-${payment._id}`,
-  });
-}
-
-async function recipients(store: Store, enrolment: Enrolment): Promise<string[]> {
-  const user = await store
-    .collection<UserRecord>('usuarios')
-    .findById(enrolment.user_id, { withDeleted: true });
-  return familyRecipients(user?.email, enrolment);
+  await mailFamily(
+    deps,
+    enrolment,
+    autopayDeclinedMail(ledger, payment, charge.message, next, deps.settings.publicUrl),
+    `autopay-declined-${payment._id}`,
+  );
 }

@@ -9,7 +9,7 @@
 // Writes to one enrolment's payments are serialised by a lease on the enrolment (ledger_lock_until),
 // so two payments never settle the same instalment; a card payment is written before its charge.
 import { ApiError } from '../errors.ts';
-import { nowOf, type CoreDeps } from '../deps.ts';
+import { nowOf, type CoreDeps, type MailMessage } from '../deps.ts';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { isAnnualProgram } from '../../domain/records.ts';
@@ -32,7 +32,7 @@ import {
   type PayInstalmentBody,
 } from '../../domain/schemas/ledger.ts';
 import { cardOfForm, cleanCardNumber } from '../../domain/cards.ts';
-import { PAYMENT_LEASE_MS } from '../checkout/idempotency.ts';
+import { paymentLeaseMs } from '../checkout/idempotency.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
 import { familyRecipients } from '../checkout/mails.ts';
 import { balanceReminderMail, instalmentPaidMail } from './mails.ts';
@@ -40,10 +40,6 @@ import { withinTime, type ChargeResult } from '../checkout/gateway.ts';
 
 export const INSTALMENTS = 'cuotas';
 export const PAYMENTS = 'pagos';
-
-/** The deployment's payment lease (../checkout/settle.ts paymentLeaseMs, which imports this file). */
-export const paymentLeaseMs = (deps: Pick<CoreDeps, 'settings'>) =>
-  deps.settings.paymentLeaseMs ?? PAYMENT_LEASE_MS;
 
 const instalmentsOf = (store: Store) => store.collection<Instalment>(INSTALMENTS);
 const paymentsOf = (store: Store) => store.collection<LedgerPayment>(PAYMENTS);
@@ -403,20 +399,34 @@ export async function settleCharge(
   return settled;
 }
 
-async function mailPaymentReceipt(deps: CoreDeps, payment: LedgerPayment): Promise<void> {
-  const { store } = deps;
-  const enrolment = await enrolmentsOf(store).findById(payment.enrolment_id);
-  if (!enrolment) return;
-  const user = await store
+/** Queues a message of the ledger to the family of an enrolment (the account's and the wizard's e-mail). */
+export async function mailFamily(
+  deps: Pick<CoreDeps, 'store' | 'mailer'>,
+  enrolment: Enrolment,
+  message: Omit<MailMessage, 'to'>,
+  key: string,
+): Promise<void> {
+  const user = await deps.store
     .collection<UserRecord>('usuarios')
     .findById(enrolment.user_id, { withDeleted: true });
-  const ledger = await readLedger(store, enrolment, santoDomingoDay(nowOf(deps)));
   await deps.mailer.enqueue({
-    ...instalmentPaidMail(ledger, payment, deps.settings.publicUrl),
+    ...message,
     to: familyRecipients(user?.email, enrolment),
     user_id: enrolment.user_id,
-    key: `instalment-paid-${payment._id}`,
+    key,
   });
+}
+
+async function mailPaymentReceipt(deps: CoreDeps, payment: LedgerPayment): Promise<void> {
+  const enrolment = await enrolmentsOf(deps.store).findById(payment.enrolment_id);
+  if (!enrolment) return;
+  const ledger = await readLedger(deps.store, enrolment, santoDomingoDay(nowOf(deps)));
+  await mailFamily(
+    deps,
+    enrolment,
+    instalmentPaidMail(ledger, payment, deps.settings.publicUrl),
+    `instalment-paid-${payment._id}`,
+  );
 }
 
 /**
@@ -559,16 +569,13 @@ export async function sendBalanceReminder(deps: CoreDeps, actor: Actor, enrolmen
   if (!enrolment || enrolment.payment_status !== 'paid') throw new ApiError(404, M.notFound);
   const ledger = await readLedger(store, enrolment, santoDomingoDay(nowOf(deps)));
   if (ledger.balance <= 0) throw new ApiError(400, M.nothingOwed);
-  const user = await store
-    .collection<UserRecord>('usuarios')
-    .findById(enrolment.user_id, { withDeleted: true });
-  const at = nowOf(deps);
-  await deps.mailer.enqueue({
-    ...balanceReminderMail(ledger, deps.settings.publicUrl),
-    to: familyRecipients(user?.email, enrolment),
-    user_id: enrolment.user_id,
-    key: `balance-reminder-${enrolment._id}-${at.getTime()}`,
-  });
+  await mailFamily(
+    deps,
+    enrolment,
+    balanceReminderMail(ledger, deps.settings.publicUrl),
+    // Each reminder the office sends is a message of its own.
+    `balance-reminder-${enrolment._id}-${nowOf(deps).getTime()}`,
+  );
   await recordAudit(store, actor, {
     action: 'create',
     kind: 'recordatorios',
