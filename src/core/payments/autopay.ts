@@ -57,16 +57,26 @@ export async function runAutopay(deps: CoreDeps): Promise<AutopayReport> {
   const { retryDays, noticeDays } = autopaySettings(deps);
   const enrolments = store.collection<Enrolment>('inscripciones');
 
+  // Only enrolments with autopay on (and not cancelled) are read, for the notices and the charges:
+  // the families who pay by hand cost the pass nothing.
+  const withAutopay = new Map(
+    (await enrolments.find({ 'autopay.authorised_at': { $exists: true }, status: { $ne: 'cancelled' } })).map(
+      (enrolment) => [enrolment._id, enrolment],
+    ),
+  );
+  if (withAutopay.size === 0) return report;
+  const ids = [...withAutopay.keys()];
+
   // Notices, once per instalment (the outbox keeps one message per key).
   const soon = await instalmentsOf(store).find({
+    enrolment_id: { $in: ids },
     kind: 'cuota',
     cancelled_at: null,
     due: { $gt: today, $lte: addDays(today, noticeDays) },
     autopay_noticed: { $exists: false },
   });
   for (const instalment of soon) {
-    const enrolment = await enrolments.findById(instalment.enrolment_id);
-    if (!enrolment?.autopay || enrolment.status === 'cancelled') continue;
+    const enrolment = withAutopay.get(instalment.enrolment_id)!;
     const card = await activeCard(store, enrolment.user_id);
     if (!card) continue;
     const ledger = await readLedger(store, enrolment, today);
@@ -83,26 +93,19 @@ export async function runAutopay(deps: CoreDeps): Promise<AutopayReport> {
     report.notices += 1;
   }
 
-  // Charges: every instalment due by today, not stopped and not known settled, of an enrolment
-  // with autopay on. `autopay_settled` is only a hint that keeps paid instalments out of later
-  // passes: the ledger is read again before any charge.
-  const withAutopay = await enrolments.find({
-    'autopay.authorised_at': { $exists: true },
-    status: { $ne: 'cancelled' },
-  });
-  const due =
-    withAutopay.length === 0
-      ? []
-      : await instalmentsOf(store).find(
-          {
-            enrolment_id: { $in: withAutopay.map((enrolment) => enrolment._id) },
-            cancelled_at: null,
-            due: { $lte: today },
-            autopay_stopped: { $exists: false },
-            autopay_settled: { $exists: false },
-          },
-          { sort: { due: 1, _id: 1 } },
-        );
+  // Charges: every instalment due by today, not stopped and not known settled. `autopay_settled`
+  // is only a hint that keeps paid instalments out of later passes: the ledger is read again
+  // before any charge.
+  const due = await instalmentsOf(store).find(
+    {
+      enrolment_id: { $in: ids },
+      cancelled_at: null,
+      due: { $lte: today },
+      autopay_stopped: { $exists: false },
+      autopay_settled: { $exists: false },
+    },
+    { sort: { due: 1, _id: 1 } },
+  );
   const byEnrolment = new Map<string, Instalment[]>();
   for (const instalment of due)
     byEnrolment.set(instalment.enrolment_id, [
@@ -110,8 +113,7 @@ export async function runAutopay(deps: CoreDeps): Promise<AutopayReport> {
       instalment,
     ]);
   for (const [enrolmentId, instalments] of byEnrolment) {
-    const enrolment = await enrolments.findById(enrolmentId);
-    if (!enrolment?.autopay || enrolment.status === 'cancelled') continue;
+    const enrolment = withAutopay.get(enrolmentId)!;
     for (const instalment of instalments) {
       if (instalment.autopay_next && instalment.autopay_next > today) continue;
       const outcome = await chargeInstalment(deps, enrolment, instalment, today, retryDays).catch(
