@@ -235,7 +235,7 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
     audience: 'admin',
     schema: { body: ManualPaymentBody, response: { 200: LedgerMessageAnswer } },
     handle: async (call, core) => {
-      const { ledger } = await recordManualPayment(core.deps, actorOf(call), call.body);
+      const ledger = await recordManualPayment(core.deps, actorOf(call), call.body);
       return { status: 'SUCCESS', message: M.recorded, data: ledgerAnswer(ledger) };
     },
   }),

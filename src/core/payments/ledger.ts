@@ -171,13 +171,10 @@ export async function readLedger(
       parent_name: enrolment.contact.mother_name || enrolment.contact.father_name,
       children: enrolment.participants.map((child) => `${child.first_name} ${child.last_name}`.trim()),
     },
-    payments: payments.map(publicPayment),
+    payments,
     autopay: Boolean(enrolment.autopay) && enrolment.status !== 'cancelled',
   };
 }
-
-/** A payment as answered: without our lease bookkeeping. */
-const publicPayment = ({ lease_until: _lease, ...payment }: LedgerPayment): LedgerPayment => payment;
 
 export const CARD_METHODS: ReadonlyArray<LedgerPayment['method']> = ['tarjeta', 'tarjeta_guardada'];
 
@@ -283,8 +280,7 @@ async function ownEnrolment(store: Store, userId: string, enrolmentId: string): 
   return enrolment;
 }
 
-export type PayOutcome =
-  { kind: 'approved'; ledger: EnrolmentLedger; payment: LedgerPayment } | { kind: 'unknown' };
+export type PayOutcome = { kind: 'approved'; ledger: EnrolmentLedger } | { kind: 'unknown' };
 
 /**
  * The parent pays the oldest owed instalment by card, for exactly what the server says it owes (a
@@ -317,13 +313,9 @@ export async function payInstalment(
       send: (request) => deps.gateway.charge({ ...request, card: cardOfForm(body) }),
     });
     if (!charge) return { kind: 'unknown' };
-    const settled = await settleCharge(deps, payment, charge);
+    await settleCharge(deps, payment, charge);
     if (!charge.approved) throw new ApiError(402, charge.message);
-    return {
-      kind: 'approved',
-      ledger: await readLedger(store, enrolment, today),
-      payment: publicPayment(settled ?? payment),
-    };
+    return { kind: 'approved', ledger: await readLedger(store, enrolment, today) };
   });
 }
 
@@ -466,7 +458,7 @@ export async function recordManualPayment(
   deps: CoreDeps,
   actor: Actor,
   body: ManualPaymentBody,
-): Promise<{ ledger: EnrolmentLedger; payment: LedgerPayment }> {
+): Promise<EnrolmentLedger> {
   const { store } = deps;
   const bank = body.bank?.trim() ?? '';
   const document = body.document?.trim() ?? '';
@@ -504,7 +496,7 @@ export async function recordManualPayment(
     await mailPaymentReceipt(deps, payment).catch((error: unknown) => {
       deps.log.error({ err: error, payment: payment._id }, 'manual payment receipt e-mail failed');
     });
-    return { ledger: await readLedger(store, enrolment, today), payment };
+    return readLedger(store, enrolment, today);
   });
 }
 
