@@ -269,6 +269,10 @@ export type AgingBucket = (typeof AGING_BUCKETS)[number]['key'];
 export const agingBucket = (daysOverdue: number): AgingBucket =>
   AGING_BUCKETS.find((bucket) => daysOverdue <= bucket.max)!.key;
 
+/** How a receivable's age reads: its bucket's label, or 'Saldada' when nothing is owed. */
+export const agingLabel = (row: { balance: number; bucket: AgingBucket }): string =>
+  row.balance > 0 ? AGING_BUCKETS.find((bucket) => bucket.key === row.bucket)!.label : 'Saldada';
+
 /** The label of an instalment line: 'Membresía' or 'Cuota 2 de 10'. */
 export const instalmentLabel = (line: Pick<Instalment, 'kind' | 'seq' | 'of'>): string =>
   line.kind === 'membresia' ? 'Membresía' : line.of > 1 ? `Cuota ${line.seq} de ${line.of}` : 'Pago único';

@@ -217,14 +217,20 @@ export interface PaymentSchedule {
  *   total, whatever the discount.
  * - Camps (and any other type): one item, the order's total, due and paid at the enrolment.
  */
-export function planSchedule(input: PriceInput, today: string): PaymentSchedule {
-  const price = priceCart(input);
-  if (!isAnnualProgram(input.campType))
+export function planSchedule(
+  input: PriceInput,
+  today: string,
+  /** The input's priceCart when the caller has it already (the checkout): not computed again. */
+  price?: PriceBreakdown,
+): PaymentSchedule {
+  if (!isAnnualProgram(input.campType)) {
+    const { total } = price ?? priceCart(input);
     return {
-      items: [{ cupo: 0, kind: 'cuota', seq: 1, of: 1, due: today, amount: price.total, at_enrolment: true }],
-      firstPayment: price.total,
-      total: price.total,
+      items: [{ cupo: 0, kind: 'cuota', seq: 1, of: 1, due: today, amount: total, at_enrolment: true }],
+      firstPayment: total,
+      total,
     };
+  }
   const waived = new Set(input.slotsWithMembership ?? []);
   type Gross = Omit<ScheduleItem, 'amount'> & { gross: number };
   const first: Gross[] = [];

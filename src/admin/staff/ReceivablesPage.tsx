@@ -13,13 +13,12 @@ import { formatDop } from '../../domain/pricing.ts';
 import { formatDueDay } from '../../domain/plans.ts';
 import {
   AGING_BUCKETS,
+  agingLabel,
   RECEIVABLE_STATES,
   RECEIVABLE_STATE_LABELS,
   type ReceivableState,
 } from '../../domain/ledger.ts';
 import { type ReceivableRowAnswer } from '../../domain/schemas/ledger.ts';
-
-const BUCKET_LABEL = new Map<string, string>(AGING_BUCKETS.map((bucket) => [bucket.key, bucket.label]));
 
 export function ReceivablesPage() {
   const [campament, setCampament] = useState('');
@@ -65,10 +64,7 @@ export function ReceivablesPage() {
       {
         id: 'bucket',
         header: 'Antigüedad',
-        cell: ({ row }) =>
-          row.original.balance <= 0
-            ? 'Saldada'
-            : (BUCKET_LABEL.get(row.original.bucket) ?? row.original.bucket),
+        cell: ({ row }) => agingLabel(row.original),
       },
       {
         id: 'next_due',

@@ -5,6 +5,7 @@ import type { Store } from '../store/port.ts';
 import type { Camp, Category, Enrolment } from '../../domain/records.ts';
 import { ENROLMENT_STATE_LABELS, enrolmentState, type EnrolmentFilters } from '../../domain/staff.ts';
 import { santoDomingoDay } from '../../domain/dashboard.ts';
+import { formatDueDay } from '../../domain/plans.ts';
 import { enrolmentFilter } from './enrolments-filter.ts';
 
 export type ColumnType = 'text' | 'money' | 'date' | 'number';
@@ -146,7 +147,7 @@ function csvCell(value: CellValue, type: ColumnType): string {
   let text: string;
   if (value === null || value === undefined) text = '';
   else if (value instanceof Date)
-    text = santoDomingoDay(value).split('-').reverse().join('/'); // dd/mm/yyyy
+    text = formatDueDay(santoDomingoDay(value)); // dd/mm/yyyy
   else text = String(value);
   // Full-width '＝＋－＠' too: Excel reads them as the ASCII signs (issue 43).
   if (type === 'text' && /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(text)) text = `'${text}`;

@@ -148,7 +148,7 @@ export function priceEnrolment(
   const price = priceCart(input);
   if (body.amount !== price.total || body.discount !== price.discount)
     return refusal(409, priceMismatchMessage(formatDop(price.total)));
-  return { price, schedule: planSchedule(input, today) };
+  return { price, schedule: planSchedule(input, today, price) };
 }
 
 /** 4. Places to take: per week (in id order, so two carts never wait on each other), one per participant. */

@@ -23,11 +23,22 @@ const lineText = (line: Ledger['lines'][number]) =>
 /** The schedule's lines still owed, as text lines. */
 const owedLines = (ledger: Ledger) => ledger.lines.filter((line) => line.owed > 0).map(lineText);
 
-function asHtml(lines: string[], link: { href: string; text: string }): string {
-  return [
-    ...lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`,
-  ].join('\n');
+/** A message of lines ending with one link to 'Mis pagos', as text and as HTML. */
+function linkedMail(
+  subject: string,
+  kind: string,
+  lines: string[],
+  link: { href: string; text: string },
+): Omit<MailMessage, 'to'> {
+  return {
+    subject,
+    text: [...lines, '', `${link.text}: ${link.href}`].join('\n'),
+    html: [
+      ...lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`,
+    ].join('\n'),
+    kind,
+  };
 }
 
 export function instalmentPaidMail(
@@ -48,13 +59,10 @@ export function instalmentPaidMail(
       : 'Su plan de pagos está al día: no tiene saldo pendiente.',
     ...(ledger.credit > 0 ? [`Saldo a favor: ${formatDop(ledger.credit)}.`] : []),
   ];
-  const link = { href: myPaymentsLink(publicUrl), text: 'Ver mis pagos' };
-  return {
-    subject: `Recibo de pago: ${ledger.enrolment.camp_name}`,
-    text: [...lines, '', `${link.text}: ${link.href}`].join('\n'),
-    html: asHtml(lines, link),
-    kind: 'instalment-paid',
-  };
+  return linkedMail(`Recibo de pago: ${ledger.enrolment.camp_name}`, 'instalment-paid', lines, {
+    href: myPaymentsLink(publicUrl),
+    text: 'Ver mis pagos',
+  });
 }
 
 export function balanceReminderMail(ledger: EnrolmentLedger, publicUrl: string): Omit<MailMessage, 'to'> {
@@ -66,13 +74,10 @@ export function balanceReminderMail(ledger: EnrolmentLedger, publicUrl: string):
     ...owedLines(ledger).map((line) => `- ${line}`),
     'Puede pagar con tarjeta desde "Mis pagos" en su perfil, o por transferencia o en efectivo en la oficina.',
   ];
-  const link = { href: myPaymentsLink(publicUrl), text: 'Pagar ahora' };
-  return {
-    subject: `Recordatorio de pago: ${ledger.enrolment.camp_name}`,
-    text: [...lines, '', `${link.text}: ${link.href}`].join('\n'),
-    html: asHtml(lines, link),
-    kind: 'balance-reminder',
-  };
+  return linkedMail(`Recordatorio de pago: ${ledger.enrolment.camp_name}`, 'balance-reminder', lines, {
+    href: myPaymentsLink(publicUrl),
+    text: 'Pagar ahora',
+  });
 }
 
 /** Three days before an automatic charge: what, when, which card. */
@@ -88,13 +93,10 @@ export function autopayNoticeMail(
     `El ${formatDueDay(line.due)} cobraremos ${formatDop(line.owed)} a su tarjeta ${card.brand} terminada en ${card.last4}: ${instalmentLabel(line)}${line.child ? ` de ${line.child}` : ''}, ${ledger.enrolment.camp_name} (orden ${ledger.enrolment.order_number}).`,
     'No tiene que hacer nada. Si desea cambiar la tarjeta o pagar de otra forma, hágalo antes de esa fecha en "Mis pagos".',
   ];
-  const link = { href: myPaymentsLink(publicUrl), text: 'Ver mis pagos' };
-  return {
-    subject: `Aviso de cobro: ${ledger.enrolment.camp_name}`,
-    text: [...lines, '', `${link.text}: ${link.href}`].join('\n'),
-    html: asHtml(lines, link),
-    kind: 'autopay-notice',
-  };
+  return linkedMail(`Aviso de cobro: ${ledger.enrolment.camp_name}`, 'autopay-notice', lines, {
+    href: myPaymentsLink(publicUrl),
+    text: 'Ver mis pagos',
+  });
 }
 
 /** An automatic charge was declined: why, what happens next, how to pay or change the card. */
@@ -114,11 +116,8 @@ export function autopayDeclinedMail(
       ? `Lo intentaremos de nuevo el ${formatDueDay(nextTry)}. Puede pagar ahora o cambiar la tarjeta en "Mis pagos".`
       : 'No volveremos a intentar el cobro con esta tarjeta. Por favor pague la cuota o registre otra tarjeta en "Mis pagos", o comuníquese con la oficina.',
   ];
-  const link = { href: myPaymentsLink(publicUrl), text: 'Pagar o cambiar la tarjeta' };
-  return {
-    subject: `No pudimos cobrar su cuota: ${ledger.enrolment.camp_name}`,
-    text: [...lines, '', `${link.text}: ${link.href}`].join('\n'),
-    html: asHtml(lines, link),
-    kind: 'autopay-declined',
-  };
+  return linkedMail(`No pudimos cobrar su cuota: ${ledger.enrolment.camp_name}`, 'autopay-declined', lines, {
+    href: myPaymentsLink(publicUrl),
+    text: 'Pagar o cambiar la tarjeta',
+  });
 }

@@ -7,6 +7,7 @@ import { ANNUAL_TYPE_ALIASES } from '../../domain/records.ts';
 import {
   AGING_BUCKETS,
   agingBucket,
+  agingLabel,
   ledgerOf,
   type AgingBucket,
   type Instalment,
@@ -136,8 +137,6 @@ function matchesState(row: ReceivableRow, state: ReceivablesQuery['state']): boo
   return row.balance > 0 && row.bucket === state;
 }
 
-const BUCKET_LABEL = new Map<string, string>(AGING_BUCKETS.map((bucket) => [bucket.key, bucket.label]));
-
 /** The export's row: the list's, with the bucket and the due day as people read them. */
 export interface ReceivableExportRow {
   order_number: string;
@@ -184,7 +183,7 @@ export async function* receivableExportRows(
       paid: row.paid,
       balance: row.balance,
       overdue: row.overdue,
-      bucket: row.balance > 0 ? BUCKET_LABEL.get(row.bucket)! : 'Saldada',
+      bucket: agingLabel(row),
       // Noon UTC: the same calendar day in Santo Domingo (the export writes dates in its time).
       next_due: row.next_due ? new Date(`${row.next_due}T16:00:00Z`) : null,
     };
