@@ -9,6 +9,10 @@ export interface ChildId {
   birth_date: string;
 }
 
+/** 'Pedro Rodríguez': a child's or a contact's name as the school writes it. */
+export const fullName = (person: { first_name: string; last_name: string }): string =>
+  `${person.first_name} ${person.last_name}`.trim();
+
 /** Names compared as a parent may type them: any case, accents, spacing. */
 export function plainName(text: string): string {
   return text

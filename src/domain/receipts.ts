@@ -4,6 +4,7 @@
 // got a B01 issues a B04 (nota de crédito). Pure: numbers, amounts and texts shared by the server,
 // the mocks, the profile and the admin panel; the PDF is drawn by ../core/receipts/pdf.ts.
 import { formatDop } from './pricing.ts';
+import { fullName } from './family.ts';
 
 export const NCF_TYPES = {
   B01: 'Factura de crédito fiscal',
@@ -152,9 +153,7 @@ export interface ReceiptSource {
 
 /** The lines and discounts of a paid order's B01 or B02; their sum is the amount charged. */
 export function receiptContent(source: ReceiptSource): Pick<Receipt, 'lines' | 'discounts' | 'gross'> {
-  const childName = new Map(
-    source.participants.map((child) => [child.id, `${child.first_name} ${child.last_name}`.trim()]),
-  );
+  const childName = new Map(source.participants.map((child) => [child.id, fullName(child)]));
   const lines: ReceiptLine[] = source.lines.map((line) => ({
     description: `${childName.get(line.cupo) ?? `Participante ${line.cupo}`} — ${line.name}${line.date ? ` (${line.date})` : ''}`,
     amount: line.value * line.quantity,

@@ -1,6 +1,7 @@
 // The left summary panel 'Carrito' (spec 01 §2): the lines (checkbox and delete only on step 0,
 // list hidden on step 3) and the totals; collapsible on phones.
 import { useState } from 'react';
+import { fullName } from '../domain/family.ts';
 import { Button } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import {
@@ -55,7 +56,7 @@ export function LineText({
 }
 
 function slotName(participant: ParticipantSlot): string {
-  const name = `${participant.first_name} ${participant.last_name}`.trim();
+  const name = fullName(participant);
   return name ? `Participante ${participant.id} (${name})` : `Participante ${participant.id}`;
 }
 

@@ -1,6 +1,7 @@
 // Accounts: sign-in, registration, profile, activity, password reset. The rules live here; the
 // calls of ../api/accounts.ts only map requests to these functions.
 import { receiptsOfOrders } from '../receipts/service.ts';
+import { fullName } from '../../domain/family.ts';
 import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
@@ -188,9 +189,7 @@ export function accountsService(deps: CoreDeps) {
         order_number: enrolment.order_number,
         camp_name: enrolment.camp_name,
         weeks: [...new Set(enrolment.lines.map((line) => `${line.name} (${line.date})`))],
-        children: enrolment.participants.map((participant) =>
-          `${participant.first_name} ${participant.last_name}`.trim(),
-        ),
+        children: enrolment.participants.map((participant) => fullName(participant)),
         amount: enrolment.amount,
         payment_status: enrolment.payment_status,
         status: enrolment.status,
@@ -233,7 +232,7 @@ export function accountsService(deps: CoreDeps) {
         // The codes a family needs to enrol again (the thank-you page and the e-mail show them once).
         memberships: memberships.map((membership) => ({
           code: membership.code,
-          participant: `${membership.first_name} ${membership.last_name}`.trim(),
+          participant: fullName(membership),
           issued_at: membership.issued_at.toISOString(),
         })),
       };

@@ -2,6 +2,7 @@
 // filters select, read page by page so that no export holds every order at once. The columns are
 // declared once; the server writes them as .xlsx (exceljs, streamed) or CSV, the mocks alike.
 import type { Store } from '../store/port.ts';
+import { fullName } from '../../domain/family.ts';
 import type { Camp, Category, Enrolment } from '../../domain/records.ts';
 import { ENROLMENT_STATE_LABELS, enrolmentState, type EnrolmentFilters } from '../../domain/staff.ts';
 import { santoDomingoDay } from '../../domain/dashboard.ts';
@@ -84,7 +85,7 @@ export function rowsOf(enrolment: Enrolment, categoryName: Map<string, string>):
       email: enrolment.contact.email,
       mother_phone: enrolment.contact.mother_phone,
       father_phone: enrolment.contact.father_phone,
-      child: child ? `${child.first_name} ${child.last_name}`.trim() : '',
+      child: child ? fullName(child) : '',
       birth_date: child ? birthDate(child.birth_date) : null,
       age: child ? ageOf(child.age) : null,
       size: child?.size ?? '',

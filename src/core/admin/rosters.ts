@@ -1,6 +1,7 @@
 // Rosters (the staff issue, 'Listas'): per week and category, the paid children of a camp with
 // what staff need on the court (age, size, medical notes, emergency phone) and who may pick them up.
 import type { Store } from '../store/port.ts';
+import { fullName } from '../../domain/family.ts';
 import type { Category, Enrolment, Week } from '../../domain/records.ts';
 import {
   ENROLMENT_STATE_FILTERS,
@@ -22,7 +23,7 @@ function childOf(enrolment: Enrolment, cupo: number): RosterChild | null {
   ].filter((person) => person.name?.trim());
   return {
     order_number: enrolment.order_number,
-    name: `${child.first_name} ${child.last_name}`.trim(),
+    name: fullName(child),
     age: child.age,
     birth_date: child.birth_date,
     gender: child.gender,
@@ -37,7 +38,7 @@ function childOf(enrolment: Enrolment, cupo: number): RosterChild | null {
       { name: contact.father_name, phone: contact.father_phone },
     ].filter((parent) => parent.name?.trim()),
     emergency: {
-      name: `${contact.first_name} ${contact.last_name}`.trim(),
+      name: fullName(contact),
       phones: [contact.phone_mobile, contact.phone_home, contact.phone_office].filter((phone) =>
         phone?.trim(),
       ),

@@ -7,6 +7,7 @@
 //   GET  /inscripciones/listas        rosters of a camp: per week and category, its paid children
 //   GET  /auditoria/listpop            the audit log: kind, action, user, record, from, to
 import { Type } from 'typebox';
+import { fullName } from '../../domain/family.ts';
 import { ApiError } from '../errors.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
 import { findPage } from '../admin/listing.ts';
@@ -44,7 +45,7 @@ const summary = (enrolment: Enrolment) => ({
   camp_name: enrolment.camp_name,
   parent_email: enrolment.contact.email,
   parent_name: enrolment.contact.mother_name || enrolment.contact.father_name,
-  children: enrolment.participants.map((child) => `${child.first_name} ${child.last_name}`.trim()),
+  children: enrolment.participants.map((child) => fullName(child)),
   amount: enrolment.amount,
   state: enrolmentState(enrolment),
   payment_status: enrolment.payment_status,

@@ -1,6 +1,7 @@
 // The confirmation e-mail of a paid enrolment (DESIGN.md §2.10): camp, weeks and dates,
 // participants, order number, authorization number and amount, in Spanish, text and HTML.
 import { escapeHtml, type MailMessage } from '../deps.ts';
+import { fullName } from '../../domain/family.ts';
 import type { Camp, Week } from '../../domain/records.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import type { Enrolment } from '../../domain/records.ts';
@@ -27,7 +28,7 @@ export function confirmationMail(
         return `${week?.name ?? line.name} (${week?.date ?? line.date})`;
       });
     return {
-      name: `${participant.first_name} ${participant.last_name}`.trim(),
+      name: fullName(participant),
       membership: participant.membership_code,
       weeks,
     };

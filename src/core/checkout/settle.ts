@@ -7,6 +7,7 @@
 //                       its places back; finishes the follow-ups of paid ones; rewrites the
 //                       stored idempotent answer to the final one and e-mails the parent.
 import { closeWaitlistFor } from './waitlist.ts';
+import { fullName } from '../../domain/family.ts';
 import { ensureLedger } from '../payments/ledger.ts';
 import type { CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
@@ -101,7 +102,7 @@ const paymentResult = (enrolment: Enrolment, paidAt: Date, authCode: string): Pa
   memberships: enrolment.participants
     .filter((participant) => participant.membership_code)
     .map((participant) => ({
-      participant: `${participant.first_name} ${participant.last_name}`.trim(),
+      participant: fullName(participant),
       code: participant.membership_code,
     })),
 });

@@ -9,6 +9,7 @@
 // Writes to one enrolment's payments are serialised by a lease on the enrolment (ledger_lock_until),
 // so two payments never settle the same instalment; a card payment is written before its charge.
 import { ApiError } from '../errors.ts';
+import { fullName } from '../../domain/family.ts';
 import { nowOf, type CoreDeps, type MailMessage } from '../deps.ts';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
@@ -67,7 +68,7 @@ const scheduleOf = (enrolment: Enrolment): ScheduleItem[] =>
 
 const childName = (enrolment: Enrolment, cupo: number): string => {
   const child = enrolment.participants.find((participant) => participant.id === cupo);
-  return child ? `${child.first_name} ${child.last_name}`.trim() : '';
+  return child ? fullName(child) : '';
 };
 
 /**
@@ -169,7 +170,7 @@ export async function readLedger(
       card: enrolment.card,
       parent_email: enrolment.contact.email,
       parent_name: enrolment.contact.mother_name || enrolment.contact.father_name,
-      children: enrolment.participants.map((child) => `${child.first_name} ${child.last_name}`.trim()),
+      children: enrolment.participants.map((child) => fullName(child)),
     },
     payments,
     autopay: Boolean(enrolment.autopay) && enrolment.status !== 'cancelled',
