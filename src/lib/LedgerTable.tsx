@@ -60,11 +60,21 @@ export function LedgerTable({
                 {line.paid > 0 && line.owed > 0 ? (
                   <span className="d-block text-body-secondary">pagado {formatDop(line.paid)}</span>
                 ) : null}
-              </td>
-              <td>
-                <span className={`badge ${STATE_BADGE[line.state]}`}>
+                {/* The state under the amount, so the table fits a phone's width. */}
+                <br />
+                <span className={`badge mt-1 ${STATE_BADGE[line.state]}`}>
                   {INSTALMENT_STATE_LABELS[line.state]}
                 </span>
+                {line.retry ? (
+                  <span className="d-block small text-body-secondary text-wrap">
+                    Reintento el {formatDueDay(line.retry)}
+                  </span>
+                ) : null}
+                {line.stopped ? (
+                  <span className="d-block small text-danger text-wrap">
+                    Cobro automático detenido: {line.stopped}
+                  </span>
+                ) : null}
               </td>
               {actions ? <td>{actions(line)}</td> : null}
             </tr>

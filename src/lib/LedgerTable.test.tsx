@@ -1,0 +1,72 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LedgerTable } from './LedgerTable.tsx';
+import type { EnrolmentLedgerAnswer, LedgerLineAnswer } from '../domain/schemas/ledger.ts';
+import { CARD_MESSAGES } from '../domain/cards.ts';
+
+const line = (seq: number, overrides: Partial<LedgerLineAnswer>): LedgerLineAnswer => ({
+  _id: `e:1:${seq}`,
+  cupo: 1,
+  child: 'Pedro Rodríguez',
+  kind: 'cuota',
+  seq,
+  of: 10,
+  due: `2026-${String(8 + seq).padStart(2, '0')}-05`,
+  amount: 3900,
+  paid: 0,
+  owed: 3900,
+  state: 'pendiente',
+  days_overdue: 0,
+  retry: null,
+  stopped: null,
+  ...overrides,
+});
+
+const ledger = (lines: LedgerLineAnswer[]): EnrolmentLedgerAnswer => ({
+  enrolment: {
+    _id: 'e',
+    order_number: '1001',
+    campament: 'c',
+    camp_name: 'Programa Anual 2026-2027',
+    camp_type: 'programaanual',
+    status: 'active',
+    parent_email: 'carmen@correo.do',
+    parent_name: 'Carmen Rodríguez',
+    children: ['Pedro Rodríguez'],
+  },
+  lines,
+  payments: [],
+  autopay: true,
+  balance: 7800,
+  overdue: 3900,
+  paid: 7400,
+  credit: 0,
+  next_due: '2026-10-05',
+  next_amount: 3900,
+  days_overdue: 3,
+});
+
+// Issue 20: the family and the office read each instalment's state under its amount (one column
+// per header), and why autopay will try again or stopped.
+describe('LedgerTable', () => {
+  it('shows the state, the next try of a declined instalment and why autopay stopped', () => {
+    render(
+      <LedgerTable
+        caption="Plan de pagos"
+        ledger={ledger([
+          line(1, { state: 'pagada', paid: 3900, owed: 0 }),
+          line(2, { state: 'vencida', retry: '2026-10-08', days_overdue: 3 }),
+          line(3, { state: 'vencida', stopped: CARD_MESSAGES.lostOrStolen }),
+        ])}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Plan de pagos' });
+    const [head, ...rows] = within(table).getAllByRole('row');
+    expect(within(head!).getAllByRole('columnheader')).toHaveLength(3);
+    for (const row of rows) expect(within(row).getAllByRole('cell')).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('Cuota 1 de 10RD$3,900Pagada');
+    expect(rows[1]).toHaveTextContent('Vencida');
+    expect(rows[1]).toHaveTextContent('Reintento el 08/10/2026');
+    expect(rows[2]).toHaveTextContent(`Cobro automático detenido: ${CARD_MESSAGES.lostOrStolen}`);
+  });
+});
