@@ -140,6 +140,8 @@ export const ENROLMENT_MESSAGES = {
   membershipInvalid: 'El código de membresía no es válido.',
   membershipValid: 'Código de membresía válido.',
   membershipOtherFamily: 'El código de membresía pertenece a otra familia.',
+  familyBasisChanged:
+    'Una inscripción anterior de su familia acaba de cambiar y el descuento familiar ya no aplica. Revise el total e intente de nuevo.',
   membershipOtherChild:
     'El código de membresía es de otro participante: revise el nombre y la fecha de nacimiento.',
   membershipRepeated: 'El mismo código de membresía se indicó para más de un participante.',

@@ -231,6 +231,11 @@ export interface Enrolment {
   coupon_id?: string | null;
   /** Earlier orders of the family whose children gave this one its family discount (issue 18). */
   family_orders?: string[];
+  /**
+   * A parent's own cancellation is under way since then (issue 43): written before it checks that
+   * no later order relies on this one, so a checkout relying on it at the same moment sees it.
+   */
+  cancel_requested_at?: Date;
   card: { holder: string; brand: string; last4: string };
   comprobantefiscal: boolean;
   rnc: string;

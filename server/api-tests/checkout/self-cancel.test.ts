@@ -8,7 +8,7 @@ import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/
 import { CANCEL_MESSAGES } from '../../../src/domain/cancellation.ts';
 import { COUPON_MESSAGES } from '../../../src/domain/coupons.ts';
 import type { Camp, Coupon, Enrolment, Week } from '../../../src/domain/records.ts';
-import { demoCart, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
+import { demoCart, enrolmentRequest, newKey, payAs, type DemoCart } from './testing.ts';
 import { priceCart } from '../../../src/domain/pricing.ts';
 
 let t: TestApp;
@@ -55,6 +55,19 @@ async function pay(
   return (await t.store
     .collection<Enrolment>('inscripciones')
     .findOne({ order_number: res.json().result.orderId }))!;
+}
+
+/** A second child (Ana) in week 3, priced with the family's first child counted: 5% off. */
+function secondChildOrder(cart: DemoCart) {
+  const second = enrolmentRequest(cart, [[2]]);
+  second.listParticipants = [{ ...second.listParticipants[0]!, first_name: 'Ana', birth_date: '01/01/2019' }];
+  const price = priceCart({
+    campType: cart.camp.type,
+    lines: second.listCalendar.map((line) => ({ cupo: line.cupo, value: line.value })),
+    membershipFee: cart.camp.membership,
+    familyChildren: 2,
+  });
+  return { ...second, amount: price.total, discount: price.discount };
 }
 
 const cancel = (token: string, id: string) =>
@@ -211,21 +224,7 @@ describe('a parent cancels their own enrolment', () => {
   it('an order whose children gave a later order its family discount is cancelled by staff only', async () => {
     const { parent, cart, order } = await setup(at('2027-06-01T10:00:00'), { family_across_orders: true });
     // The first order enrolled one child in two weeks; a second child now gets 5% with it.
-    const second = enrolmentRequest(cart, [[2]]);
-    second.listParticipants = [
-      { ...second.listParticipants[0]!, first_name: 'Ana', birth_date: '01/01/2019' },
-    ];
-    const price = priceCart({
-      campType: cart.camp.type,
-      lines: second.listCalendar.map((line) => ({ cupo: line.cupo, value: line.value })),
-      membershipFee: cart.camp.membership,
-      familyChildren: 2,
-    });
-    const later = await pay(parent.token, cart, [[2]], undefined, {
-      ...second,
-      amount: price.total,
-      discount: price.discount,
-    });
+    const later = await pay(parent.token, cart, [[2]], undefined, secondChildOrder(cart));
     expect(later.family_orders).toEqual([order._id]);
     const rows = await activity(parent.token);
     expect(rows.find((row: { _id: string }) => row._id === order._id).cancel).toBeNull();
@@ -237,6 +236,33 @@ describe('a parent cancels their own enrolment', () => {
     // Once the later order is cancelled, the first one may be too.
     expect((await cancel(parent.token, later._id)).statusCode).toBe(200);
     expect((await cancel(parent.token, order._id)).statusCode).toBe(200);
+  });
+
+  it('a later order paid with the discount while its basis is cancelled: never both (8 families at once)', async () => {
+    const { parent, cart, order } = await setup(at('2027-06-01T10:00:00'), { family_across_orders: true });
+    const families = [{ token: parent.token, first: order }];
+    for (let i = 1; i < 8; i++) {
+      const other = await t.createUser({ email: `familia${i}@correo.do` });
+      families.push({ token: other.token, first: await pay(other.token, cart, [[0, 1]]) });
+    }
+    const body = secondChildOrder(cart);
+    const outcomes = await Promise.all(
+      families.map(async ({ token, first }) => {
+        const [paid, cancelled] = await Promise.all([payAs(t, token, body), cancel(token, first._id)]);
+        return { paid: paid.statusCode, cancelled: cancelled.statusCode };
+      }),
+    );
+    for (const [i, { first }] of families.entries()) {
+      const orders = await t.store
+        .collection<Enrolment>('inscripciones')
+        .find({ user_id: first.user_id, payment_status: 'paid' });
+      const discounted = orders.filter((o) => o._id !== first._id && (o.price?.familyDiscount ?? 0) > 0);
+      const basis = orders.find((o) => o._id === first._id)!;
+      // The discount and the cancellation that removes its basis never both stand.
+      expect(discounted.length > 0 && basis.status === 'cancelled', `family ${i}`).toBe(false);
+      // And at least one of the two went through.
+      expect(outcomes[i]!.paid === 201 || outcomes[i]!.cancelled === 200, `family ${i}`).toBe(true);
+    }
   });
 
   it("refuses another family's order (404), and a camp that does not allow it", async () => {

@@ -23,7 +23,7 @@ import { currentHolds, holdCart } from '../checkout/holds.ts';
 import { offeredPlaces } from '../checkout/waitlist.ts';
 import { cancelEnrolment } from '../admin/enrolments.ts';
 import { CANCEL_MESSAGES, SELF_CANCEL_REASON } from '../../domain/cancellation.ts';
-import { selfCancelDecisions } from '../checkout/cancellation.ts';
+import { CANCEL_CLAIM_MS, selfCancelDecisions } from '../checkout/cancellation.ts';
 import { SelfCancelBody } from '../../domain/schemas/cancellation.ts';
 import { FamilyChildrenAnswer, HtmlPage, MessageAnswer } from '../../domain/schemas/answers.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
@@ -145,8 +145,27 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
           await cancelEnrolment(core.deps, enrolment._id, reason, actorOf(call));
         return { status: 'SUCCESS', message: CANCEL_MESSAGES.alreadyCancelled };
       }
+      // Written before the check that no later order relies on this one (issue 43): a checkout
+      // relying on it at this moment then sees it and refuses, or is seen by the check.
+      // It also makes one click of several at once the one that cancels; the others answer as a repeat.
+      const enrolments = store.collection<Enrolment>('inscripciones');
+      const claimed = await enrolments.updateOne(
+        {
+          _id: enrolment._id,
+          status: { $ne: 'cancelled' },
+          $or: [
+            { cancel_requested_at: { $exists: false } },
+            { cancel_requested_at: { $lte: new Date(now.getTime() - CANCEL_CLAIM_MS) } },
+          ],
+        },
+        { set: { cancel_requested_at: now } },
+      );
+      if (!claimed) return { status: 'SUCCESS', message: CANCEL_MESSAGES.alreadyCancelled };
       const decided = (await selfCancelDecisions(store, [enrolment], now)).get(enrolment._id)!;
-      if (!decided.ok) throw new ApiError(decided.status, decided.message);
+      if (!decided.ok) {
+        await enrolments.updateOne({ _id: enrolment._id }, { unset: ['cancel_requested_at'] });
+        throw new ApiError(decided.status, decided.message);
+      }
       await cancelEnrolment(core.deps, enrolment._id, reason, actorOf(call), decided.terms.plan);
       return { status: 'SUCCESS', message: CANCEL_MESSAGES.cancelled };
     },

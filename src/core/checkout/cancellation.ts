@@ -8,6 +8,33 @@ import { cardPaidTotal } from '../payments/ledger.ts';
 
 type Decision = ReturnType<typeof selfCancelTerms>;
 
+/**
+ * How long a parent's cancellation under way (`cancel_requested_at`) keeps a checkout from relying
+ * on the order: far longer than a cancellation takes, and a crashed one stops blocking after it.
+ */
+export const CANCEL_CLAIM_MS = 5 * 60_000;
+
+/** True while a parent's own cancellation of this order may be under way. */
+export const cancelUnderWay = (enrolment: Pick<Enrolment, 'cancel_requested_at'>, now: Date): boolean =>
+  (enrolment.cancel_requested_at?.getTime() ?? 0) > now.getTime() - CANCEL_CLAIM_MS;
+
+/**
+ * Whether a later order may rely on these orders for its family discount (issue 43): read after
+ * that order is recorded, so a cancellation and a checkout at the same moment never both win
+ * (each writes before it reads what the other wrote).
+ */
+export async function familyBasisHolds(store: Store, ids: readonly string[], now: Date): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const orders = await store.collection<Enrolment>('inscripciones').find({ _id: { $in: [...ids] } });
+  return (
+    orders.length === ids.length &&
+    orders.every(
+      (order) =>
+        order.payment_status === 'paid' && order.status !== 'cancelled' && !cancelUnderWay(order, now),
+    )
+  );
+}
+
 /** The decision for each enrolment (by id), with three reads in all whatever their number. */
 export async function selfCancelDecisions(
   store: Store,
@@ -28,10 +55,12 @@ export async function selfCancelDecisions(
   const [camps, weeks, relying, cardPaid] = await Promise.all([
     store.collection<Camp>('campamentos').find({ _id: { $in: campIds } }, { withDeleted: true }),
     store.collection<Week>('semanas').find({ _id: { $in: weekIds } }, { withDeleted: true }),
-    // Later paid orders whose family discount counted these orders' children.
-    store
-      .collection<Enrolment>('inscripciones')
-      .find({ family_orders: { $in: ids }, payment_status: 'paid', status: { $ne: 'cancelled' } }),
+    // Later orders whose family discount counted these orders' children: paid, or being paid now.
+    store.collection<Enrolment>('inscripciones').find({
+      family_orders: { $in: ids },
+      payment_status: { $in: ['paid', 'pending', 'unknown'] },
+      status: { $ne: 'cancelled' },
+    }),
     // What each order collected by card (instalments too, issue 20): the refund rule applies to it.
     Promise.all(
       enrolments.map(async (enrolment) => [enrolment._id, await cardPaidTotal(store, enrolment)] as const),

@@ -44,6 +44,7 @@ import {
 import { withinTime, type ChargeResult } from './gateway.ts';
 import { releaseCouponUse, takeCouponUse, usableCoupon } from './coupons.ts';
 import { forgetCart } from './carts.ts';
+import { familyBasisHolds } from './cancellation.ts';
 import { PLACES, heldBy, holdExpiryOf, releaseExpiredHolds } from './holds.ts';
 import { cartHoldName, expiredHolds, holdMinutesOf } from '../../domain/holds.ts';
 import { paymentLeaseMs, settleApproved, successAnswer, verifyingAnswer } from './settle.ts';
@@ -417,6 +418,12 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   const enrolments = store.collection<Enrolment>('inscripciones');
   const enrolment = await recordPending(store, order);
   const notCharged = () => enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'error' } });
+  // Recorded first, then the orders its discount relies on read again: a parent's cancellation of
+  // one of them at this moment either sees this order (and is refused) or is seen here.
+  if (!(await familyBasisHolds(store, familyOrders, nowOf(deps)))) {
+    await notCharged();
+    throw new ApiError(409, M.familyBasisChanged);
+  }
   let release: () => Promise<void>;
   try {
     release = await takeOrder(store, order, enrolment, nowOf(deps));
