@@ -479,6 +479,28 @@ export function describeStoreContract(name: string, factory: () => Promise<Store
         expect(removed?.hold_expiry?.[cart]).toBeUndefined();
       });
 
+      it('bounds what holds of one prefix take together, and never a move that does not raise them', async () => {
+        const camp = await camps.insertOne({ name: 'Camp', quota_q: 10, quota_f: 0 });
+        const groupCap = { prefix: 'cart-', max: 5 };
+        const take = (hold: string, amount: number) =>
+          camps.moveHold(camp._id, { ...PLACES, to: { hold, amount }, groupCap });
+        expect(await take('cart-a', 3)).toMatchObject({ quota_f: 3 });
+        // 3 + 3 > 5: refused; 3 + 2 fits.
+        expect(await take('cart-b', 3)).toBeNull();
+        expect(await take('cart-b', 2)).toMatchObject({ quota_f: 5 });
+        // Another prefix is not in the group; the counter's own bound still applies.
+        expect(await take(order, 5)).toMatchObject({ quota_f: 10 });
+        // A cart's hold becoming an order's lowers the group: allowed.
+        expect(
+          await camps.moveHold(camp._id, {
+            ...PLACES,
+            from: { hold: 'cart-a', amount: 3 },
+            to: { hold: 'paid-1', amount: 3 },
+            groupCap,
+          }),
+        ).toMatchObject({ quota_f: 10, holds: { 'cart-b': 2, 'paid-1': 3 } });
+      });
+
       it('gives back an expired hold only once it has expired, and only once', async () => {
         const camp = await camps.insertOne({ name: 'Camp', quota_q: 2, quota_f: 0 });
         await camps.moveHold(camp._id, {

@@ -149,9 +149,31 @@ function mongoCollection(collection: MongoCollection<AnyDoc>, name: string): Col
     },
     async moveHold(id: string, move: HoldMove) {
       const { field, limitField } = move;
-      const { conditions, delta, set, unset } = holdMovePlan(move);
+      const { conditions, delta, groupRise, set, unset } = holdMovePlan(move);
+      const { groupCap } = move;
       const current = { $ifNull: [`$${field}`, 0] };
       const limit = { $ifNull: [`$${limitField}`, 0] };
+      const withinLimit = { $or: [{ $eq: [limit, 0] }, { $lte: [{ $add: [current, delta] }, limit] }] };
+      // The group's sum: the holds whose names start with the prefix, added up on the server.
+      const groupSum = groupCap && {
+        $reduce: {
+          input: {
+            $filter: {
+              input: { $objectToArray: { $ifNull: [`$${HOLDS_FIELD}`, {}] } },
+              as: 'hold',
+              cond: {
+                $eq: [{ $substrCP: ['$$hold.k', 0, groupCap.prefix.length] }, { $literal: groupCap.prefix }],
+              },
+            },
+          },
+          initialValue: 0,
+          in: { $add: ['$$value', '$$this.v'] },
+        },
+      };
+      const checks = [
+        ...(delta > 0 ? [withinLimit] : []),
+        ...(groupSum && groupRise > 0 ? [{ $lte: [{ $add: [groupSum, groupRise] }, groupCap.max] }] : []),
+      ];
       // An update pipeline: the counter is computed from the stored one (floored at 0) and the
       // holds are set and removed in the same single-document update; $literal keeps values as data.
       const values = Object.fromEntries(
@@ -161,9 +183,7 @@ function mongoCollection(collection: MongoCollection<AnyDoc>, name: string): Col
         {
           ...visible({ _id: id }),
           ...conditions,
-          ...(delta > 0
-            ? { $expr: { $or: [{ $eq: [limit, 0] }, { $lte: [{ $add: [current, delta] }, limit] }] } }
-            : {}),
+          ...(checks.length ? { $expr: { $and: checks } } : {}),
         },
         [
           { $set: { [field]: { $max: [0, { $add: [current, delta] }] }, ...values } },

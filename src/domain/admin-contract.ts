@@ -5,7 +5,13 @@ import { Type, type Static, type TObject, type TOptional, type TProperties } fro
 import type { Camp, Category, Coupon, Week } from './records.ts';
 import { COUPON_CODE_MAX } from './coupons.ts';
 import { REFUND_RULES, SELF_CANCEL_DEFAULTS } from './cancellation.ts';
-import { HOLD_DEFAULT_MINUTES, HOLD_MAX_MINUTES } from './holds.ts';
+import {
+  HOLD_DEFAULT_MINUTES,
+  HOLD_FAMILY_DEFAULT,
+  HOLD_FAMILY_MAX,
+  HOLD_MAX_MINUTES,
+  HOLD_SHARE_DEFAULT,
+} from './holds.ts';
 import { WAITLIST_OFFER_DEFAULT_HOURS, WAITLIST_OFFER_MAX_HOURS } from './waitlist.ts';
 import { AGE_MAX, AGE_MIN } from './enrolment.ts';
 import { ID_INVALID_MESSAGE, ID_PATTERN } from './fields.ts';
@@ -78,6 +84,8 @@ export const CampCreate = Type.Object({
   cancel_fee: Type.Optional(pesos),
   family_across_orders: Type.Optional(Type.Boolean()),
   hold_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: HOLD_MAX_MINUTES })),
+  hold_family_max: Type.Optional(Type.Integer({ minimum: 1, maximum: HOLD_FAMILY_MAX })),
+  hold_share_percent: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   waitlist_offer_hours: Type.Optional(Type.Integer({ minimum: 1, maximum: WAITLIST_OFFER_MAX_HOURS })),
 });
 export const CampUpdate = updateOf(CampCreate);
@@ -92,6 +100,8 @@ export const CAMP_DEFAULTS = {
   ...SELF_CANCEL_DEFAULTS,
   family_across_orders: false,
   hold_minutes: HOLD_DEFAULT_MINUTES,
+  hold_family_max: HOLD_FAMILY_DEFAULT,
+  hold_share_percent: HOLD_SHARE_DEFAULT,
   waitlist_offer_hours: WAITLIST_OFFER_DEFAULT_HOURS,
 } as const;
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countdownText, expiredHolds, holdMinutesOf, liveCartHeld, liveTaken } from './holds.ts';
+import {
+  cartShareOf,
+  countdownText,
+  expiredHolds,
+  holdFamilyMaxOf,
+  holdMinutesOf,
+  holdWindow,
+  liveCartHeld,
+  liveTaken,
+} from './holds.ts';
 
 const week = {
   quota_f: 10,
@@ -29,5 +38,26 @@ describe('holds', () => {
     expect(holdMinutesOf({})).toBe(15);
     expect(holdMinutesOf({ hold_minutes: 0 })).toBe(0);
     expect(holdMinutesOf({ hold_minutes: 30 })).toBe(30);
+  });
+
+  it('bounds a family to 5 places a week and unpaid carts to half a week, unless the camp says', () => {
+    expect(holdFamilyMaxOf({})).toBe(5);
+    expect(holdFamilyMaxOf({ hold_family_max: 2 })).toBe(2);
+    expect(cartShareOf({}, { quota_q: 30 })).toBe(15);
+    expect(cartShareOf({}, { quota_q: 3 })).toBe(1);
+    expect(cartShareOf({ hold_share_percent: 20 }, { quota_q: 30 })).toBe(6);
+    expect(cartShareOf({ hold_share_percent: 1 }, { quota_q: 10 })).toBe(1);
+    expect(cartShareOf({}, { quota_q: 0 })).toBe(Infinity);
+  });
+
+  it('renews holds within twice the hold time from the first; then nothing for one hold time', () => {
+    const start = new Date('2027-05-03T15:00:00Z');
+    const after = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    expect(holdWindow(null, start, 15)).toEqual({ startedAt: start, until: after(15) });
+    expect(holdWindow(start, after(10), 15)).toEqual({ startedAt: start, until: after(25) });
+    expect(holdWindow(start, after(20), 15)).toEqual({ startedAt: start, until: after(30) });
+    expect(holdWindow(start, after(30), 15)).toBeNull();
+    expect(holdWindow(start, after(44), 15)).toBeNull();
+    expect(holdWindow(start, after(45), 15)).toEqual({ startedAt: after(45), until: after(60) });
   });
 });

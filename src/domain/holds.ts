@@ -42,12 +42,53 @@ export interface CartHolds {
 export interface HoldPolicy {
   /** Minutes; 0 = no holds. Absent: HOLD_DEFAULT_MINUTES. */
   hold_minutes?: number;
+  /** Places one family's cart may hold of a week. Absent: HOLD_FAMILY_DEFAULT. */
+  hold_family_max?: number;
+  /** Percent of a week's places that unpaid carts may hold together. Absent: HOLD_SHARE_DEFAULT. */
+  hold_share_percent?: number;
 }
 
 export const holdMinutesOf = (camp: HoldPolicy): number => camp.hold_minutes ?? HOLD_DEFAULT_MINUTES;
 
+/** A family rarely enrols more children than this at once; more can still be bought, just not held. */
+export const HOLD_FAMILY_DEFAULT = 5;
+export const HOLD_FAMILY_MAX = 50;
+/** Unpaid carts together hold at most half a week by default (issue 43). */
+export const HOLD_SHARE_DEFAULT = 50;
+/** Renewals never keep a hold longer than this many times the camp's hold minutes in all. */
+export const HOLD_RENEWALS_FACTOR = 2;
+
+export const holdFamilyMaxOf = (camp: HoldPolicy): number => camp.hold_family_max ?? HOLD_FAMILY_DEFAULT;
+
+/** Places unpaid carts may hold of a week together (at least one); Infinity for a week without limit. */
+export function cartShareOf(camp: HoldPolicy, week: { quota_q: number }): number {
+  if (week.quota_q <= 0) return Infinity;
+  const percent = camp.hold_share_percent ?? HOLD_SHARE_DEFAULT;
+  return Math.max(1, Math.floor((week.quota_q * percent) / 100));
+}
+
+/**
+ * The time a family's holds of a camp may last (issue 43). A family's first hold opens a window of
+ * HOLD_RENEWALS_FACTOR × the hold minutes; activity renews its holds within it, never past it. When
+ * it closes, the family holds nothing for one more hold time, so others can take the places; then
+ * a new window may open. Returns the window's start (kept) and until when a hold taken now lasts,
+ * or null while the family must wait.
+ */
+export function holdWindow(
+  startedAt: Date | null,
+  now: Date,
+  minutes: number,
+): { startedAt: Date; until: Date } | null {
+  const ms = minutes * 60_000;
+  const start =
+    startedAt && now.getTime() < startedAt.getTime() + (HOLD_RENEWALS_FACTOR + 1) * ms ? startedAt : now;
+  const end = start.getTime() + HOLD_RENEWALS_FACTOR * ms;
+  if (now.getTime() >= end) return null;
+  return { startedAt: start, until: new Date(Math.min(now.getTime() + ms, end)) };
+}
+
 /** The name under which a family's cart holds places on a week (one per account). */
-const CART_HOLD_PREFIX = 'cart-';
+export const CART_HOLD_PREFIX = 'cart-';
 export const cartHoldName = (userId: string): string => `${CART_HOLD_PREFIX}${userId}`;
 const isCartHold = (name: string) => name.startsWith(CART_HOLD_PREFIX);
 

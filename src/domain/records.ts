@@ -59,6 +59,10 @@ export interface Camp {
   family_across_orders?: boolean;
   /** Minutes a cart holds its places (./holds.ts); 0 = no holds, absent = the default. */
   hold_minutes?: number;
+  /** Places one family's cart may hold of a week (issue 43); absent = the default. */
+  hold_family_max?: number;
+  /** Percent of a week's places unpaid carts may hold together (issue 43); absent = the default. */
+  hold_share_percent?: number;
   /** Hours a waiting list's offer holds its places (./waitlist.ts); absent = the default. */
   waitlist_offer_hours?: number;
 }

@@ -4,7 +4,7 @@
 // order's in one update. Never oversold, whatever races.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/build.ts';
-import type { Enrolment, Week } from '../../../src/domain/records.ts';
+import type { Camp, Enrolment, Week } from '../../../src/domain/records.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import { weekFullMessage } from '../../../src/domain/enrolment.ts';
 import { HOLD_MESSAGES, cartHoldName } from '../../../src/domain/holds.ts';
@@ -160,6 +160,76 @@ describe('place holds', () => {
     expect(Object.keys(stored.holds ?? {}).every((hold) => !hold.startsWith('cart-'))).toBe(true);
   });
 
+  // Issue 43, item 1: one account, or ten, cannot lock a camp with carts that never pay.
+  describe('bounded against locking a camp', () => {
+    const camps = () => t.store.collection<Camp>('campamentos');
+    /** Four weeks of 30 places, none taken. */
+    async function thirtyEach(cart: DemoCart) {
+      for (const week of cart.weeks.slice(0, 4))
+        await weeks().updateOne({ _id: week._id }, { set: { quota_q: 30, quota_f: 0 } });
+    }
+
+    it('one family with 50 participants in 4 weeks holds the camp’s places per family, no more', async () => {
+      const { cart } = await setup();
+      await thirtyEach(cart);
+      const [attacker, other] = await Promise.all([t.createUser(), t.createUser()]);
+      const answer = await report(attacker.token, cart, { 0: 50, 1: 50, 2: 50, 3: 50 });
+      expect(answer.json().data.weeks.map((week: { held: number }) => week.held)).toEqual([5, 5, 5, 5]);
+      for (const index of [0, 1, 2, 3]) expect(await shownLeft(other.token, cart, index)).toBe(25);
+      // The family can still buy more than it may hold, from the places free.
+      expect((await pay(other.token, enrolmentRequest(cart, [[0], [0], [0]]))).statusCode).toBe(201);
+      // The camp sets the bound.
+      await camps().updateOne({ _id: cart.camp._id }, { set: { hold_family_max: 2 } });
+      const lower = await report(attacker.token, cart, { 0: 50 });
+      expect(lower.json().data.weeks[0]).toMatchObject({ held: 2 });
+    });
+
+    it('renewals never keep a hold past twice the hold time; then the family waits one hold time', async () => {
+      const { cart, later } = await setup();
+      await thirtyEach(cart);
+      await camps().updateOne({ _id: cart.camp._id }, { set: { hold_minutes: 1 } });
+      const [attacker, other] = await Promise.all([t.createUser(), t.createUser()]);
+      const heldNow = async () => (await report(attacker.token, cart, { 0: 5 })).json().data.weeks[0].held;
+      // The same cart every 45 s: held at 0, 45 and 90 s; refused at 135 s (the window ended at 120 s).
+      const seen: number[] = [];
+      for (let step = 0; step < 4; step++) {
+        if (step > 0) later(0.75);
+        seen.push(await heldNow());
+      }
+      expect(seen).toEqual([5, 5, 5, 0]);
+      expect(await shownLeft(other.token, cart, 0)).toBe(30);
+      // Emptying the cart and filling it again does not open a new window early.
+      await report(attacker.token, cart, {});
+      expect(await heldNow()).toBe(0);
+      // One hold time after the window ended (180 s from the first hold): a new window opens.
+      later(0.75);
+      expect(await heldNow()).toBe(5);
+    });
+
+    it('ten accounts at once hold at most half a week together; an eleventh family still pays', async () => {
+      const { cart } = await setup();
+      await thirtyEach(cart);
+      const families = await Promise.all(Array.from({ length: 11 }, () => t.createUser()));
+      const answers = await Promise.all(
+        families.slice(0, 10).map(({ token }) => report(token, cart, { 0: 3 })),
+      );
+      const held = answers.map((answer) => answer.json().data.weeks[0].held as number);
+      expect(held.reduce((sum, count) => sum + count, 0)).toBe(15);
+      expect(held.every((count) => count === 0 || count === 3)).toBe(true);
+      expect((await weeks().findById(cart.weeks[0]!._id))!.quota_f).toBe(15);
+      const last = families[10]!;
+      expect(await shownLeft(last.token, cart, 0)).toBe(15);
+      expect((await pay(last.token, enrolmentRequest(cart, [[0], [0], [0]]))).statusCode).toBe(201);
+      // The share is the camp's: at 20 %, six places.
+      await camps().updateOne({ _id: cart.camp._id }, { set: { hold_share_percent: 20 } });
+      await Promise.all(families.slice(0, 10).map(({ token }) => report(token, cart, {})));
+      const again = await Promise.all(
+        families.slice(0, 10).map(({ token }) => report(token, cart, { 0: 3 })),
+      );
+      expect(again.reduce((sum, answer) => sum + (answer.json().data.weeks[0].held as number), 0)).toBe(6);
+    });
+  });
+
   it('holds only what the cart has: a week once, in the cart, no more places than children', async () => {
     const { cart } = await setup();
     const carmen = await t.createUser();
@@ -214,7 +284,8 @@ describe('place holds', () => {
     later(16);
     const answer = await report(carmen.token, cart, { 0: 3 });
     expect(answer.json().data.weeks[0]).toMatchObject({ wanted: 3, held: 2 });
-    expect(answer.json().data.expires_at).toBe('2027-05-03T15:31:00.000Z');
+    // Renewed only to the end of the family's window: twice the hold time after its first hold.
+    expect(answer.json().data.expires_at).toBe('2027-05-03T15:30:00.000Z');
     expect((await report(other.token, cart, { 0: 1 })).json().data.weeks[0]).toMatchObject({ held: 0 });
   });
 

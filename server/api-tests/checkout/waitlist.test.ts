@@ -47,6 +47,14 @@ const oneMorePlace = (token: string, week: Week) =>
     payload: { _id: week._id, quota_q: week.quota_q + 1 },
   });
 
+/** The wizard's cart report: one child in `week`. */
+const holdOne = (token: string, campId: string, week: Week) =>
+  t.api({
+    method: 'POST',
+    url: `/api/carritos/${campId}`,
+    token,
+    payload: { weeks: [week._id], participants: 1, places: [{ week: week._id, count: 1 }] },
+  });
 const join = (token: string, week: string, child: string) =>
   t.api({ method: 'POST', url: '/api/esperas', token, payload: { week, child } });
 const mine = async (token: string) =>
@@ -120,12 +128,7 @@ describe('the waiting list', () => {
       expires_at: '2027-05-04T15:00:00.000Z',
       weeks: [{ _id: week._id, wanted: 1, held: 1, quota_f_left: 1 }],
     });
-    const added = await t.api({
-      method: 'POST',
-      url: `/api/carritos/${cart.camp._id}`,
-      token: ana.token,
-      payload: { weeks: [week._id], participants: 1, places: [{ week: week._id, count: 1 }] },
-    });
+    const added = await holdOne(ana.token, cart.camp._id, week);
     expect(added.json().data.expires_at).toBe('2027-05-04T15:00:00.000Z');
     const paid = await payAs(t, ana.token, enrolmentRequest(cart, [[2]]));
     expect(paid.statusCode, paid.body).toBe(201);
@@ -137,10 +140,10 @@ describe('the waiting list', () => {
     const { cart, week, admin, ana, luis, later } = await setup();
     await join(ana.token, week._id, 'Sofía');
     await join(luis.token, week._id, 'Mateo');
-    // Staff raise the capacity by one: the server's pass finds the free place.
+    // Staff raise the capacity by one: the place is offered at once, before any pass (issue 43).
     await oneMorePlace(admin.token, week);
-    expect(await offerFreedPlaces(t.app.core.deps)).toBe(1);
     expect((await mine(ana.token))[0]).toMatchObject({ status: 'offered' });
+    expect(await offerFreedPlaces(t.app.core.deps)).toBe(0);
     later(23);
     expect(await offerFreedPlaces(t.app.core.deps)).toBe(0);
     later(1);
@@ -203,45 +206,83 @@ describe('the waiting list', () => {
     ).toBe(404);
   });
 
-  it("offers the first in line a place its own expired hold still counted, and a declined card keeps the offer's day", async () => {
+  it("holds an offer's place exactly until the offer ends, and a declined card keeps the offer's day", async () => {
     const { cart, week, admin, ana, luis, later } = await setup();
     await join(ana.token, week._id, 'Sofía');
     await join(luis.token, week._id, 'Mateo');
     await oneMorePlace(admin.token, week);
-    // Ana's wizard holds the new place before any pass: nothing is left to offer.
-    const cartOf = (token: string) =>
-      t.api({
-        method: 'POST',
-        url: `/api/carritos/${cart.camp._id}`,
-        token,
-        payload: { weeks: [week._id], participants: 1, places: [{ week: week._id, count: 1 }] },
-      });
-    expect((await cartOf(ana.token)).json().data.weeks[0]).toMatchObject({ held: 1 });
-    expect(await offerFreedPlaces(t.app.core.deps)).toBe(0);
-    // Her hold runs out unpaid: the place is offered to her, first in line, for a day.
-    later(0.5);
-    expect(await offerFreedPlaces(t.app.core.deps)).toBe(1);
     expect((await mine(ana.token))[0]).toMatchObject({
       status: 'offered',
-      offer_expires_at: '2027-05-04T15:30:00.000Z',
+      offer_expires_at: '2027-05-04T15:00:00.000Z',
     });
-    expect((await mine(luis.token))[0]).toMatchObject({ status: 'waiting', position: 1 });
+    // Ana's wizard holds the offered place until the offer's end, not 15 minutes from now.
+    expect((await holdOne(ana.token, cart.camp._id, week)).json().data).toMatchObject({
+      expires_at: '2027-05-04T15:00:00.000Z',
+      weeks: [{ held: 1 }],
+    });
     const held = await weekNow(week._id);
     expect(held.quota_f).toBe(week.quota_q + 1);
     expect(held.holds?.[cartHoldName(ana.user._id)]).toBe(1);
 
     // A declined card gives the place back to her cart with the offer's day, not 15 minutes.
-    await cartOf(ana.token);
     const declined = await payAs(t, ana.token, enrolmentRequest(cart, [[2]], { card: '4000000000000002' }));
     expect(declined.statusCode).toBe(402);
     const after = await weekNow(week._id);
     expect(after.holds?.[cartHoldName(ana.user._id)]).toBe(1);
     expect(new Date(after.hold_expiry![cartHoldName(ana.user._id)]!).toISOString()).toBe(
-      '2027-05-04T15:30:00.000Z',
+      '2027-05-04T15:00:00.000Z',
     );
     later(2);
     expect(await offerFreedPlaces(t.app.core.deps)).toBe(0);
     expect((await mine(luis.token))[0]).toMatchObject({ status: 'waiting' });
+  });
+
+  // Issue 43, item 2: no queue-jumping, and no offer's hold past the offer.
+  it('a place freed by more capacity is the line’s at once: a family outside it cannot hold or pay it', async () => {
+    const { cart, week, admin, ana, other } = await setup();
+    await join(ana.token, week._id, 'Sofía');
+    await oneMorePlace(admin.token, week);
+    const report = await holdOne(other.token, cart.camp._id, week);
+    expect(report.json().data.weeks[0]).toMatchObject({ held: 0, quota_f_left: 0 });
+    expect((await payAs(t, other.token, enrolmentRequest(cart, [[2]]))).statusCode).toBe(409);
+    expect((await mine(ana.token))[0]).toMatchObject({ status: 'offered' });
+    expect((await payAs(t, ana.token, enrolmentRequest(cart, [[2]]))).statusCode).toBe(201);
+  });
+
+  it('a place freed by an expired hold goes to the line first, before the pass runs', async () => {
+    const { cart, week, ana, luis, other, later } = await setup();
+    // Luis holds the last place; the week is full for Ana, who joins the line.
+    await t.store
+      .collection<Week>('semanas')
+      .updateOne({ _id: week._id }, { set: { quota_q: week.quota_q + 1 } });
+    expect((await holdOne(luis.token, cart.camp._id, week)).json().data.weeks[0]).toMatchObject({ held: 1 });
+    expect((await join(ana.token, week._id, 'Sofía')).statusCode).toBe(200);
+    later(16 / 60); // Luis's hold ran out; no pass has run
+    // Another family tries first: the place is offered to Ana at that moment instead.
+    expect((await holdOne(other.token, cart.camp._id, week)).json().data.weeks[0]).toMatchObject({ held: 0 });
+    expect((await payAs(t, other.token, enrolmentRequest(cart, [[2]]))).statusCode).toBe(409);
+    expect((await mine(ana.token))[0]).toMatchObject({ status: 'offered' });
+    expect((await weekNow(week._id)).holds?.[cartHoldName(ana.user._id)]).toBe(1);
+  });
+
+  it('an offer’s hold ends with the offer, even when the cart is reported just before it ends', async () => {
+    const { cart, week, admin, ana, luis, later } = await setup();
+    await t.store
+      .collection('campamentos')
+      .updateOne({ _id: cart.camp._id }, { set: { hold_minutes: 120, waitlist_offer_hours: 1 } });
+    await join(ana.token, week._id, 'Sofía');
+    await join(luis.token, week._id, 'Mateo');
+    await oneMorePlace(admin.token, week);
+    expect((await mine(ana.token))[0]).toMatchObject({ offer_expires_at: '2027-05-03T16:00:00.000Z' });
+    later(59 / 60);
+    const report = await holdOne(ana.token, cart.camp._id, week);
+    expect(report.json().data.expires_at).toBe('2027-05-03T16:00:00.000Z');
+    later(4 / 60); // 01:03: the offer ended; the pass gives the place to the next in line
+    expect(await offerFreedPlaces(t.app.core.deps)).toBe(1);
+    expect((await mine(ana.token))[0]).toMatchObject({ status: 'expired' });
+    expect((await mine(luis.token))[0]).toMatchObject({ status: 'offered' });
+    expect((await payAs(t, luis.token, enrolmentRequest(cart, [[2]]))).statusCode).toBe(201);
+    expect((await payAs(t, ana.token, enrolmentRequest(cart, [[2]]))).statusCode).toBe(409);
   });
 
   it('keeps one family per rank when two admins move the line at once', async () => {

@@ -162,7 +162,9 @@ describe('the enrolment export', () => {
     clearInterval(sampler);
     const extraMb = (peak - baseline) / 1024 / 1024;
     process.stdout.write(`export of 10,000 rows: ${Math.round(extraMb)} MB extra rss\n`);
-    expect(extraMb).toBeLessThan(100);
+    // Alone it measures 41-42 MB; once 101 MB with the whole suite on two cores (the collector
+    // lagging behind a busy machine), so the bound leaves room for that and not for all rows at once.
+    expect(extraMb).toBeLessThan(150);
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);

@@ -6,7 +6,7 @@ import { Button } from 'react-bootstrap';
 import { appConfig } from '../../api/config.ts';
 import { ADMIN_MESSAGES, CAMP_DEFAULTS, CampCreate, type CampAnswer } from '../../domain/admin-contract.ts';
 import { REFUND_RULES } from '../../domain/cancellation.ts';
-import { HOLD_MAX_MINUTES } from '../../domain/holds.ts';
+import { HOLD_FAMILY_MAX, HOLD_MAX_MINUTES, HOLD_SHARE_DEFAULT } from '../../domain/holds.ts';
 import { WAITLIST_OFFER_MAX_HOURS } from '../../domain/waitlist.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { CAMP_TYPES, campTypeLabel, enrolmentLink, isAnnualProgram } from '../../domain/records.ts';
@@ -96,6 +96,18 @@ const schema = Yup.object({
     .integer('Los minutos deben ser un número entero.')
     .min(0, 'Los minutos no pueden ser negativos.')
     .max(HOLD_MAX_MINUTES, `Los minutos pueden ser hasta ${HOLD_MAX_MINUTES}.`),
+  hold_family_max: Yup.number()
+    .typeError('Los cupos deben ser un número.')
+    .required('Indique cuántos cupos puede reservar una familia por semana.')
+    .integer('Los cupos deben ser un número entero.')
+    .min(1, 'Una familia debe poder reservar al menos 1 cupo.')
+    .max(HOLD_FAMILY_MAX, `Los cupos pueden ser hasta ${HOLD_FAMILY_MAX}.`),
+  hold_share_percent: Yup.number()
+    .typeError('El porcentaje debe ser un número.')
+    .required('Indique el porcentaje de cada semana que pueden reservar los carritos sin pagar.')
+    .integer('El porcentaje debe ser un número entero.')
+    .min(1, 'El porcentaje debe ser al menos 1.')
+    .max(100, 'El porcentaje puede ser hasta 100.'),
   waitlist_offer_hours: Yup.number()
     .typeError('Las horas deben ser un número.')
     .required('Indique las horas para aceptar un cupo.')
@@ -213,6 +225,24 @@ function CampFields({ formik }: { formik: FormikProps<CampValues> }) {
       />
       <TextField
         formik={formik}
+        name="hold_family_max"
+        label="Cupos que una familia puede reservar por semana"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        help="Una familia puede inscribir más niños que estos, pero su carrito solo aparta hasta este número de cupos en cada semana."
+      />
+      <TextField
+        formik={formik}
+        name="hold_share_percent"
+        label="Porcentaje de cada semana reservable por carritos sin pagar"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        help={`Entre todas las familias, los carritos sin pagar apartan a lo sumo este porcentaje de los cupos de una semana (${HOLD_SHARE_DEFAULT} por defecto); el resto queda libre para quien pague.`}
+      />
+      <TextField
+        formik={formik}
         name="waitlist_offer_hours"
         label="Horas para aceptar un cupo de la lista de espera"
         type="number"
@@ -322,6 +352,8 @@ export const campsScreen: AreaScreen<'campamentos', CampValues> = {
       cancel_fee: camp?.cancel_fee ?? CAMP_DEFAULTS.cancel_fee,
       family_across_orders: camp?.family_across_orders ?? CAMP_DEFAULTS.family_across_orders,
       hold_minutes: camp?.hold_minutes ?? CAMP_DEFAULTS.hold_minutes,
+      hold_family_max: camp?.hold_family_max ?? CAMP_DEFAULTS.hold_family_max,
+      hold_share_percent: camp?.hold_share_percent ?? CAMP_DEFAULTS.hold_share_percent,
       waitlist_offer_hours: camp?.waitlist_offer_hours ?? CAMP_DEFAULTS.waitlist_offer_hours,
     }),
     // Dates go as date values ('2027-06-14'); the server keeps them as that day.

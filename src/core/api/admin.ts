@@ -6,6 +6,7 @@
 //   POST /{area}/update          body carries _id; partial update
 //   GET|DELETE /{area}/delete/{id}   soft delete (status 'borrado')
 // plus the wizard's two reads of a camp and the dashboard.
+import { offerFreedPlaces } from '../checkout/waitlist.ts';
 import type { TSchema } from 'typebox';
 import { ApiError } from '../errors.ts';
 import { IdParams, ListQuery, SlugParams } from '../../domain/admin-contract.ts';
@@ -125,6 +126,9 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
           const service = core.areas[area];
           const { _id, ...fields } = call.body as { _id: string } & Record<string, unknown>;
           const data = await service.update(_id, fields, actorOf(call));
+          // A week given more places (or reopened) offers them to its waiting list first, now
+          // (issue 43): nobody outside the line can take them before.
+          if (config.area === 'semanas') await offerFreedPlaces(core.deps, [_id]);
           return { status: 'SUCCESS', message: service.messages.updated, data };
         },
       }),

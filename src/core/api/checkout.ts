@@ -20,7 +20,7 @@ import { REMINDER_MESSAGES } from '../../domain/reminders.ts';
 import { HOLD_MESSAGES } from '../../domain/holds.ts';
 import { CartHoldAnswer, OptOutQuery, SaveCartBody } from '../../domain/schemas/carts.ts';
 import { currentHolds, holdCart } from '../checkout/holds.ts';
-import { offeredPlaces } from '../checkout/waitlist.ts';
+import { offerFreedPlaces, offeredPlaces } from '../checkout/waitlist.ts';
 import { cancelEnrolment } from '../admin/enrolments.ts';
 import { CANCEL_MESSAGES, SELF_CANCEL_REASON } from '../../domain/cancellation.ts';
 import { CANCEL_CLAIM_MS, selfCancelDecisions } from '../checkout/cancellation.ts';
@@ -37,6 +37,8 @@ const replyPage = (text: string) =>
   `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Recordatorios</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><p>${escapeHtml(text)}</p></body></html>`;
 
 /** The camp a cart call names (any state: an inactive camp's holds go back), or 404. */
+const NO_HOLDS = { expires_at: null, weeks: [] };
+
 async function cartCamp(core: Core, id: string): Promise<Camp> {
   const camp = await core.deps.store.collection<Camp>('campamentos').findOne({ _id: id });
   if (!camp) throw new ApiError(404, M.campNotFound);
@@ -73,9 +75,19 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
       await saveCart(store, userId, camp._id, call.body, now);
       // And the places it holds (issue 18): an inactive camp holds nothing, so its holds go back.
       const wanted = camp.status === 'active' ? places : [];
-      const data = wanted
-        ? await holdCart(store, userId, camp, wanted, await offeredPlaces(store, userId, camp._id), now)
-        : { expires_at: null, weeks: [] };
+      if (!wanted) return { status: 'SUCCESS', message: REMINDER_MESSAGES.saved, data: NO_HOLDS };
+      // Places free on a week with a waiting list are the line's first (issue 43): offered before
+      // this cart may take them, and what the cart gives back is offered at once.
+      await offerFreedPlaces(core.deps, { camp: camp._id });
+      const data = await holdCart(
+        store,
+        userId,
+        camp,
+        wanted,
+        await offeredPlaces(store, userId, camp._id),
+        now,
+      );
+      await offerFreedPlaces(core.deps, { camp: camp._id });
       return { status: 'SUCCESS', message: REMINDER_MESSAGES.saved, data };
     },
   }),

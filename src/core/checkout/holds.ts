@@ -7,9 +7,13 @@
 import type { Store } from '../store/port.ts';
 import type { Camp, Week } from '../../domain/records.ts';
 import {
+  CART_HOLD_PREFIX,
   cartHoldName,
+  cartShareOf,
   expiredHolds,
+  holdFamilyMaxOf,
   holdMinutesOf,
+  holdWindow,
   placesLeftFor,
   type CartHolds,
 } from '../../domain/holds.ts';
@@ -54,19 +58,33 @@ export async function setHold(
   wanted: number,
   expiresAt: Date,
   now: Date,
-  /** false: without room, leave what is held as it is (a waiting list's offer must not extend a cart's hold). */
-  { renew = true }: { renew?: boolean } = {},
+  {
+    renew = true,
+    exact = false,
+    share,
+  }: {
+    /** false: without room, leave what is held as it is (a waiting list's offer must not extend a cart's hold). */
+    renew?: boolean;
+    /** true: the hold ends at `expiresAt` even when it was to last longer (an offer's deadline). */
+    exact?: boolean;
+    /** What unpaid carts may hold of the week together (issue 43); absent: no bound. */
+    share?: number;
+  } = {},
 ): Promise<{ week: Week; held: number }> {
   let current = week;
   let freed = false;
+  const groupCap =
+    share !== undefined && Number.isFinite(share) ? { prefix: CART_HOLD_PREFIX, max: share } : undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
     const held = heldBy(current, name);
     if (held === 0 && wanted === 0) return { week: current, held: 0 };
-    const until = new Date(Math.max(expiresAt.getTime(), held > 0 ? holdExpiryOf(current, name) : 0));
+    const kept = held > 0 && !exact ? holdExpiryOf(current, name) : 0;
+    const until = new Date(Math.max(expiresAt.getTime(), kept));
     const moved = await weeksOf(store).moveHold(current._id, {
       ...PLACES,
       ...(held > 0 ? { from: { hold: name, amount: held } } : {}),
       to: { hold: name, amount: wanted, expiresAt: until },
+      ...(groupCap ? { groupCap } : {}),
     });
     if (moved) return { week: moved, held: wanted };
     const fresh = await weeksOf(store).findById(current._id);
@@ -97,17 +115,49 @@ export async function setHold(
 const heldWeeks = (store: Store, campId: string, name: string) =>
   weeksOf(store).find({ campament: campId, [`holds.${name}`]: { $exists: true } });
 
+/** When a family's window of holds on a camp began (issue 43, holdWindow): one per family and camp. */
+interface HoldWindowRecord {
+  /** `${user_id}-${campament}` */
+  _id: string;
+  user_id: string;
+  campament: string;
+  started_at: Date;
+}
+
+/** The family's window of holds on the camp now (opened when none is open), or null while it waits. */
+async function familyHoldWindow(store: Store, userId: string, campId: string, minutes: number, now: Date) {
+  const windows = store.collection<HoldWindowRecord>('reservas_ventanas');
+  const _id = `${userId}-${campId}`;
+  const record = await windows.findById(_id);
+  const window = holdWindow(record?.started_at ?? null, now, minutes);
+  if (window && window.startedAt.getTime() !== record?.started_at.getTime()) {
+    const started_at = window.startedAt;
+    if (record) await windows.updateOne({ _id, started_at: record.started_at }, { set: { started_at } });
+    else
+      await windows.insertOne({ _id, user_id: userId, campament: campId, started_at }).catch(() => undefined);
+  }
+  return window;
+}
+
+/** What a waiting list's offer holds for the family on a week, and until when. */
+export interface Offered {
+  places: number;
+  until: Date;
+}
+
 /**
- * Sets the family's holds on the camp's weeks to the places its cart wants now (renewing them all):
- * weeks it no longer wants are given back, except what a waiting list's offer holds for it
- * (`offered`: places per week) until the offer ends.
+ * Sets the family's holds on the camp's weeks to the places its cart wants now (renewing them
+ * within the family's window, issue 43): weeks it no longer wants are given back, except what a
+ * waiting list's offer holds for it (`offered`, per week), which lasts exactly until the offer
+ * ends. A hold is bounded by the camp's places per family and, together with all unpaid carts, by
+ * the camp's share of the week; an offer is bounded by neither.
  */
 export async function holdCart(
   store: Store,
   userId: string,
   camp: Camp,
   places: ReadonlyArray<{ week: string; count: number }>,
-  offered: ReadonlyMap<string, number>,
+  offered: ReadonlyMap<string, Offered>,
   now: Date,
 ): Promise<CartHolds> {
   const name = cartHoldName(userId);
@@ -119,17 +169,23 @@ export async function holdCart(
     ...before,
     ...(more.length ? await weeksOf(store).find({ _id: { $in: more }, campament: camp._id }) : []),
   ];
-  const expiresAt = new Date(now.getTime() + minutes * 60_000);
+  const window = minutes > 0 ? await familyHoldWindow(store, userId, camp._id, minutes, now) : null;
+  const familyMax = holdFamilyMaxOf(camp);
   const results = await Promise.all(
     weeks.map(async (week) => {
       // A camp without holds leaves alone what a waiting list's offer holds.
       if (minutes === 0) return { week, held: liveHeld(week, name, now) };
       const open = week.status === 'active' && week.isChecked;
-      const target = Math.max(open ? (wanted.get(week._id) ?? 0) : 0, offered.get(week._id) ?? 0);
-      return setHold(store, week, name, target, expiresAt, now);
+      const asked = open ? Math.min(wanted.get(week._id) ?? 0, familyMax) : 0;
+      const offer = offered.get(week._id);
+      if (offer && offer.until.getTime() > now.getTime())
+        return setHold(store, week, name, Math.max(asked, offer.places), offer.until, now, { exact: true });
+      // Outside the family's window nothing is held (what it held has run out by then).
+      if (!window) return setHold(store, week, name, 0, now, now);
+      return setHold(store, week, name, asked, window.until, now, { share: cartShareOf(camp, week) });
     }),
   );
-  return holdsAnswer(results, [...wanted], name, now, minutes > 0 ? expiresAt : null);
+  return holdsAnswer(results, [...wanted], name, now, window?.until ?? null);
 }
 
 /** What `name` holds of a week now (0 once expired). */

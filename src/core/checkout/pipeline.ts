@@ -45,8 +45,9 @@ import { withinTime, type ChargeResult } from './gateway.ts';
 import { releaseCouponUse, takeCouponUse, usableCoupon } from './coupons.ts';
 import { forgetCart } from './carts.ts';
 import { familyBasisHolds } from './cancellation.ts';
+import { offerFreedPlaces } from './waitlist.ts';
 import { PLACES, heldBy, holdExpiryOf, releaseExpiredHolds } from './holds.ts';
-import { cartHoldName, expiredHolds, holdMinutesOf } from '../../domain/holds.ts';
+import { cartHoldName, expiredHolds } from '../../domain/holds.ts';
 import { paymentLeaseMs, settleApproved, successAnswer, verifyingAnswer } from './settle.ts';
 
 /** A refusal as the checkout answers it: its status and the one error envelope. */
@@ -258,12 +259,10 @@ async function takeOrder(
   enrolment: Enrolment,
   now: Date,
 ): Promise<() => Promise<void>> {
-  const { camp, weekById } = order.catalogue;
-  const minutes = holdMinutesOf(camp);
-  const cart = {
-    name: cartHoldName(order.user._id),
-    until: minutes > 0 ? new Date(now.getTime() + minutes * 60_000) : null,
-  };
+  const { weekById } = order.catalogue;
+  // A declined card gives the places back to the cart for what was left of its hold, never longer:
+  // a renewal by declines would outlast the family's window (issue 43).
+  const cart = { name: cartHoldName(order.user._id), until: null };
   const releaseWeeks = await takePlaces(store, order.body, weekById, enrolment._id, { now, cart });
   const release = async () => {
     await releaseWeeks();
@@ -426,6 +425,10 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   }
   let release: () => Promise<void>;
   try {
+    // A week's free places go to its waiting list before anyone else (issue 43).
+    await offerFreedPlaces(deps, cartWeekIds(body)).catch((error: unknown) =>
+      deps.log.error({ err: error, order: enrolment.order_number }, 'waiting list offers failed'),
+    );
     release = await takeOrder(store, order, enrolment, nowOf(deps));
   } catch (error) {
     await notCharged();
@@ -453,5 +456,8 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   // Paid: nothing left to remind (the reminder also checks for a payment), and the cart gives back
   // what it still holds of weeks not bought.
   await forgetCart(store, user._id, catalogue.camp._id, nowOf(deps)).catch(() => undefined);
+  await offerFreedPlaces(deps, { camp: catalogue.camp._id }).catch((error: unknown) =>
+    deps.log.error({ err: error, order: enrolment.order_number }, 'waiting list offers failed'),
+  );
   return answer;
 }

@@ -18,7 +18,7 @@ import {
   type WaitlistStatus,
   type WaitlistView,
 } from '../../domain/waitlist.ts';
-import { heldBy, liveHeld, setHold } from './holds.ts';
+import { heldBy, liveHeld, setHold, type Offered } from './holds.ts';
 import { waitlistOfferMail } from './mails.ts';
 
 export interface WaitlistRecord {
@@ -165,15 +165,22 @@ export async function leaveWaitlist(deps: CoreDeps, userId: string, id: string):
   await offerFreedPlaces(deps, [entry.week]);
 }
 
-/** Places per week that the family's open offers of this camp hold for it. */
+/** Places per week that the family's open offers of this camp hold for it, and until when. */
 export async function offeredPlaces(
   store: Store,
   userId: string,
   campId: string,
-): Promise<Map<string, number>> {
+): Promise<Map<string, Offered>> {
   const offers = await waitlists(store).find({ user_id: userId, campament: campId, status: 'offered' });
-  const places = new Map<string, number>();
-  for (const offer of offers) places.set(offer.week, (places.get(offer.week) ?? 0) + offer.places);
+  const places = new Map<string, Offered>();
+  for (const offer of offers) {
+    const until = offer.offer_expires_at ?? new Date(0);
+    const before = places.get(offer.week);
+    places.set(offer.week, {
+      places: (before?.places ?? 0) + offer.places,
+      until: before && before.until < until ? before.until : until,
+    });
+  }
   return places;
 }
 
@@ -203,17 +210,16 @@ export async function closeWaitlistFor(
  */
 export async function offerFreedPlaces(
   deps: Pick<CoreDeps, 'store' | 'mailer' | 'settings' | 'clock'>,
-  weekIds?: readonly string[],
+  /** The weeks to look at (or a camp's); all when absent. */
+  which?: readonly string[] | { camp: string },
 ): Promise<number> {
   const { store } = deps;
   const now = nowOf(deps);
   for (const entry of await waitlists(store).find({ status: 'offered', offer_expires_at: { $lte: now } })) {
     await waitlists(store).updateOne({ _id: entry._id, status: 'offered' }, { set: { status: 'expired' } });
   }
-  const waiting = await waitlists(store).find({
-    status: 'waiting',
-    ...(weekIds ? { week: { $in: [...weekIds] } } : {}),
-  });
+  const scope = !which ? {} : 'camp' in which ? { campament: which.camp } : { week: { $in: [...which] } };
+  const waiting = await waitlists(store).find({ status: 'waiting', ...scope });
   let offered = 0;
   for (const weekId of new Set(waiting.map((entry) => entry.week))) {
     offered += await offerWeek(deps, weekId, now);

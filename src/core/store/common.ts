@@ -47,11 +47,13 @@ export interface HoldMovePlan {
   conditions: Filter;
   /** The change of the counter. */
   delta: number;
+  /** With a group cap, how much the move raises the group's sum (0 or less: no check). */
+  groupRise: number;
   set: Record<string, unknown>;
   unset: string[];
 }
 
-export function holdMovePlan({ from, to }: HoldMove): HoldMovePlan {
+export function holdMovePlan({ from, to, groupCap }: HoldMove): HoldMovePlan {
   const holdAt = (hold: string) => `${HOLDS_FIELD}.${hold}`;
   const expiryAt = (hold: string) => `${HOLD_EXPIRY_FIELD}.${hold}`;
   const conditions: Filter = {};
@@ -71,5 +73,21 @@ export function holdMovePlan({ from, to }: HoldMove): HoldMovePlan {
       set[expiryAt(to.hold)] = to.expiresAt;
     } else unset.add(expiryAt(to.hold));
   }
-  return { conditions, delta: (to?.amount ?? 0) - (from?.amount ?? 0), set, unset: [...unset] };
+  const inGroup = (hold: { hold: string; amount: number } | undefined) =>
+    hold && groupCap && hold.hold.startsWith(groupCap.prefix) ? hold.amount : 0;
+  return {
+    conditions,
+    delta: (to?.amount ?? 0) - (from?.amount ?? 0),
+    groupRise: inGroup(to) - inGroup(from),
+    set,
+    unset: [...unset],
+  };
+}
+
+/** The sum of a document's holds whose names start with `prefix`. */
+export function groupHeld(doc: Record<string, unknown>, prefix: string): number {
+  const holds = (doc[HOLDS_FIELD] ?? {}) as Record<string, unknown>;
+  return Object.entries(holds)
+    .filter(([name, amount]) => name.startsWith(prefix) && typeof amount === 'number')
+    .reduce((sum, [, amount]) => sum + (amount as number), 0);
 }

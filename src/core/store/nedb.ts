@@ -3,7 +3,7 @@
 // runs every operation of a datastore through one queue, so a single update is atomic. No
 // Node-only API here: the mocks run it in the browser.
 import nedb from '@seald-io/nedb';
-import { holdMovePlan, newId, toModifiers, visible } from './common.ts';
+import { groupHeld, holdMovePlan, newId, toModifiers, visible } from './common.ts';
 import { DELETED_STATUS, DuplicateKeyError, HOLDS_FIELD } from './port.ts';
 import type {
   AnyDoc,
@@ -146,16 +146,22 @@ export function nedbCollection(name: string, datastore: () => Promise<Datastore>
     },
     async moveHold(id: string, move: HoldMove) {
       const { field, limitField } = move;
-      const { conditions, delta, set, unset } = holdMovePlan(move);
+      const { conditions, delta, groupRise, set, unset } = holdMovePlan(move);
+      const { groupCap } = move;
       return updateFirst(
         {
           ...visible({ _id: id }),
           ...conditions,
-          ...(delta > 0
+          ...(delta > 0 || (groupCap && groupRise > 0)
             ? {
                 $where(this: AnyDoc) {
                   const limit = numberAt(this, limitField);
-                  return limit === 0 || numberAt(this, field) + delta <= limit;
+                  const withinLimit = delta <= 0 || limit === 0 || numberAt(this, field) + delta <= limit;
+                  const withinGroup =
+                    !groupCap ||
+                    groupRise <= 0 ||
+                    groupHeld(this, groupCap.prefix) + groupRise <= groupCap.max;
+                  return withinLimit && withinGroup;
                 },
               }
             : {}),

@@ -84,6 +84,11 @@ export interface HoldMove {
   from?: { hold: string; amount: number; expiredBy?: Date };
   /** amount 0 removes the hold; expiresAt absent means it never expires. */
   to?: { hold: string; amount: number; expiresAt?: Date };
+  /**
+   * A bound on the holds whose names start with `prefix`, together (issue 43: what unpaid carts may
+   * hold of a week): a move that raises their sum fails when the sum after it would pass `max`.
+   */
+  groupCap?: { prefix: string; max: number };
 }
 
 export class DuplicateKeyError extends Error {
