@@ -251,6 +251,18 @@ export interface Enrolment {
   autopay?: { authorised_at: Date; text: string } | null;
   /** 'unknown': the gateway's answer never came (a timeout): kept with its places until settled. */
   payment_status: 'pending' | 'paid' | 'declined' | 'error' | 'unknown';
+  /** When the checkout stopped waiting for the gateway (payment_status 'unknown'; issue 43). */
+  unknown_at?: Date;
+  /**
+   * A charge the gateway approved after the order had failed (issue 43): refunded at once, or
+   * retried by the reconciler while `refund_status` is 'pending'. Never the card, only references.
+   */
+  late_charge?: {
+    auth_code: string;
+    gateway_reference: string;
+    refund_status: 'refunded' | 'pending';
+    at: Date;
+  };
   /**
    * Memberships, admin records and e-mail of a paid enrolment: false while owed (retried until
    * done), true once done; absent on orders paid before the follow-ups were retried.

@@ -79,9 +79,9 @@ describe('the autopay pass killed mid-pass', () => {
       expect(due).toHaveLength(FAMILIES);
       const payments = await store.collection<LedgerPayment>('pagos').find({ method: 'tarjeta_guardada' });
       const charges = await store
-        .collection<{ _id: string; result: ChargeResult }>('sandbox_charges')
+        .collection<{ _id: string; result: ChargeResult | null }>('sandbox_charges')
         .find({ _id: { $regex: /-A\d+$/ } });
-      const approvedAtBank = charges.filter((charge) => charge.result.approved).map((charge) => charge._id);
+      const approvedAtBank = charges.filter((charge) => charge.result?.approved).map((charge) => charge._id);
       expect(payments.filter((payment) => payment.status === 'charging')).toEqual([]);
       for (const instalment of due) {
         const mine = payments.filter((payment) =>

@@ -61,6 +61,12 @@ export type RefundResult = { refunded: true; refundReference: string } | { refun
 
 export interface PaymentGateway {
   readonly name: string;
+  /**
+   * The longest the gateway may take to decide a charge it received (AZUL: its timeout). Before
+   * that has passed since a charge was sent, a `lookup` answering null is not trusted: the charge
+   * may still be approved (issue 43). Absent: 0, the gateway's null is final at once.
+   */
+  readonly answerWithinMs?: number;
   /** Resolves with the gateway's answer; rejects only when the gateway could not be reached. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /**
@@ -86,6 +92,13 @@ export interface PaymentGateway {
   deleteCard(token: string): Promise<void>;
 }
 
+/** True while a charge sent at `sentAt` may still be approved, whatever `lookup` says now. */
+export const mayStillBeApproved = (gateway: PaymentGateway, sentAt: Date, now: Date): boolean =>
+  now.getTime() < sentAt.getTime() + (gateway.answerWithinMs ?? 0);
+
+/** What a sandbox `lookup` rejects with while the charge is still being processed. */
+export const SANDBOX_IN_FLIGHT = 'the charge is still being processed';
+
 /**
  * The promise's result, or a rejection once `ms` have passed (a late rejection is ignored): a
  * gateway call that takes longer is an unknown outcome, settled later by `lookup`.
@@ -101,8 +114,11 @@ export function withinTime<T>(ms: number, promise: Promise<T>): Promise<T> {
 
 interface RecordedCharge {
   _id: string;
-  result: ChargeResult;
+  /** null while the charge is being processed (received, not decided yet). */
+  result: ChargeResult | null;
   at: Date;
+  /** Wall-clock milliseconds when the sandbox received the charge. */
+  received_ms?: number;
 }
 
 interface VaultCard {
@@ -148,6 +164,8 @@ export function sandboxGateway({
   latencyMs?: number;
 } = {}): PaymentGateway {
   const memory = new Map<string, ChargeResult>();
+  // Charges received and not decided yet: `lookup` must not answer 'never received' for them.
+  const inFlight = new Set<string>();
   const refunds = new Map<string, RefundResult>();
   const recorded = store?.collection<RecordedCharge>('sandbox_charges');
   const recordedRefunds = store?.collection<RecordedRefund>('sandbox_refunds');
@@ -157,16 +175,37 @@ export function sandboxGateway({
   const wait = async () => {
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
   };
+  // A charge is received, then decided after the round trip. With a round trip the receipt is
+  // recorded too, so another instance (or this one after a restart) asking meanwhile is told to
+  // wait; one received and never decided (its process died) is known as never charged once its
+  // round trip has passed.
+  const receive = async (reference: string) => {
+    inFlight.add(reference);
+    if (latencyMs > 0)
+      await recorded?.insertOne({ _id: reference, result: null, at: clock(), received_ms: Date.now() });
+    await wait();
+  };
   const record = async (reference: string, result: ChargeResult) => {
     memory.set(reference, result);
-    await recorded?.insertOne({ _id: reference, result, at: clock() });
+    inFlight.delete(reference);
+    if (!recorded) return;
+    if (latencyMs > 0) await recorded.updateOne({ _id: reference }, { set: { result } });
+    else await recorded.insertOne({ _id: reference, result, at: clock() });
   };
-  const lookup = async (reference: string) =>
-    memory.get(reference) ?? (await recorded?.findById(reference))?.result ?? null;
+  const lookup = async (reference: string): Promise<ChargeResult | null> => {
+    const known = memory.get(reference);
+    if (known) return known;
+    if (inFlight.has(reference)) throw new Error(SANDBOX_IN_FLIGHT);
+    const stored = await recorded?.findById(reference);
+    if (stored?.result) return stored.result;
+    if (stored && (stored.received_ms ?? 0) + latencyMs > Date.now()) throw new Error(SANDBOX_IN_FLIGHT);
+    return null;
+  };
   return {
     name: 'sandbox',
+    answerWithinMs: latencyMs,
     async charge({ card, reference }) {
-      await wait();
+      await receive(reference);
       const brand = cardBrand(card.number);
       const digits = last4(card.number);
       const refusal = sandboxRefusal(card, clock());
@@ -194,7 +233,7 @@ export function sandboxGateway({
       return { saved: true, token: kept._id, brand: kept.brand, last4: kept.last4, expiry: kept.expiry };
     },
     async chargeSaved({ token, reference }) {
-      await wait();
+      await receive(reference);
       const kept = await vaultCard(token);
       const brand = kept?.brand ?? 'Tarjeta';
       const digits = kept?.last4 ?? '';

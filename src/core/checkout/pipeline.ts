@@ -19,7 +19,7 @@ import type {
   UserRecord,
   Week,
 } from '../../domain/records.ts';
-import { cardOfForm } from '../../domain/cards.ts';
+import { CARD_MESSAGES, cardOfForm } from '../../domain/cards.ts';
 import { familyChildCount, plainName, sameChildSlots, type ChildId } from '../../domain/family.ts';
 import { isAnnualProgram } from '../../domain/records.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
@@ -48,7 +48,13 @@ import { familyBasisHolds } from './cancellation.ts';
 import { offerFreedPlaces } from './waitlist.ts';
 import { PLACES, heldBy, holdExpiryOf, releaseExpiredHolds } from './holds.ts';
 import { cartHoldName, expiredHolds } from '../../domain/holds.ts';
-import { paymentLeaseMs, settleApproved, successAnswer, verifyingAnswer } from './settle.ts';
+import {
+  paymentLeaseMs,
+  settleApproved,
+  settleLateAnswer,
+  successAnswer,
+  verifyingAnswer,
+} from './settle.ts';
 
 /** A refusal as the checkout answers it: its status and the one error envelope. */
 const refuse = ({ status, message }: Refusal) => new ApiError(status, message);
@@ -319,26 +325,37 @@ export type ChargeOutcome =
  * before the reconciler may take a pending order for one whose request died.
  */
 export async function chargeCard(
-  deps: Pick<CoreDeps, 'store' | 'gateway' | 'log' | 'settings'>,
+  deps: CoreDeps,
   body: CreateEnrolmentBody,
   enrolment: Enrolment,
 ): Promise<ChargeOutcome> {
   const { store, gateway, log } = deps;
   const enrolments = store.collection<Enrolment>('inscripciones');
   let charge: ChargeResult;
+  const sent = gateway.charge({
+    amount: enrolment.amount,
+    currency: 'DOP',
+    card: cardOfForm(body),
+    reference: enrolment.order_number,
+  });
   try {
-    charge = await withinTime(
-      paymentLeaseMs(deps) / 2,
-      gateway.charge({
-        amount: enrolment.amount,
-        currency: 'DOP',
-        card: cardOfForm(body),
-        reference: enrolment.order_number,
-      }),
-    );
+    charge = await withinTime(paymentLeaseMs(deps) / 2, sent);
   } catch (error) {
     log.error({ err: error, order: enrolment.order_number }, 'payment gateway did not answer');
-    await enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'unknown' } });
+    await enrolments.updateOne(
+      { _id: enrolment._id },
+      { set: { payment_status: 'unknown', unknown_at: nowOf(deps) } },
+    );
+    // An answer that still comes is used at once (issue 43): an approval pays the order, or is
+    // refunded if the order has failed meanwhile.
+    sent
+      .then((late) => settleLateAnswer(deps, enrolment, late))
+      .catch((lateError: unknown) =>
+        log.error(
+          { err: lateError, order: enrolment.order_number },
+          'a late gateway answer could not be settled',
+        ),
+      );
     return { kind: 'unknown' };
   }
   if (!charge.approved) {
@@ -446,7 +463,10 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
     throw refuse({ status: 402, message: outcome.message });
   }
   if (outcome.kind === 'unknown') return verifyingAnswer();
-  const answer = successAnswer(await settleApproved(deps, enrolment, outcome.charge));
+  const paid = await settleApproved(deps, enrolment, outcome.charge);
+  // The order failed while its charge was being approved (a reconciler decided first): refunded.
+  if (!paid) throw refuse({ status: 402, message: CARD_MESSAGES.gatewayError });
+  const answer = successAnswer(paid);
   // Autopay authorised (issue 20): the card is kept at the gateway for the later instalments. The
   // enrolment is paid whatever happens here; without a kept card its instalments are paid by hand.
   if (body.autopay && order.schedule?.items.some((item) => !item.at_enrolment))

@@ -9,14 +9,14 @@
 import { closeWaitlistFor } from './waitlist.ts';
 import { fullName } from '../../domain/family.ts';
 import { ensureLedger } from '../payments/ledger.ts';
-import type { CoreDeps } from '../deps.ts';
+import { nowOf, type CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
 import { errorEnvelope } from '../errors.ts';
 import type { Category, Enrolment, Membership, UserRecord, Week } from '../../domain/records.ts';
 import { ENROLMENT_MESSAGES as M, formatPaymentDate, type PaymentResult } from '../../domain/enrolment.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { CARD_MESSAGES } from '../../domain/cards.ts';
-import type { ChargeResult } from './gateway.ts';
+import { mayStillBeApproved, type ChargeResult } from './gateway.ts';
 import { placesOfLines } from './steps.ts';
 import { releaseCouponUse } from './coupons.ts';
 import {
@@ -63,16 +63,25 @@ export const successAnswer = (result: PaymentResult) => ({
 
 export const verifyingAnswer = () => ({ statusCode: 202, body: errorEnvelope(M.verifying) });
 
-/** Approved: paid first (one write), then the follow-ups; nothing after the approval fails the answer. */
+/**
+ * Approved: paid first (one write), then the follow-ups; nothing after the approval fails the
+ * answer. Null when the order had failed before the approval came (issue 43: a late approval):
+ * it stays failed, its places are not taken back, and the charge is refunded.
+ */
 export async function settleApproved(
   deps: CoreDeps,
   enrolment: Enrolment,
   charge: Approved,
-): Promise<PaymentResult> {
+): Promise<PaymentResult | null> {
   const { store, log, clock = () => new Date() } = deps;
   const paidAt = clock();
   try {
-    await markPaid(store, enrolment._id, charge, paidAt);
+    const marked = await markPaid(store, enrolment._id, charge, paidAt);
+    const current = marked ? null : await enrolmentsOf(store).findById(enrolment._id);
+    if (current && current.payment_status !== 'paid') {
+      await refundLateCharge(deps, current, charge);
+      return null;
+    }
   } catch (error) {
     // The reconciler finds the order by its reference at the gateway and marks it paid.
     log.error({ err: error, order: enrolment.order_number }, 'a paid enrolment could not be marked paid');
@@ -107,9 +116,76 @@ const paymentResult = (enrolment: Enrolment, paidAt: Date, authCode: string): Pa
     })),
 });
 
+/** The answer of an order whose payment did not go through (nothing kept of it). */
+const notCompletedAnswer = (message: string = CARD_MESSAGES.gatewayError) => ({
+  statusCode: 402,
+  body: errorEnvelope(message),
+});
+
+/**
+ * A charge approved after its order had failed (its places given back, the parent told nothing was
+ * charged): refunded at once, and kept on the order for the office; the reconciler tries again
+ * while the gateway cannot be reached.
+ */
+async function refundLateCharge(deps: CoreDeps, enrolment: Enrolment, charge: Approved): Promise<void> {
+  const { store, log } = deps;
+  const enrolments = enrolmentsOf(store);
+  log.warn(
+    { order: enrolment.order_number },
+    'a charge was approved after its order had failed; refunding it',
+  );
+  if (!enrolment.late_charge)
+    await enrolments.updateOne(
+      { _id: enrolment._id, late_charge: { $exists: false } },
+      {
+        set: {
+          late_charge: {
+            auth_code: charge.authCode,
+            gateway_reference: charge.gatewayReference,
+            refund_status: 'pending',
+            at: nowOf(deps),
+          },
+        },
+      },
+    );
+  await retryLateRefund(deps, enrolment);
+}
+
+/** Refunds an order's late charge once (the gateway refunds a reference once). */
+async function retryLateRefund(deps: CoreDeps, enrolment: Enrolment): Promise<boolean> {
+  try {
+    const result = await deps.gateway.refund({ reference: enrolment.order_number, amount: enrolment.amount });
+    if (!result.refunded) return false;
+    await enrolmentsOf(deps.store).updateOne(
+      { _id: enrolment._id },
+      { set: { 'late_charge.refund_status': 'refunded' } },
+    );
+    return true;
+  } catch (error) {
+    deps.log.error({ err: error, order: enrolment.order_number }, 'a late charge could not be refunded yet');
+    return false;
+  }
+}
+
+/**
+ * The gateway's answer that came after the checkout stopped waiting (issue 43): an approval pays
+ * the order if it is still open, or is refunded if the order failed meanwhile; the request's stored
+ * answer becomes the final one. A decline is left to the reconciler, which asks the gateway.
+ */
+export async function settleLateAnswer(
+  deps: CoreDeps,
+  enrolment: Enrolment,
+  charge: ChargeResult,
+): Promise<void> {
+  if (!charge.approved) return;
+  const result = await settleApproved(deps, enrolment, charge);
+  await rewriteAnswer(deps.store, enrolment, result ? successAnswer(result) : notCompletedAnswer());
+}
+
 async function markPaid(store: Store, id: string, charge: Approved, paidAt: Date): Promise<Enrolment | null> {
   return enrolmentsOf(store).updateOne(
-    { _id: id, payment_status: { $ne: 'paid' } },
+    // Only an order still waiting for its charge: a failed one has given its places back.
+    { _id: id, payment_status: { $in: ['pending', 'unknown'] } },
     {
       set: {
         payment_status: 'paid',
@@ -312,6 +388,8 @@ export async function reconcilePayments(
     },
     { limit: BATCH },
   );
+  for (const late of await enrolments.find({ 'late_charge.refund_status': 'pending' }, { limit: BATCH }))
+    await retryLateRefund(deps, late);
   for (const candidate of open) {
     const claim = await enrolments.updateOne(
       afterRestart
@@ -324,7 +402,7 @@ export async function reconcilePayments(
     );
     if (!claim) continue;
     try {
-      report[await settleClaimed(deps, claim)] += 1;
+      report[await settleClaimed(deps, claim, now)] += 1;
     } catch (error) {
       log.error({ err: error, order: claim.order_number }, 'reconciling an enrolment failed; retried');
       report.unresolved += 1;
@@ -342,6 +420,7 @@ export async function reconcilePayments(
 async function settleClaimed(
   deps: CoreDeps,
   claim: Enrolment,
+  now: Date,
 ): Promise<'completed' | 'paid' | 'released' | 'unresolved'> {
   const { store, gateway, log, mailer } = deps;
   const enrolments = enrolmentsOf(store);
@@ -349,19 +428,25 @@ async function settleClaimed(
     await completeFollowUps(deps, claim._id);
     return 'completed';
   }
+  const later = async () => {
+    // Free for the next pass (of any instance) to ask again.
+    await enrolments.updateOne({ _id: claim._id }, { unset: ['reconciling_until'] });
+    return 'unresolved' as const;
+  };
   let outcome: ChargeResult | null;
   try {
     outcome = await gateway.lookup(claim.order_number);
   } catch (error) {
     log.warn({ err: error, order: claim.order_number }, 'payment gateway could not tell yet');
-    // Free for the next pass (of any instance) to ask again.
-    await enrolments.updateOne({ _id: claim._id }, { unset: ['reconciling_until'] });
-    return 'unresolved';
+    return later();
   }
+  // 'Never received' is only believed once the gateway could no longer be deciding the charge
+  // (issue 43): until then it may still approve it.
+  if (!outcome && mayStillBeApproved(gateway, claim.unknown_at ?? claim.created_at, now)) return later();
   if (outcome?.approved) {
     const result = await settleApproved(deps, claim, outcome);
-    await rewriteAnswer(store, claim, successAnswer(result));
-    return 'paid';
+    await rewriteAnswer(store, claim, result ? successAnswer(result) : notCompletedAnswer());
+    return result ? 'paid' : 'released';
   }
   // Declined, or the gateway never received it: nothing was charged.
   await enrolments.updateOne(
@@ -369,10 +454,11 @@ async function settleClaimed(
     { set: { payment_status: outcome ? 'declined' : 'error' } },
   );
   await releasePlaces(store, claim);
-  await rewriteAnswer(store, claim, {
-    statusCode: 402,
-    body: errorEnvelope(outcome && !outcome.approved ? outcome.message : CARD_MESSAGES.gatewayError),
-  });
+  await rewriteAnswer(
+    store,
+    claim,
+    notCompletedAnswer(outcome && !outcome.approved ? outcome.message : undefined),
+  );
   const user = await store.collection<UserRecord>('usuarios').findById(claim.user_id, { withDeleted: true });
   if (claim.payment_status === 'unknown' && user)
     await mailer.enqueue({
@@ -423,7 +509,7 @@ export async function verifyPayment(
       { set: { reconciling_until: new Date(now.getTime() + paymentLeaseMs(deps)) } },
     );
     if (claim) {
-      const result = await settleClaimed(deps, claim);
+      const result = await settleClaimed(deps, claim, now);
       return result === 'paid'
         ? { outcome: 'paid', settledNow: true }
         : result === 'released'

@@ -37,7 +37,7 @@ import { paymentLeaseMs } from '../checkout/idempotency.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
 import { familyRecipients } from '../checkout/mails.ts';
 import { balanceReminderMail, instalmentPaidMail } from './mails.ts';
-import { withinTime, type ChargeResult } from '../checkout/gateway.ts';
+import { mayStillBeApproved, withinTime, type ChargeResult } from '../checkout/gateway.ts';
 
 export const INSTALMENTS = 'cuotas';
 export const PAYMENTS = 'pagos';
@@ -445,6 +445,8 @@ export async function settleCardPayments(
     } catch {
       continue;
     }
+    // 'Never received' only once the gateway can no longer be deciding it (issue 43).
+    if (!charge && mayStillBeApproved(deps.gateway, payment.created_at, now)) continue;
     if (await settleCharge(deps, payment, charge)) settled += 1;
   }
   return settled;
