@@ -277,7 +277,7 @@ async function takeOrder(
   if (!order.coupon) return releaseWeeks;
   let refused: string | null;
   try {
-    refused = await takeCouponUse(store, order.coupon, order.user._id, enrolment._id);
+    refused = await takeCouponUse(store, order.coupon, order.user._id, enrolment._id, order.body.listParticipants);
   } catch (error) {
     await release();
     throw error;
@@ -399,6 +399,7 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
         campId: catalogue.camp._id,
         // Children, not participant slots: one child entered twice counts once (issue 43).
         children: new Set(sameChildSlots(body.listParticipants).values()).size,
+        childIds: body.listParticipants,
         now: nowOf(deps),
       })
     : null;
