@@ -59,14 +59,25 @@ export async function demoCartOf(page: Page, token: string, code: string): Promi
   return { camp: camp.data, weeks: weeks.data.weekData, categories: categories.data };
 }
 
-/** Pays an enrolment as the parent (a new idempotency key); the raw answer, for its status. */
-export function payAs(page: Page, token: string, body: CreateEnrolmentBody) {
+/** A 1×1 PNG: the photo a parent uploads before paying. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Pays an enrolment as the parent (a new idempotency key); the raw answer, for its status. The
+ * children's photo is uploaded first, as the wizard does: the checkout keeps only the account's own.
+ */
+export async function payAs(page: Page, token: string, body: CreateEnrolmentBody) {
+  const headers = { 'x-account-id': 'escuela-baloncesto', authorization: `Bearer ${token}` };
+  const upload = await page.request.post('/api/inscripciones/uploadtoazurecdn', {
+    headers,
+    multipart: { foto: { name: 'foto.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  const photo = ((await upload.json()) as { result: string }).result;
   return page.request.post('/api/inscripciones/create', {
-    headers: {
-      'x-account-id': 'escuela-baloncesto',
-      authorization: `Bearer ${token}`,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    data: body,
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: { ...body, listParticipants: body.listParticipants.map((child) => ({ ...child, image: photo })) },
   });
 }

@@ -3,7 +3,7 @@
 // sessionStorage), keeps mock sessions across reloads, and shows the scenario panel.
 import { setupWorker } from 'msw/browser';
 import { handlers } from './handlers.ts';
-import { mockCore, persistSessionsIn, resetMockData } from './data.ts';
+import { mockCore, persistSessionsIn, resetMockData, restoreUploads } from './data.ts';
 import { offerFreedPlaces } from '../src/core/checkout/waitlist.ts';
 import { issuePendingReceipts } from '../src/core/receipts/service.ts';
 import { initScenario } from './scenarios.ts';
@@ -12,6 +12,7 @@ import { mountScenarioPanel } from './scenario-panel.ts';
 initScenario(window.location, window.sessionStorage);
 await resetMockData();
 persistSessionsIn(window.localStorage);
+await restoreUploads();
 mountScenarioPanel(document);
 // Waiting lists move on as on the server's pass: offers that ran out pass to the next family, and
 // places freed by an expired hold or more capacity are offered.

@@ -9,7 +9,7 @@ import { seedDemoData } from '../src/core/seed.ts';
 import { openMemoryStore } from '../src/core/store/memory.ts';
 import { sha256Hex } from '../src/core/crypto.ts';
 import { sandboxGateway } from '../src/core/checkout/gateway.ts';
-import { demoCart, enrolmentRequest, participant } from '../src/core/checkout/fixtures.ts';
+import { demoCart, enrolmentRequest, ownFixturePhoto, participant } from '../src/core/checkout/fixtures.ts';
 import { enrol } from '../src/core/checkout/pipeline.ts';
 import { cardBrand, CARD_MESSAGES, last4 } from '../src/domain/cards.ts';
 import { newUser } from '../src/domain/accounts.ts';
@@ -33,6 +33,30 @@ export function persistSessionsIn(storage: Storage): void {
   } catch {
     // A broken entry only means signing in again.
   }
+}
+
+const UPLOADS_KEY = 'msw-mock-uploads';
+const savedUploads = (): Array<[string, string]> => {
+  try {
+    return JSON.parse(sessionStorageBacking?.getItem(UPLOADS_KEY) ?? '[]') as Array<[string, string]>;
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * A photo uploaded in mock mode is remembered as its family's across reloads (the data starts
+ * again on each load), so the wizard's restored photo is still accepted at payment (issue 43).
+ */
+export function rememberUpload(url: string, userId: string): void {
+  const saved = [...savedUploads(), [url, userId] as [string, string]].slice(-50);
+  sessionStorageBacking?.setItem(UPLOADS_KEY, JSON.stringify(saved));
+}
+
+/** Puts the remembered uploads back into the fresh mock data (after persistSessionsIn). */
+export async function restoreUploads(): Promise<void> {
+  for (const [url, user_id] of savedUploads())
+    await current.deps.store.collection('uploads').insertOne({ url, user_id, created_at: new Date() });
 }
 
 function signIn(userId: string): string {
@@ -154,6 +178,8 @@ async function seed(core: Core): Promise<void> {
     address: 'Calle El Conde 12, Zona Colonial, Santo Domingo',
   });
 
+  // The parent uploaded the children's photo (the fixture's), as the wizard does before paying.
+  await ownFixturePhoto(store, parent._id);
   // Two paid enrolments of the parent (Pedro in week 1, María in week 2), recent enough for the
   // dashboard's chart: the checkout itself records them, then they are dated back.
   const cart = await demoCart(store);

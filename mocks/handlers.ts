@@ -12,7 +12,7 @@ import type { CreateEnrolmentBody } from '../src/domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../src/domain/photos.ts';
 import type { Week } from '../src/domain/records.ts';
 import { SOCIAL_MESSAGES } from '../src/domain/social.ts';
-import { mockCore } from './data.ts';
+import { mockCore, rememberUpload } from './data.ts';
 import { apiPath, failure, guard, handlersOf, type Before } from './kit.ts';
 import { activeScenario, SLOW_DELAY_MS } from './scenarios.ts';
 
@@ -40,6 +40,7 @@ const uploads = http.post(apiPath('/inscripciones/uploadtoazurecdn'), async ({ r
     const file = (await request.formData()).get('foto');
     const bytes = file && typeof file !== 'string' ? new Uint8Array(await file.arrayBuffer()) : undefined;
     const url = await savePhoto(mockCore().deps, user!._id, bytes);
+    rememberUpload(url, user!._id);
     return HttpResponse.json(
       { success: true, message: PHOTO_MESSAGES.uploaded, result: url },
       { status: 201 },

@@ -2,6 +2,7 @@
 // autocannon. Measures (1) checkout throughput and latency and (2) a race of many parents for the
 // last places of one week. Run: `node scripts/bench-checkout.ts` (numbers go to the issue note);
 // `STORE_FSYNC=true node scripts/bench-checkout.ts` measures the cost of flushing each write to disk.
+import { ownFixturePhoto } from '../src/core/checkout/fixtures.ts';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,8 @@ async function parents(count: number): Promise<string[]> {
         newUser(`bench${crypto.randomUUID()}${i}@correo.do`, passwordHash),
       ),
     );
+  // Each family uploaded its child's photo (the fixture's) before paying.
+  for (const user of users) await ownFixturePhoto(store, user._id);
   return users.map((user) => app.signToken(user._id));
 }
 

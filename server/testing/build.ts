@@ -1,4 +1,5 @@
 // Test helper: a fresh app on a fresh embedded store in a temporary folder, with logs captured.
+import { ownFixturePhoto } from '../../src/core/checkout/fixtures.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,6 +120,8 @@ export async function buildTestApp(
         },
       ),
     );
+    // The family has uploaded its child's photo (the fixture's), as the wizard does before paying.
+    await ownFixturePhoto(store, user._id);
     return { user, token: app.signToken(user._id) };
   };
   return {

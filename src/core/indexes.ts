@@ -13,6 +13,7 @@ export const INDEXES: Array<[string, IndexSpec]> = [
   // One waiting-list request per family and week (issue 18).
   ['lista_espera', { fields: ['week', 'user_id'], unique: true }],
   ['lista_espera', { fields: ['status'] }],
+  ['uploads', { fields: ['user_id'] }],
   ['inscripciones', { fields: ['order_number'], unique: true, sparse: true }],
   ['inscripciones', { fields: ['user_id'] }],
   ['cupones', { fields: ['code'], unique: true }],

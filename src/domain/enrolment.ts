@@ -138,8 +138,9 @@ export const ENROLMENT_MESSAGES = {
   verifying:
     'No recibimos la respuesta del banco a tiempo. Su pago está en verificación: no pague de nuevo; le escribiremos por correo con el resultado en unos minutos.',
   membershipInvalid: 'El código de membresía no es válido.',
+  /** A photo path the account did not upload (an outside address, another family's photo). */
+  photoNotOwn: (slot: number) => `La foto del Participante ${slot} no es válida. Por favor súbala de nuevo.`,
   membershipValid: 'Código de membresía válido.',
-  membershipOtherFamily: 'El código de membresía pertenece a otra familia.',
   familyBasisChanged:
     'Una inscripción anterior de su familia acaba de cambiar y el descuento familiar ya no aplica. Revise el total e intente de nuevo.',
   membershipOtherChild:

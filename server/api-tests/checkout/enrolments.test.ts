@@ -339,7 +339,7 @@ describe('POST /api/inscripciones/create', () => {
     expect(refused.json()).toEqual({
       success: false,
       status: 'ERROR',
-      message: `${ENROLMENT_MESSAGES.membershipOtherFamily} (Participante 1)`,
+      message: `${ENROLMENT_MESSAGES.membershipInvalid} (Participante 1)`,
     });
     expect(await t.store.collection('inscripciones').count({ user_id: other.user._id })).toBe(0);
   });

@@ -48,7 +48,7 @@ describe('memberships issued and transferred by an admin', () => {
       });
     const refused = await withCode(second.token);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(`${ENROLMENT_MESSAGES.membershipOtherFamily} (Participante 1)`);
+    expect(refused.json().message).toBe(`${ENROLMENT_MESSAGES.membershipInvalid} (Participante 1)`);
 
     const moved = await t.api({
       method: 'POST',
@@ -61,7 +61,7 @@ describe('memberships issued and transferred by an admin', () => {
     expect(paid.statusCode).toBe(201);
     expect(paid.json().result.amountFormat).toBe('RD$3,900');
     expect((await withCode(first.token)).json().message).toBe(
-      `${ENROLMENT_MESSAGES.membershipOtherFamily} (Participante 1)`,
+      `${ENROLMENT_MESSAGES.membershipInvalid} (Participante 1)`,
     );
   });
 
@@ -124,9 +124,13 @@ describe('POST /membresias/lookup: the check at Agregar', () => {
       data: { code, first_name: 'Pedro', last_name: 'Rodríguez', birth_date: '15/03/2016' },
     });
 
+    // Another family's code answers exactly as a code that does not exist (issue 43): no guessing
+    // which codes are real.
     const foreign = await lookup(other.token, code);
+    const unknown = await lookup(other.token, 'XXXX-XXXX-XXXX');
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().message).toBe(ENROLMENT_MESSAGES.membershipOtherFamily);
+    expect(foreign.json()).toEqual(unknown.json());
+    expect(foreign.json().message).toBe(ENROLMENT_MESSAGES.membershipInvalid);
     // One wrong character fails the check character: no store lookup tells it apart from unknown.
     const typo = await lookup(family.token, `${code.slice(0, -1)}${code.endsWith('0') ? '1' : '0'}`);
     expect(typo.statusCode).toBe(400);

@@ -7,6 +7,7 @@
 //   - no attempt is left 'processing' and no order pending;
 //   - a retry of an interrupted request with its key gets a definite answer, never "still processing";
 //   - SIGTERM lets the requests in flight finish and exits 0.
+import { ownFixturePhoto } from '../../../src/core/checkout/fixtures.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs/promises';
@@ -196,9 +197,11 @@ beforeAll(async () => {
       .collection<Week>('semanas')
       .updateOne({ _id: week._id }, { set: { quota_q: 5000, quota_f: 0 } });
   const hash = await hashPassword(PASSWORD, { N: 1024, r: 8, p: 1 });
-  await store
+  const parents = await store
     .collection<UserRecord>('usuarios')
     .insertMany(Array.from({ length: PARENTS }, (_, i) => newUser(`familia${i}@correo.do`, hash)));
+  // Each family uploaded its child's photo (the fixture's) before paying.
+  for (const parent of parents) await ownFixturePhoto(store, parent._id);
   await store.close();
 });
 

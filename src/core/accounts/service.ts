@@ -79,13 +79,22 @@ export function accountsService(deps: CoreDeps) {
       return { user, token: sessions.sign(user._id, user.session_version ?? 0) };
     },
 
-    async register(email: string, password: string) {
+    /**
+     * A new account. Telling that an e-mail already has one is what sign-in never tells, so it
+     * costs the same (issue 43): each such answer counts as a failed sign-in from that address,
+     * and an address held back from signing in is held back from registering too.
+     */
+    async register(email: string, password: string, address: string) {
+      const blocked = await throttle.blocked(email, address);
+      if (blocked)
+        throw new ApiError(429, blocked === 'account' ? M.tooManyForAccount : M.tooManyFromAddress);
       try {
         const user = await users.insertOne(newUser(email, await passwords.hash(password)));
         return { user, token: sessions.sign(user._id, user.session_version ?? 0) };
       } catch (error) {
-        if (error instanceof DuplicateKeyError) throw new ApiError(409, M.emailTaken);
-        throw error;
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        await throttle.recordFailure(email, address);
+        throw new ApiError(409, M.emailTaken);
       }
     },
 

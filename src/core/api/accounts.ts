@@ -45,8 +45,8 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     audience: 'public',
     schema: { body: Credentials, response: { 201: CreateUserAnswer } },
     rateLimit: { max: 30, timeWindow: '1 minute' },
-    handle: async ({ body }, core) => {
-      const { user, token } = await core.accounts.register(body.email.toLowerCase(), body.password);
+    handle: async ({ body, ip }, core) => {
+      const { user, token } = await core.accounts.register(body.email.toLowerCase(), body.password, ip);
       return new Answer(201, { token, _id: user._id });
     },
   }),

@@ -81,7 +81,13 @@ export async function takeCouponUse(
   const took: string[] = [];
   for (const id of await familyUseIds(coupon._id, userId, children)) {
     try {
-      await familyUses(store).insertOne({ _id: id, coupon_id: coupon._id, user_id: userId, uses: 0, max_uses: max });
+      await familyUses(store).insertOne({
+        _id: id,
+        coupon_id: coupon._id,
+        user_id: userId,
+        uses: 0,
+        max_uses: max,
+      });
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
       await familyUses(store).updateOne({ _id: id }, { set: { max_uses: max } });

@@ -8,6 +8,25 @@ import type { Store } from '../store/port.ts';
 
 export const CHILD_NAMES = ['Pedro', 'María', 'José', 'Ana', 'Luis', 'Carmen'];
 
+/** The photo the fixture's participants carry: a test account owns it once `ownFixturePhoto` ran. */
+export const FIXTURE_PHOTO = '/uploads/0123456789abcdef0123456789abcdef.png';
+
+/**
+ * Records the fixture's photo as uploaded by this account, as the upload call would (issue 43: the
+ * checkout keeps only photos the account uploaded), for tests that pay without uploading.
+ */
+export async function ownFixturePhoto(store: Store, userId: string): Promise<void> {
+  await store.collection('uploads').insertOne({
+    name: FIXTURE_PHOTO.slice('/uploads/'.length),
+    url: FIXTURE_PHOTO,
+    mime: 'image/png',
+    size: 68,
+    storage: 'local',
+    user_id: userId,
+    created_at: new Date(),
+  });
+}
+
 export function participant(id: number, overrides: Partial<ParticipantEntry> = {}): ParticipantEntry {
   return {
     id,
@@ -19,7 +38,7 @@ export function participant(id: number, overrides: Partial<ParticipantEntry> = {
     weight: '75',
     height: '4\'8"',
     school: 'Colegio San Judas',
-    image: '/uploads/0123456789abcdef0123456789abcdef.png',
+    image: FIXTURE_PHOTO,
     birth_date: '15/03/2016',
     prohibited_foods: 'Ninguno',
     alergies: 'Ninguna',
@@ -110,7 +129,7 @@ export function enrolmentRequest(
     campament: cart.camp._id,
     listCalendar,
     listParticipants,
-    emergencyContact: CONTACT,
+    emergencyContact: { ...CONTACT }, // a copy: a test may change its own
     cardHolder: 'Carmen Rodríguez',
     cardNumber: `${options.card ?? SANDBOX_CARDS.approved}`.replace(/(\d{4})(?=\d)/g, '$1 '),
     expDate: '12/2030',

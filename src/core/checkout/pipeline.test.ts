@@ -102,7 +102,7 @@ describe('checkMemberships', () => {
     const { store, cart } = await demo();
     const code = await issued(store);
     await expect(checkMemberships(store, declaring(cart, [1, code]), OTHER_FAMILY)).rejects.toMatchObject(
-      refusal(ENROLMENT_MESSAGES.membershipOtherFamily, 1),
+      refusal(ENROLMENT_MESSAGES.membershipInvalid, 1),
     );
     await expect(
       checkMemberships(store, declaring(cart, [1, code, { first_name: 'Luis' }]), FAMILY),

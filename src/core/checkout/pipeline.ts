@@ -82,6 +82,20 @@ export async function readCatalogue(store: Store, body: CreateEnrolmentBody): Pr
   return { camp, weeks, weekById: new Map(weeks.map((week) => [week._id, week])), categories };
 }
 
+/**
+ * Each participant's photo is one this account uploaded (issue 43): not an outside address, not a
+ * path into the server, not another family's photo. One read for all of them.
+ */
+export async function checkPhotos(store: Store, body: CreateEnrolmentBody, userId: string): Promise<void> {
+  const images = [...new Set(body.listParticipants.map((participant) => participant.image.trim()))];
+  const own = await store
+    .collection<{ _id: string; url: string }>('uploads')
+    .find({ user_id: userId, url: { $in: images } });
+  const owned = new Set(own.map((upload) => upload.url));
+  const foreign = body.listParticipants.find((participant) => !owned.has(participant.image.trim()));
+  if (foreign) throw new ApiError(400, M.photoNotOwn(foreign.id));
+}
+
 /** Names compared as a parent may type them: any case, accents, spacing. */
 const sameName = (a: string, b: string) => plainName(a) === plainName(b);
 
@@ -115,8 +129,8 @@ export async function familyMembership(
   const membership = wellFormedMembershipCode(code)
     ? await store.collection<Membership>('membresias').findOne({ code, status: 'active' })
     : null;
-  if (!membership) return { ok: false, message: M.membershipInvalid };
-  if (membership.user_id !== userId) return { ok: false, message: M.membershipOtherFamily };
+  // Another family's code reads as no code at all (issue 43): the answer tells nobody which codes exist.
+  if (!membership || membership.user_id !== userId) return { ok: false, message: M.membershipInvalid };
   return { ok: true, membership };
 }
 
@@ -277,7 +291,13 @@ async function takeOrder(
   if (!order.coupon) return releaseWeeks;
   let refused: string | null;
   try {
-    refused = await takeCouponUse(store, order.coupon, order.user._id, enrolment._id, order.body.listParticipants);
+    refused = await takeCouponUse(
+      store,
+      order.coupon,
+      order.user._id,
+      enrolment._id,
+      order.body.listParticipants,
+    );
   } catch (error) {
     await release();
     throw error;
@@ -391,6 +411,7 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   const { store } = deps;
   const invalid = checkRequest(body);
   if (invalid) throw refuse(invalid);
+  await checkPhotos(store, body, user._id);
   const catalogue = await readCatalogue(store, body);
   const declared = await checkMemberships(store, body, user);
   const coupon = body.coupon?.trim()
