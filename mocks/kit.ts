@@ -189,10 +189,12 @@ async function fileResponse(answer: FileAnswer): Promise<Response> {
   } else {
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet(answer.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = xlsxColumns(answer.columns);
-    sheet.getRow(1).font = { bold: true };
-    for await (const row of answer.rows) sheet.addRow(xlsxCells(row, answer.columns));
+    for (const { sheet: name, columns, rows } of answer.sheets) {
+      const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = xlsxColumns(columns);
+      sheet.getRow(1).font = { bold: true };
+      for await (const row of rows) sheet.addRow(xlsxCells(row, columns));
+    }
     body = await workbook.xlsx.writeBuffer();
   }
   return new HttpResponse(body, {

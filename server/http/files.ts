@@ -14,12 +14,15 @@ export function fileStream(answer: FileAnswer): Readable {
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(answer.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = xlsxColumns(answer.columns);
-  sheet.getRow(1).font = { bold: true };
   void (async () => {
-    for await (const row of answer.rows) sheet.addRow(xlsxCells(row, answer.columns)).commit();
-    sheet.commit();
+    // One worksheet after the other: each is committed before the next starts, so rows stream.
+    for (const { sheet: name, columns, rows } of answer.sheets) {
+      const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = xlsxColumns(columns);
+      sheet.getRow(1).font = { bold: true };
+      for await (const row of rows) sheet.addRow(xlsxCells(row, columns)).commit();
+      sheet.commit();
+    }
     await workbook.commit();
   })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;

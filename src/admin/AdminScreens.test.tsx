@@ -11,6 +11,7 @@ import { formatDop } from '../domain/pricing.ts';
 import { renderApp } from '../test/renderApp.tsx';
 import { COPY_MESSAGES } from './areas/camps.tsx';
 import { DASHBOARD_CARDS, DASHBOARD_ERROR } from './DashboardPage.tsx';
+import { dashboard } from '../core/admin/dashboard.ts';
 import { signInAdmin, stubClipboard } from './testing.ts';
 import { joinWaitlist } from '../core/checkout/waitlist.ts';
 import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
@@ -45,20 +46,34 @@ const table = () => screen.getByRole('table', { name: /Campamentos|Categorías|S
 const rowOf = (text: string) => within(table()).getByRole('row', { name: new RegExp(text) });
 
 describe('dashboard', () => {
-  it('shows the nine cards, the recent camps and the three percentages from one call', async () => {
+  it('shows the money, the count cards, the recent camps and the three percentages from one call', async () => {
     await open('/admin/dashboard', 'Dashboard');
+    const orders = await visible('inscripciones');
+    const paid = orders.filter((order) => order.payment_status === 'paid');
+    const holding = paid.filter((order) => order.status !== 'cancelled');
     for (const { kind, label } of DASHBOARD_CARDS) {
       const card = screen.getByRole('group', { name: label });
       const docs = await visible(kind);
-      await waitFor(() =>
-        expect(within(card).getByTestId(`total-${kind}`)).toHaveTextContent(String(docs.length)),
-      );
-      const active = docs.filter((doc) =>
-        ['active', 'activo'].includes(String(doc.status ?? doc.cliEstado)),
-      ).length;
+      // Enrolments are the paid orders, active those that hold places; participants active are the
+      // children of those orders (issue 24), not every record ever written.
+      const total = kind === 'inscripciones' ? paid.length : docs.length;
+      const active =
+        kind === 'inscripciones'
+          ? holding.length
+          : kind === 'participantes'
+            ? holding.reduce((sum, order) => sum + (order.participants as unknown[]).length, 0)
+            : docs.filter((doc) => ['active', 'activo'].includes(String(doc.status ?? doc.cliEstado))).length;
+      await waitFor(() => expect(within(card).getByTestId(`total-${kind}`)).toHaveTextContent(String(total)));
       expect(within(card).getByTestId(`active-${kind}`)).toHaveTextContent(String(active));
     }
-    expect(DASHBOARD_CARDS.map((card) => card.kind).sort()).toEqual([...DASHBOARD_KINDS].sort());
+    // Contacts and calendars are records staff never count: no cards (issue 24).
+    expect(DASHBOARD_CARDS.map((card) => card.kind).sort()).toEqual(
+      DASHBOARD_KINDS.filter((kind) => kind !== 'contactos' && kind !== 'calendarios').sort(),
+    );
+    const figures = await dashboard(mockCore().deps.store);
+    expect(figures.money.net).toBeGreaterThan(0);
+    for (const key of ['net', 'collected', 'refunded', 'owed'] as const)
+      expect(screen.getByTestId(`money-${key}`)).toHaveTextContent(formatDop(figures.money[key]));
     const recent = screen
       .getByRole('heading', { name: 'Campamentos y programas recientes' })
       .closest('.card')!;

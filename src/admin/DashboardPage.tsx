@@ -1,7 +1,8 @@
-// /admin/dashboard (spec 02 §2): nine cards with total and active counts, up to 6 recent active
+// /admin/dashboard (spec 02 §2): the money of the paid orders in all and per camp (issue 24), seven
+// cards with total and active counts, up to 6 recent active
 // camps or programs, three progress bars — all from the one GET /api/dashboard call — and two
 // charts staff read faster than tables (places per week of a camp, paid enrolments per day).
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { DashboardAnswer, DashboardKind } from '../domain/admin-contract.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { campTypeLabel } from '../domain/records.ts';
@@ -27,9 +28,73 @@ export const DASHBOARD_CARDS: ReadonlyArray<{ kind: DashboardKind; label: string
   { kind: 'participantes', label: 'Participantes' },
   { kind: 'clientes', label: 'Clientes' },
   { kind: 'cupones', label: 'Cupones' },
-  { kind: 'contactos', label: 'Contactos' },
-  { kind: 'calendarios', label: 'Calendarios' },
 ];
+
+/** The money cards (issue 24): what the paid orders brought in, what went back, what is kept and owed. */
+const MONEY_CARDS: ReadonlyArray<{ key: 'net' | 'collected' | 'refunded' | 'owed'; label: string }> = [
+  { key: 'net', label: 'Ingresos netos' },
+  { key: 'collected', label: 'Cobrado' },
+  { key: 'refunded', label: 'Reembolsado' },
+  { key: 'owed', label: 'Por cobrar' },
+];
+
+/** One figure of the dashboard: a labelled card in its grid column. */
+function FigureCard({ label, column, children }: { label: string; column: string; children: ReactNode }) {
+  return (
+    <div className={column}>
+      <div className="card h-100" role="group" aria-label={label}>
+        <div className="card-body py-2">
+          <h2 className="h6 text-body-secondary mb-1">{label}</h2>
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Income per camp, as the dashboard's money cards add it up. */
+function MoneyByCamp({ camps }: { camps: DashboardAnswer['data']['money']['camps'] }) {
+  if (camps.length === 0) return null;
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-middle mb-0">
+        <caption className="visually-hidden">Ingresos por campamento</caption>
+        <thead>
+          <tr>
+            <th scope="col">Campamento</th>
+            <th scope="col" className="text-end">
+              Órdenes
+            </th>
+            <th scope="col" className="text-end">
+              Cobrado
+            </th>
+            <th scope="col" className="text-end">
+              Reembolsado
+            </th>
+            <th scope="col" className="text-end">
+              Neto
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {camps.map((camp) => (
+            <tr key={camp._id}>
+              <th scope="row" className="fw-normal">
+                {camp.name}
+              </th>
+              <td className="text-end">{camp.orders}</td>
+              <td className="text-end text-nowrap">{formatDop(camp.collected)}</td>
+              <td className="text-end text-nowrap">{formatDop(camp.refunded)}</td>
+              <td className="text-end text-nowrap fw-semibold" data-testid={`net-${camp._id}`}>
+                {formatDop(camp.net)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 const PROGRESS: ReadonlyArray<{ key: keyof DashboardAnswer['data']['percentages']; label: string }> = [
   { key: 'inscripciones', label: 'Inscripciones activas' },
@@ -80,30 +145,41 @@ export function DashboardPage() {
         </div>
       )}
       <FiscalAlerts />
+      <section aria-label="Dinero" aria-busy={isLoading || undefined} className="mb-3">
+        <div className="row g-3 mb-3">
+          {MONEY_CARDS.map(({ key, label }) => (
+            <FigureCard key={key} label={label} column="col-6 col-xl-3">
+              {data ? (
+                <p className="fs-4 fw-bold mb-0 text-nowrap" data-testid={`money-${key}`}>
+                  {formatDop(data.money[key])}
+                </p>
+              ) : (
+                <Skeleton />
+              )}
+            </FigureCard>
+          ))}
+        </div>
+        {data && <MoneyByCamp camps={data.money.camps} />}
+      </section>
       <section aria-label="Totales" aria-busy={isLoading || undefined}>
         <div className="row g-3 mb-3">
           {DASHBOARD_CARDS.map(({ kind, label }) => {
             const counts = data?.counts[kind];
             return (
-              <div key={kind} className="col-6 col-md-4 col-xl-4 col-xxl">
-                <div className="card h-100" role="group" aria-label={label}>
-                  <div className="card-body py-2">
-                    <h2 className="h6 text-body-secondary mb-1">{label}</h2>
-                    {counts ? (
-                      <>
-                        <p className="fs-3 fw-bold mb-0" data-testid={`total-${kind}`}>
-                          {counts.total}
-                        </p>
-                        <p className="small mb-0">
-                          <span data-testid={`active-${kind}`}>{counts.active}</span> activos
-                        </p>
-                      </>
-                    ) : (
-                      <Skeleton lines={2} />
-                    )}
-                  </div>
-                </div>
-              </div>
+              <FigureCard key={kind} label={label} column="col-6 col-md-4 col-xl-4 col-xxl">
+                {counts ? (
+                  <>
+                    <p className="fs-3 fw-bold mb-0" data-testid={`total-${kind}`}>
+                      {counts.total}
+                    </p>
+                    <p className="small mb-0">
+                      <span data-testid={`active-${kind}`}>{counts.active}</span> activos
+                    </p>
+                  </>
+                ) : (
+                  <Skeleton lines={2} />
+                )}
+              </FigureCard>
             );
           })}
         </div>

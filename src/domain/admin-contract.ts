@@ -553,6 +553,8 @@ export interface ErrorAnswer {
 /** GET /api/semanas/findbycamp/{campId} */
 export type WeeksByCampAnswer = RecordAnswer<{ uid: string; weekData: WeekAnswer[] }>;
 
+import type { MoneyTotals } from './money.ts';
+
 export const DASHBOARD_KINDS = [
   'campamentos',
   'categorias',
@@ -582,6 +584,13 @@ export interface DashboardAnswer {
      * the last DASHBOARD_PAID_DAYS days up to and including today, oldest first, every day present.
      */
     paidPerDay: PaidDay[];
+    /**
+     * The money of the paid orders (issue 24, ./money.ts): collected, refunded and kept (net), in
+     * all and per camp, and what families still owe on their plans.
+     */
+    money: MoneyTotals & { camps: Array<MoneyTotals & { _id: string; name: string }> };
+    /** Orders and children that hold places now (paid, not cancelled). */
+    holding: { orders: number; children: number };
   };
 }
 

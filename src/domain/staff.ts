@@ -69,6 +69,8 @@ export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export const EnrolmentExportQuery = Type.Object({
   ...EnrolmentFilters.properties,
   format: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]),
+  /** A CSV holds one sheet: 'participantes' (one row per child and week, the default) or 'pedidos'. */
+  hoja: Type.Optional(Type.Union([Type.Literal('pedidos'), Type.Literal('participantes')])),
 });
 export type EnrolmentExportQuery = Static<typeof EnrolmentExportQuery>;
 

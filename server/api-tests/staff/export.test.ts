@@ -28,6 +28,16 @@ const pay = (token: string, body: CreateEnrolmentBody) => kit.pay(token, body);
 const csvRecords = (text: string) =>
   parse<Record<string, string>>(text, { bom: true, delimiter: ';', columns: true });
 
+/** A worksheet's rows as records by header (the header row first). */
+function sheetRecords(sheet: ExcelJS.Worksheet): Array<Record<string, unknown>> {
+  const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+  return sheet
+    .getRows(2, sheet.rowCount - 1)!
+    .map((row) =>
+      Object.fromEntries(header.map((name, index) => [name, (row.values as unknown[])[index + 1]])),
+    );
+}
+
 const download = (token: string, query: string) =>
   t.api({ method: 'GET', url: `/api/inscripciones/export?${query}`, token });
 
@@ -55,7 +65,8 @@ describe('the enrolment export', () => {
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.getWorksheet('Inscripciones')!;
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Pedidos', 'Participantes']);
+    const sheet = workbook.getWorksheet('Participantes')!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(EXPORT_COLUMNS.map((column) => column.header));
@@ -72,6 +83,55 @@ describe('the enrolment export', () => {
     expect(sheet.getRow(2).getCell(col('Precio (DOP)') + 1).numFmt).toBe('"RD$"#,##0');
     expect(rows.map((row) => row[col('Participante')])).toContain('Ana; "Nena" =1+1');
     expect(rows.some((row) => row[col('Semana')] === cart.weeks[1]!.name)).toBe(true);
+    expect(rows.every((row) => row[col('Campamento')] === cart.camp.name)).toBe(true);
+    // 'Pedidos': one row per order; the lines of 'Participantes' add up to its net, order by order.
+    const orders = sheetRecords(workbook.getWorksheet('Pedidos')!);
+    expect(orders).toHaveLength(2);
+    for (const order of orders) {
+      const lines = rows.filter((row) => row[col('Orden')] === order['Orden']);
+      expect(lines.reduce((sum, row) => sum + (row[col('Neto de la línea (DOP)')] as number), 0)).toBe(
+        order['Neto (DOP)'],
+      );
+      expect(order['Cobrado (DOP)']).toBe(order['Total vendido (DOP)']);
+      expect(order['Comprobante (NCF)']).toMatch(/^B0[12]\d{8}$/);
+    }
+  });
+
+  it("reconciles: the 'Pedidos' net adds up to the dashboard's income for the same camp, after refunds", async () => {
+    const { admin, parent, cart } = await setup();
+    await enrolSome(parent, cart);
+    const third = await pay(parent, enrolmentRequest(cart, [[5]]));
+    // A full refund by staff: the money goes back and stops counting as income.
+    const refunded = await t.store
+      .collection<Enrolment>('inscripciones')
+      .findOne({ order_number: third.json().result.orderId });
+    const cancel = await t.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancel/${refunded!._id}`,
+      token: admin,
+      payload: { reason: 'La familia se muda' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const { data } = (await t.api({ method: 'GET', url: '/api/dashboard', token: admin })).json();
+    const annual = await demoCart(t.store, 'PA2027');
+    const paid = await t.store.collection<Enrolment>('inscripciones').find({ payment_status: 'paid' });
+    const charged = paid.reduce((sum, order) => sum + order.amount, 0);
+    expect(data.money).toMatchObject({
+      collected: charged,
+      refunded: refunded!.amount,
+      net: charged - refunded!.amount,
+    });
+    expect(data.holding).toEqual({ orders: 3, children: 4 });
+    const pedidos = async (query: string) =>
+      csvRecords((await download(admin, `format=csv&hoja=pedidos${query}`)).body).reduce(
+        (sum, record) => sum + Number(record['Neto (DOP)']),
+        0,
+      );
+    const campNet = (id: string) => data.money.camps.find((camp: { _id: string }) => camp._id === id).net;
+    expect(await pedidos('')).toBe(data.money.net);
+    expect(await pedidos(`&campament=${cart.camp._id}`)).toBe(campNet(cart.camp._id));
+    expect(await pedidos(`&campament=${annual.camp._id}`)).toBe(campNet(annual.camp._id));
+    expect(campNet(cart.camp._id) + campNet(annual.camp._id)).toBe(data.money.net);
   });
 
   it('writes CSV that Excel in Spanish opens: BOM, ";" between fields, quotes, no formulas', async () => {
@@ -168,6 +228,7 @@ describe('the enrolment export', () => {
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
-    expect(workbook.getWorksheet('Inscripciones')!.rowCount).toBe(10_001);
+    expect(workbook.getWorksheet('Participantes')!.rowCount).toBe(10_001);
+    expect(workbook.getWorksheet('Pedidos')!.rowCount).toBe(2_501);
   }, 60_000);
 });

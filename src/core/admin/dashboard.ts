@@ -11,6 +11,7 @@ import {
 } from '../../domain/admin-contract.ts';
 import { paidDaysRange, paidPerDay, percentage, type PaidEnrolment } from '../../domain/dashboard.ts';
 import { STATUS_ALIASES } from './listing.ts';
+import { moneyTotals } from './money.ts';
 
 const ACTIVE = { $in: [...STATUS_ALIASES.active] };
 
@@ -27,7 +28,7 @@ function paidEnrolments(store: Store, now: Date): Promise<PaidEnrolment[]> {
 }
 
 export async function dashboard(store: Store, now = new Date()): Promise<DashboardAnswer['data']> {
-  const [countsList, recent, paid] = await Promise.all([
+  const [countsList, recent, paid, money] = await Promise.all([
     Promise.all(
       DASHBOARD_KINDS.map(async (kind) => {
         const collection = store.collection(kind);
@@ -42,8 +43,16 @@ export async function dashboard(store: Store, now = new Date()): Promise<Dashboa
       .collection('campamentos')
       .find({ status: ACTIVE }, { sort: { start_date: -1, _id: -1 }, limit: DASHBOARD_RECENT_CAMPS }),
     paidEnrolments(store, now),
+    moneyTotals(store),
   ]);
   const counts = Object.fromEntries(countsList) as DashboardAnswer['data']['counts'];
+  // Enrolments and participants as staff mean them (issue 24): orders and children with places now
+  // among all paid ones, not every record ever written.
+  counts.inscripciones = { total: money.all.orders, active: money.holding.orders };
+  counts.participantes = {
+    total: counts.participantes.total,
+    active: money.holding.children,
+  };
   const share = (kind: DashboardKind) => percentage(counts[kind].active, counts[kind].total);
   return {
     counts,
@@ -63,5 +72,7 @@ export async function dashboard(store: Store, now = new Date()): Promise<Dashboa
       campamentos: share('campamentos'),
     },
     paidPerDay: paidPerDay(paid, now),
+    money: { ...money.all, camps: money.camps },
+    holding: money.holding,
   };
 }

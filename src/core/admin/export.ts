@@ -8,6 +8,9 @@ import { ENROLMENT_STATE_LABELS, enrolmentState, type EnrolmentFilters } from '.
 import { santoDomingoDay } from '../../domain/dashboard.ts';
 import { formatDueDay } from '../../domain/plans.ts';
 import { enrolmentFilter } from './enrolments-filter.ts';
+import { ordersWithMoney } from './money.ts';
+import { allocateNet } from '../../domain/money.ts';
+import { RECEIPTS } from '../receipts/service.ts';
 
 export type ColumnType = 'text' | 'money' | 'date' | 'number';
 
@@ -23,6 +26,7 @@ export interface ExportRow {
   order: string;
   state: string;
   paid_at: Date | null;
+  camp: string;
   email: string;
   mother_phone: string;
   father_phone: string;
@@ -35,15 +39,65 @@ export interface ExportRow {
   week: string;
   category: string;
   price: number;
+  /** The order's net (what the school keeps) allocated to this line: the lines add up to it. */
+  net: number;
   coupon: string;
-  order_discount: number;
-  order_total: number;
+  emergency: string;
+  pickup: string;
 }
+
+/** One row per order of the 'Pedidos' sheet (issue 24): money that adds up to the dashboard's. */
+export interface OrderExportRow {
+  order: string;
+  state: string;
+  paid_at: Date | null;
+  camp: string;
+  family: string;
+  email: string;
+  mother_phone: string;
+  father_phone: string;
+  children: number;
+  gross: number;
+  family_discount: number;
+  multiweek_discount: number;
+  coupon: string;
+  coupon_discount: number;
+  total: number;
+  collected: number;
+  refunded: number;
+  net: number;
+  owed: number;
+  receipt: string;
+}
+
+export const ORDER_COLUMNS: ExportColumn<OrderExportRow>[] = [
+  { key: 'order', header: 'Orden', type: 'text', width: 10 },
+  { key: 'state', header: 'Estado', type: 'text', width: 11 },
+  { key: 'paid_at', header: 'Fecha de pago', type: 'date', width: 13 },
+  { key: 'camp', header: 'Campamento', type: 'text', width: 26 },
+  { key: 'family', header: 'Familia', type: 'text', width: 24 },
+  { key: 'email', header: 'Correo', type: 'text', width: 28 },
+  { key: 'mother_phone', header: 'Teléfono de la madre', type: 'text', width: 15 },
+  { key: 'father_phone', header: 'Teléfono del padre', type: 'text', width: 15 },
+  { key: 'children', header: 'Participantes', type: 'number', width: 8 },
+  { key: 'gross', header: 'Bruto (DOP)', type: 'money', width: 12 },
+  { key: 'family_discount', header: 'Descuento familiar (DOP)', type: 'money', width: 12 },
+  { key: 'multiweek_discount', header: 'Descuento por semanas (DOP)', type: 'money', width: 12 },
+  { key: 'coupon', header: 'Cupón', type: 'text', width: 12 },
+  { key: 'coupon_discount', header: 'Descuento del cupón (DOP)', type: 'money', width: 12 },
+  { key: 'total', header: 'Total vendido (DOP)', type: 'money', width: 13 },
+  { key: 'collected', header: 'Cobrado (DOP)', type: 'money', width: 13 },
+  { key: 'refunded', header: 'Reembolsado (DOP)', type: 'money', width: 13 },
+  { key: 'net', header: 'Neto (DOP)', type: 'money', width: 13 },
+  { key: 'owed', header: 'Por cobrar (DOP)', type: 'money', width: 13 },
+  { key: 'receipt', header: 'Comprobante (NCF)', type: 'text', width: 15 },
+];
 
 export const EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'order', header: 'Orden', type: 'text', width: 14 },
   { key: 'state', header: 'Estado', type: 'text', width: 11 },
   { key: 'paid_at', header: 'Fecha de pago', type: 'date', width: 13 },
+  { key: 'camp', header: 'Campamento', type: 'text', width: 26 },
   { key: 'email', header: 'Correo del padre o madre', type: 'text', width: 28 },
   { key: 'mother_phone', header: 'Teléfono de la madre', type: 'text', width: 15 },
   { key: 'father_phone', header: 'Teléfono del padre', type: 'text', width: 15 },
@@ -56,13 +110,11 @@ export const EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'week', header: 'Semana', type: 'text', width: 22 },
   { key: 'category', header: 'Categoría', type: 'text', width: 20 },
   { key: 'price', header: 'Precio (DOP)', type: 'money', width: 13 },
+  { key: 'net', header: 'Neto de la línea (DOP)', type: 'money', width: 13 },
   { key: 'coupon', header: 'Cupón', type: 'text', width: 12 },
-  { key: 'order_discount', header: 'Descuento de la orden (DOP)', type: 'money', width: 14 },
-  { key: 'order_total', header: 'Total de la orden (DOP)', type: 'money', width: 14 },
+  { key: 'emergency', header: 'Contacto de emergencia', type: 'text', width: 30 },
+  { key: 'pickup', header: 'Autorizados a recoger', type: 'text', width: 36 },
 ];
-
-/** Orders read per page: small enough that an export's memory does not grow with its size. */
-const PAGE = 200;
 
 /** 'dd/mm/yyyy' (the wizard's format) as a Date at noon UTC, or null. */
 function birthDate(text: string): Date | null {
@@ -74,14 +126,43 @@ function birthDate(text: string): Date | null {
 
 const ageOf = (text: string): number | null => (/^\d{1,2}$/.test(text.trim()) ? Number(text) : null);
 
-export function rowsOf(enrolment: Enrolment, categoryName: Map<string, string>): ExportRow[] {
+/** 'Name (id) · Name (id)': who may pick the children up. */
+const pickupOf = (contact: Enrolment['contact']): string =>
+  [
+    [contact.authorized_name_1, contact.authorized_id_1],
+    [contact.authorized_name_2, contact.authorized_id_2],
+  ]
+    .filter(([name]) => name?.trim())
+    .map(([name, id]) => (id?.trim() ? `${name} (${id})` : name))
+    .join(' · ');
+
+/** 'Name · mobile': who to call first. */
+const emergencyOf = (contact: Enrolment['contact']): string =>
+  [fullName(contact), contact.phone_mobile || contact.phone_home].filter((part) => part?.trim()).join(' · ');
+
+/**
+ * One row per child and week of an order. `net` is the order's net split over its lines in
+ * proportion to their prices (./money.ts allocateNet), so the lines of an order add up exactly to
+ * its row in 'Pedidos'; the rest of the order (membership fees, discounts) is in that split.
+ */
+export function rowsOf(
+  enrolment: Enrolment,
+  categoryName: Map<string, string>,
+  net = 0,
+  camp = enrolment.camp_name ?? '',
+): ExportRow[] {
   const state = ENROLMENT_STATE_LABELS[enrolmentState(enrolment)];
-  return enrolment.lines.map((line) => {
+  const nets = allocateNet(
+    net,
+    enrolment.lines.map((line) => line.value),
+  );
+  return enrolment.lines.map((line, index) => {
     const child = enrolment.participants.find((participant) => participant.id === line.cupo);
     return {
       order: enrolment.order_number,
       state,
       paid_at: enrolment.paid_at ?? null,
+      camp,
       email: enrolment.contact.email,
       mother_phone: enrolment.contact.mother_phone,
       father_phone: enrolment.contact.father_phone,
@@ -94,28 +175,77 @@ export function rowsOf(enrolment: Enrolment, categoryName: Map<string, string>):
       week: line.name,
       category: categoryName.get(line.time) ?? '',
       price: line.value,
+      net: nets[index] ?? 0,
       coupon: enrolment.coupon ?? '',
-      order_discount: enrolment.discount,
-      order_total: enrolment.amount,
+      emergency: emergencyOf(enrolment.contact),
+      pickup: pickupOf(enrolment.contact),
     };
   });
 }
 
-/** Every row of the filtered orders, newest order first, read PAGE orders at a time. */
+/** The names the rows need: categories and camps (deleted ones too), read once per export. */
+async function namesOf(store: Store) {
+  const [categories, camps] = await Promise.all([
+    store.collection<Category>('categorias').find({}, { withDeleted: true }),
+    store.collection<Camp>('campamentos').find({}, { withDeleted: true }),
+  ]);
+  return {
+    category: new Map(categories.map((category) => [category._id, category.name])),
+    camp: new Map(camps.map((camp) => [camp._id, camp.name])),
+  };
+}
+
+/**
+ * Every child-and-week row of the filtered orders, newest order first, read a page at a time. A
+ * week filter keeps that week's rows only (a roster of Semana 2 holds no Semana 1 lines).
+ */
 export async function* exportRows(store: Store, filters: EnrolmentFilters): AsyncGenerator<ExportRow> {
-  const enrolments = store.collection<Enrolment>('inscripciones');
-  const filter = enrolmentFilter(filters);
-  const categoryName = new Map(
-    (await store.collection<Category>('categorias').find({}, { withDeleted: true })).map((category) => [
-      category._id,
-      category.name,
-    ]),
-  );
-  for (let skip = 0; ; skip += PAGE) {
-    const page = await enrolments.find(filter, { sort: { created_at: -1, _id: -1 }, skip, limit: PAGE });
-    for (const enrolment of page) yield* rowsOf(enrolment, categoryName);
-    if (page.length < PAGE) return;
+  const names = await namesOf(store);
+  for await (const { order, money } of ordersWithMoney(store, enrolmentFilter(filters))) {
+    const rows = rowsOf(order, names.category, money.net, names.camp.get(order.campament) ?? order.camp_name);
+    yield* filters.week ? rows.filter((_, index) => order.lines[index]!.id === filters.week) : rows;
   }
+}
+
+/** The 'Pedidos' rows: one per filtered order, with its money and its receipt's number. */
+export async function* orderExportRows(
+  store: Store,
+  filters: EnrolmentFilters,
+): AsyncGenerator<OrderExportRow> {
+  const names = await namesOf(store);
+  for await (const { order, money } of ordersWithMoney(store, enrolmentFilter(filters))) {
+    const receipt = order.payment_status === 'paid' ? await invoiceNumberOf(store, order._id) : '';
+    yield {
+      order: order.order_number,
+      state: ENROLMENT_STATE_LABELS[enrolmentState(order)],
+      paid_at: order.paid_at ?? null,
+      camp: names.camp.get(order.campament) ?? order.camp_name ?? '',
+      family: order.contact.mother_name || order.contact.father_name,
+      email: order.contact.email,
+      mother_phone: order.contact.mother_phone,
+      father_phone: order.contact.father_phone,
+      children: order.participants.length,
+      gross: money.gross,
+      family_discount: order.price?.familyDiscount ?? 0,
+      multiweek_discount: order.price?.multiWeekDiscount ?? 0,
+      coupon: order.coupon ?? '',
+      coupon_discount: order.price?.couponDiscount ?? 0,
+      total: money.total,
+      collected: money.collected,
+      refunded: money.refunded,
+      net: money.net,
+      owed: money.owed,
+      receipt,
+    };
+  }
+}
+
+/** The number of the order's invoice (not a credit note), or ''. */
+async function invoiceNumberOf(store: Store, enrolmentId: string): Promise<string> {
+  const receipts = await store
+    .collection<{ _id: string; ncf: string; type: string; enrolment_id: string }>(RECEIPTS)
+    .find({ enrolment_id: enrolmentId });
+  return receipts.find((receipt) => receipt.type !== 'B04' && !receipt.type.startsWith('E34'))?.ncf ?? '';
 }
 
 /** `<what>-<camp code>-<yyyy-mm-dd>.<format>`; 'todas' when no camp is chosen. */

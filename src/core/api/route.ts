@@ -60,6 +60,13 @@ export class JsonText extends Answer {
  * A download instead of JSON: the rows of an export, which each adapter writes in the asked format
  * (the server streams them; the mocks build the file in the browser).
  */
+/** One worksheet of a file: its name, columns and rows. */
+export interface FileSheet {
+  sheet: string;
+  columns: readonly ExportColumn<never>[];
+  rows: AsyncIterable<object>;
+}
+
 export class FileAnswer {
   readonly filename: string;
   readonly format: 'xlsx' | 'csv';
@@ -67,18 +74,27 @@ export class FileAnswer {
   /** The columns (the enrolment export's by default) and the worksheet's name. */
   readonly columns: readonly ExportColumn<never>[];
   readonly sheet: string;
+  /** Worksheets after the first (.xlsx only; a CSV holds the first). */
+  readonly more: readonly FileSheet[];
   constructor(
     filename: string,
     format: 'xlsx' | 'csv',
     rows: AsyncIterable<object>,
     columns: readonly ExportColumn<never>[] = EXPORT_COLUMNS,
     sheet = 'Inscripciones',
+    more: readonly FileSheet[] = [],
   ) {
     this.filename = filename;
     this.format = format;
     this.rows = rows;
     this.columns = columns;
     this.sheet = sheet;
+    this.more = format === 'xlsx' ? more : [];
+  }
+
+  /** Every worksheet, the first one first. */
+  get sheets(): FileSheet[] {
+    return [{ sheet: this.sheet, columns: this.columns, rows: this.rows }, ...this.more];
   }
 }
 

@@ -32,8 +32,15 @@ import { enrolmentFilter } from '../admin/enrolments-filter.ts';
 import { cancelEnrolment, enrolmentDetail } from '../admin/enrolments.ts';
 import { listAudit, recordAudit } from '../admin/audit.ts';
 import { verifyPayment } from '../checkout/settle.ts';
-import { actorOf, FileAnswer, route, type ApiRoute } from './route.ts';
-import { exportCampCode, exportFileName, exportRows } from '../admin/export.ts';
+import { actorOf, FileAnswer, route, type ApiRoute, type FileSheet } from './route.ts';
+import {
+  EXPORT_COLUMNS,
+  ORDER_COLUMNS,
+  exportCampCode,
+  exportFileName,
+  exportRows,
+  orderExportRows,
+} from '../admin/export.ts';
 import { rosters } from '../admin/rosters.ts';
 
 /** One line of the list: enough to find an order at a glance. */
@@ -135,7 +142,7 @@ export const STAFF_ROUTES: ApiRoute[] = [
     // The file itself is written by each adapter (FileAnswer); 200 carries no JSON.
     schema: { querystring: EnrolmentExportQuery, response: { 200: Type.Unknown() } },
     handle: async (call, core) => {
-      const { format, ...filters } = call.query;
+      const { format, hoja, ...filters } = call.query;
       const store = core.deps.store;
       const campCode = await exportCampCode(store, filters.campament);
       // Refused filters (a backwards date range) answer 400 before the download starts.
@@ -146,7 +153,28 @@ export const STAFF_ROUTES: ApiRoute[] = [
         record_id: null,
         note: `${format}: ${JSON.stringify(filters)}`,
       });
-      return new FileAnswer(exportFileName(campCode, format), format, exportRows(store, filters));
+      // Two sheets that reconcile (issue 24): 'Pedidos', one row per order with its money, whose net
+      // adds up to the dashboard's income; 'Participantes', one row per child and week.
+      const participants: FileSheet = {
+        sheet: 'Participantes',
+        columns: EXPORT_COLUMNS,
+        rows: exportRows(store, filters),
+      };
+      const orders: FileSheet = {
+        sheet: 'Pedidos',
+        columns: ORDER_COLUMNS,
+        rows: orderExportRows(store, filters),
+      };
+      const csvOrders = format === 'csv' && hoja === 'pedidos';
+      const first = format === 'csv' && !csvOrders ? participants : orders;
+      return new FileAnswer(
+        exportFileName(campCode, format, undefined, csvOrders ? 'pedidos' : 'inscripciones'),
+        format,
+        first.rows,
+        first.columns,
+        first.sheet,
+        format === 'xlsx' ? [participants] : [],
+      );
     },
   }),
   route({

@@ -48,6 +48,13 @@ export const WeeksByCampAnswer = messageOf(
 );
 
 const Counts = Type.Object({ total: Type.Integer(), active: Type.Integer() });
+const MoneyTotalsFields = {
+  orders: Type.Integer(),
+  collected: Type.Integer(),
+  refunded: Type.Integer(),
+  net: Type.Integer(),
+  owed: Type.Integer(),
+};
 
 export const DashboardAnswer = successOf(
   Type.Object({
@@ -59,6 +66,11 @@ export const DashboardAnswer = successOf(
       campamentos: Type.Number(),
     }),
     paidPerDay: Type.Array(Type.Object({ day: Type.String(), count: Type.Integer(), amount: Type.Number() })),
+    money: Type.Object({
+      ...MoneyTotalsFields,
+      camps: Type.Array(Type.Object({ _id: Type.String(), name: Type.String(), ...MoneyTotalsFields })),
+    }),
+    holding: Type.Object({ orders: Type.Integer(), children: Type.Integer() }),
   }),
 );
 
