@@ -138,7 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const transport =
     deps.mailTransport ??
     (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'outbox')));
-  app.decorate('outbox', new Outbox(deps.store, transport, config.mailFrom, app.log));
+  app.decorate('outbox', new Outbox(deps.store, transport, config.mailFrom, app.log, config.mailReplyTo));
   app.addHook('onClose', async () => app.outbox.stop());
   registerErrorHandling(app);
 

@@ -25,6 +25,8 @@ export interface Config {
   };
   /** Sender of the school's e-mails. */
   mailFrom: string;
+  /** Where families' answers to the e-mails go; null: the school's e-mail in its fiscal settings. */
+  mailReplyTo: string | null;
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Where the built front end lives (dist/ by default). */
@@ -169,6 +171,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems.push('MAIL_FROM must be an address, optionally with a name: "Escuela <correo@dominio.do>"');
   }
 
+  const mailReplyTo = value('MAIL_REPLY_TO') ?? null;
+  if (mailReplyTo !== null && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(mailReplyTo)) {
+    problems.push('MAIL_REPLY_TO must be one e-mail address: "secretaria@escuela.do"');
+  }
+
   let publicUrl = value('PUBLIC_URL') ?? `http://localhost:${port || 3000}`;
   if (!isUrl(publicUrl, ['http:', 'https:'])) {
     problems.push(`PUBLIC_URL must be an http:// or https:// URL (got "${publicUrl}")`);
@@ -245,6 +252,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     azureStorageContainer,
     oauth,
     mailFrom,
+    mailReplyTo,
     publicUrl,
     logLevel,
     staticDir: path.resolve(cwd, value('STATIC_DIR') ?? 'dist'),

@@ -44,6 +44,27 @@ describe('Outbox', () => {
     expect(stored).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
+  it('answers go to the school: Reply-To is MAIL_REPLY_TO, else the e-mail of the fiscal settings (issue 24)', async () => {
+    dir = await makeTempDir();
+    store = await openEmbeddedStore(path.join(dir, 'db'));
+    const eml = async (outbox: Outbox) => {
+      await fs.rm(path.join(dir, 'outbox'), { recursive: true, force: true });
+      await outbox.enqueue(message);
+      await outbox.flush();
+      const [file] = await fs.readdir(path.join(dir, 'outbox'));
+      return fs.readFile(path.join(dir, 'outbox', file!), 'utf8');
+    };
+    const from = 'Escuela <no-responder@escuela.do>';
+    const transport = fileTransport(path.join(dir, 'outbox'));
+    // Neither: no Reply-To (nothing to answer to but the sender).
+    expect(await eml(new Outbox(store, transport, from))).not.toMatch(/^Reply-To:/m);
+    await store.collection('ajustes').insertOne({ _id: 'fiscal', email: 'secretaria@escuela.do' });
+    expect(await eml(new Outbox(store, transport, from))).toMatch(/^Reply-To: secretaria@escuela\.do$/m);
+    expect(await eml(new Outbox(store, transport, from, undefined, 'oficina@escuela.do'))).toMatch(
+      /^Reply-To: oficina@escuela\.do$/m,
+    );
+  });
+
   it('keeps a message whose sending fails and retries it later, then gives up after the last attempt', async () => {
     dir = await makeTempDir();
     store = await openEmbeddedStore(path.join(dir, 'db'));

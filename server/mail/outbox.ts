@@ -27,12 +27,14 @@ const BACKOFF_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
 export const MAX_ATTEMPTS = 8;
 
 export interface Transport {
-  send(item: OutboxItem, from: string): Promise<void>;
+  /** `replyTo`: where a family's answer goes (the sender is a no-reply address). */
+  send(item: OutboxItem, from: string, replyTo?: string): Promise<void>;
 }
 
 /** The message as nodemailer takes it; attachments are stored in base64 (a receipt's PDF). */
-const mailOf = (item: OutboxItem, from: string) => ({
+const mailOf = (item: OutboxItem, from: string, replyTo?: string) => ({
   from,
+  ...(replyTo ? { replyTo } : {}),
   to: item.to,
   subject: item.subject,
   text: item.text,
@@ -52,8 +54,8 @@ const mailOf = (item: OutboxItem, from: string) => ({
 export function smtpTransport(url: string): Transport {
   const transporter = nodemailer.createTransport(url);
   return {
-    async send(item, from) {
-      await transporter.sendMail(mailOf(item, from));
+    async send(item, from, replyTo) {
+      await transporter.sendMail(mailOf(item, from, replyTo));
     },
   };
 }
@@ -62,8 +64,8 @@ export function smtpTransport(url: string): Transport {
 export function fileTransport(dir: string): Transport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(item, from) {
-      const info = await transporter.sendMail(mailOf(item, from));
+    async send(item, from, replyTo) {
+      const info = await transporter.sendMail(mailOf(item, from, replyTo));
       await fs.mkdir(dir, { recursive: true });
       const stamp = item.created_at.toISOString().replace(/[:.]/g, '-');
       await fs.writeFile(path.join(dir, `${stamp}-${item.kind}-${item._id}.eml`), info.message as Buffer);
@@ -79,11 +81,30 @@ export class Outbox {
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
 
-  constructor(store: Store, transport: Transport, from: string, log?: FastifyBaseLogger) {
+  readonly #replyTo: string | null;
+
+  constructor(
+    store: Store,
+    transport: Transport,
+    from: string,
+    log?: FastifyBaseLogger,
+    /** MAIL_REPLY_TO; null: the school's e-mail in its fiscal settings, when it has one. */
+    replyTo: string | null = null,
+  ) {
     this.#store = store;
     this.#transport = transport;
     this.#from = from;
     this.#log = log;
+    this.#replyTo = replyTo;
+  }
+
+  /** Where answers go: MAIL_REPLY_TO, else the school's e-mail as staff saved it (issue 24). */
+  async #replyAddress(): Promise<string | undefined> {
+    if (this.#replyTo) return this.#replyTo;
+    const fiscal = await this.#store
+      .collection<{ _id: string; email?: string }>('ajustes')
+      .findById('fiscal');
+    return fiscal?.email || undefined;
   }
 
   get #items() {
@@ -129,6 +150,7 @@ export class Outbox {
       { status: 'pending', next_attempt_at: { $lte: now } },
       { sort: { next_attempt_at: 1 }, limit: 50 },
     );
+    const replyTo = due.length ? await this.#replyAddress() : undefined;
     for (const item of due) {
       // Claim the message by pushing its next attempt forward, so another server instance
       // polling the same store does not send it too.
@@ -138,7 +160,7 @@ export class Outbox {
       );
       if (!claimed) continue;
       try {
-        await this.#transport.send(item, this.#from);
+        await this.#transport.send(item, this.#from, replyTo);
         await this.#items.updateOne(
           { _id: item._id },
           { set: { status: 'sent', sent_at: new Date() }, inc: { attempts: 1 } },

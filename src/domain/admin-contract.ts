@@ -526,7 +526,8 @@ export type WeekAnswer = Omit<Json<Week>, 'holds' | 'hold_expiry'> & {
   quota_f_left: number | null;
   quota_held: number;
 };
-export type CouponAnswer = Json<Coupon>;
+/** With `expired`: past its last valid day (the admin list shows 'Vencido'). */
+export type CouponAnswer = Json<Coupon> & { expired?: boolean };
 
 export interface ListAnswer<T> {
   status: 'SUCCESS';

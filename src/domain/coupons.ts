@@ -62,13 +62,17 @@ type CouponLimits = Pick<
   | 'owner'
 >;
 
+/** Past its last valid day (valid through that day: stored as its end). */
+export const couponExpired = (coupon: { date?: Date | string | null }, now: Date): boolean =>
+  Boolean(coupon.date) && new Date(coupon.date!).getTime() < now.getTime();
+
 /** Why a stored coupon cannot be used for this order, or null when it can. */
 export function couponRefusal(coupon: CouponLimits | null, use: CouponUse): string | null {
   if (!coupon) return COUPON_MESSAGES.unknown;
   const { now } = use;
   if (coupon.status !== 'active') return COUPON_MESSAGES.inactive;
   if (coupon.owner && coupon.owner !== use.userId) return COUPON_MESSAGES.otherAccount;
-  if (coupon.date && coupon.date.getTime() < now.getTime()) return COUPON_MESSAGES.expired;
+  if (couponExpired(coupon, now)) return COUPON_MESSAGES.expired;
   if (coupon.valid_from && coupon.valid_from.getTime() > now.getTime()) return COUPON_MESSAGES.notYet;
   const camps = coupon.camps ?? [];
   if (use.campId !== undefined && camps.length > 0 && !camps.includes(use.campId))

@@ -30,6 +30,8 @@ export interface FiscalSettings {
   rnc: string;
   address: string;
   phone: string;
+  /** Where families' answers to the e-mails go (Reply-To) unless MAIL_REPLY_TO says; optional. */
+  email?: string;
   itbis: ItbisMode;
   /** The demo school's data, until staff save their own. */
   demo?: boolean;
@@ -211,6 +213,7 @@ export const RECEIPT_MESSAGES = {
   expiryInvalid: 'Escriba una fecha de vencimiento válida.',
   demoData:
     'Los datos fiscales o las secuencias de NCF son de demostración: reemplácelos por los de la escuela (y desactive las secuencias de demostración) antes de cobrar inscripciones reales.',
+  schoolEmail: 'El correo de la escuela no es válido.',
   schoolRnc: 'Escriba el RNC de la escuela: 9 dígitos (u 11 de una cédula).',
   required: (field: string) => `Escriba ${field}.`,
   noSequence: (type: NcfType) =>

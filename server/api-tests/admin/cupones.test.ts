@@ -95,6 +95,18 @@ describe('POST /api/cupones/create', () => {
   });
 });
 
+describe('the coupon list', () => {
+  it("marks an active coupon past its last day as expired, which the list shows 'Vencido' (issue 24)", async () => {
+    await create({ code: 'PASADO', label: 'Vencido', date: '2020-01-31' });
+    await create({ code: 'FUTURO', label: 'Vigente', date: '2099-12-31' });
+    await create({ code: 'SIEMPRE', label: 'Sin fecha' });
+    const list = (await kit.t.api({ method: 'GET', url: '/api/cupones/listpop', token: kit.admin })).json()
+      .data;
+    const expired = (code: string) => list.find((coupon: { code: string }) => coupon.code === code).expired;
+    expect([expired('PASADO'), expired('FUTURO'), expired('SIEMPRE')]).toEqual([true, false, false]);
+  });
+});
+
 describe('a coupon the admin manages, at the checkout', () => {
   it('is accepted while active and refused once inactive or deleted', async () => {
     const coupon = (

@@ -342,6 +342,17 @@ describe('fiscal receipts', () => {
       itbis: 'gravado',
     });
     expect(saved.statusCode).toBe(200);
+    // The school's e-mail (the families' answers go there) must be one address.
+    const badEmail = await saveFiscal(admin.token, {
+      school_name: 'Escuela',
+      rnc: '130000001',
+      address: 'Calle 1',
+      phone: '',
+      email: 'a@b.do, c@d.do',
+      itbis: 'gravado',
+    });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().message).toBe('El correo de la escuela no es válido.');
     const added = await addRange(admin.token, { type: 'B01', first: 1, last: 50, expires_on: '2028-12-31' });
     expect(added.statusCode, added.body).toBe(200);
     const [invoice, note] = await receipts();

@@ -61,6 +61,11 @@ describe('the enrolment list', () => {
       parent_email: 'familia.rodriguez@correo.do',
     });
 
+    // Any case and accent (issue 24): 'maria' finds 'María', 'VALENTÍNA' finds 'Valentina'.
+    expect((await get(admin, '/api/inscripciones/lista?q=maria')).json().total).toBe(1);
+    expect(
+      (await get(admin, `/api/inscripciones/lista?q=${encodeURIComponent('VALENTÍNA')}`)).json().total,
+    ).toBe(1);
     expect((await get(admin, '/api/inscripciones/lista?state=paid')).json().total).toBe(2);
     expect((await get(admin, '/api/inscripciones/lista?state=failed')).json().total).toBe(1);
     expect((await get(admin, `/api/inscripciones/lista?week=${cart.weeks[2]!._id}`)).json().total).toBe(2);

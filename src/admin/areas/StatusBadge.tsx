@@ -3,6 +3,7 @@ const LABELS: Record<string, { text: string; tone: string }> = {
   activo: { text: 'Activo', tone: 'success' },
   inactive: { text: 'Inactivo', tone: 'secondary' },
   inactivo: { text: 'Inactivo', tone: 'secondary' },
+  expired: { text: 'Vencido', tone: 'warning' },
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -218,7 +218,19 @@ export const couponsScreen: AreaScreen<'cupones', CouponValues> = {
     },
     { id: 'date', header: 'Vence', cell: ({ row }) => formatDay(row.original.date) || 'No vence' },
     { id: 'uses', header: 'Usos', cell: ({ row }) => couponUses(row.original) },
-    { id: 'status', header: 'Estado', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    {
+      id: 'status',
+      header: 'Estado',
+      cell: ({ row }) => (
+        <StatusBadge
+          status={
+            row.original.expired && ['active', 'activo'].includes(row.original.status)
+              ? 'expired'
+              : row.original.status
+          }
+        />
+      ),
+    },
   ],
   form: {
     schema,

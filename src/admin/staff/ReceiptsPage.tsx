@@ -30,6 +30,7 @@ const SETTINGS_FIELD_OF: Record<string, keyof FiscalSettingsInput> = {
   [RECEIPT_MESSAGES.schoolRnc]: 'rnc',
   [RECEIPT_MESSAGES.required('el nombre de la escuela')]: 'school_name',
   [RECEIPT_MESSAGES.required('la dirección de la escuela')]: 'address',
+  [RECEIPT_MESSAGES.schoolEmail]: 'email',
 };
 const SEQUENCE_FIELD_OF: Record<string, 'range' | 'expires_on'> = {
   [RECEIPT_MESSAGES.rangeOrder]: 'range',
@@ -43,6 +44,7 @@ const EMPTY_SETTINGS: FiscalSettingsInput = {
   rnc: '',
   address: '',
   phone: '',
+  email: '',
   itbis: 'exento',
 };
 
@@ -85,8 +87,8 @@ function Input({
   invalid?: string;
   name: string;
   autoComplete: string;
-  inputMode?: 'text' | 'numeric' | 'tel';
-  type?: 'text' | 'tel' | 'date';
+  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+  type?: 'text' | 'tel' | 'date' | 'email';
   maxLength?: number;
   placeholder?: string;
 }) {
@@ -184,6 +186,19 @@ function SettingsForm({ saved }: { saved: FiscalSettingsInput | null }) {
         maxLength={30}
         value={values.phone}
         onChange={(phone) => set({ phone })}
+      />
+      <Input
+        id="fiscal-email"
+        label="Correo de la escuela (respuestas de las familias)"
+        className="col-12 col-md-6"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={254}
+        value={values.email ?? ''}
+        onChange={(email) => set({ email })}
+        invalid={invalid('email')}
       />
       <Field id="fiscal-itbis" label="ITBIS" className="col-12 col-sm-6 col-md-3">
         <select

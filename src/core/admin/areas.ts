@@ -7,7 +7,7 @@ import { ApiError } from '../errors.ts';
 import { STAFF_MESSAGES } from '../../domain/staff.ts';
 import type { AnyDoc, Store } from '../store/port.ts';
 import { ANNUAL_TYPE_ALIASES, CAMP_TYPES, placesLeft, type Coupon, type Week } from '../../domain/records.ts';
-import { normalizeCouponCode } from '../../domain/coupons.ts';
+import { couponExpired, normalizeCouponCode } from '../../domain/coupons.ts';
 import { liveCartHeld, liveTaken, type WeekHolds } from '../../domain/holds.ts';
 import {
   ADMIN_MESSAGES,
@@ -200,6 +200,8 @@ export const cupones: AreaConfig = {
   search: ['code', 'label'],
   sort: NEWEST_FIRST,
   unique: [{ fields: ['code'], message: ADMIN_MESSAGES.couponCodeTaken }],
+  // An active coupon past its last day is shown 'Vencido' (issue 24): it is refused at payment.
+  derive: (coupon, now) => ({ ...coupon, expired: couponExpired(coupon as Partial<Coupon>, now) }),
 };
 
 export const estados: AreaConfig = {

@@ -3,7 +3,7 @@
 import type { Filter, Store } from '../store/port.ts';
 import type { UserRecord } from '../../domain/records.ts';
 import type { AuditAction, AuditEntry, AuditQuery } from '../../domain/staff.ts';
-import { escapeRegExp, findPage } from './listing.ts';
+import { findPage, searchPattern } from './listing.ts';
 import { dayRange } from './enrolments-filter.ts';
 
 export const AUDIT = 'auditoria';
@@ -82,7 +82,7 @@ export async function listAudit(store: Store, query: AuditQuery) {
   if (query.action) filter.action = query.action;
   if (query.record) filter.record_id = query.record;
   const user = query.user?.trim();
-  if (user) filter.user_email = { $regex: new RegExp(escapeRegExp(user), 'i') };
+  if (user) filter.user_email = { $regex: searchPattern(user) };
   const at = dayRange(query.from, query.to);
   if (at) filter.at = at;
   const { records, total, page, limit } = await findPage(

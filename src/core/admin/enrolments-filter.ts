@@ -3,7 +3,7 @@
 import type { Filter } from '../store/port.ts';
 import { ApiError } from '../errors.ts';
 import { ENROLMENT_STATE_FILTERS, STAFF_MESSAGES, type EnrolmentFilters } from '../../domain/staff.ts';
-import { escapeRegExp } from './listing.ts';
+import { searchPattern } from './listing.ts';
 
 /** Fields `q` searches: order number, the parents' e-mail and names, the children's names. */
 export const ENROLMENT_SEARCH = [
@@ -37,7 +37,7 @@ export function enrolmentFilter(query: EnrolmentFilters): Filter {
   if (created) parts.push({ created_at: created });
   const q = query.q?.trim();
   if (q) {
-    const pattern = new RegExp(escapeRegExp(q), 'i');
+    const pattern = searchPattern(q);
     parts.push({ $or: ENROLMENT_SEARCH.map((field) => ({ [field]: { $regex: pattern } })) });
   }
   return parts.length === 0 ? {} : parts.length === 1 ? parts[0]! : { $and: parts };

@@ -17,6 +17,34 @@ export const STATUS_ALIASES = { active: ['active', 'activo'], inactive: ['inacti
 
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The letters a Spanish name may carry an accent on, and their accented forms. */
+const ACCENTED: Record<string, string> = {
+  a: 'aáàäâã',
+  e: 'eéèëê',
+  i: 'iíìïî',
+  o: 'oóòöôõ',
+  u: 'uúùüû',
+  n: 'nñ',
+  c: 'cç',
+};
+
+/**
+ * What staff type as a pattern that ignores case, accents and spacing (issue 24): 'sofia' finds
+ * 'Sofía', 'maria  jose' finds 'María José', 'ANGEL' finds 'Ángel'. Every search uses it.
+ */
+export function searchPattern(text: string): RegExp {
+  const plain = text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
+  const source = [...plain]
+    .map((char) => (ACCENTED[char] ? `[${ACCENTED[char]}]` : /\s/.test(char) ? '\\s+' : escapeRegExp(char)))
+    .join('')
+    .replace(/(\\s\+)+/g, '\\s+');
+  return new RegExp(source, 'iu');
+}
+
 export interface ListSpec<T extends Doc> {
   /** Which list this is: it decides the fields `sort` may name and whether `campament` applies. */
   area: ListArea;
@@ -43,7 +71,7 @@ export async function listAnswer<T extends Doc>(query: ListQuery, spec: ListSpec
   if (query.status) filter.status = { $in: [...STATUS_ALIASES[query.status]] };
   const q = query.q?.trim();
   if (q && spec.search.length > 0) {
-    const pattern = new RegExp(escapeRegExp(q), 'i');
+    const pattern = searchPattern(q);
     filter.$or = spec.search.map((field) => ({ [field]: { $regex: pattern } }));
   }
   if (query.page === undefined && query.limit === undefined) {

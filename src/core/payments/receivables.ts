@@ -14,7 +14,7 @@ import {
   type LedgerPayment,
 } from '../../domain/ledger.ts';
 import { type ReceivablesQuery } from '../../domain/schemas/ledger.ts';
-import { escapeRegExp } from '../admin/listing.ts';
+import { searchPattern } from '../admin/listing.ts';
 import type { ExportColumn } from '../admin/export.ts';
 import { ensureLedger, INSTALMENTS, PAYMENTS } from './ledger.ts';
 
@@ -54,7 +54,7 @@ export async function receivables(
   if (query.campament) filter.campament = query.campament;
   const q = query.q?.trim();
   if (q) {
-    const pattern = new RegExp(escapeRegExp(q), 'i');
+    const pattern = searchPattern(q);
     filter.$or = [
       { order_number: { $regex: pattern } },
       { 'contact.email': { $regex: pattern } },

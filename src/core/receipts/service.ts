@@ -66,9 +66,12 @@ export async function saveFiscalSettings(
     rnc: input.rnc.trim(),
     address: input.address.trim(),
     phone: input.phone.trim(),
+    email: input.email?.trim().toLowerCase() ?? '',
     itbis: input.itbis,
   };
   if (!clean.school_name) throw new ApiError(400, R.required('el nombre de la escuela'));
+  if (clean.email && !/^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/.test(clean.email))
+    throw new ApiError(400, R.schoolEmail);
   if (!SCHOOL_RNC_PATTERN.test(clean.rnc)) throw new ApiError(400, R.schoolRnc);
   if (!clean.address) throw new ApiError(400, R.required('la dirección de la escuela'));
   const settings = deps.store.collection<FiscalSettings>(SETTINGS);
@@ -508,6 +511,7 @@ export async function fiscalStatus(store: Store, now: Date): Promise<FiscalStatu
         rnc: settings.rnc,
         address: settings.address,
         phone: settings.phone,
+        email: settings.email ?? '',
         itbis: settings.itbis,
       }
     : null;

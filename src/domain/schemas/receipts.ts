@@ -13,6 +13,7 @@ export const FiscalSettingsBody = Type.Object({
   rnc: Type.String({ maxLength: 13 }),
   address: Type.String({ maxLength: 300 }),
   phone: Type.String({ maxLength: 30 }),
+  email: Type.Optional(Type.String({ maxLength: 254 })),
   itbis: Type.Union(Object.keys(ITBIS_MODES).map((mode) => Type.Literal(mode as keyof typeof ITBIS_MODES))),
 });
 
@@ -28,6 +29,7 @@ const SettingsView = Type.Object({
   rnc: Type.String(),
   address: Type.String(),
   phone: Type.String(),
+  email: Type.Optional(Type.String()),
   itbis: Type.String(),
 });
 
