@@ -209,7 +209,7 @@ describe('camps', () => {
     expect(calls.filter((call) => call === 'GET /api/dashboard')).toHaveLength(2);
   });
 
-  it('asks before deleting, and deletes', async () => {
+  it('asks before deleting; a camp families paid for is not deleted: the dialog says why and deactivates it', async () => {
     const user = await open('/admin/campamentos', 'Campamentos');
     await user.click(await screen.findByRole('button', { name: 'Eliminar Programa Anual 2026-2027' }));
     const dialog = await screen.findByRole('dialog');
@@ -217,13 +217,18 @@ describe('camps', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(await visible('campamentos')).toHaveLength(2);
 
+    // The seeded family's annual order: refused with the reason, and 'Desactivar' offered (issue 24).
     await user.click(screen.getByRole('button', { name: 'Eliminar Programa Anual 2026-2027' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText('Campamento eliminado')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.queryByRole('row', { name: /Programa Anual/ })).not.toBeInTheDocument(),
+    const again = await screen.findByRole('dialog');
+    await user.click(within(again).getByRole('button', { name: 'Eliminar' }));
+    expect(await within(again).findByRole('alert')).toHaveTextContent(
+      'No se puede eliminar el campamento «Programa Anual 2026-2027»: tiene 1 inscripción vigente. Puede desactivarlo: no se venderá más y lo pagado se mantiene.',
     );
-    expect(await visible('campamentos')).toHaveLength(1);
+    await user.click(within(again).getByRole('button', { name: 'Desactivar' }));
+    expect(await screen.findByText('Campamento actualizado')).toBeInTheDocument();
+    const camps = await visible('campamentos');
+    expect(camps).toHaveLength(2);
+    expect(camps.find((camp) => camp.name === 'Programa Anual 2026-2027')!.status).toBe('inactive');
   });
 });
 

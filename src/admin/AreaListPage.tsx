@@ -9,10 +9,17 @@ import { Button, Modal } from 'react-bootstrap';
 import type { SortingState } from '@tanstack/react-table';
 import { SORTABLE_FIELDS } from '../domain/admin-contract.ts';
 import { AdminPage } from './AdminPage.tsx';
-import { useAreaList, useDeleteRecordMutation, type CatalogueArea, type CatalogueRecords } from './api.ts';
+import {
+  useAreaList,
+  useDeleteRecordMutation,
+  useUpdateRecordMutation,
+  type AdminCallError,
+  type CatalogueArea,
+  type CatalogueRecords,
+} from './api.ts';
 import { CampPicker } from './CampPicker.tsx';
 import { DataTable, type AdminColumn } from './DataTable.tsx';
-import { notifyError, notifySuccess, withServerMessage } from './feedback.ts';
+import { notifyError, notifySuccess, serverMessage, withServerMessage } from './feedback.ts';
 import { RecordDialog, type AreaForm } from './RecordDialog.tsx';
 import type { AreaTexts } from './texts.ts';
 
@@ -48,6 +55,13 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
   const [editing, setEditing] = useState<CatalogueRecords[A] | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<CatalogueRecords[A] | null>(null);
   const [remove, removal] = useDeleteRecordMutation();
+  const [update, updating] = useUpdateRecordMutation();
+  // Why the server would not delete the record (it is in use): shown in the dialog, with 'Desactivar'.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const closeDelete = () => {
+    setDeleting(null);
+    setRefusal(null);
+  };
 
   // A new search, filter or order starts again at page 1.
   const filterKey = JSON.stringify([q, status, campament, sorting]);
@@ -112,9 +126,25 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
       await remove({ area, id: deleting._id }).unwrap();
       notifySuccess(texts.messages.deleted);
     } catch (error) {
+      // In use (issue 24): the dialog says why and offers to deactivate it instead.
+      if ((error as Partial<AdminCallError>).status === 409 && serverMessage(error)) {
+        setRefusal(serverMessage(error));
+        return;
+      }
       notifyError(withServerMessage(texts.deleteError, error));
     }
-    setDeleting(null);
+    closeDelete();
+  }
+
+  async function deactivate() {
+    if (!deleting) return;
+    try {
+      await update({ area, body: { _id: deleting._id, status: 'inactive' } as { _id: string } }).unwrap();
+      notifySuccess(texts.messages.updated);
+    } catch (error) {
+      notifyError(withServerMessage(texts.saveError, error));
+    }
+    closeDelete();
   }
 
   return (
@@ -214,28 +244,45 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
         />
       )}
 
-      <Modal show={deleting !== null} onHide={() => setDeleting(null)} centered onKeyDown={keepTabInside}>
+      <Modal show={deleting !== null} onHide={closeDelete} centered onKeyDown={keepTabInside}>
         <Modal.Header closeButton closeLabel="Cerrar">
           <Modal.Title as="h2" className="h5">
             Confirmar
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="mb-1">{texts.deleteConfirm}</p>
+          {refusal ? (
+            <p className="mb-1 text-danger-emphasis" role="alert">
+              {refusal}
+            </p>
+          ) : (
+            <p className="mb-1">{texts.deleteConfirm}</p>
+          )}
           {deleting && <p className="fw-semibold mb-0">{texts.recordName(deleting)}</p>}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="secondary" className="admin-tap" onClick={() => setDeleting(null)}>
+          <Button variant="secondary" className="admin-tap" onClick={closeDelete}>
             Cancelar
           </Button>
-          <Button
-            variant="danger"
-            className="admin-tap"
-            disabled={removal.isLoading}
-            onClick={() => void confirmDelete()}
-          >
-            Eliminar
-          </Button>
+          {refusal ? (
+            <Button
+              variant="warning"
+              className="admin-tap"
+              disabled={updating.isLoading}
+              onClick={() => void deactivate()}
+            >
+              Desactivar
+            </Button>
+          ) : (
+            <Button
+              variant="danger"
+              className="admin-tap"
+              disabled={removal.isLoading}
+              onClick={() => void confirmDelete()}
+            >
+              Eliminar
+            </Button>
+          )}
         </Modal.Footer>
       </Modal>
     </AdminPage>

@@ -409,6 +409,13 @@ export function recordMessages(noun: Noun) {
 }
 
 export const ADMIN_MESSAGES = {
+  /** A camp, week or category with paid orders or held places cannot be deleted (issue 24). */
+  inUse: (what: string, orders: number, held: number) =>
+    `No se puede eliminar ${what}: ${
+      orders > 0 ? `tiene ${orders} ${orders === 1 ? 'inscripción vigente' : 'inscripciones vigentes'}` : ''
+    }${orders > 0 && held > 0 ? ' y ' : ''}${
+      held > 0 ? `${held} ${held === 1 ? 'cupo reservado' : 'cupos reservados'}` : ''
+    }. Puede desactivarlo: no se venderá más y lo pagado se mantiene.`,
   couponCodeTaken: 'Ya existe un cupón con ese código.',
   couponDatesOrder: 'La fecha de inicio del cupón debe ser igual o anterior a su vencimiento.',
   couponCampsUnknown: 'Alguno de los campamentos seleccionados no existe.',

@@ -8,7 +8,7 @@ export const WAITLIST_OFFER_DEFAULT_HOURS = 24;
 export const WAITLIST_OFFER_MAX_HOURS = 168;
 export const WAITLIST_CHILD_MAX = 80;
 
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'expired', 'left'] as const;
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'expired', 'left', 'withdrawn'] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
@@ -17,6 +17,7 @@ export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
   accepted: 'Inscrito',
   expired: 'Oferta vencida',
   left: 'Salió de la lista',
+  withdrawn: 'Retirada: la semana ya no se ofrece',
 };
 
 export const WAITLIST_MESSAGES = {
@@ -40,6 +41,7 @@ export const WAITLIST_MESSAGES = {
   changed: 'La lista cambió mientras tanto. Revise el orden e intente de nuevo.',
   cannotMove: 'Solo se puede mover a familias en espera, dentro de la misma semana.',
   offerSubject: (camp: string) => `Se liberó un cupo en ${camp}`,
+  withdrawnSubject: (camp: string) => `Lista de espera de ${camp}: la semana ya no se ofrece`,
 } as const;
 
 /** One family's request, as the profile and the admin list show it. */

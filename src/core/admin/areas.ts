@@ -5,7 +5,7 @@ import { validDay } from '../../domain/plans.ts';
 import { CATEGORY_MESSAGES } from '../../domain/categories.ts';
 import { ApiError } from '../errors.ts';
 import { STAFF_MESSAGES } from '../../domain/staff.ts';
-import type { AnyDoc, Store } from '../store/port.ts';
+import type { AnyDoc, Filter, Store } from '../store/port.ts';
 import { ANNUAL_TYPE_ALIASES, CAMP_TYPES, placesLeft, type Coupon, type Week } from '../../domain/records.ts';
 import { couponExpired, normalizeCouponCode } from '../../domain/coupons.ts';
 import { liveCartHeld, liveTaken, type WeekHolds } from '../../domain/holds.ts';
@@ -67,6 +67,37 @@ async function checkCampType(type: unknown, store: Store): Promise<void> {
   if (!known) throw new ApiError(400, ADMIN_MESSAGES.campTypeUnknown);
 }
 
+
+/** Orders that still stand (paid, or a payment under way) among those the filter selects. */
+const standingOrders = (store: Store, filter: Filter) =>
+  store.collection('inscripciones').count({
+    ...filter,
+    payment_status: { $in: ['paid', 'pending', 'unknown'] },
+    status: { $ne: 'cancelled' },
+  });
+
+/** Places held now by carts and waiting-list offers on these weeks (never paid ones). */
+async function heldOn(store: Store, weekFilter: Filter): Promise<number> {
+  const weeks = await store.collection<Week>('semanas').find(weekFilter);
+  const now = new Date();
+  return weeks.reduce((sum, week) => sum + liveCartHeld(week as WeekHolds, now), 0);
+}
+
+/**
+ * Deleting a camp, week or category that families paid for, or hold places in, would orphan
+ * their orders (issue 24): refused with the reason and the way out (deactivate it instead).
+ */
+function guardInUse(what: (record: AnyDoc) => string, orders: (id: string) => Filter, weeks: (id: string) => Filter | null) {
+  return async (record: AnyDoc, store: Store): Promise<string | null> => {
+    const weekFilter = weeks(record._id);
+    const [paid, held] = await Promise.all([
+      standingOrders(store, orders(record._id)),
+      weekFilter ? heldOn(store, weekFilter) : Promise.resolve(0),
+    ]);
+    return paid > 0 || held > 0 ? ADMIN_MESSAGES.inUse(what(record), paid, held) : null;
+  };
+}
+
 export const campamentos: AreaConfig = {
   area: 'campamentos',
   noun: NOUNS.campamentos,
@@ -93,6 +124,11 @@ export const campamentos: AreaConfig = {
     }
     if ('type' in changes) await checkCampType(camp.type, store);
   },
+  deleteGuard: guardInUse(
+    (camp) => `el campamento «${String(camp.name)}»`,
+    (id) => ({ campament: id }),
+    (id) => ({ campament: id }),
+  ),
 };
 
 export const categorias: AreaConfig = {
@@ -112,6 +148,11 @@ export const categorias: AreaConfig = {
     if (typeof min === 'number' && typeof max === 'number' && min > max)
       throw new ApiError(400, CATEGORY_MESSAGES.ageOrder);
   },
+  deleteGuard: guardInUse(
+    (category) => `la categoría «${String(category.name)}»`,
+    (id) => ({ 'lines.time': id }),
+    () => null,
+  ),
 };
 
 /**
@@ -173,6 +214,11 @@ export const semanas: AreaConfig = {
     week.order = typeof last?.order === 'number' ? last.order + 1 : 1;
   },
   derive: withPlacesLeft,
+  deleteGuard: guardInUse(
+    (week) => `la semana «${String(week.name)}»`,
+    (id) => ({ 'lines.id': id }),
+    (id) => ({ _id: id }),
+  ),
 };
 
 export const cupones: AreaConfig = {

@@ -92,6 +92,8 @@ export interface AreaConfig {
   beforeCreate?: (record: Record<string, unknown>, store: Store) => Promise<void>;
   /** Adds fields computed for answers (never stored). */
   derive?: (record: AnyDoc, now: Date) => AnyDoc;
+  /** Why the record may not be deleted now (a Spanish sentence, answered 409), or null. */
+  deleteGuard?: (record: AnyDoc, store: Store) => Promise<string | null>;
 }
 
 /** Data operations of one area, shared by its routes and the other admin routes. */
@@ -258,7 +260,10 @@ export function areaService(
     },
     async remove(id, actor) {
       const existing = await collection().findById(id);
-      if (!existing || !(await collection().softDelete(id))) return false;
+      if (!existing) return false;
+      const refusal = await config.deleteGuard?.(existing, store);
+      if (refusal) throw new ApiError(409, refusal);
+      if (!(await collection().softDelete(id))) return false;
       if (actor)
         await recordAudit(store, actor, {
           action: 'delete',

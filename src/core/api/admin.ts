@@ -6,7 +6,7 @@
 //   POST /{area}/update          body carries _id; partial update
 //   GET|DELETE /{area}/delete/{id}   soft delete (status 'borrado')
 // plus the wizard's two reads of a camp and the dashboard.
-import { offerFreedPlaces } from '../checkout/waitlist.ts';
+import { offerFreedPlaces, withdrawWaitlist } from '../checkout/waitlist.ts';
 import type { TSchema } from 'typebox';
 import { ApiError } from '../errors.ts';
 import { IdParams, ListQuery, SlugParams } from '../../domain/admin-contract.ts';
@@ -146,6 +146,9 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
           const service = core.areas[area];
           if (!(await service.remove(call.params.id, actorOf(call))))
             throw new ApiError(404, service.messages.notFound);
+          // A week or camp no longer offered ends its waiting list, each family told (issue 24).
+          if (area === 'semanas') await withdrawWaitlist(core.deps, { week: call.params.id });
+          if (area === 'campamentos') await withdrawWaitlist(core.deps, { camp: call.params.id });
           return { status: 'SUCCESS', message: service.messages.deleted };
         },
       }),

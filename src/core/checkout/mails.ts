@@ -199,6 +199,30 @@ export function waitlistOfferMail(offer: {
   return { subject: WAITLIST_MESSAGES.offerSubject(offer.camp.name), text, html, kind: 'waitlist-offer' };
 }
 
+/** The school no longer offers a week a family was waiting for (issue 24: the week or camp was deleted). */
+export function waitlistWithdrawnMail(entry: {
+  camp: Pick<Camp, 'name'>;
+  week: Pick<Week, 'name'>;
+  child: string;
+}): Omit<MailMessage, 'to'> {
+  const lines = [
+    'Hola:',
+    '',
+    `La escuela ya no ofrece ${entry.week.name} de ${entry.camp.name}, la semana en cuya lista de espera estaba${entry.child ? ` ${entry.child}` : ''}.`,
+    'Su solicitud en la lista de espera quedó retirada; no se le cobró nada.',
+    'Si tiene preguntas, responda a este correo.',
+  ];
+  return {
+    subject: WAITLIST_MESSAGES.withdrawnSubject(entry.camp.name),
+    text: lines.join('\n'),
+    html: lines
+      .filter(Boolean)
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join('\n'),
+    kind: 'waitlist-withdrawn',
+  };
+}
+
 /** Who hears about an order: the account's e-mail and the one given in the wizard, once each. */
 export const familyRecipients = (accountEmail: string | undefined, enrolment: Pick<Enrolment, 'contact'>) =>
   [

@@ -19,7 +19,7 @@ import {
   type WaitlistView,
 } from '../../domain/waitlist.ts';
 import { heldBy, liveHeld, setHold, type Offered } from './holds.ts';
-import { waitlistOfferMail } from './mails.ts';
+import { waitlistOfferMail, waitlistWithdrawnMail } from './mails.ts';
 
 export interface WaitlistRecord {
   _id: string;
@@ -280,6 +280,41 @@ async function offerWeek(
     }
     offered += 1;
   }
+}
+
+/**
+ * A deleted week or camp withdraws its waiting list (issue 24): each open request ends as
+ * 'withdrawn' (once, whoever else ends it meanwhile) and its family is e-mailed. Returns how many.
+ */
+export async function withdrawWaitlist(
+  deps: Pick<CoreDeps, 'store' | 'mailer'>,
+  which: { week: string } | { camp: string },
+): Promise<number> {
+  const { store, mailer } = deps;
+  const scope = 'week' in which ? { week: which.week } : { campament: which.camp };
+  const open = await waitlists(store).find({ ...scope, status: { $in: ACTIVE } });
+  let withdrawn = 0;
+  for (const entry of open) {
+    const ended = await waitlists(store).updateOne(
+      { _id: entry._id, status: entry.status },
+      { set: { status: 'withdrawn' } },
+    );
+    if (!ended) continue;
+    withdrawn += 1;
+    const [week, camp, user] = await Promise.all([
+      weeksOf(store).findById(entry.week, { withDeleted: true }),
+      store.collection<Camp>('campamentos').findById(entry.campament, { withDeleted: true }),
+      store.collection<UserRecord>('usuarios').findById(entry.user_id),
+    ]);
+    if (!week || !camp || !user) continue;
+    await mailer.enqueue({
+      ...waitlistWithdrawnMail({ camp, week, child: entry.child }),
+      to: [user.email],
+      user_id: user._id,
+      key: `waitlist-withdrawn-${entry._id}`,
+    });
+  }
+  return withdrawn;
 }
 
 /** Staff move a waiting family one place up or down in its week's line (ranks swapped). */
