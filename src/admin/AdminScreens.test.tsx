@@ -581,3 +581,46 @@ describe('fiscal receipts', () => {
     });
   });
 });
+
+describe('audit', () => {
+  it('reads in Spanish: field names, states, the record by its name, every field behind "Ver más"', async () => {
+    const week = (await visible('semanas')).find((record) => record.name === 'Semana 1')!;
+    await mockCore()
+      .deps.store.collection('auditoria')
+      .insertOne({
+        at: new Date('2027-05-03T15:00:00Z'),
+        user_id: 'x',
+        user_email: 'direccion@escuela.do',
+        ip: '127.0.0.1',
+        action: 'update',
+        kind: 'semanas',
+        record_id: week._id,
+        before: {
+          status: 'active',
+          quota_q: 20,
+          value: 4500,
+          isChecked: true,
+          name: 'Semana 1',
+          hold_minutes: 15,
+        },
+        after: {
+          status: 'inactive',
+          quota_q: 30,
+          value: 4700,
+          isChecked: false,
+          name: 'Semana Uno',
+          hold_minutes: 30,
+        },
+        note: '',
+      });
+    await open('/admin/auditoria', 'Auditoría');
+    const row = await screen.findByRole('row', { name: /Semana 1 · Campamento de Verano 2027/ });
+    expect(within(row).getByText('Estado')).toBeInTheDocument();
+    expect(row).toHaveTextContent('Estado: Activo → Inactivo');
+    expect(row).toHaveTextContent('Cupos: 20 → 30');
+    expect(row).toHaveTextContent('Visible en el calendario: Sí → No');
+    expect(within(row).getByText('Ver más (2)')).toBeInTheDocument();
+    expect(row).toHaveTextContent('Minutos de reserva de cupos: 15 → 30');
+    expect(row).not.toHaveTextContent('quota_q');
+  });
+});

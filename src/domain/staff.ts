@@ -217,4 +217,10 @@ export type EnrolmentDetail = Omit<Enrolment, 'created_at' | 'paid_at' | 'cancel
 };
 
 /** An audit entry as answered (dates as JSON strings). */
-export type AuditRow = Omit<AuditEntry, 'at'> & { at: string };
+export type AuditRow = Omit<AuditEntry, 'at'> & {
+  at: string;
+  /** The record by its name ('Orden 1005', 'cupón HERMANOS2027'); '' when it cannot be named. */
+  record_label?: string;
+  /** The names of the records its values point to, by id. */
+  names?: Record<string, string>;
+};

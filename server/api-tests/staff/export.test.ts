@@ -173,6 +173,11 @@ describe('the enrolment export', () => {
     expect(bad.statusCode).toBe(400);
     const log = await t.api({ method: 'GET', url: '/api/auditoria/listpop?action=export', token: admin });
     expect(log.json().total).toBe(2);
+    // The filters in words, the week by its name and camp (issue 24).
+    expect(log.json().data.map((entry: { note: string }) => entry.note)).toEqual([
+      'CSV · Estado: Cancelada',
+      `CSV · Semana: ${cart.weeks[2]!.name} · ${cart.camp.name}`,
+    ]);
     const forbidden = await download(parent, 'format=csv');
     expect(forbidden.statusCode).toBe(403);
   });

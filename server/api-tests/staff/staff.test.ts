@@ -280,6 +280,8 @@ describe('the audit log', () => {
       after: { value: 9900, quota_q: 40 },
     });
     expect(log.data[0].ip).toBeTruthy();
+    // Named as staff call it (issue 24): the week with its camp.
+    expect(log.data[0].record_label).toBe(`${week.name} · ${cart.camp.name}`);
     const removed = await t.api({ method: 'DELETE', url: `/api/semanas/delete/${week._id}`, token: admin });
     expect(removed.statusCode).toBe(200);
     const trail = (await get(admin, `/api/auditoria/listpop?record=${week._id}`)).json();

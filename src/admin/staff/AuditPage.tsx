@@ -8,6 +8,7 @@ import { useAuditQuery } from '../api.ts';
 import { withServerMessage } from '../feedback.ts';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditQuery, type AuditRow } from '../../domain/staff.ts';
 import { useDebounced } from '../filters.tsx';
+import { AUDIT_FIELDS_SHOWN, auditFieldLabel, auditValue } from '../../domain/audit.ts';
 
 const PAGE_SIZE = 25;
 const KINDS: Record<string, string> = {
@@ -17,6 +18,11 @@ const KINDS: Record<string, string> = {
   cupones: 'Cupones',
   inscripciones: 'Inscripciones',
   membresias: 'Membresías',
+  pagos: 'Pagos',
+  cuotas: 'Cuotas',
+  ajustes: 'Datos fiscales',
+  secuencias_ncf: 'Secuencias de NCF',
+  usuarios: 'Usuarios',
 };
 const WHEN = new Intl.DateTimeFormat('es-DO', {
   dateStyle: 'short',
@@ -24,22 +30,44 @@ const WHEN = new Intl.DateTimeFormat('es-DO', {
   timeZone: 'America/Santo_Domingo',
 });
 
-/** A logged value in a few characters: texts as they are, anything else as JSON. */
-const show = (value: unknown): string =>
-  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+/** One changed field: its Spanish name, and its value before and after in words. */
+function Change({ entry, field }: { entry: AuditRow; field: string }) {
+  const names = entry.names ?? {};
+  const before = entry.before && field in entry.before ? auditValue(entry.before[field], names) : null;
+  const after = auditValue(entry.after?.[field], names);
+  return (
+    <li>
+      <span className="fw-semibold">{auditFieldLabel(field)}</span>:{' '}
+      {before === null ? after : `${before} → ${after}`}
+    </li>
+  );
+}
 
+/** Every changed field: the first few, the rest behind 'Ver más' (issue 24). */
 function Changes({ entry }: { entry: AuditRow }) {
   const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
   if (keys.length === 0) return <span className="small">{entry.note}</span>;
+  const shown = keys.slice(0, AUDIT_FIELDS_SHOWN);
+  const more = keys.slice(AUDIT_FIELDS_SHOWN);
   return (
-    <ul className="list-unstyled small mb-0">
-      {keys.slice(0, 8).map((key) => (
-        <li key={key}>
-          <code>{key}</code>: {show(entry.before?.[key])} → {show(entry.after?.[key])}
-        </li>
-      ))}
-      {entry.note && <li>{entry.note}</li>}
-    </ul>
+    <div className="small">
+      <ul className="list-unstyled mb-0">
+        {shown.map((key) => (
+          <Change key={key} entry={entry} field={key} />
+        ))}
+      </ul>
+      {more.length > 0 && (
+        <details>
+          <summary className="admin-tap">Ver más ({more.length})</summary>
+          <ul className="list-unstyled mb-0">
+            {more.map((key) => (
+              <Change key={key} entry={entry} field={key} />
+            ))}
+          </ul>
+        </details>
+      )}
+      {entry.note && <p className="mb-0">{entry.note}</p>}
+    </div>
   );
 }
 
@@ -78,7 +106,9 @@ export function AuditPage() {
         cell: ({ row }) => (
           <>
             {KINDS[row.original.kind] ?? row.original.kind}
-            <span className="d-block small text-body-secondary">{row.original.record_id ?? ''}</span>
+            <span className="d-block small text-body-secondary">
+              {row.original.record_label || row.original.record_id || ''}
+            </span>
           </>
         ),
       },

@@ -67,7 +67,6 @@ async function checkCampType(type: unknown, store: Store): Promise<void> {
   if (!known) throw new ApiError(400, ADMIN_MESSAGES.campTypeUnknown);
 }
 
-
 /** Orders that still stand (paid, or a payment under way) among those the filter selects. */
 const standingOrders = (store: Store, filter: Filter) =>
   store.collection('inscripciones').count({
@@ -87,7 +86,11 @@ async function heldOn(store: Store, weekFilter: Filter): Promise<number> {
  * Deleting a camp, week or category that families paid for, or hold places in, would orphan
  * their orders (issue 24): refused with the reason and the way out (deactivate it instead).
  */
-function guardInUse(what: (record: AnyDoc) => string, orders: (id: string) => Filter, weeks: (id: string) => Filter | null) {
+function guardInUse(
+  what: (record: AnyDoc) => string,
+  orders: (id: string) => Filter,
+  weeks: (id: string) => Filter | null,
+) {
   return async (record: AnyDoc, store: Store): Promise<string | null> => {
     const weekFilter = weeks(record._id);
     const [paid, held] = await Promise.all([

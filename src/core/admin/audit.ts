@@ -1,6 +1,6 @@
 // The audit log of admin writes (the staff issue): who did what to which record, when, from which
 // address, and the fields before and after. Secrets and card data never enter it.
-import type { Filter, Store } from '../store/port.ts';
+import type { AnyDoc, Filter, Store } from '../store/port.ts';
 import type { UserRecord } from '../../domain/records.ts';
 import type { AuditAction, AuditEntry, AuditQuery } from '../../domain/staff.ts';
 import { findPage, searchPattern } from './listing.ts';
@@ -75,7 +75,46 @@ export async function recordAudit(
   });
 }
 
-/** The audit list, newest first, one page at a time. */
+const RECORD_ID = /^[0-9a-f]{24}$/;
+
+/** Every record id a value holds, at any depth. */
+function idsIn(value: unknown, into: Set<string>): Set<string> {
+  if (typeof value === 'string' && RECORD_ID.test(value)) into.add(value);
+  else if (Array.isArray(value)) for (const item of value) idsIn(item, into);
+  else if (value && typeof value === 'object' && !(value instanceof Date))
+    for (const inner of Object.values(value)) idsIn(inner, into);
+  return into;
+}
+
+/**
+ * Names of records by id, as staff call them (issue 24): 'Orden 1005', 'cupón HERMANOS2027',
+ * 'Semana 2 · Campamento de Verano 2027'. Deleted records keep their names.
+ */
+export async function recordNames(store: Store, ids: readonly string[]): Promise<Record<string, string>> {
+  if (ids.length === 0) return {};
+  const find = (name: string) =>
+    store.collection<AnyDoc>(name).find({ _id: { $in: [...ids] } }, { withDeleted: true });
+  const [camps, weeks, categories, coupons, orders, memberships] = await Promise.all(
+    ['campamentos', 'semanas', 'categorias', 'cupones', 'inscripciones', 'membresias'].map(find),
+  );
+  const campIds = [...new Set([...weeks!, ...categories!].map((record) => String(record.campament)))];
+  const parents = campIds.length
+    ? await store.collection<AnyDoc>('campamentos').find({ _id: { $in: campIds } }, { withDeleted: true })
+    : [];
+  const campName = new Map([...camps!, ...parents].map((camp) => [camp._id, String(camp.name)]));
+  const names: Record<string, string> = {};
+  for (const camp of camps!) names[camp._id] = String(camp.name);
+  for (const record of [...weeks!, ...categories!]) {
+    const camp = campName.get(String(record.campament));
+    names[record._id] = camp ? `${String(record.name)} · ${camp}` : String(record.name);
+  }
+  for (const coupon of coupons!) names[coupon._id] = `cupón ${String(coupon.code)}`;
+  for (const order of orders!) names[order._id] = `Orden ${String(order.order_number)}`;
+  for (const membership of memberships!) names[membership._id] = `membresía ${String(membership.code)}`;
+  return names;
+}
+
+/** The audit list, newest first, one page at a time, each row with the names of the records it names. */
 export async function listAudit(store: Store, query: AuditQuery) {
   const filter: Filter = {};
   if (query.kind) filter.kind = query.kind;
@@ -91,5 +130,20 @@ export async function listAudit(store: Store, query: AuditQuery) {
     { at: -1, _id: -1 },
     query,
   );
-  return { status: 'SUCCESS' as const, data: records, total, page, limit };
+  const ids = new Set<string>();
+  for (const entry of records) {
+    if (entry.record_id) ids.add(entry.record_id);
+    idsIn(entry.before, ids);
+    idsIn(entry.after, ids);
+  }
+  const names = await recordNames(store, [...ids]);
+  const data = records.map((entry) => {
+    const own = [...idsIn([entry.before, entry.after], new Set(entry.record_id ? [entry.record_id] : []))];
+    return {
+      ...entry,
+      record_label: entry.record_id ? (names[entry.record_id] ?? '') : '',
+      names: Object.fromEntries(own.filter((id) => names[id]).map((id) => [id, names[id]!])),
+    };
+  });
+  return { status: 'SUCCESS' as const, data, total, page, limit };
 }

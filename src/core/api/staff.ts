@@ -30,8 +30,9 @@ import {
 } from '../../domain/schemas/answers.ts';
 import { enrolmentFilter } from '../admin/enrolments-filter.ts';
 import { cancelEnrolment, enrolmentDetail } from '../admin/enrolments.ts';
-import { listAudit, recordAudit } from '../admin/audit.ts';
+import { listAudit, recordAudit, recordNames } from '../admin/audit.ts';
 import { verifyPayment } from '../checkout/settle.ts';
+import { exportFilterWords } from '../../domain/audit.ts';
 import { actorOf, FileAnswer, route, type ApiRoute, type FileSheet } from './route.ts';
 import {
   EXPORT_COLUMNS,
@@ -151,7 +152,15 @@ export const STAFF_ROUTES: ApiRoute[] = [
         action: 'export',
         kind: 'inscripciones',
         record_id: null,
-        note: `${format}: ${JSON.stringify(filters)}`,
+        // In words (issue 24): 'Excel · Campamento: Campamento de Verano 2027 · Estado: Pagada'.
+        note: exportFilterWords(
+          format,
+          { ...filters, hoja },
+          await recordNames(
+            store,
+            [filters.campament, filters.week].filter((id) => id !== undefined),
+          ),
+        ),
       });
       // Two sheets that reconcile (issue 24): 'Pedidos', one row per order with its money, whose net
       // adds up to the dashboard's income; 'Participantes', one row per child and week.
