@@ -88,10 +88,10 @@ test('staff find an order by a child, print the roster, download the Excel, canc
   expect(download.suggestedFilename()).toMatch(/^inscripciones-CV2027-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await fs.readFile(await download.path())) as unknown as ArrayBuffer);
-  const names = workbook
-    .getWorksheet('Inscripciones')!
-    .getColumn(7)
-    .values.map((value) => (typeof value === 'string' ? value : ''));
+  // One row per child and week in 'Participantes' (issue 24), the child under its header.
+  const sheet = workbook.getWorksheet('Participantes')!;
+  const column = (sheet.getRow(1).values as unknown[]).indexOf('Participante');
+  const names = sheet.getColumn(column).values.map((value) => (typeof value === 'string' ? value : ''));
   expect(names).toContain(`${child} Rodríguez`);
 
   // Cancel: the places come back.

@@ -12,6 +12,7 @@ import { AuthFrame } from '../lib/AuthFrame.tsx';
 import { LoadingButton, TextField } from '../lib/FormControls.tsx';
 import { startAdminSession } from './adminSession.ts';
 import { notifyError, notifySuccess } from './feedback.ts';
+import { notify } from '../lib/toasts.tsx';
 
 export const ADMIN_LOGIN_MESSAGES = {
   success: ACCOUNT_MESSAGES.loginOk,
@@ -70,6 +71,8 @@ export function AdminLoginPage() {
       setLoading(true);
       try {
         await adminLogin(email, password);
+        // An earlier failed try's error must not follow the admin onto the dashboard (issue 24).
+        notify.dismissAll();
         notifySuccess(ADMIN_LOGIN_MESSAGES.success);
         void navigate('/admin/dashboard', { replace: true });
       } catch (error) {

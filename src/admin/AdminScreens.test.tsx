@@ -350,6 +350,13 @@ describe("an annual program's payment plan (issue 20)", () => {
 });
 
 describe('coupons', () => {
+  it('keeps the search and filters in the address: a reload (or Back) opens the same list', async () => {
+    await open('/admin/cupones?q=verano&status=active', 'Cupones');
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('verano');
+    const rows = await screen.findAllByRole('row', { name: /VERANO10|HERMANOS|BIENVENIDA/ });
+    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('VERANO10')]);
+  });
+
   it('upper-cases the code as typed, checks the percent, and creates the coupon', async () => {
     const user = await open('/admin/cupones', 'Cupones');
     await user.click(screen.getByRole('button', { name: 'Nuevo cupón' }));

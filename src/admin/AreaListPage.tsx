@@ -4,7 +4,7 @@
 // spec's confirmation, and the spec's toasts. What differs per area is declared in ./areas/.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { keepTabInside } from '../lib/focusTrap.ts';
-import { Pager, useDebounced } from './filters.tsx';
+import { Pager, useDebounced, useUrlFilters } from './filters.tsx';
 import { Button, Modal } from 'react-bootstrap';
 import type { SortingState } from '@tanstack/react-table';
 import { SORTABLE_FIELDS } from '../domain/admin-contract.ts';
@@ -47,11 +47,24 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
   screen: AreaScreen<A, V>;
 }) {
   const { area, texts } = screen;
-  const [search, setSearch] = useState('');
+  // Search, filters, order and page live in the address (issue 24): Back and reload keep them.
+  const url = useUrlFilters<{ q: string; status: string; campament: string; sort: string }>();
+  const search = url.filters.q ?? '';
   const q = useDebounced(search.trim());
-  const [status, setStatus] = useState<'' | 'active' | 'inactive'>('');
-  const [campament, setCampament] = useState('');
-  const [sorting, setSorting] = useState<SortingState>([]);
+  const status = (['active', 'inactive'].includes(url.filters.status ?? '') ? url.filters.status : '') as
+    '' | 'active' | 'inactive';
+  const campament = url.filters.campament ?? '';
+  const sorting: SortingState = url.filters.sort
+    ? [{ id: url.filters.sort.replace(/^-/, ''), desc: url.filters.sort.startsWith('-') }]
+    : [];
+  const setFilter = (patch: Partial<typeof url.filters>) => url.setFilters({ ...url.filters, ...patch });
+  const setSearch = (next: string) => setFilter({ q: next });
+  const setStatus = (next: '' | 'active' | 'inactive') => setFilter({ status: next });
+  const setCampament = (next: string) => setFilter({ campament: next });
+  const setSorting = (updater: SortingState | ((old: SortingState) => SortingState)) => {
+    const next = typeof updater === 'function' ? updater(sorting) : updater;
+    setFilter({ sort: next[0] ? `${next[0].desc ? '-' : ''}${next[0].id}` : '' });
+  };
   const [editing, setEditing] = useState<CatalogueRecords[A] | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<CatalogueRecords[A] | null>(null);
   const [remove, removal] = useDeleteRecordMutation();
@@ -63,11 +76,8 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
     setRefusal(null);
   };
 
-  // A new search, filter or order starts again at page 1.
-  const filterKey = JSON.stringify([q, status, campament, sorting]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
+  // A new search, filter or order starts again at page 1 (setFilters drops the page).
+  const { page, setPage } = url;
 
   const params = {
     page,
@@ -117,7 +127,7 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
         ),
       },
     ],
-    [screen, texts],
+    [screen, texts, setDeleting, setEditing],
   );
 
   async function confirmDelete() {

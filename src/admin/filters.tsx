@@ -1,5 +1,45 @@
-// Pieces every admin list shares: a labelled filter select, a day range, and the pager footer.
+// Pieces every admin list shares: filters kept in the address, a labelled filter select, a day
+// range, and the pager footer.
 import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+const PAGE_PARAM = 'pagina';
+
+/**
+ * A list's filters and page kept in the address (issue 24), so Back and reload bring back the list
+ * as it was. Changing a filter starts again at page 1. The address is replaced, not pushed: typing
+ * a search does not fill the history.
+ */
+export function useUrlFilters<T extends object>(): {
+  filters: Partial<T>;
+  page: number;
+  setFilters: (next: Partial<T>) => void;
+  setPage: (page: number) => void;
+} {
+  const [params, setParams] = useSearchParams();
+  const filters = Object.fromEntries([...params].filter(([key]) => key !== PAGE_PARAM)) as Partial<T>;
+  const page = Math.max(1, Math.floor(Number(params.get(PAGE_PARAM))) || 1);
+  const setFilters = (next: Partial<T>) =>
+    setParams(
+      Object.fromEntries(
+        Object.entries(next).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+        ),
+      ),
+      { replace: true },
+    );
+  const setPage = (next: number) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next > 1) copy.set(PAGE_PARAM, String(next));
+        else copy.delete(PAGE_PARAM);
+        return copy;
+      },
+      { replace: true },
+    );
+  return { filters, page, setFilters, setPage };
+}
 
 /** A search box's text, passed on once typing pauses (one call per search, not per key). */
 export function useDebounced<T>(value: T, ms = 300): T {

@@ -45,6 +45,10 @@ export const notify = {
     want();
     load().then(({ toast }) => toast.error(message, withStay(options)), ignoreOffline);
   },
+  /** Closes every toast shown (a failed sign-in's error once the next try succeeds). */
+  dismissAll() {
+    if (wanted) load().then(({ toast }) => toast.dismiss(), ignoreOffline);
+  },
 };
 
 const Container = lazy(() => load().then((module) => ({ default: module.ToastContainer })));

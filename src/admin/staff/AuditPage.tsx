@@ -1,13 +1,13 @@
 // 'Auditoría': every admin write, newest first: who, when, from where, which record, and the
 // fields before and after. Filtered by kind of record, action, admin and dates.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { AdminPage } from '../AdminPage.tsx';
 import { DayRangeFields, FilterSelect, Pager } from '../filters.tsx';
 import { DataTable, type AdminColumn } from '../DataTable.tsx';
 import { useAuditQuery } from '../api.ts';
 import { withServerMessage } from '../feedback.ts';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditQuery, type AuditRow } from '../../domain/staff.ts';
-import { useDebounced } from '../filters.tsx';
+import { useDebounced, useUrlFilters } from '../filters.tsx';
 import { AUDIT_FIELDS_SHOWN, auditFieldLabel, auditValue } from '../../domain/audit.ts';
 
 const PAGE_SIZE = 25;
@@ -72,8 +72,7 @@ function Changes({ entry }: { entry: AuditRow }) {
 }
 
 export function AuditPage() {
-  const [filters, setFilters] = useState<AuditQuery>({});
-  const [page, setPage] = useState(1);
+  const { filters, page, setFilters, setPage } = useUrlFilters<AuditQuery>();
   const user = useDebounced(filters.user ?? '');
   const log = useAuditQuery({ ...filters, user, page, limit: PAGE_SIZE });
   const rows = log.data?.data ?? [];
@@ -83,7 +82,6 @@ export function AuditPage() {
     const next = { ...filters, ...patch };
     for (const key of Object.keys(next) as Array<keyof AuditQuery>) if (!next[key]) delete next[key];
     setFilters(next);
-    setPage(1);
   };
 
   const columns = useMemo<Array<AdminColumn<AuditRow>>>(

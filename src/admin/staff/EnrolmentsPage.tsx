@@ -1,6 +1,6 @@
 // 'Inscripciones': every order, searched by order number, parent or child, filtered by camp, week,
 // state and date, paged by the server; the export buttons download exactly what is filtered.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../AdminPage.tsx';
 import { Pager } from '../filters.tsx';
@@ -10,7 +10,7 @@ import { formatDay, notifyError, withServerMessage } from '../feedback.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import type { EnrolmentFilters, EnrolmentSummary } from '../../domain/staff.ts';
 import { EnrolmentFiltersForm } from './EnrolmentFiltersForm.tsx';
-import { useDebounced } from '../filters.tsx';
+import { useDebounced, useUrlFilters } from '../filters.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 import { StateBadge } from './StateBadge.tsx';
 
@@ -26,8 +26,7 @@ export function waitingFor(since: string, now = Date.now()): string {
 }
 
 export function EnrolmentsPage() {
-  const [filters, setFilters] = useState<EnrolmentFilters>({});
-  const [page, setPage] = useState(1);
+  const { filters, page, setFilters, setPage } = useUrlFilters<EnrolmentFilters>();
   const q = useDebounced(filters.q ?? '');
   const query = { ...filters, q, page, limit: PAGE_SIZE };
   const list = useEnrolmentsQuery(query);
@@ -81,10 +80,7 @@ export function EnrolmentsPage() {
     [],
   );
 
-  const change = (next: EnrolmentFilters) => {
-    setFilters(next);
-    setPage(1);
-  };
+  const change = (next: EnrolmentFilters) => setFilters(next);
 
   return (
     <AdminPage title="Inscripciones" actions={<ExportButtons filters={{ ...filters, q }} />}>
