@@ -2,6 +2,7 @@
 // src/core/store/nedb.ts). NeDB keeps each collection in memory and appends each change to the
 // datafile before the operation resolves. That survives a killed process; with `fsync` each append
 // is also flushed to the disk before it resolves, so it survives a power cut too.
+import { compareSpanish } from '../../src/core/store/common.ts';
 import { constants } from 'node:fs';
 import { access, mkdir, open, readFile, readdir, truncate } from 'node:fs/promises';
 import path from 'node:path';
@@ -71,7 +72,7 @@ async function loadDatastore(filename: string, fsync: boolean): Promise<Datastor
   await dropTornTail(filename);
   // Once a torn tail is cut off, every line must parse: any other bad line is real damage, and refusing
   // to start beats NeDB's default of silently dropping up to 10% of the records.
-  const db = new Datastore({ filename, corruptAlertThreshold: 0 });
+  const db = new Datastore({ filename, corruptAlertThreshold: 0, compareStrings: compareSpanish });
   await db.loadDatabaseAsync();
   if (fsync) {
     // Every write of a datastore appends through this one method, inside the datastore's queue, and

@@ -36,3 +36,25 @@ describe('visible: the filter plus "not deleted", kept flat for the embedded sto
     expect(await names({ campament: 'c1', status: DELETED_STATUS }, true)).toEqual(['Semana 3']);
   });
 });
+
+describe('sorting texts', () => {
+  it('orders names as Spanish does in the embedded and in-memory stores (issue 24)', async () => {
+    const { openMemoryStore } = await import('./memory.ts');
+    const store = openMemoryStore();
+    const names = ['Zoe', 'Ángel', 'Beatriz', 'Semana 2', 'Semana 1', 'Ñico', 'Nora', 'ana'];
+    await store.collection('nombres').insertMany(names.map((name) => ({ name })));
+    const sorted = await store
+      .collection<{ _id: string; name: string }>('nombres')
+      .find({}, { sort: { name: 1 } });
+    expect(sorted.map((record) => record.name)).toEqual([
+      'ana',
+      'Ángel',
+      'Beatriz',
+      'Nora',
+      'Ñico',
+      'Semana 1',
+      'Semana 2',
+      'Zoe',
+    ]);
+  });
+});

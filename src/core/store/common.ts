@@ -91,3 +91,16 @@ export function groupHeld(doc: Record<string, unknown>, prefix: string): number 
     .filter(([name, amount]) => name.startsWith(prefix) && typeof amount === 'number')
     .reduce((sum, [, amount]) => sum + (amount as number), 0);
 }
+
+const SPANISH = new Intl.Collator('es');
+const RECORD_ID = /^[0-9a-f]{24}$/;
+
+/**
+ * How the embedded and in-memory stores order texts in a sort (issue 24): as Spanish does, so
+ * 'Ángel' sorts beside 'Angel', not after 'Zoe', and 'Ñico' after 'Nora'. Record ids keep their
+ * plain order (it is their creation order).
+ */
+export function compareSpanish(a: string, b: string): number {
+  if (RECORD_ID.test(a) && RECORD_ID.test(b)) return a < b ? -1 : a > b ? 1 : 0;
+  return SPANISH.compare(a, b);
+}

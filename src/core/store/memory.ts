@@ -2,6 +2,7 @@
 // collection code as the embedded store (./nedb.ts), so the same query language, unique indexes
 // and atomic guarded increments; it passes the store contract. For tests, and for the mocks in the
 // browser.
+import { compareSpanish } from './common.ts';
 import { collectionsOf, Datastore, nextInCounters } from './nedb.ts';
 import type { Store } from './port.ts';
 import { countingWrites } from './revisions.ts';
@@ -11,7 +12,7 @@ export function openMemoryStore(): Store {
   const datastore = (name: string): Datastore => {
     let db = datastores.get(name);
     if (!db) {
-      db = new Datastore({ inMemoryOnly: true });
+      db = new Datastore({ inMemoryOnly: true, compareStrings: compareSpanish });
       datastores.set(name, db);
     }
     return db;
