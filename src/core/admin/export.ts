@@ -8,7 +8,7 @@ import { ENROLMENT_STATE_LABELS, enrolmentState, type EnrolmentFilters } from '.
 import { santoDomingoDay } from '../../domain/dashboard.ts';
 import { formatDueDay } from '../../domain/plans.ts';
 import { enrolmentFilter } from './enrolments-filter.ts';
-import { ordersWithMoney } from './money.ts';
+import { orderPagesWithMoney, ordersWithMoney } from './money.ts';
 import { allocateNet } from '../../domain/money.ts';
 import { RECEIPTS } from '../receipts/service.ts';
 
@@ -213,9 +213,12 @@ export async function* orderExportRows(
   filters: EnrolmentFilters,
 ): AsyncGenerator<OrderExportRow> {
   const names = await namesOf(store);
-  for await (const { order, money } of ordersWithMoney(store, enrolmentFilter(filters))) {
-    const receipt = order.payment_status === 'paid' ? await invoiceNumberOf(store, order._id) : '';
-    yield {
+  for await (const page of orderPagesWithMoney(store, enrolmentFilter(filters))) {
+    const invoices = await invoiceNumbersOf(
+      store,
+      page.filter(({ order }) => order.payment_status === 'paid').map(({ order }) => order._id),
+    );
+    yield* page.map(({ order, money }) => ({
       order: order.order_number,
       state: ENROLMENT_STATE_LABELS[enrolmentState(order)],
       paid_at: order.paid_at ?? null,
@@ -235,17 +238,21 @@ export async function* orderExportRows(
       refunded: money.refunded,
       net: money.net,
       owed: money.owed,
-      receipt,
-    };
+      receipt: invoices.get(order._id) ?? '',
+    }));
   }
 }
 
-/** The number of the order's invoice (not a credit note), or ''. */
-async function invoiceNumberOf(store: Store, enrolmentId: string): Promise<string> {
+/** The number of each order's invoice (not a credit note), by order; one read for all of them. */
+async function invoiceNumbersOf(store: Store, enrolmentIds: string[]): Promise<Map<string, string>> {
   const receipts = await store
     .collection<{ _id: string; ncf: string; type: string; enrolment_id: string }>(RECEIPTS)
-    .find({ enrolment_id: enrolmentId });
-  return receipts.find((receipt) => receipt.type !== 'B04' && !receipt.type.startsWith('E34'))?.ncf ?? '';
+    .find({ enrolment_id: { $in: enrolmentIds } });
+  const invoices = new Map<string, string>();
+  for (const receipt of receipts)
+    if (receipt.type !== 'B04' && !receipt.type.startsWith('E34') && !invoices.has(receipt.enrolment_id))
+      invoices.set(receipt.enrolment_id, receipt.ncf);
+  return invoices;
 }
 
 /** `<what>-<camp code>-<yyyy-mm-dd>.<format>`; 'todas' when no camp is chosen. */

@@ -11,7 +11,7 @@ import {
   type MoneyTotals,
   type OrderMoney,
 } from '../../domain/money.ts';
-import { PAYMENTS } from '../payments/ledger.ts';
+import { checkoutPaymentId, PAYMENTS } from '../payments/ledger.ts';
 
 /** Orders read per page. */
 const PAGE = 200;
@@ -20,15 +20,18 @@ const PAGE = 200;
 const soldFor = (order: Enrolment): number =>
   order.schedule?.length ? order.schedule.reduce((sum, item) => sum + item.amount, 0) : order.amount;
 
+export interface OrderWithMoney {
+  order: Enrolment;
+  money: OrderMoney;
+}
+
 /**
- * Every order the filter selects, newest first, with its money. Collected: the order's payments
- * that brought money in (approved or recorded); its own charge counts even where its ledger was
- * never written (orders from before ledgers).
+ * Every order the filter selects, newest first, with its money, a page at a time (so a caller can
+ * read what else it needs once per page). Collected: the order's payments that brought money in
+ * (approved or recorded); its own charge counts even where its ledger was never written (orders
+ * from before ledgers).
  */
-export async function* ordersWithMoney(
-  store: Store,
-  filter: Filter,
-): AsyncGenerator<{ order: Enrolment; money: OrderMoney }> {
+export async function* orderPagesWithMoney(store: Store, filter: Filter): AsyncGenerator<OrderWithMoney[]> {
   const enrolments = store.collection<Enrolment>('inscripciones');
   for (let skip = 0; ; skip += PAGE) {
     const page = await enrolments.find(filter, { sort: { created_at: -1, _id: -1 }, skip, limit: PAGE });
@@ -39,14 +42,19 @@ export async function* ordersWithMoney(
     const paidBy = new Map<string, LedgerPayment[]>();
     for (const payment of payments)
       paidBy.set(payment.enrolment_id, [...(paidBy.get(payment.enrolment_id) ?? []), payment]);
-    for (const order of page) {
+    yield page.map((order) => {
       const own = paidBy.get(order._id) ?? [];
-      const checkout = own.some((payment) => payment._id === `${order._id}:checkout`) ? 0 : order.amount;
+      const checkout = own.some((payment) => payment._id === checkoutPaymentId(order._id)) ? 0 : order.amount;
       const collected = checkout + own.reduce((sum, payment) => sum + payment.amount, 0);
-      yield { order, money: orderMoney(order, collected, soldFor(order)) };
-    }
+      return { order, money: orderMoney(order, collected, soldFor(order)) };
+    });
     if (page.length < PAGE) return;
   }
+}
+
+/** The same orders one by one. */
+export async function* ordersWithMoney(store: Store, filter: Filter): AsyncGenerator<OrderWithMoney> {
+  for await (const page of orderPagesWithMoney(store, filter)) yield* page;
 }
 
 export interface CampMoney extends MoneyTotals {

@@ -50,7 +50,8 @@ const enrolmentsOf = (store: Store) =>
 export const instalmentId = (enrolmentId: string, item: Pick<ScheduleItem, 'cupo' | 'seq'>): string =>
   `${enrolmentId}:${item.cupo}:${item.seq}`;
 /** The first payment, the enrolment's own charge: one per enrolment. */
-const checkoutPaymentId = (enrolmentId: string) => `${enrolmentId}:checkout`;
+/** The id of the ledger's record of an order's own charge at the checkout. */
+export const checkoutPaymentId = (enrolmentId: string) => `${enrolmentId}:checkout`;
 
 /** The schedule an order was sold with; one payment of its amount for orders from before plans. */
 const scheduleOf = (enrolment: Enrolment): ScheduleItem[] =>
