@@ -1,5 +1,6 @@
 // Direct API calls of the browser tests (arranging data, checking what the server stored), with
 // the account header the front end sends.
+import { FIXTURE_PNG_BASE64 } from '../src/core/checkout/fixtures.ts';
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { DemoCart } from '../src/core/checkout/fixtures.ts';
@@ -60,10 +61,7 @@ export async function demoCartOf(page: Page, token: string, code: string): Promi
 }
 
 /** A 1×1 PNG: the photo a parent uploads before paying. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from(FIXTURE_PNG_BASE64, 'base64');
 
 /**
  * Pays an enrolment as the parent (a new idempotency key); the raw answer, for its status. The

@@ -21,7 +21,11 @@ import {
 } from '../../src/domain/enrolment.ts';
 import { participantErrors } from '../../src/domain/enrolment-rules.ts';
 import { PHOTO_MESSAGES } from '../../src/domain/photos.ts';
-import { enrolmentRequest as enrolmentBody, participant } from '../../src/core/checkout/fixtures.ts';
+import {
+  FIXTURE_PNG_BASE64,
+  enrolmentRequest as enrolmentBody,
+  participant,
+} from '../../src/core/checkout/fixtures.ts';
 import { formatDop } from '../../src/domain/pricing.ts';
 import { SOCIAL_MESSAGES } from '../../src/domain/social.ts';
 
@@ -49,10 +53,7 @@ export interface Target {
   close: () => Promise<void>;
 }
 
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-  (c) => c.charCodeAt(0),
-);
+const PNG = Uint8Array.from(atob(FIXTURE_PNG_BASE64), (c) => c.charCodeAt(0));
 
 /** A valid participant; the parity runs use a blob photo address like the browser's. */
 const child = (id: number, overrides: Partial<ParticipantEntry> = {}): ParticipantEntry =>

@@ -2,6 +2,7 @@
 // participant's photo must be one the account uploaded; the contact e-mail is one address;
 // registration that finds an existing account costs what a failed sign-in costs; another family's
 // membership code reads as no code.
+import { FIXTURE_PNG_BASE64 } from '../../../src/core/checkout/fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
@@ -14,10 +15,7 @@ import { demoCart, enrolmentRequest, payAs } from '../checkout/testing.ts';
 let t: TestApp;
 afterEach(async () => t?.close());
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from(FIXTURE_PNG_BASE64, 'base64');
 
 /** Uploads a photo as `token`, as the wizard does; its address. */
 async function upload(token: string): Promise<string> {

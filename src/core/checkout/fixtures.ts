@@ -8,6 +8,10 @@ import type { Store } from '../store/port.ts';
 
 export const CHILD_NAMES = ['Pedro', 'María', 'José', 'Ana', 'Luis', 'Carmen'];
 
+/** A 1×1 PNG, base64: the photo tests upload as a parent would. */
+export const FIXTURE_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 /** The photo the fixture's participants carry: a test account owns it once `ownFixturePhoto` ran. */
 export const FIXTURE_PHOTO = '/uploads/0123456789abcdef0123456789abcdef.png';
 
