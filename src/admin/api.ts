@@ -3,6 +3,7 @@
 // it changed and the dashboard. Loaded only in the admin chunk and injected into the store then
 // (src/app/AdminArea.tsx), so none of it reaches the parents' bundle.
 import type { WaitlistView } from '../domain/waitlist.ts';
+import type { ChangePreview, StaffChangeRequest } from '../domain/changes.ts';
 import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ApiError, request, type HttpMethod } from '../api/http.ts';
@@ -181,6 +182,15 @@ export const adminApi = createApi({
       query: ({ id, reason }) => ({ path: `/inscripciones/cancel/${id}`, method: 'POST', body: { reason } }),
       invalidatesTags: (_result, error) => (error ? [] : [...STALE_AFTER_STAFF_WRITE]),
     }),
+    // A partial change (issue 24): with `preview` only its figures, nothing stale.
+    changeEnrolment: build.mutation<
+      { message: string; data: { preview: ChangePreview; enrolment?: EnrolmentDetail } },
+      { id: string; body: StaffChangeRequest }
+    >({
+      query: ({ id, body }) => ({ path: `/inscripciones/cambios/${id}`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { body }) =>
+        error || body.preview ? [] : [...STALE_AFTER_STAFF_WRITE, ...STALE_AFTER_LEDGER_WRITE],
+    }),
     verifyEnrolment: build.mutation<{ message: string; data: EnrolmentDetail }, string>({
       query: (id) => ({ path: `/inscripciones/verify/${id}`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : [...STALE_AFTER_STAFF_WRITE]),
@@ -264,6 +274,7 @@ export const {
   useEnrolmentsQuery,
   useEnrolmentQuery,
   useCancelEnrolmentMutation,
+  useChangeEnrolmentMutation,
   useVerifyEnrolmentMutation,
   useRostersQuery,
   useAuditQuery,

@@ -49,6 +49,8 @@ export interface Instalment {
   kind: 'membresia' | 'cuota';
   seq: number;
   of: number;
+  /** What the line is when not an instalment of the plan (issue 24: a change's difference). */
+  label?: string;
   /** 'YYYY-MM-DD' */
   due: string;
   /** Whole DOP. */
@@ -139,6 +141,8 @@ export interface LedgerPayment {
   /** A cancellation gave this much of it back to the card, with the gateway's refund reference. */
   refunded_amount?: number;
   refund_reference?: string;
+  /** Given back by partial changes of the order (issue 24), added up; apart from the cancellation's. */
+  change_refunded_amount?: number;
   created_at: Date;
   /** Until when the request charging it may still answer; after it, the settler asks the gateway. */
   lease_until?: Date;
@@ -274,8 +278,9 @@ export const agingLabel = (row: { balance: number; bucket: AgingBucket }): strin
   row.balance > 0 ? AGING_BUCKETS.find((bucket) => bucket.key === row.bucket)!.label : 'Saldada';
 
 /** The label of an instalment line: 'Membresía' or 'Cuota 2 de 10'. */
-export const instalmentLabel = (line: Pick<Instalment, 'kind' | 'seq' | 'of'>): string =>
-  line.kind === 'membresia' ? 'Membresía' : line.of > 1 ? `Cuota ${line.seq} de ${line.of}` : 'Pago único';
+export const instalmentLabel = (line: Pick<Instalment, 'kind' | 'seq' | 'of' | 'label'>): string =>
+  line.label ??
+  (line.kind === 'membresia' ? 'Membresía' : line.of > 1 ? `Cuota ${line.seq} de ${line.of}` : 'Pago único');
 
 export const LEDGER_MESSAGES = {
   notFound: 'No encontramos esa inscripción en su cuenta.',

@@ -11,6 +11,8 @@ export interface MoneyOrder {
   status: string;
   refund_status?: 'refunded' | 'pending' | 'none';
   refund_amount?: number;
+  /** What partial changes gave back to the card (issue 24), asked or confirmed. */
+  change_refunded?: number;
 }
 
 export interface OrderMoney {
@@ -40,10 +42,13 @@ export interface OrderMoney {
 export function orderMoney(order: MoneyOrder, collected: number, total = order.amount): OrderMoney {
   const paid = order.payment_status === 'paid';
   const got = paid ? collected : 0;
-  const refunded =
+  // Partial changes' refunds first (issue 24), then the cancellation's, which gives back the rest.
+  const byChanges = paid ? Math.min(got, order.change_refunded ?? 0) : 0;
+  const byCancellation =
     paid && order.status === 'cancelled' && order.refund_status !== 'none'
-      ? Math.min(got, order.refund_amount ?? got)
+      ? Math.min(got - byChanges, order.refund_amount ?? got - byChanges)
       : 0;
+  const refunded = byChanges + byCancellation;
   return {
     gross: total + order.discount,
     discount: order.discount,
@@ -51,7 +56,7 @@ export function orderMoney(order: MoneyOrder, collected: number, total = order.a
     collected: got,
     refunded,
     net: got - refunded,
-    owed: paid && order.status !== 'cancelled' ? Math.max(0, total - got) : 0,
+    owed: paid && order.status !== 'cancelled' ? Math.max(0, total - (got - byChanges)) : 0,
   };
 }
 

@@ -136,6 +136,27 @@ export function priceCart(input: PriceInput): PriceBreakdown {
 }
 
 /**
+ * The price of a paid camp order after a partial change (issue 24), the one rule for staff, the
+ * parent's profile and the tests:
+ * - the lines left are priced at what they were sold for, a moved line at its new week's price;
+ * - priceCart prices them again, so the family and multi-week discounts are those the order would
+ *   get now (a child with one week left loses the multi-week rate; two children left of three drop
+ *   to the 5 % tier), with the same coupon (a percent coupon takes its share of the new subtotal,
+ *   an amount coupon stays whole while the order covers it) and the family's children counted as
+ *   the checkout counts them (`familyChildren`: the order's own and those of the earlier orders
+ *   that gave it its family discount, while still paid);
+ * - the difference is the new total minus what the order was charged: negative is given back by
+ *   the camp's rule, positive is owed by the family.
+ */
+export function repriceOrder(
+  input: PriceInput,
+  charged: number,
+): { price: PriceBreakdown; difference: number } {
+  const price = priceCart(input);
+  return { price, difference: price.total - charged };
+}
+
+/**
  * Whole pesos for exact amounts that must add up to `target` (the largest-remainder method): each
  * amount is rounded down, and the pesos still missing go to the amounts with the largest fractions
  * (the earlier one on a tie). Each result is within one peso of its exact amount. Used so that a

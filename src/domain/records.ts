@@ -5,6 +5,7 @@ import type { PriceBreakdown, ScheduleItem } from './pricing.ts';
 import type { RefundRule } from './cancellation.ts';
 import type { NcfType } from './receipts.ts';
 import type { PlanFields } from './plans.ts';
+import type { OrderChange } from './changes.ts';
 
 export const RECORD_STATUSES = ['active', 'inactive', 'borrado'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
@@ -293,6 +294,10 @@ export interface Enrolment {
   credit_amount?: number;
   /** False while a cancellation's steps (places, memberships, refund, e-mail) are owed. */
   cancel_done?: boolean;
+  /** Partial changes made since it was paid (issue 24, ../changes.ts), oldest first. */
+  changes?: OrderChange[];
+  /** What those changes gave back to the card in all (asked; see each change's refund_status). */
+  change_refunded?: number;
   created_at: Date;
   paid_at: Date | null;
 }

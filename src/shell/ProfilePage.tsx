@@ -16,6 +16,7 @@ import { useAppSelector } from '../lib/hooks.ts';
 import { MembershipCodes } from '../lib/MembershipCodes.tsx';
 import { notify } from '../lib/toasts.tsx';
 import { cancelOwnEnrolment, fetchActivity, type Activity, type EnrolmentSummary } from './accountApi.ts';
+import { ChangeOrderDialog } from './ChangeOrderDialog.tsx';
 import { UserIcon } from './icons.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { PasswordForm, ProfileForm } from './ProfileForms.tsx';
@@ -60,9 +61,11 @@ function Loading() {
 function EnrolmentItem({
   enrolment,
   onCancel,
+  onChange,
 }: {
   enrolment: EnrolmentSummary;
   onCancel?: (enrolment: EnrolmentSummary) => void;
+  onChange?: (enrolment: EnrolmentSummary) => void;
 }) {
   const cancelled = enrolment.status === 'cancelled';
   const status = cancelled ? { label: 'cancelada', bg: 'secondary' } : STATUS[enrolment.payment_status];
@@ -84,6 +87,16 @@ function EnrolmentItem({
         <dt className="col-sm-3">Fecha</dt>
         <dd className="col-sm-9">{formatDateTime(enrolment.paid_at ?? enrolment.created_at)}</dd>
       </dl>
+      {enrolment.changes?.length ? (
+        <ul className="small mt-2 mb-0 ps-3" aria-label="Cambios">
+          {enrolment.changes.map((change) => (
+            <li key={change.at}>
+              {formatDateTime(change.at)}: {change.description}. Nuevo total: {formatDop(change.total)}.{' '}
+              {change.money}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {enrolment.credit ? (
         <p className="small mt-2 mb-0">
           Crédito para una próxima inscripción: {formatDop(enrolment.credit.amount)}. Escriba el cupón{' '}
@@ -98,6 +111,11 @@ function EnrolmentItem({
       ) : null}
       {enrolment.cancel && enrolment._id && onCancel ? (
         <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
+          {enrolment.changeable && onChange ? (
+            <Button variant="outline-primary" className="tap-target" onClick={() => onChange(enrolment)}>
+              Cambiar semanas
+            </Button>
+          ) : null}
           <Button variant="outline-danger" className="tap-target" onClick={() => onCancel(enrolment)}>
             Cancelar inscripción
           </Button>
@@ -212,6 +230,8 @@ const initialTab = () =>
 
 function ActivityTab({ activity, onChanged }: { activity: Load<Activity>; onChanged: () => void }) {
   const [cancelling, setCancelling] = useState<EnrolmentSummary | null>(null);
+  const [changing, setChanging] = useState<EnrolmentSummary | null>(null);
+  const [changeKey, setChangeKey] = useState(0);
   if (activity.state === 'loading') return <Loading />;
   if (activity.state === 'failed') return <Alert variant="danger">{activity.message}</Alert>;
   const { enrolments, memberships } = activity.value;
@@ -235,6 +255,10 @@ function ActivityTab({ activity, onChanged }: { activity: Load<Activity>; onChan
             key={`${enrolment.order_number}-${enrolment.created_at}`}
             enrolment={enrolment}
             onCancel={setCancelling}
+            onChange={(enrolment) => {
+              setChangeKey((key) => key + 1);
+              setChanging(enrolment);
+            }}
           />
         ))}
       </section>
@@ -245,6 +269,15 @@ function ActivityTab({ activity, onChanged }: { activity: Load<Activity>; onChan
         onClose={() => setCancelling(null)}
         onCancelled={() => {
           setCancelling(null);
+          onChanged();
+        }}
+      />
+      <ChangeOrderDialog
+        key={changeKey}
+        enrolment={changing}
+        onClose={() => setChanging(null)}
+        onChanged={() => {
+          setChanging(null);
           onChanged();
         }}
       />

@@ -3,6 +3,7 @@
 import { request } from '../api/http.ts';
 import type { PublicUser } from '../domain/accounts.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
+import type { ChangePreview, ChangeRequest } from '../domain/changes.ts';
 import type { EnrolmentLedgerAnswer, SavedCardAnswer } from '../domain/schemas/ledger.ts';
 
 export type PaymentStatus = 'paid' | 'declined' | 'pending' | 'error' | 'unknown';
@@ -21,6 +22,12 @@ export interface EnrolmentSummary {
   cancel?: { last_day: string; refund: string } | null;
   /** A cancellation's credit coupon, for the next enrolment. */
   credit?: { code: string; amount: number } | null;
+  campament?: string;
+  /** Each child's weeks, and whether the family may change them now (issue 24). */
+  lines?: Array<{ cupo: number; week: string; label: string }>;
+  changeable?: boolean;
+  /** Its changes since it was paid (issue 24): what changed, the new total, what happened to the money. */
+  changes?: Array<{ at: string; description: string; total: number; money: string }>;
   /** Its fiscal receipts (B01 or B02, and a B04 after cancelling a B01), each a PDF to download. */
   receipts?: Array<{ type: string; ncf: string }>;
   /** Paid, its invoice not issued yet: it comes by e-mail. */
@@ -73,6 +80,24 @@ export function cancelOwnEnrolment(id: string): Promise<{ status: string; messag
     method: 'POST',
     body: {},
   });
+}
+
+/** POST /inscripciones/cambiar/:id: the parent drops or moves a week of their own order (issue 24). */
+export function changeOwnEnrolment(
+  id: string,
+  body: ChangeRequest & { preview?: boolean },
+): Promise<{ status: string; message: string; data: { preview: ChangePreview } }> {
+  return request(`/inscripciones/cambiar/${id}`, { method: 'POST', body });
+}
+
+/** The weeks a camp sells now (name, dates, price), to move a child to. */
+export async function fetchCampWeeks(
+  campId: string,
+): Promise<Array<{ _id: string; name: string; date: string; value: number }>> {
+  const answer = await request<{
+    data: { weekData: Array<{ _id: string; name: string; date: string; value: number }> };
+  }>(`/semanas/findbycamp/${encodeURIComponent(campId)}`);
+  return answer.data.weekData;
 }
 
 /** GET /esperas: the family's waiting-list requests (issue 18). */

@@ -4,11 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 import { CANCEL_MESSAGES } from '../../../src/domain/cancellation.ts';
 import { COUPON_MESSAGES } from '../../../src/domain/coupons.ts';
 import type { Camp, Coupon, Enrolment, Week } from '../../../src/domain/records.ts';
-import { demoCart, enrolmentRequest, newKey, payAs, type DemoCart } from './testing.ts';
+import { demoCart, enrolmentRequest, newKey, payAs, recordingGateway, type DemoCart } from './testing.ts';
 import { priceCart } from '../../../src/domain/pricing.ts';
 
 let t: TestApp;
@@ -18,15 +17,7 @@ afterEach(async () => t?.close());
 const at = (local: string) => new Date(`${local}-04:00`);
 
 async function setup(now: Date, camp: Partial<Camp> = {}) {
-  const refunds: Array<{ reference: string; amount: number }> = [];
-  const inner = sandboxGateway();
-  const gateway: PaymentGateway = {
-    ...inner,
-    refund: async (request) => {
-      refunds.push(request);
-      return inner.refund(request);
-    },
-  };
+  const { gateway, refunds } = recordingGateway();
   const clock = { now };
   t = await buildTestApp({}, { deps: { gateway, clock: () => clock.now } });
   await seedDemoData(t.store);

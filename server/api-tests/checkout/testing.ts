@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { demoCart, type DemoCart } from '../../../src/core/checkout/fixtures.ts';
 import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
+import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 
 export {
   CHILD_NAMES,
@@ -15,6 +16,25 @@ export {
 } from '../../../src/core/checkout/fixtures.ts';
 
 export const newKey = () => crypto.randomUUID();
+
+/** The sandbox, with every refund asked of it recorded (in order) for the test to read. */
+export function recordingGateway(): {
+  gateway: PaymentGateway;
+  refunds: Array<{ reference: string; amount: number; key?: string }>;
+} {
+  const refunds: Array<{ reference: string; amount: number; key?: string }> = [];
+  const inner = sandboxGateway();
+  return {
+    refunds,
+    gateway: {
+      ...inner,
+      refund: async (request) => {
+        refunds.push(request);
+        return inner.refund(request);
+      },
+    },
+  };
+}
 
 /** POST /api/inscripciones/create as `token`, with a new idempotency key. */
 export const payAs = (t: TestApp, token: string, body: CreateEnrolmentBody) =>

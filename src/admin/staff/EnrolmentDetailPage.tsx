@@ -1,6 +1,7 @@
 // One order whole, for staff: the payment, each child with medical notes and weeks, parents and
 // emergency contact, who may pick the children up, invoice data, the e-mails sent. 'Verificar pago'
-// on a pending order; 'Cancelar inscripción' on a paid one (with a reason).
+// on a pending order; 'Cancelar inscripción' on a paid one (with a reason); on a paid camp order,
+// each week can be dropped or moved and each child dropped (issue 24, ./ChangeDialog.tsx).
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Modal } from 'react-bootstrap';
@@ -8,11 +9,16 @@ import { AdminPage } from '../AdminPage.tsx';
 import { useCancelEnrolmentMutation, useEnrolmentQuery, useVerifyEnrolmentMutation } from '../api.ts';
 import { formatDay, notifyError, notifySuccess, withServerMessage } from '../feedback.ts';
 import { keepTabInside } from '../../lib/focusTrap.ts';
+import { ReasonField } from './ReasonField.tsx';
 import { formatDop } from '../../domain/pricing.ts';
-import { CANCEL_REASON_MAX, hasMedicalNote, type EnrolmentDetail } from '../../domain/staff.ts';
+import { hasMedicalNote, type EnrolmentDetail } from '../../domain/staff.ts';
 import { StateBadge } from './StateBadge.tsx';
 import { downloadFile } from '../download.ts';
 import { NCF_TYPES } from '../../domain/receipts.ts';
+import { isAnnualProgram } from '../../domain/records.ts';
+import { fullName } from '../../domain/family.ts';
+import { CHANGE_REFUND_LABELS } from '../../domain/changes.ts';
+import { ChangeDialog, type ChangeTarget } from './ChangeDialog.tsx';
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
@@ -42,6 +48,7 @@ const MAIL_KINDS: Record<string, string> = {
   enrolment: 'Confirmación de inscripción',
   'payment-not-completed': 'Pago no realizado',
   'enrolment-cancelled': 'Inscripción cancelada',
+  'enrolment-changed': 'Inscripción modificada',
   receipt: 'Comprobante fiscal',
 };
 
@@ -95,7 +102,42 @@ function refundText(enrolment: EnrolmentDetail): string {
     : `${amount}, pendiente`;
 }
 
-function Children({ enrolment }: { enrolment: EnrolmentDetail }) {
+/** The changes made to the order since it was paid (issue 24), oldest first. */
+function Changes({ enrolment }: { enrolment: EnrolmentDetail }) {
+  const changes = enrolment.changes ?? [];
+  if (changes.length === 0) return null;
+  return (
+    <Section title="Cambios">
+      <ul className="mb-0 small">
+        {changes.map((change) => (
+          <li key={change.id}>
+            {formatDay(String(change.at))} · {change.description} · {formatDop(change.before_total)} →{' '}
+            {formatDop(change.after_total)}
+            {change.difference < 0 &&
+              ` · ${CHANGE_REFUND_LABELS[change.refund]}${
+                change.card_amount > 0
+                  ? ` ${formatDop(change.card_amount)}${change.refund_status === 'pending' ? ', pendiente' : ''}`
+                  : change.credit_amount > 0
+                    ? ` ${formatDop(change.credit_amount)}, cupón ${change.credit_code ?? ''}`
+                    : ''
+              }`}
+            {change.owed_amount > 0 && ` · Diferencia pendiente de pago ${formatDop(change.owed_amount)}`} ·{' '}
+            {change.by} · {change.reason}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function Children({
+  enrolment,
+  onChange,
+}: {
+  enrolment: EnrolmentDetail;
+  /** Offered on a paid camp order: opens the change dialog on a child or one of their weeks. */
+  onChange?: (target: ChangeTarget) => void;
+}) {
   return (
     <div className="row g-3">
       {enrolment.participants.map((child) => (
@@ -119,6 +161,22 @@ function Children({ enrolment }: { enrolment: EnrolmentDetail }) {
                 {child.school}
               </p>
               {child.membership_code && <p className="small mb-1">Membresía {child.membership_code}</p>}
+              {onChange && enrolment.participants.length > 1 && (
+                <Button
+                  variant="outline-danger"
+                  size="sm"
+                  className="admin-tap mb-2 no-print"
+                  onClick={() =>
+                    onChange({
+                      action: 'drop_child',
+                      cupo: child.id,
+                      label: `${fullName(child)}, todas sus semanas`,
+                    })
+                  }
+                >
+                  Quitar participante
+                </Button>
+              )}
               <ul className="small mb-1 ps-3">
                 <Medical label="Alimentos prohibidos" text={child.prohibited_foods} />
                 <Medical label="Alergias" text={child.alergies} />
@@ -129,8 +187,46 @@ function Children({ enrolment }: { enrolment: EnrolmentDetail }) {
                 {enrolment.lines
                   .filter((line) => line.cupo === child.id)
                   .map((line) => (
-                    <li key={`${line.id}-${line.time}`}>
+                    <li key={`${line.id}-${line.time}`} className="mb-1">
                       {line.week_name} ({line.date}) · {line.category_name} · {formatDop(line.value)}
+                      {onChange && (
+                        <span className="d-inline-flex flex-wrap gap-2 ms-2 no-print">
+                          <Button
+                            variant="outline-primary"
+                            size="sm"
+                            className="admin-tap"
+                            aria-label={`Cambiar ${line.week_name} de ${fullName(child)}`}
+                            onClick={() =>
+                              onChange({
+                                action: 'move_week',
+                                cupo: child.id,
+                                week: line.id,
+                                label: `${line.week_name} de ${fullName(child)}`,
+                              })
+                            }
+                          >
+                            Cambiar semana
+                          </Button>
+                          {enrolment.lines.length > 1 && (
+                            <Button
+                              variant="outline-danger"
+                              size="sm"
+                              className="admin-tap"
+                              aria-label={`Quitar ${line.week_name} de ${fullName(child)}`}
+                              onClick={() =>
+                                onChange({
+                                  action: 'drop_week',
+                                  cupo: child.id,
+                                  week: line.id,
+                                  label: `${line.week_name} de ${fullName(child)}`,
+                                })
+                              }
+                            >
+                              Quitar semana
+                            </Button>
+                          )}
+                        </span>
+                      )}
                     </li>
                   ))}
               </ul>
@@ -150,6 +246,12 @@ export function EnrolmentDetailPage() {
   const [reasonError, setReasonError] = useState('');
   const [cancel, cancelling] = useCancelEnrolmentMutation();
   const [verify, verifying] = useVerifyEnrolmentMutation();
+  const [changeTarget, setChangeTarget] = useState<ChangeTarget | null>(null);
+  const [changeKey, setChangeKey] = useState(0);
+  const openChange = (target: ChangeTarget) => {
+    setChangeKey((key) => key + 1);
+    setChangeTarget(target);
+  };
   const enrolment = detail.data;
 
   if (!enrolment) {
@@ -242,8 +344,14 @@ export function EnrolmentDetailPage() {
           ]}
         />
       </Section>
+      <Changes enrolment={enrolment} />
       <Section title="Participantes">
-        <Children enrolment={enrolment} />
+        <Children
+          enrolment={enrolment}
+          {...(enrolment.state === 'paid' && !isAnnualProgram(enrolment.camp_type)
+            ? { onChange: openChange }
+            : {})}
+        />
       </Section>
       <Section title="Padres y contacto de emergencia">
         <Facts
@@ -301,6 +409,12 @@ export function EnrolmentDetailPage() {
         )}
       </Section>
 
+      <ChangeDialog
+        key={changeKey}
+        enrolment={enrolment}
+        target={changeTarget}
+        onClose={() => setChangeTarget(null)}
+      />
       <Modal show={cancelOpen} onHide={() => setCancelOpen(false)} centered onKeyDown={keepTabInside}>
         <Modal.Header closeButton closeLabel="Cerrar">
           <Modal.Title as="h2" className="h5">
@@ -312,30 +426,16 @@ export function EnrolmentDetailPage() {
             Se liberarán los cupos, se anularán las membresías de esta orden, se solicitará el reembolso de{' '}
             {formatDop(enrolment.amount)} y se avisará a la familia por correo.
           </p>
-          <label htmlFor="cancel-reason" className="form-label">
-            Motivo *
-          </label>
-          <textarea
+          <ReasonField
             id="cancel-reason"
-            name="reason"
-            autoComplete="off"
-            inputMode="text"
-            maxLength={CANCEL_REASON_MAX}
-            className={`form-control${reasonError ? ' is-invalid' : ''}`}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? 'cancel-reason-error' : undefined}
-            rows={3}
             value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
+            error={reasonError}
+            rows={3}
+            onChange={(value) => {
+              setReason(value);
               setReasonError('');
             }}
           />
-          {reasonError && (
-            <div id="cancel-reason-error" className="invalid-feedback">
-              {reasonError}
-            </div>
-          )}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" className="admin-tap" onClick={() => setCancelOpen(false)}>

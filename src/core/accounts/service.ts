@@ -6,9 +6,16 @@ import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { randomToken, sha256Hex } from '../crypto.ts';
-import { ADMIN_TIPOS, isAdmin, type Membership, type UserRecord } from '../../domain/records.ts';
+import {
+  ADMIN_TIPOS,
+  isAdmin,
+  isAnnualProgram,
+  type Membership,
+  type UserRecord,
+} from '../../domain/records.ts';
 import { refundSentence } from '../../domain/cancellation.ts';
 import { selfCancelDecisions } from '../checkout/cancellation.ts';
+import { changeOutcomeSentence, type OrderChange } from '../../domain/changes.ts';
 import {
   ACCOUNT_MESSAGES as M,
   newUser,
@@ -24,14 +31,16 @@ interface EnrolmentSummarySource {
   order_number: string;
   campament: string;
   camp_name: string;
-  lines: Array<{ id: string; name: string; date: string }>;
-  participants: Array<{ first_name: string; last_name: string }>;
+  camp_type: string;
+  lines: Array<{ id: string; name: string; date: string; cupo: number }>;
+  participants: Array<{ id: number; first_name: string; last_name: string }>;
   amount: number;
   payment_status: string;
   status: string;
   credit_code?: string;
   credit_amount?: number;
   receipt_pending?: boolean;
+  changes?: OrderChange[];
   created_at: Date;
   paid_at: Date | null;
 }
@@ -198,6 +207,14 @@ export function accountsService(deps: CoreDeps) {
         order_number: enrolment.order_number,
         camp_name: enrolment.camp_name,
         weeks: [...new Set(enrolment.lines.map((line) => `${line.name} (${line.date})`))],
+        campament: enrolment.campament,
+        // Each child's weeks, for the changes a parent may ask (issue 24): offered while the
+        // order may still be cancelled by the family, on camp orders (the server decides again).
+        lines: enrolment.lines.map((line) => {
+          const child = enrolment.participants.find((participant) => participant.id === line.cupo);
+          return { cupo: line.cupo, week: line.id, label: `${line.name} de ${child ? fullName(child) : ''}` };
+        }),
+        changeable: cancelTerms(enrolment) !== null && !isAnnualProgram(enrolment.camp_type),
         children: enrolment.participants.map((participant) => fullName(participant)),
         amount: enrolment.amount,
         payment_status: enrolment.payment_status,
@@ -208,6 +225,13 @@ export function accountsService(deps: CoreDeps) {
           enrolment.credit_code && enrolment.credit_amount
             ? { code: enrolment.credit_code, amount: enrolment.credit_amount }
             : null,
+        // Its changes since it was paid (issue 24), oldest first.
+        changes: (enrolment.changes ?? []).map((change) => ({
+          at: change.at.toISOString(),
+          description: change.description,
+          total: change.after_total,
+          money: changeOutcomeSentence(change),
+        })),
         // Its fiscal receipts (invoice, credit note), each downloadable as PDF.
         receipts: receipts.get(enrolment._id) ?? [],
         // Paid, and its invoice still waits for a number (no usable NCF range yet).
@@ -227,6 +251,13 @@ export function accountsService(deps: CoreDeps) {
             kind: 'enrolment-paid',
             text: `Inscripción pagada: ${enrolment.camp_name}, orden ${enrolment.order_number}`,
           })),
+        ...enrolments.flatMap((enrolment) =>
+          (enrolment.changes ?? []).map((change) => ({
+            at: change.at,
+            kind: 'enrolment-changed',
+            text: `Inscripción modificada: ${change.description}, orden ${enrolment.order_number}`,
+          })),
+        ),
         ...mails.map((mail) => ({
           at: mail.sent_at!,
           kind: 'mail-sent',

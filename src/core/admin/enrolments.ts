@@ -31,8 +31,9 @@ import { recordAudit, type Actor } from './audit.ts';
 const enrolmentsOf = (deps: Pick<CoreDeps, 'store'>) => deps.store.collection<Enrolment>('inscripciones');
 
 /** The keys under which the e-mails of an enrolment are queued (MailMessage.key). */
-export const mailKeysOf = (id: string) => [
+export const mailKeysOf = (id: string, changes: ReadonlyArray<{ id: string }> = []) => [
   `confirmation-${id}`,
+  ...changes.map((change) => `changed-${id}-${change.id}`),
   `not-completed-${id}`,
   `cancelled-${id}`,
   // Receipts e-mailed on their own, after waiting for an NCF sequence.
@@ -62,7 +63,7 @@ export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string)
         status: string;
         created_at: Date;
       }>('outbox')
-      .find({ _id: { $in: mailKeysOf(id) } }, { sort: { created_at: 1 } }),
+      .find({ _id: { $in: mailKeysOf(id, enrolment.changes) } }, { sort: { created_at: 1 } }),
     receiptsOfOrders(store, [id]),
   ]);
   const weekName = new Map(weeks.map((week) => [week._id, week.name]));
@@ -180,7 +181,8 @@ export async function cancelEnrolment(
     let firstReference: string | undefined;
     for (const charge of await cardCharges(store, claimed)) {
       if (left <= 0) break;
-      const amount = Math.min(charge.amount, left);
+      // What partial changes gave back already is not refunded again (issue 24).
+      const amount = Math.min(charge.amount - charge.changeRefunded, left);
       left -= amount;
       if (charge.refunded >= amount) continue;
       try {
@@ -247,17 +249,26 @@ export async function cancelEnrolment(
  * A cancellation's credit: a personal coupon of the amount, for one use by this family, for any
  * camp, valid a year. Found again by its enrolment when a repeat runs after a crash.
  */
-async function issueCredit(store: Store, enrolment: Enrolment, amount: number, now: Date): Promise<Coupon> {
+export async function issueCredit(
+  store: Store,
+  enrolment: Enrolment,
+  amount: number,
+  now: Date,
+  /** A partial change's credit (issue 24): one per change, named by it. */
+  change?: string,
+): Promise<Coupon> {
   const coupons = store.collection<Coupon>('cupones');
-  // One id per order: two runs at once (a repeat while the first still works) insert one coupon.
-  const _id = `credit-${enrolment._id}`;
+  // One id per order (or change): two runs at once (a repeat while the first still works) insert one coupon.
+  const _id = change ? `credit-${enrolment._id}-${change}` : `credit-${enrolment._id}`;
   return insertWithNewCode(
     coupons,
     creditCode,
     (code) => ({
       _id,
       code,
-      label: `Crédito por la orden ${enrolment.order_number}`,
+      label: change
+        ? `Crédito por el cambio de la orden ${enrolment.order_number}`
+        : `Crédito por la orden ${enrolment.order_number}`,
       type: 'amount',
       percent: 0,
       amount,

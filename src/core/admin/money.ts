@@ -2,7 +2,7 @@
 // order with what it collected (its payments in the ledger), read a page of orders at a time with
 // one read of their payments, so neither the dashboard nor an export holds every order at once.
 import type { Filter, Store } from '../store/port.ts';
-import type { Camp, Enrolment } from '../../domain/records.ts';
+import { isAnnualProgram, type Camp, type Enrolment } from '../../domain/records.ts';
 import { PAYING_STATUSES, type LedgerPayment } from '../../domain/ledger.ts';
 import {
   addToTotals,
@@ -16,9 +16,14 @@ import { checkoutPaymentId, PAYMENTS } from '../payments/ledger.ts';
 /** Orders read per page. */
 const PAGE = 200;
 
-/** What an order was sold for: its schedule's total (every instalment), else its amount. */
+/**
+ * What an order was sold for: an annual program's schedule total (every instalment); a camp
+ * order's amount, which partial changes keep current (issue 24).
+ */
 const soldFor = (order: Enrolment): number =>
-  order.schedule?.length ? order.schedule.reduce((sum, item) => sum + item.amount, 0) : order.amount;
+  isAnnualProgram(order.camp_type) && order.schedule?.length
+    ? order.schedule.reduce((sum, item) => sum + item.amount, 0)
+    : order.amount;
 
 export interface OrderWithMoney {
   order: Enrolment;

@@ -25,7 +25,10 @@ import { cancelEnrolment } from '../admin/enrolments.ts';
 import { CANCEL_MESSAGES, SELF_CANCEL_REASON } from '../../domain/cancellation.ts';
 import { CANCEL_CLAIM_MS, selfCancelDecisions } from '../checkout/cancellation.ts';
 import { SelfCancelBody } from '../../domain/schemas/cancellation.ts';
-import { FamilyChildrenAnswer, HtmlPage, MessageAnswer } from '../../domain/schemas/answers.ts';
+import { ParentChangeBody } from '../../domain/schemas/changes.ts';
+import { CHANGE_MESSAGES, PARENT_CHANGE_REASON, parentChangeRefund } from '../../domain/changes.ts';
+import { changeEnrolment } from '../admin/changes.ts';
+import { ChangeAnswer, FamilyChildrenAnswer, HtmlPage, MessageAnswer } from '../../domain/schemas/answers.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
 import { isAdmin, type Camp, type Enrolment } from '../../domain/records.ts';
 
@@ -180,6 +183,42 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
       }
       await cancelEnrolment(core.deps, enrolment._id, reason, actorOf(call), decided.terms.plan);
       return { status: 'SUCCESS', message: CANCEL_MESSAGES.cancelled };
+    },
+  }),
+  // A parent changes their own paid camp order (issue 24): drops a child or a week, or moves a child
+  // to another week, until the camp's cancellation window of the weeks it touches; the camp's
+  // refund rule settles a difference given back (no cancellation fee: weeks may be changed).
+  route({
+    method: 'POST',
+    url: '/inscripciones/cambiar/:id',
+    audience: 'user',
+    schema: { params: IdParams, body: ParentChangeBody, response: { 200: ChangeAnswer } },
+    rateLimit: { max: 20, timeWindow: '1 minute', perAccount: true },
+    handle: async (call, core) => {
+      const { store } = core.deps;
+      const account = accountOf(call);
+      const enrolment = await store.collection<Enrolment>('inscripciones').findById(call.params.id);
+      if (!enrolment || enrolment.user_id !== account._id) throw new ApiError(404, CANCEL_MESSAGES.notFound);
+      const camp = await store
+        .collection<Camp>('campamentos')
+        .findById(enrolment.campament, { withDeleted: true });
+      const { preview = false, ...request } = call.body;
+      const outcome = await changeEnrolment(core.deps, enrolment._id, request, {
+        actor: actorOf(call),
+        refund: parentChangeRefund(camp ?? {}),
+        reason: PARENT_CHANGE_REASON,
+        preview,
+        byParent: true,
+      });
+      return {
+        status: 'SUCCESS',
+        message: preview
+          ? ''
+          : outcome.change?.refund_status === 'pending'
+            ? CHANGE_MESSAGES.refundPending
+            : CHANGE_MESSAGES.done,
+        data: { preview: outcome.preview },
+      };
     },
   }),
   route({

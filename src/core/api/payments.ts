@@ -86,6 +86,7 @@ export const ledgerAnswer = (ledger: EnrolmentLedger): EnrolmentLedgerAnswer => 
     kind: line.kind,
     seq: line.seq,
     of: line.of,
+    ...(line.label ? { label: line.label } : {}),
     due: line.due,
     amount: line.amount,
     paid: line.paid,

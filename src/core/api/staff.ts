@@ -2,6 +2,7 @@
 //   GET  /inscripciones/lista          paged list: q, campament, week, state, from, to
 //   GET  /inscripciones/detalle/{id}   one order, whole
 //   POST /inscripciones/cancel/{id}    { reason }: places back, memberships voided, refund, e-mail
+//   POST /inscripciones/cambios/{id}   drop a child or a week, move a week (issue 24); preview: figures only
 //   POST /inscripciones/verify/{id}    asks the gateway about a pending payment and settles it
 //   GET  /inscripciones/export       ?format=xlsx|csv and the list's filters: one row per child and week
 //   GET  /inscripciones/listas        rosters of a camp: per week and category, its paid children
@@ -25,9 +26,13 @@ import {
   AuditListAnswer,
   EnrolmentDetailAnswer,
   EnrolmentListAnswer,
+  ChangeAnswer,
   RecordMessageAnswer,
   RosterAnswer,
 } from '../../domain/schemas/answers.ts';
+import { StaffChangeBody } from '../../domain/schemas/changes.ts';
+import { CHANGE_MESSAGES } from '../../domain/changes.ts';
+import { changeEnrolment } from '../admin/changes.ts';
 import { enrolmentFilter } from '../admin/enrolments-filter.ts';
 import { cancelEnrolment, enrolmentDetail } from '../admin/enrolments.ts';
 import { listAudit, recordAudit, recordNames } from '../admin/audit.ts';
@@ -106,6 +111,29 @@ export const STAFF_ROUTES: ApiRoute[] = [
           ? STAFF_MESSAGES.refundPending
           : STAFF_MESSAGES.cancelled;
       return { status: 'SUCCESS', message, data: await enrolmentDetail(core.deps, enrolment._id) };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/inscripciones/cambios/:id',
+    audience: 'admin',
+    schema: { params: IdParams, body: StaffChangeBody, response: { 200: ChangeAnswer } },
+    handle: async (call, core) => {
+      const { preview = false, refund, reason, ...request } = call.body;
+      if (!preview && reason.trim().length < 3) throw new ApiError(400, CHANGE_MESSAGES.reason);
+      const outcome = await changeEnrolment(core.deps, call.params.id, request, {
+        actor: actorOf(call),
+        refund,
+        reason: reason.trim(),
+        preview,
+      });
+      if (preview) return { status: 'SUCCESS', message: '', data: { preview: outcome.preview } };
+      return {
+        status: 'SUCCESS',
+        message:
+          outcome.change?.refund_status === 'pending' ? CHANGE_MESSAGES.refundPending : CHANGE_MESSAGES.done,
+        data: { preview: outcome.preview, enrolment: await enrolmentDetail(core.deps, call.params.id) },
+      };
     },
   }),
   route({

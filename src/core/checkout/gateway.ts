@@ -77,10 +77,12 @@ export interface PaymentGateway {
    */
   lookup(reference: string): Promise<ChargeResult | null>;
   /**
-   * Gives back the whole approved charge with our reference (a cancelled enrolment). Asking again
-   * for the same reference refunds once and answers the same. Rejects when unreachable.
+   * Gives back `amount` of the approved charge with our reference: all of it (a cancelled
+   * enrolment) or part (a partial change, issue 24). `key` names this refund (default: the
+   * reference): asking again with the same key refunds once and answers the same; refunds of one
+   * charge never add up to more than it. Rejects when unreachable.
    */
-  refund(request: { reference: string; amount: number }): Promise<RefundResult>;
+  refund(request: { reference: string; amount: number; key?: string }): Promise<RefundResult>;
   /**
    * Keeps a card in the gateway's vault for later charges (issue 20: autopay), after checking it as
    * a charge would; answers its token, or why it was refused. Rejects when unreachable.
@@ -116,6 +118,8 @@ interface RecordedCharge {
   _id: string;
   /** null while the charge is being processed (received, not decided yet). */
   result: ChargeResult | null;
+  /** What was charged (absent on charges recorded before partial refunds). */
+  amount?: number;
   at: Date;
   /** Wall-clock milliseconds when the sandbox received the charge. */
   received_ms?: number;
@@ -132,7 +136,10 @@ interface VaultCard {
 }
 
 interface RecordedRefund {
+  /** The refund's key (the charge's reference for a whole refund). */
   _id: string;
+  /** The charge it gives back (absent on refunds recorded before partial refunds: the _id). */
+  reference?: string;
   result: RefundResult;
   amount: number;
   at: Date;
@@ -148,6 +155,7 @@ const approval = (brand: string, digits: string): ChargeResult => ({
 });
 
 export const SANDBOX_NO_CHARGE = 'No existe un cargo aprobado para esta orden.';
+export const SANDBOX_OVER_REFUND = 'El reembolso supera lo que queda del cargo.';
 
 /**
  * The sandbox. With a store it records each answer by reference (brand and last four digits only,
@@ -166,7 +174,8 @@ export function sandboxGateway({
   const memory = new Map<string, ChargeResult>();
   // Charges received and not decided yet: `lookup` must not answer 'never received' for them.
   const inFlight = new Set<string>();
-  const refunds = new Map<string, RefundResult>();
+  const refunds = new Map<string, { reference: string; amount: number; result: RefundResult }>();
+  const chargedAmounts = new Map<string, number>();
   const recorded = store?.collection<RecordedCharge>('sandbox_charges');
   const recordedRefunds = store?.collection<RecordedRefund>('sandbox_refunds');
   const vaultMemory = new Map<string, VaultCard>();
@@ -185,12 +194,22 @@ export function sandboxGateway({
       await recorded?.insertOne({ _id: reference, result: null, at: clock(), received_ms: Date.now() });
     await wait();
   };
-  const record = async (reference: string, result: ChargeResult) => {
+  const record = async (reference: string, result: ChargeResult, amount: number) => {
     memory.set(reference, result);
+    chargedAmounts.set(reference, amount);
     inFlight.delete(reference);
     if (!recorded) return;
-    if (latencyMs > 0) await recorded.updateOne({ _id: reference }, { set: { result } });
-    else await recorded.insertOne({ _id: reference, result, at: clock() });
+    if (latencyMs > 0) await recorded.updateOne({ _id: reference }, { set: { result, amount } });
+    else await recorded.insertOne({ _id: reference, result, amount, at: clock() });
+  };
+  /** What the refunds of a charge gave back so far (this instance's and the recorded ones). */
+  const refundedOf = async (reference: string): Promise<number> => {
+    const known = new Map<string, number>();
+    for (const [key, refund] of refunds)
+      if (refund.reference === reference && refund.result.refunded) known.set(key, refund.amount);
+    for (const refund of (await recordedRefunds?.find({ $or: [{ reference }, { _id: reference }] })) ?? [])
+      if (refund.result.refunded) known.set(refund._id, refund.amount);
+    return [...known.values()].reduce((sum, amount) => sum + amount, 0);
   };
   const lookup = async (reference: string): Promise<ChargeResult | null> => {
     const known = memory.get(reference);
@@ -204,7 +223,7 @@ export function sandboxGateway({
   return {
     name: 'sandbox',
     answerWithinMs: latencyMs,
-    async charge({ card, reference }) {
+    async charge({ card, reference, amount }) {
       await receive(reference);
       const brand = cardBrand(card.number);
       const digits = last4(card.number);
@@ -212,7 +231,7 @@ export function sandboxGateway({
       const result: ChargeResult = refusal
         ? { approved: false, ...refusal, brand, last4: digits }
         : approval(brand, digits);
-      await record(reference, result);
+      await record(reference, result, amount);
       return result;
     },
     async saveCard({ card }) {
@@ -232,7 +251,7 @@ export function sandboxGateway({
       await vault?.insertOne(kept);
       return { saved: true, token: kept._id, brand: kept.brand, last4: kept.last4, expiry: kept.expiry };
     },
-    async chargeSaved({ token, reference }) {
+    async chargeSaved({ token, reference, amount }) {
       await receive(reference);
       const kept = await vaultCard(token);
       const brand = kept?.brand ?? 'Tarjeta';
@@ -254,7 +273,7 @@ export function sandboxGateway({
               : kept.behaviour === 'lost_or_stolen'
                 ? refuse('lost_or_stolen', CARD_MESSAGES.lostOrStolen)
                 : approval(brand, digits);
-      await record(reference, result);
+      await record(reference, result, amount);
       return result;
     },
     async deleteCard(token) {
@@ -264,18 +283,21 @@ export function sandboxGateway({
       await vault?.updateOne({ _id: token }, { set: { deleted: true } });
     },
     lookup,
-    async refund({ reference, amount }) {
-      const earlier = refunds.get(reference) ?? (await recordedRefunds?.findById(reference))?.result;
+    async refund({ reference, amount, key = reference }) {
+      const earlier = refunds.get(key)?.result ?? (await recordedRefunds?.findById(key))?.result;
       if (earlier) return earlier;
       const charge = await lookup(reference);
       if (!charge?.approved) return { refunded: false, message: SANDBOX_NO_CHARGE };
+      const charged = chargedAmounts.get(reference) ?? (await recorded?.findById(reference))?.amount;
+      if (charged !== undefined && (await refundedOf(reference)) + amount > charged)
+        return { refunded: false, message: SANDBOX_OVER_REFUND };
       const result: RefundResult = { refunded: true, refundReference: `SBX-R-${randomHex(6)}` };
-      refunds.set(reference, result);
+      refunds.set(key, { reference, amount, result });
       try {
-        await recordedRefunds?.insertOne({ _id: reference, result, amount, at: clock() });
+        await recordedRefunds?.insertOne({ _id: key, reference, result, amount, at: clock() });
       } catch {
-        // Two refunds of one reference at once: the first one recorded is the refund.
-        return (await recordedRefunds?.findById(reference))?.result ?? result;
+        // Two refunds of one key at once: the first one recorded is the refund.
+        return (await recordedRefunds?.findById(key))?.result ?? result;
       }
       return result;
     },

@@ -7,6 +7,7 @@ import { formatDop } from '../../domain/pricing.ts';
 import type { Enrolment } from '../../domain/records.ts';
 import { WAITLIST_MESSAGES } from '../../domain/waitlist.ts';
 import { NCF_TYPES, RECEIPT_MESSAGES, type Receipt } from '../../domain/receipts.ts';
+import { changeOutcomeSentence, type OrderChange } from '../../domain/changes.ts';
 
 /** The sentence about the fiscal receipt: attached, or sent once a sequence can number it. */
 const receiptSentence = (receipt: Pick<Receipt, 'type' | 'ncf'> | null): string =>
@@ -143,6 +144,68 @@ export function cancellationMail(
       .map((line) => `<p>${escapeHtml(line)}</p>`)
       .join('\n'),
     kind: 'enrolment-cancelled',
+  };
+}
+
+/**
+ * A paid order was changed (issue 24): what changed, the order as it is now (each child's weeks and
+ * the new total) and what happens to the difference; the credit note goes with it when there is one.
+ */
+export function orderChangedMail(
+  enrolment: Enrolment,
+  change: OrderChange,
+  website: string,
+  creditNote: Pick<Receipt, 'ncf'> | null = null,
+): Omit<MailMessage, 'to'> {
+  const money = changeOutcomeSentence(change);
+  const children = enrolment.participants.map((participant) => ({
+    name: fullName(participant),
+    weeks: enrolment.lines
+      .filter((line) => line.cupo === participant.id)
+      .map((line) => `${line.name} (${line.date})`),
+  }));
+  const lines = [
+    'Hola:',
+    '',
+    `Modificamos la inscripción de la orden ${enrolment.order_number} (${enrolment.camp_name}).`,
+    `${change.description}.`,
+    '',
+    'Así queda la inscripción:',
+    ...children.flatMap((child) => [`- ${child.name}`, ...child.weeks.map((week) => `    · ${week}`)]),
+    '',
+    `Total anterior: ${formatDop(change.before_total)}`,
+    `Nuevo total: ${formatDop(change.after_total)}`,
+    money,
+    ...(creditNote
+      ? [`Adjuntamos la nota de crédito (NCF ${creditNote.ncf}) de su comprobante fiscal.`]
+      : []),
+    '',
+    `Puede ver su inscripción en ${website.replace(/\/+$/, '')}/profile`,
+    'Si tiene alguna pregunta, responda a este correo.',
+  ];
+  const html = `<p>Hola:</p>
+<p>Modificamos la inscripción de la orden <strong>${escapeHtml(enrolment.order_number)}</strong> (${escapeHtml(enrolment.camp_name)}).</p>
+<p>${escapeHtml(change.description)}.</p>
+<h3>Así queda la inscripción</h3>
+<ul>
+${children
+  .map(
+    (child) =>
+      `<li>${escapeHtml(child.name)}<ul>${child.weeks.map((week) => `<li>${escapeHtml(week)}</li>`).join('')}</ul></li>`,
+  )
+  .join('\n')}
+</ul>
+<table cellpadding="4">
+<tr><td>Total anterior</td><td>${escapeHtml(formatDop(change.before_total))}</td></tr>
+<tr><td>Nuevo total</td><td><strong>${escapeHtml(formatDop(change.after_total))}</strong></td></tr>
+</table>
+<p>${escapeHtml(money)}</p>
+${creditNote ? `<p>Adjuntamos la nota de crédito (NCF ${escapeHtml(creditNote.ncf)}) de su comprobante fiscal.</p>\n` : ''}<p>Si tiene alguna pregunta, responda a este correo.</p>`;
+  return {
+    subject: `Inscripción modificada — orden ${enrolment.order_number}`,
+    text: lines.join('\n'),
+    html,
+    kind: 'enrolment-changed',
   };
 }
 

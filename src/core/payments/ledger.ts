@@ -188,7 +188,15 @@ export const CARD_METHODS: ReadonlyArray<LedgerPayment['method']> = ['tarjeta', 
 export async function cardCharges(
   store: Store,
   enrolment: Pick<Enrolment, '_id' | 'order_number' | 'amount'>,
-): Promise<Array<{ payment: string | null; reference: string; amount: number; refunded: number }>> {
+): Promise<
+  Array<{
+    payment: string | null;
+    reference: string;
+    amount: number;
+    refunded: number;
+    changeRefunded: number;
+  }>
+> {
   const payments = await paymentsOf(store).find(
     { enrolment_id: enrolment._id, status: 'approved', method: { $in: [...CARD_METHODS] } },
     { sort: { created_at: 1, _id: 1 } },
@@ -204,14 +212,22 @@ export async function cardCharges(
     reference: payment.reference ?? enrolment.order_number,
     amount: payment.amount,
     refunded: payment.refunded_amount ?? 0,
+    changeRefunded: payment.change_refunded_amount ?? 0,
   }));
 }
 
-/** What an order has collected by card in all (its own charge and its instalments by card). */
+/**
+ * What an order has collected by card in all (its own charge and its instalments by card), less
+ * what partial changes gave back to the card already (issue 24): what a cancellation can refund.
+ */
 export const cardPaidTotal = async (
   store: Store,
   enrolment: Pick<Enrolment, '_id' | 'order_number' | 'amount'>,
-): Promise<number> => (await cardCharges(store, enrolment)).reduce((sum, charge) => sum + charge.amount, 0);
+): Promise<number> =>
+  (await cardCharges(store, enrolment)).reduce(
+    (sum, charge) => sum + charge.amount - charge.changeRefunded,
+    0,
+  );
 
 /** Records a refund of a card payment (the cancellation's), by the payment's id. */
 export async function markPaymentRefunded(
@@ -224,6 +240,11 @@ export async function markPaymentRefunded(
     { _id: paymentId },
     { set: { refunded_amount: amount, refund_reference: reference } },
   );
+}
+
+/** Adds a partial change's refund to a card payment's (issue 24). */
+export async function addChangeRefund(store: Store, paymentId: string, amount: number): Promise<void> {
+  await paymentsOf(store).updateOne({ _id: paymentId }, { inc: { change_refunded_amount: amount } });
 }
 
 /** The family's ledgers: every paid order, annual programs first, newest first. */

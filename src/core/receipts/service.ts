@@ -180,10 +180,11 @@ async function issueReceipt(
   type: NcfType,
   body: ReceiptBody,
   modified?: Receipt,
+  /** A partial change's credit note has its own id (issue 24); others one per order and type. */
+  _id = receiptId(enrolment._id, type),
 ): Promise<Receipt | null> {
   const { store } = deps;
   const receipts = receiptsOf(store);
-  const _id = receiptId(enrolment._id, type);
   const existing = await receipts.findById(_id);
   if (existing) return existing;
   const settings = await fiscalSettings(store);
@@ -242,6 +243,40 @@ export const invoiceType = (
 const creditNoteAmount = (enrolment: Enrolment): number =>
   (enrolment.refund_amount ?? enrolment.amount) + (enrolment.credit_amount ?? 0);
 
+/** A credit note of `amount` on the order's invoice, to the invoice's buyer. */
+const creditNoteBody = (enrolment: Enrolment, amount: number, invoice: Receipt): ReceiptBody => ({
+  lines: [creditNoteLine(enrolment.order_number, amount)],
+  discounts: [],
+  gross: amount,
+  total: amount,
+  modifies: invoice.ncf,
+  buyer: invoice.buyer,
+});
+
+/**
+ * The credit note (B04) of what a partial change gave back (issue 24: to the card or as a credit),
+ * when the order's invoice is a B01 (as for cancellations): once per change, null when none is
+ * owed or it cannot be numbered now.
+ */
+export async function issueChangeCreditNote(
+  deps: CoreDeps,
+  enrolment: Enrolment,
+  changeId: string,
+  amount: number,
+): Promise<Receipt | null> {
+  if (amount <= 0 || invoiceType(enrolment) !== 'B01') return null;
+  const invoice = await receiptOf(deps.store, enrolment._id, 'B01');
+  if (!invoice) return null;
+  return issueReceipt(
+    deps,
+    enrolment,
+    'B04',
+    creditNoteBody(enrolment, amount, invoice),
+    invoice,
+    `${receiptId(enrolment._id, 'B04')}-${changeId}`,
+  );
+}
+
 /** Marks an order as owed receipts (a step failed): the pass issues and e-mails them. */
 export async function markReceiptsOwed(store: Store, enrolmentId: string): Promise<void> {
   await enrolmentsOf(store)
@@ -286,20 +321,7 @@ export async function issueOwedReceipts(deps: CoreDeps, enrolmentId: string): Pr
       const amount = creditNoteAmount(enrolment);
       const note =
         noted ??
-        (await issueReceipt(
-          deps,
-          enrolment,
-          'B04',
-          {
-            lines: [creditNoteLine(enrolment.order_number, amount)],
-            discounts: [],
-            gross: amount,
-            total: amount,
-            modifies: invoice.ncf,
-            buyer,
-          },
-          invoice,
-        ));
+        (await issueReceipt(deps, enrolment, 'B04', creditNoteBody(enrolment, amount, invoice), invoice));
       if (!note) blocked.push('B04');
       else if (!noted) issued.push(note);
     }

@@ -39,6 +39,13 @@ export const RecordsMessageAnswer = messageOf(Type.Array(StoredRecord));
 export const EnrolmentListAnswer = listOf(StoredRecord);
 export const EnrolmentDetailAnswer = successOf(StoredRecord);
 export const AuditListAnswer = listOf(StoredRecord);
+/** A partial change (issue 24): its figures, and the order after it when it was made. */
+export const ChangeAnswer = messageOf(
+  Type.Object({
+    preview: Type.Object({}, { additionalProperties: true }),
+    enrolment: Type.Optional(StoredRecord),
+  }),
+);
 export const RosterAnswer = successOf(
   Type.Array(Type.Object({ week_id: Type.String() }, { additionalProperties: true })),
 );
@@ -93,6 +100,11 @@ export const ActivityAnswer = successOf(
         order_number: Type.String(),
         camp_name: Type.String(),
         weeks: Type.Array(Type.String()),
+        campament: Type.String(),
+        /** Each child's weeks: what a parent's change names (issue 24). */
+        lines: Type.Array(Type.Object({ cupo: Type.Integer(), week: Type.String(), label: Type.String() })),
+        /** The family may change it now (a paid camp order within its window). */
+        changeable: Type.Boolean(),
         children: Type.Array(Type.String()),
         amount: Type.Number(),
         payment_status: Type.String(),
@@ -101,6 +113,15 @@ export const ActivityAnswer = successOf(
         cancel: Type.Union([Type.Object({ last_day: Type.String(), refund: Type.String() }), Type.Null()]),
         /** A cancellation's credit coupon, for the next enrolment. */
         credit: Type.Union([Type.Object({ code: Type.String(), amount: Type.Number() }), Type.Null()]),
+        /** Its changes since it was paid (issue 24): what changed, and what happened to the money. */
+        changes: Type.Array(
+          Type.Object({
+            at: Type.String(),
+            description: Type.String(),
+            total: Type.Number(),
+            money: Type.String(),
+          }),
+        ),
         /** Its fiscal receipts: type (B01, B02, B04) and NCF. */
         receipts: Type.Array(Type.Object({ type: Type.String(), ncf: Type.String() })),
         /** Paid, its invoice not issued yet (no usable NCF range): it comes by e-mail. */

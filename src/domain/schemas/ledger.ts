@@ -72,6 +72,8 @@ export const LedgerLineAnswer = Type.Object({
   kind: Type.Union([Type.Literal('membresia'), Type.Literal('cuota')]),
   seq: Type.Integer(),
   of: Type.Integer(),
+  /** A line that is not an instalment of the plan: a change's difference (issue 24). */
+  label: Type.Optional(Type.String()),
   due: Type.String(),
   amount: Type.Integer(),
   paid: Type.Integer(),

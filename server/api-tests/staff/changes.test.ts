@@ -1,0 +1,329 @@
+// Partial changes of a paid order (issue 24): staff drop one child or one week, or move a child to
+// another week; the order is priced again by the one pricing module (figures written out below to
+// the peso), places go back or are taken atomically, the difference is refunded through the
+// payment port, given as a credit or owed, the family gets one e-mail, and the office's figures
+// follow. A parent may ask the same from the profile within the camp's window.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../testing/build.ts';
+import { staffKit, type StaffKit } from './testing.ts';
+
+import type { Camp, Coupon, Enrolment, Membership, Week } from '../../../src/domain/records.ts';
+import { CHANGE_MESSAGES, PARENT_CHANGE_REASON } from '../../../src/domain/changes.ts';
+import type { Instalment, LedgerPayment } from '../../../src/domain/ledger.ts';
+import { enrolmentRequest, participant, recordingGateway, type DemoCart } from '../checkout/testing.ts';
+
+let t: TestApp;
+afterEach(async () => t?.close());
+
+let kit: StaffKit;
+let refunds: Array<{ reference: string; amount: number; key?: string }>;
+async function setup() {
+  const recording = recordingGateway();
+  refunds = recording.refunds;
+  kit = await staffKit(recording.gateway);
+  t = kit.t;
+  return kit;
+}
+
+const orders = () => t.store.collection<Enrolment>('inscripciones');
+const taken = async (cart: DemoCart, index: number) =>
+  (await t.store.collection<Week>('semanas').findById(cart.weeks[index]!._id))!.quota_f;
+
+async function payFor(token: string, body = enrolmentRequest(kit.cart, [[0]])): Promise<Enrolment> {
+  const res = await kit.pay(token, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return (await orders().findOne({ order_number: res.json().result.orderId }))!;
+}
+
+const change = (id: string, body: Record<string, unknown>, token = kit.admin) =>
+  t.api({
+    method: 'POST',
+    url: `/api/inscripciones/cambios/${id}`,
+    token,
+    payload: { refund: 'card', reason: 'Pedido por la madre por teléfono', ...body },
+  });
+
+const money = async () =>
+  (await t.api({ method: 'GET', url: '/api/dashboard', token: kit.admin })).json().data.money;
+
+describe('staff change a paid order', () => {
+  it('drop one week of a two-child order: repriced, the place back, the difference refunded, one e-mail', async () => {
+    const { cart } = await setup();
+    // Sofía weeks 1 and 2, Luis week 1: 14,100 - 5 % family (705) - 2-week rate on 9,400 (100) = 13,295.
+    const order = await payFor(kit.parent, enrolmentRequest(cart, [[0, 1], [0]]));
+    expect(order.amount).toBe(13_295);
+    expect([await taken(cart, 0), await taken(cart, 1)]).toEqual([2, 1]);
+    const week2 = { action: 'drop_week', cupo: 1, week: cart.weeks[1]!._id };
+
+    // The preview says what would happen and changes nothing.
+    const preview = await change(order._id, { ...week2, preview: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    // Left: two children one week each: 9,400 - 5 % (470) = 8,930, so 4,365 go back.
+    expect(preview.json().data.preview).toMatchObject({
+      before_total: 13_295,
+      after_total: 8_930,
+      difference: -4_365,
+      card: 4_365,
+      sentence: 'Se reembolsarán RD$4,365 a su tarjeta.',
+    });
+    expect((await orders().findById(order._id))!.amount).toBe(13_295);
+    expect(refunds).toHaveLength(0);
+
+    const res = await change(order._id, week2);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(CHANGE_MESSAGES.done);
+    const after = (await orders().findById(order._id))!;
+    expect(after).toMatchObject({ amount: 8_930, discount: 470, change_refunded: 4_365 });
+    expect(after.lines.map((line) => [line.cupo, line.name])).toEqual([
+      [1, 'Semana 1'],
+      [2, 'Semana 1'],
+    ]);
+    expect(after.changes).toMatchObject([
+      {
+        id: 'c1',
+        description: `Se quitó Semana 2 de ${participant(1).first_name} Rodríguez`,
+        refund_status: 'refunded',
+        card_amount: 4_365,
+        by: 'direccion@escuela.do',
+      },
+    ]);
+    expect([await taken(cart, 0), await taken(cart, 1)]).toEqual([2, 0]);
+    expect(refunds).toEqual([
+      { reference: order.order_number, amount: 4_365, key: `${order.order_number}:c1` },
+    ]);
+    const checkout = await t.store.collection<LedgerPayment>('pagos').findById(`${order._id}:checkout`);
+    expect(checkout).toMatchObject({ amount: 13_295, change_refunded_amount: 4_365 });
+
+    await t.app.outbox.flush();
+    const mails = t.mails.filter((mail) => mail.kind === 'enrolment-changed');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Inscripción modificada — orden ${order.order_number}`);
+    expect(mails[0]!.text).toContain('Nuevo total: RD$8,930');
+    expect(mails[0]!.text).toContain('Se reembolsarán RD$4,365 a su tarjeta.');
+    expect(mails[0]!.text).not.toContain('Semana 2 (');
+
+    // The office's figures: collected 13,295, refunded 4,365, kept 8,930.
+    expect(await money()).toMatchObject({ collected: 13_295, refunded: 4_365, net: 8_930, owed: 0 });
+    // The staff detail lists the e-mail and the change.
+    const detail = (
+      await t.api({ method: 'GET', url: `/api/inscripciones/detalle/${order._id}`, token: kit.admin })
+    ).json().data;
+    expect(detail.mails.map((mail: { kind: string }) => mail.kind)).toContain('enrolment-changed');
+
+    // The family's profile shows the new total and what happened, and its history says it.
+    const activity = (await t.api({ method: 'GET', url: '/api/usuarios/activity', token: kit.parent })).json()
+      .data;
+    expect(activity.enrolments[0]).toMatchObject({
+      amount: 8_930,
+      changes: [{ total: 8_930, money: 'Se reembolsarán RD$4,365 a su tarjeta.' }],
+    });
+    expect(activity.timeline.map((event: { text: string }) => event.text)).toContain(
+      `Inscripción modificada: Se quitó Semana 2 de ${participant(1).first_name} Rodríguez, orden ${order.order_number}`,
+    );
+
+    // Cancelling afterwards gives back only what is left: 8,930, never the 4,365 again.
+    const cancel = await t.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancel/${order._id}`,
+      token: kit.admin,
+      payload: { reason: 'La familia se muda' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await orders().findById(order._id))!).toMatchObject({
+      refund_amount: 8_930,
+      refund_status: 'refunded',
+    });
+    expect(await money()).toMatchObject({ collected: 13_295, refunded: 13_295, net: 0 });
+  });
+
+  it('drop a child: the family tier drops, the difference as a credit, the membership voided', async () => {
+    const { cart } = await setup();
+    // Three children one week each: 14,100 - 10 % (1,410) = 12,690.
+    const order = await payFor(kit.parent, enrolmentRequest(cart, [[0], [0], [0]]));
+    expect(order.amount).toBe(12_690);
+    await t.app.outbox.flush();
+    const res = await change(order._id, { action: 'drop_child', cupo: 3, refund: 'credit' });
+    expect(res.statusCode, res.body).toBe(200);
+    // Two left: 9,400 - 5 % (470) = 8,930; 3,760 as a credit.
+    const after = (await orders().findById(order._id))!;
+    expect(after).toMatchObject({ amount: 8_930 });
+    expect(after.participants.map((child) => child.id)).toEqual([1, 2]);
+    expect(after.changes![0]).toMatchObject({ credit_amount: 3_760, card_amount: 0 });
+    const credit = (await t.store.collection<Coupon>('cupones').findById(`credit-${order._id}-c1`))!;
+    expect(credit).toMatchObject({ amount: 3_760, max_uses: 1, code: after.changes![0]!.credit_code });
+    expect(refunds).toHaveLength(0);
+    expect(await taken(cart, 0)).toBe(2);
+    const memberships = await t.store
+      .collection<Membership>('membresias')
+      .find({ order_number: order.order_number }, { sort: { first_name: 1 } });
+    expect(memberships.filter((membership) => membership.status === 'inactive')).toHaveLength(1);
+    const [child3] = await t.store.collection('participantes').find({ inscription: order._id, cupo: 3 });
+    expect(child3!.status).toBe('inactive');
+    // A credit is money the school keeps: nothing refunded, the net unchanged.
+    expect(await money()).toMatchObject({ collected: 12_690, refunded: 0, net: 12_690 });
+    await t.app.outbox.flush();
+    const mail = t.mails.find((one) => one.kind === 'enrolment-changed')!;
+    expect(mail.text).toContain(`escriba el cupón ${credit.code} al pagar`);
+  });
+
+  it('move a week to a dearer one: places moved, the difference owed in the ledger', async () => {
+    const { cart } = await setup();
+    await t.store
+      .collection<Week>('semanas')
+      .updateOne({ _id: cart.weeks[3]!._id }, { set: { value: 5_200 } });
+    const order = await payFor(kit.parent);
+    expect(order.amount).toBe(4_700);
+    const res = await change(order._id, {
+      action: 'move_week',
+      cupo: 1,
+      week: cart.weeks[0]!._id,
+      to_week: cart.weeks[3]!._id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.preview).toMatchObject({ after_total: 5_200, difference: 500, owed: 500 });
+    expect([await taken(cart, 0), await taken(cart, 3)]).toEqual([0, 1]);
+    const after = (await orders().findById(order._id))!;
+    expect(after.lines.map((line) => [line.name, line.value])).toEqual([['Semana 4', 5_200]]);
+    const owed = await t.store.collection<Instalment>('cuotas').find({ enrolment_id: order._id, seq: 101 });
+    expect(owed).toMatchObject([{ amount: 500, label: 'Diferencia por cambio (Semana 4)' }]);
+    expect(await money()).toMatchObject({ collected: 4_700, net: 4_700, owed: 500 });
+    const [calendar] = await t.store.collection('calendarios').find({ inscription: order._id });
+    expect(calendar).toMatchObject({ week: cart.weeks[3]!._id, name: 'Semana 4' });
+    // The family sees it owed in 'Mis pagos'.
+    const ledgers = (await t.api({ method: 'GET', url: '/api/pagos', token: kit.parent })).json().data;
+    const lines = ledgers.find(
+      (ledger: { enrolment: { _id: string } }) => ledger.enrolment._id === order._id,
+    ).lines;
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ label: 'Diferencia por cambio (Semana 4)', owed: 500 }),
+      ]),
+    );
+  });
+
+  it('a move racing another family for the last place: one of them gets it, nothing else changes', async () => {
+    const { cart } = await setup();
+    const other = await t.createUser({ email: 'otra.familia@correo.do' });
+    const order = await payFor(kit.parent);
+    // Semana 3 with one place left.
+    await t.store
+      .collection<Week>('semanas')
+      .updateOne({ _id: cart.weeks[2]!._id }, { set: { quota_q: 28, quota_f: 27 } });
+    const [moved, paid] = await Promise.all([
+      change(order._id, {
+        action: 'move_week',
+        cupo: 1,
+        week: cart.weeks[0]!._id,
+        to_week: cart.weeks[2]!._id,
+      }),
+      kit.pay(other.token, enrolmentRequest(cart, [[2]])),
+    ]);
+    const won = [moved.statusCode === 200, paid.statusCode === 201];
+    expect(won.filter(Boolean)).toHaveLength(1);
+    expect(await taken(cart, 2)).toBe(28);
+    const after = (await orders().findById(order._id))!;
+    if (moved.statusCode === 200) {
+      expect(after.lines[0]!.name).toBe('Semana 3');
+      expect(await taken(cart, 0)).toBe(0);
+    } else {
+      expect(moved.statusCode).toBe(409);
+      expect(moved.json().message).toBe(CHANGE_MESSAGES.full('Semana 3'));
+      expect(after.lines[0]!.name).toBe('Semana 1');
+      expect(after.changes).toBeUndefined();
+      expect(await taken(cart, 0)).toBe(1);
+    }
+    // A full week refuses outright and changes nothing.
+    const full = await change(order._id, {
+      action: 'move_week',
+      cupo: 1,
+      week: after.lines[0]!.id,
+      to_week: cart.weeks[7]!._id,
+    });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe(CHANGE_MESSAGES.full('Semana 8'));
+  });
+
+  it('refuses what is not a change: the last week, an unknown child, a cancelled order, a parent on the staff call', async () => {
+    const { cart } = await setup();
+    const order = await payFor(kit.parent);
+    const last = await change(order._id, { action: 'drop_week', cupo: 1, week: cart.weeks[0]!._id });
+    expect(last.statusCode).toBe(409);
+    expect(last.json().message).toBe(CHANGE_MESSAGES.lastLine);
+    const nobody = await change(order._id, { action: 'drop_child', cupo: 5 });
+    expect(nobody.json().message).toBe(CHANGE_MESSAGES.noChild);
+    const noReason = await change(order._id, { action: 'drop_child', cupo: 1, reason: '' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe(CHANGE_MESSAGES.reason);
+    const bad = await change(order._id, { action: 'borrar' });
+    expect(bad.statusCode).toBe(400);
+    expect((await change(order._id, { action: 'drop_child', cupo: 1 }, kit.parent)).statusCode).toBe(403);
+    expect((await orders().findById(order._id))!.changes).toBeUndefined();
+  });
+});
+
+describe('a parent changes their own order from the profile', () => {
+  it('within the window, by the camp rule; never another family’s; not after the deadline', async () => {
+    const { cart } = await setup();
+    const order = await payFor(kit.parent, enrolmentRequest(cart, [[0, 1]]));
+    // One child, two weeks: 9,400 - 100 (2-week rate) = 9,300.
+    expect(order.amount).toBe(9_300);
+    const other = await t.createUser({ email: 'otra.familia@correo.do' });
+    const ask = (token: string, body: Record<string, unknown>) =>
+      t.api({ method: 'POST', url: `/api/inscripciones/cambiar/${order._id}`, token, payload: body });
+    const dropWeek2 = { action: 'drop_week', cupo: 1, week: cart.weeks[1]!._id };
+    expect((await ask(other.token, dropWeek2)).statusCode).toBe(404);
+
+    const preview = await ask(kit.parent, { ...dropWeek2, preview: true });
+    expect(preview.json().data.preview).toMatchObject({
+      after_total: 4_700,
+      difference: -4_600,
+      card: 4_600,
+    });
+    const res = await ask(kit.parent, dropWeek2);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(CHANGE_MESSAGES.done);
+    const after = (await orders().findById(order._id))!;
+    expect(after.amount).toBe(4_700);
+    expect(after.changes![0]).toMatchObject({ reason: PARENT_CHANGE_REASON, by: 'carmen@correo.do' });
+    expect(refunds.map((refund) => refund.amount)).toEqual([4_600]);
+
+    // The camp gives credits: the parent's change follows it.
+    await t.store
+      .collection<Camp>('campamentos')
+      .updateOne({ _id: cart.camp._id }, { set: { refund_rule: 'credit' } });
+    const moved = await ask(kit.parent, {
+      action: 'move_week',
+      cupo: 1,
+      week: cart.weeks[0]!._id,
+      to_week: cart.weeks[4]!._id,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await orders().findById(order._id))!.lines[0]!.name).toBe('Semana 5');
+
+    // A week that starts within the camp's 7 days is past its deadline: no move into it.
+    await t.store
+      .collection<Week>('semanas')
+      .updateOne({ _id: cart.weeks[5]!._id }, { set: { date: '27/11/2026 - 01/12/2026' } });
+    const late = await ask(kit.parent, {
+      action: 'move_week',
+      cupo: 1,
+      week: cart.weeks[4]!._id,
+      to_week: cart.weeks[5]!._id,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/^El plazo para cambiar esa semana terminó el \d{2}\/\d{2}\/2026/);
+
+    // A camp without self-service changes refuses.
+    await t.store
+      .collection<Camp>('campamentos')
+      .updateOne({ _id: cart.camp._id }, { set: { self_cancel: false } });
+    const refused = await ask(kit.parent, {
+      action: 'move_week',
+      cupo: 1,
+      week: cart.weeks[4]!._id,
+      to_week: cart.weeks[5]!._id,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(CHANGE_MESSAGES.notOffered);
+  });
+});

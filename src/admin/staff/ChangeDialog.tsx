@@ -1,0 +1,205 @@
+// A partial change of a paid camp order, for staff (issue 24): drop a child, drop a week or move a
+// child to another week. The dialog asks the server for the change's figures (new total, what goes
+// back or is owed) before anything is done, and shows them; 'Confirmar cambio' makes it. The page
+// mounts it afresh (a new key) for each line it opens on, so nothing typed carries over.
+import { useEffect, useState } from 'react';
+import { Button, Modal } from 'react-bootstrap';
+import { keepTabInside } from '../../lib/focusTrap.ts';
+import { ReasonField } from './ReasonField.tsx';
+import { formatDop } from '../../domain/pricing.ts';
+import {
+  CHANGE_ACTION_LABELS,
+  CHANGE_MESSAGES,
+  CHANGE_REFUND_LABELS,
+  CHANGE_REFUNDS,
+  type ChangeAction,
+  type ChangePreview,
+  type ChangeRefund,
+  type ChangeRequest,
+} from '../../domain/changes.ts';
+import type { EnrolmentDetail } from '../../domain/staff.ts';
+import { useAreaList, useChangeEnrolmentMutation } from '../api.ts';
+import { notifyError, notifySuccess, withServerMessage } from '../feedback.ts';
+
+export interface ChangeTarget {
+  action: ChangeAction;
+  cupo: number;
+  /** The line's week (drop_week, move_week). */
+  week?: string;
+  /** What is changed, as the dialog names it ('Semana 2 de Sofía Pérez'). */
+  label: string;
+}
+
+/** The change asked for: the dialog's line, and the week chosen to move to. */
+const requestOf = (target: ChangeTarget, toWeek: string): ChangeRequest => ({
+  action: target.action,
+  cupo: target.cupo,
+  ...(target.week ? { week: target.week } : {}),
+  ...(toWeek ? { to_week: toWeek } : {}),
+});
+
+export function ChangeDialog({
+  enrolment,
+  target,
+  onClose,
+}: {
+  enrolment: EnrolmentDetail;
+  target: ChangeTarget | null;
+  onClose: () => void;
+}) {
+  const [toWeek, setToWeek] = useState('');
+  const [refund, setRefund] = useState<ChangeRefund>('card');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const [preview, setPreview] = useState<ChangePreview | null>(null);
+  const [previewError, setPreviewError] = useState('');
+  const [ask] = useChangeEnrolmentMutation();
+  const [change, changing] = useChangeEnrolmentMutation();
+  const moving = target?.action === 'move_week';
+  const weeks = useAreaList(
+    'semanas',
+    { campament: enrolment.campament, sort: 'order', page: 1, limit: 100 },
+    !moving,
+  );
+  const taken = new Set(enrolment.lines.filter((line) => line.cupo === target?.cupo).map((line) => line.id));
+  const choices = (weeks.data?.data ?? []).filter((week) => week.status === 'active' && !taken.has(week._id));
+
+  // The figures of the change as it stands now, from the server (the one pricing module).
+  useEffect(() => {
+    if (!target || (moving && !toWeek)) return;
+    let current = true;
+    ask({
+      id: enrolment._id,
+      body: { ...requestOf(target, moving ? toWeek : ''), refund, reason: '', preview: true },
+    })
+      .unwrap()
+      .then((answer) => {
+        if (!current) return;
+        setPreview(answer.data.preview);
+        setPreviewError('');
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        setPreview(null);
+        setPreviewError(withServerMessage('No fue posible calcular el cambio', error));
+      });
+    return () => {
+      current = false;
+    };
+  }, [ask, enrolment._id, moving, refund, target, toWeek]);
+
+  async function confirm() {
+    if (!target) return;
+    if (reason.trim().length < 3) {
+      setReasonError(CHANGE_MESSAGES.reason);
+      return;
+    }
+    try {
+      const answer = await change({
+        id: enrolment._id,
+        body: { ...requestOf(target, moving ? toWeek : ''), refund, reason: reason.trim() },
+      }).unwrap();
+      notifySuccess(answer.message);
+      onClose();
+    } catch (error) {
+      notifyError(withServerMessage('Error al modificar la inscripción', error));
+    }
+  }
+
+  const givesBack = preview !== null && preview.difference < 0;
+  return (
+    <Modal
+      show={target !== null}
+      onHide={onClose}
+      centered
+      onKeyDown={keepTabInside}
+      aria-labelledby="change-title"
+    >
+      <Modal.Header closeButton closeLabel="Cerrar">
+        <Modal.Title id="change-title" as="h2" className="h5">
+          {target ? CHANGE_ACTION_LABELS[target.action] : ''}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="fw-semibold">{target?.label}</p>
+        {moving && (
+          <div className="mb-3">
+            <label htmlFor="change-week" className="form-label">
+              Nueva semana *
+            </label>
+            <select
+              id="change-week"
+              name="to_week"
+              autoComplete="off"
+              className="form-select"
+              value={toWeek}
+              onChange={(event) => setToWeek(event.target.value)}
+            >
+              <option value="">Seleccione una semana</option>
+              {choices.map((week) => (
+                <option key={week._id} value={week._id}>
+                  {week.name} ({week.date}) · {formatDop(week.value)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {givesBack && (
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6">Lo que se devuelve</legend>
+            {CHANGE_REFUNDS.map((option) => (
+              <div key={option} className="form-check">
+                <input
+                  id={`change-refund-${option}`}
+                  type="radio"
+                  name="refund"
+                  className="form-check-input"
+                  checked={refund === option}
+                  onChange={() => setRefund(option)}
+                />
+                <label htmlFor={`change-refund-${option}`} className="form-check-label">
+                  {CHANGE_REFUND_LABELS[option]}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+        )}
+        <div role="status" aria-live="polite" className="mb-3">
+          {preview && (
+            <>
+              <p className="mb-1">
+                Total actual: {formatDop(preview.before_total)} · Nuevo total:{' '}
+                <strong>{formatDop(preview.after_total)}</strong>
+              </p>
+              <p className="mb-0">{preview.sentence}</p>
+            </>
+          )}
+          {previewError && <p className="text-danger mb-0">{previewError}</p>}
+        </div>
+        <ReasonField
+          id="change-reason"
+          value={reason}
+          error={reasonError}
+          rows={2}
+          onChange={(value) => {
+            setReason(value);
+            setReasonError('');
+          }}
+        />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" className="admin-tap" onClick={onClose}>
+          Volver
+        </Button>
+        <Button
+          variant="primary"
+          className="admin-tap"
+          disabled={changing.isLoading || !preview}
+          onClick={() => void confirm()}
+        >
+          Confirmar cambio
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,168 @@
+// A parent changes their own paid camp order from the profile (issue 24): drops one week of a child
+// or moves it to another week, within the camp's window. The server prices the change (the one
+// pricing module) and the dialog shows the new total and what happens to the money before the
+// parent confirms; a refusal (past the deadline, no place left) is shown in place.
+import { useEffect, useState } from 'react';
+import { Alert, Button, Modal } from 'react-bootstrap';
+import { notify } from '../lib/toasts.tsx';
+import { formatDop } from '../domain/pricing.ts';
+import type { ChangePreview } from '../domain/changes.ts';
+import { changeOwnEnrolment, fetchCampWeeks, type EnrolmentSummary } from './accountApi.ts';
+
+type Week = { _id: string; name: string; date: string; value: number };
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : 'No fue posible calcular el cambio.';
+
+export function ChangeOrderDialog({
+  enrolment,
+  onClose,
+  onChanged,
+}: {
+  enrolment: EnrolmentSummary | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const lines = enrolment?.lines ?? [];
+  const [lineIndex, setLineIndex] = useState('0');
+  const [toWeek, setToWeek] = useState('');
+  const [weeks, setWeeks] = useState<Week[]>([]);
+  const [preview, setPreview] = useState<ChangePreview | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const line = lines[Number(lineIndex)];
+  const request = line
+    ? {
+        cupo: line.cupo,
+        week: line.week,
+        ...(toWeek ? { action: 'move_week' as const, to_week: toWeek } : { action: 'drop_week' as const }),
+      }
+    : null;
+
+  useEffect(() => {
+    if (!enrolment?.campament) return;
+    let current = true;
+    fetchCampWeeks(enrolment.campament)
+      .then((found) => current && setWeeks(found))
+      .catch(() => current && setWeeks([]));
+    return () => {
+      current = false;
+    };
+  }, [enrolment?.campament]);
+
+  const key = JSON.stringify(request);
+  useEffect(() => {
+    if (!enrolment?._id || !request) return;
+    let current = true;
+    changeOwnEnrolment(enrolment._id, { ...request, preview: true })
+      .then((answer) => {
+        if (!current) return;
+        setPreview(answer.data.preview);
+        setError('');
+      })
+      .catch((caught: unknown) => {
+        if (!current) return;
+        setPreview(null);
+        setError(messageOf(caught));
+      });
+    return () => {
+      current = false;
+    };
+    // The request is compared by value (key): a new object each render must not ask again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enrolment?._id, key]);
+
+  async function confirm() {
+    if (!enrolment?._id || !request) return;
+    setBusy(true);
+    try {
+      const answer = await changeOwnEnrolment(enrolment._id, request);
+      notify.success(answer.message);
+      onChanged();
+    } catch (caught) {
+      setError(messageOf(caught));
+      setBusy(false);
+    }
+  }
+
+  const ownWeeks = new Set(lines.filter((candidate) => candidate.cupo === line?.cupo).map((one) => one.week));
+  return (
+    <Modal show={enrolment !== null} onHide={onClose} centered aria-labelledby="change-title">
+      <Modal.Header closeButton closeLabel="Cerrar">
+        <Modal.Title id="change-title" as="h2" className="h5">
+          Cambiar semanas
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <div className="mb-3">
+          <label htmlFor="change-line" className="form-label">
+            Semana que desea cambiar
+          </label>
+          <select
+            id="change-line"
+            name="line"
+            autoComplete="off"
+            className="form-select tap-target"
+            value={lineIndex}
+            onChange={(event) => {
+              setLineIndex(event.target.value);
+              setToWeek('');
+            }}
+          >
+            {lines.map((option, index) => (
+              <option key={`${option.cupo}-${option.week}`} value={String(index)}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="mb-3">
+          <label htmlFor="change-to" className="form-label">
+            Qué desea hacer
+          </label>
+          <select
+            id="change-to"
+            name="to_week"
+            autoComplete="off"
+            className="form-select tap-target"
+            value={toWeek}
+            onChange={(event) => setToWeek(event.target.value)}
+          >
+            <option value="">Quitar esta semana</option>
+            {weeks
+              .filter((week) => !ownWeeks.has(week._id))
+              .map((week) => (
+                <option key={week._id} value={week._id}>
+                  Cambiar a {week.name} ({week.date}) · {formatDop(week.value)}
+                </option>
+              ))}
+          </select>
+        </div>
+        <div role="status" aria-live="polite">
+          {preview ? (
+            <>
+              <p className="mb-1">
+                Nuevo total: <strong>{formatDop(preview.after_total)}</strong> (antes{' '}
+                {formatDop(preview.before_total)})
+              </p>
+              <p className="mb-0">{preview.sentence}</p>
+            </>
+          ) : null}
+        </div>
+        {error ? (
+          <Alert variant="danger" className="mt-3 mb-0" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" className="tap-target" onClick={onClose} disabled={busy}>
+          Volver
+        </Button>
+        <Button className="tap-target" onClick={() => void confirm()} disabled={busy || !preview}>
+          {busy ? 'Guardando…' : 'Confirmar cambio'}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
