@@ -29,7 +29,13 @@ async function dashboardCount(page: Page, kind: string): Promise<number> {
 }
 
 /** Fills the open dialog's fields by label and saves; waits for the success toast. */
-async function save(page: Page, fields: Record<string, string>, done: string) {
+async function save(
+  page: Page,
+  fields: Record<string, string>,
+  done: string,
+  /** Looks at the success toast before it is closed. */
+  withToast?: () => Promise<void>,
+) {
   const dialog = page.getByRole('dialog');
   for (const [label, value] of Object.entries(fields)) {
     await dialog.getByLabel(label, { exact: true }).fill(value);
@@ -37,6 +43,7 @@ async function save(page: Page, fields: Record<string, string>, done: string) {
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText(done).first()).toBeVisible();
   await expect(dialog).toBeHidden();
+  await withToast?.();
   await closeToasts(page);
 }
 
@@ -81,6 +88,15 @@ test('an admin builds a camp, a parent enrols through its link, the admin sees p
       'Fecha de fin *': '2026-12-30',
     },
     'Campamento creado',
+    // The success toast sits below the title row, not over the button it answers (issue 24).
+    async () => {
+      const toastBox = await page.getByRole('alert').filter({ hasText: 'Campamento creado' }).boundingBox();
+      const newBox = await page.getByRole('button', { name: 'Nuevo campamento' }).boundingBox();
+      expect(toastBox && newBox).toBeTruthy();
+      // Below the button, so a second toast or a two-line one grows away from it.
+      const apart = toastBox!.y >= newBox!.y + newBox!.height;
+      expect(apart, `toast ${JSON.stringify(toastBox)} over button ${JSON.stringify(newBox)}`).toBe(true);
+    },
   );
   await expect(page.getByRole('row', { name: new RegExp(campName) })).toBeVisible();
   await page.getByRole('button', { name: `Copiar enlace de inscripción de ${campName}` }).click();
