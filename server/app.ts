@@ -21,7 +21,8 @@ import { apiRoutes } from './http/routes.ts';
 import { azurePhotoStorage, localPhotoStorage, type PhotoStorage } from './uploads/storage.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { socialAuthRoutes } from './auth/social.ts';
-import { sandboxGateway, type PaymentGateway } from '../src/core/checkout/gateway.ts';
+import type { PaymentGateway } from '../src/core/checkout/gateway.ts';
+import { paymentGateway } from './payments/index.ts';
 import { createCore, type Core } from '../src/core/services.ts';
 import { reconcilePayments } from '../src/core/checkout/settle.ts';
 import { sendCartReminders } from '../src/core/checkout/carts.ts';
@@ -163,7 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const hashing = deps.hashing ?? OWASP_SCRYPT;
   const core = createCore({
     store: deps.store,
-    gateway: deps.gateway ?? sandboxGateway({ store: deps.store, latencyMs: config.sandboxLatencyMs }),
+    gateway: deps.gateway ?? paymentGateway(config, deps.store, app.log),
     mailer: app.outbox,
     passwords: { hash: (password) => hashPassword(password, hashing), verify: verifyPassword },
     sessions: {

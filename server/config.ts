@@ -43,7 +43,29 @@ export interface Config {
   autopay: { retryDays: number[]; noticeDays: number };
   /** The embedded store flushes each write to disk before acknowledging it (on in production). */
   storeFsync: boolean;
+  /** Which payment gateway takes the cards (issue 21): the built-in sandbox, or AZUL. */
+  payments: { gateway: 'sandbox' } | { gateway: 'azul'; azul: AzulConfig };
 }
+
+/** AZUL Webservices (JSON API), its client certificate and credentials (server/payments/azul.ts). */
+export interface AzulConfig {
+  url: string;
+  /** AZUL's contingency site, used for a call when the main one cannot be reached. */
+  backupUrl: string;
+  merchantId: string;
+  merchantName: string;
+  auth1: string;
+  auth2: string;
+  certFile: string;
+  keyFile: string;
+  /** A CA to trust besides the system's (a private test server such as the stand-in). */
+  caFile: string | null;
+  timeoutMs: number;
+}
+
+/** AZUL's test endpoint, and its contingency site (AZUL publishes no test contingency site). */
+export const AZUL_TEST_URL = 'https://pruebas.azul.com.do/webservices/JSON/Default.aspx';
+export const AZUL_BACKUP_URL = 'https://contpagos.azul.com.do/Webservices/JSON/default.aspx';
 
 export interface OAuthProviderConfig {
   clientId: string;
@@ -54,8 +76,8 @@ export interface OAuthProviderConfig {
 
 export class ConfigError extends Error {
   readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  constructor(problems: string[], options?: ErrorOptions) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`, options);
     this.name = 'ConfigError';
     this.problems = problems;
   }
@@ -235,9 +257,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const storeFsync = rawFsync === undefined ? env_ === 'production' : rawFsync === 'true';
 
+  const payments = paymentsConfig(value, whole, problems, cwd);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
+    payments,
     env: env_,
     port,
     host,
@@ -271,4 +296,58 @@ function isUrl(text: string, protocols: string[]): boolean {
   } catch {
     return false;
   }
+}
+
+/** PAYMENT_GATEWAY and, for AZUL, its variables: every missing or malformed one is a problem. */
+function paymentsConfig(
+  value: (name: string) => string | undefined,
+  whole: (name: string, fallback: number, min: number, max: number, unit: string) => number,
+  problems: string[],
+  cwd: string,
+): Config['payments'] {
+  const gateway = value('PAYMENT_GATEWAY') ?? 'sandbox';
+  if (gateway !== 'sandbox' && gateway !== 'azul') {
+    problems.push(`PAYMENT_GATEWAY must be sandbox or azul (got "${gateway}")`);
+    return { gateway: 'sandbox' };
+  }
+  if (gateway === 'sandbox') return { gateway };
+  const required = (name: string): string => {
+    const found = value(name);
+    if (!found) problems.push(`${name} is required when PAYMENT_GATEWAY is azul`);
+    return found ?? '';
+  };
+  const httpsUrl = (name: string, fallback: string): string => {
+    const found = value(name) ?? fallback;
+    if (!isUrl(found, ['https:'])) problems.push(`${name} must be an https:// URL (got "${found}")`);
+    return found;
+  };
+  const merchantName = value('AZUL_MERCHANT_NAME') ?? 'Escuela de Baloncesto';
+  // AZUL's AltMerchantName: at most 25 characters, and a quote or backslash breaks the request.
+  if (merchantName.length > 25 || /["\\]/.test(merchantName))
+    problems.push('AZUL_MERCHANT_NAME must be at most 25 characters, without quotes or backslashes');
+  const file = (name: string) => {
+    const found = value(name);
+    return found ? path.resolve(cwd, found) : null;
+  };
+  const certFile = file('AZUL_CERT_FILE');
+  const keyFile = file('AZUL_KEY_FILE');
+  if (!certFile)
+    problems.push('AZUL_CERT_FILE is required when PAYMENT_GATEWAY is azul (the certificate AZUL issued)');
+  if (!keyFile)
+    problems.push('AZUL_KEY_FILE is required when PAYMENT_GATEWAY is azul (the key of that certificate)');
+  return {
+    gateway,
+    azul: {
+      url: httpsUrl('AZUL_URL', AZUL_TEST_URL),
+      backupUrl: httpsUrl('AZUL_BACKUP_URL', AZUL_BACKUP_URL),
+      merchantId: required('AZUL_MERCHANT_ID'),
+      merchantName,
+      auth1: required('AZUL_AUTH1'),
+      auth2: required('AZUL_AUTH2'),
+      certFile: certFile ?? '',
+      keyFile: keyFile ?? '',
+      caFile: file('AZUL_CA_FILE'),
+      timeoutMs: whole('AZUL_TIMEOUT_SECONDS', 120, 5, 300, 'seconds') * 1000,
+    },
+  };
 }

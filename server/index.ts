@@ -26,7 +26,17 @@ export async function main(): Promise<void> {
     fsync: config.storeFsync,
   });
   // The app first: its modules create their indexes, which the seed then relies on.
-  const app = await buildApp(config, { store });
+  let app;
+  try {
+    app = await buildApp(config, { store });
+  } catch (error) {
+    // A setting only checkable by using it (AZUL's certificate): said plainly, and no start.
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   const prepared = await prepareStore(store, config);
   // One process per embedded store: what a stop or crash left unfinished is settled before listening.
   // Servers sharing MongoDB settle another's leftovers after its lease instead (the reconciler).

@@ -173,7 +173,8 @@ export function DashboardPage() {
                       {counts.total}
                     </p>
                     <p className="small mb-0">
-                      <span data-testid={`active-${kind}`}>{counts.active}</span> activos
+                      <span data-testid={`active-${kind}`}>{counts.active}</span>{' '}
+                      {counts.active === 1 ? 'activo' : 'activos'}
                     </p>
                   </>
                 ) : (

@@ -33,7 +33,15 @@ export interface ChargeRequest {
 }
 
 export type ChargeResult =
-  | { approved: true; authCode: string; gatewayReference: string; brand: string; last4: string }
+  | {
+      approved: true;
+      authCode: string;
+      gatewayReference: string;
+      brand: string;
+      last4: string;
+      /** The acquirer's retrieval reference number, when it gives one (AZUL's RRN). */
+      rrn?: string;
+    }
   | {
       approved: false;
       reason: CardRefusalReason;

@@ -1,0 +1,503 @@
+// A local stand-in of AZUL Webservices (JSON API) for tests and development (issue 21), written
+// from AZUL's public documentation (docs/azul-reading-notes.md), not from our adapter, so that it
+// catches our misreadings. Never part of the production bundle.
+//
+// - HTTPS with mutual TLS: it makes its own CA, a server certificate for localhost and a client
+//   certificate for the school (PEM files in a folder), and refuses clients without one.
+// - A main site and a backup site over one state, so the contingency switch can be tried.
+// - ProcessPayment (Sale, Refund), ?ProcessVoid, ?VerifyPayment, ?ProcessDatavault (CREATE, DELETE).
+// - AZUL's documented test cards approve; the limited Visa declines above RD$75; a number that fails
+//   the check digit is 'TARJETA INVALIDA'; a past expiry 'TARJETA VENCIDA'; other numbers are
+//   declined ('05'). Void within 20 minutes of the sale, whole; one refund per sale, never above it.
+// - Faults on demand: a slow answer, a request dropped before or after it is processed, a 5xx,
+//   the main site refusing connections.
+import https from 'node:https';
+import type { ServerResponse } from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { AddressInfo, Socket } from 'node:net';
+import { generate } from 'selfsigned';
+
+/** AZUL's published test cards (pyazul's fixtures, from AZUL's documentation); CVV as published. */
+export const AZUL_TEST_CARDS = {
+  mastercard: { number: '5424180279791732', cvv: '732' },
+  discover: { number: '6011000990099818', cvv: '818' },
+  visa: { number: '4260550061845872', cvv: '872' },
+  /** Approves up to RD$75 only. */
+  visaLimited: { number: '4005520000000129', cvv: '977' },
+  mastercard2: { number: '5413330089600119', cvv: '979' },
+  visa2: { number: '4012000033330026', cvv: '123' },
+} as const;
+
+/** One X.509 extension as selfsigned takes it (its type is not exported). */
+type Extension = NonNullable<NonNullable<Parameters<typeof generate>[1]>['extensions']>[number];
+
+const APPROVED = new Set<string>(Object.values(AZUL_TEST_CARDS).map((card) => card.number));
+const LIMITED_MAX_MINOR = 7_500;
+
+export interface StandinFaults {
+  /** Answer every request this much later (processed at once). */
+  delayMs: number;
+  /** The next N requests are dropped before being processed (no answer, nothing done). */
+  dropBefore: number;
+  /** The next N requests are processed, then dropped without an answer. */
+  dropAfter: number;
+  /** The next N requests answer HTTP 503 with an HTML page, unprocessed. */
+  unavailable: number;
+  /** The main site refuses connections (the backup site still answers). */
+  mainDown: boolean;
+}
+
+interface Transaction {
+  AzulOrderId: string;
+  CustomOrderId: string;
+  TrxType: 'Sale' | 'Refund';
+  Amount: string;
+  Itbis: string;
+  IsoCode: string;
+  ResponseMessage: string;
+  ErrorDescription: string;
+  AuthorizationCode: string;
+  RRN: string;
+  DateTime: string;
+  CardNumber: string;
+  at: number;
+  voided: boolean;
+  refunded: boolean;
+}
+
+interface VaultToken {
+  token: string;
+  number: string;
+  expiration: string;
+  brand: string;
+  deleted: boolean;
+}
+
+export interface AzulStandin {
+  url: string;
+  backupUrl: string;
+  merchantId: string;
+  auth1: string;
+  auth2: string;
+  /** The client certificate, its key and the CA that signed both sides (PEM files). */
+  files: { cert: string; key: string; ca: string };
+  faults: StandinFaults;
+  /** Every request received, with its operation (for tests: what was sent, and where). */
+  received: Array<{ site: 'main' | 'backup'; operation: string; body: Record<string, unknown> }>;
+  transactions: Transaction[];
+  /** Moves the stand-in's clock (the void window, token expiry) by minutes. */
+  advance(minutes: number): void;
+  close(): Promise<void>;
+}
+
+const luhn = (digits: string): boolean => {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+};
+
+const brandOf = (number: string) =>
+  /^4/.test(number) ? 'VISA' : /^5/.test(number) ? 'MASTERCARD' : /^6/.test(number) ? 'DISCOVER' : 'OTRA';
+
+const masked = (number: string) => `${number.slice(0, 6)}******${number.slice(-4)}`;
+
+/** 'YYYYMMDDHHMMSS' in Santo Domingo time (UTC-4). */
+const azulNow = (ms: number) => {
+  const local = new Date(ms - 4 * 3600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${local.getUTCFullYear()}${pad(local.getUTCMonth() + 1)}${pad(local.getUTCDate())}${pad(local.getUTCHours())}${pad(local.getUTCMinutes())}${pad(local.getUTCSeconds())}`;
+};
+
+const error = (description: string) => ({
+  ResponseCode: 'Error',
+  IsoCode: '',
+  ResponseMessage: 'Error',
+  ErrorDescription: description,
+});
+
+export async function startAzulStandin(
+  options: { merchantId?: string; auth1?: string; auth2?: string } = {},
+): Promise<AzulStandin> {
+  const merchantId = options.merchantId ?? '39038540035';
+  const auth1 = options.auth1 ?? 'testcert2';
+  const auth2 = options.auth2 ?? 'testcert2';
+  const year = 365 * 24 * 3600_000;
+  const validity = {
+    notBeforeDate: new Date(Date.now() - 3600_000),
+    notAfterDate: new Date(Date.now() + year),
+  };
+  const ca = await generate([{ name: 'commonName', value: 'AZUL stand-in CA' }], {
+    ...validity,
+    algorithm: 'sha256',
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, digitalSignature: true, critical: true },
+    ],
+  });
+  // A certificate signed by that CA, for a server or a client.
+  const leaf = (
+    subject: Array<{ name: string; value: string }>,
+    usage: { serverAuth?: boolean; clientAuth?: boolean },
+    more: Extension[] = [],
+  ) =>
+    generate(subject, {
+      ...validity,
+      algorithm: 'sha256',
+      ca: { key: ca.private, cert: ca.cert },
+      extensions: [
+        { name: 'basicConstraints', cA: false },
+        { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+        { name: 'extKeyUsage', ...usage },
+        ...more,
+      ],
+    });
+  const server = await leaf([{ name: 'commonName', value: 'localhost' }], { serverAuth: true }, [
+    {
+      name: 'subjectAltName',
+      altNames: [
+        { type: 2, value: 'localhost' },
+        { type: 7, ip: '127.0.0.1' },
+      ],
+    },
+  ]);
+  // As AZUL's CSR asks: CN nombrecomercio.local, O Servicios Digitales Popular.
+  const client = await leaf(
+    [
+      { name: 'commonName', value: 'escuela-baloncesto.local' },
+      { name: 'organizationName', value: 'Servicios Digitales Popular' },
+    ],
+    { clientAuth: true },
+  );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'azul-standin-'));
+  const files = {
+    cert: path.join(dir, 'client.pem'),
+    key: path.join(dir, 'client.key'),
+    ca: path.join(dir, 'ca.pem'),
+  };
+  fs.writeFileSync(files.cert, client.cert);
+  fs.writeFileSync(files.key, client.private, { mode: 0o600 });
+  fs.writeFileSync(files.ca, ca.cert);
+
+  const faults: StandinFaults = { delayMs: 0, dropBefore: 0, dropAfter: 0, unavailable: 0, mainDown: false };
+  const received: AzulStandin['received'] = [];
+  const transactions: Transaction[] = [];
+  const vault = new Map<string, VaultToken>();
+  let offsetMs = 0;
+  let nextOrder = 40_000;
+  const now = () => Date.now() + offsetMs;
+
+  const record = (fields: Omit<Transaction, 'AzulOrderId' | 'DateTime' | 'at' | 'voided' | 'refunded'>) => {
+    nextOrder += 1;
+    const transaction: Transaction = {
+      ...fields,
+      AzulOrderId: String(nextOrder),
+      DateTime: azulNow(now()),
+      at: now(),
+      voided: false,
+      refunded: false,
+    };
+    transactions.push(transaction);
+    return transaction;
+  };
+
+  const answerOf = (transaction: Transaction) => ({
+    AuthorizationCode: transaction.AuthorizationCode,
+    AzulOrderId: transaction.AzulOrderId,
+    CustomOrderId: transaction.CustomOrderId,
+    DateTime: transaction.DateTime,
+    ErrorDescription: transaction.ErrorDescription,
+    IsoCode: transaction.IsoCode,
+    LotNumber: '1',
+    RRN: transaction.RRN,
+    ResponseCode: 'ISO8583',
+    ResponseMessage: transaction.ResponseMessage,
+    Ticket: String(Number(transaction.AzulOrderId) % 10_000),
+    CardNumber: transaction.CardNumber,
+  });
+
+  /** The card's decision as AZUL's test environment documents it. */
+  function decide(number: string, expiration: string, amountMinor: number) {
+    const current = azulNow(now()).slice(0, 6);
+    if (!luhn(number))
+      return {
+        IsoCode: '99',
+        ResponseMessage: 'TARJETA INVALIDA',
+        ErrorDescription: 'SGS-002303: Invalid credit card number',
+      };
+    if (expiration < current)
+      return { IsoCode: '54', ResponseMessage: 'TARJETA VENCIDA', ErrorDescription: '' };
+    if (number === AZUL_TEST_CARDS.visaLimited.number && amountMinor > LIMITED_MAX_MINOR)
+      return { IsoCode: '51', ResponseMessage: 'INSUFICIENCIA DE FONDOS', ErrorDescription: '' };
+    if (!APPROVED.has(number)) return { IsoCode: '05', ResponseMessage: 'DECLINADA', ErrorDescription: '' };
+    return { IsoCode: '00', ResponseMessage: 'APROBADA', ErrorDescription: '' };
+  }
+
+  const digits = (value: unknown) => typeof value === 'string' && /^\d+$/.test(value);
+
+  function processPayment(body: Record<string, unknown>) {
+    const trxType = body.TrxType;
+    if (trxType === 'Refund') return refund(body);
+    if (trxType !== 'Sale') return error('VALIDATION_ERROR:TrxType');
+    for (const field of ['Amount', 'Itbis'] as const)
+      if (!digits(body[field])) return error(`VALIDATION_ERROR:${field}`);
+    if (typeof body.OrderNumber !== 'string' || body.OrderNumber.length > 15)
+      return error('VALIDATION_ERROR:OrderNumber');
+    if (body.PosInputMode !== 'E-Commerce') return error('VALIDATION_ERROR:PosInputMode');
+    const amount = Number(body.Amount);
+    let number: string;
+    let expiration: string;
+    const token = typeof body.DataVaultToken === 'string' && body.DataVaultToken ? body.DataVaultToken : null;
+    if (token) {
+      // AZUL's test API wants CardNumber and Expiration present (empty) with a token.
+      if (body.CardNumber === undefined) return error('VALIDATION_ERROR:CardNumber');
+      if (body.Expiration === undefined) return error('VALIDATION_ERROR:Expiration');
+      const kept = vault.get(token);
+      if (!kept || kept.deleted) return error('DataVault TokenId does not exist.');
+      if (kept.expiration < azulNow(now()).slice(0, 6)) return error('DataVault TokenId is expired.');
+      number = kept.number;
+      expiration = kept.expiration;
+    } else {
+      if (!digits(body.CardNumber)) return error('VALIDATION_ERROR:CardNumber');
+      if (typeof body.Expiration !== 'string' || !/^\d{4}(0[1-9]|1[0-2])$/.test(body.Expiration))
+        return error('VALIDATION_ERROR:Expiration');
+      if (typeof body.CVC !== 'string' || !/^\d{3,4}$/.test(body.CVC)) return error('VALIDATION_ERROR:CVC');
+      number = body.CardNumber as string;
+      expiration = body.Expiration;
+    }
+    const decision = decide(number, expiration, amount);
+    const approved = decision.IsoCode === '00';
+    const transaction = record({
+      CustomOrderId: typeof body.CustomOrderId === 'string' ? body.CustomOrderId : '',
+      TrxType: 'Sale',
+      Amount: String(amount),
+      Itbis: String(body.Itbis),
+      ...decision,
+      AuthorizationCode: approved ? `OK${crypto.randomInt(1000, 9999)}` : '',
+      RRN: approved ? `${azulNow(now())}${crypto.randomInt(100000, 999999)}` : '',
+      CardNumber: masked(number),
+    });
+    const saved: Record<string, string> = {};
+    if (approved && body.SaveToDataVault === '1') {
+      const created = createToken(number, expiration);
+      saved.DataVaultToken = created.token;
+      saved.DataVaultExpiration = created.expiration;
+      saved.DataVaultBrand = created.brand;
+    }
+    return { ...answerOf(transaction), ...saved };
+  }
+
+  function refund(body: Record<string, unknown>) {
+    if (!digits(body.Amount)) return error('VALIDATION_ERROR:Amount');
+    const original = transactions.find(
+      (candidate) => candidate.AzulOrderId === body.AzulOrderId && candidate.TrxType === 'Sale',
+    );
+    const amount = Number(body.Amount);
+    if (
+      !original ||
+      original.IsoCode !== '00' ||
+      original.voided ||
+      original.refunded ||
+      amount > Number(original.Amount) ||
+      now() - original.at > 183 * 24 * 3600_000
+    )
+      return error('Original transaction is invalid, exceeds original amount or has already been returned');
+    original.refunded = true;
+    const transaction = record({
+      CustomOrderId: typeof body.CustomOrderId === 'string' ? body.CustomOrderId : '',
+      TrxType: 'Refund',
+      Amount: String(amount),
+      Itbis: typeof body.Itbis === 'string' ? body.Itbis : '000',
+      IsoCode: '00',
+      ResponseMessage: 'APROBADA',
+      ErrorDescription: '',
+      AuthorizationCode: `OK${crypto.randomInt(1000, 9999)}`,
+      RRN: `${azulNow(now())}${crypto.randomInt(100000, 999999)}`,
+      CardNumber: original.CardNumber,
+    });
+    return answerOf(transaction);
+  }
+
+  function processVoid(body: Record<string, unknown>) {
+    const original = transactions.find(
+      (candidate) => candidate.AzulOrderId === body.AzulOrderId && candidate.TrxType === 'Sale',
+    );
+    if (
+      !original ||
+      original.IsoCode !== '00' ||
+      original.voided ||
+      original.refunded ||
+      now() - original.at > 20 * 60_000
+    )
+      return error('Original transaction is invalid or has already been voided');
+    original.voided = true;
+    return { ...answerOf(original), ResponseMessage: 'APROBADA' };
+  }
+
+  function verifyPayment(body: Record<string, unknown>) {
+    // The most recent transaction with that CustomOrderId (AZUL's rule).
+    const found = [...transactions]
+      .reverse()
+      .find((candidate) => candidate.CustomOrderId === body.CustomOrderId);
+    if (!found)
+      return {
+        Found: false,
+        ResponseCode: 'ISO8583',
+        IsoCode: '',
+        ResponseMessage: '',
+        ErrorDescription: '',
+      };
+    return {
+      Found: true,
+      ...answerOf(found),
+      Amount: found.Amount,
+      ITBIS: found.Itbis,
+      CurrencyPosCode: '$',
+      TransactionType: found.voided ? 'Void' : found.TrxType,
+    };
+  }
+
+  function createToken(number: string, expiration: string): VaultToken {
+    const token: VaultToken = {
+      token: crypto.randomUUID().toUpperCase(),
+      number,
+      expiration,
+      brand: brandOf(number),
+      deleted: false,
+    };
+    vault.set(token.token, token);
+    return token;
+  }
+
+  function processDatavault(body: Record<string, unknown>) {
+    if (body.TrxType === 'CREATE') {
+      if (!digits(body.CardNumber)) return error('VALIDATION_ERROR:CardNumber');
+      if (typeof body.Expiration !== 'string' || !/^\d{4}(0[1-9]|1[0-2])$/.test(body.Expiration))
+        return error('VALIDATION_ERROR:Expiration');
+      const decision = decide(body.CardNumber as string, body.Expiration, 0);
+      if (decision.IsoCode !== '00')
+        return { ResponseCode: 'ISO8583', ...decision, ISOCode: decision.IsoCode };
+      const created = createToken(body.CardNumber as string, body.Expiration);
+      return {
+        Brand: created.brand,
+        CardNumber: masked(created.number),
+        DataVaultToken: created.token,
+        ErrorDescription: '',
+        Expiration: created.expiration,
+        HasCVV: true,
+        IsoCode: '00',
+        ISOCode: '00',
+        ResponseCode: 'ISO8583',
+        ResponseMessage: 'APROBADA',
+      };
+    }
+    if (body.TrxType === 'DELETE') {
+      const kept = typeof body.DataVaultToken === 'string' ? vault.get(body.DataVaultToken) : undefined;
+      if (!kept || kept.deleted) return error('DataVault TokenId does not exist.');
+      kept.deleted = true;
+      return {
+        IsoCode: '00',
+        ISOCode: '00',
+        ResponseCode: 'ISO8583',
+        ResponseMessage: 'APROBADA',
+        ErrorDescription: '',
+      };
+    }
+    return error('VALIDATION_ERROR:TrxType');
+  }
+
+  const sockets = new Set<Socket>();
+  function site(name: 'main' | 'backup') {
+    const instance = https.createServer(
+      { key: server.private, cert: server.cert, ca: ca.cert, requestCert: true, rejectUnauthorized: true },
+      (request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          const operation = (request.url ?? '').split('?')[1]?.toLowerCase() ?? '';
+          let body: Record<string, unknown>;
+          try {
+            body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+          } catch {
+            return send(response, 400, error('PARSING_ERROR'));
+          }
+          received.push({ site: name, operation, body });
+          if (faults.dropBefore > 0) {
+            faults.dropBefore -= 1;
+            return request.socket.destroy();
+          }
+          if (faults.unavailable > 0) {
+            faults.unavailable -= 1;
+            response.writeHead(503, { 'Content-Type': 'text/html' });
+            return response.end('<html><body>503 - Service Unavailable</body></html>');
+          }
+          const auth = request.headers.auth1 === auth1 && request.headers.auth2 === auth2;
+          if (!request.headers.auth1) return send(response, 401, error('MISSING_AUTH_HEADER:Auth1'));
+          if (!auth) return send(response, 401, error('INVALID_AUTH:Auth'));
+          if (body.Store !== merchantId) return send(response, 401, error('INVALID_AUTH:Store'));
+          const answer =
+            operation === ''
+              ? processPayment(body)
+              : operation === 'processvoid'
+                ? processVoid(body)
+                : operation === 'verifypayment'
+                  ? verifyPayment(body)
+                  : operation === 'processdatavault'
+                    ? processDatavault(body)
+                    : error('INVALID_OPERATION');
+          if (faults.dropAfter > 0) {
+            faults.dropAfter -= 1;
+            return request.socket.destroy();
+          }
+          const reply = () => send(response, 200, answer);
+          if (faults.delayMs > 0) setTimeout(reply, faults.delayMs);
+          else reply();
+        });
+      },
+    );
+    instance.on('connection', (socket: Socket) => {
+      if (name === 'main' && faults.mainDown) return socket.destroy();
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    return instance;
+  }
+  const send = (response: ServerResponse, status: number, body: object) => {
+    if (response.destroyed) return;
+    response.writeHead(status, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+
+  const main = site('main');
+  const backup = site('backup');
+  const listen = (instance: https.Server) =>
+    new Promise<number>((resolve) =>
+      instance.listen(0, '127.0.0.1', () => resolve((instance.address() as AddressInfo).port)),
+    );
+  const [mainPort, backupPort] = await Promise.all([listen(main), listen(backup)]);
+  return {
+    url: `https://127.0.0.1:${mainPort}/webservices/JSON/Default.aspx`,
+    backupUrl: `https://127.0.0.1:${backupPort}/Webservices/JSON/default.aspx`,
+    merchantId,
+    auth1,
+    auth2,
+    files,
+    faults,
+    received,
+    transactions,
+    advance(minutes) {
+      offsetMs += minutes * 60_000;
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all([main, backup].map((instance) => new Promise((resolve) => instance.close(resolve))));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
