@@ -23,6 +23,7 @@ import { uploadRoutes } from './uploads/routes.ts';
 import { socialAuthRoutes } from './auth/social.ts';
 import type { PaymentGateway } from '../src/core/checkout/gateway.ts';
 import { paymentGateway } from './payments/index.ts';
+import { alertAdminsOnceADay } from '../src/core/admin/alerts.ts';
 import { createCore, type Core } from '../src/core/services.ts';
 import { reconcilePayments } from '../src/core/checkout/settle.ts';
 import { sendCartReminders } from '../src/core/checkout/carts.ts';
@@ -162,9 +163,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authPlugin);
   await app.register(healthRoutes, { prefix: '/api' });
   const hashing = deps.hashing ?? OWASP_SCRYPT;
+  // Bound once the core exists: the alert is an e-mail to the admins through the core's outbox.
+  let credentialsRefused: (description: string) => void = () => undefined;
   const core = createCore({
     store: deps.store,
-    gateway: deps.gateway ?? paymentGateway(config, deps.store, app.log),
+    gateway:
+      deps.gateway ??
+      paymentGateway(config, deps.store, app.log, (description) => credentialsRefused(description)),
     mailer: app.outbox,
     passwords: { hash: (password) => hashPassword(password, hashing), verify: verifyPassword },
     sessions: {
@@ -183,6 +188,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   app.decorate('core', core);
+  credentialsRefused = (description) =>
+    void alertAdminsOnceADay(core.deps, {
+      kind: 'gateway-alert',
+      topic: 'credentials',
+      subject: 'Pagos detenidos: AZUL rechaza las credenciales de la escuela',
+      text: `AZUL no acepta las credenciales o el certificado de la escuela (${description}). Ningún pago con tarjeta se puede cobrar hasta corregir AZUL_AUTH1, AZUL_AUTH2, AZUL_CERT_FILE o AZUL_KEY_FILE (o la IP autorizada) y reiniciar el servidor.`,
+      path: '/admin/dashboard',
+    }).catch((error: unknown) => app.log.error({ err: error }, 'the gateway alert could not be queued'));
   await ensureIndexes(deps.store, app.log);
   // Payments whose outcome is unknown, crashed requests and unfinished follow-ups are settled in
   // the background (src/core/checkout/settle.ts); each enrolment is claimed, so instances share it.

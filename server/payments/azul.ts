@@ -28,6 +28,9 @@ const POS_INPUT_MODE = 'E-Commerce';
 /** AZUL voids a sale within 20 minutes of its approval; we void only within 15 (clocks differ). */
 export const AZUL_VOID_WINDOW_MS = 15 * 60_000;
 
+/** AZUL's errors that mean the school's credentials, certificate or address are not accepted. */
+const CREDENTIALS_REFUSED = /INVALID_AUTH|MISSING_AUTH|CLIENT_CERT|INVALID_VPN/;
+
 export interface AzulLog {
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
@@ -130,6 +133,11 @@ export interface AzulGatewayOptions {
   config: AzulConfig;
   tls: AzulTls;
   log: AzulLog;
+  /**
+   * AZUL refused the school's credentials or certificate (INVALID_AUTH, MISSING_CLIENT_CERT…):
+   * every payment fails until someone fixes the settings, so the admins are told (once a day).
+   */
+  onCredentialsRefused?: (description: string) => void;
   /** The ITBIS included in an amount, whole pesos (the school's fiscal settings); 0 when exempt. */
   itbisOf?: (amount: number) => Promise<number>;
   clock?: () => Date;
@@ -197,15 +205,19 @@ export function azulGateway(options: AzulGatewayOptions): PaymentGateway {
 
   /** The main site, and the backup only when the main one could not be reached at all. */
   async function call(operation: string, body: object): Promise<AzulAnswer> {
-    const main = await post(config.url, operation, body);
-    if (main !== 'unreachable') return main;
-    log.warn(
-      { operation: operation || 'ProcessPayment' },
-      'AZUL main site unreachable, trying the backup site',
-    );
-    const backup = await post(config.backupUrl, operation, body);
-    if (backup === 'unreachable') throw new Error('AZUL cannot be reached (main and backup sites)');
-    return backup;
+    let answer = await post(config.url, operation, body);
+    if (answer === 'unreachable') {
+      log.warn(
+        { operation: operation || 'ProcessPayment' },
+        'AZUL main site unreachable, trying the backup site',
+      );
+      answer = await post(config.backupUrl, operation, body);
+      if (answer === 'unreachable') throw new Error('AZUL cannot be reached (main and backup sites)');
+    }
+    const described = field(answer, 'ErrorDescription');
+    if (answer.ResponseCode === 'Error' && CREDENTIALS_REFUSED.test(described))
+      options.onCredentialsRefused?.(described);
+    return answer;
   }
 
   const merchant = () => ({ Channel: CHANNEL, Store: config.merchantId });

@@ -12,6 +12,8 @@ export function paymentGateway(
   config: Pick<Config, 'payments' | 'sandboxLatencyMs'>,
   store: Store,
   log: AzulLog,
+  /** Called when AZUL refuses the school's credentials (the admins are alerted). */
+  onCredentialsRefused?: (description: string) => void,
 ): PaymentGateway {
   if (config.payments.gateway !== 'azul')
     return sandboxGateway({ store, latencyMs: config.sandboxLatencyMs });
@@ -20,6 +22,7 @@ export function paymentGateway(
     config: azul,
     tls: loadAzulTls(azul),
     log,
+    ...(onCredentialsRefused ? { onCredentialsRefused } : {}),
     // The ITBIS inside an amount, as the school's fiscal settings say (exempt: none).
     itbisOf: async (amount) => splitItbis(amount, (await fiscalSettings(store))?.itbis ?? 'exento').itbis,
   });

@@ -142,3 +142,13 @@ export const sandboxVaultBehaviour = (number: string): SandboxVaultBehaviour =>
     : number === SANDBOX_CARDS.stolen
       ? 'lost_or_stolen'
       : 'approve';
+
+/**
+ * A kept card's expiry ('MMYYYY', valid through the end of that month) falls before a due day
+ * ('YYYY-MM-DD'): the charge on that day cannot be made with it (issue 21: the family is told).
+ */
+export function expiresBefore(expiry: string, due: string): boolean {
+  const match = /^(0[1-9]|1[0-2])(\d{4})$/.exec(expiry);
+  if (!match) return false;
+  return `${match[2]}-${match[1]}` < due.slice(0, 7);
+}

@@ -129,6 +129,8 @@ export interface LedgerPayment {
   reference?: string;
   auth_code?: string | null;
   gateway_reference?: string | null;
+  /** The acquirer's retrieval reference number (AZUL's RRN), when it gave one. */
+  gateway_rrn?: string;
   card?: { brand: string; last4: string };
   /** A decline's Spanish message. */
   message?: string;

@@ -275,6 +275,8 @@ export interface Enrolment {
   receipt_blocked?: NcfType[];
   auth_code: string | null;
   gateway_reference: string | null;
+  /** The acquirer's retrieval reference number (AZUL's RRN), when it gave one (issue 21). */
+  gateway_rrn?: string;
   idempotency_key: string;
   /** 'cancelled' by staff (POST /inscripciones/cancel): places given back, refund asked. */
   status: 'active' | 'inactive' | 'cancelled';

@@ -238,4 +238,21 @@ describe('autopay', () => {
     const again = await Promise.all([t.app, ...others].map((app) => runAutopay(app.core.deps)));
     expect(again.reduce((sum, report) => sum + report.charged, 0)).toBe(0);
   });
+
+  it('a kept card that expires before the due day: the notice asks for a new card instead', async () => {
+    const { cart } = await setup();
+    const { user } = await family(cart, 'vence@correo.do');
+    // The card kept expires in September; the next instalment is due on 5 October.
+    await t.store
+      .collection<SavedCard>('tarjetas')
+      .updateOne({ user_id: user._id }, { set: { expiry: '092026' } });
+    setDay('2026-10-02');
+    expect(await pass()).toMatchObject({ notices: 1 });
+    expect(await outbox('autopay-notice')).toHaveLength(0);
+    const [notice] = await outbox('autopay-card-expiring');
+    expect(notice).toMatchObject({ subject: 'Su tarjeta guardada vence antes del próximo cobro' });
+    expect(String(notice!.text)).toContain(
+      'Su tarjeta Visa terminada en 4242 vence en 09/2026, antes de ese cobro',
+    );
+  });
 });

@@ -6,10 +6,13 @@ import https from 'node:https';
 import fs from 'node:fs';
 import { staffKit, type StaffKit } from '../staff/testing.ts';
 import { azulSubject } from '../../testing/azul.ts';
-import { AZUL_TEST_CARDS, type AzulStandin } from '../../testing/azul-standin.ts';
-import { enrolmentRequest } from '../checkout/testing.ts';
+import { AZUL_TEST_CARDS, startAzulStandin, type AzulStandin } from '../../testing/azul-standin.ts';
+import { buildTestApp } from '../../testing/build.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
+import { demoCart, enrolmentRequest, payAs } from '../checkout/testing.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import { CARD_MESSAGES } from '../../../src/domain/cards.ts';
+import { STAFF_MESSAGES } from '../../../src/domain/staff.ts';
 
 let kit: StaffKit | undefined;
 let standin: AzulStandin | undefined;
@@ -38,8 +41,14 @@ describe('a checkout through AZUL', () => {
     expect(order).toMatchObject({
       payment_status: 'paid',
       gateway_reference: sale.AzulOrderId,
+      gateway_rrn: sale.RRN,
+      auth_code: sale.AuthorizationCode,
       amount: 4_700,
     });
+    // Never the card beyond its last four digits, nor AZUL's credentials.
+    const stored = JSON.stringify(await kit.t.store.collection('inscripciones').find({}));
+    expect(stored).not.toContain(AZUL_TEST_CARDS.visa.number);
+    expect(stored).not.toContain(standin.auth1);
     expect(sale).toMatchObject({ Amount: '470000', IsoCode: '00' });
 
     const limited = enrolmentRequest(kit.cart, [[1]], { card: AZUL_TEST_CARDS.visaLimited.number });
@@ -62,6 +71,30 @@ describe('a checkout through AZUL', () => {
     expect(sale.voided).toBe(true);
   });
 
+  it('an answer lost after AZUL charged: the parent is told it is being verified, VerifyPayment settles it paid', async () => {
+    const azul = await azulSubject();
+    standin = azul.standin;
+    kit = await staffKit(azul.gateway);
+    const body = enrolmentRequest(kit.cart, [[0]], { card: AZUL_TEST_CARDS.visa.number });
+    standin.faults.dropAfter = 1;
+    const lost = await kit.pay(kit.parent, body);
+    expect(lost.statusCode).toBe(202);
+    expect(lost.json().message).toMatch(/^No recibimos la respuesta del banco a tiempo/);
+    const order = (await kit.t.store.collection<Enrolment>('inscripciones').findOne({}))!;
+    expect(order.payment_status).toBe('unknown');
+    const verified = await kit.t.api({
+      method: 'POST',
+      url: `/api/inscripciones/verify/${order._id}`,
+      token: kit.admin,
+    });
+    expect(verified.json()).toMatchObject({
+      message: STAFF_MESSAGES.verifiedPaid,
+      data: { payment_status: 'paid' },
+    });
+    // Charged once: the lost answer was asked about, never sent again.
+    expect(standin.transactions.filter((transaction) => transaction.TrxType === 'Sale')).toHaveLength(1);
+  });
+
   it('refuses a client without the certificate AZUL issued (mutual TLS)', async () => {
     const azul = await azulSubject();
     standin = azul.standin;
@@ -77,5 +110,42 @@ describe('a checkout through AZUL', () => {
       request.end('{}');
     });
     expect(outcome).toMatch(/^refused/);
+  });
+});
+
+describe('AZUL refusing the school', () => {
+  it('answers the parent in Spanish and alerts the admins once, without logging a secret', async () => {
+    standin = await startAzulStandin();
+    const t = await buildTestApp({
+      PAYMENT_GATEWAY: 'azul',
+      AZUL_URL: standin.url,
+      AZUL_BACKUP_URL: standin.backupUrl,
+      AZUL_MERCHANT_ID: standin.merchantId,
+      AZUL_AUTH1: 'credencial-vieja',
+      AZUL_AUTH2: standin.auth2,
+      AZUL_CERT_FILE: standin.files.cert,
+      AZUL_KEY_FILE: standin.files.key,
+      AZUL_CA_FILE: standin.files.ca,
+    });
+    kit = { t } as StaffKit;
+    await seedDemoData(t.store);
+    await t.createUser({ admin: true, email: 'direccion@escuela.do' });
+    const parent = await t.createUser({ email: 'carmen@correo.do' });
+    const cart = await demoCart(t.store);
+    for (const attempt of [1, 2]) {
+      const body = enrolmentRequest(cart, [[0]], { card: AZUL_TEST_CARDS.visa.number });
+      body.cvv = AZUL_TEST_CARDS.visa.cvv;
+      const res = await payAs(t, parent.token, body);
+      expect(res.statusCode, `attempt ${attempt}`).toBe(402);
+      expect(res.json().message).toBe(CARD_MESSAGES.gatewayError);
+    }
+    await t.app.outbox.flush();
+    const alerts = t.mails.filter((mail) => mail.kind === 'gateway-alert');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ to: ['direccion@escuela.do'] });
+    expect(alerts[0]!.text).toContain('INVALID_AUTH:Auth');
+    expect(t.rawLogs()).toContain('INVALID_AUTH:Auth');
+    expect(t.rawLogs()).not.toContain('credencial-vieja');
+    expect(t.rawLogs()).not.toContain(AZUL_TEST_CARDS.visa.number);
   });
 });

@@ -322,6 +322,12 @@ export function EnrolmentDetailPage() {
             ['Descuento', formatDop(enrolment.discount)],
             ['Cupón', enrolment.coupon ?? ''],
             ['Autorización', enrolment.auth_code ?? ''],
+            ...(enrolment.gateway_rrn
+              ? ([
+                  ['Referencia de la pasarela', enrolment.gateway_reference ?? ''],
+                  ['RRN', enrolment.gateway_rrn],
+                ] as Array<[string, string]>)
+              : []),
             ['Tarjeta', `${enrolment.card.brand} terminada en ${enrolment.card.last4}`],
             ['Fecha de pago', formatDay(enrolment.paid_at)],
             ['Cuenta', enrolment.parent_email],

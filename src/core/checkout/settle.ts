@@ -192,6 +192,8 @@ async function markPaid(store: Store, id: string, charge: Approved, paidAt: Date
         status: 'active',
         auth_code: charge.authCode,
         gateway_reference: charge.gatewayReference,
+        // The acquirer's retrieval reference (AZUL's RRN), for disputes and its portal (issue 21).
+        ...(charge.rrn ? { gateway_rrn: charge.rrn } : {}),
         'card.brand': charge.brand,
         paid_at: paidAt,
         // Marks the follow-ups as owed: the reconciler only retries orders paid since this existed

@@ -122,6 +122,7 @@ export async function ensureLedger(store: Store, enrolment: Enrolment): Promise<
       reference: enrolment.order_number,
       auth_code: enrolment.auth_code,
       gateway_reference: enrolment.gateway_reference,
+      ...(enrolment.gateway_rrn ? { gateway_rrn: enrolment.gateway_rrn } : {}),
       card: { brand: enrolment.card.brand, last4: enrolment.card.last4 },
       recorded_by: 'inscripción',
       created_at: createdAt,
@@ -400,6 +401,7 @@ export async function settleCharge(
           status: 'approved',
           auth_code: charge.authCode,
           gateway_reference: charge.gatewayReference,
+          ...(charge.rrn ? { gateway_rrn: charge.rrn } : {}),
           card: { brand: charge.brand, last4: charge.last4 },
         }
       : { status: 'declined', message: charge.message, card: { brand: charge.brand, last4: charge.last4 } };

@@ -3,6 +3,7 @@
 import { escapeHtml, type MailMessage } from '../deps.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { formatDueDay } from '../../domain/plans.ts';
+import { expiresBefore } from '../../domain/cards.ts';
 import {
   instalmentLabel,
   INSTALMENT_STATE_LABELS,
@@ -84,9 +85,23 @@ export function balanceReminderMail(ledger: EnrolmentLedger, publicUrl: string):
 export function autopayNoticeMail(
   ledger: EnrolmentLedger,
   line: Ledger['lines'][number],
-  card: { brand: string; last4: string },
+  card: { brand: string; last4: string; expiry?: string },
   publicUrl: string,
 ): Omit<MailMessage, 'to'> {
+  // A card that expires before the charge: the family is asked to register a new one first.
+  if (card.expiry && expiresBefore(card.expiry, line.due)) {
+    const expired = [
+      'Hola:',
+      '',
+      `El ${formatDueDay(line.due)} vence ${instalmentLabel(line)}${line.child ? ` de ${line.child}` : ''}, ${ledger.enrolment.camp_name} (orden ${ledger.enrolment.order_number}): ${formatDop(line.owed)}.`,
+      `Su tarjeta ${card.brand} terminada en ${card.last4} vence en ${card.expiry.slice(0, 2)}/${card.expiry.slice(2)}, antes de ese cobro, y no podremos usarla.`,
+      'Por favor registre su tarjeta nueva (o pague de otra forma) en "Mis pagos" antes de esa fecha.',
+    ];
+    return linkedMail(`Su tarjeta guardada vence antes del próximo cobro`, 'autopay-card-expiring', expired, {
+      href: myPaymentsLink(publicUrl),
+      text: 'Actualizar mi tarjeta',
+    });
+  }
   const lines = [
     'Hola:',
     '',

@@ -11,8 +11,9 @@ import { familyRecipients } from '../checkout/mails.ts';
 import { toBase64 } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
+import { alertAdminsOnceADay } from '../admin/alerts.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
-import { ADMIN_TIPOS, type Enrolment, type UserRecord } from '../../domain/records.ts';
+import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { formatDay } from '../../domain/cancellation.ts';
 import {
   creditNoteLine,
@@ -346,21 +347,13 @@ export async function issueOwedReceipts(deps: CoreDeps, enrolmentId: string): Pr
 
 /** Once a day per type, the admins hear that receipts of that type are not being issued. */
 async function alertStaff(deps: CoreDeps, type: NcfType): Promise<void> {
-  const { store, mailer } = deps;
-  const admins = await store
-    .collection<UserRecord>('usuarios')
-    .find({ tipo: { $in: [...ADMIN_TIPOS] }, status: 'active' }, { limit: 20 });
-  if (admins.length === 0) return;
-  const settings = await fiscalSettings(store);
-  const text = settings ? R.noSequence(type) : R.settingsMissing;
-  const day = formatDay(nowOf(deps)).replaceAll('/', '-');
-  await mailer.enqueue({
-    to: admins.map((admin) => admin.email),
-    subject: R.alertSubject(type),
-    text: `${text}\n\n${deps.settings.publicUrl.replace(/\/+$/, '')}/admin/comprobantes`,
-    html: `<p>${escapeHtml(text)}</p>`,
+  const settings = await fiscalSettings(deps.store);
+  await alertAdminsOnceADay(deps, {
     kind: 'ncf-alert',
-    key: `ncf-alert-${type}-${day}`,
+    topic: type,
+    subject: R.alertSubject(type),
+    text: settings ? R.noSequence(type) : R.settingsMissing,
+    path: '/admin/comprobantes',
   });
 }
 
