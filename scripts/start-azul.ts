@@ -4,20 +4,10 @@
 // and its certificates live only as long as this process.
 import { buildIfStale } from './start.ts';
 import { main } from '../server/index.ts';
-import { AZUL_TEST_CARDS, startAzulStandin } from '../server/testing/azul-standin.ts';
+import { AZUL_TEST_CARDS, standinEnv, startAzulStandin } from '../server/testing/azul-standin.ts';
 
 const standin = await startAzulStandin();
-Object.assign(process.env, {
-  PAYMENT_GATEWAY: 'azul',
-  AZUL_URL: standin.url,
-  AZUL_BACKUP_URL: standin.backupUrl,
-  AZUL_MERCHANT_ID: standin.merchantId,
-  AZUL_AUTH1: standin.auth1,
-  AZUL_AUTH2: standin.auth2,
-  AZUL_CERT_FILE: standin.files.cert,
-  AZUL_KEY_FILE: standin.files.key,
-  AZUL_CA_FILE: standin.files.ca,
-});
+Object.assign(process.env, standinEnv(standin));
 process.stdout.write(
   [
     '',

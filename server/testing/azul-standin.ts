@@ -122,6 +122,19 @@ const error = (description: string) => ({
   ErrorDescription: description,
 });
 
+/** The settings (environment variables) that point the app's AZUL adapter at this stand-in. */
+export const standinEnv = (standin: AzulStandin): Record<string, string> => ({
+  PAYMENT_GATEWAY: 'azul',
+  AZUL_URL: standin.url,
+  AZUL_BACKUP_URL: standin.backupUrl,
+  AZUL_MERCHANT_ID: standin.merchantId,
+  AZUL_AUTH1: standin.auth1,
+  AZUL_AUTH2: standin.auth2,
+  AZUL_CERT_FILE: standin.files.cert,
+  AZUL_KEY_FILE: standin.files.key,
+  AZUL_CA_FILE: standin.files.ca,
+});
+
 export async function startAzulStandin(
   options: { merchantId?: string; auth1?: string; auth2?: string } = {},
 ): Promise<AzulStandin> {

@@ -24,7 +24,12 @@ import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
 import type { Enrolment, UserRecord, Week } from '../../../src/domain/records.ts';
 import { demoCart, enrolmentRequest, type DemoCart } from '../checkout/testing.ts';
-import { AZUL_TEST_CARDS, startAzulStandin, type AzulStandin } from '../../testing/azul-standin.ts';
+import {
+  AZUL_TEST_CARDS,
+  standinEnv,
+  startAzulStandin,
+  type AzulStandin,
+} from '../../testing/azul-standin.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const NODE = path.join(root, 'node_modules/.bin/node');
@@ -100,15 +105,7 @@ function crashSuite(gateway: 'sandbox' | 'azul') {
         SANDBOX_LATENCY_MS: '150',
         ...(standin
           ? {
-              PAYMENT_GATEWAY: 'azul',
-              AZUL_URL: standin.url,
-              AZUL_BACKUP_URL: standin.backupUrl,
-              AZUL_MERCHANT_ID: standin.merchantId,
-              AZUL_AUTH1: standin.auth1,
-              AZUL_AUTH2: standin.auth2,
-              AZUL_CERT_FILE: standin.files.cert,
-              AZUL_KEY_FILE: standin.files.key,
-              AZUL_CA_FILE: standin.files.ca,
+              ...standinEnv(standin),
               // AZUL's 'not found' is trusted once this has passed since the charge (issue 43).
               AZUL_TIMEOUT_SECONDS: '5',
             }

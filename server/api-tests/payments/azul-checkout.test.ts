@@ -6,7 +6,12 @@ import https from 'node:https';
 import fs from 'node:fs';
 import { staffKit, type StaffKit } from '../staff/testing.ts';
 import { azulSubject } from '../../testing/azul.ts';
-import { AZUL_TEST_CARDS, startAzulStandin, type AzulStandin } from '../../testing/azul-standin.ts';
+import {
+  AZUL_TEST_CARDS,
+  standinEnv,
+  startAzulStandin,
+  type AzulStandin,
+} from '../../testing/azul-standin.ts';
 import { buildTestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { demoCart, enrolmentRequest, payAs } from '../checkout/testing.ts';
@@ -116,17 +121,7 @@ describe('a checkout through AZUL', () => {
 describe('AZUL refusing the school', () => {
   it('answers the parent in Spanish and alerts the admins once, without logging a secret', async () => {
     standin = await startAzulStandin();
-    const t = await buildTestApp({
-      PAYMENT_GATEWAY: 'azul',
-      AZUL_URL: standin.url,
-      AZUL_BACKUP_URL: standin.backupUrl,
-      AZUL_MERCHANT_ID: standin.merchantId,
-      AZUL_AUTH1: 'credencial-vieja',
-      AZUL_AUTH2: standin.auth2,
-      AZUL_CERT_FILE: standin.files.cert,
-      AZUL_KEY_FILE: standin.files.key,
-      AZUL_CA_FILE: standin.files.ca,
-    });
+    const t = await buildTestApp({ ...standinEnv(standin), AZUL_AUTH1: 'credencial-vieja' });
     kit = { t } as StaffKit;
     await seedDemoData(t.store);
     await t.createUser({ admin: true, email: 'direccion@escuela.do' });
