@@ -14,7 +14,7 @@ test('register, sign out, reset a forgotten password from the e-mail, sign in, a
   await page.getByLabel('Contraseña', { exact: true }).fill('clave-inicial');
   await page.getByLabel('Repita la contraseña').fill('clave-inicial');
   await page.getByRole('button', { name: 'Registrarse', exact: true }).click();
-  await expect(page.getByText('Registration is success')).toBeVisible();
+  await expect(page.getByText('Registro completado')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   // The header names the signed-in parent (the e-mail is hidden on phones, not removed).
   await expect(page.getByTestId('shell-user-email')).toHaveText(email);

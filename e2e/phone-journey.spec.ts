@@ -294,7 +294,7 @@ test('every control of the four steps is a 44 px target that nothing covers, at 
   await page.getByLabel('Contraseña', { exact: true }).fill('clave-objetivos');
   await page.getByLabel('Repita la contraseña').fill('clave-objetivos');
   await page.getByRole('button', { name: 'Registrarse', exact: true }).click();
-  const toast = page.getByRole('alert').filter({ hasText: 'Registration is success' });
+  const toast = page.getByRole('alert').filter({ hasText: 'Registro completado' });
   await expect(toast).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Calendario de Inscripción', level: 2 })).toBeVisible();
   const header = page.getByRole('navigation', { name: 'Cabecera' });

@@ -22,6 +22,6 @@ test('signs a parent up with Google from the registration page', async ({ page }
   await page.goto('/register');
   await expect(page.getByRole('button', { name: 'Registrarse con Facebook' })).toHaveCount(0);
   await throughGooglePopup(page, 'Registrarse con Google');
-  await expect(page.getByText('Authentication is succeed!')).toBeVisible();
+  await expect(page.getByText('Cuenta creada con Google')).toBeVisible();
   await expect(page.getByTestId('shell-user-email')).toHaveText(E2E_GOOGLE_PROFILE.email);
 });

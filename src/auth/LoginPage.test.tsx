@@ -88,26 +88,26 @@ describe('login page', () => {
     const user = await openLogin();
     await user.click(screen.getByLabelText('Correo electrónico'));
     await user.tab();
-    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(await screen.findByText('Obligatorio')).toBeInTheDocument();
     expect(screen.getByLabelText('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Contraseña')).not.toHaveAttribute('aria-invalid');
-    expect(screen.getAllByText('Required')).toHaveLength(1); // the untouched password says nothing
+    expect(screen.getAllByText('Obligatorio')).toHaveLength(1); // the untouched password says nothing
 
     await user.type(screen.getByLabelText('Correo electrónico'), 'madre@correo');
-    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Correo electrónico no válido')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Contraseña'), 'abcd');
     await user.tab();
-    expect(await screen.findByText('Must be 5 characters or more')).toBeInTheDocument();
+    expect(await screen.findByText('Debe tener 5 caracteres o más')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Contraseña'), 'x'.repeat(27));
-    expect(await screen.findByText('Must be 30 characters or less')).toBeInTheDocument();
+    expect(await screen.findByText('Debe tener 30 caracteres o menos')).toBeInTheDocument();
   });
 
   it('does not call the server while the form is invalid', async () => {
     const bodies = loginAnswers(okAnswer);
     const user = await openLogin();
     await user.click(submitButton());
-    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    expect(await screen.findAllByText('Obligatorio')).toHaveLength(2);
     expect(bodies).toHaveLength(0);
   });
 
@@ -151,12 +151,12 @@ describe('login page', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it("says 'Failed' when the answer is unsuccessful without a message", async () => {
+  it("says 'Error' when the answer is unsuccessful without a message", async () => {
     loginAnswers(() => HttpResponse.json({ success: false }));
     const user = await openLogin();
     await fillIn(user, 'madre@correo.com', 'secreto1');
     await user.click(submitButton());
-    expect(await screen.findByText('Failed')).toBeInTheDocument();
+    expect(await screen.findByText('Error')).toBeInTheDocument();
     expect(currentAddress()).toBe('/login');
   });
 

@@ -33,11 +33,11 @@ describe('forgot password page', () => {
   it('validates the e-mail once touched and sends nothing while it is invalid', async () => {
     const bodies = answersOn('/usuarios/forgot', () => HttpResponse.json({ status: 'SUCCESS' }));
     const user = await openForgot();
-    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Obligatorio')).not.toBeInTheDocument();
     await user.click(button());
-    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(await screen.findByText('Obligatorio')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Correo electrónico'), 'madre@');
-    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Correo electrónico no válido')).toBeInTheDocument();
     await user.click(button());
     expect(bodies).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
@@ -92,13 +92,13 @@ describe('reset password page', () => {
     const user = await openReset();
     await user.type(screen.getByLabelText('Nueva contraseña'), 'abc');
     await user.tab();
-    expect(await screen.findByText('Must be 5 characters or more')).toBeInTheDocument();
-    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    expect(await screen.findByText('Debe tener 5 caracteres o más')).toBeInTheDocument();
+    expect(screen.queryByText('Obligatorio')).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Nueva contraseña'), 'defgh');
     await user.type(screen.getByLabelText('Confirmar contraseña'), 'abcdefgX');
     await user.tab();
-    expect(await screen.findByText('Both password need to be the same')).toBeInTheDocument();
+    expect(await screen.findByText('Las dos contraseñas deben ser iguales')).toBeInTheDocument();
     await user.click(button());
     expect(bodies).toHaveLength(0);
   });

@@ -63,21 +63,21 @@ describe('registration page', () => {
     const user = await openRegister();
     await user.type(screen.getByLabelText('Correo electrónico'), 'padre');
     await user.tab();
-    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
-    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    expect(await screen.findByText('Correo electrónico no válido')).toBeInTheDocument();
+    expect(screen.queryByText('Obligatorio')).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Contraseña'), 'secreto1');
     await user.type(screen.getByLabelText('Repita la contraseña'), 'secreto2');
     await user.tab();
-    expect(await screen.findByText('Both password need to be the same')).toBeInTheDocument();
+    expect(await screen.findByText('Las dos contraseñas deben ser iguales')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Repita la contraseña'));
-    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(await screen.findByText('Obligatorio')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Repita la contraseña'), 'secreto1');
     await waitFor(() =>
-      expect(screen.queryByText('Both password need to be the same')).not.toBeInTheDocument(),
+      expect(screen.queryByText('Las dos contraseñas deben ser iguales')).not.toBeInTheDocument(),
     );
-    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Obligatorio')).not.toBeInTheDocument();
   });
 
   it('does not send mismatching passwords', async () => {
@@ -85,7 +85,7 @@ describe('registration page', () => {
     const user = await openRegister();
     await fillIn(user, 'secreto1', 'secreto9');
     await user.click(buttons().email);
-    expect(await screen.findByText('Both password need to be the same')).toBeInTheDocument();
+    expect(await screen.findByText('Las dos contraseñas deben ser iguales')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
   });
 
@@ -107,7 +107,7 @@ describe('registration page', () => {
     expect(within(buttons().facebook).queryByTestId('spinner')).not.toBeInTheDocument();
 
     act(release);
-    expect(await screen.findByText('Registration is success')).toBeInTheDocument();
+    expect(await screen.findByText('Registro completado')).toBeInTheDocument();
     await waitFor(() => expect(currentAddress()).toBe('/'));
     expect(bodies).toEqual([{ email: 'padre@correo.com', password: 'secreto1' }]);
     expect(localStorage.getItem('token')).toBe('jwt-new');
@@ -130,18 +130,18 @@ describe('registration page', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it("says 'Failed' when the answer has neither a token nor a message", async () => {
+  it("says 'Error' when the answer has neither a token nor a message", async () => {
     createAnswers(() => HttpResponse.json({}));
     const user = await openRegister();
     await fillIn(user);
     await user.click(buttons().email);
-    expect(await screen.findByText('Failed')).toBeInTheDocument();
+    expect(await screen.findByText('Error')).toBeInTheDocument();
     expect(currentAddress()).toBe('/register');
   });
 
   it.each([
-    ['google', 'Authentication is succeed!'],
-    ['facebook', 'Register is succeeded!'],
+    ['google', 'Cuenta creada con Google'],
+    ['facebook', 'Cuenta creada con Facebook'],
   ] as const)('signs up with %s: only its button loads, then the toast and /', async (provider, text) => {
     const { open } = stubWindowOpen();
     const user = await openRegister();

@@ -24,11 +24,11 @@ export const registerSchema = Yup.object({
 
 type RegisterValues = Yup.InferType<typeof registerSchema>;
 
-/** Success toasts of spec 01 §8, per way of signing up. */
+/** Success toasts of spec 01 §8, per way of signing up, in Spanish (see FORM_MESSAGES). */
 export const REGISTER_TOASTS = {
-  email: 'Registration is success',
-  google: 'Authentication is succeed!',
-  facebook: 'Register is succeeded!',
+  email: 'Registro completado',
+  google: 'Cuenta creada con Google',
+  facebook: 'Cuenta creada con Facebook',
 } as const;
 
 export function RegisterPage() {

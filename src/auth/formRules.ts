@@ -4,13 +4,17 @@
 import * as Yup from 'yup';
 import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../domain/accounts.ts';
 
-/** The spec's form messages, verbatim (English in the original product). */
+/**
+ * The form messages of spec 01 §5: the same rules as the original product, in Spanish (issue 26:
+ * the interface language is Spanish; the spec quotes the old template's English texts; see
+ * docs/decisions.md).
+ */
 export const FORM_MESSAGES = {
-  invalidEmail: 'Invalid email address',
-  required: 'Required',
-  tooShort: `Must be ${PASSWORD_MIN} characters or more`,
-  tooLong: `Must be ${PASSWORD_MAX} characters or less`,
-  notSame: 'Both password need to be the same',
+  invalidEmail: 'Correo electrónico no válido',
+  required: 'Obligatorio',
+  tooShort: `Debe tener ${PASSWORD_MIN} caracteres o más`,
+  tooLong: `Debe tener ${PASSWORD_MAX} caracteres o menos`,
+  notSame: 'Las dos contraseñas deben ser iguales',
 } as const;
 
 const emailPattern = new RegExp(EMAIL_PATTERN);
@@ -36,7 +40,7 @@ export const retypeRule = (field: string) =>
       : rule,
   );
 
-/** The toast text of a failed call: the server's message, or 'Failed' when there is none (spec 01 §8). */
+/** The toast text of a failed call: the server's message, or 'Error' when there is none (spec 01 §8, in Spanish). */
 export function failureMessage(error: unknown): string {
-  return error instanceof Error && error.message.trim() !== '' ? error.message : 'Failed';
+  return error instanceof Error && error.message.trim() !== '' ? error.message : 'Error';
 }
