@@ -117,3 +117,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.do', ADMIN_PASSWORD: '1234' })).toThrow(/5 to 30/);
   });
 });
+
+describe('e-CF settings (issue 22)', () => {
+  it('unset ECF_ENV keeps the B-series receipts; set, it needs the certificate; DGII hosts can be replaced', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).ecf).toBeNull();
+    expect(() => loadConfig({ NODE_ENV: 'test', ECF_ENV: 'produccion' })).toThrow(
+      /ECF_ENV must be TesteCF, CerteCF or eCF/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', ECF_ENV: 'TesteCF' })).toThrow(
+      /ECF_P12_FILE is required[\s\S]*ECF_P12_PASSWORD is required/,
+    );
+    const config = loadConfig(
+      {
+        NODE_ENV: 'test',
+        ECF_ENV: 'CerteCF',
+        ECF_P12_FILE: 'escuela.p12',
+        ECF_P12_PASSWORD: 'clave',
+        DGII_ECF_URL: 'http://127.0.0.1:4010/',
+      },
+      '/srv/escuela',
+    );
+    expect(config.ecf).toEqual({
+      env: 'CerteCF',
+      p12File: '/srv/escuela/escuela.p12',
+      p12Password: 'clave',
+      ecfUrl: 'http://127.0.0.1:4010',
+      fcUrl: 'https://fc.dgii.gov.do',
+    });
+  });
+});

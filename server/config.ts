@@ -43,9 +43,28 @@ export interface Config {
   autopay: { retryDays: number[]; noticeDays: number };
   /** The embedded store flushes each write to disk before acknowledging it (on in production). */
   storeFsync: boolean;
+  /**
+   * Electronic fiscal receipts (issue 22, DGII e-CF): null = off, the B-series receipts of before.
+   * The school's certificate (.p12) signs them; the URLs replace DGII's two hosts in tests only.
+   */
+  ecf: EcfConfig | null;
   /** Which payment gateway takes the cards (issue 21): the built-in sandbox, or AZUL. */
   payments: { gateway: 'sandbox' } | { gateway: 'azul'; azul: AzulConfig };
 }
+
+/** DGII's environment for e-CF, the school's certificate, and (tests only) DGII's two hosts replaced. */
+export interface EcfConfig {
+  env: 'TesteCF' | 'CerteCF' | 'eCF';
+  p12File: string;
+  p12Password: string;
+  /** Replaces https://ecf.dgii.gov.do (authentication, reception, queries). */
+  ecfUrl: string;
+  /** Replaces https://fc.dgii.gov.do (consumer-invoice summaries under RD$250,000). */
+  fcUrl: string;
+}
+
+export const DGII_ECF_URL = 'https://ecf.dgii.gov.do';
+export const DGII_FC_URL = 'https://fc.dgii.gov.do';
 
 /** AZUL Webservices (JSON API), its client certificate and credentials (server/payments/azul.ts). */
 export interface AzulConfig {
@@ -258,11 +277,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const storeFsync = rawFsync === undefined ? env_ === 'production' : rawFsync === 'true';
 
   const payments = paymentsConfig(value, whole, problems, cwd);
+  const ecf = ecfConfig(value, problems, cwd);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
     payments,
+    ecf,
     env: env_,
     port,
     host,
@@ -349,5 +370,38 @@ function paymentsConfig(
       caFile: file('AZUL_CA_FILE'),
       timeoutMs: whole('AZUL_TIMEOUT_SECONDS', 120, 5, 300, 'seconds') * 1000,
     },
+  };
+}
+
+/** ECF_ENV and, when it is set, the certificate that signs the receipts; unset: e-CF off. */
+function ecfConfig(
+  value: (name: string) => string | undefined,
+  problems: string[],
+  cwd: string,
+): EcfConfig | null {
+  const env = value('ECF_ENV');
+  if (env === undefined) return null;
+  if (env !== 'TesteCF' && env !== 'CerteCF' && env !== 'eCF') {
+    problems.push(
+      `ECF_ENV must be TesteCF, CerteCF or eCF (got "${env}"); unset it to keep the B-series receipts`,
+    );
+    return null;
+  }
+  const p12 = value('ECF_P12_FILE');
+  if (!p12) problems.push("ECF_P12_FILE is required when ECF_ENV is set (the school's .p12 certificate)");
+  const password = value('ECF_P12_PASSWORD');
+  if (password === undefined)
+    problems.push('ECF_P12_PASSWORD is required when ECF_ENV is set (the .p12 password)');
+  const url = (name: string, fallback: string) => {
+    const found = (value(name) ?? fallback).replace(/\/+$/, '');
+    if (!isUrl(found, ['https:', 'http:'])) problems.push(`${name} must be an http(s) URL (got "${found}")`);
+    return found;
+  };
+  return {
+    env,
+    p12File: p12 ? path.resolve(cwd, p12) : '',
+    p12Password: password ?? '',
+    ecfUrl: url('DGII_ECF_URL', DGII_ECF_URL),
+    fcUrl: url('DGII_FC_URL', DGII_FC_URL),
   };
 }

@@ -1,0 +1,146 @@
+// The e-CF XML (issue 22) checked against DGII's own XSDs (e-CF 31, 32 and 34 v1.0, as published;
+// copies in server/testing/dgii-xsd) with libxml2's validator, and its figures read back: the lines
+// add up to the total to the cent, exempt and taxed schools, the credit note's reference.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+import {
+  ecfDate,
+  ecfDateTime,
+  ecfInvoiceType,
+  ecfRangeExpiry,
+  ecfXml,
+  encfOf,
+  type EcfSource,
+} from './ecf.ts';
+
+/** DGII's XSD as published; XSD 31 names one type with a leading space, which no parser accepts. */
+const xsd = (type: string) =>
+  fs
+    .readFileSync(
+      path.join(import.meta.dirname, `../../server/testing/dgii-xsd/e-CF-${type}-v1.0.xsd`),
+      'utf8',
+    )
+    .replace('name=" IndicadorServicioTodoIncluidoType"', 'name="IndicadorServicioTodoIncluidoType"');
+
+/** The XSD wants the signature after FechaHoraFirma; signing is the server's, a stand-in here. */
+async function valid(xml: string, type: string) {
+  const signed = xml.replace('</ECF>', '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"/></ECF>');
+  const result = await validateXML({
+    xml: [{ fileName: 'ecf.xml', contents: signed }],
+    schema: [xsd(type)],
+  });
+  return result.errors.map((error) => error.rawMessage);
+}
+
+const values = (xml: string, name: string) =>
+  [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((match) => match[1]);
+
+// Sofía two weeks, Luis one: 14,100 less 805 of discounts = 13,295, paid by card on 3 May 2027.
+const sale: EcfSource = {
+  type: 'E32',
+  encf: encfOf('E32', 1),
+  issuedAt: new Date('2027-05-03T15:30:00Z'),
+  signedAt: new Date('2027-05-03T19:45:07Z'),
+  school: {
+    rnc: '1-31-88073-8',
+    name: 'Escuela de Baloncesto & Cía',
+    address: 'Av. Sarasota 10, Santo Domingo',
+  },
+  // A consumer: named, without RNC (XSD 32 requires the Comprador group, and no empty element).
+  buyer: { rnc: '', name: 'Carmen Rodríguez' },
+  lines: [
+    { description: 'Semana 1 · Sofía Rodríguez', amount: 4_700 },
+    { description: 'Semana 2 · Sofía Rodríguez', amount: 4_700 },
+    { description: 'Semana 1 · Luis Rodríguez', amount: 4_700 },
+  ],
+  total: 13_295,
+  itbis: 'exento',
+};
+
+describe('e-CF documents', () => {
+  it('picks E31 for a company with RNC, else E32; e-NCFs have ten digits; ranges end on 31 December next year', () => {
+    expect(ecfInvoiceType({ rnc: '131880738', name: 'Constructora del Sur' })).toBe('E31');
+    expect(ecfInvoiceType({ rnc: '131880738', name: ' ' })).toBe('E32');
+    expect(ecfInvoiceType(null)).toBe('E32');
+    expect(encfOf('E34', 123)).toBe('E340000000123');
+    expect(ecfRangeExpiry('2026-11-25')).toBe('2027-12-31');
+    // Santo Domingo time, 24-hour clock (the library's 12-hour clock is what we avoid).
+    expect(ecfDate(new Date('2027-05-04T02:00:00Z'))).toBe('03-05-2027');
+    expect(ecfDateTime(new Date('2027-05-03T19:45:07Z'))).toBe('03-05-2027 15:45:07');
+  });
+
+  it('an exempt E32 passes DGII XSD 32: lines add up to the total, discounts spread to the peso', async () => {
+    const xml = ecfXml(sale);
+    expect(await valid(xml, '32')).toEqual([]);
+    expect(values(xml, 'IndicadorFacturacion')).toEqual(['4', '4', '4']);
+    const items = values(xml, 'MontoItem').map(Number);
+    expect(items.reduce((sum, amount) => sum + amount, 0)).toBe(13_295);
+    expect(
+      values(xml, 'DescuentoMonto')
+        .map(Number)
+        .reduce((sum, amount) => sum + amount, 0),
+    ).toBe(805);
+    expect(values(xml, 'MontoExento')).toEqual(['13295.00']);
+    expect(values(xml, 'MontoTotal')).toEqual(['13295.00']);
+    expect(values(xml, 'FormaPago')).toEqual(['3']);
+    expect(values(xml, 'FechaEmision')).toEqual(['03-05-2027']);
+    expect(values(xml, 'FechaHoraFirma')).toEqual(['03-05-2027 15:45:07']);
+    expect(values(xml, 'RNCEmisor')).toEqual(['131880738']);
+    expect(xml).toContain('<RazonSocialEmisor>Escuela de Baloncesto &amp; Cía</RazonSocialEmisor>');
+    expect(xml).not.toContain('FechaVencimientoSecuencia');
+    expect(xml).toContain(
+      '<Comprador><RazonSocialComprador>Carmen Rodríguez</RazonSocialComprador></Comprador>',
+    );
+  });
+
+  it('a taxed E31 for a company passes XSD 31: ITBIS 18 % inside the prices, the range expiry', async () => {
+    const xml = ecfXml({
+      ...sale,
+      type: 'E31',
+      encf: encfOf('E31', 7),
+      rangeExpiry: '2028-12-31',
+      buyer: { rnc: '131-88073-8', name: 'Constructora del Sur, S.R.L.' },
+      itbis: 'gravado',
+    });
+    expect(await valid(xml, '31')).toEqual([]);
+    expect(values(xml, 'FechaVencimientoSecuencia')).toEqual(['31-12-2028']);
+    expect(values(xml, 'IndicadorMontoGravado')).toEqual(['1']);
+    expect(values(xml, 'RNCComprador')).toEqual(['131880738']);
+    // 13,295 = 11,267 + 2,028 of ITBIS, as the B-series receipts split it.
+    expect(values(xml, 'MontoGravadoTotal')).toEqual(['11267.00']);
+    expect(values(xml, 'TotalITBIS')).toEqual(['2028.00']);
+    expect(values(xml, 'ITBIS1')).toEqual(['18']);
+    expect(values(xml, 'IndicadorFacturacion')).toEqual(['1', '1', '1']);
+  });
+
+  it('an E34 credit note of part of an order passes XSD 34 and names what it corrects', async () => {
+    const xml = ecfXml({
+      ...sale,
+      type: 'E34',
+      encf: encfOf('E34', 1),
+      issuedAt: new Date('2027-06-20T15:00:00Z'),
+      lines: [{ description: 'Devolución parcial de la orden 1001', amount: 4_365 }],
+      total: 4_365,
+      modifies: {
+        encf: encfOf('E32', 1),
+        issuedAt: sale.issuedAt,
+        whole: false,
+        reason: 'Se quitó una semana',
+      },
+    });
+    expect(await valid(xml, '34')).toEqual([]);
+    expect(values(xml, 'NCFModificado')).toEqual(['E320000000001']);
+    expect(values(xml, 'FechaNCFModificado')).toEqual(['03-05-2027']);
+    expect(values(xml, 'CodigoModificacion')).toEqual(['3']);
+    // 48 days after the sale: more than 30.
+    expect(values(xml, 'IndicadorNotaCredito')).toEqual(['1']);
+    expect(xml).not.toContain('TablaFormasPago');
+    expect(values(xml, 'MontoTotal')).toEqual(['4365.00']);
+  });
+
+  it('refuses lines that do not cover the total', () => {
+    expect(() => ecfXml({ ...sale, total: 20_000 })).toThrow(/lines that cover its total/);
+  });
+});

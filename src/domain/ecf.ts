@@ -1,0 +1,221 @@
+// Electronic fiscal receipts (issue 22, DGII e-CF; Ley 32-23): which document a payment or a refund
+// gets, the e-NCF numbers, and the e-CF XML as DGII's format v1.0 and its XSDs define it, element by
+// element in their order (docs/ecf-reading-notes.md §3). Pure: signing, sending and the stand-in
+// live on the server. With ECF_ENV unset the app keeps the B-series receipts (./receipts.ts).
+import { allocatePesos } from './pricing.ts';
+import { ITBIS_RATE, splitItbis, type ItbisMode } from './receipts.ts';
+
+export const ECF_TYPES = {
+  E31: 'Factura de Crédito Fiscal Electrónica',
+  E32: 'Factura de Consumo Electrónica',
+  E34: 'Nota de Crédito Electrónica',
+} as const;
+export type EcfType = keyof typeof ECF_TYPES;
+export const ECF_TYPE_CODES = Object.keys(ECF_TYPES) as EcfType[];
+
+/** An e-NCF: 'E', the type's two digits and a ten-digit sequential number ('E320000000001'). */
+export const ENCF_NUMBER_MAX = 9_999_999_999;
+export const encfOf = (type: EcfType, number: number): string => `${type}${String(number).padStart(10, '0')}`;
+
+/** An E32 from this total is sent whole to DGII; below it, only its summary (RFCE). */
+export const RFCE_LIMIT = 250_000;
+
+/**
+ * A family's payment gets an E32 (consumo); with the parent's RNC and company name, an E31 (crédito
+ * fiscal). A refund or cancellation gets an E34 referring to the document it corrects.
+ */
+export const ecfInvoiceType = (buyer: { rnc: string; name: string } | null): EcfType =>
+  buyer && buyer.rnc.trim() && buyer.name.trim() ? 'E31' : 'E32';
+
+/**
+ * The last day an authorised range may be used: 31 December of the year after its authorisation
+ * (DGII's Informe Técnico §7), as 'YYYY-MM-DD'.
+ */
+export const ecfRangeExpiry = (authorisedOn: string): string =>
+  `${Number(authorisedOn.slice(0, 4)) + 1}-12-31`;
+
+/** How a payment was made, as DGII's FormaPago codes it. */
+export const FORMA_PAGO = { efectivo: 1, transferencia: 2, tarjeta: 3 } as const;
+export type FormaPago = keyof typeof FORMA_PAGO;
+
+/** What an e-CF says, from the app's records. Whole pesos; dates as instants. */
+export interface EcfSource {
+  type: EcfType;
+  encf: string;
+  /** E31: the range's last day ('YYYY-MM-DD'). */
+  rangeExpiry?: string;
+  issuedAt: Date;
+  school: { rnc: string; name: string; address: string };
+  /**
+   * E31 (and an E34 of one): the company and its RNC. E32: the parent who paid, by name only (XSD 32
+   * requires the Comprador group and DGII rejects empty elements; the RNC is optional below
+   * RD$250,000).
+   */
+  buyer: { rnc: string; name: string } | null;
+  /**
+   * The lines before discounts (what each child's week or fee cost). What they add up to beyond
+   * the total is the discount (family, multi-week, coupon), spread over them to the peso. An E34
+   * for part of an order has one line: what was given back.
+   */
+  lines: ReadonlyArray<{ description: string; amount: number }>;
+  /** What was charged (or, on an E34, given back). */
+  total: number;
+  itbis: ItbisMode;
+  payment?: FormaPago;
+  /** E34: the document it corrects, and whether it cancels it whole or corrects the amount. */
+  modifies?: { encf: string; issuedAt: Date; whole: boolean; reason?: string };
+  /** When it was signed (FechaHoraFirma). */
+  signedAt: Date;
+}
+
+const SANTO_DOMINGO_MS = 4 * 3600_000;
+const pad = (n: number) => String(n).padStart(2, '0');
+const local = (date: Date) => new Date(date.getTime() - SANTO_DOMINGO_MS);
+
+/** 'dd-MM-yyyy' in Santo Domingo time (DGII's FechaValidationType). */
+export function ecfDate(date: Date): string {
+  const d = local(date);
+  return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
+}
+
+/** 'dd-MM-yyyy HH:mm:ss' in Santo Domingo time, 24-hour (FechaHoraFirma). */
+export function ecfDateTime(date: Date): string {
+  const d = local(date);
+  return `${ecfDate(date)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** An amount as DGII writes it: a point and two decimals ('4700.00'). */
+export const ecfAmount = (pesos: number): string => pesos.toFixed(2);
+
+const escapeXml = (text: string): string =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&apos;');
+
+/** One element, or nothing when it has no value (DGII rejects empty elements). */
+function element(name: string, value: string | number | undefined | null): string {
+  if (value === undefined || value === null || value === '') return '';
+  return `<${name}>${escapeXml(String(value))}</${name}>`;
+}
+
+const group = (name: string, ...children: string[]): string => {
+  const inner = children.join('');
+  return inner ? `<${name}>${inner}</${name}>` : '';
+};
+
+/** At most `max` characters (DGII's field lengths). */
+const cut = (text: string, max: number) => text.trim().slice(0, max);
+
+/**
+ * The e-CF XML before its signature, elements in the XSDs' order. Amounts:
+ * - the discount is spread over the lines in proportion to their amounts, to the peso
+ *   (`DescuentoMonto`), so the lines add up exactly to the total;
+ * - exempt lines are IndicadorFacturacion 4 and MontoExento; taxed lines are ITBIS1 (18 %) with
+ *   prices that include it (IndicadorMontoGravado 1), split as the B-series receipts split it.
+ */
+export function ecfXml(source: EcfSource): string {
+  const { lines } = source;
+  const lineGross = lines.reduce((sum, line) => sum + line.amount, 0);
+  const discount = lineGross - source.total;
+  if (lines.length === 0 || discount < 0) throw new Error('An e-CF needs lines that cover its total');
+  const discounts =
+    discount > 0
+      ? allocatePesos(
+          lines.map((line) => (discount * line.amount) / (lineGross || 1)),
+          discount,
+        )
+      : lines.map(() => 0);
+  const exempt = source.itbis === 'exento';
+  const { base, itbis } = splitItbis(source.total, source.itbis);
+  const totals = exempt
+    ? group(
+        'Totales',
+        element('MontoExento', ecfAmount(source.total)),
+        element('MontoTotal', ecfAmount(source.total)),
+      )
+    : group(
+        'Totales',
+        element('MontoGravadoTotal', ecfAmount(base)),
+        element('MontoGravadoI1', ecfAmount(base)),
+        element('ITBIS1', Math.round(ITBIS_RATE * 100)),
+        element('TotalITBIS', ecfAmount(itbis)),
+        element('TotalITBIS1', ecfAmount(itbis)),
+        element('MontoTotal', ecfAmount(source.total)),
+      );
+  const creditNote = source.type === 'E34';
+  const ageDays = source.modifies
+    ? (source.issuedAt.getTime() - source.modifies.issuedAt.getTime()) / (24 * 3600_000)
+    : 0;
+  const idDoc = group(
+    'IdDoc',
+    element('TipoeCF', source.type.slice(1)),
+    element('eNCF', source.encf),
+    source.type === 'E31' && source.rangeExpiry
+      ? element('FechaVencimientoSecuencia', ecfDate(new Date(`${source.rangeExpiry}T12:00:00Z`)))
+      : '',
+    // 0: the corrected document is at most 30 days old; 1: older.
+    creditNote ? element('IndicadorNotaCredito', ageDays > 30 ? 1 : 0) : '',
+    exempt ? '' : element('IndicadorMontoGravado', 1),
+    element('TipoIngresos', '01'),
+    element('TipoPago', 1),
+    creditNote
+      ? ''
+      : group(
+          'TablaFormasPago',
+          group(
+            'FormaDePago',
+            element('FormaPago', FORMA_PAGO[source.payment ?? 'tarjeta']),
+            element('MontoPago', ecfAmount(source.total)),
+          ),
+        ),
+  );
+  const emisor = group(
+    'Emisor',
+    element('RNCEmisor', source.school.rnc.replace(/\D/g, '')),
+    element('RazonSocialEmisor', cut(source.school.name, 150)),
+    element('DireccionEmisor', cut(source.school.address, 100)),
+    element('FechaEmision', ecfDate(source.issuedAt)),
+  );
+  const comprador = group(
+    'Comprador',
+    element('RNCComprador', source.buyer?.rnc.replace(/\D/g, '')),
+    element('RazonSocialComprador', source.buyer ? cut(source.buyer.name, 150) : ''),
+  );
+  const items = group(
+    'DetallesItems',
+    ...lines.map((line, index) =>
+      group(
+        'Item',
+        element('NumeroLinea', index + 1),
+        element('IndicadorFacturacion', exempt ? 4 : 1),
+        element('NombreItem', cut(line.description, 80)),
+        element('IndicadorBienoServicio', 2),
+        element('CantidadItem', '1.00'),
+        element('PrecioUnitarioItem', ecfAmount(line.amount)),
+        discounts[index] ? element('DescuentoMonto', ecfAmount(discounts[index])) : '',
+        element('MontoItem', ecfAmount(line.amount - (discounts[index] ?? 0))),
+      ),
+    ),
+  );
+  const reference = source.modifies
+    ? group(
+        'InformacionReferencia',
+        element('NCFModificado', source.modifies.encf),
+        element('FechaNCFModificado', ecfDate(source.modifies.issuedAt)),
+        // 1: cancels the document; 3: corrects its amounts.
+        element('CodigoModificacion', source.modifies.whole ? 1 : 3),
+        element('RazonModificacion', source.modifies.reason ? cut(source.modifies.reason, 90) : ''),
+      )
+    : '';
+  return `<?xml version="1.0" encoding="utf-8"?><ECF>${group(
+    'Encabezado',
+    element('Version', '1.0'),
+    idDoc,
+    emisor,
+    comprador,
+    totals,
+  )}${items}${reference}${element('FechaHoraFirma', ecfDateTime(source.signedAt))}</ECF>`;
+}
