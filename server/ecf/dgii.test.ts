@@ -1,0 +1,118 @@
+// Our DGII client (issue 22) against the DGII stand-in: the seed signed with the school's
+// certificate buys a token that serves several calls; a signed e-CF gets a TrackId and its status
+// ('Aceptado'), an invalid one is 'Rechazado' with DGII's reason and its e-NCF left unused, the
+// same e-NCF twice is refused, a consumer invoice under RD$250,000 must go as a summary; DGII down
+// is DgiiUnavailable (try again later), never an accepted receipt.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dgiiClient, DgiiUnavailable } from './dgii.ts';
+import { loadEcfSigner, type EcfSigner } from './signer.ts';
+import { startDgiiStandin, type DgiiStandin } from '../testing/dgii-standin.ts';
+import { schoolP12In } from '../testing/ecf.ts';
+import { ecfXml, encfOf, type EcfSource } from '../../src/domain/ecf.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-dgii-'));
+let signer: EcfSigner;
+beforeAll(() => {
+  signer = loadEcfSigner({ p12File: schoolP12In(dir, 'clave'), p12Password: 'clave' });
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let standin: DgiiStandin | undefined;
+afterEach(async () => {
+  await standin?.close();
+  standin = undefined;
+});
+
+const invoice = (number: number, overrides: Partial<EcfSource> = {}): EcfSource => ({
+  type: 'E31',
+  encf: encfOf('E31', number),
+  rangeExpiry: '2028-12-31',
+  issuedAt: new Date('2027-05-03T15:30:00Z'),
+  signedAt: new Date(),
+  school: { rnc: '131880738', name: 'Escuela de Baloncesto', address: 'Av. Sarasota 10, Santo Domingo' },
+  buyer: { rnc: '101672919', name: 'Constructora del Sur, S.R.L.' },
+  lines: [{ description: 'Semana 1 · Sofía Rodríguez', amount: 4_700 }],
+  total: 4_700,
+  itbis: 'exento',
+  ...overrides,
+});
+
+async function setup() {
+  standin = await startDgiiStandin();
+  const client = dgiiClient({ config: { env: 'TesteCF', ecfUrl: standin.url, fcUrl: standin.url }, signer });
+  return { standin, client };
+}
+
+describe('the DGII client', () => {
+  it('authenticates once with the signed seed, sends a signed E31 and reads it accepted', async () => {
+    const { standin: dgii, client } = await setup();
+    const first = await client.send(signer.sign(ecfXml(invoice(1))), '131880738E310000000001.xml');
+    expect(first.trackId).toMatch(/[0-9a-f-]{36}/);
+    expect(await client.status(first.trackId)).toMatchObject({ codigo: 1, estado: 'Aceptado', mensajes: [] });
+    await client.send(signer.sign(ecfXml(invoice(2))), '131880738E310000000002.xml');
+    // The token served both documents: one seed in all.
+    expect(dgii.seedsIssued).toBe(1);
+    expect(dgii.received.map((document) => [document.encf, document.status])).toEqual([
+      ['E310000000001', 1],
+      ['E310000000002', 1],
+    ]);
+  });
+
+  it('an unsigned or malformed document is rejected with the reason, its e-NCF left unused', async () => {
+    const { client } = await setup();
+    const unsigned = await client.send(ecfXml(invoice(3)), 'x.xml');
+    expect(await client.status(unsigned.trackId)).toMatchObject({
+      codigo: 2,
+      estado: 'Rechazado',
+      secuenciaUtilizada: false,
+      mensajes: [{ valor: 'Firma digital inválida' }],
+    });
+    const broken = signer.sign(ecfXml(invoice(4)).replace('<TipoIngresos>01</TipoIngresos>', ''));
+    const rejected = await client.status((await client.send(broken, 'y.xml')).trackId);
+    expect(rejected).toMatchObject({ codigo: 2, secuenciaUtilizada: false });
+    expect(rejected.mensajes[0]!.valor).toMatch(/^Estructura inválida/);
+  });
+
+  it('the same e-NCF twice is refused; a consumer invoice under RD$250,000 must go as a summary', async () => {
+    const { client } = await setup();
+    await client.send(signer.sign(ecfXml(invoice(5))), 'a.xml');
+    const again = await client.status((await client.send(signer.sign(ecfXml(invoice(5))), 'b.xml')).trackId);
+    expect(again).toMatchObject({
+      codigo: 2,
+      secuenciaUtilizada: true,
+      mensajes: [{ valor: 'e-NCF ya fue utilizado' }],
+    });
+    const consumer = invoice(6, {
+      type: 'E32',
+      encf: encfOf('E32', 6),
+      buyer: { rnc: '', name: 'Carmen Rodríguez' },
+    });
+    const small = await client.status((await client.send(signer.sign(ecfXml(consumer)), 'c.xml')).trackId);
+    expect(small.codigo).toBe(2);
+    expect(small.mensajes[0]!.valor).toContain('resumen (RFCE)');
+    // From RD$250,000 an E32 goes whole (the RNC is then required).
+    const large = invoice(7, {
+      type: 'E32',
+      encf: encfOf('E32', 7),
+      lines: [{ description: 'Programa anual · 12 niños', amount: 300_000 }],
+      total: 300_000,
+    });
+    expect(
+      await client.status((await client.send(signer.sign(ecfXml(large)), 'd.xml')).trackId),
+    ).toMatchObject({
+      codigo: 1,
+    });
+  });
+
+  it('DGII down: DgiiUnavailable, to be tried again later', async () => {
+    const { standin: dgii, client } = await setup();
+    dgii.faults.down = true;
+    await expect(client.send(signer.sign(ecfXml(invoice(8))), 'e.xml')).rejects.toBeInstanceOf(
+      DgiiUnavailable,
+    );
+    dgii.faults.down = false;
+    expect((await client.send(signer.sign(ecfXml(invoice(8))), 'e.xml')).trackId).toBeTruthy();
+  });
+});

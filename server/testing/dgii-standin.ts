@@ -1,0 +1,221 @@
+// A local stand-in of DGII's e-CF services for tests and development (issue 22), written from
+// DGII's Descripción Técnica v1.6 and its XSDs (docs/ecf-reading-notes.md), not from our client:
+// - GET  /{env}/autenticacion/api/autenticacion/semilla       a SemillaModel with a fresh value
+// - POST /{env}/autenticacion/api/autenticacion/validarsemilla the seed signed (multipart 'xml'):
+//        the signature must verify with the certificate it carries and the value be one it issued
+// - POST /{env}/recepcion/api/facturaselectronicas             a signed e-CF with the Bearer token:
+//        a TrackId; the document is checked against DGII's XSD of its type and its signature
+// - GET  /{env}/consultaresultado/api/consultas/estado?trackid  0 not found, 1 accepted, 2 rejected
+// - POST /{env}/recepcionfc/api/recepcion/ecf                   an RFCE (the FC host), answered at once
+// An E32 under RD$250,000 sent whole is rejected (DGII wants its summary), an e-NCF accepted once is
+// rejected the second time. Faults on demand: DGII down (503). Never part of the production bundle.
+import http from 'node:http';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SignedXml } from 'xml-crypto';
+import { validateXML } from 'xmllint-wasm';
+
+export interface DgiiStandin {
+  url: string;
+  faults: { down: boolean };
+  /** What arrived, for tests: the documents received, by e-NCF. */
+  received: Array<{ encf: string; type: string; xml: string; status: number }>;
+  seedsIssued: number;
+  close(): Promise<void>;
+}
+
+const XSD_DIR = path.join(import.meta.dirname, 'dgii-xsd');
+/** DGII's XSD as published; XSD 31 names one type with a leading space, which no parser accepts. */
+const xsdOf = (type: string): string | null => {
+  const file = path.join(XSD_DIR, `e-CF-${type}-v1.0.xsd`);
+  if (!fs.existsSync(file)) return null;
+  return fs
+    .readFileSync(file, 'utf8')
+    .replace('name=" IndicadorServicioTodoIncluidoType"', 'name="IndicadorServicioTodoIncluidoType"');
+};
+
+const valueOf = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? '';
+
+/** The enveloped signature verifies with the certificate in its KeyInfo. */
+function signatureValid(xml: string): boolean {
+  const node = /<Signature[\s\S]*<\/Signature>/.exec(xml)?.[0];
+  if (!node) return false;
+  try {
+    const verifier = new SignedXml();
+    verifier.getCertFromKeyInfo = (keyInfo) => SignedXml.getCertFromKeyInfo(keyInfo);
+    verifier.loadSignature(node);
+    return verifier.checkSignature(xml);
+  } catch {
+    return false;
+  }
+}
+
+export async function startDgiiStandin(): Promise<DgiiStandin> {
+  const seeds = new Set<string>();
+  const tokens = new Map<string, number>();
+  const results = new Map<
+    string,
+    {
+      codigo: number;
+      estado: string;
+      encf: string;
+      secuenciaUtilizada: boolean;
+      mensajes: Array<{ codigo: number; valor: string }>;
+    }
+  >();
+  const accepted = new Set<string>();
+  const received: DgiiStandin['received'] = [];
+  const faults = { down: false };
+  let seedsIssued = 0;
+
+  const send = (response: http.ServerResponse, status: number, body: unknown, type = 'application/json') => {
+    response.writeHead(status, { 'content-type': type });
+    response.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
+
+  async function formXml(request: http.IncomingMessage, body: Buffer): Promise<string | null> {
+    try {
+      const form = await new Request('http://dgii.local', {
+        method: 'POST',
+        headers: { 'content-type': request.headers['content-type'] ?? '' },
+        body: new Uint8Array(body),
+      }).formData();
+      const file = form.get('xml');
+      return typeof file === 'string' ? file : file ? await file.text() : null;
+    } catch {
+      return null;
+    }
+  }
+
+  const authorised = (request: http.IncomingMessage) => {
+    const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    return token !== undefined && (tokens.get(token) ?? 0) > Date.now();
+  };
+
+  async function judge(xml: string): Promise<{
+    encf: string;
+    type: string;
+    codigo: number;
+    secuenciaUtilizada: boolean;
+    mensajes: Array<{ codigo: number; valor: string }>;
+  }> {
+    const encf = valueOf(xml, 'eNCF');
+    const type = valueOf(xml, 'TipoeCF');
+    const reject = (valor: string, secuenciaUtilizada = false) => ({
+      encf,
+      type,
+      codigo: 2,
+      secuenciaUtilizada,
+      mensajes: [{ codigo: 1, valor }],
+    });
+    if (!signatureValid(xml)) return reject('Firma digital inválida');
+    const xsd = xsdOf(type);
+    if (!xsd) return reject(`Tipo de e-CF no soportado: ${type}`);
+    const validation = await validateXML({
+      xml: [{ fileName: `${encf}.xml`, contents: xml }],
+      schema: [xsd],
+    });
+    if (!validation.valid)
+      return reject(`Estructura inválida: ${validation.errors.map((error) => error.rawMessage).join('; ')}`);
+    if (type === '32' && Number(valueOf(xml, 'MontoTotal')) < 250_000)
+      return reject('Las facturas de consumo menores de RD$250,000 se envían como resumen (RFCE).');
+    if (accepted.has(encf)) return reject('e-NCF ya fue utilizado', true);
+    accepted.add(encf);
+    return { encf, type, codigo: 1, secuenciaUtilizada: true, mensajes: [] };
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        if (faults.down)
+          return send(response, 503, '<html><body>Servicio no disponible</body></html>', 'text/html');
+        const url = new URL(request.url ?? '/', 'http://dgii.local');
+        const route = url.pathname.toLowerCase().replace(/^\/(testecf|certecf|ecf)\//, '/');
+        const body = Buffer.concat(chunks);
+        if (request.method === 'GET' && route === '/autenticacion/api/autenticacion/semilla') {
+          const valor = crypto.randomBytes(48).toString('base64');
+          seeds.add(valor);
+          seedsIssued += 1;
+          return send(
+            response,
+            200,
+            `<?xml version="1.0" encoding="utf-8"?><SemillaModel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><valor>${valor}</valor><fecha>${new Date().toISOString()}</fecha></SemillaModel>`,
+            'application/xml',
+          );
+        }
+        if (request.method === 'POST' && route === '/autenticacion/api/autenticacion/validarsemilla') {
+          const xml = await formXml(request, body);
+          const valor = xml ? valueOf(xml, 'valor') : '';
+          if (!xml || !seeds.has(valor) || !signatureValid(xml))
+            return send(response, 400, { mensaje: 'Semilla inválida o firma no válida' });
+          seeds.delete(valor);
+          const token = crypto.randomBytes(24).toString('hex');
+          const until = Date.now() + 3600_000;
+          tokens.set(token, until);
+          return send(response, 200, {
+            token,
+            expira: new Date(until).toISOString(),
+            expedido: new Date().toISOString(),
+          });
+        }
+        if (request.method === 'POST' && route === '/recepcion/api/facturaselectronicas') {
+          if (!authorised(request)) return send(response, 401, { mensaje: 'Token inválido' });
+          const xml = await formXml(request, body);
+          if (!xml) return send(response, 400, { error: 'Falta el archivo xml' });
+          const verdict = await judge(xml);
+          const trackId = crypto.randomUUID();
+          results.set(trackId, { ...verdict, estado: verdict.codigo === 1 ? 'Aceptado' : 'Rechazado' });
+          received.push({ encf: verdict.encf, type: verdict.type, xml, status: verdict.codigo });
+          return send(response, 200, { trackId, error: '', mensaje: '' });
+        }
+        if (request.method === 'GET' && route === '/consultaresultado/api/consultas/estado') {
+          if (!authorised(request)) return send(response, 401, { mensaje: 'Token inválido' });
+          const trackId = url.searchParams.get('trackid') ?? '';
+          const result = results.get(trackId);
+          if (!result)
+            return send(response, 200, { trackId, codigo: 0, estado: 'No encontrado', mensajes: [] });
+          return send(response, 200, { trackId, ...result, fechaRecepcion: new Date().toISOString() });
+        }
+        if (request.method === 'POST' && route === '/recepcionfc/api/recepcion/ecf') {
+          if (!authorised(request)) return send(response, 401, { mensaje: 'Token inválido' });
+          const xml = await formXml(request, body);
+          const encf = xml ? valueOf(xml, 'eNCF') : '';
+          const ok =
+            xml !== null &&
+            xml.includes('<RFCE>') &&
+            signatureValid(xml) &&
+            /^.{6}$/.test(valueOf(xml, 'CodigoSeguridadeCF'));
+          const repeated = accepted.has(encf);
+          if (ok && !repeated) accepted.add(encf);
+          if (xml) received.push({ encf, type: 'RFCE', xml, status: ok && !repeated ? 1 : 2 });
+          return send(response, 200, {
+            codigo: ok && !repeated ? 1 : 2,
+            estado: ok && !repeated ? 'Aceptado' : 'Rechazado',
+            encf,
+            secuenciaUtilizada: ok,
+            mensajes:
+              ok && !repeated
+                ? []
+                : [{ codigo: 1, valor: repeated ? 'e-NCF ya fue utilizado' : 'Resumen inválido' }],
+          });
+        }
+        return send(response, 404, { mensaje: 'Recurso no encontrado' });
+      })().catch((error: unknown) => send(response, 500, { mensaje: String(error) }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    faults,
+    received,
+    get seedsIssued() {
+      return seedsIssued;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

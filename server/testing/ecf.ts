@@ -1,0 +1,28 @@
+// A school's e-CF certificate for tests (issue 22): a .p12 with a key and a certificate whose
+// subject carries the school's RNC, as DGII's certification authorities issue them. Test code only.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import forge from 'node-forge';
+
+/** Writes a new .p12 protected by `password` into `dir`; its path. */
+export function schoolP12In(dir: string, password: string): string {
+  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  cert.serialNumber = '01';
+  cert.validity.notBefore = new Date(Date.now() - 86_400_000);
+  cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
+  const subject = [
+    { name: 'commonName', value: 'ESCUELA DE BALONCESTO SRL' },
+    { name: 'serialNumber', value: '131880738' },
+  ];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.sign(key, forge.md.sha256.create());
+  const p12 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: '3des' });
+  const file = path.join(dir, `escuela-${crypto.randomUUID()}.p12`);
+  fs.writeFileSync(file, Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'));
+  return file;
+}
