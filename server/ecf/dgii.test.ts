@@ -8,10 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dgiiClient, DgiiUnavailable } from './dgii.ts';
-import { loadEcfSigner, type EcfSigner } from './signer.ts';
+import { loadEcfSigner, securityCode, type EcfSigner } from './signer.ts';
+import { dgiiSchemaErrors } from '../testing/dgii-xsd.ts';
 import { startDgiiStandin, type DgiiStandin } from '../testing/dgii-standin.ts';
 import { schoolP12In } from '../testing/ecf.ts';
-import { ecfXml, encfOf, type EcfSource } from '../../src/domain/ecf.ts';
+import { ecfXml, encfOf, rfceXml, type EcfSource } from '../../src/domain/ecf.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-dgii-'));
 let signer: EcfSigner;
@@ -104,6 +105,31 @@ describe('the DGII client', () => {
     ).toMatchObject({
       codigo: 1,
     });
+  });
+
+  it("a consumer invoice under RD$250,000: its signed summary, with the e-CF's security code, is accepted once", async () => {
+    const { standin: dgii, client } = await setup();
+    const consumer = invoice(9, {
+      type: 'E32',
+      encf: encfOf('E32', 9),
+      buyer: { rnc: '', name: 'Carmen Rodríguez' },
+    });
+    const signedEcf = signer.sign(ecfXml(consumer));
+    const code = securityCode(signedEcf);
+    const summary = signer.sign(rfceXml(consumer, code));
+    // The summary itself is what DGII's XSD RFCE 32 describes.
+    expect(await dgiiSchemaErrors(summary, 'RFCE-32')).toEqual([]);
+    expect(summary).toContain(`<CodigoSeguridadeCF>${code}</CodigoSeguridadeCF>`);
+    expect(await client.sendSummary(summary, '131880738E320000000009.xml')).toMatchObject({
+      codigo: 1,
+      estado: 'Aceptado',
+      encf: 'E320000000009',
+    });
+    expect(await client.sendSummary(summary, '131880738E320000000009.xml')).toMatchObject({
+      codigo: 2,
+      mensajes: [{ valor: 'e-NCF ya fue utilizado' }],
+    });
+    expect(dgii.received.map((document) => document.type)).toEqual(['RFCE', 'RFCE']);
   });
 
   it('DGII down: DgiiUnavailable, to be tried again later', async () => {

@@ -11,11 +11,9 @@
 // rejected the second time. Faults on demand: DGII down (503). Never part of the production bundle.
 import http from 'node:http';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SignedXml } from 'xml-crypto';
-import { validateXML } from 'xmllint-wasm';
+import { dgiiSchemaErrors } from './dgii-xsd.ts';
 
 export interface DgiiStandin {
   url: string;
@@ -25,16 +23,6 @@ export interface DgiiStandin {
   seedsIssued: number;
   close(): Promise<void>;
 }
-
-const XSD_DIR = path.join(import.meta.dirname, 'dgii-xsd');
-/** DGII's XSD as published; XSD 31 names one type with a leading space, which no parser accepts. */
-const xsdOf = (type: string): string | null => {
-  const file = path.join(XSD_DIR, `e-CF-${type}-v1.0.xsd`);
-  if (!fs.existsSync(file)) return null;
-  return fs
-    .readFileSync(file, 'utf8')
-    .replace('name=" IndicadorServicioTodoIncluidoType"', 'name="IndicadorServicioTodoIncluidoType"');
-};
 
 const valueOf = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? '';
 
@@ -111,14 +99,8 @@ export async function startDgiiStandin(): Promise<DgiiStandin> {
       mensajes: [{ codigo: 1, valor }],
     });
     if (!signatureValid(xml)) return reject('Firma digital inválida');
-    const xsd = xsdOf(type);
-    if (!xsd) return reject(`Tipo de e-CF no soportado: ${type}`);
-    const validation = await validateXML({
-      xml: [{ fileName: `${encf}.xml`, contents: xml }],
-      schema: [xsd],
-    });
-    if (!validation.valid)
-      return reject(`Estructura inválida: ${validation.errors.map((error) => error.rawMessage).join('; ')}`);
+    const problems = await dgiiSchemaErrors(xml, `e-CF-${type}`);
+    if (problems.length > 0) return reject(`Estructura inválida: ${problems.join('; ')}`);
     if (type === '32' && Number(valueOf(xml, 'MontoTotal')) < 250_000)
       return reject('Las facturas de consumo menores de RD$250,000 se envían como resumen (RFCE).');
     if (accepted.has(encf)) return reject('e-NCF ya fue utilizado', true);

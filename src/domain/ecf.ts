@@ -109,6 +109,74 @@ const group = (name: string, ...children: string[]): string => {
 /** At most `max` characters (DGII's field lengths). */
 const cut = (text: string, max: number) => text.trim().slice(0, max);
 
+/** Totales: exempt (MontoExento) or ITBIS1 18 % included in the prices; `rate` writes ITBIS1 = 18. */
+function totalsOf(source: Pick<EcfSource, 'total' | 'itbis'>, rate: boolean): string {
+  if (source.itbis === 'exento')
+    return group(
+      'Totales',
+      element('MontoExento', ecfAmount(source.total)),
+      element('MontoTotal', ecfAmount(source.total)),
+    );
+  const { base, itbis } = splitItbis(source.total, source.itbis);
+  return group(
+    'Totales',
+    element('MontoGravadoTotal', ecfAmount(base)),
+    element('MontoGravadoI1', ecfAmount(base)),
+    rate ? element('ITBIS1', Math.round(ITBIS_RATE * 100)) : '',
+    element('TotalITBIS', ecfAmount(itbis)),
+    element('TotalITBIS1', ecfAmount(itbis)),
+    element('MontoTotal', ecfAmount(source.total)),
+  );
+}
+
+/** How it was paid: one FormaDePago for the whole amount. */
+const paymentTable = (source: Pick<EcfSource, 'payment' | 'total'>): string =>
+  group(
+    'TablaFormasPago',
+    group(
+      'FormaDePago',
+      element('FormaPago', FORMA_PAGO[source.payment ?? 'tarjeta']),
+      element('MontoPago', ecfAmount(source.total)),
+    ),
+  );
+
+const compradorOf = (source: Pick<EcfSource, 'buyer'>): string =>
+  group(
+    'Comprador',
+    element('RNCComprador', source.buyer?.rnc.replace(/\D/g, '')),
+    element('RazonSocialComprador', source.buyer ? cut(source.buyer.name, 150) : ''),
+  );
+
+/**
+ * The summary (RFCE) of an E32 under RD$250,000: what DGII receives instead of the e-CF, which the
+ * school keeps signed. `securityCode` is the signed E32's (its SignatureValue's first six
+ * characters); the summary is signed in turn. Elements in XSD RFCE 32's order.
+ */
+export function rfceXml(source: EcfSource, securityCode: string): string {
+  if (source.type !== 'E32') throw new Error('Only an E32 has a summary');
+  return `<?xml version="1.0" encoding="utf-8"?><RFCE>${group(
+    'Encabezado',
+    element('Version', '1.0'),
+    group(
+      'IdDoc',
+      element('TipoeCF', '32'),
+      element('eNCF', source.encf),
+      element('TipoIngresos', '01'),
+      element('TipoPago', 1),
+      paymentTable(source),
+    ),
+    group(
+      'Emisor',
+      element('RNCEmisor', source.school.rnc.replace(/\D/g, '')),
+      element('RazonSocialEmisor', cut(source.school.name, 150)),
+      element('FechaEmision', ecfDate(source.issuedAt)),
+    ),
+    compradorOf(source),
+    totalsOf(source, false),
+    element('CodigoSeguridadeCF', securityCode),
+  )}</RFCE>`;
+}
+
 /**
  * The e-CF XML before its signature, elements in the XSDs' order. Amounts:
  * - the discount is spread over the lines in proportion to their amounts, to the peso
@@ -129,22 +197,7 @@ export function ecfXml(source: EcfSource): string {
         )
       : lines.map(() => 0);
   const exempt = source.itbis === 'exento';
-  const { base, itbis } = splitItbis(source.total, source.itbis);
-  const totals = exempt
-    ? group(
-        'Totales',
-        element('MontoExento', ecfAmount(source.total)),
-        element('MontoTotal', ecfAmount(source.total)),
-      )
-    : group(
-        'Totales',
-        element('MontoGravadoTotal', ecfAmount(base)),
-        element('MontoGravadoI1', ecfAmount(base)),
-        element('ITBIS1', Math.round(ITBIS_RATE * 100)),
-        element('TotalITBIS', ecfAmount(itbis)),
-        element('TotalITBIS1', ecfAmount(itbis)),
-        element('MontoTotal', ecfAmount(source.total)),
-      );
+  const totals = totalsOf(source, true);
   const creditNote = source.type === 'E34';
   const ageDays = source.modifies
     ? (source.issuedAt.getTime() - source.modifies.issuedAt.getTime()) / (24 * 3600_000)
@@ -161,16 +214,7 @@ export function ecfXml(source: EcfSource): string {
     exempt ? '' : element('IndicadorMontoGravado', 1),
     element('TipoIngresos', '01'),
     element('TipoPago', 1),
-    creditNote
-      ? ''
-      : group(
-          'TablaFormasPago',
-          group(
-            'FormaDePago',
-            element('FormaPago', FORMA_PAGO[source.payment ?? 'tarjeta']),
-            element('MontoPago', ecfAmount(source.total)),
-          ),
-        ),
+    creditNote ? '' : paymentTable(source),
   );
   const emisor = group(
     'Emisor',
@@ -179,11 +223,7 @@ export function ecfXml(source: EcfSource): string {
     element('DireccionEmisor', cut(source.school.address, 100)),
     element('FechaEmision', ecfDate(source.issuedAt)),
   );
-  const comprador = group(
-    'Comprador',
-    element('RNCComprador', source.buyer?.rnc.replace(/\D/g, '')),
-    element('RazonSocialComprador', source.buyer ? cut(source.buyer.name, 150) : ''),
-  );
+  const comprador = compradorOf(source);
   const items = group(
     'DetallesItems',
     ...lines.map((line, index) =>
