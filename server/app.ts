@@ -185,6 +185,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       schoolWebsite: config.schoolWebsite,
       paymentLeaseMs: config.paymentLeaseMs,
       autopay: config.autopay,
+      ecf: config.ecf !== null,
     },
   });
   app.decorate('core', core);

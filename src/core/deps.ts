@@ -78,6 +78,8 @@ export interface CoreDeps {
     paymentLeaseMs?: number;
     /** The autopay schedule (src/core/payments/autopay.ts); AUTOPAY_DEFAULTS when unset. */
     autopay?: { retryDays: readonly number[]; noticeDays: number };
+    /** Electronic fiscal receipts are on (ECF_ENV set, issue 22): the E series instead of the B. */
+    ecf?: boolean;
   };
   clock?: () => Date;
 }

@@ -3,19 +3,13 @@
 // element in their order (docs/ecf-reading-notes.md §3). Pure: signing, sending and the stand-in
 // live on the server. With ECF_ENV unset the app keeps the B-series receipts (./receipts.ts).
 import { allocatePesos } from './pricing.ts';
-import { ITBIS_RATE, splitItbis, type ItbisMode } from './receipts.ts';
+import { ITBIS_RATE, ncfOf, splitItbis, type ItbisMode, type NcfType } from './receipts.ts';
 
-export const ECF_TYPES = {
-  E31: 'Factura de Crédito Fiscal Electrónica',
-  E32: 'Factura de Consumo Electrónica',
-  E34: 'Nota de Crédito Electrónica',
-} as const;
-export type EcfType = keyof typeof ECF_TYPES;
-export const ECF_TYPE_CODES = Object.keys(ECF_TYPES) as EcfType[];
+/** The electronic types (their names are NCF_TYPES'): E31, E32, E34. */
+export type EcfType = Extract<NcfType, 'E31' | 'E32' | 'E34'>;
 
 /** An e-NCF: 'E', the type's two digits and a ten-digit sequential number ('E320000000001'). */
-export const ENCF_NUMBER_MAX = 9_999_999_999;
-export const encfOf = (type: EcfType, number: number): string => `${type}${String(number).padStart(10, '0')}`;
+export const encfOf = (type: EcfType, number: number): string => ncfOf(type, number);
 
 /** An E32 from this total is sent whole to DGII; below it, only its summary (RFCE). */
 export const RFCE_LIMIT = 250_000;

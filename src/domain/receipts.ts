@@ -10,13 +10,30 @@ export const NCF_TYPES = {
   B01: 'Factura de crédito fiscal',
   B02: 'Factura de consumo',
   B04: 'Nota de crédito',
+  // Electronic receipts (issue 22, DGII e-CF): the series a school issues once ECF_ENV is set.
+  E31: 'Factura de Crédito Fiscal Electrónica',
+  E32: 'Factura de Consumo Electrónica',
+  E34: 'Nota de Crédito Electrónica',
 } as const;
 export type NcfType = keyof typeof NCF_TYPES;
 export const NCF_TYPE_CODES = Object.keys(NCF_TYPES) as NcfType[];
+/** The paper series (B) a school without e-CF issues, and the electronic one (E) with it. */
+export const PAPER_TYPES: readonly NcfType[] = ['B01', 'B02', 'B04'];
+export const ELECTRONIC_TYPES: readonly NcfType[] = ['E31', 'E32', 'E34'];
+/** The types a school issues: electronic once e-CF is on (ECF_ENV), else paper. */
+export const typesInUse = (ecf: boolean): readonly NcfType[] => (ecf ? ELECTRONIC_TYPES : PAPER_TYPES);
+export const isElectronic = (type: NcfType): boolean => type.startsWith('E');
 
-/** An NCF is the series 'B', the type's two digits and an eight-digit sequential number. */
+/**
+ * An NCF is the series 'B', the type's two digits and an eight-digit sequential number; an e-NCF
+ * is 'E', the type and ten digits (DGII's Informe Técnico e-CF §7).
+ */
 export const NCF_NUMBER_MAX = 99_999_999;
-export const ncfOf = (type: NcfType, number: number): string => `${type}${String(number).padStart(8, '0')}`;
+export const ENCF_NUMBER_MAX = 9_999_999_999;
+export const ncfNumberMax = (type: NcfType): number =>
+  isElectronic(type) ? ENCF_NUMBER_MAX : NCF_NUMBER_MAX;
+export const ncfOf = (type: NcfType, number: number): string =>
+  `${type}${String(number).padStart(isElectronic(type) ? 10 : 8, '0')}`;
 
 /** ITBIS: educational services are exempt (Ley 11-92, art. 344), unless the school says otherwise. */
 export const ITBIS_MODES = { exento: 'Exento (servicio educativo)', gravado: 'Gravado al 18 %' } as const;
@@ -72,6 +89,9 @@ export const SEQUENCE_STATUS_LABELS: Record<SequenceView['status'], string> = {
 
 /** GET /ajustes/fiscal: the school's data, its sequences, and what needs doing. */
 export interface FiscalStatus {
+  /** The types the school issues now (electronic once e-CF is on), offered for new ranges. */
+  types: NcfType[];
+  ecf: boolean;
   settings: FiscalSettingsInput | null;
   sequences: SequenceView[];
   alerts: string[];
@@ -208,6 +228,8 @@ export const RECEIPT_MESSAGES = {
   sequenceDisabled: 'Secuencia de NCF desactivada.',
   sequenceNotFound: 'No encontramos esa secuencia de NCF.',
   rangeOrder: 'El número final debe ser mayor o igual que el inicial.',
+  rangeTooLarge: (type: NcfType) =>
+    `Los números de una secuencia ${type} tienen a lo sumo ${isElectronic(type) ? 10 : 8} dígitos.`,
   rangeOverlap: 'Ese rango se cruza con otra secuencia del mismo tipo.',
   expiryPast: 'La fecha de vencimiento ya pasó.',
   expiryInvalid: 'Escriba una fecha de vencimiento válida.',

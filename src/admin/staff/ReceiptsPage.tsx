@@ -13,9 +13,12 @@ import {
   useSaveFiscalMutation,
 } from '../api.ts';
 import { notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
+import { ecfRangeExpiry } from '../../domain/ecf.ts';
+import { santoDomingoDay } from '../../domain/days.ts';
 import {
   ITBIS_MODES,
-  NCF_TYPE_CODES,
+  isElectronic,
+  NCF_TYPE_CODES as NCF_CODES,
   NCF_TYPES,
   RECEIPT_MESSAGES,
   SEQUENCE_STATUS_LABELS,
@@ -33,6 +36,7 @@ const SETTINGS_FIELD_OF: Record<string, keyof FiscalSettingsInput> = {
   [RECEIPT_MESSAGES.schoolEmail]: 'email',
 };
 const SEQUENCE_FIELD_OF: Record<string, 'range' | 'expires_on'> = {
+  ...Object.fromEntries(NCF_CODES.map((code) => [RECEIPT_MESSAGES.rangeTooLarge(code), 'range'])),
   [RECEIPT_MESSAGES.rangeOrder]: 'range',
   [RECEIPT_MESSAGES.rangeOverlap]: 'range',
   [RECEIPT_MESSAGES.expiryPast]: 'expires_on',
@@ -226,8 +230,9 @@ function SettingsForm({ saved }: { saved: FiscalSettingsInput | null }) {
   );
 }
 
-function SequenceForm() {
-  const [type, setType] = useState<NcfType>('B02');
+/** A new range's form: the types the school issues now (electronic once e-CF is on). */
+function SequenceForm({ types }: { types: readonly NcfType[] }) {
+  const [type, setType] = useState<NcfType>(types.includes('E32') ? 'E32' : 'B02');
   const [first, setFirst] = useState('');
   const [last, setLast] = useState('');
   const [expires, setExpires] = useState('');
@@ -267,9 +272,14 @@ function SequenceForm() {
           autoComplete="off"
           className="form-select"
           value={type}
-          onChange={(event) => setType(event.target.value as NcfType)}
+          onChange={(event) => {
+            const chosen = event.target.value as NcfType;
+            setType(chosen);
+            // An e-NCF range ends on 31 December of the year after its authorisation (DGII).
+            if (isElectronic(chosen) && !expires) setExpires(ecfRangeExpiry(santoDomingoDay(new Date())));
+          }}
         >
-          {NCF_TYPE_CODES.map((code) => (
+          {types.map((code) => (
             <option key={code} value={code}>
               {code} · {NCF_TYPES[code]}
             </option>
@@ -285,7 +295,7 @@ function SequenceForm() {
         inputMode="numeric"
         value={first}
         onChange={(text) => setFirst(text.replace(/\D/g, ''))}
-        maxLength={8}
+        maxLength={isElectronic(type) ? 10 : 8}
         invalid={invalid('range')}
       />
       <Input
@@ -297,7 +307,7 @@ function SequenceForm() {
         inputMode="numeric"
         value={last}
         onChange={(text) => setLast(text.replace(/\D/g, ''))}
-        maxLength={8}
+        maxLength={isElectronic(type) ? 10 : 8}
         invalid={invalid('range')}
       />
       <Input
@@ -453,7 +463,7 @@ export function ReceiptsPage() {
               )}
             </div>
             <div className="card-footer">
-              <SequenceForm />
+              <SequenceForm types={fiscal.data.types} />
             </div>
           </section>
           <DisableDialog

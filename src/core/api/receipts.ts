@@ -51,7 +51,7 @@ export const RECEIPT_ROUTES: ApiRoute[] = [
     schema: { response: { 200: FiscalStatusAnswer } },
     handle: async (_call, core) => ({
       status: 'SUCCESS',
-      data: await fiscalStatus(core.deps.store, nowOf(core.deps)),
+      data: await fiscalStatus(core.deps.store, nowOf(core.deps), core.deps.settings.ecf === true),
     }),
   }),
   route({

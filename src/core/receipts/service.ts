@@ -20,7 +20,8 @@ import {
   EXPIRY_WARNING_DAYS,
   FISCAL_SETTINGS_ID,
   LOW_NUMBERS,
-  NCF_NUMBER_MAX,
+  ncfNumberMax,
+  typesInUse,
   NCF_TYPE_CODES,
   ncfOf,
   numbersLeft,
@@ -103,7 +104,7 @@ export async function saveFiscalSettings(
 export async function addSequence(deps: CoreDeps, actor: Actor, input: SequenceInput): Promise<NcfSequence> {
   const { store } = deps;
   if (input.last < input.first) throw new ApiError(400, R.rangeOrder);
-  if (input.last > NCF_NUMBER_MAX) throw new ApiError(400, R.rangeOrder);
+  if (input.last > ncfNumberMax(input.type)) throw new ApiError(400, R.rangeTooLarge(input.type));
   const expires = new Date(`${input.expires_on}T23:59:59.999-04:00`);
   // '2027-02-31' parses as 3 March: only a day that reads back the same is one.
   const [year, month, day] = input.expires_on.split('-');
@@ -474,7 +475,7 @@ export async function receiptPdf(
 }
 
 /** The admin screen: the school's data, the sequences with what is left, and what needs doing. */
-export async function fiscalStatus(store: Store, now: Date): Promise<FiscalStatus> {
+export async function fiscalStatus(store: Store, now: Date, ecf = false): Promise<FiscalStatus> {
   const [settings, sequences, waiting] = await Promise.all([
     fiscalSettings(store),
     sequencesOf(store).find({}, { sort: { type: 1, first: 1 } }),
@@ -502,7 +503,8 @@ export async function fiscalStatus(store: Store, now: Date): Promise<FiscalStatu
   if (settings?.demo || sequences.some((sequence) => sequence.demo && sequence.status === 'active'))
     alerts.push(R.demoData);
   const soon = now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000;
-  for (const type of NCF_TYPE_CODES) {
+  // Alerts only for the types the school issues now (no 'E32 missing' while e-CF is off).
+  for (const type of typesInUse(ecf)) {
     const usable = sequences.filter(
       (sequence) =>
         sequence.type === type &&
@@ -530,5 +532,12 @@ export async function fiscalStatus(store: Store, now: Date): Promise<FiscalStatu
         itbis: settings.itbis,
       }
     : null;
-  return { settings: shown, sequences: views, alerts, waiting };
+  return {
+    types: [...typesInUse(ecf)],
+    ecf,
+    settings: shown,
+    sequences: views,
+    alerts,
+    waiting,
+  };
 }

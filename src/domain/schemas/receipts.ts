@@ -1,7 +1,7 @@
 // TypeBox schemas of the fiscal receipts' calls (issue 18), apart from ../receipts.ts so the browser never bundles TypeBox.
 import { Type } from 'typebox';
 import { Id } from '../admin-contract.ts';
-import { ITBIS_MODES, NCF_NUMBER_MAX, NCF_TYPE_CODES } from '../receipts.ts';
+import { ENCF_NUMBER_MAX, ITBIS_MODES, NCF_TYPE_CODES } from '../receipts.ts';
 
 const Success = Type.Literal('SUCCESS');
 const NcfTypeSchema = Type.Union(NCF_TYPE_CODES.map((type) => Type.Literal(type)));
@@ -19,8 +19,9 @@ export const FiscalSettingsBody = Type.Object({
 
 export const SequenceBody = Type.Object({
   type: NcfTypeSchema,
-  first: Type.Integer({ minimum: 1, maximum: NCF_NUMBER_MAX }),
-  last: Type.Integer({ minimum: 1, maximum: NCF_NUMBER_MAX }),
+  // The bound of each series (8 digits for B, 10 for E) is checked by the service.
+  first: Type.Integer({ minimum: 1, maximum: ENCF_NUMBER_MAX }),
+  last: Type.Integer({ minimum: 1, maximum: ENCF_NUMBER_MAX }),
   expires_on: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
 });
 
@@ -36,6 +37,8 @@ const SettingsView = Type.Object({
 export const FiscalStatusAnswer = Type.Object({
   status: Success,
   data: Type.Object({
+    types: Type.Array(NcfTypeSchema),
+    ecf: Type.Boolean(),
     settings: Type.Union([SettingsView, Type.Null()]),
     sequences: Type.Array(
       Type.Object({
