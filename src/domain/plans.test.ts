@@ -113,6 +113,29 @@ const dayArb = fc
   .map((d) => d.toISOString().slice(0, 10));
 
 describe('a schedule adds up to the peso (property)', () => {
+  it('rounds an exact half up on a large plan (a counterexample the property once found)', () => {
+    const plan = (instalments: number, frequency: 'monthly' | 'quarterly', first_due: string) => ({
+      instalments,
+      frequency,
+      first_due,
+      due_day: 1,
+    });
+    const input = {
+      campType: 'programaanual',
+      lines: [
+        { cupo: 1, value: 26, plan: plan(17, 'monthly', '2026-12-01') },
+        { cupo: 2, value: 50_111, plan: plan(22, 'monthly', '2026-04-01') },
+        { cupo: 3, value: 51_108, plan: plan(6, 'quarterly', '2026-04-01') },
+        { cupo: 4, value: 39_246, plan: plan(21, 'quarterly', '2026-04-01') },
+      ],
+      membershipFee: 2_819,
+      slotsWithMembership: [2, 3, 4],
+      coupon: { type: 'percent' as const, percent: 5, amount: 0 },
+    };
+    // 1,514,430 × 0.95 = 1,438,708.5 exactly: halves up.
+    expect(planSchedule(input, '2027-01-01').total).toBe(1_438_709);
+  });
+
   it('for any plans, membership, waived slots and coupon; the first payment is what the checkout charges', () => {
     fc.assert(
       fc.property(

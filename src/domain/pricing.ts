@@ -71,8 +71,10 @@ export interface PriceBreakdown {
 
 /** Rounds to the nearest whole peso, halves up (DESIGN.md §6). */
 export function roundPeso(amount: number): number {
-  // The epsilon absorbs binary noise such as 100.49999999 for an exact 100.5.
-  return Math.floor(amount + 0.5 + 1e-9);
+  // The epsilon absorbs binary noise such as 100.49999999 for an exact 100.5. It is a millionth
+  // of a peso, not a billionth: a plan's sum of dozens of products near RD$1.4 million carries
+  // noise above 1e-9 (a 5 % coupon's exact half, 1,438,708.5, was rounded down).
+  return Math.floor(amount + 0.5 + 1e-6);
 }
 
 export function lineTotal(line: PricedLine): number {
