@@ -33,6 +33,10 @@ test('a parent cancels a paid enrolment from the profile at 375 px', async ({ pa
   await expect(page.getByRole('alert').filter({ hasText: 'Inscripción cancelada' })).toBeVisible();
   await expect(order.getByText('cancelada', { exact: true })).toBeVisible();
   await expect(order.getByRole('button', { name: 'Cancelar inscripción' })).toHaveCount(0);
+  // The refund in sight (issue 26).
+  await expect(
+    order.getByText(`Reembolso a su tarjeta: ${amountFormat}, solicitado al banco.`),
+  ).toBeVisible();
   await keepShot(page, testInfo.outputPath('self-cancel-2-done.png'), true);
   // The confirmation e-mail went first; the cancellation's is the newest once written.
   await expect.poll(() => latestMailTo(parent.email), { timeout: 15_000 }).toContain('fue cancelada');

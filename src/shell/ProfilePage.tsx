@@ -97,6 +97,13 @@ function EnrolmentItem({
           ))}
         </ul>
       ) : null}
+      {enrolment.refund ? (
+        <p className="small mt-2 mb-0">
+          {enrolment.refund.status === 'refunded'
+            ? `Reembolso a su tarjeta: ${formatDop(enrolment.refund.amount)}, solicitado al banco.`
+            : `Reembolso pendiente: ${formatDop(enrolment.refund.amount)}. Le escribiremos cuando el banco lo confirme.`}
+        </p>
+      ) : null}
       {enrolment.credit ? (
         <p className="small mt-2 mb-0">
           Crédito para una próxima inscripción: {formatDop(enrolment.credit.amount)}. Escriba el cupón{' '}

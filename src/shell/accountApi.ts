@@ -20,6 +20,8 @@ export interface EnrolmentSummary {
   status?: string;
   /** While the parent may cancel it: the last day, and what they get back. */
   cancel?: { last_day: string; refund: string } | null;
+  /** A cancellation's refund to the card, and whether the bank confirmed it. */
+  refund?: { amount: number; status: 'refunded' | 'pending' } | null;
   /** A cancellation's credit coupon, for the next enrolment. */
   credit?: { code: string; amount: number } | null;
   campament?: string;

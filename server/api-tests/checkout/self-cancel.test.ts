@@ -95,7 +95,18 @@ describe('a parent cancels their own enrolment', () => {
       cancelled_by: 'carmen@correo.do',
     });
     const [after] = await activity(parent.token);
-    expect(after).toMatchObject({ status: 'cancelled', cancel: null });
+    // The refund in sight (issue 26): its amount and state, and the history says it.
+    expect(after).toMatchObject({
+      status: 'cancelled',
+      cancel: null,
+      refund: { amount: order.amount, status: 'refunded' },
+    });
+    const history = (
+      await t.api({ method: 'GET', url: '/api/usuarios/activity', token: parent.token })
+    ).json().data.timeline as Array<{ text: string }>;
+    expect(history.map((event) => event.text)).toContain(
+      `Inscripción cancelada: ${order.camp_name}, orden ${order.order_number}`,
+    );
     const mail = await t.store.collection('outbox').findById(`cancelled-${order._id}`);
     expect(mail!.text).toContain('Solicitamos el reembolso de');
 

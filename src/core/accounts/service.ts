@@ -38,6 +38,9 @@ interface EnrolmentSummarySource {
   payment_status: string;
   status: string;
   credit_code?: string;
+  cancelled_at?: Date;
+  refund_status?: 'refunded' | 'pending' | 'none';
+  refund_amount?: number;
   credit_amount?: number;
   receipt_pending?: boolean;
   changes?: OrderChange[];
@@ -220,6 +223,16 @@ export function accountsService(deps: CoreDeps) {
         payment_status: enrolment.payment_status,
         status: enrolment.status,
         cancel: cancelTerms(enrolment),
+        // A cancellation's refund to the card, and its state (issue 26: refunds in sight).
+        refund:
+          enrolment.status === 'cancelled' &&
+          enrolment.payment_status === 'paid' &&
+          enrolment.refund_status !== 'none'
+            ? {
+                amount: enrolment.refund_amount ?? enrolment.amount,
+                status: enrolment.refund_status ?? 'pending',
+              }
+            : null,
         // A cancellation's credit, so the family finds its code without the e-mail.
         credit:
           enrolment.credit_code && enrolment.credit_amount
@@ -250,6 +263,13 @@ export function accountsService(deps: CoreDeps) {
             at: enrolment.paid_at!,
             kind: 'enrolment-paid',
             text: `Inscripción pagada: ${enrolment.camp_name}, orden ${enrolment.order_number}`,
+          })),
+        ...enrolments
+          .filter((enrolment) => enrolment.status === 'cancelled' && enrolment.cancelled_at)
+          .map((enrolment) => ({
+            at: enrolment.cancelled_at!,
+            kind: 'enrolment-cancelled',
+            text: `Inscripción cancelada: ${enrolment.camp_name}, orden ${enrolment.order_number}`,
           })),
         ...enrolments.flatMap((enrolment) =>
           (enrolment.changes ?? []).map((change) => ({

@@ -111,6 +111,14 @@ export const ActivityAnswer = successOf(
         status: Type.String(),
         /** Present while the parent may cancel it themselves: the last day, and what they get back. */
         cancel: Type.Union([Type.Object({ last_day: Type.String(), refund: Type.String() }), Type.Null()]),
+        /** A cancellation's refund to the card: how much, and whether the bank confirmed it. */
+        refund: Type.Union([
+          Type.Object({
+            amount: Type.Number(),
+            status: Type.Union([Type.Literal('refunded'), Type.Literal('pending')]),
+          }),
+          Type.Null(),
+        ]),
         /** A cancellation's credit coupon, for the next enrolment. */
         credit: Type.Union([Type.Object({ code: Type.String(), amount: Type.Number() }), Type.Null()]),
         /** Its changes since it was paid (issue 24): what changed, and what happened to the money. */
