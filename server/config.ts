@@ -1,6 +1,7 @@
 // Runtime configuration, read once from environment variables and validated, so that a
 // mistake is reported at start-up in plain words instead of failing later inside a request.
 import { AUTOPAY_DEFAULTS } from '../src/domain/ledger.ts';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -99,6 +100,18 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`, options);
     this.name = 'ConfigError';
     this.problems = problems;
+  }
+}
+
+/**
+ * A file a setting names (a certificate, a key), read at start; one that cannot be read stops the
+ * server with a message naming the setting and the file.
+ */
+export function readSettingFile(name: string, file: string): Buffer {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    throw new ConfigError([`${name}: the file ${file} cannot be read`], { cause: error });
   }
 }
 

@@ -5,10 +5,9 @@
 // node-forge and the signature made with xml-crypto, the two libraries `dgii-ecf` itself wraps:
 // `dgii-ecf` cannot be installed from the npm registry (it depends on the placeholder package
 // fs@0.0.1-security, no longer served), and its published 1.8.0 writes a 12-hour FechaHoraFirma.
-import fs from 'node:fs';
 import forge from 'node-forge';
 import { SignedXml } from 'xml-crypto';
-import { ConfigError, type EcfConfig } from '../config.ts';
+import { ConfigError, readSettingFile, type EcfConfig } from '../config.ts';
 
 export interface EcfSigner {
   /** The certificate's holder as it names it (its subject's serial number is the school's RNC). */
@@ -44,12 +43,7 @@ export function readP12(
 
 /** Reads the school's certificate at start; a file or password that does not open it stops the server. */
 export function loadEcfSigner(config: Pick<EcfConfig, 'p12File' | 'p12Password'>): EcfSigner {
-  let p12: Buffer;
-  try {
-    p12 = fs.readFileSync(config.p12File);
-  } catch (error) {
-    throw new ConfigError([`ECF_P12_FILE: the file ${config.p12File} cannot be read`], { cause: error });
-  }
+  const p12 = readSettingFile('ECF_P12_FILE', config.p12File);
   let read: ReturnType<typeof readP12>;
   try {
     read = readP12(p12, config.p12Password);

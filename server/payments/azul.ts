@@ -10,9 +10,8 @@
 // charge is never sent again, its outcome is asked with VerifyPayment. Nothing secret is logged:
 // not the card, the CVC, Auth1/Auth2 or the key.
 import https from 'node:https';
-import fs from 'node:fs';
 import tls from 'node:tls';
-import { ConfigError, type AzulConfig } from '../config.ts';
+import { ConfigError, readSettingFile, type AzulConfig } from '../config.ts';
 import type {
   CardDetails,
   ChargeResult,
@@ -48,17 +47,10 @@ export interface AzulTls {
  * certificate). Throws a ConfigError naming the file otherwise: the server stops at start.
  */
 export function loadAzulTls(config: Pick<AzulConfig, 'certFile' | 'keyFile' | 'caFile'>): AzulTls {
-  const read = (name: string, file: string) => {
-    try {
-      return fs.readFileSync(file);
-    } catch (error) {
-      throw new ConfigError([`${name}: the file ${file} cannot be read`], { cause: error });
-    }
-  };
   const loaded: AzulTls = {
-    cert: read('AZUL_CERT_FILE', config.certFile),
-    key: read('AZUL_KEY_FILE', config.keyFile),
-    ...(config.caFile ? { ca: read('AZUL_CA_FILE', config.caFile) } : {}),
+    cert: readSettingFile('AZUL_CERT_FILE', config.certFile),
+    key: readSettingFile('AZUL_KEY_FILE', config.keyFile),
+    ...(config.caFile ? { ca: readSettingFile('AZUL_CA_FILE', config.caFile) } : {}),
   };
   try {
     tls.createSecureContext(loaded);

@@ -113,6 +113,7 @@ export const CHANGE_MESSAGES = {
   alreadyInWeek: 'Ese participante ya tiene esa semana en esta inscripción.',
   weekNotFound: 'Semana no encontrada en este campamento.',
   weekClosed: 'Esa semana ya no está a la venta.',
+  categoryNotInWeek: 'Esa semana no se ofrece para la categoría del participante.',
   full: (week: string) => `No quedan cupos en ${week}.`,
   familyDiscount:
     'Los niños de esta inscripción dieron el descuento familiar a otra inscripción de la familia: no se puede quitar un participante.',

@@ -31,7 +31,7 @@ import { couponTerms } from '../../domain/coupons.ts';
 import { familyChildCount, fullName, sameChildSlots } from '../../domain/family.ts';
 import { cancelDeadline, firstDayOf, lastCancelDay } from '../../domain/cancellation.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
-import { LEDGER_MESSAGES, type Instalment } from '../../domain/ledger.ts';
+import type { Instalment } from '../../domain/ledger.ts';
 import { STAFF_MESSAGES } from '../../domain/staff.ts';
 import { placesOfLines } from '../checkout/steps.ts';
 import { childrenOf } from '../checkout/pipeline.ts';
@@ -107,8 +107,7 @@ async function planChange(
   );
   if (target && line) {
     const offered = target.categories ?? [];
-    if (offered.length > 0 && !offered.includes(line.time))
-      throw new ApiError(409, 'Esa semana no se ofrece para la categoría del participante.');
+    if (offered.length > 0 && !offered.includes(line.time)) throw new ApiError(409, M.categoryNotInWeek);
   }
   if (options.byParent) checkWindow(camp, [line?.date, target?.date], nowOf(deps));
 
@@ -238,12 +237,7 @@ export async function changeEnrolment(
     const plan = await planChange(deps, found, request, options);
     return { preview: plan.preview, enrolment: found };
   }
-  try {
-    return await withLedgerLock(deps, id, (locked) => applyChange(deps, locked, request, options));
-  } catch (error) {
-    if (error instanceof ApiError && error.message === LEDGER_MESSAGES.busy) throw new ApiError(409, M.busy);
-    throw error;
-  }
+  return withLedgerLock(deps, id, (locked) => applyChange(deps, locked, request, options), M.busy);
 }
 
 async function applyChange(

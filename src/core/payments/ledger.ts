@@ -270,6 +270,8 @@ export async function withLedgerLock<T>(
   deps: CoreDeps,
   enrolmentId: string,
   work: (enrolment: Enrolment) => Promise<T>,
+  /** What the caller's user reads while another write holds the lease (a payment's by default). */
+  busyMessage: string = M.busy,
 ): Promise<T> {
   const enrolments = enrolmentsOf(deps.store);
   const now = new Date();
@@ -285,7 +287,7 @@ export async function withLedgerLock<T>(
     },
     { set: { ledger_lock_until: until } },
   );
-  if (!locked) throw new ApiError(409, M.busy);
+  if (!locked) throw new ApiError(409, busyMessage);
   try {
     return await work(locked);
   } finally {
