@@ -38,7 +38,8 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /mock-mode\.spec\.ts/,
+      // 3-D Secure is a phone journey with a server of its own (the AZUL stand-in): not started twice.
+      testIgnore: /mock-mode\.spec\.ts|three-ds\.spec\.ts/,
       // A desktop user who asked for less motion: toasts and dialogs come and go at once (the phone
       // and mock projects keep the animations), so staff-like walks wait for no entrance or exit.
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' },

@@ -15,5 +15,11 @@ process.env.GOOGLE_CLIENT_ID = 'escuela-e2e';
 process.env.GOOGLE_CLIENT_SECRET = 'escuela-e2e-secret';
 process.env.GOOGLE_ISSUER = provider.issuer.url!;
 
+// The AZUL stand-in (issue 21) when asked: payments go through the AZUL adapter, 3-D Secure included.
+if (process.env.E2E_AZUL === '1') {
+  const { startAzulStandin, standinEnv } = await import('../server/testing/azul-standin.ts');
+  Object.assign(process.env, standinEnv(await startAzulStandin()));
+}
+
 await buildIfStale();
 await main();

@@ -12,7 +12,7 @@ import { test as base } from '@playwright/test';
 import { E2E_ADMIN } from './api.ts';
 import { BASE_PORT } from './ports.ts';
 
-const START_TIMEOUT_MS = 60_000;
+export const START_TIMEOUT_MS = 60_000;
 
 export interface AppServer {
   url: string;
@@ -41,42 +41,51 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   );
 }
 
+/**
+ * Runs the app as `npm start` does (e2e/serve.ts) on a fresh embedded store for the whole of
+ * `use`, on `port` (its OAuth2 provider on the next one); `env` adds settings (the AZUL stand-in).
+ */
+export async function runAppServer(
+  port: number,
+  use: (server: AppServer) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<void> {
+  const url = `http://localhost:${port}`;
+  // Something already there (a server left running, a developer's own) would be tested instead.
+  if ((await health(url)) !== null) throw new Error(`port ${port} is taken: stop what runs at ${url} first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escuela-e2e-'));
+  const child = spawn(process.execPath, ['e2e/serve.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      E2E_OAUTH_PORT: String(port + 1),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  // Stopped and cleaned up whatever happens: a server that failed to start included.
+  try {
+    await waitForHealth(url, child);
+    // The outbox helper reads it; one server per worker process, so one value per process.
+    process.env.E2E_DATA_DIR = dataDir;
+    await use({ url, dataDir });
+  } finally {
+    if (running(child)) child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export const test = base.extend<object, { appServer: AppServer }>({
   appServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use, workerInfo) => {
-      const port = BASE_PORT + 10 * workerInfo.parallelIndex;
-      const url = `http://localhost:${port}`;
-      // Something already there (a server left running, a developer's own) would be tested instead.
-      if ((await health(url)) !== null)
-        throw new Error(`port ${port} is taken: stop what runs at ${url} first`);
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escuela-e2e-'));
-      const child = spawn(process.execPath, ['e2e/serve.ts'], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          E2E_OAUTH_PORT: String(port + 1),
-          DATA_DIR: dataDir,
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'warn',
-          ADMIN_EMAIL: E2E_ADMIN.email,
-          ADMIN_PASSWORD: E2E_ADMIN.password,
-        },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
-      const exited = once(child, 'exit');
-      // Stopped and cleaned up whatever happens: a server that failed to start included.
-      try {
-        await waitForHealth(url, child);
-        // The outbox helper reads it; one server per worker process, so one value per process.
-        process.env.E2E_DATA_DIR = dataDir;
-        await use({ url, dataDir });
-      } finally {
-        if (running(child)) child.kill('SIGTERM');
-        await exited;
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
+    async ({}, use, workerInfo) => runAppServer(BASE_PORT + 10 * workerInfo.parallelIndex, use),
     { scope: 'worker', timeout: START_TIMEOUT_MS + 10_000 },
   ],
   baseURL: async ({ appServer }, use) => use(appServer.url),

@@ -42,6 +42,7 @@ const WAITLIST_PASS_MS = 60_000;
 const AUTOPAY_PASS_MS = 5 * 60_000;
 import { ensureIndexes } from '../src/core/indexes.ts';
 import path from 'node:path';
+import { authenticationRoutes } from './routes/authentication-3ds.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,29 +95,36 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Written into the served page, allowed by its hash: the first render waits for no request.
   const inlineConfigScript = configScript(browserConfig(config));
-  const pageHeaders = registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", cspHash(inlineConfigScript)],
-        // react-toastify and react-bootstrap set inline styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(photoStorage.origin ? [photoStorage.origin] : [])],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+  const pageHeaders = registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", cspHash(inlineConfigScript)],
+          // react-toastify and react-bootstrap set inline styles at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...(photoStorage.origin ? [photoStorage.origin] : [])],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          // The payment step frames the card's bank's 3-D Secure pages (issue 21), at addresses AZUL
+          // gives per payment.
+          frameSrc: ["'self'", 'https:', ...(config.publicUrl.startsWith('https:') ? [] : ['http:'])],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+        },
       },
+      // The social sign-in popup hands its token back to the opener with postMessage.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      // The same as frame-ancestors 'none', for browsers that only read the older header.
+      frameguard: { action: 'deny' },
     },
-    // The social sign-in popup hands its token back to the opener with postMessage.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    // The same as frame-ancestors 'none', for browsers that only read the older header.
-    frameguard: { action: 'deny' },
-  });
+    new URL(config.publicUrl).origin,
+  );
 
   // A keep-alive connection left idle after a stop would hold the stop until it timed out.
   let stopping = false;
@@ -226,6 +234,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   every(AUTOPAY_PASS_MS, 'autopay failed', () => runAutopay(core.deps));
   await app.register(apiRoutes, { prefix: '/api', core, pageHeaders });
   await app.register(uploadRoutes, { core, localDir: uploadsDir });
+  await app.register(authenticationRoutes, { prefix: '/api/autenticacion-3ds', deps: core.deps });
   await app.register(socialAuthRoutes);
   await app.register(appConfigRoute, { script: inlineConfigScript });
   await registerFrontend(app, config.staticDir, { inlineConfigScript });

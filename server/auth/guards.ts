@@ -81,13 +81,15 @@ declare module 'fastify' {
 
 /**
  * Paths that work without the account header: probes, API docs, the OAuth popup pages, and the
- * opt-out link of the reminder e-mail (opened by a browser, which sends no such header).
+ * opt-out link of the reminder e-mail (opened by a browser, which sends no such header), and the
+ * 3-D Secure pages the payment step frames and the card's bank posts back to (issue 21).
  */
 const ACCOUNT_HEADER_EXEMPT = [
   /^\/api\/health$/,
   /^\/api\/docs(\/|$)/,
   /^\/api\/v1\/auth\//,
   /^\/api\/recordatorios\/baja$/,
+  /^\/api\/autenticacion-3ds\/[0-9A-Fa-f]{48}(\/metodo|\/fin)?$/,
 ];
 
 export const authPlugin = fp(

@@ -49,14 +49,48 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const OAUTH_PAGES = '/api/v1/auth/';
+/** The 3-D Secure pages (server/routes/authentication-3ds.ts). */
+const AUTHENTICATION_PAGES = '/api/autenticacion-3ds/';
+
+/**
+ * The 3-D Secure pages' headers (issue 21): shown in the payment step's frame (framed by the app
+ * only), they run the bank's MethodForm as AZUL gives it (its inline script) and post forms to the
+ * bank's pages, whose address AZUL gives per payment. Nothing of the app runs in them.
+ */
+export function authenticationPageHeaders(appOrigin: string): Readonly<Record<string, string>> {
+  const bank = appOrigin.startsWith('https:') ? ['https:'] : ['https:', 'http:'];
+  return {
+    ...securityHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'none'"],
+          scriptSrc: ["'unsafe-inline'"],
+          styleSrc: ["'unsafe-inline'"],
+          formAction: ["'self'", ...bank],
+          frameSrc: ["'self'", ...bank],
+          frameAncestors: ["'self'", appOrigin],
+          baseUri: ["'none'"],
+        },
+      },
+      crossOriginOpenerPolicy: false,
+      // The bank's page is another site; it is told nothing of the app's addresses.
+      referrerPolicy: { policy: 'no-referrer' },
+      frameguard: { action: 'sameorigin' },
+    }),
+    'cache-control': 'no-store',
+  };
+}
 
 /** The headers for an address: the API's JSON answers, the sign-in popup's pages, or pages. */
 export function headersFor(
   url: string,
   page: Readonly<Record<string, string>>,
   oauthPage: Readonly<Record<string, string>>,
+  authenticationPage: Readonly<Record<string, string>> = API_HEADERS,
 ): Readonly<Record<string, string>> {
   if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return page;
+  if (url.startsWith(AUTHENTICATION_PAGES)) return authenticationPage;
   return url.startsWith(OAUTH_PAGES) ? oauthPage : API_HEADERS;
 }
 
@@ -64,12 +98,14 @@ export function headersFor(
 export function registerSecurityHeaders(
   app: FastifyInstance,
   pageOptions: HelmetOptions,
+  appOrigin = '',
 ): Readonly<Record<string, string>> {
   const page = securityHeaders(pageOptions);
   // The sign-in popup's pages and redirects are documents, about one sign-in: never cached.
   const oauthPage = { ...page, 'cache-control': 'no-store' };
+  const authenticationPage = appOrigin ? authenticationPageHeaders(appOrigin) : API_HEADERS;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headersFor(request.url, page, oauthPage));
+    reply.headers(headersFor(request.url, page, oauthPage, authenticationPage));
     done();
   });
   return page;

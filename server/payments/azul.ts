@@ -1,7 +1,9 @@
 // AZUL Webservices (JSON API) behind the payment port (issue 21). What AZUL documents and where its
 // documentation leaves a choice is in docs/azul-reading-notes.md; the choices are in
 // docs/decisions.md ('AZUL behind the payment port'). In short:
-//   charge      Sale ('TrxType: Sale', CustomOrderId = our reference), 3-D Secure skipped for now
+//   charge      Sale ('TrxType: Sale', CustomOrderId = our reference) without 3-D Secure (ForceNo3DS)
+//   secure      the parent's Sale with 3-D Secure 2: ThreeDSAuth + CardHolderInfo, then
+//               ?processthreedsmethod and ?processthreedschallenge as the browser's steps end
 //   lookup      VerifyPayment by CustomOrderId; null only when AZUL says it never saw it
 //   refund      a Void when the whole sale is given back within AZUL's window, else a Refund
 //   saveCard    DataVault CREATE; chargeSaved a Sale with DataVaultToken; deleteCard DELETE
@@ -12,12 +14,16 @@
 import https from 'node:https';
 import tls from 'node:tls';
 import { ConfigError, readSettingFile, type AzulConfig } from '../config.ts';
-import type {
-  CardDetails,
-  ChargeResult,
-  PaymentGateway,
-  RefundResult,
-  SaveCardResult,
+import {
+  ChargeAwaitingAuthentication,
+  type AuthenticationReturn,
+  type CardDetails,
+  type ChargeResult,
+  type KeptCard,
+  type PaymentGateway,
+  type RefundResult,
+  type SaveCardResult,
+  type SecureChargeResult,
 } from '../../src/core/checkout/gateway.ts';
 import { cardBrand, CARD_MESSAGES, type CardRefusalReason } from '../../src/domain/cards.ts';
 
@@ -258,21 +264,25 @@ export function azulGateway(options: AzulGatewayOptions): PaymentGateway {
     return { approved: false, ...refusalOf(answer), brand, last4 };
   }
 
-  async function sale(
+  const itbisMinor = async (amount: number) => {
+    const itbis = (await options.itbisOf?.(amount)) ?? 0;
+    return itbis > 0 ? minorUnits(itbis) : '000';
+  };
+
+  /** A Sale's fields; 3-D Secure is skipped unless `more` asks for it. */
+  async function saleBody(
     reference: string,
     amount: number,
     card: { CardNumber: string; Expiration: string; CVC?: string; DataVaultToken?: string },
-    brand: string,
-    last4: string,
-  ): Promise<ChargeResult> {
-    const itbis = (await options.itbisOf?.(amount)) ?? 0;
-    const answer = await call('', {
+    more: object = {},
+  ) {
+    return {
       ...merchant(),
       ...card,
       PosInputMode: POS_INPUT_MODE,
       TrxType: 'Sale',
       Amount: minorUnits(amount),
-      Itbis: itbis > 0 ? minorUnits(itbis) : '000',
+      Itbis: await itbisMinor(amount),
       CurrencyPosCode: '$',
       Payments: '1',
       Plan: '0',
@@ -282,8 +292,65 @@ export function azulGateway(options: AzulGatewayOptions): PaymentGateway {
       AltMerchantName: config.merchantName,
       ForceNo3DS: '1',
       SaveToDataVault: '0',
-    });
+      ...more,
+    };
+  }
+
+  async function sale(
+    reference: string,
+    amount: number,
+    card: { CardNumber: string; Expiration: string; CVC?: string; DataVaultToken?: string },
+    brand: string,
+    last4: string,
+  ): Promise<ChargeResult> {
+    const answer = await call('', await saleBody(reference, amount, card));
     return chargeResultOf(answer, brand, last4, 'Sale');
+  }
+
+  /** The card of an answer that names it only masked ('424242******4242'). */
+  const maskedCard = (answer: AzulAnswer) => {
+    const masked = field(answer, 'CardNumber');
+    return { brand: cardBrand(masked.replace(/\D/g, '').padEnd(6, '0')), last4: masked.slice(-4) };
+  };
+
+  /**
+   * A 3-D Secure answer: the browser's next step ('3D2METHOD': the MethodForm; '3D': the challenge,
+   * 3DS 2's creq or 3DS 1.0's PaReq and MD, posted with our TermUrl), or the final answer, with the
+   * vault's token when the card was kept with it.
+   */
+  function secureResultOf(
+    answer: AzulAnswer,
+    card: { brand: string; last4: string },
+    returnTo: AuthenticationReturn,
+    operation: string,
+  ): SecureChargeResult & { keptCard?: KeptCard } {
+    const iso = isoOf(answer);
+    const held = { approved: null, gatewayReference: field(answer, 'AzulOrderId'), ...card } as const;
+    if (iso === '3D2METHOD') {
+      const method = answer.ThreeDSMethod as AzulAnswer | undefined;
+      const html = method ? field(method, 'MethodForm') : '';
+      if (html) return { ...held, step: { kind: 'method', html } };
+    }
+    if (iso === '3D') {
+      const challenge = (answer.ThreeDSChallenge ?? {}) as AzulAnswer;
+      const url = field(challenge, 'RedirectPostUrl');
+      const creq = field(challenge, 'CReq', 'creq');
+      const fields: Record<string, string> = creq
+        ? { creq, TermUrl: returnTo.termUrl }
+        : { PaReq: field(challenge, 'PaReq'), MD: field(challenge, 'MD'), TermUrl: returnTo.termUrl };
+      if (url) return { ...held, step: { kind: 'challenge', url, fields } };
+    }
+    if (iso === '3D' || iso === '3D2METHOD')
+      log.error({ operation, iso }, 'AZUL asked for a 3-D Secure step without its form');
+    const result = chargeResultOf(answer, card.brand, card.last4, operation);
+    const token = field(answer, 'DataVaultToken');
+    const expiration = field(answer, 'DataVaultExpiration');
+    return result.approved && token && expiration
+      ? {
+          ...result,
+          keptCard: { token, brand: result.brand, last4: result.last4, expiry: appExpiry(expiration) },
+        }
+      : result;
   }
 
   async function verify(customOrderId: string): Promise<AzulAnswer | null> {
@@ -312,13 +379,66 @@ export function azulGateway(options: AzulGatewayOptions): PaymentGateway {
     async lookup(reference) {
       const answer = await verify(reference);
       if (!answer) return null;
-      const masked = field(answer, 'CardNumber');
-      return chargeResultOf(
-        answer,
-        cardBrand(masked.replace(/\D/g, '').padEnd(6, '0')),
-        masked.slice(-4),
-        'VerifyPayment',
-      );
+      // Held for 3DS: approved only if the app takes the next step (its own wait decides).
+      if (isoOf(answer) === '3D' || isoOf(answer) === '3D2METHOD')
+        throw new ChargeAwaitingAuthentication(reference);
+      const { brand, last4 } = maskedCard(answer);
+      return chargeResultOf(answer, brand, last4, 'VerifyPayment');
+    },
+    secure: {
+      async charge({ card, amount, reference, returnTo, cardholder, keepCard }) {
+        const digits = card.number.replace(/\D/g, '');
+        // AZUL's advice: leave out what is blank rather than send it empty.
+        const holder: Record<string, string> = Object.fromEntries(
+          Object.entries({ Name: cardholder.name, Email: cardholder.email, PhoneMobile: cardholder.phone })
+            .map(([key, value]): [string, string] => [key, value?.trim() ?? ''])
+            .filter(([, value]) => value !== ''),
+        );
+        const body = await saleBody(
+          reference,
+          amount,
+          { CardNumber: digits, Expiration: azulExpiration(card.expiry), CVC: card.cvv },
+          {
+            ForceNo3DS: '0',
+            SaveToDataVault: keepCard ? '1' : '0',
+            ThreeDSAuth: {
+              TermUrl: returnTo.termUrl,
+              MethodNotificationUrl: returnTo.methodNotificationUrl,
+              RequestorChallengeIndicator: '01',
+            },
+            CardHolderInfo: holder,
+          },
+        );
+        const answer = await call('', body);
+        return secureResultOf(
+          answer,
+          { brand: cardBrand(digits), last4: digits.slice(-4) },
+          returnTo,
+          'Sale',
+        );
+      },
+      async resume({ reference, gatewayReference, amount, returnTo, input }) {
+        const order = { ...merchant(), AzulOrderId: gatewayReference };
+        const [operation, body] =
+          'method' in input
+            ? [
+                'processthreedsmethod',
+                {
+                  ...order,
+                  MethodNotificationStatus: input.method,
+                  // Not in AZUL's table; pyazul added them after 'SGS-030056' answers in production.
+                  Amount: minorUnits(amount),
+                  Itbis: await itbisMinor(amount),
+                  OrderNumber: reference.slice(0, 15),
+                  Currency: 'DOP',
+                },
+              ]
+            : 'cres' in input
+              ? ['processthreedschallenge', { ...order, CRes: input.cres }]
+              : ['processthreedschallenge', { ...order, PaRes: input.paRes, MD: input.md }];
+        const answer = await call(operation, body);
+        return secureResultOf(answer, maskedCard(answer), returnTo, operation);
+      },
     },
     async refund({ reference, amount, key = reference }): Promise<RefundResult> {
       const sold = await verify(reference);

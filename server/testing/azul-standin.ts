@@ -11,8 +11,15 @@
 //   declined ('05'). Void within 20 minutes of the sale, whole; one refund per sale, never above it.
 // - Faults on demand: a slow answer, a request dropped before or after it is processed, a 5xx,
 //   the main site refusing connections.
+// - 3-D Secure 2 as documented: a Sale with ThreeDSAuth (and without ForceNo3DS '1') on one of the
+//   four 3DS test cards answers '3D2METHOD' with a MethodForm or '3D' with a challenge;
+//   ?processthreedsmethod and ?processthreedschallenge go on. The bank's pages (the ACS: the
+//   method's hidden page and the challenge's simulator with AZUL's five outcomes, Yes, No, Attempt,
+//   Rejected, Unavailable) are served over plain HTTP on a port of their own, since a browser has
+//   no client certificate. VerifyPayment of a sale waiting for 3DS answers its '3D2METHOD' or '3D'
+//   (AZUL does not document it; the adapter must not read it as a decline).
 import https from 'node:https';
-import type { ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +36,29 @@ export const AZUL_TEST_CARDS = {
   visaLimited: { number: '4005520000000129', cvv: '977' },
   mastercard2: { number: '5413330089600119', cvv: '979' },
   visa2: { number: '4012000033330026', cvv: '123' },
+  /** 3-D Secure 2 (AZUL's 'Datos para pruebas', any CVV; 999 recommended): frictionless after the method form. */
+  frictionlessWithMethod: { number: '4265880000000007', cvv: '999' },
+  /** Frictionless, no method form. */
+  frictionless: { number: '4147463011110117', cvv: '999' },
+  /** Challenge after the method form (the limited Visa: authorization approves up to RD$75 only). */
+  challengeWithMethod: { number: '4005520000000129', cvv: '999' },
+  /** Challenge at once, no method form. */
+  challenge: { number: '4147463011110059', cvv: '999' },
 } as const;
+
+/** How a 3DS test card authenticates (AZUL's four scenarios); other cards: frictionless. */
+const THREE_DS_SCENARIOS: Record<string, { method: boolean; challenge: boolean }> = {
+  [AZUL_TEST_CARDS.frictionlessWithMethod.number]: { method: true, challenge: false },
+  [AZUL_TEST_CARDS.frictionless.number]: { method: false, challenge: false },
+  [AZUL_TEST_CARDS.challengeWithMethod.number]: { method: true, challenge: true },
+  [AZUL_TEST_CARDS.challenge.number]: { method: false, challenge: true },
+};
+
+/** The challenge simulator's answers (AZUL's test window) and the transStatus each posts back. */
+export const ACS_OUTCOMES = { Yes: 'Y', No: 'N', Attempt: 'A', Rejected: 'R', Unavailable: 'U' } as const;
+
+/** How long AZUL keeps a sale waiting for 3DS (not documented; the stand-in's choice). */
+const THREE_DS_WINDOW_MS = 10 * 60_000;
 
 /** One X.509 extension as selfsigned takes it (its type is not exported). */
 type Extension = NonNullable<NonNullable<Parameters<typeof generate>[1]>['extensions']>[number];
@@ -48,6 +77,22 @@ export interface StandinFaults {
   unavailable: number;
   /** The main site refuses connections (the backup site still answers). */
   mainDown: boolean;
+  /** The bank's method page does not post its notice back (the app must say EXPECTED_BUT_NOT_RECEIVED). */
+  methodSilent: boolean;
+}
+
+/** A sale waiting for 3-D Secure: what the next step needs. */
+interface ThreeDS {
+  stage: 'method' | 'challenge' | 'done';
+  challenge: boolean;
+  termUrl: string;
+  number: string;
+  expiration: string;
+  amount: number;
+  saveToVault: boolean;
+  serverTransId: string;
+  /** What the app sent at ?processthreedsmethod, for tests. */
+  methodStatus?: string;
 }
 
 interface Transaction {
@@ -66,6 +111,7 @@ interface Transaction {
   at: number;
   voided: boolean;
   refunded: boolean;
+  threeDS?: ThreeDS;
 }
 
 interface VaultToken {
@@ -88,6 +134,8 @@ export interface AzulStandin {
   /** Every request received, with its operation (for tests: what was sent, and where). */
   received: Array<{ site: 'main' | 'backup'; operation: string; body: Record<string, unknown> }>;
   transactions: Transaction[];
+  /** The bank's pages for 3-D Secure (plain HTTP, for the browser). */
+  acsUrl: string;
   /** Moves the stand-in's clock (the void window, token expiry) by minutes. */
   advance(minutes: number): void;
   close(): Promise<void>;
@@ -198,7 +246,15 @@ export async function startAzulStandin(
   fs.writeFileSync(files.key, client.private, { mode: 0o600 });
   fs.writeFileSync(files.ca, ca.cert);
 
-  const faults: StandinFaults = { delayMs: 0, dropBefore: 0, dropAfter: 0, unavailable: 0, mainDown: false };
+  const faults: StandinFaults = {
+    delayMs: 0,
+    dropBefore: 0,
+    dropAfter: 0,
+    unavailable: 0,
+    mainDown: false,
+    methodSilent: false,
+  };
+  let acsUrl = '';
   const received: AzulStandin['received'] = [];
   const transactions: Transaction[] = [];
   const vault = new Map<string, VaultToken>();
@@ -284,26 +340,182 @@ export async function startAzulStandin(
       number = body.CardNumber as string;
       expiration = body.Expiration;
     }
-    const decision = decide(number, expiration, amount);
+    const customOrderId = typeof body.CustomOrderId === 'string' ? body.CustomOrderId : '';
+    const saveToVault = body.SaveToDataVault === '1';
+    const auth = body.ThreeDSAuth as Record<string, unknown> | undefined;
+    const brand = brandOf(number);
+    if (body.ForceNo3DS !== '1' && (brand === 'VISA' || brand === 'MASTERCARD')) {
+      // The merchant has 3DS: a Visa or Mastercard sale goes through it, with the two nodes.
+      if (!auth || typeof auth !== 'object') return error('VALIDATION_ERROR:ThreeDSAuth');
+      if (typeof auth.TermUrl !== 'string' || !/^https?:\/\//.test(auth.TermUrl))
+        return error('VALIDATION_ERROR:TermUrl');
+      const scenario = THREE_DS_SCENARIOS[number] ?? { method: false, challenge: false };
+      const methodUrl = typeof auth.MethodNotificationUrl === 'string' ? auth.MethodNotificationUrl : '';
+      if (scenario.method || scenario.challenge) {
+        const threeDS: ThreeDS = {
+          stage: scenario.method && methodUrl ? 'method' : 'challenge',
+          challenge: scenario.challenge,
+          termUrl: auth.TermUrl,
+          number,
+          expiration,
+          amount,
+          saveToVault,
+          serverTransId: crypto.randomUUID(),
+        };
+        if (threeDS.stage === 'challenge' && !scenario.challenge)
+          return authorize(customOrderId, body, threeDS);
+        const transaction = record({
+          CustomOrderId: customOrderId,
+          TrxType: 'Sale',
+          Amount: String(amount),
+          Itbis: String(body.Itbis),
+          IsoCode: '',
+          ResponseMessage: '',
+          ErrorDescription: '',
+          AuthorizationCode: '',
+          RRN: '',
+          CardNumber: masked(number),
+        });
+        transaction.threeDS = threeDS;
+        if (threeDS.stage === 'method') {
+          Object.assign(transaction, { IsoCode: '3D2METHOD', ResponseMessage: '3D_SECURE_2_METHOD' });
+          return { ...answerOf(transaction), ThreeDSMethod: { MethodForm: methodForm(threeDS, methodUrl) } };
+        }
+        return challengeAnswer(transaction);
+      }
+    }
+    return authorize(customOrderId, body, {
+      number,
+      expiration,
+      amount,
+      saveToVault,
+    });
+  }
+
+  /** The authorization itself: the card's decision, recorded (a sale out of 3DS keeps its AzulOrderId). */
+  function authorize(
+    customOrderId: string,
+    body: Record<string, unknown>,
+    card: { number: string; expiration: string; amount: number; saveToVault: boolean },
+    waiting?: Transaction,
+  ) {
+    const decision = decide(card.number, card.expiration, card.amount);
     const approved = decision.IsoCode === '00';
-    const transaction = record({
-      CustomOrderId: typeof body.CustomOrderId === 'string' ? body.CustomOrderId : '',
-      TrxType: 'Sale',
-      Amount: String(amount),
-      Itbis: String(body.Itbis),
+    const fields = {
       ...decision,
       AuthorizationCode: approved ? `OK${crypto.randomInt(1000, 9999)}` : '',
       RRN: approved ? `${azulNow(now())}${crypto.randomInt(100000, 999999)}` : '',
-      CardNumber: masked(number),
-    });
+    };
+    const transaction = waiting
+      ? Object.assign(waiting, fields, { DateTime: azulNow(now()) })
+      : record({
+          CustomOrderId: customOrderId,
+          TrxType: 'Sale',
+          Amount: String(card.amount),
+          Itbis: String(body.Itbis),
+          ...fields,
+          CardNumber: masked(card.number),
+        });
+    if (transaction.threeDS) transaction.threeDS.stage = 'done';
     const saved: Record<string, string> = {};
-    if (approved && body.SaveToDataVault === '1') {
-      const created = createToken(number, expiration);
+    if (approved && card.saveToVault) {
+      const created = createToken(card.number, card.expiration);
       saved.DataVaultToken = created.token;
       saved.DataVaultExpiration = created.expiration;
       saved.DataVaultBrand = created.brand;
     }
     return { ...answerOf(transaction), ...saved };
+  }
+
+  const base64Json = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64');
+
+  /** AZUL's MethodForm: a hidden frame and a form that posts the browser's data to the bank. */
+  const methodForm = (threeDS: ThreeDS, notificationUrl: string) => {
+    const data = base64Json({
+      threeDSServerTransID: threeDS.serverTransId,
+      threeDSMethodNotificationURL: notificationUrl,
+    });
+    return (
+      `<iframe xmlns="http://www.w3.org/1999/xhtml" src="javascript:false;" style="width: 1px; height: 1px; display: none;" name="tdsMmethodTgtFrame" id="tdsMmethodTgtFrame"></iframe>` +
+      `<form id="tdsMmethodForm" name="tdsMmethodForm" action="${acsUrl}/acs/method" method="post" target="tdsMmethodTgtFrame">` +
+      `<input type="hidden" name="threeDSMethodData" value="${data}" /></form>` +
+      `<script type="text/javascript">document.getElementById('tdsMmethodForm').submit();</script>`
+    );
+  };
+
+  function challengeAnswer(transaction: Transaction) {
+    transaction.threeDS!.stage = 'challenge';
+    Object.assign(transaction, { IsoCode: '3D', ResponseMessage: '3D_SECURE_CHALLENGE' });
+    return {
+      ...answerOf(transaction),
+      ThreeDSChallenge: {
+        CReq: base64Json({
+          threeDSServerTransID: transaction.threeDS!.serverTransId,
+          acsTransID: transaction.AzulOrderId,
+          challengeWindowSize: '05',
+          messageType: 'CReq',
+          messageVersion: '2.1.0',
+        }),
+        MD: '',
+        PaReq: '',
+        RedirectPostUrl: `${acsUrl}/acs/creq`,
+      },
+    };
+  }
+
+  /** The sale waiting for 3DS that a continuation names, or why it cannot go on. */
+  function waitingSale(body: Record<string, unknown>, stage: ThreeDS['stage']): Transaction | object {
+    const transaction = transactions.find(
+      (candidate) => candidate.AzulOrderId === body.AzulOrderId && candidate.threeDS,
+    );
+    if (!transaction) return error('VALIDATION_ERROR:AzulOrderId');
+    if (transaction.threeDS!.stage !== stage) return error('3DS repost detected.');
+    if (now() - transaction.at > THREE_DS_WINDOW_MS)
+      return error('3DS time frame expired or loss of session.');
+    return transaction;
+  }
+
+  function processThreeDSMethod(body: Record<string, unknown>) {
+    const found = waitingSale(body, 'method');
+    if (!('threeDS' in found)) return found;
+    const transaction = found;
+    const status = body.MethodNotificationStatus ?? body.methodNotificationStatus;
+    if (status !== 'RECEIVED' && status !== 'EXPECTED_BUT_NOT_RECEIVED' && status !== 'NOT_EXPECTED')
+      return error('VALIDATION_ERROR:MethodNotificationStatus');
+    const threeDS = transaction.threeDS!;
+    threeDS.methodStatus = status;
+    if (threeDS.challenge) return challengeAnswer(transaction);
+    return authorize(transaction.CustomOrderId, body, threeDS, transaction);
+  }
+
+  function processThreeDSChallenge(body: Record<string, unknown>) {
+    const found = waitingSale(body, 'challenge');
+    if (!('threeDS' in found)) return found;
+    const transaction = found;
+    const cres = body.CRes ?? body.cRes;
+    let status: unknown;
+    try {
+      status = (JSON.parse(Buffer.from(String(cres), 'base64').toString('utf8')) as { transStatus?: unknown })
+        .transStatus;
+    } catch {
+      status = undefined;
+    }
+    if (typeof cres !== 'string' || !['Y', 'N', 'A', 'R', 'U'].includes(String(status)))
+      return error('VALIDATION_ERROR:CRes');
+    if (status === 'Y' || status === 'A')
+      return authorize(transaction.CustomOrderId, body, transaction.threeDS!, transaction);
+    transaction.threeDS!.stage = 'done';
+    Object.assign(
+      transaction,
+      status === 'U'
+        ? { IsoCode: '08', ResponseMessage: 'No autenticada', ErrorDescription: '' }
+        : {
+            IsoCode: '99',
+            ResponseMessage: 'DECLINADA',
+            ErrorDescription: 'SGS-005101: Transaction declined. 3D Secure authentication failed.',
+          },
+    );
+    return answerOf(transaction);
   }
 
   function refund(body: Record<string, unknown>) {
@@ -425,6 +637,81 @@ export async function startAzulStandin(
     return error('VALIDATION_ERROR:TrxType');
   }
 
+  /** The bank's pages (the ACS) the browser visits: the method's hidden page, the challenge. */
+  function acsPage(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      const page = (status: number, body: string) => {
+        response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
+        response.end(
+          `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Banco emisor (pruebas)</title></head><body style="font-family: sans-serif; margin: 1rem">${body}</body></html>`,
+        );
+      };
+      const autopost = (action: string, fields: Record<string, string>) =>
+        page(
+          200,
+          `<form id="f" method="post" action="${escape(action)}">${Object.entries(fields)
+            .map(([name, value]) => `<input type="hidden" name="${name}" value="${escape(value)}">`)
+            .join('')}</form><script>document.getElementById('f').submit();</script>`,
+        );
+      const decoded = (text: string | null): Record<string, string> => {
+        try {
+          return JSON.parse(Buffer.from(text ?? '', 'base64').toString('utf8')) as Record<string, string>;
+        } catch {
+          return {};
+        }
+      };
+      if (request.method !== 'POST') return page(405, 'POST');
+      if (request.url === '/acs/method') {
+        const data = decoded(form.get('threeDSMethodData'));
+        if (!data.threeDSMethodNotificationURL) return page(400, 'threeDSMethodData');
+        if (faults.methodSilent) return page(200, '');
+        return autopost(data.threeDSMethodNotificationURL, {
+          threeDSMethodData: base64Json({ threeDSServerTransID: data.threeDSServerTransID }),
+        });
+      }
+      if (request.url === '/acs/creq') {
+        const creq = form.get('creq');
+        const termUrl = form.get('TermUrl');
+        if (!creq || !decoded(creq).acsTransID || !termUrl) return page(400, 'creq / TermUrl');
+        const buttons = Object.keys(ACS_OUTCOMES)
+          .map(
+            (outcome) =>
+              `<button name="outcome" value="${outcome}" style="display:block;width:100%;min-height:44px;margin:.5rem 0;font-size:1rem">${outcome}</button>`,
+          )
+          .join('');
+        return page(
+          200,
+          `<h1 style="font-size:1.25rem">Simulador 3D Secure</h1><p>Elija la respuesta del banco emisor.</p><form method="post" action="/acs/answer"><input type="hidden" name="creq" value="${escape(creq)}"><input type="hidden" name="TermUrl" value="${escape(termUrl)}">${buttons}</form>`,
+        );
+      }
+      if (request.url === '/acs/answer') {
+        const creq = decoded(form.get('creq'));
+        const outcome = form.get('outcome') as keyof typeof ACS_OUTCOMES | null;
+        const termUrl = form.get('TermUrl');
+        if (!outcome || !(outcome in ACS_OUTCOMES) || !termUrl) return page(400, 'outcome');
+        return autopost(termUrl, {
+          cRes: base64Json({
+            acsTransID: creq.acsTransID,
+            messageType: 'CRes',
+            messageVersion: '2.1.0',
+            threeDSServerTransID: creq.threeDSServerTransID,
+            transStatus: ACS_OUTCOMES[outcome],
+          }),
+          threeDSSessionData: Buffer.from(String(creq.acsTransID)).toString('base64'),
+        });
+      }
+      page(404, 'no');
+    });
+  }
+  const escape = (text: string) =>
+    text.replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+    );
+
   const sockets = new Set<Socket>();
   function site(name: 'main' | 'backup') {
     const instance = https.createServer(
@@ -463,7 +750,11 @@ export async function startAzulStandin(
                   ? verifyPayment(body)
                   : operation === 'processdatavault'
                     ? processDatavault(body)
-                    : error('INVALID_OPERATION');
+                    : operation === 'processthreedsmethod'
+                      ? processThreeDSMethod(body)
+                      : operation === 'processthreedschallenge'
+                        ? processThreeDSChallenge(body)
+                        : error('INVALID_OPERATION');
           if (faults.dropAfter > 0) {
             faults.dropAfter -= 1;
             return request.socket.destroy();
@@ -489,11 +780,19 @@ export async function startAzulStandin(
 
   const main = site('main');
   const backup = site('backup');
+  const acs = http.createServer((request, response) => acsPage(request, response));
   const listen = (instance: https.Server) =>
     new Promise<number>((resolve) =>
       instance.listen(0, '127.0.0.1', () => resolve((instance.address() as AddressInfo).port)),
     );
-  const [mainPort, backupPort] = await Promise.all([listen(main), listen(backup)]);
+  const [mainPort, backupPort, acsPort] = await Promise.all([
+    listen(main),
+    listen(backup),
+    new Promise<number>((resolve) =>
+      acs.listen(0, '127.0.0.1', () => resolve((acs.address() as AddressInfo).port)),
+    ),
+  ]);
+  acsUrl = `http://127.0.0.1:${acsPort}`;
   return {
     url: `https://127.0.0.1:${mainPort}/webservices/JSON/Default.aspx`,
     backupUrl: `https://127.0.0.1:${backupPort}/Webservices/JSON/default.aspx`,
@@ -504,12 +803,16 @@ export async function startAzulStandin(
     faults,
     received,
     transactions,
+    acsUrl,
     advance(minutes) {
       offsetMs += minutes * 60_000;
     },
     async close() {
       for (const socket of sockets) socket.destroy();
-      await Promise.all([main, backup].map((instance) => new Promise((resolve) => instance.close(resolve))));
+      acs.closeAllConnections();
+      await Promise.all(
+        [main, backup, acs].map((instance) => new Promise((resolve) => instance.close(resolve))),
+      );
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -80,6 +80,8 @@ export interface CoreDeps {
     autopay?: { retryDays: readonly number[]; noticeDays: number };
     /** Electronic fiscal receipts are on (ECF_ENV set, issue 22): the E series instead of the B. */
     ecf?: boolean;
+    /** How long a parent has for the bank's 3-D Secure steps (./checkout/authentication.ts); 10 min when unset. */
+    authenticationWindowMs?: number;
   };
   clock?: () => Date;
 }

@@ -40,6 +40,8 @@ export const INDEXES: Array<[string, IndexSpec]> = [
   ['comprobantes', { fields: ['ncf'], unique: true }],
   ['comprobantes', { fields: ['enrolment_id'] }],
   ['inscripciones', { fields: ['receipt_pending'], sparse: true }],
+  // The bank's 3-D Secure posts find their order by session (issue 21).
+  ['inscripciones', { fields: ['authentication.session'], unique: true, sparse: true }],
   // Ledgers (issue 20): an enrolment's instalments and payments, the due days the autopay pass and
   // the receivables read, the payments left charging, the families' cards.
   ['cuotas', { fields: ['enrolment_id'] }],

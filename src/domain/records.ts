@@ -255,6 +255,22 @@ export interface Enrolment {
   /** When the checkout stopped waiting for the gateway (payment_status 'unknown'; issue 43). */
   unknown_at?: Date;
   /**
+   * 3-D Secure 2 (issue 21): the charge waits for the parent's browser to do the bank's step
+   * (src/core/checkout/authentication.ts). `session` keys the bank's posts back; `until` ends the
+   * wait (the reconciler then gives the places back).
+   */
+  authentication?: {
+    session: string;
+    state: 'method' | 'challenge' | 'resuming' | 'done' | 'abandoned';
+    step:
+      { kind: 'method'; html: string } | { kind: 'challenge'; url: string; fields: Record<string, string> };
+    gateway_reference: string;
+    started_at: Date;
+    until: Date;
+    /** The parent authorised autopay: the card is kept in the gateway's vault with the approval. */
+    keep_card?: boolean;
+  };
+  /**
    * A charge the gateway approved after the order had failed (issue 43): refunded at once, or
    * retried by the reconciler while `refund_status` is 'pending'. Never the card, only references.
    */

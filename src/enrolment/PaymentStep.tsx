@@ -2,7 +2,7 @@
 // totals (cart.ts's cartTotals), the card form, terms and the invoice option; 'Pagar' is enabled
 // when the machine says it can PAY and shows a spinner while paying.
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import { ENROLMENT_MESSAGES, FIELD_MESSAGES } from '../domain/enrolment.ts';
@@ -33,6 +33,63 @@ import { AutopayConsent, ScheduleTable } from './ScheduleTable.tsx';
 import { santoDomingoDay } from '../domain/days.ts';
 import { useShownErrors, type ShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
+import { authenticationFrameUrl } from './api.ts';
+
+/**
+ * The card's bank's step (3-D Secure, issue 21): its method form runs in a hidden frame while
+ * 'Procesando pago…' shows; its challenge fills the step in a frame, with 'Cancelar'.
+ */
+function BankStep() {
+  const actor = useWizard();
+  const authentication = useWizardContext((c) => c.authentication);
+  const cancelling = useSelector(actor, (s) => s.matches({ payment: 'cancellingAuthentication' }));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const challenge = authentication?.kind === 'challenge';
+  useEffect(() => {
+    if (challenge) heading.current?.focus();
+  }, [challenge]);
+  if (!authentication) return null;
+  const src = authenticationFrameUrl(authentication.session);
+  if (!challenge)
+    return (
+      <iframe
+        key={`${authentication.session}-method`}
+        title="Verificación de su banco"
+        src={src}
+        width={1}
+        height={1}
+        className="bank-step-hidden"
+        aria-hidden="true"
+        tabIndex={-1}
+      />
+    );
+  return (
+    <section aria-labelledby="bank-step-title" className="bank-step">
+      <h3 id="bank-step-title" className="h5" tabIndex={-1} ref={heading}>
+        Verificación de su banco
+      </h3>
+      <p className="small mb-2">
+        Su banco pide confirmar que es usted. Complete la verificación para terminar el pago; sus lugares
+        siguen reservados mientras tanto.
+      </p>
+      <iframe
+        key={`${authentication.session}-challenge`}
+        title="Verificación de su banco"
+        src={src}
+        className="bank-step-frame"
+      />
+      <div className="d-flex justify-content-end mt-2">
+        <Button
+          variant="outline-primary"
+          disabled={cancelling}
+          onClick={() => actor.send({ type: 'CANCEL_AUTHENTICATION' })}
+        >
+          {cancelling ? 'Cancelando…' : 'Cancelar'}
+        </Button>
+      </div>
+    </section>
+  );
+}
 
 function Summary({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -355,13 +412,17 @@ function CardForm({ errors }: { errors: ShownErrors }) {
 export function PaymentContent() {
   const actor = useWizard();
   const context = useWizardContext((c) => c);
-  const paying = useSelector(actor, (s) => s.matches({ payment: 'paying' }));
+  // The charge, and then the bank's step when it asks for one.
+  const paying = useSelector(actor, (s) => s.hasTag('paying') && s.matches('payment'));
+  const challenge = useWizardContext((c) => c.authentication?.kind === 'challenge');
   const canPay = useSelector(actor, (s) => s.can({ type: 'PAY' }));
   const errors = useShownErrors();
   const gaps = payGaps(context);
   const schedule = isAnnual(context.camp) ? cartSchedule(context, santoDomingoDay(new Date())) : null;
+  if (paying && challenge) return <BankStep />;
   return (
     <>
+      {paying ? <BankStep /> : null}
       <ParticipantsSummary />
       <AdditionalSummary />
       <CalendarSummary />

@@ -154,7 +154,7 @@ describe('pay', () => {
       }),
     );
     const result = await pay({} as never, '0f8fad5b-d9cb-469f-a165-70867728950e');
-    expect(result.orderId).toBe('1001');
+    expect('orderId' in result && result.orderId).toBe('1001');
     expect(key).toBe('0f8fad5b-d9cb-469f-a165-70867728950e');
   });
 

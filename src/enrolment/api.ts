@@ -2,7 +2,8 @@
 // implementations of the machine's actors; the app may provide others (machine.provide).
 // A transport failure arrives as ApiError with status 0; a server refusal as ApiError with the
 // server's message (non-2xx) or as an Error with it (a 2xx envelope that is not a success).
-import { request } from '../api/http.ts';
+import { ApiError, request } from '../api/http.ts';
+import { appConfig } from '../api/config.ts';
 import type { CategoryAnswer, CampAnswer, WeekAnswer } from '../domain/admin-contract.ts';
 import { COUPON_MESSAGES, type CouponTermsData } from '../domain/coupons.ts';
 import { CARD_MESSAGES } from '../domain/cards.ts';
@@ -121,19 +122,46 @@ export async function lookupMembership(code: string, signal?: AbortSignal): Prom
 }
 
 /** POST /inscripciones/create with this attempt's Idempotency-Key; resolves with the payment result. */
+/** The card's bank wants the parent's browser first (3-D Secure, issue 21): the step to show. */
+export interface PendingAuthentication {
+  authentication: { session: string; kind: 'method' | 'challenge' };
+}
+
+export const needsAuthentication = (
+  outcome: PaymentResult | PendingAuthentication,
+): outcome is PendingAuthentication => 'authentication' in outcome;
+
 export async function pay(
   body: CreateEnrolmentBody,
   idempotencyKey: string,
   signal?: AbortSignal,
-): Promise<PaymentResult> {
-  const answer = await request<{ success?: boolean; message?: string; result?: PaymentResult }>(
-    '/inscripciones/create',
-    { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey }, signal },
-  );
-  if (!answer?.success || !answer.result)
-    throw new Error(answer?.message?.trim() || CARD_MESSAGES.gatewayError);
-  return answer.result;
+): Promise<PaymentResult | PendingAuthentication> {
+  const answer = await request<{
+    success?: boolean;
+    message?: string;
+    result?: PaymentResult;
+    authentication?: PendingAuthentication['authentication'];
+  }>('/inscripciones/create', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    signal,
+  });
+  if (answer?.authentication) return { authentication: answer.authentication };
+  return settledPayment({ statusCode: answer?.success ? 201 : 202, body: answer });
 }
+
+/** The payment's result from an answer the server gave (directly, or once the bank's step settled). */
+export function settledPayment(answer: { statusCode: number; body: unknown }): PaymentResult {
+  const body = answer.body as { success?: boolean; message?: string; result?: PaymentResult } | null;
+  if (body?.success && body.result) return body.result;
+  const message = body?.message?.trim() || CARD_MESSAGES.gatewayError;
+  throw answer.statusCode >= 400 ? new ApiError(answer.statusCode, message, body) : new Error(message);
+}
+
+/** The frame's page of the bank's step (server/routes/authentication-3ds.ts). */
+export const authenticationFrameUrl = (session: string) =>
+  `${appConfig.apiBase}/autenticacion-3ds/${session}`;
 
 /** POST /esperas: the family joins the waiting list of a full week; resolves with the server's message. */
 export async function joinWaitlist(week: string, child: string): Promise<string> {

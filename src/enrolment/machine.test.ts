@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type Actor } from 'xstate';
+import { AUTHENTICATION_MESSAGES } from '../domain/authentication.ts';
+import { createActor, fromCallback, fromPromise, waitFor, type Actor } from 'xstate';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/http.ts';
 import { COUPON_MESSAGES, type CouponTermsData } from '../domain/coupons.ts';
 import {
@@ -9,8 +10,9 @@ import {
   type PaymentResult,
 } from '../domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
+import { CARD_MESSAGES } from '../domain/cards.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
-import type { CampData, CouponOrder } from './api.ts';
+import type { CampData, CouponOrder, PendingAuthentication } from './api.ts';
 import { reportCart, type ReportedCart } from './cartReport.ts';
 import { lineHolds } from './holds.ts';
 import type { CartHolds } from '../domain/holds.ts';
@@ -22,7 +24,13 @@ import {
   swapChoices,
   type StepIndex,
 } from './cart.ts';
-import { enrolmentMachine, type EnrolmentMachine, type GoToParams } from './machine.ts';
+import {
+  enrolmentMachine,
+  type BankOutcome,
+  type EnrolmentEvent,
+  type EnrolmentMachine,
+  type GoToParams,
+} from './machine.ts';
 import { WIZARD_STORAGE_KEY, loadWizard, persistWizard, type SavedWizard } from './persistence.ts';
 import {
   CAMP_ID,
@@ -83,9 +91,17 @@ interface Fakes {
   load?: (campId: string) => Promise<CampData>;
   upload?: (file: Blob) => Promise<string>;
   coupon?: (code: string) => Promise<CouponTermsData>;
-  pay?: (body: CreateEnrolmentBody, key: string) => Promise<PaymentResult>;
+  pay?: (body: CreateEnrolmentBody, key: string) => Promise<PaymentResult | PendingAuthentication>;
   membership?: (code: string) => Promise<MembershipHolder>;
+  /** The bank's step (3-D Secure): the watcher's events are sent by the test through `bank.send`. */
+  cancel?: (session: string) => Promise<BankOutcome | null>;
 }
+
+/** The fake watcher of the bank's step: the test sends what the server would report. */
+const bank = {
+  send: (_event: EnrolmentEvent) => {},
+  watching: [] as string[],
+};
 
 const HOLDER: MembershipHolder = {
   code: 'MB-000001',
@@ -122,11 +138,22 @@ function start(fakes: Fakes = {}, input: { campId?: string; restored?: SavedWiza
         calls.membership.push(input.code);
         return (fakes.membership ?? (async () => HOLDER))(input.code);
       }),
-      pay: fromPromise<PaymentResult, { body: CreateEnrolmentBody; idempotencyKey: string }>(
-        async ({ input }) => {
-          calls.pay.push({ body: input.body, key: input.idempotencyKey });
-          return (fakes.pay ?? (async () => RESULT))(input.body, input.idempotencyKey);
-        },
+      pay: fromPromise<
+        PaymentResult | PendingAuthentication,
+        { body: CreateEnrolmentBody; idempotencyKey: string }
+      >(async ({ input }) => {
+        calls.pay.push({ body: input.body, key: input.idempotencyKey });
+        return (fakes.pay ?? (async () => RESULT))(input.body, input.idempotencyKey);
+      }),
+      watchAuthentication: fromCallback<EnrolmentEvent, { session: string }>(({ input, sendBack }) => {
+        bank.watching.push(input.session);
+        bank.send = sendBack;
+        return () => {
+          bank.send = () => {};
+        };
+      }),
+      cancelAuthentication: fromPromise<BankOutcome | null, { session: string }>(async ({ input }) =>
+        (fakes.cancel ?? (async () => null))(input.session),
       ),
     },
     actions: { goTo: (_, params) => void calls.goTo.push(params) },
@@ -632,6 +659,62 @@ describe("payment: a week that fills meanwhile ('semana-llena')", () => {
     // This order's child plus Pedro and María: the 10% tier, so the next 'Pagar' sends the server's price.
     expect(cartTotals(context).familyLabel).toBe('10% OFF x 3+ niños, con inscripciones anteriores');
     expect(cartTotals(context).total).toBeLessThan(before);
+  });
+});
+
+describe('payment: 3-D Secure (issue 21)', () => {
+  const PENDING: PendingAuthentication = { authentication: { session: 'S1', kind: 'method' } };
+
+  it("waits for the bank's step (nothing can be left meanwhile), follows it to a challenge, then confirms", async () => {
+    const { actor, calls } = await atPayment({ pay: async () => PENDING });
+    actor.send({ type: 'UPDATE_PAYMENT', patch: validPayment });
+    actor.send({ type: 'PAY' });
+    const waiting = await waitFor(actor, (s) => s.matches({ payment: 'authenticating' }), { timeout: 1000 });
+    expect(waiting.context.authentication).toEqual({ session: 'S1', kind: 'method' });
+    expect(waiting.hasTag('paying')).toBe(true);
+    expect(bank.watching.at(-1)).toBe('S1');
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'PAY' });
+    expect(actor.getSnapshot().matches({ payment: 'authenticating' })).toBe(true);
+    bank.send({ type: 'AUTHENTICATION_STEP', kind: 'challenge' });
+    expect(actor.getSnapshot().context.authentication?.kind).toBe('challenge');
+    bank.send({ type: 'AUTHENTICATION_PAID', result: RESULT });
+    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: 1000 });
+    expect(done.context.result).toEqual(RESULT);
+    expect(done.context.authentication).toBeNull();
+    expect(calls.pay).toHaveLength(1);
+    expect(calls.goTo.at(-1)).toEqual({ to: CONFIRMATION_ROUTE, replace: true });
+  });
+
+  it("a decline after the challenge: the server's message, 'Pagar' again with a new key", async () => {
+    const { actor } = await atPayment({ pay: async () => PENDING });
+    actor.send({ type: 'UPDATE_PAYMENT', patch: validPayment });
+    const key = actor.getSnapshot().context.idempotencyKey;
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.matches({ payment: 'authenticating' }), { timeout: 1000 });
+    bank.send({ type: 'AUTHENTICATION_FAILED', error: new ApiError(402, CARD_MESSAGES.insufficientFunds) });
+    const failed = await waitFor(actor, (s) => s.matches({ payment: 'failed' }), { timeout: 1000 });
+    expect(failed.context.dialog).toBe(CARD_MESSAGES.insufficientFunds);
+    expect(failed.context.idempotencyKey).not.toBe(key);
+    expect(failed.can({ type: 'PAY' })).toBe(true);
+  });
+
+  it("'Cancelar': the server's answer says nothing was charged; an answer already being processed is waited for", async () => {
+    let cancelled: BankOutcome | null = null;
+    const { actor } = await atPayment({ pay: async () => PENDING, cancel: async () => cancelled });
+    actor.send({ type: 'UPDATE_PAYMENT', patch: validPayment });
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.matches({ payment: 'authenticating' }), { timeout: 1000 });
+    // The bank's answer is being processed: back to waiting for it.
+    actor.send({ type: 'CANCEL_AUTHENTICATION' });
+    await waitFor(actor, (s) => s.matches({ payment: 'authenticating' }), { timeout: 1000 });
+    cancelled = {
+      type: 'AUTHENTICATION_FAILED',
+      error: new ApiError(402, AUTHENTICATION_MESSAGES.cancelled),
+    };
+    actor.send({ type: 'CANCEL_AUTHENTICATION' });
+    const failed = await waitFor(actor, (s) => s.matches({ payment: 'failed' }), { timeout: 1000 });
+    expect(failed.context.dialog).toBe(AUTHENTICATION_MESSAGES.cancelled);
   });
 });
 

@@ -4,7 +4,7 @@
 // by the app); navigation is the `goTo` action, provided at the edge so the machine knows no
 // router. Persistence to sessionStorage is in persistence.ts.
 import { newIdempotencyKey } from '../api/idempotency.ts';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/http.ts';
 import {
   COUPON_MESSAGES,
@@ -71,7 +71,15 @@ export interface EnrolmentContext extends WizardData {
   uploadingCupo: number | null;
   /** The places the cart holds (issue 18, ./holds.ts). */
   hold: HoldState;
+  /** The card's bank's step the payment waits for (3-D Secure, issue 21); null otherwise. */
+  authentication: api.PendingAuthentication['authentication'] | null;
 }
+
+/** What the bank's step ended in (./bankStep.ts, loaded only when a bank asks). */
+export type BankOutcome =
+  { type: 'AUTHENTICATION_PAID'; result: PaymentResult } | { type: 'AUTHENTICATION_FAILED'; error: unknown };
+
+const bankStep = () => import(/* webpackChunkName: "bank-step" */ './bankStep.ts');
 
 /** The loaded weeks, the family's own holds counted as its own (the list counts them as taken). */
 const loadedWeeks = (data: CampData) =>
@@ -112,7 +120,13 @@ export type EnrolmentEvent =
   /** The server's answer to the cart's report (./cartReport.ts). */
   | { type: 'HOLD_REPORTED'; holds: CartHolds }
   /** 'Reservar de nuevo'. */
-  | { type: 'HOLD_RETRY' };
+  | { type: 'HOLD_RETRY' }
+  /** The bank's step changed (the method form led to a challenge). */
+  | { type: 'AUTHENTICATION_STEP'; kind: 'method' | 'challenge' }
+  /** The bank's step is over and the server settled the payment: paid, or refused. */
+  | BankOutcome
+  /** 'Cancelar' on the bank's step. */
+  | { type: 'CANCEL_AUTHENTICATION' };
 
 export interface GoToParams {
   to: string;
@@ -194,8 +208,27 @@ export const enrolmentMachine = setup({
     lookupMembership: fromPromise<MembershipHolder, { code: string }>(({ input, signal }) =>
       api.lookupMembership(input.code, signal),
     ),
-    pay: fromPromise<PaymentResult, { body: CreateEnrolmentBody; idempotencyKey: string }>(
-      ({ input, signal }) => api.pay(input.body, input.idempotencyKey, signal),
+    pay: fromPromise<
+      PaymentResult | api.PendingAuthentication,
+      { body: CreateEnrolmentBody; idempotencyKey: string }
+    >(({ input, signal }) => api.pay(input.body, input.idempotencyKey, signal)),
+    /** Asks how the bank's step goes until the server has settled the payment. */
+    watchAuthentication: fromCallback<EnrolmentEvent, { session: string }>(({ input, sendBack }) => {
+      let stopped = false;
+      let stop: (() => void) | undefined;
+      bankStep().then(
+        (module) => {
+          if (!stopped) stop = module.watchBankStep(input.session, sendBack);
+        },
+        (error: unknown) => sendBack({ type: 'AUTHENTICATION_FAILED', error }),
+      );
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    }),
+    cancelAuthentication: fromPromise<BankOutcome | null, { session: string }>(async ({ input }) =>
+      (await bankStep()).cancelBankStep(input.session),
     ),
   },
   guards: {
@@ -326,7 +359,13 @@ export const enrolmentMachine = setup({
       payment: { ...context.payment, coupon: terms.code },
     })),
     removeCoupon: assign(({ context }) => ({ coupon: null, payment: { ...context.payment, coupon: '' } })),
-    storeResult: assign((_, { result }: { result: PaymentResult }) => ({ result })),
+    storeResult: assign((_, { result }: { result: PaymentResult }) => ({ result, authentication: null })),
+    storeAuthentication: assign((_, { pending }: { pending: api.PendingAuthentication }) => ({
+      authentication: pending.authentication,
+    })),
+    authenticationStep: assign(({ context }, { kind }: { kind: 'method' | 'challenge' }) => ({
+      authentication: context.authentication ? { ...context.authentication, kind } : null,
+    })),
     /**
      * Places, names and prices as the server has them now, and the family's earlier children (an
      * order paid or cancelled in another tab changes the family discount); the cart and the forms stay.
@@ -414,6 +453,7 @@ export const enrolmentMachine = setup({
       dialog: null,
       uploadingCupo: null,
       hold: NO_HOLD,
+      authentication: null,
     };
   },
   initial: 'loading',
@@ -603,10 +643,24 @@ export const enrolmentMachine = setup({
               body: buildEnrolmentBody(context),
               idempotencyKey: context.idempotencyKey,
             }),
-            onDone: {
-              target: '#enrolment.confirmed',
-              actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
-            },
+            onDone: [
+              {
+                // 3-D Secure: the bank's step comes first; the places stay held by the order.
+                guard: ({ event }) => api.needsAuthentication(event.output),
+                target: 'authenticating',
+                actions: {
+                  type: 'storeAuthentication',
+                  params: ({ event }) => ({ pending: event.output as api.PendingAuthentication }),
+                },
+              },
+              {
+                target: '#enrolment.confirmed',
+                actions: {
+                  type: 'storeResult',
+                  params: ({ event }) => ({ result: event.output as PaymentResult }),
+                },
+              },
+            ],
             onError: [
               {
                 guard: 'mayBeFull',
@@ -620,6 +674,74 @@ export const enrolmentMachine = setup({
             ],
           },
           // The charge is under way: leaving now would lose its answer; the cart is what is charged.
+          on: { BACK: {}, GO_TO: {}, SWAP_WEEK: {} },
+        },
+        /**
+         * The card's bank's step (3-D Secure, issue 21) in the payment step's frame, until the
+         * server has settled the payment; the cart is what is being charged, so it stays as it is.
+         */
+        authenticating: {
+          tags: ['paying'],
+          invoke: {
+            src: 'watchAuthentication',
+            input: ({ context }) => ({ session: context.authentication?.session ?? '' }),
+          },
+          on: {
+            BACK: {},
+            GO_TO: {},
+            SWAP_WEEK: {},
+            AUTHENTICATION_STEP: {
+              actions: { type: 'authenticationStep', params: ({ event }) => ({ kind: event.kind }) },
+            },
+            AUTHENTICATION_PAID: {
+              target: '#enrolment.confirmed',
+              actions: { type: 'storeResult', params: ({ event }) => ({ result: event.result }) },
+            },
+            AUTHENTICATION_FAILED: {
+              target: 'failed',
+              actions: { type: 'paymentFailed', params: ({ event }) => ({ error: event.error }) },
+            },
+            CANCEL_AUTHENTICATION: { target: 'cancellingAuthentication' },
+          },
+        },
+        cancellingAuthentication: {
+          tags: ['paying'],
+          invoke: {
+            src: 'cancelAuthentication',
+            input: ({ context }) => ({ session: context.authentication?.session ?? '' }),
+            onDone: [
+              // The bank's answer came first and paid: the thank-you page after all.
+              {
+                guard: ({ event }) => event.output?.type === 'AUTHENTICATION_PAID',
+                target: '#enrolment.confirmed',
+                actions: {
+                  type: 'storeResult',
+                  params: ({ event }) => ({
+                    result: (event.output as Extract<BankOutcome, { result: unknown }>).result,
+                  }),
+                },
+              },
+              {
+                guard: ({ event }) => event.output?.type === 'AUTHENTICATION_FAILED',
+                target: 'failed',
+                actions: {
+                  type: 'paymentFailed',
+                  params: ({ event }) => ({
+                    error: (event.output as Extract<BankOutcome, { error: unknown }>).error,
+                  }),
+                },
+              },
+              // Its answer is being processed: wait for it.
+              { target: 'authenticating' },
+            ],
+            onError: {
+              target: 'authenticating',
+              actions: {
+                type: 'showDialog',
+                params: ({ event }) => ({ message: messageOf(event.error, NETWORK_ERROR_MESSAGE) }),
+              },
+            },
+          },
           on: { BACK: {}, GO_TO: {}, SWAP_WEEK: {} },
         },
         /** After 'semana-llena': the weeks' places again, so the full line can be swapped in place. */

@@ -56,11 +56,12 @@ describe('a checkout through AZUL', () => {
     expect(stored).not.toContain(standin.auth1);
     expect(sale).toMatchObject({ Amount: '470000', IsoCode: '00' });
 
-    const limited = enrolmentRequest(kit.cart, [[1]], { card: AZUL_TEST_CARDS.visaLimited.number });
-    limited.cvv = AZUL_TEST_CARDS.visaLimited.cvv;
-    const declined = await kit.pay(kit.parent, limited);
+    // (AZUL's limited Visa is also its 3DS challenge card: its decline comes after the challenge,
+    // ./azul-3ds-checkout.test.ts.) A number that fails the check digit is declined at once.
+    const invalid = enrolmentRequest(kit.cart, [[1]], { card: '4260550061845873' });
+    const declined = await kit.pay(kit.parent, invalid);
     expect(declined.statusCode).toBe(402);
-    expect(declined.json().message).toBe(CARD_MESSAGES.insufficientFunds);
+    expect(declined.json().message).toBe(CARD_MESSAGES.invalidNumber);
 
     const cancel = await kit.t.api({
       method: 'POST',

@@ -4,7 +4,12 @@
 import { ApiError } from '../errors.ts';
 import { COUPON_MESSAGES, couponTerms } from '../../domain/coupons.ts';
 import { ValidateCouponAnswer, ValidateCouponBody } from '../../domain/schemas/coupons.ts';
-import { EnrolmentAnswer } from '../../domain/schemas/answers.ts';
+import {
+  AuthenticationParams,
+  AuthenticationStatusAnswer,
+  EnrolmentAnswer,
+} from '../../domain/schemas/answers.ts';
+import { authenticationStatus, cancelAuthentication } from '../checkout/authentication.ts';
 import { CARD_FIELDS, ENROLMENT_MESSAGES as M } from '../../domain/enrolment.ts';
 import { CreateEnrolmentBody } from '../../domain/schemas/enrolment.ts';
 import { usableCoupon } from '../checkout/coupons.ts';
@@ -277,5 +282,21 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
       );
       return new Answer(answer.statusCode, answer.body);
     },
+  }),
+  route({
+    method: 'GET',
+    url: '/inscripciones/autenticacion/:session',
+    audience: 'user',
+    schema: { params: AuthenticationParams, response: { 200: AuthenticationStatusAnswer } },
+    // The payment step asks about once a second while the bank's step runs (a few minutes at most).
+    rateLimit: { max: 600, timeWindow: '10 minutes', perAccount: true },
+    handle: (call, core) => authenticationStatus(core.deps, accountOf(call), call.params.session),
+  }),
+  route({
+    method: 'POST',
+    url: '/inscripciones/autenticacion/:session/cancelar',
+    audience: 'user',
+    schema: { params: AuthenticationParams, response: { 200: AuthenticationStatusAnswer } },
+    handle: (call, core) => cancelAuthentication(core.deps, accountOf(call), call.params.session),
   }),
 ];

@@ -67,6 +67,84 @@ export interface SavedChargeRequest {
 
 export type RefundResult = { refunded: true; refundReference: string } | { refunded: false; message: string };
 
+/**
+ * What the cardholder's browser must do for 3-D Secure 2 (issue 21): run the bank's hidden method
+ * form (AZUL's MethodForm, HTML as the gateway gave it), or show the bank's challenge (a form
+ * posted to the bank's page in a visible frame).
+ */
+export type AuthenticationStep =
+  { kind: 'method'; html: string } | { kind: 'challenge'; url: string; fields: Record<string, string> };
+
+/** A charge the card's bank holds until the cardholder's browser has done `step`. */
+export interface AuthenticationNeeded {
+  approved: null;
+  step: AuthenticationStep;
+  /** The gateway's id of the held charge (AZUL's AzulOrderId), which the next step names. */
+  gatewayReference: string;
+  brand: string;
+  last4: string;
+}
+
+/** A charge's answer when the gateway may ask the cardholder's bank first. */
+export type SecureChargeResult = ChargeResult | AuthenticationNeeded;
+
+/** An approval that also kept the card in the gateway's vault (the parent authorised autopay). */
+export interface KeptCard {
+  token: string;
+  brand: string;
+  last4: string;
+  /** 'MMYYYY'. */
+  expiry: string;
+}
+
+/** How a held charge goes on: the method step is over (did the bank's notice come?), or the challenge's answer. */
+export type AuthenticationInput =
+  { method: 'RECEIVED' | 'EXPECTED_BUT_NOT_RECEIVED' } | { cres: string } | { paRes: string; md: string };
+
+/** Where the bank sends the cardholder's browser back: the app's own pages for this charge. */
+export interface AuthenticationReturn {
+  /** The challenge's answer is posted here (AZUL's TermUrl). */
+  termUrl: string;
+  /** The method form's notice is posted here (AZUL's MethodNotificationUrl). */
+  methodNotificationUrl: string;
+}
+
+/**
+ * 3-D Secure 2 (issue 21) of a gateway that can ask the cardholder's bank. Absent (the sandbox):
+ * `charge` decides at once. Both calls reject only when the gateway could not be reached or its
+ * answer was lost (an unknown outcome, settled with `lookup`).
+ */
+export interface SecureCharging {
+  charge(
+    request: ChargeRequest & {
+      returnTo: AuthenticationReturn;
+      /** What the bank's risk engine may use; blank fields are left out. */
+      cardholder: { name: string; email: string; phone?: string };
+      /** Keep the card in the vault with the approval (autopay authorised). */
+      keepCard?: boolean;
+    },
+  ): Promise<SecureChargeResult & { keptCard?: KeptCard }>;
+  resume(request: {
+    reference: string;
+    gatewayReference: string;
+    amount: number;
+    returnTo: AuthenticationReturn;
+    input: AuthenticationInput;
+  }): Promise<SecureChargeResult & { keptCard?: KeptCard }>;
+}
+
+/**
+ * What `lookup` rejects with while the charge waits for the cardholder's bank (3-D Secure): it can
+ * still be approved, but only if the app takes the next step (the reconciler decides when the
+ * app's own wait is over).
+ */
+export class ChargeAwaitingAuthentication extends Error {
+  constructor(reference: string) {
+    super(`the charge ${reference} is waiting for the cardholder's authentication`);
+    this.name = 'ChargeAwaitingAuthentication';
+  }
+}
+
 export interface PaymentGateway {
   readonly name: string;
   /**
@@ -100,6 +178,8 @@ export interface PaymentGateway {
   chargeSaved(request: SavedChargeRequest): Promise<ChargeResult>;
   /** Removes a kept card from the vault (no later charge can use its token). */
   deleteCard(token: string): Promise<void>;
+  /** 3-D Secure 2, when the gateway runs it (AZUL); absent: `charge` decides at once. */
+  readonly secure?: SecureCharging;
 }
 
 /** True while a charge sent at `sentAt` may still be approved, whatever `lookup` says now. */

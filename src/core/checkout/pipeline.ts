@@ -41,20 +41,20 @@ import {
   priceEnrolment,
   type Refusal,
 } from './steps.ts';
-import { withinTime, type ChargeResult } from './gateway.ts';
+import type { AuthenticationNeeded, ChargeResult } from './gateway.ts';
+import {
+  afterPaid,
+  authenticationAnswer,
+  authenticationUrls,
+  newAuthenticationSession,
+  startAuthentication,
+} from './authentication.ts';
 import { releaseCouponUse, takeCouponUse, usableCoupon } from './coupons.ts';
-import { forgetCart } from './carts.ts';
 import { familyBasisHolds } from './cancellation.ts';
 import { offerFreedPlaces } from './waitlist.ts';
 import { PLACES, heldBy, holdExpiryOf, releaseExpiredHolds } from './holds.ts';
 import { cartHoldName, expiredHolds } from '../../domain/holds.ts';
-import {
-  paymentLeaseMs,
-  settleApproved,
-  settleLateAnswer,
-  successAnswer,
-  verifyingAnswer,
-} from './settle.ts';
+import { settleApproved, answerInTime, successAnswer, verifyingAnswer } from './settle.ts';
 
 /** A refusal as the checkout answers it: its status and the one error envelope. */
 const refuse = ({ status, message }: Refusal) => new ApiError(status, message);
@@ -331,11 +331,15 @@ export async function recordPending(store: Store, order: Order): Promise<Enrolme
   );
 }
 
-/** What the gateway said: approved, declined (nothing charged), or nothing at all (unknown). */
+/**
+ * What the gateway said: approved, declined (nothing charged), nothing at all (unknown), or that
+ * the card's bank wants the parent's browser first (3-D Secure, ./authentication.ts).
+ */
 export type ChargeOutcome =
   | { kind: 'approved'; charge: Extract<ChargeResult, { approved: true }> }
   | { kind: 'declined'; message: string }
-  | { kind: 'unknown' };
+  | { kind: 'unknown' }
+  | { kind: 'authenticate'; held: AuthenticationNeeded; session: string };
 
 /**
  * The charge. A decline is recorded on the enrolment; a gateway that did not answer (timeout,
@@ -348,36 +352,34 @@ export async function chargeCard(
   deps: CoreDeps,
   body: CreateEnrolmentBody,
   enrolment: Enrolment,
+  secure?: { email: string; keepCard: boolean },
 ): Promise<ChargeOutcome> {
-  const { store, gateway, log } = deps;
+  const { store, gateway } = deps;
   const enrolments = store.collection<Enrolment>('inscripciones');
-  let charge: ChargeResult;
-  const sent = gateway.charge({
+  const request = {
     amount: enrolment.amount,
-    currency: 'DOP',
+    currency: 'DOP' as const,
     card: cardOfForm(body),
     reference: enrolment.order_number,
-  });
-  try {
-    charge = await withinTime(paymentLeaseMs(deps) / 2, sent);
-  } catch (error) {
-    log.error({ err: error, order: enrolment.order_number }, 'payment gateway did not answer');
-    await enrolments.updateOne(
-      { _id: enrolment._id },
-      { set: { payment_status: 'unknown', unknown_at: nowOf(deps) } },
-    );
-    // An answer that still comes is used at once (issue 43): an approval pays the order, or is
-    // refunded if the order has failed meanwhile.
-    sent
-      .then((late) => settleLateAnswer(deps, enrolment, late))
-      .catch((lateError: unknown) =>
-        log.error(
-          { err: lateError, order: enrolment.order_number },
-          'a late gateway answer could not be settled',
-        ),
-      );
-    return { kind: 'unknown' };
-  }
+  };
+  // A gateway that runs 3-D Secure (AZUL) gets the app's return pages for this order's session.
+  const session = newAuthenticationSession();
+  const sent =
+    gateway.secure && secure
+      ? gateway.secure.charge({
+          ...request,
+          returnTo: authenticationUrls(deps.settings.publicUrl, session),
+          cardholder: {
+            name: request.card.holder,
+            email: secure.email,
+            phone: body.emergencyContact.phone_mobile,
+          },
+          keepCard: secure.keepCard,
+        })
+      : gateway.charge(request);
+  const charge = await answerInTime(deps, enrolment, sent);
+  if (!charge) return { kind: 'unknown' };
+  if (charge.approved === null) return { kind: 'authenticate', held: charge, session };
   if (!charge.approved) {
     await enrolments.updateOne(
       { _id: enrolment._id },
@@ -474,8 +476,9 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
     throw error;
   }
   let outcome: ChargeOutcome;
+  const keepCard = Boolean(body.autopay && order.schedule?.items.some((item) => !item.at_enrolment));
   try {
-    outcome = await chargeCard(deps, body, enrolment);
+    outcome = await chargeCard(deps, body, enrolment, { email: user.email, keepCard });
   } catch (error) {
     await release();
     throw error;
@@ -485,21 +488,23 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
     throw refuse({ status: 402, message: outcome.message });
   }
   if (outcome.kind === 'unknown') return verifyingAnswer();
+  if (outcome.kind === 'authenticate') {
+    // The places stay held by the order while the parent's browser does the bank's step.
+    await startAuthentication(deps, enrolment, outcome.session, outcome.held, keepCard);
+    return authenticationAnswer(outcome.session, outcome.held.step.kind);
+  }
   const paid = await settleApproved(deps, enrolment, outcome.charge);
   // The order failed while its charge was being approved (a reconciler decided first): refunded.
   if (!paid) throw refuse({ status: 402, message: CARD_MESSAGES.gatewayError });
   const answer = successAnswer(paid);
   // Autopay authorised (issue 20): the card is kept at the gateway for the later instalments. The
   // enrolment is paid whatever happens here; without a kept card its instalments are paid by hand.
-  if (body.autopay && order.schedule?.items.some((item) => !item.at_enrolment))
+  if (keepCard && order.schedule)
     await keepCardForAutopay(deps, user._id, enrolment._id, body, order.schedule).catch((error: unknown) =>
       deps.log.warn({ err: error, order: enrolment.order_number }, 'the card could not be kept for autopay'),
     );
   // Paid: nothing left to remind (the reminder also checks for a payment), and the cart gives back
   // what it still holds of weeks not bought.
-  await forgetCart(store, user._id, catalogue.camp._id, nowOf(deps)).catch(() => undefined);
-  await offerFreedPlaces(deps, { camp: catalogue.camp._id }).catch((error: unknown) =>
-    deps.log.error({ err: error, order: enrolment.order_number }, 'waiting list offers failed'),
-  );
+  await afterPaid(deps, enrolment);
   return answer;
 }

@@ -6,6 +6,7 @@
 //                       unknown (a timeout) or that a crash left pending, then pays it or gives
 //                       its places back; finishes the follow-ups of paid ones; rewrites the
 //                       stored idempotent answer to the final one and e-mails the parent.
+import { AUTHENTICATION_MESSAGES } from '../../domain/authentication.ts';
 import { closeWaitlistFor } from './waitlist.ts';
 import { fullName } from '../../domain/family.ts';
 import { ensureLedger } from '../payments/ledger.ts';
@@ -16,7 +17,13 @@ import type { Category, Enrolment, Membership, UserRecord, Week } from '../../do
 import { ENROLMENT_MESSAGES as M, formatPaymentDate, type PaymentResult } from '../../domain/enrolment.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { CARD_MESSAGES } from '../../domain/cards.ts';
-import { mayStillBeApproved, type ChargeResult } from './gateway.ts';
+import {
+  ChargeAwaitingAuthentication,
+  mayStillBeApproved,
+  withinTime,
+  type ChargeResult,
+  type SecureChargeResult,
+} from './gateway.ts';
 import { placesOfLines } from './steps.ts';
 import { releaseCouponUse } from './coupons.ts';
 import {
@@ -117,7 +124,7 @@ const paymentResult = (enrolment: Enrolment, paidAt: Date, authCode: string): Pa
 });
 
 /** The answer of an order whose payment did not go through (nothing kept of it). */
-const notCompletedAnswer = (message: string = CARD_MESSAGES.gatewayError) => ({
+export const notCompletedAnswer = (message: string = CARD_MESSAGES.gatewayError) => ({
   statusCode: 402,
   body: errorEnvelope(message),
 });
@@ -180,6 +187,39 @@ export async function settleLateAnswer(
   if (!charge.approved) return;
   const result = await settleApproved(deps, enrolment, charge);
   await rewriteAnswer(deps.store, enrolment, result ? successAnswer(result) : notCompletedAnswer());
+}
+
+/**
+ * The gateway's answer to a charge (or to a 3-D Secure step) within half the payment lease, so the
+ * request settles its order long before the reconciler may take it for one whose request died.
+ * Null when it did not come (a timeout, a lost connection): the order is then 'unknown' until the
+ * reconciler asks the gateway, and an answer that still comes is used at once (issue 43): an
+ * approval pays the order, or is refunded if the order has failed meanwhile.
+ */
+export async function answerInTime<T extends SecureChargeResult>(
+  deps: CoreDeps,
+  enrolment: Enrolment,
+  sent: Promise<T>,
+): Promise<T | null> {
+  const { log } = deps;
+  try {
+    return await withinTime(paymentLeaseMs(deps) / 2, sent);
+  } catch (error) {
+    log.error({ err: error, order: enrolment.order_number }, 'payment gateway did not answer');
+    await enrolmentsOf(deps.store).updateOne(
+      { _id: enrolment._id },
+      { set: { payment_status: 'unknown', unknown_at: nowOf(deps) } },
+    );
+    sent
+      .then((late) => (late.approved === null ? undefined : settleLateAnswer(deps, enrolment, late)))
+      .catch((lateError: unknown) =>
+        log.error(
+          { err: lateError, order: enrolment.order_number },
+          'a late gateway answer could not be settled',
+        ),
+      );
+    return null;
+  }
 }
 
 async function markPaid(store: Store, id: string, charge: Approved, paidAt: Date): Promise<Enrolment | null> {
@@ -325,7 +365,7 @@ async function writeAdminRecords(
 }
 
 /** The stored answer of the request that made this enrolment, now that its outcome is known. */
-async function rewriteAnswer(
+export async function rewriteAnswer(
   store: Store,
   enrolment: Enrolment,
   answer: { statusCode: number; body: unknown },
@@ -337,6 +377,17 @@ async function rewriteAnswer(
       { set: { status: 'done', answer } },
     );
 }
+
+/**
+ * True while the order's 3-D Secure step (./authentication.ts) may still be taken on by the
+ * parent's browser: the reconciler leaves it alone, as a charge in flight.
+ */
+export const authenticationOpen = (enrolment: Enrolment, now: Date): boolean =>
+  Boolean(
+    enrolment.authentication &&
+    ['method', 'challenge', 'resuming'].includes(enrolment.authentication.state) &&
+    new Date(enrolment.authentication.until).getTime() > now.getTime(),
+  );
 
 /** An enrolment no reconciler pass or 'Verificar' is working on now (its claim absent or over). */
 const unclaimed = (now: Date) => ({
@@ -393,6 +444,8 @@ export async function reconcilePayments(
   for (const late of await enrolments.find({ 'late_charge.refund_status': 'pending' }, { limit: BATCH }))
     await retryLateRefund(deps, late);
   for (const candidate of open) {
+    // A parent still at the bank's step: not in flight yet (a restart does not end it either).
+    if (candidate.payment_status === 'pending' && authenticationOpen(candidate, now)) continue;
     const claim = await enrolments.updateOne(
       afterRestart
         ? { _id: candidate._id }
@@ -436,15 +489,27 @@ async function settleClaimed(
     return 'unresolved' as const;
   };
   let outcome: ChargeResult | null;
+  let abandoned = false;
   try {
     outcome = await gateway.lookup(claim.order_number);
   } catch (error) {
-    log.warn({ err: error, order: claim.order_number }, 'payment gateway could not tell yet');
-    return later();
+    // Held for the bank's step that nobody took on within the window: only the app could have
+    // gone on with it, so it can no longer be approved (issue 21).
+    abandoned =
+      error instanceof ChargeAwaitingAuthentication &&
+      Boolean(claim.authentication) &&
+      !authenticationOpen(claim, now) &&
+      !mayStillBeApproved(gateway, claim.unknown_at ?? claim.created_at, now);
+    if (!abandoned) {
+      log.warn({ err: error, order: claim.order_number }, 'payment gateway could not tell yet');
+      return later();
+    }
+    outcome = null;
   }
   // 'Never received' is only believed once the gateway could no longer be deciding the charge
   // (issue 43): until then it may still approve it.
-  if (!outcome && mayStillBeApproved(gateway, claim.unknown_at ?? claim.created_at, now)) return later();
+  if (!outcome && !abandoned && mayStillBeApproved(gateway, claim.unknown_at ?? claim.created_at, now))
+    return later();
   if (outcome?.approved) {
     const result = await settleApproved(deps, claim, outcome);
     await rewriteAnswer(store, claim, result ? successAnswer(result) : notCompletedAnswer());
@@ -459,7 +524,13 @@ async function settleClaimed(
   await rewriteAnswer(
     store,
     claim,
-    notCompletedAnswer(outcome && !outcome.approved ? outcome.message : undefined),
+    notCompletedAnswer(
+      outcome && !outcome.approved
+        ? outcome.message
+        : claim.authentication
+          ? AUTHENTICATION_MESSAGES.expired
+          : undefined,
+    ),
   );
   const user = await store.collection<UserRecord>('usuarios').findById(claim.user_id, { withDeleted: true });
   if (claim.payment_status === 'unknown' && user)

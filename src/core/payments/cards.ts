@@ -8,7 +8,7 @@ import type { Store } from '../store/port.ts';
 import type { Enrolment } from '../../domain/records.ts';
 import { CARD_MESSAGES } from '../../domain/cards.ts';
 import type { SavedCard } from '../../domain/ledger.ts';
-import type { CardDetails } from '../checkout/gateway.ts';
+import type { CardDetails, KeptCard } from '../checkout/gateway.ts';
 
 export const CARDS = 'tarjetas';
 
@@ -28,13 +28,22 @@ export async function saveFamilyCard(
 ): Promise<SavedCard> {
   const result = await deps.gateway.saveCard({ card, customer: userId });
   if (!result.saved) throw new ApiError(402, result.message);
+  return keepFamilyCard(deps, userId, result);
+}
+
+/** A card the gateway keeps already (its token) becomes the family's one card on file. */
+export async function keepFamilyCard(
+  deps: Pick<CoreDeps, 'store' | 'gateway' | 'log'>,
+  userId: string,
+  kept: KeptCard,
+): Promise<SavedCard> {
   const previous = await cardsOf(deps.store).find({ user_id: userId, status: 'active' });
   const saved = await cardsOf(deps.store).insertOne({
     user_id: userId,
-    token: result.token,
-    brand: result.brand,
-    last4: result.last4,
-    expiry: result.expiry,
+    token: kept.token,
+    brand: kept.brand,
+    last4: kept.last4,
+    expiry: kept.expiry,
     status: 'active',
     created_at: new Date(),
   });

@@ -2,7 +2,7 @@
 // each answer with its schema (fast-json-stringify: quicker, and a field outside the contract
 // never leaks), and a test checks every call has one. Stored records keep every field they have
 // (additionalProperties), so an admin list shows whatever the checkout wrote.
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { PublicUser } from './accounts.ts';
 import { PaymentResult } from './enrolment.ts';
 
@@ -160,3 +160,21 @@ export const EnrolmentAnswer = Type.Object({
   message: Type.String(),
   result: PaymentResult,
 });
+
+/**
+ * GET /inscripciones/autenticacion/{session} (issue 21): the 3-D Secure step the payment waits
+ * for, or, once settled, the answer the payment request would have given (its status and body:
+ * EnrolmentAnswer when paid, the error envelope otherwise).
+ */
+export const AuthenticationStatusAnswer = Type.Object({
+  state: Type.Union([
+    Type.Literal('method'),
+    Type.Literal('challenge'),
+    Type.Literal('resuming'),
+    Type.Literal('done'),
+  ]),
+  answer: Type.Optional(Type.Object({ statusCode: Type.Integer(), body: Type.Unknown() })),
+});
+export type AuthenticationStatusAnswer = Static<typeof AuthenticationStatusAnswer>;
+
+export const AuthenticationParams = Type.Object({ session: Type.String({ maxLength: 64 }) });
