@@ -9,7 +9,8 @@ import { staffKit, type StaffKit } from '../staff/testing.ts';
 import { azulGatewayFor } from '../../testing/azul.ts';
 import type { ACS_OUTCOMES } from '../../testing/azul-standin.ts';
 import { AZUL_TEST_CARDS, startAzulStandin, type AzulStandin } from '../../testing/azul-standin.ts';
-import { enrolmentRequest } from '../checkout/testing.ts';
+import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
+import type { SavedCard } from '../../../src/domain/ledger.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { CARD_MESSAGES } from '../../../src/domain/cards.ts';
 import { reconcilePayments } from '../../../src/core/checkout/settle.ts';
@@ -187,6 +188,32 @@ describe('3-D Secure 2 in the checkout through AZUL', () => {
     await bankPost(k, new URL(termUrl).pathname, { cRes });
     expect(s.received.some((request) => request.operation === 'processthreedschallenge')).toBe(false);
     expect((await order(k))!.payment_status).toBe('error');
+  });
+
+  it('autopay authorised: the card is kept in DataVault with the 3DS approval and becomes the family card', async () => {
+    const { s, k } = await setup();
+    const cart = await demoCart(k.t.store, 'PA2027');
+    const monthly = cart.weeks.findIndex((week) => week.name === 'Pago mensual');
+    const body = {
+      ...enrolmentRequest(cart, [[monthly]], { card: AZUL_TEST_CARDS.challenge.number }),
+      autopay: true,
+    };
+    body.cvv = '999';
+    const answer = await k.pay(k.parent, body);
+    expect(answer.statusCode, answer.body).toBe(202);
+    const { session } = answer.json().authentication as { session: string };
+    expect(s.received.find((request) => request.body.TrxType === 'Sale')!.body.SaveToDataVault).toBe('1');
+    const step = (await order(k))!.authentication!.step as { url: string; fields: Record<string, string> };
+    const { termUrl, cRes } = await challengeAnswer(step, 'Yes');
+    await bankPost(k, new URL(termUrl).pathname, { cRes });
+    expect((await status(k, session)).json()).toMatchObject({ state: 'done', answer: { statusCode: 201 } });
+    const paid = (await order(k))!;
+    expect(paid.autopay?.text).toBeTruthy();
+    const card = await k.t.store.collection<SavedCard>('tarjetas').findOne({ user_id: paid.user_id });
+    expect(card).toMatchObject({ status: 'active', last4: '0059', expiry: '122030' });
+    expect(JSON.stringify(card)).not.toContain(AZUL_TEST_CARDS.challenge.number);
+    // No separate DataVault CREATE: the token came with the sale.
+    expect(s.received.some((request) => request.operation === 'processdatavault')).toBe(false);
   });
 
   it('a parent who closes the page: the reconciler leaves the order while the window lasts, then gives the places back', async () => {
