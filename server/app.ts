@@ -43,6 +43,8 @@ const AUTOPAY_PASS_MS = 5 * 60_000;
 import { ensureIndexes } from '../src/core/indexes.ts';
 import path from 'node:path';
 import { authenticationRoutes } from './routes/authentication-3ds.ts';
+import { ecfPort } from './ecf/port.ts';
+import { sendEcfReceipts } from '../src/core/receipts/ecf.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -187,6 +189,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     photos: photoStorage,
     log: app.log,
     receiptPdf: (receipt) => renderReceiptPdf(PDFDocument, receipt),
+    // e-CF (issue 22): the certificate is read now, so a wrong password stops the start.
+    ...(config.ecf ? { ecf: ecfPort(config.ecf) } : {}),
     ...(deps.clock ? { clock: deps.clock } : {}),
     settings: {
       publicUrl: config.publicUrl,
@@ -229,6 +233,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Fiscal receipts that waited for an NCF sequence (src/core/receipts/service.ts): issued and
   // e-mailed once staff add one (saving it runs this at once too). Each receipt's id is its order's.
   every(WAITLIST_PASS_MS, 'pending receipts failed', () => issuePendingReceipts(core.deps));
+  // e-CF (issue 22): signed receipts sent to DGII in the order issued, and their results asked.
+  if (config.ecf) every(WAITLIST_PASS_MS, 'sending e-CF failed', () => sendEcfReceipts(core.deps));
   // Autopay (src/core/payments/autopay.ts): notices, the charges of the day and their retries, and
   // the card payments a crash or a timeout left unsettled. Each instalment is claimed in the store.
   every(AUTOPAY_PASS_MS, 'autopay failed', () => runAutopay(core.deps));

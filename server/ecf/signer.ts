@@ -88,12 +88,5 @@ export function ecfSigner(key: string, cert: string, certificate: forge.pki.Cert
   };
 }
 
-/**
- * The security code printed under the QR and sent in a consumer-invoice summary: the first six
- * characters of the document's SignatureValue (DGII: 'los primeros seis dígitos del hash generado
- * en el SignatureValue'; dgii-ecf reads it the same way).
- */
-export function securityCode(signedXml: string): string {
-  const value = /<(?:\w+:)?SignatureValue>([^<]+)<\/(?:\w+:)?SignatureValue>/.exec(signedXml)?.[1] ?? '';
-  return value.replace(/\s/g, '').slice(0, 6);
-}
+/** The security code of a signed e-CF (one rule, src/domain/ecf.ts). */
+export { ecfSecurityCode as securityCode } from '../../src/domain/ecf.ts';

@@ -8,16 +8,26 @@
 // - GET  /{env}/consultaresultado/api/consultas/estado?trackid  0 not found, 1 accepted, 2 rejected
 // - POST /{env}/recepcionfc/api/recepcion/ecf                   an RFCE (the FC host), answered at once
 // An E32 under RD$250,000 sent whole is rejected (DGII wants its summary), an e-NCF accepted once is
-// rejected the second time. Faults on demand: DGII down (503). Never part of the production bundle.
+// rejected the second time. Faults on demand: DGII down (503), results 'En Proceso' for a while, a
+// document rejected with a given message. Never part of the production bundle.
 import http from 'node:http';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SignedXml } from 'xml-crypto';
 import { dgiiSchemaErrors } from './dgii-xsd.ts';
 
+export interface DgiiFaults {
+  /** DGII answers 503 to everything. */
+  down: boolean;
+  /** The next N result queries answer 'En Proceso' (3) before the final state. */
+  processing: number;
+  /** The next document received is rejected with this message (its e-NCF left unused). */
+  reject: string | null;
+}
+
 export interface DgiiStandin {
   url: string;
-  faults: { down: boolean };
+  faults: DgiiFaults;
   /** What arrived, for tests: the documents received, by e-NCF. */
   received: Array<{ encf: string; type: string; xml: string; status: number }>;
   seedsIssued: number;
@@ -55,7 +65,7 @@ export async function startDgiiStandin(): Promise<DgiiStandin> {
   >();
   const accepted = new Set<string>();
   const received: DgiiStandin['received'] = [];
-  const faults = { down: false };
+  const faults: DgiiFaults = { down: false, processing: 0, reject: null };
   let seedsIssued = 0;
 
   const send = (response: http.ServerResponse, status: number, body: unknown, type = 'application/json') => {
@@ -99,6 +109,11 @@ export async function startDgiiStandin(): Promise<DgiiStandin> {
       mensajes: [{ codigo: 1, valor }],
     });
     if (!signatureValid(xml)) return reject('Firma digital inválida');
+    if (faults.reject) {
+      const message = faults.reject;
+      faults.reject = null;
+      return reject(message);
+    }
     const problems = await dgiiSchemaErrors(xml, `e-CF-${type}`);
     if (problems.length > 0) return reject(`Estructura inválida: ${problems.join('; ')}`);
     if (type === '32' && Number(valueOf(xml, 'MontoTotal')) < 250_000)
@@ -160,6 +175,10 @@ export async function startDgiiStandin(): Promise<DgiiStandin> {
           const result = results.get(trackId);
           if (!result)
             return send(response, 200, { trackId, codigo: 0, estado: 'No encontrado', mensajes: [] });
+          if (faults.processing > 0) {
+            faults.processing -= 1;
+            return send(response, 200, { trackId, codigo: 3, estado: 'En Proceso', mensajes: [] });
+          }
           return send(response, 200, { trackId, ...result, fechaRecepcion: new Date().toISOString() });
         }
         if (request.method === 'POST' && route === '/recepcionfc/api/recepcion/ecf') {

@@ -1,5 +1,6 @@
 // What the services need from outside, as ports: each adapter (the Fastify server, the MSW mocks)
 // passes its own. Nothing here is Node-only, so the services also run in the browser.
+import type { EcfPort } from './receipts/ecf.ts';
 import type { Store } from './store/port.ts';
 import type { PaymentGateway } from './checkout/gateway.ts';
 import type { Receipt } from '../domain/receipts.ts';
@@ -68,6 +69,11 @@ export interface CoreDeps {
   sessions: Sessions;
   photos: PhotoStorage;
   log: Log;
+  /**
+   * The school's certificate and DGII's services (issue 22), when e-CF is on (ECF_ENV set): signs
+   * and sends the E series (./receipts/ecf.ts). Absent: B-series receipts.
+   */
+  ecf?: EcfPort;
   /** Draws a fiscal receipt as PDF (src/core/receipts/pdf.ts, with the adapter's PDFKit build). */
   receiptPdf: (receipt: Receipt) => Promise<Uint8Array>;
   /** The school's public address (links in e-mails) and website (confirmation e-mail). */

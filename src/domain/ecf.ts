@@ -28,6 +28,45 @@ export const ecfInvoiceType = (buyer: { rnc: string; name: string } | null): Ecf
 export const ecfRangeExpiry = (authorisedOn: string): string =>
   `${Number(authorisedOn.slice(0, 4)) + 1}-12-31`;
 
+/** DGII's result of an e-CF: 0 not found, 1 accepted, 2 rejected, 3 in process, 4 accepted on conditions. */
+export interface EcfStatus {
+  codigo: 0 | 1 | 2 | 3 | 4;
+  estado: string;
+  /** False on a rejection that leaves the e-NCF unused. */
+  secuenciaUtilizada: boolean;
+  mensajes: Array<{ codigo?: number | string; valor: string }>;
+}
+
+/** An e-CF as the school keeps it on its receipt (issue 22): signed once, then DGII's word on it. */
+export interface EcfRecord {
+  /** queued: signed, not sent yet; sent: DGII has it (TrackId), its result not final yet. */
+  state: 'queued' | 'sent' | 'accepted' | 'conditional' | 'rejected';
+  /** 'summary': an E32 under RD$250,000, whose summary (RFCE) DGII receives. */
+  route: 'reception' | 'summary';
+  signed_xml: string;
+  summary_xml?: string;
+  /** The first six characters of the signature value, printed with the QR. */
+  security_code: string;
+  signed_at: Date;
+  track_id?: string;
+  sent_at?: Date;
+  settled_at?: Date;
+  /** DGII's messages (a rejection's reasons, an acceptance's conditions). */
+  messages?: string[];
+  /** Of a rejection: whether DGII counts the e-NCF as used (a corrected one takes a new number). */
+  number_used?: boolean;
+  lease_until?: Date;
+}
+
+/**
+ * The security code of a signed e-CF: the first six characters of its SignatureValue (DGII: 'los
+ * primeros seis dígitos del hash generado en el SignatureValue'; dgii-ecf reads it the same way).
+ */
+export function ecfSecurityCode(signedXml: string): string {
+  const value = /<(?:\w+:)?SignatureValue>([^<]+)<\/(?:\w+:)?SignatureValue>/.exec(signedXml)?.[1] ?? '';
+  return value.replace(/\s/g, '').slice(0, 6);
+}
+
 /** How a payment was made, as DGII's FormaPago codes it. */
 export const FORMA_PAGO = { efectivo: 1, transferencia: 2, tarjeta: 3 } as const;
 export type FormaPago = keyof typeof FORMA_PAGO;

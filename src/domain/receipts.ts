@@ -3,6 +3,7 @@
 // (crédito fiscal) when the parent asked for an invoice with RNC and name; cancelling an order that
 // got a B01 issues a B04 (nota de crédito). Pure: numbers, amounts and texts shared by the server,
 // the mocks, the profile and the admin panel; the PDF is drawn by ../core/receipts/pdf.ts.
+import type { EcfRecord } from './ecf.ts';
 import { formatDop } from './pricing.ts';
 import { fullName } from './family.ts';
 
@@ -23,6 +24,14 @@ export const ELECTRONIC_TYPES: readonly NcfType[] = ['E31', 'E32', 'E34'];
 /** The types a school issues: electronic once e-CF is on (ECF_ENV), else paper. */
 export const typesInUse = (ecf: boolean): readonly NcfType[] => (ecf ? ELECTRONIC_TYPES : PAPER_TYPES);
 export const isElectronic = (type: NcfType): boolean => type.startsWith('E');
+/**
+ * The credit note of an invoice's type when an order is cancelled or changed: a B04 for a B01 (a
+ * consumer B02 gets none, as before e-CF), an E34 for any e-CF (issue 22: DGII's e-CF rules).
+ */
+export const creditNoteType = (invoice: NcfType): NcfType | null =>
+  invoice === 'B01' ? 'B04' : invoice === 'E31' || invoice === 'E32' ? 'E34' : null;
+/** A credit note (B04, E34): it gives back, it does not charge. */
+export const isCreditNote = (type: NcfType): boolean => type === 'B04' || type === 'E34';
 
 /**
  * An NCF is the series 'B', the type's two digits and an eight-digit sequential number; an e-NCF
@@ -149,6 +158,8 @@ export interface Receipt {
   modifies: string | null;
   /** Went out with an e-mail (the confirmation, the cancellation's, or one of its own). */
   mailed: boolean;
+  /** An E31, E32 or E34 (issue 22): the signed document and DGII's word on it. */
+  ecf?: EcfRecord;
 }
 
 /** A total split into its taxable base and ITBIS (prices include it), whole pesos, total kept exact. */

@@ -1,6 +1,10 @@
 // The e-NCF ranges (issue 22): with e-CF on (ECF_ENV) the fiscal screen asks for E31, E32 and E34
 // ranges, ten-digit numbers, and warns while one is missing; with it off, nothing about them.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { schoolP12In } from '../../testing/ecf.ts';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { RECEIPT_MESSAGES } from '../../../src/domain/receipts.ts';
 
@@ -17,11 +21,13 @@ async function setup(env: Record<string, string>) {
 
 describe('e-NCF ranges', () => {
   it('with e-CF on: the E types, ten digits, and the warnings about them', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-ranges-'));
     const { call } = await setup({
       ECF_ENV: 'TesteCF',
-      ECF_P12_FILE: 'escuela.p12',
+      ECF_P12_FILE: schoolP12In(dir, 'clave'),
       ECF_P12_PASSWORD: 'clave',
     });
+    fs.rmSync(dir, { recursive: true, force: true });
     const before = (await call('GET', '/ajustes/fiscal')).json().data;
     expect(before).toMatchObject({ ecf: true, types: ['E31', 'E32', 'E34'] });
     expect(before.alerts).toContain(RECEIPT_MESSAGES.noSequence('E32'));

@@ -1,6 +1,7 @@
 // Accounts: sign-in, registration, profile, activity, password reset. The rules live here; the
 // calls of ../api/accounts.ts only map requests to these functions.
 import { receiptsOfOrders } from '../receipts/service.ts';
+import { isCreditNote } from '../../domain/receipts.ts';
 import { fullName } from '../../domain/family.ts';
 import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
@@ -251,7 +252,7 @@ export function accountsService(deps: CoreDeps) {
         receipt_pending:
           enrolment.payment_status === 'paid' &&
           enrolment.receipt_pending === true &&
-          !(receipts.get(enrolment._id) ?? []).some((receipt) => receipt.type !== 'B04'),
+          !(receipts.get(enrolment._id) ?? []).some((receipt) => !isCreditNote(receipt.type)),
         created_at: enrolment.created_at.toISOString(),
         paid_at: enrolment.paid_at?.toISOString() ?? null,
       }));

@@ -16,7 +16,7 @@ import { randomInt } from '../crypto.ts';
 import { enrolmentState, STAFF_MESSAGES } from '../../domain/staff.ts';
 import { releasePlaces } from '../checkout/settle.ts';
 import { cancellationMail, familyRecipients } from '../checkout/mails.ts';
-import { NCF_TYPE_CODES } from '../../domain/receipts.ts';
+import { creditNoteType, isCreditNote, NCF_TYPE_CODES } from '../../domain/receipts.ts';
 import {
   issueOwedReceipts,
   markMailed,
@@ -25,6 +25,7 @@ import {
   receiptId,
   receiptOf,
   receiptsOfOrders,
+  invoiceType,
 } from '../receipts/service.ts';
 import { recordAudit, type Actor } from './audit.ts';
 
@@ -214,11 +215,12 @@ export async function cancelEnrolment(
     refund.credit_code = (await issueCredit(store, claimed, claimed.credit_amount, nowOf(deps))).code;
   const done = (await enrolments.updateOne({ _id: id }, { set: { ...refund } })) ?? claimed;
 
-  // A cancelled B01 gets its credit note (B04), sent with the cancellation with any receipt the
+  // A cancelled B01 (or any e-CF) gets its credit note (B04, E34), sent with the cancellation with any receipt the
   // order was still owed; one that cannot be numbered yet is issued and e-mailed by the pass.
   const receipts = await issueOwedReceipts(deps, id)
     .then(async (issued) => {
-      const note = await receiptOf(store, id, 'B04');
+      const noteType = creditNoteType(invoiceType(done, deps.settings.ecf));
+      const note = noteType ? await receiptOf(store, id, noteType) : null;
       return note && !issued.some((receipt) => receipt._id === note._id) ? [...issued, note] : issued;
     })
     .catch(async (error: unknown) => {
@@ -226,7 +228,7 @@ export async function cancelEnrolment(
       await markReceiptsOwed(store, id);
       return [];
     });
-  const creditNote = receipts.find((receipt) => receipt.type === 'B04') ?? null;
+  const creditNote = receipts.find((receipt) => isCreditNote(receipt.type)) ?? null;
   const parent = await store.collection<UserRecord>('usuarios').findById(done.user_id, { withDeleted: true });
   const recipients = familyRecipients(parent?.email, done);
   if (recipients.length > 0) {

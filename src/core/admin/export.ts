@@ -11,6 +11,7 @@ import { enrolmentFilter } from './enrolments-filter.ts';
 import { orderPagesWithMoney, ordersWithMoney } from './money.ts';
 import { allocateNet } from '../../domain/money.ts';
 import { RECEIPTS } from '../receipts/service.ts';
+import { isCreditNote, type NcfType } from '../../domain/receipts.ts';
 
 export type ColumnType = 'text' | 'money' | 'date' | 'number';
 
@@ -250,7 +251,7 @@ async function invoiceNumbersOf(store: Store, enrolmentIds: string[]): Promise<M
     .find({ enrolment_id: { $in: enrolmentIds } });
   const invoices = new Map<string, string>();
   for (const receipt of receipts)
-    if (receipt.type !== 'B04' && !receipt.type.startsWith('E34') && !invoices.has(receipt.enrolment_id))
+    if (!isCreditNote(receipt.type as NcfType) && !invoices.has(receipt.enrolment_id))
       invoices.set(receipt.enrolment_id, receipt.ncf);
   return invoices;
 }

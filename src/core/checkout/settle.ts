@@ -332,7 +332,7 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
 async function invoiceOf(deps: CoreDeps, enrolment: Enrolment): Promise<Receipt | null> {
   try {
     await issueOwedReceipts(deps, enrolment._id);
-    return await receiptOf(deps.store, enrolment._id, invoiceType(enrolment));
+    return await receiptOf(deps.store, enrolment._id, invoiceType(enrolment, deps.settings.ecf));
   } catch (error) {
     deps.log.error({ err: error, order: enrolment.order_number }, 'the fiscal receipt could not be issued');
     await markReceiptsOwed(deps.store, enrolment._id);

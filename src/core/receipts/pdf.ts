@@ -4,7 +4,7 @@
 import type PDFKit from 'pdfkit';
 import { formatDay } from '../../domain/cancellation.ts';
 import { formatPaymentDate } from '../../domain/enrolment.ts';
-import { ITBIS_MODES, NCF_TYPES, receiptAmount, type Receipt } from '../../domain/receipts.ts';
+import { isCreditNote, ITBIS_MODES, NCF_TYPES, receiptAmount, type Receipt } from '../../domain/receipts.ts';
 
 export type PdfDocumentClass = new (options?: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument;
 
@@ -98,7 +98,7 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt): void {
     .fontSize(8)
     .fillColor('#555555')
     .text(
-      receipt.type === 'B04'
+      isCreditNote(receipt.type)
         ? 'Nota de crédito por la cancelación de la inscripción indicada.'
         : 'Pagado con tarjeta. Gracias por su inscripción.',
       LEFT,

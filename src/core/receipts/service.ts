@@ -15,8 +15,11 @@ import { alertAdminsOnceADay } from '../admin/alerts.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { formatDay } from '../../domain/cancellation.ts';
+import { ecfSource, signEcf } from './ecf.ts';
 import {
   creditNoteLine,
+  creditNoteType,
+  isElectronic,
   EXPIRY_WARNING_DAYS,
   FISCAL_SETTINGS_ID,
   LOW_NUMBERS,
@@ -201,7 +204,7 @@ async function issueReceipt(
   const now = nowOf(deps);
   for (const sequence of await usableSequences(store, type, now)) {
     for (let number = sequence.next; number <= sequence.last; number += 1) {
-      const receipt: Receipt = {
+      const base: Receipt = {
         _id,
         ncf: ncfOf(type, number),
         type,
@@ -216,6 +219,17 @@ async function issueReceipt(
         ...body,
         mailed: false,
       };
+      // An e-CF is signed before its number is recorded (issue 22): kept exactly as DGII gets it.
+      const receipt: Receipt =
+        isElectronic(type) && deps.ecf
+          ? {
+              ...base,
+              ecf: signEcf(
+                deps.ecf,
+                ecfSource(base, enrolment, { rangeExpiry: sequence.expires_on, signedAt: now, modified }),
+              ),
+            }
+          : base;
       try {
         const inserted = await receipts.insertOne(receipt);
         await sequencesOf(store).updateOne(
@@ -235,11 +249,18 @@ async function issueReceipt(
   return null;
 }
 
-/** The type of an order's invoice: B01 when the parent asked for one with RNC and name. */
+/**
+ * The type of an order's invoice: crédito fiscal (B01, or E31 with e-CF on) when the parent asked
+ * for one with RNC and name, else consumo (B02, or E32).
+ */
 export const invoiceType = (
   enrolment: Pick<Enrolment, 'comprobantefiscal' | 'rnc' | 'rnc_nombre'>,
-): NcfType =>
-  enrolment.comprobantefiscal && enrolment.rnc?.trim() && enrolment.rnc_nombre?.trim() ? 'B01' : 'B02';
+  ecf = false,
+): NcfType => {
+  const credit = enrolment.comprobantefiscal && enrolment.rnc?.trim() && enrolment.rnc_nombre?.trim();
+  if (ecf) return credit ? 'E31' : 'E32';
+  return credit ? 'B01' : 'B02';
+};
 
 /** What a cancellation gives back (card and credit), on which a B04 is issued. */
 const creditNoteAmount = (enrolment: Enrolment): number =>
@@ -266,16 +287,18 @@ export async function issueChangeCreditNote(
   changeId: string,
   amount: number,
 ): Promise<Receipt | null> {
-  if (amount <= 0 || invoiceType(enrolment) !== 'B01') return null;
-  const invoice = await receiptOf(deps.store, enrolment._id, 'B01');
+  const type = invoiceType(enrolment, deps.settings.ecf);
+  const noteType = creditNoteType(type);
+  if (amount <= 0 || !noteType) return null;
+  const invoice = await receiptOf(deps.store, enrolment._id, type);
   if (!invoice) return null;
   return issueReceipt(
     deps,
     enrolment,
-    'B04',
+    noteType,
     creditNoteBody(enrolment, amount, invoice),
     invoice,
-    `${receiptId(enrolment._id, 'B04')}-${changeId}`,
+    `${receiptId(enrolment._id, noteType)}-${changeId}`,
   );
 }
 
@@ -301,8 +324,12 @@ export async function issueOwedReceipts(deps: CoreDeps, enrolmentId: string): Pr
     const enrolment = await enrolmentsOf(deps.store).findById(enrolmentId);
     if (!enrolment || enrolment.payment_status !== 'paid') return issued;
     const blocked: NcfType[] = [];
-    const type = invoiceType(enrolment);
-    const buyer = type === 'B01' ? { rnc: enrolment.rnc.trim(), name: enrolment.rnc_nombre.trim() } : null;
+    const type = invoiceType(enrolment, deps.settings.ecf);
+    const noteType = creditNoteType(type);
+    const buyer =
+      type === 'B01' || type === 'E31'
+        ? { rnc: enrolment.rnc.trim(), name: enrolment.rnc_nombre.trim() }
+        : null;
     const already = await receiptOf(deps.store, enrolment._id, type);
     const invoiceOwed = enrolment.status !== 'cancelled' || enrolment.receipt_pending === true;
     const invoice =
@@ -318,13 +345,13 @@ export async function issueOwedReceipts(deps: CoreDeps, enrolmentId: string): Pr
     if (!invoice && invoiceOwed) blocked.push(type);
     else if (invoice && !already) issued.push(invoice);
 
-    if (invoice && enrolment.status === 'cancelled' && type === 'B01' && creditNoteAmount(enrolment) > 0) {
-      const noted = await receiptOf(deps.store, enrolment._id, 'B04');
+    if (invoice && enrolment.status === 'cancelled' && noteType && creditNoteAmount(enrolment) > 0) {
+      const noted = await receiptOf(deps.store, enrolment._id, noteType);
       const amount = creditNoteAmount(enrolment);
       const note =
         noted ??
-        (await issueReceipt(deps, enrolment, 'B04', creditNoteBody(enrolment, amount, invoice), invoice));
-      if (!note) blocked.push('B04');
+        (await issueReceipt(deps, enrolment, noteType, creditNoteBody(enrolment, amount, invoice), invoice));
+      if (!note) blocked.push(noteType);
       else if (!noted) issued.push(note);
     }
     const pending = blocked.length > 0;

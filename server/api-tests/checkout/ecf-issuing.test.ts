@@ -1,0 +1,209 @@
+// Electronic fiscal receipts issued and sent (issue 22), with the school's test certificate and the
+// DGII stand-in: a paid order gets an E32 (E31 with the parent's RNC and company), signed when its
+// e-NCF is taken; the pass sends it (an E32 under RD$250,000 as its summary, the others to the
+// reception and their result asked until final), in the order issued; DGII down holds the queue and
+// never the payment; a rejection alerts the admins with DGII's reasons; a cancellation's E34 refers
+// to the invoice; twenty payments at once on a range of fifteen never share or skip an e-NCF.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
+import { demoCart, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
+import { startDgiiStandin, type DgiiStandin } from '../../testing/dgii-standin.ts';
+import { schoolP12In } from '../../testing/ecf.ts';
+import { dgiiSchemaErrors } from '../../testing/dgii-xsd.ts';
+import { sendEcfReceipts } from '../../../src/core/receipts/ecf.ts';
+import type { Enrolment, Week } from '../../../src/domain/records.ts';
+import type { NcfSequence, Receipt } from '../../../src/domain/receipts.ts';
+import { SignedXml } from 'xml-crypto';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-issuing-'));
+const p12 = schoolP12In(dir, 'clave-p12');
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+let t: TestApp | undefined;
+let dgii: DgiiStandin | undefined;
+afterEach(async () => {
+  await t?.close();
+  await dgii?.close();
+  t = undefined;
+  dgii = undefined;
+});
+
+async function setup(ranges: Partial<Record<'E31' | 'E32' | 'E34', [number, number]>> = {}) {
+  dgii = await startDgiiStandin();
+  t = await buildTestApp({
+    ECF_ENV: 'TesteCF',
+    ECF_P12_FILE: p12,
+    ECF_P12_PASSWORD: 'clave-p12',
+    DGII_ECF_URL: dgii.url,
+    DGII_FC_URL: dgii.url,
+  });
+  await seedDemoData(t.store);
+  const sequences = t.store.collection<NcfSequence>('secuencias_ncf');
+  for (const type of ['E31', 'E32', 'E34'] as const) {
+    const [first, last] = ranges[type] ?? [1, 1000];
+    await sequences.insertOne({
+      type,
+      first,
+      last,
+      next: first,
+      expires_on: new Date('2027-12-31T23:59:59Z'),
+      status: 'active',
+      created_at: new Date(),
+    });
+  }
+  const admin = await t.createUser({ admin: true, email: 'direccion@escuela.do' });
+  const parent = await t.createUser({ email: 'carmen@correo.do' });
+  return { t, dgii, cart: await demoCart(t.store), admin: admin.token, parent: parent.token };
+}
+
+const receipts = (app: TestApp) =>
+  app.store.collection<Receipt>('comprobantes').find({}, { sort: { issued_at: 1, ncf: 1 } });
+
+async function pay(app: TestApp, token: string, body: ReturnType<typeof enrolmentRequest>) {
+  const res = await payAs(app, token, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return (await app.store
+    .collection<Enrolment>('inscripciones')
+    .findOne({ order_number: res.json().result.orderId }))!;
+}
+
+const withInvoice = (cart: DemoCart) => ({
+  ...enrolmentRequest(cart, [[0]]),
+  comprobantefiscal: true,
+  rnc: '1-01-67291-9',
+  rnc_nombre: 'Constructora del Sur SRL',
+});
+
+/** The enveloped signature verifies with the certificate it carries (xml-crypto, not our signer). */
+function signatureVerifies(xml: string): boolean {
+  const verifier = new SignedXml();
+  verifier.getCertFromKeyInfo = (keyInfo) => SignedXml.getCertFromKeyInfo(keyInfo);
+  verifier.loadSignature(/<Signature[\s\S]*<\/Signature>/.exec(xml)![0]);
+  return verifier.checkSignature(xml);
+}
+
+describe('e-CF issued and sent', () => {
+  it('an E32 signed at payment, its summary accepted by DGII; an E31 sent whole, En Proceso, then Aceptado', async () => {
+    const { t: app, dgii: s, cart, parent } = await setup();
+    const consumer = await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    const [e32] = await receipts(app);
+    expect(e32).toMatchObject({
+      type: 'E32',
+      ncf: 'E320000000001',
+      enrolment_id: consumer._id,
+      total: 4_700,
+    });
+    expect(e32!.ecf).toMatchObject({ state: 'queued', route: 'summary' });
+    expect(e32!.ecf!.security_code).toMatch(/^.{6}$/);
+    expect(signatureVerifies(e32!.ecf!.signed_xml)).toBe(true);
+    expect(await dgiiSchemaErrors(e32!.ecf!.signed_xml, 'e-CF-32')).toEqual([]);
+    // The payment never waited for DGII: nothing was sent yet.
+    expect(s.received).toHaveLength(0);
+
+    const first = await sendEcfReceipts(app.app.core.deps);
+    expect(first).toMatchObject({ sent: 1, accepted: 1, unreachable: false });
+    expect(s.received).toMatchObject([{ type: 'RFCE', encf: 'E320000000001', status: 1 }]);
+    expect((await receipts(app))[0]!.ecf).toMatchObject({ state: 'accepted' });
+
+    const company = await pay(app, parent, withInvoice(cart));
+    const e31 = (await receipts(app)).find((receipt) => receipt.enrolment_id === company._id)!;
+    expect(e31).toMatchObject({
+      type: 'E31',
+      ncf: 'E310000000001',
+      buyer: { name: 'Constructora del Sur SRL' },
+    });
+    expect(e31.ecf).toMatchObject({ state: 'queued', route: 'reception' });
+    s.faults.processing = 1;
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ sent: 1, accepted: 0 });
+    const sent = (await receipts(app)).find((receipt) => receipt._id === e31._id)!;
+    expect(sent.ecf).toMatchObject({ state: 'sent' });
+    expect(sent.ecf!.track_id).toBeTruthy();
+    // 'En Proceso': asked again next time.
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 0 });
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 1 });
+    expect((await receipts(app)).find((receipt) => receipt._id === e31._id)!.ecf).toMatchObject({
+      state: 'accepted',
+    });
+    expect(s.received.filter((document) => document.type === '31')).toHaveLength(1);
+  });
+
+  it('DGII down: payments go on, the e-CF wait in order and go once DGII is back', async () => {
+    const { t: app, dgii: s, cart, parent } = await setup();
+    s.faults.down = true;
+    await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    await pay(app, parent, enrolmentRequest(cart, [[1]]));
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ sent: 0, unreachable: true });
+    expect((await receipts(app)).map((receipt) => receipt.ecf?.state)).toEqual(['queued', 'queued']);
+    s.faults.down = false;
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ sent: 2, accepted: 2 });
+    expect(s.received.map((document) => document.encf)).toEqual(['E320000000001', 'E320000000002']);
+  });
+
+  it("a rejection is recorded with DGII's reasons and the admins are alerted", async () => {
+    const { t: app, dgii: s, cart, parent } = await setup();
+    await pay(app, parent, withInvoice(cart));
+    s.faults.reject = 'RNC del comprador no registrado';
+    await sendEcfReceipts(app.app.core.deps);
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ rejected: 1 });
+    const [rejected] = await receipts(app);
+    expect(rejected!.ecf).toMatchObject({
+      state: 'rejected',
+      messages: ['RNC del comprador no registrado'],
+      number_used: false,
+    });
+    const alerts = await app.store
+      .collection<{ _id: string; subject: string; text: string }>('outbox')
+      .find({ kind: 'ecf-alert' });
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.subject).toBe(
+      `DGII rechazó el comprobante ${rejected!.ncf} (orden ${rejected!.order_number})`,
+    );
+    expect(alerts[0]!.text).toContain('RNC del comprador no registrado');
+  });
+
+  it("a staff cancellation issues an E34 that refers to the order's E32, and DGII accepts it", async () => {
+    const { t: app, dgii: s, cart, parent, admin } = await setup();
+    const order = await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    const cancel = await app.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancel/${order._id}`,
+      token: admin,
+      payload: { reason: 'Viaje' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [invoice, note] = await receipts(app);
+    expect(note).toMatchObject({ type: 'E34', ncf: 'E340000000001', modifies: invoice!.ncf, total: 4_700 });
+    expect(note!.ecf!.signed_xml).toContain(`<NCFModificado>${invoice!.ncf}</NCFModificado>`);
+    expect(await dgiiSchemaErrors(note!.ecf!.signed_xml, 'e-CF-34')).toEqual([]);
+    await sendEcfReceipts(app.app.core.deps);
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 1 });
+    expect(s.received.map((document) => document.type)).toEqual(['RFCE', '34']);
+  });
+
+  it('twenty payments at once on a range of fifteen: fifteen e-NCFs, none repeated, none skipped', async () => {
+    const { t: app, cart } = await setup({ E32: [1, 15] });
+    // Room for every family in the weeks bought: only the range is short.
+    const weeks = app.store.collection<Week>('semanas');
+    for (const week of cart.weeks.slice(0, 3))
+      await weeks.updateOne({ _id: week._id }, { set: { quota_q: 100 } });
+    const parents = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => app.createUser({ email: `familia${i}@correo.do` })),
+    );
+    const answers = await Promise.all(
+      parents.map((parent, i) => payAs(app, parent.token, enrolmentRequest(cart, [[i % 3]]))),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
+    const issued = await receipts(app);
+    expect(issued).toHaveLength(15);
+    expect(issued.map((receipt) => receipt.ncf).sort()).toEqual(
+      Array.from({ length: 15 }, (_, i) => `E32${String(i + 1).padStart(10, '0')}`),
+    );
+    expect(issued.every((receipt) => receipt.ecf?.state === 'queued')).toBe(true);
+    const owed = await app.store.collection<Enrolment>('inscripciones').count({ receipt_pending: true });
+    expect(owed).toBe(5);
+  });
+});

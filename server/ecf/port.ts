@@ -1,0 +1,18 @@
+// The e-CF port of the core (src/core/receipts/ecf.ts) as the server builds it when ECF_ENV is set
+// (issue 22): the school's .p12 read at start (a wrong password stops the server there) and our
+// DGII client on DGII's hosts (or the test stand-in's).
+import type { EcfConfig } from '../config.ts';
+import type { EcfPort } from '../../src/core/receipts/ecf.ts';
+import { dgiiClient } from './dgii.ts';
+import { loadEcfSigner } from './signer.ts';
+
+export function ecfPort(config: EcfConfig, clock?: () => Date): EcfPort {
+  const signer = loadEcfSigner(config);
+  const client = dgiiClient({ config, signer, ...(clock ? { clock } : {}) });
+  return {
+    sign: (xml) => signer.sign(xml),
+    send: (xml, fileName) => client.send(xml, fileName),
+    status: (trackId) => client.status(trackId),
+    sendSummary: (xml, fileName) => client.sendSummary(xml, fileName),
+  };
+}

@@ -1,0 +1,194 @@
+// Electronic fiscal receipts (issue 22): an E31, E32 or E34 is signed the moment its e-NCF is
+// taken (the receipt is never changed after, only its DGII state), then sent to DGII by a pass, in
+// the order issued, whatever happens to DGII meanwhile: a payment never waits for DGII.
+//   summary    an E32 under RD$250,000: its summary (RFCE) goes to DGII's FC service, answered at
+//              once; the school keeps the signed E32
+//   reception  every other e-CF: DGII answers a TrackId, whose result the pass asks until final
+// Accepted ('Aceptado', 'Aceptado Condicional') is issued; 'Rechazado' alerts the admins with DGII's
+// messages. The signing and DGII's services are the adapter's (server/ecf/): a port here.
+import { nowOf, type CoreDeps } from '../deps.ts';
+import type { Store } from '../store/port.ts';
+import type { Enrolment } from '../../domain/records.ts';
+import { alertAdminsOnceADay } from '../admin/alerts.ts';
+import {
+  ecfSecurityCode,
+  ecfXml,
+  rfceXml,
+  RFCE_LIMIT,
+  type EcfRecord,
+  type EcfSource,
+  type EcfStatus,
+  type EcfType,
+  type FormaPago,
+} from '../../domain/ecf.ts';
+import type { Receipt } from '../../domain/receipts.ts';
+
+/** The school's certificate and DGII's services (server/ecf/: the .p12 signer and our DGII client). */
+export interface EcfPort {
+  /** The document signed with the school's certificate (enveloped XMLDSig), ready to send. */
+  sign(xml: string): string;
+  /** DGII's reception: a TrackId. Rejects when DGII cannot be reached (sent again later). */
+  send(signedXml: string, fileName: string): Promise<{ trackId: string }>;
+  /** The result of a TrackId. */
+  status(trackId: string): Promise<EcfStatus>;
+  /** The summary of a consumer invoice under RD$250,000, answered at once. */
+  sendSummary(signedXml: string, fileName: string): Promise<EcfStatus>;
+}
+
+const receiptsOf = (store: Store) => store.collection<Receipt>('comprobantes');
+
+/** How long one pass holds a receipt it is sending (another instance leaves it alone). */
+const SEND_LEASE_MS = 2 * 60_000;
+
+/** What the e-CF of a receipt says, from the receipt and its order. */
+export function ecfSource(
+  receipt: Omit<Receipt, 'ecf'>,
+  enrolment: Pick<Enrolment, 'contact'>,
+  options: { rangeExpiry: Date; signedAt: Date; payment?: FormaPago; modified?: Receipt | null },
+): EcfSource {
+  const type = receipt.type as EcfType;
+  // An E32 names the parent who paid (XSD 32 wants a Comprador; DGII refuses empty elements).
+  const parent = enrolment.contact?.mother_name?.trim() || enrolment.contact?.father_name?.trim() || '';
+  const buyer = receipt.buyer ?? (parent ? { rnc: '', name: parent } : null);
+  const modified = options.modified;
+  return {
+    type,
+    encf: receipt.ncf,
+    rangeExpiry: options.rangeExpiry.toISOString().slice(0, 10),
+    issuedAt: receipt.issued_at,
+    school: { rnc: receipt.school.rnc, name: receipt.school.name, address: receipt.school.address },
+    buyer,
+    lines: type === 'E34' ? receipt.lines : [...receipt.lines],
+    total: receipt.total,
+    itbis: receipt.itbis_mode,
+    payment: options.payment ?? 'tarjeta',
+    ...(type === 'E34' && modified
+      ? {
+          modifies: {
+            encf: modified.ncf,
+            issuedAt: modified.issued_at,
+            whole: receipt.total >= modified.total,
+          },
+        }
+      : {}),
+    signedAt: options.signedAt,
+  };
+}
+
+/**
+ * Signs a new e-CF (and, for a consumer invoice under RD$250,000, its summary) before its receipt
+ * is recorded: what DGII receives is exactly what the school keeps.
+ */
+export function signEcf(port: EcfPort, source: EcfSource): EcfRecord {
+  const signed = port.sign(ecfXml(source));
+  const securityCode = ecfSecurityCode(signed);
+  const summary = source.type === 'E32' && source.total < RFCE_LIMIT;
+  return {
+    state: 'queued',
+    route: summary ? 'summary' : 'reception',
+    signed_xml: signed,
+    ...(summary ? { summary_xml: port.sign(rfceXml(source, securityCode)) } : {}),
+    security_code: securityCode,
+    signed_at: source.signedAt,
+  };
+}
+
+/** DGII's file name of a document: the issuer's RNC and the e-NCF. */
+const fileNameOf = (receipt: Receipt) => `${receipt.school.rnc.replace(/\D/g, '')}${receipt.ncf}.xml`;
+
+export interface EcfPassReport {
+  sent: number;
+  accepted: number;
+  rejected: number;
+  /** DGII could not be reached: the rest waits, in order, for the next pass. */
+  unreachable: boolean;
+}
+
+/**
+ * The pass (every minute): sends what is queued, oldest first, and asks the result of what was
+ * sent. Each receipt is claimed with a lease first, so two instances never send one twice. DGII
+ * unreachable stops the queue there (the order issued is the order sent).
+ */
+export async function sendEcfReceipts(deps: CoreDeps): Promise<EcfPassReport> {
+  const report: EcfPassReport = { sent: 0, accepted: 0, rejected: 0, unreachable: false };
+  const port = deps.ecf;
+  if (!port) return report;
+  const receipts = receiptsOf(deps.store);
+  const due = await receipts.find(
+    { 'ecf.state': { $in: ['queued', 'sent'] } },
+    { sort: { issued_at: 1, _id: 1 }, limit: 100 },
+  );
+  for (const candidate of due) {
+    const now = nowOf(deps);
+    const claimed = await receipts.updateOne(
+      {
+        _id: candidate._id,
+        'ecf.state': candidate.ecf!.state,
+        $or: [{ 'ecf.lease_until': { $exists: false } }, { 'ecf.lease_until': { $lt: now } }],
+      },
+      { set: { 'ecf.lease_until': new Date(now.getTime() + SEND_LEASE_MS) } },
+    );
+    if (!claimed?.ecf) continue;
+    const ecf = claimed.ecf;
+    try {
+      if (ecf.state === 'sent') {
+        const status = await port.status(ecf.track_id ?? '');
+        // 'En Proceso' (or not found yet): asked again next time.
+        if (status.codigo === 3 || status.codigo === 0) await release(deps, claimed);
+        else report[await settle(deps, claimed, status)] += 1;
+      } else if (ecf.route === 'summary') {
+        const status = await port.sendSummary(ecf.summary_xml ?? '', fileNameOf(claimed));
+        report.sent += 1;
+        report[await settle(deps, claimed, status)] += 1;
+      } else {
+        const { trackId } = await port.send(ecf.signed_xml, fileNameOf(claimed));
+        await receipts.updateOne(
+          { _id: claimed._id },
+          {
+            set: { 'ecf.state': 'sent', 'ecf.track_id': trackId, 'ecf.sent_at': now },
+            unset: ['ecf.lease_until'],
+          },
+        );
+        report.sent += 1;
+      }
+    } catch (error) {
+      deps.log.warn({ err: error, encf: claimed.ncf }, 'DGII could not be reached; the e-CF waits');
+      await release(deps, claimed);
+      report.unreachable = true;
+      break;
+    }
+  }
+  return report;
+}
+
+const release = (deps: CoreDeps, receipt: Receipt) =>
+  receiptsOf(deps.store).updateOne({ _id: receipt._id }, { unset: ['ecf.lease_until'] });
+
+/** DGII's final word on a receipt: recorded, and a rejection told to the admins with its reasons. */
+async function settle(deps: CoreDeps, receipt: Receipt, status: EcfStatus): Promise<'accepted' | 'rejected'> {
+  const rejected = status.codigo === 2;
+  const messages = status.mensajes.map((message) => message.valor).filter(Boolean);
+  await receiptsOf(deps.store).updateOne(
+    { _id: receipt._id },
+    {
+      set: {
+        'ecf.state': rejected ? 'rejected' : status.codigo === 4 ? 'conditional' : 'accepted',
+        'ecf.messages': messages,
+        'ecf.settled_at': nowOf(deps),
+        ...(rejected ? { 'ecf.number_used': status.secuenciaUtilizada } : {}),
+      },
+      unset: ['ecf.lease_until'],
+    },
+  );
+  if (rejected)
+    await alertAdminsOnceADay(deps, {
+      kind: 'ecf-alert',
+      topic: receipt._id,
+      subject: `DGII rechazó el comprobante ${receipt.ncf} (orden ${receipt.order_number})`,
+      text: `DGII rechazó el comprobante electrónico ${receipt.ncf} de la orden ${receipt.order_number}: ${
+        messages.join('; ') || 'sin motivo indicado'
+      }. Revíselo en Comprobantes y emita uno corregido.`,
+      path: '/admin/comprobantes',
+    }).catch((error: unknown) => deps.log.error({ err: error }, 'the e-CF alert could not be queued'));
+  return rejected ? 'rejected' : 'accepted';
+}
