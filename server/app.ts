@@ -45,6 +45,7 @@ import path from 'node:path';
 import { authenticationRoutes } from './routes/authentication-3ds.ts';
 import { ecfPort } from './ecf/port.ts';
 import { sendEcfReceipts } from '../src/core/receipts/ecf.ts';
+import { issuePendingPaymentReceipts } from '../src/core/payments/ledger.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -234,7 +235,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // e-mailed once staff add one (saving it runs this at once too). Each receipt's id is its order's.
   every(WAITLIST_PASS_MS, 'pending receipts failed', () => issuePendingReceipts(core.deps));
   // e-CF (issue 22): signed receipts sent to DGII in the order issued, and their results asked.
-  if (config.ecf) every(WAITLIST_PASS_MS, 'sending e-CF failed', () => sendEcfReceipts(core.deps));
+  if (config.ecf) {
+    every(WAITLIST_PASS_MS, 'sending e-CF failed', () => sendEcfReceipts(core.deps));
+    // Instalment payments whose e-CF waited for a range.
+    every(WAITLIST_PASS_MS, 'pending instalment e-CF failed', () => issuePendingPaymentReceipts(core.deps));
+  }
   // Autopay (src/core/payments/autopay.ts): notices, the charges of the day and their retries, and
   // the card payments a crash or a timeout left unsettled. Each instalment is claimed in the store.
   every(AUTOPAY_PASS_MS, 'autopay failed', () => runAutopay(core.deps));

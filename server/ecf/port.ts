@@ -10,6 +10,7 @@ export function ecfPort(config: EcfConfig, clock?: () => Date): EcfPort {
   const signer = loadEcfSigner(config);
   const client = dgiiClient({ config, signer, ...(clock ? { clock } : {}) });
   return {
+    env: config.env,
     sign: (xml) => signer.sign(xml),
     send: (xml, fileName) => client.send(xml, fileName),
     status: (trackId) => client.status(trackId),

@@ -7,6 +7,7 @@ import {
   ecfDate,
   ecfDateTime,
   ecfInvoiceType,
+  ecfQrUrl,
   ecfRangeExpiry,
   ecfXml,
   encfOf,
@@ -128,5 +129,25 @@ describe('e-CF documents', () => {
 
   it('refuses lines that do not cover the total', () => {
     expect(() => ecfXml({ ...sale, total: 20_000 })).toThrow(/lines that cover its total/);
+  });
+});
+
+describe("the printed e-CF's QR address (DGII's consulta timbre)", () => {
+  it('an E32 under RD$250,000: the FC host with the issuer, e-NCF, total and security code', () => {
+    expect(ecfQrUrl(sale, 'uab+/y', 'TesteCF')).toBe(
+      'https://fc.dgii.gov.do/testecf/consultatimbrefc?rncemisor=131880738&encf=E320000000001&montototal=13295.00&codigoseguridad=uab%2B%2Fy',
+    );
+  });
+
+  it('an E31 in production: the buyer, the issue date and the signing time, percent-encoded', () => {
+    const invoice: EcfSource = {
+      ...sale,
+      type: 'E31',
+      encf: encfOf('E31', 7),
+      buyer: { rnc: '1-01-67291-9', name: 'Constructora del Sur SRL' },
+    };
+    expect(ecfQrUrl(invoice, 'dcp79q', 'eCF')).toBe(
+      'https://ecf.dgii.gov.do/ecf/consultatimbre?rncemisor=131880738&rnccomprador=101672919&encf=E310000000007&fechaemision=03-05-2027&montototal=13295.00&fechafirma=03-05-2027%2015%3A45%3A07&codigoseguridad=dcp79q',
+    );
   });
 });

@@ -48,6 +48,8 @@ export interface EcfRecord {
   /** The first six characters of the signature value, printed with the QR. */
   security_code: string;
   signed_at: Date;
+  /** DGII's 'consulta timbre' address of the document, printed as a QR code. */
+  qr_url: string;
   track_id?: string;
   sent_at?: Date;
   settled_at?: Date;
@@ -291,4 +293,36 @@ export function ecfXml(source: EcfSource): string {
     comprador,
     totals,
   )}${items}${reference}${element('FechaHoraFirma', ecfDateTime(source.signedAt))}</ECF>`;
+}
+
+/** DGII's environments (ECF_ENV) as its addresses write them. */
+export type EcfEnv = 'TesteCF' | 'CerteCF' | 'eCF';
+const ENV_PATH: Record<EcfEnv, string> = { TesteCF: 'testecf', CerteCF: 'certecf', eCF: 'ecf' };
+
+/**
+ * The address the printed e-CF's QR code holds: DGII's 'consulta timbre' of the document, where
+ * anyone can check it (Descripción Técnica: lower-case parameters, the values percent-encoded).
+ * An E32 under RD$250,000 is checked on the FC host with four values; every other e-CF with its
+ * buyer's RNC, dates and the signing time.
+ */
+export function ecfQrUrl(source: EcfSource, securityCode: string, env: EcfEnv): string {
+  const query = (values: Array<[string, string]>) =>
+    values.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
+  const rnc = (text: string) => text.replace(/\D/g, '');
+  if (source.type === 'E32' && source.total < RFCE_LIMIT)
+    return `https://fc.dgii.gov.do/${ENV_PATH[env]}/consultatimbrefc?${query([
+      ['rncemisor', rnc(source.school.rnc)],
+      ['encf', source.encf],
+      ['montototal', ecfAmount(source.total)],
+      ['codigoseguridad', securityCode],
+    ])}`;
+  return `https://ecf.dgii.gov.do/${ENV_PATH[env]}/consultatimbre?${query([
+    ['rncemisor', rnc(source.school.rnc)],
+    ...(source.buyer?.rnc ? ([['rnccomprador', rnc(source.buyer.rnc)]] as Array<[string, string]>) : []),
+    ['encf', source.encf],
+    ['fechaemision', ecfDate(source.issuedAt)],
+    ['montototal', ecfAmount(source.total)],
+    ['fechafirma', ecfDateTime(source.signedAt)],
+    ['codigoseguridad', securityCode],
+  ])}`;
 }

@@ -138,6 +138,8 @@ export interface LedgerPayment {
   bank?: string;
   document?: string;
   note?: string;
+  /** e-CF on (issue 22): its own receipt could not be numbered yet; the receipts' pass tries again. */
+  receipt_pending?: boolean;
   /** Who recorded it: the parent (card) or the staff member's e-mail. */
   recorded_by: string;
   /** A cancellation gave this much of it back to the card, with the gateway's refund reference. */

@@ -259,6 +259,7 @@ export const RECEIPT_MESSAGES = {
       : `${count} inscripciones pagadas esperan su comprobante fiscal.`,
   alertSubject: (type: NcfType) => `Comprobantes fiscales ${type} detenidos: falta una secuencia de NCF`,
   mailSubject: (orderNumber: string) => `Comprobante fiscal — orden ${orderNumber}`,
+  instalmentLine: (orderNumber: string) => `Pago de cuotas del programa — orden ${orderNumber}`,
   mailText: (orderNumber: string, ncf: string) =>
     `Adjuntamos el comprobante fiscal ${ncf} de la orden ${orderNumber}.`,
 } as const;

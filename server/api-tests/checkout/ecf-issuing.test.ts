@@ -4,6 +4,7 @@
 // reception and their result asked until final), in the order issued; DGII down holds the queue and
 // never the payment; a rejection alerts the admins with DGII's reasons; a cancellation's E34 refers
 // to the invoice; twenty payments at once on a range of fifteen never share or skip an e-NCF.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { sendEcfReceipts } from '../../../src/core/receipts/ecf.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import type { NcfSequence, Receipt } from '../../../src/domain/receipts.ts';
 import { SignedXml } from 'xml-crypto';
+import { extractText, getDocumentProxy } from 'unpdf';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-issuing-'));
 const p12 = schoolP12In(dir, 'clave-p12');
@@ -103,6 +105,18 @@ describe('e-CF issued and sent', () => {
     expect(await dgiiSchemaErrors(e32!.ecf!.signed_xml, 'e-CF-32')).toEqual([]);
     // The payment never waited for DGII: nothing was sent yet.
     expect(s.received).toHaveLength(0);
+    // The family's PDF is the e-CF's printed form: e-NCF, security code, signing time, DGII's QR.
+    expect(e32!.ecf!.qr_url).toBe(
+      `https://fc.dgii.gov.do/testecf/consultatimbrefc?rncemisor=130000001&encf=E320000000001&montototal=4700.00&codigoseguridad=${encodeURIComponent(e32!.ecf!.security_code)}`,
+    );
+    const pdf = await app.api({ method: 'GET', url: `/api/comprobantes/${consumer._id}/E32`, token: parent });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    expect(text).toContain('e-NCF: E320000000001');
+    expect(text).toContain(`Código de Seguridad: ${e32!.ecf!.security_code}`);
+    expect(text).toMatch(/Fecha de Firma Digital: \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/);
 
     const first = await sendEcfReceipts(app.app.core.deps);
     expect(first).toMatchObject({ sent: 1, accepted: 1, unreachable: false });
@@ -182,6 +196,53 @@ describe('e-CF issued and sent', () => {
     await sendEcfReceipts(app.app.core.deps);
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 1 });
     expect(s.received.map((document) => document.type)).toEqual(['RFCE', '34']);
+  });
+
+  it('every instalment payment gets its own e-CF: by card (FormaPago 3) and recorded by the office in cash (1)', async () => {
+    const { t: app, dgii: s, parent, admin } = await setup();
+    const annual = await demoCart(app.store, 'PA2027');
+    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
+    const order = await pay(app, parent, enrolmentRequest(annual, [[monthly]]));
+    const byCard = await app.api({
+      method: 'POST',
+      url: `/api/pagos/cuota/${order._id}`,
+      token: parent,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      payload: {
+        amount: 3_900,
+        cardHolder: 'Carmen Rodríguez',
+        cardNumber: '4242424242424242',
+        expDate: '12/2030',
+        cvv: '123',
+      },
+    });
+    expect(byCard.statusCode, byCard.body).toBe(201);
+    const cash = await app.api({
+      method: 'POST',
+      url: '/api/pagos/manual',
+      token: admin,
+      payload: { enrolment: order._id, method: 'efectivo', amount: 3_900 },
+    });
+    expect(cash.statusCode, cash.body).toBe(200);
+    const issued = (await receipts(app)).filter((receipt) => receipt.enrolment_id === order._id);
+    expect(issued.map((receipt) => [receipt.ncf, receipt.total])).toEqual([
+      ['E320000000001', order.amount],
+      ['E320000000002', 3_900],
+      ['E320000000003', 3_900],
+    ]);
+    const formas = issued.map((receipt) => /<FormaPago>(\d)<\/FormaPago>/.exec(receipt.ecf!.signed_xml)?.[1]);
+    expect(formas).toEqual(['3', '3', '1']);
+    expect(issued[2]!.lines).toEqual([
+      { description: `Pago de cuotas del programa — orden ${order.order_number}`, amount: 3_900 },
+    ]);
+    // The instalment e-mails carry their receipt.
+    const mails = await app.store.collection<{ _id: string; attachments?: unknown[] }>('outbox').find({
+      _id: { $in: issued.slice(1).map((receipt) => `instalment-paid-${receipt._id.split('-').at(-1)}`) },
+    });
+    expect(mails).toHaveLength(2);
+    expect(mails.every((mail) => (mail.attachments ?? []).length === 1)).toBe(true);
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ sent: 3, accepted: 3 });
+    expect(s.received).toHaveLength(3);
   });
 
   it('twenty payments at once on a range of fifteen: fifteen e-NCFs, none repeated, none skipped', async () => {

@@ -36,6 +36,8 @@ import { cardOfForm, cleanCardNumber } from '../../domain/cards.ts';
 import { paymentLeaseMs } from '../checkout/idempotency.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
 import { familyRecipients } from '../checkout/mails.ts';
+import { issuePaymentReceipt, markMailed, receiptAttachment } from '../receipts/service.ts';
+import type { Receipt } from '../../domain/receipts.ts';
 import { balanceReminderMail, instalmentPaidMail } from './mails.ts';
 import { mayStillBeApproved, withinTime, type ChargeResult } from '../checkout/gateway.ts';
 
@@ -412,7 +414,7 @@ export async function settleCharge(
     { set, unset: ['lease_until'] },
   );
   if (settled?.status === 'approved')
-    await mailPaymentReceipt(deps, settled).catch((error: unknown) => {
+    await mailPaymentReceipt(deps, settled, await paymentReceipt(deps, settled)).catch((error: unknown) => {
       deps.log.error({ err: error, reference: settled.reference }, 'instalment receipt e-mail failed');
     });
   return settled;
@@ -436,16 +438,61 @@ export async function mailFamily(
   });
 }
 
-async function mailPaymentReceipt(deps: CoreDeps, payment: LedgerPayment): Promise<void> {
+/**
+ * The payment's own e-CF (issue 22; none while e-CF is off); one that cannot be numbered now
+ * marks the payment owed, for the receipts' pass. Never fails the payment.
+ */
+async function paymentReceipt(deps: CoreDeps, payment: LedgerPayment): Promise<Receipt | null> {
+  let receipt: Receipt | null = null;
+  try {
+    receipt = await issuePaymentReceipt(deps, payment);
+  } catch (error) {
+    deps.log.error({ err: error, payment: payment._id }, 'the instalment e-CF could not be issued');
+  }
+  if (deps.ecf)
+    await paymentsOf(deps.store).updateOne(
+      { _id: payment._id },
+      receipt ? { unset: ['receipt_pending'] } : { set: { receipt_pending: true } },
+    );
+  return receipt;
+}
+
+/** Payments whose e-CF waited for a range: issued and e-mailed now if they can be. */
+export async function issuePendingPaymentReceipts(deps: CoreDeps): Promise<number> {
+  if (!deps.ecf) return 0;
+  let issued = 0;
+  for (const payment of await paymentsOf(deps.store).find({ receipt_pending: true }, { limit: 100 })) {
+    const receipt = await paymentReceipt(deps, payment);
+    if (!receipt) continue;
+    issued += 1;
+    await mailPaymentReceipt(deps, payment, receipt).catch((error: unknown) =>
+      deps.log.error({ err: error, payment: payment._id }, 'instalment receipt e-mail failed'),
+    );
+  }
+  return issued;
+}
+
+async function mailPaymentReceipt(
+  deps: CoreDeps,
+  payment: LedgerPayment,
+  receipt: Receipt | null = null,
+): Promise<void> {
   const enrolment = await enrolmentsOf(deps.store).findById(payment.enrolment_id);
   if (!enrolment) return;
   const ledger = await readLedger(deps.store, enrolment, santoDomingoDay(nowOf(deps)));
   await mailFamily(
     deps,
     enrolment,
-    instalmentPaidMail(ledger, payment, deps.settings.publicUrl),
-    `instalment-paid-${payment._id}`,
+    {
+      ...instalmentPaidMail(ledger, payment, deps.settings.publicUrl),
+      ...(receipt ? { attachments: [await receiptAttachment(deps, receipt)] } : {}),
+    },
+    // A receipt issued later goes in a mail of its own.
+    receipt && payment.receipt_pending
+      ? `instalment-receipt-${payment._id}`
+      : `instalment-paid-${payment._id}`,
   );
+  if (receipt) await markMailed(deps.store, [receipt]);
 }
 
 /**
@@ -522,7 +569,7 @@ export async function recordManualPayment(
       before: { balance: ledger.balance },
       after: { ...payment, balance: ledger.balance - body.amount },
     });
-    await mailPaymentReceipt(deps, payment).catch((error: unknown) => {
+    await mailPaymentReceipt(deps, payment, await paymentReceipt(deps, payment)).catch((error: unknown) => {
       deps.log.error({ err: error, payment: payment._id }, 'manual payment receipt e-mail failed');
     });
     return readLedger(store, enrolment, today);

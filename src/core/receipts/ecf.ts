@@ -11,10 +11,12 @@ import type { Store } from '../store/port.ts';
 import type { Enrolment } from '../../domain/records.ts';
 import { alertAdminsOnceADay } from '../admin/alerts.ts';
 import {
+  ecfQrUrl,
   ecfSecurityCode,
   ecfXml,
   rfceXml,
   RFCE_LIMIT,
+  type EcfEnv,
   type EcfRecord,
   type EcfSource,
   type EcfStatus,
@@ -25,6 +27,8 @@ import type { Receipt } from '../../domain/receipts.ts';
 
 /** The school's certificate and DGII's services (server/ecf/: the .p12 signer and our DGII client). */
 export interface EcfPort {
+  /** DGII's environment (ECF_ENV): the QR codes point at its addresses. */
+  env: EcfEnv;
   /** The document signed with the school's certificate (enveloped XMLDSig), ready to send. */
   sign(xml: string): string;
   /** DGII's reception: a TrackId. Rejects when DGII cannot be reached (sent again later). */
@@ -90,6 +94,7 @@ export function signEcf(port: EcfPort, source: EcfSource): EcfRecord {
     ...(summary ? { summary_xml: port.sign(rfceXml(source, securityCode)) } : {}),
     security_code: securityCode,
     signed_at: source.signedAt,
+    qr_url: ecfQrUrl(source, securityCode, port.env),
   };
 }
 

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import PDFDocument from 'pdfkit';
 import { extractText, getDocumentProxy } from 'unpdf';
+import jsqr from 'jsqr';
 import { printable, renderReceiptPdf } from './pdf.ts';
+import { qrModules } from './qr.ts';
 import type { Receipt } from '../../domain/receipts.ts';
 
 const receipt = (lines: Receipt['lines']): Receipt => ({
@@ -61,5 +63,55 @@ describe('receipt PDF', () => {
       ),
     );
     expect(text).toContain('Sofía ? Núñez — Semana 1');
+  });
+});
+
+// jsqr is a CommonJS bundle: its function is the default export or the module itself.
+const jsQR = typeof jsqr === 'function' ? jsqr : jsqr.default;
+
+describe("an e-CF's printed receipt (issue 22)", () => {
+  const qrUrl =
+    'https://ecf.dgii.gov.do/testecf/consultatimbre?rncemisor=130000001&rnccomprador=101672919&encf=E310000000007&fechaemision=03-05-2027&montototal=4700.00&fechafirma=03-05-2027%2011%3A00%3A05&codigoseguridad=Ab%2B9xQ';
+  const ecfReceipt: Receipt = {
+    ...receipt([{ description: 'Semana 1 · Sofía', amount: 4700 }]),
+    _id: 'r-E31',
+    type: 'E31',
+    ncf: 'E310000000007',
+    buyer: { rnc: '101672919', name: 'Constructora del Sur SRL' },
+    ecf: {
+      state: 'accepted',
+      route: 'reception',
+      signed_xml: '<ECF/>',
+      security_code: 'Ab+9xQ',
+      signed_at: new Date('2027-05-03T15:00:05Z'),
+      qr_url: qrUrl,
+    },
+  };
+
+  it('prints the e-NCF, the security code and the signing time in Santo Domingo', async () => {
+    const [text] = await pages(await renderReceiptPdf(PDFDocument, ecfReceipt));
+    expect(text).toContain('Factura de Crédito Fiscal Electrónica');
+    expect(text).toContain('e-NCF: E310000000007');
+    expect(text).toContain('Código de Seguridad: Ab+9xQ');
+    expect(text).toContain('Fecha de Firma Digital: 03-05-2027 11:00:05');
+  });
+
+  it("draws a QR code that a reader decodes to DGII's address of the document", () => {
+    const modules = qrModules(qrUrl);
+    // As a scanner sees it: 4 pixels a module, a quiet zone of 4 modules, black on white.
+    const scale = 4;
+    const side = (modules.length + 8) * scale;
+    const pixels = new Uint8ClampedArray(side * side * 4).fill(255);
+    modules.forEach((cells, row) =>
+      cells.forEach((dark, column) => {
+        if (!dark) return;
+        for (let y = 0; y < scale; y += 1)
+          for (let x = 0; x < scale; x += 1) {
+            const at = (((row + 4) * scale + y) * side + (column + 4) * scale + x) * 4;
+            pixels.fill(0, at, at + 3);
+          }
+      }),
+    );
+    expect(jsQR(pixels, side, side)?.data).toBe(qrUrl);
   });
 });

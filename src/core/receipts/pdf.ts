@@ -2,6 +2,8 @@
 // once; each adapter passes its PDFKit build: the Node package on the server, its standalone
 // browser build in the mocks (./render in mocks/browser.ts), so the two files read the same.
 import type PDFKit from 'pdfkit';
+import { ecfDateTime } from '../../domain/ecf.ts';
+import { qrModules } from './qr.ts';
 import { formatDay } from '../../domain/cancellation.ts';
 import { formatPaymentDate } from '../../domain/enrolment.ts';
 import { isCreditNote, ITBIS_MODES, NCF_TYPES, receiptAmount, type Receipt } from '../../domain/receipts.ts';
@@ -55,11 +57,13 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt): void {
   doc.font('Helvetica-Bold').fontSize(13).text(NCF_TYPES[receipt.type]);
   doc.font('Helvetica').fontSize(10);
   const facts: Array<[string, string]> = [
-    ['NCF', receipt.ncf],
+    [receipt.ecf ? 'e-NCF' : 'NCF', receipt.ncf],
     ['Válido hasta', formatDay(receipt.valid_until)],
     ['Fecha', formatPaymentDate(receipt.issued_at)],
     ['Orden', receipt.order_number],
-    ...(receipt.modifies ? ([['NCF modificado', receipt.modifies]] as Array<[string, string]>) : []),
+    ...(receipt.modifies
+      ? ([[receipt.ecf ? 'e-NCF modificado' : 'NCF modificado', receipt.modifies]] as Array<[string, string]>)
+      : []),
     ...(receipt.buyer
       ? ([
           ['RNC del cliente', receipt.buyer.rnc],
@@ -92,6 +96,7 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt): void {
   }
   row(doc, 'Total', receiptAmount(receipt.total), true);
 
+  if (receipt.ecf) drawEcfStamp(doc, receipt.ecf);
   doc.moveDown(2);
   doc
     .font('Helvetica')
@@ -103,6 +108,32 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt): void {
         : 'Pagado con tarjeta. Gracias por su inscripción.',
       LEFT,
     );
+}
+
+/** DGII asks for a QR code of at least 22 mm; this one is 25 mm (72 points per inch). */
+const QR_SIDE = (25 / 25.4) * 72;
+
+/**
+ * The e-CF's stamp (DGII's 'representación impresa'): the QR code of DGII's check of the document,
+ * at the left under the totals, with the security code and the signing time under it.
+ */
+function drawEcfStamp(doc: PDFKit.PDFDocument, ecf: NonNullable<Receipt['ecf']>): void {
+  const modules = qrModules(ecf.qr_url);
+  const cell = QR_SIDE / modules.length;
+  doc.moveDown(1.5);
+  const top = doc.y;
+  modules.forEach((cells, row) =>
+    cells.forEach((dark, column) => {
+      if (dark) doc.rect(LEFT + column * cell, top + row * cell, cell, cell);
+    }),
+  );
+  doc.fillColor('#000000').fill();
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#000000')
+    .text(`Código de Seguridad: ${ecf.security_code}`, LEFT, top + QR_SIDE + 6)
+    .text(`Fecha de Firma Digital: ${ecfDateTime(ecf.signed_at)}`, LEFT);
 }
 
 /**

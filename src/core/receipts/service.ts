@@ -16,6 +16,8 @@ import { recordAudit, type Actor } from '../admin/audit.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { formatDay } from '../../domain/cancellation.ts';
 import { ecfSource, signEcf } from './ecf.ts';
+import type { FormaPago } from '../../domain/ecf.ts';
+import type { LedgerPayment } from '../../domain/ledger.ts';
 import {
   creditNoteLine,
   creditNoteType,
@@ -187,6 +189,8 @@ async function issueReceipt(
   modified?: Receipt,
   /** A partial change's credit note has its own id (issue 24); others one per order and type. */
   _id = receiptId(enrolment._id, type),
+  /** How it was paid (an e-CF says it): the checkout's card unless an instalment says otherwise. */
+  payment?: FormaPago,
 ): Promise<Receipt | null> {
   const { store } = deps;
   const receipts = receiptsOf(store);
@@ -226,7 +230,12 @@ async function issueReceipt(
               ...base,
               ecf: signEcf(
                 deps.ecf,
-                ecfSource(base, enrolment, { rangeExpiry: sequence.expires_on, signedAt: now, modified }),
+                ecfSource(base, enrolment, {
+                  rangeExpiry: sequence.expires_on,
+                  signedAt: now,
+                  modified,
+                  ...(payment ? { payment } : {}),
+                }),
               ),
             }
           : base;
@@ -300,6 +309,46 @@ export async function issueChangeCreditNote(
     invoice,
     `${receiptId(enrolment._id, noteType)}-${changeId}`,
   );
+}
+
+/** How DGII's FormaPago names each way the app records a payment (a cheque goes with transfers). */
+const FORMA_PAGO_OF: Record<LedgerPayment['method'], FormaPago> = {
+  tarjeta: 'tarjeta',
+  tarjeta_guardada: 'tarjeta',
+  transferencia: 'transferencia',
+  cheque: 'transferencia',
+  efectivo: 'efectivo',
+};
+
+/**
+ * Its own e-CF for an instalment payment of a payment plan (issue 22), by card or recorded by the
+ * office: the type of the order's invoice (E31 or E32), for what this payment paid, as it was
+ * paid. Null when e-CF is off (the B series has no receipt per instalment) or no range can number
+ * it now (the caller marks the payment owed; the pass tries again).
+ */
+export async function issuePaymentReceipt(deps: CoreDeps, payment: LedgerPayment): Promise<Receipt | null> {
+  if (!deps.ecf) return null;
+  const enrolment = await enrolmentsOf(deps.store).findById(payment.enrolment_id);
+  if (!enrolment) return null;
+  const type = invoiceType(enrolment, true);
+  const receipt = await issueReceipt(
+    deps,
+    enrolment,
+    type,
+    {
+      lines: [{ description: R.instalmentLine(enrolment.order_number), amount: payment.amount }],
+      discounts: [],
+      gross: payment.amount,
+      total: payment.amount,
+      modifies: null,
+      buyer: type === 'E31' ? { rnc: enrolment.rnc.trim(), name: enrolment.rnc_nombre.trim() } : null,
+    },
+    undefined,
+    `${receiptId(enrolment._id, type)}-${payment._id}`,
+    FORMA_PAGO_OF[payment.method],
+  );
+  if (!receipt) await alertStaff(deps, type);
+  return receipt;
 }
 
 /** Marks an order as owed receipts (a step failed): the pass issues and e-mails them. */
