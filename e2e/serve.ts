@@ -21,5 +21,23 @@ if (process.env.E2E_AZUL === '1') {
   Object.assign(process.env, standinEnv(await startAzulStandin()));
 }
 
+// DGII's stand-in and a test certificate (issue 22) when asked: the receipts are e-CF.
+if (process.env.E2E_ECF === '1') {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { startDgiiStandin } = await import('../server/testing/dgii-standin.ts');
+  const { schoolP12In } = await import('../server/testing/ecf.ts');
+  const dgii = await startDgiiStandin();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-ecf-'));
+  Object.assign(process.env, {
+    ECF_ENV: 'TesteCF',
+    ECF_P12_FILE: schoolP12In(dir, 'clave-e2e'),
+    ECF_P12_PASSWORD: 'clave-e2e',
+    DGII_ECF_URL: dgii.url,
+    DGII_FC_URL: dgii.url,
+  });
+}
+
 await buildIfStale();
 await main();

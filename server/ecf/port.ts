@@ -11,6 +11,7 @@ export function ecfPort(config: EcfConfig, clock?: () => Date): EcfPort {
   const client = dgiiClient({ config, signer, ...(clock ? { clock } : {}) });
   return {
     env: config.env,
+    certificateValidUntil: signer.validUntil,
     sign: (xml) => signer.sign(xml),
     send: (xml, fileName) => client.send(xml, fileName),
     status: (trackId) => client.status(trackId),

@@ -6,14 +6,14 @@ import path from 'node:path';
 import forge from 'node-forge';
 
 /** Writes a new .p12 protected by `password` into `dir`; its path. */
-export function schoolP12In(dir: string, password: string): string {
+export function schoolP12In(dir: string, password: string, validDays = 365): string {
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
   cert.serialNumber = '01';
   cert.validity.notBefore = new Date(Date.now() - 86_400_000);
-  cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
+  cert.validity.notAfter = new Date(Date.now() + validDays * 86_400_000);
   const subject = [
     { name: 'commonName', value: 'ESCUELA DE BALONCESTO SRL' },
     { name: 'serialNumber', value: '131880738' },

@@ -5,6 +5,7 @@
 import type { WaitlistView } from '../domain/waitlist.ts';
 import type { ChangePreview, StaffChangeRequest } from '../domain/changes.ts';
 import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
+import type { EcfRecord, EcfView } from '../domain/ecf.ts';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ApiError, request, type HttpMethod } from '../api/http.ts';
 import type {
@@ -223,6 +224,21 @@ export const adminApi = createApi({
       // Adding one issues the receipts that waited for it: the orders' details change too.
       invalidatesTags: (_result, error) => (error ? [] : ['comprobantes', 'inscripciones', 'auditoria']),
     }),
+    ecfReceipts: build.query<
+      { data: EcfView[]; total: number },
+      { state?: EcfRecord['state'] | undefined; page?: number }
+    >({
+      query: (params) => ({ path: `/comprobantes/ecf${listSearch(params)}` }),
+      transformResponse: (answer: { data: EcfView[]; total: number }) => ({
+        data: answer.data,
+        total: answer.total,
+      }),
+      providesTags: ['comprobantes'],
+    }),
+    sendEcf: build.mutation<{ message: string }, void>({
+      query: () => ({ path: '/comprobantes/ecf/enviar', method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['comprobantes']),
+    }),
     disableSequence: build.mutation<{ message: string }, string>({
       query: (id) => ({ path: `/secuencias-ncf/desactivar/${id}`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['comprobantes', 'auditoria']),
@@ -284,6 +300,8 @@ export const {
   useSaveFiscalMutation,
   useAddSequenceMutation,
   useDisableSequenceMutation,
+  useEcfReceiptsQuery,
+  useSendEcfMutation,
   useReceivablesQuery,
   useLedgerQuery,
   useRecordPaymentMutation,

@@ -326,3 +326,48 @@ export function ecfQrUrl(source: EcfSource, securityCode: string, env: EcfEnv): 
     ['codigoseguridad', securityCode],
   ])}`;
 }
+
+/** The states of an e-CF as the office reads them. */
+export const ECF_STATE_LABELS: Record<EcfRecord['state'], string> = {
+  queued: 'En cola para DGII',
+  sent: 'Enviado, esperando a DGII',
+  accepted: 'Aceptado',
+  conditional: 'Aceptado condicional',
+  rejected: 'Rechazado',
+};
+export const ECF_STATES = Object.keys(ECF_STATE_LABELS) as Array<EcfRecord['state']>;
+
+/** One e-CF in the office's list. */
+export interface EcfView {
+  _id: string;
+  type: string;
+  encf: string;
+  order_number: string;
+  enrolment_id: string;
+  total: number;
+  /** 'dd/mm/aaaa h:mm a. m.' in Santo Domingo. */
+  issued_at: string;
+  state: EcfRecord['state'];
+  track_id: string;
+  messages: string[];
+}
+
+export const ECF_MESSAGES = {
+  rejected: (count: number) =>
+    count === 1
+      ? 'DGII rechazó 1 comprobante electrónico: revise sus motivos abajo.'
+      : `DGII rechazó ${count} comprobantes electrónicos: revise sus motivos abajo.`,
+  late: (count: number) =>
+    count === 1
+      ? '1 comprobante electrónico espera a DGII desde hace más de una hora.'
+      : `${count} comprobantes electrónicos esperan a DGII desde hace más de una hora.`,
+  notFound: 'Comprobante electrónico no encontrado.',
+  certificateExpiring: (day: string) =>
+    `El certificado digital que firma los comprobantes electrónicos vence el ${day}: pida uno nuevo y cámbielo (ECF_P12_FILE) antes de esa fecha.`,
+  certificateExpired: (day: string) =>
+    `El certificado digital que firma los comprobantes electrónicos venció el ${day}: DGII no acepta lo que firme. Cámbielo (ECF_P12_FILE) y reinicie el servidor.`,
+  sent: (sent: number, accepted: number, unreachable: boolean) =>
+    unreachable
+      ? 'DGII no responde: los comprobantes siguen en cola y se enviarán cuando responda.'
+      : `Enviados a DGII: ${sent}. Aceptados ahora: ${accepted}.`,
+} as const;

@@ -16,6 +16,8 @@ import { startDgiiStandin, type DgiiStandin } from '../../testing/dgii-standin.t
 import { schoolP12In } from '../../testing/ecf.ts';
 import { dgiiSchemaErrors } from '../../testing/dgii-xsd.ts';
 import { sendEcfReceipts } from '../../../src/core/receipts/ecf.ts';
+import { ECF_MESSAGES } from '../../../src/domain/ecf.ts';
+import { formatDay } from '../../../src/domain/cancellation.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import type { NcfSequence, Receipt } from '../../../src/domain/receipts.ts';
 import { SignedXml } from 'xml-crypto';
@@ -34,11 +36,14 @@ afterEach(async () => {
   dgii = undefined;
 });
 
-async function setup(ranges: Partial<Record<'E31' | 'E32' | 'E34', [number, number]>> = {}) {
+async function setup(
+  ranges: Partial<Record<'E31' | 'E32' | 'E34', [number, number]>> = {},
+  certificate = p12,
+) {
   dgii = await startDgiiStandin();
   t = await buildTestApp({
     ECF_ENV: 'TesteCF',
-    ECF_P12_FILE: p12,
+    ECF_P12_FILE: certificate,
     ECF_P12_PASSWORD: 'clave-p12',
     DGII_ECF_URL: dgii.url,
     DGII_FC_URL: dgii.url,
@@ -146,19 +151,22 @@ describe('e-CF issued and sent', () => {
   });
 
   it('DGII down: payments go on, the e-CF wait in order and go once DGII is back', async () => {
-    const { t: app, dgii: s, cart, parent } = await setup();
+    const { t: app, dgii: s, cart, parent, admin } = await setup();
     s.faults.down = true;
     await pay(app, parent, enrolmentRequest(cart, [[0]]));
     await pay(app, parent, enrolmentRequest(cart, [[1]]));
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ sent: 0, unreachable: true });
     expect((await receipts(app)).map((receipt) => receipt.ecf?.state)).toEqual(['queued', 'queued']);
+    // 'Enviar ahora' says DGII does not answer; once it does, it sends them.
+    const now = () => app.api({ method: 'POST', url: '/api/comprobantes/ecf/enviar', token: admin });
+    expect((await now()).json().message).toBe(ECF_MESSAGES.sent(0, 0, true));
     s.faults.down = false;
-    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ sent: 2, accepted: 2 });
+    expect((await now()).json().message).toBe(ECF_MESSAGES.sent(2, 2, false));
     expect(s.received.map((document) => document.encf)).toEqual(['E320000000001', 'E320000000002']);
   });
 
   it("a rejection is recorded with DGII's reasons and the admins are alerted", async () => {
-    const { t: app, dgii: s, cart, parent } = await setup();
+    const { t: app, dgii: s, cart, parent, admin } = await setup();
     await pay(app, parent, withInvoice(cart));
     s.faults.reject = 'RNC del comprador no registrado';
     await sendEcfReceipts(app.app.core.deps);
@@ -177,6 +185,26 @@ describe('e-CF issued and sent', () => {
       `DGII rechazó el comprobante ${rejected!.ncf} (orden ${rejected!.order_number})`,
     );
     expect(alerts[0]!.text).toContain('RNC del comprador no registrado');
+
+    // The office's screen: the list by state, DGII's reasons, the warning, the signed XML.
+    const office = (url: string, method: 'GET' | 'POST' = 'GET') =>
+      app.api({ method, url: `/api${url}`, token: admin });
+    const listed = (await office('/comprobantes/ecf?state=rejected')).json();
+    expect(listed).toMatchObject({
+      total: 1,
+      data: [{ encf: rejected!.ncf, state: 'rejected', messages: ['RNC del comprador no registrado'] }],
+    });
+    expect((await office('/comprobantes/ecf?state=accepted')).json().total).toBe(0);
+    expect((await office('/ajustes/fiscal')).json().data.alerts).toContain(ECF_MESSAGES.rejected(1));
+    const xml = await office(`/comprobantes/ecf/xml/${rejected!._id}`);
+    expect(xml.headers['content-type']).toContain('application/xml');
+    expect(xml.headers['content-disposition']).toContain(`130000001${rejected!.ncf}.xml`);
+    expect(xml.body).toBe(rejected!.ecf!.signed_xml);
+    expect((await office('/comprobantes/ecf/xml/000000000000000000000000-E31')).statusCode).toBe(404);
+    // A parent cannot read the office's list.
+    expect((await app.api({ method: 'GET', url: '/api/comprobantes/ecf', token: parent })).statusCode).toBe(
+      403,
+    );
   });
 
   it("a staff cancellation issues an E34 that refers to the order's E32, and DGII accepts it", async () => {
@@ -243,6 +271,15 @@ describe('e-CF issued and sent', () => {
     expect(mails.every((mail) => (mail.attachments ?? []).length === 1)).toBe(true);
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ sent: 3, accepted: 3 });
     expect(s.received).toHaveLength(3);
+  });
+
+  it('a certificate that expires within a month is on the fiscal screen (and so the dashboard) every day', async () => {
+    const { t: app, admin } = await setup({}, schoolP12In(dir, 'clave-p12', 12));
+    const alerts: string[] = (
+      await app.api({ method: 'GET', url: '/api/ajustes/fiscal', token: admin })
+    ).json().data.alerts;
+    const lastDay = formatDay(app.app.core.deps.ecf!.certificateValidUntil);
+    expect(alerts).toContain(ECF_MESSAGES.certificateExpiring(lastDay));
   });
 
   it('twenty payments at once on a range of fifteen: fifteen e-NCFs, none repeated, none skipped', async () => {

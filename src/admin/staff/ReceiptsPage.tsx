@@ -9,11 +9,22 @@ import { DataTable, type AdminColumn } from '../DataTable.tsx';
 import {
   useAddSequenceMutation,
   useDisableSequenceMutation,
+  useEcfReceiptsQuery,
   useFiscalQuery,
   useSaveFiscalMutation,
+  useSendEcfMutation,
 } from '../api.ts';
+import { downloadFile } from '../download.ts';
+import { notifyError } from '../feedback.ts';
+import {
+  ECF_STATE_LABELS,
+  ECF_STATES,
+  ecfRangeExpiry,
+  type EcfRecord,
+  type EcfView,
+} from '../../domain/ecf.ts';
+import { formatDop } from '../../domain/pricing.ts';
 import { notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
-import { ecfRangeExpiry } from '../../domain/ecf.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import {
   ITBIS_MODES,
@@ -374,6 +385,165 @@ function DisableDialog({ sequence, onClose }: { sequence: SequenceView | null; o
   );
 }
 
+const ECF_PAGE = 20;
+
+/**
+ * The e-CF the school issued (issue 22): each with its state at DGII, its TrackId and DGII's
+ * messages, the signed XML to download, and 'Enviar ahora' (the background pass, at once).
+ */
+function EcfSection() {
+  const [state, setState] = useState<EcfRecord['state'] | ''>('');
+  const [page, setPage] = useState(1);
+  const list = useEcfReceiptsQuery({ ...(state ? { state } : {}), page });
+  const [send, sending] = useSendEcfMutation();
+  const [busy, setBusy] = useState('');
+  const filterId = useId();
+  const columns = useMemo<Array<AdminColumn<EcfView>>>(
+    () => [
+      { id: 'encf', header: 'e-NCF', cell: ({ row }) => row.original.encf },
+      {
+        id: 'type',
+        header: 'Tipo',
+        cell: ({ row }) => NCF_TYPES[row.original.type as NcfType] ?? row.original.type,
+      },
+      { id: 'order', header: 'Orden', cell: ({ row }) => row.original.order_number },
+      { id: 'total', header: 'Monto', cell: ({ row }) => formatDop(row.original.total) },
+      { id: 'issued_at', header: 'Emitido', cell: ({ row }) => row.original.issued_at },
+      {
+        id: 'state',
+        header: 'Estado en DGII',
+        cell: ({ row }) => (
+          <span className={row.original.state === 'rejected' ? 'text-danger fw-semibold' : undefined}>
+            {ECF_STATE_LABELS[row.original.state]}
+          </span>
+        ),
+      },
+      { id: 'track', header: 'TrackId', cell: ({ row }) => row.original.track_id || '—' },
+      {
+        id: 'messages',
+        header: 'Mensajes de DGII',
+        cell: ({ row }) => row.original.messages.join('; ') || '—',
+      },
+      {
+        id: 'xml',
+        header: 'XML firmado',
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="btn btn-outline-primary admin-tap"
+            aria-label={`Descargar el XML firmado de ${row.original.encf}`}
+            disabled={busy === row.original._id}
+            onClick={() => {
+              setBusy(row.original._id);
+              downloadFile(`/comprobantes/ecf/xml/${row.original._id}`)
+                .catch((error: unknown) => notifyError(withServerMessage('No fue posible descargar', error)))
+                .finally(() => setBusy(''));
+            }}
+          >
+            XML
+          </button>
+        ),
+      },
+    ],
+    [busy],
+  );
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ECF_PAGE));
+  return (
+    <section className="card mb-3" aria-labelledby="ecf-title">
+      <div className="card-header d-flex flex-wrap gap-2 align-items-center justify-content-between">
+        <h2 id="ecf-title" className="h6 mb-0">
+          Comprobantes electrónicos (e-CF)
+        </h2>
+        <div className="d-flex flex-wrap gap-2 align-items-center">
+          <label htmlFor={filterId} className="form-label mb-0 small">
+            Estado
+          </label>
+          <select
+            id={filterId}
+            name="ecf_state"
+            autoComplete="off"
+            className="form-select form-select-sm w-auto admin-tap"
+            value={state}
+            onChange={(event) => {
+              setState(event.target.value as EcfRecord['state'] | '');
+              setPage(1);
+            }}
+          >
+            <option value="">Todos</option>
+            {ECF_STATES.map((value) => (
+              <option key={value} value={value}>
+                {ECF_STATE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+          <Button
+            variant="primary"
+            className="admin-tap"
+            disabled={sending.isLoading}
+            onClick={() => {
+              send()
+                .unwrap()
+                .then((answer) => notifySuccess(answer.message))
+                .catch((error: unknown) => notifyError(withServerMessage('No fue posible enviar', error)));
+            }}
+          >
+            {sending.isLoading ? 'Enviando…' : 'Enviar ahora'}
+          </Button>
+        </div>
+      </div>
+      <div className="card-body p-0">
+        {list.error ? (
+          <p role="alert" className="p-3 mb-0">
+            {withServerMessage('Error al cargar los comprobantes electrónicos', list.error)}
+          </p>
+        ) : !list.data ? (
+          <p role="status" className="p-3 mb-0">
+            Cargando…
+          </p>
+        ) : list.data.data.length === 0 ? (
+          <p role="status" className="p-3 mb-0">
+            No hay comprobantes electrónicos{state ? ` en estado «${ECF_STATE_LABELS[state]}»` : ''}.
+          </p>
+        ) : (
+          <DataTable
+            caption="Comprobantes electrónicos"
+            columns={columns}
+            rows={list.data.data}
+            sorting={[]}
+            onSortingChange={() => {}}
+            sortable={[]}
+            rowId={(row) => row._id}
+          />
+        )}
+      </div>
+      {pages > 1 ? (
+        <div className="card-footer d-flex gap-2 align-items-center">
+          <Button
+            variant="outline-primary"
+            className="admin-tap"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            Anterior
+          </Button>
+          <span className="small">
+            Página {page} de {pages}
+          </span>
+          <Button
+            variant="outline-primary"
+            className="admin-tap"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            Siguiente
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 export function ReceiptsPage() {
   const fiscal = useFiscalQuery();
   const [disabling, setDisabling] = useState<SequenceView | null>(null);
@@ -466,6 +636,7 @@ export function ReceiptsPage() {
               <SequenceForm types={fiscal.data.types} />
             </div>
           </section>
+          {fiscal.data.ecf ? <EcfSection /> : null}
           <DisableDialog
             key={disabling?._id ?? 'none'}
             sequence={disabling}

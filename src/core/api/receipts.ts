@@ -5,6 +5,9 @@ import { RECEIPT_MESSAGES as R } from '../../domain/receipts.ts';
 import { MessageAnswer } from '../../domain/schemas/answers.ts';
 import {
   FiscalSettingsBody,
+  EcfListAnswer,
+  EcfListQuery,
+  EcfXmlParams,
   FiscalStatusAnswer,
   ReceiptParams,
   SequenceBody,
@@ -18,6 +21,9 @@ import {
   saveFiscalSettings,
 } from '../receipts/service.ts';
 import { accountOf, actorOf, BytesAnswer, route, type ApiRoute } from './route.ts';
+import { listEcf, sendEcfReceipts, signedEcf } from '../receipts/ecf.ts';
+import { ECF_MESSAGES } from '../../domain/ecf.ts';
+import { ApiError } from '../errors.ts';
 
 // A PDF goes out as bytes: no JSON schema describes it (the 200 below is never serialised).
 const PdfAnswer = { 200: MessageAnswer };
@@ -46,12 +52,50 @@ export const RECEIPT_ROUTES: ApiRoute[] = [
   }),
   route({
     method: 'GET',
+    url: '/comprobantes/ecf',
+    audience: 'admin',
+    schema: { querystring: EcfListQuery, response: { 200: EcfListAnswer } },
+    handle: async (call, core) => ({ status: 'SUCCESS', ...(await listEcf(core.deps.store, call.query)) }),
+  }),
+  route({
+    method: 'GET',
+    url: '/comprobantes/ecf/xml/:id',
+    audience: 'admin',
+    schema: { params: EcfXmlParams, response: PdfAnswer },
+    handle: async (call, core) => {
+      const file = await signedEcf(core.deps.store, call.params.id);
+      if (!file) throw new ApiError(404, ECF_MESSAGES.notFound);
+      return new BytesAnswer(file.filename, 'application/xml', new TextEncoder().encode(file.xml));
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/comprobantes/ecf/enviar',
+    audience: 'admin',
+    schema: { response: { 200: MessageAnswer } },
+    // Each press talks to DGII: a few a minute is plenty.
+    rateLimit: { max: 6, timeWindow: '1 minute', perAccount: true },
+    handle: async (_call, core) => {
+      const report = await sendEcfReceipts(core.deps);
+      return {
+        status: 'SUCCESS',
+        message: ECF_MESSAGES.sent(report.sent, report.accepted, report.unreachable),
+      };
+    },
+  }),
+  route({
+    method: 'GET',
     url: '/ajustes/fiscal',
     audience: 'admin',
     schema: { response: { 200: FiscalStatusAnswer } },
     handle: async (_call, core) => ({
       status: 'SUCCESS',
-      data: await fiscalStatus(core.deps.store, nowOf(core.deps), core.deps.settings.ecf === true),
+      data: await fiscalStatus(
+        core.deps.store,
+        nowOf(core.deps),
+        core.deps.settings.ecf === true,
+        core.deps.ecf?.certificateValidUntil,
+      ),
     }),
   }),
   route({

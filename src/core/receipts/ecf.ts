@@ -21,14 +21,20 @@ import {
   type EcfSource,
   type EcfStatus,
   type EcfType,
+  type EcfView,
   type FormaPago,
+  ECF_MESSAGES,
 } from '../../domain/ecf.ts';
+import { formatPaymentDate } from '../../domain/enrolment.ts';
+import { formatDay } from '../../domain/cancellation.ts';
 import type { Receipt } from '../../domain/receipts.ts';
 
 /** The school's certificate and DGII's services (server/ecf/: the .p12 signer and our DGII client). */
 export interface EcfPort {
   /** DGII's environment (ECF_ENV): the QR codes point at its addresses. */
   env: EcfEnv;
+  /** The last day the school's certificate signs (the office is warned a month before). */
+  certificateValidUntil: Date;
   /** The document signed with the school's certificate (enveloped XMLDSig), ready to send. */
   sign(xml: string): string;
   /** DGII's reception: a TrackId. Rejects when DGII cannot be reached (sent again later). */
@@ -196,4 +202,77 @@ async function settle(deps: CoreDeps, receipt: Receipt, status: EcfStatus): Prom
       path: '/admin/comprobantes',
     }).catch((error: unknown) => deps.log.error({ err: error }, 'the e-CF alert could not be queued'));
   return rejected ? 'rejected' : 'accepted';
+}
+
+/** The office's list: every e-CF, newest first, or those in one state; with its page and total. */
+export async function listEcf(
+  store: Store,
+  query: { state?: EcfRecord['state']; page?: number; limit?: number },
+): Promise<{ data: EcfView[]; total: number }> {
+  const filter = query.state ? { 'ecf.state': query.state } : { ecf: { $exists: true } };
+  const limit = query.limit ?? 20;
+  const [found, total] = await Promise.all([
+    receiptsOf(store).find(filter, {
+      sort: { issued_at: -1, _id: -1 },
+      skip: ((query.page ?? 1) - 1) * limit,
+      limit,
+    }),
+    receiptsOf(store).count(filter),
+  ]);
+  return {
+    total,
+    data: found.map((receipt) => ({
+      _id: receipt._id,
+      type: receipt.type,
+      encf: receipt.ncf,
+      order_number: receipt.order_number,
+      enrolment_id: receipt.enrolment_id,
+      total: receipt.total,
+      issued_at: formatPaymentDate(receipt.issued_at),
+      state: receipt.ecf!.state,
+      track_id: receipt.ecf!.track_id ?? '',
+      messages: receipt.ecf!.messages ?? [],
+    })),
+  };
+}
+
+/** The signed e-CF as DGII received it (or will), for the office to download; null if none. */
+export async function signedEcf(store: Store, id: string): Promise<{ filename: string; xml: string } | null> {
+  const receipt = await receiptsOf(store).findById(id);
+  if (!receipt?.ecf) return null;
+  return { filename: fileNameOf(receipt), xml: receipt.ecf.signed_xml };
+}
+
+/** How long an e-CF may wait for DGII before the office is warned. */
+export const ECF_LATE_MS = 60 * 60_000;
+
+/** A month before the certificate's last day, the office hears of it every day. */
+const CERTIFICATE_WARNING_MS = 30 * 86_400_000;
+
+/**
+ * What the fiscal screen (and the dashboard) warns about the e-CF: the certificate about to expire
+ * or expired, rejected ones, and ones DGII has not settled for an hour.
+ */
+export async function ecfAlerts(store: Store, now: Date, certificateValidUntil?: Date): Promise<string[]> {
+  const certificate =
+    certificateValidUntil && certificateValidUntil.getTime() - now.getTime() < CERTIFICATE_WARNING_MS
+      ? [
+          certificateValidUntil.getTime() < now.getTime()
+            ? ECF_MESSAGES.certificateExpired(formatDay(certificateValidUntil))
+            : ECF_MESSAGES.certificateExpiring(formatDay(certificateValidUntil)),
+        ]
+      : [];
+  const receipts = receiptsOf(store);
+  const [rejected, late] = await Promise.all([
+    receipts.count({ 'ecf.state': 'rejected' }),
+    receipts.count({
+      'ecf.state': { $in: ['queued', 'sent'] },
+      issued_at: { $lt: new Date(now.getTime() - ECF_LATE_MS) },
+    }),
+  ]);
+  return [
+    ...certificate,
+    ...(rejected > 0 ? [ECF_MESSAGES.rejected(rejected)] : []),
+    ...(late > 0 ? [ECF_MESSAGES.late(late)] : []),
+  ];
 }

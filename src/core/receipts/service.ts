@@ -15,7 +15,7 @@ import { alertAdminsOnceADay } from '../admin/alerts.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { formatDay } from '../../domain/cancellation.ts';
-import { ecfSource, signEcf } from './ecf.ts';
+import { ecfAlerts, ecfSource, signEcf } from './ecf.ts';
 import type { FormaPago } from '../../domain/ecf.ts';
 import type { LedgerPayment } from '../../domain/ledger.ts';
 import {
@@ -551,7 +551,13 @@ export async function receiptPdf(
 }
 
 /** The admin screen: the school's data, the sequences with what is left, and what needs doing. */
-export async function fiscalStatus(store: Store, now: Date, ecf = false): Promise<FiscalStatus> {
+export async function fiscalStatus(
+  store: Store,
+  now: Date,
+  ecf = false,
+  /** e-CF on: the school's certificate's last day (warned a month before). */
+  certificateValidUntil?: Date,
+): Promise<FiscalStatus> {
   const [settings, sequences, waiting] = await Promise.all([
     fiscalSettings(store),
     sequencesOf(store).find({}, { sort: { type: 1, first: 1 } }),
@@ -598,6 +604,7 @@ export async function fiscalStatus(store: Store, now: Date, ecf = false): Promis
     if (lastDay < soon) alerts.push(R.expiresSoon(type, formatDay(new Date(lastDay))));
   }
   if (waiting > 0) alerts.push(R.waiting(waiting));
+  if (ecf) alerts.push(...(await ecfAlerts(store, now, certificateValidUntil)));
   const shown = settings
     ? {
         school_name: settings.school_name,

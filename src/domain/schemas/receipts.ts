@@ -2,11 +2,43 @@
 import { Type } from 'typebox';
 import { Id } from '../admin-contract.ts';
 import { ENCF_NUMBER_MAX, ITBIS_MODES, NCF_TYPE_CODES } from '../receipts.ts';
+import { ECF_STATES } from '../ecf.ts';
 
 const Success = Type.Literal('SUCCESS');
 const NcfTypeSchema = Type.Union(NCF_TYPE_CODES.map((type) => Type.Literal(type)));
 
 export const ReceiptParams = Type.Object({ id: Id, tipo: NcfTypeSchema });
+
+/** GET /comprobantes/ecf: the office's e-CF list (issue 22), newest first, by state. */
+export const EcfListQuery = Type.Object({
+  state: Type.Optional(Type.Union(ECF_STATES.map((state) => Type.Literal(state)))),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+
+export const EcfListAnswer = Type.Object({
+  status: Success,
+  data: Type.Array(
+    Type.Object({
+      _id: Type.String(),
+      type: Type.String(),
+      encf: Type.String(),
+      order_number: Type.String(),
+      enrolment_id: Type.String(),
+      total: Type.Number(),
+      issued_at: Type.String(),
+      state: Type.String(),
+      track_id: Type.String(),
+      messages: Type.Array(Type.String()),
+    }),
+  ),
+  total: Type.Integer(),
+});
+
+/** GET /comprobantes/ecf/xml/{id}: a receipt's id (order and type, and a payment's for an instalment). */
+export const EcfXmlParams = Type.Object({
+  id: Type.String({ pattern: '^[0-9a-fA-F]{24}-E3[124](-[0-9a-fA-F]{24}|-[0-9a-zA-Z]{1,40})?$' }),
+});
 
 export const FiscalSettingsBody = Type.Object({
   school_name: Type.String({ maxLength: 150 }),
