@@ -76,7 +76,8 @@ async function request(token: string, index: number, card: string = SANDBOX_CARD
           cupo: 1,
         },
       ],
-      listParticipants: [participant(1)],
+      // Not the fixtures' Pedro, who holds a place in week 1 (one place per child, issue 26).
+      listParticipants: [participant(1, { first_name: 'Sofía' })],
       emergencyContact: CONTACT,
       cardHolder: 'Carmen Rodríguez',
       cardNumber: card,

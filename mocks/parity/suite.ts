@@ -459,7 +459,8 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
     });
 
     it('charges an annual program its options plus the membership', async () => {
-      const body = enrolmentBody(annual, [[0]]);
+      // A child not in the program yet (one enrolment per child and program, issue 26).
+      const body = enrolmentBody(annual, [[0]], { children: 'Nueva' });
       expect(body.amount).toBe(3900 + 3500);
       const reply = await enrol(body);
       expect(reply.status).toBe(201);
@@ -864,7 +865,9 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
         });
       const body = enrolmentBody(summer, [[5]]);
       expect((await enrol(body)).status).toBe(201);
-      expect((await enrol(enrolmentBody(summer, [[5]], { card: SANDBOX_CARDS.declined }))).status).toBe(402);
+      expect(
+        (await enrol(enrolmentBody(summer, [[5]], { card: SANDBOX_CARDS.declined, children: 'B' }))).status,
+      ).toBe(402);
       const after = await chart();
       expect(after.slice(0, -1)).toEqual(before.slice(0, -1));
       expect(after.at(-1)).toEqual({

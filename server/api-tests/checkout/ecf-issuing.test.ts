@@ -79,7 +79,7 @@ async function pay(app: TestApp, token: string, body: ReturnType<typeof enrolmen
 }
 
 const withInvoice = (cart: DemoCart) => ({
-  ...enrolmentRequest(cart, [[0]]),
+  ...enrolmentRequest(cart, [[0]], { children: 'Empresa' }),
   comprobantefiscal: true,
   rnc: '1-01-67291-9',
   rnc_nombre: 'Constructora del Sur SRL',

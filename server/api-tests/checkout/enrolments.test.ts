@@ -8,7 +8,7 @@ import { CARD_MESSAGES, SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import { MEMBERSHIP_CODE_PATTERN } from '../../../src/domain/memberships.ts';
 import { ENROLMENT_MESSAGES, type CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
 import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
-import { CONTACT, demoCart, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
+import { CONTACT, copyDemoCamp, demoCart, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 
 let t: TestApp;
@@ -310,7 +310,9 @@ describe('POST /api/inscripciones/create', () => {
       .membership_code;
     expect(code).toMatch(MEMBERSHIP_CODE_PATTERN);
 
-    const renewal = enrolmentRequest(annual, [[0]], { membershipsOf: { 1: code.toLowerCase() } });
+    // Next year's program (a child is enrolled once per program, issue 26).
+    const nextYear = await copyDemoCamp(t.store, 'PA2027', 'PA2028');
+    const renewal = enrolmentRequest(nextYear, [[0]], { membershipsOf: { 1: code.toLowerCase() } });
     expect(renewal.amount).toBe(3900);
     const second = await enrol(token, renewal);
     expect(second.statusCode).toBe(201);
@@ -318,7 +320,7 @@ describe('POST /api/inscripciones/create', () => {
     // No new membership for a participant who already had one.
     expect(await t.store.collection('membresias').count({})).toBe(1);
 
-    const bogus = enrolmentRequest(annual, [[0]], { membershipsOf: { 1: 'MB-999999' } });
+    const bogus = enrolmentRequest(nextYear, [[0]], { membershipsOf: { 1: 'MB-999999' } });
     const refused = await enrol(token, bogus);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(`${ENROLMENT_MESSAGES.membershipInvalid} (Participante 1)`);

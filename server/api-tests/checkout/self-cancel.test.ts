@@ -189,7 +189,8 @@ describe('a parent cancels their own enrolment', () => {
 
   it('counts the window from the week as stored, whatever dates the browser wrote on the line', async () => {
     const { parent, cart, clock } = await setup(at('2027-06-10T10:00:00'));
-    const body = enrolmentRequest(cart, [[0]]);
+    // Another child than the one setup enrolled in that week (one place per child, issue 26).
+    const body = enrolmentRequest(cart, [[0]], { children: 'Otro' });
     body.listCalendar[0]!.date = '01/01/2099 - 05/01/2099';
     body.listCalendar[0]!.name = 'Semana inventada';
     const order = await pay(parent.token, cart, [[0]], undefined, body);

@@ -9,6 +9,7 @@ import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/
 export {
   CHILD_NAMES,
   CONTACT,
+  copyDemoCamp,
   demoCart,
   enrolmentRequest,
   participant,

@@ -166,9 +166,11 @@ function crashSuite(gateway: 'sandbox' | 'azul') {
 
   /** Carts of every shape: one child, two children in two weeks, a declined card. */
   function someCart(n: number): unknown {
-    if (n % 10 === 9) return enrolmentRequest(cart, [[n % 4]], { card: SANDBOX_CARDS.declined });
-    if (n % 3 === 0) return enrolmentRequest(cart, [[0, 1], [2]], { card: approved });
-    return enrolmentRequest(cart, [[n % 4]], { card: approved });
+    // Each order names children of its own: one child is enrolled once per week (issue 26).
+    const children = crypto.randomUUID().slice(0, 8);
+    if (n % 10 === 9) return enrolmentRequest(cart, [[n % 4]], { card: SANDBOX_CARDS.declined, children });
+    if (n % 3 === 0) return enrolmentRequest(cart, [[0, 1], [2]], { card: approved, children });
+    return enrolmentRequest(cart, [[n % 4]], { card: approved, children });
   }
 
   async function definite(res: Response): Promise<{ status: number; orderId?: string }> {
@@ -311,7 +313,10 @@ function crashSuite(gateway: 'sandbox' | 'azul') {
           pay({
             token,
             key: crypto.randomUUID(),
-            body: enrolmentRequest(cart, [[i % 4]], { card: approved }),
+            body: enrolmentRequest(cart, [[i % 4]], {
+              card: approved,
+              children: crypto.randomUUID().slice(0, 8),
+            }),
           }),
         );
         // Stopped once all five are being handled (the gateway takes 150 ms), not after a fixed

@@ -49,7 +49,8 @@ describe('the enrolment list', () => {
     expect((await pay(parent, valentina)).statusCode).toBe(201);
     expect((await pay(parent, enrolmentRequest(cart, [[2]]))).statusCode).toBe(201);
     expect(
-      (await pay(parent, enrolmentRequest(cart, [[2]], { card: SANDBOX_CARDS.declined }))).statusCode,
+      (await pay(parent, enrolmentRequest(cart, [[2]], { card: SANDBOX_CARDS.declined, children: 'B' })))
+        .statusCode,
     ).toBe(402);
 
     const found = await get(admin, '/api/inscripciones/lista?q=valent');
@@ -107,7 +108,7 @@ describe('cancelling an enrolment', () => {
   it('gives its places back, voids its memberships, refunds, e-mails, logs; twice is harmless', async () => {
     const { admin, parent, cart } = await setup();
     expect((await pay(parent, enrolmentRequest(cart, [[0, 1], [1]]))).statusCode).toBe(201);
-    expect((await pay(parent, enrolmentRequest(cart, [[1]]))).statusCode).toBe(201);
+    expect((await pay(parent, enrolmentRequest(cart, [[1]], { children: 'B' }))).statusCode).toBe(201);
     await t.app.outbox.flush();
     const [first] = await t.store
       .collection<Enrolment>('inscripciones')
@@ -312,9 +313,10 @@ describe('the rosters', () => {
     body.listParticipants[0] = participant(1, { alergies: 'Maní', size: 'S' });
     body.listParticipants[1] = participant(2, { size: 'M' });
     expect((await pay(parent, body)).statusCode).toBe(201);
-    expect((await pay(parent, enrolmentRequest(cart, [[0]]))).statusCode).toBe(201);
+    expect((await pay(parent, enrolmentRequest(cart, [[0]], { children: 'B' }))).statusCode).toBe(201);
     expect(
-      (await pay(parent, enrolmentRequest(cart, [[0]], { card: SANDBOX_CARDS.declined }))).statusCode,
+      (await pay(parent, enrolmentRequest(cart, [[0]], { card: SANDBOX_CARDS.declined, children: 'C' })))
+        .statusCode,
     ).toBe(402);
     const week = cart.weeks[0]!;
 
@@ -333,7 +335,7 @@ describe('the rosters', () => {
     );
     expect(category.children.map((child: { name: string }) => child.name)).toEqual([
       'María Rodríguez',
-      'Pedro Rodríguez',
+      'Pedro B Rodríguez',
       'Pedro Rodríguez',
     ]);
     expect(

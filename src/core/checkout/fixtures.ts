@@ -97,6 +97,11 @@ export function enrolmentRequest(
     coupon?: { code: string; type: 'percent' | 'amount'; percent: number; amount: number };
     card?: string;
     membershipsOf?: Record<number, string>;
+    /**
+     * Makes this order's children other children (their first names end with it): a family may
+     * enrol a child once per week or program (issue 26), so tests that pay again name others.
+     */
+    children?: string;
   } = {},
 ): CreateEnrolmentBody {
   const listCalendar = weeksPerChild.flatMap((indexes, child) =>
@@ -116,10 +121,12 @@ export function enrolmentRequest(
   );
   const declared = options.membershipsOf ?? {};
   const listParticipants = weeksPerChild.map((_, child) =>
-    participant(
-      child + 1,
-      declared[child + 1] ? { membership_have: 'SI', membership_id: declared[child + 1] } : {},
-    ),
+    participant(child + 1, {
+      ...(declared[child + 1] ? { membership_have: 'SI', membership_id: declared[child + 1] } : {}),
+      ...(options.children
+        ? { first_name: `${CHILD_NAMES[child % CHILD_NAMES.length]!} ${options.children}` }
+        : {}),
+    }),
   );
   const price = priceCart({
     campType: cart.camp.type,
@@ -156,4 +163,29 @@ export async function demoCart(store: Store, code = 'CV2027'): Promise<DemoCart>
     store.collection<Category>('categorias').find({ campament: camp._id }, { sort: { order: 1 } }),
   ]);
   return { camp, weeks, categories };
+}
+
+/**
+ * A copy of a demo camp under another code (its weeks and categories with it): next year's program
+ * for a renewal, since a child is enrolled once per program (issue 26).
+ */
+export async function copyDemoCamp(store: Store, code: string, newCode: string): Promise<DemoCart> {
+  const { camp, weeks, categories } = await demoCart(store, code);
+  const { _id: _campId, ...campFields } = camp;
+  const copy = await store.collection<Camp>('campamentos').insertOne({ ...campFields, code: newCode });
+  const categoryIds = new Map<string, string>();
+  for (const { _id, ...fields } of categories)
+    categoryIds.set(
+      _id,
+      (await store.collection<Category>('categorias').insertOne({ ...fields, campament: copy._id }))._id,
+    );
+  for (const { _id: _weekId, ...fields } of weeks)
+    await store.collection<Week>('semanas').insertOne({
+      ...fields,
+      campament: copy._id,
+      ...(Array.isArray(fields.categories)
+        ? { categories: fields.categories.map((id) => categoryIds.get(id) ?? id) }
+        : {}),
+    });
+  return demoCart(store, newCode);
 }

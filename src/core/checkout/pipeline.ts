@@ -50,6 +50,7 @@ import {
   startAuthentication,
 } from './authentication.ts';
 import { releaseCouponUse, takeCouponUse, usableCoupon } from './coupons.ts';
+import { claimChildren } from './children.ts';
 import { familyBasisHolds } from './cancellation.ts';
 import { offerFreedPlaces } from './waitlist.ts';
 import { PLACES, heldBy, holdExpiryOf, releaseExpiredHolds } from './holds.ts';
@@ -466,6 +467,8 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   }
   let release: () => Promise<void>;
   try {
+    // One place per child (issue 26): not a second place in a week, nor a second program order.
+    await claimChildren(store, enrolment, catalogue.camp);
     // A week's free places go to its waiting list before anyone else (issue 43).
     await offerFreedPlaces(deps, cartWeekIds(body)).catch((error: unknown) =>
       deps.log.error({ err: error, order: enrolment.order_number }, 'waiting list offers failed'),

@@ -1,0 +1,87 @@
+// One place per child (issue 26): a child (first name and birth date) holds one place in a camp
+// week and one enrolment in an annual program. A second order for the same child is refused in
+// Spanish, also when two orders race; another child, another week, a declined or cancelled order
+// do not block it.
+import { afterEach, describe, expect, it } from 'vitest';
+import { staffKit, type StaffKit } from '../staff/testing.ts';
+import { demoCart, enrolmentRequest } from './testing.ts';
+import type { Enrolment, Week } from '../../../src/domain/records.ts';
+import { CHILD_MESSAGES } from '../../../src/domain/children.ts';
+import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
+
+let kit: StaffKit | undefined;
+afterEach(async () => {
+  await kit?.t.close();
+  kit = undefined;
+});
+
+const taken = async (k: StaffKit, weekId: string) =>
+  (await k.t.store.collection<Week>('semanas').findById(weekId))!.quota_f;
+
+describe('one place per child', () => {
+  it('refuses the same child twice in a week, in words; another week or another child is fine', async () => {
+    kit = await staffKit();
+    const k = kit;
+    const first = await k.pay(k.parent, enrolmentRequest(k.cart, [[0]]));
+    expect(first.statusCode).toBe(201);
+    const before = await taken(k, k.cart.weeks[0]!._id);
+    const again = await k.pay(k.parent, enrolmentRequest(k.cart, [[0]]));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      CHILD_MESSAGES.inWeek('Pedro Rodríguez', k.cart.weeks[0]!.name, first.json().result.orderId),
+    );
+    expect(await taken(k, k.cart.weeks[0]!._id)).toBe(before);
+    // Accents and capitals do not make another child.
+    const accented = enrolmentRequest(k.cart, [[0]]);
+    accented.listParticipants[0]!.first_name = 'PEDRÓ';
+    expect((await k.pay(k.parent, accented)).statusCode).toBe(409);
+    expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[1]]))).statusCode).toBe(201);
+    expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0]], { children: 'B' }))).statusCode).toBe(201);
+  });
+
+  it('two orders racing for the same child and week: one is paid, the other refused, one place taken', async () => {
+    kit = await staffKit();
+    const k = kit;
+    const before = await taken(k, k.cart.weeks[2]!._id);
+    const answers = await Promise.all([0, 1, 2].map(() => k.pay(k.parent, enrolmentRequest(k.cart, [[2]]))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await taken(k, k.cart.weeks[2]!._id)).toBe(before + 1);
+    const paid = await k.t.store.collection<Enrolment>('inscripciones').count({ payment_status: 'paid' });
+    expect(paid).toBe(1);
+  });
+
+  it("an annual program: a second order for the same child points to 'Mis pagos'", async () => {
+    kit = await staffKit();
+    const k = kit;
+    const annual = await demoCart(k.t.store, 'PA2027');
+    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
+    const yearly = annual.weeks.findIndex((week) => week.name !== 'Pago mensual');
+    const first = await k.pay(k.parent, enrolmentRequest(annual, [[monthly]]));
+    expect(first.statusCode).toBe(201);
+    const second = await k.pay(k.parent, enrolmentRequest(annual, [[yearly]]));
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(
+      CHILD_MESSAGES.inProgram('Pedro Rodríguez', first.json().result.orderId),
+    );
+  });
+
+  it('a declined or a cancelled order does not hold the child', async () => {
+    kit = await staffKit();
+    const k = kit;
+    const declined = await k.pay(k.parent, enrolmentRequest(k.cart, [[0]], { card: SANDBOX_CARDS.declined }));
+    expect(declined.statusCode).toBe(402);
+    const paid = await k.pay(k.parent, enrolmentRequest(k.cart, [[0]]));
+    expect(paid.statusCode).toBe(201);
+    const order = (await k.t.store
+      .collection<Enrolment>('inscripciones')
+      .findOne({ order_number: paid.json().result.orderId }))!;
+    const cancel = await k.t.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancel/${order._id}`,
+      token: k.admin,
+      payload: { reason: 'Cambio de planes' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0]]))).statusCode).toBe(201);
+  });
+});
