@@ -231,7 +231,11 @@ describe('Calendar screen (annual program)', () => {
 
     await user.click(screen.getByRole('radio', { name: 'NO' }));
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
-    expect(within(cart()).getByText(/^Membresía: \d{5}$/)).toBeInTheDocument();
+    // No provisional number that reads as a code (issue 26): the membership comes with the payment.
+    expect(
+      within(cart()).getByText('Membresía: nueva, su código llega con la confirmación'),
+    ).toBeInTheDocument();
+    expect(within(cart()).queryByText(/Membresía: \d{5}/)).not.toBeInTheDocument();
     // 3,000 + 1 × 2,500 membership.
     expect(totalOf('Membresía')).toBe(formatDop(2500));
     expect(totalOf('Total')).toBe(formatDop(5500));

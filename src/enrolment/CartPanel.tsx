@@ -47,7 +47,15 @@ export function LineText({
       </span>
       <span className="d-block small text-body-secondary">{line.date}</span>
       {category ? <span className="d-block small">{category}</span> : null}
-      {annual ? <span className="d-block small">Membresía: {line.membership_id}</span> : null}
+      {/* A declared code is the family's; without one the line shows no number that reads as a code
+          (the provisional id stays internal, issue 26): the membership is issued with the payment. */}
+      {annual ? (
+        <span className="d-block small">
+          {line.membership_have === 'SI'
+            ? `Membresía: ${line.membership_id}`
+            : 'Membresía: nueva, su código llega con la confirmación'}
+        </span>
+      ) : null}
       <span className="d-block small">
         Participante {line.cupo} · Cant. {line.quantity}
       </span>
