@@ -1,30 +1,50 @@
-import { expect, test } from './test.ts';
+import { expect, test, type Page } from './test.ts';
+import { api, E2E_ADMIN, newParent } from './api.ts';
 
-// Tap targets of the sign-in pages at 375 px (issue 26): every field, button and link is at least
-// 44 × 44 px, and a checkbox's whole row (its label) answers a tap at least 44 px tall.
+// Tap targets at 375 px (issue 26): on the sign-in pages and the calendar every field, button and
+// link is at least 44 × 44 px, and a checkbox's whole row (its label) answers a tap at least 44 px
+// tall.
+
+/** The targets of the page smaller than 44 px: none is the expectation. */
+const smallTargets = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea')]
+      .filter((element) => element.offsetParent !== null)
+      .map((element) => {
+        // A checkbox is tapped through its row: the row is what is measured.
+        const target =
+          element instanceof HTMLInputElement && element.type === 'checkbox'
+            ? (element.closest('.form-check') ?? element)
+            : element;
+        const box = target.getBoundingClientRect();
+        // Off screen (a phone's closed menu): not a target until it is opened.
+        if (box.right <= 0 || box.left >= window.innerWidth) return null;
+        return {
+          what: element.getAttribute('name') ?? element.textContent?.trim() ?? '',
+          width: box.width,
+          height: box.height,
+        };
+      })
+      .filter((box) => box !== null && (box.width < 44 || box.height < 44)),
+  );
+
 for (const path of ['/login', '/register', '/forgot-password']) {
   test(`every tap target of ${path} is at least 44 px`, async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'a phone measure');
     await page.goto(path);
     await expect(page.getByRole('button').first()).toBeVisible();
-    const small = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea')]
-        .filter((element) => element.offsetParent !== null)
-        .map((element) => {
-          // A checkbox is tapped through its row: the row is what is measured.
-          const target =
-            element instanceof HTMLInputElement && element.type === 'checkbox'
-              ? (element.closest('.form-check') ?? element)
-              : element;
-          const box = target.getBoundingClientRect();
-          return {
-            what: element.getAttribute('name') ?? element.textContent?.trim() ?? '',
-            width: box.width,
-            height: box.height,
-          };
-        })
-        .filter((box) => box.width < 44 || box.height < 44),
-    );
-    expect(small).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
   });
 }
+
+test('every tap target of the calendar is at least 44 px', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'a phone measure');
+  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
+  const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
+  const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');
+  await newParent(page, `toques.${Date.now()}@correo.do`);
+  await page.goto(`/login?camp=${camp._id}`);
+  await expect(page.getByText('Calendario de Inscripción')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Agregar' })).toBeVisible();
+  expect(await smallTargets(page)).toEqual([]);
+});
