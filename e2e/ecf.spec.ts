@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
-import { expect, runAppServer, START_TIMEOUT_MS, test as base, type AppServer } from './test.ts';
+import { expect, testWithOwnServer } from './test.ts';
 import { adminSession, api, demoSummerCart, E2E_ADMIN, newParent, payAs } from './api.ts';
-import { BASE_PORT } from './ports.ts';
 import { pdfQrText, pdfText } from './pdf.ts';
 import { expectAccessible } from './a11y.ts';
 import { keepShot } from './shots.ts';
@@ -11,14 +10,7 @@ import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
 // stand-in: the office adds an e-NCF range, a parent pays and downloads the receipt from the
 // profile; the PDF shows the e-NCF and the security code, and its QR code reads as DGII's check of
 // that document; the office sends the queue to DGII and sees the receipt 'Aceptado'.
-const test = base.extend<object, { appServer: AppServer }>({
-  appServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use, workerInfo) =>
-      runAppServer(BASE_PORT + 10 * workerInfo.parallelIndex + 7, use, { E2E_ECF: '1' }),
-    { scope: 'worker', timeout: START_TIMEOUT_MS + 10_000 },
-  ],
-});
+const test = testWithOwnServer(7, { E2E_ECF: '1' });
 
 test('a parent downloads an e-CF whose QR code reads as DGII’s check, and the office sees it accepted', async ({
   page,

@@ -91,5 +91,19 @@ export const test = base.extend<object, { appServer: AppServer }>({
   baseURL: async ({ appServer }, use) => use(appServer.url),
 });
 
+/**
+ * The browser tests with a server of their own on port offset `offset` of each worker's ten (its
+ * OAuth2 provider on the next one), started with `env` (the AZUL or DGII stand-in).
+ */
+export const testWithOwnServer = (offset: number, env: Record<string, string>) =>
+  test.extend<object, { appServer: AppServer }>({
+    appServer: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+      async ({}, use, workerInfo) =>
+        runAppServer(BASE_PORT + 10 * workerInfo.parallelIndex + offset, use, env),
+      { scope: 'worker', timeout: START_TIMEOUT_MS + 10_000 },
+    ],
+  });
+
 export { expect } from '@playwright/test';
 export type { Locator, Page, Request, TestInfo } from '@playwright/test';

@@ -1,7 +1,6 @@
-import { expect, runAppServer, START_TIMEOUT_MS, test as base, type AppServer } from './test.ts';
+import { expect, testWithOwnServer } from './test.ts';
 import { AUTHENTICATION_MESSAGES } from '../src/domain/authentication.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
-import { BASE_PORT } from './ports.ts';
 import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
 import { expectAccessible } from './a11y.ts';
 import { keepShot } from './shots.ts';
@@ -11,14 +10,7 @@ import { AZUL_TEST_CARDS } from '../server/testing/azul-standin.ts';
 // stand-in, whose challenge card makes the card's bank ask. The parent first cancels the bank's
 // challenge (the places go back and nothing is charged), then pays again, passes the challenge in
 // the payment step's frame and reaches the thank-you page; the week counts one order's places.
-const test = base.extend<object, { appServer: AppServer }>({
-  appServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use, workerInfo) =>
-      runAppServer(BASE_PORT + 10 * workerInfo.parallelIndex + 5, use, { E2E_AZUL: '1' }),
-    { scope: 'worker', timeout: START_TIMEOUT_MS + 10_000 },
-  ],
-});
+const test = testWithOwnServer(5, { E2E_AZUL: '1' });
 
 test('a parent cancels the bank challenge, then passes it and is enrolled, at 375 px', async ({
   page,

@@ -216,11 +216,12 @@ export async function authenticationStatus(
 ): Promise<AuthenticationStatus> {
   const enrolment = await ownSession(deps, user, session);
   const { state, started_at } = enrolment.authentication;
-  if (enrolment.payment_status === 'pending' && state === 'method') {
-    if (nowOf(deps).getTime() - new Date(started_at).getTime() >= METHOD_NOTICE_WAIT_MS)
-      await continueAuthentication(deps, session, 'method', { method: 'EXPECTED_BUT_NOT_RECEIVED' });
-    return statusOf(deps, enrolment._id);
-  }
+  if (
+    enrolment.payment_status === 'pending' &&
+    state === 'method' &&
+    nowOf(deps).getTime() - new Date(started_at).getTime() >= METHOD_NOTICE_WAIT_MS
+  )
+    await continueAuthentication(deps, session, 'method', { method: 'EXPECTED_BUT_NOT_RECEIVED' });
   return statusOf(deps, enrolment._id);
 }
 

@@ -68,7 +68,7 @@ export function ecfSource(
     issuedAt: receipt.issued_at,
     school: { rnc: receipt.school.rnc, name: receipt.school.name, address: receipt.school.address },
     buyer,
-    lines: type === 'E34' ? receipt.lines : [...receipt.lines],
+    lines: receipt.lines,
     total: receipt.total,
     itbis: receipt.itbis_mode,
     payment: options.payment ?? 'tarjeta',
