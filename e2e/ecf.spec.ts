@@ -9,8 +9,10 @@ import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
 // Electronic fiscal receipts on the real server (issue 22), with a test certificate and DGII's
 // stand-in: the office adds an e-NCF range, a parent pays and downloads the receipt from the
 // profile; the PDF shows the e-NCF and the security code, and its QR code reads as DGII's check of
-// that document; the office sends the queue to DGII and sees the receipt 'Aceptado'.
-const test = testWithOwnServer(7, { E2E_ECF: '1' });
+// that document; the office sends the queue to DGII and sees the receipt 'Aceptado'. Then DGII
+// rejects a company's E31 for its RNC: the office corrects the RNC and DGII accepts it.
+const DGII_PORT = 3297;
+const test = testWithOwnServer(7, { E2E_ECF: '1', E2E_DGII_PORT: String(DGII_PORT) });
 
 test('a parent downloads an e-CF whose QR code reads as DGII’s check, and the office sees it accepted', async ({
   page,
@@ -67,5 +69,50 @@ test('a parent downloads an e-CF whose QR code reads as DGII’s check, and the 
   await expect(row).toContainText('Aceptado');
   await expectAccessible(staff, 'admin e-CF list');
   await keepShot(staff, testInfo.outputPath('ecf-1-office.png'), true);
+
+  // DGII rejects the next document for its buyer's RNC; the office corrects it from the list.
+  await api(page, 'POST', '/secuencias-ncf', admin, {
+    type: 'E31',
+    first: 1,
+    last: 100,
+    expires_on: '2027-12-31',
+  });
+  await page.request.post(`http://127.0.0.1:${DGII_PORT}/_standin/faults`, {
+    data: { reject: 'RNC del comprador no registrado' },
+  });
+  const company = await payAs(page, parent.token, {
+    ...enrolmentRequest(await demoSummerCart(page, parent.token), [[2]], { children: 'Empresa' }),
+    comprobantefiscal: true,
+    rnc: '1-01-67291-9',
+    rnc_nombre: 'Constructora del Sur SRL',
+  });
+  expect(company.status()).toBe(201);
+  await staff.reload();
+  const e31 = list.getByRole('row', { name: /E310000000001/ });
+  await staff.getByRole('button', { name: 'Enviar ahora' }).click();
+  await expect(e31).toContainText('Enviado, esperando a DGII');
+  await staff.getByRole('button', { name: 'Enviar ahora' }).click();
+  await expect(e31).toContainText('Rechazado');
+  await expect(e31).toContainText('RNC del comprador no registrado');
+  await e31.getByRole('button', { name: 'Corregir E310000000001' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Corregir E310000000001' });
+  await expect(dialog).toContainText('RNC del comprador no registrado');
+  await expect(dialog.getByLabel('RNC del comprador')).toHaveValue('1-01-67291-9');
+  await dialog.getByLabel('RNC del comprador').fill('131880738');
+  await expect(dialog.getByLabel('RNC del comprador')).toHaveValue('1-31-88073-8');
+  await dialog.getByLabel('Nombre o razón social').fill('Inversiones Caribe SRL');
+  await expectAccessible(staff, 'e-CF correction dialog');
+  await keepShot(staff, testInfo.outputPath('ecf-2-correct.png'), true);
+  await dialog.getByRole('button', { name: 'Firmar y enviar' }).click();
+  await expect(
+    staff.getByRole('alert').filter({
+      hasText: 'Comprobante E310000000001 firmado de nuevo con los datos corregidos: se enviará a DGII.',
+    }),
+  ).toBeVisible();
+  await expect(e31).toContainText('En cola para DGII');
+  await staff.getByRole('button', { name: 'Enviar ahora' }).click();
+  await expect(e31).toContainText('Enviado, esperando a DGII');
+  await staff.getByRole('button', { name: 'Enviar ahora' }).click();
+  await expect(e31).toContainText('Aceptado');
   await staffContext.close();
 });

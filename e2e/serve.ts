@@ -28,7 +28,10 @@ if (process.env.E2E_ECF === '1') {
   const path = await import('node:path');
   const { startDgiiStandin } = await import('../server/testing/dgii-standin.ts');
   const { schoolP12In } = await import('../server/testing/ecf.ts');
-  const dgii = await startDgiiStandin();
+  // A fixed port when the browser test sets DGII's faults (E2E_DGII_PORT), else any free one.
+  const dgii = await startDgiiStandin(
+    process.env.E2E_DGII_PORT ? { port: Number(process.env.E2E_DGII_PORT) } : {},
+  );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-ecf-'));
   Object.assign(process.env, {
     ECF_ENV: 'TesteCF',

@@ -9,7 +9,9 @@
 // - POST /{env}/recepcionfc/api/recepcion/ecf                   an RFCE (the FC host), answered at once
 // An E32 under RD$250,000 sent whole is rejected (DGII wants its summary), an e-NCF accepted once is
 // rejected the second time. Faults on demand: DGII down (503), results 'En Proceso' for a while, a
-// document rejected with a given message. Never part of the production bundle.
+// document rejected with a given message (spending its e-NCF or not), set from the test's code or,
+// for a browser test or a developer, with POST /_standin/faults and a JSON body of DgiiFaults'
+// fields. Never part of the production bundle.
 import http from 'node:http';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +25,8 @@ export interface DgiiFaults {
   processing: number;
   /** The next document received is rejected with this message (its e-NCF left unused). */
   reject: string | null;
+  /** That rejection spends the e-NCF (secuenciaUtilizada true): it is refused if sent again. */
+  rejectSpendsNumber: boolean;
 }
 
 export interface DgiiStandin {
@@ -50,7 +54,7 @@ function signatureValid(xml: string): boolean {
   }
 }
 
-export async function startDgiiStandin(): Promise<DgiiStandin> {
+export async function startDgiiStandin(options: { port?: number } = {}): Promise<DgiiStandin> {
   const seeds = new Set<string>();
   const tokens = new Map<string, number>();
   const results = new Map<
@@ -65,7 +69,7 @@ export async function startDgiiStandin(): Promise<DgiiStandin> {
   >();
   const accepted = new Set<string>();
   const received: DgiiStandin['received'] = [];
-  const faults: DgiiFaults = { down: false, processing: 0, reject: null };
+  const faults: DgiiFaults = { down: false, processing: 0, reject: null, rejectSpendsNumber: false };
   let seedsIssued = 0;
 
   const send = (response: http.ServerResponse, status: number, body: unknown, type = 'application/json') => {
@@ -109,16 +113,19 @@ export async function startDgiiStandin(): Promise<DgiiStandin> {
       mensajes: [{ codigo: 1, valor }],
     });
     if (!signatureValid(xml)) return reject('Firma digital inválida');
+    if (accepted.has(encf)) return reject('e-NCF ya fue utilizado', true);
     if (faults.reject) {
       const message = faults.reject;
+      const spent = faults.rejectSpendsNumber;
       faults.reject = null;
-      return reject(message);
+      faults.rejectSpendsNumber = false;
+      if (spent) accepted.add(encf);
+      return reject(message, spent);
     }
     const problems = await dgiiSchemaErrors(xml, `e-CF-${type}`);
     if (problems.length > 0) return reject(`Estructura inválida: ${problems.join('; ')}`);
     if (type === '32' && Number(valueOf(xml, 'MontoTotal')) < 250_000)
       return reject('Las facturas de consumo menores de RD$250,000 se envían como resumen (RFCE).');
-    if (accepted.has(encf)) return reject('e-NCF ya fue utilizado', true);
     accepted.add(encf);
     return { encf, type, codigo: 1, secuenciaUtilizada: true, mensajes: [] };
   }
@@ -128,6 +135,15 @@ export async function startDgiiStandin(): Promise<DgiiStandin> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       void (async () => {
+        if (request.method === 'POST' && request.url === '/_standin/faults') {
+          const asked = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Partial<DgiiFaults>;
+          if (typeof asked.down === 'boolean') faults.down = asked.down;
+          if (typeof asked.processing === 'number') faults.processing = asked.processing;
+          if (typeof asked.reject === 'string' || asked.reject === null) faults.reject = asked.reject;
+          if (typeof asked.rejectSpendsNumber === 'boolean')
+            faults.rejectSpendsNumber = asked.rejectSpendsNumber;
+          return send(response, 200, faults);
+        }
         if (faults.down)
           return send(response, 503, '<html><body>Servicio no disponible</body></html>', 'text/html');
         const url = new URL(request.url ?? '/', 'http://dgii.local');
@@ -191,24 +207,33 @@ export async function startDgiiStandin(): Promise<DgiiStandin> {
             signatureValid(xml) &&
             /^.{6}$/.test(valueOf(xml, 'CodigoSeguridadeCF'));
           const repeated = accepted.has(encf);
-          if (ok && !repeated) accepted.add(encf);
-          if (xml) received.push({ encf, type: 'RFCE', xml, status: ok && !repeated ? 1 : 2 });
+          // A rejection on demand (faults.reject) answers as DGII would, spending the number or not.
+          const refusal = !ok
+            ? { valor: 'Resumen inválido', spent: false }
+            : repeated
+              ? { valor: 'e-NCF ya fue utilizado', spent: true }
+              : faults.reject
+                ? { valor: faults.reject, spent: faults.rejectSpendsNumber }
+                : null;
+          if (ok && !repeated && faults.reject) {
+            faults.reject = null;
+            faults.rejectSpendsNumber = false;
+          }
+          if (!refusal || refusal.spent) accepted.add(encf);
+          if (xml) received.push({ encf, type: 'RFCE', xml, status: refusal ? 2 : 1 });
           return send(response, 200, {
-            codigo: ok && !repeated ? 1 : 2,
-            estado: ok && !repeated ? 'Aceptado' : 'Rechazado',
+            codigo: refusal ? 2 : 1,
+            estado: refusal ? 'Rechazado' : 'Aceptado',
             encf,
-            secuenciaUtilizada: ok,
-            mensajes:
-              ok && !repeated
-                ? []
-                : [{ codigo: 1, valor: repeated ? 'e-NCF ya fue utilizado' : 'Resumen inválido' }],
+            secuenciaUtilizada: refusal ? refusal.spent : true,
+            mensajes: refusal ? [{ codigo: 1, valor: refusal.valor }] : [],
           });
         }
         return send(response, 404, { mensaje: 'Recurso no encontrado' });
       })().catch((error: unknown) => send(response, 500, { mensaje: String(error) }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

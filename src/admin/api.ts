@@ -239,6 +239,10 @@ export const adminApi = createApi({
       query: () => ({ path: '/comprobantes/ecf/enviar', method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['comprobantes']),
     }),
+    correctEcf: build.mutation<{ message: string }, { id: string; rnc?: string; rnc_nombre?: string }>({
+      query: ({ id, ...body }) => ({ path: `/comprobantes/ecf/corregir/${id}`, method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['comprobantes', 'inscripciones', 'auditoria']),
+    }),
     disableSequence: build.mutation<{ message: string }, string>({
       query: (id) => ({ path: `/secuencias-ncf/desactivar/${id}`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['comprobantes', 'auditoria']),
@@ -302,6 +306,7 @@ export const {
   useDisableSequenceMutation,
   useEcfReceiptsQuery,
   useSendEcfMutation,
+  useCorrectEcfMutation,
   useReceivablesQuery,
   useLedgerQuery,
   useRecordPaymentMutation,

@@ -58,6 +58,20 @@ export interface EcfRecord {
   /** Of a rejection: whether DGII counts the e-NCF as used (a corrected one takes a new number). */
   number_used?: boolean;
   lease_until?: Date;
+  /** How it was paid, as signed (a corrected one says the same). */
+  payment?: FormaPago;
+  /** The rejected ones this corrected e-CF replaces, oldest first (issue 22). */
+  previous?: EcfAttempt[];
+}
+
+/** A rejected e-CF that a corrected one replaced: its number, DGII's reasons, its signed XML. */
+export interface EcfAttempt {
+  encf: string;
+  signed_at: Date;
+  track_id?: string;
+  messages: string[];
+  number_used: boolean;
+  signed_xml: string;
 }
 
 /**
@@ -350,6 +364,11 @@ export interface EcfView {
   state: EcfRecord['state'];
   track_id: string;
   messages: string[];
+  /** The buyer an E31 names (a rejected one's RNC and company are corrected from here). */
+  buyer_rnc: string;
+  buyer_name: string;
+  /** The rejected e-NCFs this one replaces (a corrected e-CF). */
+  replaces: string[];
 }
 
 export const ECF_MESSAGES = {
@@ -365,7 +384,19 @@ export const ECF_MESSAGES = {
   certificateExpiring: (day: string) =>
     `El certificado digital que firma los comprobantes electrónicos vence el ${day}: pida uno nuevo y cámbielo (ECF_P12_FILE) antes de esa fecha.`,
   certificateExpired: (day: string) =>
-    `El certificado digital que firma los comprobantes electrónicos venció el ${day}: DGII no acepta lo que firme. Cámbielo (ECF_P12_FILE) y reinicie el servidor.`,
+    `El certificado digital que firma los comprobantes electrónicos venció el ${day}: los pagos reciben comprobantes de la serie B (contingencia) mientras tanto. Cámbielo (ECF_P12_FILE) y reinicie el servidor.`,
+  contingencySubject: 'Comprobantes en contingencia: el certificado digital venció',
+  notRejected: 'Solo se corrige un comprobante que DGII rechazó. Actualice la lista.',
+  cannotSign:
+    'El certificado digital venció: no se puede firmar el comprobante corregido. Cámbielo (ECF_P12_FILE) y reinicie el servidor.',
+  noNumber: (type: string) =>
+    `DGII dio por usado el e-NCF rechazado y no queda ningún número ${type} autorizado para el corregido: agregue un rango.`,
+  buyerRequired:
+    'Escriba el RNC completo (por ejemplo 1-01-67291-9) y el nombre o razón social del comprador.',
+  corrected: (encf: string, sameNumber: boolean) =>
+    sameNumber
+      ? `Comprobante ${encf} firmado de nuevo con los datos corregidos: se enviará a DGII.`
+      : `DGII dio por usado el número rechazado: el comprobante corregido es el ${encf} y se enviará a DGII.`,
   sent: (sent: number, accepted: number, unreachable: boolean) =>
     unreachable
       ? 'DGII no responde: los comprobantes siguen en cola y se enviarán cuando responda.'

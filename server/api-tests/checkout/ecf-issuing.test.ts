@@ -207,6 +207,170 @@ describe('e-CF issued and sent', () => {
     );
   });
 
+  it("the office corrects a rejected E31's buyer: the unused e-NCF is signed again and DGII accepts it", async () => {
+    const { t: app, dgii: s, cart, parent, admin } = await setup();
+    const order = await pay(app, parent, withInvoice(cart));
+    s.faults.reject = 'RNC del comprador no registrado';
+    await sendEcfReceipts(app.app.core.deps);
+    await sendEcfReceipts(app.app.core.deps);
+    const [rejected] = await receipts(app);
+    expect(rejected!.ecf).toMatchObject({ state: 'rejected', number_used: false });
+    const correct = (payload: Record<string, string>) =>
+      app.api({
+        method: 'POST',
+        url: `/api/comprobantes/ecf/corregir/${rejected!._id}`,
+        token: admin,
+        payload,
+      });
+
+    // A malformed RNC changes nothing.
+    const bad = await correct({ rnc: '1-01-672', rnc_nombre: 'Inversiones Caribe SRL' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(ECF_MESSAGES.buyerRequired);
+    expect((await receipts(app))[0]).toEqual(rejected);
+    // A parent cannot correct.
+    const asParent = await app.api({
+      method: 'POST',
+      url: `/api/comprobantes/ecf/corregir/${rejected!._id}`,
+      token: parent,
+      payload: {},
+    });
+    expect(asParent.statusCode).toBe(403);
+
+    const done = await correct({ rnc: '1-31-88073-8', rnc_nombre: 'Inversiones Caribe SRL' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toBe(ECF_MESSAGES.corrected(rejected!.ncf, true));
+    const [corrected] = await receipts(app);
+    expect(corrected).toMatchObject({
+      _id: rejected!._id,
+      ncf: rejected!.ncf,
+      buyer: { rnc: '1-31-88073-8', name: 'Inversiones Caribe SRL' },
+      mailed: false,
+    });
+    expect(corrected!.ecf).toMatchObject({
+      state: 'queued',
+      previous: [{ encf: rejected!.ncf, messages: ['RNC del comprador no registrado'], number_used: false }],
+    });
+    expect(corrected!.ecf!.signed_xml).toContain('<RNCComprador>131880738</RNCComprador>');
+    expect(corrected!.ecf!.signed_xml).not.toBe(rejected!.ecf!.signed_xml);
+    expect(signatureVerifies(corrected!.ecf!.signed_xml)).toBe(true);
+    expect(await dgiiSchemaErrors(corrected!.ecf!.signed_xml, 'e-CF-31')).toEqual([]);
+    // The order's RNC follows (its next instalments name the right buyer), and the audit says who.
+    expect(await app.store.collection<Enrolment>('inscripciones').findById(order._id)).toMatchObject({
+      rnc: '1-31-88073-8',
+      rnc_nombre: 'Inversiones Caribe SRL',
+    });
+    const audit = await app.store
+      .collection<{ _id: string; record_id: string; note?: string }>('auditoria')
+      .findOne({ record_id: rejected!._id });
+    expect(audit?.note).toContain('RNC del comprador no registrado');
+    // Pressed twice: the second is told it is no longer a rejected one.
+    const again = await correct({ rnc: '1-31-88073-8', rnc_nombre: 'Inversiones Caribe SRL' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ECF_MESSAGES.notRejected);
+
+    await sendEcfReceipts(app.app.core.deps);
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 1 });
+    expect(s.received.filter((document) => document.encf === rejected!.ncf).map((d) => d.status)).toEqual([
+      2, 1,
+    ]);
+    const listed = (await app.api({ method: 'GET', url: '/api/comprobantes/ecf', token: admin })).json().data;
+    expect(listed).toMatchObject([
+      { encf: rejected!.ncf, state: 'accepted', buyer_rnc: '1-31-88073-8', replaces: [] },
+    ]);
+  });
+
+  it('a rejection that spends the e-NCF: the corrected one takes the next number, or says no range is left', async () => {
+    const { t: app, dgii: s, cart, parent, admin } = await setup({ E32: [1, 1] });
+    await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    s.faults.reject = 'Fecha de firma fuera de plazo';
+    s.faults.rejectSpendsNumber = true;
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ rejected: 1 });
+    const [rejected] = await receipts(app);
+    expect(rejected!.ecf).toMatchObject({ state: 'rejected', number_used: true, route: 'summary' });
+    const correct = () =>
+      app.api({
+        method: 'POST',
+        url: `/api/comprobantes/ecf/corregir/${rejected!._id}`,
+        token: admin,
+        payload: {},
+      });
+    const none = await correct();
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(ECF_MESSAGES.noNumber('E32'));
+    expect((await receipts(app))[0]!.ecf!.state).toBe('rejected');
+
+    await app.store.collection<NcfSequence>('secuencias_ncf').insertOne({
+      type: 'E32',
+      first: 2,
+      last: 50,
+      next: 2,
+      expires_on: new Date('2027-12-31T23:59:59Z'),
+      status: 'active',
+      created_at: new Date(),
+    });
+    const done = await correct();
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toBe(ECF_MESSAGES.corrected('E320000000002', false));
+    const [corrected] = await receipts(app);
+    expect(corrected).toMatchObject({ _id: rejected!._id, ncf: 'E320000000002' });
+    expect(corrected!.ecf!.summary_xml).toContain('<eNCF>E320000000002</eNCF>');
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 1 });
+    const listed = (await app.api({ method: 'GET', url: '/api/comprobantes/ecf', token: admin })).json().data;
+    expect(listed).toMatchObject([{ encf: 'E320000000002', state: 'accepted', replaces: ['E320000000001'] }]);
+    // The next payment goes on from there: no number given twice.
+    await pay(app, parent, enrolmentRequest(cart, [[1]], { children: 'Otra' }));
+    expect((await receipts(app)).map((receipt) => receipt.ncf).sort()).toEqual([
+      'E320000000002',
+      'E320000000003',
+    ]);
+  });
+
+  it('a certificate that has expired: payments get B-series receipts (contingency), the admins are told at once', async () => {
+    const { t: app, cart, parent, admin } = await setup({}, schoolP12In(dir, 'clave-p12', 0.5 - 1));
+    const sequences = app.store.collection<NcfSequence>('secuencias_ncf');
+    for (const type of ['B01', 'B02', 'B04'] as const)
+      await sequences.insertOne({
+        type,
+        first: 1,
+        last: 100,
+        next: 1,
+        expires_on: new Date('2027-12-31T23:59:59Z'),
+        status: 'active',
+        created_at: new Date(),
+      });
+    const consumer = await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    const company = await pay(app, parent, withInvoice(cart));
+    const issued = await receipts(app);
+    expect(issued.map((receipt) => [receipt.enrolment_id, receipt.ncf])).toEqual([
+      [consumer._id, 'B0200000001'],
+      [company._id, 'B0100000001'],
+    ]);
+    expect(issued.every((receipt) => receipt.ecf === undefined)).toBe(true);
+    const lastDay = formatDay(app.app.core.deps.ecf!.certificateValidUntil);
+    const alerts = await app.store
+      .collection<{ _id: string; subject: string; text: string }>('outbox')
+      .find({ kind: 'ecf-alert' });
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.subject).toBe(ECF_MESSAGES.contingencySubject);
+    expect(alerts[0]!.text).toContain(ECF_MESSAGES.certificateExpired(lastDay));
+    const fiscal = (await app.api({ method: 'GET', url: '/api/ajustes/fiscal', token: admin })).json().data;
+    expect(fiscal.alerts).toContain(ECF_MESSAGES.certificateExpired(lastDay));
+    expect(fiscal.types).toEqual(['E31', 'E32', 'E34', 'B01', 'B02', 'B04']);
+    // A cancellation's credit note follows the B01: a B04 that refers to it.
+    const cancel = await app.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancel/${company._id}`,
+      token: admin,
+      payload: { reason: 'Viaje' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await receipts(app)).find((receipt) => receipt.type === 'B04')).toMatchObject({
+      ncf: 'B0400000001',
+      modifies: 'B0100000001',
+    });
+  });
+
   it("a staff cancellation issues an E34 that refers to the order's E32, and DGII accepts it", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
     const order = await pay(app, parent, enrolmentRequest(cart, [[0]]));

@@ -8,6 +8,7 @@ import { AdminPage } from '../AdminPage.tsx';
 import { DataTable, type AdminColumn } from '../DataTable.tsx';
 import {
   useAddSequenceMutation,
+  useCorrectEcfMutation,
   useDisableSequenceMutation,
   useEcfReceiptsQuery,
   useFiscalQuery,
@@ -15,6 +16,7 @@ import {
   useSendEcfMutation,
 } from '../api.ts';
 import { downloadFile } from '../download.ts';
+import { maskRnc } from '../../lib/masks.ts';
 import { notifyError } from '../feedback.ts';
 import {
   ECF_STATE_LABELS,
@@ -241,7 +243,7 @@ function SettingsForm({ saved }: { saved: FiscalSettingsInput | null }) {
   );
 }
 
-/** A new range's form: the types the school issues now (electronic once e-CF is on). */
+/** A new range's form: the types the school issues (electronic once e-CF is on, with B for a contingency). */
 function SequenceForm({ types }: { types: readonly NcfType[] }) {
   const [type, setType] = useState<NcfType>(types.includes('E32') ? 'E32' : 'B02');
   const [first, setFirst] = useState('');
@@ -388,6 +390,109 @@ function DisableDialog({ sequence, onClose }: { sequence: SequenceView | null; o
 const ECF_PAGE = 20;
 
 /**
+ * A rejected e-CF corrected (issue 22): DGII's reasons, the buyer of an E31 to correct, and the
+ * school's data as the fiscal screen has them now; the server signs it again and queues it.
+ */
+function CorrectEcfDialog({ receipt, onClose }: { receipt: EcfView | null; onClose: () => void }) {
+  const [correct, { isLoading }] = useCorrectEcfMutation();
+  const [rnc, setRnc] = useState(receipt?.buyer_rnc ?? '');
+  const [name, setName] = useState(receipt?.buyer_name ?? '');
+  const [error, setError] = useState('');
+  const ids = { rnc: useId(), name: useId(), error: useId() };
+  const credit = receipt?.type === 'E31';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!receipt) return;
+    correct({ id: receipt._id, ...(credit ? { rnc: rnc.trim(), rnc_nombre: name.trim() } : {}) })
+      .unwrap()
+      .then((answer) => {
+        notifySuccess(answer.message);
+        onClose();
+      })
+      .catch((failure: unknown) =>
+        setError(serverMessage(failure) || 'No fue posible corregir el comprobante.'),
+      );
+  };
+  const described = error ? ids.error : undefined;
+  const buyerFields = [
+    {
+      id: ids.rnc,
+      name: 'rnc',
+      label: 'RNC del comprador',
+      autoComplete: 'off',
+      inputMode: 'numeric',
+      value: rnc,
+      set: (value: string) => setRnc(maskRnc(value)),
+    },
+    {
+      id: ids.name,
+      name: 'rnc_nombre',
+      label: 'Nombre o razón social',
+      autoComplete: 'organization',
+      inputMode: 'text',
+      value: name,
+      set: setName,
+    },
+  ] as const;
+  return (
+    <Modal show={receipt !== null} onHide={onClose} centered aria-labelledby="correct-ecf-title">
+      <form onSubmit={submit} noValidate>
+        <Modal.Header closeButton closeLabel="Cerrar">
+          <Modal.Title id="correct-ecf-title" as="h2" className="h5">
+            Corregir {receipt?.encf}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-1">DGII lo rechazó:</p>
+          <ul>
+            {(receipt?.messages.length ? receipt.messages : ['sin motivo indicado']).map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+          {credit
+            ? buyerFields.map((field) => (
+                <div key={field.name} className="mb-2">
+                  <label htmlFor={field.id} className="form-label">
+                    {field.label}
+                  </label>
+                  <input
+                    id={field.id}
+                    name={field.name}
+                    className="form-control"
+                    autoComplete={field.autoComplete}
+                    inputMode={field.inputMode}
+                    value={field.value}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={described}
+                    onChange={(event) => field.set(event.target.value)}
+                  />
+                </div>
+              ))
+            : null}
+          <p className="small text-body-secondary mb-0">
+            Se firmará de nuevo con los datos fiscales de la escuela que tiene esta página (corríjalos antes
+            si DGII los rechazó) y se enviará a DGII. Si DGII dio por usado su número, tomará el siguiente.
+          </p>
+          {error ? (
+            <p id={ids.error} className="text-danger small mt-2 mb-0" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" className="admin-tap" onClick={onClose}>
+            Volver
+          </Button>
+          <Button type="submit" variant="primary" className="admin-tap" disabled={isLoading}>
+            {isLoading ? 'Firmando…' : 'Firmar y enviar'}
+          </Button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}
+
+/**
  * The e-CF the school issued (issue 22): each with its state at DGII, its TrackId and DGII's
  * messages, the signed XML to download, and 'Enviar ahora' (the background pass, at once).
  */
@@ -397,6 +502,7 @@ function EcfSection() {
   const list = useEcfReceiptsQuery({ ...(state ? { state } : {}), page });
   const [send, sending] = useSendEcfMutation();
   const [busy, setBusy] = useState('');
+  const [correcting, setCorrecting] = useState<EcfView | null>(null);
   const filterId = useId();
   const columns = useMemo<Array<AdminColumn<EcfView>>>(
     () => [
@@ -422,7 +528,26 @@ function EcfSection() {
       {
         id: 'messages',
         header: 'Mensajes de DGII',
-        cell: ({ row }) => row.original.messages.join('; ') || '—',
+        cell: ({ row }) => (
+          <>
+            {row.original.messages.join('; ') || '—'}
+            {row.original.replaces.length > 0 ? (
+              <div className="small text-body-secondary">Reemplaza a {row.original.replaces.join(', ')}</div>
+            ) : null}
+            {row.original.state === 'rejected' ? (
+              <div>
+                <button
+                  type="button"
+                  className="btn btn-outline-danger admin-tap mt-1"
+                  aria-label={`Corregir ${row.original.encf}`}
+                  onClick={() => setCorrecting(row.original)}
+                >
+                  Corregir
+                </button>
+              </div>
+            ) : null}
+          </>
+        ),
       },
       {
         id: 'xml',
@@ -492,6 +617,11 @@ function EcfSection() {
           </Button>
         </div>
       </div>
+      <CorrectEcfDialog
+        key={correcting?._id ?? 'none'}
+        receipt={correcting}
+        onClose={() => setCorrecting(null)}
+      />
       <div className="card-body p-0">
         {list.error ? (
           <p role="alert" className="p-3 mb-0">

@@ -16,7 +16,7 @@ import { randomInt } from '../crypto.ts';
 import { enrolmentState, STAFF_MESSAGES } from '../../domain/staff.ts';
 import { releasePlaces } from '../checkout/settle.ts';
 import { cancellationMail, familyRecipients } from '../checkout/mails.ts';
-import { creditNoteType, isCreditNote, NCF_TYPE_CODES } from '../../domain/receipts.ts';
+import { isCreditNote, NCF_TYPE_CODES } from '../../domain/receipts.ts';
 import {
   issueOwedReceipts,
   markMailed,
@@ -25,7 +25,6 @@ import {
   receiptId,
   receiptOf,
   receiptsOfOrders,
-  invoiceType,
 } from '../receipts/service.ts';
 import { recordAudit, type Actor } from './audit.ts';
 
@@ -219,8 +218,8 @@ export async function cancelEnrolment(
   // order was still owed; one that cannot be numbered yet is issued and e-mailed by the pass.
   const receipts = await issueOwedReceipts(deps, id)
     .then(async (issued) => {
-      const noteType = creditNoteType(invoiceType(done, deps.settings.ecf));
-      const note = noteType ? await receiptOf(store, id, noteType) : null;
+      // An E34, or a B04 (a B01's, or an e-CF's in a contingency).
+      const note = (await receiptOf(store, id, 'E34')) ?? (await receiptOf(store, id, 'B04'));
       return note && !issued.some((receipt) => receipt._id === note._id) ? [...issued, note] : issued;
     })
     .catch(async (error: unknown) => {

@@ -5,6 +5,7 @@ import { RECEIPT_MESSAGES as R } from '../../domain/receipts.ts';
 import { MessageAnswer } from '../../domain/schemas/answers.ts';
 import {
   FiscalSettingsBody,
+  EcfCorrectionBody,
   EcfListAnswer,
   EcfListQuery,
   EcfXmlParams,
@@ -24,6 +25,7 @@ import { accountOf, actorOf, BytesAnswer, route, type ApiRoute } from './route.t
 import { listEcf, sendEcfReceipts, signedEcf } from '../receipts/ecf.ts';
 import { ECF_MESSAGES } from '../../domain/ecf.ts';
 import { ApiError } from '../errors.ts';
+import { correctEcf } from '../receipts/correction.ts';
 
 // A PDF goes out as bytes: no JSON schema describes it (the 200 below is never serialised).
 const PdfAnswer = { 200: MessageAnswer };
@@ -81,6 +83,16 @@ export const RECEIPT_ROUTES: ApiRoute[] = [
         status: 'SUCCESS',
         message: ECF_MESSAGES.sent(report.sent, report.accepted, report.unreachable),
       };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/comprobantes/ecf/corregir/:id',
+    audience: 'admin',
+    schema: { params: EcfXmlParams, body: EcfCorrectionBody, response: { 200: MessageAnswer } },
+    handle: async (call, core) => {
+      const { receipt, sameNumber } = await correctEcf(core.deps, actorOf(call), call.params.id, call.body);
+      return { status: 'SUCCESS', message: ECF_MESSAGES.corrected(receipt.ncf, sameNumber) };
     },
   }),
   route({

@@ -100,6 +100,7 @@ export function signEcf(port: EcfPort, source: EcfSource): EcfRecord {
     ...(summary ? { summary_xml: port.sign(rfceXml(source, securityCode)) } : {}),
     security_code: securityCode,
     signed_at: source.signedAt,
+    payment: source.payment,
     qr_url: ecfQrUrl(source, securityCode, port.env),
   };
 }
@@ -232,6 +233,11 @@ export async function listEcf(
       state: receipt.ecf!.state,
       track_id: receipt.ecf!.track_id ?? '',
       messages: receipt.ecf!.messages ?? [],
+      buyer_rnc: receipt.buyer?.rnc ?? '',
+      buyer_name: receipt.buyer?.name ?? '',
+      replaces: (receipt.ecf!.previous ?? [])
+        .map((attempt) => attempt.encf)
+        .filter((encf, index, all) => encf !== receipt.ncf && all.indexOf(encf) === index),
     })),
   };
 }

@@ -16,7 +16,7 @@ import { recordAudit, type Actor } from '../admin/audit.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { formatDay } from '../../domain/cancellation.ts';
 import { ecfAlerts, ecfSource, signEcf } from './ecf.ts';
-import type { FormaPago } from '../../domain/ecf.ts';
+import { ECF_MESSAGES, type FormaPago } from '../../domain/ecf.ts';
 import type { LedgerPayment } from '../../domain/ledger.ts';
 import {
   creditNoteLine,
@@ -30,6 +30,7 @@ import {
   NCF_TYPE_CODES,
   ncfOf,
   numbersLeft,
+  PAPER_TYPES,
   RECEIPT_MESSAGES as R,
   receiptContent,
   receiptFileName,
@@ -58,6 +59,32 @@ export const receiptId = (enrolmentId: string, type: NcfType): string => `${enro
 /** An order's receipt of a type, if issued. */
 export const receiptOf = (store: Store, enrolmentId: string, type: NcfType): Promise<Receipt | null> =>
   receiptsOf(store).findById(receiptId(enrolmentId, type));
+
+const INVOICE_TYPES: readonly NcfType[] = ['E31', 'E32', 'B01', 'B02'];
+
+/** The order's invoice, in whichever series it was issued (an e-CF, or a B one in a contingency). */
+export async function orderInvoice(store: Store, enrolmentId: string): Promise<Receipt | null> {
+  const [invoice] = await receiptsOf(store).find(
+    { _id: { $in: INVOICE_TYPES.map((type) => receiptId(enrolmentId, type)) } },
+    { limit: 1 },
+  );
+  return invoice ?? null;
+}
+
+/**
+ * Whether new receipts are e-CF: e-CF on and the school's certificate still signs. Once it has
+ * expired the B series stands in (the law's contingency) and the admins are told at once.
+ */
+export const signsElectronic = (deps: Pick<CoreDeps, 'settings' | 'ecf' | 'clock'>): boolean =>
+  deps.settings.ecf === true &&
+  deps.ecf !== undefined &&
+  deps.ecf.certificateValidUntil.getTime() >= nowOf(deps).getTime();
+
+/** The credit note of an invoice of this type: an e-CF's is an E34, or a B04 in a contingency. */
+const noteTypeOf = (deps: CoreDeps, invoice: NcfType): NcfType | null => {
+  const type = creditNoteType(invoice);
+  return type === 'E34' && !signsElectronic(deps) ? 'B04' : type;
+};
 
 export async function fiscalSettings(store: Store): Promise<FiscalSettings | null> {
   return store.collection<FiscalSettings>(SETTINGS).findById(FISCAL_SETTINGS_ID);
@@ -164,7 +191,7 @@ export async function disableSequence(store: Store, actor: Actor, id: string): P
 }
 
 /** Sequences of a type that may issue now, the oldest range first. */
-async function usableSequences(store: Store, type: NcfType, now: Date): Promise<NcfSequence[]> {
+export async function usableSequences(store: Store, type: NcfType, now: Date): Promise<NcfSequence[]> {
   const sequences = await sequencesOf(store).find(
     { type, status: 'active', expires_on: { $gte: now } },
     { sort: { first: 1 } },
@@ -245,6 +272,7 @@ async function issueReceipt(
           { _id: sequence._id, next: { $lte: number } },
           { set: { next: number + 1 } },
         );
+        if (deps.settings.ecf && !isElectronic(type)) await alertContingency(deps);
         return inserted;
       } catch (error) {
         if (!(error instanceof DuplicateKeyError)) throw error;
@@ -296,11 +324,9 @@ export async function issueChangeCreditNote(
   changeId: string,
   amount: number,
 ): Promise<Receipt | null> {
-  const type = invoiceType(enrolment, deps.settings.ecf);
-  const noteType = creditNoteType(type);
-  if (amount <= 0 || !noteType) return null;
-  const invoice = await receiptOf(deps.store, enrolment._id, type);
-  if (!invoice) return null;
+  const invoice = await orderInvoice(deps.store, enrolment._id);
+  const noteType = invoice ? noteTypeOf(deps, invoice.type) : null;
+  if (amount <= 0 || !invoice || !noteType) return null;
   return issueReceipt(
     deps,
     enrolment,
@@ -327,10 +353,11 @@ const FORMA_PAGO_OF: Record<LedgerPayment['method'], FormaPago> = {
  * it now (the caller marks the payment owed; the pass tries again).
  */
 export async function issuePaymentReceipt(deps: CoreDeps, payment: LedgerPayment): Promise<Receipt | null> {
-  if (!deps.ecf) return null;
+  if (!deps.ecf || !deps.settings.ecf) return null;
   const enrolment = await enrolmentsOf(deps.store).findById(payment.enrolment_id);
   if (!enrolment) return null;
-  const type = invoiceType(enrolment, true);
+  // In a contingency (certificate expired) the payment's receipt is a B one of the same kind.
+  const type = invoiceType(enrolment, signsElectronic(deps));
   const receipt = await issueReceipt(
     deps,
     enrolment,
@@ -341,7 +368,10 @@ export async function issuePaymentReceipt(deps: CoreDeps, payment: LedgerPayment
       gross: payment.amount,
       total: payment.amount,
       modifies: null,
-      buyer: type === 'E31' ? { rnc: enrolment.rnc.trim(), name: enrolment.rnc_nombre.trim() } : null,
+      buyer:
+        type === 'E31' || type === 'B01'
+          ? { rnc: enrolment.rnc.trim(), name: enrolment.rnc_nombre.trim() }
+          : null,
     },
     undefined,
     `${receiptId(enrolment._id, type)}-${payment._id}`,
@@ -373,13 +403,14 @@ export async function issueOwedReceipts(deps: CoreDeps, enrolmentId: string): Pr
     const enrolment = await enrolmentsOf(deps.store).findById(enrolmentId);
     if (!enrolment || enrolment.payment_status !== 'paid') return issued;
     const blocked: NcfType[] = [];
-    const type = invoiceType(enrolment, deps.settings.ecf);
-    const noteType = creditNoteType(type);
+    // An invoice issued before a contingency began (or ended) keeps its series; its note follows.
+    const already = await orderInvoice(deps.store, enrolment._id);
+    const type = already?.type ?? invoiceType(enrolment, signsElectronic(deps));
+    const noteType = noteTypeOf(deps, type);
     const buyer =
       type === 'B01' || type === 'E31'
         ? { rnc: enrolment.rnc.trim(), name: enrolment.rnc_nombre.trim() }
         : null;
-    const already = await receiptOf(deps.store, enrolment._id, type);
     const invoiceOwed = enrolment.status !== 'cancelled' || enrolment.receipt_pending === true;
     const invoice =
       already ??
@@ -420,6 +451,21 @@ export async function issueOwedReceipts(deps: CoreDeps, enrolmentId: string): Pr
     return issued;
   }
   return issued;
+}
+
+/**
+ * A B receipt issued while e-CF is on: the certificate cannot sign, and the admins hear it the
+ * first time (then once a day) with what to do.
+ */
+async function alertContingency(deps: CoreDeps): Promise<void> {
+  const lastDay = deps.ecf ? formatDay(deps.ecf.certificateValidUntil) : '';
+  await alertAdminsOnceADay(deps, {
+    kind: 'ecf-alert',
+    topic: 'contingency',
+    subject: ECF_MESSAGES.contingencySubject,
+    text: ECF_MESSAGES.certificateExpired(lastDay),
+    path: '/admin/comprobantes',
+  }).catch((error: unknown) => deps.log.error({ err: error }, 'the contingency alert could not be queued'));
 }
 
 /** Once a day per type, the admins hear that receipts of that type are not being issued. */
@@ -585,8 +631,10 @@ export async function fiscalStatus(
   if (settings?.demo || sequences.some((sequence) => sequence.demo && sequence.status === 'active'))
     alerts.push(R.demoData);
   const soon = now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000;
-  // Alerts only for the types the school issues now (no 'E32 missing' while e-CF is off).
-  for (const type of typesInUse(ecf)) {
+  // Alerts only for the types the school issues now (no 'E32 missing' while e-CF is off; the B
+  // series under e-CF only once the certificate has expired, the contingency).
+  const contingency = ecf && certificateValidUntil !== undefined && certificateValidUntil < now;
+  for (const type of contingency ? [...typesInUse(true), ...PAPER_TYPES] : typesInUse(ecf)) {
     const usable = sequences.filter(
       (sequence) =>
         sequence.type === type &&
@@ -616,7 +664,8 @@ export async function fiscalStatus(
       }
     : null;
   return {
-    types: [...typesInUse(ecf)],
+    // Under e-CF the B ranges may be entered ahead, for a contingency.
+    types: ecf ? [...typesInUse(true), ...PAPER_TYPES] : [...typesInUse(false)],
     ecf,
     settings: shown,
     sequences: views,

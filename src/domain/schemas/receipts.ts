@@ -30,6 +30,9 @@ export const EcfListAnswer = Type.Object({
       state: Type.String(),
       track_id: Type.String(),
       messages: Type.Array(Type.String()),
+      buyer_rnc: Type.String(),
+      buyer_name: Type.String(),
+      replaces: Type.Array(Type.String()),
     }),
   ),
   total: Type.Integer(),
@@ -38,6 +41,12 @@ export const EcfListAnswer = Type.Object({
 /** GET /comprobantes/ecf/xml/{id}: a receipt's id (order and type, and a payment's for an instalment). */
 export const EcfXmlParams = Type.Object({
   id: Type.String({ pattern: '^[0-9a-fA-F]{24}-E3[124](-[0-9a-fA-F]{24}|-[0-9a-zA-Z]{1,40})?$' }),
+});
+
+/** POST /comprobantes/ecf/corregir/{id}: a rejected E31's buyer, as corrected (checked by the service). */
+export const EcfCorrectionBody = Type.Object({
+  rnc: Type.Optional(Type.String({ maxLength: 20 })),
+  rnc_nombre: Type.Optional(Type.String({ maxLength: 150 })),
 });
 
 export const FiscalSettingsBody = Type.Object({
