@@ -325,7 +325,7 @@ test('every control of the four steps is a 44 px target that nothing covers, at 
   expect(await tapTargetProblems(page), 'participants').toEqual([]);
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page).toHaveURL(/\/adicional$/);
-  await expect(page.getByLabel('Nombre de la madre *')).toBeVisible();
+  await expect(page.getByLabel('Nombre de la madre', { exact: true })).toBeVisible();
   expect(await tapTargetProblems(page), 'additional').toEqual([]);
   await fillAdditional(page);
   await page.getByRole('button', { name: 'Siguiente' }).click();

@@ -70,7 +70,7 @@ export async function enrolTwoChildren(
   await expect(page).toHaveURL(/\/adicional$/);
   await expectStepTop(page, 'Información adicional');
   await fillAdditional(page);
-  await expect(page.getByLabel('Teléfono de la madre *', { exact: true })).toHaveValue('809-555-1234');
+  await expect(page.getByLabel('Teléfono de la madre', { exact: true })).toHaveValue('809-555-1234');
   await shot('3-adicional');
   await page.getByRole('button', { name: 'Siguiente' }).click();
 
@@ -134,24 +134,24 @@ export async function fillParticipant(
 /** The additional-information step: parents, emergency contact, authorised people, source. */
 export async function fillAdditional(page: Page) {
   await fill(page, {
-    'Nombre de la madre *': 'Carmen Rodríguez',
-    'Nombre del padre *': 'José Rodríguez',
-    'Teléfono de la madre *': '8095551234',
-    'Teléfono del padre *': '8295554321',
-    'Cédula de la madre *': '00112345678',
-    'Cédula del padre *': '00176543210',
+    'Nombre de la madre': 'Carmen Rodríguez',
+    'Nombre del padre': 'José Rodríguez',
+    'Teléfono de la madre': '8095551234',
+    'Teléfono del padre': '8295554321',
+    'Cédula de la madre': '00112345678',
+    'Cédula del padre': '00176543210',
     'Correo electrónico *': 'familia@correo.do',
     'Dirección familiar *': 'Calle El Conde 12, Santo Domingo',
     'Nombre *': 'Rosa',
     'Apellido *': 'Martínez',
-    'Teléfono residencial *': '8095550000',
+    'Teléfono residencial': '8095550000',
     'Teléfono celular *': '8495551111',
-    'Teléfono de oficina *': '8095552222',
-    'Comentarios *': 'Llamar primero al celular',
+    'Teléfono de oficina': '8095552222',
+    Comentarios: 'Llamar primero al celular',
     'Nombre de la persona autorizada 1 *': 'Rosa Martínez',
     'Cédula de la persona autorizada 1 *': '00111111111',
-    'Nombre de la persona autorizada 2 *': 'Juan Pérez',
-    'Cédula de la persona autorizada 2 *': '00122222222',
+    'Nombre de la persona autorizada 2': 'Juan Pérez',
+    'Cédula de la persona autorizada 2': '00122222222',
   });
   await page.getByLabel('Forma de contacto preferida *', { exact: true }).selectOption('Celular');
   await page.getByLabel('¿Cómo se enteró de nosotros? *', { exact: true }).selectOption('Instagram');

@@ -7,6 +7,9 @@ import * as Yup from 'yup';
 import {
   ADDITIONAL_FIELDS,
   ADDITIONAL_MESSAGES,
+  ADDITIONAL_OPTIONAL,
+  PARENT_GROUPS,
+  SECOND_PICKUP,
   CONTACT_FORMS,
   EMAIL_REGEX,
   FIELD_MESSAGES,
@@ -102,25 +105,42 @@ export function participantFieldErrors(
 }
 
 /**
- * The additional-information step's rules. Every field is required except other_source, which is
- * required only when the source is 'Otra'; a choice outside its list or a malformed national id
- * counts as empty (the spec has no line of its own for them).
+ * The additional-information step's rules. Required: one parent or guardian (name, phone and
+ * cédula), the e-mail, the address, the emergency contact's name, mobile and preferred contact
+ * form, one pick-up person and how the family heard of the school (other_source when 'Otra').
+ * Optional (issue 26): the other parent, the home and office phones, comments and a second pick-up
+ * person, whose fields go by group (PARENT_GROUPS, SECOND_PICKUP). A choice outside its list or a
+ * malformed cédula counts as empty (the spec has no line of its own for them); a phone given in
+ * an optional field must still be well formed.
  */
 export const additionalSchema = (() => {
   const M = ADDITIONAL_MESSAGES;
+  const optional: readonly string[] = ADDITIONAL_OPTIONAL;
+  const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+  /** Required when the group it belongs to is started (or, for the mother, when no parent is). */
+  const groupRequired = (field: string) => {
+    const group: readonly string[] =
+      PARENT_GROUPS.find((fields) => (fields as readonly string[]).includes(field)) ?? SECOND_PICKUP;
+    return (rule: Yup.StringSchema) =>
+      rule.test('group', M.empty, function (value) {
+        if (filled(value)) return true;
+        const parent = this.parent as Record<string, unknown>;
+        if (group.some((other) => filled(parent[other]))) return false;
+        const parentGroup = PARENT_GROUPS.some((fields) => (fields as readonly string[]).includes(field));
+        const noParent = PARENT_GROUPS.flat().every((other) => !filled(parent[other]));
+        return !(parentGroup && noParent && field === 'mother_name');
+      });
+  };
+  const base = (field: string) => (optional.includes(field) ? Yup.string().trim() : requiredText(M.empty));
   const fields: Record<string, Yup.StringSchema> = Object.fromEntries(
-    ADDITIONAL_FIELDS.map((field) => [field, requiredText(M.empty)]),
+    ADDITIONAL_FIELDS.map((field) => [field, base(field)]),
   );
   for (const field of NATIONAL_ID_FIELDS)
-    fields[field] = requiredText(M.empty).matches(NATIONAL_ID_PATTERN, {
-      message: M.empty,
-      excludeEmptyString: true,
-    });
+    fields[field] = base(field).matches(NATIONAL_ID_PATTERN, { message: M.empty, excludeEmptyString: true });
   for (const field of PHONE_FIELDS)
-    fields[field] = requiredText(M.empty).matches(PHONE_PATTERN, {
-      message: M.phones,
-      excludeEmptyString: true,
-    });
+    fields[field] = base(field).matches(PHONE_PATTERN, { message: M.phones, excludeEmptyString: true });
+  for (const field of [...PARENT_GROUPS.flat(), ...SECOND_PICKUP])
+    fields[field] = groupRequired(field)(fields[field]!);
   return Yup.object({
     ...fields,
     email: requiredText(M.empty).matches(EMAIL_REGEX, { message: M.email, excludeEmptyString: true }),
@@ -132,6 +152,10 @@ export const additionalSchema = (() => {
   });
 })();
 
+/** Whether the form marks a field obligatory (*): the groups' fields say so in their section instead. */
+export const additionalRequired = (field: keyof AdditionalData): boolean =>
+  !(ADDITIONAL_OPTIONAL as readonly string[]).includes(field);
+
 /** The 'Errores' lines of the additional-information step, in the spec's order. */
 export function additionalErrors(data: Partial<AdditionalData>): string[] {
   return schemaMessages(additionalSchema, data, Object.values(ADDITIONAL_MESSAGES));
@@ -142,7 +166,12 @@ export function additionalFieldErrors(
   data: Partial<AdditionalData>,
 ): Partial<Record<keyof AdditionalData, string>> {
   const ids: readonly string[] = NATIONAL_ID_FIELDS;
+  const noParent = PARENT_GROUPS.flat().every((field) => !(data[field] ?? '').trim());
   return fieldTexts(schemaFieldMessages(additionalSchema, data), data, (field, blank) =>
-    ids.includes(field) && !blank ? FIELD_MESSAGES.nationalId : undefined,
+    field === 'mother_name' && noParent
+      ? FIELD_MESSAGES.oneParent
+      : ids.includes(field) && !blank
+        ? FIELD_MESSAGES.nationalId
+        : undefined,
   );
 }

@@ -135,8 +135,39 @@ describe('field errors: the sentence under each invalid field', () => {
     expect(errors.mother_phone).toBe('Teléfono inválido: escriba 10 dígitos. Ej.: 809-555-1234');
     expect(errors.email).toBe('Correo electrónico inválido. Ej.: familia@correo.com');
     expect(errors.mother_id).toBe('Escriba la cédula completa: 999-9999999-9.');
-    expect(errors.father_id).toBe('Este campo es obligatorio.');
+    // The mother started: her group is asked whole; the father is not needed.
+    expect(errors.mother_name).toBe('Este campo es obligatorio.');
+    expect(errors.father_id).toBeUndefined();
     expect(errors.other_source).toBe('Este campo es obligatorio.');
     expect(additionalFieldErrors({ source: 'Instagram' }).other_source).toBeUndefined();
+  });
+
+  it('asks one parent or guardian, whole; a second pick-up person and the extra phones are optional', () => {
+    const none = additionalFieldErrors({});
+    expect(none.mother_name).toBe(FIELD_MESSAGES.oneParent);
+    expect(none.father_name).toBeUndefined();
+    expect(none.phone_home).toBeUndefined();
+    expect(none.phone_office).toBeUndefined();
+    expect(none.comments).toBeUndefined();
+    expect(none.authorized_name_2).toBeUndefined();
+    expect(none.authorized_name_1).toBe(FIELD_MESSAGES.required);
+    expect(none.phone_mobile).toBe(FIELD_MESSAGES.required);
+    // A father alone is enough; once started, his phone and cédula are asked.
+    const father = additionalFieldErrors({ father_name: 'Juan Pérez' });
+    expect(father.mother_name).toBeUndefined();
+    expect(father.father_phone).toBe(FIELD_MESSAGES.required);
+    expect(father.father_id).toBe(FIELD_MESSAGES.required);
+    expect(
+      additionalFieldErrors({
+        father_name: 'Juan Pérez',
+        father_phone: '8095551234',
+        father_id: '001-1234567-8',
+      }).father_phone,
+    ).toBeUndefined();
+    // An optional phone given must still be a phone; a second pick-up person goes whole.
+    expect(additionalFieldErrors({ phone_office: '809' }).phone_office).toMatch(/^Teléfono inválido/);
+    expect(additionalFieldErrors({ authorized_name_2: 'Pedro' }).authorized_id_2).toBe(
+      FIELD_MESSAGES.required,
+    );
   });
 });

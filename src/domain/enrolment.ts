@@ -87,6 +87,7 @@ export { ADDITIONAL_FIELDS };
 /** What a field shows under itself: plain sentences, where the summary keeps the spec's lines. */
 export const FIELD_MESSAGES = {
   required: 'Este campo es obligatorio.',
+  oneParent: 'Escriba los datos de la madre o los del padre (o de quien tenga la tutela): basta uno.',
   photo: 'Elija una foto del participante.',
   choice: 'Elija una opción de la lista.',
   nationalId: 'Escriba la cédula completa: 999-9999999-9.',
@@ -107,6 +108,27 @@ export const PHONE_FIELDS = [
   'phone_office',
 ] as const;
 export const NATIONAL_ID_FIELDS = ['mother_id', 'father_id', 'authorized_id_1', 'authorized_id_2'] as const;
+
+/**
+ * Who a single-parent family can honestly name (issue 26, docs/decisions.md): one parent or
+ * guardian is enough. A parent's name, phone and cédula go together: any of them given, all three
+ * are asked; neither parent given, the mother's name says one is needed.
+ */
+export const PARENT_GROUPS = [
+  ['mother_name', 'mother_phone', 'mother_id'],
+  ['father_name', 'father_phone', 'father_id'],
+] as const;
+/** A second pick-up person is optional, but given, their name and cédula go together. */
+export const SECOND_PICKUP = ['authorized_name_2', 'authorized_id_2'] as const;
+/** The additional fields a family may leave empty (the parents' and the second pick-up person's go by group). */
+export const ADDITIONAL_OPTIONAL = [
+  ...PARENT_GROUPS.flat(),
+  ...SECOND_PICKUP,
+  'phone_home',
+  'phone_office',
+  'comments',
+  'other_source',
+] as const;
 
 // The POST /inscripciones/create schemas live in ./schemas/enrolment.ts (no TypeBox in the browser).
 export type {

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { DEFAULT_USER, selectCurrentUser } from '../auth/authSlice.ts';
 import { useAppSelector } from '../lib/hooks.ts';
 import { ADDITIONAL_FIELDS, CONTACT_FORMS, SOURCES, type AdditionalData } from '../domain/enrolment.ts';
-import { additionalErrors, additionalFieldErrors } from '../domain/enrolment-rules.ts';
+import { additionalErrors, additionalFieldErrors, additionalRequired } from '../domain/enrolment-rules.ts';
 // The forms' rules arrive with this step (never with the calendar).
 import './formRules.ts';
 import { ErrorList, MissingNote, REQUIRED_NOTE, SelectField, TextField } from './Fields.tsx';
@@ -57,9 +57,10 @@ const AUTOCOMPLETE: Record<Key, string> = {
 const PHONE_HELP = 'Ej.: 809-555-1234';
 const ID_HELP = 'Ej.: 001-1234567-8';
 
-const SECTIONS: Array<{ title: string; fields: FieldSpec[] }> = [
+const SECTIONS: Array<{ title: string; note?: string; fields: FieldSpec[] }> = [
   {
     title: 'Padres',
+    note: 'Basta con los datos de uno de los padres (o de quien tenga la tutela): nombre, teléfono y cédula.',
     fields: [
       {
         key: 'mother_name',
@@ -164,6 +165,7 @@ const SECTIONS: Array<{ title: string; fields: FieldSpec[] }> = [
   },
   {
     title: 'Personas autorizadas a buscar a su hijo(a)',
+    note: 'La persona autorizada 2 es opcional.',
     fields: [
       {
         key: 'authorized_name_1',
@@ -234,6 +236,7 @@ function Field({
       label={spec.label}
       help={spec.help}
       tooltip={spec.tooltip}
+      required={additionalRequired(spec.key)}
       value={value}
       onChange={onChange}
       multiline={kind === 'multiline'}
@@ -273,6 +276,7 @@ export function AdditionalContent() {
       {SECTIONS.map((section) => (
         <fieldset key={section.title} className="mb-2">
           <legend className="h6 border-bottom pb-1">{section.title}</legend>
+          {section.note ? <p className="small text-body-secondary">{section.note}</p> : null}
           <div className="row">
             {section.fields.map((spec) => (
               <Field

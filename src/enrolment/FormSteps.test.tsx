@@ -223,27 +223,36 @@ describe('Additional-information screen', { timeout: 30000 }, () => {
     const next = screen.getByRole('button', { name: 'Siguiente' });
     expect(next).toBeDisabled();
     expect(screen.queryByText('Errores')).not.toBeInTheDocument();
-    expect(next).toHaveAccessibleDescription(/Para continuar faltan 20 campos por completar o corregir\./);
+    // One parent, the emergency contact's name and mobile, one pick-up person (issue 26): ten.
+    expect(next).toHaveAccessibleDescription(/Para continuar faltan 10 campos por completar o corregir\./);
 
-    await user.type(screen.getByLabelText('Teléfono de la madre *'), '80955');
+    await user.type(screen.getByLabelText('Teléfono de la madre'), '80955');
     await user.type(screen.getByLabelText('Correo electrónico *'), 'familia@');
     const block = errorsBlock('Errores');
     expect(within(block).getByText('Hay uno o más campos vacíos')).toBeInTheDocument();
-    expect(screen.getByLabelText('Teléfono de la madre *')).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Teléfono de la madre')).toHaveAccessibleDescription(
       /^Teléfono inválido: escriba 10 dígitos\./,
     );
     // 'Ir al primer campo con error' takes the parent to the mother's name, now marked.
     await user.click(within(block).getByRole('button', { name: 'Ir al primer campo con error' }));
-    await waitFor(() => expect(screen.getByLabelText('Nombre de la madre *')).toHaveFocus());
-    expect(screen.getByLabelText('Nombre de la madre *')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText('Nombre de la madre')).toHaveFocus());
+    expect(screen.getByLabelText('Nombre de la madre')).toHaveAttribute('aria-invalid', 'true');
     expect(within(block).getByText('Correo electrónico inválido')).toBeInTheDocument();
     expect(within(block).getByText('Hay uno o más teléfonos inválidos')).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Teléfono de la madre *'));
+    await user.clear(screen.getByLabelText('Teléfono de la madre'));
     await user.clear(screen.getByLabelText('Correo electrónico *'));
 
     await fillAdditional(user);
-    expect(screen.getByLabelText('Teléfono de la madre *')).toHaveValue('809-555-1234');
-    expect(screen.getByLabelText('Cédula de la madre *')).toHaveValue('001-1234567-8');
+    expect(screen.getByLabelText('Teléfono de la madre')).toHaveValue('809-555-1234');
+    // A single mother goes on; a father started must be finished (phone and cédula), or left out.
+    expect(next).toBeEnabled();
+    await user.type(screen.getByLabelText('Nombre del padre'), 'Juan Pérez');
+    expect(next).toHaveAccessibleDescription(/Para continuar faltan 2 campos por completar o corregir\./);
+    expect(screen.getByLabelText('Cédula del padre')).toHaveAccessibleDescription(
+      /Este campo es obligatorio\./,
+    );
+    await user.clear(screen.getByLabelText('Nombre del padre'));
+    expect(screen.getByLabelText('Cédula de la madre')).toHaveValue('001-1234567-8');
     expect(screen.getByLabelText('Otra fuente')).toBeDisabled();
     expect(screen.queryByText('Errores')).not.toBeInTheDocument();
     expect(next).toBeEnabled();

@@ -125,25 +125,18 @@ export async function fillParticipant(user: User) {
   await user.selectOptions(screen.getByLabelText('Talla de camiseta *'), 'M');
 }
 
+/** A single mother's form (issue 26): only what the step requires, no father and no second pick-up. */
 export const ADDITIONAL_INPUT: Array<[string, string]> = [
-  ['Nombre de la madre *', 'María Gómez'],
-  ['Teléfono de la madre *', '8095551234'],
-  ['Cédula de la madre *', '00112345678'],
-  ['Nombre del padre *', 'Juan Pérez'],
-  ['Teléfono del padre *', '8295554321'],
-  ['Cédula del padre *', '00176543210'],
+  ['Nombre de la madre', 'María Gómez'],
+  ['Teléfono de la madre', '8095551234'],
+  ['Cédula de la madre', '00112345678'],
   ['Correo electrónico *', 'familia@example.org'],
   ['Dirección familiar *', 'Calle El Sol 12'],
   ['Nombre *', 'Rosa'],
   ['Apellido *', 'Gómez'],
-  ['Teléfono residencial *', '8095550000'],
   ['Teléfono celular *', '8495551111'],
-  ['Teléfono de oficina *', '8095552222'],
-  ['Comentarios *', 'Llamar primero al celular'],
   ['Nombre de la persona autorizada 1 *', 'Rosa Gómez'],
   ['Cédula de la persona autorizada 1 *', '00211111111'],
-  ['Nombre de la persona autorizada 2 *', 'Pedro Pérez'],
-  ['Cédula de la persona autorizada 2 *', '00322222222'],
 ];
 
 export async function fillAdditional(user: User) {

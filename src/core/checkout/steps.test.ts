@@ -9,7 +9,7 @@ import {
 import { formatDop } from '../../domain/pricing.ts';
 import type { Category, Coupon, Week } from '../../domain/records.ts';
 import { demoSchool } from '../../domain/demo.ts';
-import { enrolmentRequest, participant } from './fixtures.ts';
+import { CONTACT, enrolmentRequest, participant } from './fixtures.ts';
 import { cartWeekIds, checkCatalogue, checkRequest, placesToTake, priceEnrolment } from './steps.ts';
 
 let ids = 0;
@@ -53,6 +53,30 @@ describe('checkRequest', () => {
     ],
   ])('refuses %s with 400', (_, overrides, message) => {
     expect(checkRequest(body(overrides as Partial<CreateEnrolmentBody>))).toEqual({ status: 400, message });
+  });
+
+  it('accepts a single parent with one pick-up person; refuses a parent half given (issue 26)', () => {
+    const single = {
+      ...CONTACT,
+      father_name: '',
+      father_phone: '',
+      father_id: '',
+      phone_home: '',
+      phone_office: '',
+      comments: '',
+      authorized_name_2: '',
+      authorized_id_2: '',
+    };
+    expect(checkRequest(body({ emergencyContact: single }))).toBeNull();
+    expect(checkRequest(body({ emergencyContact: { ...single, father_name: 'José Rodríguez' } }))).toEqual({
+      status: 400,
+      message: 'Hay uno o más campos vacíos.',
+    });
+    expect(
+      checkRequest(
+        body({ emergencyContact: { ...single, mother_name: '', mother_phone: '', mother_id: '' } }),
+      ),
+    ).toEqual({ status: 400, message: 'Hay uno o más campos vacíos.' });
   });
 
   it('names the participant whose data is wrong', () => {
