@@ -2,7 +2,7 @@
 // pick-up persons and how the family heard of the school. The checks are domain/enrolment.ts's
 // additionalErrors; phones and national ids go through masks.ts.
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { DEFAULT_USER, selectCurrentUser } from '../auth/authSlice.ts';
 import { useAppSelector } from '../lib/hooks.ts';
 import { ADDITIONAL_FIELDS, CONTACT_FORMS, SOURCES, type AdditionalData } from '../domain/enrolment.ts';
@@ -14,6 +14,8 @@ import { maskNationalId, maskPhone } from '../lib/masks.ts';
 import { BackNext } from './StepFrame.tsx';
 import { useShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
+import { loadSavedFamily } from './savedFamily.ts';
+import { SAVED_FAMILY_MESSAGES } from '../domain/saved-family.ts';
 
 type Key = keyof AdditionalData;
 type Kind = 'text' | 'phone' | 'id' | 'email' | 'multiline';
@@ -259,6 +261,22 @@ export function AdditionalContent() {
     if (known && actor.getSnapshot().context.additional.email === '')
       actor.send({ type: 'UPDATE_ADDITIONAL', patch: { email: accountEmail } });
   }, [actor, accountEmail]);
+  // A returning family's contacts (issue 26) fill a form not started yet (the e-mail aside).
+  const [prefilled, setPrefilled] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    loadSavedFamily(controller.signal)
+      .then(({ contact }) => {
+        if (controller.signal.aborted || !contact) return;
+        const current = actor.getSnapshot().context.additional;
+        if (ADDITIONAL_FIELDS.some((field) => field !== 'email' && current[field].trim() !== '')) return;
+        actor.send({ type: 'UPDATE_ADDITIONAL', patch: contact });
+        setPrefilled(true);
+      })
+      // Nothing saved can be read: the parent types the contacts, as a new family does.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [actor]);
   const errors = useShownErrors();
   const fieldErrors = additionalFieldErrors(data);
   const show = (key: Key) => errors.shown(fieldId(key), fieldErrors[key]);
@@ -269,6 +287,11 @@ export function AdditionalContent() {
   const missing = FORM_ORDER.filter((key) => fieldErrors[key]).length;
   return (
     <>
+      {prefilled ? (
+        <p role="status" className="alert alert-info py-2">
+          {SAVED_FAMILY_MESSAGES.prefilled}
+        </p>
+      ) : null}
       <p className="small text-body-secondary">{REQUIRED_NOTE}</p>
       {errors.active ? (
         <ErrorList title="Errores" errors={additionalErrors(data)} onFirst={showFirst} />

@@ -147,12 +147,15 @@ export function SelectField({
   value,
   onChange,
   options,
+  labels,
   placeholder = 'Seleccione…',
   ...frame
 }: FieldFrame & {
   value: string;
   onChange: (value: string) => void;
   options: readonly string[];
+  /** What an option shows, when not its value. */
+  labels?: Readonly<Record<string, string>>;
   placeholder?: string;
 }) {
   return (
@@ -171,7 +174,7 @@ export function SelectField({
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labels?.[option] ?? option}
           </option>
         ))}
       </Form.Select>

@@ -14,6 +14,7 @@ import {
   plainCampData,
   renderWizard,
   serveCamp,
+  serveSavedFamily,
 } from './wizard-testing.tsx';
 
 const errorsBlock = (title: string) => screen.getByText(title).closest('[role="alert"]') as HTMLElement;
@@ -263,5 +264,89 @@ describe('Additional-information screen', { timeout: 30000 }, () => {
     await waitFor(() => expect(currentPath()).toBe('/adicional'));
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
     await waitFor(() => expect(currentPath()).toBe('/pago'));
+  });
+});
+
+describe('A returning family (issue 26)', { timeout: 20000 }, () => {
+  const maria = {
+    key: 'maria|15/03/2016',
+    first_name: 'María',
+    last_name: 'Rodríguez',
+    age: '10',
+    gender: 'Femenino',
+    size: 'M',
+    weight: '75',
+    height: '4\'8"',
+    school: 'Colegio San Judas',
+    image: '/uploads/0123456789abcdef0123456789abcdef.png',
+    birth_date: '15/03/2016',
+    prohibited_foods: 'Ninguno',
+    alergies: 'Maní',
+    prohibited_drugs: 'Ninguno',
+    activities_restrictions: 'Ninguna',
+  };
+  const contact = {
+    mother_name: 'Carmen Rodríguez',
+    father_name: '',
+    mother_phone: '809-555-1234',
+    father_phone: '',
+    mother_id: '001-1234567-8',
+    father_id: '',
+    email: 'carmen@correo.do',
+    family_address: 'Calle El Conde 12',
+    first_name: 'Rosa',
+    last_name: 'Martínez',
+    phone_home: '',
+    phone_mobile: '849-555-1111',
+    phone_office: '',
+    comments: '',
+    contact_form: 'Celular',
+    authorized_name_1: 'Rosa Martínez',
+    authorized_id_1: '001-1111111-1',
+    authorized_name_2: '',
+    authorized_id_2: '',
+    source: 'Instagram',
+    other_source: '',
+  };
+
+  it('picks a saved child and finds the contacts filled in: nothing retyped', async () => {
+    serveCamp(plainCampData);
+    server.use(serveSavedFamily({ children: [maria], contact }));
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await addOneChildAndContinue(user);
+    const picker = await screen.findByLabelText('Participante guardado');
+    expect(within(picker).getByRole('option', { name: 'María Rodríguez (15/03/2016)' })).toBeInTheDocument();
+    await user.selectOptions(picker, 'María Rodríguez (15/03/2016)');
+    expect(screen.getByLabelText('Nombre *')).toHaveValue('María');
+    expect(screen.getByLabelText('Fecha de nacimiento *')).toHaveValue('15/03/2016');
+    expect(screen.getByLabelText('Alergias *')).toHaveValue('Maní');
+    expect(screen.getByRole('img', { name: 'Foto del participante 1' })).toHaveAttribute('src', maria.image);
+    // What changed is edited; 'Otro niño(a)' empties the form for another child.
+    await user.clear(screen.getByLabelText('Peso (lbs) *'));
+    await user.type(screen.getByLabelText('Peso (lbs) *'), '80');
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled();
+    await user.selectOptions(picker, 'Otro niño(a)');
+    expect(screen.getByLabelText('Nombre *')).toHaveValue('');
+    await user.selectOptions(picker, 'María Rodríguez (15/03/2016)');
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(currentPath()).toBe('/adicional'));
+
+    expect(
+      await screen.findByText('Datos de su última inscripción: revíselos y corrija lo que haya cambiado.'),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.getByLabelText('Nombre de la madre')).toHaveValue('Carmen Rodríguez');
+    expect(screen.getByLabelText('Teléfono celular *')).toHaveValue('849-555-1111');
+    expect(screen.getByLabelText('Nombre del padre')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled();
+  });
+
+  it('offers nothing to a new family', async () => {
+    serveCamp(plainCampData);
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await addOneChildAndContinue(user);
+    expect(await screen.findByLabelText('Nombre *')).toHaveValue('');
+    expect(screen.queryByLabelText('Participante guardado')).not.toBeInTheDocument();
   });
 });

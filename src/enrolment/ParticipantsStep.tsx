@@ -21,6 +21,9 @@ import { digitsOnly, maskBirthDate } from '../lib/masks.ts';
 import { BackNext, Loading } from './StepFrame.tsx';
 import { useShownErrors, type ShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
+import { useSavedFamily } from './savedFamily.ts';
+import { childKey, fullName } from '../domain/family.ts';
+import type { SavedChild } from '../domain/saved-family.ts';
 
 type TextKey = Exclude<keyof ParticipantFields, 'gender' | 'size' | 'image'>;
 
@@ -182,7 +185,59 @@ function firstInvalid(state: Problems, participant: ParticipantSlot): keyof Part
   return order.find((key) => errors[key]) ?? PARTICIPANT_REQUIRED.find((key) => errors[key]);
 }
 
-function ParticipantForm({ participant, errors }: { participant: ParticipantSlot; errors: ShownErrors }) {
+/**
+ * A child the family already enrolled (issue 26): picked, their data fill the form and only what
+ * changed is edited. 'Otro niño(a)' empties a form that held a saved child.
+ */
+function SavedChildPicker({
+  participant,
+  saved,
+  onPick,
+}: {
+  participant: ParticipantSlot;
+  saved: readonly SavedChild[];
+  onPick: (patch: Partial<ParticipantFields>) => void;
+}) {
+  const current = participant.first_name && participant.birth_date ? childKey(participant) : '';
+  const value = saved.some((child) => child.key === current) ? current : '';
+  const labels = Object.fromEntries(
+    saved.map((child) => [child.key, `${fullName(child)} (${child.birth_date})`]),
+  );
+  return (
+    <div className="row">
+      <SelectField
+        id={`p${participant.id}-saved`}
+        name={`participant${participant.id}-saved`}
+        className="col-md-6 mb-3"
+        label="Participante guardado"
+        help="Elija a un niño(a) de sus inscripciones anteriores y corrija lo que haya cambiado."
+        tooltip="Los datos de sus inscripciones anteriores, para no escribirlos de nuevo."
+        required={false}
+        placeholder="Otro niño(a)"
+        options={saved.map((child) => child.key)}
+        labels={labels}
+        value={value}
+        onChange={(key) => {
+          const child = saved.find((candidate) => candidate.key === key);
+          if (child) {
+            const { key: _key, ...fields } = child;
+            onPick(fields);
+          } else if (value) onPick(Object.fromEntries(PARTICIPANT_REQUIRED.map((field) => [field, ''])));
+        }}
+      />
+    </div>
+  );
+}
+
+function ParticipantForm({
+  participant,
+  errors,
+  saved,
+}: {
+  participant: ParticipantSlot;
+  errors: ShownErrors;
+  saved: readonly SavedChild[];
+}) {
   const actor = useWizard();
   const lines = useWizardContext((c) => c.lines);
   const categories = useWizardContext((c) => c.categories);
@@ -201,6 +256,7 @@ function ParticipantForm({ participant, errors }: { participant: ParticipantSlot
           onFirst={first ? () => errors.reveal(fieldId(participant.id, first)) : undefined}
         />
       ) : null}
+      {saved.length > 0 ? <SavedChildPicker participant={participant} saved={saved} onPick={update} /> : null}
       <PhotoField participant={participant} error={show('image')} />
       <div className="row">
         {TEXT_FIELDS.map((field) => (
@@ -268,6 +324,7 @@ export function ParticipantsContent() {
   const categories = useWizardContext((c) => c.categories);
   const canNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'NEXT' }));
   const errors = useShownErrors();
+  const saved = useSavedFamily()?.children ?? [];
   const [activeKey, setActiveKey] = useState(() => String(participants[0]?.id ?? ''));
   const incomplete = participants.filter((participant) => firstInvalid({ lines, categories }, participant));
   const showFirst = () => {
@@ -306,7 +363,7 @@ export function ParticipantsContent() {
               </>
             }
           >
-            <ParticipantForm participant={participant} errors={errors} />
+            <ParticipantForm participant={participant} errors={errors} saved={saved} />
           </Tab>
         ))}
       </Tabs>

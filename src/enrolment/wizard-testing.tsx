@@ -1,5 +1,6 @@
 // Test helpers of the wizard's screens: the camp calls answered through MSW, and the enrolment
 // routes rendered with an in-memory router (without the signed-in shell and its 1 s pause).
+import type { SavedFamily } from '../domain/saved-family.ts';
 import { render, screen } from '@testing-library/react';
 import type { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -49,8 +50,13 @@ export function serveCamp(data: CampData = campData, campId = data.camp._id) {
       HttpResponse.json({ status: 'SUCCESS', message: '', data: data.camp }),
     ),
     serveFamily(data.earlierChildren),
+    serveSavedFamily(),
   );
 }
+
+/** Answers the family's saved children and contacts (issue 26): none unless a test gives them. */
+export const serveSavedFamily = (family: SavedFamily = { children: [], contact: null }) =>
+  http.get('*/api/familia/datos', () => HttpResponse.json({ status: 'SUCCESS', data: family }));
 
 /** Answers the family call (children of earlier paid orders the family discount counts). */
 export const serveFamily = (children: CampData['earlierChildren'] = []) =>

@@ -35,6 +35,9 @@ import { CHANGE_MESSAGES, PARENT_CHANGE_REASON, parentChangeRefund } from '../..
 import { changeEnrolment } from '../admin/changes.ts';
 import { ChangeAnswer, FamilyChildrenAnswer, HtmlPage, MessageAnswer } from '../../domain/schemas/answers.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
+import { correctSavedFamily, savedFamily } from '../family/saved.ts';
+import { SAVED_FAMILY_MESSAGES } from '../../domain/saved-family.ts';
+import { SavedFamilyAnswer, SavedFamilyBody, SavedFamilyUpdateAnswer } from '../../domain/schemas/family.ts';
 import { isAdmin, type Camp, type Enrolment } from '../../domain/records.ts';
 
 /** How old an unfinished cancellation must be before a parent's repeat finishes it (a crash, not a double click). */
@@ -141,6 +144,30 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
       const children = childrenOf(await earlierOrders(store, account._id, camp));
       return { status: 'SUCCESS', data: { children } };
     },
+  }),
+  // The family's saved children and contacts (issue 26): the wizard starts from them, the profile
+  // corrects them.
+  route({
+    method: 'GET',
+    url: '/familia/datos',
+    audience: 'user',
+    schema: { response: { 200: SavedFamilyAnswer } },
+    handle: async (call, core) => ({
+      status: 'SUCCESS',
+      data: await savedFamily(core.deps, accountOf(call)._id),
+    }),
+  }),
+  route({
+    method: 'POST',
+    url: '/familia/datos',
+    audience: 'user',
+    schema: { body: SavedFamilyBody, response: { 200: SavedFamilyUpdateAnswer } },
+    rateLimit: { max: 20, timeWindow: '1 minute', perAccount: true },
+    handle: async (call, core) => ({
+      status: 'SUCCESS',
+      message: SAVED_FAMILY_MESSAGES.saved,
+      data: await correctSavedFamily(core.deps, accountOf(call)._id, call.body),
+    }),
   }),
   // A parent cancels their own paid enrolment (issue 18), within the camp's window and refund rule,
   // through the staff's cancellation path (places, coupon use, memberships, refund, e-mail).

@@ -6,6 +6,7 @@
 //                       unknown (a timeout) or that a crash left pending, then pays it or gives
 //                       its places back; finishes the follow-ups of paid ones; rewrites the
 //                       stored idempotent answer to the final one and e-mails the parent.
+import { rememberOrder } from '../family/saved.ts';
 import { AUTHENTICATION_MESSAGES } from '../../domain/authentication.ts';
 import { closeWaitlistFor } from './waitlist.ts';
 import { fullName } from '../../domain/family.ts';
@@ -299,6 +300,10 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
     participants.push({ ...participant, membership_code: membership.code });
   }
   const paid = (await enrolments.updateOne({ _id: enrolment._id }, { set: { participants } })) ?? enrolment;
+  // The family's saved children and contacts (issue 26): a convenience, never a reason to stop.
+  await rememberOrder(deps, paid).catch((error: unknown) =>
+    deps.log.error({ err: error, order: paid.order_number }, 'the family data could not be saved'),
+  );
 
   const weekIds = [...new Set(paid.lines.map((line) => line.id))];
   const [weeks, categories] = await Promise.all([
