@@ -3,7 +3,8 @@
 // week that fills while paying is swapped in place with the child's data kept, Back after paying
 // leads to a fresh calendar; and every control of the four steps is a 44 px target nothing covers.
 import { expect, test, type Page, type TestInfo } from './test.ts';
-import { api, E2E_ADMIN, newParent } from './api.ts';
+import { api, E2E_ADMIN, newParent, payAs } from './api.ts';
+import { enrolmentRequest, type DemoCart } from '../src/core/checkout/fixtures.ts';
 import { expectAccessible } from './a11y.ts';
 import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
 import { keepShot } from './shots.ts';
@@ -14,7 +15,10 @@ test.skip(({ isMobile }) => !isMobile, 'phone only');
 
 interface Week {
   _id: string;
+  campament: string;
   name: string;
+  date: string;
+  value: number;
   quota_q: number;
 }
 
@@ -332,4 +336,73 @@ test('every control of the four steps is a 44 px target that nothing covers, at 
   await expect(page).toHaveURL(/\/pago$/);
   await page.getByLabel('Deseo comprobante fiscal').check();
   expect(await tapTargetProblems(page), 'payment').toEqual([]);
+});
+
+test('a returning family’s second order reuses its two children and its contacts: only the weeks are chosen', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = `${Date.now()}`;
+  const { weeks } = await arrangeCamp(page, `R${tag}`);
+  const parent = await newParent(page, `vuelve.${tag}@correo.do`);
+  const campId = weeks[0]!.campament;
+  const camp = (await api(page, 'GET', `/campamentos/findbyid/${campId}`, parent.token)).data;
+  const category = (await api(page, 'GET', `/categorias/findbycamp/${campId}`, parent.token)).data[0];
+  // The family's first order, paid a while ago: Pedro and María in Semana 1, a single mother.
+  const first = enrolmentRequest({ camp, weeks, categories: [category, category] } as DemoCart, [[0], [0]]);
+  first.emergencyContact = { ...first.emergencyContact, father_name: '', father_phone: '', father_id: '' };
+  expect((await payAs(page, parent.token, first)).status()).toBe(201);
+
+  await page.goto(`/login?camp=${campId}`);
+  await expect(page.getByRole('heading', { name: 'Calendario de Inscripción', level: 2 })).toBeVisible();
+  for (let child = 1; child <= 2; child += 1) {
+    const rows = page.locator('.enrolment-rows');
+    const all = rows.getByLabel('Seleccionar todas las semanas');
+    if (await all.isChecked()) await all.uncheck();
+    await rows.getByRole('checkbox', { name: /^Semana 2 / }).check();
+    await rows.getByLabel('Categoría de Semana 2').selectOption({ label: 'Infantil (10 a 13 años)' });
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    await expect(page.getByText(`Participante ${child} agregado: 1 semana.`)).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page).toHaveURL(/\/participantes$/);
+  for (const [index, name] of [
+    [1, 'Pedro Rodríguez (15/03/2016)'],
+    [2, 'María Rodríguez (15/03/2016)'],
+  ] as const) {
+    await page.getByRole('tab', { name: new RegExp(`^Participante ${index}`) }).click();
+    const panel = page.getByRole('tabpanel', { name: new RegExp(`^Participante ${index}`) });
+    await panel.getByLabel('Participante guardado', { exact: true }).selectOption({ label: name });
+    await expect(panel.getByLabel('Alergias *', { exact: true })).toHaveValue('Ninguna');
+    await expect(panel.getByAltText(`Foto del participante ${index}`)).toBeVisible();
+  }
+  await viewportShot(page, testInfo, 'r2-participantes');
+  expect(await tapTargetProblems(page), 'participants').toEqual([]);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page).toHaveURL(/\/adicional$/);
+  await expect(
+    page.getByText('Datos de su última inscripción: revíselos y corrija lo que haya cambiado.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Nombre de la madre', { exact: true })).toHaveValue('Carmen Rodríguez');
+  await expect(page.getByLabel('Nombre del padre', { exact: true })).toHaveValue('');
+  await viewportShot(page, testInfo, 'r3-adicional');
+  expect(await tapTargetProblems(page), 'additional').toEqual([]);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page).toHaveURL(/\/pago$/);
+  await fillCard(page, '4242424242424242');
+  await viewportShot(page, testInfo, 'r4-pago');
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  await expect(page).toHaveURL(/\/confirmacion$/);
+  await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
+  const activity = (await api(page, 'GET', '/usuarios/activity', parent.token)).data;
+  expect(activity.enrolments[0]).toEqual(
+    expect.objectContaining({
+      payment_status: 'paid',
+      weeks: ['Semana 2 (21/06/2027 - 25/06/2027)'],
+      children: ['Pedro Rodríguez', 'María Rodríguez'],
+    }),
+  );
 });
