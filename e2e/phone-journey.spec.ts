@@ -405,4 +405,15 @@ test('a returning family’s second order reuses its two children and its contac
       children: ['Pedro Rodríguez', 'María Rodríguez'],
     }),
   );
+
+  // The profile's 'Mi familia': the two children and the contacts, to correct or forget.
+  await page.goto('/profile?tab=familia');
+  const children = page.getByRole('region', { name: 'Niños' });
+  await expect(children.getByText('Pedro Rodríguez')).toBeVisible();
+  await expect(children.getByText('María Rodríguez')).toBeVisible();
+  await page.getByRole('button', { name: 'Olvidar a Pedro Rodríguez' }).click();
+  await expect(page.getByText('Datos de la familia guardados.', { exact: false })).toBeVisible();
+  await expect(children.getByText('Pedro Rodríguez')).toHaveCount(0);
+  await expectAccessible(page, 'profile family');
+  await viewportShot(page, testInfo, 'r5-mi-familia');
 });

@@ -14,6 +14,7 @@ import { maskNationalId, maskPhone } from '../lib/masks.ts';
 import { BackNext } from './StepFrame.tsx';
 import { useShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
+import { ADDITIONAL_LABELS } from '../domain/labels.ts';
 import { loadSavedFamily } from './savedFamily.ts';
 import { SAVED_FAMILY_MESSAGES } from '../domain/saved-family.ts';
 
@@ -66,54 +67,54 @@ const SECTIONS: Array<{ title: string; note?: string; fields: FieldSpec[] }> = [
     fields: [
       {
         key: 'mother_name',
-        label: 'Nombre de la madre',
+        label: ADDITIONAL_LABELS.mother_name,
         help: 'Ej.: María Gómez',
         tooltip: 'Nombre completo de la madre.',
       },
       {
         key: 'mother_phone',
-        label: 'Teléfono de la madre',
+        label: ADDITIONAL_LABELS.mother_phone,
         help: PHONE_HELP,
         tooltip: 'Teléfono donde localizar a la madre.',
         kind: 'phone',
       },
       {
         key: 'mother_id',
-        label: 'Cédula de la madre',
+        label: ADDITIONAL_LABELS.mother_id,
         help: ID_HELP,
         tooltip: 'Cédula de identidad de la madre.',
         kind: 'id',
       },
       {
         key: 'father_name',
-        label: 'Nombre del padre',
+        label: ADDITIONAL_LABELS.father_name,
         help: 'Ej.: Juan Pérez',
         tooltip: 'Nombre completo del padre.',
       },
       {
         key: 'father_phone',
-        label: 'Teléfono del padre',
+        label: ADDITIONAL_LABELS.father_phone,
         help: PHONE_HELP,
         tooltip: 'Teléfono donde localizar al padre.',
         kind: 'phone',
       },
       {
         key: 'father_id',
-        label: 'Cédula del padre',
+        label: ADDITIONAL_LABELS.father_id,
         help: ID_HELP,
         tooltip: 'Cédula de identidad del padre.',
         kind: 'id',
       },
       {
         key: 'email',
-        label: 'Correo electrónico',
+        label: ADDITIONAL_LABELS.email,
         help: 'Ej.: familia@correo.com',
         tooltip: 'Aquí recibirá la confirmación de la inscripción.',
         kind: 'email',
       },
       {
         key: 'family_address',
-        label: 'Dirección familiar',
+        label: ADDITIONAL_LABELS.family_address,
         help: 'Ej.: Calle El Sol 12, Santiago',
         tooltip: 'Dirección de la residencia familiar.',
         kind: 'multiline',
@@ -125,40 +126,40 @@ const SECTIONS: Array<{ title: string; note?: string; fields: FieldSpec[] }> = [
     fields: [
       {
         key: 'first_name',
-        label: 'Nombre',
+        label: ADDITIONAL_LABELS.first_name,
         help: 'Ej.: Rosa',
         tooltip: 'Nombre de la persona a llamar en una emergencia.',
       },
       {
         key: 'last_name',
-        label: 'Apellido',
+        label: ADDITIONAL_LABELS.last_name,
         help: 'Ej.: Gómez',
         tooltip: 'Apellido de la persona a llamar en una emergencia.',
       },
       {
         key: 'phone_home',
-        label: 'Teléfono residencial',
+        label: ADDITIONAL_LABELS.phone_home,
         help: PHONE_HELP,
         tooltip: 'Teléfono de la casa del contacto.',
         kind: 'phone',
       },
       {
         key: 'phone_mobile',
-        label: 'Teléfono celular',
+        label: ADDITIONAL_LABELS.phone_mobile,
         help: 'Ej.: 829-555-1234',
         tooltip: 'Celular del contacto.',
         kind: 'phone',
       },
       {
         key: 'phone_office',
-        label: 'Teléfono de oficina',
+        label: ADDITIONAL_LABELS.phone_office,
         help: PHONE_HELP,
         tooltip: 'Teléfono del trabajo del contacto.',
         kind: 'phone',
       },
       {
         key: 'comments',
-        label: 'Comentarios',
+        label: ADDITIONAL_LABELS.comments,
         help: 'Ej.: Llamar primero al celular',
         tooltip: 'Indicaciones para contactar a esta persona.',
         kind: 'multiline',
@@ -171,26 +172,26 @@ const SECTIONS: Array<{ title: string; note?: string; fields: FieldSpec[] }> = [
     fields: [
       {
         key: 'authorized_name_1',
-        label: 'Nombre de la persona autorizada 1',
+        label: ADDITIONAL_LABELS.authorized_name_1,
         help: 'Ej.: Rosa Gómez',
         tooltip: 'Persona que puede recoger al participante.',
       },
       {
         key: 'authorized_id_1',
-        label: 'Cédula de la persona autorizada 1',
+        label: ADDITIONAL_LABELS.authorized_id_1,
         help: ID_HELP,
         tooltip: 'Cédula de esa persona; se verifica al recoger.',
         kind: 'id',
       },
       {
         key: 'authorized_name_2',
-        label: 'Nombre de la persona autorizada 2',
+        label: ADDITIONAL_LABELS.authorized_name_2,
         help: 'Ej.: Pedro Pérez',
         tooltip: 'Otra persona que puede recoger al participante.',
       },
       {
         key: 'authorized_id_2',
-        label: 'Cédula de la persona autorizada 2',
+        label: ADDITIONAL_LABELS.authorized_id_2,
         help: ID_HELP,
         tooltip: 'Cédula de esa persona; se verifica al recoger.',
         kind: 'id',
@@ -316,7 +317,7 @@ export function AdditionalContent() {
                 id="add-contact_form"
                 name="contact_form"
                 className="col-md-6 mb-3"
-                label="Forma de contacto preferida"
+                label={ADDITIONAL_LABELS.contact_form}
                 help="Ej.: Celular"
                 tooltip="Cómo prefiere que le contactemos."
                 options={CONTACT_FORMS}
@@ -336,7 +337,7 @@ export function AdditionalContent() {
             id="add-source"
             name="source"
             className="col-md-6 mb-3"
-            label="¿Cómo se enteró de nosotros?"
+            label={ADDITIONAL_LABELS.source}
             help="Ej.: Instagram"
             tooltip="Nos ayuda a saber cómo llegan las familias a la escuela."
             options={SOURCES}
@@ -350,7 +351,7 @@ export function AdditionalContent() {
             name="other_source"
             autoComplete="off"
             className="col-md-6 mb-3"
-            label="Otra fuente"
+            label={ADDITIONAL_LABELS.other_source}
             required={data.source === 'Otra'}
             disabled={data.source !== 'Otra'}
             help="Ej.: Un torneo del colegio (solo si eligió «Otra»)"

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
 import { CAT_MINI } from './test-fixtures.ts';
+import { CONTACT, savedChild } from '../core/checkout/fixtures.ts';
 import {
   addOneChildAndContinue,
   campData,
@@ -268,46 +269,9 @@ describe('Additional-information screen', { timeout: 30000 }, () => {
 });
 
 describe('A returning family (issue 26)', { timeout: 20000 }, () => {
-  const maria = {
-    key: 'maria|15/03/2016',
-    first_name: 'María',
-    last_name: 'Rodríguez',
-    age: '10',
-    gender: 'Femenino',
-    size: 'M',
-    weight: '75',
-    height: '4\'8"',
-    school: 'Colegio San Judas',
-    image: '/uploads/0123456789abcdef0123456789abcdef.png',
-    birth_date: '15/03/2016',
-    prohibited_foods: 'Ninguno',
-    alergies: 'Maní',
-    prohibited_drugs: 'Ninguno',
-    activities_restrictions: 'Ninguna',
-  };
-  const contact = {
-    mother_name: 'Carmen Rodríguez',
-    father_name: '',
-    mother_phone: '809-555-1234',
-    father_phone: '',
-    mother_id: '001-1234567-8',
-    father_id: '',
-    email: 'carmen@correo.do',
-    family_address: 'Calle El Conde 12',
-    first_name: 'Rosa',
-    last_name: 'Martínez',
-    phone_home: '',
-    phone_mobile: '849-555-1111',
-    phone_office: '',
-    comments: '',
-    contact_form: 'Celular',
-    authorized_name_1: 'Rosa Martínez',
-    authorized_id_1: '001-1111111-1',
-    authorized_name_2: '',
-    authorized_id_2: '',
-    source: 'Instagram',
-    other_source: '',
-  };
+  // The checkout's fixture child and contacts, as the family saved them.
+  const maria = savedChild(2, { alergies: 'Maní' });
+  const contact = { ...CONTACT, father_name: '', father_phone: '', father_id: '' };
 
   it('picks a saved child and finds the contacts filled in: nothing retyped', async () => {
     serveCamp(plainCampData);

@@ -21,6 +21,7 @@ import { digitsOnly, maskBirthDate } from '../lib/masks.ts';
 import { BackNext, Loading } from './StepFrame.tsx';
 import { useShownErrors, type ShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
+import { PARTICIPANT_LABELS } from '../domain/labels.ts';
 import { useSavedFamily } from './savedFamily.ts';
 import { childKey, fullName } from '../domain/family.ts';
 import type { SavedChild } from '../domain/saved-family.ts';
@@ -36,11 +37,21 @@ const TEXT_FIELDS: Array<{
   numeric?: boolean;
   multiline?: boolean;
 }> = [
-  { key: 'first_name', label: 'Nombre', help: 'Ej.: Ana Sofía', tooltip: 'Nombre(s) del participante.' },
-  { key: 'last_name', label: 'Apellido', help: 'Ej.: Pérez Gómez', tooltip: 'Apellido(s) del participante.' },
+  {
+    key: 'first_name',
+    label: PARTICIPANT_LABELS.first_name,
+    help: 'Ej.: Ana Sofía',
+    tooltip: 'Nombre(s) del participante.',
+  },
+  {
+    key: 'last_name',
+    label: PARTICIPANT_LABELS.last_name,
+    help: 'Ej.: Pérez Gómez',
+    tooltip: 'Apellido(s) del participante.',
+  },
   {
     key: 'birth_date',
-    label: 'Fecha de nacimiento',
+    label: PARTICIPANT_LABELS.birth_date,
     help: 'Ej.: 25/03/2014 (DD/MM/AAAA)',
     tooltip: 'Día, mes y año de nacimiento del participante.',
     mask: maskBirthDate,
@@ -48,7 +59,7 @@ const TEXT_FIELDS: Array<{
   },
   {
     key: 'age',
-    label: 'Edad',
+    label: PARTICIPANT_LABELS.age,
     help: 'Ej.: 10 (entre 6 y 18 años)',
     tooltip: 'Edad cumplida del participante, de 6 a 18 años.',
     mask: (raw) => digitsOnly(raw, 2),
@@ -56,7 +67,7 @@ const TEXT_FIELDS: Array<{
   },
   {
     key: 'weight',
-    label: 'Peso (lbs)',
+    label: PARTICIPANT_LABELS.weight,
     help: 'Ej.: 75 (de 40 a 400 lbs)',
     tooltip: 'Peso aproximado del participante en libras.',
     mask: (raw) => digitsOnly(raw, 3),
@@ -64,40 +75,40 @@ const TEXT_FIELDS: Array<{
   },
   {
     key: 'height',
-    label: 'Estatura (pies y pulgadas)',
+    label: PARTICIPANT_LABELS.height,
     help: 'Ej.: 4\'5"',
     tooltip: 'Estatura aproximada del participante en pies y pulgadas.',
   },
   {
     key: 'school',
-    label: 'Colegio',
+    label: PARTICIPANT_LABELS.school,
     help: 'Ej.: Colegio Loyola',
     tooltip: 'Colegio o escuela donde estudia.',
   },
   {
     key: 'prohibited_foods',
-    label: 'Alimentos prohibidos',
+    label: PARTICIPANT_LABELS.prohibited_foods,
     help: 'Ej.: Maní, mariscos o "Ninguno"',
     tooltip: 'Alimentos que el participante no puede comer.',
     multiline: true,
   },
   {
     key: 'alergies',
-    label: 'Alergias',
+    label: PARTICIPANT_LABELS.alergies,
     help: 'Ej.: Penicilina, polen o "Ninguna"',
     tooltip: 'Alergias conocidas del participante.',
     multiline: true,
   },
   {
     key: 'prohibited_drugs',
-    label: 'Medicamentos prohibidos',
+    label: PARTICIPANT_LABELS.prohibited_drugs,
     help: 'Ej.: Ibuprofeno o "Ninguno"',
     tooltip: 'Medicamentos que no se le pueden administrar al participante.',
     multiline: true,
   },
   {
     key: 'activities_restrictions',
-    label: 'Restricciones de actividades',
+    label: PARTICIPANT_LABELS.activities_restrictions,
     help: 'Ej.: No puede nadar o "Ninguna"',
     tooltip: 'Actividades físicas que el participante no puede realizar.',
     multiline: true,
@@ -280,7 +291,7 @@ function ParticipantForm({
         <SelectField
           id={`${prefix}-gender`}
           className="col-md-6 mb-3"
-          label="Sexo"
+          label={PARTICIPANT_LABELS.gender}
           help="Ej.: Femenino"
           tooltip="Sexo del participante."
           options={GENDERS}
@@ -292,7 +303,7 @@ function ParticipantForm({
         <SelectField
           id={`${prefix}-size`}
           className="col-md-6 mb-3"
-          label="Talla de camiseta"
+          label={PARTICIPANT_LABELS.size}
           help="Ej.: M"
           tooltip="Talla de la camiseta del campamento."
           options={SHIRT_SIZES}

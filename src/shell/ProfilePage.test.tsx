@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { formatDop } from '../domain/pricing.ts';
+import { savedChild } from '../core/checkout/fixtures.ts';
 import { renderApp } from '../test/renderApp.tsx';
 import type { Activity } from './accountApi.ts';
 import { PARENT, signInParent, stubMatchMedia } from './testing.ts';
@@ -375,5 +376,57 @@ describe('waiting lists on the profile', () => {
     await openProfile();
     await screen.findByText('Semana 1 (05/07/2027 - 09/07/2027), Semana 2 (12/07/2027 - 16/07/2027)');
     expect(screen.queryByRole('heading', { name: 'Lista de espera' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the profile's Mi familia (issue 26)", { timeout: 20000 }, () => {
+  // The checkout's fixture child, as the family saved him.
+  const child = savedChild(5, { last_name: 'Pérez' });
+
+  it('shows the saved children, checks a correction with the wizard’s rules and saves it', async () => {
+    let saved: unknown = null;
+    server.use(
+      http.get('*/api/familia/datos', () =>
+        HttpResponse.json({ status: 'SUCCESS', data: { children: [child], contact: null } }),
+      ),
+      http.post('*/api/familia/datos', async ({ request }) => {
+        saved = await request.json();
+        const body = saved as { children: Array<typeof child> };
+        return HttpResponse.json({
+          status: 'SUCCESS',
+          message: 'Datos de la familia guardados. Su próxima inscripción empezará con ellos.',
+          data: { children: body.children.map((c) => ({ ...c, key: child.key })), contact: null },
+        });
+      }),
+    );
+    const user = await openProfile();
+    await user.click(screen.getByRole('tab', { name: 'Mi familia' }));
+    const children = await screen.findByRole('region', { name: 'Niños' });
+    expect(within(children).getByText('Luis Pérez')).toBeInTheDocument();
+    expect(within(children).getByText('Colegio San Judas')).toBeInTheDocument();
+    expect(screen.getByText('Aún no hay contactos guardados.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Corregir los datos de Luis Pérez' }));
+    const form = screen.getByRole('form', { name: 'Corregir a Luis Pérez' });
+    const age = within(form).getByLabelText('Edad');
+    await user.clear(age);
+    await user.type(age, '5');
+    await user.clear(within(form).getByLabelText('Alergias'));
+    await user.type(within(form).getByLabelText('Alergias'), 'Maní');
+    await user.click(within(form).getByRole('button', { name: 'Guardar' }));
+    // The wizard's sentence under the field; nothing sent.
+    expect(age).toHaveAccessibleDescription('La edad debe ser entre 6 y 18 años.');
+    expect(saved).toBeNull();
+    await user.clear(age);
+    await user.type(age, '11');
+    await user.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(
+      await screen.findByText('Datos de la familia guardados. Su próxima inscripción empezará con ellos.'),
+    ).toBeInTheDocument();
+    expect(saved).toMatchObject({
+      children: [{ first_name: 'Luis', age: '11', alergies: 'Maní' }],
+      contact: null,
+    });
+    expect(within(children).getByText('Maní')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 // Signed-in shell page /profile (spec 01 §2), loaded lazily (its own chunk) so the enrolment path
 // does not pay for it: the parent's enrolments (Actividad), dated events (Historial) and their
 // account settings (Configuración).
+import { FamilyTab } from './FamilyTab.tsx';
 import { WaitlistSection } from './WaitlistSection.tsx';
 import { MyPayments } from './MyPayments.tsx';
 import { useEffect, useState } from 'react';
@@ -232,8 +233,11 @@ const notCompleted = (enrolment: EnrolmentSummary) =>
   enrolment.payment_status === 'declined' || enrolment.payment_status === 'error';
 
 /** The tab a link opens ('/profile?tab=pagos' from the payment e-mails), else 'Actividad'. */
-const initialTab = () =>
-  new URLSearchParams(window.location.search).get('tab') === 'pagos' ? 'pagos' : 'activity';
+/** The tab a link asks for ('?tab=pagos' from a payment e-mail, '?tab=familia'), else Actividad. */
+const initialTab = () => {
+  const asked = new URLSearchParams(window.location.search).get('tab');
+  return asked === 'pagos' || asked === 'familia' ? asked : 'activity';
+};
 
 function ActivityTab({ activity, onChanged }: { activity: Load<Activity>; onChanged: () => void }) {
   const [cancelling, setCancelling] = useState<EnrolmentSummary | null>(null);
@@ -394,6 +398,9 @@ export function ProfilePage() {
                         <Nav.Link eventKey="pagos">Mis pagos</Nav.Link>
                       </Nav.Item>
                       <Nav.Item>
+                        <Nav.Link eventKey="familia">Mi familia</Nav.Link>
+                      </Nav.Item>
+                      <Nav.Item>
                         <Nav.Link eventKey="timeline">Historial</Nav.Link>
                       </Nav.Item>
                       <Nav.Item>
@@ -408,6 +415,9 @@ export function ProfilePage() {
                       </Tab.Pane>
                       <Tab.Pane eventKey="pagos" mountOnEnter>
                         <MyPayments />
+                      </Tab.Pane>
+                      <Tab.Pane eventKey="familia" mountOnEnter>
+                        <FamilyTab />
                       </Tab.Pane>
                       <Tab.Pane eventKey="timeline">
                         <TimelineTab activity={activity} />

@@ -5,6 +5,8 @@ import type { PublicUser } from '../domain/accounts.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
 import type { ChangePreview, ChangeRequest } from '../domain/changes.ts';
 import type { EnrolmentLedgerAnswer, SavedCardAnswer } from '../domain/schemas/ledger.ts';
+import type { SavedFamily } from '../domain/saved-family.ts';
+import type { AdditionalData, ParticipantFields } from '../domain/enrolment.ts';
 
 export type PaymentStatus = 'paid' | 'declined' | 'pending' | 'error' | 'unknown';
 
@@ -161,4 +163,17 @@ export function saveCard(card: CardFields): Promise<{ message: string; data: Sav
 /** POST /tarjetas/eliminar: removes the family's card; autopay stops. */
 export function removeCard(): Promise<{ message: string }> {
   return request('/tarjetas/eliminar', { method: 'POST', body: {} });
+}
+
+/** GET /familia/datos: the family's saved children and contacts (issue 26). */
+export async function fetchSavedFamily(signal?: AbortSignal): Promise<SavedFamily> {
+  return (await request<{ status: string; data: SavedFamily }>('/familia/datos', { signal })).data;
+}
+
+/** POST /familia/datos: the family's corrections (the children kept and the contacts). */
+export function saveFamily(family: {
+  children: ParticipantFields[];
+  contact: AdditionalData | null;
+}): Promise<{ status: string; message: string; data: SavedFamily }> {
+  return request('/familia/datos', { method: 'POST', body: family });
 }

@@ -5,6 +5,8 @@ import type { CreateEnrolmentBody, ParticipantEntry } from '../../domain/enrolme
 import { priceCart } from '../../domain/pricing.ts';
 import type { Camp, Category, Week } from '../../domain/records.ts';
 import type { Store } from '../store/port.ts';
+import { childKey } from '../../domain/family.ts';
+import type { SavedChild } from '../../domain/saved-family.ts';
 
 export const CHILD_NAMES = ['Pedro', 'María', 'José', 'Ana', 'Luis', 'Carmen'];
 
@@ -153,6 +155,18 @@ export function enrolmentRequest(
     discount: price.discount,
     coupon: options.coupon?.code ?? '',
   };
+}
+
+/** A fixture child as a family's saved data hold it (issue 26): the participant's fields and identity. */
+export function savedChild(id: number, overrides: Partial<ParticipantEntry> = {}): SavedChild {
+  const {
+    id: _slot,
+    time: _time,
+    membership_id: _m,
+    membership_have: _h,
+    ...fields
+  } = participant(id, overrides);
+  return { ...fields, key: childKey(fields) };
 }
 
 /** The demo camp (by code) as a cart: its weeks and categories in their order. */
