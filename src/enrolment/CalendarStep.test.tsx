@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { formatDop } from '../domain/pricing.ts';
-import { ADD_MESSAGES } from './cart.ts';
+import { ADD_MESSAGES, ROW_CATEGORY_MESSAGE } from './cart.ts';
 import { MISSING_CAMP_MESSAGE } from './EnrolmentProvider.tsx';
 import { CAT_JUNIOR, CAT_MINI, week } from './test-fixtures.ts';
 import {
@@ -123,13 +123,23 @@ describe('Calendar screen (camp)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
     expect(within(dialog).getByText(ADD_MESSAGES.category)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    // Not only in the dialog (issue 26): each chosen week without its category says so on its row.
+    for (const n of [1, 2, 3, 4]) {
+      const select = screen.getByLabelText(`Categoría de Semana ${n}`);
+      expect(select).toHaveAttribute('aria-invalid', 'true');
+      expect(select).toHaveAccessibleDescription(ROW_CATEGORY_MESSAGE);
+    }
 
     // Child 1: weeks 1 and 2, Mini.
     await user.click(within(calendar()).getByRole('checkbox', { name: /Semana 3/ }));
     await user.click(within(calendar()).getByRole('checkbox', { name: /Semana 4/ }));
     await user.selectOptions(screen.getByLabelText('Categoría de Semana 1'), CAT_MINI);
     await user.selectOptions(screen.getByLabelText('Categoría de Semana 2'), CAT_MINI);
+    // A week unticked or given its category is no longer marked.
+    expect(screen.getByLabelText('Categoría de Semana 1')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Categoría de Semana 3')).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    expect(screen.queryByText(ROW_CATEGORY_MESSAGE)).not.toBeInTheDocument();
     // Child 2: week 1, Junior.
     for (const n of [2, 3, 4])
       await user.click(within(calendar()).getByRole('checkbox', { name: new RegExp(`Semana ${n}`) }));

@@ -144,11 +144,10 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     serveCamp(plainCampData);
     server.use(
       http.post('*/api/inscripciones/create', () =>
-        HttpResponse.json({
-          success: false,
-          status: 'ERROR',
-          message: 'La tarjeta fue rechazada por el banco.',
-        }),
+        HttpResponse.json(
+          { success: false, status: 'ERROR', message: 'La tarjeta fue rechazada por el banco.' },
+          { status: 402 },
+        ),
       ),
     );
     renderWizard('/calendario');
@@ -171,5 +170,39 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pagar' })).toBeEnabled());
     expect(currentPath()).toBe('/pago');
+    // The refusal stays under the card's number (issue 26) until the card is changed.
+    const number = screen.getByLabelText('Número de tarjeta *');
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(number).toHaveAccessibleDescription(/^La tarjeta fue rechazada por el banco\./);
+    await user.clear(number);
+    await user.type(number, '4242424242424242');
+    expect(number).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('says a refused coupon under its field as well as in the dialog', async () => {
+    serveCamp(plainCampData);
+    server.use(
+      http.post('*/api/cupones/validate', () =>
+        HttpResponse.json({ status: 'ERROR', message: 'El cupón no existe.' }, { status: 404 }),
+      ),
+    );
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await addOneChildAndContinue(user);
+    await fillParticipant(user);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await screen.findByRole('heading', { name: 'Información adicional' });
+    await fillAdditional(user);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    const coupon = await screen.findByLabelText('Código de cupón');
+    await user.type(coupon, 'NOEXISTE');
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
+    expect(within(dialog).getByText('El cupón no existe.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    expect(coupon).toHaveAttribute('aria-invalid', 'true');
+    expect(coupon).toHaveAccessibleDescription(/^El cupón no existe\./);
+    await user.type(coupon, 'X');
+    expect(coupon).not.toHaveAttribute('aria-invalid');
   });
 });

@@ -231,7 +231,9 @@ function CouponBox() {
             autoCapitalize="characters"
             value={context.payment.coupon}
             disabled={disabled || applied !== null || validating}
-            aria-describedby="coupon-help"
+            isInvalid={context.couponError !== null}
+            aria-invalid={context.couponError !== null || undefined}
+            aria-describedby={context.couponError ? 'coupon-error coupon-help' : 'coupon-help'}
             onChange={(e) => actor.send({ type: 'UPDATE_PAYMENT', patch: { coupon: e.target.value } })}
           />
           {applied ? (
@@ -254,6 +256,11 @@ function CouponBox() {
             </Button>
           )}
         </div>
+        {context.couponError ? (
+          <div id="coupon-error" className="invalid-feedback d-block">
+            {context.couponError}
+          </div>
+        ) : null}
         <Form.Text id="coupon-help">
           {disabled
             ? 'El cupón no aplica a inscripciones con membresía.'
@@ -277,6 +284,7 @@ function CardForm({ errors }: { errors: ShownErrors }) {
   const actor = useWizard();
   const payment = useWizardContext((c) => c.payment);
   const camp = useWizardContext((c) => c.camp);
+  const cardError = useWizardContext((c) => c.cardError);
   const [reading, setReading] = useState(false);
   const update = (patch: Partial<PaymentForm>) => actor.send({ type: 'UPDATE_PAYMENT', patch });
   const gaps = paymentGaps(payment);
@@ -303,6 +311,8 @@ function CardForm({ errors }: { errors: ShownErrors }) {
         <TextField
           id="ccNumber"
           {...check('ccNumber')}
+          // The bank's refusal, under the number until the card is changed.
+          {...(cardError ? { error: cardError } : {})}
           className="col-12 mb-3"
           label="Número de tarjeta"
           help="Ej.: 4242 4242 4242 4242"

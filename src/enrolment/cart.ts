@@ -38,6 +38,9 @@ export const ADD_MESSAGES = {
   date: 'Por favor seleccione la fecha para continuar.',
 } as const;
 
+/** Under a chosen week's category after 'Agregar' was refused for it (issue 26: at the field too). */
+export const ROW_CATEGORY_MESSAGE = 'Elija la categoría de esta semana.';
+
 /** Title of the wizard's message dialog (its button reads 'Cerrar'). */
 export const DIALOG_TITLE = 'Mensaje';
 /** Label of a week without places left (DESIGN.md §2.5). */
@@ -310,6 +313,27 @@ export function addError(state: CartState): string | null {
   if (declaredCode(state) && state.lines.some((line) => sameCode(line.membership_id, declaredCode(state))))
     return ENROLMENT_MESSAGES.membershipRepeated;
   return null;
+}
+
+/** What 'Agregar' was refused for, field by field: the weeks without category, the code, no week. */
+export function addProblems(state: CartState): {
+  weeks: string[];
+  category: boolean;
+  code: boolean;
+  date: boolean;
+} {
+  const annual = isAnnual(state.camp);
+  const chosen = chosenWeeks(state);
+  const categories = state.categories.length > 0;
+  return {
+    weeks:
+      categories && !annual
+        ? chosen.filter((week) => noCategory(rowCategory(state.selection, week._id))).map((week) => week._id)
+        : [],
+    category: categories && annual && noCategory(state.selection.category),
+    code: state.membership.have === 'SI' && state.membership.id.trim() === '',
+    date: chosen.length === 0,
+  };
 }
 
 /** The membership code typed on the calendar, as the server stores it; '' when none is declared. */

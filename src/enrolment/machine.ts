@@ -54,6 +54,7 @@ import {
   type WizardData,
 } from './cart.ts';
 import type { SavedWizard } from './persistence.ts';
+import { CARD_MESSAGES } from '../domain/cards.ts';
 import { NO_HOLD, holdStateOf, withAnsweredPlaces, type HoldState } from './holds.ts';
 import type { CartHolds } from '../domain/holds.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
@@ -67,6 +68,12 @@ export interface EnrolmentContext extends WizardData {
   result: PaymentResult | null;
   /** Text of the 'Mensaje' dialog; null when closed. */
   dialog: string | null;
+  /** 'Agregar' was refused: the calendar marks the fields it was refused for (issue 26). */
+  addTried: boolean;
+  /** The coupon's refusal, shown under its field as well as in the dialog; null otherwise. */
+  couponError: string | null;
+  /** The card's refusal (a decline, a wrong number), shown under the card's number as well. */
+  cardError: string | null;
   /** The participant whose photo is uploading. */
   uploadingCupo: number | null;
   /** The places the cart holds (issue 18, ./holds.ts). */
@@ -296,15 +303,19 @@ export const enrolmentMachine = setup({
     }),
     showDialog: assign((_, params: { message: string }) => ({ dialog: params.message })),
     closeDialog: assign({ dialog: null }),
-    showAddError: assign(({ context }) => ({ dialog: addError(context) })),
+    showAddError: assign(({ context }) => ({ dialog: addError(context), addTried: true })),
+    couponRefused: assign((_, { message }: { message: string }) => ({
+      dialog: message,
+      couponError: message,
+    })),
     addToCart: assign(({ context, event }) => {
       assertEvent(event, 'AGREGAR');
       const added = addToCart(context, event.now ?? Date.now());
-      return added.ok ? withoutDisallowedCoupon(added.state) : {};
+      return added.ok ? { ...withoutDisallowedCoupon(added.state), addTried: false } : {};
     }),
     addMemberToCart: assign(({ context }, { holder }: { holder: MembershipHolder }) => {
       const added = addToCart(context, Date.now(), holder);
-      return added.ok ? withoutDisallowedCoupon(added.state) : {};
+      return added.ok ? { ...withoutDisallowedCoupon(added.state), addTried: false } : {};
     }),
     toggleWeek: assign(({ context, event }) => {
       assertEvent(event, 'TOGGLE_WEEK');
@@ -352,10 +363,17 @@ export const enrolmentMachine = setup({
       const patch = { ...event.patch };
       // The coupon box is locked while a coupon is applied.
       if (context.coupon) delete patch.coupon;
-      return { payment: { ...context.payment, ...patch } };
+      // A refusal's note under its field goes once the parent changes that field.
+      const card = (['ccName', 'ccNumber', 'ccDate', 'ccCVV'] as const).some((field) => field in patch);
+      return {
+        payment: { ...context.payment, ...patch },
+        ...('coupon' in patch ? { couponError: null } : {}),
+        ...(card ? { cardError: null } : {}),
+      };
     }),
     storeCoupon: assign(({ context }, { terms }: { terms: CouponTermsData }) => ({
       coupon: terms,
+      couponError: null,
       payment: { ...context.payment, coupon: terms.code },
     })),
     removeCoupon: assign(({ context }) => ({ coupon: null, payment: { ...context.payment, coupon: '' } })),
@@ -406,6 +424,11 @@ export const enrolmentMachine = setup({
         // The cart is reported again: a refused payment gave its places back to the cart.
         hold: { ...context.hold, retry: context.hold.retry + 1 },
         dialog,
+        // The card's own refusal is said under its number too; a failure of ours is not the card's.
+        cardError:
+          error instanceof ApiError && error.status === 402 && dialog !== CARD_MESSAGES.gatewayError
+            ? dialog
+            : null,
         idempotencyKey: keepsIdempotencyKey(error) ? context.idempotencyKey : newIdempotencyKey(),
         // A coupon refused at payment (its last use taken meanwhile) is taken off, so the total
         // shown is again what 'Pagar' charges.
@@ -451,6 +474,9 @@ export const enrolmentMachine = setup({
       idempotencyKey: saved?.idempotencyKey ?? newIdempotencyKey(),
       result: null,
       dialog: null,
+      addTried: false,
+      couponError: null,
+      cardError: null,
       uploadingCupo: null,
       hold: NO_HOLD,
       authentication: null,
@@ -628,7 +654,7 @@ export const enrolmentMachine = setup({
             onError: {
               target: 'idle',
               actions: {
-                type: 'showDialog',
+                type: 'couponRefused',
                 params: ({ event }) => ({ message: couponFailureMessage(event.error) }),
               },
             },

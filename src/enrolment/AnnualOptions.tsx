@@ -1,0 +1,151 @@
+// An annual program's calendar (spec 01 §4; issue 20's plans): the category, the payment options
+// with their plan, and the membership question. A chunk of its own: a summer camp's calendar (the
+// link most families open) never loads it.
+import { Form } from 'react-bootstrap';
+import { formatDop } from '../domain/pricing.ts';
+import { dueDatesFrom, planOf, planSentence } from '../domain/plans.ts';
+import { santoDomingoDay } from '../domain/days.ts';
+import { ADD_MESSAGES, FULL_WEEK_LABEL, addProblems, isFull, type WizardWeek } from './cart.ts';
+import { CategoryOptions } from './CategoryOptions.tsx';
+import { useWizard, useWizardContext } from './useWizard.ts';
+
+/** The option's plan in one line, with its total (issue 20): how the price shown is paid. */
+function PlanLine({ week }: { week: WizardWeek }) {
+  const today = santoDomingoDay(new Date());
+  const plan = planOf(week, today);
+  const count = dueDatesFrom(plan, today).length;
+  return (
+    <span className="d-block small text-body-secondary">
+      {planSentence(plan)}
+      {count > 1 ? ` · ${count} cuotas desde hoy: ${formatDop(count * week.value)} + membresía` : ''}
+    </span>
+  );
+}
+
+export default function AnnualOptions() {
+  const actor = useWizard();
+  const { weeks, selection, categories, membership } = useWizardContext((c) => c);
+  const problems = useWizardContext((c) => (c.addTried ? addProblems(c) : null));
+  const missing = problems?.category === true;
+  return (
+    <>
+      <Form.Group className="mb-3" controlId="annual-category">
+        <Form.Label>Categoría *</Form.Label>
+        <Form.Select
+          name="category"
+          value={selection.category}
+          isInvalid={missing}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? 'annual-category-error' : undefined}
+          onChange={(event) => actor.send({ type: 'SELECT_CATEGORY', category: event.target.value })}
+        >
+          <CategoryOptions categories={categories} />
+        </Form.Select>
+        {missing ? (
+          <Form.Control.Feedback id="annual-category-error" type="invalid">
+            {ADD_MESSAGES.category}
+          </Form.Control.Feedback>
+        ) : null}
+      </Form.Group>
+      <div className="mb-3" role="radiogroup" aria-labelledby="payment-option-head">
+        <div className="d-flex justify-content-between border-bottom pb-2 fw-semibold">
+          <span id="payment-option-head">Forma de Pago</span>
+          <span>Precio</span>
+        </div>
+        {weeks.length === 0 ? (
+          <p className="text-body-secondary py-2 mb-0">No hay formas de pago para esta categoría.</p>
+        ) : (
+          <ul className="list-unstyled mb-0">
+            {weeks.map((week) => {
+              const full = isFull(week);
+              return (
+                <li key={week._id} className="d-flex align-items-center gap-2 border-bottom py-2">
+                  <Form.Check
+                    type="radio"
+                    name="payment-option"
+                    id={`option-${week._id}`}
+                    className="mb-0 flex-grow-1 min-w-0"
+                    disabled={full}
+                    checked={selection.weekIds.includes(week._id)}
+                    onChange={() => actor.send({ type: 'TOGGLE_WEEK', weekId: week._id })}
+                    label={
+                      <span>
+                        <span className="fw-semibold">{week.name}</span>{' '}
+                        <span className="small text-body-secondary">{week.date}</span>
+                        {full ? (
+                          <span className="badge text-bg-secondary ms-2">{FULL_WEEK_LABEL}</span>
+                        ) : null}
+                        <PlanLine week={week} />
+                      </span>
+                    }
+                  />
+                  <span className="text-nowrap fw-semibold">{formatDop(week.value)}</span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {problems?.date ? (
+          <p className="invalid-feedback d-block mb-0" role="alert">
+            {ADD_MESSAGES.date}
+          </p>
+        ) : null}
+      </div>
+      <fieldset className="mb-3">
+        <legend className="fs-6 fw-semibold">¿Ya tiene membresía anual?</legend>
+        <div className="d-flex flex-wrap align-items-center gap-3">
+          <Form.Check
+            inline
+            type="radio"
+            name="membership-have"
+            id="membership-si"
+            label="SI"
+            checked={membership.have === 'SI'}
+            onChange={() => actor.send({ type: 'SET_MEMBERSHIP', have: 'SI' })}
+          />
+          <Form.Check
+            inline
+            type="radio"
+            name="membership-have"
+            id="membership-no"
+            label="NO"
+            checked={membership.have === 'NO'}
+            onChange={() => actor.send({ type: 'SET_MEMBERSHIP', have: 'NO', id: '' })}
+          />
+        </div>
+        {membership.have === 'SI' ? (
+          <Form.Group className="mt-2" controlId="membership-id">
+            <Form.Label>Código de membresía *</Form.Label>
+            <Form.Control
+              name="membership_id"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={membership.id}
+              isInvalid={problems?.code === true}
+              aria-invalid={problems?.code || undefined}
+              aria-describedby={
+                problems?.code ? 'membership-id-error membership-id-help' : 'membership-id-help'
+              }
+              onChange={(event) => actor.send({ type: 'SET_MEMBERSHIP', id: event.target.value })}
+            />
+            {problems?.code ? (
+              <Form.Control.Feedback id="membership-id-error" type="invalid">
+                {ADD_MESSAGES.membershipCode}
+              </Form.Control.Feedback>
+            ) : null}
+            <Form.Text id="membership-id-help">
+              Ej.: MB-7K3Q-9XT2 (en su perfil y en el correo de su inscripción anterior). Se verifica al
+              agregar.
+            </Form.Text>
+          </Form.Group>
+        ) : null}
+      </fieldset>
+    </>
+  );
+}
+
+/**
+ * After 'Agregar', beside the button (on a phone the cart is folded away): which child was added,
+ * with what, and the new total. Only for children added on this visit of the calendar.
+ */
