@@ -6,6 +6,7 @@ import { server } from '../../mocks/node.ts';
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
 import { CAT_MINI } from './test-fixtures.ts';
 import { CONTACT, savedChild } from '../core/checkout/fixtures.ts';
+import { CHILD_MESSAGES } from '../domain/children.ts';
 import {
   addOneChildAndContinue,
   campData,
@@ -302,6 +303,32 @@ describe('A returning family (issue 26)', { timeout: 20000 }, () => {
     expect(screen.getByLabelText('Nombre de la madre')).toHaveValue('Carmen Rodríguez');
     expect(screen.getByLabelText('Teléfono celular *')).toHaveValue('849-555-1111');
     expect(screen.getByLabelText('Nombre del padre')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled();
+  });
+
+  it('says at once that a saved child already holds the week, under the name', async () => {
+    serveCamp({
+      ...plainCampData,
+      heldPlaces: [
+        { child: maria.key, week: plainCampData.weeks[0]!._id, week_name: 'Semana 1', order_number: '1002' },
+      ],
+    });
+    server.use(serveSavedFamily({ children: [maria], contact }));
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await addOneChildAndContinue(user);
+    await user.selectOptions(
+      await screen.findByLabelText('Participante guardado'),
+      'María Rodríguez (15/03/2016)',
+    );
+    const said = CHILD_MESSAGES.inWeek('María Rodríguez', 'Semana 1', '1002');
+    expect(screen.getByLabelText('Nombre *')).toHaveAccessibleDescription(
+      new RegExp(`^${said.replace(/[()]/g, '\\$&')}`),
+    );
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    // Another child is fine.
+    await user.clear(screen.getByLabelText('Nombre *'));
+    await user.type(screen.getByLabelText('Nombre *'), 'Sofía');
     expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled();
   });
 

@@ -187,7 +187,7 @@ function participantAutocomplete(id: number, key: TextKey): string {
 /** The id of a participant's control (the photo's is its file input). */
 const fieldId = (cupo: number, key: keyof ParticipantFields) => `p${cupo}-${key}`;
 
-type Problems = Pick<WizardData, 'lines' | 'categories'>;
+type Problems = Pick<WizardData, 'lines' | 'categories' | 'heldPlaces' | 'camp'>;
 
 /** A participant's first invalid field, in the order of the form. */
 function firstInvalid(state: Problems, participant: ParticipantSlot): keyof ParticipantFields | undefined {
@@ -252,22 +252,35 @@ function ParticipantForm({
   const actor = useWizard();
   const lines = useWizardContext((c) => c.lines);
   const categories = useWizardContext((c) => c.categories);
+  const heldPlaces = useWizardContext((c) => c.heldPlaces);
+  const camp = useWizardContext((c) => c.camp);
+  const slotState = { lines, categories, heldPlaces, camp };
   const update = (patch: Partial<ParticipantFields>) =>
     actor.send({ type: 'UPDATE_PARTICIPANT', cupo: participant.id, patch });
   const prefix = `p${participant.id}`;
-  const fieldErrors = participantFieldProblems({ lines, categories }, participant);
+  const fieldErrors = participantFieldProblems(slotState, participant);
   const show = (key: keyof ParticipantFields) => errors.shown(fieldId(participant.id, key), fieldErrors[key]);
-  const first = firstInvalid({ lines, categories }, participant);
+  const first = firstInvalid(slotState, participant);
   return (
     <div className="pt-3">
       {errors.active ? (
         <ErrorList
           title="Errores:"
-          errors={participantProblems({ lines, categories }, participant)}
+          errors={participantProblems(slotState, participant)}
           onFirst={first ? () => errors.reveal(fieldId(participant.id, first)) : undefined}
         />
       ) : null}
-      {saved.length > 0 ? <SavedChildPicker participant={participant} saved={saved} onPick={update} /> : null}
+      {saved.length > 0 ? (
+        <SavedChildPicker
+          participant={participant}
+          saved={saved}
+          onPick={(fields) => {
+            update(fields);
+            // A picked child's problem (the week already theirs) shows at once: nothing was typed.
+            errors.touch(fieldId(participant.id, 'first_name'));
+          }}
+        />
+      ) : null}
       <PhotoField participant={participant} error={show('image')} />
       <div className="row">
         {TEXT_FIELDS.map((field) => (
@@ -333,14 +346,17 @@ export function ParticipantsContent() {
   const participants = useWizardContext((c) => participantList(c));
   const lines = useWizardContext((c) => c.lines);
   const categories = useWizardContext((c) => c.categories);
+  const heldPlaces = useWizardContext((c) => c.heldPlaces);
+  const camp = useWizardContext((c) => c.camp);
+  const slotState = { lines, categories, heldPlaces, camp };
   const canNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'NEXT' }));
   const errors = useShownErrors();
   const saved = useSavedFamily()?.children ?? [];
   const [activeKey, setActiveKey] = useState(() => String(participants[0]?.id ?? ''));
-  const incomplete = participants.filter((participant) => firstInvalid({ lines, categories }, participant));
+  const incomplete = participants.filter((participant) => firstInvalid(slotState, participant));
   const showFirst = () => {
     const participant = incomplete[0];
-    const key = participant && firstInvalid({ lines, categories }, participant);
+    const key = participant && firstInvalid(slotState, participant);
     if (!participant || !key) return;
     setActiveKey(String(participant.id));
     errors.reveal(fieldId(participant.id, key));

@@ -48,6 +48,7 @@ describe('loadCampData', () => {
       categories,
       camp: summerCamp,
       earlierChildren: [PEDRO],
+      heldPlaces: [],
       holds: HELD,
     });
     expect(headers).toEqual(['test-account', 'test-account', 'test-account']);

@@ -11,6 +11,7 @@ import { ENROLMENT_MESSAGES, type CreateEnrolmentBody, type PaymentResult } from
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 import type { ChildId } from '../domain/family.ts';
+import type { HeldPlace } from '../domain/children.ts';
 import type { WizardCamp, WizardCategory, WizardWeek } from './cart.ts';
 import type { CartHolds } from '../domain/holds.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
@@ -24,6 +25,8 @@ export interface CampData {
   categories: WizardCategory[];
   /** Children of the family's earlier paid orders the family discount counts ([] unless the camp does). */
   earlierChildren: ChildId[];
+  /** The places the family's children hold in the camp (issue 26); [] from an older server. */
+  heldPlaces: HeldPlace[];
   /** What the family holds of the camp's weeks now (a waiting list's offer, another tab); null if unknown. */
   holds?: CartHolds | null;
 }
@@ -50,7 +53,12 @@ export async function loadCampData(campId: string, signal?: AbortSignal): Promis
     }),
     request<StatusEnvelope<CategoryAnswer[]>>(path('/categorias/findbycamp', campId), { signal }),
     request<StatusEnvelope<CampAnswer>>(path('/campamentos/findbyid', campId), { signal }),
-    request<StatusEnvelope<{ children: ChildId[] }>>(path('/inscripciones/familia', campId), { signal }),
+    request<StatusEnvelope<{ children: ChildId[]; places?: HeldPlace[] }>>(
+      path('/inscripciones/familia', campId),
+      {
+        signal,
+      },
+    ),
     // Holds only adjust places shown: without them the wizard still works.
     request<StatusEnvelope<CartHolds>>(path('/carritos', campId), { signal }).catch(() => null),
   ]);
@@ -62,6 +70,7 @@ export async function loadCampData(campId: string, signal?: AbortSignal): Promis
     categories: unwrap(categories, fallback),
     camp: unwrap(camp, fallback),
     earlierChildren: unwrap(family, fallback).children,
+    heldPlaces: unwrap(family, fallback).places ?? [],
     holds: holds?.data ?? null,
   };
 }

@@ -26,7 +26,8 @@ import {
   type PriceInput,
 } from '../domain/pricing.ts';
 import { planOf, type PlanFields } from '../domain/plans.ts';
-import { familyChildCount, sameChildSlots, type ChildId } from '../domain/family.ts';
+import { childKey, familyChildCount, sameChildSlots, type ChildId } from '../domain/family.ts';
+import type { HeldPlace } from '../domain/children.ts';
 import { isAnnualProgram } from '../domain/records.ts';
 
 // ---- Constants ------------------------------------------------------------------------------
@@ -146,6 +147,8 @@ export interface WizardData {
   payment: PaymentForm;
   /** Children of the family's earlier paid orders the camp's family discount counts (./api.ts). */
   earlierChildren: ChildId[];
+  /** The places the family's children already hold in the camp (issue 26: no child twice). */
+  heldPlaces: HeldPlace[];
 }
 
 export type CartState = Pick<
@@ -637,31 +640,48 @@ export function photoProblem(file: { size: number; type: string }): string | nul
 const RULES_LOADING = 'Cargando…';
 
 /** A child's 'Errores' lines: the form's own, then any category whose age range they do not fit. */
+type SlotState = Pick<WizardData, 'lines' | 'categories' | 'heldPlaces' | 'camp'>;
+
+/** A slot's child already holding one of its weeks (or the program): the server's refusal, before it. */
+function takenTwice(state: SlotState, participant: ParticipantSlot): string[] {
+  if (!participant.first_name.trim() || !participant.birth_date.trim()) return [];
+  const weekIds = state.lines.filter((line) => line.cupo === participant.id).map((line) => line._id);
+  return (formRules()?.placesTakenTwice ?? (() => []))(
+    { ...participant, key: childKey(participant) },
+    weekIds,
+    state.heldPlaces,
+    isAnnual(state.camp),
+  );
+}
+
 export function participantProblems(
-  state: Pick<WizardData, 'lines' | 'categories'>,
+  state: SlotState,
   participant: ParticipantSlot,
   now = new Date(),
 ): string[] {
   return [
     ...(formRules()?.participantErrors(participant, now) ?? [RULES_LOADING]),
     ...participantCategoryProblems(participant, state.lines, state.categories),
+    ...takenTwice(state, participant).map((message) => `- ${message}`),
   ];
 }
 
 /** A child's invalid fields with their sentences; a category's age range is the age field's. */
 export function participantFieldProblems(
-  state: Pick<WizardData, 'lines' | 'categories'>,
+  state: SlotState,
   participant: ParticipantSlot,
   now = new Date(),
 ): Partial<Record<keyof ParticipantFields, string>> {
   const fields = formRules()?.participantFieldErrors(participant, now) ?? {};
   const [category] = participantCategoryProblems(participant, state.lines, state.categories);
   if (!fields.age && category) fields.age = `${category.replace(/^- /, '')}.`;
+  const [twice] = takenTwice(state, participant);
+  if (!fields.first_name && twice) fields.first_name = twice;
   return fields;
 }
 
 export function participantsComplete(
-  state: Pick<WizardData, 'participants' | 'lines' | 'categories'>,
+  state: Pick<WizardData, 'participants' | 'lines' | 'categories' | 'heldPlaces' | 'camp'>,
   now = new Date(),
 ): boolean {
   const list = participantList(state);

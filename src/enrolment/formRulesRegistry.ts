@@ -8,11 +8,14 @@ import type {
   participantErrors,
   participantFieldErrors,
 } from '../domain/enrolment-rules.ts';
+import type { placesTakenTwice } from '../domain/children.ts';
 
 export interface FormRules {
   participantErrors: typeof participantErrors;
   participantFieldErrors: typeof participantFieldErrors;
   additionalErrors: typeof additionalErrors;
+  /** A child's week already held (issue 26); its texts stay out of the calendar's download too. */
+  placesTakenTwice: typeof placesTakenTwice;
 }
 
 let rules: FormRules | null = null;

@@ -60,6 +60,7 @@ const campData: CampData = {
   weeks: campWeeks,
   categories,
   earlierChildren: [],
+  heldPlaces: [],
 };
 const programData: CampData = {
   uid: 'user-1',
@@ -67,6 +68,7 @@ const programData: CampData = {
   weeks: programOptions,
   categories,
   earlierChildren: [],
+  heldPlaces: [],
 };
 
 const RESULT: PaymentResult = {

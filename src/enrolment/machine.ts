@@ -294,6 +294,7 @@ export const enrolmentMachine = setup({
         camp: data.camp,
         categories: data.categories,
         earlierChildren: data.earlierChildren,
+        heldPlaces: data.heldPlaces,
         originalWeeks: weeks,
         weeks,
         selection: initialSelection(data.camp, weeks),
@@ -398,6 +399,7 @@ export const enrolmentMachine = setup({
         weeks,
         lines: refreshLines(context.lines, weeks),
         earlierChildren: data.earlierChildren,
+        heldPlaces: data.heldPlaces,
       };
     }),
     storeHolds: assign(({ context, event }) => {
@@ -448,6 +450,7 @@ export const enrolmentMachine = setup({
       uid: '',
       camp: null,
       earlierChildren: [],
+      heldPlaces: [],
       weeks: [],
       originalWeeks: [],
       categories: [],

@@ -85,6 +85,7 @@ export function wizardData(cart: CartState, extra: Partial<WizardData> = {}): Wi
     coupon: null,
     payment: emptyPayment(),
     earlierChildren: [],
+    heldPlaces: [],
     ...extra,
   };
 }

@@ -27,6 +27,7 @@ export const campData: CampData = {
   weeks: campWeeks,
   categories,
   earlierChildren: [],
+  heldPlaces: [],
 };
 export const programData: CampData = {
   uid: 'user-1',
@@ -34,6 +35,7 @@ export const programData: CampData = {
   weeks: programOptions,
   categories,
   earlierChildren: [],
+  heldPlaces: [],
 };
 
 /** Stores the camp id and answers the four entry calls with `data`. */
@@ -49,7 +51,7 @@ export function serveCamp(data: CampData = campData, campId = data.camp._id) {
     http.get('*/api/campamentos/findbyid/:id', () =>
       HttpResponse.json({ status: 'SUCCESS', message: '', data: data.camp }),
     ),
-    serveFamily(data.earlierChildren),
+    serveFamily(data.earlierChildren, data.heldPlaces),
     serveSavedFamily(),
   );
 }
@@ -59,9 +61,12 @@ export const serveSavedFamily = (family: SavedFamily = { children: [], contact: 
   http.get('*/api/familia/datos', () => HttpResponse.json({ status: 'SUCCESS', data: family }));
 
 /** Answers the family call (children of earlier paid orders the family discount counts). */
-export const serveFamily = (children: CampData['earlierChildren'] = []) =>
+export const serveFamily = (
+  children: CampData['earlierChildren'] = [],
+  places: CampData['heldPlaces'] = [],
+) =>
   http.get('*/api/inscripciones/familia/:id', () =>
-    HttpResponse.json({ status: 'SUCCESS', data: { children } }),
+    HttpResponse.json({ status: 'SUCCESS', data: { children, places } }),
   );
 
 function AddressBar() {

@@ -37,6 +37,22 @@ describe('one place per child', () => {
     expect((await k.pay(k.parent, accented)).statusCode).toBe(409);
     expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[1]]))).statusCode).toBe(201);
     expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0]], { children: 'B' }))).statusCode).toBe(201);
+    // The wizard reads the places the family's children hold, to say so before paying.
+    const family = await k.t.api({
+      method: 'GET',
+      url: `/api/inscripciones/familia/${k.cart.camp._id}`,
+      token: k.parent,
+    });
+    expect(family.json().data.places).toEqual([
+      {
+        child: 'pedro|15/03/2016',
+        week: k.cart.weeks[0]!._id,
+        week_name: k.cart.weeks[0]!.name,
+        order_number: String(first.json().result.orderId),
+      },
+      expect.objectContaining({ child: 'pedro|15/03/2016', week: k.cart.weeks[1]!._id }),
+      expect.objectContaining({ child: 'pedro b|15/03/2016', week: k.cart.weeks[0]!._id }),
+    ]);
   });
 
   it('two orders racing for the same child and week: one is paid, the other refused, one place taken', async () => {

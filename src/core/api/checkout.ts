@@ -36,6 +36,7 @@ import { changeEnrolment } from '../admin/changes.ts';
 import { ChangeAnswer, FamilyChildrenAnswer, HtmlPage, MessageAnswer } from '../../domain/schemas/answers.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
 import { correctSavedFamily, savedFamily } from '../family/saved.ts';
+import { familyPlaces } from '../checkout/children.ts';
 import { SAVED_FAMILY_MESSAGES } from '../../domain/saved-family.ts';
 import { SavedFamilyAnswer, SavedFamilyBody, SavedFamilyUpdateAnswer } from '../../domain/schemas/family.ts';
 import { isAdmin, type Camp, type Enrolment } from '../../domain/records.ts';
@@ -142,7 +143,7 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
         .findOne(isAdmin(account) ? { _id: call.params.id } : { _id: call.params.id, status: 'active' });
       if (!camp) throw new ApiError(404, M.campNotFound);
       const children = childrenOf(await earlierOrders(store, account._id, camp));
-      return { status: 'SUCCESS', data: { children } };
+      return { status: 'SUCCESS', data: { children, places: await familyPlaces(store, account._id, camp) } };
     },
   }),
   // The family's saved children and contacts (issue 26): the wizard starts from them, the profile

@@ -10,7 +10,7 @@ import { ApiError } from '../errors.ts';
 import type { Camp, Enrolment } from '../../domain/records.ts';
 import { isAnnualProgram } from '../../domain/records.ts';
 import { childKey, fullName } from '../../domain/family.ts';
-import { CHILD_MESSAGES } from '../../domain/children.ts';
+import { CHILD_MESSAGES, type HeldPlace } from '../../domain/children.ts';
 
 export const CHILD_CLAIMS = 'inscritos';
 
@@ -57,6 +57,44 @@ function refusal(camp: Pick<Camp, 'type'>, name: string, weekName: string, order
       ? CHILD_MESSAGES.inProgram(name, orderNumber)
       : CHILD_MESSAGES.inWeek(name, weekName, orderNumber),
   );
+}
+
+/**
+ * The places the family's children hold in the camp now (its live orders, as they are now): what
+ * the wizard checks a slot against before the server would refuse it.
+ */
+export async function familyPlaces(
+  store: Store,
+  userId: string,
+  camp: Pick<Camp, '_id' | 'type'>,
+): Promise<HeldPlace[]> {
+  const orders = await store.collection<Enrolment>('inscripciones').find({
+    user_id: userId,
+    campament: camp._id,
+    payment_status: { $in: LIVE },
+    status: { $ne: 'cancelled' },
+  });
+  const annual = isAnnualProgram(camp.type);
+  return orders.flatMap((order) => {
+    const byCupo = new Map(order.participants.map((participant) => [participant.id, participant]));
+    const places = order.lines.flatMap((line) => {
+      const child = byCupo.get(line.cupo);
+      if (!child?.first_name.trim() || !child.birth_date.trim()) return [];
+      return [
+        {
+          child: childKey(child),
+          week: annual ? '' : line.id,
+          week_name: line.name,
+          order_number: String(order.order_number),
+        },
+      ];
+    });
+    // A program is one place per child, whatever its lines.
+    return places.filter(
+      (place, index) =>
+        places.findIndex((other) => other.child === place.child && other.week === place.week) === index,
+    );
+  });
 }
 
 /**

@@ -152,6 +152,15 @@ export const HtmlPage = Type.String({ description: 'Página HTML' });
 export const FamilyChildrenAnswer = successOf(
   Type.Object({
     children: Type.Array(Type.Object({ first_name: Type.String(), birth_date: Type.String() })),
+    /** The places the family's children hold in the camp (issue 26). */
+    places: Type.Array(
+      Type.Object({
+        child: Type.String(),
+        week: Type.String(),
+        week_name: Type.String(),
+        order_number: Type.String(),
+      }),
+    ),
   }),
 );
 
