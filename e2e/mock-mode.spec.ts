@@ -136,3 +136,39 @@ test("a tester sees the seeded annual plan in 'Mis pagos', pays an instalment, a
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(ledger.getByText(/Tarjeta Visa \*\*\*\*4242 · Rechazado/)).toBeVisible();
 });
+
+test("a reload keeps the tester's order, and 'semana-llena' refuses the payment as the server would", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await signInAsMockParent(page);
+  await enrolTwoChildren(page, testInfo, demoCampIds().summer, undefined, ['Sofía', 'Luis']);
+  await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
+  const orderId = (
+    await page
+      .getByText(/^\d{4,}$/)
+      .first()
+      .textContent()
+  )?.trim();
+  // Reloads (and a scenario switch) keep the tester's data until 'Reiniciar datos'.
+  await page.goto('/profile');
+  await page.reload();
+  await expect(page.getByRole('article', { name: `Orden ${orderId}` })).toContainText('Sofía');
+
+  // The week fills up while paying, whatever the cart held: refused, nothing charged.
+  await page.goto(`/login?escenario=semana-llena`);
+  await expect(page.getByRole('button', { name: /^Simulación: La semana se llena/ })).toBeVisible();
+  await enrolTwoChildren(page, testInfo, demoCampIds().summer, undefined, ['Ana', 'José']);
+  const refusal = page.getByRole('dialog', { name: 'Mensaje' });
+  await expect(refusal).toContainText('ya no tiene cupos disponibles');
+  await refusal.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(page).toHaveURL(/\/pago$/);
+
+  // 'Reiniciar datos' brings the fixtures back: the tester's order is gone.
+  await page.getByRole('button', { name: /^Simulación:/ }).click();
+  await page.getByRole('button', { name: 'Reiniciar datos' }).click();
+  await page.waitForLoadState('load');
+  await page.goto('/profile');
+  await expect(page.getByRole('article', { name: /^Orden / }).first()).toBeVisible();
+  await expect(page.getByRole('article', { name: `Orden ${orderId}` })).toHaveCount(0);
+});

@@ -6,7 +6,7 @@ import { createCore, type Core } from '../src/core/services.ts';
 import type { CoreDeps } from '../src/core/deps.ts';
 import { ensureIndexes } from '../src/core/indexes.ts';
 import { seedDemoData } from '../src/core/seed.ts';
-import { openMemoryStore } from '../src/core/store/memory.ts';
+import { openSnapshotMemoryStore, type MemorySnapshot } from '../src/core/store/memory.ts';
 import { sha256Hex } from '../src/core/crypto.ts';
 import { sandboxGateway } from '../src/core/checkout/gateway.ts';
 import { demoCart, enrolmentRequest, ownFixturePhoto, participant } from '../src/core/checkout/fixtures.ts';
@@ -66,9 +66,88 @@ function signIn(userId: string): string {
   return token;
 }
 
+// ---- the tester's data across reloads (issue 26): the whole store, saved after each change ----
+
+const DATA_KEY = 'msw-mock-data';
+/** Bumped when the saved shape changes: an older save is then set aside and the fixtures come back. */
+const DATA_VERSION = 1;
+let dataStorage: Storage | null = null;
+let takeSnapshot: (() => MemorySnapshot) | null = null;
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Dates are tagged, so a reload gets Dates back (JSON would leave strings). */
+function encode(snapshot: MemorySnapshot): string {
+  return JSON.stringify(
+    { version: DATA_VERSION, snapshot },
+    function (this: Record<string, unknown>, key, value) {
+      const raw = this[key];
+      return raw instanceof Date ? { $date: raw.toISOString() } : (value as unknown);
+    },
+  );
+}
+
+function decode(text: string | null): MemorySnapshot | null {
+  if (!text) return null;
+  try {
+    const saved = JSON.parse(text, (_key, value: unknown) =>
+      value && typeof value === 'object' && typeof (value as { $date?: unknown }).$date === 'string'
+        ? new Date((value as { $date: string }).$date)
+        : value,
+    ) as { version?: number; snapshot?: MemorySnapshot };
+    return saved.version === DATA_VERSION && saved.snapshot ? saved.snapshot : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves the store now (a pending save included); a full storage only means the data is not kept. */
+export function saveMockData(): void {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
+  if (!dataStorage || !takeSnapshot) return;
+  try {
+    dataStorage.setItem(DATA_KEY, encode(takeSnapshot()));
+  } catch (error) {
+    console.warn('[msw] the mock data could not be kept for the next reload', error);
+  }
+}
+
+const scheduleSave = () => {
+  if (!dataStorage || saveTimer) return;
+  saveTimer = setTimeout(saveMockData, 250);
+};
+
+/**
+ * Mock mode's start: the tester's data as the last page left it, or the fixtures the first time
+ * (and after 'Reiniciar datos'). Answers whether saved data were restored.
+ */
+export async function startMockData(storage: Storage): Promise<boolean> {
+  dataStorage = storage;
+  const saved = decode(storage.getItem(DATA_KEY));
+  if (saved) {
+    const core = createCore(mockDeps(saved));
+    await core.deps.store.collection('usuarios').count({});
+    current = core;
+    return true;
+  }
+  await resetMockData();
+  saveMockData();
+  return false;
+}
+
+/** 'Reiniciar datos': forgets the tester's data; the next load starts from the fixtures. */
+export function forgetMockData(storage: Storage): void {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
+  storage.removeItem(DATA_KEY);
+  dataStorage = null;
+}
+
 /** The ports of the mock API: what a real deployment does with a server, done in the page. */
-function mockDeps(): CoreDeps {
-  const store = openMemoryStore();
+function mockDeps(saved?: MemorySnapshot): CoreDeps {
+  const memory = openSnapshotMemoryStore(saved, scheduleSave);
+  takeSnapshot = memory.snapshot;
+  const store = memory.store;
   const sandbox = sandboxGateway({ store });
   return {
     store,

@@ -50,7 +50,11 @@ const uploads = http.post(apiPath('/inscripciones/uploadtoazurecdn'), async ({ r
   }
 });
 
-/** 'semana-llena': the cart's first week fills up just now, as if another family paid its last places. */
+/**
+ * 'semana-llena': the cart's first week fills up just now, as if the family's hold had run out and
+ * another family paid the last places: the week is full and holds nothing, so the checkout refuses
+ * it as the server would (409), whatever the wizard held.
+ */
 const fillFirstWeek: Before = async ({ body }) => {
   if (activeScenario() !== 'semana-llena') return;
   const [first] = placesToTake(body as CreateEnrolmentBody);
@@ -59,7 +63,10 @@ const fillFirstWeek: Before = async ({ body }) => {
   const week = await weeks.findById(first.id);
   if (!week) return;
   const full = week.quota_q > 0 ? week.quota_q : Math.max(week.quota_f, 1);
-  await weeks.updateOne({ _id: week._id }, { set: { quota_f: full, quota_q: full } });
+  await weeks.updateOne(
+    { _id: week._id },
+    { set: { quota_f: full, quota_q: full, holds: {}, hold_expiry: {} } },
+  );
 };
 
 // ---- scenarios (mocks/scenarios.ts): checked before every other handler ---------------------

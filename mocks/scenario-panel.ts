@@ -2,7 +2,7 @@
 // that opens a list of the scenarios of mocks/scenarios.ts. Picking one keeps it in
 // sessionStorage and reloads the page so every screen starts from it.
 import { activeScenario, SCENARIOS, setScenario, isScenario } from './scenarios.ts';
-import { MOCK_CREDENTIALS } from './data.ts';
+import { forgetMockData, MOCK_CREDENTIALS } from './data.ts';
 
 const PANEL_ID = 'msw-scenario-panel';
 
@@ -78,6 +78,25 @@ export function mountScenarioPanel(doc: Document): void {
     `${MOCK_CREDENTIALS.parent.email} / ${MOCK_CREDENTIALS.parent.password} (padre/madre). ` +
     'Tarjetas: 4242 4242 4242 4242 aprobada, 4000 0000 0000 0002 rechazada.';
   body.append(hint);
+  // The tester's orders, accounts and changes stay across reloads and scenarios until this.
+  const reset = doc.createElement('button');
+  reset.type = 'button';
+  reset.textContent = 'Reiniciar datos';
+  Object.assign(reset.style, {
+    marginTop: '8px',
+    minHeight: '44px',
+    padding: '6px 10px',
+    border: '1px solid #ba000d',
+    background: '#fff',
+    color: '#ba000d',
+    borderRadius: '6px',
+    cursor: 'pointer',
+  } satisfies Partial<CSSStyleDeclaration>);
+  reset.addEventListener('click', () => {
+    forgetMockData(window.localStorage);
+    window.location.reload();
+  });
+  body.append(reset);
 
   toggle.addEventListener('click', () => {
     body.hidden = !body.hidden;

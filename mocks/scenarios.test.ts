@@ -114,6 +114,12 @@ describe('mock scenarios', () => {
     setScenario('semana-llena');
     const token = await parentToken();
     const { body, week } = await request(token, 0);
+    // The wizard held the cart's place first (issue 18): the scenario refuses all the same.
+    const held = await api(`/carritos/${demoCampIds().summer}`, {
+      token,
+      body: { weeks: [week._id], participants: 1, places: [{ week: week._id, count: 1 }] },
+    });
+    expect(held.status).toBe(200);
     const reply = await api('/inscripciones/create', { token, body });
     expect(reply.status).toBe(409);
     expect(await reply.json()).toEqual({ success: false, status: 'ERROR', message: weekFullMessage(week) });
@@ -121,6 +127,9 @@ describe('mock scenarios', () => {
       data: { weekData: Array<{ quota_f_left: number }> };
     };
     expect(weeks.data.weekData[0]!.quota_f_left).toBe(0);
+    // Paying again is refused again.
+    const again = await api('/inscripciones/create', { token, body });
+    expect(again.status).toBe(409);
   });
 
   it('error-carga: the wizard and admin loads answer non-SUCCESS with a Spanish message', async () => {

@@ -8,6 +8,23 @@ import type { Store } from './port.ts';
 import { countingWrites } from './revisions.ts';
 
 export function openMemoryStore(): Store {
+  return openSnapshotMemoryStore().store;
+}
+
+/** A memory store's whole content (mock mode keeps a tester's data across reloads with it). */
+export interface MemorySnapshot {
+  collections: Record<string, Array<Record<string, unknown>>>;
+  counters: Array<Record<string, unknown>>;
+}
+
+/**
+ * A memory store that can be taken whole (`snapshot`) and started again from what was taken, with
+ * a call after each write (when to save it).
+ */
+export function openSnapshotMemoryStore(
+  from?: MemorySnapshot,
+  onWrite?: (name: string) => void,
+): { store: Store; ready: Promise<void>; snapshot: () => MemorySnapshot } {
   const datastores = new Map<string, Datastore>();
   const datastore = (name: string): Datastore => {
     let db = datastores.get(name);
@@ -18,11 +35,35 @@ export function openMemoryStore(): Store {
     return db;
   };
   const counters = new Datastore({ inMemoryOnly: true });
-  return countingWrites({
-    kind: 'memory',
-    collection: collectionsOf((name) => Promise.resolve(datastore(name))),
-    nextSequence: (name) => nextInCounters(counters, name),
-    ping: () => Promise.resolve(),
-    close: () => Promise.resolve(),
-  });
+  const ready = (async () => {
+    if (!from) return;
+    for (const [name, docs] of Object.entries(from.collections))
+      if (docs.length > 0) await datastore(name).insertAsync(docs);
+    if (from.counters.length > 0) await counters.insertAsync(from.counters);
+  })();
+  const store = countingWrites(
+    {
+      kind: 'memory',
+      collection: collectionsOf(async (name) => {
+        await ready;
+        return datastore(name);
+      }),
+      nextSequence: async (name) => {
+        await ready;
+        return nextInCounters(counters, name);
+      },
+      ping: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+    },
+    onWrite,
+  );
+  const all = (db: Datastore) => db.getAllData() as Array<Record<string, unknown>>;
+  return {
+    store,
+    ready,
+    snapshot: () => ({
+      collections: Object.fromEntries([...datastores].map(([name, db]) => [name, all(db)])),
+      counters: all(counters),
+    }),
+  };
 }

@@ -13,10 +13,13 @@ const WRITES = [
   'moveHold',
 ] as const;
 
-export function countingWrites(store: Omit<Store, 'revision'>): Store {
+export function countingWrites(store: Omit<Store, 'revision'>, onWrite?: (name: string) => void): Store {
   const revisions = new Map<string, number>();
   const wrapped = new Map<string, Collection>();
-  const bump = (name: string) => revisions.set(name, (revisions.get(name) ?? 0) + 1);
+  const bump = (name: string) => {
+    revisions.set(name, (revisions.get(name) ?? 0) + 1);
+    onWrite?.(name);
+  };
   const collection = <T extends Doc>(name: string): Collection<T> => {
     let found = wrapped.get(name);
     if (!found) {
