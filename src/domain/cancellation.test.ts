@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cancellationTerms,
   cancelDeadline,
   firstDayOf,
   lastCancelDay,
@@ -71,6 +72,23 @@ describe('refund rules', () => {
     );
     expect(refundSentence(refundPlan(20000, { refund_rule: 'credit' }))).toBe(
       'Recibirá un crédito de RD$20,000 para una próxima inscripción, por correo electrónico.',
+    );
+  });
+});
+
+describe('the cancellation terms a parent reads (issue 26)', () => {
+  it("are written from the camp's own rule: window, refund rule and fee", () => {
+    expect(cancellationTerms({})).toBe(
+      'Puede cancelar una inscripción pagada desde su perfil hasta 7 días antes de que empiece su primera semana. Se reembolsa el monto pagado completo a su tarjeta. Después de ese plazo, contacte a la escuela.',
+    );
+    expect(cancellationTerms({ self_cancel_days: 3, refund_rule: 'fee', cancel_fee: 500 })).toBe(
+      'Puede cancelar una inscripción pagada desde su perfil hasta 3 días antes de que empiece su primera semana. Se reembolsa a su tarjeta el monto pagado menos un cargo por cancelación de RD$500. Después de ese plazo, contacte a la escuela.',
+    );
+    expect(cancellationTerms({ self_cancel_days: 1, refund_rule: 'credit' })).toContain(
+      'hasta 1 día antes de que empiece su primera semana. No se reembolsa a la tarjeta: recibe un crédito por el monto pagado',
+    );
+    expect(cancellationTerms({ self_cancel: false })).toBe(
+      'Las inscripciones pagadas no se cancelan desde la cuenta: para cancelar, contacte a la escuela.',
     );
   });
 });

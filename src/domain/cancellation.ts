@@ -109,6 +109,29 @@ export function refundSentence(plan: RefundPlan): string {
   return `Se reembolsarán ${formatDop(plan.card)} a su tarjeta.`;
 }
 
+/**
+ * The camp's cancellation terms as a parent reads them before paying (issue 26), written from the
+ * rule the app applies (window and refund rule), so the two can never say different things.
+ */
+export function cancellationTerms(policy: CancelPolicy): string {
+  if (policy.self_cancel === false)
+    return 'Las inscripciones pagadas no se cancelan desde la cuenta: para cancelar, contacte a la escuela.';
+  const days = policy.self_cancel_days ?? SELF_CANCEL_DEFAULTS.self_cancel_days;
+  const rule = policy.refund_rule ?? SELF_CANCEL_DEFAULTS.refund_rule;
+  const fee = Math.max(policy.cancel_fee ?? 0, 0);
+  const when =
+    days === 0
+      ? 'Puede cancelar una inscripción pagada desde su perfil hasta el día antes de que empiece su primera semana.'
+      : `Puede cancelar una inscripción pagada desde su perfil hasta ${days === 1 ? '1 día' : `${days} días`} antes de que empiece su primera semana.`;
+  const what =
+    rule === 'credit'
+      ? 'No se reembolsa a la tarjeta: recibe un crédito por el monto pagado para una próxima inscripción.'
+      : rule === 'fee' && fee > 0
+        ? `Se reembolsa a su tarjeta el monto pagado menos un cargo por cancelación de ${formatDop(fee)}.`
+        : 'Se reembolsa el monto pagado completo a su tarjeta.';
+  return `${when} ${what} Después de ese plazo, contacte a la escuela.`;
+}
+
 /** When the parent may cancel now: until when and what they get back; null when they may not. */
 export interface SelfCancelTerms {
   /** The first instant it is too late (ISO). */

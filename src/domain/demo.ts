@@ -73,7 +73,7 @@ export function demoSchool(newId: () => string): DemoSchool {
     end_date: new Date('2027-08-06T12:00:00Z'),
     type: 'campamento',
     payment_terms:
-      'El pago se realiza con tarjeta al momento de la inscripción. Las semanas pagadas no son reembolsables, pero pueden cambiarse por otra semana con cupo disponible avisando con 7 días de anticipación.',
+      'El pago se realiza con tarjeta al momento de la inscripción. Una semana pagada puede cambiarse por otra semana con cupo disponible avisando con 7 días de anticipación.',
     status: 'active',
   };
   const annual: Camp = {

@@ -1,3 +1,4 @@
+import { cancellationTerms } from '../domain/cancellation.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -94,6 +95,8 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Leer los términos y condiciones' }));
     const terms = await screen.findByRole('dialog', { name: 'Términos y condiciones' });
     expect(terms).toHaveTextContent(DEFAULT_TERMS.split('\n')[0]!);
+    // What the app applies to a cancellation, written from the camp's rule (issue 26).
+    expect(terms).toHaveTextContent(cancellationTerms(plainCampData.camp!));
     await user.click(within(terms).getByRole('button', { name: 'Acepto' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByLabelText('Acepto los términos y condiciones *')).toBeChecked();

@@ -1,5 +1,6 @@
 // The terms the parent accepts before 'Pagar', readable in a dialog: the camp's own text (set in
 // the admin panel) or the school's general one, with the camp's payment conditions.
+import { cancellationTerms } from '../domain/cancellation.ts';
 import { Button } from 'react-bootstrap';
 import type { WizardCamp } from './cart.ts';
 import { WizardModal } from './MessageDialog.tsx';
@@ -47,6 +48,8 @@ export function TermsDialog({
       }
     >
       <p style={{ whiteSpace: 'pre-line' }}>{terms}</p>
+      <h3 className="h6">Cancelaciones</h3>
+      <p>{camp ? cancellationTerms(camp) : ''}</p>
       {payment !== '' ? (
         <>
           <h3 className="h6">Condiciones de pago</h3>

@@ -55,7 +55,12 @@ export const CONFIRMATION_ROUTE = '/confirmacion';
 // ---- Shapes ---------------------------------------------------------------------------------
 
 /** What the wizard uses of GET /campamentos/findbyid. */
-export type WizardCamp = Pick<CampAnswer, '_id' | 'name' | 'type' | 'membership' | 'payment_terms' | 'terms'>;
+export type WizardCamp = Pick<
+  CampAnswer,
+  '_id' | 'name' | 'type' | 'membership' | 'payment_terms' | 'terms'
+> &
+  // Its cancellation rule (issue 26): the terms the parent reads are written from it.
+  Partial<Pick<CampAnswer, 'self_cancel' | 'self_cancel_days' | 'refund_rule' | 'cancel_fee'>>;
 /** What the wizard uses of GET /semanas/findbycamp; quota_f_left null = no limit. */
 export type WizardWeek = Pick<WeekAnswer, '_id' | 'name' | 'date' | 'value' | 'categories' | 'quota_f_left'> &
   PlanFields;
