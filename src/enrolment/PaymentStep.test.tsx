@@ -96,7 +96,7 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     const terms = await screen.findByRole('dialog', { name: 'Términos y condiciones' });
     expect(terms).toHaveTextContent(DEFAULT_TERMS.split('\n')[0]!);
     // What the app applies to a cancellation, written from the camp's rule (issue 26).
-    expect(terms).toHaveTextContent(cancellationTerms(plainCampData.camp!));
+    expect(terms).toHaveTextContent(cancellationTerms(plainCampData.camp));
     await user.click(within(terms).getByRole('button', { name: 'Acepto' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByLabelText('Acepto los términos y condiciones *')).toBeChecked();
