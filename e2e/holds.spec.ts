@@ -107,6 +107,10 @@ test('a family joins the waiting list of a full week, gets the freed place by e-
   await expectAccessible(page, 'waiting list dialog');
   await keepShot(page, testInfo.outputPath('waitlist-1-joined.png'));
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  // Back on the calendar (issue 26): the row says where the family is in line, no second join.
+  await page.reload();
+  await expect(row.getByText('Posición 1 en la lista de espera')).toBeVisible();
+  await expect(row.getByRole('button', { name: /Unirme a la lista de espera/ })).toHaveCount(0);
 
   await page.goto('/profile');
   const request = page.getByRole('article', { name: 'Lista de espera de Semana única' });
@@ -143,6 +147,9 @@ test('a family joins the waiting list of a full week, gets the freed place by e-
   const { pathname, search } = new URL(link);
 
   await page.goto(`${pathname}${search}`);
+  // The offer on top: the week, the child and until when (issue 26).
+  await expect(page.getByText('Semana única (Sofía):')).toBeVisible();
+  await expect(page.getByText(/Cupo reservado para usted hasta el \d\d\/\d\d\/\d{4}/)).toBeVisible();
   const rows = page.locator('.enrolment-rows');
   await expect(rows.getByRole('checkbox', { name: /^Semana única / })).toBeChecked();
   await rows.getByLabel('Categoría de Semana única').selectOption({ label: 'Infantil (10 a 13 años)' });

@@ -20,8 +20,12 @@ export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
   withdrawn: 'Retirada: la semana ya no se ofrece',
 };
 
+import { WAITLIST_JOIN, waitlistPosition } from './waitlist-calendar.ts';
+
+export { WAITLIST_JOIN, waitlistPosition };
+
 export const WAITLIST_MESSAGES = {
-  join: 'Unirme a la lista de espera',
+  join: WAITLIST_JOIN,
   joinTitle: (week: string) => `Lista de espera de ${week}`,
   joinHelp:
     'Si se libera un cupo, se lo reservaremos y le avisaremos por correo. Tendrá un tiempo para completar la inscripción.',
@@ -35,7 +39,7 @@ export const WAITLIST_MESSAGES = {
   notFound: 'No encontramos esa solicitud en la lista de espera.',
   left: 'Salió de la lista de espera.',
   leave: 'Salir de la lista',
-  position: (position: number) => `Posición ${position} en la lista de espera`,
+  position: waitlistPosition,
   offered: (until: string) => `Cupo reservado para usted hasta el ${until}`,
   moved: 'Orden de la lista actualizado.',
   changed: 'La lista cambió mientras tanto. Revise el orden e intente de nuevo.',

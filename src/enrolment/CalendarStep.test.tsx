@@ -251,3 +251,66 @@ describe('Calendar screen (annual program)', () => {
     expect(totalOf('Total')).toBe(formatDop(5500));
   });
 });
+
+describe("A waiting list's offer and position (issue 26)", () => {
+  const entry = (n: number, status: 'waiting' | 'offered', position: number | null) => ({
+    _id: `w${n}`,
+    campament: campData.camp._id,
+    campament_name: campData.camp.name,
+    week: week(n)._id,
+    week_name: `Semana ${n}`,
+    child: 'Sofía Pérez',
+    status,
+    position,
+    created_at: '2025-06-01T12:00:00.000Z',
+    offer_expires_at: status === 'offered' ? '2025-06-03T16:00:00.000Z' : null,
+  });
+
+  it('opens with the offered week in the cart for its child, the deadline on top; a waiting family sees its place', async () => {
+    serveCamp({
+      ...campData,
+      // Semana 2 runs one category only; Semana 5 is full.
+      weeks: [week(1), week(2, { categories: [CAT_MINI] }), week(3), week(4), week(5, { quota_f_left: 0 })],
+    });
+    server.use(
+      http.get('*/api/esperas', () =>
+        HttpResponse.json({
+          status: 'SUCCESS',
+          message: '',
+          data: [entry(2, 'offered', null), entry(5, 'waiting', 3)],
+        }),
+      ),
+    );
+    renderWizard('/calendario');
+    expect(await screen.findByText(/Cupo reservado para usted hasta el 03\/06\/2025/)).toBeInTheDocument();
+    expect(screen.getByText('Semana 2 (Sofía Pérez):')).toBeInTheDocument();
+    // Already in the cart: one line, Semana 2, for participant 1.
+    expect(within(cart()).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(cart()).getByText(/Semana 2/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled();
+    // The full week: its position, not the join button.
+    expect(screen.getByText('Posición 3 en la lista de espera')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /Unirme a la lista de espera: Semana 5/ }),
+    ).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByLabelText('Nombre *')).toHaveValue('Sofía');
+    expect(screen.getByLabelText('Apellido *')).toHaveValue('Pérez');
+  });
+
+  it('an offered week with several categories is chosen, waiting for its category', async () => {
+    serveCamp(campData);
+    server.use(
+      http.get('*/api/esperas', () =>
+        HttpResponse.json({ status: 'SUCCESS', message: '', data: [entry(3, 'offered', null)] }),
+      ),
+    );
+    renderWizard('/calendario');
+    expect(await screen.findByText(/Cupo reservado para usted/)).toBeInTheDocument();
+    expect(within(calendar()).getByRole('checkbox', { name: /Semana 3/ })).toBeChecked();
+    expect(within(calendar()).getByRole('checkbox', { name: /Semana 1/ })).not.toBeChecked();
+    expect(within(cart()).getByText('El carrito está vacío.')).toBeInTheDocument();
+  });
+});

@@ -18,10 +18,13 @@ import {
   rowCategory,
   type WizardWeek,
 } from './cart.ts';
-import { WAITLIST_MESSAGES } from '../domain/waitlist.ts';
+import { WAITLIST_JOIN, waitlistPosition } from '../domain/waitlist-calendar.ts';
+import type { WaitlistView } from '../domain/waitlist.ts';
 import { CategoryOptions } from './CategoryOptions.tsx';
 
 const WaitlistDialog = lazy(() => import(/* webpackChunkName: "waitlist" */ './WaitlistDialog.tsx'));
+// Only a family with a waiting list's offer downloads its notice.
+const OfferNotice = lazy(() => import(/* webpackChunkName: "offer-notice" */ './OfferNotice.tsx'));
 const AnnualOptions = lazy(() => import(/* webpackChunkName: "annual-options" */ './AnnualOptions.tsx'));
 import { useWizard, useWizardContext } from './useWizard.ts';
 
@@ -29,9 +32,13 @@ export const SIBLINGS_BANNER = '1 hermano adicional = 5% OFF | 2+ hermanos = 10%
 export const MEMBERSHIP_INCLUDED = ' | Incluye membresía anual';
 export { CATEGORY_PLACEHOLDER } from './CategoryOptions.tsx';
 
+/** The family's request still waiting for a week, if any. */
+const waitingFor = (waitlist: readonly WaitlistView[], weekId: string) =>
+  waitlist.find((entry) => entry.week === weekId && entry.status === 'waiting');
+
 function CampWeeks() {
   const actor = useWizard();
-  const { weeks, selection, categories } = useWizardContext((c) => c);
+  const { weeks, selection, categories, waitlist } = useWizardContext((c) => c);
   const everything = useWizardContext((c) => allChecked(c));
   // After a refused 'Agregar': the chosen weeks still without category, and 'no week chosen'.
   const problems = useWizardContext((c) => (c.addTried ? addProblems(c) : null));
@@ -97,14 +104,19 @@ function CampWeeks() {
                 </span>
               ) : null}
               <span className="text-nowrap fw-semibold ms-auto">{formatDop(week.value)}</span>
-              {full ? (
+              {full && waitingFor(waitlist, week._id) ? (
+                // Already in line: where, instead of joining again (issue 26).
+                <span className="w-100 small text-body-secondary">
+                  {waitlistPosition(waitingFor(waitlist, week._id)!.position ?? 1)}
+                </span>
+              ) : full ? (
                 <Button
                   variant="outline-secondary"
                   className="w-100"
-                  aria-label={`${WAITLIST_MESSAGES.join}: ${week.name}`}
+                  aria-label={`${WAITLIST_JOIN}: ${week.name}`}
                   onClick={() => setWaiting(week)}
                 >
-                  {WAITLIST_MESSAGES.join}
+                  {WAITLIST_JOIN}
                 </Button>
               ) : null}
             </li>
@@ -144,8 +156,14 @@ export function CalendarContent() {
   const canNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'NEXT' }));
   const annual = isAnnual(camp);
   const terms = camp?.payment_terms?.trim() ?? '';
+  const hasOffer = useWizardContext((c) => c.waitlist.some((entry) => entry.status === 'offered'));
   return (
     <>
+      {hasOffer ? (
+        <Suspense fallback={null}>
+          <OfferNotice />
+        </Suspense>
+      ) : null}
       {!annual ? (
         <p className="alert alert-primary py-2 fw-semibold text-center">
           {SIBLINGS_BANNER}

@@ -1,5 +1,6 @@
 // The wizard's calls against handlers declared here (the shared mocks are not needed to check
 // paths, headers, bodies and how each answer envelope is read).
+import type { WaitlistView } from '../domain/waitlist.ts';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
@@ -10,6 +11,18 @@ import { CAMP_ID, VERANO10, campWeeks, categories, summerCamp } from './test-fix
 
 const PEDRO = { first_name: 'Pedro', birth_date: '15/03/2016' };
 
+const WAITING: WaitlistView = {
+  _id: 'w1',
+  campament: CAMP_ID,
+  campament_name: 'Campamento',
+  week: 'week-3',
+  week_name: 'Semana 3',
+  child: 'Sofía Pérez',
+  status: 'waiting',
+  position: 2,
+  created_at: '2027-05-01T12:00:00.000Z',
+  offer_expires_at: null,
+};
 const HELD = {
   expires_at: '2027-05-04T15:00:00.000Z',
   weeks: [{ _id: campWeeks[0]!._id, wanted: 1, held: 1, quota_f_left: 1 }],
@@ -41,6 +54,14 @@ describe('loadCampData', () => {
         headers.push(request.headers.get('x-account-id') ?? '');
         return HttpResponse.json({ status: 'SUCCESS', message: '', data: HELD });
       }),
+      // The family's waiting lists, of every camp: the wizard keeps this camp's.
+      http.get('*/api/esperas', () =>
+        HttpResponse.json({
+          status: 'SUCCESS',
+          message: '',
+          data: [WAITING, { ...WAITING, campament: 'otro' }],
+        }),
+      ),
     );
     await expect(loadCampData(CAMP_ID)).resolves.toEqual({
       uid: 'u1',
@@ -50,6 +71,7 @@ describe('loadCampData', () => {
       earlierChildren: [PEDRO],
       heldPlaces: [],
       holds: HELD,
+      waitlist: [WAITING],
     });
     expect(headers).toEqual(['test-account', 'test-account', 'test-account']);
     // Without the holds (an error), the wizard still opens: they only adjust the places shown.

@@ -27,6 +27,8 @@ export interface CampData {
   earlierChildren: ChildId[];
   /** The places the family's children hold in the camp (issue 26); [] from an older server. */
   heldPlaces: HeldPlace[];
+  /** The family's waiting-list requests in this camp (issue 26): positions, and offers to take. */
+  waitlist?: WaitlistView[];
   /** What the family holds of the camp's weeks now (a waiting list's offer, another tab); null if unknown. */
   holds?: CartHolds | null;
 }
@@ -47,7 +49,7 @@ const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
 /** Weeks, categories and camp, in parallel; a non-SUCCESS answer fails with the server's message. */
 export async function loadCampData(campId: string, signal?: AbortSignal): Promise<CampData> {
   if (!campId.trim()) throw new Error(ENROLMENT_MESSAGES.campNotFound);
-  const [weeks, categories, camp, family, holds] = await Promise.all([
+  const [weeks, categories, camp, family, holds, waitlist] = await Promise.all([
     request<StatusEnvelope<{ uid: string; weekData: WeekAnswer[] }>>(path('/semanas/findbycamp', campId), {
       signal,
     }),
@@ -61,6 +63,8 @@ export async function loadCampData(campId: string, signal?: AbortSignal): Promis
     ),
     // Holds only adjust places shown: without them the wizard still works.
     request<StatusEnvelope<CartHolds>>(path('/carritos', campId), { signal }).catch(() => null),
+    // Nor does it need the waiting lists: they only name positions and offers.
+    request<StatusEnvelope<WaitlistView[]>>('/esperas', { signal }).catch(() => null),
   ]);
   const fallback = ENROLMENT_MESSAGES.campNotFound;
   const weekData = unwrap(weeks, fallback);
@@ -72,6 +76,7 @@ export async function loadCampData(campId: string, signal?: AbortSignal): Promis
     earlierChildren: unwrap(family, fallback).children,
     heldPlaces: unwrap(family, fallback).places ?? [],
     holds: holds?.data ?? null,
+    waitlist: (waitlist?.data ?? []).filter((entry) => entry.campament === campId),
   };
 }
 

@@ -28,6 +28,7 @@ import {
 import { planOf, type PlanFields } from '../domain/plans.ts';
 import { childKey, familyChildCount, sameChildSlots, type ChildId } from '../domain/family.ts';
 import type { HeldPlace } from '../domain/children.ts';
+import type { WaitlistView } from '../domain/waitlist.ts';
 import { isAnnualProgram } from '../domain/records.ts';
 
 // ---- Constants ------------------------------------------------------------------------------
@@ -154,6 +155,8 @@ export interface WizardData {
   earlierChildren: ChildId[];
   /** The places the family's children already hold in the camp (issue 26: no child twice). */
   heldPlaces: HeldPlace[];
+  /** The family's waiting-list requests in this camp (issue 26): positions and offers. */
+  waitlist: WaitlistView[];
 }
 
 export type CartState = Pick<
@@ -229,6 +232,36 @@ export function wizardWeeks(
     ...(rest.plan_first_due ? { plan_first_due: rest.plan_first_due } : {}),
     ...(rest.plan_due_day ? { plan_due_day: rest.plan_due_day } : {}),
   }));
+}
+
+/**
+ * A waiting list's offer opens the wizard with its week in the cart (issue 26): a camp's cart still
+ * empty gets the offered weeks chosen (their category too when a week runs only one) and, when
+ * nothing is missing, added as the offer's child; else they stay chosen for the parent to finish.
+ */
+export function withOffers<S extends WizardData>(state: S, now: number): S {
+  const offers = state.waitlist.filter(
+    (entry) => entry.status === 'offered' && state.weeks.some((week) => week._id === entry.week),
+  );
+  if (offers.length === 0 || state.lines.length > 0 || isAnnual(state.camp)) return state;
+  const weekIds = [...new Set(offers.map((entry) => entry.week))];
+  const categoryByWeek: Record<string, string> = {};
+  for (const id of weekIds) {
+    const runs = state.weeks.find((week) => week._id === id)?.categories ?? [];
+    if (runs.length === 1) categoryByWeek[id] = runs[0]!;
+  }
+  const chosen = { ...state, selection: { weekIds, category: '', categoryByWeek } };
+  const added = addToCart(chosen, now);
+  if (!added.ok) return chosen;
+  const [first_name = '', ...rest] = offers[0]!.child.trim().split(/\s+/);
+  const slot = added.state.participants[added.state.slotCount]!;
+  return {
+    ...added.state,
+    participants: {
+      ...added.state.participants,
+      [slot.id]: { ...slot, first_name, last_name: rest.join(' ') },
+    },
+  };
 }
 
 /** Camps start with every available week checked; annual programs with nothing chosen. */

@@ -36,6 +36,7 @@ import {
   emptyAdditional,
   emptyPayment,
   initialSelection,
+  withOffers,
   maxReachableStep,
   participantList,
   photoProblem,
@@ -300,8 +301,11 @@ export const enrolmentMachine = setup({
         selection: initialSelection(data.camp, weeks),
         membership: EMPTY_MEMBERSHIP,
         lines: refreshLines(context.lines, weeks),
+        waitlist: data.waitlist ?? [],
       };
     }),
+    /** A waiting list's offer: its week in the cart, for its child (./cart.ts withOffers). */
+    takeOffers: assign(({ context }) => withOffers(context, Date.now())),
     showDialog: assign((_, params: { message: string }) => ({ dialog: params.message })),
     closeDialog: assign({ dialog: null }),
     showAddError: assign(({ context }) => ({ dialog: addError(context), addTried: true })),
@@ -451,6 +455,7 @@ export const enrolmentMachine = setup({
       camp: null,
       earlierChildren: [],
       heldPlaces: [],
+      waitlist: [],
       weeks: [],
       originalWeeks: [],
       categories: [],
@@ -500,6 +505,7 @@ export const enrolmentMachine = setup({
           target: 'route',
           actions: [
             { type: 'storeCampData', params: ({ event }) => ({ data: event.output }) },
+            'takeOffers',
             'clampStep',
             redirect,
           ],

@@ -86,6 +86,7 @@ export function wizardData(cart: CartState, extra: Partial<WizardData> = {}): Wi
     payment: emptyPayment(),
     earlierChildren: [],
     heldPlaces: [],
+    waitlist: [],
     ...extra,
   };
 }

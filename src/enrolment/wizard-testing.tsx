@@ -53,6 +53,10 @@ export function serveCamp(data: CampData = campData, campId = data.camp._id) {
     ),
     serveFamily(data.earlierChildren, data.heldPlaces),
     serveSavedFamily(),
+    // The family's waiting lists: none unless a test says.
+    http.get('*/api/esperas', () =>
+      HttpResponse.json({ status: 'SUCCESS', message: '', data: data.waitlist ?? [] }),
+    ),
   );
 }
 
