@@ -1,7 +1,9 @@
 // An annual program's calendar (spec 01 §4; issue 20's plans): the category, the payment options
 // with their plan, and the membership question. A chunk of its own: a summer camp's calendar (the
 // link most families open) never loads it.
+import { useEffect, useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { request } from '../api/http.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { dueDatesFrom, planOf, planSentence } from '../domain/plans.ts';
 import { santoDomingoDay } from '../domain/days.ts';
@@ -22,7 +24,26 @@ function PlanLine({ week }: { week: WizardWeek }) {
   );
 }
 
+/** The family's membership codes (its profile's list), offered when it says it has one. */
+function useFamilyCodes(): Array<{ code: string; participant: string }> {
+  const [codes, setCodes] = useState<Array<{ code: string; participant: string }>>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    request<{ data?: { memberships?: Array<{ code: string; participant: string }> } }>('/usuarios/activity', {
+      signal: controller.signal,
+    })
+      .then((answer) => {
+        if (!controller.signal.aborted) setCodes(answer.data?.memberships ?? []);
+      })
+      // Without them the parent types the code, as before.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  return codes;
+}
+
 export default function AnnualOptions() {
+  const familyCodes = useFamilyCodes();
   const actor = useWizard();
   const { weeks, selection, categories, membership } = useWizardContext((c) => c);
   const problems = useWizardContext((c) => (c.addTried ? addProblems(c) : null));
@@ -113,6 +134,24 @@ export default function AnnualOptions() {
             onChange={() => actor.send({ type: 'SET_MEMBERSHIP', have: 'NO', id: '' })}
           />
         </div>
+        {membership.have === 'SI' && familyCodes.length > 0 ? (
+          // The family's codes (issue 26): picked, not retyped, so a child never ends with two.
+          <Form.Group className="mt-2" controlId="membership-family">
+            <Form.Label>Códigos de su familia</Form.Label>
+            <Form.Select
+              name="membership_family"
+              value={familyCodes.some((known) => known.code === membership.id) ? membership.id : ''}
+              onChange={(event) => actor.send({ type: 'SET_MEMBERSHIP', id: event.target.value })}
+            >
+              <option value="">Elija un código o escríbalo abajo</option>
+              {familyCodes.map((known) => (
+                <option key={known.code} value={known.code}>
+                  {known.code} · {known.participant}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        ) : null}
         {membership.have === 'SI' ? (
           <Form.Group className="mt-2" controlId="membership-id">
             <Form.Label>Código de membresía *</Form.Label>

@@ -252,6 +252,32 @@ describe('Calendar screen (annual program)', () => {
   });
 });
 
+describe("The family's membership codes (issue 26)", () => {
+  it('are offered when the family says it has one: picked, not retyped', async () => {
+    serveCamp(programData);
+    server.use(
+      http.get('*/api/usuarios/activity', () =>
+        HttpResponse.json({
+          status: 'SUCCESS',
+          data: {
+            enrolments: [],
+            timeline: [],
+            memberships: [{ code: 'MB-7K3Q-9XT2', participant: 'Pedro Rodríguez', issued_at: '2027-06-01' }],
+          },
+        }),
+      ),
+    );
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Categoría *'), CAT_MINI);
+    expect(screen.queryByLabelText('Códigos de su familia')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'SI' }));
+    const codes = await screen.findByLabelText('Códigos de su familia');
+    await user.selectOptions(codes, 'MB-7K3Q-9XT2 · Pedro Rodríguez');
+    expect(screen.getByLabelText('Código de membresía *')).toHaveValue('MB-7K3Q-9XT2');
+  });
+});
+
 describe("A waiting list's offer and position (issue 26)", () => {
   const entry = (n: number, status: 'waiting' | 'offered', position: number | null) => ({
     _id: `w${n}`,

@@ -9,6 +9,7 @@ import { CONTACT } from '../../../src/core/checkout/fixtures.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import { SAVED_FAMILY_MESSAGES } from '../../../src/domain/saved-family.ts';
 import type { SavedFamily } from '../../../src/domain/saved-family.ts';
+import type { Enrolment } from '../../../src/domain/records.ts';
 
 let kit: StaffKit | undefined;
 afterEach(async () => {
@@ -117,5 +118,28 @@ describe("a family's saved children and contacts", () => {
     expect(names(family)).toEqual(['Pedro B', 'Pedro']);
     expect(family.contact?.phone_mobile).toBe('849-555-7777');
     expect(await k.t.store.collection('familias').count({})).toBe(1);
+  });
+});
+
+describe('one membership code per child (issue 26)', () => {
+  it('a child enrolled again keeps the code the family already has; another child gets their own', async () => {
+    kit = await staffKit();
+    const k = kit;
+    expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0]]))).statusCode).toBe(201);
+    const again = enrolmentRequest(k.cart, [[1], [1]]);
+    again.listParticipants[0]!.first_name = 'PEDRO';
+    again.listParticipants[1]!.first_name = 'Ana';
+    expect((await k.pay(k.parent, again)).statusCode).toBe(201);
+    const codes = await k.t.store
+      .collection<{ _id: string; code: string; first_name: string }>('membresias')
+      .find({}, { sort: { issued_at: 1 } });
+    expect(codes.map((membership) => membership.first_name)).toEqual(['Pedro', 'Ana']);
+    const orders = await k.t.store
+      .collection<Enrolment>('inscripciones')
+      .find({ payment_status: 'paid' }, { sort: { created_at: 1 } });
+    expect(orders[1]!.participants.map((participant) => participant.membership_code)).toEqual([
+      codes[0]!.code,
+      codes[1]!.code,
+    ]);
   });
 });

@@ -7,6 +7,7 @@
 //                       its places back; finishes the follow-ups of paid ones; rewrites the
 //                       stored idempotent answer to the final one and e-mails the parent.
 import { rememberOrder } from '../family/saved.ts';
+import { childKey } from '../../domain/family.ts';
 import { AUTHENTICATION_MESSAGES } from '../../domain/authentication.ts';
 import { closeWaitlistFor } from './waitlist.ts';
 import { fullName } from '../../domain/family.ts';
@@ -292,8 +293,17 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
       first_name: participant.first_name,
       birth_date: participant.birth_date,
     });
-    const membership =
+    // A child the family already has a code for keeps it (issue 26): one code per child, never two.
+    const known =
       earlier ??
+      (
+        await memberships.find(
+          { user_id: user._id, status: 'active', birth_date: participant.birth_date },
+          { sort: { issued_at: 1 } },
+        )
+      ).find((membership) => childKey(membership) === childKey(participant));
+    const membership =
+      known ??
       (await insertWithNewCode(memberships, newMembershipCode, (code) =>
         membershipRecord(code, user._id, participant, enrolment, issuedAt),
       ));
