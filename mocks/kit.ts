@@ -14,6 +14,7 @@ import {
   JsonText,
   type ApiRoute,
   type Audience,
+  assertRole,
 } from '../src/core/api/index.ts';
 import { csvChunks, xlsxCells, xlsxColumns } from '../src/core/admin/export.ts';
 import { ApiError, errorEnvelope, INTERNAL_ERROR_MESSAGE } from '../src/core/errors.ts';
@@ -98,12 +99,18 @@ export async function userOf(request: Request): Promise<UserRecord | null> {
 }
 
 /** The guard of an audience, as the server's requireUser / requireAdmin. */
-export async function guard(request: Request, audience: Audience): Promise<UserRecord | null> {
+export async function guard(
+  request: Request,
+  audience: Audience,
+  call?: Pick<ApiRoute, 'roles'>,
+): Promise<UserRecord | null> {
   if (request.headers.get('x-account-id') !== expectedAccountId())
     throw new ApiError(403, AUTH_MESSAGES.account);
   const user = await userOf(request);
   if (audience !== 'public' && !user) throw new ApiError(401, AUTH_MESSAGES.missing);
   if (audience === 'admin' && !isAdmin(user!)) throw new ApiError(403, AUTH_MESSAGES.notAdmin);
+  // The call's staff roles (issue 25), as the server checks them.
+  if (audience === 'admin') assertRole(call ?? {}, user!);
   return user;
 }
 
@@ -142,7 +149,7 @@ export function handlersOf(call: ApiRoute, before?: Before): HttpHandler[] {
       apiPath(call.url),
       async ({ request, params }) => {
         try {
-          const account = await guard(request, call.audience);
+          const account = await guard(request, call.audience, call);
           const { schema } = call;
           const query = Object.fromEntries(new URL(request.url).searchParams);
           const input = {

@@ -10,8 +10,8 @@ import {
   FileAnswer,
   JsonText,
   HtmlAnswer,
+  assertRole,
   type ApiRoute,
-  type Audience,
   type Call,
 } from '../../src/core/api/index.ts';
 import { fileStream } from './files.ts';
@@ -23,9 +23,14 @@ import type { UserRecord } from '../../src/domain/records.ts';
 
 type Guard = (request: FastifyRequest) => Promise<void>;
 
-function guardOf(app: FastifyInstance, audience: Audience): Guard | undefined {
-  if (audience === 'user') return app.requireUser;
-  if (audience === 'admin') return app.requireAdmin;
+function guardOf(app: FastifyInstance, call: Pick<ApiRoute, 'audience' | 'roles'>): Guard | undefined {
+  if (call.audience === 'user') return app.requireUser;
+  // Staff, then the call's roles (issue 25): 403 in Spanish before any body is read.
+  if (call.audience === 'admin')
+    return async (request) => {
+      await app.requireAdmin(request);
+      assertRole(call, request.account!);
+    };
   return undefined;
 }
 
@@ -88,7 +93,7 @@ function register(
   call: ApiRoute,
   pageHeaders: Readonly<Record<string, string>>,
 ): void {
-  const onRequest = guardOf(app, call.audience);
+  const onRequest = guardOf(app, call);
   const perAddress = call.rateLimit?.perAddressMax
     ? addressLimit(call.rateLimit.perAddressMax, windowMs(call.rateLimit.timeWindow))
     : null;

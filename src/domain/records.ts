@@ -6,6 +6,7 @@ import type { RefundRule } from './cancellation.ts';
 import type { NcfType } from './receipts.ts';
 import type { PlanFields } from './plans.ts';
 import type { OrderChange } from './changes.ts';
+import { isStaffRole, type StaffRole } from './roles.ts';
 
 export const RECORD_STATUSES = ['active', 'inactive', 'borrado'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
@@ -174,6 +175,8 @@ export interface UserRecord {
   puede_admin_ofertas: boolean;
   puede_admin_empleados: boolean;
   puede_admin_sucursales: boolean;
+  /** A staff member's role (issue 25, ./roles.ts); absent for families and for legacy admins. */
+  role?: StaffRole;
   status: RecordStatus;
   created_at: Date;
   /**
@@ -187,15 +190,27 @@ export interface UserRecord {
   reminder_token_hash?: string;
 }
 
+/** Staff: a role (issue 25), or the spec's admin `tipo` or flags. */
 export function isAdmin(
-  user: Pick<UserRecord, 'tipo' | 'puede_admin_ofertas' | 'puede_admin_empleados' | 'puede_admin_sucursales'>,
+  user: Pick<
+    UserRecord,
+    'tipo' | 'puede_admin_ofertas' | 'puede_admin_empleados' | 'puede_admin_sucursales'
+  > &
+    Partial<Pick<UserRecord, 'role'>>,
 ): boolean {
   return (
+    isStaffRole(user.role) ||
     (ADMIN_TIPOS as readonly string[]).includes(user.tipo) ||
     user.puede_admin_ofertas ||
     user.puede_admin_empleados ||
     user.puede_admin_sucursales
   );
+}
+
+/** The role a staff account acts with: its own, or administrador for the spec's admins; null for a family. */
+export function staffRoleOf(user: Parameters<typeof isAdmin>[0]): StaffRole | null {
+  if (isStaffRole(user.role)) return user.role;
+  return isAdmin(user) ? 'administrador' : null;
 }
 
 /** A membership code issued at a paid enrolment (DESIGN.md §2.6), bound to the family and child. */

@@ -6,6 +6,7 @@
 //   POST /{area}/update          body carries _id; partial update
 //   GET|DELETE /{area}/delete/{id}   soft delete (status 'borrado')
 // plus the wizard's two reads of a camp and the dashboard.
+import { CAMP_DAY_ROLES } from '../../domain/roles.ts';
 import { offerFreedPlaces, withdrawWaitlist } from '../checkout/waitlist.ts';
 import type { TSchema } from 'typebox';
 import { ApiError } from '../errors.ts';
@@ -30,10 +31,14 @@ import {
 
 const lookupParams = (param: Lookup['param']): TSchema => (param === 'id' ? IdParams : SlugParams(param));
 
+/** The catalogue a coach reads to find a roster (issue 25): its camps, weeks and categories. */
+const CAMP_DAY_READS = new Set(['campamentos', 'semanas', 'categorias']);
+
 function areaRoutes(config: AreaConfig): ApiRoute[] {
   const { routes, area } = config;
   const base = `/${area}`;
   const calls: ApiRoute[] = [];
+  const reads = CAMP_DAY_READS.has(area) ? { roles: CAMP_DAY_ROLES } : {};
 
   if (routes.list !== undefined) {
     calls.push(
@@ -41,6 +46,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
         method: 'GET',
         url: routes.list ? `${base}/${routes.list}` : base,
         audience: 'admin',
+        ...reads,
         schema: { querystring: ListQuery, response: { 200: RecordListAnswer } },
         handle: ({ query }, core) => {
           const service = core.areas[area];
@@ -64,6 +70,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
         method: 'GET',
         url: `${base}/${path}/:id`,
         audience,
+        ...reads,
         schema: {
           params: IdParams,
           response: { 200: audience === 'user' ? RecordMessageAnswer : RecordAnswer },
@@ -90,6 +97,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
         method: 'GET',
         url: `${base}/${lookup.path}/:${lookup.param}`,
         audience: 'admin',
+        ...reads,
         schema: { params: lookupParams(lookup.param), response: { 200: RecordsAnswer } },
         handle: async ({ params }, core) => {
           const value = (params as Record<string, string>)[lookup.param];

@@ -1,6 +1,7 @@
 // Every call of both catalogues that the server and the mocks answer alike (spec 01 §7, spec 02 §7).
 // Left to each adapter: the health probe, the photo upload (multipart), social sign-in (OAuth
 // redirects) and the front end's own files.
+import { PERSONAL_ROUTES } from './personal.ts';
 import { ACCOUNT_ROUTES } from './accounts.ts';
 import { ADMIN_ROUTES } from './admin.ts';
 import { CHECKOUT_ROUTES } from './checkout.ts';
@@ -18,10 +19,12 @@ export const API_ROUTES: ApiRoute[] = [
   ...WAITLIST_ROUTES,
   ...RECEIPT_ROUTES,
   ...PAYMENT_ROUTES,
+  ...PERSONAL_ROUTES,
 ];
 
 export {
   Answer,
+  assertRole,
   BytesAnswer,
   FileAnswer,
   FILE_TYPES,

@@ -1,5 +1,6 @@
 // Fiscal receipts (issue 18, ../receipts/service.ts): a family downloads its own receipts' PDFs,
 // staff any; staff set the school's fiscal data and the NCF sequences, and see what needs doing.
+import { ADMINISTRATION_ROLES } from '../../domain/roles.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
 import { RECEIPT_MESSAGES as R } from '../../domain/receipts.ts';
 import { MessageAnswer } from '../../domain/schemas/answers.ts';
@@ -99,6 +100,8 @@ export const RECEIPT_ROUTES: ApiRoute[] = [
     method: 'GET',
     url: '/ajustes/fiscal',
     audience: 'admin',
+    // The school's fiscal data and ranges: administrators only (issue 25).
+    roles: ADMINISTRATION_ROLES,
     schema: { response: { 200: FiscalStatusAnswer } },
     handle: async (_call, core) => ({
       status: 'SUCCESS',
@@ -114,6 +117,8 @@ export const RECEIPT_ROUTES: ApiRoute[] = [
     method: 'POST',
     url: '/ajustes/fiscal',
     audience: 'admin',
+    // The school's fiscal data and ranges: administrators only (issue 25).
+    roles: ADMINISTRATION_ROLES,
     schema: { body: FiscalSettingsBody, response: { 200: MessageAnswer } },
     handle: async (call, core) => {
       await saveFiscalSettings(core.deps, actorOf(call), call.body);
@@ -124,6 +129,8 @@ export const RECEIPT_ROUTES: ApiRoute[] = [
     method: 'POST',
     url: '/secuencias-ncf',
     audience: 'admin',
+    // The school's fiscal data and ranges: administrators only (issue 25).
+    roles: ADMINISTRATION_ROLES,
     schema: { body: SequenceBody, response: { 200: MessageAnswer } },
     handle: async (call, core) => {
       await addSequence(core.deps, actorOf(call), call.body);
@@ -134,6 +141,8 @@ export const RECEIPT_ROUTES: ApiRoute[] = [
     method: 'POST',
     url: '/secuencias-ncf/desactivar/:id',
     audience: 'admin',
+    // The school's fiscal data and ranges: administrators only (issue 25).
+    roles: ADMINISTRATION_ROLES,
     schema: { params: IdParams, response: { 200: MessageAnswer } },
     handle: async (call, core) => {
       await disableSequence(core.deps.store, actorOf(call), call.params.id);

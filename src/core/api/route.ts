@@ -2,8 +2,10 @@
 // the shared TypeBox schemas of its input, its per-client limit, and what it does with the core.
 // The server registers these with Fastify (server/http/routes.ts), the mocks with MSW
 // (mocks/kit.ts); neither writes a call of its own.
+import { OFFICE_ROLES, ROLE_MESSAGES, type StaffRole } from '../../domain/roles.ts';
+import { ApiError } from '../errors.ts';
 import type { Static, TSchema } from 'typebox';
-import type { UserRecord } from '../../domain/records.ts';
+import { staffRoleOf, type UserRecord } from '../../domain/records.ts';
 import type { Core } from '../services.ts';
 import { EXPORT_COLUMNS, type ExportColumn } from '../admin/export.ts';
 
@@ -120,6 +122,8 @@ export interface ApiRoute<S extends RouteSchema = RouteSchema> {
   /** Path under /api, Fastify style (':id'). */
   url: string;
   audience: Audience;
+  /** An 'admin' call's staff roles (issue 25): OFFICE_ROLES unless it says (src/domain/roles.ts). */
+  roles?: readonly StaffRole[];
   schema: S;
   /** Calls per client and minute window on the server; `perAccount` counts per signed-in parent. */
   rateLimit?: {
@@ -143,3 +147,10 @@ export const actorOf = (call: { account: UserRecord | null; ip: string }) => ({
   user: accountOf(call),
   ip: call.ip,
 });
+
+/** Whether a staff account may make an 'admin' call; refused with the Spanish reason otherwise. */
+export function assertRole(route: Pick<ApiRoute, 'roles'>, account: UserRecord): void {
+  const role = staffRoleOf(account);
+  if (!role || !(route.roles ?? OFFICE_ROLES).includes(role))
+    throw new ApiError(403, ROLE_MESSAGES.forbidden(role));
+}

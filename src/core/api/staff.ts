@@ -7,6 +7,7 @@
 //   GET  /inscripciones/export       ?format=xlsx|csv and the list's filters: one row per child and week
 //   GET  /inscripciones/listas        rosters of a camp: per week and category, its paid children
 //   GET  /auditoria/listpop            the audit log: kind, action, user, record, from, to
+import { CAMP_DAY_ROLES } from '../../domain/roles.ts';
 import { Type } from 'typebox';
 import { fullName } from '../../domain/family.ts';
 import { ApiError } from '../errors.ts';
@@ -218,6 +219,8 @@ export const STAFF_ROUTES: ApiRoute[] = [
     method: 'GET',
     url: '/inscripciones/listas',
     audience: 'admin',
+    // The rosters: the coaches' too (issue 25).
+    roles: CAMP_DAY_ROLES,
     schema: { querystring: RosterQuery, response: { 200: RosterAnswer } },
     handle: async ({ query }, core) => ({ status: 'SUCCESS', data: await rosters(core.deps.store, query) }),
   }),

@@ -1,0 +1,29 @@
+// TypeBox schemas of the staff accounts' calls (issue 25, src/core/api/personal.ts).
+import { Type } from 'typebox';
+import { Id } from '../admin-contract.ts';
+import { EMAIL_MAX } from '../fields.ts';
+import { STAFF_ROLES } from '../roles.ts';
+
+const Role = Type.Union(STAFF_ROLES.map((role) => Type.Literal(role)));
+const Success = Type.Literal('SUCCESS');
+
+const StaffView = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  role: Role,
+  status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+});
+
+export const StaffListAnswer = Type.Object({ status: Success, data: Type.Array(StaffView) });
+export const StaffAnswer = Type.Object({ status: Success, message: Type.String(), data: StaffView });
+export const CreateStaffBody = Type.Object({
+  name: Type.String({ maxLength: 120 }),
+  email: Type.String({ maxLength: EMAIL_MAX }),
+  role: Role,
+});
+export const UpdateStaffBody = Type.Object({
+  _id: Id,
+  role: Type.Optional(Role),
+  active: Type.Optional(Type.Boolean()),
+});
