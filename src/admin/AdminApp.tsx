@@ -2,6 +2,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../lib/NotFoundPage.tsx';
 import { AdminLayout } from './AdminLayout.tsx';
+import { adminHome, adminRole } from './adminSession.ts';
 import { AdminLoginPage } from './AdminLoginPage.tsx';
 import { AdminPublicOnlyRoute, AdminRoute } from './AdminGuards.tsx';
 import { AreaListPage } from './AreaListPage.tsx';
@@ -18,6 +19,7 @@ import { LedgerPage } from './staff/LedgerPage.tsx';
 import { EnrolmentDetailPage } from './staff/EnrolmentDetailPage.tsx';
 import { EnrolmentsPage } from './staff/EnrolmentsPage.tsx';
 import { RostersPage } from './staff/RostersPage.tsx';
+import { UsersPage } from './staff/UsersPage.tsx';
 
 export function AdminApp() {
   return (
@@ -27,7 +29,7 @@ export function AdminApp() {
       </Route>
       <Route element={<AdminRoute />}>
         <Route element={<AdminLayout />}>
-          <Route index element={<Navigate to="/admin/dashboard" replace />} />
+          <Route index element={<Navigate to={adminHome(adminRole())} replace />} />
           <Route path="dashboard" element={<DashboardPage />} />
           {/* `key`: each screen keeps its own filters and page. */}
           <Route path="campamentos" element={<AreaListPage key="campamentos" screen={campsScreen} />} />
@@ -42,6 +44,7 @@ export function AdminApp() {
           <Route path="comprobantes" element={<ReceiptsPage />} />
           <Route path="cuentas" element={<ReceivablesPage />} />
           <Route path="cuentas/:id" element={<LedgerPage />} />
+          <Route path="usuarios" element={<UsersPage />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { useAdminToken } from './adminSession.ts';
+import { adminHome, adminRole, useAdminToken } from './adminSession.ts';
 
 /** Every admin page but the login needs the admin token. */
 export function AdminRoute() {
@@ -8,5 +8,5 @@ export function AdminRoute() {
 
 /** An admin already signed in skips the login page. */
 export function AdminPublicOnlyRoute() {
-  return useAdminToken() ? <Navigate to="/admin/dashboard" replace /> : <Outlet />;
+  return useAdminToken() ? <Navigate to={adminHome(adminRole())} replace /> : <Outlet />;
 }

@@ -8,22 +8,25 @@ import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { LOGO_URL as logo } from '../lib/logo.ts';
 import { useAppSelector } from '../lib/hooks.ts';
 import { useDocumentTheme } from '../lib/useDocumentTheme.ts';
-import { endAdminSession, getAdminUser } from './adminSession.ts';
+import { adminHome, adminRole, endAdminSession, getAdminUser } from './adminSession.ts';
+import { ADMINISTRATION_ROLES, CAMP_DAY_ROLES, OFFICE_ROLES, type StaffRole } from '../domain/roles.ts';
 
-// Absolute links: relative ones resolve against the /admin/* splat in React Router 7.
-export const ADMIN_MENU = [
-  { to: '/admin/dashboard', label: 'Dashboard' },
-  { to: '/admin/campamentos', label: 'Campamentos' },
-  { to: '/admin/categorias', label: 'Categorías' },
-  { to: '/admin/semanas', label: 'Semanas' },
-  { to: '/admin/cupones', label: 'Cupones' },
-  { to: '/admin/inscripciones', label: 'Inscripciones' },
-  { to: '/admin/listas', label: 'Listas' },
-  { to: '/admin/esperas', label: 'Lista de espera' },
-  { to: '/admin/cuentas', label: 'Cuentas por cobrar' },
-  { to: '/admin/comprobantes', label: 'Comprobantes fiscales' },
-  { to: '/admin/auditoria', label: 'Auditoría' },
-] as const;
+// Absolute links: relative ones resolve against the /admin/* splat in React Router 7. Each entry
+// shows to the roles whose calls its screen makes (issue 25; the server enforces the same).
+export const ADMIN_MENU: ReadonlyArray<{ to: string; label: string; roles: readonly StaffRole[] }> = [
+  { to: '/admin/dashboard', label: 'Dashboard', roles: OFFICE_ROLES },
+  { to: '/admin/campamentos', label: 'Campamentos', roles: OFFICE_ROLES },
+  { to: '/admin/categorias', label: 'Categorías', roles: OFFICE_ROLES },
+  { to: '/admin/semanas', label: 'Semanas', roles: OFFICE_ROLES },
+  { to: '/admin/cupones', label: 'Cupones', roles: OFFICE_ROLES },
+  { to: '/admin/inscripciones', label: 'Inscripciones', roles: OFFICE_ROLES },
+  { to: '/admin/listas', label: 'Listas', roles: CAMP_DAY_ROLES },
+  { to: '/admin/esperas', label: 'Lista de espera', roles: OFFICE_ROLES },
+  { to: '/admin/cuentas', label: 'Cuentas por cobrar', roles: OFFICE_ROLES },
+  { to: '/admin/comprobantes', label: 'Comprobantes fiscales', roles: ADMINISTRATION_ROLES },
+  { to: '/admin/auditoria', label: 'Auditoría', roles: OFFICE_ROLES },
+  { to: '/admin/usuarios', label: 'Usuarios', roles: ADMINISTRATION_ROLES },
+];
 
 function MenuIcon() {
   return (
@@ -61,6 +64,7 @@ export function AdminLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const docked = useDockedDrawer();
   const user = getAdminUser();
+  const role = adminRole();
   useDocumentTheme(darkMode);
 
   function logout() {
@@ -124,7 +128,7 @@ export function AdminLayout() {
         inert={!docked && !drawerOpen}
       >
         <div className="sidebar-brand">
-          <NavLink to="/admin/dashboard" className="brand-link" onClick={() => setDrawerOpen(false)}>
+          <NavLink to={adminHome(role)} className="brand-link" onClick={() => setDrawerOpen(false)}>
             <img src={logo} alt="" className="brand-image" width={33} height={33} />
             <span className="brand-text fw-light ms-2">Administración</span>
           </NavLink>
@@ -132,7 +136,7 @@ export function AdminLayout() {
         <div className="sidebar-wrapper">
           <nav className="mt-2" aria-label="Administración">
             <ul className="nav sidebar-menu flex-column">
-              {ADMIN_MENU.map((entry) => (
+              {ADMIN_MENU.filter((entry) => entry.roles.includes(role)).map((entry) => (
                 <li key={entry.to} className="nav-item">
                   <NavLink to={entry.to} className="nav-link" onClick={() => setDrawerOpen(false)}>
                     <p>{entry.label}</p>

@@ -10,7 +10,7 @@ import type { LoginAnswer } from '../domain/schemas/accounts.ts';
 import { isAdmin } from '../domain/records.ts';
 import { AuthFrame } from '../lib/AuthFrame.tsx';
 import { LoadingButton, TextField } from '../lib/FormControls.tsx';
-import { startAdminSession } from './adminSession.ts';
+import { adminHome, adminRole, startAdminSession } from './adminSession.ts';
 import { notifyError, notifySuccess } from './feedback.ts';
 import { notify } from '../lib/toasts.tsx';
 
@@ -58,6 +58,7 @@ async function adminLogin(email: string, password: string): Promise<void> {
     email: result.email,
     name: result.name,
     tipo: result.tipo,
+    ...(result.role ? { role: result.role } : {}),
   });
 }
 
@@ -74,7 +75,7 @@ export function AdminLoginPage() {
         // An earlier failed try's error must not follow the admin onto the dashboard (issue 24).
         notify.dismissAll();
         notifySuccess(ADMIN_LOGIN_MESSAGES.success);
-        void navigate('/admin/dashboard', { replace: true });
+        void navigate(adminHome(adminRole()), { replace: true });
       } catch (error) {
         notifyError(
           error instanceof Error && error.message ? error.message : ADMIN_LOGIN_MESSAGES.unexpected,

@@ -3,7 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockCore } from '../../mocks/data.ts';
+import { MOCK_CREDENTIALS, mockCore } from '../../mocks/data.ts';
+import type { UserRecord } from '../domain/records.ts';
 import type { AnyDoc as Doc } from '../core/store/port.ts';
 import { server, setScenario } from '../../mocks/node.ts';
 import { DASHBOARD_KINDS } from '../domain/admin-contract.ts';
@@ -629,5 +630,57 @@ describe('audit', () => {
     expect(within(row).getByText('Ver más (2)')).toBeInTheDocument();
     expect(row).toHaveTextContent('Minutos de reserva de cupos: 15 → 30');
     expect(row).not.toHaveTextContent('quota_q');
+  });
+});
+
+const MOCK_ADMIN_EMAIL = MOCK_CREDENTIALS.admin.email;
+
+describe('Usuarios and the menu by role (issue 25)', () => {
+  it('creates an office member who gets a password e-mail, changes a role, and refuses to demote the last administrator', async () => {
+    const user = await open('/admin/usuarios', 'Usuarios');
+    const table = await screen.findByRole('table', { name: 'Personal' });
+    expect(within(table).getByText(MOCK_ADMIN_EMAIL)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nombre'), 'Rosa Oficina');
+    await user.type(screen.getByLabelText('Correo electrónico'), 'rosa@escuela.do');
+    await user.selectOptions(screen.getByLabelText('Rol'), 'Oficina');
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(
+      await screen.findByText(
+        'Cuenta creada: enviamos a rosa@escuela.do un enlace para elegir su contraseña (vence en 72 horas).',
+      ),
+    ).toBeInTheDocument();
+    expect(await within(table).findByText('rosa@escuela.do')).toBeInTheDocument();
+    const mail = await mockCore()
+      .deps.store.collection<{ _id: string; to: string[]; subject: string }>('outbox')
+      .findOne({ to: 'rosa@escuela.do' });
+    expect(mail?.subject).toBe('Su cuenta del panel de la escuela de baloncesto');
+
+    await user.selectOptions(screen.getByLabelText('Rol de rosa@escuela.do'), 'Entrenador');
+    expect(await screen.findByText('Cambios guardados.')).toBeInTheDocument();
+    const stored = await mockCore()
+      .deps.store.collection<UserRecord>('usuarios')
+      .findOne({ email: 'rosa@escuela.do' });
+    expect(stored?.role).toBe('entrenador');
+
+    // The only administrator cannot demote themselves: the server's reason is shown.
+    await user.selectOptions(screen.getByLabelText(`Rol de ${MOCK_ADMIN_EMAIL}`), 'Oficina');
+    expect(await screen.findByText(/No puede quitar al último administrador activo/)).toBeInTheDocument();
+  });
+
+  it("a coach's menu holds the rosters only, and the panel opens on them", async () => {
+    localStorage.setItem(
+      'gatekeeper_user',
+      JSON.stringify({ ...JSON.parse(localStorage.getItem('gatekeeper_user')!), role: 'entrenador' }),
+    );
+    renderApp('/admin');
+    expect(
+      await screen.findByRole('heading', { name: 'Listas', level: 1 }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Administración' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Listas']);
   });
 });

@@ -5,8 +5,9 @@
 import { useSyncExternalStore } from 'react';
 import { readStored, STORAGE_KEYS, writeStored } from '../api/storage.ts';
 import type { PublicUser } from '../domain/schemas/accounts.ts';
+import type { StaffRole } from '../domain/roles.ts';
 
-export type AdminUser = Pick<PublicUser, '_id' | 'email' | 'name' | 'tipo'>;
+export type AdminUser = Pick<PublicUser, '_id' | 'email' | 'name' | 'tipo' | 'role'>;
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
@@ -24,6 +25,13 @@ export function getAdminUser(): AdminUser | null {
     return null;
   }
 }
+
+/** The signed-in staff member's role; a session from before roles is an administrator's. */
+export const adminRole = (): StaffRole => getAdminUser()?.role ?? 'administrador';
+
+/** Where a role starts (issue 25): a coach on the rosters, the others on the dashboard. */
+export const adminHome = (role: StaffRole): string =>
+  role === 'entrenador' ? '/admin/listas' : '/admin/dashboard';
 
 export function startAdminSession(token: string, user: AdminUser): void {
   writeStored(STORAGE_KEYS.adminToken, token);

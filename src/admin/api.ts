@@ -2,6 +2,7 @@
 // (API base, x-account-id) with the admin bearer token. Tags per area: a save refreshes the lists
 // it changed and the dashboard. Loaded only in the admin chunk and injected into the store then
 // (src/app/AdminArea.tsx), so none of it reaches the parents' bundle.
+import type { StaffRole, StaffView } from '../domain/roles.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
 import type { ChangePreview, StaffChangeRequest } from '../domain/changes.ts';
 import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
@@ -90,6 +91,7 @@ export interface TypeOption {
 }
 
 const TAGS = [
+  'personal',
   'campamentos',
   'categorias',
   'semanas',
@@ -206,6 +208,23 @@ export const adminApi = createApi({
       transformResponse: (answer: { data: WaitlistView[] }) => answer.data,
       providesTags: ['esperas'],
     }),
+    staff: build.query<StaffView[], void>({
+      query: () => ({ path: '/personal/lista' }),
+      transformResponse: (answer: { data: StaffView[] }) => answer.data,
+      providesTags: ['personal'],
+    }),
+    createStaff: build.mutation<{ message: string }, { name: string; email: string; role: StaffRole }>({
+      query: (body) => ({ path: '/personal/create', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['personal', 'auditoria']),
+    }),
+    updateStaff: build.mutation<{ message: string }, { _id: string; role?: StaffRole; active?: boolean }>({
+      query: (body) => ({ path: '/personal/update', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['personal', 'auditoria']),
+    }),
+    resetStaffPassword: build.mutation<{ message: string }, string>({
+      query: (id) => ({ path: `/personal/restablecer/${id}`, method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['auditoria']),
+    }),
     moveInWaitlist: build.mutation<{ message: string }, { id: string; direction: 'up' | 'down' }>({
       query: (body) => ({ path: '/esperas/mover', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['esperas']),
@@ -306,6 +325,10 @@ export const {
   useDisableSequenceMutation,
   useEcfReceiptsQuery,
   useSendEcfMutation,
+  useStaffQuery,
+  useCreateStaffMutation,
+  useUpdateStaffMutation,
+  useResetStaffPasswordMutation,
   useCorrectEcfMutation,
   useReceivablesQuery,
   useLedgerQuery,

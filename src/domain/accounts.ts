@@ -35,7 +35,7 @@ export const AUTH_MESSAGES = {
   account: 'La cuenta de la aplicación no es válida.',
 } as const;
 
-import type { UserRecord } from './records.ts';
+import { staffRoleOf, type UserRecord } from './records.ts';
 import type { PublicUser } from './schemas/accounts.ts';
 
 // The API contract's schemas live in ./schemas/accounts.ts (TypeBox stays out of the browser bundle).
@@ -50,6 +50,7 @@ export type {
 
 /** A user as the API shows it: never the password hash. */
 export function publicUser(user: UserRecord): PublicUser {
+  const role = staffRoleOf(user);
   return {
     _id: user._id,
     email: user.email,
@@ -61,6 +62,7 @@ export function publicUser(user: UserRecord): PublicUser {
     puede_admin_ofertas: user.puede_admin_ofertas,
     puede_admin_empleados: user.puede_admin_empleados,
     puede_admin_sucursales: user.puede_admin_sucursales,
+    ...(role ? { role } : {}),
     status: user.status,
     created_at: user.created_at.toISOString(),
   };

@@ -37,3 +37,12 @@ export const ROLE_MESSAGES = {
   resetSent: (email: string) => `Enviamos a ${email} un enlace para elegir una contraseña nueva.`,
   nameRequired: 'Escriba el nombre y un correo electrónico válido.',
 } as const;
+
+/** A staff account as the 'Usuarios' screen lists it. */
+export interface StaffView {
+  _id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  status: 'active' | 'inactive';
+}

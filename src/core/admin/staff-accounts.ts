@@ -11,19 +11,11 @@ import { DuplicateKeyError } from '../store/port.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { newUser } from '../../domain/accounts.ts';
 import { isAdmin, staffRoleOf, type UserRecord } from '../../domain/records.ts';
-import { ROLE_MESSAGES as M, STAFF_ROLE_LABELS, type StaffRole } from '../../domain/roles.ts';
+import { ROLE_MESSAGES as M, STAFF_ROLE_LABELS, type StaffRole, type StaffView } from '../../domain/roles.ts';
 
 const USERS = 'usuarios';
 /** An invitation's link lives longer than a reset's hour: a new member may read it tomorrow. */
 const INVITE_TTL_MS = 72 * 3_600_000;
-
-export interface StaffView {
-  _id: string;
-  name: string;
-  email: string;
-  role: StaffRole;
-  status: 'active' | 'inactive';
-}
 
 const usersOf = (deps: Pick<CoreDeps, 'store'>) => deps.store.collection<UserRecord>(USERS);
 

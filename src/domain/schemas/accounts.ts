@@ -45,6 +45,10 @@ export const PublicUser = Type.Object({
   puede_admin_ofertas: Type.Boolean(),
   puede_admin_empleados: Type.Boolean(),
   puede_admin_sucursales: Type.Boolean(),
+  /** A staff account's role (issue 25); absent for a family. */
+  role: Type.Optional(
+    Type.Union([Type.Literal('administrador'), Type.Literal('oficina'), Type.Literal('entrenador')]),
+  ),
   status: Type.String(),
   created_at: Type.String(),
 });

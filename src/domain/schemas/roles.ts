@@ -2,9 +2,8 @@
 import { Type } from 'typebox';
 import { Id } from '../admin-contract.ts';
 import { EMAIL_MAX } from '../fields.ts';
-import { STAFF_ROLES } from '../roles.ts';
 
-const Role = Type.Union(STAFF_ROLES.map((role) => Type.Literal(role)));
+const Role = Type.Union([Type.Literal('administrador'), Type.Literal('oficina'), Type.Literal('entrenador')]);
 const Success = Type.Literal('SUCCESS');
 
 const StaffView = Type.Object({
