@@ -39,7 +39,11 @@ export async function ensureAdmin(
   const anyAdmin = await users.findOne({ tipo: { $in: [...ADMIN_TIPOS] } });
   if (anyAdmin) return { email: anyAdmin.email, created: false };
   const password = crypto.randomBytes(12).toString('base64url');
-  await users.insertOne(newAdmin(GENERATED_ADMIN_EMAIL, await hashPassword(password, hashing)));
+  // A password printed in a terminal is changed at the first sign-in (issue 25).
+  await users.insertOne({
+    ...newAdmin(GENERATED_ADMIN_EMAIL, await hashPassword(password, hashing)),
+    must_change_password: true,
+  });
   return { email: GENERATED_ADMIN_EMAIL, generatedPassword: password, created: true };
 }
 

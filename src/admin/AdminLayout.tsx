@@ -8,7 +8,9 @@ import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { LOGO_URL as logo } from '../lib/logo.ts';
 import { useAppSelector } from '../lib/hooks.ts';
 import { useDocumentTheme } from '../lib/useDocumentTheme.ts';
-import { adminHome, adminRole, endAdminSession, getAdminUser } from './adminSession.ts';
+import { adminHome, adminRole, endAdminSession, useAdminUser } from './adminSession.ts';
+import { PasswordDialog, PasswordForm, PASSWORD_TEXTS } from './PasswordDialog.tsx';
+import { notifySuccess } from './feedback.ts';
 import { ADMINISTRATION_ROLES, CAMP_DAY_ROLES, OFFICE_ROLES, type StaffRole } from '../domain/roles.ts';
 
 // Absolute links: relative ones resolve against the /admin/* splat in React Router 7. Each entry
@@ -63,8 +65,9 @@ export function AdminLayout() {
   const darkMode = useAppSelector((state) => state.ui.darkMode);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const docked = useDockedDrawer();
-  const user = getAdminUser();
+  const user = useAdminUser();
   const role = adminRole();
+  const [changingPassword, setChangingPassword] = useState(false);
   useDocumentTheme(darkMode);
 
   function logout() {
@@ -106,6 +109,9 @@ export function AdminLayout() {
                   </span>
                 </Dropdown.Toggle>
                 <Dropdown.Menu>
+                  <Dropdown.Item as="button" onClick={() => setChangingPassword(true)}>
+                    Cambiar contraseña
+                  </Dropdown.Item>
                   <Dropdown.Item as="button" onClick={logout}>
                     Cerrar Sesión
                   </Dropdown.Item>
@@ -150,10 +156,30 @@ export function AdminLayout() {
       <main className="app-main">
         <div className="app-content pt-3">
           <div className="container-fluid">
-            <Outlet />
+            {user?.must_change_password ? (
+              // A generated start-up password: changed before anything else (issue 25).
+              <section className="card" aria-labelledby="forced-password-title">
+                <div className="card-body">
+                  <h1 id="forced-password-title" className="h4">
+                    {PASSWORD_TEXTS.forcedTitle}
+                  </h1>
+                  <p>{PASSWORD_TEXTS.forced}</p>
+                  <PasswordForm onDone={(message) => notifySuccess(message)} />
+                </div>
+              </section>
+            ) : (
+              <Outlet />
+            )}
           </div>
         </div>
       </main>
+      <PasswordDialog
+        show={changingPassword}
+        onClose={(message) => {
+          setChangingPassword(false);
+          if (message) notifySuccess(message);
+        }}
+      />
       {/* Phones: a tap outside the open drawer closes it (AdminLTE's overlay). */}
       <div className="sidebar-overlay" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
     </div>

@@ -59,6 +59,7 @@ async function adminLogin(email: string, password: string): Promise<void> {
     name: result.name,
     tipo: result.tipo,
     ...(result.role ? { role: result.role } : {}),
+    ...(result.must_change_password ? { must_change_password: true } : {}),
   });
 }
 

@@ -684,3 +684,36 @@ describe('Usuarios and the menu by role (issue 25)', () => {
     ).toEqual(['Listas']);
   });
 });
+
+describe('the staff member’s own password (issue 25)', () => {
+  it('a generated password opens on its change; once changed the panel is there', async () => {
+    const admin = await mockCore()
+      .deps.store.collection<UserRecord>('usuarios')
+      .findOne({ email: MOCK_ADMIN_EMAIL });
+    const password = MOCK_CREDENTIALS.admin.password;
+    await mockCore()
+      .deps.store.collection<UserRecord>('usuarios')
+      .updateOne({ _id: admin!._id }, { set: { must_change_password: true } });
+    localStorage.setItem(
+      'gatekeeper_user',
+      JSON.stringify({ ...JSON.parse(localStorage.getItem('gatekeeper_user')!), must_change_password: true }),
+    );
+    renderApp('/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Elija su contraseña', level: 1 })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Contraseña actual'), password);
+    await user.type(screen.getByLabelText('Contraseña nueva'), 'otra-clave-propia');
+    await user.type(screen.getByLabelText('Repita la contraseña nueva'), 'otra-clave-distinta');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(screen.getByLabelText('Contraseña nueva')).toHaveAccessibleDescription(
+      'Las dos contraseñas nuevas no coinciden.',
+    );
+    await user.clear(screen.getByLabelText('Repita la contraseña nueva'));
+    await user.type(screen.getByLabelText('Repita la contraseña nueva'), 'otra-clave-propia');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    const stored = await mockCore().deps.store.collection<UserRecord>('usuarios').findById(admin!._id);
+    expect(stored?.must_change_password).toBe(false);
+    expect(await mockCore().deps.passwords.verify('otra-clave-propia', stored!.password_hash)).toBe(true);
+  });
+});

@@ -2,12 +2,12 @@
 // separate from the parents' 'token', and the admin's public fields beside it. Components follow it
 // through `useAdminSession`, so a sign-out anywhere (the 'Salir' button, an expired token answered
 // with 401) re-renders the guards at once.
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { readStored, STORAGE_KEYS, writeStored } from '../api/storage.ts';
 import type { PublicUser } from '../domain/schemas/accounts.ts';
 import type { StaffRole } from '../domain/roles.ts';
 
-export type AdminUser = Pick<PublicUser, '_id' | 'email' | 'name' | 'tipo' | 'role'>;
+export type AdminUser = Pick<PublicUser, '_id' | 'email' | 'name' | 'tipo' | 'role' | 'must_change_password'>;
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
@@ -56,6 +56,14 @@ function subscribe(listener: () => void) {
 }
 
 /** The admin token, re-read whenever the session starts or ends. */
+const rawAdminUser = () => readStored(STORAGE_KEYS.adminUser) || null;
+
+/** The signed-in staff member, following the session (a password changed, a sign-out). */
+export function useAdminUser(): AdminUser | null {
+  const raw = useSyncExternalStore(subscribe, rawAdminUser, () => null);
+  return useMemo(() => (raw ? getAdminUser() : null), [raw]);
+}
+
 export function useAdminToken(): string | null {
   return useSyncExternalStore(subscribe, getAdminToken, () => null);
 }

@@ -208,6 +208,12 @@ export const adminApi = createApi({
       transformResponse: (answer: { data: WaitlistView[] }) => answer.data,
       providesTags: ['esperas'],
     }),
+    changeOwnPassword: build.mutation<
+      { message: string; token?: string },
+      { _id: string; currentPassword: string; newPassword: string }
+    >({
+      query: (body) => ({ path: '/usuarios/update', method: 'POST', body }),
+    }),
     staff: build.query<StaffView[], void>({
       query: () => ({ path: '/personal/lista' }),
       transformResponse: (answer: { data: StaffView[] }) => answer.data,
@@ -326,6 +332,7 @@ export const {
   useEcfReceiptsQuery,
   useSendEcfMutation,
   useStaffQuery,
+  useChangeOwnPasswordMutation,
   useCreateStaffMutation,
   useUpdateStaffMutation,
   useResetStaffPasswordMutation,

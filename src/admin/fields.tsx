@@ -154,3 +154,49 @@ export function ChecklistField<V>({ formik, name, legend, options, empty, help }
     </fieldset>
   );
 }
+
+/** A plain labelled input of the panel's small forms (not Formik): label, control, the error tie. */
+export function LabeledInput({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  type = 'text',
+  inputMode = 'text',
+  autoComplete = 'off',
+  className = 'mb-3',
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'password';
+  inputMode?: 'text' | 'email' | 'numeric';
+  autoComplete?: string;
+  className?: string;
+  /** The id of the form's error message, when there is one. */
+  error?: string | undefined;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        className="form-control admin-tap"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}

@@ -63,6 +63,7 @@ export function publicUser(user: UserRecord): PublicUser {
     puede_admin_empleados: user.puede_admin_empleados,
     puede_admin_sucursales: user.puede_admin_sucursales,
     ...(role ? { role } : {}),
+    ...(user.must_change_password ? { must_change_password: true } : {}),
     status: user.status,
     created_at: user.created_at.toISOString(),
   };

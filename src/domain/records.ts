@@ -177,6 +177,8 @@ export interface UserRecord {
   puede_admin_sucursales: boolean;
   /** A staff member's role (issue 25, ./roles.ts); absent for families and for legacy admins. */
   role?: StaffRole;
+  /** The start-up administrator's generated password: changed before anything else (issue 25). */
+  must_change_password?: boolean;
   status: RecordStatus;
   created_at: Date;
   /**

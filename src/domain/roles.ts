@@ -36,6 +36,8 @@ export const ROLE_MESSAGES = {
   updated: 'Cambios guardados.',
   resetSent: (email: string) => `Enviamos a ${email} un enlace para elegir una contraseña nueva.`,
   nameRequired: 'Escriba el nombre y un correo electrónico válido.',
+  mustChangePassword:
+    'Antes de continuar, cambie la contraseña generada al instalar: use «Cambiar contraseña» en el menú de su cuenta.',
 } as const;
 
 /** A staff account as the 'Usuarios' screen lists it. */

@@ -186,3 +186,57 @@ describe('staff roles', () => {
     ).toBe(401);
   });
 });
+
+describe('own passwords and staff rights (issue 25)', () => {
+  it('a generated start-up password is changed before the panel is used', async () => {
+    const { app, admin } = await staff();
+    await app.store
+      .collection<{ _id: string }>('usuarios')
+      .updateOne({ _id: admin.user._id }, { set: { must_change_password: true } });
+    app.app.forgetAccount(admin.user._id);
+    const login = await app.api({
+      method: 'POST',
+      url: '/api/usuarios/login',
+      payload: { email: 'direccion@escuela.do', password: 'clave-segura' },
+    });
+    expect(login.json().result.must_change_password).toBe(true);
+    const token = login.json().result.token as string;
+    const blocked = await app.api({ method: 'GET', url: '/api/dashboard', token });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().message).toBe(ROLE_MESSAGES.mustChangePassword);
+    const changed = await app.api({
+      method: 'POST',
+      url: '/api/usuarios/update',
+      token,
+      payload: { _id: admin.user._id, currentPassword: 'clave-segura', newPassword: 'una-clave-propia' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.must_change_password).toBeUndefined();
+    const after = await app.api({ method: 'GET', url: '/api/dashboard', token: changed.json().token });
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('only an administrator gives staff rights; a coach reads no family profile', async () => {
+    const { app, coach, office } = await staff();
+    const parent = await app.createUser({ email: 'familia@correo.do' });
+    for (const token of [coach.token, office.token]) {
+      const promote = await app.api({
+        method: 'POST',
+        url: '/api/usuarios/update',
+        token,
+        payload: { _id: parent.user._id, tipo: 'admin', puede_admin_ofertas: true },
+      });
+      expect(promote.statusCode).toBeLessThan(500);
+      const stored = await app.store
+        .collection<{ _id: string; tipo: string }>('usuarios')
+        .findById(parent.user._id);
+      expect(stored!.tipo).toBe('cliente');
+    }
+    const profile = await app.api({
+      method: 'GET',
+      url: `/api/usuarios/profile/${parent.user._id}`,
+      token: coach.token,
+    });
+    expect(profile.statusCode).toBe(403);
+  });
+});

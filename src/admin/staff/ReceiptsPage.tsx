@@ -5,6 +5,7 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { AdminPage } from '../AdminPage.tsx';
+import { LabeledInput } from '../fields.tsx';
 import { DataTable, type AdminColumn } from '../DataTable.tsx';
 import {
   useAddSequenceMutation,
@@ -451,22 +452,18 @@ function CorrectEcfDialog({ receipt, onClose }: { receipt: EcfView | null; onClo
           </ul>
           {credit
             ? buyerFields.map((field) => (
-                <div key={field.name} className="mb-2">
-                  <label htmlFor={field.id} className="form-label">
-                    {field.label}
-                  </label>
-                  <input
-                    id={field.id}
-                    name={field.name}
-                    className="form-control"
-                    autoComplete={field.autoComplete}
-                    inputMode={field.inputMode}
-                    value={field.value}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={described}
-                    onChange={(event) => field.set(event.target.value)}
-                  />
-                </div>
+                <LabeledInput
+                  key={field.name}
+                  id={field.id}
+                  name={field.name}
+                  label={field.label}
+                  autoComplete={field.autoComplete}
+                  inputMode={field.inputMode}
+                  value={field.value}
+                  onChange={field.set}
+                  className="mb-2"
+                  error={described}
+                />
               ))
             : null}
           <p className="small text-body-secondary mb-0">

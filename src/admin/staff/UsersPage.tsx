@@ -5,6 +5,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from 'react-bootstrap';
 import { AdminPage } from '../AdminPage.tsx';
+import { LabeledInput } from '../fields.tsx';
 import { DataTable, type AdminColumn } from '../DataTable.tsx';
 import {
   useCreateStaffMutation,
@@ -77,22 +78,18 @@ function NewMemberForm() {
             },
           ] as const
         ).map((field) => (
-          <div key={field.name} className="col-12 col-md-4">
-            <label htmlFor={field.id} className="form-label">
-              {field.label}
-            </label>
-            <input
-              id={field.id}
-              name={field.name}
-              type={field.type}
-              inputMode={field.mode}
-              autoComplete="off"
-              className="form-control admin-tap"
-              value={field.value}
-              aria-describedby={described}
-              onChange={(event) => field.set(event.target.value)}
-            />
-          </div>
+          <LabeledInput
+            key={field.name}
+            id={field.id}
+            name={field.name}
+            label={field.label}
+            type={field.type}
+            inputMode={field.mode}
+            value={field.value}
+            onChange={field.set}
+            className="col-12 col-md-4"
+            error={described}
+          />
         ))}
         <div className="col-12 col-md-2">
           <label htmlFor={ids.role} className="form-label">

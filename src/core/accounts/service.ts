@@ -11,6 +11,7 @@ import {
   ADMIN_TIPOS,
   isAdmin,
   isAnnualProgram,
+  staffRoleOf,
   type Membership,
   type UserRecord,
 } from '../../domain/records.ts';
@@ -117,7 +118,10 @@ export function accountsService(deps: CoreDeps) {
      * a password changed a moment ago must be the one checked next.
      */
     async readable(account: UserRecord, id: string): Promise<UserRecord> {
-      if (account._id !== id && !isAdmin(account)) throw new ApiError(403, M.profileForbidden);
+      // Another account's profile: the office's and administrators' (issue 25: not a coach's).
+      const role = staffRoleOf(account);
+      if (account._id !== id && (role === null || role === 'entrenador'))
+        throw new ApiError(403, M.profileForbidden);
       const user = await users.findById(id);
       if (!user) throw new ApiError(404, M.userNotFound);
       return user;
@@ -138,7 +142,8 @@ export function accountsService(deps: CoreDeps) {
       } = body;
       const set: Record<string, unknown> = { ...contact };
       const roleFields = { tipo, puede_admin_ofertas, puede_admin_empleados, puede_admin_sucursales, status };
-      if (isAdmin(account)) {
+      // Staff rights are an administrator's to give (issue 25), never the office's or a coach's.
+      if (staffRoleOf(account) === 'administrador') {
         for (const [key, value] of Object.entries(roleFields)) if (value !== undefined) set[key] = value;
         if (target._id === account._id && !isAdmin({ ...target, ...(set as Partial<UserRecord>) })) {
           throw new ApiError(400, M.selfDemotion);
@@ -152,11 +157,13 @@ export function accountsService(deps: CoreDeps) {
         if (!(await passwords.verify(currentPassword, target.password_hash)))
           throw new ApiError(400, M.wrongCurrentPassword);
         set.password_hash = await passwords.hash(newPassword);
+        // A generated password is changed at the first sign-in (issue 25): done.
+        if (target.must_change_password) set.must_change_password = false;
       }
       // Staff rights go all together (issue 43): a type that is not staff takes the flags away
       // unless they are set in the same change.
       if (
-        isAdmin(account) &&
+        staffRoleOf(account) === 'administrador' &&
         typeof set.tipo === 'string' &&
         !(ADMIN_TIPOS as readonly string[]).includes(set.tipo)
       )

@@ -151,6 +151,7 @@ export const actorOf = (call: { account: UserRecord | null; ip: string }) => ({
 /** Whether a staff account may make an 'admin' call; refused with the Spanish reason otherwise. */
 export function assertRole(route: Pick<ApiRoute, 'roles'>, account: UserRecord): void {
   const role = staffRoleOf(account);
+  if (account.must_change_password) throw new ApiError(403, ROLE_MESSAGES.mustChangePassword);
   if (!role || !(route.roles ?? OFFICE_ROLES).includes(role))
     throw new ApiError(403, ROLE_MESSAGES.forbidden(role));
 }

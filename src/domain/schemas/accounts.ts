@@ -49,6 +49,8 @@ export const PublicUser = Type.Object({
   role: Type.Optional(
     Type.Union([Type.Literal('administrador'), Type.Literal('oficina'), Type.Literal('entrenador')]),
   ),
+  /** The generated password must be changed before the panel is used (issue 25). */
+  must_change_password: Type.Optional(Type.Boolean()),
   status: Type.String(),
   created_at: Type.String(),
 });
