@@ -30,6 +30,8 @@ export const INDEXES: Array<[string, IndexSpec]> = [
   // The staff list's newest-first order, the audit log's and one record's trail.
   ['inscripciones', { fields: ['created_at'] }],
   ['auditoria', { fields: ['at'] }],
+  // The camp day's marks of a week and day (issue 25).
+  ['asistencia', { fields: ['day', 'week'] }],
   ['auditoria', { fields: ['record_id'] }],
   // Read by every checkout (found by profiling the checkout benchmark: without them each paid
   // order scanned every membership, customer and e-mail so far).

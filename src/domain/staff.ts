@@ -156,6 +156,8 @@ export type RosterQuery = Static<typeof RosterQuery>;
 
 /** One child on a roster: what the coach on the court needs, and who may take the child home. */
 export interface RosterChild {
+  /** The child in its order: '{enrolment id}:{slot}' (the camp day marks it, issue 25). */
+  key: string;
   order_number: string;
   name: string;
   age: string;

@@ -22,6 +22,7 @@ function childOf(enrolment: Enrolment, cupo: number): RosterChild | null {
     { name: contact.authorized_name_2, id: contact.authorized_id_2 },
   ].filter((person) => person.name?.trim());
   return {
+    key: `${enrolment._id}:${cupo}`,
     order_number: enrolment.order_number,
     name: fullName(child),
     age: child.age,

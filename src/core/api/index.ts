@@ -1,6 +1,7 @@
 // Every call of both catalogues that the server and the mocks answer alike (spec 01 §7, spec 02 §7).
 // Left to each adapter: the health probe, the photo upload (multipart), social sign-in (OAuth
 // redirects) and the front end's own files.
+import { CAMP_DAY_ROUTES } from './camp-day.ts';
 import { PERSONAL_ROUTES } from './personal.ts';
 import { ACCOUNT_ROUTES } from './accounts.ts';
 import { ADMIN_ROUTES } from './admin.ts';
@@ -20,6 +21,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...RECEIPT_ROUTES,
   ...PAYMENT_ROUTES,
   ...PERSONAL_ROUTES,
+  ...CAMP_DAY_ROUTES,
 ];
 
 export {

@@ -1,0 +1,166 @@
+// The camp day (issue 25, ../../domain/camp-day.ts): a week's children for a day, with the day's
+// marks; an arrival and a departure marked once each (a repeat, a phone replaying what it marked
+// offline, or two coaches at once keep the first mark; a later note is kept). A departure names
+// one of the enrolment's authorised pick-up persons, or someone else with an administrator's
+// override and a note.
+import { nowOf, type CoreDeps } from '../deps.ts';
+import { ApiError } from '../errors.ts';
+import { DuplicateKeyError } from '../store/port.ts';
+import { rosters } from './rosters.ts';
+import { recordAudit, type Actor } from './audit.ts';
+import { staffRoleOf, type UserRecord } from '../../domain/records.ts';
+import {
+  CAMP_DAY_MESSAGES as M,
+  personLabel,
+  type CampDayChild,
+  type CampDayMark,
+} from '../../domain/camp-day.ts';
+import type { RosterChild } from '../../domain/staff.ts';
+
+export const CAMP_DAY = 'asistencia';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const marksOf = (deps: Pick<CoreDeps, 'store'>) => deps.store.collection<CampDayMark>(CAMP_DAY);
+/** Who marked: the staff member's name (or e-mail). */
+const who = (staff: Pick<UserRecord, 'name' | 'email'>) => staff.name || staff.email;
+
+/** The week's children (one category, or all), medical alerts first, with the day's marks. */
+export async function campDay(
+  deps: Pick<CoreDeps, 'store'>,
+  query: { campament: string; week: string; category?: string; day: string },
+): Promise<CampDayChild[]> {
+  if (!DAY.test(query.day)) throw new ApiError(400, M.badDay);
+  const [week] = await rosters(deps.store, {
+    campament: query.campament,
+    week: query.week,
+    ...(query.category ? { category: query.category } : {}),
+  });
+  const children = (week?.categories ?? []).flatMap((category) => category.children);
+  const marks = new Map(
+    (await marksOf(deps).find({ day: query.day, week: query.week })).map((mark) => [mark.child_key, mark]),
+  );
+  return children.map((child) => {
+    const mark = marks.get(child.key);
+    return {
+      ...child,
+      arrived_at: mark?.arrived_at?.toISOString() ?? null,
+      arrived_by: mark?.arrived_by ?? '',
+      left_at: mark?.left_at?.toISOString() ?? null,
+      left_by: mark?.left_by ?? '',
+      picked_up_by: mark?.picked_up_by ?? '',
+      override_note: mark?.override_note ?? '',
+    };
+  });
+}
+
+/** The child of a key in the week, or 404. */
+async function childIn(
+  deps: Pick<CoreDeps, 'store'>,
+  input: { campament: string; week: string; key: string },
+): Promise<RosterChild> {
+  const [week] = await rosters(deps.store, { campament: input.campament, week: input.week });
+  const child = week?.categories.flatMap((category) => category.children).find((c) => c.key === input.key);
+  if (!child) throw new ApiError(404, M.childNotFound);
+  return child;
+}
+
+/** The day's mark of a child, made once: an insert, or the existing one when it was made first. */
+async function markOf(deps: Pick<CoreDeps, 'store'>, day: string, week: string, key: string) {
+  const _id = `${day}|${key}`;
+  const existing = await marksOf(deps).findById(_id);
+  if (existing) return existing;
+  try {
+    return await marksOf(deps).insertOne({
+      _id,
+      day,
+      child_key: key,
+      week,
+      arrived_at: null,
+      arrived_by: '',
+      left_at: null,
+      left_by: '',
+      picked_up_by: '',
+      override_note: '',
+    });
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error;
+    return (await marksOf(deps).findById(_id))!;
+  }
+}
+
+export interface ArrivalInput {
+  campament: string;
+  week: string;
+  key: string;
+  day: string;
+  /** When the phone marked it (a mark replayed after the connection came back); now otherwise. */
+  at?: string;
+}
+
+export async function markArrival(deps: CoreDeps, staff: UserRecord, input: ArrivalInput): Promise<string> {
+  if (!DAY.test(input.day)) throw new ApiError(400, M.badDay);
+  const child = await childIn(deps, input);
+  const mark = await markOf(deps, input.day, input.week, input.key);
+  const at = input.at ? new Date(input.at) : nowOf(deps);
+  // The first arrival stands: a replay or a second coach changes nothing.
+  await marksOf(deps).updateOne(
+    { _id: mark._id, arrived_at: null },
+    { set: { arrived_at: Number.isNaN(at.getTime()) ? nowOf(deps) : at, arrived_by: who(staff) } },
+  );
+  return M.arrived(child.name);
+}
+
+export interface DepartureInput extends ArrivalInput {
+  /** One of the enrolment's authorised persons (their index in the pick-up list). */
+  person?: number;
+  /** Someone else: name and cédula, with an administrator's note. */
+  other?: { name: string; id: string; note: string };
+}
+
+export async function markDeparture(
+  deps: CoreDeps,
+  actor: Actor,
+  staff: UserRecord,
+  input: DepartureInput,
+): Promise<string> {
+  if (!DAY.test(input.day)) throw new ApiError(400, M.badDay);
+  const child = await childIn(deps, input);
+  const authorised = input.person !== undefined ? child.pickup[input.person] : undefined;
+  let person: string;
+  let note = '';
+  if (authorised) person = personLabel(authorised);
+  else {
+    // Someone not on the list: an administrator's override, with who and why.
+    if (staffRoleOf(staff) !== 'administrador')
+      throw new ApiError(403, M.notAuthorized(child.name, child.pickup.map(personLabel)));
+    const other = input.other;
+    if (!other?.name.trim() || !other.id.trim() || !other.note.trim())
+      throw new ApiError(400, M.overrideNote);
+    person = personLabel(other);
+    note = other.note.trim();
+  }
+  const mark = await markOf(deps, input.day, input.week, input.key);
+  const at = input.at ? new Date(input.at) : nowOf(deps);
+  const done = await marksOf(deps).updateOne(
+    { _id: mark._id, left_at: null },
+    {
+      set: {
+        left_at: Number.isNaN(at.getTime()) ? nowOf(deps) : at,
+        left_by: who(staff),
+        picked_up_by: person,
+        ...(note ? { override_note: note } : {}),
+      },
+    },
+  );
+  // A second departure keeps the first; only a later note is added.
+  if (!done && note) await marksOf(deps).updateOne({ _id: mark._id }, { set: { override_note: note } });
+  if (note)
+    await recordAudit(deps.store, actor, {
+      action: 'update',
+      kind: CAMP_DAY,
+      record_id: mark._id,
+      after: { recogido_por: person },
+      note: `Salida autorizada por un administrador: ${note}`,
+    });
+  return M.left(child.name, person);
+}
