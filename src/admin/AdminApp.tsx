@@ -20,6 +20,7 @@ import { EnrolmentDetailPage } from './staff/EnrolmentDetailPage.tsx';
 import { EnrolmentsPage } from './staff/EnrolmentsPage.tsx';
 import { RostersPage } from './staff/RostersPage.tsx';
 import { UsersPage } from './staff/UsersPage.tsx';
+import { CampDayPage } from './staff/CampDayPage.tsx';
 
 export function AdminApp() {
   return (
@@ -39,6 +40,7 @@ export function AdminApp() {
           <Route path="inscripciones" element={<EnrolmentsPage />} />
           <Route path="inscripciones/:id" element={<EnrolmentDetailPage />} />
           <Route path="listas" element={<RostersPage />} />
+          <Route path="dia" element={<CampDayPage />} />
           <Route path="auditoria" element={<AuditPage />} />
           <Route path="esperas" element={<WaitlistPage />} />
           <Route path="comprobantes" element={<ReceiptsPage />} />

@@ -2,6 +2,7 @@
 // server, kept in step by the parity suite).
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MOCK_CREDENTIALS, mockCore } from '../../mocks/data.ts';
 import type { UserRecord } from '../domain/records.ts';
@@ -667,7 +668,7 @@ describe('Usuarios and the menu by role (issue 25)', () => {
     expect(await screen.findByText(/No puede quitar al último administrador activo/)).toBeInTheDocument();
   });
 
-  it("a coach's menu holds the rosters only, and the panel opens on them", async () => {
+  it("a coach's menu holds the rosters and the camp day only, and the panel opens on the rosters", async () => {
     localStorage.setItem(
       'gatekeeper_user',
       JSON.stringify({ ...JSON.parse(localStorage.getItem('gatekeeper_user')!), role: 'entrenador' }),
@@ -681,7 +682,7 @@ describe('Usuarios and the menu by role (issue 25)', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Listas']);
+    ).toEqual(['Listas', 'Día de campamento']);
   });
 });
 
@@ -715,5 +716,30 @@ describe('the staff member’s own password (issue 25)', () => {
     const stored = await mockCore().deps.store.collection<UserRecord>('usuarios').findById(admin!._id);
     expect(stored?.must_change_password).toBe(false);
     expect(await mockCore().deps.passwords.verify('otra-clave-propia', stored!.password_hash)).toBe(true);
+  });
+});
+
+describe('the camp day (issue 25)', () => {
+  it('marks an arrival; without a connection the mark waits on the phone and goes when it is back', async () => {
+    const user = await open('/admin/dia', 'Día de campamento');
+    await user.selectOptions(await screen.findByLabelText('Campamento *'), 'Campamento de Verano 2027');
+    const week = await screen.findByLabelText('Semana');
+    await waitFor(() => expect(within(week).getAllByRole('option').length).toBeGreaterThan(1));
+    await user.selectOptions(week, within(week).getAllByRole('option')[1]!);
+    expect(await screen.findByRole('heading', { name: 'Pedro Rodríguez', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('Ausente')).toBeInTheDocument();
+    expect(screen.getByText('1 niño · 1 sin llegar')).toBeInTheDocument();
+
+    // No connection: kept on the phone, said so, and sent once the connection is back.
+    server.use(http.post('*/api/dia/llegada', () => HttpResponse.error(), { once: true }));
+    await user.click(screen.getByRole('button', { name: 'Llegó Pedro Rodríguez' }));
+    expect(await screen.findByText(/Sin conexión: 1 marca guardada en este teléfono/)).toBeInTheDocument();
+    expect(screen.getByText('Llegada marcada en este teléfono (sin enviar)')).toBeInTheDocument();
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Pedro Rodríguez: llegada marcada.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/Sin conexión/)).not.toBeInTheDocument());
+    expect(await screen.findByText(/^Llegó \d/)).toBeInTheDocument();
+    const marks = await mockCore().deps.store.collection('asistencia').find({});
+    expect(marks).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@
 // it changed and the dashboard. Loaded only in the admin chunk and injected into the store then
 // (src/app/AdminArea.tsx), so none of it reaches the parents' bundle.
 import type { StaffRole, StaffView } from '../domain/roles.ts';
+import type { CampDayChild, CampDayMarkBody } from '../domain/camp-day.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
 import type { ChangePreview, StaffChangeRequest } from '../domain/changes.ts';
 import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
@@ -92,6 +93,7 @@ export interface TypeOption {
 
 const TAGS = [
   'personal',
+  'dia',
   'campamentos',
   'categorias',
   'semanas',
@@ -202,6 +204,17 @@ export const adminApi = createApi({
       query: (params) => ({ path: `/inscripciones/listas${listSearch(params)}` }),
       transformResponse: (answer: { data: RosterWeek[] }) => answer.data,
       providesTags: ['inscripciones'],
+    }),
+    campDay: build.query<CampDayChild[], { campament: string; week: string; category?: string; day: string }>(
+      {
+        query: (params) => ({ path: `/dia${listSearch(params)}` }),
+        transformResponse: (answer: { data: CampDayChild[] }) => answer.data,
+        providesTags: ['dia'],
+      },
+    ),
+    markCampDay: build.mutation<{ message: string }, { kind: 'llegada' | 'salida'; body: CampDayMarkBody }>({
+      query: ({ kind, body }) => ({ path: `/dia/${kind}`, method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['dia']),
     }),
     waitlist: build.query<WaitlistView[], { campament?: string; week?: string }>({
       query: (params) => ({ path: `/esperas/lista${listSearch(params)}` }),
@@ -332,6 +345,8 @@ export const {
   useEcfReceiptsQuery,
   useSendEcfMutation,
   useStaffQuery,
+  useCampDayQuery,
+  useMarkCampDayMutation,
   useChangeOwnPasswordMutation,
   useCreateStaffMutation,
   useUpdateStaffMutation,

@@ -30,6 +30,17 @@ export interface CampDayMark {
   override_note: string;
 }
 
+/** What 'Llegó' and 'Salió' send (a mark made offline carries the phone's time in `at`). */
+export interface CampDayMarkBody {
+  campament: string;
+  week: string;
+  key: string;
+  day: string;
+  at?: string;
+  person?: number;
+  other?: { name: string; id: string; note: string };
+}
+
 export const CAMP_DAY_MESSAGES = {
   arrived: (name: string) => `${name}: llegada marcada.`,
   left: (name: string, person: string) => `${name}: salida marcada, lo recogió ${person}.`,

@@ -11,7 +11,8 @@ import { hasMedicalNote, type RosterChild } from '../../domain/staff.ts';
 import { WeekPicker } from './EnrolmentFiltersForm.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 
-function Notes({ child }: { child: RosterChild }) {
+/** A child's medical notes, highlighted; 'Ninguna' when there is nothing to note. */
+export function Notes({ child }: { child: RosterChild }) {
   const notes = [
     ['Alergias', child.allergies],
     ['Alimentos', child.foods],
@@ -32,11 +33,65 @@ function Notes({ child }: { child: RosterChild }) {
   );
 }
 
-export function RostersPage() {
+/** A camp, one of its weeks and one of its categories: the group a roster or a camp day shows. */
+export function useGroup() {
   const [campament, setCampament] = useState('');
   const [week, setWeek] = useState('');
   const [category, setCategory] = useState('');
+  return { campament, setCampament, week, setWeek, category, setCategory };
+}
+
+/** The pickers of a group (the week's and category's lists follow the camp). */
+export function GroupPickers({
+  idPrefix,
+  group,
+  allowAll = false,
+}: {
+  idPrefix: string;
+  group: ReturnType<typeof useGroup>;
+  allowAll?: boolean;
+}) {
+  const { campament, setCampament, week, setWeek, category, setCategory } = group;
   const categories = useAreaList('categorias', { campament, sort: 'order', page: 1, limit: 100 }, !campament);
+  return (
+    <>
+      <div className="col-12 col-md-4">
+        <CampPicker
+          id={`${idPrefix}-camp`}
+          value={campament}
+          onChange={(id) => {
+            setCampament(id);
+            setWeek('');
+            setCategory('');
+          }}
+          allowAll={allowAll}
+        />
+      </div>
+      <div className="col-12 col-sm-6 col-md-3">
+        <WeekPicker id={`${idPrefix}-week`} campament={campament} value={week} onChange={setWeek} />
+      </div>
+      <div className="col-12 col-sm-6 col-md-3">
+        <FilterSelect
+          id={`${idPrefix}-category`}
+          name="category"
+          label="Categoría"
+          allLabel="Todas las categorías"
+          value={category}
+          disabled={!campament}
+          onChange={setCategory}
+          options={(campament ? (categories.data?.data ?? []) : []).map((entry) => ({
+            value: entry._id,
+            label: entry.name,
+          }))}
+        />
+      </div>
+    </>
+  );
+}
+
+export function RostersPage() {
+  const group = useGroup();
+  const { campament, week, category } = group;
   const rosters = useRostersQuery(
     { campament, ...(week ? { week } : {}), ...(category ? { category } : {}) },
     { skip: !campament },
@@ -60,36 +115,7 @@ export function RostersPage() {
       }
     >
       <form className="row g-2 align-items-end mb-3 no-print" onSubmit={(event) => event.preventDefault()}>
-        <div className="col-12 col-md-4">
-          <CampPicker
-            id="rosters-camp"
-            value={campament}
-            onChange={(id) => {
-              setCampament(id);
-              setWeek('');
-              setCategory('');
-            }}
-            allowAll
-          />
-        </div>
-        <div className="col-12 col-sm-6 col-md-4">
-          <WeekPicker id="rosters-week" campament={campament} value={week} onChange={setWeek} />
-        </div>
-        <div className="col-12 col-sm-6 col-md-4">
-          <FilterSelect
-            id="rosters-category"
-            name="category"
-            label="Categoría"
-            allLabel="Todas las categorías"
-            value={category}
-            disabled={!campament}
-            onChange={setCategory}
-            options={(campament ? (categories.data?.data ?? []) : []).map((entry) => ({
-              value: entry._id,
-              label: entry.name,
-            }))}
-          />
-        </div>
+        <GroupPickers idPrefix="rosters" group={group} allowAll />
       </form>
 
       {!campament ? (

@@ -1,0 +1,91 @@
+// The camp day at the gate, on a phone (issue 25): an administrator creates a coach, who chooses a
+// password through the e-mailed link and signs in to the panel at 375 px: the menu holds the
+// rosters and the camp day only. The coach marks a child's arrival, loses the connection, marks
+// the departure to an authorised person (kept on the phone), and when the connection is back the
+// mark is sent: the office reads both marks.
+import { expect, test } from './test.ts';
+import { api, demoSummerCart, E2E_ADMIN, newParent, payAs } from './api.ts';
+import { latestMailTo } from './outbox.ts';
+import { expectAccessible } from './a11y.ts';
+import { keepShot } from './shots.ts';
+import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
+
+test.use({ viewport: { width: 375, height: 667 } });
+test.skip(({ isMobile }) => !isMobile, 'phone only');
+
+test('a coach checks a child in, goes offline, checks the child out to an authorised person, and the office sees both marks', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = `${Date.now()}`;
+  const admin = (await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN)).result.token as string;
+  // A family with a child in the demo camp's third week.
+  const parent = await newParent(page, `dia.${tag}@correo.do`);
+  const cart = await demoSummerCart(page, parent.token);
+  const paid = await payAs(page, parent.token, enrolmentRequest(cart, [[2]], { children: tag }));
+  expect(paid.status()).toBe(201);
+
+  const email = `entrenador.${tag}@escuela.do`;
+  const created = await api(page, 'POST', '/personal/create', admin, {
+    name: 'Luis Entrenador',
+    email,
+    role: 'entrenador',
+  });
+  expect(created.status).toBe('SUCCESS');
+  const mail = await latestMailTo(email);
+  const token = /token=([\w-]+)/.exec(mail)![1]!;
+  expect(
+    (await api(page, 'POST', '/usuarios/reset', undefined, { token, password: 'clave-del-coach' })).status,
+  ).toBe('SUCCESS');
+
+  // A fresh page: not the parent's session.
+  await page.context().clearCookies();
+  await page.goto('/admin/login');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/admin/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill('clave-del-coach');
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Listas', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
+  const menu = page.getByRole('navigation', { name: 'Administración' });
+  await expect(menu.getByRole('link')).toHaveText(['Listas', 'Día de campamento']);
+  await menu.getByRole('link', { name: 'Día de campamento' }).click();
+
+  await page.getByLabel('Campamento *').selectOption({ label: 'Campamento de Verano 2027' });
+  await page.getByLabel('Semana').selectOption({ value: cart.weeks[2]!._id });
+  const name = `Pedro ${tag} Rodríguez`;
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: `Llegó ${name}` }).click();
+  await expect(page.getByText(`${name}: llegada marcada.`)).toBeVisible();
+
+  // The connection drops at the gate: the departure waits on the phone.
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: `Salió ${name}` }).click();
+  await page.getByRole('button', { name: 'Rosa Martínez (001-1111111-1)' }).click();
+  await expect(page.getByText(/Sin conexión: 1 marca guardada en este teléfono/)).toBeVisible();
+  await expect(page.getByText('Salida marcada en este teléfono (sin enviar)')).toBeVisible();
+  await keepShot(page, testInfo.outputPath('camp-day-offline.png'));
+  await page.context().setOffline(false);
+  await expect(
+    page.getByText(`${name}: salida marcada, lo recogió Rosa Martínez (001-1111111-1).`),
+  ).toBeVisible();
+  await expect(page.getByText(/Sin conexión/)).toHaveCount(0);
+  await expectAccessible(page, 'camp day');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // The office reads both marks.
+  const day = await page.evaluate(() => document.querySelector<HTMLInputElement>('#day-date')!.value);
+  const seen = await api(
+    page,
+    'GET',
+    `/dia?campament=${cart.camp._id}&week=${cart.weeks[2]!._id}&day=${day}`,
+    admin,
+  );
+  const child = (seen.data as Array<{ name: string; arrived_at: string | null; picked_up_by: string }>).find(
+    (entry) => entry.name === name,
+  )!;
+  expect(child.arrived_at).not.toBeNull();
+  expect(child.picked_up_by).toBe('Rosa Martínez (001-1111111-1)');
+});
