@@ -70,3 +70,17 @@ describe('mock data', () => {
     ]);
   });
 });
+
+describe('mock mode’s coach (issue 25)', () => {
+  it('signs in to the rosters and the camp day, and is refused the dashboard', async () => {
+    const login = (await api('/usuarios/login', { body: MOCK_CREDENTIALS.coach })) as {
+      result: { token: string; role: string };
+    };
+    expect(login.result.role).toBe('entrenador');
+    const token = login.result.token;
+    const camps = (await api('/campamentos/listpop', { token })) as { status: string };
+    expect(camps.status).toBe('SUCCESS');
+    const dashboard = (await api('/dashboard', { token })) as { message: string };
+    expect(dashboard.message).toBe('Su rol (Entrenador) no permite esta acción. Pídala a un administrador.');
+  });
+});

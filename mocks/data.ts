@@ -251,6 +251,11 @@ async function seed(core: Core): Promise<void> {
     name: 'Administración Escuela',
     tipo: 'admin',
   });
+  await user(MOCK_CREDENTIALS.coach.email, MOCK_CREDENTIALS.coach.password, {
+    name: 'Luis Entrenador',
+    tipo: 'personal',
+    role: 'entrenador',
+  });
   const parent = await user(MOCK_CREDENTIALS.parent.email, MOCK_CREDENTIALS.parent.password, {
     name: 'Carmen Rodríguez',
     phone: '809-555-1234',

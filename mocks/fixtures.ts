@@ -6,6 +6,8 @@ import { demoSchool } from '../src/domain/demo.ts';
 export const MOCK_CREDENTIALS = {
   admin: { email: 'admin@escuela.do', password: 'admin123' },
   parent: { email: 'carmen@correo.do', password: 'clave123' },
+  /** A coach (issue 25): the rosters and the camp day only. */
+  coach: { email: 'entrenador@escuela.do', password: 'entrenador123' },
 } as const;
 
 /** Ids that look like MongoDB ObjectIds, the same on every reset, so reloads and tests can name them. */

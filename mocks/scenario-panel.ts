@@ -75,7 +75,8 @@ export function mountScenarioPanel(doc: Document): void {
   hint.style.color = '#555';
   hint.textContent =
     `Cuentas: ${MOCK_CREDENTIALS.admin.email} / ${MOCK_CREDENTIALS.admin.password} (admin), ` +
-    `${MOCK_CREDENTIALS.parent.email} / ${MOCK_CREDENTIALS.parent.password} (padre/madre). ` +
+    `${MOCK_CREDENTIALS.parent.email} / ${MOCK_CREDENTIALS.parent.password} (padre/madre), ` +
+    `${MOCK_CREDENTIALS.coach.email} / ${MOCK_CREDENTIALS.coach.password} (entrenador). ` +
     'Tarjetas: 4242 4242 4242 4242 aprobada, 4000 0000 0000 0002 rechazada.';
   body.append(hint);
   // The tester's orders, accounts and changes stay across reloads and scenarios until this.

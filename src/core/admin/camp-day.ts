@@ -14,6 +14,7 @@ import {
   personLabel,
   type CampDayChild,
   type CampDayMark,
+  type CampDayMarkBody,
 } from '../../domain/camp-day.ts';
 import type { RosterChild } from '../../domain/staff.ts';
 
@@ -88,14 +89,9 @@ async function markOf(deps: Pick<CoreDeps, 'store'>, day: string, week: string, 
   }
 }
 
-export interface ArrivalInput {
-  campament: string;
-  week: string;
-  key: string;
-  day: string;
-  /** When the phone marked it (a mark replayed after the connection came back); now otherwise. */
-  at?: string;
-}
+/** 'Llegó' and 'Salió' as the page sends them (../../domain/camp-day.ts). */
+export type ArrivalInput = Omit<CampDayMarkBody, 'person' | 'other'>;
+export type DepartureInput = CampDayMarkBody;
 
 export async function markArrival(deps: CoreDeps, staff: UserRecord, input: ArrivalInput): Promise<string> {
   if (!DAY.test(input.day)) throw new ApiError(400, M.badDay);
@@ -108,13 +104,6 @@ export async function markArrival(deps: CoreDeps, staff: UserRecord, input: Arri
     { set: { arrived_at: Number.isNaN(at.getTime()) ? nowOf(deps) : at, arrived_by: who(staff) } },
   );
   return M.arrived(child.name);
-}
-
-export interface DepartureInput extends ArrivalInput {
-  /** One of the enrolment's authorised persons (their index in the pick-up list). */
-  person?: number;
-  /** Someone else: name and cédula, with an administrator's note. */
-  other?: { name: string; id: string; note: string };
 }
 
 export async function markDeparture(
