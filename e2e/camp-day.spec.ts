@@ -7,22 +7,23 @@ import { expect, test } from './test.ts';
 import { api, demoSummerCart, E2E_ADMIN, newParent, payAs } from './api.ts';
 import { latestMailTo } from './outbox.ts';
 import { expectAccessible } from './a11y.ts';
-import { keepShot } from './shots.ts';
+import { keepShot, SCREENSHOTS } from './shots.ts';
+import { writeFileSync } from 'node:fs';
 import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
 
 test.use({ viewport: { width: 375, height: 667 } });
 test.skip(({ isMobile }) => !isMobile, 'phone only');
 
-test('a coach checks a child in, goes offline, checks the child out to an authorised person, and the office sees both marks', async ({
+test('a coach checks two children in, goes offline, checks one out to an authorised person, and the office sees both marks', async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
   const tag = `${Date.now()}`;
   const admin = (await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN)).result.token as string;
-  // A family with a child in the demo camp's third week.
+  // A family with two children in the demo camp's third week.
   const parent = await newParent(page, `dia.${tag}@correo.do`);
   const cart = await demoSummerCart(page, parent.token);
-  const paid = await payAs(page, parent.token, enrolmentRequest(cart, [[2]], { children: tag }));
+  const paid = await payAs(page, parent.token, enrolmentRequest(cart, [[2], [2]], { children: tag }));
   expect(paid.status()).toBe(201);
 
   const email = `entrenador.${tag}@escuela.do`;
@@ -56,8 +57,11 @@ test('a coach checks a child in, goes offline, checks the child out to an author
   await page.getByLabel('Semana').selectOption({ value: cart.weeks[2]!._id });
   const name = `Pedro ${tag} Rodríguez`;
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
-  await page.getByRole('button', { name: `Llegó ${name}` }).click();
-  await expect(page.getByText(`${name}: llegada marcada.`)).toBeVisible();
+  const sister = `María ${tag} Rodríguez`;
+  for (const child of [name, sister]) {
+    await page.getByRole('button', { name: `Llegó ${child}` }).click();
+    await expect(page.getByText(`${child}: llegada marcada.`)).toBeVisible();
+  }
 
   // The connection drops at the gate: the departure waits on the phone.
   await page.context().setOffline(true);
@@ -83,9 +87,52 @@ test('a coach checks a child in, goes offline, checks the child out to an author
     `/dia?campament=${cart.camp._id}&week=${cart.weeks[2]!._id}&day=${day}`,
     admin,
   );
-  const child = (seen.data as Array<{ name: string; arrived_at: string | null; picked_up_by: string }>).find(
-    (entry) => entry.name === name,
-  )!;
+  const marks = seen.data as Array<{ name: string; arrived_at: string | null; picked_up_by: string }>;
+  const child = marks.find((entry) => entry.name === name)!;
   expect(child.arrived_at).not.toBeNull();
   expect(child.picked_up_by).toBe('Rosa Martínez (001-1111111-1)');
+  const other = marks.find((entry) => entry.name === sister)!;
+  expect(other.arrived_at).not.toBeNull();
+  expect(other.picked_up_by).toBe('');
+
+  // The rosters: at 375 px each child a card with every field labelled; printed, a page per week
+  // and category with the school, camp, week and category on it, and no page for an empty group.
+  await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
+  await menu.getByRole('link', { name: 'Listas' }).click();
+  await page.getByLabel('Campamento', { exact: true }).selectOption({ label: 'Campamento de Verano 2027' });
+  await page.getByLabel('Semana').selectOption({ value: cart.weeks[2]!._id });
+  // The menu closes as the page opens (a phone); then each child is a card.
+  await expect(page.getByRole('button', { name: 'Mostrar u ocultar el menú' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+  await expect
+    .poll(() => page.locator('#admin-drawer').evaluate((drawer) => drawer.getBoundingClientRect().right))
+    .toBeLessThanOrEqual(0);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  // A card's labels are the columns' (data-label, drawn before each value on a phone).
+  await expect(row.locator('td[data-label="Padres"]')).toContainText('Carmen Rodríguez 809-555-1234');
+  await expect(row.locator('td[data-label="Edad"]')).toHaveText('11');
+  expect(
+    await row
+      .locator('td[data-label="Padres"]')
+      .evaluate((cell) => getComputedStyle(cell, '::before').content),
+  ).toBe('"Padres: "');
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await keepShot(page, testInfo.outputPath('roster-phone.png'));
+  await page.emulateMedia({ media: 'print' });
+  const groups = page.locator('.roster-category:not(.roster-empty)');
+  const heads = page.locator('.roster-category:not(.roster-empty) .roster-print-head');
+  await expect(heads.first()).toBeVisible();
+  expect(await heads.count()).toBe(await groups.count());
+  await expect(heads.first()).toContainText(
+    `Escuela de Baloncesto · Campamento de Verano 2027 · ${cart.weeks[2]!.name}`,
+  );
+  await expect(page.locator('.roster-empty').first()).toBeHidden();
+  const pdf = await page.pdf({ format: 'A4' });
+  if (SCREENSHOTS) writeFileSync(testInfo.outputPath('roster.pdf'), pdf);
+  const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+  expect(pages).toBe(await groups.count());
 });

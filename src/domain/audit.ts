@@ -124,6 +124,7 @@ export function exportFilterWords(
   const labelled: Array<[string, string]> = [
     ['campament', 'Campamento'],
     ['week', 'Semana'],
+    ['category', 'Categoría'],
     ['state', 'Estado'],
     ['q', 'Búsqueda'],
     ['from', 'Desde'],

@@ -32,6 +32,12 @@ export const ENROLMENT_STATE_FILTERS: Record<EnrolmentState, Record<string, unkn
   failed: { payment_status: { $in: ['declined', 'error'] }, status: { $ne: 'cancelled' } },
 };
 
+/** Whether an order's line is one the week and category filters choose (a roster's export). */
+export const lineChosen =
+  (filters: Pick<EnrolmentFilters, 'week' | 'category'>) =>
+  (line: { id: string; time: string }): boolean =>
+    (!filters.week || line.id === filters.week) && (!filters.category || line.time === filters.category);
+
 /** A refund the gateway has not confirmed yet (a cancelled order stays cancelled meanwhile). */
 export const REFUND_PENDING_LABEL = 'Reembolso pendiente';
 
@@ -44,6 +50,8 @@ export const EnrolmentFilters = Type.Object({
   campament: Type.Optional(Id),
   /** Orders with a line in this week. */
   week: Type.Optional(Id),
+  /** Orders with a line in this category (with `week`, a line of that week in it). */
+  category: Type.Optional(Id),
   state: Type.Optional(
     Type.Union([
       Type.Literal('pending'),
@@ -161,6 +169,8 @@ export interface RosterChild {
   order_number: string;
   name: string;
   age: string;
+  /** Years on the week's first day, from the birth date (issue 25); null when either is unreadable. */
+  age_at_week: number | null;
   birth_date: string;
   gender: string;
   size: string;
@@ -181,6 +191,17 @@ export interface RosterWeek {
   /** T-shirt sizes of the week's children: size → count, sizes in their usual order. */
   sizes: Array<{ size: string; count: number }>;
   categories: Array<{ category_id: string; category_name: string; children: RosterChild[] }>;
+}
+
+/** A child's age in whole years on a day, both 'DD/MM/YYYY' (a week's dates start with its first day). */
+export function ageOn(birthDate: string, day: string): number | null {
+  const birth = /(\d{2})\/(\d{2})\/(\d{4})/.exec(birthDate);
+  const on = /(\d{2})\/(\d{2})\/(\d{4})/.exec(day);
+  if (!birth || !on) return null;
+  const [, bd, bm, by] = birth.map(Number) as [number, number, number, number];
+  const [, d, m, y] = on.map(Number) as [number, number, number, number];
+  const age = y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+  return age >= 0 && age < 120 ? age : null;
 }
 
 /** Medical entries that say there is nothing to note ('Ninguna', 'N/A', '-', …). */

@@ -182,6 +182,40 @@ describe('the enrolment export', () => {
     expect(forbidden.statusCode).toBe(403);
   });
 
+  it("a roster's export holds exactly the chosen week and category (issue 24)", async () => {
+    const { admin, parent, cart } = await setup();
+    // Semana 1 in the first category for one child, Semana 1 and 2 in the second for another.
+    const mini = enrolmentRequest(cart, [[0, 1]], { children: 'Mini' });
+    mini.listCalendar[0]!.time = cart.categories[0]!._id;
+    mini.listCalendar[1]!.time = cart.categories[0]!._id;
+    mini.listParticipants[0] = participant(1, {
+      first_name: 'Ana Mini',
+      age: '8',
+      birth_date: '15/03/2018',
+      time: cart.categories[0]!._id,
+    });
+    const paidMini = await pay(parent, mini);
+    expect(paidMini.statusCode, paidMini.body).toBe(201);
+    expect((await pay(parent, enrolmentRequest(cart, [[0, 1]], { children: 'Infantil' }))).statusCode).toBe(
+      201,
+    );
+    const week = cart.weeks[0]!._id;
+    const category = cart.categories[1]!._id;
+    const rows = csvRecords((await download(admin, `format=csv&week=${week}&category=${category}`)).body);
+    expect(rows.map((row) => [row.Semana, row['Categoría']])).toEqual([
+      [cart.weeks[0]!.name, cart.categories[1]!.name],
+    ]);
+    expect(rows[0]!.Participante).toMatch(/Infantil/);
+    const orders = csvRecords(
+      (await download(admin, `format=csv&hoja=pedidos&week=${cart.weeks[1]!._id}&category=${category}`)).body,
+    );
+    expect(orders).toHaveLength(1);
+    const log = await t.api({ method: 'GET', url: '/api/auditoria/listpop?action=export', token: admin });
+    expect(log.json().data[1].note).toBe(
+      `CSV · Semana: ${cart.weeks[0]!.name} · ${cart.camp.name} · Categoría: ${cart.categories[1]!.name} · ${cart.camp.name}`,
+    );
+  });
+
   it('streams 10,000 rows within 100 MB of extra memory', async () => {
     const { admin, cart } = await setup();
     const camp = (await t.store.collection<Camp>('campamentos').findById(cart.camp._id))!;

@@ -1,5 +1,6 @@
 // Staff operations over HTTP (the staff issue): the enrolment list and detail, cancel, verify, the
 // audit log; a parent is refused every one of them.
+import { ageOn } from '../../../src/domain/staff.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/build.ts';
 import { staffKit, type StaffKit } from './testing.ts';
@@ -349,7 +350,14 @@ describe('the rosters', () => {
         { name: 'Rosa Martínez', id: '001-1111111-1' },
         { name: 'Juan Pérez', id: '001-2222222-2' },
       ],
+      // The parents' phones, and the age on the week's first day from the birth date (issue 25).
+      parents: [
+        { name: 'Carmen Rodríguez', phone: '809-555-1234' },
+        { name: 'José Rodríguez', phone: '829-555-4321' },
+      ],
+      age_at_week: ageOn('15/03/2016', week.date),
     });
+    expect(ageOn('15/03/2016', week.date)).toBe(11);
     expect((await get(parent, `/api/inscripciones/listas?campament=${cart.camp._id}`)).statusCode).toBe(403);
   });
 });

@@ -3,6 +3,9 @@
 // 'Imprimir' prints them (A4 or Letter, portrait: admin.css); the export buttons download the same.
 import { useState } from 'react';
 import { AdminPage } from '../AdminPage.tsx';
+import { adminRole } from '../adminSession.ts';
+import { LOGO_URL } from '../../lib/logo.ts';
+import { SITE_NAME } from '../../lib/DocumentTitle.tsx';
 import { FilterSelect } from '../filters.tsx';
 import { CampPicker } from '../CampPicker.tsx';
 import { useAreaList, useRostersQuery } from '../api.ts';
@@ -89,13 +92,34 @@ export function GroupPickers({
   );
 }
 
+/** A roster's columns (each a card's labels on a phone). */
+const COLUMNS = [
+  'Participante',
+  'Edad',
+  'Talla',
+  'Notas médicas',
+  'Padres',
+  'Emergencia',
+  'Autorizados a recoger',
+] as const;
+
 export function RostersPage() {
   const group = useGroup();
   const { campament, week, category } = group;
+  const camps = useAreaList('campamentos', { sort: 'name', page: 1, limit: 100 });
+  const campName = camps.data?.data.find((camp) => camp._id === campament)?.name ?? '';
   const rosters = useRostersQuery(
     { campament, ...(week ? { week } : {}), ...(category ? { category } : {}) },
     { skip: !campament },
   );
+  // Paper starts a page before every group but the first one printed (empty groups are not).
+  const firstPrinted = rosters.data
+    ?.flatMap((roster) =>
+      roster.categories
+        .filter((entry) => entry.children.length > 0)
+        .map((entry) => `${roster.week_id}|${entry.category_id}`),
+    )
+    .at(0);
 
   return (
     <AdminPage
@@ -110,7 +134,17 @@ export function RostersPage() {
           >
             Imprimir
           </button>
-          {campament && <ExportButtons filters={{ campament, state: 'paid', ...(week ? { week } : {}) }} />}
+          {/* Exports are the office's: a coach has the lists on screen and on paper only. */}
+          {campament && adminRole() !== 'entrenador' && (
+            <ExportButtons
+              filters={{
+                campament,
+                state: 'paid',
+                ...(week ? { week } : {}),
+                ...(category ? { category } : {}),
+              }}
+            />
+          )}
         </div>
       }
     >
@@ -140,7 +174,20 @@ export function RostersPage() {
             </div>
             <div className="card-body p-0">
               {roster.categories.map((group) => (
-                <div key={group.category_id} className="roster-category">
+                <div
+                  key={group.category_id}
+                  // Printed a page per week and category, each with its heading; empty groups not at all.
+                  className={`roster-category${group.children.length === 0 ? ' roster-empty' : ''}${
+                    `${roster.week_id}|${group.category_id}` === firstPrinted ? ' roster-print-first' : ''
+                  }`}
+                >
+                  <div className="roster-print-head" aria-hidden="true">
+                    <img src={LOGO_URL} alt="" width={32} height={32} />
+                    <span>
+                      <strong>{SITE_NAME}</strong> · {campName} · {roster.week_name} ({roster.date}) ·{' '}
+                      {group.category_name}
+                    </span>
+                  </div>
                   <h3 className="h6 px-3 pt-3">
                     {group.category_name} · {group.children.length}{' '}
                     {group.children.length === 1 ? 'participante' : 'participantes'}
@@ -159,33 +206,39 @@ export function RostersPage() {
                         </caption>
                         <thead>
                           <tr>
-                            <th scope="col">Participante</th>
-                            <th scope="col">Edad</th>
-                            <th scope="col">Talla</th>
-                            <th scope="col">Notas médicas</th>
-                            <th scope="col">Emergencia</th>
-                            <th scope="col">Autorizados a recoger</th>
+                            {COLUMNS.map((column) => (
+                              <th key={column} scope="col">
+                                {column}
+                              </th>
+                            ))}
                           </tr>
                         </thead>
                         <tbody>
                           {group.children.map((child) => (
-                            <tr key={`${child.order_number}-${child.name}`}>
-                              <td>
+                            <tr key={child.key}>
+                              <td data-label={COLUMNS[0]}>
                                 {child.name}
                                 <span className="d-block small text-body-secondary">
                                   {child.order_number}
                                 </span>
                               </td>
-                              <td>{child.age}</td>
-                              <td>{child.size}</td>
-                              <td>
+                              <td data-label={COLUMNS[1]}>{child.age_at_week ?? child.age}</td>
+                              <td data-label={COLUMNS[2]}>{child.size}</td>
+                              <td data-label={COLUMNS[3]}>
                                 <Notes child={child} />
                               </td>
-                              <td>
+                              <td data-label={COLUMNS[4]}>
+                                {child.parents.map((parent) => (
+                                  <span key={parent.name} className="d-block">
+                                    {parent.name} {parent.phone}
+                                  </span>
+                                ))}
+                              </td>
+                              <td data-label={COLUMNS[5]}>
                                 {child.emergency.name}
                                 <span className="d-block">{child.emergency.phones[0] ?? ''}</span>
                               </td>
-                              <td>
+                              <td data-label={COLUMNS[6]}>
                                 {child.pickup.map((person) => (
                                   <span key={person.name} className="d-block">
                                     {person.name} ({person.id})

@@ -32,6 +32,7 @@ export function enrolmentFilter(query: EnrolmentFilters): Filter {
   const parts: Filter[] = [];
   if (query.campament) parts.push({ campament: query.campament });
   if (query.week) parts.push({ 'lines.id': query.week });
+  if (query.category) parts.push({ 'lines.time': query.category });
   if (query.state) parts.push(ENROLMENT_STATE_FILTERS[query.state]);
   const created = dayRange(query.from, query.to);
   if (created) parts.push({ created_at: created });

@@ -4,7 +4,12 @@
 import type { Store } from '../store/port.ts';
 import { fullName } from '../../domain/family.ts';
 import type { Camp, Category, Enrolment } from '../../domain/records.ts';
-import { ENROLMENT_STATE_LABELS, enrolmentState, type EnrolmentFilters } from '../../domain/staff.ts';
+import {
+  ENROLMENT_STATE_LABELS,
+  enrolmentState,
+  lineChosen,
+  type EnrolmentFilters,
+} from '../../domain/staff.ts';
 import { santoDomingoDay } from '../../domain/dashboard.ts';
 import { formatDueDay } from '../../domain/plans.ts';
 import { enrolmentFilter } from './enrolments-filter.ts';
@@ -204,7 +209,9 @@ export async function* exportRows(store: Store, filters: EnrolmentFilters): Asyn
   const names = await namesOf(store);
   for await (const { order, money } of ordersWithMoney(store, enrolmentFilter(filters))) {
     const rows = rowsOf(order, names.category, money.net, names.camp.get(order.campament) ?? order.camp_name);
-    yield* filters.week ? rows.filter((_, index) => order.lines[index]!.id === filters.week) : rows;
+    // A week or category keeps only the lines it names (a roster of Semana 2 holds no Semana 1 lines).
+    const chosen = lineChosen(filters);
+    yield* rows.filter((_, index) => chosen(order.lines[index]!));
   }
 }
 
@@ -214,7 +221,10 @@ export async function* orderExportRows(
   filters: EnrolmentFilters,
 ): AsyncGenerator<OrderExportRow> {
   const names = await namesOf(store);
-  for await (const page of orderPagesWithMoney(store, enrolmentFilter(filters))) {
+  const chosen = lineChosen(filters);
+  for await (const all of orderPagesWithMoney(store, enrolmentFilter(filters))) {
+    // The store filter finds the week and the category each on some line; both on one line here.
+    const page = all.filter(({ order }) => order.lines.some(chosen));
     const invoices = await invoiceNumbersOf(
       store,
       page.filter(({ order }) => order.payment_status === 'paid').map(({ order }) => order._id),

@@ -4,6 +4,7 @@ import type { Store } from '../store/port.ts';
 import { fullName } from '../../domain/family.ts';
 import type { Category, Enrolment, Week } from '../../domain/records.ts';
 import {
+  ageOn,
   ENROLMENT_STATE_FILTERS,
   SIZE_ORDER,
   type RosterChild,
@@ -13,7 +14,7 @@ import {
 
 const byName = (a: RosterChild, b: RosterChild) => a.name.localeCompare(b.name, 'es');
 
-function childOf(enrolment: Enrolment, cupo: number): RosterChild | null {
+function childOf(enrolment: Enrolment, cupo: number, weekDate = ''): RosterChild | null {
   const child = enrolment.participants.find((participant) => participant.id === cupo);
   if (!child) return null;
   const contact = enrolment.contact;
@@ -26,6 +27,7 @@ function childOf(enrolment: Enrolment, cupo: number): RosterChild | null {
     order_number: enrolment.order_number,
     name: fullName(child),
     age: child.age,
+    age_at_week: ageOn(child.birth_date, weekDate),
     birth_date: child.birth_date,
     gender: child.gender,
     size: child.size,
@@ -62,7 +64,7 @@ export async function rosters(store: Store, query: RosterQuery): Promise<RosterW
     const lines = enrolments.flatMap((enrolment) =>
       enrolment.lines
         .filter((line) => line.id === week._id && (!query.category || line.time === query.category))
-        .map((line) => ({ category: line.time, child: childOf(enrolment, line.cupo) })),
+        .map((line) => ({ category: line.time, child: childOf(enrolment, line.cupo, week.date) })),
     );
     const counts = new Map<string, number>();
     for (const { child } of lines) if (child) counts.set(child.size, (counts.get(child.size) ?? 0) + 1);

@@ -187,7 +187,7 @@ export const STAFF_ROUTES: ApiRoute[] = [
           { ...filters, hoja },
           await recordNames(
             store,
-            [filters.campament, filters.week].filter((id) => id !== undefined),
+            [filters.campament, filters.week, filters.category].filter((id) => id !== undefined),
           ),
         ),
       });
