@@ -55,13 +55,20 @@ describe('paidPerDay', () => {
         { payment_status: 'pending', paid_at: null, amount: 4700 },
         { payment_status: 'declined', paid_at: new Date('2027-03-14T12:00:00.000Z'), amount: 4700 },
         { payment_status: 'paid', paid_at: null, amount: 4700 },
+        // Cancelled today with a 10 % fee kept: its money counts, not the order (issue 24).
+        {
+          payment_status: 'paid',
+          paid_at: new Date('2027-03-14T13:00:00.000Z'),
+          status: 'cancelled',
+          amount: 470,
+        },
       ],
       NOW,
     );
     expect(days.filter((entry) => entry.count > 0)).toEqual([
       { day: '2027-02-13', count: 1, amount: 3500 },
       { day: '2027-03-13', count: 1, amount: 100 },
-      { day: '2027-03-14', count: 2, amount: 14000 },
+      { day: '2027-03-14', count: 2, amount: 14470 },
     ]);
     expect(days).toHaveLength(30);
   });

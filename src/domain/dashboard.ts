@@ -24,14 +24,18 @@ export function paidDaysRange(now: Date, days = DASHBOARD_PAID_DAYS): { from: Da
 export interface PaidEnrolment {
   payment_status: string;
   paid_at: Date | null | undefined;
-  /** Whole DOP. */
+  /** 'cancelled' once the order gave its places back: its money may remain (a fee kept), not its count. */
+  status?: string;
+  /** Whole DOP the school keeps of it: collected minus refunded (src/domain/money.ts, issue 24). */
   amount: number;
 }
 
 /**
- * Paid enrolments (payment_status 'paid') counted and summed by the Santo Domingo day of their
- * paid_at: one entry per day of the last `days` days up to and including today, oldest first,
- * days without payments included (zeros). Enrolments outside that range are left out.
+ * Paid enrolments (payment_status 'paid') by the Santo Domingo day of their paid_at: the orders
+ * that still hold their places counted, the money kept of all of them summed (a refunded order
+ * adds nothing, a kept fee its fee: issue 24). One entry per day of the last `days` days up to and
+ * including today, oldest first, days without payments included (zeros). Enrolments outside that
+ * range are left out.
  */
 export function paidPerDay(
   enrolments: Iterable<PaidEnrolment>,
@@ -48,7 +52,7 @@ export function paidPerDay(
     if (enrolment.payment_status !== 'paid' || !enrolment.paid_at) continue;
     const entry = byDay.get(santoDomingoDay(enrolment.paid_at));
     if (!entry) continue;
-    entry.count += 1;
+    if (enrolment.status !== 'cancelled') entry.count += 1;
     entry.amount += Number.isFinite(enrolment.amount) ? Math.round(enrolment.amount) : 0;
   }
   return [...byDay.values()];

@@ -6,6 +6,7 @@ import {
   formatDop,
   multiWeekRate,
   priceCart,
+  repriceOrder,
   roundPeso,
   type PricedLine,
 } from './pricing.ts';
@@ -263,5 +264,82 @@ describe('rounding and display', () => {
     expect(formatDop(13800)).toBe('RD$13,800');
     expect(formatDop(4700)).toBe('RD$4,700');
     expect(formatDop(0)).toBe('RD$0');
+  });
+});
+
+describe('repriceOrder: a paid camp order after a partial change (issue 24)', () => {
+  const reprice = (
+    lines: PricedLine[],
+    charged: number,
+    coupon: Parameters<typeof priceCart>[0]['coupon'] = null,
+  ) => repriceOrder({ campType: 'campamento', lines, membershipFee: 3500, coupon }, charged);
+  const percent10 = { type: 'percent' as const, percent: 10, amount: 0 };
+  const amount1000 = { type: 'amount' as const, percent: 0, amount: 1000 };
+
+  // Worked examples to the peso: what was charged, the lines left, the new total and the difference.
+  it.each([
+    // Two children (2 + 1 weeks, 13,295) lose a week: 9,400 - 5 % = 8,930, 4,365 back.
+    {
+      change: 'drop a week',
+      charged: 13_295,
+      left: weeks([1, 1]),
+      coupon: null,
+      total: 8_930,
+      difference: -4_365,
+    },
+    // Three children one week each (12,690) lose one: the 10 % tier drops to 5 %: 8,930, 3,760 back.
+    {
+      change: 'drop a child',
+      charged: 12_690,
+      left: weeks([1, 1]),
+      coupon: null,
+      total: 8_930,
+      difference: -3_760,
+    },
+    // One child two weeks (9,300) left with one: the multi-week rate goes: 4,700, 4,600 back.
+    {
+      change: 'one week left',
+      charged: 9_300,
+      left: weeks([1]),
+      coupon: null,
+      total: 4_700,
+      difference: -4_600,
+    },
+    // A move to a dearer week (4,700 → 5,200): the family owes 500.
+    {
+      change: 'move dearer',
+      charged: 4_700,
+      left: [{ cupo: 1, value: 5_200 }],
+      coupon: null,
+      total: 5_200,
+      difference: 500,
+    },
+    // A 10 % coupon takes its share of the new subtotal: 2 weeks 9,300 → 8,370; 1 week → 4,230.
+    {
+      change: 'percent coupon',
+      charged: 8_370,
+      left: weeks([1]),
+      coupon: percent10,
+      total: 4_230,
+      difference: -4_140,
+    },
+    // An amount coupon stays whole while the order covers it: 9,300 - 1,000 → 4,700 - 1,000.
+    {
+      change: 'amount coupon',
+      charged: 8_300,
+      left: weeks([1]),
+      coupon: amount1000,
+      total: 3_700,
+      difference: -4_600,
+    },
+  ])('$change: $charged → $total ($difference)', ({ charged, left, coupon, total, difference }) => {
+    const { price, difference: got } = reprice(left, charged, coupon);
+    expect(price.total).toBe(total);
+    expect(got).toBe(difference);
+  });
+
+  it('is priceCart of the lines left: the same figures a new order of them would get', () => {
+    const left = weeks([2, 1, 1]);
+    expect(reprice(left, 20_000).price).toEqual(camp(left));
   });
 });

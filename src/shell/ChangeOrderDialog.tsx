@@ -1,5 +1,5 @@
-// A parent changes their own paid camp order from the profile (issue 24): drops one week of a child
-// or moves it to another week, within the camp's window. The server prices the change (the one
+// A parent changes their own paid camp order from the profile (issue 24): drops one week of a child,
+// moves it to another week, or takes the child out of the order, within the camp's window. The server prices the change (the one
 // pricing module) and the dialog shows the new total and what happens to the money before the
 // parent confirms; a refusal (past the deadline, no place left) is shown in place.
 import { useEffect, useState } from 'react';
@@ -10,6 +10,9 @@ import type { ChangePreview } from '../domain/changes.ts';
 import { changeOwnEnrolment, fetchCampWeeks, type EnrolmentSummary } from './accountApi.ts';
 
 type Week = { _id: string; name: string; date: string; value: number };
+
+/** The 'what to do' choice that takes the line's child out of the order (every week of theirs). */
+const DROP_CHILD = 'quitar-participante';
 
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : 'No fue posible calcular el cambio.';
@@ -35,7 +38,11 @@ export function ChangeOrderDialog({
     ? {
         cupo: line.cupo,
         week: line.week,
-        ...(toWeek ? { action: 'move_week' as const, to_week: toWeek } : { action: 'drop_week' as const }),
+        ...(toWeek === DROP_CHILD
+          ? { action: 'drop_child' as const }
+          : toWeek
+            ? { action: 'move_week' as const, to_week: toWeek }
+            : { action: 'drop_week' as const }),
       }
     : null;
 
@@ -129,6 +136,10 @@ export function ChangeOrderDialog({
             onChange={(event) => setToWeek(event.target.value)}
           >
             <option value="">Quitar esta semana</option>
+            {/* An order keeps at least one child: the last one leaves by cancelling. */}
+            {line && new Set(lines.map((one) => one.cupo)).size > 1 ? (
+              <option value={DROP_CHILD}>Quitar a {line.child} de la orden (todas sus semanas)</option>
+            ) : null}
             {weeks
               .filter((week) => !ownWeeks.has(week._id))
               .map((week) => (

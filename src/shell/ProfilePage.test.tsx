@@ -145,6 +145,69 @@ describe('profile page', () => {
     expect(calls).toEqual(['aaaaaaaaaaaaaaaaaaaaaaaa', 'aaaaaaaaaaaaaaaaaaaaaaaa']);
   });
 
+  it('takes one child out of an order from "Cambiar semanas": the server\'s new total first, then confirmed (issue 24)', async () => {
+    const changeable: Activity = {
+      ...ACTIVITY,
+      enrolments: [
+        {
+          ...ACTIVITY.enrolments[0]!,
+          _id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+          status: 'active',
+          campament: 'cccccccccccccccccccccccc',
+          cancel: { last_day: '28/06/2027', refund: 'Se reembolsarán RD$24,700 a su tarjeta.' },
+          changeable: true,
+          lines: [
+            { cupo: 1, week: 'w1', label: 'Semana 1 de Luis Pérez', child: 'Luis Pérez' },
+            { cupo: 2, week: 'w1', label: 'Semana 1 de Carla Pérez', child: 'Carla Pérez' },
+          ],
+        },
+      ],
+    };
+    const asked: unknown[] = [];
+    server.use(
+      http.get('*/api/semanas/findbycamp/:id', () =>
+        HttpResponse.json({ status: 'SUCCESS', message: '', data: { uid: '', weekData: [] } }),
+      ),
+      http.post('*/api/inscripciones/cambiar/:id', async ({ request }) => {
+        const body = (await request.json()) as { action: string; preview?: boolean };
+        asked.push(body);
+        return HttpResponse.json({
+          status: 'SUCCESS',
+          message: body.preview ? '' : 'Inscripción modificada',
+          data: {
+            preview: {
+              description: 'Se quitó a Carla Pérez',
+              before_total: 24_700,
+              after_total: 4_700,
+              difference: -20_000,
+              card: 20_000,
+              credit: 0,
+              owed: 0,
+              sentence: 'Se reembolsarán RD$20,000 a su tarjeta.',
+            },
+          },
+        });
+      }),
+    );
+    const user = await openProfile(changeable);
+    const order = await screen.findByRole('article', { name: 'Orden 1002' });
+    await user.click(within(order).getByRole('button', { name: 'Cambiar semanas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar semanas' });
+    await user.selectOptions(
+      within(dialog).getByLabelText('Semana que desea cambiar'),
+      'Semana 1 de Carla Pérez',
+    );
+    await user.selectOptions(
+      within(dialog).getByLabelText('Qué desea hacer'),
+      'Quitar a Carla Pérez de la orden (todas sus semanas)',
+    );
+    expect(await within(dialog).findByText('Se reembolsarán RD$20,000 a su tarjeta.')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(`Nuevo total: ${formatDop(4_700)}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar cambio' }));
+    expect(await screen.findByText('Inscripción modificada')).toBeInTheDocument();
+    expect(asked.at(-1)).toEqual({ cupo: 2, week: 'w1', action: 'drop_child' });
+  });
+
   it("shows a cancelled order's credit code for the next enrolment", async () => {
     await openProfile({
       ...ACTIVITY,

@@ -28,7 +28,7 @@ export interface EnrolmentSummary {
   credit?: { code: string; amount: number } | null;
   campament?: string;
   /** Each child's weeks, and whether the family may change them now (issue 24). */
-  lines?: Array<{ cupo: number; week: string; label: string }>;
+  lines?: Array<{ cupo: number; week: string; label: string; child: string }>;
   changeable?: boolean;
   /** Its changes since it was paid (issue 24): what changed, the new total, what happened to the money. */
   changes?: Array<{ at: string; description: string; total: number; money: string }>;

@@ -92,4 +92,26 @@ describe('deleting what families use', () => {
     expect(mails[0]).toMatchObject({ to: ['carmen@correo.do'] });
     expect(mails[0]!.text).toContain('Su solicitud en la lista de espera quedó retirada');
   });
+
+  it('deletes an unused camp and withdraws the waiting lists of its weeks, each family e-mailed', async () => {
+    const { parent, cart } = await setup();
+    const week = cart.weeks[2]!;
+    await t.store
+      .collection<Week>('semanas')
+      .updateOne({ _id: week._id }, { set: { quota_f: week.quota_q } });
+    const joined = await t.api({
+      method: 'POST',
+      url: '/api/esperas',
+      token: parent,
+      payload: { week: week._id, child: 'Luis' },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect((await remove('campamentos', cart.camp._id)).statusCode).toBe(200);
+    expect(await t.store.collection('lista_espera').findOne({ week: week._id })).toMatchObject({
+      status: 'withdrawn',
+    });
+    expect((await t.api({ method: 'GET', url: '/api/esperas', token: parent })).json().data).toEqual([]);
+    const mails = await t.store.collection('outbox').find({ kind: 'waitlist-withdrawn' });
+    expect(mails.map((mail) => mail.to)).toEqual([['carmen@correo.do']]);
+  });
 });

@@ -166,6 +166,36 @@ describe('staff change a paid order', () => {
     expect(mail.text).toContain(`escriba el cupón ${credit.code} al pagar`);
   });
 
+  it("'Sin reembolso': nothing goes back, and the freed place is offered to the week's waiting list", async () => {
+    const { cart } = await setup();
+    const week = cart.weeks[1]!;
+    // One child, weeks 1 and 2 (9,300); then week 2 is full and another family waits for it.
+    const order = await payFor(kit.parent, enrolmentRequest(cart, [[0, 1]]));
+    await t.store.collection<Week>('semanas').updateOne({ _id: week._id }, { set: { quota_q: 1 } });
+    const other = await t.createUser({ email: 'espera@correo.do' });
+    const joined = await t.api({
+      method: 'POST',
+      url: '/api/esperas',
+      token: other.token,
+      payload: { week: week._id, child: 'Ana' },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const res = await change(order._id, { action: 'drop_week', cupo: 1, week: week._id, refund: 'none' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.preview).toMatchObject({ after_total: 4_700, difference: -4_600, card: 0 });
+    expect((await orders().findById(order._id))!.changes![0]).toMatchObject({
+      refund: 'none',
+      card_amount: 0,
+      credit_amount: 0,
+    });
+    expect(refunds).toHaveLength(0);
+    // The school keeps what it collected: nothing counts as refunded.
+    expect(await money()).toMatchObject({ collected: 9_300, refunded: 0, net: 9_300 });
+    expect(await t.store.collection('lista_espera').findOne({ week: week._id })).toMatchObject({
+      status: 'offered',
+    });
+  });
+
   it('move a week to a dearer one: places moved, the difference owed in the ledger', async () => {
     const { cart } = await setup();
     await t.store
@@ -325,5 +355,57 @@ describe('a parent changes their own order from the profile', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(CHANGE_MESSAGES.notOffered);
+  });
+
+  it('takes one child out of a two-child order, unless one of that child’s weeks is past its deadline', async () => {
+    const { cart } = await setup();
+    // Sofía week 1, Luis weeks 2 and 3: 14,100 - 5 % family (705) - 2-week rate on 9,400 (100) = 13,295.
+    const order = await payFor(kit.parent, enrolmentRequest(cart, [[0], [1, 2]]));
+    expect(order.amount).toBe(13_295);
+    const ask = (body: Record<string, unknown>) =>
+      t.api({
+        method: 'POST',
+        url: `/api/inscripciones/cambiar/${order._id}`,
+        token: kit.parent,
+        payload: body,
+      });
+    // The profile offers it with the child's name on each line.
+    const activity = (
+      await t.api({ method: 'GET', url: '/api/usuarios/activity', token: kit.parent })
+    ).json();
+    const summary = activity.data.enrolments.find((entry: { _id: string }) => entry._id === order._id);
+    expect(summary.lines.map((line: { child: string }) => line.child)).toEqual([
+      'Pedro Rodríguez',
+      'María Rodríguez',
+      'María Rodríguez',
+    ]);
+
+    // Luis's third week starts within the camp's 7 days: his weeks can no longer be dropped.
+    await t.store
+      .collection<Week>('semanas')
+      .updateOne({ _id: cart.weeks[2]!._id }, { set: { date: '27/11/2026 - 01/12/2026' } });
+    await orders().updateOne(
+      { _id: order._id },
+      {
+        set: {
+          lines: order.lines.map((line) =>
+            line.id === cart.weeks[2]!._id ? { ...line, date: '27/11/2026 - 01/12/2026' } : line,
+          ),
+        },
+      },
+    );
+    const late = await ask({ action: 'drop_child', cupo: 2 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/^El plazo para cambiar esa semana terminó/);
+    expect((await orders().findById(order._id))!.participants).toHaveLength(2);
+
+    // Sofía's only week is still open: she leaves, Luis's two weeks stay (9,400 - 100 = 9,300).
+    const res = await ask({ action: 'drop_child', cupo: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await orders().findById(order._id))!;
+    expect(after.participants.map((child) => child.first_name)).toEqual(['María']);
+    expect(after.amount).toBe(9_300);
+    expect(refunds.map((refund) => refund.amount)).toEqual([3_995]);
+    expect(await taken(cart, 0)).toBe(0);
   });
 });

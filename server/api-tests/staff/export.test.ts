@@ -100,6 +100,20 @@ describe('the enrolment export', () => {
   it("reconciles: the 'Pedidos' net adds up to the dashboard's income for the same camp, after refunds", async () => {
     const { admin, parent, cart } = await setup();
     await enrolSome(parent, cart);
+    // A partial refund: the first order drops its first child's second week (card refund).
+    const first = (await t.store
+      .collection<Enrolment>('inscripciones')
+      .findOne({ campament: cart.camp._id, 'participants.first_name': 'Ana; "Nena"' }))!;
+    const dropped = await t.api({
+      method: 'POST',
+      url: `/api/inscripciones/cambios/${first._id}`,
+      token: admin,
+      payload: { action: 'drop_week', cupo: 1, week: cart.weeks[1]!._id, refund: 'card', reason: 'Viaje' },
+    });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    const partial =
+      first.amount - (await t.store.collection<Enrolment>('inscripciones').findById(first._id))!.amount;
+    expect(partial).toBeGreaterThan(0);
     const third = await pay(parent, enrolmentRequest(cart, [[5]]));
     // A full refund by staff: the money goes back and stops counting as income.
     const refunded = await t.store
@@ -115,12 +129,17 @@ describe('the enrolment export', () => {
     const { data } = (await t.api({ method: 'GET', url: '/api/dashboard', token: admin })).json();
     const annual = await demoCart(t.store, 'PA2027');
     const paid = await t.store.collection<Enrolment>('inscripciones').find({ payment_status: 'paid' });
-    const charged = paid.reduce((sum, order) => sum + order.amount, 0);
+    // What was charged at the checkouts: the first order's amount is now its repriced total.
+    const charged = paid.reduce((sum, order) => sum + order.amount, 0) + partial;
     expect(data.money).toMatchObject({
       collected: charged,
-      refunded: refunded!.amount,
-      net: charged - refunded!.amount,
+      refunded: refunded!.amount + partial,
+      net: charged - refunded!.amount - partial,
     });
+    // The last 30 days' chart tells the same money, and counts the orders that hold places.
+    const days = data.paidPerDay as Array<{ count: number; amount: number }>;
+    expect(days.reduce((sum, day) => sum + day.amount, 0)).toBe(data.money.net);
+    expect(days.reduce((sum, day) => sum + day.count, 0)).toBe(3);
     expect(data.holding).toEqual({ orders: 3, children: 4 });
     const pedidos = async (query: string) =>
       csvRecords((await download(admin, `format=csv&hoja=pedidos${query}`)).body).reduce(

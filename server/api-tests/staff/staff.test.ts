@@ -290,6 +290,25 @@ describe('the audit log', () => {
     expect(trail.data.map((entry: { action: string }) => entry.action)).toEqual(['delete', 'update']);
     expect((await get(admin, '/api/auditoria/listpop?kind=cupones')).json().total).toBe(0);
   });
+
+  it("names a coupon and an order as staff say them: 'cupón CODE', 'Orden N' (issue 24)", async () => {
+    const { admin, parent, cart } = await setup();
+    const [coupon] = await t.store.collection<{ _id: string; code: string }>('cupones').find({});
+    expect(
+      (await post(admin, '/api/cupones/update', { _id: coupon!._id, label: 'Hermanos' })).statusCode,
+    ).toBe(200);
+    const paid = await pay(parent, enrolmentRequest(cart, [[0]]));
+    const [order] = await t.store.collection<Enrolment>('inscripciones').find({});
+    const cancel = await post(admin, `/api/inscripciones/cancel/${order!._id}`, {
+      reason: 'La familia se muda',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const labels = (await get(admin, '/api/auditoria/listpop'))
+      .json()
+      .data.map((entry: { kind: string; record_label: string }) => [entry.kind, entry.record_label]);
+    expect(labels).toContainEqual(['cupones', `cupón ${coupon!.code}`]);
+    expect(labels).toContainEqual(['inscripciones', `Orden ${paid.json().result.orderId}`]);
+  });
 });
 
 describe('a parent', () => {

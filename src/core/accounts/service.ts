@@ -223,7 +223,8 @@ export function accountsService(deps: CoreDeps) {
         // order may still be cancelled by the family, on camp orders (the server decides again).
         lines: enrolment.lines.map((line) => {
           const child = enrolment.participants.find((participant) => participant.id === line.cupo);
-          return { cupo: line.cupo, week: line.id, label: `${line.name} de ${child ? fullName(child) : ''}` };
+          const name = child ? fullName(child) : '';
+          return { cupo: line.cupo, week: line.id, label: `${line.name} de ${name}`, child: name };
         }),
         changeable: cancelTerms(enrolment) !== null && !isAnnualProgram(enrolment.camp_type),
         children: enrolment.participants.map((participant) => fullName(participant)),

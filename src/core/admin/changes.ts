@@ -109,7 +109,15 @@ async function planChange(
     const offered = target.categories ?? [];
     if (offered.length > 0 && !offered.includes(line.time)) throw new ApiError(409, M.categoryNotInWeek);
   }
-  if (options.byParent) checkWindow(camp, [line?.date, target?.date], nowOf(deps));
+  // A child dropped leaves every week of theirs: each one's deadline must still be open.
+  if (options.byParent)
+    checkWindow(
+      camp,
+      request.action === 'drop_child'
+        ? order.lines.filter((own) => own.cupo === request.cupo).map((own) => own.date)
+        : [line?.date, target?.date],
+      nowOf(deps),
+    );
 
   const removed = order.participants.filter(
     (child) => !changed.participants.some((kept) => kept.id === child.id),

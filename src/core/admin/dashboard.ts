@@ -11,7 +11,7 @@ import {
 } from '../../domain/admin-contract.ts';
 import { paidDaysRange, paidPerDay, percentage, type PaidEnrolment } from '../../domain/dashboard.ts';
 import { STATUS_ALIASES } from './listing.ts';
-import { moneyTotals } from './money.ts';
+import { moneyTotals, ordersWithMoney } from './money.ts';
 
 const ACTIVE = { $in: [...STATUS_ALIASES.active] };
 
@@ -19,12 +19,24 @@ const ACTIVE = { $in: [...STATUS_ALIASES.active] };
 const activeFilter = (kind: DashboardKind): Filter =>
   kind === 'clientes' ? { $or: [{ status: ACTIVE }, { cliEstado: ACTIVE }] } : { status: ACTIVE };
 
-/** The enrolments paid within the chart's days (paidDaysRange), and only those. */
-function paidEnrolments(store: Store, now: Date): Promise<PaidEnrolment[]> {
+/**
+ * The enrolments paid within the chart's days (paidDaysRange), and only those, each with the money
+ * the school keeps of it (the one money rule, so the chart agrees with the income figures).
+ */
+async function paidEnrolments(store: Store, now: Date): Promise<PaidEnrolment[]> {
   const { from, until } = paidDaysRange(now);
-  return store
-    .collection<PaidEnrolment & { _id: string }>('inscripciones')
-    .find({ payment_status: 'paid', paid_at: { $gte: from, $lt: until } });
+  const paid: PaidEnrolment[] = [];
+  for await (const { order, money } of ordersWithMoney(store, {
+    payment_status: 'paid',
+    paid_at: { $gte: from, $lt: until },
+  }))
+    paid.push({
+      payment_status: order.payment_status,
+      paid_at: order.paid_at,
+      status: order.status,
+      amount: money.net,
+    });
+  return paid;
 }
 
 export async function dashboard(store: Store, now = new Date()): Promise<DashboardAnswer['data']> {

@@ -102,7 +102,14 @@ export const ActivityAnswer = successOf(
         weeks: Type.Array(Type.String()),
         campament: Type.String(),
         /** Each child's weeks: what a parent's change names (issue 24). */
-        lines: Type.Array(Type.Object({ cupo: Type.Integer(), week: Type.String(), label: Type.String() })),
+        lines: Type.Array(
+          Type.Object({
+            cupo: Type.Integer(),
+            week: Type.String(),
+            label: Type.String(),
+            child: Type.String(),
+          }),
+        ),
         /** The family may change it now (a paid camp order within its window). */
         changeable: Type.Boolean(),
         children: Type.Array(Type.String()),
