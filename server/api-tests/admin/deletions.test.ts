@@ -20,6 +20,18 @@ async function setup() {
 const remove = (area: string, id: string) =>
   t.api({ method: 'DELETE', url: `/api/${area}/delete/${id}`, token: kit.admin });
 
+/** The week full by the staff's own count (no order), and the family in its line for a child. */
+async function waitFor(week: Week, child: string) {
+  await t.store.collection<Week>('semanas').updateOne({ _id: week._id }, { set: { quota_f: week.quota_q } });
+  const joined = await t.api({
+    method: 'POST',
+    url: '/api/esperas',
+    token: kit.parent,
+    payload: { week: week._id, child },
+  });
+  expect(joined.statusCode, joined.body).toBe(200);
+}
+
 describe('deleting what families use', () => {
   it('refuses a camp, week or category with a paid order, says why, and deactivating keeps the order', async () => {
     const { parent, cart } = await setup();
@@ -71,17 +83,7 @@ describe('deleting what families use', () => {
   it('deletes an unused full week and withdraws its waiting list, each family e-mailed', async () => {
     const { parent, cart } = await setup();
     const week = cart.weeks[3]!;
-    // Full by the staff's own count (no order): a family joins its line.
-    await t.store
-      .collection<Week>('semanas')
-      .updateOne({ _id: week._id }, { set: { quota_f: week.quota_q } });
-    const joined = await t.api({
-      method: 'POST',
-      url: '/api/esperas',
-      token: parent,
-      payload: { week: week._id, child: 'Sofía' },
-    });
-    expect(joined.statusCode, joined.body).toBe(200);
+    await waitFor(week, 'Sofía');
     expect((await remove('semanas', week._id)).statusCode).toBe(200);
     const mine = (await t.api({ method: 'GET', url: '/api/esperas', token: parent })).json().data;
     expect(mine).toEqual([]);
@@ -96,16 +98,7 @@ describe('deleting what families use', () => {
   it('deletes an unused camp and withdraws the waiting lists of its weeks, each family e-mailed', async () => {
     const { parent, cart } = await setup();
     const week = cart.weeks[2]!;
-    await t.store
-      .collection<Week>('semanas')
-      .updateOne({ _id: week._id }, { set: { quota_f: week.quota_q } });
-    const joined = await t.api({
-      method: 'POST',
-      url: '/api/esperas',
-      token: parent,
-      payload: { week: week._id, child: 'Luis' },
-    });
-    expect(joined.statusCode, joined.body).toBe(200);
+    await waitFor(week, 'Luis');
     expect((await remove('campamentos', cart.camp._id)).statusCode).toBe(200);
     expect(await t.store.collection('lista_espera').findOne({ week: week._id })).toMatchObject({
       status: 'withdrawn',
