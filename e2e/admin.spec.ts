@@ -99,6 +99,25 @@ test('an admin builds a camp, a parent enrols through its link, the admin sees p
     },
   );
   await expect(page.getByRole('row', { name: new RegExp(campName) })).toBeVisible();
+  // At 1280 px every action of the row is whole: one line each ('Editar', not 'Edita r'), and none
+  // cut off by the table's edge ('Eliminar' included), with no sideways scroll needed (issue 24).
+  const actions = await page
+    .getByRole('row', { name: new RegExp(campName) })
+    .getByRole('button')
+    .evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const box = button.getBoundingClientRect();
+        const card = button.closest('.card')!.getBoundingClientRect();
+        const line = parseFloat(getComputedStyle(button).lineHeight);
+        return {
+          label: button.textContent,
+          oneLine: button.scrollHeight <= line * 1.5 + 16,
+          inside: box.left >= card.left && box.right <= card.right,
+        };
+      }),
+    );
+  expect(actions.map((action) => action.label)).toContain('Eliminar');
+  expect(actions.filter((action) => !action.oneLine || !action.inside)).toEqual([]);
   await page.getByRole('button', { name: `Copiar enlace de inscripción de ${campName}` }).click();
   await expect(page.getByText('Enlace copiado al portapapeles')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());

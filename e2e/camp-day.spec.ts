@@ -100,7 +100,7 @@ test('a coach checks two children in, goes offline, checks one out to an authori
   await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
   await menu.getByRole('link', { name: 'Listas' }).click();
   await page.getByLabel('Campamento', { exact: true }).selectOption({ label: 'Campamento de Verano 2027' });
-  await page.getByLabel('Semana').selectOption({ value: cart.weeks[2]!._id });
+  await page.getByLabel('Semana', { exact: true }).selectOption({ value: cart.weeks[2]!._id });
   // The menu closes as the page opens (a phone); then each child is a card.
   await expect(page.getByRole('button', { name: 'Mostrar u ocultar el menú' })).toHaveAttribute(
     'aria-expanded',

@@ -56,7 +56,10 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   });
 }
 
-function mongoCollection(collection: MongoCollection<AnyDoc>, name: string): Collection {
+/** MongoDB's Spanish collation: accents and ñ in their Spanish places, equality still exact. */
+export const SPANISH_COLLATION = { locale: 'es' } as const;
+
+export function mongoCollection(collection: MongoCollection<AnyDoc>, name: string): Collection {
   /** Runs a write, turning a duplicate key error into the port's DuplicateKeyError. */
   const write = async <R>(operation: () => Promise<R>): Promise<R> => {
     try {
@@ -76,8 +79,15 @@ function mongoCollection(collection: MongoCollection<AnyDoc>, name: string): Col
     visible(filter, withDeleted) as MongoFilter<AnyDoc>;
 
   const find = (filter: Filter, options: FindOptions = {}): Promise<AnyDoc[]> => {
-    const { sort, skip, limit } = options;
-    return collection.find(query(filter, options.withDeleted), { sort, skip, limit }).toArray();
+    const { sort, skip, limit, spanish } = options;
+    return collection
+      .find(query(filter, options.withDeleted), {
+        sort,
+        skip,
+        limit,
+        ...(spanish ? { collation: SPANISH_COLLATION } : {}),
+      })
+      .toArray();
   };
   const findOne = (filter: Filter, options: Pick<FindOptions, 'withDeleted' | 'sort'> = {}) =>
     collection.findOne(query(filter, options.withDeleted), { sort: options.sort });

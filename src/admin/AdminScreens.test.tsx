@@ -10,7 +10,7 @@ import type { AnyDoc as Doc } from '../core/store/port.ts';
 import { server, setScenario } from '../../mocks/node.ts';
 import { DASHBOARD_KINDS } from '../domain/admin-contract.ts';
 import { formatDop } from '../domain/pricing.ts';
-import { renderApp } from '../test/renderApp.tsx';
+import { currentAddress, renderApp } from '../test/renderApp.tsx';
 import { COPY_MESSAGES } from './areas/camps.tsx';
 import { DASHBOARD_CARDS, DASHBOARD_ERROR } from './DashboardPage.tsx';
 import { dashboard } from '../core/admin/dashboard.ts';
@@ -534,6 +534,38 @@ describe('waiting list', () => {
     await user.click(screen.getByRole('button', { name: 'Bajar a Sofía (ana.espera@correo.do)' }));
     expect(await screen.findByText('Orden de la lista actualizado.')).toBeInTheDocument();
     await waitFor(async () => expect((await lines())[0]).toBe('Semana 8 | 1 | luis.espera@correo.doMateo'));
+  });
+});
+
+describe('lists that keep their place (issue 24)', () => {
+  it("'Cuentas por cobrar' opens from its address with its camp, state and search, and asks for them", async () => {
+    const annual = (await visible('campamentos')).find((camp) => camp.type === 'programaanual')!;
+    await open(`/admin/cuentas?campament=${annual._id}&state=vencida&q=perez`, 'Cuentas por cobrar');
+    await screen.findByRole('option', { name: annual.name as string });
+    expect(screen.getByLabelText('Campamento')).toHaveValue(annual._id);
+    expect(screen.getByLabelText('Estado')).toHaveValue('vencida');
+    expect(screen.getByLabelText('Buscar')).toHaveValue('perez');
+    expect(currentAddress()).toBe(`/admin/cuentas?campament=${annual._id}&state=vencida&q=perez`);
+    // The list is asked with the same three filters.
+    await waitFor(() => {
+      const asked = calls.filter((call) => call.includes('state=vencida')).at(-1) ?? '';
+      expect(asked).toContain(`campament=${annual._id}`);
+      expect(asked).toContain('q=perez');
+    });
+  });
+
+  it("'Listas' keeps its camp, week and category in the address; a new camp clears the week", async () => {
+    const summer = (await visible('campamentos')).find((camp) => camp.type === 'campamento')!;
+    const week = (await visible('semanas')).find((entry) => entry.name === 'Semana 2')!;
+    const user = await open(`/admin/listas?campament=${summer._id}&week=${week._id}`, 'Listas');
+    await screen.findByRole('option', { name: summer.name as string });
+    expect(screen.getByLabelText('Campamento')).toHaveValue(summer._id);
+    await waitFor(() => expect(screen.getByLabelText('Semana')).toHaveValue(week._id));
+    expect(await screen.findByRole('region', { name: 'Semana 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Semana 1' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Campamento'), '');
+    expect(await screen.findByText('Elija un campamento para ver sus listas.')).toBeInTheDocument();
+    expect(currentAddress()).toBe('/admin/listas');
   });
 });
 

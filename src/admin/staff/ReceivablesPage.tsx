@@ -1,7 +1,7 @@
 // 'Cuentas por cobrar' (issue 20): what each family owes per child of an annual program, with the
 // aging buckets (al día, 1-30, 31-60, 61-90, más de 90 días) and their totals, filters by program,
 // state and text, the Excel/CSV export of what is filtered, and a link to each enrolment's ledger.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../AdminPage.tsx';
 import { CampPicker } from '../CampPicker.tsx';
@@ -9,6 +9,7 @@ import { DataTable, type AdminColumn } from '../DataTable.tsx';
 import { useReceivablesQuery } from '../api.ts';
 import { withServerMessage } from '../feedback.ts';
 import { ExportButtons } from './ExportButtons.tsx';
+import { useDebounced, useUrlFilters } from '../filters.tsx';
 import { formatDop } from '../../domain/pricing.ts';
 import { formatDueDay } from '../../domain/plans.ts';
 import {
@@ -21,13 +22,20 @@ import {
 import { type ReceivableRowAnswer } from '../../domain/schemas/ledger.ts';
 
 export function ReceivablesPage() {
-  const [campament, setCampament] = useState('');
-  const [state, setState] = useState<ReceivableState | ''>('');
-  const [q, setQ] = useState('');
+  // Kept in the address (issue 24): Back and reload bring the list back as it was.
+  const url = useUrlFilters<{ campament: string; state: string; q: string }>();
+  const campament = url.filters.campament ?? '';
+  const state = (RECEIVABLE_STATES as readonly string[]).includes(url.filters.state ?? '')
+    ? (url.filters.state as ReceivableState)
+    : '';
+  const q = url.filters.q ?? '';
+  const set = (next: { campament?: string; state?: string; q?: string }) =>
+    url.setFilters({ campament, state, q, ...next });
+  const searched = useDebounced(q).trim();
   const filters = {
     ...(campament ? { campament } : {}),
     ...(state ? { state } : {}),
-    ...(q.trim() ? { q: q.trim() } : {}),
+    ...(searched ? { q: searched } : {}),
   };
   const list = useReceivablesQuery(filters);
   const columns = useMemo<Array<AdminColumn<ReceivableRowAnswer>>>(
@@ -82,7 +90,12 @@ export function ReceivablesPage() {
     >
       <form className="row g-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
         <div className="col-12 col-md-4">
-          <CampPicker id="receivables-camp" value={campament} onChange={setCampament} allowAll />
+          <CampPicker
+            id="receivables-camp"
+            value={campament}
+            onChange={(value) => set({ campament: value })}
+            allowAll
+          />
         </div>
         <div className="col-12 col-md-4">
           <label className="form-label" htmlFor="receivables-state">
@@ -93,7 +106,7 @@ export function ReceivablesPage() {
             name="state"
             className="form-select"
             value={state}
-            onChange={(event) => setState(event.target.value as ReceivableState | '')}
+            onChange={(event) => set({ state: event.target.value })}
           >
             <option value="">Todas</option>
             {RECEIVABLE_STATES.map((key) => (
@@ -116,7 +129,7 @@ export function ReceivablesPage() {
             className="form-control"
             placeholder="Orden, correo o nombre"
             value={q}
-            onChange={(event) => setQ(event.target.value)}
+            onChange={(event) => set({ q: event.target.value })}
           />
         </div>
       </form>

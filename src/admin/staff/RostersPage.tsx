@@ -1,12 +1,11 @@
 // 'Listas': the rosters of a camp per week and category, for the court and the gate: each paid
 // child with age, size, medical notes highlighted, the emergency phone and who may pick them up.
 // 'Imprimir' prints them (A4 or Letter, portrait: admin.css); the export buttons download the same.
-import { useState } from 'react';
 import { AdminPage } from '../AdminPage.tsx';
 import { adminRole } from '../adminSession.ts';
 import { LOGO_URL } from '../../lib/logo.ts';
 import { SITE_NAME } from '../../lib/DocumentTitle.tsx';
-import { FilterSelect } from '../filters.tsx';
+import { FilterSelect, useUrlFilters } from '../filters.tsx';
 import { CampPicker } from '../CampPicker.tsx';
 import { useAreaList, useRostersQuery } from '../api.ts';
 import { withServerMessage } from '../feedback.ts';
@@ -36,12 +35,24 @@ export function Notes({ child }: { child: RosterChild }) {
   );
 }
 
-/** A camp, one of its weeks and one of its categories: the group a roster or a camp day shows. */
+/**
+ * A camp, one of its weeks and one of its categories: the group a roster or a camp day shows, kept
+ * in the address (issue 24) so Back and reload reopen the same group. A new camp clears the week
+ * and the category (theirs were the old camp's).
+ */
 export function useGroup() {
-  const [campament, setCampament] = useState('');
-  const [week, setWeek] = useState('');
-  const [category, setCategory] = useState('');
-  return { campament, setCampament, week, setWeek, category, setCategory };
+  const { filters, setFilters } = useUrlFilters<{ campament: string; week: string; category: string }>();
+  const campament = filters.campament ?? '';
+  const week = filters.week ?? '';
+  const category = filters.category ?? '';
+  return {
+    campament,
+    setCampament: (id: string) => setFilters({ campament: id }),
+    week,
+    setWeek: (id: string) => setFilters({ campament, week: id, category }),
+    category,
+    setCategory: (id: string) => setFilters({ campament, week, category: id }),
+  };
 }
 
 /** The pickers of a group (the week's and category's lists follow the camp). */
@@ -59,16 +70,7 @@ export function GroupPickers({
   return (
     <>
       <div className="col-12 col-md-4">
-        <CampPicker
-          id={`${idPrefix}-camp`}
-          value={campament}
-          onChange={(id) => {
-            setCampament(id);
-            setWeek('');
-            setCategory('');
-          }}
-          allowAll={allowAll}
-        />
+        <CampPicker id={`${idPrefix}-camp`} value={campament} onChange={setCampament} allowAll={allowAll} />
       </div>
       <div className="col-12 col-sm-6 col-md-3">
         <WeekPicker id={`${idPrefix}-week`} campament={campament} value={week} onChange={setWeek} />

@@ -77,7 +77,7 @@ export async function listAnswer<T extends Doc>(query: ListQuery, spec: ListSpec
   if (query.page === undefined && query.limit === undefined) {
     const data = spec.listAll
       ? await spec.listAll(filter, sort)
-      : await spec.present(await spec.collection.find(filter, { sort }));
+      : await spec.present(await spec.collection.find(filter, { sort, spanish: true }));
     return { status: 'SUCCESS' as const, data };
   }
   const { records, total, page, limit } = await findPage(spec.collection, filter, sort, query);
@@ -104,7 +104,7 @@ export async function findPage<T extends Doc>(
     if (!Number.isSafeInteger(value)) refuse(invalidFieldMessage('maximum', field));
   const [total, records] = await Promise.all([
     collection.count(filter),
-    collection.find(filter, { sort, skip: (page - 1) * limit, limit }),
+    collection.find(filter, { sort, skip: (page - 1) * limit, limit, spanish: true }),
   ]);
   return { records, total, page, limit };
 }

@@ -28,6 +28,12 @@ export interface FindOptions {
   limit?: number;
   /** Soft-deleted records (status 'borrado') are hidden unless this is true. */
   withDeleted?: boolean;
+  /**
+   * Staff lists sorted by a name: strings in Spanish order ('Ángel' beside 'Angel', 'Ñico' after
+   * 'Nora'). The embedded and in-memory stores always sort so; MongoDB needs a collation for it,
+   * which keeps its plain string indexes from serving the query, so only the lists ask.
+   */
+  spanish?: boolean;
 }
 
 export interface Update {
