@@ -61,10 +61,15 @@ test('an admin builds a camp, a parent enrols through its link, the admin sees p
 
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login$/);
+  // A mistyped password first: its toast must not follow the admin onto the dashboard (issue 24).
   await page.getByLabel('Usuario o correo electrónico').fill(E2E_ADMIN.email);
+  await page.getByLabel('Contraseña').fill('no-es-la-clave');
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page.getByText('Correo electrónico o contraseña incorrectos.')).toBeVisible();
   await page.getByLabel('Contraseña').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByText('Correo electrónico o contraseña incorrectos.')).toHaveCount(0);
   await expect(page.getByText('Panel de Administración')).toBeVisible();
   await expect(page.getByTestId('total-campamentos')).not.toBeEmpty();
   const before = {

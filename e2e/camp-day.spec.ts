@@ -33,6 +33,12 @@ test('a coach checks two children in, goes offline, checks one out to an authori
     role: 'entrenador',
   });
   expect(created.status).toBe('SUCCESS');
+  // The coach runs the third week (all its categories): their lists and day hold that week only.
+  const assigned = await api(page, 'POST', '/personal/update', admin, {
+    _id: created.data._id,
+    weeks: [cart.weeks[2]!._id],
+  });
+  expect(assigned.status).toBe('SUCCESS');
   const mail = await latestMailTo(email);
   const token = /token=([\w-]+)/.exec(mail)![1]!;
   expect(

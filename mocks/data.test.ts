@@ -80,6 +80,19 @@ describe('mock mode’s coach (issue 25)', () => {
     const token = login.result.token;
     const camps = (await api('/campamentos/listpop', { token })) as { status: string };
     expect(camps.status).toBe('SUCCESS');
+    // Assigned the summer camp's first two weeks: their rosters hold the fixture children.
+    const summer = (
+      (await api('/campamentos/listpop', { token })) as { data: Array<{ _id: string; type: string }> }
+    ).data.find((camp) => camp.type === 'campamento')!;
+    const rosters = (await api(`/inscripciones/listas?campament=${summer._id}`, { token })) as {
+      data: Array<{ week_name: string; categories: Array<{ children: Array<{ name: string }> }> }>;
+    };
+    expect(
+      rosters.data.map((week) => [week.week_name, week.categories.flatMap((group) => group.children).length]),
+    ).toEqual([
+      ['Semana 1', 1],
+      ['Semana 2', 1],
+    ]);
     const dashboard = (await api('/dashboard', { token })) as { message: string };
     expect(dashboard.message).toBe('Su rol (Entrenador) no permite esta acción. Pídala a un administrador.');
   });

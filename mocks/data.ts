@@ -251,7 +251,7 @@ async function seed(core: Core): Promise<void> {
     name: 'Administración Escuela',
     tipo: 'admin',
   });
-  await user(MOCK_CREDENTIALS.coach.email, MOCK_CREDENTIALS.coach.password, {
+  const coach = await user(MOCK_CREDENTIALS.coach.email, MOCK_CREDENTIALS.coach.password, {
     name: 'Luis Entrenador',
     tipo: 'personal',
     role: 'entrenador',
@@ -267,6 +267,11 @@ async function seed(core: Core): Promise<void> {
   // Two paid enrolments of the parent (Pedro in week 1, María in week 2), recent enough for the
   // dashboard's chart: the checkout itself records them, then they are dated back.
   const cart = await demoCart(store);
+  // The coach runs the summer camp's first two weeks, where the fixture children are (issue 25).
+  await users.updateOne(
+    { _id: coach._id },
+    { set: { assigned_weeks: cart.weeks.slice(0, 2).map((week) => week._id) } },
+  );
   const children = [participant(1), participant(1, { first_name: 'María', gender: 'Femenino', age: '11' })];
   for (const [index, child] of children.entries()) {
     const body = { ...enrolmentRequest(cart, [[index]]), listParticipants: [child] };

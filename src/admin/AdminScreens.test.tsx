@@ -700,6 +700,33 @@ describe('Usuarios and the menu by role (issue 25)', () => {
     expect(await screen.findByText(/No puede quitar al último administrador activo/)).toBeInTheDocument();
   });
 
+  it('assigns a coach the weeks and categories they run: the row says so and the account keeps them', async () => {
+    const summer = (await visible('campamentos')).find((camp) => camp.type === 'campamento')!;
+    const weeks = await visible('semanas');
+    const week2 = weeks.find((week) => week.name === 'Semana 2' && week.campament === summer._id)!;
+    const infantil = (await visible('categorias')).find(
+      (category) => category.campament === summer._id && String(category.name).startsWith('Infantil'),
+    )!;
+    const user = await open('/admin/usuarios', 'Usuarios');
+    const coach = MOCK_CREDENTIALS.coach.email;
+    await user.click(await screen.findByRole('button', { name: `Asignar semanas a ${coach}` }));
+    const dialog = await screen.findByRole('dialog', { name: /Semanas y categorías de Luis Entrenador/ });
+    await within(dialog).findByRole('option', { name: summer.name as string });
+    await user.selectOptions(within(dialog).getByLabelText('Campamento *'), summer._id);
+    // Already assigned (mock mode's coach runs weeks 1 and 2); Semana 1 is left out now.
+    const first = await within(dialog).findByRole('checkbox', { name: 'Semana 1' });
+    expect(first).toBeChecked();
+    await user.click(first);
+    expect(within(dialog).getByRole('checkbox', { name: 'Semana 2' })).toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: infantil.name as string }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Cambios guardados.')).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: new RegExp(coach) });
+    await waitFor(() => expect(row).toHaveTextContent(`Semana 2 · ${infantil.name as string}`));
+    const stored = await mockCore().deps.store.collection<UserRecord>('usuarios').findOne({ email: coach });
+    expect(stored).toMatchObject({ assigned_weeks: [week2._id], assigned_categories: [infantil._id] });
+  });
+
   it("a coach's menu holds the rosters and the camp day only, and the panel opens on the rosters", async () => {
     localStorage.setItem(
       'gatekeeper_user',

@@ -236,7 +236,10 @@ export const adminApi = createApi({
       query: (body) => ({ path: '/personal/create', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['personal', 'auditoria']),
     }),
-    updateStaff: build.mutation<{ message: string }, { _id: string; role?: StaffRole; active?: boolean }>({
+    updateStaff: build.mutation<
+      { message: string },
+      { _id: string; role?: StaffRole; active?: boolean; weeks?: string[]; categories?: string[] }
+    >({
       query: (body) => ({ path: '/personal/update', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['personal', 'auditoria']),
     }),

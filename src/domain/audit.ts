@@ -5,6 +5,9 @@
 /** Field names as the admin screens call them; a field not listed shows its own name. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   name: 'Nombre',
+  rol: 'Rol',
+  semanas: 'Semanas asignadas',
+  categorias: 'Categorías asignadas',
   code: 'Código',
   label: 'Descripción',
   description: 'Descripción',

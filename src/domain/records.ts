@@ -6,7 +6,7 @@ import type { RefundRule } from './cancellation.ts';
 import type { NcfType } from './receipts.ts';
 import type { PlanFields } from './plans.ts';
 import type { OrderChange } from './changes.ts';
-import { isStaffRole, type StaffRole } from './roles.ts';
+import { isStaffRole, type CoachScope, type StaffRole } from './roles.ts';
 
 export const RECORD_STATUSES = ['active', 'inactive', 'borrado'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
@@ -177,6 +177,9 @@ export interface UserRecord {
   puede_admin_sucursales: boolean;
   /** A staff member's role (issue 25, ./roles.ts); absent for families and for legacy admins. */
   role?: StaffRole;
+  /** A coach's weeks and categories, as an administrator assigned them (issue 25, ./roles.ts CoachScope). */
+  assigned_weeks?: string[];
+  assigned_categories?: string[];
   /** The start-up administrator's generated password: changed before anything else (issue 25). */
   must_change_password?: boolean;
   status: RecordStatus;
@@ -213,6 +216,14 @@ export function isAdmin(
 export function staffRoleOf(user: Parameters<typeof isAdmin>[0]): StaffRole | null {
   if (isStaffRole(user.role)) return user.role;
   return isAdmin(user) ? 'administrador' : null;
+}
+
+/** A coach's scope (their assigned weeks and categories); null for the office and administrators. */
+export function coachScopeOf(
+  user: Parameters<typeof isAdmin>[0] & Partial<Pick<UserRecord, 'assigned_weeks' | 'assigned_categories'>>,
+): CoachScope | null {
+  if (staffRoleOf(user) !== 'entrenador') return null;
+  return { weeks: user.assigned_weeks ?? [], categories: user.assigned_categories ?? [] };
 }
 
 /** A membership code issued at a paid enrolment (DESIGN.md §2.6), bound to the family and child. */

@@ -20,6 +20,21 @@ export const ADMINISTRATION_ROLES: readonly StaffRole[] = ['administrador'];
 /** The rosters and what finding them needs (the camps, weeks and categories). */
 export const CAMP_DAY_ROLES: readonly StaffRole[] = ['administrador', 'oficina', 'entrenador'];
 
+/**
+ * What a coach sees (issue 25): the weeks an administrator assigned, and within them the
+ * categories assigned (none listed: every category of those weeks). No week assigned: nothing.
+ */
+export interface CoachScope {
+  weeks: readonly string[];
+  categories: readonly string[];
+}
+
+/** Whether a coach's scope holds a week, and a category of it when one is named. */
+export const inScope = (scope: CoachScope | null, week: string, category?: string): boolean =>
+  !scope ||
+  (scope.weeks.includes(week) &&
+    (category === undefined || scope.categories.length === 0 || scope.categories.includes(category)));
+
 export const isStaffRole = (value: unknown): value is StaffRole =>
   typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 
@@ -36,6 +51,10 @@ export const ROLE_MESSAGES = {
   updated: 'Cambios guardados.',
   resetSent: (email: string) => `Enviamos a ${email} un enlace para elegir una contraseña nueva.`,
   nameRequired: 'Escriba el nombre y un correo electrónico válido.',
+  notAssigned: 'Esa semana o categoría no está asignada a usted. Pídala a un administrador.',
+  nothingAssigned: 'Aún no tiene semanas asignadas. Pídalas a un administrador.',
+  assignmentNotFound: 'Alguna de las semanas o categorías elegidas no existe.',
+  onlyCoaches: 'Solo a un entrenador se le asignan semanas y categorías.',
   mustChangePassword:
     'Antes de continuar, cambie la contraseña generada al instalar: use «Cambiar contraseña» en el menú de su cuenta.',
 } as const;
@@ -47,4 +66,8 @@ export interface StaffView {
   email: string;
   role: StaffRole;
   status: 'active' | 'inactive';
+  /** A coach's assigned weeks and categories (ids), and the same in words for the list. */
+  weeks: string[];
+  categories: string[];
+  assigned: string;
 }

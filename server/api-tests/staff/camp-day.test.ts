@@ -3,7 +3,8 @@
 // list is refused with the list, unless an administrator overrides with a note (audited).
 import { afterEach, describe, expect, it } from 'vitest';
 import { staffKit, type StaffKit } from './testing.ts';
-import { enrolmentRequest } from '../checkout/testing.ts';
+import { enrolmentRequest, participant } from '../checkout/testing.ts';
+import { ROLE_MESSAGES } from '../../../src/domain/roles.ts';
 import { CAMP_DAY_MESSAGES as M } from '../../../src/domain/camp-day.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 
@@ -28,6 +29,8 @@ describe('the camp day', () => {
       puede_admin_ofertas: false,
       puede_admin_empleados: false,
       puede_admin_sucursales: false,
+      // The week this coach runs (issue 25: a coach sees only what is assigned).
+      assigned_weeks: [k.cart.weeks[0]!._id],
     });
     const coach = k.t.app.signToken(coachUser._id);
     const order = (await k.t.store
@@ -124,13 +127,120 @@ describe('the camp day', () => {
       .collection<{ _id: string; kind: string; note?: string }>('auditoria')
       .findOne({ kind: 'asistencia' });
     expect(audit?.note).toContain('La madre llamó');
-    // A child of another week is not in this day.
+    // A child of another week is not in this day; and that week is not this coach's.
     const wrong = await k.t.api({
+      method: 'POST',
+      url: '/api/dia/llegada',
+      token: k.admin,
+      payload: { ...base, week: k.cart.weeks[1]!._id, key: pedro.key },
+    });
+    expect(wrong.statusCode).toBe(404);
+    const notTheirs = await k.t.api({
       method: 'POST',
       url: '/api/dia/llegada',
       token: coach,
       payload: { ...base, week: k.cart.weeks[1]!._id, key: pedro.key },
     });
-    expect(wrong.statusCode).toBe(404);
+    expect(notTheirs.statusCode).toBe(403);
+    expect(notTheirs.json().message).toBe(ROLE_MESSAGES.notAssigned);
+  });
+
+  it('a coach sees and marks only the weeks and categories an administrator assigned', async () => {
+    kit = await staffKit();
+    const k = kit;
+    const [mini, infantil] = [k.cart.categories[0]!._id, k.cart.categories[1]!._id];
+    // Pedro (Infantil) in weeks 1 and 2; Ana (Mini) in week 1.
+    const order = enrolmentRequest(k.cart, [[0, 1], [0]]);
+    order.listCalendar[2]!.time = mini;
+    order.listParticipants[1] = participant(2, {
+      first_name: 'Ana',
+      age: '8',
+      birth_date: '15/03/2018',
+      time: mini,
+    });
+    const paid = await k.pay(k.parent, order);
+    expect(paid.statusCode, paid.body).toBe(201);
+    const created = await k.t.api({
+      method: 'POST',
+      url: '/api/personal/create',
+      token: k.admin,
+      payload: { name: 'Coach Mini', email: 'mini@escuela.do', role: 'entrenador' },
+    });
+    const coachId = created.json().data._id as string;
+    expect(created.json().data).toMatchObject({ weeks: [], categories: [], assigned: 'Nada asignado' });
+    const coach = k.t.app.signToken(coachId);
+    const rosters = (query: string, token = coach) =>
+      k.t.api({
+        method: 'GET',
+        url: `/api/inscripciones/listas?campament=${k.cart.camp._id}${query}`,
+        token,
+      });
+    // Nothing assigned yet: nothing to see.
+    const none = await rosters('');
+    expect(none.statusCode).toBe(403);
+    expect(none.json().message).toBe(ROLE_MESSAGES.nothingAssigned);
+
+    // The administrator assigns week 1, category Mini; the office cannot.
+    const assign = (token: string, body: Record<string, unknown>) =>
+      k.t.api({ method: 'POST', url: '/api/personal/update', token, payload: { _id: coachId, ...body } });
+    const week1 = k.cart.weeks[0]!;
+    const assigned = await assign(k.admin, { weeks: [week1._id], categories: [mini] });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json().data).toMatchObject({
+      weeks: [week1._id],
+      categories: [mini],
+      assigned: `${week1.name} · ${k.cart.categories[0]!.name}`,
+    });
+    expect((await assign(k.admin, { weeks: ['0123456789abcdef01234567'] })).json().message).toBe(
+      ROLE_MESSAGES.assignmentNotFound,
+    );
+    const admins = await k.t.store.collection('usuarios').findOne({ email: 'direccion@escuela.do' });
+    expect((await assign(k.admin, { _id: admins!._id, weeks: [week1._id] })).json().message).toBe(
+      ROLE_MESSAGES.onlyCoaches,
+    );
+
+    // The whole camp's rosters: week 1 only, Mini only: Ana, not Pedro.
+    const all = (await rosters('')).json().data as Array<{
+      week_id: string;
+      categories: Array<{ category_id: string; children: Array<{ name: string }> }>;
+    }>;
+    expect(all.map((week) => week.week_id)).toEqual([week1._id]);
+    expect(all[0]!.categories.map((group) => [group.category_id, group.children.map((c) => c.name)])).toEqual(
+      [[mini, ['Ana Rodríguez']]],
+    );
+    // Another week or category is refused, and the office still sees everything.
+    expect((await rosters(`&week=${k.cart.weeks[1]!._id}`)).statusCode).toBe(403);
+    expect((await rosters(`&week=${week1._id}&category=${infantil}`)).statusCode).toBe(403);
+    const office = (await rosters(`&week=${week1._id}`, k.admin)).json().data[0].categories;
+    expect(office.flatMap((group: { children: unknown[] }) => group.children)).toHaveLength(2);
+
+    // The camp day: the same children, and only they can be marked.
+    const day = (
+      await k.t.api({
+        method: 'GET',
+        url: `/api/dia?campament=${k.cart.camp._id}&week=${week1._id}&day=2027-06-14`,
+        token: coach,
+      })
+    ).json().data as Array<{ key: string; name: string }>;
+    expect(day.map((child) => child.name)).toEqual(['Ana Rodríguez']);
+    const stored = (await k.t.store
+      .collection<Enrolment>('inscripciones')
+      .findOne({ payment_status: 'paid' }))!;
+    const mark = (key: string) =>
+      k.t.api({
+        method: 'POST',
+        url: '/api/dia/llegada',
+        token: coach,
+        payload: { campament: k.cart.camp._id, week: week1._id, day: '2027-06-14', key },
+      });
+    expect((await mark(`${stored._id}:2`)).statusCode).toBe(200);
+    expect((await mark(`${stored._id}:1`)).statusCode).toBe(404);
+    // The audit names the assignment.
+    const log = await k.t.store
+      .collection<{ _id: string; kind: string; after?: Record<string, unknown> }>('auditoria')
+      .find({
+        kind: 'usuarios',
+      });
+    expect(log.at(-1)!.after).toMatchObject({ semanas: [week1._id], categorias: [mini] });
   });
 });

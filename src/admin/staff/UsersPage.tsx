@@ -1,13 +1,16 @@
 // 'Usuarios' (issue 25): each staff member signs in as themselves with a role. An administrator
 // creates a member (name, e-mail, role; the member gets an e-mail to choose a password), changes a
 // role, deactivates or reactivates, and sends a new password link. The last administrator can
-// never be demoted or deactivated (the server says so).
+// never be demoted or deactivated (the server says so). A coach is assigned the weeks and
+// categories they run ('Asignar'): their rosters and camp day show those only.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Button } from 'react-bootstrap';
+import { Button, Modal } from 'react-bootstrap';
+import { CampPicker } from '../CampPicker.tsx';
 import { AdminPage } from '../AdminPage.tsx';
 import { LabeledInput } from '../fields.tsx';
 import { DataTable, type AdminColumn } from '../DataTable.tsx';
 import {
+  useAreaList,
   useCreateStaffMutation,
   useResetStaffPasswordMutation,
   useStaffQuery,
@@ -121,10 +124,124 @@ function NewMemberForm() {
   );
 }
 
+/** A list of checkboxes, each a 44 px row (a phone at the gate uses this screen too). */
+function Choices({
+  legend,
+  name,
+  options,
+  chosen,
+  onToggle,
+  empty,
+}: {
+  legend: string;
+  name: string;
+  options: Array<{ _id: string; name: string }>;
+  chosen: readonly string[];
+  onToggle: (id: string) => void;
+  empty: string;
+}) {
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6">{legend}</legend>
+      {options.length === 0 ? <p className="small text-body-secondary mb-0">{empty}</p> : null}
+      {options.map((option) => (
+        <div key={option._id} className="form-check admin-check-row">
+          <input
+            id={`${name}-${option._id}`}
+            name={name}
+            type="checkbox"
+            className="form-check-input"
+            checked={chosen.includes(option._id)}
+            onChange={() => onToggle(option._id)}
+          />
+          <label htmlFor={`${name}-${option._id}`} className="form-check-label">
+            {option.name}
+          </label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * A coach's weeks and categories, a camp at a time: what is ticked in the camp shown replaces that
+ * camp's part of the lists; other camps' assignments stay. No category ticked: all of them.
+ */
+function AssignDialog({ member, onClose }: { member: StaffView | null; onClose: () => void }) {
+  const [update, { isLoading }] = useUpdateStaffMutation();
+  const [campament, setCampament] = useState('');
+  const [weeks, setWeeks] = useState<string[]>(member?.weeks ?? []);
+  const [categories, setCategories] = useState<string[]>(member?.categories ?? []);
+  const [error, setError] = useState('');
+  const params = { campament, sort: 'order', page: 1, limit: 100 } as const;
+  const campWeeks = useAreaList('semanas', params, !campament);
+  const campCategories = useAreaList('categorias', params, !campament);
+  const toggle = (list: string[], set: (next: string[]) => void) => (id: string) =>
+    set(list.includes(id) ? list.filter((one) => one !== id) : [...list, id]);
+  const save = () =>
+    update({ _id: member!._id, weeks, categories })
+      .unwrap()
+      .then((answer) => {
+        notifySuccess(answer.message);
+        onClose();
+      })
+      .catch((failure: unknown) => setError(serverMessage(failure) || 'No fue posible guardar.'));
+  return (
+    <Modal show={member !== null} onHide={onClose} centered aria-labelledby="assign-title">
+      <Modal.Header closeButton closeLabel="Cerrar">
+        <Modal.Title id="assign-title" as="h2" className="h5">
+          Semanas y categorías de {member?.name || member?.email}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <div className="mb-3">
+          <CampPicker id="assign-camp" value={campament} onChange={setCampament} />
+        </div>
+        {campament ? (
+          <>
+            <Choices
+              legend="Semanas"
+              name="weeks"
+              options={campWeeks.data?.data ?? []}
+              chosen={weeks}
+              onToggle={toggle(weeks, setWeeks)}
+              empty="Este campamento no tiene semanas."
+            />
+            <Choices
+              legend="Categorías (ninguna marcada: todas)"
+              name="categories"
+              options={campCategories.data?.data ?? []}
+              chosen={categories}
+              onToggle={toggle(categories, setCategories)}
+              empty="Este campamento no tiene categorías."
+            />
+          </>
+        ) : (
+          <p className="small text-body-secondary">Elija un campamento para ver sus semanas y categorías.</p>
+        )}
+        {error ? (
+          <p className="text-danger small mb-0" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" className="admin-tap" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button className="admin-tap" onClick={() => void save()} disabled={isLoading}>
+          Guardar
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
 export function UsersPage() {
   const list = useStaffQuery();
   const [update] = useUpdateStaffMutation();
   const [reset] = useResetStaffPasswordMutation();
+  const [assigning, setAssigning] = useState<StaffView | null>(null);
   const columns = useMemo<Array<AdminColumn<StaffView>>>(() => {
     const change = (member: StaffView, patch: { role?: StaffRole; active?: boolean }) =>
       update({ _id: member._id, ...patch })
@@ -157,6 +274,26 @@ export function UsersPage() {
             <RoleOptions />
           </select>
         ),
+      },
+      {
+        id: 'assigned',
+        header: 'Semanas asignadas',
+        cell: ({ row }) =>
+          row.original.role === 'entrenador' ? (
+            <>
+              <span className="d-block small">{row.original.assigned}</span>
+              <button
+                type="button"
+                className="btn btn-outline-primary btn-sm admin-tap mt-1"
+                aria-label={`Asignar semanas a ${row.original.email}`}
+                onClick={() => setAssigning(row.original)}
+              >
+                Asignar
+              </button>
+            </>
+          ) : (
+            <span className="small text-body-secondary">Todas</span>
+          ),
       },
       {
         id: 'status',
@@ -199,6 +336,8 @@ export function UsersPage() {
   return (
     <AdminPage title="Usuarios">
       <NewMemberForm />
+      {/* Keyed by the member: the dialog starts from that member's lists each time. */}
+      <AssignDialog key={assigning?._id ?? 'none'} member={assigning} onClose={() => setAssigning(null)} />
       {list.error ? (
         <p role="alert">{withServerMessage('Error al cargar los usuarios', list.error)}</p>
       ) : !list.data ? (

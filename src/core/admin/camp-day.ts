@@ -8,7 +8,8 @@ import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import { rosters } from './rosters.ts';
 import { recordAudit, type Actor } from './audit.ts';
-import { staffRoleOf, type UserRecord } from '../../domain/records.ts';
+import { coachScopeOf, staffRoleOf, type UserRecord } from '../../domain/records.ts';
+import type { CoachScope } from '../../domain/roles.ts';
 import {
   CAMP_DAY_MESSAGES as M,
   personLabel,
@@ -29,13 +30,14 @@ const who = (staff: Pick<UserRecord, 'name' | 'email'>) => staff.name || staff.e
 export async function campDay(
   deps: Pick<CoreDeps, 'store'>,
   query: { campament: string; week: string; category?: string; day: string },
+  scope: CoachScope | null = null,
 ): Promise<CampDayChild[]> {
   if (!DAY.test(query.day)) throw new ApiError(400, M.badDay);
-  const [week] = await rosters(deps.store, {
-    campament: query.campament,
-    week: query.week,
-    ...(query.category ? { category: query.category } : {}),
-  });
+  const [week] = await rosters(
+    deps.store,
+    { campament: query.campament, week: query.week, ...(query.category ? { category: query.category } : {}) },
+    scope,
+  );
   const children = (week?.categories ?? []).flatMap((category) => category.children);
   const marks = new Map(
     (await marksOf(deps).find({ day: query.day, week: query.week })).map((mark) => [mark.child_key, mark]),
@@ -58,8 +60,14 @@ export async function campDay(
 async function childIn(
   deps: Pick<CoreDeps, 'store'>,
   input: { campament: string; week: string; key: string },
+  staff: UserRecord,
 ): Promise<RosterChild> {
-  const [week] = await rosters(deps.store, { campament: input.campament, week: input.week });
+  // A coach marks only the children of the weeks and categories assigned to them.
+  const [week] = await rosters(
+    deps.store,
+    { campament: input.campament, week: input.week },
+    coachScopeOf(staff),
+  );
   const child = week?.categories.flatMap((category) => category.children).find((c) => c.key === input.key);
   if (!child) throw new ApiError(404, M.childNotFound);
   return child;
@@ -95,7 +103,7 @@ export type DepartureInput = CampDayMarkBody;
 
 export async function markArrival(deps: CoreDeps, staff: UserRecord, input: ArrivalInput): Promise<string> {
   if (!DAY.test(input.day)) throw new ApiError(400, M.badDay);
-  const child = await childIn(deps, input);
+  const child = await childIn(deps, input, staff);
   const mark = await markOf(deps, input.day, input.week, input.key);
   const at = input.at ? new Date(input.at) : nowOf(deps);
   // The first arrival stands: a replay or a second coach changes nothing.
@@ -113,7 +121,7 @@ export async function markDeparture(
   input: DepartureInput,
 ): Promise<string> {
   if (!DAY.test(input.day)) throw new ApiError(400, M.badDay);
-  const child = await childIn(deps, input);
+  const child = await childIn(deps, input, staff);
   const authorised = input.person !== undefined ? child.pickup[input.person] : undefined;
   let person: string;
   let note = '';

@@ -1,6 +1,8 @@
 // Rosters (the staff issue, 'Listas'): per week and category, the paid children of a camp with
 // what staff need on the court (age, size, medical notes, emergency phone) and who may pick them up.
 import type { Store } from '../store/port.ts';
+import { ApiError } from '../errors.ts';
+import { inScope, ROLE_MESSAGES, type CoachScope } from '../../domain/roles.ts';
 import { fullName } from '../../domain/family.ts';
 import type { Category, Enrolment, Week } from '../../domain/records.ts';
 import {
@@ -50,8 +52,22 @@ function childOf(enrolment: Enrolment, cupo: number, weekDate = ''): RosterChild
   };
 }
 
-export async function rosters(store: Store, query: RosterQuery): Promise<RosterWeek[]> {
-  const [weeks, categories, enrolments] = await Promise.all([
+/**
+ * The rosters of a camp (one week or all, one category or all). A coach's scope narrows them to
+ * the weeks and categories assigned to them; asking for another is refused (issue 25).
+ */
+export async function rosters(
+  store: Store,
+  query: RosterQuery,
+  scope: CoachScope | null = null,
+): Promise<RosterWeek[]> {
+  if (scope && scope.weeks.length === 0) throw new ApiError(403, ROLE_MESSAGES.nothingAssigned);
+  if (query.week && !inScope(scope, query.week, query.category))
+    throw new ApiError(403, ROLE_MESSAGES.notAssigned);
+  if (query.category && scope && scope.categories.length > 0 && !scope.categories.includes(query.category))
+    throw new ApiError(403, ROLE_MESSAGES.notAssigned);
+  const seen = (week: string, category: string) => inScope(scope, week, category);
+  const [allWeeks, categories, enrolments] = await Promise.all([
     store
       .collection<Week>('semanas')
       .find(query.week ? { _id: query.week } : { campament: query.campament }, { sort: { order: 1 } }),
@@ -60,10 +76,16 @@ export async function rosters(store: Store, query: RosterQuery): Promise<RosterW
       .collection<Enrolment>('inscripciones')
       .find({ campament: query.campament, ...ENROLMENT_STATE_FILTERS.paid }),
   ]);
+  const weeks = allWeeks.filter((week) => !scope || scope.weeks.includes(week._id));
   return weeks.map((week) => {
     const lines = enrolments.flatMap((enrolment) =>
       enrolment.lines
-        .filter((line) => line.id === week._id && (!query.category || line.time === query.category))
+        .filter(
+          (line) =>
+            line.id === week._id &&
+            (!query.category || line.time === query.category) &&
+            seen(week._id, line.time),
+        )
         .map((line) => ({ category: line.time, child: childOf(enrolment, line.cupo, week.date) })),
     );
     const counts = new Map<string, number>();
@@ -78,6 +100,7 @@ export async function rosters(store: Store, query: RosterQuery): Promise<RosterW
         .sort((a, b) => rank(a.size) - rank(b.size) || a.size.localeCompare(b.size)),
       categories: categories
         .filter((category) => !query.category || category._id === query.category)
+        .filter((category) => seen(week._id, category._id))
         .map((category) => ({
           category_id: category._id,
           category_name: category.name,

@@ -10,7 +10,7 @@ import { randomToken, sha256Hex } from '../crypto.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { newUser } from '../../domain/accounts.ts';
-import { isAdmin, staffRoleOf, type UserRecord } from '../../domain/records.ts';
+import { isAdmin, staffRoleOf, type Category, type UserRecord, type Week } from '../../domain/records.ts';
 import { ROLE_MESSAGES as M, STAFF_ROLE_LABELS, type StaffRole, type StaffView } from '../../domain/roles.ts';
 
 const USERS = 'usuarios';
@@ -19,22 +19,65 @@ const INVITE_TTL_MS = 72 * 3_600_000;
 
 const usersOf = (deps: Pick<CoreDeps, 'store'>) => deps.store.collection<UserRecord>(USERS);
 
-const viewOf = (user: UserRecord): StaffView => ({
-  _id: user._id,
-  name: user.name,
-  email: user.email,
-  role: staffRoleOf(user) ?? 'oficina',
-  status: user.status === 'active' ? 'active' : 'inactive',
-});
+/** The names of the weeks and categories assigned to these members, by id (deleted ones too). */
+async function assignedNames(
+  deps: Pick<CoreDeps, 'store'>,
+  users: UserRecord[],
+): Promise<Map<string, string>> {
+  const weeks = users.flatMap((user) => user.assigned_weeks ?? []);
+  const categories = users.flatMap((user) => user.assigned_categories ?? []);
+  const [weekRecords, categoryRecords] = await Promise.all([
+    weeks.length
+      ? deps.store.collection<Week>('semanas').find({ _id: { $in: weeks } }, { withDeleted: true })
+      : [],
+    categories.length
+      ? deps.store
+          .collection<Category>('categorias')
+          .find({ _id: { $in: categories } }, { withDeleted: true })
+      : [],
+  ]);
+  return new Map([...weekRecords, ...categoryRecords].map((record) => [record._id, record.name]));
+}
+
+const viewOf = (user: UserRecord, names: ReadonlyMap<string, string>): StaffView => {
+  const role = staffRoleOf(user) ?? 'oficina';
+  const weeks = user.assigned_weeks ?? [];
+  const categories = user.assigned_categories ?? [];
+  const named = (ids: string[]) => ids.map((id) => names.get(id) ?? id).join(', ');
+  return {
+    _id: user._id,
+    name: user.name,
+    email: user.email,
+    role,
+    status: user.status === 'active' ? 'active' : 'inactive',
+    weeks,
+    categories,
+    // What the list says of a coach's scope: 'Semana 1, Semana 2 · Infantil' or 'Nada asignado'.
+    assigned:
+      role !== 'entrenador'
+        ? ''
+        : weeks.length === 0
+          ? 'Nada asignado'
+          : `${named(weeks)} · ${categories.length ? named(categories) : 'todas las categorías'}`,
+  };
+};
+
+const viewsOf = async (deps: Pick<CoreDeps, 'store'>, users: UserRecord[]) => {
+  const names = await assignedNames(deps, users);
+  return users.map((user) => viewOf(user, names));
+};
+const oneView = async (deps: Pick<CoreDeps, 'store'>, user: UserRecord) => (await viewsOf(deps, [user]))[0]!;
 
 /** Every staff account (active or not), administrators first, then by name. */
 export async function listStaff(deps: Pick<CoreDeps, 'store'>): Promise<StaffView[]> {
   const all = await usersOf(deps).find({ status: { $in: ['active', 'inactive'] } }, { sort: { name: 1 } });
   const order = { administrador: 0, oficina: 1, entrenador: 2 } as const;
-  return all
-    .filter((user) => isAdmin(user))
-    .map(viewOf)
-    .sort((a, b) => order[a.role] - order[b.role]);
+  return (
+    await viewsOf(
+      deps,
+      all.filter((user) => isAdmin(user)),
+    )
+  ).sort((a, b) => order[a.role] - order[b.role]);
 }
 
 /** The link to choose a password: a single-use token, as the password reset's. */
@@ -98,7 +141,7 @@ export async function createStaff(
     record_id: user._id,
     after: { nombre: name, correo: email, rol: STAFF_ROLE_LABELS[input.role] },
   });
-  return viewOf(user);
+  return oneView(deps, user);
 }
 
 /** Active administrators other than `except`. */
@@ -107,14 +150,34 @@ const otherAdministrators = async (deps: Pick<CoreDeps, 'store'>, except: string
     (user) => user._id !== except && staffRoleOf(user) === 'administrador',
   ).length;
 
-/** A role or an active state changed; the last active administrator stays one. */
+/** The ids of weeks and categories that exist (not deleted), or a refusal naming none of them. */
+async function checkAssignment(deps: Pick<CoreDeps, 'store'>, weeks: string[], categories: string[]) {
+  const [foundWeeks, foundCategories] = await Promise.all([
+    weeks.length ? deps.store.collection<Week>('semanas').count({ _id: { $in: weeks } }) : 0,
+    categories.length ? deps.store.collection<Category>('categorias').count({ _id: { $in: categories } }) : 0,
+  ]);
+  if (foundWeeks !== new Set(weeks).size || foundCategories !== new Set(categories).size)
+    throw new ApiError(400, M.assignmentNotFound);
+}
+
+/**
+ * A role, an active state or a coach's weeks and categories changed; the last active
+ * administrator stays one.
+ */
 export async function updateStaff(
   deps: CoreDeps,
   actor: Actor,
-  input: { _id: string; role?: StaffRole; active?: boolean },
+  input: { _id: string; role?: StaffRole; active?: boolean; weeks?: string[]; categories?: string[] },
 ): Promise<StaffView> {
   const before = await usersOf(deps).findById(input._id);
   if (!before || !isAdmin(before) || before.status === 'borrado') throw new ApiError(404, M.notFound);
+  const assigning = input.weeks !== undefined || input.categories !== undefined;
+  const weeks = [...new Set(input.weeks ?? before.assigned_weeks ?? [])];
+  const categories = [...new Set(input.categories ?? before.assigned_categories ?? [])];
+  if (assigning) {
+    if ((input.role ?? staffRoleOf(before)) !== 'entrenador') throw new ApiError(400, M.onlyCoaches);
+    await checkAssignment(deps, weeks, categories);
+  }
   const role = input.role ?? staffRoleOf(before)!;
   const active = input.active ?? before.status === 'active';
   const losesAdministrator =
@@ -126,7 +189,11 @@ export async function updateStaff(
   const after = await usersOf(deps).updateOne(
     { _id: before._id },
     {
-      set: { role, status: active ? 'active' : 'inactive' },
+      set: {
+        role,
+        status: active ? 'active' : 'inactive',
+        ...(assigning ? { assigned_weeks: weeks, assigned_categories: categories } : {}),
+      },
       // A deactivated or demoted member's sessions end: tokens of the old version are refused.
       ...(!active || role !== staffRoleOf(before) ? { inc: { session_version: 1 } } : {}),
     },
@@ -136,10 +203,20 @@ export async function updateStaff(
     action: 'update',
     kind: USERS,
     record_id: before._id,
-    before: { rol: STAFF_ROLE_LABELS[staffRoleOf(before)!], activo: before.status === 'active' },
-    after: { rol: STAFF_ROLE_LABELS[role], activo: active },
+    before: {
+      rol: STAFF_ROLE_LABELS[staffRoleOf(before)!],
+      activo: before.status === 'active',
+      ...(assigning
+        ? { semanas: before.assigned_weeks ?? [], categorias: before.assigned_categories ?? [] }
+        : {}),
+    },
+    after: {
+      rol: STAFF_ROLE_LABELS[role],
+      activo: active,
+      ...(assigning ? { semanas: weeks, categorias: categories } : {}),
+    },
   });
-  return viewOf(after ?? before);
+  return oneView(deps, after ?? before);
 }
 
 /** A new password link for a member (who forgot theirs, or never used the first). */
@@ -159,5 +236,5 @@ export async function resetStaffPassword(deps: CoreDeps, actor: Actor, id: strin
     record_id: user._id,
     note: 'Enlace de contraseña enviado',
   });
-  return viewOf(user);
+  return oneView(deps, user);
 }

@@ -7,6 +7,7 @@ import { MessageAnswer } from '../../domain/schemas/answers.ts';
 import { ArrivalBody, CampDayAnswer, CampDayQuery, DepartureBody } from '../../domain/schemas/camp-day.ts';
 import { campDay, markArrival, markDeparture } from '../admin/camp-day.ts';
 import { accountOf, actorOf, route, type ApiRoute } from './route.ts';
+import { coachScopeOf } from '../../domain/records.ts';
 
 export const CAMP_DAY_ROUTES: ApiRoute[] = [
   route({
@@ -15,7 +16,10 @@ export const CAMP_DAY_ROUTES: ApiRoute[] = [
     audience: 'admin',
     roles: CAMP_DAY_ROLES,
     schema: { querystring: CampDayQuery, response: { 200: CampDayAnswer } },
-    handle: async (call, core) => ({ status: 'SUCCESS', data: await campDay(core.deps, call.query) }),
+    handle: async (call, core) => ({
+      status: 'SUCCESS',
+      data: await campDay(core.deps, call.query, coachScopeOf(accountOf(call))),
+    }),
   }),
   route({
     method: 'POST',

@@ -22,7 +22,7 @@ import {
   enrolmentState,
   STAFF_MESSAGES,
 } from '../../domain/staff.ts';
-import type { Enrolment } from '../../domain/records.ts';
+import { coachScopeOf, type Enrolment } from '../../domain/records.ts';
 import {
   AuditListAnswer,
   EnrolmentDetailAnswer,
@@ -39,7 +39,7 @@ import { cancelEnrolment, enrolmentDetail } from '../admin/enrolments.ts';
 import { listAudit, recordAudit, recordNames } from '../admin/audit.ts';
 import { verifyPayment } from '../checkout/settle.ts';
 import { exportFilterWords } from '../../domain/audit.ts';
-import { actorOf, FileAnswer, route, type ApiRoute, type FileSheet } from './route.ts';
+import { accountOf, actorOf, FileAnswer, route, type ApiRoute, type FileSheet } from './route.ts';
 import {
   EXPORT_COLUMNS,
   ORDER_COLUMNS,
@@ -222,7 +222,10 @@ export const STAFF_ROUTES: ApiRoute[] = [
     // The rosters: the coaches' too (issue 25).
     roles: CAMP_DAY_ROLES,
     schema: { querystring: RosterQuery, response: { 200: RosterAnswer } },
-    handle: async ({ query }, core) => ({ status: 'SUCCESS', data: await rosters(core.deps.store, query) }),
+    handle: async (call, core) => ({
+      status: 'SUCCESS',
+      data: await rosters(core.deps.store, call.query, coachScopeOf(accountOf(call))),
+    }),
   }),
   route({
     method: 'GET',

@@ -12,6 +12,9 @@ const StaffView = Type.Object({
   email: Type.String(),
   role: Role,
   status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+  weeks: Type.Array(Type.String()),
+  categories: Type.Array(Type.String()),
+  assigned: Type.String(),
 });
 
 export const StaffListAnswer = Type.Object({ status: Success, data: Type.Array(StaffView) });
@@ -25,4 +28,7 @@ export const UpdateStaffBody = Type.Object({
   _id: Id,
   role: Type.Optional(Role),
   active: Type.Optional(Type.Boolean()),
+  /** A coach's weeks and categories (issue 25): the whole new lists. */
+  weeks: Type.Optional(Type.Array(Id, { maxItems: 200 })),
+  categories: Type.Optional(Type.Array(Id, { maxItems: 200 })),
 });
