@@ -176,6 +176,10 @@ describe('camps', () => {
     expect(acrossOrders).not.toBeChecked();
     expect(acrossOrders).toHaveAccessibleDescription(/cuenta a los niños de sus órdenes pagadas anteriores/);
     await user.click(acrossOrders);
+    // The camp day's e-mail to the family on pick-up (issue 25): off until asked for.
+    const pickup = within(dialog).getByRole('switch', { name: 'Avisar a la familia cuando recogen al niño' });
+    expect(pickup).not.toBeChecked();
+    await user.click(pickup);
     // Cancellation by parents: on by default, 7 days, full refund; here 10 days minus RD$1,000.
     const policy = within(dialog).getByRole('group', { name: 'Cancelación por los padres' });
     expect(
@@ -202,6 +206,7 @@ describe('camps', () => {
       refund_rule: 'fee',
       cancel_fee: 1000,
       family_across_orders: true,
+      pickup_notice: true,
     });
     expect(await screen.findByRole('row', { name: /Campamento de Navidad 2026/ })).toBeInTheDocument();
 

@@ -41,6 +41,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   refund_rule: 'Reembolso',
   cancel_fee: 'Cargo por cancelación',
   family_across_orders: 'Descuento familiar entre órdenes',
+  pickup_notice: 'Aviso de salida a la familia',
   payment_terms: 'Condiciones de pago',
   terms: 'Términos',
   plan_instalments: 'Cuotas',

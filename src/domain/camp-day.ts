@@ -7,6 +7,7 @@ import type { RosterChild } from './staff.ts';
 
 /** One child of the day: the roster's data and the day's marks. */
 export interface CampDayChild extends RosterChild {
+  category_name: string;
   arrived_at: string | null;
   arrived_by: string;
   left_at: string | null;
@@ -52,6 +53,23 @@ export const CAMP_DAY_MESSAGES = {
   childNotFound: 'Ese niño no está inscrito en esta semana.',
   badDay: 'Escriba el día como AAAA-MM-DD.',
 } as const;
+
+const PICKUP_TIME = new Intl.DateTimeFormat('es-DO', {
+  timeZone: 'America/Santo_Domingo',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** The short e-mail a family gets when its child leaves (a camp's `pickup_notice`, issue 25). */
+export function pickupNotice(input: { child: string; person: string; at: Date; camp: string }) {
+  const time = PICKUP_TIME.format(input.at);
+  return {
+    subject: `${input.child} salió del campamento`,
+    text:
+      `${input.child} salió de ${input.camp} a las ${time} con ${input.person}.\n\n` +
+      'Si no reconoce a esa persona, llame a la escuela de inmediato.',
+  };
+}
 
 /** 'Ana Pérez (001-1234567-8)': a pick-up person as the marks and the messages write them. */
 export const personLabel = (person: { name: string; id: string }): string =>

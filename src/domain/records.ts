@@ -59,6 +59,8 @@ export interface Camp {
   cancel_fee?: number;
   /** The family discount counts the children of the family's earlier paid orders (./family.ts). */
   family_across_orders?: boolean;
+  /** The camp day (issue 25): e-mail the family when their child leaves, and with whom. */
+  pickup_notice?: boolean;
   /** Minutes a cart holds its places (./holds.ts); 0 = no holds, absent = the default. */
   hold_minutes?: number;
   /** Places one family's cart may hold of a week (issue 43); absent = the default. */

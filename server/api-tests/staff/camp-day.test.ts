@@ -2,6 +2,7 @@
 // second coach keeps the first mark) and departures to an authorised person; someone not on the
 // list is refused with the list, unless an administrator overrides with a note (audited).
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { staffKit, type StaffKit } from './testing.ts';
 import { enrolmentRequest, participant } from '../checkout/testing.ts';
 import { ROLE_MESSAGES } from '../../../src/domain/roles.ts';
@@ -242,5 +243,70 @@ describe('the camp day', () => {
         kind: 'usuarios',
       });
     expect(log.at(-1)!.after).toMatchObject({ semanas: [week1._id], categorias: [mini] });
+  });
+
+  it("e-mails the family on the first departure where the camp asks, and the office downloads the day's sheet", async () => {
+    kit = await staffKit();
+    const k = kit;
+    expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0], [0]]))).statusCode).toBe(201);
+    const on = await k.t.api({
+      method: 'POST',
+      url: '/api/campamentos/update',
+      token: k.admin,
+      payload: { _id: k.cart.camp._id, pickup_notice: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const order = (await k.t.store
+      .collection<Enrolment>('inscripciones')
+      .findOne({ payment_status: 'paid' }))!;
+    const base = { campament: k.cart.camp._id, week: k.cart.weeks[0]!._id, day: '2027-06-14' };
+    const post = (path: string, body: Record<string, unknown>, token = k.admin) =>
+      k.t.api({ method: 'POST', url: `/api/dia/${path}`, token, payload: { ...base, ...body } });
+    expect((await post('llegada', { key: `${order._id}:1` })).statusCode).toBe(200);
+    const at = '2027-06-14T20:05:00.000Z'; // 4:05 p. m. in Santo Domingo
+    expect((await post('salida', { key: `${order._id}:1`, person: 0, at })).statusCode).toBe(200);
+    // A replay of the same departure sends nothing more.
+    expect((await post('salida', { key: `${order._id}:1`, person: 1, at })).statusCode).toBe(200);
+    await k.t.app.outbox.flush();
+    const notices = k.t.mails.filter((mail) => mail.kind === 'pickup-notice');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      to: ['familia.rodriguez@correo.do'],
+      subject: 'Pedro Rodríguez salió del campamento',
+    });
+    expect(notices[0]!.text).toContain(
+      `Pedro Rodríguez salió de ${k.cart.camp.name} a las 4:05 p. m. con Rosa Martínez (001-1111111-1).`,
+    );
+
+    // The day's sheet: both children, the marks with their times and who took Pedro.
+    const query = `campament=${base.campament}&week=${base.week}&day=${base.day}`;
+    const csv = await k.t.api({ method: 'GET', url: `/api/dia/export?${query}&format=csv`, token: k.admin });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toContain(`asistencia-${k.cart.camp.code}-2027-06-14.csv`);
+    const rows = parse<Record<string, string>>(csv.body, { bom: true, delimiter: ';', columns: true });
+    expect(rows.map((row) => [row.Participante, row['Lo recogió']]).sort()).toEqual([
+      ['María Rodríguez', ''],
+      ['Pedro Rodríguez', 'Rosa Martínez (001-1111111-1)'],
+    ]);
+    expect(rows.find((row) => row.Participante === 'Pedro Rodríguez')!.Salida).toMatch(/14\/06\/2027/);
+    const xlsx = await k.t.api({
+      method: 'GET',
+      url: `/api/dia/export?${query}&format=xlsx`,
+      token: k.admin,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    // A coach has the day on the phone, not a download.
+    const coach = await k.t.api({
+      method: 'POST',
+      url: '/api/personal/create',
+      token: k.admin,
+      payload: { name: 'Coach', email: 'coach.dia@escuela.do', role: 'entrenador' },
+    });
+    const refused = await k.t.api({
+      method: 'GET',
+      url: `/api/dia/export?${query}&format=csv`,
+      token: k.t.app.signToken(coach.json().data._id),
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -90,6 +90,7 @@ const schema = Yup.object({
   status: Yup.string().oneOf(['active', 'inactive']).required(),
   self_cancel: Yup.boolean().required(),
   family_across_orders: Yup.boolean().required(),
+  pickup_notice: Yup.boolean().required(),
   hold_minutes: Yup.number()
     .typeError('Los minutos deben ser un número.')
     .required('Indique los minutos de reserva (0 para no reservar).')
@@ -214,6 +215,12 @@ function CampFields({ formik }: { formik: FormikProps<CampValues> }) {
           help="Una segunda orden de la misma familia cuenta a los niños de sus órdenes pagadas anteriores para el descuento familiar (5% por 2 niños, 10% por 3 o más)."
         />
       )}
+      <SwitchField
+        formik={formik}
+        name="pickup_notice"
+        label="Avisar a la familia cuando recogen al niño"
+        help="En el día de campamento, al marcar 'Salió' la familia recibe un correo breve con la hora y quién lo recogió."
+      />
       <TextField
         formik={formik}
         name="hold_minutes"
@@ -351,6 +358,7 @@ export const campsScreen: AreaScreen<'campamentos', CampValues> = {
       refund_rule: camp?.refund_rule ?? CAMP_DEFAULTS.refund_rule,
       cancel_fee: camp?.cancel_fee ?? CAMP_DEFAULTS.cancel_fee,
       family_across_orders: camp?.family_across_orders ?? CAMP_DEFAULTS.family_across_orders,
+      pickup_notice: camp?.pickup_notice ?? CAMP_DEFAULTS.pickup_notice,
       hold_minutes: camp?.hold_minutes ?? CAMP_DEFAULTS.hold_minutes,
       hold_family_max: camp?.hold_family_max ?? CAMP_DEFAULTS.hold_family_max,
       hold_share_percent: camp?.hold_share_percent ?? CAMP_DEFAULTS.hold_share_percent,

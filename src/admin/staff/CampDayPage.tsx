@@ -13,6 +13,7 @@ import { santoDomingoDay } from '../../domain/days.ts';
 import { formatPaymentDate } from '../../domain/enrolment.ts';
 import { personLabel, type CampDayChild, type CampDayMarkBody } from '../../domain/camp-day.ts';
 import { GroupPickers, Notes, useGroup } from './RostersPage.tsx';
+import { ExportButtons } from './ExportButtons.tsx';
 import { keepMark, pendingMarks, sendPendingMarks, type PendingMark } from './campDayQueue.ts';
 
 const time = (iso: string) => formatPaymentDate(new Date(iso)).split(', ').at(-1) ?? '';
@@ -197,7 +198,18 @@ export function CampDayPage() {
   const children = list.data ?? [];
   const absent = children.filter((child) => child.arrived_at === null).length;
   return (
-    <AdminPage title="Día de campamento">
+    <AdminPage
+      title="Día de campamento"
+      actions={
+        // The day's sheet is the office's (a coach has the day here): the marks as a file.
+        campament && week && adminRole() !== 'entrenador' ? (
+          <ExportButtons
+            path="/dia/export"
+            filters={{ campament, week, day, ...(category ? { category } : {}) }}
+          />
+        ) : undefined
+      }
+    >
       <form className="row g-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
         <GroupPickers idPrefix="day" group={group} />
         <div className="col-12 col-md-2">

@@ -3,16 +3,24 @@
 // offline, or two coaches at once keep the first mark; a later note is kept). A departure names
 // one of the enrolment's authorised pick-up persons, or someone else with an administrator's
 // override and a note.
-import { nowOf, type CoreDeps } from '../deps.ts';
+import { escapeHtml, nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import { rosters } from './rosters.ts';
+import type { ExportColumn } from './export.ts';
 import { recordAudit, type Actor } from './audit.ts';
-import { coachScopeOf, staffRoleOf, type UserRecord } from '../../domain/records.ts';
+import {
+  coachScopeOf,
+  staffRoleOf,
+  type Camp,
+  type Enrolment,
+  type UserRecord,
+} from '../../domain/records.ts';
 import type { CoachScope } from '../../domain/roles.ts';
 import {
   CAMP_DAY_MESSAGES as M,
   personLabel,
+  pickupNotice,
   type CampDayChild,
   type CampDayMark,
   type CampDayMarkBody,
@@ -38,7 +46,9 @@ export async function campDay(
     { campament: query.campament, week: query.week, ...(query.category ? { category: query.category } : {}) },
     scope,
   );
-  const children = (week?.categories ?? []).flatMap((category) => category.children);
+  const children = (week?.categories ?? []).flatMap((category) =>
+    category.children.map((child) => ({ ...child, category_name: category.category_name })),
+  );
   const marks = new Map(
     (await marksOf(deps).find({ day: query.day, week: query.week })).map((mark) => [mark.child_key, mark]),
   );
@@ -54,6 +64,51 @@ export async function campDay(
       override_note: mark?.override_note ?? '',
     };
   });
+}
+
+/** One row of a day's sheet for the office: a child and the day's marks. */
+export interface CampDaySheetRow {
+  child: string;
+  order: string;
+  category: string;
+  arrived_at: Date | null;
+  arrived_by: string;
+  left_at: Date | null;
+  left_by: string;
+  picked_up_by: string;
+  note: string;
+}
+
+export const CAMP_DAY_COLUMNS: ReadonlyArray<ExportColumn<CampDaySheetRow>> = [
+  { key: 'child', header: 'Participante', type: 'text', width: 28 },
+  { key: 'order', header: 'Orden', type: 'text', width: 10 },
+  { key: 'category', header: 'Categoría', type: 'text', width: 20 },
+  { key: 'arrived_at', header: 'Llegada', type: 'date', width: 18 },
+  { key: 'arrived_by', header: 'Marcó la llegada', type: 'text', width: 20 },
+  { key: 'left_at', header: 'Salida', type: 'date', width: 18 },
+  { key: 'left_by', header: 'Marcó la salida', type: 'text', width: 20 },
+  { key: 'picked_up_by', header: 'Lo recogió', type: 'text', width: 30 },
+  { key: 'note', header: 'Nota de la autorización', type: 'text', width: 30 },
+];
+
+/** A day's sheet for the office (issue 25): every child of the week or category with its marks. */
+export async function* campDaySheet(
+  deps: Pick<CoreDeps, 'store'>,
+  query: { campament: string; week: string; category?: string; day: string },
+): AsyncGenerator<CampDaySheetRow> {
+  for (const child of await campDay(deps, query)) {
+    yield {
+      child: child.name,
+      order: child.order_number,
+      category: child.category_name,
+      arrived_at: child.arrived_at ? new Date(child.arrived_at) : null,
+      arrived_by: child.arrived_by,
+      left_at: child.left_at ? new Date(child.left_at) : null,
+      left_by: child.left_by,
+      picked_up_by: child.picked_up_by,
+      note: child.override_note,
+    };
+  }
 }
 
 /** The child of a key in the week, or 404. */
@@ -95,6 +150,32 @@ async function markOf(deps: Pick<CoreDeps, 'store'>, day: string, week: string, 
     if (!(error instanceof DuplicateKeyError)) throw error;
     return (await marksOf(deps).findById(_id))!;
   }
+}
+
+/** The camp's short e-mail to the family on a departure, when the camp sends it. */
+async function noticeToFamily(
+  deps: CoreDeps,
+  input: { campament: string },
+  child: RosterChild,
+  person: string,
+  at: Date,
+): Promise<void> {
+  const camp = await deps.store.collection<Camp>('campamentos').findById(input.campament);
+  if (!camp?.pickup_notice) return;
+  const order = await deps.store
+    .collection<Enrolment>('inscripciones')
+    .findById(child.key.slice(0, child.key.indexOf(':')));
+  const to = order?.contact.email?.trim();
+  if (!order || !to) return;
+  const mail = pickupNotice({ child: child.name, person, at, camp: camp.name });
+  await deps.mailer.enqueue({
+    to: [to],
+    subject: mail.subject,
+    text: mail.text,
+    html: `<p>${escapeHtml(mail.text).replace(/\n\n/g, '</p><p>')}</p>`,
+    kind: 'pickup-notice',
+    user_id: order.user_id,
+  });
 }
 
 /** 'Llegó' and 'Salió' as the page sends them (../../domain/camp-day.ts). */
@@ -151,6 +232,8 @@ export async function markDeparture(
   );
   // A second departure keeps the first; only a later note is added.
   if (!done && note) await marksOf(deps).updateOne({ _id: mark._id }, { set: { override_note: note } });
+  // The family hears of the first departure only (a replay sends nothing), where the camp asks.
+  if (done) await noticeToFamily(deps, input, child, person, done.left_at ?? nowOf(deps));
   if (note)
     await recordAudit(deps.store, actor, {
       action: 'update',

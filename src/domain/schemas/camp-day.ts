@@ -13,6 +13,12 @@ export const CampDayQuery = Type.Object({
   day: Day,
 });
 
+/** The day's sheet for the office: the same group and day, as .xlsx or .csv. */
+export const CampDayExportQuery = Type.Object({
+  ...CampDayQuery.properties,
+  format: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]),
+});
+
 export const CampDayAnswer = Type.Object({
   status: Success,
   data: Type.Array(Type.Object({ key: Type.String() }, { additionalProperties: true })),
