@@ -1,5 +1,9 @@
 // buildApp(config, deps): the Fastify instance, without listening, so tests drive it with inject().
 // Order: external plugins, the app's own decorations, then routes (Fastify's demo-app shape).
+import { APP_VERSION } from './backup/version.ts';
+import { nightlyBackup } from './backup/backup.ts';
+import { backupNowRoute } from './backup/route.ts';
+import { BACKUP_MESSAGES } from '../src/domain/backup.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -24,6 +28,7 @@ import { socialAuthRoutes } from './auth/social.ts';
 import type { PaymentGateway } from '../src/core/checkout/gateway.ts';
 import { paymentGateway } from './payments/index.ts';
 import { alertAdminsOnceADay } from '../src/core/admin/alerts.ts';
+import { nowOf } from '../src/core/deps.ts';
 import { createCore, type Core } from '../src/core/services.ts';
 import { reconcilePayments } from '../src/core/checkout/settle.ts';
 import { sendCartReminders } from '../src/core/checkout/carts.ts';
@@ -38,6 +43,8 @@ import PDFDocument from 'pdfkit';
 const CART_REMINDER_PASS_MS = 10 * 60_000;
 /** How often the server passes on expired offers and offers freed places of waiting lists. */
 const WAITLIST_PASS_MS = 60_000;
+/** The nightly backup is looked for every ten minutes: it is due once BACKUP_HOUR has come. */
+const BACKUP_PASS_MS = 10 * 60_000;
 /** Autopay charges by the day: a pass every five minutes finds a due instalment early that day. */
 const AUTOPAY_PASS_MS = 5 * 60_000;
 import { ensureIndexes } from '../src/core/indexes.ts';
@@ -199,6 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       paymentLeaseMs: config.paymentLeaseMs,
       autopay: config.autopay,
       ecf: config.ecf !== null,
+      backups: config.backup.key !== undefined,
     },
   });
   app.decorate('core', core);
@@ -243,6 +251,29 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Autopay (src/core/payments/autopay.ts): notices, the charges of the day and their retries, and
   // the card payments a crash or a timeout left unsettled. Each instalment is claimed in the store.
   every(AUTOPAY_PASS_MS, 'autopay failed', () => runAutopay(core.deps));
+  // Backups (issue 27, server/backup/): one a night after BACKUP_HOUR, claimed in the store so that
+  // instances make one; a failure alerts the administrators. `npm run backup` asks for one now.
+  const backupTarget = {
+    store: deps.store,
+    dataDir: config.dataDir,
+    appVersion: APP_VERSION,
+    azure: config.azureStorageConnectionString
+      ? { connectionString: config.azureStorageConnectionString, container: config.azureStorageContainer }
+      : undefined,
+  };
+  const backupFailed = (message: string) =>
+    alertAdminsOnceADay(core.deps, {
+      kind: 'backup-alert',
+      topic: 'backup',
+      subject: BACKUP_MESSAGES.subject,
+      text: BACKUP_MESSAGES.failed(message),
+      path: '/admin/dashboard',
+    });
+  if (config.backup.key)
+    every(BACKUP_PASS_MS, 'the nightly backup failed', () =>
+      nightlyBackup(backupTarget, config.backup, backupFailed, nowOf(core.deps)),
+    );
+  await app.register(backupNowRoute, { target: backupTarget, settings: config.backup, alert: backupFailed });
   await app.register(apiRoutes, { prefix: '/api', core, pageHeaders });
   await app.register(uploadRoutes, { core, localDir: uploadsDir });
   await app.register(authenticationRoutes, { prefix: '/api/autenticacion-3ds', deps: core.deps });

@@ -1,6 +1,14 @@
 // Runtime configuration, read once from environment variables and validated, so that a
 // mistake is reported at start-up in plain words instead of failing later inside a request.
 import { AUTOPAY_DEFAULTS } from '../src/domain/ledger.ts';
+import {
+  BACKUP_DEFAULT_HOUR,
+  BACKUP_DEFAULT_KEEP,
+  BACKUP_KEY_MIN,
+  BACKUP_MESSAGES,
+  parseBackupKeep,
+} from '../src/domain/backup.ts';
+import type { BackupSettings } from './backup/backup.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -51,6 +59,12 @@ export interface Config {
   ecf: EcfConfig | null;
   /** Which payment gateway takes the cards (issue 21): the built-in sandbox, or AZUL. */
   payments: { gateway: 'sandbox' } | { gateway: 'azul'; azul: AzulConfig };
+  /**
+   * Backups (issue 27): BACKUP_KEY encrypts them (unset: none is made), BACKUP_DIR holds them
+   * (default 'respaldos' beside the data), BACKUP_HOUR the nightly one (Santo Domingo, default 3),
+   * BACKUP_KEEP how many daily and weekly ones are kept ('14,8').
+   */
+  backup: BackupSettings;
 }
 
 /** DGII's environment for e-CF, the school's certificate, and (tests only) DGII's two hosts replaced. */
@@ -289,6 +303,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const storeFsync = rawFsync === undefined ? env_ === 'production' : rawFsync === 'true';
 
+  const backupKey = value('BACKUP_KEY');
+  if (backupKey !== undefined && backupKey.length < BACKUP_KEY_MIN) problems.push(BACKUP_MESSAGES.shortKey);
+  const rawKeep = value('BACKUP_KEEP');
+  const keep = rawKeep === undefined ? { ...BACKUP_DEFAULT_KEEP } : parseBackupKeep(rawKeep);
+  if (!keep)
+    problems.push(`BACKUP_KEEP must be two whole numbers, daily and weekly, e.g. "14,8" (got "${rawKeep}")`);
+  const backup: BackupSettings = {
+    key: backupKey,
+    dir: path.resolve(cwd, value('BACKUP_DIR') ?? 'respaldos'),
+    hour: whole('BACKUP_HOUR', BACKUP_DEFAULT_HOUR, 0, 23, 'hours'),
+    keep: keep ?? { ...BACKUP_DEFAULT_KEEP },
+  };
+
   const payments = paymentsConfig(value, whole, problems, cwd);
   const ecf = ecfConfig(value, problems, cwd);
 
@@ -321,6 +348,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sandboxLatencyMs,
     autopay,
     storeFsync,
+    backup,
   };
 }
 

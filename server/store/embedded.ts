@@ -9,6 +9,7 @@ import path from 'node:path';
 import { collectionsOf, Datastore, nextInCounters } from '../../src/core/store/nedb.ts';
 import type { Store } from './port.ts';
 import { countingWrites } from '../../src/core/store/revisions.ts';
+import model from '@seald-io/nedb/lib/model.js';
 
 const EXTENSION = '.db';
 const COUNTERS = 'counters';
@@ -59,6 +60,19 @@ export async function openEmbeddedStore(
     },
     async ping() {
       await access(dir, constants.R_OK | constants.W_OK);
+    },
+    async snapshot() {
+      // Every datastore is loaded first (the awaits); then one synchronous pass reads them all, so
+      // no write can land between two collections: the backup holds one instant of the school.
+      const loaded = await Promise.all(
+        [...datastores.entries()].map(async ([name, db]) => ({ name, db: await db })),
+      );
+      const docs = loaded.map(({ name, db }) => ({ name, docs: db.getAllData() }));
+      // Serialised as NeDB writes its own compacted datafile: one line per document.
+      return docs.map(({ name, docs: all }) => ({
+        name,
+        lines: all.map((doc) => model.serialize(doc)),
+      }));
     },
     async close() {
       clearInterval(timer);

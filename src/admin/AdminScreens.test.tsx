@@ -17,6 +17,7 @@ import { dashboard } from '../core/admin/dashboard.ts';
 import { signInAdmin, stubClipboard } from './testing.ts';
 import { joinWaitlist } from '../core/checkout/waitlist.ts';
 import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
+import { BACKUP_MESSAGES } from '../domain/backup.ts';
 
 // The first test of the file also loads the admin chunk.
 vi.setConfig({ testTimeout: 20_000 });
@@ -50,6 +51,8 @@ const rowOf = (text: string) => within(table()).getByRole('row', { name: new Reg
 describe('dashboard', () => {
   it('shows the money, the count cards, the recent camps and the three percentages from one call', async () => {
     await open('/admin/dashboard', 'Dashboard');
+    // No BACKUP_KEY where this runs: the dashboard says backups are not made and how to start them.
+    expect(await screen.findByRole('status', { name: 'Respaldos' })).toHaveTextContent(BACKUP_MESSAGES.noKey);
     const orders = await visible('inscripciones');
     const paid = orders.filter((order) => order.payment_status === 'paid');
     const holding = paid.filter((order) => order.status !== 'cancelled');

@@ -130,6 +130,32 @@ function FiscalAlerts() {
   );
 }
 
+const BACKUP_TIME = new Intl.DateTimeFormat('es-DO', {
+  timeZone: 'America/Santo_Domingo',
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+
+/** The backups (issue 27): a warning when none is set up, recent or working; else the last one's time. */
+function BackupLine({
+  backup,
+}: {
+  backup: { last_ok_at: string | null; warning: string | null } | undefined;
+}) {
+  if (!backup) return null;
+  if (backup.warning)
+    return (
+      <div className="alert alert-warning" role="status" aria-label="Respaldos">
+        {backup.warning}
+      </div>
+    );
+  return (
+    <p className="small text-body-secondary" aria-label="Respaldos">
+      Último respaldo: {backup.last_ok_at ? BACKUP_TIME.format(new Date(backup.last_ok_at)) : '—'}
+    </p>
+  );
+}
+
 export function DashboardPage() {
   const { data, isLoading, isError } = useDashboardQuery();
 
@@ -145,6 +171,7 @@ export function DashboardPage() {
         </div>
       )}
       <FiscalAlerts />
+      <BackupLine backup={data?.backup} />
       <section aria-label="Dinero" aria-busy={isLoading || undefined} className="mb-3">
         <div className="row g-3 mb-3">
           {MONEY_CARDS.map(({ key, label }) => (

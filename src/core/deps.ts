@@ -86,6 +86,8 @@ export interface CoreDeps {
     autopay?: { retryDays: readonly number[]; noticeDays: number };
     /** Electronic fiscal receipts are on (ECF_ENV set, issue 22): the E series instead of the B. */
     ecf?: boolean;
+    /** BACKUP_KEY is set: the server makes nightly backups (issue 27); the dashboard says when not. */
+    backups?: boolean;
     /** How long a parent has for the bank's 3-D Secure steps (./checkout/authentication.ts); 10 min when unset. */
     authenticationWindowMs?: number;
   };

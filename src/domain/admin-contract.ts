@@ -602,6 +602,8 @@ export interface DashboardAnswer {
     money: MoneyTotals & { camps: Array<MoneyTotals & { _id: string; name: string }> };
     /** Orders and children that hold places now (paid, not cancelled). */
     holding: { orders: number; children: number };
+    /** The last good backup (issue 27), and what staff should know when none is recent or set up. */
+    backup: { last_ok_at: string | null; warning: string | null };
   };
 }
 

@@ -11,7 +11,11 @@ export async function alertAdminsOnceADay(
 ): Promise<void> {
   const admins = await deps.store
     .collection<UserRecord>('usuarios')
-    .find({ tipo: { $in: [...ADMIN_TIPOS] }, status: 'active' }, { limit: 20 });
+    // The spec's administrators and the staff accounts given the role (issue 25).
+    .find(
+      { $or: [{ tipo: { $in: [...ADMIN_TIPOS] } }, { role: 'administrador' }], status: 'active' },
+      { limit: 20 },
+    );
   if (admins.length === 0) return;
   const day = formatDay(nowOf(deps)).replaceAll('/', '-');
   await deps.mailer.enqueue({

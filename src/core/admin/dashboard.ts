@@ -12,6 +12,7 @@ import {
 import { paidDaysRange, paidPerDay, percentage, type PaidEnrolment } from '../../domain/dashboard.ts';
 import { STATUS_ALIASES } from './listing.ts';
 import { moneyTotals, ordersWithMoney } from './money.ts';
+import { dashboardBackup } from './backups.ts';
 
 const ACTIVE = { $in: [...STATUS_ALIASES.active] };
 
@@ -39,8 +40,12 @@ async function paidEnrolments(store: Store, now: Date): Promise<PaidEnrolment[]>
   return paid;
 }
 
-export async function dashboard(store: Store, now = new Date()): Promise<DashboardAnswer['data']> {
-  const [countsList, recent, paid, money] = await Promise.all([
+export async function dashboard(
+  store: Store,
+  now = new Date(),
+  backupsConfigured = false,
+): Promise<DashboardAnswer['data']> {
+  const [countsList, recent, paid, money, backup] = await Promise.all([
     Promise.all(
       DASHBOARD_KINDS.map(async (kind) => {
         const collection = store.collection(kind);
@@ -56,6 +61,7 @@ export async function dashboard(store: Store, now = new Date()): Promise<Dashboa
       .find({ status: ACTIVE }, { sort: { start_date: -1, _id: -1 }, limit: DASHBOARD_RECENT_CAMPS }),
     paidEnrolments(store, now),
     moneyTotals(store),
+    dashboardBackup(store, backupsConfigured, now),
   ]);
   const counts = Object.fromEntries(countsList) as DashboardAnswer['data']['counts'];
   // Enrolments and participants as staff mean them (issue 24): orders and children with places now
@@ -86,5 +92,6 @@ export async function dashboard(store: Store, now = new Date()): Promise<Dashboa
     paidPerDay: paidPerDay(paid, now),
     money: { ...money.all, camps: money.camps },
     holding: money.holding,
+    backup,
   };
 }

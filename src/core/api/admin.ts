@@ -6,6 +6,7 @@
 //   POST /{area}/update          body carries _id; partial update
 //   GET|DELETE /{area}/delete/{id}   soft delete (status 'borrado')
 // plus the wizard's two reads of a camp and the dashboard.
+import { nowOf } from '../deps.ts';
 import { CAMP_DAY_ROLES } from '../../domain/roles.ts';
 import { offerFreedPlaces, withdrawWaitlist } from '../checkout/waitlist.ts';
 import type { TSchema } from 'typebox';
@@ -218,7 +219,10 @@ const dashboardRoute = route({
   url: '/dashboard',
   audience: 'admin',
   schema: { response: { 200: DashboardAnswer } },
-  handle: async (_call, core) => ({ status: 'SUCCESS', data: await dashboard(core.deps.store) }),
+  handle: async (_call, core) => ({
+    status: 'SUCCESS',
+    data: await dashboard(core.deps.store, nowOf(core.deps), core.deps.settings.backups ?? false),
+  }),
 });
 
 export const ADMIN_ROUTES: ApiRoute[] = [

@@ -153,6 +153,12 @@ export interface Store {
    * the same database are not counted: a cache bounds how late it sees them with a time limit.
    */
   revision(collection: string): number;
+  /**
+   * Every collection as one instant saw it, each as its datafile's lines (the embedded store only:
+   * a backup, issue 27). Taken in one synchronous pass over the collections held in memory, so no
+   * write is half in it; MongoDB is backed up with its own tools.
+   */
+  snapshot?(): Promise<Array<{ name: string; lines: string[] }>>;
   close(): Promise<void>;
 }
 

@@ -44,5 +44,6 @@ export function countingWrites(store: Omit<Store, 'revision'>, onWrite?: (name: 
     ping: () => store.ping(),
     close: () => store.close(),
     revision: (name) => revisions.get(name) ?? 0,
+    ...(store.snapshot ? { snapshot: store.snapshot.bind(store) } : {}),
   };
 }

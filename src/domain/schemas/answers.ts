@@ -78,6 +78,10 @@ export const DashboardAnswer = successOf(
       camps: Type.Array(Type.Object({ _id: Type.String(), name: Type.String(), ...MoneyTotalsFields })),
     }),
     holding: Type.Object({ orders: Type.Integer(), children: Type.Integer() }),
+    backup: Type.Object({
+      last_ok_at: Type.Union([Type.String(), Type.Null()]),
+      warning: Type.Union([Type.String(), Type.Null()]),
+    }),
   }),
 );
 

@@ -1,0 +1,11 @@
+// npm run restore -- ARCHIVE [--reemplazar]: the school's data back from an archive (issue 27).
+import { ConfigError, loadConfig } from '../server/config.ts';
+import { restoreCommand } from '../server/backup/commands.ts';
+
+try {
+  process.exitCode = await restoreCommand(loadConfig(), process.argv.slice(2), (line) => console.log(line));
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+}
