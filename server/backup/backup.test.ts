@@ -12,7 +12,9 @@ import { FIXTURE_PNG_BASE64 } from '../../src/core/checkout/fixtures.ts';
 import { BACKUP_MESSAGES, backupNameParts } from '../../src/domain/backup.ts';
 import type { Enrolment } from '../../src/domain/records.ts';
 import { extractArchive } from './archive.ts';
-import { backupAndRecord, makeBackup, nightlyBackup } from './backup.ts';
+import { backupAndRecord, makeBackup, nightlyBackup, pruneBackups } from './backup.ts';
+import { BlobServiceClient } from '@azure/storage-blob';
+import { startAzurite } from '../testing/azurite.ts';
 import { restoreCommand } from './commands.ts';
 import type { Config } from '../config.ts';
 
@@ -255,4 +257,38 @@ describe('backups', () => {
     const status = await k.t.store.collection('respaldos').findById('estado');
     expect(status?.last_error).toMatchObject({ message: expect.any(String) });
   }, 120_000);
+});
+
+describe('backups with the photos in Azure (Azurite)', () => {
+  let azurite: Awaited<ReturnType<typeof startAzurite>> | undefined;
+  afterEach(() => azurite?.stop());
+
+  it('copies each archive to a private container beside the photos one, and keeps it as the folder', async () => {
+    azurite = await startAzurite();
+    const { k } = await school();
+    const azure = { connectionString: azurite.connectionString, container: 'fotos' };
+    const target = { store: k.t.store, dataDir: k.t.config.dataDir, appVersion: '0.1.0', azure };
+    const backupDir = path.join(k.t.dir, 'respaldos');
+    const made = await makeBackup(target, settings(backupDir), new Date('2027-06-14T07:10:00Z'));
+    const container = BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient(
+      'fotos-respaldos',
+    );
+    const blobs: string[] = [];
+    for await (const blob of container.listBlobsFlat()) blobs.push(blob.name);
+    expect(blobs).toEqual([made.name]);
+    // Private: no anonymous read of the container or its blobs (the photos' container is public).
+    expect((await container.getAccessPolicy()).blobPublicAccess).toBeUndefined();
+    const copy = path.join(k.t.dir, 'desde-azure.respaldo');
+    await container.getBlockBlobClient(made.name).downloadToFile(copy);
+    await expect(extractArchive(copy, KEY, path.join(k.t.dir, 'de-azure'))).resolves.toMatchObject({
+      header: { app_version: '0.1.0' },
+    });
+    // The keeping rule applies there too.
+    await pruneBackups(target, { dir: backupDir, keep: { daily: 1, weekly: 1 } });
+    await makeBackup(target, settings(backupDir), new Date('2027-06-20T07:10:00Z'));
+    await pruneBackups(target, { dir: backupDir, keep: { daily: 1, weekly: 1 } });
+    const after: string[] = [];
+    for await (const blob of container.listBlobsFlat()) after.push(blob.name);
+    expect(after).toEqual(['respaldo-2027-06-20-031000-v0.1.0.respaldo']);
+  }, 60_000);
 });

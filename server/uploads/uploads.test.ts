@@ -1,7 +1,5 @@
+import { startAzurite } from '../testing/azurite.ts';
 import { FIXTURE_PHOTO } from '../../src/core/checkout/fixtures.ts';
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build.ts';
 import { PHOTO_MESSAGES } from '../../src/domain/photos.ts';
@@ -123,64 +121,17 @@ describe('POST /api/inscripciones/uploadtoazurecdn (local disk)', () => {
 });
 
 // Azure Blob Storage, tested against Azurite (Microsoft's emulator, from npm) on loopback.
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe('Azure Blob Storage adapter (Azurite)', () => {
-  let azurite: ChildProcess;
+  let azurite: Awaited<ReturnType<typeof startAzurite>>;
   let connectionString: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const bin = path.resolve(import.meta.dirname, '../../node_modules/.bin/azurite-blob');
-    azurite = spawn(
-      bin,
-      [
-        '--blobHost',
-        '127.0.0.1',
-        '--blobPort',
-        String(port),
-        '--inMemoryPersistence',
-        '--silent',
-        '--skipApiVersionCheck',
-      ],
-      {
-        stdio: 'ignore',
-      },
-    );
-    // Wait until it accepts connections (bounded).
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const open = await new Promise<boolean>((resolve) => {
-        const socket = net.connect(port, '127.0.0.1', () => {
-          socket.end();
-          resolve(true);
-        });
-        socket.once('error', () => resolve(false));
-      });
-      if (open) break;
-      if (Date.now() > deadline) throw new Error('Azurite did not start within 15 s');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    connectionString = [
-      'DefaultEndpointsProtocol=http',
-      'AccountName=devstoreaccount1',
-      // Azurite's documented development key, not a secret.
-      'AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==',
-      `BlobEndpoint=http://127.0.0.1:${port}/devstoreaccount1`,
-    ].join(';');
+    azurite = await startAzurite();
+    connectionString = azurite.connectionString;
   }, 20_000);
 
   afterAll(() => {
-    azurite?.kill();
+    azurite?.stop();
   });
 
   it('uploads through the API into a blob the browser can load, with its content type', async () => {
