@@ -103,6 +103,21 @@ describe('dashboard', () => {
     expect(screen.getByTestId('paid-30-amount')).toHaveTextContent(formatDop(amount));
   });
 
+  it("shows the last good backup's time and age once backups are set up (issue 27)", async () => {
+    const { deps } = mockCore();
+    const settings = deps.settings as { backups?: boolean };
+    settings.backups = true;
+    try {
+      const at = new Date(Date.now() - 5 * 3_600_000 - 60_000);
+      await deps.store.collection('respaldos').insertOne({ _id: 'estado', last_ok_at: at, last_error: null });
+      await open('/admin/dashboard', 'Dashboard');
+      const line = await screen.findByLabelText('Respaldos');
+      expect(line).toHaveTextContent(/^Último respaldo: .+ \(hace 5 horas\)$/);
+    } finally {
+      settings.backups = false;
+    }
+  });
+
   it("says 'Error al cargar los datos del dashboard' when the call fails", async () => {
     setScenario('error-carga');
     renderApp('/admin/dashboard');

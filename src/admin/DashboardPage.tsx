@@ -130,6 +130,14 @@ function FiscalAlerts() {
   );
 }
 
+/** 'hace 5 horas', 'hace 40 minutos': how old the last good backup is. */
+function backupAge(at: Date, now: Date): string {
+  const minutes = Math.max(0, Math.round((now.getTime() - at.getTime()) / 60_000));
+  if (minutes < 60) return minutes === 1 ? 'hace 1 minuto' : `hace ${minutes} minutos`;
+  const hours = Math.floor(minutes / 60);
+  return hours === 1 ? 'hace 1 hora' : `hace ${hours} horas`;
+}
+
 const BACKUP_TIME = new Intl.DateTimeFormat('es-DO', {
   timeZone: 'America/Santo_Domingo',
   dateStyle: 'short',
@@ -149,9 +157,11 @@ function BackupLine({
         {backup.warning}
       </div>
     );
+  if (!backup.last_ok_at) return null;
+  const at = new Date(backup.last_ok_at);
   return (
     <p className="small text-body-secondary" aria-label="Respaldos">
-      Último respaldo: {backup.last_ok_at ? BACKUP_TIME.format(new Date(backup.last_ok_at)) : '—'}
+      Último respaldo: {BACKUP_TIME.format(at)} ({backupAge(at, new Date())})
     </p>
   );
 }
