@@ -7,7 +7,9 @@
 //   2. checkout: scripts/bench-checkout.ts at 20 connections (paid enrolments/s, p99) and its race
 //      of 300 parents for 25 places;
 //   3. Lighthouse mobile (the lighthouse package on the test browser, simulated slow 4G and 4x CPU
-//      slowdown, its defaults) on /login and /calendario, three runs each, median.
+//      slowdown, its defaults) on /login, /register and the signed-in /calendario, three runs each,
+//      median: cold (the browser's cache emptied before every run, as a phone that never saw the
+//      site: a parent opening the link from WhatsApp) and warm (a second visit) apart.
 // BENCH_SECONDS (default 8) sets the checkout load's length; BENCH_ONLY=api|checkout|lighthouse runs one part.
 // The figures and the command go to docs/performance.md.
 import { spawnSync } from 'node:child_process';
@@ -143,7 +145,7 @@ if (runs('lighthouse')) {
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`],
   });
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  async function audit(name: string, address: string, signedIn: boolean) {
+  async function audit(name: string, address: string, signedIn: boolean, cold: boolean) {
     const page = await context.newPage();
     await page.goto(`${url}/app-config.js`);
     await page.evaluate(
@@ -157,9 +159,13 @@ if (runs('lighthouse')) {
       },
       [signedIn ? token : null, parent, camp._id] as const,
     );
-    await page.close();
+    // Cold: nothing cached. Storage is kept (Lighthouse's own reset would sign the parent out), the
+    // HTTP cache emptied before each run. Warm: one visit first, then the cache as it is.
+    const cdp = await context.newCDPSession(page);
+    if (!cold) await page.goto(`${url}${address}`, { waitUntil: 'networkidle' });
     const results = [];
     for (let run = 0; run < 3; run += 1) {
+      if (cold) await cdp.send('Network.clearBrowserCache');
       const answer = await lighthouse(`${url}${address}`, {
         port: debuggingPort,
         onlyCategories: ['performance'],
@@ -175,15 +181,19 @@ if (runs('lighthouse')) {
         cls: audits['cumulative-layout-shift']!.numericValue!,
       });
     }
+    await page.close();
     rows.push([
-      `Lighthouse mobile ${name} (median of 3)`,
+      `Lighthouse mobile ${name}, ${cold ? 'cold' : 'warm'} (median of 3)`,
       `score ${median(results.map((r) => r.score))} (${results.map((r) => r.score).join(', ')})`,
       `FCP ${(median(results.map((r) => r.fcp)) / 1000).toFixed(1)} s, LCP ${(median(results.map((r) => r.lcp)) / 1000).toFixed(1)} s`,
       `TBT ${Math.round(median(results.map((r) => r.tbt)))} ms, CLS ${median(results.map((r) => r.cls)).toFixed(3)}`,
     ]);
   }
-  await audit('/login', `/login?camp=${camp._id}`, false);
-  await audit('/calendario', '/calendario', true);
+  for (const cold of [true, false]) {
+    await audit('/login', `/login?camp=${camp._id}`, false, cold);
+    await audit('/register', '/register', false, cold);
+    await audit('/calendario', '/calendario', true, cold);
+  }
   await context.close();
   await fs.rm(profile, { recursive: true, force: true });
 }
