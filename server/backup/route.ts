@@ -4,6 +4,7 @@
 // a key set the route answers 404 as if it did not exist.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { backupAndRecord, type BackupSettings, type BackupTarget } from './backup.ts';
 
 const PROOF_TEXT = 'respaldo-ahora';
@@ -16,9 +17,18 @@ export async function backupNowRoute(
   options: { target: BackupTarget; settings: BackupSettings; alert: (message: string) => Promise<void> },
 ): Promise<void> {
   const { target, settings, alert } = options;
+  const refusal = Type.Object({ status: Type.String(), success: Type.Boolean(), message: Type.String() });
+  const answer = Type.Object({
+    status: Type.Literal('SUCCESS'),
+    message: Type.String(),
+    data: Type.Object({ name: Type.String(), size: Type.Integer() }),
+  });
   app.post(
     '/api/respaldos/ahora',
-    { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
+    {
+      schema: { response: { 200: answer, 404: refusal, 503: refusal } },
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const key = settings.key;
       const sent = Buffer.from(String(request.headers['x-backup-proof'] ?? ''));
