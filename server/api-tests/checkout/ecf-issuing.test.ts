@@ -437,6 +437,71 @@ describe('e-CF issued and sent', () => {
     expect(s.received).toHaveLength(3);
   });
 
+  it("a cancelled annual program paid by instalments: an E34 on each e-CF refunded, none above its document's total", async () => {
+    const { t: app, dgii: s, parent, admin } = await setup();
+    const annual = await demoCart(app.store, 'PA2027');
+    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
+    const order = await pay(app, parent, enrolmentRequest(annual, [[monthly]]));
+    for (const amount of [3_900, 3_900]) {
+      const paid = await app.api({
+        method: 'POST',
+        url: `/api/pagos/cuota/${order._id}`,
+        token: parent,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        payload: {
+          amount,
+          cardHolder: 'Carmen Rodríguez',
+          cardNumber: '4242424242424242',
+          expDate: '12/2030',
+          cvv: '123',
+        },
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+    }
+    // An instalment in cash is not given back by the card refund: its e-CF keeps standing.
+    const cash = await app.api({
+      method: 'POST',
+      url: '/api/pagos/manual',
+      token: admin,
+      payload: { enrolment: order._id, method: 'efectivo', amount: 3_900 },
+    });
+    expect(cash.statusCode, cash.body).toBe(200);
+    const invoices = (await receipts(app)).filter((receipt) => receipt.type === 'E32');
+    expect(invoices.map((receipt) => receipt.total)).toEqual([order.amount, 3_900, 3_900, 3_900]);
+
+    const cancel = await app.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancel/${order._id}`,
+      token: admin,
+      payload: { reason: 'Mudanza' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const cancelled = await app.store.collection<Enrolment>('inscripciones').findById(order._id);
+    expect(cancelled!.refund_amount).toBe(order.amount + 7_800);
+    const notes = (await receipts(app)).filter((receipt) => receipt.type === 'E34');
+    expect(notes.map((note) => [note._id, note.modifies, note.total])).toEqual([
+      [`${order._id}-E34`, invoices[0]!.ncf, order.amount],
+      [`${order._id}-E34-${invoices[1]!._id.split('-').at(-1)}`, invoices[1]!.ncf, 3_900],
+      [`${order._id}-E34-${invoices[2]!._id.split('-').at(-1)}`, invoices[2]!.ncf, 3_900],
+    ]);
+    // Each cancels its document whole (DGII's CodigoModificacion 1), and refers to it.
+    for (const [index, note] of notes.entries()) {
+      expect(note.ecf!.signed_xml).toContain(`<NCFModificado>${invoices[index]!.ncf}</NCFModificado>`);
+      expect(note.ecf!.signed_xml).toContain('<CodigoModificacion>1</CodigoModificacion>');
+      expect(await dgiiSchemaErrors(note.ecf!.signed_xml, 'e-CF-34')).toEqual([]);
+    }
+    // The family's cancellation e-mail carries the three notes.
+    const mail = await app.store
+      .collection<{ _id: string; attachments?: unknown[] }>('outbox')
+      .findOne({ _id: `cancelled-${order._id}` });
+    expect(mail?.attachments).toHaveLength(3);
+    await sendEcfReceipts(app.app.core.deps);
+    await sendEcfReceipts(app.app.core.deps);
+    expect(
+      s.received.filter((document) => document.type === '34').map((document) => document.status),
+    ).toEqual([1, 1, 1]);
+  });
+
   it('a certificate that expires within a month is on the fiscal screen (and so the dashboard) every day', async () => {
     const { t: app, admin } = await setup({}, schoolP12In(dir, 'clave-p12', 12));
     const alerts: string[] = (
