@@ -371,6 +371,16 @@ export interface EcfView {
   replaces: string[];
 }
 
+/**
+ * DGII's legend for the printed form of an e-CF it has not received yet (its 'Representación
+ * Impresa' model 4.1, no connection): what the family holds is checked at DGII only later.
+ */
+export const ECF_PENDING_LEGEND =
+  'e-CF emitido en modalidad de Contingencia, el cual podrá ser consultado para su validez fiscal, a partir de las setenta y dos (72) horas.';
+
+/** Not yet accepted by DGII: waiting to be sent, or sent and waiting for its result. */
+export const ecfAwaitsDgii = (state: EcfRecord['state']): boolean => state === 'queued' || state === 'sent';
+
 export const ECF_MESSAGES = {
   rejected: (count: number) =>
     count === 1

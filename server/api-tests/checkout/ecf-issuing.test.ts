@@ -16,7 +16,7 @@ import { startDgiiStandin, type DgiiStandin } from '../../testing/dgii-standin.t
 import { schoolP12In } from '../../testing/ecf.ts';
 import { dgiiSchemaErrors } from '../../testing/dgii-xsd.ts';
 import { sendEcfReceipts } from '../../../src/core/receipts/ecf.ts';
-import { ECF_MESSAGES } from '../../../src/domain/ecf.ts';
+import { ECF_MESSAGES, ECF_PENDING_LEGEND } from '../../../src/domain/ecf.ts';
 import { formatDay } from '../../../src/domain/cancellation.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import type { NcfSequence, Receipt } from '../../../src/domain/receipts.ts';
@@ -123,10 +123,23 @@ describe('e-CF issued and sent', () => {
     expect(text).toContain(`Código de Seguridad: ${e32!.ecf!.security_code}`);
     expect(text).toMatch(/Fecha de Firma Digital: \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/);
 
+    // Not at DGII yet: DGII's legend says when it can be checked there.
+    expect(text.replace(/\s+/g, ' ')).toContain(ECF_PENDING_LEGEND);
+
     const first = await sendEcfReceipts(app.app.core.deps);
     expect(first).toMatchObject({ sent: 1, accepted: 1, unreachable: false });
     expect(s.received).toMatchObject([{ type: 'RFCE', encf: 'E320000000001', status: 1 }]);
     expect((await receipts(app))[0]!.ecf).toMatchObject({ state: 'accepted' });
+    const accepted = await app.api({
+      method: 'GET',
+      url: `/api/comprobantes/${consumer._id}/E32`,
+      token: parent,
+    });
+    const acceptedText = (
+      await extractText(await getDocumentProxy(new Uint8Array(accepted.rawPayload)), { mergePages: true })
+    ).text.replace(/\s+/g, ' ');
+    expect(acceptedText).toContain('e-NCF: E320000000001');
+    expect(acceptedText).not.toContain('modalidad de Contingencia');
 
     const company = await pay(app, parent, withInvoice(cart));
     const e31 = (await receipts(app)).find((receipt) => receipt.enrolment_id === company._id)!;
