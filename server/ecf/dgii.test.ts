@@ -40,9 +40,13 @@ const invoice = (number: number, overrides: Partial<EcfSource> = {}): EcfSource 
   ...overrides,
 });
 
-async function setup() {
+async function setup(options: { clock?: () => Date; timeoutMs?: number } = {}) {
   standin = await startDgiiStandin();
-  const client = dgiiClient({ config: { env: 'TesteCF', ecfUrl: standin.url, fcUrl: standin.url }, signer });
+  const client = dgiiClient({
+    config: { env: 'TesteCF', ecfUrl: standin.url, fcUrl: standin.url },
+    signer,
+    ...options,
+  });
   return { standin, client };
 }
 
@@ -130,6 +134,38 @@ describe('the DGII client', () => {
       mensajes: [{ valor: 'e-NCF ya fue utilizado' }],
     });
     expect(dgii.received.map((document) => document.type)).toEqual(['RFCE', 'RFCE']);
+  });
+
+  it("renews the token a minute before DGII's expira, on the client's clock", async () => {
+    let now = Date.now();
+    const { standin: dgii, client } = await setup({ clock: () => new Date(now) });
+    await client.send(signer.sign(ecfXml(invoice(20))), 'a.xml');
+    expect(dgii.seedsIssued).toBe(1);
+    // An hour's token: 61 s before it ends it still serves.
+    now += 3600_000 - 61_000;
+    await client.send(signer.sign(ecfXml(invoice(21))), 'b.xml');
+    expect(dgii.seedsIssued).toBe(1);
+    // Within the last minute it is renewed first: a second seed.
+    now += 2_000;
+    const renewed = await client.send(signer.sign(ecfXml(invoice(22))), 'c.xml');
+    expect(dgii.seedsIssued).toBe(2);
+    expect(await client.status(renewed.trackId)).toMatchObject({ codigo: 1 });
+  });
+
+  it('a token DGII expired early (401) is renewed once and the call made again', async () => {
+    const { standin: dgii, client } = await setup();
+    const first = await client.send(signer.sign(ecfXml(invoice(23))), 'a.xml');
+    expect(dgii.seedsIssued).toBe(1);
+    dgii.faults.expireTokens = true;
+    expect(await client.status(first.trackId)).toMatchObject({ codigo: 1, estado: 'Aceptado' });
+    expect(dgii.seedsIssued).toBe(2);
+    dgii.faults.expireTokens = true;
+    await client.send(signer.sign(ecfXml(invoice(24))), 'b.xml');
+    expect(dgii.seedsIssued).toBe(3);
+    expect(dgii.received.map((document) => [document.encf, document.status])).toEqual([
+      ['E310000000023', 1],
+      ['E310000000024', 1],
+    ]);
   });
 
   it('DGII down: DgiiUnavailable, to be tried again later', async () => {

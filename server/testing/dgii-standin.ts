@@ -9,7 +9,8 @@
 // - POST /{env}/recepcionfc/api/recepcion/ecf                   an RFCE (the FC host), answered at once
 // An E32 under RD$250,000 sent whole is rejected (DGII wants its summary), an e-NCF accepted once is
 // rejected the second time. Faults on demand: DGII down (503), results 'En Proceso' for a while, a
-// document rejected with a given message (spending its e-NCF or not), set from the test's code or,
+// document rejected with a given message (spending its e-NCF or not), the tokens expired early,
+// set from the test's code or,
 // for a browser test or a developer, with POST /_standin/faults and a JSON body of DgiiFaults'
 // fields. Never part of the production bundle.
 import http from 'node:http';
@@ -27,6 +28,8 @@ export interface DgiiFaults {
   reject: string | null;
   /** That rejection spends the e-NCF (secuenciaUtilizada true): it is refused if sent again. */
   rejectSpendsNumber: boolean;
+  /** Every token issued so far expires now (before its `expira`): the next call with one is a 401. */
+  expireTokens: boolean;
 }
 
 export interface DgiiStandin {
@@ -69,7 +72,13 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
   >();
   const accepted = new Set<string>();
   const received: DgiiStandin['received'] = [];
-  const faults: DgiiFaults = { down: false, processing: 0, reject: null, rejectSpendsNumber: false };
+  const faults: DgiiFaults = {
+    down: false,
+    processing: 0,
+    reject: null,
+    rejectSpendsNumber: false,
+    expireTokens: false,
+  };
   let seedsIssued = 0;
 
   const send = (response: http.ServerResponse, status: number, body: unknown, type = 'application/json') => {
@@ -92,6 +101,10 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
   }
 
   const authorised = (request: http.IncomingMessage) => {
+    if (faults.expireTokens) {
+      tokens.clear();
+      faults.expireTokens = false;
+    }
     const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     return token !== undefined && (tokens.get(token) ?? 0) > Date.now();
   };
@@ -142,6 +155,7 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
           if (typeof asked.reject === 'string' || asked.reject === null) faults.reject = asked.reject;
           if (typeof asked.rejectSpendsNumber === 'boolean')
             faults.rejectSpendsNumber = asked.rejectSpendsNumber;
+          if (typeof asked.expireTokens === 'boolean') faults.expireTokens = asked.expireTokens;
           return send(response, 200, faults);
         }
         if (faults.down)
