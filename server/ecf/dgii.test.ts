@@ -168,6 +168,24 @@ describe('the DGII client', () => {
     ]);
   });
 
+  it('a DGII slower than the timeout is DgiiUnavailable; fast again, the same document goes', async () => {
+    const { standin: dgii, client } = await setup({ timeoutMs: 2_000 });
+    dgii.faults.slowMs = 2_500;
+    await expect(client.send(signer.sign(ecfXml(invoice(25))), 'a.xml')).rejects.toBeInstanceOf(
+      DgiiUnavailable,
+    );
+    expect(dgii.received).toHaveLength(0);
+    // Set over HTTP as a browser test or a developer would.
+    const set = await fetch(`${dgii.url}/_standin/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ slowMs: 0 }),
+    });
+    expect(await set.json()).toMatchObject({ slowMs: 0 });
+    const sent = await client.send(signer.sign(ecfXml(invoice(25))), 'a.xml');
+    expect(await client.status(sent.trackId)).toMatchObject({ codigo: 1 });
+    expect(dgii.received.map((document) => document.encf)).toEqual(['E310000000025']);
+  });
+
   it('DGII down: DgiiUnavailable, to be tried again later', async () => {
     const { standin: dgii, client } = await setup();
     dgii.faults.down = true;

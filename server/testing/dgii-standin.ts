@@ -10,7 +10,7 @@
 // An E32 under RD$250,000 sent whole is rejected (DGII wants its summary), an e-NCF accepted once is
 // rejected the second time. Faults on demand: DGII down (503), results 'En Proceso' for a while, a
 // document rejected with a given message (spending its e-NCF or not), the tokens expired early,
-// set from the test's code or,
+// answers delayed (slow), set from the test's code or,
 // for a browser test or a developer, with POST /_standin/faults and a JSON body of DgiiFaults'
 // fields. Never part of the production bundle.
 import http from 'node:http';
@@ -30,6 +30,8 @@ export interface DgiiFaults {
   rejectSpendsNumber: boolean;
   /** Every token issued so far expires now (before its `expira`): the next call with one is a 401. */
   expireTokens: boolean;
+  /** Each answer waits this many milliseconds first (a slow DGII; 0 answers at once). */
+  slowMs: number;
 }
 
 export interface DgiiStandin {
@@ -78,6 +80,7 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
     reject: null,
     rejectSpendsNumber: false,
     expireTokens: false,
+    slowMs: 0,
   };
   let seedsIssued = 0;
 
@@ -156,7 +159,13 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
           if (typeof asked.rejectSpendsNumber === 'boolean')
             faults.rejectSpendsNumber = asked.rejectSpendsNumber;
           if (typeof asked.expireTokens === 'boolean') faults.expireTokens = asked.expireTokens;
+          if (typeof asked.slowMs === 'number' && asked.slowMs >= 0) faults.slowMs = asked.slowMs;
           return send(response, 200, faults);
+        }
+        if (faults.slowMs > 0) {
+          await new Promise((resolve) => setTimeout(resolve, faults.slowMs));
+          // The caller gave up waiting before DGII got to it: nothing was received.
+          if (request.socket.destroyed) return;
         }
         if (faults.down)
           return send(response, 503, '<html><body>Servicio no disponible</body></html>', 'text/html');

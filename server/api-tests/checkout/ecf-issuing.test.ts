@@ -16,6 +16,7 @@ import { startDgiiStandin, type DgiiStandin } from '../../testing/dgii-standin.t
 import { schoolP12In } from '../../testing/ecf.ts';
 import { dgiiSchemaErrors } from '../../testing/dgii-xsd.ts';
 import { sendEcfReceipts } from '../../../src/core/receipts/ecf.ts';
+import { ecfPort } from '../../ecf/port.ts';
 import { ECF_MESSAGES, ECF_PENDING_LEGEND } from '../../../src/domain/ecf.ts';
 import { formatDay } from '../../../src/domain/cancellation.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
@@ -176,6 +177,24 @@ describe('e-CF issued and sent', () => {
     s.faults.down = false;
     expect((await now()).json().message).toBe(ECF_MESSAGES.sent(2, 2, false));
     expect(s.received.map((document) => document.encf)).toEqual(['E320000000001', 'E320000000002']);
+  });
+
+  it('DGII slower than the timeout: the pass finds it unavailable, the e-CF stays queued, then goes when DGII is fast', async () => {
+    const { t: app, dgii: s, cart, parent } = await setup();
+    await pay(app, parent, withInvoice(cart));
+    // The server's own port, with a timeout a test can outwait (30 s in production).
+    // (long enough for the stand-in's checks of DGII's XSD on a busy machine).
+    const deps = { ...app.app.core.deps, ecf: ecfPort(app.config.ecf!, { timeoutMs: 2_000 }) };
+    s.faults.slowMs = 2_500;
+    expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 0, unreachable: true });
+    const [waiting] = await receipts(app);
+    expect(waiting!.ecf).toMatchObject({ state: 'queued' });
+    expect(waiting!.ecf!.lease_until).toBeUndefined();
+    expect(s.received).toHaveLength(0);
+    s.faults.slowMs = 0;
+    expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 1, unreachable: false });
+    expect(await sendEcfReceipts(deps)).toMatchObject({ accepted: 1 });
+    expect(s.received.map((document) => [document.encf, document.status])).toEqual([['E310000000001', 1]]);
   });
 
   it("a rejection is recorded with DGII's reasons and the admins are alerted", async () => {
