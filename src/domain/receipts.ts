@@ -267,7 +267,7 @@ export const RECEIPT_MESSAGES = {
 /** The file name of a receipt's PDF. */
 export const receiptFileName = (receipt: Pick<Receipt, 'ncf'>): string => `comprobante-${receipt.ncf}.pdf`;
 
-/** '1-01-12345-6' or '101123456': an RNC (9 digits) or cédula (11) with or without dashes. */
+/** '1-01-12345-1' or '101123456': an RNC (9 digits) or cédula (11) with or without dashes. */
 export const SCHOOL_RNC_PATTERN = /^(\d{9}|\d{11}|\d-\d{2}-\d{5}-\d|\d{3}-\d{7}-\d)$/;
 
 /** The amount line of a receipt as the PDF and the e-mail write it. */

@@ -19,6 +19,7 @@ import { sendEcfReceipts } from '../../../src/core/receipts/ecf.ts';
 import { ecfPort } from '../../ecf/port.ts';
 import { ECF_MESSAGES, ECF_PENDING_LEGEND } from '../../../src/domain/ecf.ts';
 import { formatDay } from '../../../src/domain/cancellation.ts';
+import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import type { NcfSequence, Receipt } from '../../../src/domain/receipts.ts';
 import { SignedXml } from 'xml-crypto';
@@ -259,6 +260,11 @@ describe('e-CF issued and sent', () => {
     const bad = await correct({ rnc: '1-01-672', rnc_nombre: 'Inversiones Caribe SRL' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(ECF_MESSAGES.buyerRequired);
+    expect((await receipts(app))[0]).toEqual(rejected);
+    // Neither does one whose check digit is not DGII's.
+    const mistyped = await correct({ rnc: '1-31-88073-1', rnc_nombre: 'Inversiones Caribe SRL' });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.json().message).toBe(ENROLMENT_MESSAGES.rncCheckDigit);
     expect((await receipts(app))[0]).toEqual(rejected);
     // A parent cannot correct.
     const asParent = await app.api({

@@ -177,7 +177,7 @@ function SettingsForm({ saved }: { saved: FiscalSettingsInput | null }) {
         autoComplete="off"
         inputMode="numeric"
         maxLength={13}
-        placeholder="1-30-12345-6"
+        placeholder="1-30-12345-4"
         value={values.rnc}
         onChange={(rnc) => set({ rnc })}
         invalid={invalid('rnc')}
