@@ -13,6 +13,7 @@ import { dgiiSchemaErrors } from '../testing/dgii-xsd.ts';
 import { startDgiiStandin, type DgiiStandin } from '../testing/dgii-standin.ts';
 import { schoolP12In } from '../testing/ecf.ts';
 import { ecfXml, encfOf, rfceXml, type EcfSource } from '../../src/domain/ecf.ts';
+import { signEcf, type EcfPort } from '../../src/core/receipts/ecf.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-dgii-'));
 let signer: EcfSigner;
@@ -184,6 +185,45 @@ describe('the DGII client', () => {
     const sent = await client.send(signer.sign(ecfXml(invoice(25))), 'a.xml');
     expect(await client.status(sent.trackId)).toMatchObject({ codigo: 1 });
     expect(dgii.received.map((document) => document.encf)).toEqual(['E310000000025']);
+  });
+
+  it('an E32 of exactly RD$250,000 goes whole to the reception; RD$249,999 goes as its summary (RFCE)', async () => {
+    const { standin: dgii, client } = await setup();
+    const port: EcfPort = {
+      env: 'TesteCF',
+      certificateValidUntil: signer.validUntil,
+      sign: (xml) => signer.sign(xml),
+      send: (xml, name) => client.send(xml, name),
+      status: (trackId) => client.status(trackId),
+      sendSummary: (xml, name) => client.sendSummary(xml, name),
+    };
+    const consumer = (number: number, total: number) =>
+      invoice(number, {
+        type: 'E32',
+        encf: encfOf('E32', number),
+        buyer: { rnc: '', name: 'Carmen Rodríguez' },
+        lines: [{ description: 'Programa anual · 12 niños', amount: total }],
+        total,
+      });
+    const whole = signEcf(port, consumer(30, 250_000));
+    expect(whole.route).toBe('reception');
+    expect(whole.summary_xml).toBeUndefined();
+    expect(whole.qr_url).toMatch(/^https:\/\/ecf\.dgii\.gov\.do\/testecf\/consultatimbre\?/);
+    const summary = signEcf(port, consumer(31, 249_999));
+    expect(summary.route).toBe('summary');
+    expect(summary.summary_xml).toContain('<MontoTotal>249999.00</MontoTotal>');
+    expect(summary.qr_url).toMatch(/^https:\/\/fc\.dgii\.gov\.do\/testecf\/consultatimbrefc\?/);
+    // DGII agrees: the reception takes the RD$250,000 one, the FC host the other's summary.
+    expect(
+      await client.status((await client.send(whole.signed_xml, '131880738E320000000030.xml')).trackId),
+    ).toMatchObject({ codigo: 1 });
+    expect(await client.sendSummary(summary.summary_xml!, '131880738E320000000031.xml')).toMatchObject({
+      codigo: 1,
+    });
+    expect(dgii.received.map((document) => [document.encf, document.type])).toEqual([
+      ['E320000000030', '32'],
+      ['E320000000031', 'RFCE'],
+    ]);
   });
 
   it('DGII down: DgiiUnavailable, to be tried again later', async () => {
