@@ -21,7 +21,7 @@ import { ECF_MESSAGES, ECF_PENDING_LEGEND } from '../../../src/domain/ecf.ts';
 import { formatDay } from '../../../src/domain/cancellation.ts';
 import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
-import type { NcfSequence, Receipt } from '../../../src/domain/receipts.ts';
+import { RECEIPT_MESSAGES, type NcfSequence, type Receipt } from '../../../src/domain/receipts.ts';
 import { SignedXml } from 'xml-crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 
@@ -550,7 +550,7 @@ describe('e-CF issued and sent', () => {
   });
 
   it('twenty payments at once on a range of fifteen: fifteen e-NCFs, none repeated, none skipped', async () => {
-    const { t: app, cart } = await setup({ E32: [1, 15] });
+    const { t: app, cart, admin } = await setup({ E32: [1, 15] });
     // Room for every family in the weeks bought: only the range is short.
     const weeks = app.store.collection<Week>('semanas');
     for (const week of cart.weeks.slice(0, 3))
@@ -570,5 +570,18 @@ describe('e-CF issued and sent', () => {
     expect(issued.every((receipt) => receipt.ecf?.state === 'queued')).toBe(true);
     const owed = await app.store.collection<Enrolment>('inscripciones').count({ receipt_pending: true });
     expect(owed).toBe(5);
+    // The fiscal screen and the dashboard say the E32 range is spent and five orders wait.
+    const alerts: string[] = (
+      await app.api({ method: 'GET', url: '/api/ajustes/fiscal', token: admin })
+    ).json().data.alerts;
+    expect(alerts).toContain(
+      'No hay una secuencia de e-NCF E32 vigente con números disponibles: no se están emitiendo comprobantes E32. Agregue una nueva secuencia autorizada por la DGII.',
+    );
+    expect(alerts).toContain(RECEIPT_MESSAGES.waiting(5));
+    // And the admins were e-mailed it (once a day).
+    const mails = await app.store
+      .collection<{ _id: string; subject: string }>('outbox')
+      .find({ kind: 'ncf-alert' });
+    expect(mails.map((mail) => mail.subject)).toEqual([RECEIPT_MESSAGES.alertSubject('E32')]);
   });
 });
