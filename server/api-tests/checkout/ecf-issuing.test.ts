@@ -17,7 +17,7 @@ import { schoolP12In } from '../../testing/ecf.ts';
 import { dgiiSchemaErrors } from '../../testing/dgii-xsd.ts';
 import { sendEcfReceipts } from '../../../src/core/receipts/ecf.ts';
 import { ecfPort } from '../../ecf/port.ts';
-import { ECF_MESSAGES, ECF_PENDING_LEGEND } from '../../../src/domain/ecf.ts';
+import { ECF_MESSAGES, ECF_PENDING_LEGEND, ECF_STATE_LABELS } from '../../../src/domain/ecf.ts';
 import { formatDay } from '../../../src/domain/cancellation.ts';
 import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
@@ -238,6 +238,66 @@ describe('e-CF issued and sent', () => {
     expect((await app.api({ method: 'GET', url: '/api/comprobantes/ecf', token: parent })).statusCode).toBe(
       403,
     );
+  });
+
+  it("'Aceptado Condicional' is issued: kept with DGII's remarks, shown to the office, no alert, not to correct", async () => {
+    const { t: app, dgii: s, cart, parent, admin } = await setup();
+    const company = await pay(app, parent, withInvoice(cart));
+    const consumer = await pay(app, parent, enrolmentRequest(cart, [[1]]));
+    s.faults.conditional = 'Diferencia de redondeo en el ITBIS dentro de la tolerancia';
+    await sendEcfReceipts(app.app.core.deps);
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 1, rejected: 0 });
+    // The summary route answers at once; set over HTTP as a browser test would.
+    await fetch(`${s.url}/_standin/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ conditional: 'Dato opcional con formato no estándar' }),
+    });
+    await pay(app, parent, enrolmentRequest(cart, [[2]], { children: 'Otra' }));
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 1, rejected: 0 });
+    const issued = await receipts(app);
+    expect(
+      issued.map((receipt) => [
+        receipt.enrolment_id,
+        receipt.type,
+        receipt.ecf!.state,
+        receipt.ecf!.messages,
+      ]),
+    ).toEqual([
+      [company._id, 'E31', 'conditional', ['Diferencia de redondeo en el ITBIS dentro de la tolerancia']],
+      [consumer._id, 'E32', 'accepted', []],
+      [issued[2]!.enrolment_id, 'E32', 'conditional', ['Dato opcional con formato no estándar']],
+    ]);
+    expect(s.received.map((document) => document.status)).toEqual([4, 1, 4]);
+    // The office sees it as accepted on conditions, with DGII's remark; nothing to warn of.
+    const listed = (
+      await app.api({ method: 'GET', url: '/api/comprobantes/ecf?state=conditional', token: admin })
+    ).json();
+    expect(listed).toMatchObject({
+      total: 2,
+      data: [
+        { encf: 'E320000000002', state: 'conditional', messages: ['Dato opcional con formato no estándar'] },
+        { encf: 'E310000000001', state: 'conditional' },
+      ],
+    });
+    expect(ECF_STATE_LABELS.conditional).toBe('Aceptado condicional');
+    const fiscal = (await app.api({ method: 'GET', url: '/api/ajustes/fiscal', token: admin })).json().data;
+    expect(fiscal.alerts.join(' ')).not.toMatch(/rechazó|esperan? a DGII/);
+    expect(await app.store.collection('outbox').count({ kind: 'ecf-alert' })).toBe(0);
+    // Issued: no longer waiting (the pass leaves it) and not correctable.
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ sent: 0, accepted: 0 });
+    const correct = await app.api({
+      method: 'POST',
+      url: `/api/comprobantes/ecf/corregir/${issued[0]!._id}`,
+      token: admin,
+      payload: {},
+    });
+    expect(correct.statusCode).toBe(409);
+    // Its PDF no longer carries the legend of an e-CF DGII has not accepted.
+    const pdf = await app.api({ method: 'GET', url: `/api/comprobantes/${company._id}/E31`, token: parent });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    expect(text).not.toContain('modalidad de Contingencia');
   });
 
   it("the office corrects a rejected E31's buyer: the unused e-NCF is signed again and DGII accepts it", async () => {
