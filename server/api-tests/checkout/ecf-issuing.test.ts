@@ -198,6 +198,41 @@ describe('e-CF issued and sent', () => {
     expect(s.received.map((document) => [document.encf, document.status])).toEqual([['E310000000001', 1]]);
   });
 
+  it('two passes at once (two instances) never send one e-CF twice: each claims it with a lease', async () => {
+    const { t: app, dgii: s, cart, parent } = await setup();
+    await pay(app, parent, withInvoice(cart));
+    await pay(app, parent, enrolmentRequest(cart, [[0]], { children: 'Otra' }));
+    await pay(app, parent, {
+      ...enrolmentRequest(cart, [[1]], { children: 'Empresa' }),
+      comprobantefiscal: true,
+      rnc: '1-01-67291-9',
+      rnc_nombre: 'Constructora del Sur SRL',
+    });
+    await pay(app, parent, enrolmentRequest(cart, [[1]], { children: 'Otra' }));
+    // A DGII slow enough that the two passes overlap on every document.
+    s.faults.slowMs = 150;
+    const deps = app.app.core.deps;
+    const [one, two] = await Promise.all([sendEcfReceipts(deps), sendEcfReceipts(deps)]);
+    expect(one.sent + two.sent).toBe(4);
+    s.faults.slowMs = 0;
+    await Promise.all([sendEcfReceipts(deps), sendEcfReceipts(deps)]);
+    const times = new Map<string, number>();
+    for (const document of s.received) times.set(document.encf, (times.get(document.encf) ?? 0) + 1);
+    expect(Object.fromEntries(times)).toEqual({
+      E310000000001: 1,
+      E310000000002: 1,
+      E320000000001: 1,
+      E320000000002: 1,
+    });
+    expect(s.received.every((document) => document.status === 1)).toBe(true);
+    expect((await receipts(app)).map((receipt) => receipt.ecf!.state)).toEqual([
+      'accepted',
+      'accepted',
+      'accepted',
+      'accepted',
+    ]);
+  });
+
   it("a rejection is recorded with DGII's reasons and the admins are alerted", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
     await pay(app, parent, withInvoice(cart));
