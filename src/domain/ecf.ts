@@ -397,6 +397,11 @@ export const ECF_MESSAGES = {
     `El certificado digital que firma los comprobantes electrónicos venció el ${day}: los pagos reciben comprobantes de la serie B (contingencia) mientras tanto. Cámbielo (ECF_P12_FILE) y reinicie el servidor.`,
   contingencySubject: 'Comprobantes en contingencia: el certificado digital venció',
   notRejected: 'Solo se corrige un comprobante que DGII rechazó. Actualice la lista.',
+  notWaiting: 'Solo se reenvía un comprobante que espera a DGII. Actualice la lista.',
+  resent: (encf: string, state: string, unreachable: boolean) =>
+    unreachable
+      ? `DGII no responde: el comprobante ${encf} sigue en cola y se enviará cuando responda.`
+      : `Comprobante ${encf}: ${state}.`,
   cannotSign:
     'El certificado digital venció: no se puede firmar el comprobante corregido. Cámbielo (ECF_P12_FILE) y reinicie el servidor.',
   noNumber: (type: string) =>

@@ -233,6 +233,32 @@ describe('e-CF issued and sent', () => {
     ]);
   });
 
+  it("'Reenviar' sends one e-CF now, and only one that waits for DGII", async () => {
+    const { t: app, dgii: s, cart, parent, admin } = await setup();
+    await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    await pay(app, parent, enrolmentRequest(cart, [[1]]));
+    const [, second] = await receipts(app);
+    const resend = (id: string) =>
+      app.api({ method: 'POST', url: `/api/comprobantes/ecf/enviar/${id}`, token: admin });
+    const done = await resend(second!._id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toBe(ECF_MESSAGES.resent('E320000000002', 'Aceptado', false));
+    expect(s.received.map((document) => document.encf)).toEqual(['E320000000002']);
+    const again = await resend(second!._id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ECF_MESSAGES.notWaiting);
+    expect((await resend('000000000000000000000000-E32')).statusCode).toBe(404);
+    expect((await resend('no-es-un-id')).statusCode).toBe(400);
+    // The office's list, by type and state.
+    const listed = (
+      await app.api({ method: 'GET', url: '/api/comprobantes/ecf?type=E32&state=queued', token: admin })
+    ).json();
+    expect(listed).toMatchObject({ total: 1, data: [{ encf: 'E320000000001' }] });
+    expect(
+      (await app.api({ method: 'GET', url: '/api/comprobantes/ecf?type=E31', token: admin })).json().total,
+    ).toBe(0);
+  });
+
   it("a rejection is recorded with DGII's reasons and the admins are alerted", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
     await pay(app, parent, withInvoice(cart));
