@@ -165,7 +165,12 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
     request.on('end', () => {
       void (async () => {
         if (request.method === 'POST' && request.url === '/_standin/faults') {
-          const asked = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Partial<DgiiFaults>;
+          let asked: Partial<DgiiFaults>;
+          try {
+            asked = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Partial<DgiiFaults>;
+          } catch {
+            return send(response, 400, { mensaje: 'Se espera un JSON con las fallas' });
+          }
           if (typeof asked.down === 'boolean') faults.down = asked.down;
           if (typeof asked.processing === 'number') faults.processing = asked.processing;
           if (typeof asked.reject === 'string' || asked.reject === null) faults.reject = asked.reject;
