@@ -21,7 +21,7 @@ test('staff see the NCF ranges, download a B01 from the order, and its cancellat
   const paid = await payAs(page, parent.token, {
     ...enrolmentRequest(await demoSummerCart(page, parent.token), [[1]]),
     comprobantefiscal: true,
-    rnc: '1-01-23456-7',
+    rnc: '1-01-23456-3',
     rnc_nombre: 'Inversiones Caribe SRL',
   });
   expect(paid.status()).toBe(201);
@@ -59,7 +59,7 @@ test('staff see the NCF ranges, download a B01 from the order, and its cancellat
   for (const expected of [
     'Factura de crédito fiscal',
     `NCF: ${ncf}`,
-    'RNC del cliente: 1-01-23456-7',
+    'RNC del cliente: 1-01-23456-3',
     'Razón social: Inversiones Caribe SRL',
     `Total ${formatDop(order.amount)}`,
   ])

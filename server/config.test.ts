@@ -145,4 +145,24 @@ describe('e-CF settings (issue 22)', () => {
       fcUrl: 'https://fc.dgii.gov.do',
     });
   });
+
+  it("production (eCF) refuses to start with DGII's hosts replaced, naming the setting", () => {
+    const production = {
+      NODE_ENV: 'test',
+      ECF_ENV: 'eCF',
+      ECF_P12_FILE: 'escuela.p12',
+      ECF_P12_PASSWORD: 'clave',
+    };
+    expect(() => loadConfig({ ...production, DGII_ECF_URL: 'http://127.0.0.1:4010' })).toThrow(
+      /DGII_ECF_URL must not be set with ECF_ENV=eCF \(production\)/,
+    );
+    expect(() => loadConfig({ ...production, DGII_FC_URL: 'http://127.0.0.1:4010' })).toThrow(
+      /DGII_FC_URL must not be set with ECF_ENV=eCF/,
+    );
+    expect(loadConfig(production, '/srv/escuela').ecf).toMatchObject({
+      env: 'eCF',
+      ecfUrl: 'https://ecf.dgii.gov.do',
+      fcUrl: 'https://fc.dgii.gov.do',
+    });
+  });
 });

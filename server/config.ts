@@ -438,6 +438,13 @@ function ecfConfig(
     if (!isUrl(found, ['https:', 'http:'])) problems.push(`${name} must be an http(s) URL (got "${found}")`);
     return found;
   };
+  // Production sends the school's receipts to DGII itself, never to a stand-in or a test host.
+  if (env === 'eCF')
+    for (const name of ['DGII_ECF_URL', 'DGII_FC_URL'])
+      if (value(name) !== undefined)
+        problems.push(
+          `${name} must not be set with ECF_ENV=eCF (production): receipts go to DGII's own hosts; unset ${name}`,
+        );
   return {
     env,
     p12File: p12 ? path.resolve(cwd, p12) : '',

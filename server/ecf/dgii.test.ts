@@ -13,6 +13,7 @@ import { dgiiSchemaErrors } from '../testing/dgii-xsd.ts';
 import { startDgiiStandin, type DgiiStandin } from '../testing/dgii-standin.ts';
 import { schoolP12In } from '../testing/ecf.ts';
 import { ecfXml, encfOf, rfceXml, type EcfSource } from '../../src/domain/ecf.ts';
+import { signEcf, type EcfPort } from '../../src/core/receipts/ecf.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-dgii-'));
 let signer: EcfSigner;
@@ -40,9 +41,13 @@ const invoice = (number: number, overrides: Partial<EcfSource> = {}): EcfSource 
   ...overrides,
 });
 
-async function setup() {
+async function setup(options: { clock?: () => Date; timeoutMs?: number } = {}) {
   standin = await startDgiiStandin();
-  const client = dgiiClient({ config: { env: 'TesteCF', ecfUrl: standin.url, fcUrl: standin.url }, signer });
+  const client = dgiiClient({
+    config: { env: 'TesteCF', ecfUrl: standin.url, fcUrl: standin.url },
+    signer,
+    ...options,
+  });
   return { standin, client };
 }
 
@@ -130,6 +135,95 @@ describe('the DGII client', () => {
       mensajes: [{ valor: 'e-NCF ya fue utilizado' }],
     });
     expect(dgii.received.map((document) => document.type)).toEqual(['RFCE', 'RFCE']);
+  });
+
+  it("renews the token a minute before DGII's expira, on the client's clock", async () => {
+    let now = Date.now();
+    const { standin: dgii, client } = await setup({ clock: () => new Date(now) });
+    await client.send(signer.sign(ecfXml(invoice(20))), 'a.xml');
+    expect(dgii.seedsIssued).toBe(1);
+    // An hour's token: 61 s before it ends it still serves.
+    now += 3600_000 - 61_000;
+    await client.send(signer.sign(ecfXml(invoice(21))), 'b.xml');
+    expect(dgii.seedsIssued).toBe(1);
+    // Within the last minute it is renewed first: a second seed.
+    now += 2_000;
+    const renewed = await client.send(signer.sign(ecfXml(invoice(22))), 'c.xml');
+    expect(dgii.seedsIssued).toBe(2);
+    expect(await client.status(renewed.trackId)).toMatchObject({ codigo: 1 });
+  });
+
+  it('a token DGII expired early (401) is renewed once and the call made again', async () => {
+    const { standin: dgii, client } = await setup();
+    const first = await client.send(signer.sign(ecfXml(invoice(23))), 'a.xml');
+    expect(dgii.seedsIssued).toBe(1);
+    dgii.faults.expireTokens = true;
+    expect(await client.status(first.trackId)).toMatchObject({ codigo: 1, estado: 'Aceptado' });
+    expect(dgii.seedsIssued).toBe(2);
+    dgii.faults.expireTokens = true;
+    await client.send(signer.sign(ecfXml(invoice(24))), 'b.xml');
+    expect(dgii.seedsIssued).toBe(3);
+    expect(dgii.received.map((document) => [document.encf, document.status])).toEqual([
+      ['E310000000023', 1],
+      ['E310000000024', 1],
+    ]);
+  });
+
+  it('a DGII slower than the timeout is DgiiUnavailable; fast again, the same document goes', async () => {
+    const { standin: dgii, client } = await setup({ timeoutMs: 2_000 });
+    dgii.faults.slowMs = 2_500;
+    await expect(client.send(signer.sign(ecfXml(invoice(25))), 'a.xml')).rejects.toBeInstanceOf(
+      DgiiUnavailable,
+    );
+    expect(dgii.received).toHaveLength(0);
+    // Set over HTTP as a browser test or a developer would.
+    const set = await fetch(`${dgii.url}/_standin/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ slowMs: 0 }),
+    });
+    expect(await set.json()).toMatchObject({ slowMs: 0 });
+    const sent = await client.send(signer.sign(ecfXml(invoice(25))), 'a.xml');
+    expect(await client.status(sent.trackId)).toMatchObject({ codigo: 1 });
+    expect(dgii.received.map((document) => document.encf)).toEqual(['E310000000025']);
+  });
+
+  it('an E32 of exactly RD$250,000 goes whole to the reception; RD$249,999 goes as its summary (RFCE)', async () => {
+    const { standin: dgii, client } = await setup();
+    const port: EcfPort = {
+      env: 'TesteCF',
+      certificateValidUntil: signer.validUntil,
+      sign: (xml) => signer.sign(xml),
+      send: (xml, name) => client.send(xml, name),
+      status: (trackId) => client.status(trackId),
+      sendSummary: (xml, name) => client.sendSummary(xml, name),
+    };
+    const consumer = (number: number, total: number) =>
+      invoice(number, {
+        type: 'E32',
+        encf: encfOf('E32', number),
+        buyer: { rnc: '', name: 'Carmen Rodríguez' },
+        lines: [{ description: 'Programa anual · 12 niños', amount: total }],
+        total,
+      });
+    const whole = signEcf(port, consumer(30, 250_000));
+    expect(whole.route).toBe('reception');
+    expect(whole.summary_xml).toBeUndefined();
+    expect(whole.qr_url).toMatch(/^https:\/\/ecf\.dgii\.gov\.do\/testecf\/consultatimbre\?/);
+    const summary = signEcf(port, consumer(31, 249_999));
+    expect(summary.route).toBe('summary');
+    expect(summary.summary_xml).toContain('<MontoTotal>249999.00</MontoTotal>');
+    expect(summary.qr_url).toMatch(/^https:\/\/fc\.dgii\.gov\.do\/testecf\/consultatimbrefc\?/);
+    // DGII agrees: the reception takes the RD$250,000 one, the FC host the other's summary.
+    expect(
+      await client.status((await client.send(whole.signed_xml, '131880738E320000000030.xml')).trackId),
+    ).toMatchObject({ codigo: 1 });
+    expect(await client.sendSummary(summary.summary_xml!, '131880738E320000000031.xml')).toMatchObject({
+      codigo: 1,
+    });
+    expect(dgii.received.map((document) => [document.encf, document.type])).toEqual([
+      ['E320000000030', '32'],
+      ['E320000000031', 'RFCE'],
+    ]);
   });
 
   it('DGII down: DgiiUnavailable, to be tried again later', async () => {

@@ -6,9 +6,13 @@ import type { EcfPort } from '../../src/core/receipts/ecf.ts';
 import { dgiiClient } from './dgii.ts';
 import { loadEcfSigner } from './signer.ts';
 
-export function ecfPort(config: EcfConfig, clock?: () => Date): EcfPort {
+export function ecfPort(
+  config: EcfConfig,
+  /** Tests only: the client's clock and its timeout per call. */
+  options: { clock?: () => Date; timeoutMs?: number } = {},
+): EcfPort {
   const signer = loadEcfSigner(config);
-  const client = dgiiClient({ config, signer, ...(clock ? { clock } : {}) });
+  const client = dgiiClient({ config, signer, ...options });
   return {
     env: config.env,
     certificateValidUntil: signer.validUntil,

@@ -5,11 +5,14 @@
 //        the signature must verify with the certificate it carries and the value be one it issued
 // - POST /{env}/recepcion/api/facturaselectronicas             a signed e-CF with the Bearer token:
 //        a TrackId; the document is checked against DGII's XSD of its type and its signature
-// - GET  /{env}/consultaresultado/api/consultas/estado?trackid  0 not found, 1 accepted, 2 rejected
+// - GET  /{env}/consultaresultado/api/consultas/estado?trackid  0 not found, 1 accepted, 2 rejected,
+//        3 in process, 4 accepted on conditions
 // - POST /{env}/recepcionfc/api/recepcion/ecf                   an RFCE (the FC host), answered at once
 // An E32 under RD$250,000 sent whole is rejected (DGII wants its summary), an e-NCF accepted once is
 // rejected the second time. Faults on demand: DGII down (503), results 'En Proceso' for a while, a
-// document rejected with a given message (spending its e-NCF or not), set from the test's code or,
+// document rejected with a given message (spending its e-NCF or not), one accepted on conditions
+// ('Aceptado Condicional', 4), the tokens expired early, answers delayed (slow), set from the
+// test's code or,
 // for a browser test or a developer, with POST /_standin/faults and a JSON body of DgiiFaults'
 // fields. Never part of the production bundle.
 import http from 'node:http';
@@ -27,6 +30,12 @@ export interface DgiiFaults {
   reject: string | null;
   /** That rejection spends the e-NCF (secuenciaUtilizada true): it is refused if sent again. */
   rejectSpendsNumber: boolean;
+  /** Every token issued so far expires now (before its `expira`): the next call with one is a 401. */
+  expireTokens: boolean;
+  /** Each answer waits this many milliseconds first (a slow DGII; 0 answers at once). */
+  slowMs: number;
+  /** The next document that passes is 'Aceptado Condicional' (4) with this message. */
+  conditional: string | null;
 }
 
 export interface DgiiStandin {
@@ -69,7 +78,15 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
   >();
   const accepted = new Set<string>();
   const received: DgiiStandin['received'] = [];
-  const faults: DgiiFaults = { down: false, processing: 0, reject: null, rejectSpendsNumber: false };
+  const faults: DgiiFaults = {
+    down: false,
+    processing: 0,
+    reject: null,
+    rejectSpendsNumber: false,
+    expireTokens: false,
+    slowMs: 0,
+    conditional: null,
+  };
   let seedsIssued = 0;
 
   const send = (response: http.ServerResponse, status: number, body: unknown, type = 'application/json') => {
@@ -92,6 +109,10 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
   }
 
   const authorised = (request: http.IncomingMessage) => {
+    if (faults.expireTokens) {
+      tokens.clear();
+      faults.expireTokens = false;
+    }
     const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     return token !== undefined && (tokens.get(token) ?? 0) > Date.now();
   };
@@ -127,8 +148,16 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
     if (type === '32' && Number(valueOf(xml, 'MontoTotal')) < 250_000)
       return reject('Las facturas de consumo menores de RD$250,000 se envían como resumen (RFCE).');
     accepted.add(encf);
-    return { encf, type, codigo: 1, secuenciaUtilizada: true, mensajes: [] };
+    return { encf, type, secuenciaUtilizada: true, ...acceptance() };
   }
+
+  /** Accepted, or accepted on conditions when asked (DGII's code 4, with its remarks). */
+  const acceptance = (): { codigo: number; mensajes: Array<{ codigo: number; valor: string }> } => {
+    const remark = faults.conditional;
+    faults.conditional = null;
+    return remark ? { codigo: 4, mensajes: [{ codigo: 1, valor: remark }] } : { codigo: 1, mensajes: [] };
+  };
+  const ESTADOS: Record<number, string> = { 1: 'Aceptado', 2: 'Rechazado', 4: 'Aceptado Condicional' };
 
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -136,13 +165,27 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
     request.on('end', () => {
       void (async () => {
         if (request.method === 'POST' && request.url === '/_standin/faults') {
-          const asked = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Partial<DgiiFaults>;
+          let asked: Partial<DgiiFaults>;
+          try {
+            asked = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Partial<DgiiFaults>;
+          } catch {
+            return send(response, 400, { mensaje: 'Se espera un JSON con las fallas' });
+          }
           if (typeof asked.down === 'boolean') faults.down = asked.down;
           if (typeof asked.processing === 'number') faults.processing = asked.processing;
           if (typeof asked.reject === 'string' || asked.reject === null) faults.reject = asked.reject;
           if (typeof asked.rejectSpendsNumber === 'boolean')
             faults.rejectSpendsNumber = asked.rejectSpendsNumber;
+          if (typeof asked.expireTokens === 'boolean') faults.expireTokens = asked.expireTokens;
+          if (typeof asked.slowMs === 'number' && asked.slowMs >= 0) faults.slowMs = asked.slowMs;
+          if (typeof asked.conditional === 'string' || asked.conditional === null)
+            faults.conditional = asked.conditional;
           return send(response, 200, faults);
+        }
+        if (faults.slowMs > 0) {
+          await new Promise((resolve) => setTimeout(resolve, faults.slowMs));
+          // The caller gave up waiting before DGII got to it: nothing was received.
+          if (request.socket.destroyed) return;
         }
         if (faults.down)
           return send(response, 503, '<html><body>Servicio no disponible</body></html>', 'text/html');
@@ -181,7 +224,7 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
           if (!xml) return send(response, 400, { error: 'Falta el archivo xml' });
           const verdict = await judge(xml);
           const trackId = crypto.randomUUID();
-          results.set(trackId, { ...verdict, estado: verdict.codigo === 1 ? 'Aceptado' : 'Rechazado' });
+          results.set(trackId, { ...verdict, estado: ESTADOS[verdict.codigo] ?? 'Rechazado' });
           received.push({ encf: verdict.encf, type: verdict.type, xml, status: verdict.codigo });
           return send(response, 200, { trackId, error: '', mensaje: '' });
         }
@@ -220,13 +263,15 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
             faults.rejectSpendsNumber = false;
           }
           if (!refusal || refusal.spent) accepted.add(encf);
-          if (xml) received.push({ encf, type: 'RFCE', xml, status: refusal ? 2 : 1 });
+          const verdict = refusal
+            ? { codigo: 2, mensajes: [{ codigo: 1, valor: refusal.valor }] }
+            : acceptance();
+          if (xml) received.push({ encf, type: 'RFCE', xml, status: verdict.codigo });
           return send(response, 200, {
-            codigo: refusal ? 2 : 1,
-            estado: refusal ? 'Rechazado' : 'Aceptado',
+            ...verdict,
+            estado: ESTADOS[verdict.codigo],
             encf,
             secuenciaUtilizada: refusal ? refusal.spent : true,
-            mensajes: refusal ? [{ codigo: 1, valor: refusal.valor }] : [],
           });
         }
         return send(response, 404, { mensaje: 'Recurso no encontrado' });

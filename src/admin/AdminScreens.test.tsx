@@ -18,6 +18,8 @@ import { signInAdmin, stubClipboard } from './testing.ts';
 import { joinWaitlist } from '../core/checkout/waitlist.ts';
 import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
 import { BACKUP_MESSAGES } from '../domain/backup.ts';
+import { ECF_MESSAGES, type EcfView } from '../domain/ecf.ts';
+import { fiscalStatus } from '../core/receipts/service.ts';
 
 // The first test of the file also loads the admin chunk.
 vi.setConfig({ testTimeout: 20_000 });
@@ -643,6 +645,98 @@ describe('fiscal receipts', () => {
       school_name: 'Club Naco',
       itbis: 'gravado',
     });
+  });
+});
+
+describe('the e-CF list (issue 22)', () => {
+  it("filters by type as well as state, and 'Reenviar' sends that one e-CF", async () => {
+    const row = (encf: string, state: EcfView['state']): EcfView => ({
+      _id: `${'a'.repeat(24)}-${encf.slice(0, 3)}${encf.endsWith('2') ? `-${'b'.repeat(24)}` : ''}`,
+      type: encf.slice(0, 3),
+      encf,
+      order_number: '1001',
+      enrolment_id: 'a'.repeat(24),
+      total: 4_700,
+      issued_at: '03/05/2027 11:00 a. m.',
+      state,
+      track_id: state === 'sent' ? 'b1f2c3' : '',
+      messages: [],
+      buyer_rnc: encf.startsWith('E31') ? '1-01-67291-9' : '',
+      buyer_name: encf.startsWith('E31') ? 'Constructora del Sur SRL' : '',
+      replaces: [],
+    });
+    const rows = [
+      row('E310000000001', 'accepted'),
+      row('E310000000002', 'queued'),
+      row('E320000000001', 'sent'),
+      row('E340000000001', 'queued'),
+    ];
+    const resent: string[] = [];
+    server.use(
+      http.get('*/api/ajustes/fiscal', async () =>
+        HttpResponse.json({
+          status: 'SUCCESS',
+          data: await fiscalStatus(mockCore().deps.store, new Date(), true),
+        }),
+      ),
+      http.get('*/api/comprobantes/ecf', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const data = rows.filter(
+          (item) =>
+            (!query.get('type') || item.type === query.get('type')) &&
+            (!query.get('state') || item.state === query.get('state')),
+        );
+        return HttpResponse.json({ status: 'SUCCESS', data, total: data.length });
+      }),
+      http.post('*/api/comprobantes/ecf/enviar/:id', ({ params }) => {
+        resent.push(String(params.id));
+        return HttpResponse.json({
+          status: 'SUCCESS',
+          message: ECF_MESSAGES.resent('E310000000002', 'Enviado, esperando a DGII', false),
+        });
+      }),
+    );
+    const user = await open('/admin/comprobantes', 'Comprobantes fiscales');
+    const list = await screen.findByRole('table', { name: 'Comprobantes electrónicos' });
+    const section = screen.getByRole('region', { name: 'Comprobantes electrónicos (e-CF)' });
+    expect(within(list).getAllByRole('row')).toHaveLength(5);
+    // Only a row that waits for DGII can be sent again; an accepted one cannot.
+    expect(within(list).queryByRole('button', { name: 'Reenviar E310000000001' })).not.toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Reenviar E320000000001' })).toBeInTheDocument();
+
+    await user.selectOptions(within(section).getByLabelText('Tipo'), 'E31');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Comprobantes electrónicos' })).getAllByRole('row'),
+      ).toHaveLength(3),
+    );
+    expect(calls).toContain('GET /api/comprobantes/ecf?type=E31&page=1');
+    await user.selectOptions(within(section).getByLabelText('Estado'), 'queued');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Comprobantes electrónicos' })).getAllByRole('row'),
+      ).toHaveLength(2),
+    );
+    const filtered = screen.getByRole('table', { name: 'Comprobantes electrónicos' });
+    expect(within(filtered).getByRole('row', { name: /E310000000002/ })).toHaveTextContent(
+      'En cola para DGII',
+    );
+    await user.selectOptions(within(section).getByLabelText('Tipo'), 'E32');
+    expect(
+      await screen.findByText('No hay comprobantes electrónicos E32 en estado «En cola para DGII».'),
+    ).toBeInTheDocument();
+    await user.selectOptions(within(section).getByLabelText('Tipo'), 'E31');
+
+    await user.click(
+      await within(await screen.findByRole('table', { name: 'Comprobantes electrónicos' })).findByRole(
+        'button',
+        { name: 'Reenviar E310000000002' },
+      ),
+    );
+    expect(
+      await screen.findByText('Comprobante E310000000002: Enviado, esperando a DGII.'),
+    ).toBeInTheDocument();
+    expect(resent).toEqual([rows[1]!._id]);
   });
 });
 

@@ -7,7 +7,7 @@ import type { CampDayChild, CampDayMarkBody } from '../domain/camp-day.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
 import type { ChangePreview, StaffChangeRequest } from '../domain/changes.ts';
 import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
-import type { EcfRecord, EcfView } from '../domain/ecf.ts';
+import type { EcfRecord, EcfType, EcfView } from '../domain/ecf.ts';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ApiError, request, type HttpMethod } from '../api/http.ts';
 import type {
@@ -267,7 +267,7 @@ export const adminApi = createApi({
     }),
     ecfReceipts: build.query<
       { data: EcfView[]; total: number },
-      { state?: EcfRecord['state'] | undefined; page?: number }
+      { state?: EcfRecord['state'] | undefined; type?: EcfType | undefined; page?: number }
     >({
       query: (params) => ({ path: `/comprobantes/ecf${listSearch(params)}` }),
       transformResponse: (answer: { data: EcfView[]; total: number }) => ({
@@ -278,6 +278,10 @@ export const adminApi = createApi({
     }),
     sendEcf: build.mutation<{ message: string }, void>({
       query: () => ({ path: '/comprobantes/ecf/enviar', method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['comprobantes']),
+    }),
+    resendEcf: build.mutation<{ message: string }, string>({
+      query: (id) => ({ path: `/comprobantes/ecf/enviar/${id}`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['comprobantes']),
     }),
     correctEcf: build.mutation<{ message: string }, { id: string; rnc?: string; rnc_nombre?: string }>({
@@ -347,6 +351,7 @@ export const {
   useDisableSequenceMutation,
   useEcfReceiptsQuery,
   useSendEcfMutation,
+  useResendEcfMutation,
   useStaffQuery,
   useCampDayQuery,
   useMarkCampDayMutation,

@@ -371,6 +371,16 @@ export interface EcfView {
   replaces: string[];
 }
 
+/**
+ * DGII's legend for the printed form of an e-CF it has not received yet (its 'Representación
+ * Impresa' model 4.1, no connection): what the family holds is checked at DGII only later.
+ */
+export const ECF_PENDING_LEGEND =
+  'e-CF emitido en modalidad de Contingencia, el cual podrá ser consultado para su validez fiscal, a partir de las setenta y dos (72) horas.';
+
+/** Not yet accepted by DGII: waiting to be sent, or sent and waiting for its result. */
+export const ecfAwaitsDgii = (state: EcfRecord['state']): boolean => state === 'queued' || state === 'sent';
+
 export const ECF_MESSAGES = {
   rejected: (count: number) =>
     count === 1
@@ -387,6 +397,11 @@ export const ECF_MESSAGES = {
     `El certificado digital que firma los comprobantes electrónicos venció el ${day}: los pagos reciben comprobantes de la serie B (contingencia) mientras tanto. Cámbielo (ECF_P12_FILE) y reinicie el servidor.`,
   contingencySubject: 'Comprobantes en contingencia: el certificado digital venció',
   notRejected: 'Solo se corrige un comprobante que DGII rechazó. Actualice la lista.',
+  notWaiting: 'Solo se reenvía un comprobante que espera a DGII. Actualice la lista.',
+  resent: (encf: string, state: string, unreachable: boolean) =>
+    unreachable
+      ? `DGII no responde: el comprobante ${encf} sigue en cola y se enviará cuando responda.`
+      : `Comprobante ${encf}: ${state}.`,
   cannotSign:
     'El certificado digital venció: no se puede firmar el comprobante corregido. Cámbielo (ECF_P12_FILE) y reinicie el servidor.',
   noNumber: (type: string) =>

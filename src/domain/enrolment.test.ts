@@ -5,6 +5,8 @@ import {
   EMAIL_REGEX,
   FIELD_MESSAGES,
   PARTICIPANT_MESSAGES,
+  rncCheckDigitValid,
+  rncProblem,
   validAge,
 } from './enrolment.ts';
 import { additionalFieldErrors, participantErrors, participantFieldErrors } from './enrolment-rules.ts';
@@ -169,5 +171,38 @@ describe('field errors: the sentence under each invalid field', () => {
     expect(additionalFieldErrors({ authorized_name_2: 'Pedro' }).authorized_id_2).toBe(
       FIELD_MESSAGES.required,
     );
+  });
+});
+
+describe("a parent's RNC: the mask and DGII's check digit", () => {
+  it.each([
+    // Real-looking RNCs whose last digit is DGII's (weights 7,9,8,6,5,4,3,2; remainder by 11).
+    ['1-01-67291-9'],
+    ['1-31-88073-8'],
+    ['1-30-00000-1'],
+    ['101234563'],
+    // Remainder 0 gives 2, remainder 1 gives 1.
+    ['1-01-00009-2'],
+    ['1-01-00004-1'],
+  ])('%s is valid', (rnc) => {
+    expect(rncCheckDigitValid(rnc)).toBe(true);
+  });
+
+  it.each([
+    ['1-01-67291-8'],
+    ['1-31-88073-1'],
+    ['1-01-23456-7'],
+    ['1-01-12345-6'],
+    ['1-01-00009-0'],
+    ['1234'],
+  ])('%s is not', (rnc) => {
+    expect(rncCheckDigitValid(rnc)).toBe(false);
+  });
+
+  it('says what is wrong: incomplete, a wrong check digit, or nothing', () => {
+    expect(rncProblem('1-01-672')).toBe('incomplete');
+    expect(rncProblem('101672919')).toBe('incomplete');
+    expect(rncProblem('1-01-67291-8')).toBe('checkDigit');
+    expect(rncProblem(' 1-01-67291-9 ')).toBeNull();
   });
 });

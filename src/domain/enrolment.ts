@@ -33,6 +33,27 @@ export const PHONE_PATTERN = /^\(?\d{3}\)?[-\s.]?\d{3}[-\s.]?\d{4}$/;
 export const NATIONAL_ID_PATTERN = /^\d{3}-\d{7}-\d$/;
 /** RNC, mask 9-99-99999-9, complete. */
 export const RNC_PATTERN = /^\d-\d{2}-\d{5}-\d$/;
+
+/**
+ * DGII's check digit of a 9-digit RNC: the first eight weighted 7,9,8,6,5,4,3,2; of the sum's
+ * remainder by 11, 0 gives 2, 1 gives 1, any other r gives 11 - r. DGII refuses an e-CF whose
+ * buyer's RNC fails it, so a mistyped digit is caught while the parent can still fix it.
+ */
+export function rncCheckDigitValid(rnc: string): boolean {
+  const digits = rnc.replace(/-/g, '');
+  if (!/^\d{9}$/.test(digits)) return false;
+  const sum = [7, 9, 8, 6, 5, 4, 3, 2].reduce(
+    (total, weight, index) => total + weight * Number(digits[index]),
+    0,
+  );
+  const remainder = sum % 11;
+  const check = remainder === 0 ? 2 : remainder === 1 ? 1 : 11 - remainder;
+  return check === Number(digits[8]);
+}
+
+/** What is wrong with a parent's RNC (the payment step, a correction): null when it is a valid one. */
+export const rncProblem = (rnc: string): 'incomplete' | 'checkDigit' | null =>
+  !RNC_PATTERN.test(rnc.trim()) ? 'incomplete' : rncCheckDigitValid(rnc.trim()) ? null : 'checkDigit';
 export const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
 
 export const PARTICIPANT_MESSAGES = {
@@ -142,6 +163,7 @@ export const ENROLMENT_MESSAGES = {
   success: 'Inscripción realizada con éxito',
   terms: 'Debe aceptar los términos y condiciones para continuar.',
   rnc: 'Para el comprobante fiscal escriba el RNC completo y el nombre o razón social.',
+  rncCheckDigit: 'El RNC escrito no existe: revise sus dígitos (el último es el dígito verificador).',
   idempotencyKey: 'Falta la cabecera Idempotency-Key (un identificador único de este intento de pago).',
   idempotencyReused:
     'Esta clave de pago ya se usó con otra solicitud. Por favor recargue la página e intente de nuevo.',

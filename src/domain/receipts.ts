@@ -225,6 +225,9 @@ export const numbersLeft = (sequence: Pick<NcfSequence, 'next' | 'last'>): numbe
 export const LOW_NUMBERS = 20;
 export const EXPIRY_WARNING_DAYS = 30;
 
+/** How the office calls a type's numbers: an e-CF's are e-NCFs (DGII's word), the others NCFs. */
+const seriesOf = (type: NcfType): string => (isElectronic(type) ? 'e-NCF' : 'NCF');
+
 export const RECEIPT_MESSAGES = {
   title: 'Comprobantes fiscales',
   download: 'Descargar comprobante',
@@ -250,14 +253,16 @@ export const RECEIPT_MESSAGES = {
   schoolRnc: 'Escriba el RNC de la escuela: 9 dígitos (u 11 de una cédula).',
   required: (field: string) => `Escriba ${field}.`,
   noSequence: (type: NcfType) =>
-    `No hay una secuencia de NCF ${type} vigente con números disponibles: no se están emitiendo comprobantes ${type}. Agregue una nueva secuencia autorizada por la DGII.`,
-  fewLeft: (type: NcfType, left: number) => `Quedan ${left} números en la secuencia de NCF ${type}.`,
-  expiresSoon: (type: NcfType, day: string) => `La secuencia de NCF ${type} vence el ${day}.`,
+    `No hay una secuencia de ${seriesOf(type)} ${type} vigente con números disponibles: no se están emitiendo comprobantes ${type}. Agregue una nueva secuencia autorizada por la DGII.`,
+  fewLeft: (type: NcfType, left: number) =>
+    `Quedan ${left} números en la secuencia de ${seriesOf(type)} ${type}.`,
+  expiresSoon: (type: NcfType, day: string) => `La secuencia de ${seriesOf(type)} ${type} vence el ${day}.`,
   waiting: (count: number) =>
     count === 1
       ? '1 inscripción pagada espera su comprobante fiscal.'
       : `${count} inscripciones pagadas esperan su comprobante fiscal.`,
-  alertSubject: (type: NcfType) => `Comprobantes fiscales ${type} detenidos: falta una secuencia de NCF`,
+  alertSubject: (type: NcfType) =>
+    `Comprobantes fiscales ${type} detenidos: falta una secuencia de ${seriesOf(type)}`,
   mailSubject: (orderNumber: string) => `Comprobante fiscal — orden ${orderNumber}`,
   instalmentLine: (orderNumber: string) => `Pago de cuotas del programa — orden ${orderNumber}`,
   mailText: (orderNumber: string, ncf: string) =>
@@ -267,7 +272,7 @@ export const RECEIPT_MESSAGES = {
 /** The file name of a receipt's PDF. */
 export const receiptFileName = (receipt: Pick<Receipt, 'ncf'>): string => `comprobante-${receipt.ncf}.pdf`;
 
-/** '1-01-12345-6' or '101123456': an RNC (9 digits) or cédula (11) with or without dashes. */
+/** '1-01-12345-1' or '101123456': an RNC (9 digits) or cédula (11) with or without dashes. */
 export const SCHOOL_RNC_PATTERN = /^(\d{9}|\d{11}|\d-\d{2}-\d{5}-\d|\d{3}-\d{7}-\d)$/;
 
 /** The amount line of a receipt as the PDF and the e-mail write it. */

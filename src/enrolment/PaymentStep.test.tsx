@@ -114,9 +114,17 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     expect(screen.getByLabelText('RNC *')).toHaveAccessibleDescription(
       /^Escriba el RNC completo: 9-99-99999-9\./,
     );
+    // Complete but mistyped: DGII's check digit says so under the field.
     await user.clear(screen.getByLabelText('RNC *'));
     await user.type(screen.getByLabelText('RNC *'), '101234567');
-    expect(screen.getByLabelText('RNC *')).toHaveValue('1-01-23456-7');
+    await user.tab();
+    expect(pay).toHaveAccessibleDescription(/^Para pagar falta: un RNC válido y el nombre o razón social\./);
+    expect(screen.getByLabelText('RNC *')).toHaveAccessibleDescription(
+      /^El RNC escrito no existe: revise sus dígitos \(el último es el dígito verificador\)\./,
+    );
+    await user.clear(screen.getByLabelText('RNC *'));
+    await user.type(screen.getByLabelText('RNC *'), '101234563');
+    expect(screen.getByLabelText('RNC *')).toHaveValue('1-01-23456-3');
     await user.type(screen.getByLabelText('Nombre o razón social *'), 'Inversiones Gómez SRL');
     expect(pay).toBeEnabled();
 
@@ -139,7 +147,7 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
       amount: 16380,
       discount: 2420,
       coupon: 'VERANO10',
-      rnc: '1-01-23456-7',
+      rnc: '1-01-23456-3',
     });
   });
 

@@ -275,6 +275,7 @@ function CouponBox() {
 
 /** The sentence under a field 'Pagar' still waits for. */
 function gapMessage(gap: PaymentGap): string {
+  if (gap.message) return gap.message;
   if (gap.field === 'terms') return ENROLMENT_MESSAGES.terms;
   if (gap.field === 'rnc') return 'Escriba el RNC completo: 9-99-99999-9.';
   return FIELD_MESSAGES.required;
@@ -394,7 +395,7 @@ function CardForm({ errors }: { errors: ShownErrors }) {
             {...check('rnc')}
             className="col-md-6 mb-3"
             label="RNC"
-            help="Ej.: 1-01-23456-7"
+            help="Ej.: 1-01-23456-3"
             tooltip="Registro Nacional del Contribuyente para el comprobante."
             inputMode="numeric"
             autoComplete="off"

@@ -538,8 +538,8 @@ describe('step rules', () => {
       { comprobantefiscal: true, rnc: '1-01-_____-_', rnc_nombre: 'Empresa SRL' },
       false,
     ],
-    ['invoice, no name', { comprobantefiscal: true, rnc: '1-01-12345-6', rnc_nombre: '' }, false],
-    ['invoice complete', { comprobantefiscal: true, rnc: '1-01-12345-6', rnc_nombre: 'Empresa SRL' }, true],
+    ['invoice, no name', { comprobantefiscal: true, rnc: '1-01-12345-1', rnc_nombre: '' }, false],
+    ['invoice complete', { comprobantefiscal: true, rnc: '1-01-12345-1', rnc_nombre: 'Empresa SRL' }, true],
   ])("'Pagar' — %s", (_name, patch, enabled) => {
     expect(paymentComplete({ ...validPayment, ...patch })).toBe(enabled);
   });
@@ -556,7 +556,7 @@ describe('the enrolment request', () => {
       wizardData(cart, {
         additional: validAdditional,
         coupon: VERANO10,
-        payment: { ...validPayment, ccNumber: '4242 4242 4242 424_', ccDate: '09/2031', rnc: '1-01-12345-6' },
+        payment: { ...validPayment, ccNumber: '4242 4242 4242 424_', ccDate: '09/2031', rnc: '1-01-12345-1' },
       }),
     );
     expect(body).toEqual({
@@ -638,14 +638,14 @@ describe('the enrolment request', () => {
         payment: {
           ...validPayment,
           comprobantefiscal: true,
-          rnc: '1-01-12345-6',
+          rnc: '1-01-12345-1',
           rnc_nombre: ' Empresa SRL ',
         },
       }),
     );
     expect(body).toMatchObject({
       comprobantefiscal: true,
-      rnc: '1-01-12345-6',
+      rnc: '1-01-12345-1',
       rnc_nombre: 'Empresa SRL',
       amount: 4700,
       discount: 0,

@@ -10,7 +10,7 @@ import {
   ADDITIONAL_FIELDS,
   ENROLMENT_MESSAGES,
   PARTICIPANT_REQUIRED,
-  RNC_PATTERN,
+  rncProblem,
   type AdditionalData,
   type CreateEnrolmentBody,
   type ParticipantFields,
@@ -738,6 +738,8 @@ export interface PaymentGap {
   /** A card or invoice field, 'terms', or the swap select of a full week's line (`swap-<key>`). */
   field: 'ccName' | 'ccNumber' | 'ccDate' | 'ccCVV' | 'terms' | 'rnc' | 'rnc_nombre' | `swap-${string}`;
   text: string;
+  /** What the field itself says, when more than 'required' (an RNC whose check digit fails). */
+  message?: string;
 }
 
 /** Every gap of the payment step: weeks that filled first (they come first on the page), then the form. */
@@ -758,8 +760,10 @@ export function paymentGaps(payment: PaymentForm): PaymentGap[] {
   if (blank(payment.ccDate)) gaps.push({ field: 'ccDate', text: 'el vencimiento' });
   if (blank(payment.ccCVV)) gaps.push({ field: 'ccCVV', text: 'el CVV' });
   if (!payment.termsandconditions) gaps.push({ field: 'terms', text: 'aceptar los términos y condiciones' });
-  if (payment.comprobantefiscal && !RNC_PATTERN.test(payment.rnc.trim()))
-    gaps.push({ field: 'rnc', text: 'el RNC completo' });
+  const rnc = payment.comprobantefiscal ? rncProblem(payment.rnc) : null;
+  if (rnc === 'incomplete') gaps.push({ field: 'rnc', text: 'el RNC completo' });
+  if (rnc === 'checkDigit')
+    gaps.push({ field: 'rnc', text: 'un RNC válido', message: ENROLMENT_MESSAGES.rncCheckDigit });
   if (payment.comprobantefiscal && blank(payment.rnc_nombre))
     gaps.push({ field: 'rnc_nombre', text: 'el nombre o razón social' });
   return gaps;

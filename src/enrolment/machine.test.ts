@@ -730,7 +730,7 @@ describe('payment: Pagar', () => {
     expect(actor.getSnapshot().can({ type: 'PAY' })).toBe(true);
     actor.send({ type: 'UPDATE_PAYMENT', patch: { comprobantefiscal: true, rnc: '1-01-1____-_' } });
     expect(actor.getSnapshot().can({ type: 'PAY' })).toBe(false);
-    actor.send({ type: 'UPDATE_PAYMENT', patch: { rnc: '1-01-12345-6', rnc_nombre: 'Empresa SRL' } });
+    actor.send({ type: 'UPDATE_PAYMENT', patch: { rnc: '1-01-12345-1', rnc_nombre: 'Empresa SRL' } });
     expect(actor.getSnapshot().can({ type: 'PAY' })).toBe(true);
   });
 
@@ -890,7 +890,7 @@ describe('persistence', () => {
     await waitFor(actor, (s) => s.matches({ payment: 'idle' }), { timeout: 1000 });
     actor.send({
       type: 'UPDATE_PAYMENT',
-      patch: { ...validPayment, comprobantefiscal: true, rnc: '1-01-12345-6', rnc_nombre: 'Empresa SRL' },
+      patch: { ...validPayment, comprobantefiscal: true, rnc: '1-01-12345-1', rnc_nombre: 'Empresa SRL' },
     });
     const before = actor.getSnapshot().context;
     stop();
@@ -933,7 +933,7 @@ describe('persistence', () => {
         ccCVV: '',
         termsandconditions: true,
         comprobantefiscal: true,
-        rnc: '1-01-12345-6',
+        rnc: '1-01-12345-1',
         rnc_nombre: 'Empresa SRL',
         coupon: 'VERANO10',
       },

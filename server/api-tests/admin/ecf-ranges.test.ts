@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { schoolP12In } from '../../testing/ecf.ts';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
-import { RECEIPT_MESSAGES } from '../../../src/domain/receipts.ts';
+import { RECEIPT_MESSAGES, type NcfSequence } from '../../../src/domain/receipts.ts';
+import { formatDay } from '../../../src/domain/cancellation.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -47,6 +48,44 @@ describe('e-NCF ranges', () => {
       { type: 'E32', first: 'E320000000001', last: 'E320010000000', next: 'E320000000001', left: 10_000_000 },
     ]);
     expect(after.alerts).not.toContain(RECEIPT_MESSAGES.noSequence('E32'));
+  });
+
+  it('warns of an E range with 20 numbers or fewer left, or that ends within 30 days, as the dashboard shows', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-ranges-'));
+    const { call } = await setup({
+      ECF_ENV: 'TesteCF',
+      ECF_P12_FILE: schoolP12In(dir, 'clave'),
+      ECF_P12_PASSWORD: 'clave',
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+    const sequences = t.store.collection<NcfSequence>('secuencias_ncf');
+    const far = new Date(Date.now() + 400 * 86_400_000);
+    const soon = new Date(Date.now() + 10 * 86_400_000);
+    const range = (type: 'E31' | 'E32' | 'E34', first: number, last: number, next: number, expires: Date) =>
+      sequences.insertOne({
+        type,
+        first,
+        last,
+        next,
+        expires_on: expires,
+        status: 'active',
+        created_at: new Date(),
+      });
+    // E32: 20 left (81 to 100); E31: 21 left but ends in ten days; E34: plenty, far away.
+    await range('E32', 1, 100, 81, far);
+    await range('E31', 1, 100, 80, soon);
+    await range('E34', 1, 1_000, 1, far);
+    const alerts: string[] = (await call('GET', '/ajustes/fiscal')).json().data.alerts;
+    expect(alerts).toContain('Quedan 20 números en la secuencia de e-NCF E32.');
+    expect(alerts).toContain(RECEIPT_MESSAGES.fewLeft('E32', 20));
+    expect(alerts).toContain(`La secuencia de e-NCF E31 vence el ${formatDay(soon)}.`);
+    expect(alerts.filter((alert) => /E31|E34/.test(alert))).toEqual([
+      RECEIPT_MESSAGES.expiresSoon('E31', formatDay(soon)),
+    ]);
+    // One more number in the E32 range: no warning about it.
+    await sequences.updateOne({ type: 'E32' }, { set: { next: 80 } });
+    const after: string[] = (await call('GET', '/ajustes/fiscal')).json().data.alerts;
+    expect(after.filter((alert) => alert.includes('E32'))).toEqual([]);
   });
 
   it('with e-CF off: the B types only; a B range beyond eight digits is refused in words', async () => {

@@ -16,10 +16,12 @@ import { startDgiiStandin, type DgiiStandin } from '../../testing/dgii-standin.t
 import { schoolP12In } from '../../testing/ecf.ts';
 import { dgiiSchemaErrors } from '../../testing/dgii-xsd.ts';
 import { sendEcfReceipts } from '../../../src/core/receipts/ecf.ts';
-import { ECF_MESSAGES } from '../../../src/domain/ecf.ts';
+import { ecfPort } from '../../ecf/port.ts';
+import { ECF_MESSAGES, ECF_PENDING_LEGEND, ECF_STATE_LABELS } from '../../../src/domain/ecf.ts';
 import { formatDay } from '../../../src/domain/cancellation.ts';
+import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
-import type { NcfSequence, Receipt } from '../../../src/domain/receipts.ts';
+import { RECEIPT_MESSAGES, type NcfSequence, type Receipt } from '../../../src/domain/receipts.ts';
 import { SignedXml } from 'xml-crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 
@@ -123,10 +125,23 @@ describe('e-CF issued and sent', () => {
     expect(text).toContain(`Código de Seguridad: ${e32!.ecf!.security_code}`);
     expect(text).toMatch(/Fecha de Firma Digital: \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/);
 
+    // Not at DGII yet: DGII's legend says when it can be checked there.
+    expect(text.replace(/\s+/g, ' ')).toContain(ECF_PENDING_LEGEND);
+
     const first = await sendEcfReceipts(app.app.core.deps);
     expect(first).toMatchObject({ sent: 1, accepted: 1, unreachable: false });
     expect(s.received).toMatchObject([{ type: 'RFCE', encf: 'E320000000001', status: 1 }]);
     expect((await receipts(app))[0]!.ecf).toMatchObject({ state: 'accepted' });
+    const accepted = await app.api({
+      method: 'GET',
+      url: `/api/comprobantes/${consumer._id}/E32`,
+      token: parent,
+    });
+    const acceptedText = (
+      await extractText(await getDocumentProxy(new Uint8Array(accepted.rawPayload)), { mergePages: true })
+    ).text.replace(/\s+/g, ' ');
+    expect(acceptedText).toContain('e-NCF: E320000000001');
+    expect(acceptedText).not.toContain('modalidad de Contingencia');
 
     const company = await pay(app, parent, withInvoice(cart));
     const e31 = (await receipts(app)).find((receipt) => receipt.enrolment_id === company._id)!;
@@ -163,6 +178,85 @@ describe('e-CF issued and sent', () => {
     s.faults.down = false;
     expect((await now()).json().message).toBe(ECF_MESSAGES.sent(2, 2, false));
     expect(s.received.map((document) => document.encf)).toEqual(['E320000000001', 'E320000000002']);
+  });
+
+  it('DGII slower than the timeout: the pass finds it unavailable, the e-CF stays queued, then goes when DGII is fast', async () => {
+    const { t: app, dgii: s, cart, parent } = await setup();
+    await pay(app, parent, withInvoice(cart));
+    // The server's own port, with a timeout a test can outwait (30 s in production).
+    // (long enough for the stand-in's checks of DGII's XSD on a busy machine).
+    const deps = { ...app.app.core.deps, ecf: ecfPort(app.config.ecf!, { timeoutMs: 2_000 }) };
+    s.faults.slowMs = 2_500;
+    expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 0, unreachable: true });
+    const [waiting] = await receipts(app);
+    expect(waiting!.ecf).toMatchObject({ state: 'queued' });
+    expect(waiting!.ecf!.lease_until).toBeUndefined();
+    expect(s.received).toHaveLength(0);
+    s.faults.slowMs = 0;
+    expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 1, unreachable: false });
+    expect(await sendEcfReceipts(deps)).toMatchObject({ accepted: 1 });
+    expect(s.received.map((document) => [document.encf, document.status])).toEqual([['E310000000001', 1]]);
+  });
+
+  it('two passes at once (two instances) never send one e-CF twice: each claims it with a lease', async () => {
+    const { t: app, dgii: s, cart, parent } = await setup();
+    await pay(app, parent, withInvoice(cart));
+    await pay(app, parent, enrolmentRequest(cart, [[0]], { children: 'Otra' }));
+    await pay(app, parent, {
+      ...enrolmentRequest(cart, [[1]], { children: 'Empresa' }),
+      comprobantefiscal: true,
+      rnc: '1-01-67291-9',
+      rnc_nombre: 'Constructora del Sur SRL',
+    });
+    await pay(app, parent, enrolmentRequest(cart, [[1]], { children: 'Otra' }));
+    // A DGII slow enough that the two passes overlap on every document.
+    s.faults.slowMs = 150;
+    const deps = app.app.core.deps;
+    const [one, two] = await Promise.all([sendEcfReceipts(deps), sendEcfReceipts(deps)]);
+    expect(one.sent + two.sent).toBe(4);
+    s.faults.slowMs = 0;
+    await Promise.all([sendEcfReceipts(deps), sendEcfReceipts(deps)]);
+    const times = new Map<string, number>();
+    for (const document of s.received) times.set(document.encf, (times.get(document.encf) ?? 0) + 1);
+    expect(Object.fromEntries(times)).toEqual({
+      E310000000001: 1,
+      E310000000002: 1,
+      E320000000001: 1,
+      E320000000002: 1,
+    });
+    expect(s.received.every((document) => document.status === 1)).toBe(true);
+    expect((await receipts(app)).map((receipt) => receipt.ecf!.state)).toEqual([
+      'accepted',
+      'accepted',
+      'accepted',
+      'accepted',
+    ]);
+  });
+
+  it("'Reenviar' sends one e-CF now, and only one that waits for DGII", async () => {
+    const { t: app, dgii: s, cart, parent, admin } = await setup();
+    await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    await pay(app, parent, enrolmentRequest(cart, [[1]]));
+    const [, second] = await receipts(app);
+    const resend = (id: string) =>
+      app.api({ method: 'POST', url: `/api/comprobantes/ecf/enviar/${id}`, token: admin });
+    const done = await resend(second!._id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toBe(ECF_MESSAGES.resent('E320000000002', 'Aceptado', false));
+    expect(s.received.map((document) => document.encf)).toEqual(['E320000000002']);
+    const again = await resend(second!._id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ECF_MESSAGES.notWaiting);
+    expect((await resend('000000000000000000000000-E32')).statusCode).toBe(404);
+    expect((await resend('no-es-un-id')).statusCode).toBe(400);
+    // The office's list, by type and state.
+    const listed = (
+      await app.api({ method: 'GET', url: '/api/comprobantes/ecf?type=E32&state=queued', token: admin })
+    ).json();
+    expect(listed).toMatchObject({ total: 1, data: [{ encf: 'E320000000001' }] });
+    expect(
+      (await app.api({ method: 'GET', url: '/api/comprobantes/ecf?type=E31', token: admin })).json().total,
+    ).toBe(0);
   });
 
   it("a rejection is recorded with DGII's reasons and the admins are alerted", async () => {
@@ -207,6 +301,66 @@ describe('e-CF issued and sent', () => {
     );
   });
 
+  it("'Aceptado Condicional' is issued: kept with DGII's remarks, shown to the office, no alert, not to correct", async () => {
+    const { t: app, dgii: s, cart, parent, admin } = await setup();
+    const company = await pay(app, parent, withInvoice(cart));
+    const consumer = await pay(app, parent, enrolmentRequest(cart, [[1]]));
+    s.faults.conditional = 'Diferencia de redondeo en el ITBIS dentro de la tolerancia';
+    await sendEcfReceipts(app.app.core.deps);
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 1, rejected: 0 });
+    // The summary route answers at once; set over HTTP as a browser test would.
+    await fetch(`${s.url}/_standin/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ conditional: 'Dato opcional con formato no estándar' }),
+    });
+    await pay(app, parent, enrolmentRequest(cart, [[2]], { children: 'Otra' }));
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 1, rejected: 0 });
+    const issued = await receipts(app);
+    expect(
+      issued.map((receipt) => [
+        receipt.enrolment_id,
+        receipt.type,
+        receipt.ecf!.state,
+        receipt.ecf!.messages,
+      ]),
+    ).toEqual([
+      [company._id, 'E31', 'conditional', ['Diferencia de redondeo en el ITBIS dentro de la tolerancia']],
+      [consumer._id, 'E32', 'accepted', []],
+      [issued[2]!.enrolment_id, 'E32', 'conditional', ['Dato opcional con formato no estándar']],
+    ]);
+    expect(s.received.map((document) => document.status)).toEqual([4, 1, 4]);
+    // The office sees it as accepted on conditions, with DGII's remark; nothing to warn of.
+    const listed = (
+      await app.api({ method: 'GET', url: '/api/comprobantes/ecf?state=conditional', token: admin })
+    ).json();
+    expect(listed).toMatchObject({
+      total: 2,
+      data: [
+        { encf: 'E320000000002', state: 'conditional', messages: ['Dato opcional con formato no estándar'] },
+        { encf: 'E310000000001', state: 'conditional' },
+      ],
+    });
+    expect(ECF_STATE_LABELS.conditional).toBe('Aceptado condicional');
+    const fiscal = (await app.api({ method: 'GET', url: '/api/ajustes/fiscal', token: admin })).json().data;
+    expect(fiscal.alerts.join(' ')).not.toMatch(/rechazó|esperan? a DGII/);
+    expect(await app.store.collection('outbox').count({ kind: 'ecf-alert' })).toBe(0);
+    // Issued: no longer waiting (the pass leaves it) and not correctable.
+    expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ sent: 0, accepted: 0 });
+    const correct = await app.api({
+      method: 'POST',
+      url: `/api/comprobantes/ecf/corregir/${issued[0]!._id}`,
+      token: admin,
+      payload: {},
+    });
+    expect(correct.statusCode).toBe(409);
+    // Its PDF no longer carries the legend of an e-CF DGII has not accepted.
+    const pdf = await app.api({ method: 'GET', url: `/api/comprobantes/${company._id}/E31`, token: parent });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    expect(text).not.toContain('modalidad de Contingencia');
+  });
+
   it("the office corrects a rejected E31's buyer: the unused e-NCF is signed again and DGII accepts it", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
     const order = await pay(app, parent, withInvoice(cart));
@@ -227,6 +381,11 @@ describe('e-CF issued and sent', () => {
     const bad = await correct({ rnc: '1-01-672', rnc_nombre: 'Inversiones Caribe SRL' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(ECF_MESSAGES.buyerRequired);
+    expect((await receipts(app))[0]).toEqual(rejected);
+    // Neither does one whose check digit is not DGII's.
+    const mistyped = await correct({ rnc: '1-31-88073-1', rnc_nombre: 'Inversiones Caribe SRL' });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.json().message).toBe(ENROLMENT_MESSAGES.rncCheckDigit);
     expect((await receipts(app))[0]).toEqual(rejected);
     // A parent cannot correct.
     const asParent = await app.api({
@@ -437,6 +596,71 @@ describe('e-CF issued and sent', () => {
     expect(s.received).toHaveLength(3);
   });
 
+  it("a cancelled annual program paid by instalments: an E34 on each e-CF refunded, none above its document's total", async () => {
+    const { t: app, dgii: s, parent, admin } = await setup();
+    const annual = await demoCart(app.store, 'PA2027');
+    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
+    const order = await pay(app, parent, enrolmentRequest(annual, [[monthly]]));
+    for (const amount of [3_900, 3_900]) {
+      const paid = await app.api({
+        method: 'POST',
+        url: `/api/pagos/cuota/${order._id}`,
+        token: parent,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        payload: {
+          amount,
+          cardHolder: 'Carmen Rodríguez',
+          cardNumber: '4242424242424242',
+          expDate: '12/2030',
+          cvv: '123',
+        },
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+    }
+    // An instalment in cash is not given back by the card refund: its e-CF keeps standing.
+    const cash = await app.api({
+      method: 'POST',
+      url: '/api/pagos/manual',
+      token: admin,
+      payload: { enrolment: order._id, method: 'efectivo', amount: 3_900 },
+    });
+    expect(cash.statusCode, cash.body).toBe(200);
+    const invoices = (await receipts(app)).filter((receipt) => receipt.type === 'E32');
+    expect(invoices.map((receipt) => receipt.total)).toEqual([order.amount, 3_900, 3_900, 3_900]);
+
+    const cancel = await app.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancel/${order._id}`,
+      token: admin,
+      payload: { reason: 'Mudanza' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const cancelled = await app.store.collection<Enrolment>('inscripciones').findById(order._id);
+    expect(cancelled!.refund_amount).toBe(order.amount + 7_800);
+    const notes = (await receipts(app)).filter((receipt) => receipt.type === 'E34');
+    expect(notes.map((note) => [note._id, note.modifies, note.total])).toEqual([
+      [`${order._id}-E34`, invoices[0]!.ncf, order.amount],
+      [`${order._id}-E34-${invoices[1]!._id.split('-').at(-1)}`, invoices[1]!.ncf, 3_900],
+      [`${order._id}-E34-${invoices[2]!._id.split('-').at(-1)}`, invoices[2]!.ncf, 3_900],
+    ]);
+    // Each cancels its document whole (DGII's CodigoModificacion 1), and refers to it.
+    for (const [index, note] of notes.entries()) {
+      expect(note.ecf!.signed_xml).toContain(`<NCFModificado>${invoices[index]!.ncf}</NCFModificado>`);
+      expect(note.ecf!.signed_xml).toContain('<CodigoModificacion>1</CodigoModificacion>');
+      expect(await dgiiSchemaErrors(note.ecf!.signed_xml, 'e-CF-34')).toEqual([]);
+    }
+    // The family's cancellation e-mail carries the three notes.
+    const mail = await app.store
+      .collection<{ _id: string; attachments?: unknown[] }>('outbox')
+      .findOne({ _id: `cancelled-${order._id}` });
+    expect(mail?.attachments).toHaveLength(3);
+    await sendEcfReceipts(app.app.core.deps);
+    await sendEcfReceipts(app.app.core.deps);
+    expect(
+      s.received.filter((document) => document.type === '34').map((document) => document.status),
+    ).toEqual([1, 1, 1]);
+  });
+
   it('a certificate that expires within a month is on the fiscal screen (and so the dashboard) every day', async () => {
     const { t: app, admin } = await setup({}, schoolP12In(dir, 'clave-p12', 12));
     const alerts: string[] = (
@@ -447,7 +671,7 @@ describe('e-CF issued and sent', () => {
   });
 
   it('twenty payments at once on a range of fifteen: fifteen e-NCFs, none repeated, none skipped', async () => {
-    const { t: app, cart } = await setup({ E32: [1, 15] });
+    const { t: app, cart, admin } = await setup({ E32: [1, 15] });
     // Room for every family in the weeks bought: only the range is short.
     const weeks = app.store.collection<Week>('semanas');
     for (const week of cart.weeks.slice(0, 3))
@@ -467,5 +691,18 @@ describe('e-CF issued and sent', () => {
     expect(issued.every((receipt) => receipt.ecf?.state === 'queued')).toBe(true);
     const owed = await app.store.collection<Enrolment>('inscripciones').count({ receipt_pending: true });
     expect(owed).toBe(5);
+    // The fiscal screen and the dashboard say the E32 range is spent and five orders wait.
+    const alerts: string[] = (
+      await app.api({ method: 'GET', url: '/api/ajustes/fiscal', token: admin })
+    ).json().data.alerts;
+    expect(alerts).toContain(
+      'No hay una secuencia de e-NCF E32 vigente con números disponibles: no se están emitiendo comprobantes E32. Agregue una nueva secuencia autorizada por la DGII.',
+    );
+    expect(alerts).toContain(RECEIPT_MESSAGES.waiting(5));
+    // And the admins were e-mailed it (once a day).
+    const mails = await app.store
+      .collection<{ _id: string; subject: string }>('outbox')
+      .find({ kind: 'ncf-alert' });
+    expect(mails.map((mail) => mail.subject)).toEqual([RECEIPT_MESSAGES.alertSubject('E32')]);
   });
 });

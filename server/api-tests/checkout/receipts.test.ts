@@ -45,7 +45,7 @@ async function sendAll() {
 const withInvoice = (cart: DemoCart) => ({
   ...enrolmentRequest(cart, [[0]]),
   comprobantefiscal: true,
-  rnc: '1-01-23456-7',
+  rnc: '1-01-23456-3',
   rnc_nombre: 'Inversiones Caribe SRL',
 });
 
@@ -158,11 +158,11 @@ describe('fiscal receipts', () => {
     const invoice = (await receipts())[0]!;
     expect(invoice).toMatchObject({
       ncf: 'B0100000001',
-      buyer: { rnc: '1-01-23456-7', name: 'Inversiones Caribe SRL' },
+      buyer: { rnc: '1-01-23456-3', name: 'Inversiones Caribe SRL' },
     });
     const text = await pdfText((await download(parent.token, order._id, 'B01')).rawPayload);
     expect(text).toContain('Factura de crédito fiscal');
-    expect(text).toContain('RNC del cliente: 1-01-23456-7');
+    expect(text).toContain('RNC del cliente: 1-01-23456-3');
     expect(text).toContain('Razón social: Inversiones Caribe SRL');
 
     const cancel = await staffCancel(admin.token, order._id);

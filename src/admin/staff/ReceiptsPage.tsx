@@ -13,6 +13,7 @@ import {
   useDisableSequenceMutation,
   useEcfReceiptsQuery,
   useFiscalQuery,
+  useResendEcfMutation,
   useSaveFiscalMutation,
   useSendEcfMutation,
 } from '../api.ts';
@@ -24,12 +25,14 @@ import {
   ECF_STATES,
   ecfRangeExpiry,
   type EcfRecord,
+  type EcfType,
   type EcfView,
 } from '../../domain/ecf.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import {
+  ELECTRONIC_TYPES,
   ITBIS_MODES,
   isElectronic,
   NCF_TYPE_CODES as NCF_CODES,
@@ -177,7 +180,7 @@ function SettingsForm({ saved }: { saved: FiscalSettingsInput | null }) {
         autoComplete="off"
         inputMode="numeric"
         maxLength={13}
-        placeholder="1-30-12345-6"
+        placeholder="1-30-12345-4"
         value={values.rnc}
         onChange={(rnc) => set({ rnc })}
         invalid={invalid('rnc')}
@@ -495,12 +498,16 @@ function CorrectEcfDialog({ receipt, onClose }: { receipt: EcfView | null; onClo
  */
 function EcfSection() {
   const [state, setState] = useState<EcfRecord['state'] | ''>('');
+  const [type, setType] = useState<EcfType | ''>('');
   const [page, setPage] = useState(1);
-  const list = useEcfReceiptsQuery({ ...(state ? { state } : {}), page });
+  const list = useEcfReceiptsQuery({ ...(state ? { state } : {}), ...(type ? { type } : {}), page });
   const [send, sending] = useSendEcfMutation();
+  const [resend] = useResendEcfMutation();
   const [busy, setBusy] = useState('');
+  const [resending, setResending] = useState('');
   const [correcting, setCorrecting] = useState<EcfView | null>(null);
   const filterId = useId();
+  const typeFilterId = useId();
   const columns = useMemo<Array<AdminColumn<EcfView>>>(
     () => [
       { id: 'encf', header: 'e-NCF', cell: ({ row }) => row.original.encf },
@@ -543,6 +550,28 @@ function EcfSection() {
                 </button>
               </div>
             ) : null}
+            {row.original.state === 'queued' || row.original.state === 'sent' ? (
+              <div>
+                <button
+                  type="button"
+                  className="btn btn-outline-primary admin-tap mt-1"
+                  aria-label={`Reenviar ${row.original.encf}`}
+                  disabled={resending === row.original._id}
+                  onClick={() => {
+                    setResending(row.original._id);
+                    resend(row.original._id)
+                      .unwrap()
+                      .then((answer) => notifySuccess(answer.message))
+                      .catch((error: unknown) =>
+                        notifyError(withServerMessage('No fue posible reenviar', error)),
+                      )
+                      .finally(() => setResending(''));
+                  }}
+                >
+                  {resending === row.original._id ? 'Reenviando…' : 'Reenviar'}
+                </button>
+              </div>
+            ) : null}
           </>
         ),
       },
@@ -567,7 +596,7 @@ function EcfSection() {
         ),
       },
     ],
-    [busy],
+    [busy, resending, resend],
   );
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ECF_PAGE));
@@ -596,6 +625,27 @@ function EcfSection() {
             {ECF_STATES.map((value) => (
               <option key={value} value={value}>
                 {ECF_STATE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={typeFilterId} className="form-label mb-0 small">
+            Tipo
+          </label>
+          <select
+            id={typeFilterId}
+            name="ecf_type"
+            autoComplete="off"
+            className="form-select form-select-sm w-auto admin-tap"
+            value={type}
+            onChange={(event) => {
+              setType(event.target.value as EcfType | '');
+              setPage(1);
+            }}
+          >
+            <option value="">Todos</option>
+            {ELECTRONIC_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {value} · {NCF_TYPES[value]}
               </option>
             ))}
           </select>
@@ -630,7 +680,8 @@ function EcfSection() {
           </p>
         ) : list.data.data.length === 0 ? (
           <p role="status" className="p-3 mb-0">
-            No hay comprobantes electrónicos{state ? ` en estado «${ECF_STATE_LABELS[state]}»` : ''}.
+            No hay comprobantes electrónicos{type ? ` ${type}` : ''}
+            {state ? ` en estado «${ECF_STATE_LABELS[state]}»` : ''}.
           </p>
         ) : (
           <DataTable

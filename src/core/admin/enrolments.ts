@@ -18,12 +18,12 @@ import { releasePlaces } from '../checkout/settle.ts';
 import { cancellationMail, familyRecipients } from '../checkout/mails.ts';
 import { isCreditNote, NCF_TYPE_CODES } from '../../domain/receipts.ts';
 import {
+  cancellationNotes,
   issueOwedReceipts,
   markMailed,
   markReceiptsOwed,
   receiptAttachment,
   receiptId,
-  receiptOf,
   receiptsOfOrders,
 } from '../receipts/service.ts';
 import { recordAudit, type Actor } from './audit.ts';
@@ -218,9 +218,9 @@ export async function cancelEnrolment(
   // order was still owed; one that cannot be numbered yet is issued and e-mailed by the pass.
   const receipts = await issueOwedReceipts(deps, id)
     .then(async (issued) => {
-      // An E34, or a B04 (a B01's, or an e-CF's in a contingency).
-      const note = (await receiptOf(store, id, 'E34')) ?? (await receiptOf(store, id, 'B04'));
-      return note && !issued.some((receipt) => receipt._id === note._id) ? [...issued, note] : issued;
+      // Its E34s, or B04s (a B01's, or an e-CF's in a contingency), issued now or by an earlier try.
+      const notes = await cancellationNotes(store, id);
+      return [...issued, ...notes.filter((note) => !issued.some((receipt) => receipt._id === note._id))];
     })
     .catch(async (error: unknown) => {
       log.error({ err: error, order: done.order_number }, 'the credit note could not be issued');

@@ -23,8 +23,8 @@ import {
   saveFiscalSettings,
 } from '../receipts/service.ts';
 import { accountOf, actorOf, BytesAnswer, route, type ApiRoute } from './route.ts';
-import { listEcf, sendEcfReceipts, signedEcf } from '../receipts/ecf.ts';
-import { ECF_MESSAGES } from '../../domain/ecf.ts';
+import { listEcf, resendEcf, sendEcfReceipts, signedEcf } from '../receipts/ecf.ts';
+import { ECF_MESSAGES, ECF_STATE_LABELS } from '../../domain/ecf.ts';
 import { ApiError } from '../errors.ts';
 import { correctEcf } from '../receipts/correction.ts';
 
@@ -84,6 +84,18 @@ export const RECEIPT_ROUTES: ApiRoute[] = [
         status: 'SUCCESS',
         message: ECF_MESSAGES.sent(report.sent, report.accepted, report.unreachable),
       };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/comprobantes/ecf/enviar/:id',
+    audience: 'admin',
+    schema: { params: EcfXmlParams, response: { 200: MessageAnswer } },
+    // Each press talks to DGII, as 'Enviar ahora' does.
+    rateLimit: { max: 6, timeWindow: '1 minute', perAccount: true },
+    handle: async (call, core) => {
+      const { encf, state, unreachable } = await resendEcf(core.deps, call.params.id);
+      return { status: 'SUCCESS', message: ECF_MESSAGES.resent(encf, ECF_STATE_LABELS[state], unreachable) };
     },
   }),
   route({

@@ -45,6 +45,11 @@ describe('checkRequest', () => {
   it.each([
     ['terms not accepted', { termsandconditions: false }, M.terms],
     ['an incomplete RNC', { comprobantefiscal: true, rnc: '1-01', rnc_nombre: 'X' }, M.rnc],
+    [
+      "an RNC whose check digit is not DGII's",
+      { comprobantefiscal: true, rnc: '1-01-67291-8', rnc_nombre: 'Constructora del Sur SRL' },
+      M.rncCheckDigit,
+    ],
     ['a line of nobody', { listParticipants: [participant(1)] }, M.lineWithoutParticipant],
     [
       'the same participant twice',

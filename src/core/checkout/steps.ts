@@ -10,6 +10,7 @@ import { couponTerms, couponWithMembership } from '../../domain/coupons.ts';
 import {
   ENROLMENT_MESSAGES as M,
   RNC_PATTERN,
+  rncProblem,
   participantMessage,
   priceMismatchMessage,
   type CreateEnrolmentBody,
@@ -43,6 +44,8 @@ export function checkRequest(body: CreateEnrolmentBody): Refusal | null {
   if (!body.termsandconditions) return refusal(400, M.terms);
   if (body.comprobantefiscal && (!RNC_PATTERN.test(body.rnc ?? '') || !(body.rnc_nombre ?? '').trim()))
     return refusal(400, M.rnc);
+  if (body.comprobantefiscal && rncProblem(body.rnc ?? '') === 'checkDigit')
+    return refusal(400, M.rncCheckDigit);
   const slots = body.listParticipants.map((participant) => participant.id);
   if (new Set(slots).size !== slots.length) return refusal(400, M.duplicateParticipant);
   for (const [index, participant] of body.listParticipants.entries()) {

@@ -9,7 +9,7 @@ import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
-import { RNC_PATTERN } from '../../domain/enrolment.ts';
+import { ENROLMENT_MESSAGES, RNC_PATTERN, rncProblem } from '../../domain/enrolment.ts';
 import { ECF_MESSAGES, type EcfAttempt } from '../../domain/ecf.ts';
 import { ncfOf, RECEIPT_MESSAGES as R, splitItbis, type Receipt } from '../../domain/receipts.ts';
 import type { Enrolment } from '../../domain/records.ts';
@@ -46,6 +46,7 @@ export async function correctEcf(
     const rnc = (input.rnc ?? rejected.buyer?.rnc ?? '').trim();
     const name = (input.rnc_nombre ?? rejected.buyer?.name ?? '').trim();
     if (!RNC_PATTERN.test(rnc) || !name) throw new ApiError(400, ECF_MESSAGES.buyerRequired);
+    if (rncProblem(rnc) === 'checkDigit') throw new ApiError(400, ENROLMENT_MESSAGES.rncCheckDigit);
     buyer = { rnc, name };
   }
   const settings = await fiscalSettings(store);

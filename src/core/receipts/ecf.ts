@@ -8,6 +8,7 @@
 // messages. The signing and DGII's services are the adapter's (server/ecf/): a port here.
 import { nowOf, type CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
+import { ApiError } from '../errors.ts';
 import type { Enrolment } from '../../domain/records.ts';
 import { alertAdminsOnceADay } from '../admin/alerts.ts';
 import {
@@ -121,13 +122,17 @@ export interface EcfPassReport {
  * sent. Each receipt is claimed with a lease first, so two instances never send one twice. DGII
  * unreachable stops the queue there (the order issued is the order sent).
  */
-export async function sendEcfReceipts(deps: CoreDeps): Promise<EcfPassReport> {
+export async function sendEcfReceipts(
+  deps: CoreDeps,
+  /** Only this receipt ('Reenviar' on one row), claimed the same way. */
+  only?: string,
+): Promise<EcfPassReport> {
   const report: EcfPassReport = { sent: 0, accepted: 0, rejected: 0, unreachable: false };
   const port = deps.ecf;
   if (!port) return report;
   const receipts = receiptsOf(deps.store);
   const due = await receipts.find(
-    { 'ecf.state': { $in: ['queued', 'sent'] } },
+    { 'ecf.state': { $in: ['queued', 'sent'] }, ...(only === undefined ? {} : { _id: only }) },
     { sort: { issued_at: 1, _id: 1 }, limit: 100 },
   );
   for (const candidate of due) {
@@ -205,12 +210,15 @@ async function settle(deps: CoreDeps, receipt: Receipt, status: EcfStatus): Prom
   return rejected ? 'rejected' : 'accepted';
 }
 
-/** The office's list: every e-CF, newest first, or those in one state; with its page and total. */
+/** The office's list: every e-CF, newest first, or those of one state and/or type; with its page and total. */
 export async function listEcf(
   store: Store,
-  query: { state?: EcfRecord['state']; page?: number; limit?: number },
+  query: { state?: EcfRecord['state']; type?: EcfType; page?: number; limit?: number },
 ): Promise<{ data: EcfView[]; total: number }> {
-  const filter = query.state ? { 'ecf.state': query.state } : { ecf: { $exists: true } };
+  const filter = {
+    ...(query.state ? { 'ecf.state': query.state } : { ecf: { $exists: true } }),
+    ...(query.type ? { type: query.type } : {}),
+  };
   const limit = query.limit ?? 20;
   const [found, total] = await Promise.all([
     receiptsOf(store).find(filter, {
@@ -239,6 +247,27 @@ export async function listEcf(
         .map((attempt) => attempt.encf)
         .filter((encf, index, all) => encf !== receipt.ncf && all.indexOf(encf) === index),
     })),
+  };
+}
+
+/**
+ * 'Reenviar' on one row: that e-CF goes to DGII now (or its result is asked), claimed as the pass
+ * claims it; answers its state after. Only one that waits for DGII: 409 otherwise.
+ */
+export async function resendEcf(
+  deps: CoreDeps,
+  id: string,
+): Promise<{ encf: string; state: EcfRecord['state']; unreachable: boolean }> {
+  const receipt = await receiptsOf(deps.store).findById(id);
+  if (!receipt?.ecf) throw new ApiError(404, ECF_MESSAGES.notFound);
+  if (receipt.ecf.state !== 'queued' && receipt.ecf.state !== 'sent')
+    throw new ApiError(409, ECF_MESSAGES.notWaiting);
+  const report = await sendEcfReceipts(deps, id);
+  const after = await receiptsOf(deps.store).findById(id);
+  return {
+    encf: after?.ncf ?? receipt.ncf,
+    state: after?.ecf?.state ?? receipt.ecf.state,
+    unreachable: report.unreachable,
   };
 }
 

@@ -7,6 +7,7 @@ import jsqr from 'jsqr';
 import { printable, renderReceiptPdf } from './pdf.ts';
 import { qrModules } from './qr.ts';
 import type { Receipt } from '../../domain/receipts.ts';
+import { ECF_PENDING_LEGEND } from '../../domain/ecf.ts';
 
 const receipt = (lines: Receipt['lines']): Receipt => ({
   _id: 'r-B02',
@@ -94,6 +95,22 @@ describe("an e-CF's printed receipt (issue 22)", () => {
     expect(text).toContain('e-NCF: E310000000007');
     expect(text).toContain('Código de Seguridad: Ab+9xQ');
     expect(text).toContain('Fecha de Firma Digital: 03-05-2027 11:00:05');
+  });
+
+  it("carries DGII's legend while DGII has not accepted it (queued or sent), and not once accepted", async () => {
+    const legendOf = async (state: NonNullable<Receipt['ecf']>['state']) => {
+      const [text] = await pages(
+        await renderReceiptPdf(PDFDocument, { ...ecfReceipt, ecf: { ...ecfReceipt.ecf!, state } }),
+      );
+      return text!.replace(/\s+/g, ' ').includes(ECF_PENDING_LEGEND);
+    };
+    expect(ECF_PENDING_LEGEND).toBe(
+      'e-CF emitido en modalidad de Contingencia, el cual podrá ser consultado para su validez fiscal, a partir de las setenta y dos (72) horas.',
+    );
+    expect(await legendOf('queued')).toBe(true);
+    expect(await legendOf('sent')).toBe(true);
+    expect(await legendOf('accepted')).toBe(false);
+    expect(await legendOf('conditional')).toBe(false);
   });
 
   it("draws a QR code that a reader decodes to DGII's address of the document", () => {

@@ -2,7 +2,7 @@
 // once; each adapter passes its PDFKit build: the Node package on the server, its standalone
 // browser build in the mocks (./render in mocks/browser.ts), so the two files read the same.
 import type PDFKit from 'pdfkit';
-import { ecfDateTime } from '../../domain/ecf.ts';
+import { ecfAwaitsDgii, ecfDateTime, ECF_PENDING_LEGEND } from '../../domain/ecf.ts';
 import { qrModules } from './qr.ts';
 import { formatDay } from '../../domain/cancellation.ts';
 import { formatPaymentDate } from '../../domain/enrolment.ts';
@@ -134,6 +134,13 @@ function drawEcfStamp(doc: PDFKit.PDFDocument, ecf: NonNullable<Receipt['ecf']>)
     .fillColor('#000000')
     .text(`Código de Seguridad: ${ecf.security_code}`, LEFT, top + QR_SIDE + 6)
     .text(`Fecha de Firma Digital: ${ecfDateTime(ecf.signed_at)}`, LEFT);
+  // Printed before DGII has it (queued, or DGII down): DGII's own legend says when it can be checked.
+  if (ecfAwaitsDgii(ecf.state))
+    doc
+      .moveDown(1)
+      .font('Helvetica-BoldOblique')
+      .fontSize(9)
+      .text(ECF_PENDING_LEGEND, LEFT, doc.y, { width: doc.page.width - LEFT - doc.page.margins.right });
 }
 
 /**

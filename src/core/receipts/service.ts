@@ -21,6 +21,7 @@ import type { LedgerPayment } from '../../domain/ledger.ts';
 import {
   creditNoteLine,
   creditNoteType,
+  isCreditNote,
   isElectronic,
   EXPIRY_WARNING_DAYS,
   FISCAL_SETTINGS_ID,
@@ -303,6 +304,51 @@ export const invoiceType = (
 const creditNoteAmount = (enrolment: Enrolment): number =>
   (enrolment.refund_amount ?? enrolment.amount) + (enrolment.credit_amount ?? 0);
 
+/**
+ * The documents a cancellation credits, in the order issued: the order's invoice, then each
+ * instalment's own invoice (`{order}-E32-{payment}`), each with the id of its cancellation note
+ * (`{order}-E34` for the invoice's, `{order}-E34-{payment}` for an instalment's), so a repeat
+ * finds the notes it already issued.
+ */
+async function cancellationPlan(
+  store: Store,
+  enrolmentId: string,
+): Promise<Array<{ document: Receipt; noteId: (type: NcfType) => string }>> {
+  const documents = await receiptsOf(store).find(
+    { enrolment_id: enrolmentId, type: { $in: [...INVOICE_TYPES] } },
+    { sort: { issued_at: 1, _id: 1 } },
+  );
+  const invoice = documents.find((document) => document._id === receiptId(enrolmentId, document.type));
+  return [...(invoice ? [invoice] : []), ...documents.filter((document) => document !== invoice)].map(
+    (document) => {
+      const suffix = document._id.slice(receiptId(enrolmentId, document.type).length);
+      return { document, noteId: (type: NcfType) => `${receiptId(enrolmentId, type)}${suffix}` };
+    },
+  );
+}
+
+/** What a document can still be credited: its total less the notes other steps issued on it. */
+async function creditable(
+  store: Store,
+  document: Receipt,
+  noteId: (type: NcfType) => string,
+): Promise<number> {
+  const notes = await receiptsOf(store).find({ enrolment_id: document.enrolment_id, modifies: document.ncf });
+  const own = new Set(NCF_TYPE_CODES.map(noteId));
+  return Math.max(
+    document.total - notes.filter((note) => !own.has(note._id)).reduce((sum, note) => sum + note.total, 0),
+    0,
+  );
+}
+
+/** The credit notes a cancellation issued on the order's documents (to attach to its e-mail). */
+export async function cancellationNotes(store: Store, enrolmentId: string): Promise<Receipt[]> {
+  const ids = (await cancellationPlan(store, enrolmentId)).flatMap(({ noteId }) =>
+    NCF_TYPE_CODES.filter(isCreditNote).map(noteId),
+  );
+  return receiptsOf(store).find({ _id: { $in: ids } }, { sort: { issued_at: 1, _id: 1 } });
+}
+
 /** A credit note of `amount` on the order's invoice, to the invoice's buyer. */
 const creditNoteBody = (enrolment: Enrolment, amount: number, invoice: Receipt): ReceiptBody => ({
   lines: [creditNoteLine(enrolment.order_number, amount)],
@@ -426,13 +472,29 @@ export async function issueOwedReceipts(deps: CoreDeps, enrolmentId: string): Pr
     else if (invoice && !already) issued.push(invoice);
 
     if (invoice && enrolment.status === 'cancelled' && noteType && creditNoteAmount(enrolment) > 0) {
-      const noted = await receiptOf(deps.store, enrolment._id, noteType);
-      const amount = creditNoteAmount(enrolment);
-      const note =
-        noted ??
-        (await issueReceipt(deps, enrolment, noteType, creditNoteBody(enrolment, amount, invoice), invoice));
-      if (!note) blocked.push(noteType);
-      else if (!noted) issued.push(note);
+      // One credit note per document the order issued (its invoice, then each instalment's own
+      // e-CF), each for at most what that document still carries: a note never exceeds its invoice.
+      let left = creditNoteAmount(enrolment);
+      for (const { document, noteId } of await cancellationPlan(deps.store, enrolment._id)) {
+        const type = noteTypeOf(deps, document.type);
+        const amount = Math.min(left, await creditable(deps.store, document, noteId));
+        if (!type || amount <= 0) continue;
+        left -= amount;
+        const noted = await receiptsOf(deps.store).findById(noteId(type));
+        const note =
+          noted ??
+          (await issueReceipt(
+            deps,
+            enrolment,
+            type,
+            creditNoteBody(enrolment, amount, document),
+            document,
+            noteId(type),
+          ));
+        if (!note) blocked.push(type);
+        else if (!noted) issued.push(note);
+        if (left <= 0) break;
+      }
     }
     const pending = blocked.length > 0;
     if (!pending && !enrolment.receipt_pending) return issued;

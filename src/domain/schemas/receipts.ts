@@ -1,7 +1,7 @@
 // TypeBox schemas of the fiscal receipts' calls (issue 18), apart from ../receipts.ts so the browser never bundles TypeBox.
 import { Type } from 'typebox';
 import { Id } from '../admin-contract.ts';
-import { ENCF_NUMBER_MAX, ITBIS_MODES, NCF_TYPE_CODES } from '../receipts.ts';
+import { ELECTRONIC_TYPES, ENCF_NUMBER_MAX, ITBIS_MODES, NCF_TYPE_CODES } from '../receipts.ts';
 import { ECF_STATES } from '../ecf.ts';
 
 const Success = Type.Literal('SUCCESS');
@@ -9,9 +9,10 @@ const NcfTypeSchema = Type.Union(NCF_TYPE_CODES.map((type) => Type.Literal(type)
 
 export const ReceiptParams = Type.Object({ id: Id, tipo: NcfTypeSchema });
 
-/** GET /comprobantes/ecf: the office's e-CF list (issue 22), newest first, by state. */
+/** GET /comprobantes/ecf: the office's e-CF list (issue 22), newest first, by state and type. */
 export const EcfListQuery = Type.Object({
   state: Type.Optional(Type.Union(ECF_STATES.map((state) => Type.Literal(state)))),
+  type: Type.Optional(Type.Union(ELECTRONIC_TYPES.map((type) => Type.Literal(type)))),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
