@@ -193,6 +193,37 @@ describe('fiscal receipts', () => {
     ]);
   });
 
+  it('a receipt that cannot be written never holds back the confirmation or the cancellation: logged, owed, issued later (issue 23)', async () => {
+    const { cart, admin } = await setup();
+    const parent = await t.createUser({ email: 'ana@correo.do' });
+    // The receipts' collection fails its writes (a full disk), then recovers.
+    const collection = t.store.collection('comprobantes');
+    const insert = collection.insertOne.bind(collection);
+    collection.insertOne = () => Promise.reject(new Error('disco lleno'));
+    try {
+      const order = await pay(parent.token, cart, withInvoice(cart));
+      await sendAll();
+      const confirmation = t.mails.find((mail) => mail.kind === 'enrolment')!;
+      expect(confirmation.attachments ?? []).toHaveLength(0);
+      expect(
+        (await t.store.collection<Enrolment>('inscripciones').findById(order._id))!.receipt_pending,
+      ).toBe(true);
+      expect((await staffCancel(admin.token, order._id)).statusCode).toBe(200);
+      await sendAll();
+      const cancelled = t.mails.find((mail) => mail.kind === 'enrolment-cancelled')!;
+      expect(cancelled.attachments ?? []).toHaveLength(0);
+      expect(t.logs().filter((line) => line.msg === 'the fiscal receipt could not be issued')).toHaveLength(
+        2,
+      );
+      collection.insertOne = insert;
+      // The pass issues what the order was owed: its invoice and the credit note of the cancellation.
+      await issuePendingReceipts(t.app.core.deps);
+      expect((await receipts()).map((receipt) => receipt.type)).toEqual(['B01', 'B04']);
+    } finally {
+      collection.insertOne = insert;
+    }
+  });
+
   it('an order paid before receipts existed gets neither an invoice nor a credit note when cancelled', async () => {
     const { cart, admin } = await setup();
     const parent = await t.createUser({ email: 'antigua@correo.do' });

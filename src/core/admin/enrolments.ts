@@ -16,12 +16,11 @@ import { randomInt } from '../crypto.ts';
 import { enrolmentState, STAFF_MESSAGES } from '../../domain/staff.ts';
 import { releasePlaces } from '../checkout/settle.ts';
 import { cancellationMail, familyRecipients } from '../checkout/mails.ts';
-import { isCreditNote, NCF_TYPE_CODES } from '../../domain/receipts.ts';
+import { isCreditNote, NCF_TYPE_CODES, type Receipt } from '../../domain/receipts.ts';
 import {
   cancellationNotes,
-  issueOwedReceipts,
   markMailed,
-  markReceiptsOwed,
+  receiptsForMail,
   receiptAttachment,
   receiptId,
   receiptsOfOrders,
@@ -216,17 +215,16 @@ export async function cancelEnrolment(
 
   // A cancelled B01 (or any e-CF) gets its credit note (B04, E34), sent with the cancellation with any receipt the
   // order was still owed; one that cannot be numbered yet is issued and e-mailed by the pass.
-  const receipts = await issueOwedReceipts(deps, id)
-    .then(async (issued) => {
+  const receipts = await receiptsForMail(
+    deps,
+    done,
+    async (issued) => {
       // Its E34s, or B04s (a B01's, or an e-CF's in a contingency), issued now or by an earlier try.
       const notes = await cancellationNotes(store, id);
       return [...issued, ...notes.filter((note) => !issued.some((receipt) => receipt._id === note._id))];
-    })
-    .catch(async (error: unknown) => {
-      log.error({ err: error, order: done.order_number }, 'the credit note could not be issued');
-      await markReceiptsOwed(store, id);
-      return [];
-    });
+    },
+    [] as Receipt[],
+  );
   const creditNote = receipts.find((receipt) => isCreditNote(receipt.type)) ?? null;
   const parent = await store.collection<UserRecord>('usuarios').findById(done.user_id, { withDeleted: true });
   const recipients = familyRecipients(parent?.email, done);

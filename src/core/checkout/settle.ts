@@ -49,9 +49,8 @@ import {
 import { confirmationMail, familyRecipients, paymentNotCompletedMail } from './mails.ts';
 import {
   invoiceType,
-  issueOwedReceipts,
   markMailed,
-  markReceiptsOwed,
+  receiptsForMail,
   receiptAttachment,
   receiptOf,
 } from '../receipts/service.ts';
@@ -344,16 +343,13 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
 }
 
 /** The order's invoice (B01 or B02), issued now if it was not; null while it cannot be. */
-async function invoiceOf(deps: CoreDeps, enrolment: Enrolment): Promise<Receipt | null> {
-  try {
-    await issueOwedReceipts(deps, enrolment._id);
-    return await receiptOf(deps.store, enrolment._id, invoiceType(enrolment, deps.settings.ecf));
-  } catch (error) {
-    deps.log.error({ err: error, order: enrolment.order_number }, 'the fiscal receipt could not be issued');
-    await markReceiptsOwed(deps.store, enrolment._id);
-    return null;
-  }
-}
+const invoiceOf = (deps: CoreDeps, enrolment: Enrolment): Promise<Receipt | null> =>
+  receiptsForMail(
+    deps,
+    enrolment,
+    () => receiptOf(deps.store, enrolment._id, invoiceType(enrolment, deps.settings.ecf)),
+    null,
+  );
 
 /** The participantes, contactos, calendarios and clientes records the admin area lists. */
 async function writeAdminRecords(

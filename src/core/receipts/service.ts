@@ -428,10 +428,32 @@ export async function issuePaymentReceipt(deps: CoreDeps, payment: LedgerPayment
 }
 
 /** Marks an order as owed receipts (a step failed): the pass issues and e-mails them. */
-export async function markReceiptsOwed(store: Store, enrolmentId: string): Promise<void> {
+async function markReceiptsOwed(store: Store, enrolmentId: string): Promise<void> {
   await enrolmentsOf(store)
     .updateOne({ _id: enrolmentId }, { set: { receipt_pending: true }, unset: ['receipt_blocked'] })
     .catch(() => undefined);
+}
+
+/**
+ * The receipts an e-mail about an order carries: what the order is owed is issued now, and `pick`
+ * chooses among them (the confirmation's invoice, the cancellation's credit notes). A receipt never
+ * holds that e-mail back: when issuing fails, it is logged, the order is marked owed for the pass
+ * to issue and e-mail later, and the e-mail goes with `fallback`. The one home of that rule for the
+ * checkout's confirmation and the cancellation (issue 23).
+ */
+export async function receiptsForMail<T>(
+  deps: CoreDeps,
+  order: { _id: string; order_number: string },
+  pick: (issued: Receipt[]) => Promise<T>,
+  fallback: T,
+): Promise<T> {
+  try {
+    return await pick(await issueOwedReceipts(deps, order._id));
+  } catch (error) {
+    deps.log.error({ err: error, order: order.order_number }, 'the fiscal receipt could not be issued');
+    await markReceiptsOwed(deps.store, order._id);
+    return fallback;
+  }
 }
 
 /**
