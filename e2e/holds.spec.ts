@@ -55,10 +55,9 @@ test("a family's cart holds the last place with a countdown; another family find
   await newParent(page, `reserva.${tag}@correo.do`);
   await page.goto(`/login?camp=${camp._id}`);
   await expect(page.getByRole('heading', { name: 'Calendario de Inscripción', level: 2 })).toBeVisible();
-  await page
-    .locator('.enrolment-rows')
-    .getByLabel('Categoría de Semana única')
-    .selectOption({ label: 'Infantil (10 a 13 años)' });
+  const calendar = page.locator('.enrolment-rows');
+  await calendar.getByRole('checkbox', { name: /^Semana única / }).check();
+  await calendar.getByLabel('Categoría de Semana única').selectOption({ label: 'Infantil (10 a 13 años)' });
   await page.getByRole('button', { name: 'Agregar' }).click();
 
   const timer = page.getByRole('timer');

@@ -81,9 +81,13 @@ test('a parent completes the calendar and payment steps with the keyboard alone'
   if (phone) expect(await smallTapTargets(page), 'tap targets of the calendar step').toEqual([]);
 
   // Agregar with nothing chosen: the 'Mensaje' dialog takes the focus, keeps it, and gives it back.
+  // Select-all answers the space bar both ways (the calendar starts empty, issue 26).
   const rows = page.locator('.enrolment-rows');
   const all = rows.getByLabel('Seleccionar todas las semanas');
+  await expect(all).not.toBeChecked();
   await tabTo(page, all);
+  await page.keyboard.press('Space');
+  await expect(all).toBeChecked();
   await page.keyboard.press('Space');
   await expect(all).not.toBeChecked();
   const add = page.getByRole('button', { name: 'Agregar' });

@@ -142,9 +142,10 @@ test('a parent walks the wizard on a phone: nothing lost, every error where it b
   await page.goto(`/login?camp=${camp._id}`);
   await expect(page.getByRole('heading', { name: 'Calendario de Inscripción', level: 2 })).toBeVisible();
   const rows = page.locator('.enrolment-rows');
-  await rows.getByRole('checkbox', { name: /^Semana 3 / }).uncheck();
-  for (const week of ['Semana 1', 'Semana 2'])
+  for (const week of ['Semana 1', 'Semana 2']) {
+    await rows.getByRole('checkbox', { name: new RegExp(`^${week} `) }).check();
     await rows.getByLabel(`Categoría de ${week}`).selectOption({ label: 'Infantil (10 a 13 años)' });
+  }
 
   await page.getByRole('button', { name: 'Agregar' }).click();
   // The confirmation is beside the button, in view (the cart is folded away on a phone).
@@ -317,6 +318,7 @@ test('every control of the four steps is a 44 px target that nothing covers, at 
   // The toast goes by itself after 3 s (spec 02 §9); the controls below are checked once it has.
   await expect(toast).toHaveCount(0, { timeout: 10_000 });
   const rows = page.locator('.enrolment-rows');
+  await rows.getByLabel('Seleccionar todas las semanas').check();
   for (const week of ['Semana 1', 'Semana 2', 'Semana 3'])
     await rows.getByLabel(`Categoría de ${week}`).selectOption({ label: 'Infantil (10 a 13 años)' });
   await page.getByRole('button', { name: 'Agregar' }).click();
@@ -358,7 +360,8 @@ test('a returning family’s second order reuses its two children and its contac
   for (let child = 1; child <= 2; child += 1) {
     const rows = page.locator('.enrolment-rows');
     const all = rows.getByLabel('Seleccionar todas las semanas');
-    if (await all.isChecked()) await all.uncheck();
+    // Nothing ticked at the start nor after 'Agregar' (issue 26).
+    await expect(all).not.toBeChecked();
     await rows.getByRole('checkbox', { name: /^Semana 2 / }).check();
     await rows.getByLabel('Categoría de Semana 2').selectOption({ label: 'Infantil (10 a 13 años)' });
     await page.getByRole('button', { name: 'Agregar' }).click();

@@ -101,16 +101,40 @@ describe('Calendar screen (camp)', () => {
     expect(
       screen.getByText('1 hermano adicional = 5% OFF | 2+ hermanos = 10% OFF | Incluye membresía anual'),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Seleccionar todas las semanas')).toBeChecked();
+    expect(screen.getByLabelText('Seleccionar todas las semanas')).not.toBeChecked();
     expect(screen.getByText('Agotado')).toBeInTheDocument();
     expect(within(calendar()).getByRole('checkbox', { name: /Semana 5/ })).toBeDisabled();
     expect(within(calendar()).getByRole('checkbox', { name: /Semana 5/ })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
     expect(within(cart()).getByText('El carrito está vacío.')).toBeInTheDocument();
 
+    // Select-all ticks every week with places, and unticks them again.
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('Seleccionar todas las semanas'));
+    for (const n of [1, 2, 3, 4])
+      expect(within(calendar()).getByRole('checkbox', { name: new RegExp(`Semana ${n}`) })).toBeChecked();
+    expect(within(calendar()).getByRole('checkbox', { name: /Semana 5/ })).not.toBeChecked();
+    await user.click(screen.getByLabelText('Seleccionar todas las semanas'));
     expect(within(calendar()).getByRole('checkbox', { name: /Semana 1/ })).not.toBeChecked();
+  });
+
+  it('starts with no week ticked, and empty again after Agregar (issue 26)', async () => {
+    serveCamp();
+    renderWizard('/calendario');
+    await screen.findByText('Semana 1');
+    const weekBoxes = () => within(calendar()).getAllByRole('checkbox', { name: /^Semana/ });
+    expect(weekBoxes()).toHaveLength(4);
+    for (const box of weekBoxes()) expect(box).not.toBeChecked();
+
+    const user = userEvent.setup();
+    await user.click(within(calendar()).getByRole('checkbox', { name: /Semana 2/ }));
+    await user.selectOptions(screen.getByLabelText('Categoría de Semana 2'), CAT_MINI);
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    expect(within(cart()).getAllByRole('listitem')).toHaveLength(1);
+    // The next child starts from nothing: no week ticked, no category chosen.
+    for (const box of weekBoxes()) expect(box).not.toBeChecked();
+    expect(screen.getByLabelText('Seleccionar todas las semanas')).not.toBeChecked();
+    expect(screen.getByLabelText('Categoría de Semana 2')).toHaveValue('');
   });
 
   it('asks for the category, then adds two children and shows the DOP totals', async () => {
@@ -119,6 +143,7 @@ describe('Calendar screen (camp)', () => {
     const user = userEvent.setup();
     await screen.findByText('Semana 1');
 
+    await user.click(screen.getByLabelText('Seleccionar todas las semanas'));
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
     expect(within(dialog).getByText(ADD_MESSAGES.category)).toBeInTheDocument();
@@ -141,8 +166,7 @@ describe('Calendar screen (camp)', () => {
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
     expect(screen.queryByText(ROW_CATEGORY_MESSAGE)).not.toBeInTheDocument();
     // Child 2: week 1, Junior.
-    for (const n of [2, 3, 4])
-      await user.click(within(calendar()).getByRole('checkbox', { name: new RegExp(`Semana ${n}`) }));
+    await user.click(within(calendar()).getByRole('checkbox', { name: /Semana 1/ }));
     await user.selectOptions(screen.getByLabelText('Categoría de Semana 1'), CAT_JUNIOR);
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
     // Beside the button (the cart is folded away on a phone): what was added, and the new total.
@@ -186,8 +210,7 @@ describe('Calendar screen (camp)', () => {
     renderWizard('/calendario');
     const user = userEvent.setup();
     await screen.findByText('Semana 1');
-    for (const n of [2, 3, 4])
-      await user.click(within(calendar()).getByRole('checkbox', { name: new RegExp(`Semana ${n}`) }));
+    await user.click(within(calendar()).getByRole('checkbox', { name: /Semana 1/ }));
     await user.selectOptions(screen.getByLabelText('Categoría de Semana 1'), CAT_MINI);
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { HOLD_MESSAGES } from '../domain/holds.ts';
 import type { CartHolds } from '../domain/holds.ts';
-import { plainCampData, renderWizard, serveCamp } from './wizard-testing.tsx';
+import { chooseAllWeeks, plainCampData, renderWizard, serveCamp } from './wizard-testing.tsx';
 
 const cart = () => screen.getByRole('region', { name: 'Carrito' });
 
@@ -40,7 +40,7 @@ describe('the hold of the cart', () => {
     }));
     renderWizard('/calendario');
     const user = userEvent.setup();
-    await screen.findByText('Semana 1');
+    await chooseAllWeeks(user);
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
 
     const timer = await screen.findByRole('timer');

@@ -264,13 +264,12 @@ export function withOffers<S extends WizardData>(state: S, now: number): S {
   };
 }
 
-/** Camps start with every available week checked; annual programs with nothing chosen. */
-export function initialSelection(camp: WizardCamp | null, weeks: readonly WizardWeek[]): Selection {
-  return {
-    weekIds: camp && !isAnnual(camp) ? weeks.filter((week) => !isFull(week)).map((week) => week._id) : [],
-    category: '',
-    categoryByWeek: {},
-  };
+/**
+ * The calendar starts with nothing chosen, and starts over so after 'Agregar' (issue 26, a departure
+ * from the spec's ticked start: a returning family unticked most weeks for every child).
+ */
+export function initialSelection(): Selection {
+  return { weekIds: [], category: '', categoryByWeek: {} };
 }
 
 const noCategory = (category: string | undefined) => !category || category.trim() === '' || category === '0';
@@ -445,7 +444,7 @@ export function addToCart<S extends CartState>(
         },
       },
       weeks: state.originalWeeks,
-      selection: initialSelection(state.camp, state.originalWeeks),
+      selection: initialSelection(),
       membership: EMPTY_MEMBERSHIP,
     },
   };

@@ -177,12 +177,10 @@ async function loaded(fakes: Fakes = {}) {
 
 /** Two children, weeks 1 and 2 each, category Mini. */
 function addTwoChildren(actor: WizardActor) {
-  actor.send({ type: 'TOGGLE_ALL' }); // uncheck all
   actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(1) });
   actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(2) });
   actor.send({ type: 'SELECT_CATEGORY', category: CAT_MINI });
   actor.send({ type: 'AGREGAR' });
-  actor.send({ type: 'TOGGLE_ALL' });
   actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(1) });
   actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(2) });
   actor.send({ type: 'SELECT_CATEGORY', category: CAT_MINI });
@@ -214,7 +212,7 @@ async function atPayment(fakes: Fakes = {}) {
 }
 
 describe('loading', () => {
-  it('loads weeks, categories and camp, then shows the calendar with every week checked', async () => {
+  it('loads weeks, categories and camp, then shows the calendar with no week ticked', async () => {
     const { actor, calls } = await loaded();
     const snapshot = actor.getSnapshot();
     expect(calls.load).toEqual([CAMP_ID]);
@@ -228,7 +226,7 @@ describe('loading', () => {
       originalWeeks: campWeeks,
       dialog: null,
     });
-    expect(snapshot.context.selection.weekIds).toEqual(campWeeks.map((w) => w._id));
+    expect(snapshot.context.selection.weekIds).toEqual([]);
     expect(snapshot.context.idempotencyKey).toMatch(UUID);
   });
 
@@ -275,6 +273,7 @@ describe('calendar', () => {
 
   it('Agregar shows the first failing check in the dialog and adds nothing', async () => {
     const { actor } = await loaded();
+    actor.send({ type: 'TOGGLE_ALL' });
     actor.send({ type: 'AGREGAR' });
     expect(actor.getSnapshot().context.dialog).toBe(ADD_MESSAGES.category);
     actor.send({ type: 'CLOSE_DIALOG' });
@@ -292,6 +291,7 @@ describe('calendar', () => {
 
   it('Agregar adds a participant slot and its weeks; then Siguiente goes to /participantes', async () => {
     const { actor, calls } = await loaded();
+    actor.send({ type: 'TOGGLE_ALL' });
     actor.send({ type: 'SELECT_CATEGORY', category: CAT_MINI });
     actor.send({ type: 'SELECT_CATEGORY', category: CAT_JUNIOR, weekId: weekId(4) });
     actor.send({ type: 'AGREGAR' });
@@ -305,11 +305,7 @@ describe('calendar', () => {
       [weekId(4), 1, CAT_JUNIOR],
     ]);
     expect(Object.keys(context.participants)).toEqual(['1']);
-    expect(context.selection).toEqual({
-      weekIds: campWeeks.map((w) => w._id),
-      category: '',
-      categoryByWeek: {},
-    });
+    expect(context.selection).toEqual({ weekIds: [], category: '', categoryByWeek: {} });
     expect(cartTotals(context)).toMatchObject({ subtotal: 18800, multiWeekDiscount: 600, total: 18200 });
 
     expect(actor.getSnapshot().can({ type: 'NEXT' })).toBe(true);
@@ -325,6 +321,7 @@ describe('calendar', () => {
   it('TOGGLE_WEEK never selects a full week', async () => {
     const weeks = [week(1, { quota_f_left: 0 }), week(2, { quota_f_left: null })];
     const { actor } = await loaded({ load: async () => ({ ...campData, weeks }) });
+    actor.send({ type: 'TOGGLE_ALL' });
     expect(actor.getSnapshot().context.selection.weekIds).toEqual([weekId(2)]);
     actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(1) });
     expect(actor.getSnapshot().context.selection.weekIds).toEqual([weekId(2)]);
@@ -519,6 +516,7 @@ describe('payment: coupon', () => {
 
   it('the coupon box is disabled on a camp whose cart has a membership id', async () => {
     const { actor } = await loaded();
+    actor.send({ type: 'TOGGLE_ALL' });
     actor.send({ type: 'SELECT_CATEGORY', category: CAT_MINI });
     actor.send({ type: 'SET_MEMBERSHIP', have: 'SI', id: 'MB-000001' });
     actor.send({ type: 'AGREGAR' });
