@@ -146,7 +146,10 @@ describe('Calendar screen (camp)', () => {
     await user.click(screen.getByLabelText('Seleccionar todas las semanas'));
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
-    expect(within(dialog).getByText(ADD_MESSAGES.category)).toBeInTheDocument();
+    // The spec's sentence, then which weeks lack it (issue 26: the rows may be out of sight).
+    expect(within(dialog).getByText(ADD_MESSAGES.category, { exact: false })).toHaveTextContent(
+      'Por favor seleccione la categoría correspondiente para continuar. (Semana 1, Semana 2, Semana 3 y Semana 4)',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     // Not only in the dialog (issue 26): each chosen week without its category says so on its row.
     for (const n of [1, 2, 3, 4]) {

@@ -83,7 +83,11 @@ describe('Agregar: the three checks, in order', () => {
     ],
     ['annual: no payment option chosen', selectCategory(program, CAT_MINI), ADD_MESSAGES.date],
     ['annual: complete', toggleWeek(selectCategory(program, CAT_MINI), weekId(11)), null],
-    ['camp: a checked row without category', camp, ADD_MESSAGES.category],
+    [
+      'camp: checked rows without category, named after the sentence',
+      camp,
+      `${ADD_MESSAGES.category} (Semana 1, Semana 2, Semana 3 y Semana 4)`,
+    ],
     [
       'camp: categories set, membership declared without code',
       setMembership(selectCategory(camp, CAT_MINI), { have: 'SI' }),
@@ -94,7 +98,7 @@ describe('Agregar: the three checks, in order', () => {
     [
       'camp: one row given its own category, the others none',
       selectCategory(camp, CAT_JUNIOR, weekId(1)),
-      ADD_MESSAGES.category,
+      `${ADD_MESSAGES.category} (Semana 2, Semana 3 y Semana 4)`,
     ],
     ['camp without categories: none needed', { ...camp, categories: [] }, null],
   ];

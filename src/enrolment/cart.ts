@@ -334,20 +334,31 @@ export function chosenWeeks(state: Pick<CartState, 'weeks' | 'selection'>): Wiza
   return state.weeks.filter((week) => state.selection.weekIds.includes(week._id) && !isFull(week));
 }
 
+/** A camp's chosen weeks still without their category (none when the camp has no categories). */
+function weeksWithoutCategory(state: CartState): WizardWeek[] {
+  if (state.categories.length === 0 || isAnnual(state.camp)) return [];
+  return chosenWeeks(state).filter((week) => noCategory(rowCategory(state.selection, week._id)));
+}
+
+/** 'a', 'a y b', 'a, b y c'. */
+export function spanishList(items: readonly string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} y ${items.at(-1)}` : (items[0] ?? '');
+}
+
 /**
  * The Agregar checks of spec 01 §5 in order; null when the selection can be added.
  * Decisions: the category is required only when the camp has categories (the server accepts a
- * line without one then); a camp needs a category on every checked row; and the date check also
- * applies to camps, because a participant without weeks could never be paid for.
+ * line without one then); a camp needs a category on every checked row, and the spec's sentence
+ * is followed by the weeks that lack it (issue 26: on a phone the rows may be out of sight); and
+ * the date check also applies to camps, because a participant without weeks could never be paid for.
  */
 export function addError(state: CartState): string | null {
   const chosen = chosenWeeks(state);
-  if (state.categories.length > 0) {
-    const missing = isAnnual(state.camp)
-      ? noCategory(state.selection.category)
-      : chosen.some((week) => noCategory(rowCategory(state.selection, week._id)));
-    if (missing) return ADD_MESSAGES.category;
-  }
+  if (state.categories.length > 0 && isAnnual(state.camp) && noCategory(state.selection.category))
+    return ADD_MESSAGES.category;
+  const lacking = weeksWithoutCategory(state);
+  if (lacking.length > 0)
+    return `${ADD_MESSAGES.category} (${spanishList(lacking.map((week) => week.name))})`;
   if (state.membership.have === 'SI' && state.membership.id.trim() === '') return ADD_MESSAGES.membershipCode;
   if (chosen.length === 0) return ADD_MESSAGES.date;
   if (declaredCode(state) && state.lines.some((line) => sameCode(line.membership_id, declaredCode(state))))
@@ -366,10 +377,7 @@ export function addProblems(state: CartState): {
   const chosen = chosenWeeks(state);
   const categories = state.categories.length > 0;
   return {
-    weeks:
-      categories && !annual
-        ? chosen.filter((week) => noCategory(rowCategory(state.selection, week._id))).map((week) => week._id)
-        : [],
+    weeks: weeksWithoutCategory(state).map((week) => week._id),
     category: categories && annual && noCategory(state.selection.category),
     code: state.membership.have === 'SI' && state.membership.id.trim() === '',
     date: chosen.length === 0,
@@ -770,9 +778,7 @@ export function paymentComplete(payment: PaymentForm): boolean {
 
 /** 'Para pagar falta: a, b y c.' */
 export function paymentGapsText(gaps: readonly PaymentGap[]): string {
-  const texts = gaps.map((gap) => gap.text);
-  const list = texts.length > 1 ? `${texts.slice(0, -1).join(', ')} y ${texts.at(-1)}` : (texts[0] ?? '');
-  return `Para pagar falta: ${list}.`;
+  return `Para pagar falta: ${spanishList(gaps.map((gap) => gap.text))}.`;
 }
 
 /** Whether the step's forward button ('Siguiente', or 'Pagar' on step 3) is enabled. */

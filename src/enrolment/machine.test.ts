@@ -273,10 +273,11 @@ describe('calendar', () => {
 
   it('Agregar shows the first failing check in the dialog and adds nothing', async () => {
     const { actor } = await loaded();
-    actor.send({ type: 'TOGGLE_ALL' });
+    actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(2) });
     actor.send({ type: 'AGREGAR' });
-    expect(actor.getSnapshot().context.dialog).toBe(ADD_MESSAGES.category);
+    expect(actor.getSnapshot().context.dialog).toBe(`${ADD_MESSAGES.category} (Semana 2)`);
     actor.send({ type: 'CLOSE_DIALOG' });
+    actor.send({ type: 'TOGGLE_ALL' });
     actor.send({ type: 'SELECT_CATEGORY', category: CAT_MINI });
     actor.send({ type: 'SET_MEMBERSHIP', have: 'SI' });
     actor.send({ type: 'AGREGAR' });
