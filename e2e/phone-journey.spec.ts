@@ -95,9 +95,10 @@ async function tapTargetProblems(page: Page): Promise<string[]> {
       if (style.display === 'none' || style.visibility === 'hidden' || control.closest('[hidden], .d-none'))
         continue;
       const name = `${control.tagName.toLowerCase()} "${(control.getAttribute('aria-label') ?? control.textContent ?? control.getAttribute('name') ?? '').trim().slice(0, 40)}"`;
+      // A check box or radio is tapped through its label: the element that answers is measured.
       const target =
         control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')
-          ? (control.closest<HTMLElement>('.form-check, label, li') ?? control)
+          ? (control.labels?.[0] ?? control)
           : control;
       control.scrollIntoView({ block: 'center', behavior: 'instant' });
       await new Promise((resolve) => requestAnimationFrame(resolve));
