@@ -236,12 +236,20 @@ test('a parent walks the wizard on a phone: nothing lost, every error where it b
   await pay.click();
 
   await expect(page).toHaveURL(/\/confirmacion$/);
-  await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
+  // The thank-you page opens at its top, its heading focused (announced), not where 'Pagar' was.
+  const thanks = page.getByRole('heading', { name: '¡Gracias por su inscripción!', level: 1 });
+  await expect(thanks).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   const codes = page.getByRole('region', { name: 'Códigos de membresía' });
   await expect(codes).toContainText('Pedro Rodríguez');
   await expect(codes.locator('code')).toHaveText(/^MB-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   const issuedCode = await codes.locator('code').innerText();
   await viewportShot(page, testInfo, '5-confirmacion');
+  // A reload keeps the page: the same order and code, not an empty calendar.
+  await page.reload();
+  await expect(thanks).toBeVisible();
+  await expect(page).toHaveURL(/\/confirmacion$/);
+  await expect(codes.locator('code')).toHaveText(issuedCode);
 
   // Paid for weeks 1 and 3, with the child's data as typed.
   const activity = (await api(page, 'GET', '/usuarios/activity', parent.token)).data;

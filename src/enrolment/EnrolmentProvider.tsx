@@ -11,7 +11,7 @@ import { formRules } from './formRulesRegistry.ts';
 import { Preloader } from '../lib/Preloader.tsx';
 import { enrolmentMachine, type GoToParams } from './machine.ts';
 import { MessageDialog } from './MessageDialog.tsx';
-import { loadWizard, persistWizard } from './persistence.ts';
+import { loadPaid, loadWizard, persistWizard } from './persistence.ts';
 import { reportCart } from './cartReport.ts';
 import { saveCart } from './api.ts';
 import { WizardContext, useWizardActor } from './useWizard.ts';
@@ -72,12 +72,17 @@ interface WizardRunProps {
  * a route past the participants waits for them in useStepRoute.
  */
 function WizardRun(props: WizardRunProps) {
+  const { pathname } = useLocation();
   const [restored] = useState(() => loadWizard(sessionStorage, props.campId));
+  // A reload of the thank-you page shows the order just paid (only there: elsewhere a new one starts).
+  const [paid] = useState(() =>
+    showsPath(pathname, CONFIRMATION_ROUTE) ? loadPaid(sessionStorage, props.campId) : null,
+  );
   const [ready, setReady] = useState(() => (restored?.step ?? 0) < 2 || formRules() !== null);
   useEffect(() => {
     if (!ready) void loadFormRules().then(() => setReady(true));
   }, [ready]);
-  return ready ? <WizardRunning {...props} restored={restored} /> : <Preloader />;
+  return ready ? <WizardRunning {...props} restored={restored} paidOrder={paid} /> : <Preloader />;
 }
 
 function WizardRunning({
@@ -85,7 +90,8 @@ function WizardRunning({
   onLeftPaid,
   children,
   restored,
-}: WizardRunProps & { restored: ReturnType<typeof loadWizard> }) {
+  paidOrder,
+}: WizardRunProps & { restored: ReturnType<typeof loadWizard>; paidOrder: ReturnType<typeof loadPaid> }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [bridge] = useState(() => new RouteBridge());
@@ -93,7 +99,7 @@ function WizardRunning({
 
   const actor = useActorRef(
     enrolmentMachine.provide({ actions: { goTo: (_, params: GoToParams) => bridge.goTo(params) } }),
-    { input: { campId, restored } },
+    { input: { campId, restored, paid: paidOrder } },
   );
   useEffect(() => persistWizard(actor, sessionStorage), [actor]);
   useEffect(() => reportCart(actor, saveCart), [actor]);

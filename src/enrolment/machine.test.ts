@@ -31,7 +31,14 @@ import {
   type EnrolmentMachine,
   type GoToParams,
 } from './machine.ts';
-import { WIZARD_STORAGE_KEY, loadWizard, persistWizard, type SavedWizard } from './persistence.ts';
+import {
+  WIZARD_STORAGE_KEY,
+  loadPaid,
+  loadWizard,
+  persistWizard,
+  type SavedPaid,
+  type SavedWizard,
+} from './persistence.ts';
 import {
   CAMP_ID,
   CAT_JUNIOR,
@@ -113,7 +120,10 @@ const HOLDER: MembershipHolder = {
 };
 
 /** The machine with fake actors (no network) and a recording goTo. */
-function start(fakes: Fakes = {}, input: { campId?: string; restored?: SavedWizard | null } = {}) {
+function start(
+  fakes: Fakes = {},
+  input: { campId?: string; restored?: SavedWizard | null; paid?: SavedPaid | null } = {},
+) {
   const calls = {
     load: [] as string[],
     upload: [] as Blob[],
@@ -161,7 +171,7 @@ function start(fakes: Fakes = {}, input: { campId?: string; restored?: SavedWiza
     actions: { goTo: (_, params) => void calls.goTo.push(params) },
   });
   const actor = createActor(machine, {
-    input: { campId: input.campId ?? CAMP_ID, restored: input.restored ?? null },
+    input: { campId: input.campId ?? CAMP_ID, restored: input.restored ?? null, paid: input.paid ?? null },
   });
   actor.start();
   return { actor, calls };
@@ -774,6 +784,20 @@ describe('payment: Pagar', () => {
     expect(calls.goTo.at(-1)).toEqual({ to: CONFIRMATION_ROUTE, replace: true });
     expect(sessionStorage.getItem(WIZARD_STORAGE_KEY)).toBeNull();
     stop();
+
+    // The thank-you page survives a reload: the paid result is kept, and a reload starts confirmed.
+    const paid = loadPaid(sessionStorage, CAMP_ID);
+    expect(paid).toMatchObject({ campId: CAMP_ID, result: RESULT, camp: { name: summerCamp.name } });
+    expect(JSON.stringify(paid)).not.toContain('4242');
+    const reloaded = start({}, { paid });
+    expect(reloaded.actor.getSnapshot().status).toBe('done');
+    expect(reloaded.actor.getSnapshot().context.result).toEqual(RESULT);
+    expect(reloaded.calls.load).toEqual([]);
+    // A new order (a wizard that runs) forgets it.
+    const next = start();
+    const stopNext = persistWizard(next.actor, sessionStorage);
+    expect(loadPaid(sessionStorage, CAMP_ID)).toBeNull();
+    stopNext();
   });
 
   it("failure: the server's message in the dialog, 'Pagar' enabled again, a new idempotency key", async () => {

@@ -54,7 +54,7 @@ import {
   type StepIndex,
   type WizardData,
 } from './cart.ts';
-import type { SavedWizard } from './persistence.ts';
+import type { SavedPaid, SavedWizard } from './persistence.ts';
 import { CARD_MESSAGES } from '../domain/cards.ts';
 import { NO_HOLD, holdStateOf, withAnsweredPlaces, type HoldState } from './holds.ts';
 import type { CartHolds } from '../domain/holds.ts';
@@ -97,6 +97,8 @@ export interface EnrolmentInput {
   campId: string;
   /** What persistence.ts restored from sessionStorage for this camp, if anything. */
   restored?: SavedWizard | null;
+  /** A reload of the thank-you page: the paid order it shows (the machine starts confirmed). */
+  paid?: SavedPaid | null;
 }
 
 export type EnrolmentEvent =
@@ -452,7 +454,7 @@ export const enrolmentMachine = setup({
       campId: input.campId,
       step: saved?.step ?? 0,
       uid: '',
-      camp: null,
+      camp: input.paid?.camp ?? null,
       earlierChildren: [],
       heldPlaces: [],
       waitlist: [],
@@ -480,7 +482,7 @@ export const enrolmentMachine = setup({
           }
         : emptyPayment(),
       idempotencyKey: saved?.idempotencyKey ?? newIdempotencyKey(),
-      result: null,
+      result: input.paid?.result ?? null,
       dialog: null,
       addTried: false,
       couponError: null,
@@ -490,13 +492,20 @@ export const enrolmentMachine = setup({
       authentication: null,
     };
   },
-  initial: 'loading',
+  initial: 'start',
   on: {
     CLOSE_DIALOG: { actions: 'closeDialog' },
     HOLD_REPORTED: { actions: 'storeHolds' },
     HOLD_RETRY: { actions: 'retryHold' },
   },
   states: {
+    /** Transient: a reloaded thank-you page is already paid; anything else loads the camp. */
+    start: {
+      always: [
+        { guard: ({ context }) => context.result !== null, target: 'confirmed' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       invoke: {
         src: 'loadCampData',
