@@ -276,7 +276,7 @@ test('a parent walks the wizard on a phone: nothing lost, every error where it b
   await page.goto(`/login?camp=${annual._id}`);
   await page.getByLabel('Categoría *').selectOption({ label: 'Infantil (10 a 13 años)' });
   await page.getByRole('radio', { name: /Pago mensual/ }).check();
-  await page.getByLabel('SI', { exact: true }).check();
+  await page.getByLabel('SÍ', { exact: true }).check();
   await page.getByLabel('Código de membresía *').fill('MB-0000-0000');
   await page.getByRole('button', { name: 'Agregar' }).click();
   const refusal = page.getByRole('dialog', { name: 'Mensaje' });

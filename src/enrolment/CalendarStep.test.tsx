@@ -258,7 +258,7 @@ describe('Calendar screen (annual program)', () => {
     expect(screen.getByRole('radio', { name: /Pago mensual/ })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /Pago trimestral/ })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('radio', { name: 'SI' }));
+    await user.click(screen.getByRole('radio', { name: 'SÍ' }));
     await user.click(screen.getByRole('radio', { name: /Pago mensual/ }));
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
@@ -297,7 +297,7 @@ describe("The family's membership codes (issue 26)", () => {
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Categoría *'), CAT_MINI);
     expect(screen.queryByLabelText('Códigos de su familia')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('radio', { name: 'SI' }));
+    await user.click(screen.getByRole('radio', { name: 'SÍ' }));
     const codes = await screen.findByLabelText('Códigos de su familia');
     await user.selectOptions(codes, 'MB-7K3Q-9XT2 · Pedro Rodríguez');
     expect(screen.getByLabelText('Código de membresía *')).toHaveValue('MB-7K3Q-9XT2');

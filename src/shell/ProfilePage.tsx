@@ -254,7 +254,7 @@ function ActivityTab({ activity, onChanged }: { activity: Load<Activity>; onChan
         codes={memberships}
         heading="h3"
         className="mb-4"
-        hint="Al inscribir de nuevo a un hijo en el programa anual, responda SI a «¿Ya tiene membresía anual?» y elija su código: no paga la membresía otra vez."
+        hint="Al inscribir de nuevo a un hijo en el programa anual, responda SÍ a «¿Ya tiene membresía anual?» y elija su código: no paga la membresía otra vez."
       />
       <section className="mb-4" aria-labelledby="orders-title">
         <h3 id="orders-title" className="h6">
