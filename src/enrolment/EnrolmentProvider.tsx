@@ -72,17 +72,12 @@ interface WizardRunProps {
  * a route past the participants waits for them in useStepRoute.
  */
 function WizardRun(props: WizardRunProps) {
-  const { pathname } = useLocation();
   const [restored] = useState(() => loadWizard(sessionStorage, props.campId));
-  // A reload of the thank-you page shows the order just paid (only there: elsewhere a new one starts).
-  const [paid] = useState(() =>
-    showsPath(pathname, CONFIRMATION_ROUTE) ? loadPaid(sessionStorage, props.campId) : null,
-  );
   const [ready, setReady] = useState(() => (restored?.step ?? 0) < 2 || formRules() !== null);
   useEffect(() => {
     if (!ready) void loadFormRules().then(() => setReady(true));
   }, [ready]);
-  return ready ? <WizardRunning {...props} restored={restored} paidOrder={paid} /> : <Preloader />;
+  return ready ? <WizardRunning {...props} restored={restored} /> : <Preloader />;
 }
 
 function WizardRunning({
@@ -90,21 +85,21 @@ function WizardRunning({
   onLeftPaid,
   children,
   restored,
-  paidOrder,
-}: WizardRunProps & { restored: ReturnType<typeof loadWizard>; paidOrder: ReturnType<typeof loadPaid> }) {
+}: WizardRunProps & { restored: ReturnType<typeof loadWizard> }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [bridge] = useState(() => new RouteBridge());
   useEffect(() => bridge.sync(navigate, pathname), [bridge, navigate, pathname]);
 
+  const onThankYouPage = showsPath(pathname, CONFIRMATION_ROUTE);
   const actor = useActorRef(
     enrolmentMachine.provide({ actions: { goTo: (_, params: GoToParams) => bridge.goTo(params) } }),
-    { input: { campId, restored, paid: paidOrder } },
+    // A reload of the thank-you page shows the order just paid (only there: elsewhere a new one starts).
+    { input: { campId, restored, paid: onThankYouPage ? loadPaid(sessionStorage, campId) : null } },
   );
   useEffect(() => persistWizard(actor, sessionStorage), [actor]);
   useEffect(() => reportCart(actor, saveCart), [actor]);
   const paid = useSelector(actor, (snapshot) => snapshot.status === 'done');
-  const onThankYouPage = showsPath(pathname, CONFIRMATION_ROUTE);
   // Only once the thank-you page has shown: right after paying, the path is still the payment's.
   const thanked = useRef(false);
   useEffect(() => {

@@ -782,7 +782,14 @@ describe('payment: Pagar', () => {
     expect(done.matches('confirmed')).toBe(true);
     expect(done.context.result).toEqual(RESULT);
     expect(calls.goTo.at(-1)).toEqual({ to: CONFIRMATION_ROUTE, replace: true });
-    expect(sessionStorage.getItem(WIZARD_STORAGE_KEY)).toBeNull();
+    // The wizard's copy is gone (nothing typed is kept): only the paid result takes its place.
+    expect(loadWizard(sessionStorage, CAMP_ID)).toBeNull();
+    expect(Object.keys(JSON.parse(sessionStorage.getItem(WIZARD_STORAGE_KEY)!) as object).sort()).toEqual([
+      'camp',
+      'campId',
+      'result',
+      'version',
+    ]);
     stop();
 
     // The thank-you page survives a reload: the paid result is kept, and a reload starts confirmed.

@@ -1,6 +1,7 @@
 // The wizard survives a reload (DESIGN.md §3 "Wizard"): its data is kept in sessionStorage,
 // never the card (ccName, ccNumber, ccDate, ccCVV), and dropped once the payment succeeds. The
-// paid result is kept then, so the thank-you page survives a reload too, until a new order starts.
+// paid result takes its place, so the thank-you page survives a reload too; the next order's
+// wizard writes over it.
 import type { Actor } from 'xstate';
 import type { CouponTermsData } from '../domain/coupons.ts';
 import type { AdditionalData, PaymentResult } from '../domain/enrolment.ts';
@@ -8,7 +9,6 @@ import type { CartLine, ParticipantSlot, PaymentForm, StepIndex, WizardCamp } fr
 import type { EnrolmentContext, EnrolmentMachine } from './machine.ts';
 
 export const WIZARD_STORAGE_KEY = 'enrolment.wizard';
-export const PAID_STORAGE_KEY = 'enrolment.paid';
 const VERSION = 1;
 
 /** The payment form without the card. */
@@ -56,12 +56,17 @@ export function toSaved(context: EnrolmentContext): SavedWizard {
 
 type WizardStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export function saveWizard(storage: WizardStorage, context: EnrolmentContext): void {
+/** The wizard's copy, or the paid result that replaces it. */
+function save(storage: WizardStorage, value: SavedWizard | SavedPaid): void {
   try {
-    storage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(toSaved(context)));
+    storage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(value));
   } catch {
     // Full or blocked storage: the wizard still works, it only forgets on reload.
   }
+}
+
+export function saveWizard(storage: WizardStorage, context: EnrolmentContext): void {
+  save(storage, toSaved(context));
 }
 
 /** The saved wizard of this camp, or null (none, another camp, another version, or unreadable). */
@@ -89,14 +94,6 @@ export function loadWizard(storage: WizardStorage, campId: string): SavedWizard 
   }
 }
 
-export function clearWizard(storage: WizardStorage): void {
-  try {
-    storage.removeItem(WIZARD_STORAGE_KEY);
-  } catch {
-    /* see saveWizard */
-  }
-}
-
 /** What the thank-you page shows: the camp and the payment's result (no card, nothing typed). */
 export interface SavedPaid {
   version: typeof VERSION;
@@ -105,58 +102,27 @@ export interface SavedPaid {
   result: PaymentResult;
 }
 
-function savePaid(storage: WizardStorage, context: EnrolmentContext): void {
-  if (!context.result) return;
-  const paid: SavedPaid = {
-    version: VERSION,
-    campId: context.campId,
-    camp: context.camp,
-    result: context.result,
-  };
-  try {
-    storage.setItem(PAID_STORAGE_KEY, JSON.stringify(paid));
-  } catch {
-    /* see saveWizard */
-  }
-}
-
-/** The paid result of this camp's last order, or null. */
+/** The paid result of this camp's last order, or null (a wizard under way is no paid order). */
 export function loadPaid(storage: WizardStorage, campId: string): SavedPaid | null {
   try {
-    const raw = storage.getItem(PAID_STORAGE_KEY);
-    const paid = raw ? (JSON.parse(raw) as Partial<SavedPaid> | null) : null;
-    if (!paid || paid.version !== VERSION || paid.campId !== campId) return null;
-    const result = paid.result as Partial<PaymentResult> | undefined;
-    if (typeof result?.orderId !== 'string' || typeof result.authCode !== 'string') return null;
-    return paid as SavedPaid;
+    const paid = JSON.parse(storage.getItem(WIZARD_STORAGE_KEY) ?? 'null') as SavedPaid | null;
+    return paid?.version === VERSION && paid.campId === campId && paid.result?.orderId ? paid : null;
   } catch {
     return null;
   }
 }
 
-function clearPaid(storage: WizardStorage): void {
-  try {
-    storage.removeItem(PAID_STORAGE_KEY);
-  } catch {
-    /* see saveWizard */
-  }
-}
-
 /**
  * Saves every snapshot of a running wizard; once the payment is confirmed (the machine is done)
- * the saved copy is replaced by the paid result. A wizard that runs (a new order) forgets that
- * result. Returns the unsubscribe function.
+ * the saved copy is replaced by the paid result, which a wizard that runs (a new order) writes
+ * over. Returns the unsubscribe function.
  */
 export function persistWizard(actor: Actor<EnrolmentMachine>, storage: WizardStorage): () => void {
   const write = () => {
     const snapshot = actor.getSnapshot();
-    if (snapshot.status === 'done') {
-      clearWizard(storage);
-      savePaid(storage, snapshot.context);
-    } else if (snapshot.status === 'active') {
-      saveWizard(storage, snapshot.context);
-      clearPaid(storage);
-    }
+    const { campId, camp, result } = snapshot.context;
+    if (snapshot.status === 'done' && result) save(storage, { version: VERSION, campId, camp, result });
+    else if (snapshot.status === 'active') saveWizard(storage, snapshot.context);
   };
   write();
   const subscription = actor.subscribe({ next: write, complete: write });
