@@ -352,7 +352,7 @@ describe("A waiting list's offer and position (issue 26)", () => {
     expect(screen.getByLabelText('Apellido *')).toHaveValue('Pérez');
   });
 
-  it('an offered week with several categories is chosen, waiting for its category', async () => {
+  it('an offered week with several categories asks for one on its row, then is in the cart', async () => {
     serveCamp(campData);
     server.use(
       http.get('*/api/esperas', () =>
@@ -360,9 +360,26 @@ describe("A waiting list's offer and position (issue 26)", () => {
       ),
     );
     renderWizard('/calendario');
-    expect(await screen.findByText(/Cupo reservado para usted/)).toBeInTheDocument();
+    expect(await screen.findByText(/Cupo reservado para usted hasta/)).toBeInTheDocument();
     expect(within(calendar()).getByRole('checkbox', { name: /Semana 3/ })).toBeChecked();
     expect(within(calendar()).getByRole('checkbox', { name: /Semana 1/ })).not.toBeChecked();
     expect(within(cart()).getByText('El carrito está vacío.')).toBeInTheDocument();
+    // The offer asks for the week's category...
+    const asks = /Elija la categoría de Semana 3 y se agrega al carrito\./;
+    expect(screen.getByText(asks)).toHaveTextContent(
+      'Cupo reservado para usted hasta el 03/06/2025, 12:00 p. m. Elija la categoría de Semana 3 y se agrega al carrito.',
+    );
+    const category = screen.getByLabelText('Categoría de Semana 3');
+
+    // ...and once chosen the week is in the cart for the offer's child, without 'Agregar'.
+    const user = userEvent.setup();
+    await user.selectOptions(category, CAT_JUNIOR);
+    expect(within(cart()).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(cart()).getByText(/Semana 3/)).toBeInTheDocument();
+    expect(within(cart()).getByText('Junior (10-13)')).toBeInTheDocument();
+    expect(screen.getByText(/^Participante 1 agregado: 1 semana\./)).toBeInTheDocument();
+    expect(screen.queryByText(asks)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByLabelText('Nombre *')).toHaveValue('Sofía');
   });
 });

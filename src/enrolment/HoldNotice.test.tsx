@@ -24,7 +24,7 @@ function serveHolds(answer: (places: Array<{ week: string; count: number }>) => 
   return asked;
 }
 
-describe('the hold of the cart', () => {
+describe('the hold of the cart', { timeout: 20000 }, () => {
   it('counts down, names a week it could not hold, and offers to try again when the time runs out', async () => {
     serveCamp(plainCampData);
     const full = plainCampData.weeks[1]!;

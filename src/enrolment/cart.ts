@@ -240,15 +240,16 @@ export function wizardWeeks(
  * nothing is missing, added as the offer's child; else they stay chosen for the parent to finish.
  */
 export function withOffers<S extends WizardData>(state: S, now: number): S {
-  const offers = state.waitlist.filter(
-    (entry) => entry.status === 'offered' && state.weeks.some((week) => week._id === entry.week),
-  );
+  const offers = offersShown(state);
   if (offers.length === 0 || state.lines.length > 0 || isAnnual(state.camp)) return state;
   const weekIds = [...new Set(offers.map((entry) => entry.week))];
   const categoryByWeek: Record<string, string> = {};
   for (const id of weekIds) {
     const runs = state.weeks.find((week) => week._id === id)?.categories ?? [];
-    if (runs.length === 1) categoryByWeek[id] = runs[0]!;
+    // The category the parent chose on the row, else the week's only one.
+    const chosen = state.selection.categoryByWeek[id];
+    if (chosen && !noCategory(chosen)) categoryByWeek[id] = chosen;
+    else if (runs.length === 1) categoryByWeek[id] = runs[0]!;
   }
   const chosen = { ...state, selection: { weekIds, category: '', categoryByWeek } };
   const added = addToCart(chosen, now);
@@ -264,6 +265,27 @@ export function withOffers<S extends WizardData>(state: S, now: number): S {
   };
 }
 
+/** The family's offers for weeks this calendar shows. */
+export function offersShown(state: Pick<WizardData, 'waitlist' | 'weeks'>) {
+  return state.waitlist.filter(
+    (entry) => entry.status === 'offered' && state.weeks.some((week) => week._id === entry.week),
+  );
+}
+
+/**
+ * An offered week that runs several categories waits for the parent's choice on its row; once
+ * every offered week has one, the offer goes to the cart for its child, as withOffers puts a
+ * one-category week (issue 26). Only while the choice is still the offer's own (the parent did not
+ * tick or untick other weeks meanwhile: then 'Agregar' adds what they chose).
+ */
+export function withOfferCategory<S extends WizardData>(state: S, now: number): S {
+  const offered = new Set(offersShown(state).map((entry) => entry.week));
+  const { weekIds } = state.selection;
+  return weekIds.length === offered.size && weekIds.every((id) => offered.has(id))
+    ? withOffers(state, now)
+    : state;
+}
+
 /**
  * The calendar starts with nothing chosen, and starts over so after 'Agregar' (issue 26, a departure
  * from the spec's ticked start: a returning family unticked most weeks for every child).
@@ -272,7 +294,8 @@ export function initialSelection(): Selection {
   return { weekIds: [], category: '', categoryByWeek: {} };
 }
 
-const noCategory = (category: string | undefined) => !category || category.trim() === '' || category === '0';
+export const noCategory = (category: string | undefined) =>
+  !category || category.trim() === '' || category === '0';
 
 /** The category a camp row will be added with. */
 export function rowCategory(selection: Selection, weekId: string): string {

@@ -36,6 +36,7 @@ import {
   emptyAdditional,
   emptyPayment,
   initialSelection,
+  withOfferCategory,
   withOffers,
   maxReachableStep,
   participantList,
@@ -331,7 +332,8 @@ export const enrolmentMachine = setup({
     toggleAll: assign(({ context }) => toggleAll(context)),
     selectCategory: assign(({ context, event }) => {
       assertEvent(event, 'SELECT_CATEGORY');
-      return selectCategory(context, event.category, event.weekId);
+      // An offered week's category completes the offer: it goes to the cart (./cart.ts).
+      return withOfferCategory(selectCategory(context, event.category, event.weekId), Date.now());
     }),
     setMembership: assign(({ context, event }) => {
       assertEvent(event, 'SET_MEMBERSHIP');
