@@ -11,6 +11,7 @@ import { downloadFile } from '../api/download.ts';
 import { readStored, STORAGE_KEYS } from '../api/storage.ts';
 import { selectCurrentUser } from '../auth/authSlice.ts';
 import type { PublicUser } from '../domain/accounts.ts';
+import { refundStatusLine } from '../domain/cancellation.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
 import { useAppSelector } from '../lib/hooks.ts';
@@ -100,9 +101,7 @@ function EnrolmentItem({
       ) : null}
       {enrolment.refund ? (
         <p className="small mt-2 mb-0">
-          {enrolment.refund.status === 'refunded'
-            ? `Reembolso a su tarjeta: ${formatDop(enrolment.refund.amount)}, solicitado al banco.`
-            : `Reembolso pendiente: ${formatDop(enrolment.refund.amount)}. Le escribiremos cuando el banco lo confirme.`}
+          {refundStatusLine(enrolment.refund.status, formatDop(enrolment.refund.amount))}
         </p>
       ) : null}
       {enrolment.credit ? (
