@@ -68,6 +68,16 @@ async function expectStepTop(page: Page, title: string) {
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 }
 
+/** The page is exactly as wide as the 375 px phone: nothing sticks out sideways. */
+async function expectPhoneWidth(page: Page, name: string) {
+  const { width, viewport } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(viewport, name).toBe(375);
+  expect(width, `width of the page on ${name}`).toBe(viewport);
+}
+
 /** What the viewport shows (not the full page): the phone's first screen of the step. */
 async function viewportShot(page: Page, testInfo: TestInfo, name: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -375,7 +385,13 @@ test('a returning family’s second order reuses its two children and its contac
     await rows.getByLabel('Categoría de Semana 2').selectOption({ label: 'Infantil (10 a 13 años)' });
     await page.getByRole('button', { name: 'Agregar' }).click();
     await expect(page.getByText(`Participante ${child} agregado: 1 semana.`)).toBeVisible();
+    await expectPhoneWidth(page, `calendar, child ${child}`);
   }
+  // The calendar with the cart open: every control a 44 px target, the page as wide as the phone.
+  await page.getByRole('button', { name: 'Ver carrito' }).click();
+  await expectPhoneWidth(page, 'calendar with the cart');
+  await viewportShot(page, testInfo, 'r1-calendario');
+  expect(await tapTargetProblems(page), 'calendar').toEqual([]);
   await page.getByRole('button', { name: 'Siguiente' }).click();
 
   await expect(page).toHaveURL(/\/participantes$/);
@@ -389,6 +405,7 @@ test('a returning family’s second order reuses its two children and its contac
     await expect(panel.getByLabel('Alergias *', { exact: true })).toHaveValue('Ninguna');
     await expect(panel.getByAltText(`Foto del participante ${index}`)).toBeVisible();
   }
+  await expectPhoneWidth(page, 'participants');
   await viewportShot(page, testInfo, 'r2-participantes');
   expect(await tapTargetProblems(page), 'participants').toEqual([]);
   await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -399,16 +416,22 @@ test('a returning family’s second order reuses its two children and its contac
   ).toBeVisible();
   await expect(page.getByLabel('Nombre de la madre', { exact: true })).toHaveValue('Carmen Rodríguez');
   await expect(page.getByLabel('Nombre del padre', { exact: true })).toHaveValue('');
+  await expectPhoneWidth(page, 'additional');
   await viewportShot(page, testInfo, 'r3-adicional');
   expect(await tapTargetProblems(page), 'additional').toEqual([]);
   await page.getByRole('button', { name: 'Siguiente' }).click();
 
   await expect(page).toHaveURL(/\/pago$/);
   await fillCard(page, '4242424242424242');
+  await expectPhoneWidth(page, 'payment');
   await viewportShot(page, testInfo, 'r4-pago');
+  expect(await tapTargetProblems(page), 'payment').toEqual([]);
   await page.getByRole('button', { name: 'Pagar' }).click();
   await expect(page).toHaveURL(/\/confirmacion$/);
-  await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '¡Gracias por su inscripción!', level: 1 })).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expectPhoneWidth(page, 'thank-you page');
+  await viewportShot(page, testInfo, 'r5-confirmacion');
   const activity = (await api(page, 'GET', '/usuarios/activity', parent.token)).data;
   expect(activity.enrolments[0]).toEqual(
     expect.objectContaining({
@@ -427,5 +450,6 @@ test('a returning family’s second order reuses its two children and its contac
   await expect(page.getByText('Datos de la familia guardados.', { exact: false })).toBeVisible();
   await expect(children.getByText('Pedro Rodríguez')).toHaveCount(0);
   await expectAccessible(page, 'profile family');
-  await viewportShot(page, testInfo, 'r5-mi-familia');
+  await expectPhoneWidth(page, "profile's family tab");
+  await viewportShot(page, testInfo, 'r6-mi-familia');
 });
