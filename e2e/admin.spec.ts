@@ -183,7 +183,7 @@ test('an admin builds a camp, a parent enrols through its link, the admin sees p
   await expect(parentPage.getByText(campName).first()).toBeVisible();
   const rows = parentPage.locator('.enrolment-rows');
   const all = rows.getByLabel('Seleccionar todas las semanas');
-  if (await all.isChecked()) await all.uncheck();
+  await expect(all).not.toBeChecked();
   await rows.getByRole('checkbox', { name: /^Navidad 1 / }).check();
   await rows.getByLabel('Categoría de Navidad 1').selectOption({ label: 'Navidad (8 a 14 años)' });
   await parentPage.getByRole('button', { name: 'Agregar' }).click();

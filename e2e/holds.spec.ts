@@ -55,10 +55,9 @@ test("a family's cart holds the last place with a countdown; another family find
   await newParent(page, `reserva.${tag}@correo.do`);
   await page.goto(`/login?camp=${camp._id}`);
   await expect(page.getByRole('heading', { name: 'Calendario de Inscripción', level: 2 })).toBeVisible();
-  await page
-    .locator('.enrolment-rows')
-    .getByLabel('Categoría de Semana única')
-    .selectOption({ label: 'Infantil (10 a 13 años)' });
+  const calendar = page.locator('.enrolment-rows');
+  await calendar.getByRole('checkbox', { name: /^Semana única / }).check();
+  await calendar.getByLabel('Categoría de Semana única').selectOption({ label: 'Infantil (10 a 13 años)' });
   await page.getByRole('button', { name: 'Agregar' }).click();
 
   const timer = page.getByRole('timer');
@@ -152,8 +151,16 @@ test('a family joins the waiting list of a full week, gets the freed place by e-
   await expect(page.getByText(/Cupo reservado para usted hasta el \d\d\/\d\d\/\d{4}/)).toBeVisible();
   const rows = page.locator('.enrolment-rows');
   await expect(rows.getByRole('checkbox', { name: /^Semana única / })).toBeChecked();
+  // The week runs several categories: the offer asks for one, and once chosen it is in the cart.
+  await expect(page.getByText('Elija la categoría de Semana única y se agrega al carrito.')).toBeVisible();
   await rows.getByLabel('Categoría de Semana única').selectOption({ label: 'Infantil (10 a 13 años)' });
-  await page.getByRole('button', { name: 'Agregar' }).click();
+  await expect(page.getByText('Participante 1 agregado: 1 semana.', { exact: false })).toBeVisible();
+  const openCart = page.getByRole('button', { name: 'Ver carrito' });
+  if (await openCart.isVisible()) await openCart.click();
+  const cartLine = page.getByRole('list', { name: 'Líneas del carrito' }).getByRole('listitem');
+  await expect(cartLine).toHaveCount(1);
+  await expect(cartLine).toContainText('Semana única');
+  await expect(cartLine).toContainText('Infantil (10 a 13 años)');
   await expect(page.getByRole('timer')).toHaveText(/^Sus cupos están reservados hasta el \d\d\/\d\d\/\d{4}/);
   await expectAccessible(page, 'calendar with the offered place');
   await keepShot(page, testInfo.outputPath('waitlist-3-offer.png'));

@@ -68,6 +68,16 @@ async function expectStepTop(page: Page, title: string) {
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 }
 
+/** The page is exactly as wide as the 375 px phone: nothing sticks out sideways. */
+async function expectPhoneWidth(page: Page, name: string) {
+  const { width, viewport } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(viewport, name).toBe(375);
+  expect(width, `width of the page on ${name}`).toBe(viewport);
+}
+
 /** What the viewport shows (not the full page): the phone's first screen of the step. */
 async function viewportShot(page: Page, testInfo: TestInfo, name: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -95,9 +105,10 @@ async function tapTargetProblems(page: Page): Promise<string[]> {
       if (style.display === 'none' || style.visibility === 'hidden' || control.closest('[hidden], .d-none'))
         continue;
       const name = `${control.tagName.toLowerCase()} "${(control.getAttribute('aria-label') ?? control.textContent ?? control.getAttribute('name') ?? '').trim().slice(0, 40)}"`;
+      // A check box or radio is tapped through its label: the element that answers is measured.
       const target =
         control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')
-          ? (control.closest<HTMLElement>('.form-check, label, li') ?? control)
+          ? (control.labels?.[0] ?? control)
           : control;
       control.scrollIntoView({ block: 'center', behavior: 'instant' });
       await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -142,9 +153,10 @@ test('a parent walks the wizard on a phone: nothing lost, every error where it b
   await page.goto(`/login?camp=${camp._id}`);
   await expect(page.getByRole('heading', { name: 'Calendario de Inscripción', level: 2 })).toBeVisible();
   const rows = page.locator('.enrolment-rows');
-  await rows.getByRole('checkbox', { name: /^Semana 3 / }).uncheck();
-  for (const week of ['Semana 1', 'Semana 2'])
+  for (const week of ['Semana 1', 'Semana 2']) {
+    await rows.getByRole('checkbox', { name: new RegExp(`^${week} `) }).check();
     await rows.getByLabel(`Categoría de ${week}`).selectOption({ label: 'Infantil (10 a 13 años)' });
+  }
 
   await page.getByRole('button', { name: 'Agregar' }).click();
   // The confirmation is beside the button, in view (the cart is folded away on a phone).
@@ -234,12 +246,20 @@ test('a parent walks the wizard on a phone: nothing lost, every error where it b
   await pay.click();
 
   await expect(page).toHaveURL(/\/confirmacion$/);
-  await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
+  // The thank-you page opens at its top, its heading focused (announced), not where 'Pagar' was.
+  const thanks = page.getByRole('heading', { name: '¡Gracias por su inscripción!', level: 1 });
+  await expect(thanks).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   const codes = page.getByRole('region', { name: 'Códigos de membresía' });
   await expect(codes).toContainText('Pedro Rodríguez');
   await expect(codes.locator('code')).toHaveText(/^MB-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   const issuedCode = await codes.locator('code').innerText();
   await viewportShot(page, testInfo, '5-confirmacion');
+  // A reload keeps the page: the same order and code, not an empty calendar.
+  await page.reload();
+  await expect(thanks).toBeVisible();
+  await expect(page).toHaveURL(/\/confirmacion$/);
+  await expect(codes.locator('code')).toHaveText(issuedCode);
 
   // Paid for weeks 1 and 3, with the child's data as typed.
   const activity = (await api(page, 'GET', '/usuarios/activity', parent.token)).data;
@@ -266,7 +286,7 @@ test('a parent walks the wizard on a phone: nothing lost, every error where it b
   await page.goto(`/login?camp=${annual._id}`);
   await page.getByLabel('Categoría *').selectOption({ label: 'Infantil (10 a 13 años)' });
   await page.getByRole('radio', { name: /Pago mensual/ }).check();
-  await page.getByLabel('SI', { exact: true }).check();
+  await page.getByLabel('SÍ', { exact: true }).check();
   await page.getByLabel('Código de membresía *').fill('MB-0000-0000');
   await page.getByRole('button', { name: 'Agregar' }).click();
   const refusal = page.getByRole('dialog', { name: 'Mensaje' });
@@ -317,6 +337,7 @@ test('every control of the four steps is a 44 px target that nothing covers, at 
   // The toast goes by itself after 3 s (spec 02 §9); the controls below are checked once it has.
   await expect(toast).toHaveCount(0, { timeout: 10_000 });
   const rows = page.locator('.enrolment-rows');
+  await rows.getByLabel('Seleccionar todas las semanas').check();
   for (const week of ['Semana 1', 'Semana 2', 'Semana 3'])
     await rows.getByLabel(`Categoría de ${week}`).selectOption({ label: 'Infantil (10 a 13 años)' });
   await page.getByRole('button', { name: 'Agregar' }).click();
@@ -358,12 +379,19 @@ test('a returning family’s second order reuses its two children and its contac
   for (let child = 1; child <= 2; child += 1) {
     const rows = page.locator('.enrolment-rows');
     const all = rows.getByLabel('Seleccionar todas las semanas');
-    if (await all.isChecked()) await all.uncheck();
+    // Nothing ticked at the start nor after 'Agregar' (issue 26).
+    await expect(all).not.toBeChecked();
     await rows.getByRole('checkbox', { name: /^Semana 2 / }).check();
     await rows.getByLabel('Categoría de Semana 2').selectOption({ label: 'Infantil (10 a 13 años)' });
     await page.getByRole('button', { name: 'Agregar' }).click();
     await expect(page.getByText(`Participante ${child} agregado: 1 semana.`)).toBeVisible();
+    await expectPhoneWidth(page, `calendar, child ${child}`);
   }
+  // The calendar with the cart open: every control a 44 px target, the page as wide as the phone.
+  await page.getByRole('button', { name: 'Ver carrito' }).click();
+  await expectPhoneWidth(page, 'calendar with the cart');
+  await viewportShot(page, testInfo, 'r1-calendario');
+  expect(await tapTargetProblems(page), 'calendar').toEqual([]);
   await page.getByRole('button', { name: 'Siguiente' }).click();
 
   await expect(page).toHaveURL(/\/participantes$/);
@@ -377,6 +405,7 @@ test('a returning family’s second order reuses its two children and its contac
     await expect(panel.getByLabel('Alergias *', { exact: true })).toHaveValue('Ninguna');
     await expect(panel.getByAltText(`Foto del participante ${index}`)).toBeVisible();
   }
+  await expectPhoneWidth(page, 'participants');
   await viewportShot(page, testInfo, 'r2-participantes');
   expect(await tapTargetProblems(page), 'participants').toEqual([]);
   await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -387,16 +416,22 @@ test('a returning family’s second order reuses its two children and its contac
   ).toBeVisible();
   await expect(page.getByLabel('Nombre de la madre', { exact: true })).toHaveValue('Carmen Rodríguez');
   await expect(page.getByLabel('Nombre del padre', { exact: true })).toHaveValue('');
+  await expectPhoneWidth(page, 'additional');
   await viewportShot(page, testInfo, 'r3-adicional');
   expect(await tapTargetProblems(page), 'additional').toEqual([]);
   await page.getByRole('button', { name: 'Siguiente' }).click();
 
   await expect(page).toHaveURL(/\/pago$/);
   await fillCard(page, '4242424242424242');
+  await expectPhoneWidth(page, 'payment');
   await viewportShot(page, testInfo, 'r4-pago');
+  expect(await tapTargetProblems(page), 'payment').toEqual([]);
   await page.getByRole('button', { name: 'Pagar' }).click();
   await expect(page).toHaveURL(/\/confirmacion$/);
-  await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '¡Gracias por su inscripción!', level: 1 })).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expectPhoneWidth(page, 'thank-you page');
+  await viewportShot(page, testInfo, 'r5-confirmacion');
   const activity = (await api(page, 'GET', '/usuarios/activity', parent.token)).data;
   expect(activity.enrolments[0]).toEqual(
     expect.objectContaining({
@@ -415,5 +450,6 @@ test('a returning family’s second order reuses its two children and its contac
   await expect(page.getByText('Datos de la familia guardados.', { exact: false })).toBeVisible();
   await expect(children.getByText('Pedro Rodríguez')).toHaveCount(0);
   await expectAccessible(page, 'profile family');
-  await viewportShot(page, testInfo, 'r5-mi-familia');
+  await expectPhoneWidth(page, "profile's family tab");
+  await viewportShot(page, testInfo, 'r6-mi-familia');
 });

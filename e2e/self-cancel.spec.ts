@@ -33,9 +33,11 @@ test('a parent cancels a paid enrolment from the profile at 375 px', async ({ pa
   await expect(page.getByRole('alert').filter({ hasText: 'Inscripción cancelada' })).toBeVisible();
   await expect(order.getByText('cancelada', { exact: true })).toBeVisible();
   await expect(order.getByRole('button', { name: 'Cancelar inscripción' })).toHaveCount(0);
-  // The refund in sight (issue 26).
+  // The refund in sight (issue 26): the sandbox gateway accepted it at once.
   await expect(
-    order.getByText(`Reembolso a su tarjeta: ${amountFormat}, solicitado al banco.`),
+    order.getByText(
+      `Reembolsado a su tarjeta: ${amountFormat}. Según su banco, puede tardar unos días en reflejarse.`,
+    ),
   ).toBeVisible();
   await keepShot(page, testInfo.outputPath('self-cancel-2-done.png'), true);
   // The confirmation e-mail went first; the cancellation's is the newest once written.

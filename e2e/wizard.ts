@@ -45,7 +45,8 @@ export async function enrolTwoChildren(
   for (let child = 1; child <= 2; child += 1) {
     const rows = page.locator('.enrolment-rows');
     const all = rows.getByLabel('Seleccionar todas las semanas');
-    if (await all.isChecked()) await all.uncheck();
+    // Nothing ticked at the start nor after 'Agregar' (issue 26).
+    await expect(all).not.toBeChecked();
     for (const week of ['Semana 1', 'Semana 2']) {
       await rows.getByRole('checkbox', { name: new RegExp(`^${week} `) }).check();
       await rows.getByLabel(`Categoría de ${week}`).selectOption({ label: 'Infantil (10 a 13 años)' });

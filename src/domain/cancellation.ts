@@ -98,6 +98,16 @@ export const formatDay = (date: Date): string => DAY.format(date);
 /** The last day a parent may cancel, as the page and the messages write it ('07/06/2027'). */
 export const lastCancelDay = (deadline: Date): string => DAY.format(new Date(deadline.getTime() - 1));
 
+/**
+ * A cancelled order's refund to the card in the family's profile, by the order's refund state
+ * (issue 26): 'refunded' once the gateway accepted it, 'pending' while it is retried.
+ */
+export function refundStatusLine(status: 'refunded' | 'pending', amount: string): string {
+  return status === 'refunded'
+    ? `Reembolsado a su tarjeta: ${amount}. Según su banco, puede tardar unos días en reflejarse.`
+    : `Reembolso pendiente: ${amount}. Le escribiremos cuando el banco lo confirme.`;
+}
+
 /** What the confirmation dialog says the family gets back. */
 export function refundSentence(plan: RefundPlan): string {
   if (plan.rule === 'credit')

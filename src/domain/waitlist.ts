@@ -41,6 +41,8 @@ export const WAITLIST_MESSAGES = {
   leave: 'Salir de la lista',
   position: waitlistPosition,
   offered: (until: string) => `Cupo reservado para usted hasta el ${until}`,
+  /** An offered week that runs several categories, until one is chosen on its row. */
+  offerCategory: (week: string) => `Elija la categoría de ${week} y se agrega al carrito.`,
   moved: 'Orden de la lista actualizado.',
   changed: 'La lista cambió mientras tanto. Revise el orden e intente de nuevo.',
   cannotMove: 'Solo se puede mover a familias en espera, dentro de la misma semana.',

@@ -120,7 +120,8 @@ export default function AnnualOptions() {
             type="radio"
             name="membership-have"
             id="membership-si"
-            label="SI"
+            // Written with its accent; the value kept and sent stays the spec's 'SI'.
+            label="SÍ"
             checked={membership.have === 'SI'}
             onChange={() => actor.send({ type: 'SET_MEMBERSHIP', have: 'SI' })}
           />

@@ -101,16 +101,40 @@ describe('Calendar screen (camp)', () => {
     expect(
       screen.getByText('1 hermano adicional = 5% OFF | 2+ hermanos = 10% OFF | Incluye membresía anual'),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Seleccionar todas las semanas')).toBeChecked();
+    expect(screen.getByLabelText('Seleccionar todas las semanas')).not.toBeChecked();
     expect(screen.getByText('Agotado')).toBeInTheDocument();
     expect(within(calendar()).getByRole('checkbox', { name: /Semana 5/ })).toBeDisabled();
     expect(within(calendar()).getByRole('checkbox', { name: /Semana 5/ })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
     expect(within(cart()).getByText('El carrito está vacío.')).toBeInTheDocument();
 
+    // Select-all ticks every week with places, and unticks them again.
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('Seleccionar todas las semanas'));
+    for (const n of [1, 2, 3, 4])
+      expect(within(calendar()).getByRole('checkbox', { name: new RegExp(`Semana ${n}`) })).toBeChecked();
+    expect(within(calendar()).getByRole('checkbox', { name: /Semana 5/ })).not.toBeChecked();
+    await user.click(screen.getByLabelText('Seleccionar todas las semanas'));
     expect(within(calendar()).getByRole('checkbox', { name: /Semana 1/ })).not.toBeChecked();
+  });
+
+  it('starts with no week ticked, and empty again after Agregar (issue 26)', async () => {
+    serveCamp();
+    renderWizard('/calendario');
+    await screen.findByText('Semana 1');
+    const weekBoxes = () => within(calendar()).getAllByRole('checkbox', { name: /^Semana/ });
+    expect(weekBoxes()).toHaveLength(4);
+    for (const box of weekBoxes()) expect(box).not.toBeChecked();
+
+    const user = userEvent.setup();
+    await user.click(within(calendar()).getByRole('checkbox', { name: /Semana 2/ }));
+    await user.selectOptions(screen.getByLabelText('Categoría de Semana 2'), CAT_MINI);
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    expect(within(cart()).getAllByRole('listitem')).toHaveLength(1);
+    // The next child starts from nothing: no week ticked, no category chosen.
+    for (const box of weekBoxes()) expect(box).not.toBeChecked();
+    expect(screen.getByLabelText('Seleccionar todas las semanas')).not.toBeChecked();
+    expect(screen.getByLabelText('Categoría de Semana 2')).toHaveValue('');
   });
 
   it('asks for the category, then adds two children and shows the DOP totals', async () => {
@@ -119,9 +143,13 @@ describe('Calendar screen (camp)', () => {
     const user = userEvent.setup();
     await screen.findByText('Semana 1');
 
+    await user.click(screen.getByLabelText('Seleccionar todas las semanas'));
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
-    expect(within(dialog).getByText(ADD_MESSAGES.category)).toBeInTheDocument();
+    // The spec's sentence, then which weeks lack it (issue 26: the rows may be out of sight).
+    expect(within(dialog).getByText(ADD_MESSAGES.category, { exact: false })).toHaveTextContent(
+      'Por favor seleccione la categoría correspondiente para continuar. (Semana 1, Semana 2, Semana 3 y Semana 4)',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     // Not only in the dialog (issue 26): each chosen week without its category says so on its row.
     for (const n of [1, 2, 3, 4]) {
@@ -141,8 +169,7 @@ describe('Calendar screen (camp)', () => {
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
     expect(screen.queryByText(ROW_CATEGORY_MESSAGE)).not.toBeInTheDocument();
     // Child 2: week 1, Junior.
-    for (const n of [2, 3, 4])
-      await user.click(within(calendar()).getByRole('checkbox', { name: new RegExp(`Semana ${n}`) }));
+    await user.click(within(calendar()).getByRole('checkbox', { name: /Semana 1/ }));
     await user.selectOptions(screen.getByLabelText('Categoría de Semana 1'), CAT_JUNIOR);
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
     // Beside the button (the cart is folded away on a phone): what was added, and the new total.
@@ -186,8 +213,7 @@ describe('Calendar screen (camp)', () => {
     renderWizard('/calendario');
     const user = userEvent.setup();
     await screen.findByText('Semana 1');
-    for (const n of [2, 3, 4])
-      await user.click(within(calendar()).getByRole('checkbox', { name: new RegExp(`Semana ${n}`) }));
+    await user.click(within(calendar()).getByRole('checkbox', { name: /Semana 1/ }));
     await user.selectOptions(screen.getByLabelText('Categoría de Semana 1'), CAT_MINI);
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
@@ -232,7 +258,7 @@ describe('Calendar screen (annual program)', () => {
     expect(screen.getByRole('radio', { name: /Pago mensual/ })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /Pago trimestral/ })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('radio', { name: 'SI' }));
+    await user.click(screen.getByRole('radio', { name: 'SÍ' }));
     await user.click(screen.getByRole('radio', { name: /Pago mensual/ }));
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
@@ -271,7 +297,7 @@ describe("The family's membership codes (issue 26)", () => {
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Categoría *'), CAT_MINI);
     expect(screen.queryByLabelText('Códigos de su familia')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('radio', { name: 'SI' }));
+    await user.click(screen.getByRole('radio', { name: 'SÍ' }));
     const codes = await screen.findByLabelText('Códigos de su familia');
     await user.selectOptions(codes, 'MB-7K3Q-9XT2 · Pedro Rodríguez');
     expect(screen.getByLabelText('Código de membresía *')).toHaveValue('MB-7K3Q-9XT2');
@@ -326,7 +352,7 @@ describe("A waiting list's offer and position (issue 26)", () => {
     expect(screen.getByLabelText('Apellido *')).toHaveValue('Pérez');
   });
 
-  it('an offered week with several categories is chosen, waiting for its category', async () => {
+  it('an offered week with several categories asks for one on its row, then is in the cart', async () => {
     serveCamp(campData);
     server.use(
       http.get('*/api/esperas', () =>
@@ -334,9 +360,26 @@ describe("A waiting list's offer and position (issue 26)", () => {
       ),
     );
     renderWizard('/calendario');
-    expect(await screen.findByText(/Cupo reservado para usted/)).toBeInTheDocument();
+    expect(await screen.findByText(/Cupo reservado para usted hasta/)).toBeInTheDocument();
     expect(within(calendar()).getByRole('checkbox', { name: /Semana 3/ })).toBeChecked();
     expect(within(calendar()).getByRole('checkbox', { name: /Semana 1/ })).not.toBeChecked();
     expect(within(cart()).getByText('El carrito está vacío.')).toBeInTheDocument();
+    // The offer asks for the week's category...
+    const asks = /Elija la categoría de Semana 3 y se agrega al carrito\./;
+    expect(screen.getByText(asks)).toHaveTextContent(
+      'Cupo reservado para usted hasta el 03/06/2025, 12:00 p. m. Elija la categoría de Semana 3 y se agrega al carrito.',
+    );
+    const category = screen.getByLabelText('Categoría de Semana 3');
+
+    // ...and once chosen the week is in the cart for the offer's child, without 'Agregar'.
+    const user = userEvent.setup();
+    await user.selectOptions(category, CAT_JUNIOR);
+    expect(within(cart()).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(cart()).getByText(/Semana 3/)).toBeInTheDocument();
+    expect(within(cart()).getByText('Junior (10-13)')).toBeInTheDocument();
+    expect(screen.getByText(/^Participante 1 agregado: 1 semana\./)).toBeInTheDocument();
+    expect(screen.queryByText(asks)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByLabelText('Nombre *')).toHaveValue('Sofía');
   });
 });

@@ -1,5 +1,7 @@
-// The thank-you page (spec 01 §2): the payment result kept by the machine (context.result).
+// The thank-you page (spec 01 §2): the payment result kept by the machine (context.result), also
+// after a reload (persistence.ts keeps it until a new order starts).
 import { useSelector } from '@xstate/react';
+import { useLayoutEffect, useRef } from 'react';
 import { Navigate } from 'react-router-dom';
 import { appConfig } from '../api/config.ts';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
@@ -45,11 +47,19 @@ function Receipt() {
 
 export function ConfirmationPage() {
   const actor = useWizardActor();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The page opens at its top with the thanks in view (and announced), not where 'Pagar' was.
+  useLayoutEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   if (!actor) return <Navigate to="/calendario" replace />;
   return (
     <main className="container py-5 text-center">
       <DocumentTitle title={THANK_YOU} />
-      <h1 className="h3">{THANK_YOU}</h1>
+      <h1 ref={heading} tabIndex={-1} className="h3 step-title">
+        {THANK_YOU}
+      </h1>
       <Receipt />
       <a className="btn btn-primary mt-3" href={appConfig.schoolWebsite}>
         Volver al sitio web de la escuela

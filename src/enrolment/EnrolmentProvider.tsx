@@ -11,7 +11,7 @@ import { formRules } from './formRulesRegistry.ts';
 import { Preloader } from '../lib/Preloader.tsx';
 import { enrolmentMachine, type GoToParams } from './machine.ts';
 import { MessageDialog } from './MessageDialog.tsx';
-import { loadWizard, persistWizard } from './persistence.ts';
+import { loadPaid, loadWizard, persistWizard } from './persistence.ts';
 import { reportCart } from './cartReport.ts';
 import { saveCart } from './api.ts';
 import { WizardContext, useWizardActor } from './useWizard.ts';
@@ -91,14 +91,15 @@ function WizardRunning({
   const [bridge] = useState(() => new RouteBridge());
   useEffect(() => bridge.sync(navigate, pathname), [bridge, navigate, pathname]);
 
+  const onThankYouPage = showsPath(pathname, CONFIRMATION_ROUTE);
   const actor = useActorRef(
     enrolmentMachine.provide({ actions: { goTo: (_, params: GoToParams) => bridge.goTo(params) } }),
-    { input: { campId, restored } },
+    // A reload of the thank-you page shows the order just paid (only there: elsewhere a new one starts).
+    { input: { campId, restored, paid: onThankYouPage ? loadPaid(sessionStorage, campId) : null } },
   );
   useEffect(() => persistWizard(actor, sessionStorage), [actor]);
   useEffect(() => reportCart(actor, saveCart), [actor]);
   const paid = useSelector(actor, (snapshot) => snapshot.status === 'done');
-  const onThankYouPage = showsPath(pathname, CONFIRMATION_ROUTE);
   // Only once the thank-you page has shown: right after paying, the path is still the payment's.
   const thanked = useRef(false);
   useEffect(() => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { HOLD_MESSAGES } from '../domain/holds.ts';
 import type { CartHolds } from '../domain/holds.ts';
-import { plainCampData, renderWizard, serveCamp } from './wizard-testing.tsx';
+import { chooseAllWeeks, plainCampData, renderWizard, serveCamp } from './wizard-testing.tsx';
 
 const cart = () => screen.getByRole('region', { name: 'Carrito' });
 
@@ -24,7 +24,7 @@ function serveHolds(answer: (places: Array<{ week: string; count: number }>) => 
   return asked;
 }
 
-describe('the hold of the cart', () => {
+describe('the hold of the cart', { timeout: 20000 }, () => {
   it('counts down, names a week it could not hold, and offers to try again when the time runs out', async () => {
     serveCamp(plainCampData);
     const full = plainCampData.weeks[1]!;
@@ -40,7 +40,7 @@ describe('the hold of the cart', () => {
     }));
     renderWizard('/calendario');
     const user = userEvent.setup();
-    await screen.findByText('Semana 1');
+    await chooseAllWeeks(user);
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
 
     const timer = await screen.findByRole('timer');

@@ -43,7 +43,7 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
         return HttpResponse.json({ success: true, message: 'ok', result: RESULT });
       }),
     );
-    renderWizard('/calendario');
+    const first = renderWizard('/calendario');
     const user = userEvent.setup();
     await addOneChildAndContinue(user);
     await fillParticipant(user);
@@ -149,6 +149,26 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
       coupon: 'VERANO10',
       rnc: '1-01-23456-3',
     });
+    // The heading takes the focus: the thanks are what is announced and in view.
+    expect(screen.getByRole('heading', { name: THANK_YOU })).toHaveFocus();
+
+    // A reload of the thank-you page (issue 26) shows the same order, not an empty calendar.
+    first.unmount();
+    const reloaded = renderWizard('/confirmacion');
+    expect(await screen.findByRole('heading', { name: THANK_YOU })).toHaveFocus();
+    for (const text of ['Campamento de Verano 2025', RESULT.date_createdBO, '1001', 'A12345', 'RD$16,380'])
+      expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByText('MB-7K3Q-9XT2')).toBeInTheDocument();
+    expect(currentPath()).toBe('/confirmacion');
+    reloaded.unmount();
+
+    // Once a new order starts, the paid one is no longer shown.
+    const next = renderWizard('/calendario');
+    await screen.findByText('Semana 1');
+    next.unmount();
+    renderWizard('/confirmacion');
+    await waitFor(() => expect(currentPath()).toBe('/calendario'));
+    expect(screen.queryByRole('heading', { name: THANK_YOU })).not.toBeInTheDocument();
   });
 
   it('shows the server message and re-enables Pagar when the enrolment is refused', async () => {

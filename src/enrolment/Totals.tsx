@@ -38,6 +38,7 @@ export function Totals({
       ) : null}
       {totals.multiWeekDiscount > 0 ? (
         <Row
+          // Two names on purpose: the spec's own for the cart (§2) and for the payment (§9).
           label={atPayment ? 'Descuento Cant. Semanas' : 'Desc. C/Semanas'}
           value={minus(totals.multiWeekDiscount)}
         />

@@ -66,7 +66,8 @@ function must(result: ReturnType<typeof addToCart<CartState>>): CartState {
 }
 
 describe('Agregar: the three checks, in order', () => {
-  const camp = cartState(summerCamp);
+  // Every week ticked with select-all (the calendar starts empty).
+  const camp = toggleAll(cartState(summerCamp));
   const program = cartState(annualProgram, programOptions);
   const cases: Array<[string, CartState, string | null]> = [
     [
@@ -82,7 +83,11 @@ describe('Agregar: the three checks, in order', () => {
     ],
     ['annual: no payment option chosen', selectCategory(program, CAT_MINI), ADD_MESSAGES.date],
     ['annual: complete', toggleWeek(selectCategory(program, CAT_MINI), weekId(11)), null],
-    ['camp: a checked row without category', camp, ADD_MESSAGES.category],
+    [
+      'camp: checked rows without category, named after the sentence',
+      camp,
+      `${ADD_MESSAGES.category} (Semana 1, Semana 2, Semana 3 y Semana 4)`,
+    ],
     [
       'camp: categories set, membership declared without code',
       setMembership(selectCategory(camp, CAT_MINI), { have: 'SI' }),
@@ -93,7 +98,7 @@ describe('Agregar: the three checks, in order', () => {
     [
       'camp: one row given its own category, the others none',
       selectCategory(camp, CAT_JUNIOR, weekId(1)),
-      ADD_MESSAGES.category,
+      `${ADD_MESSAGES.category} (Semana 2, Semana 3 y Semana 4)`,
     ],
     ['camp without categories: none needed', { ...camp, categories: [] }, null],
   ];
@@ -116,7 +121,7 @@ describe('Agregar: the three checks, in order', () => {
 describe('Agregar on a camp', () => {
   it('creates slot 1 with the checked weeks, then starts the selection over', () => {
     let state = cartState(summerCamp);
-    state = toggleWeek(toggleWeek(state, weekId(3)), weekId(4)); // uncheck weeks 3 and 4
+    state = toggleWeek(toggleWeek(state, weekId(1)), weekId(2)); // tick weeks 1 and 2
     state = selectCategory(state, CAT_MINI);
     state = selectCategory(state, CAT_JUNIOR, weekId(2));
     const next = must(addToCart(state, NOW));
@@ -156,14 +161,10 @@ describe('Agregar on a camp', () => {
       membership_id: '',
       membership_have: '',
     });
-    // Reset: every week shown and checked again, no category, membership question blank.
+    // Reset: every week shown and none ticked (issue 26), no category, membership question blank.
     expect(next.weeks).toBe(next.originalWeeks);
-    expect(next.selection).toEqual({
-      weekIds: campWeeks.map((w) => w._id),
-      category: '',
-      categoryByWeek: {},
-    });
-    expect(allChecked(next)).toBe(true);
+    expect(next.selection).toEqual({ weekIds: [], category: '', categoryByWeek: {} });
+    expect(allChecked(next)).toBe(false);
     expect(next.membership).toEqual({ have: '', id: '' });
   });
 
@@ -181,7 +182,7 @@ describe('Agregar on a camp', () => {
   });
 
   it('keeps a declared camp membership on the lines', () => {
-    const state = setMembership(selectCategory(cartState(summerCamp), CAT_MINI), {
+    const state = setMembership(selectCategory(toggleAll(cartState(summerCamp)), CAT_MINI), {
       have: 'SI',
       id: 'MB-000123',
     });
@@ -249,12 +250,14 @@ describe('calendar selection', () => {
     expect(toggleWeek(state, weekId(12)).selection.weekIds).toEqual([]);
   });
 
-  it('camp: select-all starts checked and toggles all', () => {
+  it('camp: the calendar starts empty (issue 26) and select-all toggles all', () => {
     let state = cartState(summerCamp);
+    expect(state.selection.weekIds).toEqual([]);
+    expect(allChecked(state)).toBe(false);
+    state = toggleAll(state);
     expect(allChecked(state)).toBe(true);
     state = toggleAll(state);
     expect(state.selection.weekIds).toEqual([]);
-    expect(allChecked(state)).toBe(false);
     state = toggleWeek(state, weekId(2));
     expect(allChecked(state)).toBe(false);
     state = toggleAll(state);
@@ -267,7 +270,7 @@ describe('calendar selection', () => {
       week(2, { quota_f_left: null }),
       week(3, { quota_f_left: 1 }),
     ];
-    let state = cartState(summerCamp, weeks);
+    let state = toggleAll(cartState(summerCamp, weeks));
     expect(state.selection.weekIds).toEqual([weekId(2), weekId(3)]);
     expect(allChecked(state)).toBe(true);
     expect(toggleWeek(state, weekId(1))).toBe(state);
@@ -476,7 +479,10 @@ describe('totals (worked examples, whole pesos)', () => {
     const plain = addChild(cartState(summerCamp), [1]);
     expect(couponDisabled(plain)).toBe(false);
     const member = must(
-      addToCart(setMembership(selectCategory(plain, CAT_MINI), { have: 'SI', id: 'MB-000007' }), NOW),
+      addToCart(
+        setMembership(selectCategory(toggleAll(plain), CAT_MINI), { have: 'SI', id: 'MB-000007' }),
+        NOW,
+      ),
     );
     expect(couponDisabled(member)).toBe(true);
     expect(cartTotals({ ...member, coupon: VERANO10 }).couponDiscount).toBe(0);

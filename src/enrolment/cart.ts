@@ -240,15 +240,16 @@ export function wizardWeeks(
  * nothing is missing, added as the offer's child; else they stay chosen for the parent to finish.
  */
 export function withOffers<S extends WizardData>(state: S, now: number): S {
-  const offers = state.waitlist.filter(
-    (entry) => entry.status === 'offered' && state.weeks.some((week) => week._id === entry.week),
-  );
+  const offers = offersShown(state);
   if (offers.length === 0 || state.lines.length > 0 || isAnnual(state.camp)) return state;
   const weekIds = [...new Set(offers.map((entry) => entry.week))];
   const categoryByWeek: Record<string, string> = {};
   for (const id of weekIds) {
     const runs = state.weeks.find((week) => week._id === id)?.categories ?? [];
-    if (runs.length === 1) categoryByWeek[id] = runs[0]!;
+    // The category the parent chose on the row, else the week's only one.
+    const chosen = state.selection.categoryByWeek[id];
+    if (chosen && !noCategory(chosen)) categoryByWeek[id] = chosen;
+    else if (runs.length === 1) categoryByWeek[id] = runs[0]!;
   }
   const chosen = { ...state, selection: { weekIds, category: '', categoryByWeek } };
   const added = addToCart(chosen, now);
@@ -264,16 +265,37 @@ export function withOffers<S extends WizardData>(state: S, now: number): S {
   };
 }
 
-/** Camps start with every available week checked; annual programs with nothing chosen. */
-export function initialSelection(camp: WizardCamp | null, weeks: readonly WizardWeek[]): Selection {
-  return {
-    weekIds: camp && !isAnnual(camp) ? weeks.filter((week) => !isFull(week)).map((week) => week._id) : [],
-    category: '',
-    categoryByWeek: {},
-  };
+/** The family's offers for weeks this calendar shows. */
+export function offersShown(state: Pick<WizardData, 'waitlist' | 'weeks'>) {
+  return state.waitlist.filter(
+    (entry) => entry.status === 'offered' && state.weeks.some((week) => week._id === entry.week),
+  );
 }
 
-const noCategory = (category: string | undefined) => !category || category.trim() === '' || category === '0';
+/**
+ * An offered week that runs several categories waits for the parent's choice on its row; once
+ * every offered week has one, the offer goes to the cart for its child, as withOffers puts a
+ * one-category week (issue 26). Only while the choice is still the offer's own (the parent did not
+ * tick or untick other weeks meanwhile: then 'Agregar' adds what they chose).
+ */
+export function withOfferCategory<S extends WizardData>(state: S, now: number): S {
+  const offered = new Set(offersShown(state).map((entry) => entry.week));
+  const { weekIds } = state.selection;
+  return weekIds.length === offered.size && weekIds.every((id) => offered.has(id))
+    ? withOffers(state, now)
+    : state;
+}
+
+/**
+ * The calendar starts with nothing chosen, and starts over so after 'Agregar' (issue 26, a departure
+ * from the spec's ticked start: a returning family unticked most weeks for every child).
+ */
+export function initialSelection(): Selection {
+  return { weekIds: [], category: '', categoryByWeek: {} };
+}
+
+export const noCategory = (category: string | undefined) =>
+  !category || category.trim() === '' || category === '0';
 
 /** The category a camp row will be added with. */
 export function rowCategory(selection: Selection, weekId: string): string {
@@ -335,20 +357,31 @@ export function chosenWeeks(state: Pick<CartState, 'weeks' | 'selection'>): Wiza
   return state.weeks.filter((week) => state.selection.weekIds.includes(week._id) && !isFull(week));
 }
 
+/** A camp's chosen weeks still without their category (none when the camp has no categories). */
+function weeksWithoutCategory(state: CartState): WizardWeek[] {
+  if (state.categories.length === 0 || isAnnual(state.camp)) return [];
+  return chosenWeeks(state).filter((week) => noCategory(rowCategory(state.selection, week._id)));
+}
+
+/** 'a', 'a y b', 'a, b y c'. */
+export function spanishList(items: readonly string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} y ${items.at(-1)}` : (items[0] ?? '');
+}
+
 /**
  * The Agregar checks of spec 01 §5 in order; null when the selection can be added.
  * Decisions: the category is required only when the camp has categories (the server accepts a
- * line without one then); a camp needs a category on every checked row; and the date check also
- * applies to camps, because a participant without weeks could never be paid for.
+ * line without one then); a camp needs a category on every checked row, and the spec's sentence
+ * is followed by the weeks that lack it (issue 26: on a phone the rows may be out of sight); and
+ * the date check also applies to camps, because a participant without weeks could never be paid for.
  */
 export function addError(state: CartState): string | null {
   const chosen = chosenWeeks(state);
-  if (state.categories.length > 0) {
-    const missing = isAnnual(state.camp)
-      ? noCategory(state.selection.category)
-      : chosen.some((week) => noCategory(rowCategory(state.selection, week._id)));
-    if (missing) return ADD_MESSAGES.category;
-  }
+  if (state.categories.length > 0 && isAnnual(state.camp) && noCategory(state.selection.category))
+    return ADD_MESSAGES.category;
+  const lacking = weeksWithoutCategory(state);
+  if (lacking.length > 0)
+    return `${ADD_MESSAGES.category} (${spanishList(lacking.map((week) => week.name))})`;
   if (state.membership.have === 'SI' && state.membership.id.trim() === '') return ADD_MESSAGES.membershipCode;
   if (chosen.length === 0) return ADD_MESSAGES.date;
   if (declaredCode(state) && state.lines.some((line) => sameCode(line.membership_id, declaredCode(state))))
@@ -367,10 +400,7 @@ export function addProblems(state: CartState): {
   const chosen = chosenWeeks(state);
   const categories = state.categories.length > 0;
   return {
-    weeks:
-      categories && !annual
-        ? chosen.filter((week) => noCategory(rowCategory(state.selection, week._id))).map((week) => week._id)
-        : [],
+    weeks: weeksWithoutCategory(state).map((week) => week._id),
     category: categories && annual && noCategory(state.selection.category),
     code: state.membership.have === 'SI' && state.membership.id.trim() === '',
     date: chosen.length === 0,
@@ -445,7 +475,7 @@ export function addToCart<S extends CartState>(
         },
       },
       weeks: state.originalWeeks,
-      selection: initialSelection(state.camp, state.originalWeeks),
+      selection: initialSelection(),
       membership: EMPTY_MEMBERSHIP,
     },
   };
@@ -775,9 +805,7 @@ export function paymentComplete(payment: PaymentForm): boolean {
 
 /** 'Para pagar falta: a, b y c.' */
 export function paymentGapsText(gaps: readonly PaymentGap[]): string {
-  const texts = gaps.map((gap) => gap.text);
-  const list = texts.length > 1 ? `${texts.slice(0, -1).join(', ')} y ${texts.at(-1)}` : (texts[0] ?? '');
-  return `Para pagar falta: ${list}.`;
+  return `Para pagar falta: ${spanishList(gaps.map((gap) => gap.text))}.`;
 }
 
 /** Whether the step's forward button ('Siguiente', or 'Pagar' on step 3) is enabled. */

@@ -31,7 +31,14 @@ import {
   type EnrolmentMachine,
   type GoToParams,
 } from './machine.ts';
-import { WIZARD_STORAGE_KEY, loadWizard, persistWizard, type SavedWizard } from './persistence.ts';
+import {
+  WIZARD_STORAGE_KEY,
+  loadPaid,
+  loadWizard,
+  persistWizard,
+  type SavedPaid,
+  type SavedWizard,
+} from './persistence.ts';
 import {
   CAMP_ID,
   CAT_JUNIOR,
@@ -113,7 +120,10 @@ const HOLDER: MembershipHolder = {
 };
 
 /** The machine with fake actors (no network) and a recording goTo. */
-function start(fakes: Fakes = {}, input: { campId?: string; restored?: SavedWizard | null } = {}) {
+function start(
+  fakes: Fakes = {},
+  input: { campId?: string; restored?: SavedWizard | null; paid?: SavedPaid | null } = {},
+) {
   const calls = {
     load: [] as string[],
     upload: [] as Blob[],
@@ -161,7 +171,7 @@ function start(fakes: Fakes = {}, input: { campId?: string; restored?: SavedWiza
     actions: { goTo: (_, params) => void calls.goTo.push(params) },
   });
   const actor = createActor(machine, {
-    input: { campId: input.campId ?? CAMP_ID, restored: input.restored ?? null },
+    input: { campId: input.campId ?? CAMP_ID, restored: input.restored ?? null, paid: input.paid ?? null },
   });
   actor.start();
   return { actor, calls };
@@ -177,12 +187,10 @@ async function loaded(fakes: Fakes = {}) {
 
 /** Two children, weeks 1 and 2 each, category Mini. */
 function addTwoChildren(actor: WizardActor) {
-  actor.send({ type: 'TOGGLE_ALL' }); // uncheck all
   actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(1) });
   actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(2) });
   actor.send({ type: 'SELECT_CATEGORY', category: CAT_MINI });
   actor.send({ type: 'AGREGAR' });
-  actor.send({ type: 'TOGGLE_ALL' });
   actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(1) });
   actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(2) });
   actor.send({ type: 'SELECT_CATEGORY', category: CAT_MINI });
@@ -214,7 +222,7 @@ async function atPayment(fakes: Fakes = {}) {
 }
 
 describe('loading', () => {
-  it('loads weeks, categories and camp, then shows the calendar with every week checked', async () => {
+  it('loads weeks, categories and camp, then shows the calendar with no week ticked', async () => {
     const { actor, calls } = await loaded();
     const snapshot = actor.getSnapshot();
     expect(calls.load).toEqual([CAMP_ID]);
@@ -228,7 +236,7 @@ describe('loading', () => {
       originalWeeks: campWeeks,
       dialog: null,
     });
-    expect(snapshot.context.selection.weekIds).toEqual(campWeeks.map((w) => w._id));
+    expect(snapshot.context.selection.weekIds).toEqual([]);
     expect(snapshot.context.idempotencyKey).toMatch(UUID);
   });
 
@@ -275,9 +283,11 @@ describe('calendar', () => {
 
   it('Agregar shows the first failing check in the dialog and adds nothing', async () => {
     const { actor } = await loaded();
+    actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(2) });
     actor.send({ type: 'AGREGAR' });
-    expect(actor.getSnapshot().context.dialog).toBe(ADD_MESSAGES.category);
+    expect(actor.getSnapshot().context.dialog).toBe(`${ADD_MESSAGES.category} (Semana 2)`);
     actor.send({ type: 'CLOSE_DIALOG' });
+    actor.send({ type: 'TOGGLE_ALL' });
     actor.send({ type: 'SELECT_CATEGORY', category: CAT_MINI });
     actor.send({ type: 'SET_MEMBERSHIP', have: 'SI' });
     actor.send({ type: 'AGREGAR' });
@@ -292,6 +302,7 @@ describe('calendar', () => {
 
   it('Agregar adds a participant slot and its weeks; then Siguiente goes to /participantes', async () => {
     const { actor, calls } = await loaded();
+    actor.send({ type: 'TOGGLE_ALL' });
     actor.send({ type: 'SELECT_CATEGORY', category: CAT_MINI });
     actor.send({ type: 'SELECT_CATEGORY', category: CAT_JUNIOR, weekId: weekId(4) });
     actor.send({ type: 'AGREGAR' });
@@ -305,11 +316,7 @@ describe('calendar', () => {
       [weekId(4), 1, CAT_JUNIOR],
     ]);
     expect(Object.keys(context.participants)).toEqual(['1']);
-    expect(context.selection).toEqual({
-      weekIds: campWeeks.map((w) => w._id),
-      category: '',
-      categoryByWeek: {},
-    });
+    expect(context.selection).toEqual({ weekIds: [], category: '', categoryByWeek: {} });
     expect(cartTotals(context)).toMatchObject({ subtotal: 18800, multiWeekDiscount: 600, total: 18200 });
 
     expect(actor.getSnapshot().can({ type: 'NEXT' })).toBe(true);
@@ -325,6 +332,7 @@ describe('calendar', () => {
   it('TOGGLE_WEEK never selects a full week', async () => {
     const weeks = [week(1, { quota_f_left: 0 }), week(2, { quota_f_left: null })];
     const { actor } = await loaded({ load: async () => ({ ...campData, weeks }) });
+    actor.send({ type: 'TOGGLE_ALL' });
     expect(actor.getSnapshot().context.selection.weekIds).toEqual([weekId(2)]);
     actor.send({ type: 'TOGGLE_WEEK', weekId: weekId(1) });
     expect(actor.getSnapshot().context.selection.weekIds).toEqual([weekId(2)]);
@@ -519,6 +527,7 @@ describe('payment: coupon', () => {
 
   it('the coupon box is disabled on a camp whose cart has a membership id', async () => {
     const { actor } = await loaded();
+    actor.send({ type: 'TOGGLE_ALL' });
     actor.send({ type: 'SELECT_CATEGORY', category: CAT_MINI });
     actor.send({ type: 'SET_MEMBERSHIP', have: 'SI', id: 'MB-000001' });
     actor.send({ type: 'AGREGAR' });
@@ -773,8 +782,29 @@ describe('payment: Pagar', () => {
     expect(done.matches('confirmed')).toBe(true);
     expect(done.context.result).toEqual(RESULT);
     expect(calls.goTo.at(-1)).toEqual({ to: CONFIRMATION_ROUTE, replace: true });
-    expect(sessionStorage.getItem(WIZARD_STORAGE_KEY)).toBeNull();
+    // The wizard's copy is gone (nothing typed is kept): only the paid result takes its place.
+    expect(loadWizard(sessionStorage, CAMP_ID)).toBeNull();
+    expect(Object.keys(JSON.parse(sessionStorage.getItem(WIZARD_STORAGE_KEY)!) as object).sort()).toEqual([
+      'camp',
+      'campId',
+      'result',
+      'version',
+    ]);
     stop();
+
+    // The thank-you page survives a reload: the paid result is kept, and a reload starts confirmed.
+    const paid = loadPaid(sessionStorage, CAMP_ID);
+    expect(paid).toMatchObject({ campId: CAMP_ID, result: RESULT, camp: { name: summerCamp.name } });
+    expect(JSON.stringify(paid)).not.toContain('4242');
+    const reloaded = start({}, { paid });
+    expect(reloaded.actor.getSnapshot().status).toBe('done');
+    expect(reloaded.actor.getSnapshot().context.result).toEqual(RESULT);
+    expect(reloaded.calls.load).toEqual([]);
+    // A new order (a wizard that runs) forgets it.
+    const next = start();
+    const stopNext = persistWizard(next.actor, sessionStorage);
+    expect(loadPaid(sessionStorage, CAMP_ID)).toBeNull();
+    stopNext();
   });
 
   it("failure: the server's message in the dialog, 'Pagar' enabled again, a new idempotency key", async () => {

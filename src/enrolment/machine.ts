@@ -36,6 +36,7 @@ import {
   emptyAdditional,
   emptyPayment,
   initialSelection,
+  withOfferCategory,
   withOffers,
   maxReachableStep,
   participantList,
@@ -54,7 +55,7 @@ import {
   type StepIndex,
   type WizardData,
 } from './cart.ts';
-import type { SavedWizard } from './persistence.ts';
+import type { SavedPaid, SavedWizard } from './persistence.ts';
 import { CARD_MESSAGES } from '../domain/cards.ts';
 import { NO_HOLD, holdStateOf, withAnsweredPlaces, type HoldState } from './holds.ts';
 import type { CartHolds } from '../domain/holds.ts';
@@ -97,6 +98,8 @@ export interface EnrolmentInput {
   campId: string;
   /** What persistence.ts restored from sessionStorage for this camp, if anything. */
   restored?: SavedWizard | null;
+  /** A reload of the thank-you page: the paid order it shows (the machine starts confirmed). */
+  paid?: SavedPaid | null;
 }
 
 export type EnrolmentEvent =
@@ -298,7 +301,7 @@ export const enrolmentMachine = setup({
         heldPlaces: data.heldPlaces,
         originalWeeks: weeks,
         weeks,
-        selection: initialSelection(data.camp, weeks),
+        selection: initialSelection(),
         membership: EMPTY_MEMBERSHIP,
         lines: refreshLines(context.lines, weeks),
         waitlist: data.waitlist ?? [],
@@ -329,7 +332,8 @@ export const enrolmentMachine = setup({
     toggleAll: assign(({ context }) => toggleAll(context)),
     selectCategory: assign(({ context, event }) => {
       assertEvent(event, 'SELECT_CATEGORY');
-      return selectCategory(context, event.category, event.weekId);
+      // An offered week's category completes the offer: it goes to the cart (./cart.ts).
+      return withOfferCategory(selectCategory(context, event.category, event.weekId), Date.now());
     }),
     setMembership: assign(({ context, event }) => {
       assertEvent(event, 'SET_MEMBERSHIP');
@@ -452,14 +456,14 @@ export const enrolmentMachine = setup({
       campId: input.campId,
       step: saved?.step ?? 0,
       uid: '',
-      camp: null,
+      camp: input.paid?.camp ?? null,
       earlierChildren: [],
       heldPlaces: [],
       waitlist: [],
       weeks: [],
       originalWeeks: [],
       categories: [],
-      selection: initialSelection(null, []),
+      selection: initialSelection(),
       membership: EMPTY_MEMBERSHIP,
       lines: saved?.lines ?? [],
       slotCount: saved?.slotCount ?? 0,
@@ -480,7 +484,7 @@ export const enrolmentMachine = setup({
           }
         : emptyPayment(),
       idempotencyKey: saved?.idempotencyKey ?? newIdempotencyKey(),
-      result: null,
+      result: input.paid?.result ?? null,
       dialog: null,
       addTried: false,
       couponError: null,
@@ -490,13 +494,20 @@ export const enrolmentMachine = setup({
       authentication: null,
     };
   },
-  initial: 'loading',
+  initial: 'start',
   on: {
     CLOSE_DIALOG: { actions: 'closeDialog' },
     HOLD_REPORTED: { actions: 'storeHolds' },
     HOLD_RETRY: { actions: 'retryHold' },
   },
   states: {
+    /** Transient: a reloaded thank-you page is already paid; anything else loads the camp. */
+    start: {
+      always: [
+        { guard: ({ context }) => context.result !== null, target: 'confirmed' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       invoke: {
         src: 'loadCampData',

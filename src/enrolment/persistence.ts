@@ -1,9 +1,11 @@
 // The wizard survives a reload (DESIGN.md §3 "Wizard"): its data is kept in sessionStorage,
-// never the card (ccName, ccNumber, ccDate, ccCVV), and dropped once the payment succeeds.
+// never the card (ccName, ccNumber, ccDate, ccCVV), and dropped once the payment succeeds. The
+// paid result takes its place, so the thank-you page survives a reload too; the next order's
+// wizard writes over it.
 import type { Actor } from 'xstate';
 import type { CouponTermsData } from '../domain/coupons.ts';
-import type { AdditionalData } from '../domain/enrolment.ts';
-import type { CartLine, ParticipantSlot, PaymentForm, StepIndex } from './cart.ts';
+import type { AdditionalData, PaymentResult } from '../domain/enrolment.ts';
+import type { CartLine, ParticipantSlot, PaymentForm, StepIndex, WizardCamp } from './cart.ts';
 import type { EnrolmentContext, EnrolmentMachine } from './machine.ts';
 
 export const WIZARD_STORAGE_KEY = 'enrolment.wizard';
@@ -54,12 +56,17 @@ export function toSaved(context: EnrolmentContext): SavedWizard {
 
 type WizardStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export function saveWizard(storage: WizardStorage, context: EnrolmentContext): void {
+/** The wizard's copy, or the paid result that replaces it. */
+function save(storage: WizardStorage, value: SavedWizard | SavedPaid): void {
   try {
-    storage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(toSaved(context)));
+    storage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(value));
   } catch {
     // Full or blocked storage: the wizard still works, it only forgets on reload.
   }
+}
+
+export function saveWizard(storage: WizardStorage, context: EnrolmentContext): void {
+  save(storage, toSaved(context));
 }
 
 /** The saved wizard of this camp, or null (none, another camp, another version, or unreadable). */
@@ -87,22 +94,34 @@ export function loadWizard(storage: WizardStorage, campId: string): SavedWizard 
   }
 }
 
-export function clearWizard(storage: WizardStorage): void {
+/** What the thank-you page shows: the camp and the payment's result (no card, nothing typed). */
+export interface SavedPaid {
+  version: typeof VERSION;
+  campId: string;
+  camp: WizardCamp | null;
+  result: PaymentResult;
+}
+
+/** The paid result of this camp's last order, or null (a wizard under way is no paid order). */
+export function loadPaid(storage: WizardStorage, campId: string): SavedPaid | null {
   try {
-    storage.removeItem(WIZARD_STORAGE_KEY);
+    const paid = JSON.parse(storage.getItem(WIZARD_STORAGE_KEY) ?? 'null') as SavedPaid | null;
+    return paid?.version === VERSION && paid.campId === campId && paid.result?.orderId ? paid : null;
   } catch {
-    /* see saveWizard */
+    return null;
   }
 }
 
 /**
  * Saves every snapshot of a running wizard; once the payment is confirmed (the machine is done)
- * the saved copy is removed. Returns the unsubscribe function.
+ * the saved copy is replaced by the paid result, which a wizard that runs (a new order) writes
+ * over. Returns the unsubscribe function.
  */
 export function persistWizard(actor: Actor<EnrolmentMachine>, storage: WizardStorage): () => void {
   const write = () => {
     const snapshot = actor.getSnapshot();
-    if (snapshot.status === 'done') clearWizard(storage);
+    const { campId, camp, result } = snapshot.context;
+    if (snapshot.status === 'done' && result) save(storage, { version: VERSION, campId, camp, result });
     else if (snapshot.status === 'active') saveWizard(storage, snapshot.context);
   };
   write();

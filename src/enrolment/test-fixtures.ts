@@ -68,7 +68,7 @@ export function cartState(camp: WizardCamp, weeks: WizardWeek[] = campWeeks): Ca
     weeks,
     originalWeeks: weeks,
     categories,
-    selection: initialSelection(camp, weeks),
+    selection: initialSelection(),
     membership: EMPTY_MEMBERSHIP,
     lines: [],
     slotCount: 0,

@@ -97,14 +97,20 @@ export const currentPath = () => screen.getByTestId('address').textContent;
 
 export { CAMP_ID, PROGRAM_ID };
 
-/** A camp without categories: Agregar adds the four checked weeks for one child. */
+/** A camp without categories: Agregar adds the chosen weeks for one child. */
 export const plainCampData: CampData = { ...campData, categories: [] };
 
 type User = ReturnType<typeof userEvent.setup>;
 
-/** On the calendar of `plainCampData`: adds one child and goes to /participantes. */
+/** The calendar starts empty (issue 26): the parent ticks 'Seleccionar todas las semanas'. */
+export async function chooseAllWeeks(user: User) {
+  await user.click(await screen.findByLabelText('Seleccionar todas las semanas'));
+}
+
+/** On the calendar of `plainCampData`: adds one child in every week and goes to /participantes. */
 export async function addOneChildAndContinue(user: User) {
   await screen.findByText('Semana 1');
+  await chooseAllWeeks(user);
   await user.click(screen.getByRole('button', { name: 'Agregar' }));
   await user.click(screen.getByRole('button', { name: 'Siguiente' }));
   await screen.findByRole('tab', { name: /^Participante 1/ });

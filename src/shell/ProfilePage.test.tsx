@@ -86,6 +86,30 @@ describe('profile page', () => {
     expect(within(codes).getByText('MB-7K3Q-9XT2')).toBeInTheDocument();
   });
 
+  it("says a cancelled order's refund is pending, and 'Reembolsado' once the gateway confirmed it", async () => {
+    const cancelled = { ...ACTIVITY.enrolments[0]!, status: 'cancelled' as const };
+    await openProfile({
+      ...ACTIVITY,
+      enrolments: [
+        { ...cancelled, order_number: 1003, refund: { amount: 24700, status: 'pending' } },
+        { ...cancelled, order_number: 1002, refund: { amount: 9300, status: 'refunded' } },
+      ],
+    });
+    const pending = await screen.findByRole('article', { name: 'Orden 1003' });
+    expect(
+      within(pending).getByText(
+        `Reembolso pendiente: ${formatDop(24700)}. Le escribiremos cuando el banco lo confirme.`,
+      ),
+    ).toBeInTheDocument();
+    const refunded = screen.getByRole('article', { name: 'Orden 1002' });
+    expect(
+      within(refunded).getByText(
+        `Reembolsado a su tarjeta: ${formatDop(9300)}. Según su banco, puede tardar unos días en reflejarse.`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(refunded).queryByText(/pendiente/)).not.toBeInTheDocument();
+  });
+
   it('cancels an order the family may still cancel: what comes back, a refusal in place, then cancelled', async () => {
     const cancellable: Activity = {
       ...ACTIVITY,

@@ -11,6 +11,7 @@ import { downloadFile } from '../api/download.ts';
 import { readStored, STORAGE_KEYS } from '../api/storage.ts';
 import { selectCurrentUser } from '../auth/authSlice.ts';
 import type { PublicUser } from '../domain/accounts.ts';
+import { refundStatusLine } from '../domain/cancellation.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
 import { useAppSelector } from '../lib/hooks.ts';
@@ -100,9 +101,7 @@ function EnrolmentItem({
       ) : null}
       {enrolment.refund ? (
         <p className="small mt-2 mb-0">
-          {enrolment.refund.status === 'refunded'
-            ? `Reembolso a su tarjeta: ${formatDop(enrolment.refund.amount)}, solicitado al banco.`
-            : `Reembolso pendiente: ${formatDop(enrolment.refund.amount)}. Le escribiremos cuando el banco lo confirme.`}
+          {refundStatusLine(enrolment.refund.status, formatDop(enrolment.refund.amount))}
         </p>
       ) : null}
       {enrolment.credit ? (
@@ -254,7 +253,7 @@ function ActivityTab({ activity, onChanged }: { activity: Load<Activity>; onChan
         codes={memberships}
         heading="h3"
         className="mb-4"
-        hint="Al inscribir de nuevo a un hijo en el programa anual, responda SI a «¿Ya tiene membresía anual?» y elija su código: no paga la membresía otra vez."
+        hint="Al inscribir de nuevo a un hijo en el programa anual, responda SÍ a «¿Ya tiene membresía anual?» y elija su código: no paga la membresía otra vez."
       />
       <section className="mb-4" aria-labelledby="orders-title">
         <h3 id="orders-title" className="h6">

@@ -1,6 +1,6 @@
 // One place per child (issue 26): a child (first name and birth date) holds one place in a camp
 // week and one enrolment in an annual program. A second order for the same child is refused in
-// Spanish, also when two orders race; another child, another week, a declined or cancelled order
+// Spanish, also when two orders race (for a week or a program); another child, another week, a declined or cancelled order
 // do not block it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { staffKit, type StaffKit } from '../staff/testing.ts';
@@ -79,6 +79,28 @@ describe('one place per child', () => {
     expect(second.json().message).toBe(
       CHILD_MESSAGES.inProgram('Pedro Rodríguez', first.json().result.orderId),
     );
+  });
+
+  it('two orders racing for the same child in an annual program: one is paid, the other refused', async () => {
+    kit = await staffKit();
+    const k = kit;
+    const annual = await demoCart(k.t.store, 'PA2027');
+    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
+    const yearly = annual.weeks.findIndex((week) => week.name !== 'Pago mensual');
+    // Two tabs, each with its own payment option for Pedro, paid at the same moment.
+    const answers = await Promise.all(
+      [monthly, yearly].map((option) => k.pay(k.parent, enrolmentRequest(annual, [[option]]))),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 201)!;
+    const loser = answers.find((answer) => answer.statusCode === 409)!;
+    expect(loser.json().message).toBe(
+      CHILD_MESSAGES.inProgram('Pedro Rodríguez', winner.json().result.orderId),
+    );
+    const orders = await k.t.store
+      .collection<Enrolment>('inscripciones')
+      .find({ campament: annual.camp._id, payment_status: 'paid' });
+    expect(orders).toHaveLength(1);
   });
 
   it('a declined or a cancelled order does not hold the child', async () => {
