@@ -19,7 +19,8 @@ import {
 import { csvChunks, xlsxCells, xlsxColumns } from '../src/core/admin/export.ts';
 import { ApiError, errorEnvelope, INTERNAL_ERROR_MESSAGE } from '../src/core/errors.ts';
 import { AUTH_MESSAGES } from '../src/domain/accounts.ts';
-import { isAdmin, type UserRecord } from '../src/domain/records.ts';
+import type { UserRecord } from '../src/domain/records.ts';
+import { isAdmin } from '../src/domain/roles.ts';
 import { schemaIssueMessage } from '../src/domain/validation.ts';
 import { mockCore, sessions } from './data.ts';
 

@@ -5,7 +5,8 @@ import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, errorCode, errorEnvelope } from '../http/errors.ts';
-import { isAdmin, type UserRecord } from '../../src/domain/records.ts';
+import type { UserRecord } from '../../src/domain/records.ts';
+import { isAdmin } from '../../src/domain/roles.ts';
 import { AUTH_MESSAGES } from '../../src/domain/accounts.ts';
 import { ID_PATTERN } from '../../src/domain/fields.ts';
 

@@ -7,7 +7,7 @@ import * as Yup from 'yup';
 import { ApiError, httpClient } from '../api/http.ts';
 import { ACCOUNT_MESSAGES } from '../domain/accounts.ts';
 import type { LoginAnswer } from '../domain/schemas/accounts.ts';
-import { isAdmin } from '../domain/records.ts';
+import { isAdmin } from '../domain/roles.ts';
 import { AuthFrame } from '../lib/AuthFrame.tsx';
 import { LoadingButton, TextField } from '../lib/FormControls.tsx';
 import { adminHome, adminRole, startAdminSession } from './adminSession.ts';

@@ -35,7 +35,8 @@ export const AUTH_MESSAGES = {
   account: 'La cuenta de la aplicación no es válida.',
 } as const;
 
-import { staffRoleOf, type UserRecord } from './records.ts';
+import type { UserRecord } from './records.ts';
+import { staffRoleOf } from './roles.ts';
 import type { PublicUser } from './schemas/accounts.ts';
 
 // The API contract's schemas live in ./schemas/accounts.ts (TypeBox stays out of the browser bundle).

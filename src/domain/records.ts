@@ -6,7 +6,7 @@ import type { RefundRule } from './cancellation.ts';
 import type { NcfType } from './receipts.ts';
 import type { PlanFields } from './plans.ts';
 import type { OrderChange } from './changes.ts';
-import { isStaffRole, type CoachScope, type StaffRole } from './roles.ts';
+import type { StaffRole } from './roles.ts';
 
 export const RECORD_STATUSES = ['active', 'inactive', 'borrado'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
@@ -162,8 +162,6 @@ export interface CouponFamilyUse {
   max_uses: number;
 }
 
-export const ADMIN_TIPOS = ['admin', 'administrador', 'superadmin'] as const;
-
 export interface UserRecord {
   _id: string;
   /** Stored lower case; unique. */
@@ -195,37 +193,6 @@ export interface UserRecord {
   reminders_opt_out?: boolean;
   /** sha256 of the token in the last reminder's opt-out link. */
   reminder_token_hash?: string;
-}
-
-/** Staff: a role (issue 25), or the spec's admin `tipo` or flags. */
-export function isAdmin(
-  user: Pick<
-    UserRecord,
-    'tipo' | 'puede_admin_ofertas' | 'puede_admin_empleados' | 'puede_admin_sucursales'
-  > &
-    Partial<Pick<UserRecord, 'role'>>,
-): boolean {
-  return (
-    isStaffRole(user.role) ||
-    (ADMIN_TIPOS as readonly string[]).includes(user.tipo) ||
-    user.puede_admin_ofertas ||
-    user.puede_admin_empleados ||
-    user.puede_admin_sucursales
-  );
-}
-
-/** The role a staff account acts with: its own, or administrador for the spec's admins; null for a family. */
-export function staffRoleOf(user: Parameters<typeof isAdmin>[0]): StaffRole | null {
-  if (isStaffRole(user.role)) return user.role;
-  return isAdmin(user) ? 'administrador' : null;
-}
-
-/** A coach's scope (their assigned weeks and categories); null for the office and administrators. */
-export function coachScopeOf(
-  user: Parameters<typeof isAdmin>[0] & Partial<Pick<UserRecord, 'assigned_weeks' | 'assigned_categories'>>,
-): CoachScope | null {
-  if (staffRoleOf(user) !== 'entrenador') return null;
-  return { weeks: user.assigned_weeks ?? [], categories: user.assigned_categories ?? [] };
 }
 
 /** A membership code issued at a paid enrolment (DESIGN.md §2.6), bound to the family and child. */

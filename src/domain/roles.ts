@@ -4,6 +4,11 @@
 //   entrenador     the rosters and the camp day
 // The spec's `tipo` and `puede_admin_*` flags map onto these (docs/decisions.md): an account
 // without a role that the spec counts as an administrator is an administrador.
+import type { UserRecord } from './records.ts';
+
+/** The spec's `tipo` values of an administrator (spec 02 §6). */
+export const ADMIN_TIPOS = ['admin', 'administrador', 'superadmin'] as const;
+
 export const STAFF_ROLES = ['administrador', 'oficina', 'entrenador'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -70,4 +75,37 @@ export interface StaffView {
   weeks: string[];
   categories: string[];
   assigned: string;
+}
+
+// Who is staff, and with which role and scope (kept here rather than beside UserRecord, so the
+// parents' pages, which read records.ts, do not carry the staff rules).
+/** Staff: a role (issue 25), or the spec's admin `tipo` or flags. */
+export function isAdmin(
+  user: Pick<
+    UserRecord,
+    'tipo' | 'puede_admin_ofertas' | 'puede_admin_empleados' | 'puede_admin_sucursales'
+  > &
+    Partial<Pick<UserRecord, 'role'>>,
+): boolean {
+  return (
+    isStaffRole(user.role) ||
+    (ADMIN_TIPOS as readonly string[]).includes(user.tipo) ||
+    user.puede_admin_ofertas ||
+    user.puede_admin_empleados ||
+    user.puede_admin_sucursales
+  );
+}
+
+/** The role a staff account acts with: its own, or administrador for the spec's admins; null for a family. */
+export function staffRoleOf(user: Parameters<typeof isAdmin>[0]): StaffRole | null {
+  if (isStaffRole(user.role)) return user.role;
+  return isAdmin(user) ? 'administrador' : null;
+}
+
+/** A coach's scope (their assigned weeks and categories); null for the office and administrators. */
+export function coachScopeOf(
+  user: Parameters<typeof isAdmin>[0] & Partial<Pick<UserRecord, 'assigned_weeks' | 'assigned_categories'>>,
+): CoachScope | null {
+  if (staffRoleOf(user) !== 'entrenador') return null;
+  return { weeks: user.assigned_weeks ?? [], categories: user.assigned_categories ?? [] };
 }

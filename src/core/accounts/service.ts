@@ -7,14 +7,9 @@ import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { randomToken, sha256Hex } from '../crypto.ts';
-import {
-  ADMIN_TIPOS,
-  isAdmin,
-  isAnnualProgram,
-  staffRoleOf,
-  type Membership,
-  type UserRecord,
-} from '../../domain/records.ts';
+import { isAnnualProgram, type Membership, type UserRecord } from '../../domain/records.ts';
+import { ADMIN_TIPOS } from '../../domain/roles.ts';
+import { isAdmin, staffRoleOf } from '../../domain/roles.ts';
 import { refundSentence } from '../../domain/cancellation.ts';
 import { selfCancelDecisions } from '../checkout/cancellation.ts';
 import { changeOutcomeSentence, type OrderChange } from '../../domain/changes.ts';

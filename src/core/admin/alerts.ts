@@ -2,7 +2,8 @@
 // key makes a second one of the same day a no-op): receipts that cannot be numbered, a payment
 // gateway refusing the school's credentials.
 import { escapeHtml, nowOf, type CoreDeps } from '../deps.ts';
-import { ADMIN_TIPOS, type UserRecord } from '../../domain/records.ts';
+import type { UserRecord } from '../../domain/records.ts';
+import { ADMIN_TIPOS } from '../../domain/roles.ts';
 import { formatDay } from '../../domain/cancellation.ts';
 
 export async function alertAdminsOnceADay(

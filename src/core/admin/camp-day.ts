@@ -9,13 +9,8 @@ import { DuplicateKeyError } from '../store/port.ts';
 import { rosters } from './rosters.ts';
 import type { ExportColumn } from './export.ts';
 import { recordAudit, type Actor } from './audit.ts';
-import {
-  coachScopeOf,
-  staffRoleOf,
-  type Camp,
-  type Enrolment,
-  type UserRecord,
-} from '../../domain/records.ts';
+import { type Camp, type Enrolment, type UserRecord } from '../../domain/records.ts';
+import { coachScopeOf, staffRoleOf } from '../../domain/roles.ts';
 import type { CoachScope } from '../../domain/roles.ts';
 import {
   CAMP_DAY_MESSAGES as M,

@@ -5,7 +5,8 @@
 // busiest read.
 import { ApiError } from '../errors.ts';
 import type { AnyDoc, Filter, Store } from '../store/port.ts';
-import { isAdmin, type UserRecord } from '../../domain/records.ts';
+import { type UserRecord } from '../../domain/records.ts';
+import { isAdmin } from '../../domain/roles.ts';
 import { NOUNS, recordMessages } from '../../domain/admin-contract.ts';
 import type { AreaService } from './crud.ts';
 

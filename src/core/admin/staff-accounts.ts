@@ -10,7 +10,8 @@ import { randomToken, sha256Hex } from '../crypto.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { newUser } from '../../domain/accounts.ts';
-import { isAdmin, staffRoleOf, type Category, type UserRecord, type Week } from '../../domain/records.ts';
+import { type Category, type UserRecord, type Week } from '../../domain/records.ts';
+import { isAdmin, staffRoleOf } from '../../domain/roles.ts';
 import { ROLE_MESSAGES as M, STAFF_ROLE_LABELS, type StaffRole, type StaffView } from '../../domain/roles.ts';
 
 const USERS = 'usuarios';

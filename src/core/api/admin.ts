@@ -12,7 +12,7 @@ import { offerFreedPlaces, withdrawWaitlist } from '../checkout/waitlist.ts';
 import type { TSchema } from 'typebox';
 import { ApiError } from '../errors.ts';
 import { IdParams, ListQuery, SlugParams } from '../../domain/admin-contract.ts';
-import { isAdmin } from '../../domain/records.ts';
+import { isAdmin } from '../../domain/roles.ts';
 import { ADMIN_AREAS } from '../admin/areas.ts';
 import type { AreaConfig, Lookup } from '../admin/crud.ts';
 import type { AnyDoc } from '../store/port.ts';

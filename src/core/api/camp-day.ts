@@ -18,7 +18,7 @@ import { exportCampCode, exportFileName } from '../admin/export.ts';
 import { recordAudit, recordNames } from '../admin/audit.ts';
 import { exportFilterWords } from '../../domain/audit.ts';
 import { accountOf, actorOf, FileAnswer, route, type ApiRoute } from './route.ts';
-import { coachScopeOf } from '../../domain/records.ts';
+import { coachScopeOf } from '../../domain/roles.ts';
 
 export const CAMP_DAY_ROUTES: ApiRoute[] = [
   route({

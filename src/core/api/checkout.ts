@@ -39,7 +39,8 @@ import { correctSavedFamily, savedFamily } from '../family/saved.ts';
 import { familyPlaces } from '../checkout/children.ts';
 import { SAVED_FAMILY_MESSAGES } from '../../domain/saved-family.ts';
 import { SavedFamilyAnswer, SavedFamilyBody, SavedFamilyUpdateAnswer } from '../../domain/schemas/family.ts';
-import { isAdmin, type Camp, type Enrolment } from '../../domain/records.ts';
+import { type Camp, type Enrolment } from '../../domain/records.ts';
+import { isAdmin } from '../../domain/roles.ts';
 
 /** How old an unfinished cancellation must be before a parent's repeat finishes it (a crash, not a double click). */
 const SELF_CANCEL_RESUME_MS = 60_000;

@@ -5,7 +5,8 @@
 import { OFFICE_ROLES, ROLE_MESSAGES, type StaffRole } from '../../domain/roles.ts';
 import { ApiError } from '../errors.ts';
 import type { Static, TSchema } from 'typebox';
-import { staffRoleOf, type UserRecord } from '../../domain/records.ts';
+import { type UserRecord } from '../../domain/records.ts';
+import { staffRoleOf } from '../../domain/roles.ts';
 import type { Core } from '../services.ts';
 import { EXPORT_COLUMNS, type ExportColumn } from '../admin/export.ts';
 

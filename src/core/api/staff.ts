@@ -22,7 +22,8 @@ import {
   enrolmentState,
   STAFF_MESSAGES,
 } from '../../domain/staff.ts';
-import { coachScopeOf, type Enrolment } from '../../domain/records.ts';
+import { type Enrolment } from '../../domain/records.ts';
+import { coachScopeOf } from '../../domain/roles.ts';
 import {
   AuditListAnswer,
   EnrolmentDetailAnswer,
