@@ -126,6 +126,14 @@ describe('AZUL refusing the school', () => {
     kit = { t } as StaffKit;
     await seedDemoData(t.store);
     await t.createUser({ admin: true, email: 'direccion@escuela.do' });
+    // Staff accounts of issue 25: the administrator by role is alerted too, the office is not.
+    for (const [email, role] of [
+      ['subdireccion@escuela.do', 'administrador'],
+      ['oficina@escuela.do', 'oficina'],
+    ] as const) {
+      const { user } = await t.createUser({ email });
+      await t.store.collection('usuarios').updateOne({ _id: user._id }, { set: { tipo: 'personal', role } });
+    }
     const parent = await t.createUser({ email: 'carmen@correo.do' });
     const cart = await demoCart(t.store);
     for (const attempt of [1, 2]) {
@@ -138,7 +146,10 @@ describe('AZUL refusing the school', () => {
     await t.app.outbox.flush();
     const alerts = t.mails.filter((mail) => mail.kind === 'gateway-alert');
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toMatchObject({ to: ['direccion@escuela.do'] });
+    expect(alerts[0]!.to).toEqual(
+      expect.arrayContaining(['direccion@escuela.do', 'subdireccion@escuela.do']),
+    );
+    expect(alerts[0]!.to).toHaveLength(2);
     expect(alerts[0]!.text).toContain('INVALID_AUTH:Auth');
     expect(t.rawLogs()).toContain('INVALID_AUTH:Auth');
     expect(t.rawLogs()).not.toContain('credencial-vieja');
