@@ -58,9 +58,15 @@ export function ecfSource(
   options: { rangeExpiry: Date; signedAt: Date; payment?: FormaPago; modified?: Receipt | null },
 ): EcfSource {
   const type = receipt.type as EcfType;
-  // An E32 names the parent who paid (XSD 32 wants a Comprador; DGII refuses empty elements).
-  const parent = enrolment.contact?.mother_name?.trim() || enrolment.contact?.father_name?.trim() || '';
-  const buyer = receipt.buyer ?? (parent ? { rnc: '', name: parent } : null);
+  // An E32 names the parent who paid (XSD 32 wants a Comprador; DGII refuses empty elements). From
+  // RD$250,000 DGII asks for the buyer's identification too: that parent's cédula (11 digits, which
+  // RNCComprador takes), the one the parents' step asks with the name.
+  const contact = enrolment.contact;
+  const mother = contact?.mother_name?.trim() ?? '';
+  const parent = mother || contact?.father_name?.trim() || '';
+  const cedula = ((mother ? contact?.mother_id : contact?.father_id) ?? '').replace(/\D/g, '');
+  const identified = type === 'E32' && receipt.total >= RFCE_LIMIT && cedula.length === 11;
+  const buyer = receipt.buyer ?? (parent ? { rnc: identified ? cedula : '', name: parent } : null);
   const modified = options.modified;
   return {
     type,
