@@ -8,6 +8,7 @@ import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { BlobServiceClient } from '@azure/storage-blob';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
+import { setById } from '../../src/core/store/common.ts';
 import {
   archivesToPrune,
   BACKUP_LEASE_MS,
@@ -139,18 +140,8 @@ export async function pruneBackups(
 
 const recordsOf = (store: Store) => store.collection<BackupRecord>(BACKUPS);
 
-async function setStatus(store: Store, set: Partial<BackupRecord>) {
-  const records = recordsOf(store);
-  const done = await records.updateOne({ _id: BACKUP_STATUS_ID }, { set });
-  if (!done) {
-    try {
-      await records.insertOne({ _id: BACKUP_STATUS_ID, ...set });
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      await records.updateOne({ _id: BACKUP_STATUS_ID }, { set });
-    }
-  }
-}
+const setStatus = (store: Store, set: Partial<BackupRecord>) =>
+  setById(recordsOf(store), BACKUP_STATUS_ID, set);
 
 /** Makes a backup and records how it went (a failure alerts through `alert`); answers the outcome. */
 export async function backupAndRecord(

@@ -2,7 +2,8 @@
 // 'familias', written when an order is paid (its children merged by childKey, its contacts the
 // latest) and when the parent corrects them from the profile. A family that paid before this
 // record existed gets it from its paid orders the first time it is read.
-import { DuplicateKeyError, type Store } from '../store/port.ts';
+import type { Store } from '../store/port.ts';
+import { setById } from '../store/common.ts';
 import { ApiError } from '../errors.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { childKey, fullName } from '../../domain/family.ts';
@@ -68,16 +69,12 @@ export async function savedFamily(
 }
 
 async function write(deps: Pick<CoreDeps, 'store' | 'clock'>, userId: string, family: SavedFamily) {
-  const families = familiesOf(deps.store);
-  const set = { children: family.children, contact: family.contact, updated_at: nowOf(deps) };
-  if (await families.updateOne({ _id: userId }, { set })) return;
-  try {
-    await families.insertOne({ _id: userId, ...set });
-  } catch (error) {
-    // Two writes at once for a new family: the other inserted it; this one updates it.
-    if (!(error instanceof DuplicateKeyError)) throw error;
-    await families.updateOne({ _id: userId }, { set });
-  }
+  // Two writes at once for a new family: setById lets both land.
+  await setById(familiesOf(deps.store), userId, {
+    children: family.children,
+    contact: family.contact,
+    updated_at: nowOf(deps),
+  });
 }
 
 /** A paid order's children and contacts become the family's saved data (its follow-ups call it). */

@@ -1,7 +1,7 @@
 // Small pieces the adapters share, so that they translate the port the same way. No Node-only API:
 // the mocks run this in the browser.
-import { DELETED_STATUS, HOLD_EXPIRY_FIELD, HOLDS_FIELD } from './port.ts';
-import type { Filter, HoldMove, Update } from './port.ts';
+import { DELETED_STATUS, DuplicateKeyError, HOLD_EXPIRY_FIELD, HOLDS_FIELD } from './port.ts';
+import type { Collection, Doc, Filter, HoldMove, Update } from './port.ts';
 
 const hex = (value: number, digits: number) => value.toString(16).padStart(digits, '0');
 // ObjectId layout: 4 bytes of seconds, 5 random bytes fixed per process, a 3-byte counter.
@@ -103,4 +103,22 @@ const RECORD_ID = /^[0-9a-f]{24}$/;
 export function compareSpanish(a: string, b: string): number {
   if (RECORD_ID.test(a) && RECORD_ID.test(b)) return a < b ? -1 : a > b ? 1 : 0;
   return SPANISH.compare(a, b);
+}
+
+/**
+ * Sets fields of the record with this id, creating it when there is none yet. Two first writes at
+ * once both land: the one whose insert finds the record already there updates it instead.
+ */
+export async function setById<T extends Doc>(
+  collection: Collection<T>,
+  id: string,
+  set: Record<string, unknown>,
+): Promise<void> {
+  if (await collection.updateOne({ _id: id }, { set })) return;
+  try {
+    await collection.insertOne({ _id: id, ...set } as unknown as Omit<T, '_id'> & { _id: string });
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error;
+    await collection.updateOne({ _id: id }, { set });
+  }
 }
