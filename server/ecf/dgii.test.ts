@@ -2,12 +2,13 @@
 // certificate buys a token that serves several calls; a signed e-CF gets a TrackId and its status
 // ('Aceptado'), an invalid one is 'Rechazado' with DGII's reason and its e-NCF left unused, the
 // same e-NCF twice is refused, a consumer invoice under RD$250,000 must go as a summary; DGII down
-// is DgiiUnavailable (try again later), never an accepted receipt.
+// is DgiiUnavailable (try again later), never an accepted receipt; a document DGII received but
+// answered after the timeout is DgiiUncertain, and the consultas (trackids, RFCE) find it there.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dgiiClient, DgiiUnavailable } from './dgii.ts';
+import { dgiiClient, DgiiUncertain, DgiiUnavailable } from './dgii.ts';
 import { loadEcfSigner, securityCode, type EcfSigner } from './signer.ts';
 import { dgiiSchemaErrors } from '../testing/dgii-xsd.ts';
 import { startDgiiStandin, type DgiiStandin } from '../testing/dgii-standin.ts';
@@ -41,10 +42,12 @@ const invoice = (number: number, overrides: Partial<EcfSource> = {}): EcfSource 
   ...overrides,
 });
 
-async function setup(options: { clock?: () => Date; timeoutMs?: number } = {}) {
+async function setup(
+  options: { clock?: () => Date; timeoutMs?: number; env?: 'TesteCF' | 'CerteCF' | 'eCF' } = {},
+) {
   standin = await startDgiiStandin();
   const client = dgiiClient({
-    config: { env: 'TesteCF', ecfUrl: standin.url, fcUrl: standin.url },
+    config: { env: options.env ?? 'TesteCF', ecfUrl: standin.url, fcUrl: standin.url },
     signer,
     ...options,
   });
@@ -196,6 +199,8 @@ describe('the DGII client', () => {
       send: (xml, name) => client.send(xml, name),
       status: (trackId) => client.status(trackId),
       sendSummary: (xml, name) => client.sendSummary(xml, name),
+      trackIds: (rnc, encf) => client.trackIds(rnc, encf),
+      summaryStatus: (rnc, encf, code) => client.summaryStatus(rnc, encf, code),
     };
     const consumer = (number: number, total: number) =>
       invoice(number, {
@@ -224,6 +229,100 @@ describe('the DGII client', () => {
       ['E320000000030', '32'],
       ['E320000000031', 'RFCE'],
     ]);
+  });
+
+  it('consulta trackids: the submissions DGII holds of an e-NCF, in its words; none of one never sent', async () => {
+    const { standin: dgii, client } = await setup();
+    const first = await client.send(signer.sign(ecfXml(invoice(40))), '131880738E310000000040.xml');
+    expect(await client.trackIds('131880738', 'E310000000040')).toEqual([
+      { trackId: first.trackId, estado: 'Aceptado', fechaRecepcion: expect.any(String) },
+    ]);
+    // Sent twice: DGII lists both, the second refused as already used.
+    const second = await client.send(signer.sign(ecfXml(invoice(40))), '131880738E310000000040.xml');
+    expect(await client.trackIds('131880738', 'E310000000040')).toMatchObject([
+      { trackId: first.trackId, estado: 'Aceptado' },
+      { trackId: second.trackId, estado: 'Rechazado' },
+    ]);
+    expect(await client.trackIds('131880738', 'E310000000041')).toEqual([]);
+    // Another issuer's e-NCF is not ours.
+    expect(await client.trackIds('101672919', 'E310000000040')).toEqual([]);
+    // DGII's validations of the consulta: a malformed RNC is refused, not taken as 'none'.
+    await expect(client.trackIds('1234', 'E310000000040')).rejects.toBeInstanceOf(DgiiUnavailable);
+    expect(dgii.asked.map((query) => query.service)).toEqual([
+      'consultatrackids',
+      'consultatrackids',
+      'consultatrackids',
+      'consultatrackids',
+    ]);
+  });
+
+  it('consulta trackids is not asked where DGII publishes none (CerteCF)', async () => {
+    const { standin: dgii, client } = await setup({ env: 'CerteCF' });
+    expect(await client.trackIds('131880738', 'E310000000042')).toBeNull();
+    expect(dgii.asked).toEqual([]);
+    // The stand-in has none there either, as DGII's Descripción Técnica lists it.
+    const none = await fetch(
+      `${dgii.url}/certecf/consultatrackids/api/trackids/consulta?rncemisor=131880738&encf=E310000000042`,
+    );
+    expect(none.status).toBe(404);
+  });
+
+  it('received, then answered after the timeout: DgiiUncertain, and DGII lists its TrackId', async () => {
+    const { standin: dgii, client } = await setup({ timeoutMs: 2_000 });
+    dgii.faults.slowAfterReceiptMs = 2_500;
+    const error: unknown = await client
+      .send(signer.sign(ecfXml(invoice(43))), '131880738E310000000043.xml')
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DgiiUncertain);
+    expect(error).toMatchObject({ uncertain: true });
+    expect(dgii.received).toMatchObject([{ encf: 'E310000000043', status: 1 }]);
+    dgii.faults.slowAfterReceiptMs = 0;
+    expect(await client.trackIds('131880738', 'E310000000043')).toMatchObject([
+      { trackId: dgii.received[0]!.trackId, estado: 'Aceptado' },
+    ]);
+    // Sent again, DGII refuses it: the false rejection the consulta avoids.
+    const again = await client.send(signer.sign(ecfXml(invoice(43))), '131880738E310000000043.xml');
+    expect(await client.status(again.trackId)).toMatchObject({
+      codigo: 2,
+      mensajes: [{ valor: 'e-NCF ya fue utilizado' }],
+    });
+  });
+
+  it('consulta RFCE (production): the result of a summary DGII received, by e-NCF and security code', async () => {
+    const { standin: dgii, client } = await setup({ env: 'eCF', timeoutMs: 2_000 });
+    const consumer = invoice(44, {
+      type: 'E32',
+      encf: encfOf('E32', 44),
+      buyer: { rnc: '', name: 'Carmen Rodríguez' },
+    });
+    const code = securityCode(signer.sign(ecfXml(consumer)));
+    const summary = signer.sign(rfceXml(consumer, code));
+    expect(await client.summaryStatus('131880738', 'E320000000044', code)).toMatchObject({ codigo: 0 });
+    dgii.faults.slowAfterReceiptMs = 2_500;
+    await expect(client.sendSummary(summary, '131880738E320000000044.xml')).rejects.toBeInstanceOf(
+      DgiiUncertain,
+    );
+    dgii.faults.slowAfterReceiptMs = 0;
+    expect(await client.summaryStatus('131880738', 'E320000000044', code)).toMatchObject({
+      codigo: 1,
+      estado: 'Aceptado',
+      encf: 'E320000000044',
+      secuenciaUtilizada: true,
+    });
+    // Another code is not that summary.
+    expect(await client.summaryStatus('131880738', 'E320000000044', 'ABCDEF')).toMatchObject({ codigo: 0 });
+    expect(dgii.received.map((document) => document.type)).toEqual(['RFCE']);
+    expect(dgii.asked.map((query) => query.service)).toEqual([
+      'consultarfce',
+      'consultarfce',
+      'consultarfce',
+    ]);
+  });
+
+  it('consulta RFCE is not asked outside production, where DGII publishes none', async () => {
+    const { standin: dgii, client } = await setup();
+    expect(await client.summaryStatus('131880738', 'E320000000045', 'ABCDEF')).toBeNull();
+    expect(dgii.asked).toEqual([]);
   });
 
   it('DGII down: DgiiUnavailable, to be tried again later', async () => {

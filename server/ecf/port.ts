@@ -20,5 +20,7 @@ export function ecfPort(
     send: (xml, fileName) => client.send(xml, fileName),
     status: (trackId) => client.status(trackId),
     sendSummary: (xml, fileName) => client.sendSummary(xml, fileName),
+    trackIds: (rncEmisor, encf) => client.trackIds(rncEmisor, encf),
+    summaryStatus: (rncEmisor, encf, securityCode) => client.summaryStatus(rncEmisor, encf, securityCode),
   };
 }

@@ -8,11 +8,17 @@
 // - GET  /{env}/consultaresultado/api/consultas/estado?trackid  0 not found, 1 accepted, 2 rejected,
 //        3 in process, 4 accepted on conditions
 // - POST /{env}/recepcionfc/api/recepcion/ecf                   an RFCE (the FC host), answered at once
-// An E32 under RD$250,000 sent whole is rejected (DGII wants its summary), an e-NCF accepted once is
-// rejected the second time. Faults on demand: DGII down (503), results 'En Proceso' for a while, a
+// - GET  /{env}/consultatrackids/api/trackids/consulta?rncemisor&encf  the submissions of an e-NCF
+//        received: a list of {trackId, estado, fechaRecepcion} (TesteCF and production only)
+// - GET  /ecf/consultarfce/api/Consultas/Consulta?RNC_Emisor&ENCF&Cod_Seguridad_eCF  the result of
+//        an RFCE received (the FC host; production only, as DGII publishes it)
+// Query names are read in any case (DGII's services ignore it). An E32 under RD$250,000 sent whole
+// is rejected (DGII wants its summary), an e-NCF accepted once is rejected the second time ('e-NCF
+// ya fue utilizado'). Faults on demand: DGII down (503), results 'En Proceso' for a while, a
 // document rejected with a given message (spending its e-NCF or not), one accepted on conditions
-// ('Aceptado Condicional', 4), the tokens expired early, answers delayed (slow), set from the
-// test's code or,
+// ('Aceptado Condicional', 4), the tokens expired early, answers delayed (slow: the caller gone,
+// nothing is received), documents received and recorded but answered late (slow after receipt:
+// past the caller's timeout, DGII holds them), set from the test's code or,
 // for a browser test or a developer, with POST /_standin/faults and a JSON body of DgiiFaults'
 // fields. Never part of the production bundle.
 import http from 'node:http';
@@ -36,13 +42,17 @@ export interface DgiiFaults {
   slowMs: number;
   /** The next document that passes is 'Aceptado Condicional' (4) with this message. */
   conditional: string | null;
+  /** Documents (reception, summary) are received and recorded at once, answered this many ms later. */
+  slowAfterReceiptMs: number;
 }
 
 export interface DgiiStandin {
   url: string;
   faults: DgiiFaults;
-  /** What arrived, for tests: the documents received, by e-NCF. */
-  received: Array<{ encf: string; type: string; xml: string; status: number }>;
+  /** What arrived, for tests: the documents received, by e-NCF (the reception's with their TrackId). */
+  received: Array<{ encf: string; type: string; xml: string; status: number; trackId?: string }>;
+  /** The consultas asked of an e-NCF, for tests. */
+  asked: Array<{ service: 'consultatrackids' | 'consultarfce'; encf: string }>;
   seedsIssued: number;
   close(): Promise<void>;
 }
@@ -72,12 +82,24 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
       codigo: number;
       estado: string;
       encf: string;
+      rnc: string;
+      fechaRecepcion: string;
       secuenciaUtilizada: boolean;
       mensajes: Array<{ codigo: number; valor: string }>;
     }
   >();
+  /** The summaries' verdicts, in the order received. */
+  const summaries: Array<{
+    rnc: string;
+    encf: string;
+    code: string;
+    codigo: number;
+    secuenciaUtilizada: boolean;
+    mensajes: Array<{ codigo: number; valor: string }>;
+  }> = [];
   const accepted = new Set<string>();
   const received: DgiiStandin['received'] = [];
+  const asked: DgiiStandin['asked'] = [];
   const faults: DgiiFaults = {
     down: false,
     processing: 0,
@@ -86,12 +108,27 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
     expireTokens: false,
     slowMs: 0,
     conditional: null,
+    slowAfterReceiptMs: 0,
   };
   let seedsIssued = 0;
 
   const send = (response: http.ServerResponse, status: number, body: unknown, type = 'application/json') => {
+    if (response.destroyed) return;
     response.writeHead(status, { 'content-type': type });
     response.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
+
+  /** A document's answer, after the 'slow after receipt' wait (it is recorded already). */
+  async function answerReceived(response: http.ServerResponse, body: unknown) {
+    if (faults.slowAfterReceiptMs > 0)
+      await new Promise((resolve) => setTimeout(resolve, faults.slowAfterReceiptMs));
+    send(response, 200, body);
+  }
+
+  /** A query parameter by name in any case. */
+  const param = (url: URL, ...names: string[]) => {
+    for (const [name, value] of url.searchParams) if (names.includes(name.toLowerCase())) return value.trim();
+    return '';
   };
 
   async function formXml(request: http.IncomingMessage, body: Buffer): Promise<string | null> {
@@ -165,21 +202,23 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
     request.on('end', () => {
       void (async () => {
         if (request.method === 'POST' && request.url === '/_standin/faults') {
-          let asked: Partial<DgiiFaults>;
+          let wanted: Partial<DgiiFaults>;
           try {
-            asked = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Partial<DgiiFaults>;
+            wanted = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Partial<DgiiFaults>;
           } catch {
             return send(response, 400, { mensaje: 'Se espera un JSON con las fallas' });
           }
-          if (typeof asked.down === 'boolean') faults.down = asked.down;
-          if (typeof asked.processing === 'number') faults.processing = asked.processing;
-          if (typeof asked.reject === 'string' || asked.reject === null) faults.reject = asked.reject;
-          if (typeof asked.rejectSpendsNumber === 'boolean')
-            faults.rejectSpendsNumber = asked.rejectSpendsNumber;
-          if (typeof asked.expireTokens === 'boolean') faults.expireTokens = asked.expireTokens;
-          if (typeof asked.slowMs === 'number' && asked.slowMs >= 0) faults.slowMs = asked.slowMs;
-          if (typeof asked.conditional === 'string' || asked.conditional === null)
-            faults.conditional = asked.conditional;
+          if (typeof wanted.down === 'boolean') faults.down = wanted.down;
+          if (typeof wanted.processing === 'number') faults.processing = wanted.processing;
+          if (typeof wanted.reject === 'string' || wanted.reject === null) faults.reject = wanted.reject;
+          if (typeof wanted.rejectSpendsNumber === 'boolean')
+            faults.rejectSpendsNumber = wanted.rejectSpendsNumber;
+          if (typeof wanted.expireTokens === 'boolean') faults.expireTokens = wanted.expireTokens;
+          if (typeof wanted.slowMs === 'number' && wanted.slowMs >= 0) faults.slowMs = wanted.slowMs;
+          if (typeof wanted.conditional === 'string' || wanted.conditional === null)
+            faults.conditional = wanted.conditional;
+          if (typeof wanted.slowAfterReceiptMs === 'number' && wanted.slowAfterReceiptMs >= 0)
+            faults.slowAfterReceiptMs = wanted.slowAfterReceiptMs;
           return send(response, 200, faults);
         }
         if (faults.slowMs > 0) {
@@ -190,6 +229,7 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
         if (faults.down)
           return send(response, 503, '<html><body>Servicio no disponible</body></html>', 'text/html');
         const url = new URL(request.url ?? '/', 'http://dgii.local');
+        const env = /^\/(testecf|certecf|ecf)\//.exec(url.pathname.toLowerCase())?.[1] ?? '';
         const route = url.pathname.toLowerCase().replace(/^\/(testecf|certecf|ecf)\//, '/');
         const body = Buffer.concat(chunks);
         if (request.method === 'GET' && route === '/autenticacion/api/autenticacion/semilla') {
@@ -224,9 +264,77 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
           if (!xml) return send(response, 400, { error: 'Falta el archivo xml' });
           const verdict = await judge(xml);
           const trackId = crypto.randomUUID();
-          results.set(trackId, { ...verdict, estado: ESTADOS[verdict.codigo] ?? 'Rechazado' });
-          received.push({ encf: verdict.encf, type: verdict.type, xml, status: verdict.codigo });
-          return send(response, 200, { trackId, error: '', mensaje: '' });
+          results.set(trackId, {
+            ...verdict,
+            rnc: valueOf(xml, 'RNCEmisor'),
+            fechaRecepcion: new Date().toISOString(),
+            estado: ESTADOS[verdict.codigo] ?? 'Rechazado',
+          });
+          received.push({ encf: verdict.encf, type: verdict.type, xml, status: verdict.codigo, trackId });
+          return answerReceived(response, { trackId, error: '', mensaje: '' });
+        }
+        if (request.method === 'GET' && route === '/consultatrackids/api/trackids/consulta') {
+          // DGII publishes no CerteCF address for it.
+          if (env === 'certecf') return send(response, 404, { mensaje: 'Recurso no encontrado' });
+          if (!authorised(request)) return send(response, 401, { mensaje: 'Token inválido' });
+          const rnc = param(url, 'rncemisor');
+          const encf = param(url, 'encf').toUpperCase();
+          // DGII's validations of the consulta, in its words.
+          const invalid = !rnc
+            ? 'El campo RNC Emisor es requerido.'
+            : !encf
+              ? 'El campo ENCF es requerido.'
+              : !/^(\d{9}|\d{11})$/.test(rnc)
+                ? 'La longitud del RNC Emisor es inválida.'
+                : encf.length !== 13
+                  ? 'La longitud del ENCF es inválida.'
+                  : !/^E\d{12}$/.test(encf)
+                    ? 'El ENCF es inválido.'
+                    : null;
+          if (invalid) return send(response, 400, { mensaje: invalid });
+          asked.push({ service: 'consultatrackids', encf });
+          return send(
+            response,
+            200,
+            [...results]
+              .filter(([, result]) => result.encf === encf && result.rnc === rnc)
+              .map(([trackId, result]) => ({
+                trackId,
+                estado: result.estado,
+                fechaRecepcion: result.fechaRecepcion,
+              })),
+          );
+        }
+        if (request.method === 'GET' && route === '/consultarfce/api/consultas/consulta') {
+          // DGII publishes it in production only.
+          if (env !== 'ecf') return send(response, 404, { mensaje: 'Recurso no encontrado' });
+          if (!authorised(request)) return send(response, 401, { mensaje: 'Token inválido' });
+          const rnc = param(url, 'rnc_emisor', 'rncemisor');
+          const encf = param(url, 'encf').toUpperCase();
+          const code = param(url, 'cod_seguridad_ecf', 'codigoseguridad');
+          if (!rnc || !encf || !code)
+            return send(response, 400, { mensaje: 'RNC Emisor, ENCF y Código de Seguridad son requeridos.' });
+          asked.push({ service: 'consultarfce', encf });
+          const mine = summaries.filter((one) => one.rnc === rnc && one.encf === encf && one.code === code);
+          // The verdict that stands: an accepted summary's, else the latest.
+          const found = mine.find((one) => one.codigo === 1 || one.codigo === 4) ?? mine.at(-1);
+          if (!found)
+            return send(response, 200, {
+              rnc,
+              encf,
+              secuenciaUtilizada: false,
+              codigo: 0,
+              estado: 'No encontrado',
+              mensajes: [],
+            });
+          return send(response, 200, {
+            rnc,
+            encf,
+            secuenciaUtilizada: found.secuenciaUtilizada,
+            codigo: found.codigo,
+            estado: ESTADOS[found.codigo],
+            mensajes: found.mensajes,
+          });
         }
         if (request.method === 'GET' && route === '/consultaresultado/api/consultas/estado') {
           if (!authorised(request)) return send(response, 401, { mensaje: 'Token inválido' });
@@ -266,12 +374,23 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
           const verdict = refusal
             ? { codigo: 2, mensajes: [{ codigo: 1, valor: refusal.valor }] }
             : acceptance();
-          if (xml) received.push({ encf, type: 'RFCE', xml, status: verdict.codigo });
-          return send(response, 200, {
+          const secuenciaUtilizada = refusal ? refusal.spent : true;
+          if (xml) {
+            received.push({ encf, type: 'RFCE', xml, status: verdict.codigo });
+            summaries.push({
+              rnc: valueOf(xml, 'RNCEmisor'),
+              encf,
+              code: valueOf(xml, 'CodigoSeguridadeCF'),
+              codigo: verdict.codigo,
+              secuenciaUtilizada,
+              mensajes: verdict.mensajes,
+            });
+          }
+          return answerReceived(response, {
             ...verdict,
             estado: ESTADOS[verdict.codigo],
             encf,
-            secuenciaUtilizada: refusal ? refusal.spent : true,
+            secuenciaUtilizada,
           });
         }
         return send(response, 404, { mensaje: 'Recurso no encontrado' });
@@ -284,6 +403,7 @@ export async function startDgiiStandin(options: { port?: number } = {}): Promise
     url: `http://127.0.0.1:${port}`,
     faults,
     received,
+    asked,
     get seedsIssued() {
       return seedsIssued;
     },

@@ -58,6 +58,11 @@ export interface EcfRecord {
   /** Of a rejection: whether DGII counts the e-NCF as used (a corrected one takes a new number). */
   number_used?: boolean;
   lease_until?: Date;
+  /**
+   * When a submission got no answer after it was sent (a timeout): DGII may hold it, so DGII is
+   * asked for it before it is sent again (a second one would be refused as 'ya fue utilizado').
+   */
+  uncertain_at?: Date;
   /** How it was paid, as signed (a corrected one says the same). */
   payment?: FormaPago;
   /** The rejected ones this corrected e-CF replaces, oldest first (issue 22). */

@@ -2,8 +2,9 @@
 // DGII stand-in: a paid order gets an E32 (E31 with the parent's RNC and company), signed when its
 // e-NCF is taken; the pass sends it (an E32 under RD$250,000 as its summary, the others to the
 // reception and their result asked until final), in the order issued; DGII down holds the queue and
-// never the payment; a rejection alerts the admins with DGII's reasons; a cancellation's E34 refers
-// to the invoice; twenty payments at once on a range of fifteen never share or skip an e-NCF.
+// never the payment; a document DGII received but answered after the timeout is found there (consulta
+// trackids, consulta RFCE) and never sent twice; a rejection alerts the admins with DGII's reasons; a
+// cancellation's E34 refers to the invoice; twenty payments at once on a range of fifteen never share or skip an e-NCF.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -180,7 +181,7 @@ describe('e-CF issued and sent', () => {
     expect(s.received.map((document) => document.encf)).toEqual(['E320000000001', 'E320000000002']);
   });
 
-  it('DGII slower than the timeout: the pass finds it unavailable, the e-CF stays queued, then goes when DGII is fast', async () => {
+  it('DGII slower than the timeout, nothing received: the e-CF stays queued, DGII is asked first, then it goes', async () => {
     const { t: app, dgii: s, cart, parent } = await setup();
     await pay(app, parent, withInvoice(cart));
     // The server's own port, with a timeout a test can outwait (30 s in production).
@@ -191,11 +192,85 @@ describe('e-CF issued and sent', () => {
     const [waiting] = await receipts(app);
     expect(waiting!.ecf).toMatchObject({ state: 'queued' });
     expect(waiting!.ecf!.lease_until).toBeUndefined();
+    // The seed timed out: the e-CF itself never left.
+    expect(waiting!.ecf!.uncertain_at).toBeUndefined();
+    // With a token in hand (as after the hour's first call), the reception itself times out.
+    s.faults.slowMs = 0;
+    await deps.ecf.status('');
+    s.faults.slowMs = 2_500;
+    expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 0, unreachable: true });
+    // No answer after sending: it may have reached DGII (here it had not).
+    expect((await receipts(app))[0]!.ecf!.uncertain_at).toBeInstanceOf(Date);
     expect(s.received).toHaveLength(0);
     s.faults.slowMs = 0;
     expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 1, unreachable: false });
+    // DGII held none of it: asked once, then sent.
+    expect(s.asked).toEqual([{ service: 'consultatrackids', encf: 'E310000000001' }]);
+    expect((await receipts(app))[0]!.ecf!.uncertain_at).toBeUndefined();
     expect(await sendEcfReceipts(deps)).toMatchObject({ accepted: 1 });
     expect(s.received.map((document) => [document.encf, document.status])).toEqual([['E310000000001', 1]]);
+  });
+
+  it("DGII received the e-CF and answered after the timeout: the next pass takes DGII's TrackId, accepted, sent once", async () => {
+    const { t: app, dgii: s, cart, parent } = await setup();
+    await pay(app, parent, withInvoice(cart));
+    const deps = { ...app.app.core.deps, ecf: ecfPort(app.config.ecf!, { timeoutMs: 2_000 }) };
+    s.faults.slowAfterReceiptMs = 2_500;
+    expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 0, unreachable: true });
+    expect((await receipts(app))[0]!.ecf).toMatchObject({ state: 'queued', uncertain_at: expect.any(Date) });
+    // DGII has it all the same.
+    expect(s.received).toMatchObject([{ encf: 'E310000000001', status: 1 }]);
+    const dgiiTrackId = s.received[0]!.trackId;
+    s.faults.slowAfterReceiptMs = 0;
+    expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 1, accepted: 1, unreachable: false });
+    const [settled] = await receipts(app);
+    expect(settled!.ecf).toMatchObject({ state: 'accepted', track_id: dgiiTrackId });
+    expect(settled!.ecf!.uncertain_at).toBeUndefined();
+    expect(settled!.ecf!.lease_until).toBeUndefined();
+    // Never sent twice, so never refused as 'e-NCF ya fue utilizado', and nobody alerted.
+    expect(s.received).toHaveLength(1);
+    expect(await app.store.collection('outbox').count({ kind: 'ecf-alert' })).toBe(0);
+  });
+
+  it("'Reenviar' on an e-CF whose answer was lost asks DGII first and takes what DGII holds", async () => {
+    const { t: app, dgii: s, cart, parent, admin } = await setup();
+    await pay(app, parent, withInvoice(cart));
+    const deps = { ...app.app.core.deps, ecf: ecfPort(app.config.ecf!, { timeoutMs: 2_000 }) };
+    s.faults.slowAfterReceiptMs = 2_500;
+    await sendEcfReceipts(deps);
+    s.faults.slowAfterReceiptMs = 0;
+    const [lost] = await receipts(app);
+    const done = await app.api({
+      method: 'POST',
+      url: `/api/comprobantes/ecf/enviar/${lost!._id}`,
+      token: admin,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toBe(ECF_MESSAGES.resent('E310000000001', 'Aceptado', false));
+    expect((await receipts(app))[0]!.ecf).toMatchObject({
+      state: 'accepted',
+      track_id: s.received[0]!.trackId,
+    });
+    expect(s.received).toHaveLength(1);
+    expect(s.asked).toEqual([{ service: 'consultatrackids', encf: 'E310000000001' }]);
+  });
+
+  it('in production, a summary (RFCE) answered after the timeout is settled by consulta RFCE, not sent again', async () => {
+    const { t: app, dgii: s, cart, parent } = await setup();
+    await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    // DGII publishes consulta RFCE in production only: the port as production builds it.
+    const production = ecfPort({ ...app.config.ecf!, env: 'eCF' }, { timeoutMs: 2_000 });
+    const deps = { ...app.app.core.deps, ecf: production };
+    s.faults.slowAfterReceiptMs = 2_500;
+    expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 0, unreachable: true });
+    expect((await receipts(app))[0]!.ecf).toMatchObject({ state: 'queued', route: 'summary' });
+    expect(s.received).toMatchObject([{ type: 'RFCE', encf: 'E320000000001', status: 1 }]);
+    s.faults.slowAfterReceiptMs = 0;
+    expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 1, accepted: 1, unreachable: false });
+    expect((await receipts(app))[0]!.ecf).toMatchObject({ state: 'accepted' });
+    expect(s.received).toHaveLength(1);
+    expect(s.asked).toEqual([{ service: 'consultarfce', encf: 'E320000000001' }]);
+    expect(await app.store.collection('outbox').count({ kind: 'ecf-alert' })).toBe(0);
   });
 
   it('two passes at once (two instances) never send one e-CF twice: each claims it with a lease', async () => {

@@ -5,7 +5,10 @@
 //              once; the school keeps the signed E32
 //   reception  every other e-CF: DGII answers a TrackId, whose result the pass asks until final
 // Accepted ('Aceptado', 'Aceptado Condicional') is issued; 'Rechazado' alerts the admins with DGII's
-// messages. The signing and DGII's services are the adapter's (server/ecf/): a port here.
+// messages. A document sent whose answer was lost (a timeout) is marked uncertain, and before it
+// goes again DGII is asked whether it holds it (consulta trackids; consulta RFCE for a summary):
+// what DGII holds is taken, as a second submission would be refused as already used. The signing
+// and DGII's services are the adapter's (server/ecf/): a port here.
 import { nowOf, type CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
 import { ApiError } from '../errors.ts';
@@ -38,13 +41,30 @@ export interface EcfPort {
   certificateValidUntil: Date;
   /** The document signed with the school's certificate (enveloped XMLDSig), ready to send. */
   sign(xml: string): string;
-  /** DGII's reception: a TrackId. Rejects when DGII cannot be reached (sent again later). */
+  /**
+   * DGII's reception: a TrackId. Rejects when DGII cannot be reached (sent again later); with an
+   * error whose `uncertain` is true when the document was sent and the answer lost (DGII may hold it).
+   */
   send(signedXml: string, fileName: string): Promise<{ trackId: string }>;
   /** The result of a TrackId. */
   status(trackId: string): Promise<EcfStatus>;
-  /** The summary of a consumer invoice under RD$250,000, answered at once. */
+  /** The summary of a consumer invoice under RD$250,000, answered at once; rejects as `send` does. */
   sendSummary(signedXml: string, fileName: string): Promise<EcfStatus>;
+  /** The submissions DGII holds of the issuer's e-NCF (consulta trackids); null where DGII has no such service. */
+  trackIds(rncEmisor: string, encf: string): Promise<EcfTrackId[] | null>;
+  /** DGII's result of a summary it received (consulta RFCE, 0 if none); null where DGII has no such service. */
+  summaryStatus(rncEmisor: string, encf: string, securityCode: string): Promise<EcfStatus | null>;
 }
+
+/** One submission DGII holds of an e-NCF: its TrackId and state ('Aceptado', 'En Proceso'…). */
+export interface EcfTrackId {
+  trackId: string;
+  estado: string;
+  fechaRecepcion?: string;
+}
+
+/** The port's rejection for a document sent whose answer was lost. */
+const uncertain = (error: unknown): boolean => (error as { uncertain?: unknown } | null)?.uncertain === true;
 
 const receiptsOf = (store: Store) => store.collection<Receipt>('comprobantes');
 
@@ -112,8 +132,31 @@ export function signEcf(port: EcfPort, source: EcfSource): EcfRecord {
   };
 }
 
+/** The issuer's RNC as DGII writes it (digits). */
+const rncOf = (receipt: Receipt) => receipt.school.rnc.replace(/\D/g, '');
+
 /** DGII's file name of a document: the issuer's RNC and the e-NCF. */
-const fileNameOf = (receipt: Receipt) => `${receipt.school.rnc.replace(/\D/g, '')}${receipt.ncf}.xml`;
+const fileNameOf = (receipt: Receipt) => `${rncOf(receipt)}${receipt.ncf}.xml`;
+
+/**
+ * The TrackId of the submission whose answer was lost, if DGII holds it: earlier rejected attempts
+ * of the same e-NCF (kept in `previous`) left aside; an accepted one first, then one in process,
+ * else the latest received. Null when DGII holds none, or has no such consulta (sent again).
+ */
+async function heldByDgii(port: EcfPort, receipt: Receipt): Promise<string | null> {
+  const listed = await port.trackIds(rncOf(receipt), receipt.ncf);
+  if (!listed) return null;
+  const earlier = new Set((receipt.ecf!.previous ?? []).map((attempt) => attempt.track_id));
+  const ours = listed
+    .filter((entry) => entry.trackId && !earlier.has(entry.trackId) && !/^no encontrado$/i.test(entry.estado))
+    .map((entry, index) => ({ ...entry, at: Date.parse(entry.fechaRecepcion ?? '') || index }))
+    .sort((a, b) => b.at - a.at);
+  const chosen =
+    ours.find((entry) => /^aceptado/i.test(entry.estado)) ??
+    ours.find((entry) => /proceso/i.test(entry.estado)) ??
+    ours[0];
+  return chosen?.trackId ?? null;
+}
 
 export interface EcfPassReport {
   sent: number;
@@ -160,23 +203,45 @@ export async function sendEcfReceipts(
         if (status.codigo === 3 || status.codigo === 0) await release(deps, claimed);
         else report[await settle(deps, claimed, status)] += 1;
       } else if (ecf.route === 'summary') {
-        const status = await port.sendSummary(ecf.summary_xml ?? '', fileNameOf(claimed));
+        // A summary whose answer was lost: DGII's verdict on it, if DGII has one (a second summary
+        // of the e-NCF would be refused as already used).
+        const known = ecf.uncertain_at
+          ? await port.summaryStatus(rncOf(claimed), claimed.ncf, ecf.security_code)
+          : null;
+        if (known?.codigo === 3) {
+          await release(deps, claimed);
+          continue;
+        }
+        const status =
+          known && known.codigo !== 0
+            ? known
+            : await port.sendSummary(ecf.summary_xml ?? '', fileNameOf(claimed));
         report.sent += 1;
         report[await settle(deps, claimed, status)] += 1;
       } else {
-        const { trackId } = await port.send(ecf.signed_xml, fileNameOf(claimed));
+        const held = ecf.uncertain_at ? await heldByDgii(port, claimed) : null;
+        const trackId = held ?? (await port.send(ecf.signed_xml, fileNameOf(claimed))).trackId;
         await receipts.updateOne(
           { _id: claimed._id },
           {
             set: { 'ecf.state': 'sent', 'ecf.track_id': trackId, 'ecf.sent_at': now },
-            unset: ['ecf.lease_until'],
+            // Still claimed while DGII's result of an adopted TrackId is asked below.
+            unset: held ? ['ecf.uncertain_at'] : ['ecf.lease_until', 'ecf.uncertain_at'],
           },
         );
         report.sent += 1;
+        if (held) {
+          // DGII has had it since the answer was lost: its result is likely final already.
+          const sent = { ...claimed, ecf: { ...ecf, state: 'sent' as const, track_id: trackId } };
+          const status = await port.status(trackId);
+          if (status.codigo === 3 || status.codigo === 0) await release(deps, sent);
+          else report[await settle(deps, sent, status)] += 1;
+        }
       }
     } catch (error) {
       deps.log.warn({ err: error, encf: claimed.ncf }, 'DGII could not be reached; the e-CF waits');
-      await release(deps, claimed);
+      // Sent and unanswered: DGII is asked for it before it goes again.
+      await release(deps, claimed, uncertain(error) ? now : undefined);
       report.unreachable = true;
       break;
     }
@@ -184,8 +249,11 @@ export async function sendEcfReceipts(
   return report;
 }
 
-const release = (deps: CoreDeps, receipt: Receipt) =>
-  receiptsOf(deps.store).updateOne({ _id: receipt._id }, { unset: ['ecf.lease_until'] });
+const release = (deps: CoreDeps, receipt: Receipt, uncertainAt?: Date) =>
+  receiptsOf(deps.store).updateOne(
+    { _id: receipt._id },
+    { ...(uncertainAt ? { set: { 'ecf.uncertain_at': uncertainAt } } : {}), unset: ['ecf.lease_until'] },
+  );
 
 /** DGII's final word on a receipt: recorded, and a rejection told to the admins with its reasons. */
 async function settle(deps: CoreDeps, receipt: Receipt, status: EcfStatus): Promise<'accepted' | 'rejected'> {
@@ -200,7 +268,7 @@ async function settle(deps: CoreDeps, receipt: Receipt, status: EcfStatus): Prom
         'ecf.settled_at': nowOf(deps),
         ...(rejected ? { 'ecf.number_used': status.secuenciaUtilizada } : {}),
       },
-      unset: ['ecf.lease_until'],
+      unset: ['ecf.lease_until', 'ecf.uncertain_at'],
     },
   );
   if (rejected)
