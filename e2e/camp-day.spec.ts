@@ -72,13 +72,13 @@ test('a coach checks two children in, goes offline, checks one out to an authori
   // The connection drops at the gate: the departure waits on the phone.
   await page.context().setOffline(true);
   await page.getByRole('button', { name: `Salió ${name}` }).click();
-  await page.getByRole('button', { name: 'Rosa Martínez (001-1111111-1)' }).click();
+  await page.getByRole('button', { name: 'Rosa Martínez (001-1111111-8)' }).click();
   await expect(page.getByText(/Sin conexión: 1 marca guardada en este teléfono/)).toBeVisible();
   await expect(page.getByText('Salida marcada en este teléfono (sin enviar)')).toBeVisible();
   await keepShot(page, testInfo.outputPath('camp-day-offline.png'));
   await page.context().setOffline(false);
   await expect(
-    page.getByText(`${name}: salida marcada, lo recogió Rosa Martínez (001-1111111-1).`),
+    page.getByText(`${name}: salida marcada, lo recogió Rosa Martínez (001-1111111-8).`),
   ).toBeVisible();
   await expect(page.getByText(/Sin conexión/)).toHaveCount(0);
   await expectAccessible(page, 'camp day');
@@ -96,7 +96,7 @@ test('a coach checks two children in, goes offline, checks one out to an authori
   const marks = seen.data as Array<{ name: string; arrived_at: string | null; picked_up_by: string }>;
   const child = marks.find((entry) => entry.name === name)!;
   expect(child.arrived_at).not.toBeNull();
-  expect(child.picked_up_by).toBe('Rosa Martínez (001-1111111-1)');
+  expect(child.picked_up_by).toBe('Rosa Martínez (001-1111111-8)');
   const other = marks.find((entry) => entry.name === sister)!;
   expect(other.arrived_at).not.toBeNull();
   expect(other.picked_up_by).toBe('');

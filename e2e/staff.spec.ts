@@ -56,7 +56,7 @@ test('staff find an order by a child, print the roster, download the Excel, canc
   await expect(page.getByRole('heading', { name: /^Inscripción / })).toBeVisible();
   await expect(page.getByRole('heading', { name: `${child} Rodríguez` })).toBeVisible();
   const pickup = page.getByRole('region', { name: 'Autorizados a recoger' });
-  await expect(pickup.getByText('Rosa Martínez · cédula 001-1111111-1')).toBeVisible();
+  await expect(pickup.getByText('Rosa Martínez · cédula 001-1111111-8')).toBeVisible();
   await expect(page.getByText('Visa terminada en 4242')).toBeVisible();
   await expectAccessible(page, 'admin Inscripción');
   await shot('staff-2-detalle');

@@ -139,8 +139,8 @@ export async function fillAdditional(page: Page) {
     'Nombre del padre': 'José Rodríguez',
     'Teléfono de la madre': '8095551234',
     'Teléfono del padre': '8295554321',
-    'Cédula de la madre': '00112345678',
-    'Cédula del padre': '00176543210',
+    'Cédula de la madre': '00112345673',
+    'Cédula del padre': '00176543213',
     'Correo electrónico *': 'familia@correo.do',
     'Dirección familiar *': 'Calle El Conde 12, Santo Domingo',
     'Nombre *': 'Rosa',
@@ -150,9 +150,9 @@ export async function fillAdditional(page: Page) {
     'Teléfono de oficina': '8095552222',
     Comentarios: 'Llamar primero al celular',
     'Nombre de la persona autorizada 1 *': 'Rosa Martínez',
-    'Cédula de la persona autorizada 1 *': '00111111111',
+    'Cédula de la persona autorizada 1 *': '00111111118',
     'Nombre de la persona autorizada 2': 'Juan Pérez',
-    'Cédula de la persona autorizada 2': '00122222222',
+    'Cédula de la persona autorizada 2': '00122222227',
   });
   await page.getByLabel('Forma de contacto preferida *', { exact: true }).selectOption('Celular');
   await page.getByLabel('¿Cómo se enteró de nosotros? *', { exact: true }).selectOption('Instagram');

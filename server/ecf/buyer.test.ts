@@ -22,16 +22,16 @@ const receipt = (total: number) =>
   }) as unknown as Receipt;
 
 const family = {
-  contact: { mother_name: 'Carmen Rodríguez', mother_id: '001-1234567-8', father_name: '', father_id: '' },
+  contact: { mother_name: 'Carmen Rodríguez', mother_id: '001-1234567-3', father_name: '', father_id: '' },
 } as unknown as Pick<Enrolment, 'contact'>;
 const options = { rangeExpiry: new Date('2028-12-31T00:00:00Z'), signedAt: new Date('2027-06-14T15:00:05Z') };
 
 describe('the buyer of an E32', () => {
   it('from RD$250,000: the parent who paid, with the cédula, in an XML that XSD 32 accepts', async () => {
     const source = ecfSource(receipt(250_000), family, options);
-    expect(source.buyer).toEqual({ rnc: '00112345678', name: 'Carmen Rodríguez' });
+    expect(source.buyer).toEqual({ rnc: '00112345673', name: 'Carmen Rodríguez' });
     const xml = ecfXml(source);
-    expect(xml).toContain('<RNCComprador>00112345678</RNCComprador>');
+    expect(xml).toContain('<RNCComprador>00112345673</RNCComprador>');
     // The XSD wants the signature after FechaHoraFirma; signing is the server's, a stand-in here.
     const signed = xml.replace('</ECF>', '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"/></ECF>');
     expect(await dgiiSchemaErrors(signed, 'e-CF-32')).toEqual([]);

@@ -71,6 +71,6 @@ export function pickupNotice(input: { child: string; person: string; at: Date; c
   };
 }
 
-/** 'Ana Pérez (001-1234567-8)': a pick-up person as the marks and the messages write them. */
+/** 'Ana Pérez (001-1234567-3)': a pick-up person as the marks and the messages write them. */
 export const personLabel = (person: { name: string; id: string }): string =>
   person.id?.trim() ? `${person.name.trim()} (${person.id.trim()})` : person.name.trim();

@@ -25,6 +25,8 @@ import {
   WEIGHT_MAX,
   WEIGHT_MIN,
   WEIGHT_PATTERN,
+  cedulaCheckDigitValid,
+  cedulaProblem,
   validAge,
   validBirthDate,
   type AdditionalData,
@@ -110,8 +112,9 @@ export function participantFieldErrors(
  * form, one pick-up person and how the family heard of the school (other_source when 'Otra').
  * Optional (issue 26): the other parent, the home and office phones, comments and a second pick-up
  * person, whose fields go by group (PARENT_GROUPS, SECOND_PICKUP). A choice outside its list or a
- * malformed cédula counts as empty (the spec has no line of its own for them); a phone given in
- * an optional field must still be well formed.
+ * malformed cédula counts as empty (the spec has no line of its own for them); a complete cédula
+ * whose check digit fails has its own line; a phone given in an optional field must still be well
+ * formed.
  */
 export const additionalSchema = (() => {
   const M = ADDITIONAL_MESSAGES;
@@ -136,7 +139,13 @@ export const additionalSchema = (() => {
     ADDITIONAL_FIELDS.map((field) => [field, base(field)]),
   );
   for (const field of NATIONAL_ID_FIELDS)
-    fields[field] = base(field).matches(NATIONAL_ID_PATTERN, { message: M.empty, excludeEmptyString: true });
+    fields[field] = base(field)
+      .matches(NATIONAL_ID_PATTERN, { message: M.empty, excludeEmptyString: true })
+      .test(
+        'cedula',
+        M.cedulaCheckDigit,
+        (id) => !id || !NATIONAL_ID_PATTERN.test(id) || cedulaCheckDigitValid(id),
+      );
   for (const field of PHONE_FIELDS)
     fields[field] = base(field).matches(PHONE_PATTERN, { message: M.phones, excludeEmptyString: true });
   for (const field of [...PARENT_GROUPS.flat(), ...SECOND_PICKUP])
@@ -171,7 +180,9 @@ export function additionalFieldErrors(
     field === 'mother_name' && noParent
       ? FIELD_MESSAGES.oneParent
       : ids.includes(field) && !blank
-        ? FIELD_MESSAGES.nationalId
+        ? cedulaProblem(data[field] ?? '') === 'checkDigit'
+          ? FIELD_MESSAGES.cedulaCheckDigit
+          : FIELD_MESSAGES.nationalId
         : undefined,
   );
 }

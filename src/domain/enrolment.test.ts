@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADDITIONAL_MESSAGES,
   AGE_MAX,
   AGE_MIN,
   EMAIL_REGEX,
   FIELD_MESSAGES,
   PARTICIPANT_MESSAGES,
+  cedulaCheckDigitValid,
+  cedulaProblem,
   rncCheckDigitValid,
   rncProblem,
   validAge,
 } from './enrolment.ts';
-import { additionalFieldErrors, participantErrors, participantFieldErrors } from './enrolment-rules.ts';
+import {
+  additionalErrors,
+  additionalFieldErrors,
+  participantErrors,
+  participantFieldErrors,
+} from './enrolment-rules.ts';
 import { ID_PATTERN } from './fields.ts';
 
 describe('one home per field rule', () => {
@@ -163,7 +171,7 @@ describe('field errors: the sentence under each invalid field', () => {
       additionalFieldErrors({
         father_name: 'Juan Pérez',
         father_phone: '8095551234',
-        father_id: '001-1234567-8',
+        father_id: '001-1234567-3',
       }).father_phone,
     ).toBeUndefined();
     // An optional phone given must still be a phone; a second pick-up person goes whole.
@@ -204,5 +212,43 @@ describe("a parent's RNC: the mask and DGII's check digit", () => {
     expect(rncProblem('101672919')).toBe('incomplete');
     expect(rncProblem('1-01-67291-8')).toBe('checkDigit');
     expect(rncProblem(' 1-01-67291-9 ')).toBeNull();
+  });
+});
+
+describe('a cédula: the mask and its check digit', () => {
+  it.each([
+    // Real-format cédulas whose last digit is the check (weights 1,2,1,2…; digits of each product added).
+    ['001-1234567-3'],
+    ['402-1234567-8'],
+    ['031-0234567-9'],
+    ['224-0098765-1'],
+    ['001-0000001-7'],
+    ['00101234565'],
+  ])('%s is valid', (cedula) => {
+    expect(cedulaCheckDigitValid(cedula)).toBe(true);
+  });
+
+  it.each([['001-1234567-8'], ['402-1234567-3'], ['031-0234567-0'], ['224-0098765-7'], ['001-12345'], ['']])(
+    '%s is not',
+    (cedula) => {
+      expect(cedulaCheckDigitValid(cedula)).toBe(false);
+    },
+  );
+
+  it('says what is wrong: incomplete, a wrong check digit, or nothing', () => {
+    expect(cedulaProblem('001-12')).toBe('incomplete');
+    expect(cedulaProblem('00112345673')).toBe('incomplete');
+    expect(cedulaProblem('001-1234567-8')).toBe('checkDigit');
+    expect(cedulaProblem(' 001-1234567-3 ')).toBeNull();
+  });
+
+  it('the form says it under the field and in its summary; a valid one passes', () => {
+    const contact = { mother_id: '001-1234567-8', authorized_id_2: '402-1234567-8' };
+    expect(additionalFieldErrors(contact).mother_id).toBe(FIELD_MESSAGES.cedulaCheckDigit);
+    expect(additionalFieldErrors(contact).authorized_id_2).toBeUndefined();
+    expect(additionalErrors(contact)).toContain(ADDITIONAL_MESSAGES.cedulaCheckDigit);
+    expect(additionalErrors({ mother_id: '001-1234567-3' })).not.toContain(
+      ADDITIONAL_MESSAGES.cedulaCheckDigit,
+    );
   });
 });

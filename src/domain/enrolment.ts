@@ -54,6 +54,30 @@ export function rncCheckDigitValid(rnc: string): boolean {
 /** What is wrong with a parent's RNC (the payment step, a correction): null when it is a valid one. */
 export const rncProblem = (rnc: string): 'incomplete' | 'checkDigit' | null =>
   !RNC_PATTERN.test(rnc.trim()) ? 'incomplete' : rncCheckDigitValid(rnc.trim()) ? null : 'checkDigit';
+
+/**
+ * The check digit of an 11-digit cédula (Luhn): the first ten weighted 1,2,1,2…, the digits of each
+ * product added; the check is (10 - sum % 10) % 10. A cédula goes on an E32's buyer and identifies
+ * who may pick a child up, so a mistyped digit is caught while the parent can still fix it.
+ */
+export function cedulaCheckDigitValid(cedula: string): boolean {
+  const digits = cedula.replace(/-/g, '');
+  if (!/^\d{11}$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < 10; index += 1) {
+    const product = Number(digits[index]) * (index % 2 === 0 ? 1 : 2);
+    sum += product > 9 ? product - 9 : product;
+  }
+  return (10 - (sum % 10)) % 10 === Number(digits[10]);
+}
+
+/** What is wrong with a cédula (mask 999-9999999-9): null when it is a valid one. */
+export const cedulaProblem = (cedula: string): 'incomplete' | 'checkDigit' | null =>
+  !NATIONAL_ID_PATTERN.test(cedula.trim())
+    ? 'incomplete'
+    : cedulaCheckDigitValid(cedula.trim())
+      ? null
+      : 'checkDigit';
 export const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
 
 export const PARTICIPANT_MESSAGES = {
@@ -67,6 +91,7 @@ export const ADDITIONAL_MESSAGES = {
   empty: 'Hay uno o más campos vacíos',
   email: 'Correo electrónico inválido',
   phones: 'Hay uno o más teléfonos inválidos',
+  cedulaCheckDigit: 'Una cédula escrita no existe: revise sus dígitos (el último es el dígito verificador)',
 } as const;
 
 /** A real DD/MM/YYYY date (leap years respected), not in the future. */
@@ -112,6 +137,7 @@ export const FIELD_MESSAGES = {
   photo: 'Elija una foto del participante.',
   choice: 'Elija una opción de la lista.',
   nationalId: 'Escriba la cédula completa: 999-9999999-9.',
+  cedulaCheckDigit: 'La cédula escrita no existe: revise sus dígitos (el último es el dígito verificador).',
   weight: `El peso debe estar entre ${WEIGHT_MIN} y ${WEIGHT_MAX} lbs.`,
   age: `La edad debe ser entre ${AGE_MIN} y ${AGE_MAX} años.`,
   birthDate: 'Fecha de nacimiento incorrecta: escriba DD/MM/AAAA, no una fecha futura.',

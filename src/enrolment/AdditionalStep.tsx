@@ -58,7 +58,7 @@ const AUTOCOMPLETE: Record<Key, string> = {
 };
 
 const PHONE_HELP = 'Ej.: 809-555-1234';
-const ID_HELP = 'Ej.: 001-1234567-8';
+const ID_HELP = 'Ej.: 001-1234567-3';
 
 const SECTIONS: Array<{ title: string; note?: string; fields: FieldSpec[] }> = [
   {

@@ -257,7 +257,7 @@ describe('Additional-information screen', { timeout: 30000 }, () => {
       /Este campo es obligatorio\./,
     );
     await user.clear(screen.getByLabelText('Nombre del padre'));
-    expect(screen.getByLabelText('Cédula de la madre')).toHaveValue('001-1234567-8');
+    expect(screen.getByLabelText('Cédula de la madre')).toHaveValue('001-1234567-3');
     expect(screen.getByLabelText('Otra fuente')).toBeDisabled();
     expect(screen.queryByText('Errores')).not.toBeInTheDocument();
     expect(next).toBeEnabled();

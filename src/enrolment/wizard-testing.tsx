@@ -150,14 +150,14 @@ export async function fillParticipant(user: User) {
 export const ADDITIONAL_INPUT: Array<[string, string]> = [
   ['Nombre de la madre', 'María Gómez'],
   ['Teléfono de la madre', '8095551234'],
-  ['Cédula de la madre', '00112345678'],
+  ['Cédula de la madre', '00112345673'],
   ['Correo electrónico *', 'familia@example.org'],
   ['Dirección familiar *', 'Calle El Sol 12'],
   ['Nombre *', 'Rosa'],
   ['Apellido *', 'Gómez'],
   ['Teléfono celular *', '8495551111'],
   ['Nombre de la persona autorizada 1 *', 'Rosa Gómez'],
-  ['Cédula de la persona autorizada 1 *', '00211111111'],
+  ['Cédula de la persona autorizada 1 *', '00211111117'],
 ];
 
 export async function fillAdditional(user: User) {

@@ -18,7 +18,7 @@ describe('masks', () => {
     [maskPhone, '80955', '809-55'],
     [maskPhone, '809', '809'],
     [maskPhone, '809555123499', '809-555-1234'],
-    [maskNationalId, '00112345678', '001-1234567-8'],
+    [maskNationalId, '00112345673', '001-1234567-3'],
     [maskNationalId, '0011', '001-1'],
     [maskBirthDate, '01022015', '01/02/2015'],
     [maskBirthDate, '0102', '01/02'],
@@ -34,7 +34,7 @@ describe('masks', () => {
 
   it('produces what the domain patterns accept once complete', () => {
     expect(PHONE_PATTERN.test(maskPhone('8095551234'))).toBe(true);
-    expect(NATIONAL_ID_PATTERN.test(maskNationalId('00112345678'))).toBe(true);
+    expect(NATIONAL_ID_PATTERN.test(maskNationalId('00112345673'))).toBe(true);
     expect(RNC_PATTERN.test(maskRnc('101234563'))).toBe(true);
     expect(RNC_PATTERN.test(maskRnc('10123'))).toBe(false);
   });

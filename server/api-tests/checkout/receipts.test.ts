@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { TestApp } from '../../testing/build.ts';
 import { formatDop } from '../../../src/domain/pricing.ts';
+import { FIELD_MESSAGES } from '../../../src/domain/enrolment.ts';
 import {
   RECEIPT_MESSAGES as R,
   type FiscalSettingsInput,
@@ -466,6 +467,10 @@ describe('fiscal receipts', () => {
     expect((await post('/api/secuencias-ncf', sequence, parent.token)).statusCode).toBe(403);
     const settings = { school_name: 'Escuela', rnc: '12345', address: 'Calle', phone: '', itbis: 'exento' };
     expect((await post('/api/ajustes/fiscal', settings)).json().message).toBe(R.schoolRnc);
+    // A school registered with a cédula: its check digit must hold.
+    expect((await post('/api/ajustes/fiscal', { ...settings, rnc: '001-1234567-8' })).json().message).toBe(
+      FIELD_MESSAGES.cedulaCheckDigit,
+    );
     expect(
       (await post('/api/ajustes/fiscal', { ...settings, rnc: '130000001', school_name: ' ' })).json().message,
     ).toBe(R.required('el nombre de la escuela'));

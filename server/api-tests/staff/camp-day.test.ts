@@ -82,12 +82,12 @@ describe('the camp day', () => {
       payload: {
         ...base,
         key: pedro.key,
-        other: { name: 'Tío Juan', id: '001-9999999-9', note: 'Lo dijo la madre' },
+        other: { name: 'Tío Juan', id: '001-9999999-6', note: 'Lo dijo la madre' },
       },
     });
     expect(stranger.statusCode).toBe(403);
     expect(stranger.json().message).toBe(
-      M.notAuthorized('Pedro Rodríguez', ['Rosa Martínez (001-1111111-1)', 'Juan Pérez (001-2222222-2)']),
+      M.notAuthorized('Pedro Rodríguez', ['Rosa Martínez (001-1111111-8)', 'Juan Pérez (001-2222222-7)']),
     );
     expect((await list()).find((child) => child.key === pedro.key)!.picked_up_by).toBe('');
 
@@ -97,7 +97,7 @@ describe('the camp day', () => {
       token: coach,
       payload: { ...base, key: pedro.key, person: 0 },
     });
-    expect(left.json().message).toBe(M.left('Pedro Rodríguez', 'Rosa Martínez (001-1111111-1)'));
+    expect(left.json().message).toBe(M.left('Pedro Rodríguez', 'Rosa Martínez (001-1111111-8)'));
 
     // An administrator's override for María, with a note; audited.
     const maria = children.find((child) => child.name === 'María Rodríguez')!;
@@ -105,7 +105,7 @@ describe('the camp day', () => {
       method: 'POST',
       url: '/api/dia/salida',
       token: k.admin,
-      payload: { ...base, key: maria.key, other: { name: 'Tío Juan', id: '001-9999999-9', note: '' } },
+      payload: { ...base, key: maria.key, other: { name: 'Tío Juan', id: '001-9999999-6', note: '' } },
     });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().message).toBe(M.overrideNote);
@@ -116,13 +116,13 @@ describe('the camp day', () => {
       payload: {
         ...base,
         key: maria.key,
-        other: { name: 'Tío Juan', id: '001-9999999-9', note: 'La madre llamó' },
+        other: { name: 'Tío Juan', id: '001-9999999-6', note: 'La madre llamó' },
       },
     });
     expect(override.statusCode, override.body).toBe(200);
     const day = await list();
     expect(day.find((child) => child.key === maria.key)).toMatchObject({
-      picked_up_by: 'Tío Juan (001-9999999-9)',
+      picked_up_by: 'Tío Juan (001-9999999-6)',
     });
     const audit = await k.t.store
       .collection<{ _id: string; kind: string; note?: string }>('auditoria')
@@ -275,7 +275,7 @@ describe('the camp day', () => {
       subject: 'Pedro Rodríguez salió del campamento',
     });
     expect(notices[0]!.text).toContain(
-      `Pedro Rodríguez salió de ${k.cart.camp.name} a las 4:05 p. m. con Rosa Martínez (001-1111111-1).`,
+      `Pedro Rodríguez salió de ${k.cart.camp.name} a las 4:05 p. m. con Rosa Martínez (001-1111111-8).`,
     );
 
     // The day's sheet: both children, the marks with their times and who took Pedro.
@@ -286,7 +286,7 @@ describe('the camp day', () => {
     const rows = parse<Record<string, string>>(csv.body, { bom: true, delimiter: ';', columns: true });
     expect(rows.map((row) => [row.Participante, row['Lo recogió']]).sort()).toEqual([
       ['María Rodríguez', ''],
-      ['Pedro Rodríguez', 'Rosa Martínez (001-1111111-1)'],
+      ['Pedro Rodríguez', 'Rosa Martínez (001-1111111-8)'],
     ]);
     expect(rows.find((row) => row.Participante === 'Pedro Rodríguez')!.Salida).toMatch(/14\/06\/2027/);
     const xlsx = await k.t.api({

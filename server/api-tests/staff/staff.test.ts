@@ -96,7 +96,7 @@ describe('the enrolment list', () => {
       order_number: enrolment!.order_number,
       state: 'paid',
       card: { brand: 'Visa', last4: '4242' },
-      contact: { authorized_name_1: 'Rosa Martínez', authorized_id_1: '001-1111111-1' },
+      contact: { authorized_name_1: 'Rosa Martínez', authorized_id_1: '001-1111111-8' },
       lines: [{ week_name: cart.weeks[0]!.name, category_name: cart.categories[1]!.name }],
       mails: [{ kind: 'enrolment', status: 'sent' }],
     });
@@ -366,8 +366,8 @@ describe('the rosters', () => {
     ).toMatchObject({
       emergency: { name: 'Rosa Martínez', phones: ['849-555-1111', '809-555-0000', '809-555-2222'] },
       pickup: [
-        { name: 'Rosa Martínez', id: '001-1111111-1' },
-        { name: 'Juan Pérez', id: '001-2222222-2' },
+        { name: 'Rosa Martínez', id: '001-1111111-8' },
+        { name: 'Juan Pérez', id: '001-2222222-7' },
       ],
       // The parents' phones, and the age on the week's first day from the birth date (issue 25).
       parents: [

@@ -29,6 +29,7 @@ import {
   type EcfView,
 } from '../../domain/ecf.ts';
 import { formatDop } from '../../domain/pricing.ts';
+import { FIELD_MESSAGES } from '../../domain/enrolment.ts';
 import { notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import {
@@ -48,6 +49,7 @@ import {
 /** Which field a refusal is about. */
 const SETTINGS_FIELD_OF: Record<string, keyof FiscalSettingsInput> = {
   [RECEIPT_MESSAGES.schoolRnc]: 'rnc',
+  [FIELD_MESSAGES.cedulaCheckDigit]: 'rnc',
   [RECEIPT_MESSAGES.required('el nombre de la escuela')]: 'school_name',
   [RECEIPT_MESSAGES.required('la dirección de la escuela')]: 'address',
   [RECEIPT_MESSAGES.schoolEmail]: 'email',

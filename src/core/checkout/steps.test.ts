@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { couponTerms } from '../../domain/coupons.ts';
 import {
+  ADDITIONAL_MESSAGES,
   ENROLMENT_MESSAGES as M,
   priceMismatchMessage,
   type CreateEnrolmentBody,
@@ -82,6 +83,17 @@ describe('checkRequest', () => {
         body({ emergencyContact: { ...single, mother_name: '', mother_phone: '', mother_id: '' } }),
       ),
     ).toEqual({ status: 400, message: 'Hay uno o más campos vacíos.' });
+  });
+
+  it("refuses a cédula whose check digit is wrong, as the wizard does (a pick-up person's too)", () => {
+    const line = `${ADDITIONAL_MESSAGES.cedulaCheckDigit}.`;
+    expect(checkRequest(body({ emergencyContact: { ...CONTACT, mother_id: '001-1234567-8' } }))).toEqual({
+      status: 400,
+      message: line,
+    });
+    expect(
+      checkRequest(body({ emergencyContact: { ...CONTACT, authorized_id_1: '001-1111111-1' } })),
+    ).toEqual({ status: 400, message: line });
   });
 
   it('names the participant whose data is wrong', () => {

@@ -17,6 +17,7 @@ import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { formatDay } from '../../domain/cancellation.ts';
 import { ecfAlerts, ecfSource, signEcf } from './ecf.ts';
 import { ECF_MESSAGES, type FormaPago } from '../../domain/ecf.ts';
+import { cedulaCheckDigitValid, FIELD_MESSAGES } from '../../domain/enrolment.ts';
 import type { LedgerPayment } from '../../domain/ledger.ts';
 import {
   creditNoteLine,
@@ -108,6 +109,9 @@ export async function saveFiscalSettings(
   if (clean.email && !/^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/.test(clean.email))
     throw new ApiError(400, R.schoolEmail);
   if (!SCHOOL_RNC_PATTERN.test(clean.rnc)) throw new ApiError(400, R.schoolRnc);
+  // A school registered with its owner's cédula: DGII would refuse every e-CF of a mistyped one.
+  if (clean.rnc.replace(/-/g, '').length === 11 && !cedulaCheckDigitValid(clean.rnc))
+    throw new ApiError(400, FIELD_MESSAGES.cedulaCheckDigit);
   if (!clean.address) throw new ApiError(400, R.required('la dirección de la escuela'));
   const settings = deps.store.collection<FiscalSettings>(SETTINGS);
   const before = await settings.findById(FISCAL_SETTINGS_ID);
