@@ -64,6 +64,62 @@ function swcLoader(tsx, isDev) {
  * @returns {import('webpack').Configuration & { devServer?: import('webpack-dev-server').Configuration }}
  */
 export default function config(env = {}, argv = {}) {
+  const web = webConfig(env, argv);
+  // The production app also gets the public pages' renderer, for the server (src/prerender.tsx).
+  return argv.mode === 'production' && !env.mock ? [web, prerenderConfig(web)] : web;
+}
+
+/**
+ * src/prerender.tsx for Node, into dist/prerender/ (kept from the browser build's cleaning; the
+ * server never serves it). The same sources, aliases and asset names as the browser's build, so
+ * the markup matches what the browser renders; stylesheets are left out (the page links them),
+ * and files are named, not written (the browser's build writes them).
+ * @param {import('webpack').Configuration} web
+ * @returns {import('webpack').Configuration}
+ */
+function prerenderConfig(web) {
+  return {
+    name: 'prerender',
+    mode: 'production',
+    context: root,
+    target: ['node', 'es2022'],
+    entry: { render: './src/prerender.tsx' },
+    output: {
+      path: path.join(root, 'dist/prerender'),
+      publicPath: '/',
+      filename: '[name].mjs',
+      assetModuleFilename: web.output.assetModuleFilename,
+      module: true,
+      library: { type: 'module' },
+      chunkFormat: 'module',
+      clean: true,
+    },
+    experiments: { outputModule: true },
+    resolve: web.resolve,
+    module: {
+      rules: [
+        ...web.module.rules
+          .filter((rule) => String(rule.test) !== String(/\.css$/))
+          .map((rule) =>
+            rule.type === 'asset' || rule.type === 'asset/resource'
+              ? { ...rule, generator: { emit: false } }
+              : rule,
+          ),
+        { test: /\.css$/, type: 'asset/source' },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({ __MOCK_API__: 'false' }),
+      // One file: the lazy pages are imported in the same process anyway.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    optimization: { minimize: false },
+    devtool: false,
+    performance: false,
+  };
+}
+
+function webConfig(env, argv) {
   const isProd = argv.mode === 'production';
   const isDev = !isProd;
   const mock = Boolean(env.mock);
@@ -83,7 +139,8 @@ export default function config(env = {}, argv = {}) {
       filename: `assets/${name}.js`,
       chunkFilename: `assets/${name}.js`,
       assetModuleFilename: `assets/${name}[ext]`,
-      clean: true,
+      // The public pages' renderer is the other build's (prerenderConfig).
+      clean: { keep: /^prerender\// },
     },
     resolve: {
       // Sources import with explicit `.ts`/`.tsx` extensions (NodeNext), which resolve as plain file

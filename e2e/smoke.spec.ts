@@ -42,3 +42,42 @@ test('the health check answers with the embedded store', async ({ request }) => 
   expect(res.status()).toBe(200);
   expect(await res.json()).toMatchObject({ status: 'ok', store: 'embedded' });
 });
+
+test('the sign-in form shows before the scripts run, and the scripts take it over without drawing it again', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // The scripts are held back: what shows is the page as the server sent it (src/prerender.tsx).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/login?camp=demo-camp-id', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible();
+  await expect(page).toHaveTitle('Iniciar sesión · Escuela de Baloncesto');
+  // Until the scripts run, the form cannot be sent (the browser would put the password in the address).
+  const submit = page.getByRole('button', { name: 'Iniciar sesión', exact: true });
+  await expect(submit).toBeDisabled();
+  // A parent who types at once keeps what was typed.
+  await page.getByLabel('Correo electrónico').fill('rapida@correo.com');
+  // Marked now: hydration keeps the server's elements, a second drawing would replace them.
+  await page.getByLabel('Correo electrónico').evaluate((input) => input.setAttribute('data-server', 'yes'));
+  release();
+  // Taken over: the form answers (its rules run) with what was typed, the camp of the link is stored.
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.locator('#field-password-error')).toHaveText('Obligatorio');
+  await expect(page.locator('#field-email-error')).toHaveCount(0);
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue('rapida@correo.com');
+  await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('data-server', 'yes');
+  expect(await page.evaluate(() => localStorage.getItem('CampamentId'))).toBe('demo-camp-id');
+  expect(errors).toEqual([]);
+});

@@ -10,7 +10,8 @@
 //      slowdown, its defaults) on /login, /register and the signed-in /calendario, three runs each,
 //      median: cold (the browser's cache emptied before every run, as a phone that never saw the
 //      site: a parent opening the link from WhatsApp) and warm (a second visit) apart.
-// BENCH_SECONDS (default 8) sets the checkout load's length; BENCH_ONLY=api|checkout|lighthouse runs one part.
+// BENCH_SECONDS (default 8) sets the checkout load's length; BENCH_ONLY=api|checkout|lighthouse runs one part
+// (BENCH_PAGES and BENCH_CACHE narrow Lighthouse's, below).
 // The figures and the command go to docs/performance.md.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -134,6 +135,38 @@ if (runs('checkout')) {
   ]);
 }
 
+/**
+ * BENCH_DETAILS=1: where a page's time goes, per run: the requests (start and end in ms from the
+ * navigation, as observed on this machine, before Lighthouse's simulated throttling), the LCP
+ * element and its phases (simulated), and the long tasks (observed).
+ */
+function printDetails(title: string, audits: Record<string, { details?: unknown }>) {
+  type Row = Record<string, unknown>;
+  type Table = { items?: Row[] };
+  const rowsOf = (id: string) => (audits[id]?.details as Table | undefined)?.items ?? [];
+  const lines = [`--- ${title}`];
+  for (const item of rowsOf('network-requests')) {
+    const address = String(item.url).replace(url, '');
+    lines.push(
+      `  ${Math.round(Number(item.networkRequestTime))}-${Math.round(Number(item.networkEndTime))} ms ${address}`,
+    );
+  }
+  const [element, phases] = (rowsOf('largest-contentful-paint-element') as Table[]).map(
+    (table) => table.items ?? [],
+  );
+  const node = element?.[0]?.node as { snippet?: string } | undefined;
+  lines.push(`  LCP element: ${node?.snippet ?? '(none)'}`);
+  for (const phase of phases ?? [])
+    lines.push(`    ${String(phase.phase)}: ${Math.round(Number(phase.timing))} ms`);
+  for (const task of rowsOf('long-tasks')) {
+    const source = typeof task.url === 'string' ? task.url.replace(url, '') : '';
+    lines.push(
+      `  long task at ${Math.round(Number(task.startTime))} ms: ${Math.round(Number(task.duration))} ms ${source}`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
 if (runs('lighthouse')) {
   const browser = chooseChromium();
   const debuggingPort = 9333;
@@ -173,6 +206,7 @@ if (runs('lighthouse')) {
         logLevel: 'error',
       });
       const audits = answer!.lhr.audits;
+      if (process.env.BENCH_DETAILS) printDetails(`${name} run ${run + 1}`, audits);
       results.push({
         score: Math.round((answer!.lhr.categories.performance!.score ?? 0) * 100),
         fcp: audits['first-contentful-paint']!.numericValue!,
@@ -189,10 +223,19 @@ if (runs('lighthouse')) {
       `TBT ${Math.round(median(results.map((r) => r.tbt)))} ms, CLS ${median(results.map((r) => r.cls)).toFixed(3)}`,
     ]);
   }
+  // BENCH_PAGES=/calendario (comma-separated) and BENCH_CACHE=cold|warm narrow the runs while a
+  // change is being measured; the table for the docs is the whole run.
+  const pages = process.env.BENCH_PAGES?.split(',');
+  const audits: Array<[string, string, boolean]> = [
+    ['/login', `/login?camp=${camp._id}`, false],
+    ['/register', '/register', false],
+    ['/calendario', '/calendario', true],
+  ];
   for (const cold of [true, false]) {
-    await audit('/login', `/login?camp=${camp._id}`, false, cold);
-    await audit('/register', '/register', false, cold);
-    await audit('/calendario', '/calendario', true, cold);
+    if (process.env.BENCH_CACHE && process.env.BENCH_CACHE !== (cold ? 'cold' : 'warm')) continue;
+    for (const [name, address, signedIn] of audits) {
+      if (!pages || pages.includes(name)) await audit(name, address, signedIn, cold);
+    }
   }
   await context.close();
   await fs.rm(profile, { recursive: true, force: true });

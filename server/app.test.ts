@@ -264,6 +264,62 @@ describe('front end serving', () => {
   });
 });
 
+describe('public pages rendered ahead (issue 23)', () => {
+  /** The fake build plus a renderer as the build writes it (dist/prerender/render.mjs). */
+  function withRenderer(renderer: string, env: Record<string, string> = {}): Promise<TestApp> {
+    return buildTestApp(env, {
+      beforeBuild: async ({ staticDir }) => {
+        await fs.mkdir(path.join(staticDir, 'prerender'), { recursive: true });
+        await fs.writeFile(
+          path.join(staticDir, 'index.html'),
+          '<!doctype html><html lang="es"><head><title>Escuela</title><script src=/app-config.js></script></head>' +
+            '<body><div id="root"><div class="boot-preloader"><img src="/logo.svg"></div></div></body></html>',
+        );
+        await fs.writeFile(path.join(staticDir, 'prerender', 'render.mjs'), renderer);
+      },
+    });
+  }
+  // Renders the form with the social buttons the configuration names, as src/prerender.tsx does.
+  const RENDERER = `export async function renderPublicPages(config) {
+    const google = config.socialProviders.facebook ? '<button>Iniciar sesión con Facebook</button>' : '';
+    return {
+      '/login': { head: '<title>Iniciar sesión · Escuela</title>', body: '<main><form></form>' + google + '</main>' },
+    };
+  }`;
+  const page = (url: string) => t!.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it('serves /login with its form in place of the preloader, its title, and the configuration it was rendered with', async () => {
+    t = await withRenderer(RENDERER, {
+      FACEBOOK_CLIENT_ID: 'escuela-client',
+      FACEBOOK_CLIENT_SECRET: 'secreto',
+    });
+    const login = await page('/login?camp=abc');
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain(
+      '<div id="root" data-prerendered="/login"><main><form></form><button>Iniciar sesión con Facebook</button></main></div></body>',
+    );
+    expect(login.body).not.toContain('boot-preloader');
+    expect(login.body).toContain('<title>Iniciar sesión · Escuela</title></head>');
+    expect(login.body).not.toContain('<title>Escuela</title>');
+    expect(login.body).toContain('window.__APP_CONFIG__');
+    // Any other address gets the plain page; the renderer itself is not served.
+    const calendar = await page('/calendario');
+    expect(calendar.body).toContain('boot-preloader');
+    expect(calendar.body).not.toContain('data-prerendered');
+    const renderer = await t.app.inject({ method: 'GET', url: '/prerender/render.mjs' });
+    expect(renderer.statusCode).toBe(404);
+    expect(renderer.body).not.toContain('renderPublicPages');
+  });
+
+  it('serves the plain page when the renderer fails', async () => {
+    t = await withRenderer('export async function renderPublicPages() { throw new Error("roto"); }');
+    const login = await page('/login');
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('boot-preloader');
+    expect(login.body).not.toContain('data-prerendered');
+  });
+});
+
 describe('errors', () => {
   async function withProbeRoutes(): Promise<TestApp> {
     const built = await buildTestApp();

@@ -14,6 +14,7 @@ import type { Store } from './store/port.ts';
 import { loggerOptions, requestLogger } from './logging.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
+import { publicPagesRenderer } from './http/prerender.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { healthRoutes } from './routes/health.ts';
 import { appConfigRoute, browserConfig, configScript, cspHash } from './routes/app-config.ts';
@@ -279,7 +280,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authenticationRoutes, { prefix: '/api/autenticacion-3ds', deps: core.deps });
   await app.register(socialAuthRoutes);
   await app.register(appConfigRoute, { script: inlineConfigScript });
-  await registerFrontend(app, config.staticDir, { inlineConfigScript });
+  await registerFrontend(app, config.staticDir, {
+    inlineConfigScript,
+    prerender: publicPagesRenderer(config.staticDir, browserConfig(config)),
+  });
 
   return app;
 }

@@ -2,7 +2,7 @@
 import 'admin-lte/dist/css/adminlte.css'; // AdminLTE 4's build already contains Bootstrap 5.3
 import './app/theme.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { appConfig } from './api/config.ts';
 import { App } from './app/App.tsx';
@@ -32,20 +32,28 @@ async function bootstrap(): Promise<void> {
   if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
 
   const store = makeStore();
-  // The first page's chunks download together, while React starts.
-  preloadFor(location.pathname, selectIsLoggedIn(store.getState()));
+  // The first page's chunks (and a wizard step's camp data) download together, while React starts.
+  preloadFor(location.pathname, selectIsLoggedIn(store.getState()), location.search);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root element missing from index.html');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <AppProviders store={store}>
         <BrowserRouter>
           <App />
         </BrowserRouter>
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  // A public page the server rendered ahead (src/prerender.tsx) is hydrated: its form stays on
+  // screen while the scripts take over. Only for the address and the visitor it was made for: a
+  // signed-in parent on /login is sent on, so that page is drawn anew.
+  if (container.dataset.prerendered === location.pathname && !selectIsLoggedIn(store.getState())) {
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
 }
 
 void bootstrap();

@@ -21,6 +21,15 @@ export const FRONTEND_NOT_BUILT =
 /** The tag html-webpack-plugin writes for public/index.html's configuration script (quoted or not). */
 const CONFIG_TAG = /<script src="?\/app-config\.js"?><\/script>/;
 
+/** The root element with the boot preloader inside: public/index.html keeps it last in <body>. */
+const ROOT_ELEMENT = /<div id="root">[\s\S]*<\/div>/;
+
+/** A public page rendered ahead (src/prerender.tsx): tags for <head>, and the root's content. */
+export interface RenderedPage {
+  head: string;
+  body: string;
+}
+
 export interface FrontendOptions {
   /**
    * The runtime configuration script, written into the page in place of its
@@ -28,15 +37,42 @@ export interface FrontendOptions {
    * caller's). Without it (the mock build) the page loads /app-config.js as built.
    */
   inlineConfigScript?: string;
+  /**
+   * The public pages' markup for the root element, by path (src/prerender.tsx through
+   * prerender.ts): those addresses get the page with its form already in, for the browser to show
+   * before the scripts run and to hydrate after. Asked again after a new build.
+   */
+  prerender?: () => Promise<Record<string, RenderedPage>>;
 }
 
-/** The page as served: index.html with the configuration inlined, compressed once. */
-export function buildPage(html: string, options: FrontendOptions): CompressedBody {
+/**
+ * The page as served: index.html with the configuration inlined, compressed once; with `rendered`
+ * (a public page's markup, rendered ahead for `pathname`), that markup in place of the preloader.
+ */
+export function buildPage(
+  html: string,
+  options: FrontendOptions,
+  rendered?: { pathname: string; page: RenderedPage },
+): CompressedBody {
+  let page = html;
   const script = options.inlineConfigScript;
-  if (script === undefined) return compressBody(html);
-  if (!CONFIG_TAG.test(html)) throw new Error('index.html has no <script src="/app-config.js"> to inline');
-  // A function replacement: `$` in the configuration must not be read as a replacement pattern.
-  return compressBody(html.replace(CONFIG_TAG, () => `<script>${script}</script>`));
+  if (script !== undefined) {
+    if (!CONFIG_TAG.test(page)) throw new Error('index.html has no <script src="/app-config.js"> to inline');
+    // A function replacement: `$` in the configuration must not be read as a replacement pattern.
+    page = page.replace(CONFIG_TAG, () => `<script>${script}</script>`);
+  }
+  if (rendered) {
+    if (!ROOT_ELEMENT.test(page))
+      throw new Error('index.html has no <div id="root"> as public/index.html writes it');
+    // main.tsx hydrates the markup only on the address it was rendered for (data-prerendered).
+    const root = `<div id="root" data-prerendered="${rendered.pathname}">${rendered.page.body}</div>`;
+    page = page.replace(ROOT_ELEMENT, () => root);
+    // The page's own title replaces the site's; React's preloads (the logo) go with it.
+    const { head } = rendered.page;
+    if (head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>/, '');
+    page = page.replace('</head>', () => `${head}</head>`);
+  }
+  return compressBody(page);
 }
 
 export async function registerFrontend(
@@ -46,9 +82,29 @@ export async function registerFrontend(
 ): Promise<void> {
   const indexFile = path.join(staticDir, 'index.html');
   const built = fs.existsSync(indexFile);
-  let page = built ? buildPage(fs.readFileSync(indexFile, 'utf8'), options) : null;
+  let html = built ? fs.readFileSync(indexFile, 'utf8') : '';
+  let page = built ? buildPage(html, options) : null;
   let pageTime = built ? fs.statSync(indexFile).mtimeMs : 0;
   let checkedAt = Date.now();
+  /** The public pages rendered ahead, by path; until they are (or if they cannot be), the plain page. */
+  let publicPages = new Map<string, CompressedBody>();
+  const renderPublicPages = async (source: string) => {
+    if (!options.prerender) return;
+    try {
+      const rendered = await options.prerender();
+      if (source !== html) return; // a newer build came meanwhile: its own render follows
+      publicPages = new Map(
+        Object.entries(rendered).map(([pathname, page]) => [
+          pathname,
+          buildPage(source, options, { pathname, page }),
+        ]),
+      );
+    } catch (error) {
+      // The pages still work unrendered (the scripts draw them): a slower first paint, not an outage.
+      app.log.warn({ err: error }, 'public pages not rendered ahead; served as the plain page');
+    }
+  };
+  if (built) await renderPublicPages(html);
   /** The page, made again when a new build replaced index.html (checked at most once a second). */
   const currentPage = (): CompressedBody | null => {
     if (!page || Date.now() - checkedAt < 1000) return page;
@@ -56,8 +112,13 @@ export async function registerFrontend(
     const time = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     if (time === undefined || time === pageTime) return page;
     try {
-      page = buildPage(fs.readFileSync(indexFile, 'utf8'), options);
+      const source = fs.readFileSync(indexFile, 'utf8');
+      page = buildPage(source, options);
+      html = source;
       pageTime = time;
+      // The old markup may not match the new scripts: plain pages until the new render is in.
+      publicPages = new Map();
+      void renderPublicPages(source);
     } catch {
       // A build still writing the file: the previous page serves until the next check.
     }
@@ -69,7 +130,9 @@ export async function registerFrontend(
       wildcard: true,
       // The page is served from memory (below), never as the file on disk.
       index: false,
-      allowedPath: (pathName) => !/(^|\/)index\.html(\.br|\.gz)?$/.test(pathName),
+      // Nor is the server's own renderer of the public pages (dist/prerender).
+      allowedPath: (pathName) =>
+        !/(^|\/)index\.html(\.br|\.gz)?$/.test(pathName) && !/^\/?prerender\//.test(pathName),
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
@@ -80,8 +143,10 @@ export async function registerFrontend(
   }
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const current = currentPage();
-    if (!current) return reply.status(503).type('text/plain; charset=utf-8').send(FRONTEND_NOT_BUILT);
+    const plain = currentPage();
+    if (!plain) return reply.status(503).type('text/plain; charset=utf-8').send(FRONTEND_NOT_BUILT);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const current = publicPages.get(pathname) ?? plain;
     reply.type('text/html; charset=utf-8').header('cache-control', NO_CACHE);
     return sendCompressed(request, reply, current);
   };

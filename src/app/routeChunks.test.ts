@@ -38,3 +38,25 @@ describe('chunkLoader', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 });
+
+describe("a wizard step's camp data at start-up", () => {
+  it("is asked for with the chunks, for the link's camp or the stored one, not on the thank-you page", async () => {
+    const wizard = await import('../enrolment/WizardArea.tsx');
+    const api = await import('../enrolment/api.ts');
+    const prefetch = vi.spyOn(api, 'prefetchCampData').mockImplementation(() => undefined);
+    const { preloadFor } = await import('./routeChunks.ts');
+    expect(wizard.prefetchCampData).toBeDefined();
+    localStorage.setItem('CampamentId', 'guardado');
+    try {
+      preloadFor('/calendario', true);
+      preloadFor('/login', true, '?camp=del-enlace');
+      preloadFor('/confirmacion', true);
+      preloadFor('/calendario', false); // a visitor goes to the login: nothing to ask for
+      await vi.waitFor(() => expect(prefetch).toHaveBeenCalledTimes(2));
+      expect(prefetch.mock.calls).toEqual([['guardado'], ['del-enlace']]);
+    } finally {
+      localStorage.removeItem('CampamentId');
+      prefetch.mockRestore();
+    }
+  });
+});

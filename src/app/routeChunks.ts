@@ -6,6 +6,7 @@
 import { loadWizard } from '../enrolment/pages.tsx';
 import { STEP_CHUNKS, stepChunks } from '../enrolment/stepChunks.ts';
 import { chunkLoader } from '../lib/chunkLoader.ts';
+import { readStored, STORAGE_KEYS } from '../api/storage.ts';
 
 // React Router 7's route `lazy` needs its data router (createBrowserRouter), a larger part of the
 // library than <BrowserRouter>; React.lazy per route gives the same split in declarative mode.
@@ -56,7 +57,17 @@ export function chunksFor(pathname: string, signedIn: boolean): ChunkName[] {
 }
 
 /** Starts the downloads of the first page's chunks together, before React asks for them. */
-export function preloadFor(pathname: string, signedIn: boolean): void {
+export function preloadFor(pathname: string, signedIn: boolean, search = ''): void {
   // A failed download is retried when React asks: nothing to handle here.
-  for (const name of chunksFor(pathname, signedIn)) chunks[name]().catch(() => undefined);
+  const names = chunksFor(pathname, signedIn);
+  for (const name of names) chunks[name]().catch(() => undefined);
+  // A wizard step also needs the camp's data: asked for now, beside the session check, rather
+  // than once the shell has shown (the thank-you page of a reload shows the order it keeps). An
+  // enrolment link (/login?camp=) names the camp the login route is about to store.
+  const campId = new URLSearchParams(search).get('camp')?.trim() || readStored(STORAGE_KEYS.campId)?.trim();
+  if (campId && names.includes('wizard') && STEP_CHUNKS[pathname] !== 'confirmation') {
+    loadWizard()
+      .then((wizard) => wizard.prefetchCampData(campId))
+      .catch(() => undefined);
+  }
 }

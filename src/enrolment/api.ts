@@ -80,6 +80,35 @@ export async function loadCampData(campId: string, signal?: AbortSignal): Promis
   };
 }
 
+/** A camp's data asked for at start-up, before the wizard mounts (see prefetchCampData). */
+let prefetched: { campId: string; at: number; answer: Promise<CampData> } | null = null;
+
+/** How long a start-up answer stays good enough to open the calendar with. */
+const PREFETCH_FRESH_MS = 30_000;
+
+/**
+ * Starts loading a camp's data at start-up, in parallel with the shell's session check: the wizard
+ * mounts only after that check and its 1-second pause (spec 02 §9), and a cold phone would
+ * otherwise start the camp's six calls then (issue 23). A failure here is forgotten: the
+ * wizard then asks again itself.
+ */
+export function prefetchCampData(campId: string): void {
+  if (!campId.trim()) return;
+  const answer = loadCampData(campId);
+  answer.catch(() => undefined);
+  prefetched = { campId, at: Date.now(), answer };
+}
+
+/** The wizard's load: the start-up answer for this camp if fresh (once), else a new one. */
+export function takeCampData(campId: string, signal?: AbortSignal): Promise<CampData> {
+  const early = prefetched;
+  prefetched = null;
+  if (early && early.campId === campId && Date.now() - early.at < PREFETCH_FRESH_MS) {
+    return early.answer.catch(() => loadCampData(campId, signal));
+  }
+  return loadCampData(campId, signal);
+}
+
 /** POST /inscripciones/uploadtoazurecdn, multipart field `foto`; resolves with the photo's url. */
 export async function uploadPhoto(file: Blob, signal?: AbortSignal): Promise<string> {
   const form = new FormData();

@@ -1,6 +1,7 @@
 // Small form pieces of the sign-in pages and the admin dialogs: a labelled input whose error shows
 // only once the field was touched (tied to it by aria-describedby), and a submit button with a
 // loading state (disabled + spinner).
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ButtonHTMLAttributes, HTMLAttributes, ReactNode } from 'react';
 import type { FormikProps } from 'formik';
 
@@ -45,7 +46,17 @@ export function TextField<V>({
     field.onChange = (event: { target: { value: string } }) =>
       void formik.setFieldValue(name, transform(event.target.value));
   }
+  // Text typed into a page rendered ahead (src/prerender.tsx) before the scripts ran is on screen
+  // but not in Formik: taken in once, when the scripts take the page over.
+  const typedEarly = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const typed = typedEarly.current?.value;
+    if (typed && formik.values[name] === '') void formik.setFieldValue(name, typed);
+    // Once, on the first render: later typing reaches Formik through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const common = {
+    ref: typedEarly,
     title: help,
     disabled,
     className: `form-control${shown ? ' is-invalid' : ''}`,
@@ -104,13 +115,30 @@ interface LoadingButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** While loading: disabled, `aria-busy`, and a spinner before the (unchanged) label. */
+const noSubscription = () => () => undefined;
+
+/**
+ * False while a page rendered ahead (src/prerender.tsx) is on screen but not yet hydrated, true
+ * from then on (and at once in a page drawn by the browser).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 export function LoadingButton({ loading, disabled, children, className, ...rest }: LoadingButtonProps) {
+  // Before the scripts have taken over a page rendered ahead, a submit would send the form as the
+  // browser does, with the password in the address: it waits for them.
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
       {...rest}
       className={`btn ${className ?? 'btn-primary'}`}
-      disabled={loading || disabled}
+      disabled={loading || disabled || (rest.type === 'submit' && !hydrated)}
       aria-busy={loading || undefined}
     >
       {loading && (

@@ -60,7 +60,12 @@ const subscribe = (listener: () => void) => {
 
 /** Where toasts appear; mounts react-toastify's container once the first toast is raised. */
 export function Toasts() {
-  const show = useSyncExternalStore(subscribe, () => wanted);
+  // No toast in a page rendered ahead (src/prerender.tsx), nor while it hydrates.
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   if (!show) return null;
   return (
     <ChunkErrorBoundary fallback={null}>
