@@ -1,4 +1,4 @@
-// Where a small API call's time goes: `node scripts/api-costs.ts`. Each variant is a Fastify
+// Where a small API call's time goes: `npx node scripts/api-costs.ts`. Each variant is a Fastify
 // server in this process with one feature of the app added to a bare route, plus the app's own
 // /api/health and findbycamp; autocannon loads each from a worker thread (10 connections), and
 // the server's main-thread time per request is read from its event-loop utilisation (the time the

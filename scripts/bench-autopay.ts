@@ -1,5 +1,5 @@
 // How long the autopay pass takes for N due instalments on the embedded store (issue 20):
-// `node scripts/bench-autopay.ts` (AUTOPAY_BENCH_N, default 5000). N families with autopay, each with
+// `npx node scripts/bench-autopay.ts` (AUTOPAY_BENCH_N, default 5000). N families with autopay, each with
 // one instalment due today and a card kept in the sandbox's vault, written straight to a fresh store;
 // then one pass charges them all (the sandbox answering at once, e-mails not sent), and a second
 // pass finds nothing. Prints the times and the store's writes per charge.

@@ -1,7 +1,7 @@
 // Checkout benchmark (not a test): the real server on the embedded store, on loopback, driven by
 // autocannon. Measures (1) checkout throughput and latency and (2) a race of many parents for the
-// last places of one week. Run: `node scripts/bench-checkout.ts` (numbers go to the issue note);
-// `STORE_FSYNC=true node scripts/bench-checkout.ts` measures the cost of flushing each write to disk.
+// last places of one week. Run: `npx node scripts/bench-checkout.ts` (numbers go to the issue note);
+// `STORE_FSYNC=true npx node scripts/bench-checkout.ts` measures the cost of flushing each write to disk.
 import { ownFixturePhoto } from '../src/core/checkout/fixtures.ts';
 import crypto from 'node:crypto';
 import os from 'node:os';

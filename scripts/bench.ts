@@ -151,13 +151,13 @@ function printDetails(title: string, audits: Record<string, { details?: unknown 
       `  ${Math.round(Number(item.networkRequestTime))}-${Math.round(Number(item.networkEndTime))} ms ${address}`,
     );
   }
-  const [element, phases] = (rowsOf('largest-contentful-paint-element') as Table[]).map(
-    (table) => table.items ?? [],
-  );
-  const node = element?.[0]?.node as { snippet?: string } | undefined;
-  lines.push(`  LCP element: ${node?.snippet ?? '(none)'}`);
-  for (const phase of phases ?? [])
-    lines.push(`    ${String(phase.phase)}: ${Math.round(Number(phase.timing))} ms`);
+  // Lighthouse 13 reports the LCP element and its subparts in the breakdown insight (observed).
+  const breakdown = rowsOf('lcp-breakdown-insight') as Array<Table & { type?: string; snippet?: string }>;
+  const element = breakdown.find((item) => item.type === 'node');
+  lines.push(`  LCP element: ${element?.snippet ?? '(none)'}`);
+  for (const part of breakdown.find((item) => item.type === 'table')?.items ?? []) {
+    lines.push(`    ${String(part.subpart)}: ${Math.round(Number(part.duration))} ms`);
+  }
   for (const task of rowsOf('long-tasks')) {
     const source = typeof task.url === 'string' ? task.url.replace(url, '') : '';
     lines.push(

@@ -1,5 +1,5 @@
 // What the bytes of built chunks are made of: `npm run build`, then
-// `node scripts/bundle-sources.ts wizard-core vendors` prints, per chunk, its gzip size and each
+// `npx node scripts/bundle-sources.ts wizard-core vendors` prints, per chunk, its gzip size and each
 // package's or source file's share of it (its minified bytes, read from the source map, times the
 // chunk's compression ratio: an estimate, good for ranking). The figures in docs/performance.md
 // come from here.

@@ -1,5 +1,6 @@
 // The usuarios session calls (spec 01 §7), each reading its answer envelope as the spec does.
 // Failures throw an Error whose message is the server's text ('' when it gave none).
+import { profilePath } from './paths.ts';
 import type {
   CreateUserAnswer,
   Credentials,
@@ -64,9 +65,7 @@ export async function resetPassword(token: string, password: string): Promise<st
 
 /** GET /usuarios/profile/{id} with the stored bearer token: fails when status and message are present. */
 export async function fetchProfile(userId: string): Promise<PublicUser> {
-  const answer = await httpClient.get<ProfileAnswer | Envelope>(
-    `/usuarios/profile/${encodeURIComponent(userId)}`,
-  );
+  const answer = await httpClient.get<ProfileAnswer | Envelope>(profilePath(userId));
   const envelope = answer as Envelope | undefined;
   if (envelope?.status && envelope.message) throw new Error(envelope.message);
   if (!answer || !('result' in answer)) throw new Error(messageOf(answer));

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { ApiError, httpClient, NETWORK_ERROR_MESSAGE, request } from './http.ts';
+import { fetchEarly } from './early.ts';
 
 /** Captures the request the client sent. */
 function capture(method: 'get' | 'post', path: string, answer: () => Response = () => HttpResponse.json({})) {
@@ -110,5 +111,65 @@ describe('http client', () => {
     const error = await httpClient.get('/semanas/findbycamp/c1').catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE, network: true });
+  });
+});
+
+describe('GETs started early (early.ts)', () => {
+  /** The profile's answers, counted; `failFirst` drops the first connection. */
+  function profileServer({ failFirst = false } = {}) {
+    const asked = { times: 0, tokens: [] as Array<string | null> };
+    server.use(
+      http.get('*/api/usuarios/profile/u1', ({ request: req }) => {
+        asked.times += 1;
+        asked.tokens.push(req.headers.get('authorization'));
+        if (failFirst && asked.times === 1) return HttpResponse.error();
+        return HttpResponse.json({ result: { name: `respuesta ${asked.times}` } });
+      }),
+    );
+    return asked;
+  }
+
+  it('gives request() the answer already on its way, once, with the same headers', async () => {
+    localStorage.setItem('token', 'parent-jwt');
+    const asked = profileServer();
+    fetchEarly(['/usuarios/profile/u1']);
+    await expect(httpClient.get('/usuarios/profile/u1')).resolves.toEqual({
+      result: { name: 'respuesta 1' },
+    });
+    expect(asked.times).toBe(1);
+    expect(asked.tokens).toEqual(['Bearer parent-jwt']);
+    // Taken once: the next call asks the server.
+    await expect(httpClient.get('/usuarios/profile/u1')).resolves.toEqual({
+      result: { name: 'respuesta 2' },
+    });
+    localStorage.removeItem('token');
+  });
+
+  it('asks again after an early call that failed, one made with another token, or one too old', async () => {
+    localStorage.setItem('token', 'parent-jwt');
+    const asked = profileServer({ failFirst: true });
+    fetchEarly(['/usuarios/profile/u1']);
+    await expect(httpClient.get('/usuarios/profile/u1')).resolves.toEqual({
+      result: { name: 'respuesta 2' },
+    });
+
+    fetchEarly(['/usuarios/profile/u1']);
+    localStorage.setItem('token', 'otro-jwt'); // signed in anew meanwhile
+    await expect(httpClient.get('/usuarios/profile/u1')).resolves.toEqual({
+      result: { name: 'respuesta 4' },
+    });
+
+    const now = Date.now();
+    fetchEarly(['/usuarios/profile/u1']);
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + 60_000);
+    try {
+      await expect(httpClient.get('/usuarios/profile/u1')).resolves.toEqual({
+        result: { name: 'respuesta 6' },
+      });
+    } finally {
+      later.mockRestore();
+    }
+    expect(asked.times).toBe(6);
+    localStorage.removeItem('token');
   });
 });

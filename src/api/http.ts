@@ -1,6 +1,6 @@
 // The one HTTP client of the front end: API base prefix, account header, bearer token,
 // JSON in and out, and one error type carrying the server's (Spanish) message.
-import { appConfig } from './config.ts';
+import { apiHeaders, apiUrl, takeEarly } from './early.ts';
 import { readStored, STORAGE_KEYS } from './storage.ts';
 
 export const NETWORK_ERROR_MESSAGE =
@@ -36,12 +36,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Absolute URL of an API path ('/semanas/findbycamp/1' → 'http://host/api/semanas/findbycamp/1'). */
-export function apiUrl(path: string): string {
-  const url = `${appConfig.apiBase}${path.startsWith('/') ? path : `/${path}`}`;
-  // Resolved against the page so it also works where fetch needs absolute URLs (tests in Node).
-  return typeof location === 'undefined' ? url : new URL(url, location.href).href;
-}
+export { apiUrl };
 
 function parseBody(text: string): unknown {
   if (text === '') return undefined;
@@ -67,8 +62,7 @@ function isAbort(error: unknown): boolean {
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const token = options.token === undefined ? readStored(STORAGE_KEYS.token) : options.token;
-  const headers = new Headers({ accept: 'application/json', 'x-account-id': appConfig.accountId });
-  if (token) headers.set('authorization', `Bearer ${token}`);
+  const headers = apiHeaders(token);
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -82,7 +76,11 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   let response: Response;
   let parsed: unknown;
   try {
-    response = await fetch(apiUrl(path), { method, headers, body: payload, signal });
+    const url = apiUrl(path);
+    const send = () => fetch(url, { method, headers, body: payload, signal });
+    // A GET main.tsx started early with these headers: its answer, or a new try if it failed.
+    const early = method === 'GET' && !options.headers ? takeEarly(url, token) : undefined;
+    response = await (early ? early.catch(send) : send());
     parsed = parseBody(await response.text());
   } catch (error) {
     if (isAbort(error)) throw error;

@@ -4,7 +4,6 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { enrolmentRoutes } from '../enrolment/pages.tsx';
 import { ChunkErrorBoundary } from '../lib/ChunkErrorBoundary.tsx';
-import { NotFoundPage } from '../lib/NotFoundPage.tsx';
 import { Preloader } from '../lib/Preloader.tsx';
 import { LoginRoute, PrivateRoute, PublicOnlyRoute } from './guards.tsx';
 import { chunks } from './routeChunks.ts';
@@ -20,6 +19,12 @@ const RecoverPasswordPage = lazy(() =>
 const ShellLayout = lazy(() => chunks.layout().then((m) => ({ default: m.ShellLayout })));
 const ProfilePage = lazy(() => chunks.profile().then((m) => ({ default: m.ProfilePage })));
 const AdminArea = lazy(() => chunks.admin().then((m) => ({ default: m.AdminArea })));
+// Rare: not in the first download of every page.
+const NotFoundPage = lazy(() =>
+  import(/* webpackChunkName: "not-found" */ '../lib/NotFoundPage.tsx').then((m) => ({
+    default: m.NotFoundPage,
+  })),
+);
 
 export function App() {
   return (

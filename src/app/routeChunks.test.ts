@@ -39,24 +39,36 @@ describe('chunkLoader', () => {
   });
 });
 
-describe("a wizard step's camp data at start-up", () => {
-  it("is asked for with the chunks, for the link's camp or the stored one, not on the thank-you page", async () => {
-    const wizard = await import('../enrolment/WizardArea.tsx');
-    const api = await import('../enrolment/api.ts');
-    const prefetch = vi.spyOn(api, 'prefetchCampData').mockImplementation(() => undefined);
+describe("the first page's calls at start-up", () => {
+  it("start with the chunks for a signed-in parent: the profile, and a wizard step's camp (the link's, else the stored one)", async () => {
+    const early = await import('../api/early.ts');
+    const fetchEarly = vi.spyOn(early, 'fetchEarly').mockImplementation(() => undefined);
     const { preloadFor } = await import('./routeChunks.ts');
-    expect(wizard.prefetchCampData).toBeDefined();
+    localStorage.setItem('userId', 'u1');
     localStorage.setItem('CampamentId', 'guardado');
     try {
       preloadFor('/calendario', true);
       preloadFor('/login', true, '?camp=del-enlace');
-      preloadFor('/confirmacion', true);
+      preloadFor('/confirmacion', true); // the thank-you page of a reload shows the order it keeps
+      preloadFor('/profile', true);
       preloadFor('/calendario', false); // a visitor goes to the login: nothing to ask for
-      await vi.waitFor(() => expect(prefetch).toHaveBeenCalledTimes(2));
-      expect(prefetch.mock.calls).toEqual([['guardado'], ['del-enlace']]);
+      const camp = (id: string) => [
+        `/semanas/findbycamp/${id}`,
+        `/categorias/findbycamp/${id}`,
+        `/campamentos/findbyid/${id}`,
+        `/inscripciones/familia/${id}`,
+        `/carritos/${id}`,
+        '/esperas',
+      ];
+      expect(fetchEarly.mock.calls).toEqual([
+        [['/usuarios/profile/u1', ...camp('guardado')]],
+        [['/usuarios/profile/u1', ...camp('del-enlace')]],
+        [['/usuarios/profile/u1']],
+        [['/usuarios/profile/u1']],
+      ]);
     } finally {
-      localStorage.removeItem('CampamentId');
-      prefetch.mockRestore();
+      localStorage.clear();
+      fetchEarly.mockRestore();
     }
   });
 });

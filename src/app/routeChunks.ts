@@ -6,7 +6,10 @@
 import { loadWizard } from '../enrolment/pages.tsx';
 import { STEP_CHUNKS, stepChunks } from '../enrolment/stepChunks.ts';
 import { chunkLoader } from '../lib/chunkLoader.ts';
+import { onPageShown } from '../lib/nextPages.ts';
 import { readStored, STORAGE_KEYS } from '../api/storage.ts';
+import { fetchEarly } from '../api/early.ts';
+import { campDataPaths, profilePath } from '../api/paths.ts';
 
 // React Router 7's route `lazy` needs its data router (createBrowserRouter), a larger part of the
 // library than <BrowserRouter>; React.lazy per route gives the same split in declarative mode.
@@ -23,11 +26,9 @@ export const chunks = {
     () => import(/* webpackChunkName: "recover-password" */ '../auth/RecoverPasswordPage.tsx'),
   ),
   // The signed-in frame (header, menu, footer) and the wizard (enrolment/pages.tsx, stepChunks.ts):
-  // a parent signing in goes there next, so they are prefetched (fetched when the browser is idle,
-  // run only when needed).
-  layout: chunkLoader(
-    () => import(/* webpackChunkName: "layout", webpackPrefetch: true */ '../shell/ShellLayout.tsx'),
-  ),
+  // a parent signing in goes there next, so they are prefetched once the sign-in page has shown
+  // (lib/nextChunks.ts: fetched, run only when needed).
+  layout: chunkLoader(() => import(/* webpackChunkName: "layout" */ '../shell/ShellLayout.tsx')),
   wizard: loadWizard,
   ...stepChunks,
   // Rarely the next page: fetched only when opened.
@@ -56,18 +57,21 @@ export function chunksFor(pathname: string, signedIn: boolean): ChunkName[] {
   return [];
 }
 
+// Once the first page has shown, the chunks of the pages likely next are prefetched (nextChunks.ts).
+onPageShown(() => import(/* webpackChunkName: "next" */ './nextChunks.ts'));
+
 /** Starts the downloads of the first page's chunks together, before React asks for them. */
 export function preloadFor(pathname: string, signedIn: boolean, search = ''): void {
   // A failed download is retried when React asks: nothing to handle here.
   const names = chunksFor(pathname, signedIn);
   for (const name of names) chunks[name]().catch(() => undefined);
-  // A wizard step also needs the camp's data: asked for now, beside the session check, rather
-  // than once the shell has shown (the thank-you page of a reload shows the order it keeps). An
-  // enrolment link (/login?camp=) names the camp the login route is about to store.
+  // The calls the page makes first go now too, beside the chunks, rather than once the frame's
+  // and the wizard's chunks have run: the session check's profile, and a wizard step's camp (the
+  // thank-you page of a reload shows the order it keeps). An enrolment link (/login?camp=) names
+  // the camp the login route is about to store.
+  const userId = readStored(STORAGE_KEYS.userId);
+  if (!names.includes('layout') || !userId) return;
   const campId = new URLSearchParams(search).get('camp')?.trim() || readStored(STORAGE_KEYS.campId)?.trim();
-  if (campId && names.includes('wizard') && STEP_CHUNKS[pathname] !== 'confirmation') {
-    loadWizard()
-      .then((wizard) => wizard.prefetchCampData(campId))
-      .catch(() => undefined);
-  }
+  const wizardStep = names.includes('wizard') && STEP_CHUNKS[pathname] !== 'confirmation';
+  fetchEarly([profilePath(userId), ...(campId && wizardStep ? Object.values(campDataPaths(campId)) : [])]);
 }

@@ -4,7 +4,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 // Form's two parts by name: `Form` carries all ten of its parts into the calendar's chunk (0.7 KB gzip).
-import { Button, FormCheck, FormSelect, Spinner } from 'react-bootstrap';
+import { Button, FormCheck, FormSelect } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import {
   ADD_MESSAGES,
@@ -186,7 +186,7 @@ export function CalendarContent() {
       <AddedNotice />
       <div className="d-flex flex-wrap justify-content-end gap-2">
         <Button variant="outline-primary" disabled={checking} onClick={() => actor.send({ type: 'AGREGAR' })}>
-          {checking ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+          {checking ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
           {checking ? 'Verificando membresía…' : 'Agregar'}
         </Button>
         <Button variant="primary" disabled={!canNext} onClick={() => actor.send({ type: 'NEXT' })}>

@@ -19,10 +19,8 @@ export interface WizardModalProps {
   children: ReactNode;
 }
 
-// Prefetched: the frame is in the browser's cache before a dialog first opens.
-const ModalFrame = lazy(
-  () => import(/* webpackChunkName: "dialogs", webpackPrefetch: true */ './ModalFrame.tsx'),
-);
+// Prefetched (lib/nextChunks.ts): the frame is in the browser's cache before a dialog first opens.
+const ModalFrame = lazy(() => import(/* webpackChunkName: "dialogs" */ './ModalFrame.tsx'));
 
 /** Renders nothing until the dialog first opens; then its frame stays mounted, so closing animates. */
 export function WizardModal(props: WizardModalProps) {

@@ -1,16 +1,15 @@
 // The card around each step, and WizardStep: the step's route ↔ machine sync plus the states in
 // which the step's own content cannot show yet (no camp link, loading, load failed, redirecting).
 import { lazy, Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Button, Spinner } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
+import { PageShown } from '../lib/nextPages.ts';
 import type { StepIndex } from './cart.ts';
 import { MissingCamp, useStepRoute } from './EnrolmentProvider.tsx';
 import { useWizard, useWizardActor, useWizardSnapshot } from './useWizard.ts';
 
 // The countdown's code loads only once the cart holds places.
-const HoldNotice = lazy(
-  () => import(/* webpackChunkName: "hold-notice", webpackPrefetch: true */ './HoldNotice.tsx'),
-);
+const HoldNotice = lazy(() => import(/* webpackChunkName: "hold-notice" */ './HoldNotice.tsx'));
 
 function HoldNoticeSlot() {
   const shown = useWizardSnapshot(
@@ -88,7 +87,8 @@ export function BackNext({ canNext, missing }: { canNext: boolean; missing?: Rea
 export function Loading({ text = 'Cargando…' }: { text?: string }) {
   return (
     <div className="d-flex align-items-center gap-2 text-body-secondary" role="status">
-      <Spinner animation="border" size="sm" aria-hidden="true" />
+      {/* Bootstrap's spinner as markup: react-bootstrap's Spinner is bytes on every parent's first page. */}
+      <span className="spinner-border spinner-border-sm" aria-hidden="true" />
       <span>{text}</span>
     </div>
   );
@@ -120,6 +120,8 @@ function StepBody({
         <>
           <HoldNoticeSlot />
           {children()}
+          {/* Commits with the step's content (same boundary): then the next chunks download. */}
+          <PageShown />
         </>
       ) : null}
       {phase === 'loading' || phase === 'moving' ? <Loading /> : null}

@@ -9,8 +9,6 @@ import { WizardStep } from './StepFrame.tsx';
 import { stepChunks as chunks } from './stepChunks.ts';
 import { WizardParts, type WizardPartName } from './wizardParts.ts';
 
-export { prefetchCampData } from './api.ts';
-
 const CalendarContent = lazy(() => chunks.calendar().then((m) => ({ default: m.CalendarContent })));
 const ParticipantsContent = lazy(() =>
   chunks.participants().then((m) => ({ default: m.ParticipantsContent })),

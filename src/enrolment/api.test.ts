@@ -2,11 +2,11 @@
 // paths, headers, bodies and how each answer envelope is read).
 import type { WaitlistView } from '../domain/waitlist.ts';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { ApiError } from '../api/http.ts';
 import { COUPON_MESSAGES } from '../domain/coupons.ts';
-import { loadCampData, pay, prefetchCampData, takeCampData, uploadPhoto, validateCoupon } from './api.ts';
+import { loadCampData, pay, uploadPhoto, validateCoupon } from './api.ts';
 import { CAMP_ID, VERANO10, campWeeks, categories, summerCamp } from './test-fixtures.ts';
 
 const PEDRO = { first_name: 'Pedro', birth_date: '15/03/2016' };
@@ -102,67 +102,6 @@ describe('loadCampData', () => {
     await expect(loadCampData(CAMP_ID)).rejects.toThrow(
       /Categorías no disponibles\.|El campamento no existe\./,
     );
-  });
-});
-
-describe("the camp's data asked for at start-up", () => {
-  /** The camp's answers, counting how many times the weeks are asked for; `failFirst` refuses once. */
-  function campServer({ failFirst = false } = {}) {
-    const asked = { weeks: 0 };
-    server.use(
-      http.get('*/api/semanas/findbycamp/:id', ({ params }) => {
-        asked.weeks += 1;
-        if (failFirst && asked.weeks === 1) return HttpResponse.json({ status: 'ERROR' }, { status: 503 });
-        return HttpResponse.json({
-          status: 'SUCCESS',
-          message: 'ok',
-          data: { uid: `u-${String(params.id)}`, weekData: campWeeks },
-        });
-      }),
-      http.get('*/api/categorias/findbycamp/:id', () =>
-        HttpResponse.json({ status: 'SUCCESS', message: 'ok', data: categories }),
-      ),
-      http.get('*/api/campamentos/findbyid/:id', () =>
-        HttpResponse.json({ status: 'SUCCESS', message: 'ok', data: summerCamp }),
-      ),
-      http.get('*/api/inscripciones/familia/:id', () =>
-        HttpResponse.json({ status: 'SUCCESS', data: { children: [] } }),
-      ),
-    );
-    return asked;
-  }
-
-  it('opens the wizard with the answer already asked for, once', async () => {
-    const asked = campServer();
-    prefetchCampData(CAMP_ID);
-    expect(asked.weeks).toBe(0); // not yet answered, but asked: the wizard waits for this answer
-    await expect(takeCampData(CAMP_ID)).resolves.toMatchObject({ uid: `u-${CAMP_ID}`, weeks: campWeeks });
-    expect(asked.weeks).toBe(1);
-    // Taken once: a later load (a retry, a new wizard) asks the server again.
-    await takeCampData(CAMP_ID);
-    expect(asked.weeks).toBe(2);
-  });
-
-  it('asks again for another camp, for a stale answer, and after a failed one', async () => {
-    const asked = campServer({ failFirst: true });
-    prefetchCampData(CAMP_ID);
-    // The start-up call failed (503): the wizard's load asks again and opens.
-    await expect(takeCampData(CAMP_ID)).resolves.toMatchObject({ uid: `u-${CAMP_ID}` });
-    expect(asked.weeks).toBe(2);
-
-    prefetchCampData('otro-campamento');
-    await expect(takeCampData(CAMP_ID)).resolves.toMatchObject({ uid: `u-${CAMP_ID}` });
-    expect(asked.weeks).toBe(4);
-
-    const now = Date.now();
-    prefetchCampData(CAMP_ID);
-    const later = vi.spyOn(Date, 'now').mockReturnValue(now + 60_000);
-    try {
-      await takeCampData(CAMP_ID);
-    } finally {
-      later.mockRestore();
-    }
-    expect(asked.weeks).toBe(6);
   });
 });
 

@@ -4,6 +4,7 @@
 // server's message (non-2xx) or as an Error with it (a 2xx envelope that is not a success).
 import { ApiError, request } from '../api/http.ts';
 import { appConfig } from '../api/config.ts';
+import { campDataPaths } from '../api/paths.ts';
 import type { CategoryAnswer, CampAnswer, WeekAnswer } from '../domain/admin-contract.ts';
 import { COUPON_MESSAGES, type CouponTermsData } from '../domain/coupons.ts';
 import { CARD_MESSAGES } from '../domain/cards.ts';
@@ -49,22 +50,16 @@ const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
 /** Weeks, categories and camp, in parallel; a non-SUCCESS answer fails with the server's message. */
 export async function loadCampData(campId: string, signal?: AbortSignal): Promise<CampData> {
   if (!campId.trim()) throw new Error(ENROLMENT_MESSAGES.campNotFound);
+  const paths = campDataPaths(campId);
   const [weeks, categories, camp, family, holds, waitlist] = await Promise.all([
-    request<StatusEnvelope<{ uid: string; weekData: WeekAnswer[] }>>(path('/semanas/findbycamp', campId), {
-      signal,
-    }),
-    request<StatusEnvelope<CategoryAnswer[]>>(path('/categorias/findbycamp', campId), { signal }),
-    request<StatusEnvelope<CampAnswer>>(path('/campamentos/findbyid', campId), { signal }),
-    request<StatusEnvelope<{ children: ChildId[]; places?: HeldPlace[] }>>(
-      path('/inscripciones/familia', campId),
-      {
-        signal,
-      },
-    ),
+    request<StatusEnvelope<{ uid: string; weekData: WeekAnswer[] }>>(paths.weeks, { signal }),
+    request<StatusEnvelope<CategoryAnswer[]>>(paths.categories, { signal }),
+    request<StatusEnvelope<CampAnswer>>(paths.camp, { signal }),
+    request<StatusEnvelope<{ children: ChildId[]; places?: HeldPlace[] }>>(paths.family, { signal }),
     // Holds only adjust places shown: without them the wizard still works.
-    request<StatusEnvelope<CartHolds>>(path('/carritos', campId), { signal }).catch(() => null),
+    request<StatusEnvelope<CartHolds>>(paths.holds, { signal }).catch(() => null),
     // Nor does it need the waiting lists: they only name positions and offers.
-    request<StatusEnvelope<WaitlistView[]>>('/esperas', { signal }).catch(() => null),
+    request<StatusEnvelope<WaitlistView[]>>(paths.waitlists, { signal }).catch(() => null),
   ]);
   const fallback = ENROLMENT_MESSAGES.campNotFound;
   const weekData = unwrap(weeks, fallback);
@@ -78,35 +73,6 @@ export async function loadCampData(campId: string, signal?: AbortSignal): Promis
     holds: holds?.data ?? null,
     waitlist: (waitlist?.data ?? []).filter((entry) => entry.campament === campId),
   };
-}
-
-/** A camp's data asked for at start-up, before the wizard mounts (see prefetchCampData). */
-let prefetched: { campId: string; at: number; answer: Promise<CampData> } | null = null;
-
-/** How long a start-up answer stays good enough to open the calendar with. */
-const PREFETCH_FRESH_MS = 30_000;
-
-/**
- * Starts loading a camp's data at start-up, in parallel with the shell's session check: the wizard
- * mounts only after that check and its 1-second pause (spec 02 §9), and a cold phone would
- * otherwise start the camp's six calls then (issue 23). A failure here is forgotten: the
- * wizard then asks again itself.
- */
-export function prefetchCampData(campId: string): void {
-  if (!campId.trim()) return;
-  const answer = loadCampData(campId);
-  answer.catch(() => undefined);
-  prefetched = { campId, at: Date.now(), answer };
-}
-
-/** The wizard's load: the start-up answer for this camp if fresh (once), else a new one. */
-export function takeCampData(campId: string, signal?: AbortSignal): Promise<CampData> {
-  const early = prefetched;
-  prefetched = null;
-  if (early && early.campId === campId && Date.now() - early.at < PREFETCH_FRESH_MS) {
-    return early.answer.catch(() => loadCampData(campId, signal));
-  }
-  return loadCampData(campId, signal);
 }
 
 /** POST /inscripciones/uploadtoazurecdn, multipart field `foto`; resolves with the photo's url. */

@@ -208,7 +208,7 @@ export const enrolmentMachine = setup({
   },
   actors: {
     loadCampData: fromPromise<CampData, { campId: string }>(({ input, signal }) =>
-      api.takeCampData(input.campId, signal),
+      api.loadCampData(input.campId, signal),
     ),
     uploadPhoto: fromPromise<string, { file: Blob; cupo: number }>(({ input, signal }) =>
       api.uploadPhoto(input.file, signal),

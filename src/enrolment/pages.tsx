@@ -1,7 +1,7 @@
 // The wizard's routes (spec 01 §2): each step inside EnrolmentLayout, and the thank-you page, all
 // below EnrolmentProvider so they share one machine. The routes are in the first download; the
 // wizard itself (machine, XState) and each step's screen are chunks of their own
-// (stepChunks.ts), prefetched once the first page has loaded (a parent signing in goes there next).
+// (stepChunks.ts), prefetched once the first page has shown (a parent signing in goes there next).
 import { Suspense, lazy, useContext } from 'react';
 import { Route } from 'react-router-dom';
 import { Preloader } from '../lib/Preloader.tsx';
@@ -9,9 +9,7 @@ import { chunkLoader } from '../lib/chunkLoader.ts';
 import { WizardParts, type WizardPartName } from './wizardParts.ts';
 
 /** The wizard's core chunk (machine, layout); prefetched: a parent signing in goes there next. */
-export const loadWizard = chunkLoader(
-  () => import(/* webpackChunkName: "wizard", webpackPrefetch: true */ './WizardArea.tsx'),
-);
+export const loadWizard = chunkLoader(() => import(/* webpackChunkName: "wizard" */ './WizardArea.tsx'));
 
 const WizardArea = lazy(() => loadWizard().then((m) => ({ default: m.WizardArea })));
 

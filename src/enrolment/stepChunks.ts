@@ -1,23 +1,17 @@
 // Each wizard step's screen is a chunk of its own: /calendario downloads the calendar only. All
-// are prefetched (fetched when the browser is idle, run only when needed), so the next step is
-// in the cache before the parent asks for it.
+// are prefetched once the first page has shown (lib/nextChunks.ts: fetched, run only when
+// needed), so the next step is in the cache before the parent asks for it.
 import { chunkLoader } from '../lib/chunkLoader.ts';
 
 export const stepChunks = {
-  calendar: chunkLoader(
-    () => import(/* webpackChunkName: "step-calendar", webpackPrefetch: true */ './CalendarStep.tsx'),
-  ),
+  calendar: chunkLoader(() => import(/* webpackChunkName: "step-calendar" */ './CalendarStep.tsx')),
   participants: chunkLoader(
-    () => import(/* webpackChunkName: "step-participants", webpackPrefetch: true */ './ParticipantsStep.tsx'),
+    () => import(/* webpackChunkName: "step-participants" */ './ParticipantsStep.tsx'),
   ),
-  additional: chunkLoader(
-    () => import(/* webpackChunkName: "step-additional", webpackPrefetch: true */ './AdditionalStep.tsx'),
-  ),
-  payment: chunkLoader(
-    () => import(/* webpackChunkName: "step-payment", webpackPrefetch: true */ './PaymentStep.tsx'),
-  ),
+  additional: chunkLoader(() => import(/* webpackChunkName: "step-additional" */ './AdditionalStep.tsx')),
+  payment: chunkLoader(() => import(/* webpackChunkName: "step-payment" */ './PaymentStep.tsx')),
   confirmation: chunkLoader(
-    () => import(/* webpackChunkName: "step-confirmation", webpackPrefetch: true */ './ConfirmationPage.tsx'),
+    () => import(/* webpackChunkName: "step-confirmation" */ './ConfirmationPage.tsx'),
   ),
 };
 

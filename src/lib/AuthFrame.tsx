@@ -2,11 +2,13 @@
 import type { ReactNode } from 'react';
 import { LOGO_URL as logo } from './logo.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
+import { PageShown } from './nextPages.ts';
 
 export function AuthFrame({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <main className="login-page bg-body-secondary min-vh-100 d-flex align-items-center justify-content-center px-3">
       <DocumentTitle title={title} />
+      <PageShown />
       <div className="login-box w-100" style={{ maxWidth: 400 }}>
         <div className="card card-outline card-primary">
           <div className="card-header text-center">

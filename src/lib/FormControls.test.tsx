@@ -9,7 +9,9 @@ import { LoadingButton } from './FormControls.tsx';
 function Form() {
   return (
     <form>
-      <LoadingButton type="submit" loading={false}>Iniciar sesión</LoadingButton>
+      <LoadingButton type="submit" loading={false}>
+        Iniciar sesión
+      </LoadingButton>
       <LoadingButton loading={false}>Iniciar sesión con Google</LoadingButton>
     </form>
   );

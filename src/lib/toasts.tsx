@@ -1,11 +1,11 @@
 // Toasts (spec 02 §9) through react-toastify, loaded on the first toast: the library and its
-// styles (~9 KB gzip) stay out of the first download of every page, and are prefetched when the
-// browser is idle so a toast shows at once. A toast raised before the container has mounted
+// styles (~9 KB gzip) stay out of the first download of every page, and are prefetched once the
+// page has shown (nextChunks.ts) so a toast shows at once. A toast raised before the container has mounted
 // waits in react-toastify's own queue and shows as soon as it does.
 import { lazy, Suspense, useSyncExternalStore, type CSSProperties } from 'react';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 
-const load = () => import(/* webpackChunkName: "toasts", webpackPrefetch: true */ 'react-toastify');
+const load = () => import(/* webpackChunkName: "toasts" */ 'react-toastify');
 
 let wanted = false;
 const listeners = new Set<() => void>();

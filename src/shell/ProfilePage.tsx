@@ -1,6 +1,7 @@
 // Signed-in shell page /profile (spec 01 §2), loaded lazily (its own chunk) so the enrolment path
 // does not pay for it: the parent's enrolments (Actividad), dated events (Historial) and their
 // account settings (Configuración).
+import { PageShown } from '../lib/nextPages.ts';
 import { FamilyTab } from './FamilyTab.tsx';
 import { WaitlistSection } from './WaitlistSection.tsx';
 import { MyPayments } from './MyPayments.tsx';
@@ -361,6 +362,7 @@ export function ProfilePage() {
   return (
     <>
       <PageHeader title="Perfil" />
+      <PageShown />
       <div className="app-content">
         <div className="container-fluid">
           <div className="row g-3">
