@@ -311,6 +311,40 @@ describe('public pages rendered ahead (issue 23)', () => {
     expect(renderer.body).not.toContain('renderPublicPages');
   });
 
+  it("gives the wizard's addresses the frame's and the wizard's chunks to preload, and only them", async () => {
+    t = await withRenderer(RENDERER);
+    const assets = path.join(t.config.staticDir, 'assets');
+    await fs.mkdir(assets, { recursive: true });
+    for (const name of [
+      'layout.0a1b2c3d.js',
+      'layout.0a1b2c3d.css',
+      'wizard-core.1a2b3c4d.js',
+      'api.2b3c4d5e.js',
+      'step-payment.3c4d5e6f.js',
+      'layout.0a1b2c3d.js.br',
+    ]) {
+      await fs.writeFile(path.join(assets, name), '');
+    }
+    // A new build (the assets are read with the page).
+    const indexFile = path.join(t.config.staticDir, 'index.html');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await fs.utimes(indexFile, new Date(), new Date(Date.now() + 5000));
+    vi.setSystemTime(Date.now() + 1000);
+    const calendar = await page('/calendario');
+    vi.useRealTimers();
+    expect(calendar.body).toContain(
+      '<link rel="preload" href="/assets/api.2b3c4d5e.js" as="script">' +
+        '<link rel="preload" href="/assets/layout.0a1b2c3d.css" as="style">' +
+        '<link rel="preload" href="/assets/layout.0a1b2c3d.js" as="script">' +
+        '<link rel="preload" href="/assets/wizard-core.1a2b3c4d.js" as="script"></head>',
+    );
+    expect(calendar.body).not.toContain('step-payment');
+    expect((await page('/')).body).toContain('wizard-core.1a2b3c4d.js');
+    // The sign-in pages and the admin panel do not download the wizard.
+    expect((await page('/login')).body).not.toContain('rel="preload" href="/assets/');
+    expect((await page('/admin/login')).body).not.toContain('wizard-core');
+  });
+
   it('serves the plain page when the renderer fails', async () => {
     t = await withRenderer('export async function renderPublicPages() { throw new Error("roto"); }');
     const login = await page('/login');

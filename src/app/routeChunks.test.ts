@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { chunkLoader } from '../lib/chunkLoader.ts';
 import { chunksFor } from './routeChunks.ts';
+import { WIZARD_PATHS } from '../domain/routes.ts';
+import { STEP_CHUNKS } from '../enrolment/stepChunks.ts';
 
 describe('the chunks a first page loads together', () => {
   it('gives a visitor the sign-in page the guards will show', () => {
@@ -18,6 +20,10 @@ describe('the chunks a first page loads together', () => {
     // A signed-in parent following an enrolment link is sent on to the calendar.
     expect(chunksFor('/login', true)).toEqual(['layout', 'wizard', 'calendar']);
     expect(chunksFor('/profile', true)).toEqual(['layout', 'profile']);
+  });
+
+  it("knows the wizard's addresses the server preloads the wizard for", () => {
+    expect(Object.keys(STEP_CHUNKS).sort()).toEqual([...WIZARD_PATHS].sort());
   });
 
   it('gives the admin panel its own chunk and an unknown address nothing', () => {

@@ -5,6 +5,9 @@
 // (app/routeChunks.ts: the 'next' chunk, whose imports webpack prefetches when it loads).
 import { useEffect } from 'react';
 
+/** How long after a page has shown its next chunks start downloading. */
+export const NEXT_DELAY_MS = 1500;
+
 let loadNext: (() => Promise<unknown>) | null = null;
 let shown = false;
 
@@ -13,8 +16,12 @@ export function pageShown(): void {
   if (shown || typeof window === 'undefined') return;
   shown = true;
   const run = () => void loadNext?.().catch(() => undefined);
-  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 });
-  else setTimeout(run, 200);
+  // A moment later still: the page's own last paint and work come first (a parent reads the page
+  // for seconds before moving on, so nothing is missed).
+  setTimeout(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 });
+    else run();
+  }, NEXT_DELAY_MS);
 }
 
 /** What pageShown() loads (set once, by the app's start). */
