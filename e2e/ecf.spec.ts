@@ -4,13 +4,15 @@ import { adminSession, api, demoSummerCart, E2E_ADMIN, newParent, payAs } from '
 import { pdfQrText, pdfText } from './pdf.ts';
 import { expectAccessible } from './a11y.ts';
 import { keepShot } from './shots.ts';
+import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
 import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
 
 // Electronic fiscal receipts on the real server (issue 22), with a test certificate and DGII's
-// stand-in: the office adds an e-NCF range, a parent pays and downloads the receipt from the
-// profile; the PDF shows the e-NCF and the security code, and its QR code reads as DGII's check of
-// that document; the office sends the queue to DGII and sees the receipt 'Aceptado'. Then DGII
-// rejects a company's E31 for its RNC: the office corrects the RNC and DGII accepts it.
+// stand-in: the office adds an e-NCF range, a parent pays through the enrolment wizard and
+// downloads the receipt from the profile; the PDF shows the e-NCF and the security code, and its
+// QR code reads as DGII's check of that document; the office sends the queue to DGII and sees the
+// receipt 'Aceptado'. Then DGII rejects a company's E31 for its RNC: the office corrects the RNC
+// and DGII accepts it.
 const DGII_PORT = 3297;
 const test = testWithOwnServer(7, { E2E_ECF: '1', E2E_DGII_PORT: String(DGII_PORT) });
 
@@ -19,6 +21,7 @@ test('a parent downloads an e-CF whose QR code reads as DGII’s check, and the 
   browser,
   baseURL,
 }, testInfo) => {
+  test.setTimeout(120_000);
   const admin = (await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN)).result.token as string;
   expect(
     (
@@ -31,13 +34,12 @@ test('a parent downloads an e-CF whose QR code reads as DGII’s check, and the 
     ).status,
   ).toBe('SUCCESS');
   const parent = await newParent(page, `ecf.${Date.now()}@correo.do`);
-  const paid = await payAs(
-    page,
-    parent.token,
-    enrolmentRequest(await demoSummerCart(page, parent.token), [[1]]),
-  );
-  expect(paid.status()).toBe(201);
-  const { orderId } = (await paid.json()).result as { orderId: string };
+  // The parent pays as a parent does: the demo camp's enrolment link, the wizard's four steps and
+  // the sandbox card; the order number is the one the thank-you page shows.
+  const camps = await api(page, 'GET', '/campamentos/listpop', admin);
+  const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');
+  await enrolTwoChildren(page, testInfo, camp._id);
+  const orderId = await expectConfirmation(page, testInfo);
 
   await page.goto('/profile');
   const article = page.getByRole('article', { name: `Orden ${orderId}` });

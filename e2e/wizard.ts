@@ -93,13 +93,20 @@ export async function enrolTwoChildren(
   await page.getByRole('button', { name: 'Pagar' }).click();
 }
 
-export async function expectConfirmation(page: Page, testInfo: TestInfo) {
+/** The thank-you page of `enrolTwoChildren`'s order; returns the order number the parent reads there. */
+export async function expectConfirmation(page: Page, testInfo: TestInfo): Promise<string> {
   await expect(page).toHaveURL(/\/confirmacion$/);
   await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
   await expect(page.getByText('RD$15,894').first()).toBeVisible();
   await expect(page.getByText('Número de orden')).toBeVisible();
+  const order = page
+    .locator('dl > div')
+    .filter({ has: page.getByText('Número de orden', { exact: true }) })
+    .locator('dd');
+  await expect(order).toHaveText(/\S/);
   await keepShot(page, testInfo.outputPath('5-confirmacion.png'), true);
   await expectAccessible(page, 'wizard 5-confirmacion');
+  return (await order.innerText()).trim();
 }
 
 /** Photo and every field of one participant's tab. */
