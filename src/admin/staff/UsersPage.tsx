@@ -267,7 +267,7 @@ export function UsersPage() {
             name={`role-${row.original._id}`}
             autoComplete="off"
             aria-label={`Rol de ${row.original.email}`}
-            className="form-select admin-tap"
+            className="form-select admin-tap admin-cell-select"
             value={row.original.role}
             onChange={(event) => void change(row.original, { role: event.target.value as StaffRole })}
           >
