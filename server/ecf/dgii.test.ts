@@ -12,7 +12,7 @@ import { dgiiClient, DgiiUncertain, DgiiUnavailable } from './dgii.ts';
 import { loadEcfSigner, securityCode, type EcfSigner } from './signer.ts';
 import { dgiiSchemaErrors } from '../testing/dgii-xsd.ts';
 import { startDgiiStandin, type DgiiStandin } from '../testing/dgii-standin.ts';
-import { schoolP12In } from '../testing/ecf.ts';
+import { ecfSale, schoolP12In } from '../testing/ecf.ts';
 import { ecfXml, encfOf, rfceXml, type EcfSource } from '../../src/domain/ecf.ts';
 import { signEcf, type EcfPort } from '../../src/core/receipts/ecf.ts';
 
@@ -28,19 +28,15 @@ afterEach(async () => {
   standin = undefined;
 });
 
-const invoice = (number: number, overrides: Partial<EcfSource> = {}): EcfSource => ({
-  type: 'E31',
-  encf: encfOf('E31', number),
-  rangeExpiry: '2028-12-31',
-  issuedAt: new Date('2027-05-03T15:30:00Z'),
-  signedAt: new Date(),
-  school: { rnc: '131880738', name: 'Escuela de Baloncesto', address: 'Av. Sarasota 10, Santo Domingo' },
-  buyer: { rnc: '101672919', name: 'Constructora del Sur, S.R.L.' },
-  lines: [{ description: 'Semana 1 · Sofía Rodríguez', amount: 4_700 }],
-  total: 4_700,
-  itbis: 'exento',
-  ...overrides,
-});
+const invoice = (number: number, overrides: Partial<EcfSource> = {}): EcfSource =>
+  ecfSale({
+    type: 'E31',
+    encf: encfOf('E31', number),
+    rangeExpiry: '2028-12-31',
+    signedAt: new Date(),
+    buyer: { rnc: '101672919', name: 'Constructora del Sur, S.R.L.' },
+    ...overrides,
+  });
 
 async function setup(
   options: { clock?: () => Date; timeoutMs?: number; env?: 'TesteCF' | 'CerteCF' | 'eCF' } = {},

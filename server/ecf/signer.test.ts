@@ -9,25 +9,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SignedXml } from 'xml-crypto';
 import { dgiiSchemaErrors } from '../testing/dgii-xsd.ts';
 import { loadEcfSigner, securityCode } from './signer.ts';
-import { schoolP12In } from '../testing/ecf.ts';
-import { ecfXml, encfOf, type EcfSource } from '../../src/domain/ecf.ts';
+import { ecfSale, schoolP12In } from '../testing/ecf.ts';
+import { ecfXml } from '../../src/domain/ecf.ts';
 import { ConfigError } from '../config.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-signer-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const schoolP12 = (password: string) => schoolP12In(dir, password);
 
-const sale: EcfSource = {
-  type: 'E32',
-  encf: encfOf('E32', 1),
-  issuedAt: new Date('2027-05-03T15:30:00Z'),
-  signedAt: new Date('2027-05-03T15:30:05Z'),
-  school: { rnc: '131880738', name: 'Escuela de Baloncesto', address: 'Av. Sarasota 10, Santo Domingo' },
-  buyer: { rnc: '', name: 'Carmen Rodríguez' },
-  lines: [{ description: 'Semana 1 · Sofía Rodríguez', amount: 4_700 }],
-  total: 4_700,
-  itbis: 'exento',
-};
+const sale = ecfSale();
 
 const verify = (signed: string): boolean => {
   const verifier = new SignedXml();

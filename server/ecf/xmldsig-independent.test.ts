@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as xmldom from '@xmldom/xmldom';
 import type * as XmlDsig from 'xmldsigjs';
 import { loadEcfSigner, type EcfSigner } from './signer.ts';
-import { schoolP12In } from '../testing/ecf.ts';
-import { ecfXml, encfOf, type EcfSource } from '../../src/domain/ecf.ts';
+import { ecfSale, schoolP12In } from '../testing/ecf.ts';
+import { ecfXml, encfOf } from '../../src/domain/ecf.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-xmldsigjs-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -33,18 +33,7 @@ beforeAll(() => {
   xmldsig.Application.setEngine('NodeJS', globalThis.crypto);
 });
 
-const source = (overrides: Partial<EcfSource>): EcfSource => ({
-  type: 'E32',
-  encf: encfOf('E32', 1),
-  issuedAt: new Date('2027-05-03T15:30:00Z'),
-  signedAt: new Date('2027-05-03T15:30:05Z'),
-  school: { rnc: '131880738', name: 'Escuela de Baloncesto', address: 'Av. Sarasota 10, Santo Domingo' },
-  buyer: { rnc: '', name: 'Carmen Rodríguez' },
-  lines: [{ description: 'Semana 1 · Sofía Rodríguez', amount: 4_700 }],
-  total: 4_700,
-  itbis: 'exento',
-  ...overrides,
-});
+const source = ecfSale;
 
 /** Verifies the enveloped signature with xmldsigjs, with the certificate in its KeyInfo. */
 async function verifies(xml: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import forge from 'node-forge';
+import { encfOf, type EcfSource } from '../../src/domain/ecf.ts';
 
 /** Writes a new .p12 protected by `password` into `dir`; its path. */
 export function schoolP12In(dir: string, password: string, validDays = 365): string {
@@ -26,3 +27,17 @@ export function schoolP12In(dir: string, password: string, validDays = 365): str
   fs.writeFileSync(file, Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'));
   return file;
 }
+
+/** A family's E32 for RD$4,700 (one week, no ITBIS) as the tests sign and send it; `overrides` change it. */
+export const ecfSale = (overrides: Partial<EcfSource> = {}): EcfSource => ({
+  type: 'E32',
+  encf: encfOf('E32', 1),
+  issuedAt: new Date('2027-05-03T15:30:00Z'),
+  signedAt: new Date('2027-05-03T15:30:05Z'),
+  school: { rnc: '131880738', name: 'Escuela de Baloncesto', address: 'Av. Sarasota 10, Santo Domingo' },
+  buyer: { rnc: '', name: 'Carmen Rodríguez' },
+  lines: [{ description: 'Semana 1 · Sofía Rodríguez', amount: 4_700 }],
+  total: 4_700,
+  itbis: 'exento',
+  ...overrides,
+});

@@ -60,6 +60,7 @@ export function FilterSelect({
   allLabel,
   options,
   disabled,
+  compact = false,
 }: {
   id: string;
   name: string;
@@ -70,16 +71,19 @@ export function FilterSelect({
   allLabel: string;
   options: Array<{ value: string; label: string }>;
   disabled?: boolean;
+  /** Small and beside its label, as in a card's header. */
+  compact?: boolean;
 }) {
   return (
     <>
-      <label htmlFor={id} className="form-label small mb-1">
+      <label htmlFor={id} className={compact ? 'form-label mb-0 small' : 'form-label small mb-1'}>
         {label}
       </label>
       <select
         id={id}
         name={name}
-        className="form-select"
+        autoComplete="off"
+        className={compact ? 'form-select form-select-sm w-auto admin-tap' : 'form-select'}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}

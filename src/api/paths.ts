@@ -4,7 +4,7 @@
 /** GET: the signed-in user's profile (the shell's session check). */
 export const profilePath = (userId: string) => `/usuarios/profile/${encodeURIComponent(userId)}`;
 
-/** GETs: what the wizard loads of a camp (enrolment/api.ts loadCampData). */
+/** GETs: what the wizard loads of a camp (enrolment/api.ts loadCampData); `holds` takes the cart's POST too. */
 export function campDataPaths(campId: string) {
   const id = encodeURIComponent(campId);
   return {

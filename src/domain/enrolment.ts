@@ -51,9 +51,17 @@ export function rncCheckDigitValid(rnc: string): boolean {
   return check === Number(digits[8]);
 }
 
+/** What is wrong with an id number typed in its mask: null when it is a valid one. */
+const idProblem =
+  (mask: RegExp, checkDigitValid: (id: string) => boolean) =>
+  (id: string): 'incomplete' | 'checkDigit' | null => {
+    const text = id.trim();
+    if (!mask.test(text)) return 'incomplete';
+    return checkDigitValid(text) ? null : 'checkDigit';
+  };
+
 /** What is wrong with a parent's RNC (the payment step, a correction): null when it is a valid one. */
-export const rncProblem = (rnc: string): 'incomplete' | 'checkDigit' | null =>
-  !RNC_PATTERN.test(rnc.trim()) ? 'incomplete' : rncCheckDigitValid(rnc.trim()) ? null : 'checkDigit';
+export const rncProblem = idProblem(RNC_PATTERN, rncCheckDigitValid);
 
 /**
  * The check digit of an 11-digit cédula (Luhn): the first ten weighted 1,2,1,2…, the digits of each
@@ -72,12 +80,7 @@ export function cedulaCheckDigitValid(cedula: string): boolean {
 }
 
 /** What is wrong with a cédula (mask 999-9999999-9): null when it is a valid one. */
-export const cedulaProblem = (cedula: string): 'incomplete' | 'checkDigit' | null =>
-  !NATIONAL_ID_PATTERN.test(cedula.trim())
-    ? 'incomplete'
-    : cedulaCheckDigitValid(cedula.trim())
-      ? null
-      : 'checkDigit';
+export const cedulaProblem = idProblem(NATIONAL_ID_PATTERN, cedulaCheckDigitValid);
 export const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
 
 export const PARTICIPANT_MESSAGES = {

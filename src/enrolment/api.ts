@@ -45,8 +45,6 @@ function unwrap<T>(answer: StatusEnvelope<T>, fallback: string): T {
   return answer.data;
 }
 
-const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
-
 /** Weeks, categories and camp, in parallel; a non-SUCCESS answer fails with the server's message. */
 export async function loadCampData(campId: string, signal?: AbortSignal): Promise<CampData> {
   if (!campId.trim()) throw new Error(ENROLMENT_MESSAGES.campNotFound);
@@ -93,7 +91,7 @@ export async function uploadPhoto(file: Blob, signal?: AbortSignal): Promise<str
  * places to hold; resolves with what the cart holds.
  */
 export async function saveCart(campId: string, cart: ReportedCart): Promise<CartHolds | null> {
-  const answer = await request<StatusEnvelope<CartHolds>>(path('/carritos', campId), {
+  const answer = await request<StatusEnvelope<CartHolds>>(campDataPaths(campId).holds, {
     method: 'POST',
     body: cart,
   });

@@ -6,6 +6,7 @@ import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { Button, Modal } from 'react-bootstrap';
 import { AdminPage } from '../AdminPage.tsx';
 import { LabeledInput } from '../fields.tsx';
+import { FilterSelect } from '../filters.tsx';
 import { DataTable, type AdminColumn } from '../DataTable.tsx';
 import {
   useAddSequenceMutation,
@@ -19,7 +20,6 @@ import {
 } from '../api.ts';
 import { downloadFile } from '../download.ts';
 import { maskRnc } from '../../lib/masks.ts';
-import { notifyError } from '../feedback.ts';
 import {
   ECF_STATE_LABELS,
   ECF_STATES,
@@ -30,7 +30,7 @@ import {
 } from '../../domain/ecf.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { FIELD_MESSAGES } from '../../domain/enrolment.ts';
-import { notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
+import { notifyError, notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import {
   ELECTRONIC_TYPES,
@@ -609,48 +609,32 @@ function EcfSection() {
           Comprobantes electrónicos (e-CF)
         </h2>
         <div className="d-flex flex-wrap gap-2 align-items-center">
-          <label htmlFor={filterId} className="form-label mb-0 small">
-            Estado
-          </label>
-          <select
+          <FilterSelect
+            compact
             id={filterId}
             name="ecf_state"
-            autoComplete="off"
-            className="form-select form-select-sm w-auto admin-tap"
+            label="Estado"
+            allLabel="Todos"
             value={state}
-            onChange={(event) => {
-              setState(event.target.value as EcfRecord['state'] | '');
+            onChange={(value) => {
+              setState(value as EcfRecord['state'] | '');
               setPage(1);
             }}
-          >
-            <option value="">Todos</option>
-            {ECF_STATES.map((value) => (
-              <option key={value} value={value}>
-                {ECF_STATE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={typeFilterId} className="form-label mb-0 small">
-            Tipo
-          </label>
-          <select
+            options={ECF_STATES.map((value) => ({ value, label: ECF_STATE_LABELS[value] }))}
+          />
+          <FilterSelect
+            compact
             id={typeFilterId}
             name="ecf_type"
-            autoComplete="off"
-            className="form-select form-select-sm w-auto admin-tap"
+            label="Tipo"
+            allLabel="Todos"
             value={type}
-            onChange={(event) => {
-              setType(event.target.value as EcfType | '');
+            onChange={(value) => {
+              setType(value as EcfType | '');
               setPage(1);
             }}
-          >
-            <option value="">Todos</option>
-            {ELECTRONIC_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {value} · {NCF_TYPES[value]}
-              </option>
-            ))}
-          </select>
+            options={ELECTRONIC_TYPES.map((value) => ({ value, label: `${value} · ${NCF_TYPES[value]}` }))}
+          />
           <Button
             variant="primary"
             className="admin-tap"
