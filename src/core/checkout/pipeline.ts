@@ -41,7 +41,7 @@ import {
   priceEnrolment,
   type Refusal,
 } from './steps.ts';
-import type { AuthenticationNeeded, ChargeResult } from './gateway.ts';
+import type { AuthenticationNeeded, ChargeResult, KeptCard, SecureChargeResult } from './gateway.ts';
 import {
   afterPaid,
   authenticationAnswer,
@@ -365,7 +365,8 @@ export async function chargeCard(
   };
   // A gateway that runs 3-D Secure (AZUL) gets the app's return pages for this order's session.
   const session = newAuthenticationSession();
-  const sent =
+  // Typed as the wider of the two answers: TypeScript 7 infers no common type for the branches.
+  const sent: Promise<SecureChargeResult & { keptCard?: KeptCard }> =
     gateway.secure && secure
       ? gateway.secure.charge({
           ...request,
