@@ -239,7 +239,7 @@ describe('camps', () => {
   it('asks before deleting; a camp families paid for is not deleted: the dialog says why and deactivates it', async () => {
     const user = await open('/admin/campamentos', 'Campamentos');
     await user.click(await screen.findByRole('button', { name: 'Eliminar Programa Anual 2026-2027' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar' });
     expect(within(dialog).getByText('¿Está seguro de eliminar este campamento?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(await visible('campamentos')).toHaveLength(2);

@@ -254,9 +254,15 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
         />
       )}
 
-      <Modal show={deleting !== null} onHide={closeDelete} centered onKeyDown={keepTabInside}>
+      <Modal
+        show={deleting !== null}
+        onHide={closeDelete}
+        centered
+        onKeyDown={keepTabInside}
+        aria-labelledby="delete-title"
+      >
         <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title id="delete-title" as="h2" className="h5">
             Confirmar
           </Modal.Title>
         </Modal.Header>

@@ -421,9 +421,15 @@ export function EnrolmentDetailPage() {
         target={changeTarget}
         onClose={() => setChangeTarget(null)}
       />
-      <Modal show={cancelOpen} onHide={() => setCancelOpen(false)} centered onKeyDown={keepTabInside}>
+      <Modal
+        show={cancelOpen}
+        onHide={() => setCancelOpen(false)}
+        centered
+        onKeyDown={keepTabInside}
+        aria-labelledby="cancel-title"
+      >
         <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title id="cancel-title" as="h2" className="h5">
             Cancelar inscripción
           </Modal.Title>
         </Modal.Header>
