@@ -12,8 +12,6 @@ import { writeFileSync } from 'node:fs';
 import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
 
 test.use({ viewport: { width: 375, height: 667 } });
-test.skip(({ isMobile }) => !isMobile, 'phone only');
-
 test('a coach checks two children in, goes offline, checks one out to an authorised person, and the office sees both marks', async ({
   page,
 }, testInfo) => {

@@ -5,6 +5,8 @@
 // mode alone, one build after the other.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildBothIfStale, isRunning as running } from '../scripts/start.ts';
 import { MOCK_PORT } from './ports.ts';
@@ -24,6 +26,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Something already there (a server left running) would be tested instead of this build.
   if (await answers(url)) throw new Error(`port ${MOCK_PORT} is taken: stop what runs at ${url} first`);
   await buildBothIfStale();
+  // The run's accessibility scans, claimed by the workers (e2e/a11y.ts); the workers inherit it.
+  const axeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escuela-axe-'));
+  process.env.E2E_AXE_DIR = axeDir;
   const child = spawn(process.execPath, [path.join(root, 'scripts/start-mock.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(MOCK_PORT) },
@@ -47,6 +52,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return async () => {
+    fs.rmSync(axeDir, { recursive: true, force: true });
     if (running(child)) child.kill('SIGTERM');
     await exited;
   };

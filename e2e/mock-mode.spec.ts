@@ -6,6 +6,9 @@ import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
 import { pdfText } from './pdf.ts';
 
 // Mock mode as a tester uses it: no API server, MSW answers in the browser (npm run start:mock).
+// Each test has a browser of its own, so its own mock data: the workers share them out.
+test.describe.configure({ mode: 'parallel' });
+
 async function signInAsMockParent(page: Page, query = '') {
   await page.goto(`/login${query}`);
   await page.getByLabel('Correo electrónico').fill(MOCK_CREDENTIALS.parent.email);

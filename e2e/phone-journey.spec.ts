@@ -10,9 +10,6 @@ import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
 import { keepShot } from './shots.ts';
 
 test.use({ viewport: { width: 375, height: 667 } });
-// The walk is a phone's; the desktop project already walks the wizard at 1280 px.
-test.skip(({ isMobile }) => !isMobile, 'phone only');
-
 interface Week {
   _id: string;
   campament: string;

@@ -1,7 +1,7 @@
 // Fiscal receipts from the staff's side (issue 18), on the real server: the 'Comprobantes fiscales'
 // screen, an order paid with an invoice request gets a B01 staff download from its detail, and
-// cancelling it gives the family the B04 in its profile. Runs at both widths (desk work that staff
-// also do on a phone).
+// cancelling it gives the family the B04 in its profile. Desk work (the admin screens' layout at
+// 375 px is checked by e2e/accessibility.spec.ts).
 import fs from 'node:fs/promises';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './a11y.ts';

@@ -9,7 +9,6 @@ import { keepShot } from './shots.ts';
 // refund are shown before anything happens, the order shows as cancelled, and the e-mail says what
 // goes back to the card.
 test('a parent cancels a paid enrolment from the profile at 375 px', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'a phone journey');
   const parent = await newParent(page, `cancela.${Date.now()}@correo.do`);
   const paid = await payAs(
     page,

@@ -1,8 +1,11 @@
 // The browser tests' server: a local OAuth2/OIDC provider (oauth2-mock-server) standing in for
-// Google, then the app exactly as `npm start` runs it, configured to sign in through it.
+// Google, then the app exactly as `npm start` runs it, configured to sign in through it. Passwords
+// are hashed with the unit tests' cheap scrypt parameters: a production hash costs about 0.4 s of
+// CPU, and the browser tests sign up and in some hundred times.
 import { OAuth2Server } from 'oauth2-mock-server';
 import { buildIfStale } from '../scripts/start.ts';
 import { main } from '../server/index.ts';
+import { TEST_HASHING } from '../server/testing/build.ts';
 import { E2E_GOOGLE_PROFILE } from './fixtures.ts';
 
 const provider = new OAuth2Server();
@@ -43,4 +46,4 @@ if (process.env.E2E_ECF === '1') {
 }
 
 await buildIfStale();
-await main();
+await main({ hashing: TEST_HASHING });

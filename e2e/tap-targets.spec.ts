@@ -29,16 +29,14 @@ const smallTargets = (page: Page) =>
   );
 
 for (const path of ['/login', '/register', '/forgot-password']) {
-  test(`every tap target of ${path} is at least 44 px`, async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'a phone measure');
+  test(`every tap target of ${path} is at least 44 px`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('button').first()).toBeVisible();
     expect(await smallTargets(page)).toEqual([]);
   });
 }
 
-test('every tap target of the calendar is at least 44 px', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'a phone measure');
+test('every tap target of the calendar is at least 44 px', async ({ page }) => {
   const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
   const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
   const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');

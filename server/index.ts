@@ -4,10 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError } from './config.ts';
 import { resolveJwtSecret } from './secrets.ts';
 import { openStore } from './store/index.ts';
-import { buildApp } from './app.ts';
+import { buildApp, type AppDeps } from './app.ts';
 import { prepareStore, settleInterrupted, startupBanner } from './bootstrap.ts';
 
-export async function main(): Promise<void> {
+/**
+ * `hashing` is for the browser tests' server only (e2e/serve.ts): cheap scrypt parameters, since a
+ * production hash costs about 0.4 s of CPU and those tests sign in some hundred times.
+ */
+export async function main({ hashing }: Pick<AppDeps, 'hashing'> = {}): Promise<void> {
   let config;
   try {
     config = loadConfig();
@@ -28,7 +32,7 @@ export async function main(): Promise<void> {
   // The app first: its modules create their indexes, which the seed then relies on.
   let app;
   try {
-    app = await buildApp(config, { store });
+    app = await buildApp(config, { store, hashing });
   } catch (error) {
     // A setting only checkable by using it (AZUL's certificate): said plainly, and no start.
     if (error instanceof ConfigError) {
@@ -37,7 +41,7 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
-  const prepared = await prepareStore(store, config);
+  const prepared = await prepareStore(store, config, hashing);
   // One process per embedded store: what a stop or crash left unfinished is settled before listening.
   // Servers sharing MongoDB settle another's leftovers after its lease instead (the reconciler).
   if (store.kind === 'embedded') {
