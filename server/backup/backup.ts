@@ -6,7 +6,6 @@
 // already on disk (photos are written before the payment that names them).
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { BlobServiceClient } from '@azure/storage-blob';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
 import { setById } from '../../src/core/store/common.ts';
 import {
@@ -103,18 +102,24 @@ export async function makeBackup(
   return { name, file, size, collections, files: files.length };
 }
 
-/** The archives' private container: the photos' container is publicly readable, archives never. */
-const azureContainer = (azure: { connectionString: string; container: string }) =>
-  BlobServiceClient.fromConnectionString(azure.connectionString).getContainerClient(
+/**
+ * The archives' private container: the photos' container is publicly readable, archives never.
+ * Azure's client is loaded when first used: most schools keep their backups on disk, and it is a
+ * fifth of the server's start-up.
+ */
+async function azureContainer(azure: { connectionString: string; container: string }) {
+  const { BlobServiceClient } = await import('@azure/storage-blob');
+  return BlobServiceClient.fromConnectionString(azure.connectionString).getContainerClient(
     `${azure.container}-respaldos`,
   );
+}
 
 async function uploadToAzure(
   azure: { connectionString: string; container: string },
   file: string,
   name: string,
 ) {
-  const container = azureContainer(azure);
+  const container = await azureContainer(azure);
   await container.createIfNotExists();
   await container.getBlockBlobClient(name).uploadFile(file);
 }
@@ -129,7 +134,7 @@ export async function pruneBackups(
   const gone = archivesToPrune(local, settings.keep);
   for (const name of gone) await unlink(path.join(dir, name)).catch(() => undefined);
   if (target.azure) {
-    const container = azureContainer(target.azure);
+    const container = await azureContainer(target.azure);
     const names: string[] = [];
     for await (const blob of container.listBlobsFlat()) names.push(blob.name);
     for (const name of archivesToPrune(names, settings.keep))
