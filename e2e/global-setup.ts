@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildBothIfStale, isRunning as running } from '../scripts/start.ts';
+import { buildBothIfStale, isRunning as running } from '../scripts/build.ts';
 import { MOCK_PORT } from './ports.ts';
 
 const START_TIMEOUT_MS = 60_000;

@@ -3,7 +3,7 @@
 // are hashed with the unit tests' cheap scrypt parameters: a production hash costs about 0.4 s of
 // CPU, and the browser tests sign up and in some hundred times.
 import { OAuth2Server } from 'oauth2-mock-server';
-import { buildIfStale } from '../scripts/start.ts';
+import { buildIfStale } from '../scripts/build.ts';
 import { main } from '../server/index.ts';
 import { TEST_HASHING } from '../server/testing/build.ts';
 import { E2E_GOOGLE_PROFILE } from './fixtures.ts';

@@ -23,7 +23,7 @@ import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chooseChromium } from '../e2e/browser.ts';
-import { buildIfStale } from './start.ts';
+import { buildIfStale } from './build.ts';
 import { benchApp } from './bench-app.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -3,7 +3,7 @@
 // now, AZUL's test cards, 3-D Secure with the bank's simulator, VerifyPayment, void and refund,
 // DataVault. For developers; the stand-in
 // and its certificates live only as long as this process.
-import { buildIfStale } from './start.ts';
+import { buildIfStale } from './build.ts';
 import { main } from '../server/index.ts';
 import { AZUL_TEST_CARDS, standinEnv, startAzulStandin } from '../server/testing/azul-standin.ts';
 

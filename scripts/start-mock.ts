@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { buildIfStale } from './start.ts';
+import { buildIfStale } from './build.ts';
 import { registerFrontend } from '../server/http/frontend.ts';
 import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/fixtures.ts';
 

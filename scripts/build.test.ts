@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildIsStale, markBuilt } from './start.ts';
+import { buildIsStale, markBuilt } from './build.ts';
 
 describe('whether npm start builds the front end first', () => {
   const dirs: string[] = [];
