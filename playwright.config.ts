@@ -14,7 +14,9 @@ import { MOCK_PORT } from './e2e/ports.ts';
  * and every screen's accessibility, at both. The AZUL stand-in's 3-D Secure is a phone journey and
  * DGII's e-CF office work, each with a server of its own.
  */
-const PHONE_ONLY = [
+const specs = (...names: string[]) => names.map((name) => new RegExp(`/${name}\\.spec\\.ts$`));
+const MOCK_MODE = specs('mock-mode');
+const PHONE_ONLY = specs(
   'account',
   'camp-day',
   'holds',
@@ -23,10 +25,8 @@ const PHONE_ONLY = [
   'social',
   'tap-targets',
   'three-ds',
-].map((name) => new RegExp(`/${name}\\.spec\\.ts$`));
-const DESK_ONLY = ['changes', 'ecf', 'keyboard', 'receipts', 'staff'].map(
-  (name) => new RegExp(`/${name}\\.spec\\.ts$`),
 );
+const DESK_ONLY = specs('changes', 'ecf', 'keyboard', 'receipts', 'staff');
 
 const chromium = chooseChromium();
 if (!process.env.TEST_WORKER_INDEX)
@@ -64,7 +64,7 @@ export default defineConfig({
     // its walks are among the longest, and the workers take tests in the projects' order.
     {
       name: 'mock',
-      testMatch: /mock-mode\.spec\.ts/,
+      testMatch: MOCK_MODE,
       use: {
         ...devices['Pixel 7'],
         viewport: { width: 375, height: 740 },
@@ -73,14 +73,14 @@ export default defineConfig({
     },
     {
       name: 'desktop',
-      testIgnore: [/mock-mode\.spec\.ts/, ...PHONE_ONLY],
+      testIgnore: [...MOCK_MODE, ...PHONE_ONLY],
       // A desktop user who asked for less motion: toasts and dialogs come and go at once (the phone
       // and mock projects keep the animations), so staff-like walks wait for no entrance or exit.
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' },
     },
     {
       name: 'phone',
-      testIgnore: [/mock-mode\.spec\.ts/, ...DESK_ONLY],
+      testIgnore: [...MOCK_MODE, ...DESK_ONLY],
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } },
     },
   ],

@@ -18,6 +18,12 @@ const WEB_MOCKS_MODULES = [
   'src/lib/nextPages.test.tsx',
   'src/enrolment/formRules.test.ts',
 ];
+/**
+ * The component tests: jsdom, in worker threads rather than child processes (whole runs took 127
+ * and 133 s against 137 and 147 s with processes only, on 2 cores). The Node projects stay in
+ * processes: one of their tests reads the process's memory (rss), which threads would share.
+ */
+const WEB = { environment: 'jsdom', pool: 'threads' as const, setupFiles: ['./src/test/setup.ts'] };
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
@@ -32,31 +38,16 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          environment: 'jsdom',
-          // Worker threads instead of child processes for the component tests, each file in a
-          // fresh jsdom: whole runs took 127 and 133 s against 137 and 147 s with processes only,
-          // on 2 cores. The Node projects stay in processes: one of their tests reads the
-          // process's memory (rss), which threads would share.
-          pool: 'threads',
+          ...WEB,
           // Files share one jsdom and one module graph per worker, as the Node projects do:
           // 47 s against 81 s for this project (`npx vitest run --project web`, 2 cores). Each test
           // still renders its own app and store; the setup file empties the page and storage.
           isolate: false,
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/domain/**', 'src/core/**', ...WEB_MOCKS_MODULES],
-          setupFiles: ['./src/test/setup.ts'],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'web-isolated',
-          environment: 'jsdom',
-          pool: 'threads',
-          include: WEB_MOCKS_MODULES,
-          setupFiles: ['./src/test/setup.ts'],
-        },
-      },
+      { extends: true, test: { name: 'web-isolated', ...WEB, include: WEB_MOCKS_MODULES } },
       {
         extends: true,
         test: {

@@ -1,11 +1,11 @@
-// `npm test`'s checks side by side: `npx node scripts/parallel.ts typecheck lint` runs those npm
-// scripts at once and fails when any fails. The type checker and the linter each use one core, so
-// on two cores the pair takes the longer one's time (about 65 s instead of 110 s, measured). Each
-// script's output is printed whole when it ends, so the logs do not interleave.
+// `npm test`'s first phase side by side: `npx node scripts/parallel.ts typecheck lint:code
+// lint:format build:stale` runs those npm scripts at once and fails when any fails (74 s on two
+// cores against about 100 s one after the other, docs/performance.md). Each script's output is
+// printed whole when it ends, so the logs do not interleave.
 import { spawn } from 'node:child_process';
 
 const names = process.argv.slice(2);
-if (names.length === 0) throw new Error('Name the npm scripts to run, e.g. typecheck lint.');
+if (names.length === 0) throw new Error('Name the npm scripts to run, e.g. typecheck lint:code.');
 
 const results = await Promise.all(
   names.map(

@@ -6,6 +6,7 @@
 // already on disk (photos are written before the payment that names them).
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { azureContainerClient } from '../azure.ts';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
 import { setById } from '../../src/core/store/common.ts';
 import {
@@ -102,17 +103,9 @@ export async function makeBackup(
   return { name, file, size, collections, files: files.length };
 }
 
-/**
- * The archives' private container: the photos' container is publicly readable, archives never.
- * Azure's client is loaded when first used: most schools keep their backups on disk, and it is a
- * fifth of the server's start-up.
- */
-async function azureContainer(azure: { connectionString: string; container: string }) {
-  const { BlobServiceClient } = await import('@azure/storage-blob');
-  return BlobServiceClient.fromConnectionString(azure.connectionString).getContainerClient(
-    `${azure.container}-respaldos`,
-  );
-}
+/** The archives' private container: the photos' container is publicly readable, archives never. */
+const azureContainer = (azure: { connectionString: string; container: string }) =>
+  azureContainerClient(azure.connectionString, `${azure.container}-respaldos`);
 
 async function uploadToAzure(
   azure: { connectionString: string; container: string },

@@ -3,8 +3,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ContainerClient } from '@azure/storage-blob';
-
+import { azureContainerClient } from '../azure.ts';
 import type { Photo, PhotoStorage as PhotoPort } from '../../src/core/deps.ts';
 
 export type StoredPhoto = Photo;
@@ -40,10 +39,7 @@ export async function azurePhotoStorage(
   connectionString: string,
   containerName: string,
 ): Promise<PhotoStorage> {
-  // Loaded only when photos go to Azure: a fifth of the server's start-up otherwise.
-  const { BlobServiceClient } = await import('@azure/storage-blob');
-  const container: ContainerClient =
-    BlobServiceClient.fromConnectionString(connectionString).getContainerClient(containerName);
+  const container = await azureContainerClient(connectionString, containerName);
   // Photos are read by the school's staff and the parent's browser: public read of blobs only.
   await container.createIfNotExists({ access: 'blob' });
   return {

@@ -34,12 +34,12 @@ import {
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const NODE = path.join(root, 'node_modules/.bin/node');
-const ROUNDS = 3;
 const PARENTS = 20;
 const PASSWORD = 'clave-de-prueba';
 const ACCOUNT = 'escuela-baloncesto';
 /** The server is killed once this many payments of the round have been acknowledged. */
 const KILL_AFTER_ACKS = [4, 10, 16];
+const ROUNDS = KILL_AFTER_ACKS.length;
 
 interface Sent {
   token: string;
