@@ -23,7 +23,13 @@ const WEB_MOCKS_MODULES = [
  * and 133 s against 137 and 147 s with processes only, on 2 cores). The Node projects stay in
  * processes: one of their tests reads the process's memory (rss), which threads would share.
  */
-const WEB = { environment: 'jsdom', pool: 'threads' as const, setupFiles: ['./src/test/setup.ts'] };
+const WEB = {
+  environment: 'jsdom',
+  pool: 'threads' as const,
+  setupFiles: ['./src/test/setup.ts'],
+  // A worker's first render loads the app's lazy chunks, seconds on two busy cores (FIRST_SCREEN).
+  testTimeout: 20000,
+};
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },

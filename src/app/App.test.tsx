@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { loginUser, logoutUser } from '../auth/authSlice.ts';
 import { MISSING_CAMP_NOTE } from '../auth/campParam.ts';
-import { currentAddress, renderApp } from '../test/renderApp.tsx';
+import { currentAddress, FIRST_SCREEN, renderApp } from '../test/renderApp.tsx';
 import { signInAdmin } from '../admin/testing.ts';
 import { stubMatchMedia } from '../shell/testing.ts';
 
@@ -26,7 +26,6 @@ function signIn() {
 }
 
 /** Signed-in pages wait for the shell's session check and its 1 s pause. */
-const SHELL = { timeout: 3000 };
 
 describe('App routes and guards', () => {
   let info: ReturnType<typeof vi.spyOn>;
@@ -45,7 +44,9 @@ describe('App routes and guards', () => {
   it('shows the calendar step to a signed-in parent', async () => {
     signIn();
     renderApp('/calendario');
-    expect(await screen.findByRole('heading', { name: 'Proceso de Inscripción' }, SHELL)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Proceso de Inscripción' }, FIRST_SCREEN),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Escuela de baloncesto' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Calendario de Inscripción · Escuela de Baloncesto'));
@@ -55,7 +56,7 @@ describe('App routes and guards', () => {
     signIn();
     renderApp('/');
     expect(
-      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, SHELL),
+      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, FIRST_SCREEN),
     ).toBeInTheDocument();
   });
 
@@ -66,14 +67,14 @@ describe('App routes and guards', () => {
   ])('shows the frame of %s to a signed-in parent', async (path, title) => {
     signIn();
     renderApp(path);
-    expect(await screen.findByRole('heading', { name: title }, SHELL)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: title }, FIRST_SCREEN)).toBeInTheDocument();
   });
 
   it('sends /confirmacion without a paid enrolment to the calendar', async () => {
     signIn();
     renderApp('/confirmacion');
     expect(
-      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, SHELL),
+      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, FIRST_SCREEN),
     ).toBeInTheDocument();
     expect(currentAddress()).toBe('/calendario');
   });
@@ -82,7 +83,7 @@ describe('App routes and guards', () => {
     signIn();
     renderApp('/login?camp=abc');
     expect(
-      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, SHELL),
+      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, FIRST_SCREEN),
     ).toBeInTheDocument();
     expect(localStorage.getItem('CampamentId')).toBe('abc');
     expect(currentAddress()).toBe('/');
@@ -107,7 +108,7 @@ describe('App routes and guards', () => {
       signIn();
       renderApp(path);
       expect(
-        await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, SHELL),
+        await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, FIRST_SCREEN),
       ).toBeInTheDocument();
       expect(currentAddress()).toBe('/');
     },
@@ -119,7 +120,7 @@ describe('App routes and guards', () => {
     ['/recover-password', 'Cambiar contraseña'],
   ])('shows %s to anonymous visitors', async (path, title) => {
     renderApp(path);
-    expect(await screen.findByRole('heading', { name: title }, SHELL)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: title }, FIRST_SCREEN)).toBeInTheDocument();
   });
 
   it('follows the session: logging in leaves the login, logging out returns to it', async () => {
@@ -131,7 +132,7 @@ describe('App routes and guards', () => {
       store.dispatch(loginUser('jwt-2', PARENT_ID));
     });
     expect(
-      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, SHELL),
+      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, FIRST_SCREEN),
     ).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe('jwt-2');
 
@@ -145,7 +146,7 @@ describe('App routes and guards', () => {
   it('loads the profile page (lazy shell chunk) for a signed-in parent', async () => {
     signIn();
     renderApp('/profile');
-    expect(await screen.findByRole('heading', { name: 'Perfil' }, SHELL)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Perfil' }, FIRST_SCREEN)).toBeInTheDocument();
   });
 
   it('sends /admin/dashboard without an admin token to the admin login', async () => {

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { savedChild } from '../core/checkout/fixtures.ts';
-import { renderApp } from '../test/renderApp.tsx';
+import { FIRST_SCREEN, renderApp } from '../test/renderApp.tsx';
 import type { Activity } from './accountApi.ts';
 import { PARENT, signInParent, stubMatchMedia } from './testing.ts';
 
@@ -43,12 +43,10 @@ const ACTIVITY: Activity = {
   memberships: [{ code: 'MB-7K3Q-9XT2', participant: 'Luis Pérez', issued_at: '2027-06-01T14:01:00.000Z' }],
 };
 
-const SHELL = { timeout: 3000 };
-
 async function openProfile(activity: Activity = ACTIVITY) {
   signInParent(activity);
   renderApp('/profile');
-  expect(await screen.findByRole('heading', { name: 'Perfil', level: 1 }, SHELL)).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Perfil', level: 1 }, FIRST_SCREEN)).toBeInTheDocument();
   return userEvent.setup();
 }
 

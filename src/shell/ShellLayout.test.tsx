@@ -3,11 +3,10 @@ import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
-import { currentAddress, renderApp } from '../test/renderApp.tsx';
+import { currentAddress, FIRST_SCREEN, renderApp } from '../test/renderApp.tsx';
 import { PARENT, setWindowWidth, signInParent, stubMatchMedia } from './testing.ts';
 import { UI_SETTINGS_KEY } from './uiPersistence.ts';
 
-const SHELL = { timeout: 3000 };
 const JSDOM_WIDTH = 1024;
 
 beforeEach(() => {
@@ -27,7 +26,7 @@ describe('signed-in shell: start-up session check', () => {
     expect(screen.getByRole('img', { name: 'Escuela de baloncesto' })).toBeInTheDocument();
     expect(screen.getByText('Cargando…')).toBeInTheDocument();
 
-    expect(await screen.findByText(PARENT.email, {}, SHELL)).toBeInTheDocument();
+    expect(await screen.findByText(PARENT.email, {}, FIRST_SCREEN)).toBeInTheDocument();
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     // The wizard's own chunk and the camp's data may still be loading after the shell is shown.
     expect(await screen.findByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
@@ -37,7 +36,7 @@ describe('signed-in shell: start-up session check', () => {
   it('stores the profile as the current user', async () => {
     signInParent();
     const { store } = renderApp('/calendario');
-    await screen.findByText(PARENT.email, {}, SHELL);
+    await screen.findByText(PARENT.email, {}, FIRST_SCREEN);
     expect(store.getState().auth.currentUser).toMatchObject({ email: PARENT.email });
   });
 
@@ -49,7 +48,7 @@ describe('signed-in shell: start-up session check', () => {
       ),
     );
     const { store } = renderApp('/calendario');
-    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' }, SHELL)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' }, FIRST_SCREEN)).toBeInTheDocument();
     expect(currentAddress()).toBe('/login');
     expect(store.getState().auth.isLoggedIn).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
@@ -59,7 +58,7 @@ describe('signed-in shell: start-up session check', () => {
   it('logs out when no user id was kept with the token', async () => {
     localStorage.setItem('token', 'jwt-without-user');
     renderApp('/calendario');
-    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' }, SHELL)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' }, FIRST_SCREEN)).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });
 });
@@ -68,7 +67,7 @@ describe('signed-in shell: header, menu, footer', () => {
   it('has the menu, the footer and a working Salir', async () => {
     signInParent();
     const { store } = renderApp('/calendario');
-    await screen.findByText(PARENT.email, {}, SHELL);
+    await screen.findByText(PARENT.email, {}, FIRST_SCREEN);
 
     const menu = screen.getByRole('navigation', { name: 'Menú principal' });
     expect(within(menu).getByRole('link', { name: 'Nueva inscripción' })).toHaveAttribute(
@@ -89,7 +88,7 @@ describe('signed-in shell: header, menu, footer', () => {
   it('collapses the sidebar to its mini form on wide screens', async () => {
     signInParent();
     renderApp('/calendario');
-    await screen.findByText(PARENT.email, {}, SHELL);
+    await screen.findByText(PARENT.email, {}, FIRST_SCREEN);
     expect(shell()).not.toHaveClass('sidebar-collapse');
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Mostrar u ocultar el menú' }));
@@ -100,7 +99,7 @@ describe('signed-in shell: header, menu, footer', () => {
     setWindowWidth(390);
     signInParent();
     renderApp('/calendario');
-    await screen.findByText(PARENT.email, {}, SHELL);
+    await screen.findByText(PARENT.email, {}, FIRST_SCREEN);
     expect(shell()).toHaveClass('sidebar-closed', 'sidebar-collapse');
     // Off screen, the menu is out of the tab order and of assistive tech too.
     const sidebar = () =>
@@ -113,7 +112,7 @@ describe('signed-in shell: header, menu, footer', () => {
     expect(sidebar()).not.toHaveAttribute('inert');
 
     await user.click(screen.getByRole('link', { name: 'Mi perfil' }));
-    expect(await screen.findByRole('heading', { name: 'Perfil' }, SHELL)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Perfil' }, FIRST_SCREEN)).toBeInTheDocument();
     expect(shell()).not.toHaveClass('sidebar-open');
     expect(sidebar()).toHaveAttribute('inert');
     await waitFor(() => expect(document.title).toBe('Perfil · Escuela de Baloncesto'));
@@ -122,7 +121,7 @@ describe('signed-in shell: header, menu, footer', () => {
   it('follows the window size', async () => {
     signInParent();
     const { store } = renderApp('/calendario');
-    await screen.findByText(PARENT.email, {}, SHELL);
+    await screen.findByText(PARENT.email, {}, FIRST_SCREEN);
     expect(store.getState().ui.screenSize).toBe('lg');
     act(() => {
       setWindowWidth(800);
@@ -136,7 +135,7 @@ describe('signed-in shell: settings panel', () => {
   it('switches dark mode on <html>, resets the colours and keeps it after a reload', async () => {
     signInParent();
     const first = renderApp('/calendario');
-    await screen.findByText(PARENT.email, {}, SHELL);
+    await screen.findByText(PARENT.email, {}, FIRST_SCREEN);
     expect(document.documentElement).toHaveAttribute('data-bs-theme', 'light');
 
     const user = userEvent.setup();
@@ -157,14 +156,14 @@ describe('signed-in shell: settings panel', () => {
 
     first.unmount();
     renderApp('/calendario');
-    await screen.findByText(PARENT.email, {}, SHELL);
+    await screen.findByText(PARENT.email, {}, FIRST_SCREEN);
     expect(document.documentElement).toHaveAttribute('data-bs-theme', 'dark');
   });
 
   it('applies each choice of the panel to the page', async () => {
     signInParent();
     renderApp('/calendario');
-    await screen.findByText(PARENT.email, {}, SHELL);
+    await screen.findByText(PARENT.email, {}, FIRST_SCREEN);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Personalizar apariencia' }));
     const panel = await screen.findByRole('dialog', { name: 'Personalizar apariencia' });
@@ -209,7 +208,7 @@ describe('signed-in shell: settings panel', () => {
     );
     signInParent();
     const { store } = renderApp('/calendario');
-    await screen.findByText(PARENT.email, {}, SHELL);
+    await screen.findByText(PARENT.email, {}, FIRST_SCREEN);
     expect(store.getState().ui).toMatchObject({
       darkMode: true,
       navbarVariant: 'navbar-purple',

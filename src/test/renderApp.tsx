@@ -26,3 +26,9 @@ export function renderApp(path: string) {
 
 /** The address the app is at now. */
 export const currentAddress = () => screen.getByTestId('address').textContent;
+
+/**
+ * How long to wait for the app's first screen: the first render in a worker loads the shell's and
+ * the route's lazy chunks, which on two busy cores has taken over 3 s (the default wait is 5 s).
+ */
+export const FIRST_SCREEN = { timeout: 10000 };
