@@ -1,5 +1,10 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { useMemoryTmpdir } from './scripts/test-tmpdir.ts';
+
+// The apps' stores and the crash suite's servers in memory-backed temporary folders when the
+// machine has them (scripts/test-tmpdir.ts); the workers inherit the setting.
+useMemoryTmpdir();
 
 // The browser code runs in jsdom, the server, domain and mocks in Node.
 const NODE_TESTS = [
