@@ -2,11 +2,12 @@ import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/fixtures.ts';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../src/domain/cards.ts';
-import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
+import { enrolTwoChildren, expectConfirmation, fillCard } from './wizard.ts';
 import { pdfText } from './pdf.ts';
 
 // Mock mode as a tester uses it: no API server, MSW answers in the browser (npm run start:mock).
-// Each test has a browser of its own, so its own mock data: the workers share them out.
+// Each test has a browser of its own, so its own mock data: the workers share them out, the two
+// walks through the wizard first (the longest).
 test.describe.configure({ mode: 'parallel' });
 
 async function signInAsMockParent(page: Page, query = '') {
@@ -17,14 +18,54 @@ async function signInAsMockParent(page: Page, query = '') {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('a tester signs in and enrols two children with a coupon up to the confirmation', async ({
+test("a tester signs in and enrols two children with a coupon up to the confirmation; a reload keeps the order until 'Reiniciar datos'", async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
   await signInAsMockParent(page);
   // Not the fixtures' Pedro and María, who hold places in weeks 1 and 2 (issue 26).
   await enrolTwoChildren(page, testInfo, demoCampIds().summer, undefined, ['Sofía', 'Luis']);
-  await expectConfirmation(page, testInfo);
+  const orderId = await expectConfirmation(page, testInfo);
+  // Reloads (and a scenario switch) keep the tester's data until 'Reiniciar datos'.
+  await page.goto('/profile');
+  await page.reload();
+  await expect(page.getByRole('article', { name: `Orden ${orderId}` })).toContainText('Sofía');
+
+  // 'Reiniciar datos' brings the fixtures back: the tester's order is gone.
+  await page.getByRole('button', { name: /^Simulación:/ }).click();
+  await page.getByRole('button', { name: 'Reiniciar datos' }).click();
+  await page.waitForLoadState('load');
+  await page.goto('/profile');
+  await expect(page.getByRole('article', { name: /^Orden / }).first()).toBeVisible();
+  await expect(page.getByRole('article', { name: `Orden ${orderId}` })).toHaveCount(0);
+});
+
+test("the declined-card scenario shows the bank refusal and lets the parent try again; with 'semana-llena' picked in the panel, the same cart is refused as the server would", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // In dark mode: every wizard step passes the accessibility checks in both looks.
+  await page.addInitScript(() => localStorage.setItem('uiSettings', JSON.stringify({ darkMode: true })));
+  await signInAsMockParent(page, '?escenario=tarjeta-rechazada');
+  await enrolTwoChildren(page, testInfo, demoCampIds().summer, SANDBOX_CARDS.approved, ['Sofía', 'Luis']);
+  const dialog = page.getByRole('dialog', { name: 'Mensaje' });
+  await expect(dialog).toContainText(CARD_MESSAGES.declined);
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
+
+  // The week fills up while paying, whatever the cart held: picked in the panel, the scenario
+  // reloads the page on the payment step (the card is never kept), and the payment is refused.
+  await page.getByRole('button', { name: /^Simulación:/ }).click();
+  await page.getByRole('radio', { name: 'La semana se llena durante el pago' }).click();
+  await expect(page.getByRole('button', { name: /^Simulación: La semana se llena/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/pago$/);
+  await expect(page.getByText('Cupón aplicado: 10% de descuento de verano (VERANO10)')).toBeVisible();
+  await fillCard(page, SANDBOX_CARDS.approved);
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  const refusal = page.getByRole('dialog', { name: 'Mensaje' });
+  await expect(refusal).toContainText('ya no tiene cupos disponibles');
+  await refusal.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(page).toHaveURL(/\/pago$/);
 });
 
 test("a tester downloads a seeded order's fiscal receipt from the profile, drawn in the browser", async ({
@@ -40,20 +81,6 @@ test("a tester downloads a seeded order's fiscal receipt from the profile, drawn
   const text = await pdfText(new Uint8Array(await fs.readFile(await download.path())));
   expect(text).toContain('Factura de consumo');
   expect(text).toContain(`NCF: ${ncf}`);
-});
-
-test('the declined-card scenario shows the bank refusal and lets the parent try again', async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  // In dark mode: every wizard step passes the accessibility checks in both looks.
-  await page.addInitScript(() => localStorage.setItem('uiSettings', JSON.stringify({ darkMode: true })));
-  await signInAsMockParent(page, '?escenario=tarjeta-rechazada');
-  await enrolTwoChildren(page, testInfo, demoCampIds().summer, SANDBOX_CARDS.approved, ['Sofía', 'Luis']);
-  const dialog = page.getByRole('dialog', { name: 'Mensaje' });
-  await expect(dialog).toContainText(CARD_MESSAGES.declined);
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
-  await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
 });
 
 test('a tester uses every admin screen on the mocks, and the error-guardar scenario shows the save error', async ({
@@ -138,40 +165,4 @@ test("a tester sees the seeded annual plan in 'Mis pagos', pays an instalment, a
   await expect(dialog.getByRole('alert')).toHaveText(CARD_MESSAGES.declined);
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(ledger.getByText(/Tarjeta Visa \*\*\*\*4242 · Rechazado/)).toBeVisible();
-});
-
-test("a reload keeps the tester's order, and 'semana-llena' refuses the payment as the server would", async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  await signInAsMockParent(page);
-  await enrolTwoChildren(page, testInfo, demoCampIds().summer, undefined, ['Sofía', 'Luis']);
-  await expect(page.getByText('¡Gracias por su inscripción!')).toBeVisible();
-  const orderId = (
-    await page
-      .getByText(/^\d{4,}$/)
-      .first()
-      .textContent()
-  )?.trim();
-  // Reloads (and a scenario switch) keep the tester's data until 'Reiniciar datos'.
-  await page.goto('/profile');
-  await page.reload();
-  await expect(page.getByRole('article', { name: `Orden ${orderId}` })).toContainText('Sofía');
-
-  // The week fills up while paying, whatever the cart held: refused, nothing charged.
-  await page.goto(`/login?escenario=semana-llena`);
-  await expect(page.getByRole('button', { name: /^Simulación: La semana se llena/ })).toBeVisible();
-  await enrolTwoChildren(page, testInfo, demoCampIds().summer, undefined, ['Ana', 'José']);
-  const refusal = page.getByRole('dialog', { name: 'Mensaje' });
-  await expect(refusal).toContainText('ya no tiene cupos disponibles');
-  await refusal.getByRole('button', { name: 'Cerrar' }).click();
-  await expect(page).toHaveURL(/\/pago$/);
-
-  // 'Reiniciar datos' brings the fixtures back: the tester's order is gone.
-  await page.getByRole('button', { name: /^Simulación:/ }).click();
-  await page.getByRole('button', { name: 'Reiniciar datos' }).click();
-  await page.waitForLoadState('load');
-  await page.goto('/profile');
-  await expect(page.getByRole('article', { name: /^Orden / }).first()).toBeVisible();
-  await expect(page.getByRole('article', { name: `Orden ${orderId}` })).toHaveCount(0);
 });
