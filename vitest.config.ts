@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { useMemoryTmpdir } from './scripts/test-tmpdir.ts';
+import LongestFirst from './scripts/vitest-sequencer.ts';
 
 // The apps' stores and the crash suite's servers in memory-backed temporary folders when the
 // machine has them (scripts/test-tmpdir.ts); the workers inherit the setting.
@@ -44,6 +45,8 @@ export default defineConfig({
     // restarts servers, the shell waits its 1-second pause), so files overlap well beyond the
     // cores: on 2 cores a whole run took 358 s with two workers and 239 s with three.
     maxWorkers: Math.max(3, os.availableParallelism()),
+    // The longest files first, also on a machine without Vitest's cache (scripts/vitest-sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
