@@ -16,6 +16,7 @@ import { keepShot } from './shots.ts';
 test.use({ viewport: { width: 375, height: 667 } });
 // Each test builds a camp of its own, so the workers may share them out (the walks are long).
 test.describe.configure({ mode: 'parallel' });
+
 /** A camp of its own with one week of one place, so holding it disturbs no other test. */
 async function onePlaceCamp(page: Page, tag: string) {
   const admin = (await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN)).result.token as string;

@@ -26,7 +26,8 @@ test("a tester signs in and enrols two children with a coupon up to the confirma
   // Not the fixtures' Pedro and María, who hold places in weeks 1 and 2 (issue 26).
   await enrolTwoChildren(page, testInfo, demoCampIds().summer, undefined, ['Sofía', 'Luis']);
   const orderId = await expectConfirmation(page, testInfo);
-  // Reloads (and a scenario switch) keep the tester's data until 'Reiniciar datos'.
+  // A reload keeps the tester's data until 'Reiniciar datos' (a scenario switch keeps the cart: the
+  // declined-card test below).
   await page.goto('/profile');
   await page.reload();
   await expect(page.getByRole('article', { name: `Orden ${orderId}` })).toContainText('Sofía');

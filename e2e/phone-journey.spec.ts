@@ -12,6 +12,7 @@ import { keepShot } from './shots.ts';
 test.use({ viewport: { width: 375, height: 667 } });
 // Each test builds a camp of its own, so the workers may share them out (the walks are long).
 test.describe.configure({ mode: 'parallel' });
+
 interface Week {
   _id: string;
   campament: string;
