@@ -99,6 +99,9 @@ test('staff find an order by a child, print the roster, download the Excel, canc
   await page.getByRole('button', { name: 'Cancelar inscripción' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancelar inscripción' });
   await dialog.getByLabel('Motivo *').fill('La familia se muda');
+  // Before confirming, what the family paid and what goes back how (issue 53).
+  await expect(dialog.getByText(/^La familia pagó RD\$[\d,]+ con tarjeta\.$/)).toBeVisible();
+  await expect(dialog.getByText(/^Al cancelar, se reembolsarán RD\$[\d,]+ a la tarjeta\.$/)).toBeVisible();
   // Checked once the dialog has faded in (mid-fade its colours are not the real ones).
   await expect(page.locator('.modal.show')).toHaveCSS('opacity', '1');
   await expectAccessible(page, 'admin Cancelar inscripción');

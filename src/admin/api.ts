@@ -187,6 +187,18 @@ export const adminApi = createApi({
       query: ({ id, reason }) => ({ path: `/inscripciones/cancel/${id}`, method: 'POST', body: { reason } }),
       invalidatesTags: (_result, error) => (error ? [] : [...STALE_AFTER_STAFF_WRITE]),
     }),
+    // What was paid at the counter of a cancelled order went back to the family (issue 53).
+    recordOfficeRefund: build.mutation<
+      { message: string; data: EnrolmentDetail },
+      { id: string; method: 'efectivo' | 'transferencia'; note: string }
+    >({
+      query: ({ id, method, note }) => ({
+        path: `/inscripciones/devolucion/${id}`,
+        method: 'POST',
+        body: { method, ...(note.trim() ? { note: note.trim() } : {}) },
+      }),
+      invalidatesTags: (_result, error) => (error ? [] : [...STALE_AFTER_STAFF_WRITE]),
+    }),
     // A partial change (issue 24): with `preview` only its figures, nothing stale.
     changeEnrolment: build.mutation<
       { message: string; data: { preview: ChangePreview; enrolment?: EnrolmentDetail } },
@@ -339,6 +351,7 @@ export const {
   useEnrolmentsQuery,
   useEnrolmentQuery,
   useCancelEnrolmentMutation,
+  useRecordOfficeRefundMutation,
   useChangeEnrolmentMutation,
   useVerifyEnrolmentMutation,
   useRostersQuery,

@@ -46,17 +46,21 @@ describe('the self-cancellation window', () => {
 
 describe('refund rules', () => {
   it('full, minus a fee (never below 0), or a credit', () => {
-    expect(refundPlan(20000, {})).toEqual({ rule: 'full', card: 20000, credit: 0, fee: 0 });
+    expect(refundPlan(20000, {})).toEqual({ rule: 'full', card: 20000, office: 0, credit: 0, fee: 0 });
     expect(refundPlan(20000, { refund_rule: 'fee', cancel_fee: 1500 })).toEqual({
       rule: 'fee',
       card: 18500,
+      office: 0,
       credit: 0,
       fee: 1500,
     });
     expect(refundPlan(1000, { refund_rule: 'fee', cancel_fee: 1500 })).toMatchObject({ card: 0, fee: 1000 });
+    // Issue 53: what the card did not pay goes back from the counter.
+    expect(refundPlan(11300, {}, 7400)).toMatchObject({ card: 7400, office: 3900 });
     expect(refundPlan(20000, { refund_rule: 'credit' })).toEqual({
       rule: 'credit',
       card: 0,
+      office: 0,
       credit: 20000,
       fee: 0,
     });

@@ -51,22 +51,29 @@ export function cancelDeadline(firstDay: Date, policy: CancelPolicy): Date {
   return new Date(dayStart + SANTO_DOMINGO_OFFSET_MS - (days - 1) * DAY_MS);
 }
 
-/** What a cancellation gives back: to the card, as a credit, and the fee kept. Whole pesos. */
+/**
+ * What a cancellation gives back, whole pesos: to the card (through the gateway), by the office
+ * (what was paid in cash or by transfer, handed back by staff, issue 53), as a credit, and the fee
+ * kept. card + office + credit + fee = the amount the rule was applied to.
+ */
 export interface RefundPlan {
   rule: RefundRule;
   card: number;
+  office: number;
   credit: number;
   fee: number;
 }
 
-export function refundPlan(amount: number, policy: CancelPolicy): RefundPlan {
+/**
+ * The rule applied to `amount` (what the order may still give back, ./give-back.ts): a credit of it
+ * all, or a refund less the fee, to the card up to `toCardAtMost` and the rest from the office.
+ */
+export function refundPlan(amount: number, policy: CancelPolicy, toCardAtMost = amount): RefundPlan {
   const rule = policy.refund_rule ?? SELF_CANCEL_DEFAULTS.refund_rule;
-  if (rule === 'credit') return { rule, card: 0, credit: amount, fee: 0 };
-  if (rule === 'fee') {
-    const fee = Math.min(Math.max(policy.cancel_fee ?? 0, 0), amount);
-    return { rule, card: amount - fee, credit: 0, fee };
-  }
-  return { rule, card: amount, credit: 0, fee: 0 };
+  if (rule === 'credit') return { rule, card: 0, office: 0, credit: amount, fee: 0 };
+  const fee = rule === 'fee' ? Math.min(Math.max(policy.cancel_fee ?? 0, 0), amount) : 0;
+  const card = Math.min(amount - fee, Math.max(toCardAtMost, 0));
+  return { rule, card, office: amount - fee - card, credit: 0, fee };
 }
 
 /** The reason recorded when the parent gives none. */
@@ -112,11 +119,18 @@ export function refundStatusLine(status: 'refunded' | 'pending', amount: string)
 export function refundSentence(plan: RefundPlan): string {
   if (plan.rule === 'credit')
     return `Recibirá un crédito de ${formatDop(plan.credit)} para una próxima inscripción, por correo electrónico.`;
-  if (plan.fee > 0 && plan.card === 0)
-    return `No se reembolsa ningún monto: el cargo por cancelación (${formatDop(plan.fee)}) es igual al monto pagado.`;
-  if (plan.fee > 0)
-    return `Se reembolsarán ${formatDop(plan.card)} a su tarjeta (el cargo por cancelación es de ${formatDop(plan.fee)}).`;
-  return `Se reembolsarán ${formatDop(plan.card)} a su tarjeta.`;
+  // Paid at the counter (issue 53): the school hands it back, the card cannot take it.
+  const office =
+    plan.office > 0
+      ? ` La escuela le devolverá ${formatDop(plan.office)} pagados en efectivo o por transferencia.`
+      : '';
+  const fee = plan.fee > 0 ? ` (el cargo por cancelación es de ${formatDop(plan.fee)})` : '';
+  if (plan.card === 0 && plan.office === 0)
+    return plan.fee > 0
+      ? `No se reembolsa ningún monto: el cargo por cancelación (${formatDop(plan.fee)}) es igual al monto pagado.`
+      : 'No hay monto que reembolsar.';
+  if (plan.card === 0) return `${office.trim().replace(/\.$/, '')}${fee}.`;
+  return `Se reembolsarán ${formatDop(plan.card)} a su tarjeta${fee}.${office}`;
 }
 
 /**
@@ -155,7 +169,10 @@ export function selfCancelTerms(
   enrolment: {
     payment_status: string;
     status: string;
+    /** What the order may still give back (./give-back.ts leftToGiveBack). */
     amount: number;
+    /** Of it, what can go back to the card (the rest was paid at the counter); all when absent. */
+    card_refundable?: number;
     lines: ReadonlyArray<{ date: string }>;
   },
   camp: CancelPolicy & { start_date: Date },
@@ -172,6 +189,10 @@ export function selfCancelTerms(
     return { ok: false, status: 409, message: CANCEL_MESSAGES.closed(lastDay) };
   return {
     ok: true,
-    terms: { until: deadline.toISOString(), lastDay, plan: refundPlan(enrolment.amount, camp) },
+    terms: {
+      until: deadline.toISOString(),
+      lastDay,
+      plan: refundPlan(enrolment.amount, camp, enrolment.card_refundable ?? enrolment.amount),
+    },
   };
 }

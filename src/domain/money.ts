@@ -13,6 +13,8 @@ export interface MoneyOrder {
   refund_amount?: number;
   /** What partial changes gave back to the card (issue 24), asked or confirmed. */
   change_refunded?: number;
+  /** A cancellation's part paid at the counter, owed back or handed back by the office (issue 53). */
+  office_refund?: { amount: number };
 }
 
 export interface OrderMoney {
@@ -36,7 +38,8 @@ export interface OrderMoney {
  * The figures of one order. `collected` is what its payments brought in (the checkout's charge and
  * the instalments, by any method), read from the ledger by the caller; an order that never paid
  * collected nothing. A cancellation's refund counts from the moment it is decided, also while the
- * gateway has not confirmed it ('pending'): that money is the family's. A credit coupon is money
+ * gateway has not confirmed it ('pending'): that money is the family's, and so is what was paid at
+ * the counter and is owed back by the office (issue 53). A credit coupon is money
  * the school keeps (the family spends it on a later order), so it is not a refund.
  */
 export function orderMoney(order: MoneyOrder, collected: number, total = order.amount): OrderMoney {
@@ -44,9 +47,13 @@ export function orderMoney(order: MoneyOrder, collected: number, total = order.a
   const got = paid ? collected : 0;
   // Partial changes' refunds first (issue 24), then the cancellation's, which gives back the rest.
   const byChanges = paid ? Math.min(got, order.change_refunded ?? 0) : 0;
+  // What the cancellation gives back: to the card, and what was paid at the counter (owed back by
+  // the office from the moment it is decided, issue 53).
+  const toCard =
+    order.refund_status === 'none' ? 0 : (order.refund_amount ?? (order.office_refund ? 0 : got - byChanges));
   const byCancellation =
-    paid && order.status === 'cancelled' && order.refund_status !== 'none'
-      ? Math.min(got - byChanges, order.refund_amount ?? got - byChanges)
+    paid && order.status === 'cancelled'
+      ? Math.min(got - byChanges, toCard + (order.office_refund?.amount ?? 0))
       : 0;
   const refunded = byChanges + byCancellation;
   return {

@@ -2,7 +2,8 @@
 // Pure types and constants: no I/O, no framework.
 import type { CreateEnrolmentBody } from './schemas/enrolment.ts';
 import type { PriceBreakdown, ScheduleItem } from './pricing.ts';
-import type { RefundRule } from './cancellation.ts';
+import type { CancelPolicy, RefundRule } from './cancellation.ts';
+import type { OfficeRefund } from './give-back.ts';
 import type { NcfType } from './receipts.ts';
 import type { PlanFields } from './plans.ts';
 import type { OrderChange } from './changes.ts';
@@ -307,6 +308,15 @@ export interface Enrolment {
   /** A parent's own cancellation under a credit rule: the personal coupon issued for the amount. */
   credit_code?: string;
   credit_amount?: number;
+  /**
+   * What was paid at the counter (cash, transfer, cheque) and goes back from it (issue 53): owed
+   * until staff record it as handed back.
+   */
+  office_refund?: OfficeRefund;
+  /** The cancellation fee kept (a parent's own cancellation under a fee rule). */
+  cancel_fee_kept?: number;
+  /** The refund rule a parent's own cancellation was decided under, kept so a repeat agrees. */
+  cancel_policy?: Pick<CancelPolicy, 'refund_rule' | 'cancel_fee'>;
   /** False while a cancellation's steps (places, memberships, refund, e-mail) are owed. */
   cancel_done?: boolean;
   /** Partial changes made since it was paid (issue 24, ../changes.ts), oldest first. */

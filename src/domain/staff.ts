@@ -1,6 +1,7 @@
 // Staff operations on enrolments (the staff issue): the states staff filter by, the list and audit
 // queries, the cancel body, and their Spanish texts. Shared by the core (server and mocks) and the
 // admin screens.
+import type { CollectedByMethod, GivenBack, OfficeRefund } from './give-back.ts';
 import type { NcfType } from './receipts.ts';
 import { Type, type Static } from 'typebox';
 import { Id } from './admin-contract.ts';
@@ -227,8 +228,21 @@ export interface EnrolmentSummary {
 }
 
 /** One order whole, as answered by inscripciones/detalle (dates as JSON strings). */
-export type EnrolmentDetail = Omit<Enrolment, 'created_at' | 'paid_at' | 'cancelled_at' | 'lines'> & {
+/** An order's money as the cancel dialog shows it (src/domain/give-back.ts). */
+export interface GiveBackFigures {
+  collected: CollectedByMethod;
+  given: GivenBack;
+  /** A staff cancellation now: to the card, and owed back by the office. */
+  card: number;
+  office: number;
+}
+
+export type EnrolmentDetail = Omit<
+  Enrolment,
+  'created_at' | 'paid_at' | 'cancelled_at' | 'lines' | 'office_refund'
+> & {
   created_at: string;
+  office_refund?: Omit<OfficeRefund, 'returned_at'> & { returned_at?: string };
   paid_at: string | null;
   cancelled_at?: string;
   state: EnrolmentState;
@@ -237,6 +251,8 @@ export type EnrolmentDetail = Omit<Enrolment, 'created_at' | 'paid_at' | 'cancel
   mails: Array<{ kind: string; subject: string; to: string[]; status: string; created_at: string }>;
   /** Its fiscal receipts (type and NCF), each downloadable as PDF. */
   receipts: Array<{ type: NcfType; ncf: string }>;
+  /** What it collected by method and what a cancellation by staff would give back now (issue 53). */
+  give_back: GiveBackFigures;
 };
 
 /** An audit entry as answered (dates as JSON strings). */

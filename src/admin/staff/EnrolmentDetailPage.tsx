@@ -6,7 +6,13 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Modal } from 'react-bootstrap';
 import { AdminPage } from '../AdminPage.tsx';
-import { useCancelEnrolmentMutation, useEnrolmentQuery, useVerifyEnrolmentMutation } from '../api.ts';
+import {
+  useCancelEnrolmentMutation,
+  useEnrolmentQuery,
+  useRecordOfficeRefundMutation,
+  useVerifyEnrolmentMutation,
+} from '../api.ts';
+import { cancelMoneyLines, OFFICE_REFUND_METHOD_LABELS } from '../../domain/give-back.ts';
 import { formatDay, notifyError, notifySuccess, withServerMessage } from '../feedback.ts';
 import { keepTabInside } from '../../lib/focusTrap.ts';
 import { ReasonField } from './ReasonField.tsx';
@@ -100,6 +106,14 @@ function refundText(enrolment: EnrolmentDetail): string {
   return enrolment.refund_status === 'refunded'
     ? `${amount}, solicitado a la pasarela`
     : `${amount}, pendiente`;
+}
+
+/** What was paid at the counter of a cancelled order (issue 53): owed back, or handed back by whom. */
+function officeRefundText(refund: NonNullable<EnrolmentDetail['office_refund']>): string {
+  const amount = formatDop(refund.amount);
+  if (refund.status === 'owed') return `${amount}, pendiente de devolver en efectivo o transferencia`;
+  const how = refund.method ? OFFICE_REFUND_METHOD_LABELS[refund.method] : 'Devuelto';
+  return `${amount}, ${how.toLowerCase()} por ${refund.returned_by ?? ''} el ${formatDay(refund.returned_at)}${refund.note ? ` (${refund.note})` : ''}`;
 }
 
 /** The changes made to the order since it was paid (issue 24), oldest first. */
@@ -246,6 +260,10 @@ export function EnrolmentDetailPage() {
   const [reasonError, setReasonError] = useState('');
   const [cancel, cancelling] = useCancelEnrolmentMutation();
   const [verify, verifying] = useVerifyEnrolmentMutation();
+  const [officeOpen, setOfficeOpen] = useState(false);
+  const [officeMethod, setOfficeMethod] = useState<'efectivo' | 'transferencia'>('efectivo');
+  const [officeNote, setOfficeNote] = useState('');
+  const [recordOffice, recordingOffice] = useRecordOfficeRefundMutation();
   const [changeTarget, setChangeTarget] = useState<ChangeTarget | null>(null);
   const [changeKey, setChangeKey] = useState(0);
   const openChange = (target: ChangeTarget) => {
@@ -280,6 +298,15 @@ export function EnrolmentDetailPage() {
     }
   }
 
+  async function confirmOfficeRefund() {
+    try {
+      notifySuccess((await recordOffice({ id, method: officeMethod, note: officeNote }).unwrap()).message);
+      setOfficeOpen(false);
+    } catch (error) {
+      notifyError(withServerMessage('Error al registrar la devolución', error));
+    }
+  }
+
   async function confirmVerify() {
     try {
       notifySuccess((await verify(id).unwrap()).message);
@@ -296,6 +323,11 @@ export function EnrolmentDetailPage() {
           {enrolment.state === 'pending' && (
             <Button className="admin-tap" disabled={verifying.isLoading} onClick={() => void confirmVerify()}>
               Verificar pago
+            </Button>
+          )}
+          {enrolment.office_refund?.status === 'owed' && (
+            <Button variant="outline-primary" className="admin-tap" onClick={() => setOfficeOpen(true)}>
+              Registrar devolución
             </Button>
           )}
           {enrolment.state === 'paid' && (
@@ -337,6 +369,9 @@ export function EnrolmentDetailPage() {
                   ['Motivo', enrolment.cancel_reason ?? ''],
                   ['Cancelada por', enrolment.cancelled_by ?? ''],
                   ['Reembolso', refundText(enrolment)],
+                  ...(enrolment.office_refund
+                    ? [['Efectivo o transferencia', officeRefundText(enrolment.office_refund)]]
+                    : []),
                   ...(enrolment.credit_code
                     ? [
                         [
@@ -422,6 +457,62 @@ export function EnrolmentDetailPage() {
         onClose={() => setChangeTarget(null)}
       />
       <Modal
+        show={officeOpen}
+        onHide={() => setOfficeOpen(false)}
+        centered
+        onKeyDown={keepTabInside}
+        aria-labelledby="office-refund-title"
+      >
+        <Modal.Header closeButton closeLabel="Cerrar">
+          <Modal.Title id="office-refund-title" as="h2" className="h5">
+            Registrar devolución
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>
+            La familia pagó {formatDop(enrolment.office_refund?.amount ?? 0)} en efectivo o por transferencia:
+            registre cómo se le devolvió.
+          </p>
+          <label className="form-label" htmlFor="office-refund-method">
+            Cómo se devolvió
+          </label>
+          <select
+            id="office-refund-method"
+            name="method"
+            className="form-select mb-3"
+            value={officeMethod}
+            onChange={(event) => setOfficeMethod(event.target.value as 'efectivo' | 'transferencia')}
+          >
+            <option value="efectivo">Efectivo</option>
+            <option value="transferencia">Transferencia</option>
+          </select>
+          <label className="form-label" htmlFor="office-refund-note">
+            Nota (opcional)
+          </label>
+          <input
+            id="office-refund-note"
+            name="note"
+            autoComplete="off"
+            className="form-control"
+            value={officeNote}
+            maxLength={500}
+            onChange={(event) => setOfficeNote(event.target.value)}
+          />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" className="admin-tap" onClick={() => setOfficeOpen(false)}>
+            Volver
+          </Button>
+          <Button
+            className="admin-tap"
+            disabled={recordingOffice.isLoading}
+            onClick={() => void confirmOfficeRefund()}
+          >
+            {OFFICE_REFUND_METHOD_LABELS[officeMethod]}
+          </Button>
+        </Modal.Footer>
+      </Modal>
+      <Modal
         show={cancelOpen}
         onHide={() => setCancelOpen(false)}
         centered
@@ -435,9 +526,12 @@ export function EnrolmentDetailPage() {
         </Modal.Header>
         <Modal.Body>
           <p>
-            Se liberarán los cupos, se anularán las membresías de esta orden, se solicitará el reembolso de{' '}
-            {formatDop(enrolment.amount)} y se avisará a la familia por correo.
+            Se liberarán los cupos, se anularán las membresías de esta orden y los créditos de sus cambios que
+            no se hayan usado, y se avisará a la familia por correo.
           </p>
+          {cancelMoneyLines(enrolment.give_back).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
           <ReasonField
             id="cancel-reason"
             value={reason}

@@ -2,14 +2,18 @@
 import {
   cancelFutureInstalments,
   cardCharges,
-  cardPaidTotal,
   markPaymentRefunded,
+  withLedgerLock,
 } from '../payments/ledger.ts';
 import { offerFreedPlaces } from '../checkout/waitlist.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Category, Coupon, Enrolment, Membership, UserRecord, Week } from '../../domain/records.ts';
-import type { RefundPlan } from '../../domain/cancellation.ts';
+import type { CancelPolicy } from '../../domain/cancellation.ts';
+import { cancellationPlan, GIVE_BACK_MESSAGES, OFFICE_REFUND_METHOD_LABELS } from '../../domain/give-back.ts';
+import type { OfficeRefundBody } from '../../domain/schemas/cancellation.ts';
+import { formatDop } from '../../domain/pricing.ts';
+import { giveBackState, voidUnspentChangeCredits } from '../payments/give-back.ts';
 import type { Store } from '../store/port.ts';
 import { insertWithNewCode } from '../checkout/records.ts';
 import { randomInt } from '../crypto.ts';
@@ -65,6 +69,8 @@ export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string)
       .find({ _id: { $in: mailKeysOf(id, enrolment.changes) } }, { sort: { created_at: 1 } }),
     receiptsOfOrders(store, [id]),
   ]);
+  const { collected, given } = await giveBackState(store, enrolment);
+  const plan = cancellationPlan(collected, given);
   const weekName = new Map(weeks.map((week) => [week._id, week.name]));
   const categoryName = new Map(categories.map((category) => [category._id, category.name]));
   return {
@@ -77,6 +83,7 @@ export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string)
       category_name: categoryName.get(line.time) ?? '',
     })),
     receipts: receipts.get(id) ?? [],
+    give_back: { collected, given, card: plan.card, office: plan.office },
     mails: mails.map(({ kind, subject, to, status, created_at }) => ({
       kind,
       subject,
@@ -105,8 +112,8 @@ export async function cancelEnrolment(
   id: string,
   reason: string,
   actor: Actor,
-  /** What goes back (a parent's own cancellation: the camp's rule); staff refund the whole amount. */
-  plan?: RefundPlan,
+  /** A parent's own cancellation: the camp's refund rule. Staff give back everything left. */
+  policy?: CancelPolicy,
 ): Promise<CancelOutcome> {
   const { store, gateway, log, mailer } = deps;
   const enrolments = enrolmentsOf(deps);
@@ -119,7 +126,7 @@ export async function cancelEnrolment(
       throw new ApiError(409, STAFF_MESSAGES.cancelVerifyFirst);
     if (existing.payment_status !== 'paid') throw new ApiError(409, STAFF_MESSAGES.cancelNotPaid);
   }
-  const claimed =
+  const marked =
     existing.status === 'cancelled'
       ? existing
       : await enrolments.updateOne(
@@ -131,14 +138,13 @@ export async function cancelEnrolment(
               cancel_reason: reason.trim(),
               cancelled_by: actor.user.email,
               cancel_done: false,
-              // Fixed when claimed, so a repeat after a crash refunds the same figures. Staff give
-              // back everything the order collected by card (its instalments too, issue 20).
-              refund_amount: plan?.card ?? (await cardPaidTotal(store, existing)),
-              ...(plan?.credit ? { credit_amount: plan.credit } : {}),
+              ...(policy
+                ? { cancel_policy: { refund_rule: policy.refund_rule, cancel_fee: policy.cancel_fee } }
+                : {}),
             },
           },
         );
-  if (!claimed) {
+  if (!marked) {
     // Another click got there first.
     const now = await enrolments.findById(id);
     return { enrolment: now ?? existing, cancelledNow: false };
@@ -152,6 +158,7 @@ export async function cancelEnrolment(
       after: { status: 'cancelled' },
       note: reason.trim(),
     });
+  const claimed = await fixGiveBack(deps, marked);
 
   await releasePlaces(store, claimed);
   // An annual program's instalments not due yet are not owed any more (issue 20).
@@ -172,7 +179,7 @@ export async function cancelEnrolment(
   // What goes back to the card, from each card charge of the order in turn (its own, then the
   // instalments paid by card, issue 20), each refunded once by its reference.
   let refund: Partial<Enrolment> = {};
-  const toCard = claimed.refund_amount ?? claimed.amount;
+  const toCard = claimed.refund_amount ?? 0;
   if (toCard === 0) refund = { refund_status: 'none' };
   else if (claimed.refund_status !== 'refunded') {
     let left = toCard;
@@ -245,6 +252,50 @@ export async function cancelEnrolment(
 }
 
 /**
+ * Fixes once what a cancellation gives back (issue 53), after the order is marked cancelled: the
+ * change credits not spent yet are voided first, then what is left of what the order collected
+ * (less its changes' card refunds and the credits kept) goes back by the rule: to the card up to
+ * what the card paid, the rest owed back by the office. Written only where no figures are yet, so
+ * a repeat after a crash, or two runs at once, keep the first figures.
+ */
+async function fixGiveBack(deps: CoreDeps, order: Enrolment): Promise<Enrolment> {
+  if (order.refund_amount !== undefined) return order;
+  // A payment of the order already under way (it took the ledger's lease before the order was
+  // marked) finishes first, so what it collects is counted; later ones see the order cancelled.
+  for (let waited = 0; ; waited += LEDGER_WAIT_MS) {
+    try {
+      return await withLedgerLock(deps, order._id, (locked) => fixFigures(deps, locked));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.statusCode !== 409 || waited >= LEDGER_WAIT_LIMIT_MS)
+        throw error;
+      await new Promise((resolve) => setTimeout(resolve, LEDGER_WAIT_MS));
+    }
+  }
+}
+
+const LEDGER_WAIT_MS = 250;
+const LEDGER_WAIT_LIMIT_MS = 15_000;
+
+async function fixFigures(deps: CoreDeps, order: Enrolment): Promise<Enrolment> {
+  const { store } = deps;
+  await voidUnspentChangeCredits(store, order._id);
+  const { collected, given } = await giveBackState(store, order);
+  const plan = cancellationPlan(collected, given, order.cancel_policy ?? {});
+  const fixed = await enrolmentsOf(deps).updateOne(
+    { _id: order._id, refund_amount: { $exists: false } },
+    {
+      set: {
+        refund_amount: plan.card,
+        ...(plan.credit > 0 ? { credit_amount: plan.credit } : {}),
+        ...(plan.office > 0 ? { office_refund: { amount: plan.office, status: 'owed' as const } } : {}),
+        ...(plan.fee > 0 ? { cancel_fee_kept: plan.fee } : {}),
+      },
+    },
+  );
+  return fixed ?? (await enrolmentsOf(deps).findById(order._id)) ?? order;
+}
+
+/**
  * A cancellation's credit: a personal coupon of the amount, for one use by this family, for any
  * camp, valid a year. Found again by its enrolment when a repeat runs after a crash.
  */
@@ -293,4 +344,46 @@ const CREDIT_VALID_MS = 365 * 24 * 3600_000;
 function creditCode(): string {
   const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
   return `CR-${Array.from({ length: 8 }, () => alphabet[randomInt(0, alphabet.length)]).join('')}`;
+}
+
+/**
+ * Staff record that what a cancelled order had collected at the counter went back to the family
+ * (issue 53): 'Devuelto en efectivo/transferencia', with who and when. Once: a second record is
+ * refused, so two clicks never say it was handed back twice.
+ */
+export async function recordOfficeRefund(
+  deps: CoreDeps,
+  id: string,
+  body: OfficeRefundBody,
+  actor: Actor,
+): Promise<Enrolment> {
+  const order = await enrolmentsOf(deps).findById(id);
+  if (!order) throw new ApiError(404, STAFF_MESSAGES.enrolmentNotFound);
+  if (!order.office_refund) throw new ApiError(409, GIVE_BACK_MESSAGES.nothingOwed);
+  const note = body.note?.trim() ?? '';
+  const returned = await enrolmentsOf(deps).updateOne(
+    { _id: id, 'office_refund.status': 'owed' },
+    {
+      set: {
+        office_refund: {
+          amount: order.office_refund.amount,
+          status: 'returned',
+          method: body.method,
+          ...(note ? { note } : {}),
+          returned_by: actor.user.email,
+          returned_at: nowOf(deps),
+        },
+      },
+    },
+  );
+  if (!returned) throw new ApiError(409, GIVE_BACK_MESSAGES.alreadyReturned);
+  await recordAudit(deps.store, actor, {
+    action: 'update',
+    kind: 'inscripciones',
+    record_id: id,
+    before: { office_refund: 'owed', amount: order.office_refund.amount },
+    after: { office_refund: 'returned', method: body.method },
+    note: `${OFFICE_REFUND_METHOD_LABELS[body.method]}: ${formatDop(order.office_refund.amount)}${note ? `. ${note}` : ''}`,
+  });
+  return returned;
 }

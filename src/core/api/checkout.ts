@@ -215,7 +215,13 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
         await enrolments.updateOne({ _id: enrolment._id }, { unset: ['cancel_requested_at'] });
         throw new ApiError(decided.status, decided.message);
       }
-      await cancelEnrolment(core.deps, enrolment._id, reason, actorOf(call), decided.terms.plan);
+      const camp = await store
+        .collection<Camp>('campamentos')
+        .findById(enrolment.campament, { withDeleted: true });
+      await cancelEnrolment(core.deps, enrolment._id, reason, actorOf(call), {
+        refund_rule: camp?.refund_rule,
+        cancel_fee: camp?.cancel_fee,
+      });
       return { status: 'SUCCESS', message: CANCEL_MESSAGES.cancelled };
     },
   }),

@@ -2,6 +2,7 @@
 //   GET  /inscripciones/lista          paged list: q, campament, week, state, from, to
 //   GET  /inscripciones/detalle/{id}   one order, whole
 //   POST /inscripciones/cancel/{id}    { reason }: places back, memberships voided, refund, e-mail
+//   POST /inscripciones/devolucion/{id} { method, note }: what was paid at the counter went back (issue 53)
 //   POST /inscripciones/cambios/{id}   drop a child or a week, move a week (issue 24); preview: figures only
 //   POST /inscripciones/verify/{id}    asks the gateway about a pending payment and settles it
 //   GET  /inscripciones/export       ?format=xlsx|csv and the list's filters: one row per child and week
@@ -36,7 +37,9 @@ import { StaffChangeBody } from '../../domain/schemas/changes.ts';
 import { CHANGE_MESSAGES } from '../../domain/changes.ts';
 import { changeEnrolment } from '../admin/changes.ts';
 import { enrolmentFilter } from '../admin/enrolments-filter.ts';
-import { cancelEnrolment, enrolmentDetail } from '../admin/enrolments.ts';
+import { cancelEnrolment, enrolmentDetail, recordOfficeRefund } from '../admin/enrolments.ts';
+import { OfficeRefundBody } from '../../domain/schemas/cancellation.ts';
+import { GIVE_BACK_MESSAGES } from '../../domain/give-back.ts';
 import { listAudit, recordAudit, recordNames } from '../admin/audit.ts';
 import { verifyPayment } from '../checkout/settle.ts';
 import { exportFilterWords } from '../../domain/audit.ts';
@@ -113,6 +116,20 @@ export const STAFF_ROUTES: ApiRoute[] = [
           ? STAFF_MESSAGES.refundPending
           : STAFF_MESSAGES.cancelled;
       return { status: 'SUCCESS', message, data: await enrolmentDetail(core.deps, enrolment._id) };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/inscripciones/devolucion/:id',
+    audience: 'admin',
+    schema: { params: IdParams, body: OfficeRefundBody, response: { 200: RecordMessageAnswer } },
+    handle: async (call, core) => {
+      await recordOfficeRefund(core.deps, call.params.id, call.body, actorOf(call));
+      return {
+        status: 'SUCCESS',
+        message: GIVE_BACK_MESSAGES.officeReturned,
+        data: await enrolmentDetail(core.deps, call.params.id),
+      };
     },
   }),
   route({

@@ -4,7 +4,8 @@
 import type { Store } from '../store/port.ts';
 import type { Camp, Enrolment, Week } from '../../domain/records.ts';
 import { CANCEL_MESSAGES, selfCancelTerms } from '../../domain/cancellation.ts';
-import { cardPaidTotal } from '../payments/ledger.ts';
+import { giveBackState } from '../payments/give-back.ts';
+import { cardRefundable, leftToGiveBack } from '../../domain/give-back.ts';
 
 type Decision = ReturnType<typeof selfCancelTerms>;
 
@@ -46,13 +47,14 @@ export async function selfCancelDecisions(
     status: string;
     amount: number;
     order_number: string;
+    change_refunded?: number;
   }>,
   now: Date,
 ): Promise<Map<string, Decision>> {
   const ids = enrolments.map((enrolment) => enrolment._id);
   const campIds = [...new Set(enrolments.map((enrolment) => enrolment.campament))];
   const weekIds = [...new Set(enrolments.flatMap((enrolment) => enrolment.lines.map((line) => line.id)))];
-  const [camps, weeks, relying, cardPaid] = await Promise.all([
+  const [camps, weeks, relying, money] = await Promise.all([
     store.collection<Camp>('campamentos').find({ _id: { $in: campIds } }, { withDeleted: true }),
     store.collection<Week>('semanas').find({ _id: { $in: weekIds } }, { withDeleted: true }),
     // Later orders whose family discount counted these orders' children: paid, or being paid now.
@@ -61,12 +63,13 @@ export async function selfCancelDecisions(
       payment_status: { $in: ['paid', 'pending', 'unknown'] },
       status: { $ne: 'cancelled' },
     }),
-    // What each order collected by card (instalments too, issue 20): the refund rule applies to it.
+    // What each order collected (instalments too, issue 20) less what it gave back already
+    // (issue 53): the refund rule applies to what is left.
     Promise.all(
-      enrolments.map(async (enrolment) => [enrolment._id, await cardPaidTotal(store, enrolment)] as const),
+      enrolments.map(async (enrolment) => [enrolment._id, await giveBackState(store, enrolment)] as const),
     ),
   ]);
-  const paidByCard = new Map(cardPaid);
+  const moneyOf = new Map(money);
   const campById = new Map(camps.map((camp) => [camp._id, camp]));
   const dateOf = new Map(weeks.map((week) => [week._id, week.date]));
   const reliedOn = new Set(relying.flatMap((order) => order.family_orders ?? []));
@@ -74,10 +77,16 @@ export async function selfCancelDecisions(
   for (const enrolment of enrolments) {
     const camp = campById.get(enrolment.campament);
     const lines = enrolment.lines.map((line) => ({ date: dateOf.get(line.id) ?? line.date }));
+    const state = moneyOf.get(enrolment._id)!;
     const decided: Decision = !camp
       ? { ok: false, status: 409, message: CANCEL_MESSAGES.notOffered }
       : selfCancelTerms(
-          { ...enrolment, lines, amount: paidByCard.get(enrolment._id) ?? enrolment.amount },
+          {
+            ...enrolment,
+            lines,
+            amount: leftToGiveBack(state.collected, state.given),
+            card_refundable: cardRefundable(state.collected, state.given),
+          },
           camp,
           now,
         );

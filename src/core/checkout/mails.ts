@@ -107,7 +107,8 @@ export function cancellationMail(
 ): Omit<MailMessage, 'to'> {
   const toCard = enrolment.refund_amount ?? enrolment.amount;
   const amount = formatDop(toCard);
-  const fee = enrolment.amount - toCard - (enrolment.credit_amount ?? 0);
+  const fee = enrolment.cancel_fee_kept ?? 0;
+  const office = enrolment.office_refund?.amount ?? 0;
   const refund =
     enrolment.refund_status === 'none'
       ? null
@@ -116,6 +117,12 @@ export function cancellationMail(
         : `El reembolso de ${amount} está en trámite; le escribiremos cuando el banco lo confirme.`;
   const money = [
     ...(refund ? [refund] : []),
+    // Paid at the counter (issue 53): the card cannot take it back, the school hands it back.
+    ...(office > 0
+      ? [
+          `Lo que pagó en efectivo o por transferencia (${formatDop(office)}) se lo devuelve la escuela; le contactaremos para entregárselo.`,
+        ]
+      : []),
     ...(fee > 0
       ? [`Según las condiciones del campamento, se retuvo un cargo por cancelación de ${formatDop(fee)}.`]
       : []),

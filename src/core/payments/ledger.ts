@@ -542,7 +542,11 @@ export async function recordManualPayment(
   if (body.method !== 'efectivo' && !bank) throw new ApiError(400, M.bankRequired);
   const found = await enrolmentsOf(store).findById(body.enrolment);
   if (!found || found.payment_status !== 'paid') throw new ApiError(404, M.notFound);
+  // A cancelled order takes no more money (issue 53): the parent's path refuses it too.
+  if (found.status === 'cancelled') throw new ApiError(409, M.cancelledEnrolment);
   return withLedgerLock(deps, found._id, async (enrolment) => {
+    // Read again under the lease: a cancellation fixes its figures under it too.
+    if (enrolment.status === 'cancelled') throw new ApiError(409, M.cancelledEnrolment);
     const today = santoDomingoDay(nowOf(deps));
     const ledger = await readLedger(store, enrolment, today, [...PAYING_STATUSES, 'charging']);
     const owed = ledger.lines.reduce((sum, line) => sum + line.owed, 0);
