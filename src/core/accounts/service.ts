@@ -62,6 +62,9 @@ interface PasswordReset {
 
 export type AccountsService = ReturnType<typeof accountsService>;
 
+const tooMany = (limit: 'account' | 'address') =>
+  new ApiError(429, limit === 'account' ? M.tooManyForAccount : M.tooManyFromAddress);
+
 export function accountsService(deps: CoreDeps) {
   const { store, passwords, sessions, mailer, settings } = deps;
   const users = store.collection<UserRecord>('usuarios');
@@ -73,36 +76,40 @@ export function accountsService(deps: CoreDeps) {
 
   return {
     async login(email: string, password: string, address: string) {
-      const blocked = await throttle.blocked(email, address);
-      if (blocked) {
-        throw new ApiError(429, blocked === 'account' ? M.tooManyForAccount : M.tooManyFromAddress);
-      }
+      // The attempt takes its place in the failure counts first, the password is checked after
+      // (issue 53): parallel guesses cannot all pass a check made before any of them counted.
+      const attempt = await throttle.reserve(email, address);
+      if (attempt.blocked) throw tooMany(attempt.blocked);
       const user = await users.findOne({ email, status: 'active' });
       decoyHash ??= passwords.hash('decoy-password');
       const ok = await passwords.verify(password, user?.password_hash ?? (await decoyHash));
       if (!user || !ok) {
-        await throttle.recordFailure(email, address);
+        await throttle.settle(attempt.reservation, 'failure');
         throw new ApiError(401, M.badCredentials);
       }
-      await throttle.recordSuccess(email, address);
+      await throttle.settle(attempt.reservation, 'success');
       return { user, token: sessions.sign(user._id, user.session_version ?? 0) };
     },
 
     /**
      * A new account. Telling that an e-mail already has one is what sign-in never tells, so it
      * costs the same (issue 43): each such answer counts as a failed sign-in from that address,
-     * and an address held back from signing in is held back from registering too.
+     * and an address held back from signing in is held back from registering too. Like a sign-in,
+     * the attempt takes its place in the counts before the e-mail is looked up (issue 53).
      */
     async register(email: string, password: string, address: string) {
-      const blocked = await throttle.blocked(email, address);
-      if (blocked)
-        throw new ApiError(429, blocked === 'account' ? M.tooManyForAccount : M.tooManyFromAddress);
+      const attempt = await throttle.reserve(email, address);
+      if (attempt.blocked) throw tooMany(attempt.blocked);
       try {
         const user = await users.insertOne(newUser(email, await passwords.hash(password)));
+        await throttle.settle(attempt.reservation, 'release');
         return { user, token: sessions.sign(user._id, user.session_version ?? 0) };
       } catch (error) {
-        if (!(error instanceof DuplicateKeyError)) throw error;
-        await throttle.recordFailure(email, address);
+        if (!(error instanceof DuplicateKeyError)) {
+          await throttle.settle(attempt.reservation, 'release');
+          throw error;
+        }
+        await throttle.settle(attempt.reservation, 'failure');
         throw new ApiError(409, M.emailTaken);
       }
     },
