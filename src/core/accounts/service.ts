@@ -21,6 +21,7 @@ import {
 } from '../../domain/accounts.ts';
 import { LoginThrottle } from './throttle.ts';
 import { resetPasswordMail } from './mails.ts';
+import { ownPhotos } from '../photos.ts';
 
 /** The parts of stored enrolments and e-mails the activity view reads. */
 interface EnrolmentSummarySource {
@@ -73,6 +74,19 @@ export function accountsService(deps: CoreDeps) {
   // A hash to compare against when the e-mail is unknown, so a wrong e-mail takes as long as a
   // wrong password and the timing does not reveal which accounts exist.
   let decoyHash: Promise<string> | undefined;
+
+  /**
+   * An account's picture is a photo that account uploaded, or none (issue 53: it took
+   * "javascript:alert(1)" and outside addresses). The picture it already has (a social sign-in's)
+   * may be sent back unchanged with the rest of the profile.
+   */
+  async function pictureOf(target: UserRecord, sent: string | null): Promise<string | null> {
+    const picture = sent?.trim() || null;
+    if (picture === null || picture === target.picture) return picture;
+    if (!(await ownPhotos(store, target._id, [picture])).has(picture))
+      throw new ApiError(400, M.pictureNotOwn);
+    return picture;
+  }
 
   return {
     async login(email: string, password: string, address: string) {
@@ -131,6 +145,10 @@ export function accountsService(deps: CoreDeps) {
 
     async update(account: UserRecord, body: UpdateUserBody): Promise<UserRecord> {
       const target = await this.readable(account, body._id);
+      // Another account is an administrator's to change (issue 53): the office reads a family's
+      // profile for its work, but changes no one's name, phone or picture but its own.
+      if (target._id !== account._id && staffRoleOf(account) !== 'administrador')
+        throw new ApiError(403, M.profileForbidden);
       const {
         _id,
         currentPassword,
@@ -143,6 +161,7 @@ export function accountsService(deps: CoreDeps) {
         ...contact
       } = body;
       const set: Record<string, unknown> = { ...contact };
+      if (contact.picture !== undefined) set.picture = await pictureOf(target, contact.picture);
       const roleFields = { tipo, puede_admin_ofertas, puede_admin_empleados, puede_admin_sucursales, status };
       // Staff rights are an administrator's to give (issue 25), never the office's or a coach's.
       if (staffRoleOf(account) === 'administrador') {
