@@ -4,6 +4,7 @@
 import { fileTypeFromBuffer } from 'file-type/core';
 import { ApiError } from './errors.ts';
 import type { CoreDeps } from './deps.ts';
+import type { Store } from './store/port.ts';
 import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../domain/photos.ts';
 
 export async function savePhoto(
@@ -27,4 +28,16 @@ export async function savePhoto(
     created_at: new Date(),
   });
   return photo.url;
+}
+
+/**
+ * Which of these addresses are photos the account uploaded (issue 43: a participant's photo; issue
+ * 53: an account's picture): not an outside address, not a script, not a path into the server, not
+ * another account's photo. One read for all of them.
+ */
+export async function ownPhotos(store: Store, userId: string, urls: readonly string[]): Promise<Set<string>> {
+  const own = await store
+    .collection<{ _id: string; url: string }>('uploads')
+    .find({ user_id: userId, url: { $in: [...new Set(urls)] } });
+  return new Set(own.map((upload) => upload.url));
 }

@@ -18,6 +18,7 @@ export const ACCOUNT_MESSAGES = {
     'El enlace para restablecer la contraseña no es válido o ha expirado. Por favor solicite uno nuevo.',
   resetDone: 'Su contraseña fue cambiada. Ya puede iniciar sesión.',
   profileForbidden: 'No tiene permiso para ver o cambiar los datos de otra cuenta.',
+  pictureNotOwn: 'La foto de perfil no es válida. Por favor súbala de nuevo.',
   userNotFound: 'Usuario no encontrado.',
   userUpdated: 'Usuario actualizado',
   wrongCurrentPassword: 'La contraseña actual no es correcta.',

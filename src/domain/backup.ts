@@ -99,6 +99,8 @@ export const BACKUP_MESSAGES = {
   notEmpty: (dir: string) =>
     `La carpeta de datos ${dir} no está vacía: use --reemplazar para guardarla aparte y restaurar el respaldo en su lugar.`,
   subject: 'El respaldo de los datos de la escuela falló',
+  tooManyProofs: 'Demasiados intentos fallidos desde esta conexión. Espere un minuto e intente de nuevo.',
+  tooManyBackups: 'Ya se hicieron varios respaldos en el último minuto. Espere un minuto e intente de nuevo.',
 } as const;
 
 /** The dashboard's line on the backups, or null when all is well (a good one within a day and a half). */

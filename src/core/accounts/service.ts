@@ -21,6 +21,7 @@ import {
 } from '../../domain/accounts.ts';
 import { LoginThrottle } from './throttle.ts';
 import { resetPasswordMail } from './mails.ts';
+import { ownPhotos } from '../photos.ts';
 
 /** The parts of stored enrolments and e-mails the activity view reads. */
 interface EnrolmentSummarySource {
@@ -62,6 +63,9 @@ interface PasswordReset {
 
 export type AccountsService = ReturnType<typeof accountsService>;
 
+const tooMany = (limit: 'account' | 'address') =>
+  new ApiError(429, limit === 'account' ? M.tooManyForAccount : M.tooManyFromAddress);
+
 export function accountsService(deps: CoreDeps) {
   const { store, passwords, sessions, mailer, settings } = deps;
   const users = store.collection<UserRecord>('usuarios');
@@ -71,38 +75,55 @@ export function accountsService(deps: CoreDeps) {
   // wrong password and the timing does not reveal which accounts exist.
   let decoyHash: Promise<string> | undefined;
 
+  /**
+   * An account's picture is a photo that account uploaded, or none (issue 53: it took
+   * "javascript:alert(1)" and outside addresses). The picture it already has (a social sign-in's)
+   * may be sent back unchanged with the rest of the profile.
+   */
+  async function pictureOf(target: UserRecord, sent: string | null): Promise<string | null> {
+    const picture = sent?.trim() || null;
+    if (picture === null || picture === target.picture) return picture;
+    if (!(await ownPhotos(store, target._id, [picture])).has(picture))
+      throw new ApiError(400, M.pictureNotOwn);
+    return picture;
+  }
+
   return {
     async login(email: string, password: string, address: string) {
-      const blocked = await throttle.blocked(email, address);
-      if (blocked) {
-        throw new ApiError(429, blocked === 'account' ? M.tooManyForAccount : M.tooManyFromAddress);
-      }
+      // The attempt takes its place in the failure counts first, the password is checked after
+      // (issue 53): parallel guesses cannot all pass a check made before any of them counted.
+      const attempt = await throttle.reserve(email, address);
+      if (attempt.blocked) throw tooMany(attempt.blocked);
       const user = await users.findOne({ email, status: 'active' });
       decoyHash ??= passwords.hash('decoy-password');
       const ok = await passwords.verify(password, user?.password_hash ?? (await decoyHash));
       if (!user || !ok) {
-        await throttle.recordFailure(email, address);
+        await throttle.settle(attempt.reservation, 'failure');
         throw new ApiError(401, M.badCredentials);
       }
-      await throttle.recordSuccess(email, address);
+      await throttle.settle(attempt.reservation, 'success');
       return { user, token: sessions.sign(user._id, user.session_version ?? 0) };
     },
 
     /**
      * A new account. Telling that an e-mail already has one is what sign-in never tells, so it
      * costs the same (issue 43): each such answer counts as a failed sign-in from that address,
-     * and an address held back from signing in is held back from registering too.
+     * and an address held back from signing in is held back from registering too. Like a sign-in,
+     * the attempt takes its place in the counts before the e-mail is looked up (issue 53).
      */
     async register(email: string, password: string, address: string) {
-      const blocked = await throttle.blocked(email, address);
-      if (blocked)
-        throw new ApiError(429, blocked === 'account' ? M.tooManyForAccount : M.tooManyFromAddress);
+      const attempt = await throttle.reserve(email, address);
+      if (attempt.blocked) throw tooMany(attempt.blocked);
       try {
         const user = await users.insertOne(newUser(email, await passwords.hash(password)));
+        await throttle.settle(attempt.reservation, 'release');
         return { user, token: sessions.sign(user._id, user.session_version ?? 0) };
       } catch (error) {
-        if (!(error instanceof DuplicateKeyError)) throw error;
-        await throttle.recordFailure(email, address);
+        if (!(error instanceof DuplicateKeyError)) {
+          await throttle.settle(attempt.reservation, 'release');
+          throw error;
+        }
+        await throttle.settle(attempt.reservation, 'failure');
         throw new ApiError(409, M.emailTaken);
       }
     },
@@ -124,6 +145,10 @@ export function accountsService(deps: CoreDeps) {
 
     async update(account: UserRecord, body: UpdateUserBody): Promise<UserRecord> {
       const target = await this.readable(account, body._id);
+      // Another account is an administrator's to change (issue 53): the office reads a family's
+      // profile for its work, but changes no one's name, phone or picture but its own.
+      if (target._id !== account._id && staffRoleOf(account) !== 'administrador')
+        throw new ApiError(403, M.profileForbidden);
       const {
         _id,
         currentPassword,
@@ -136,6 +161,7 @@ export function accountsService(deps: CoreDeps) {
         ...contact
       } = body;
       const set: Record<string, unknown> = { ...contact };
+      if (contact.picture !== undefined) set.picture = await pictureOf(target, contact.picture);
       const roleFields = { tipo, puede_admin_ofertas, puede_admin_empleados, puede_admin_sucursales, status };
       // Staff rights are an administrator's to give (issue 25), never the office's or a coach's.
       if (staffRoleOf(account) === 'administrador') {

@@ -35,31 +35,40 @@ export class LoginThrottle {
     return this.#store.collection<Counter>('login_failures');
   }
 
-  /** Which limit, if any, blocks this sign-in attempt now. */
-  async blocked(email: string, address: string, now = new Date()): Promise<'account' | 'address' | null> {
-    const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-    const [account, fromAddress] = await Promise.all([
-      this.#counters.findOne({
-        _id: await keyOf('pair', pairOf(email, address)),
-        window_start: { $gt: since },
-      }),
-      this.#counters.findOne({ _id: await keyOf('address', address), window_start: { $gt: since } }),
-    ]);
-    if ((account?.count ?? 0) >= MAX_FAILURES_PER_ACCOUNT) return 'account';
-    if ((fromAddress?.count ?? 0) >= MAX_FAILURES_PER_ADDRESS) return 'address';
-    return null;
+  /**
+   * Takes one attempt's place in both counts before any password is checked (issue 53: 30 parallel
+   * sign-ins all read "4 failures" and were all checked). Each place is a conditional increment in
+   * the store, bounded by the limit, so however many requests arrive at once, on however many
+   * instances, no more than the limit are let through. Until `settle` is called the place counts
+   * as a failure: a request that dies half-way has spent its guess. Returns which limit refused,
+   * or a reservation.
+   */
+  async reserve(
+    email: string,
+    address: string,
+    now = new Date(),
+  ): Promise<{ blocked: 'account' | 'address' } | { blocked: null; reservation: Reservation }> {
+    const pair = await keyOf('pair', pairOf(email, address));
+    const fromAddress = await keyOf('address', address);
+    if (!(await this.#take(fromAddress, MAX_FAILURES_PER_ADDRESS, now))) return { blocked: 'address' };
+    if (!(await this.#take(pair, MAX_FAILURES_PER_ACCOUNT, now, await keyOf('account', email)))) {
+      await this.#give(fromAddress);
+      return { blocked: 'account' };
+    }
+    return { blocked: null, reservation: { pair, address: fromAddress } };
   }
 
-  async recordFailure(email: string, address: string, now = new Date()): Promise<void> {
-    await Promise.all([
-      this.#bump(await keyOf('pair', pairOf(email, address)), now, await keyOf('account', email)),
-      this.#bump(await keyOf('address', address), now),
-    ]);
-  }
-
-  /** A successful sign-in clears the count of the account from that address (not the address's). */
-  async recordSuccess(email: string, address: string): Promise<void> {
-    await this.#counters.deleteMany({ _id: await keyOf('pair', pairOf(email, address)) });
+  /**
+   * What the reserved attempt turned out to be. A failure keeps its places (they are the count).
+   * A success gives the address's place back and clears the account's count from that address
+   * (the typos before a sign-in are forgiven). A release gives both places back: the attempt was
+   * not a guess (a new account registered, or the store failed before any answer).
+   */
+  async settle(reservation: Reservation, outcome: 'failure' | 'success' | 'release'): Promise<void> {
+    if (outcome === 'failure') return;
+    await this.#give(reservation.address);
+    if (outcome === 'success') await this.#counters.deleteMany({ _id: reservation.pair });
+    else await this.#give(reservation.pair);
   }
 
   /** A new password (the reset e-mail proves the owner) lifts the account's holds everywhere. */
@@ -67,10 +76,14 @@ export class LoginThrottle {
     await this.#counters.deleteMany({ account: await keyOf('account', email) });
   }
 
-  async #bump(id: string, now: Date, account?: string): Promise<void> {
+  /**
+   * One place in the counter `id`, if its window still has one. Each step is a single conditional
+   * update (or an insert guarded by the unique _id), so concurrent callers never both get the last.
+   */
+  async #take(id: string, max: number, now: Date, account?: string): Promise<boolean> {
     const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-    const inWindow = { _id: id, window_start: { $gt: since } };
-    if (await this.#counters.updateOne(inWindow, { inc: { count: 1 } })) return;
+    const room = { _id: id, window_start: { $gt: since }, count: { $lt: max } };
+    if (await this.#counters.updateOne(room, { inc: { count: 1 } })) return true;
     try {
       await this.#counters.insertOne({
         _id: id,
@@ -78,15 +91,29 @@ export class LoginThrottle {
         window_start: now,
         ...(account ? { account } : {}),
       });
+      return true;
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
-      // Another request created the counter meanwhile, or its window has expired: only an
-      // expired window is restarted, so concurrent failures are never lost.
-      if (await this.#counters.updateOne(inWindow, { inc: { count: 1 } })) return;
-      await this.#counters.updateOne(
+    }
+    // The counter exists: another request created it meanwhile (try its room again), or its window
+    // has expired (restart it, once: the filter on the old window lets a single request do it).
+    if (await this.#counters.updateOne(room, { inc: { count: 1 } })) return true;
+    return (
+      (await this.#counters.updateOne(
         { _id: id, window_start: { $lte: since } },
         { set: { count: 1, window_start: now } },
-      );
-    }
+      )) !== null
+    );
   }
+
+  /** Gives a place back (never below 0). */
+  async #give(id: string): Promise<void> {
+    await this.#counters.updateOne({ _id: id, count: { $gt: 0 } }, { inc: { count: -1 } });
+  }
+}
+
+/** The places one attempt holds, until it is settled. */
+export interface Reservation {
+  pair: string;
+  address: string;
 }

@@ -7,6 +7,7 @@
 // refusal or decline releases the places; once a charge is approved the enrolment is paid
 // whatever fails after; an unknown outcome keeps the places until the reconciler settles it.
 import { ApiError } from '../errors.ts';
+import { ownPhotos } from '../photos.ts';
 import type { Store } from '../store/port.ts';
 import { normalizeMembershipCode, wellFormedMembershipCode } from '../../domain/memberships.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
@@ -83,16 +84,13 @@ export async function readCatalogue(store: Store, body: CreateEnrolmentBody): Pr
   return { camp, weeks, weekById: new Map(weeks.map((week) => [week._id, week])), categories };
 }
 
-/**
- * Each participant's photo is one this account uploaded (issue 43): not an outside address, not a
- * path into the server, not another family's photo. One read for all of them.
- */
+/** Each participant's photo is one this account uploaded (issue 43). */
 export async function checkPhotos(store: Store, body: CreateEnrolmentBody, userId: string): Promise<void> {
-  const images = [...new Set(body.listParticipants.map((participant) => participant.image.trim()))];
-  const own = await store
-    .collection<{ _id: string; url: string }>('uploads')
-    .find({ user_id: userId, url: { $in: images } });
-  const owned = new Set(own.map((upload) => upload.url));
+  const owned = await ownPhotos(
+    store,
+    userId,
+    body.listParticipants.map((participant) => participant.image.trim()),
+  );
   const foreign = body.listParticipants.find((participant) => !owned.has(participant.image.trim()));
   if (foreign) throw new ApiError(400, M.photoNotOwn(foreign.id));
 }
