@@ -409,3 +409,88 @@ describe('a parent changes their own order from the profile', () => {
     expect(await taken(cart, 0)).toBe(0);
   });
 });
+
+describe('a change that would lose the order’s coupon (issue 53, item 2)', () => {
+  const DESC50 = { code: 'DESC50', type: 'percent' as const, percent: 50, amount: 0 };
+  const lost =
+    'El cupón DESC50 requiere inscribir al menos 2 participantes: sin este participante dejaría de aplicar. Para quitarlo, cancele la inscripción o contacte a la escuela.';
+
+  /** Two children, one week each, with a 50 % coupon that needs at least two children. */
+  async function paidWithCoupon(weeks: number[][] = [[0], [0]]) {
+    const { cart } = await setup();
+    await t.store.collection<Coupon>('cupones').insertOne({
+      code: 'DESC50',
+      label: '50 % por dos niños',
+      type: 'percent',
+      percent: 50,
+      amount: 0,
+      date: null,
+      status: 'active',
+      min_children: 2,
+    });
+    const order = await payFor(kit.parent, enrolmentRequest(cart, weeks, { coupon: DESC50 }));
+    await t.app.outbox.flush();
+    return { cart, order };
+  }
+
+  async function unchanged(order: Enrolment, cart: DemoCart) {
+    const after = (await orders().findById(order._id))!;
+    expect(after).toMatchObject({ amount: order.amount, discount: order.discount });
+    expect(after.participants).toHaveLength(order.participants.length);
+    expect(after.changes).toBeUndefined();
+    expect(refunds).toHaveLength(0);
+    expect(await taken(cart, 0)).toBe(2);
+    await t.app.outbox.flush();
+    expect(t.mails.filter((mail) => mail.kind === 'enrolment-changed')).toHaveLength(0);
+  }
+
+  it('staff dropping one of the two children: refused with the reason, in the preview too', async () => {
+    const { cart, order } = await paidWithCoupon();
+    // 9,400 - 5 % family (470) = 8,930, half of it with DESC50.
+    expect(order.amount).toBe(4_465);
+    const preview = await change(order._id, { action: 'drop_child', cupo: 2, preview: true });
+    expect(preview.statusCode).toBe(409);
+    expect(preview.json().message).toBe(lost);
+    const res = await change(order._id, { action: 'drop_child', cupo: 2 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(lost);
+    // Dropping the child's only week takes the child out too: the same refusal.
+    const week = await change(order._id, { action: 'drop_week', cupo: 1, week: cart.weeks[0]!._id });
+    expect(week.statusCode).toBe(409);
+    expect(week.json().message).toBe(lost);
+    await unchanged(order, cart);
+  });
+
+  it('the parent dropping one of the two children from the profile: refused the same way', async () => {
+    const { cart, order } = await paidWithCoupon();
+    const ask = (body: Record<string, unknown>) =>
+      t.api({
+        method: 'POST',
+        url: `/api/inscripciones/cambiar/${order._id}`,
+        token: kit.parent,
+        payload: body,
+      });
+    const preview = await ask({ action: 'drop_child', cupo: 2, preview: true });
+    expect(preview.statusCode).toBe(409);
+    expect(preview.json().message).toBe(lost);
+    const res = await ask({ action: 'drop_child', cupo: 2 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(lost);
+    await unchanged(order, cart);
+  });
+
+  it('a change that keeps the condition still works, with the coupon; its expiry and uses since do not count', async () => {
+    const { cart, order } = await paidWithCoupon([[0, 1], [0]]);
+    // 14,100 - 5 % family (705) - 2-week rate (100) = 13,295, half with DESC50: 6,647.5 -> 6,648.
+    const before = order.amount;
+    // Since the checkout the coupon expired and reached its uses: the order keeps its discount.
+    await t.store
+      .collection<Coupon>('cupones')
+      .updateOne({ code: 'DESC50' }, { set: { date: new Date('2020-01-01T00:00:00Z'), max_uses: 1 } });
+    const res = await change(order._id, { action: 'drop_week', cupo: 1, week: cart.weeks[1]!._id });
+    expect(res.statusCode, res.body).toBe(200);
+    // Two children one week each, still with DESC50: 4,465.
+    expect(res.json().data.preview).toMatchObject({ before_total: before, after_total: 4_465 });
+    expect((await orders().findById(order._id))!.amount).toBe(4_465);
+  });
+});

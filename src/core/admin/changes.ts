@@ -27,7 +27,7 @@ import {
   type OrderChange,
 } from '../../domain/changes.ts';
 import { repriceOrder, type PriceBreakdown } from '../../domain/pricing.ts';
-import { couponTerms } from '../../domain/coupons.ts';
+import { couponTerms, keptCouponRefusal } from '../../domain/coupons.ts';
 import { familyChildCount, fullName, sameChildSlots } from '../../domain/family.ts';
 import { cancelDeadline, firstDayOf, lastCancelDay } from '../../domain/cancellation.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
@@ -145,6 +145,18 @@ async function planChange(
       : Promise.resolve([]),
   ]);
   const childSlot = sameChildSlots(changed.participants);
+  // The coupon's conditions on the order's shape, asked again of the order as it would stand, by
+  // the checkout's own rule (issue 53): a change that would lose the coupon is refused, not repriced
+  // without it (the family would pay more for less) nor kept with it (a discount it no longer earns).
+  if (coupon) {
+    const refusal = keptCouponRefusal(coupon, {
+      paidAt: order.paid_at ?? order.created_at,
+      campId: order.campament,
+      children: new Set(childSlot.values()).size,
+      userId: order.user_id,
+    });
+    if (refusal) throw new ApiError(409, M.couponLost(coupon.code, refusal, coupon.min_children ?? 0));
+  }
   const { price, difference } = repriceOrder(
     {
       campType: order.camp_type,
