@@ -4,6 +4,7 @@
 // Pure; the price itself is src/domain/pricing.ts repriceOrder.
 import { formatDop } from './pricing.ts';
 import type { CancelPolicy } from './cancellation.ts';
+import { minChildrenMessage } from './coupons.ts';
 
 export const CHANGE_ACTIONS = ['drop_child', 'drop_week', 'move_week'] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
@@ -122,6 +123,11 @@ export const CHANGE_MESSAGES = {
   notOffered: 'Esta inscripción no puede cambiarse desde su cuenta. Por favor contacte a la escuela.',
   closed: (lastDay: string) =>
     `El plazo para cambiar esa semana terminó el ${lastDay}. Por favor contacte a la escuela.`,
+  /** The order's coupon would stop applying to the order as changed (issue 53): refused, not repriced. */
+  couponLost: (code: string, refusal: string, leastChildren = 0) =>
+    leastChildren > 0 && refusal === minChildrenMessage(leastChildren)
+      ? `El cupón ${code} requiere inscribir al menos ${leastChildren} ${leastChildren === 1 ? 'participante' : 'participantes'}: sin este participante dejaría de aplicar. Para quitarlo, cancele la inscripción o contacte a la escuela.`
+      : `El cupón ${code} dejaría de aplicar con este cambio: ${refusal} Para hacer el cambio, cancele la inscripción o contacte a la escuela.`,
   done: 'Inscripción modificada',
   refundPending: 'Inscripción modificada. El reembolso quedó pendiente: la pasarela no lo confirmó.',
 } as const;

@@ -84,6 +84,23 @@ export function couponRefusal(coupon: CouponLimits | null, use: CouponUse): stri
   return null;
 }
 
+/**
+ * Why a coupon an order already holds would stop applying to it once changed (issue 53), by the
+ * checkout's own rule: only the conditions on the order's shape (least children, camps, the first
+ * valid day as of when it was paid, the owner). Its status, expiry and use limits are not asked
+ * again: the order took its use at payment, and what happened to the coupon since is not the
+ * family's doing.
+ */
+export function keptCouponRefusal(
+  coupon: CouponLimits,
+  order: { paidAt: Date; campId: string; children: number; userId: string },
+): string | null {
+  return couponRefusal(
+    { ...coupon, status: 'active', date: null, max_uses: 0, max_per_family: 0 },
+    { now: order.paidAt, campId: order.campId, children: order.children, userId: order.userId },
+  );
+}
+
 /** A counter at its limit (a limit of 0 or none is no limit). */
 const limitReached = (uses = 0, limit = 0): boolean => limit > 0 && uses >= limit;
 

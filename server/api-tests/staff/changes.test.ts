@@ -9,6 +9,7 @@ import { staffKit, type StaffKit } from './testing.ts';
 
 import type { Camp, Coupon, Enrolment, Membership, Week } from '../../../src/domain/records.ts';
 import { CHANGE_MESSAGES, PARENT_CHANGE_REASON } from '../../../src/domain/changes.ts';
+import { CHILD_MESSAGES } from '../../../src/domain/children.ts';
 import type { Instalment, LedgerPayment } from '../../../src/domain/ledger.ts';
 import { enrolmentRequest, participant, recordingGateway, type DemoCart } from '../checkout/testing.ts';
 
@@ -407,5 +408,195 @@ describe('a parent changes their own order from the profile', () => {
     expect(after.amount).toBe(9_300);
     expect(refunds.map((refund) => refund.amount)).toEqual([3_995]);
     expect(await taken(cart, 0)).toBe(0);
+  });
+});
+
+describe('a change that would lose the order’s coupon (issue 53, item 2)', () => {
+  const DESC50 = { code: 'DESC50', type: 'percent' as const, percent: 50, amount: 0 };
+  const lost =
+    'El cupón DESC50 requiere inscribir al menos 2 participantes: sin este participante dejaría de aplicar. Para quitarlo, cancele la inscripción o contacte a la escuela.';
+
+  /** Two children, one week each, with a 50 % coupon that needs at least two children. */
+  async function paidWithCoupon(weeks: number[][] = [[0], [0]]) {
+    const { cart } = await setup();
+    await t.store.collection<Coupon>('cupones').insertOne({
+      code: 'DESC50',
+      label: '50 % por dos niños',
+      type: 'percent',
+      percent: 50,
+      amount: 0,
+      date: null,
+      status: 'active',
+      min_children: 2,
+    });
+    const order = await payFor(kit.parent, enrolmentRequest(cart, weeks, { coupon: DESC50 }));
+    await t.app.outbox.flush();
+    return { cart, order };
+  }
+
+  async function unchanged(order: Enrolment, cart: DemoCart) {
+    const after = (await orders().findById(order._id))!;
+    expect(after).toMatchObject({ amount: order.amount, discount: order.discount });
+    expect(after.participants).toHaveLength(order.participants.length);
+    expect(after.changes).toBeUndefined();
+    expect(refunds).toHaveLength(0);
+    expect(await taken(cart, 0)).toBe(2);
+    await t.app.outbox.flush();
+    expect(t.mails.filter((mail) => mail.kind === 'enrolment-changed')).toHaveLength(0);
+  }
+
+  it('staff dropping one of the two children: refused with the reason, in the preview too', async () => {
+    const { cart, order } = await paidWithCoupon();
+    // 9,400 - 5 % family (470) = 8,930, half of it with DESC50.
+    expect(order.amount).toBe(4_465);
+    const preview = await change(order._id, { action: 'drop_child', cupo: 2, preview: true });
+    expect(preview.statusCode).toBe(409);
+    expect(preview.json().message).toBe(lost);
+    const res = await change(order._id, { action: 'drop_child', cupo: 2 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(lost);
+    // Dropping the child's only week takes the child out too: the same refusal.
+    const week = await change(order._id, { action: 'drop_week', cupo: 1, week: cart.weeks[0]!._id });
+    expect(week.statusCode).toBe(409);
+    expect(week.json().message).toBe(lost);
+    await unchanged(order, cart);
+  });
+
+  it('the parent dropping one of the two children from the profile: refused the same way', async () => {
+    const { cart, order } = await paidWithCoupon();
+    const ask = (body: Record<string, unknown>) =>
+      t.api({
+        method: 'POST',
+        url: `/api/inscripciones/cambiar/${order._id}`,
+        token: kit.parent,
+        payload: body,
+      });
+    const preview = await ask({ action: 'drop_child', cupo: 2, preview: true });
+    expect(preview.statusCode).toBe(409);
+    expect(preview.json().message).toBe(lost);
+    const res = await ask({ action: 'drop_child', cupo: 2 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(lost);
+    await unchanged(order, cart);
+  });
+
+  it('a change that keeps the condition still works, with the coupon; its expiry and uses since do not count', async () => {
+    const { cart, order } = await paidWithCoupon([[0, 1], [0]]);
+    // 14,100 - 5 % family (705) - 2-week rate (100) = 13,295, half with DESC50: 6,647.5 -> 6,648.
+    const before = order.amount;
+    // Since the checkout the coupon expired and reached its uses: the order keeps its discount.
+    await t.store
+      .collection<Coupon>('cupones')
+      .updateOne({ code: 'DESC50' }, { set: { date: new Date('2020-01-01T00:00:00Z'), max_uses: 1 } });
+    const res = await change(order._id, { action: 'drop_week', cupo: 1, week: cart.weeks[1]!._id });
+    expect(res.statusCode, res.body).toBe(200);
+    // Two children one week each, still with DESC50: 4,465.
+    expect(res.json().data.preview).toMatchObject({ before_total: before, after_total: 4_465 });
+    expect((await orders().findById(order._id))!.amount).toBe(4_465);
+  });
+});
+
+describe('a week change that would book a child twice (issue 53, item 9)', () => {
+  /** Order A: the child in weeks 1-3; order B: the same child in week 4. */
+  async function twoOrders() {
+    const { cart } = await setup();
+    const a = await payFor(kit.parent, enrolmentRequest(cart, [[0, 1, 2]]));
+    const b = await payFor(kit.parent, enrolmentRequest(cart, [[3]]));
+    await t.app.outbox.flush();
+    const name = `${participant(1).first_name} Rodríguez`;
+    const move = { action: 'move_week', cupo: 1, week: cart.weeks[2]!._id, to_week: cart.weeks[3]!._id };
+    return { cart, a, b, move, twice: CHILD_MESSAGES.inWeek(name, 'Semana 4', b.order_number) };
+  }
+
+  /** Week 4's roster: the children listed, once each. */
+  async function week4Roster(cart: DemoCart): Promise<number> {
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/inscripciones/listas?campament=${cart.camp._id}`,
+      token: kit.admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const week = res.json().data.find((one: { week_id: string }) => one.week_id === cart.weeks[3]!._id);
+    return week.categories.flatMap((category: { children: unknown[] }) => category.children).length;
+  }
+
+  async function nothingChanged(cart: DemoCart, a: Enrolment, places: number[]) {
+    const after = (await orders().findById(a._id))!;
+    expect(after.lines.map((line) => line.name)).toEqual(['Semana 1', 'Semana 2', 'Semana 3']);
+    expect(after.changes).toBeUndefined();
+    expect([await taken(cart, 2), await taken(cart, 3)]).toEqual(places);
+    expect(await week4Roster(cart)).toBe(1);
+    await t.app.outbox.flush();
+    expect(t.mails.filter((mail) => mail.kind === 'enrolment-changed')).toHaveLength(0);
+  }
+
+  it('the parent moving week 3 of order A to week 4, which order B holds: refused, preview too', async () => {
+    const { cart, a, move, twice } = await twoOrders();
+    const places = [await taken(cart, 2), await taken(cart, 3)];
+    const ask = (body: Record<string, unknown>) =>
+      t.api({ method: 'POST', url: `/api/inscripciones/cambiar/${a._id}`, token: kit.parent, payload: body });
+    const preview = await ask({ ...move, preview: true });
+    expect(preview.statusCode).toBe(409);
+    expect(preview.json().message).toBe(twice);
+    const res = await ask(move);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(twice);
+    await nothingChanged(cart, a, places);
+  });
+
+  it('staff making the same move: refused the same way', async () => {
+    const { cart, a, move, twice } = await twoOrders();
+    const places = [await taken(cart, 2), await taken(cart, 3)];
+    const preview = await change(a._id, { ...move, preview: true });
+    expect(preview.statusCode).toBe(409);
+    expect(preview.json().message).toBe(twice);
+    const res = await change(a._id, move);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(twice);
+    await nothingChanged(cart, a, places);
+    // A week the child has nowhere else is still fine, and the moved week is the child's own now:
+    // a new order for the child in that week is refused by the checkout.
+    const ok = await change(a._id, { ...move, to_week: cart.weeks[4]!._id });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const again = await kit.pay(kit.parent, enrolmentRequest(cart, [[4]]));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      CHILD_MESSAGES.inWeek(`${participant(1).first_name} Rodríguez`, 'Semana 5', a.order_number),
+    );
+  });
+
+  it('a move into a week the child holds in an order still being paid: refused by its claim', async () => {
+    const { cart, a } = await twoOrders();
+    // Order C takes the child's week 5 at the checkout and is, as far as the move can tell, still
+    // being paid: only its claim says the child holds that week.
+    const c = await payFor(kit.parent, enrolmentRequest(cart, [[4]]));
+    await orders().updateOne({ _id: c._id }, { set: { payment_status: 'pending' } });
+    const places = await taken(cart, 4);
+    const res = await change(a._id, {
+      action: 'move_week',
+      cupo: 1,
+      week: cart.weeks[2]!._id,
+      to_week: cart.weeks[4]!._id,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      CHILD_MESSAGES.inWeek(`${participant(1).first_name} Rodríguez`, 'Semana 5', c.order_number),
+    );
+    expect(await taken(cart, 4)).toBe(places);
+    expect((await orders().findById(a._id))!.changes).toBeUndefined();
+  });
+
+  it('a move and a new order racing for the same child and week: one wins', async () => {
+    const { cart, a } = await twoOrders();
+    const to5 = { action: 'move_week', cupo: 1, week: cart.weeks[2]!._id, to_week: cart.weeks[4]!._id };
+    const [moved, paid] = await Promise.all([
+      change(a._id, to5),
+      kit.pay(kit.parent, enrolmentRequest(cart, [[4]])),
+    ]);
+    expect([moved.statusCode === 200, paid.statusCode === 201].filter(Boolean)).toHaveLength(1);
+    const loser = moved.statusCode === 200 ? paid : moved;
+    expect(loser.statusCode).toBe(409);
+    expect(loser.json().message).toMatch(/ya está inscrito\(a\) en Semana 5 \(orden \d+\)/);
+    expect(await taken(cart, 4)).toBe(1);
   });
 });

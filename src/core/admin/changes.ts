@@ -27,7 +27,7 @@ import {
   type OrderChange,
 } from '../../domain/changes.ts';
 import { repriceOrder, type PriceBreakdown } from '../../domain/pricing.ts';
-import { couponTerms } from '../../domain/coupons.ts';
+import { couponTerms, keptCouponRefusal } from '../../domain/coupons.ts';
 import { familyChildCount, fullName, sameChildSlots } from '../../domain/family.ts';
 import { cancelDeadline, firstDayOf, lastCancelDay } from '../../domain/cancellation.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
@@ -35,6 +35,7 @@ import type { Instalment } from '../../domain/ledger.ts';
 import { STAFF_MESSAGES } from '../../domain/staff.ts';
 import { placesOfLines } from '../checkout/steps.ts';
 import { childrenOf } from '../checkout/pipeline.ts';
+import { checkChildren, claimChildren, releaseChildClaims } from '../checkout/children.ts';
 import { heldBy, PLACES } from '../checkout/holds.ts';
 import { offerFreedPlaces } from '../checkout/waitlist.ts';
 import { familyRecipients, orderChangedMail } from '../checkout/mails.ts';
@@ -73,6 +74,8 @@ interface Plan {
   preview: ChangePreview;
   child: string;
   weekName?: string;
+  /** move_week: the order with only the child's new line, as the one-place-per-child rule reads it. */
+  moved: Enrolment | null;
 }
 
 /** Everything the change needs, read and checked; nothing written. */
@@ -109,6 +112,16 @@ async function planChange(
     const offered = target.categories ?? [];
     if (offered.length > 0 && !offered.includes(line.time)) throw new ApiError(409, M.categoryNotInWeek);
   }
+  // One place per child (issue 53): the week moved to may not be one the child already has in
+  // another of the family's orders, by the checkout's own rule and message.
+  const moved = target
+    ? {
+        ...order,
+        lines: changed.lines.filter((kept) => kept.cupo === request.cupo && kept.id === target._id),
+        participants: changed.participants,
+      }
+    : null;
+  if (moved) await checkChildren(store, moved, camp);
   // A child dropped leaves every week of theirs: each one's deadline must still be open.
   if (options.byParent)
     checkWindow(
@@ -145,6 +158,18 @@ async function planChange(
       : Promise.resolve([]),
   ]);
   const childSlot = sameChildSlots(changed.participants);
+  // The coupon's conditions on the order's shape, asked again of the order as it would stand, by
+  // the checkout's own rule (issue 53): a change that would lose the coupon is refused, not repriced
+  // without it (the family would pay more for less) nor kept with it (a discount it no longer earns).
+  if (coupon) {
+    const refusal = keptCouponRefusal(coupon, {
+      paidAt: order.paid_at ?? order.created_at,
+      campId: order.campament,
+      children: new Set(childSlot.values()).size,
+      userId: order.user_id,
+    });
+    if (refusal) throw new ApiError(409, M.couponLost(coupon.code, refusal, coupon.min_children ?? 0));
+  }
   const { price, difference } = repriceOrder(
     {
       campType: order.camp_type,
@@ -175,6 +200,7 @@ async function planChange(
     price,
     child: childName,
     ...(line ? { weekName: line.name } : {}),
+    moved,
     preview: {
       description,
       before_total: order.amount,
@@ -265,6 +291,10 @@ async function applyChange(
   const rises = [...after].filter(([week, count]) => count > (before.get(week) ?? 0));
   const falls = [...before].filter(([week, count]) => count > (after.get(week) ?? 0));
 
+  // 0. The child's new week claimed (the checkout's claim), so that two operations racing to give
+  // the child that week cannot both win; given back below if the change does not go through.
+  const claimed = plan.moved ? await claimChildren(store, plan.moved, plan.camp, { now, pending: true }) : [];
+
   // 1. The new week's place, after its waiting list had its turn (issue 43: the line goes first).
   const taken: Array<[string, number]> = [];
   if (rises.length > 0)
@@ -278,6 +308,7 @@ async function applyChange(
     const delta = count - (before.get(week) ?? 0);
     if (!(await shiftOrderHold(store, week, order._id, delta))) {
       for (const [done, by] of taken) await shiftOrderHold(store, done, order._id, -by);
+      await releaseChildClaims(store, claimed, order._id, false);
       throw new ApiError(409, M.full(plan.target?.name ?? 'esa semana'));
     }
     taken.push([week, delta]);
@@ -323,8 +354,10 @@ async function applyChange(
   );
   if (!written) {
     for (const [week, by] of taken) await shiftOrderHold(store, week, order._id, -by);
+    await releaseChildClaims(store, claimed, order._id, false);
     throw new ApiError(409, M.cancelled);
   }
+  await releaseChildClaims(store, claimed, order._id, true);
 
   // 3. Places it no longer uses, back and offered to the families waiting.
   for (const [week, count] of falls)

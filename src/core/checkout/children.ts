@@ -5,6 +5,9 @@
 //   - a claim per child and week (or program) is inserted under a unique id before the places are
 //     taken, so of two orders racing for the same child one wins. A claim is only believed while its
 //     order still holds that line: the claim of a failed, cancelled or changed order is replaced.
+//     A partial change moving a child to another week (issue 53) runs both checks on the new week:
+//     its claim is made before the order's lines change, so it is also believed for a short while
+//     (`pending_until`) and released if the change does not go through.
 import { DuplicateKeyError, type Store } from '../store/port.ts';
 import { ApiError } from '../errors.ts';
 import type { Camp, Enrolment } from '../../domain/records.ts';
@@ -17,7 +20,12 @@ export const CHILD_CLAIMS = 'inscritos';
 interface ChildClaim {
   _id: string;
   enrolment_id: string;
+  /** A change's claim, made before its order holds the line: believed until then. */
+  pending_until?: Date;
 }
+
+/** How long a change's claim is believed before its order holds the line (a crash leaves it behind). */
+const CHANGE_CLAIM_MS = 60_000;
 
 /** What an order holds a child in: the week, or the whole annual program. */
 const placeOf = (camp: Pick<Camp, '_id' | 'type'>, weekId: string) =>
@@ -98,21 +106,19 @@ export async function familyPlaces(
 }
 
 /**
- * Refuses (409, in Spanish) an order that would give one of its children a second place, and claims
- * its children's places for it. Called once the order is recorded, before it takes places.
+ * Refuses (409, in Spanish) an order that would give one of its children a second place, against
+ * the family's paid orders as they are now (a changed order's new week has no claim). Changes
+ * nothing: a change's preview runs it too. Orders still being paid are met through their claims.
  */
-export async function claimChildren(
+export async function checkChildren(
   store: Store,
   order: Enrolment,
   camp: Pick<Camp, '_id' | 'type'>,
 ): Promise<void> {
   const places = childPlaces(order, camp);
   if (places.length === 0) return;
-  const enrolments = store.collection<Enrolment>('inscripciones');
-  // Paid orders as they are now (a changed order's new week has no claim); orders still being paid
-  // are met through their claims below, so two racing orders do not refuse each other.
   const others = (
-    await enrolments.find({
+    await store.collection<Enrolment>('inscripciones').find({
       user_id: order.user_id,
       campament: camp._id,
       payment_status: 'paid',
@@ -123,23 +129,63 @@ export async function claimChildren(
     for (const place of childPlaces(other, camp))
       if (places.some((mine) => mine.key === place.key))
         throw refusal(camp, place.name, place.weekName, other.order_number);
+}
 
+/**
+ * Refuses (409, in Spanish) an order that would give one of its children a second place, and claims
+ * its children's places for it. Called once the order is recorded, before it takes places; a
+ * partial change calls it with the order's new line only, before the order holds it (`pending`),
+ * and gets the claims' ids to release them if it fails (releaseChildClaims).
+ */
+export async function claimChildren(
+  store: Store,
+  order: Enrolment,
+  camp: Pick<Camp, '_id' | 'type'>,
+  options: { now?: Date; pending?: boolean } = {},
+): Promise<string[]> {
+  const places = childPlaces(order, camp);
+  if (places.length === 0) return [];
+  await checkChildren(store, order, camp);
+  const now = options.now ?? new Date();
+  const enrolments = store.collection<Enrolment>('inscripciones');
   const claims = store.collection<ChildClaim>(CHILD_CLAIMS);
   for (const place of places) {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await claims.insertOne({ _id: place.key, enrolment_id: order._id });
+        await claims.insertOne({
+          _id: place.key,
+          enrolment_id: order._id,
+          ...(options.pending ? { pending_until: new Date(now.getTime() + CHANGE_CLAIM_MS) } : {}),
+        });
         break;
       } catch (error) {
         if (!(error instanceof DuplicateKeyError) || attempt > 0) throw error;
         const claim = await claims.findById(place.key);
         if (!claim || claim.enrolment_id === order._id) break;
         const holder = await enrolments.findById(claim.enrolment_id);
-        if (holds(holder, place.key, camp))
+        const pending = claim.pending_until && new Date(claim.pending_until).getTime() > now.getTime();
+        if (holds(holder, place.key, camp) || (pending && holder && holder.status !== 'cancelled'))
           throw refusal(camp, place.name, place.weekName, holder!.order_number);
         // A claim its order no longer stands behind: replaced (only that claim, once).
         await claims.deleteMany({ _id: place.key, enrolment_id: claim.enrolment_id });
       }
     }
   }
+  return places.map((place) => place.key);
+}
+
+/**
+ * After a change: its claims (ids from claimChildren) are given back when it failed, or kept as
+ * ordinary claims (believed while the order holds the line) when it was made.
+ */
+export async function releaseChildClaims(
+  store: Store,
+  keys: readonly string[],
+  enrolmentId: string,
+  made: boolean,
+): Promise<void> {
+  const claims = store.collection<ChildClaim>(CHILD_CLAIMS);
+  for (const key of keys)
+    if (made) await claims.updateOne({ _id: key, enrolment_id: enrolmentId }, { unset: ['pending_until'] });
+    else await claims.deleteMany({ _id: key, enrolment_id: enrolmentId });
 }

@@ -467,7 +467,7 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   let release: () => Promise<void>;
   try {
     // One place per child (issue 26): not a second place in a week, nor a second program order.
-    await claimChildren(store, enrolment, catalogue.camp);
+    await claimChildren(store, enrolment, catalogue.camp, { now: nowOf(deps) });
     // A week's free places go to its waiting list before anyone else (issue 43).
     await offerFreedPlaces(deps, cartWeekIds(body)).catch((error: unknown) =>
       deps.log.error({ err: error, order: enrolment.order_number }, 'waiting list offers failed'),
