@@ -49,6 +49,8 @@ import {
 } from '../payments/ledger.ts';
 import { issueChangeCreditNote, markMailed, receiptAttachment } from '../receipts/service.ts';
 import { issueCredit } from './enrolments.ts';
+import { giveBackState } from '../payments/give-back.ts';
+import { boundChangeBack } from '../../domain/give-back.ts';
 import { recordAudit, type Actor } from './audit.ts';
 
 const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
@@ -186,7 +188,11 @@ async function planChange(
     },
     order.amount,
   );
-  const settlement = settleDifference(difference, options.refund);
+  // What the change gives back is bounded by what the order may still give back (issue 53): what
+  // it collected less what its earlier changes refunded or credited.
+  const wanted = settleDifference(difference, options.refund);
+  const { collected, given } = await giveBackState(store, order);
+  const settlement = { ...wanted, ...boundChangeBack(wanted, collected, given) };
   const child = order.participants.find((candidate) => candidate.id === request.cupo);
   const childName = child ? fullName(child) : '';
   const description = changeDescription(request.action, childName, line?.name, target?.name);
