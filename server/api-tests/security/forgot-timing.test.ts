@@ -15,13 +15,13 @@ describe('forgot password (issue 53, item 10)', () => {
   it('answers a known and an unknown address in the same time, even on a slow disk', async () => {
     t = await buildTestApp();
     await t.createUser({ email: 'carmen@correo.do' });
-    // A disk that takes 30 ms per write (fsync on a busy server): the known address's writes
+    // A disk that takes 50 ms per write (fsync on a busy server): the known address's writes
     // are what used to tell it apart.
     for (const name of ['password_resets', 'outbox']) {
       const collection = t.store.collection(name);
       const insert = collection.insertOne.bind(collection);
       collection.insertOne = async (doc) => {
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        await new Promise((resolve) => setTimeout(resolve, 50));
         return insert(doc);
       };
     }
@@ -33,12 +33,14 @@ describe('forgot password (issue 53, item 10)', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let round = 0; round < 4; round += 1) {
+    for (let round = 0; round < 5; round += 1) {
       known.push(await timed('carmen@correo.do'));
       unknown.push(await timed(`nadie${round}@correo.do`));
     }
-    expect(await t.store.collection('password_resets').count({})).toBe(4);
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(15);
+    expect(await t.store.collection('password_resets').count({})).toBe(5);
+    // The old answers differed by the two writes (over 100 ms here); what is left is the event
+    // loop's jitter on a busy machine.
+    expect(Math.abs(median(known) - median(unknown)), `${known.join()} / ${unknown.join()}`).toBeLessThan(40);
     expect(median(unknown)).toBeGreaterThanOrEqual(FORGOT_ANSWER_MS - 1);
   });
 });
