@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from './testing/build.ts';
+import { FIXTURE_PNG_BASE64 } from '../src/core/checkout/fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const node = path.join(root, 'node_modules/.bin/node');
@@ -64,4 +65,81 @@ describe('server process', () => {
     expect(server.err()).toContain('PORT must be a whole number');
     expect(server.err()).toContain('JWT_SECRET is required in production');
   });
+
+  it("keeps the data folder the school's alone: files 0600, folders 0700, older ones closed at start", async () => {
+    dir = await makeTempDir();
+    const data = path.join(dir, 'data');
+    // A folder an older version left open to other users.
+    await fs.mkdir(path.join(data, 'db'), { recursive: true, mode: 0o755 });
+    await fs.chmod(data, 0o755);
+    await fs.writeFile(path.join(data, 'db', 'antiguo.db'), '', { mode: 0o644 });
+    const server = start({ DATA_DIR: data, ACCOUNT_ID: 'escuela-test' });
+    await until(() => server.out().includes('Enrolment links:'));
+    const url = /Server listening at (http:\/\/[^"]+)/.exec(server.out())![1]!;
+    const call = (route: string, body: BodyInit, headers: Record<string, string> = {}) =>
+      fetch(`${url}/api${route}`, {
+        method: 'POST',
+        body,
+        headers: { 'x-account-id': 'escuela-test', ...headers },
+      });
+    const json = { 'content-type': 'application/json' };
+    // A parent registers, uploads a photo, and asks for a reset e-mail (the outbox's .eml file).
+    const registered = await call(
+      '/usuarios/create',
+      JSON.stringify({ email: 'ana@correo.do', password: 'clave-ana' }),
+      json,
+    );
+    expect(registered.status).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+    const photo = new FormData();
+    photo.append(
+      'foto',
+      new Blob([Buffer.from(FIXTURE_PNG_BASE64, 'base64')], { type: 'image/png' }),
+      'p.png',
+    );
+    const uploaded = await call('/inscripciones/uploadtoazurecdn', photo, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(uploaded.status).toBe(201);
+    expect((await call('/usuarios/forgot', JSON.stringify({ email: 'ana@correo.do' }), json)).status).toBe(
+      200,
+    );
+    const outbox = path.join(data, 'outbox');
+    let mails: string[] = [];
+    for (let tries = 0; tries < 100 && mails.length === 0; tries += 1) {
+      mails = await fs.readdir(outbox).catch(() => []);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(mails.length).toBeGreaterThan(0);
+    // Stopped: compaction has rewritten every datafile.
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const modes: Record<string, string> = {};
+    const walk = async (folder: string) => {
+      for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+        const target = path.join(folder, entry.name);
+        modes[path.relative(data, target)] = ((await fs.stat(target)).mode & 0o777).toString(8);
+        if (entry.isDirectory()) await walk(target);
+      }
+    };
+    modes['.'] = ((await fs.stat(data)).mode & 0o777).toString(8);
+    await walk(data);
+    expect(Object.keys(modes)).toEqual(
+      expect.arrayContaining([
+        '.',
+        'db',
+        'db/usuarios.db',
+        'db/antiguo.db',
+        'uploads',
+        'outbox',
+        'jwt-secret',
+      ]),
+    );
+    expect(Object.keys(modes).some((name) => name.startsWith('uploads/'))).toBe(true);
+    const open = Object.entries(modes).filter(([name, mode]) => {
+      const folder = name === '.' || ['db', 'uploads', 'outbox'].includes(name);
+      return mode !== (folder ? '700' : '600');
+    });
+    expect(open).toEqual([]);
+  }, 40_000);
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError } from './config.ts';
 import { resolveJwtSecret } from './secrets.ts';
 import { openStore } from './store/index.ts';
+import { closeDataDir } from './private-files.ts';
 import { buildApp, type AppDeps } from './app.ts';
 import { prepareStore, settleInterrupted, startupBanner } from './bootstrap.ts';
 
@@ -22,6 +23,9 @@ export async function main({ hashing }: Pick<AppDeps, 'hashing'> = {}): Promise<
     }
     throw error;
   }
+  // The data folder holds the store, the photos, the e-mails and the secret: the school's alone,
+  // including what an older version left readable by others (issue 53).
+  await closeDataDir(config.dataDir);
   config.jwtSecret = await resolveJwtSecret(config);
 
   const store = await openStore({

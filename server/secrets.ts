@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.ts';
+import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files.ts';
 
 export async function resolveJwtSecret(config: Config): Promise<string> {
   if (config.jwtSecret) return config.jwtSecret;
@@ -15,7 +16,7 @@ export async function resolveJwtSecret(config: Config): Promise<string> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const secret = crypto.randomBytes(48).toString('base64url');
-  await fs.mkdir(config.dataDir, { recursive: true });
-  await fs.writeFile(file, `${secret}\n`, { mode: 0o600 });
+  await makePrivateDir(config.dataDir);
+  await fs.writeFile(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE });
   return secret;
 }

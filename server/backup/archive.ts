@@ -16,6 +16,7 @@ import {
 } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { makePrivateDir } from '../private-files.ts';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -186,7 +187,7 @@ export async function extractArchive(
 ): Promise<{ header: Header; names: string[] }> {
   const { header, headerBytes, size, key, tag } = await checkArchive(file, secret);
   const root = path.resolve(dir);
-  await mkdir(root, { recursive: true });
+  await makePrivateDir(root);
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(header.iv, 'base64'));
   decipher.setAuthTag(tag);
   const extract = tar.extract();
@@ -199,7 +200,7 @@ export async function extractArchive(
       return;
     }
     names.push(entry.name);
-    mkdir(path.dirname(target), { recursive: true })
+    makePrivateDir(path.dirname(target))
       .then(() => pipeline(stream, createWriteStream(target, { mode: 0o600 })))
       .then(() => next(), next);
   });

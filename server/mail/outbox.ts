@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
 
@@ -66,9 +67,11 @@ export function fileTransport(dir: string): Transport {
   return {
     async send(item, from, replyTo) {
       const info = await transporter.sendMail(mailOf(item, from, replyTo));
-      await fs.mkdir(dir, { recursive: true });
+      await makePrivateDir(dir);
       const stamp = item.created_at.toISOString().replace(/[:.]/g, '-');
-      await fs.writeFile(path.join(dir, `${stamp}-${item.kind}-${item._id}.eml`), info.message as Buffer);
+      await fs.writeFile(path.join(dir, `${stamp}-${item.kind}-${item._id}.eml`), info.message as Buffer, {
+        mode: PRIVATE_FILE_MODE,
+      });
     },
   };
 }

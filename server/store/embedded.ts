@@ -4,12 +4,13 @@
 // is also flushed to the disk before it resolves, so it survives a power cut too.
 import { compareSpanish } from '../../src/core/store/common.ts';
 import { constants } from 'node:fs';
-import { access, mkdir, open, readFile, readdir, truncate } from 'node:fs/promises';
+import { access, open, readFile, readdir, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { collectionsOf, Datastore, nextInCounters } from '../../src/core/store/nedb.ts';
 import type { Store } from './port.ts';
 import { countingWrites } from '../../src/core/store/revisions.ts';
 import model from '@seald-io/nedb/lib/model.js';
+import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
 
 const EXTENSION = '.db';
 const COUNTERS = 'counters';
@@ -25,7 +26,7 @@ export async function openEmbeddedStore(
   dir: string,
   { fsync = false }: EmbeddedOptions = {},
 ): Promise<Store> {
-  await mkdir(dir, { recursive: true });
+  await makePrivateDir(dir);
   const datastores = new Map<string, Promise<Datastore>>();
 
   const datastore = (name: string): Promise<Datastore> => {
@@ -86,7 +87,13 @@ async function loadDatastore(filename: string, fsync: boolean): Promise<Datastor
   await dropTornTail(filename);
   // Once a torn tail is cut off, every line must parse: any other bad line is real damage, and refusing
   // to start beats NeDB's default of silently dropping up to 10% of the records.
-  const db = new Datastore({ filename, corruptAlertThreshold: 0, compareStrings: compareSpanish });
+  const db = new Datastore({
+    filename,
+    corruptAlertThreshold: 0,
+    compareStrings: compareSpanish,
+    // The school's data is its own (issue 53): datafiles, and the copies compaction renames over them.
+    modes: { fileMode: PRIVATE_FILE_MODE, dirMode: PRIVATE_DIR_MODE },
+  });
   await db.loadDatabaseAsync();
   if (fsync) {
     // Every write of a datastore appends through this one method, inside the datastore's queue, and

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { azureContainerClient } from '../azure.ts';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 import type { Photo, PhotoStorage as PhotoPort } from '../../src/core/deps.ts';
 
 export type StoredPhoto = Photo;
@@ -26,10 +27,10 @@ export function localPhotoStorage(dir: string): PhotoStorage {
     kind: 'local',
     origin: null,
     async save(bytes, ext) {
-      await fs.mkdir(dir, { recursive: true });
+      await makePrivateDir(dir);
       const name = randomPhotoName(ext);
       // 'wx': never overwrite, even in the unlikely case of a name collision.
-      await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+      await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
       return { name, url: `/uploads/${name}` };
     },
   };
