@@ -876,5 +876,29 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
         amount: before.at(-1)!.amount + body.amount,
       });
     });
+
+    it('lists the weeks a child could move to, marking the full ones and those of another order (issue 53)', async () => {
+      const first = await enrol(enrolmentBody(summer, [[5]], { children: 'Cambio' }));
+      expect(first.status).toBe(201);
+      const second = await enrol(enrolmentBody(summer, [[6]], { children: 'Cambio' }));
+      expect(second.status).toBe(201);
+      const orders = await call('GET', `/api/inscripciones/findbycamp/${summer.camp._id}`, { token: admin });
+      const id = orders.body.data.find((e: any) => e.order_number === first.body.result.orderId)
+        ._id as string;
+      const staff = await call('GET', `/api/inscripciones/cambios/${id}/semanas?cupo=1`, { token: admin });
+      const own = await call('GET', `/api/inscripciones/cambiar/${id}/semanas?cupo=1`, { token: parent });
+      for (const reply of [staff, own]) {
+        expect(reply.status).toBe(200);
+        const byId = new Map(reply.body.data.map((week: any) => [week._id, week]));
+        expect(byId.has(summer.weeks[5]._id)).toBe(false);
+        expect(byId.get(summer.weeks[6]._id)).toMatchObject({
+          state: 'taken',
+          order_number: second.body.result.orderId,
+        });
+        expect(byId.get(summer.weeks[7]._id)).toMatchObject({ state: 'full' });
+      }
+      const refused = await call('GET', `/api/inscripciones/cambios/${id}/semanas?cupo=1`, { token: parent });
+      expect(refused.status).toBe(403);
+    });
   });
 }

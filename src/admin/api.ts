@@ -5,7 +5,7 @@
 import type { StaffRole, StaffView } from '../domain/roles.ts';
 import type { CampDayChild, CampDayMarkBody } from '../domain/camp-day.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
-import type { ChangePreview, StaffChangeRequest } from '../domain/changes.ts';
+import type { ChangePreview, ChangeTargetWeek, StaffChangeRequest } from '../domain/changes.ts';
 import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
 import type { EcfRecord, EcfType, EcfView } from '../domain/ecf.ts';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
@@ -208,6 +208,12 @@ export const adminApi = createApi({
       invalidatesTags: (_result, error, { body }) =>
         error || body.preview ? [] : [...STALE_AFTER_STAFF_WRITE, ...STALE_AFTER_LEDGER_WRITE],
     }),
+    // The weeks a child could move to, each with its state (issue 53): refreshed after any staff write.
+    changeTargets: build.query<ChangeTargetWeek[], { id: string; cupo: number }>({
+      query: ({ id, cupo }) => ({ path: `/inscripciones/cambios/${id}/semanas?cupo=${cupo}` }),
+      transformResponse: (answer: { data: ChangeTargetWeek[] }) => answer.data,
+      providesTags: ['inscripciones', 'semanas'],
+    }),
     verifyEnrolment: build.mutation<{ message: string; data: EnrolmentDetail }, string>({
       query: (id) => ({ path: `/inscripciones/verify/${id}`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : [...STALE_AFTER_STAFF_WRITE]),
@@ -353,6 +359,7 @@ export const {
   useCancelEnrolmentMutation,
   useRecordOfficeRefundMutation,
   useChangeEnrolmentMutation,
+  useChangeTargetsQuery,
   useVerifyEnrolmentMutation,
   useRostersQuery,
   useAuditQuery,

@@ -132,6 +132,37 @@ export const CHANGE_MESSAGES = {
   refundPending: 'Inscripción modificada. El reembolso quedó pendiente: la pasarela no lo confirmó.',
 } as const;
 
+/**
+ * A week a child could be moved to, as both dialogs list it (issue 53): 'available'; 'full' (no
+ * place left); 'taken' (the child has it in another order: `order_number`); 'closed' (not sold to
+ * this child now: not offered for the child's category, or past the parent's window).
+ */
+export const CHANGE_TARGET_STATES = ['available', 'full', 'taken', 'closed'] as const;
+export type ChangeTargetState = (typeof CHANGE_TARGET_STATES)[number];
+
+export interface ChangeTargetWeek {
+  _id: string;
+  name: string;
+  date: string;
+  value: number;
+  state: ChangeTargetState;
+  order_number?: string;
+}
+
+/** Why a week cannot be chosen, as the option shows it ('' when it can). */
+export function changeTargetNote(week: Pick<ChangeTargetWeek, 'state' | 'order_number'>): string {
+  if (week.state === 'full') return 'Agotada';
+  if (week.state === 'taken') return `ya inscrito(a), orden ${week.order_number ?? ''}`.trim();
+  if (week.state === 'closed') return 'No disponible';
+  return '';
+}
+
+/** 'Semana 4 (06/07/2027 - 10/07/2027) · RD$4,700 — Agotada': one option of the dialogs' lists. */
+export function changeTargetLabel(week: ChangeTargetWeek): string {
+  const note = changeTargetNote(week);
+  return `${week.name} (${week.date}) · ${formatDop(week.value)}${note ? ` — ${note}` : ''}`;
+}
+
 /** The reason recorded when a parent changes their own order. */
 export const PARENT_CHANGE_REASON = 'Cambio pedido por la familia desde su cuenta';
 

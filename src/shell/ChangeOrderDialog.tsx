@@ -6,10 +6,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
 import { notify } from '../lib/toasts.tsx';
 import { formatDop } from '../domain/pricing.ts';
-import type { ChangePreview } from '../domain/changes.ts';
-import { changeOwnEnrolment, fetchCampWeeks, type EnrolmentSummary } from './accountApi.ts';
-
-type Week = { _id: string; name: string; date: string; value: number };
+import { changeTargetLabel, type ChangePreview, type ChangeTargetWeek } from '../domain/changes.ts';
+import { changeOwnEnrolment, fetchChangeTargets, type EnrolmentSummary } from './accountApi.ts';
 
 /** The 'what to do' choice that takes the line's child out of the order (every week of theirs). */
 const DROP_CHILD = 'quitar-participante';
@@ -29,7 +27,7 @@ export function ChangeOrderDialog({
   const lines = enrolment?.lines ?? [];
   const [lineIndex, setLineIndex] = useState('0');
   const [toWeek, setToWeek] = useState('');
-  const [weeks, setWeeks] = useState<Week[]>([]);
+  const [weeks, setWeeks] = useState<ChangeTargetWeek[]>([]);
   const [preview, setPreview] = useState<ChangePreview | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -46,16 +44,19 @@ export function ChangeOrderDialog({
       }
     : null;
 
+  // The weeks this child could move to, as the server marks them (issue 53): full ones and those
+  // the child has in another order are listed but cannot be chosen.
+  const cupo = line?.cupo;
   useEffect(() => {
-    if (!enrolment?.campament) return;
+    if (!enrolment?._id || cupo === undefined) return;
     let current = true;
-    fetchCampWeeks(enrolment.campament)
+    fetchChangeTargets(enrolment._id, cupo)
       .then((found) => current && setWeeks(found))
       .catch(() => current && setWeeks([]));
     return () => {
       current = false;
     };
-  }, [enrolment?.campament]);
+  }, [enrolment?._id, cupo]);
 
   const key = JSON.stringify(request);
   useEffect(() => {
@@ -143,8 +144,8 @@ export function ChangeOrderDialog({
             {weeks
               .filter((week) => !ownWeeks.has(week._id))
               .map((week) => (
-                <option key={week._id} value={week._id}>
-                  Cambiar a {week.name} ({week.date}) · {formatDop(week.value)}
+                <option key={week._id} value={week._id} disabled={week.state !== 'available'}>
+                  Cambiar a {changeTargetLabel(week)}
                 </option>
               ))}
           </select>

@@ -187,8 +187,8 @@ describe('profile page', () => {
     };
     const asked: unknown[] = [];
     server.use(
-      http.get('*/api/semanas/findbycamp/:id', () =>
-        HttpResponse.json({ status: 'SUCCESS', message: '', data: { uid: '', weekData: [] } }),
+      http.get('*/api/inscripciones/cambiar/:id/semanas', () =>
+        HttpResponse.json({ status: 'SUCCESS', data: [] }),
       ),
       http.post('*/api/inscripciones/cambiar/:id', async ({ request }) => {
         const body = (await request.json()) as { action: string; preview?: boolean };
@@ -228,6 +228,94 @@ describe('profile page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar cambio' }));
     expect(await screen.findByText('Inscripción modificada')).toBeInTheDocument();
     expect(asked.at(-1)).toEqual({ cupo: 2, week: 'w1', action: 'drop_child' });
+  });
+
+  it("lists the weeks to move to with the full one 'Agotada' and the child's other order's week disabled (issue 53)", async () => {
+    const changeable: Activity = {
+      ...ACTIVITY,
+      enrolments: [
+        {
+          ...ACTIVITY.enrolments[0]!,
+          _id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+          status: 'active',
+          campament: 'cccccccccccccccccccccccc',
+          cancel: { last_day: '28/06/2027', refund: 'Se reembolsarán RD$24,700 a su tarjeta.' },
+          changeable: true,
+          lines: [
+            { cupo: 1, week: 'w1', label: 'Semana 1 de Luis Pérez', child: 'Luis Pérez' },
+            { cupo: 1, week: 'w2', label: 'Semana 2 de Luis Pérez', child: 'Luis Pérez' },
+            { cupo: 1, week: 'w3', label: 'Semana 3 de Luis Pérez', child: 'Luis Pérez' },
+          ],
+        },
+      ],
+    };
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/inscripciones/cambiar/:id/semanas', ({ request, params }) => {
+        asked.push(`${String(params.id)}${new URL(request.url).search}`);
+        return HttpResponse.json({
+          status: 'SUCCESS',
+          data: [
+            {
+              _id: 'w4',
+              name: 'Semana 4',
+              date: '26/07/2027 - 30/07/2027',
+              value: 4_700,
+              state: 'taken',
+              order_number: '1007',
+            },
+            {
+              _id: 'w5',
+              name: 'Semana 5',
+              date: '02/08/2027 - 06/08/2027',
+              value: 4_700,
+              state: 'available',
+            },
+            { _id: 'w8', name: 'Semana 8', date: '23/08/2027 - 27/08/2027', value: 4_700, state: 'full' },
+          ],
+        });
+      }),
+      http.post('*/api/inscripciones/cambiar/:id', () =>
+        HttpResponse.json({
+          status: 'SUCCESS',
+          message: '',
+          data: {
+            preview: {
+              description: 'Se quitó Semana 3 de Luis Pérez',
+              before_total: 24_700,
+              after_total: 20_000,
+              difference: -4_700,
+              card: 4_700,
+              credit: 0,
+              owed: 0,
+              sentence: 'Se reembolsarán RD$4,700 a su tarjeta.',
+            },
+          },
+        }),
+      ),
+    );
+    const user = await openProfile(changeable);
+    const order = await screen.findByRole('article', { name: 'Orden 1002' });
+    await user.click(within(order).getByRole('button', { name: 'Cambiar semanas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar semanas' });
+    await user.selectOptions(
+      within(dialog).getByLabelText('Semana que desea cambiar'),
+      'Semana 3 de Luis Pérez',
+    );
+    const to = within(dialog).getByLabelText('Qué desea hacer');
+    const taken = await within(to).findByRole('option', {
+      name: 'Cambiar a Semana 4 (26/07/2027 - 30/07/2027) · RD$4,700 — ya inscrito(a), orden 1007',
+    });
+    const full = within(to).getByRole('option', {
+      name: 'Cambiar a Semana 8 (23/08/2027 - 27/08/2027) · RD$4,700 — Agotada',
+    });
+    const free = within(to).getByRole('option', {
+      name: 'Cambiar a Semana 5 (02/08/2027 - 06/08/2027) · RD$4,700',
+    });
+    expect(taken).toBeDisabled();
+    expect(full).toBeDisabled();
+    expect(free).toBeEnabled();
+    expect(asked).toContain('bbbbbbbbbbbbbbbbbbbbbbbb?cupo=1');
   });
 
   it("shows a cancelled order's credit code for the next enrolment", async () => {

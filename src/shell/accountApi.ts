@@ -3,7 +3,7 @@
 import { request } from '../api/http.ts';
 import type { PublicUser } from '../domain/accounts.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
-import type { ChangePreview, ChangeRequest } from '../domain/changes.ts';
+import type { ChangePreview, ChangeRequest, ChangeTargetWeek } from '../domain/changes.ts';
 import type { EnrolmentLedgerAnswer, SavedCardAnswer } from '../domain/schemas/ledger.ts';
 import type { SavedFamily } from '../domain/saved-family.ts';
 import type { AdditionalData, ParticipantFields } from '../domain/enrolment.ts';
@@ -94,14 +94,12 @@ export function changeOwnEnrolment(
   return request(`/inscripciones/cambiar/${id}`, { method: 'POST', body });
 }
 
-/** The weeks a camp sells now (name, dates, price), to move a child to. */
-export async function fetchCampWeeks(
-  campId: string,
-): Promise<Array<{ _id: string; name: string; date: string; value: number }>> {
-  const answer = await request<{
-    data: { weekData: Array<{ _id: string; name: string; date: string; value: number }> };
-  }>(`/semanas/findbycamp/${encodeURIComponent(campId)}`);
-  return answer.data.weekData;
+/** The weeks a child of the order could be moved to, each with its state (issue 53). */
+export async function fetchChangeTargets(id: string, cupo: number): Promise<ChangeTargetWeek[]> {
+  const answer = await request<{ data: ChangeTargetWeek[] }>(
+    `/inscripciones/cambiar/${encodeURIComponent(id)}/semanas?cupo=${cupo}`,
+  );
+  return answer.data;
 }
 
 /** GET /esperas: the family's waiting-list requests (issue 18). */

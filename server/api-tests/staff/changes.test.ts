@@ -565,6 +565,64 @@ describe('a week change that would book a child twice (issue 53, item 9)', () =>
     );
   });
 
+  it('the lists of weeks mark, before any move, the full weeks and the weeks the child has elsewhere', async () => {
+    const { cart, a, b } = await twoOrders();
+    const states = (res: Awaited<ReturnType<typeof change>>) => {
+      expect(res.statusCode, res.body).toBe(200);
+      return Object.fromEntries(
+        res
+          .json()
+          .data.map((week: { name: string; state: string; order_number?: string }) => [
+            week.name,
+            week.order_number ? `${week.state} ${week.order_number}` : week.state,
+          ]),
+      );
+    };
+    const expected = {
+      'Semana 4': `taken ${b.order_number}`,
+      'Semana 5': 'available',
+      'Semana 6': 'available',
+      'Semana 7': 'available',
+      // The demo's week 8 has no place left.
+      'Semana 8': 'full',
+    };
+    const staff = await t.api({
+      method: 'GET',
+      url: `/api/inscripciones/cambios/${a._id}/semanas?cupo=1`,
+      token: kit.admin,
+    });
+    // The child's own weeks of this order are not offered.
+    expect(states(staff)).toEqual(expected);
+    const parent = await t.api({
+      method: 'GET',
+      url: `/api/inscripciones/cambiar/${a._id}/semanas?cupo=1`,
+      token: kit.parent,
+    });
+    expect(states(parent)).toEqual(expected);
+    // Another family's order, an unknown child: refused.
+    const other = await t.createUser({ email: 'otra.familia@correo.do' });
+    const foreign = await t.api({
+      method: 'GET',
+      url: `/api/inscripciones/cambiar/${a._id}/semanas?cupo=1`,
+      token: other.token,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const nobody = await t.api({
+      method: 'GET',
+      url: `/api/inscripciones/cambios/${a._id}/semanas?cupo=5`,
+      token: kit.admin,
+    });
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json().message).toBe(CHANGE_MESSAGES.noChild);
+    const bad = await t.api({
+      method: 'GET',
+      url: `/api/inscripciones/cambios/${a._id}/semanas?cupo=uno`,
+      token: kit.admin,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(cart.weeks).toHaveLength(8);
+  });
+
   it('a move into a week the child holds in an order still being paid: refused by its claim', async () => {
     const { cart, a } = await twoOrders();
     // Order C takes the child's week 5 at the checkout and is, as far as the move can tell, still

@@ -12,13 +12,14 @@ import {
   CHANGE_MESSAGES,
   CHANGE_REFUND_LABELS,
   CHANGE_REFUNDS,
+  changeTargetLabel,
   type ChangeAction,
   type ChangePreview,
   type ChangeRefund,
   type ChangeRequest,
 } from '../../domain/changes.ts';
 import type { EnrolmentDetail } from '../../domain/staff.ts';
-import { useAreaList, useChangeEnrolmentMutation } from '../api.ts';
+import { useChangeEnrolmentMutation, useChangeTargetsQuery } from '../api.ts';
 import { notifyError, notifySuccess, withServerMessage } from '../feedback.ts';
 
 export interface ChangeTarget {
@@ -56,13 +57,13 @@ export function ChangeDialog({
   const [ask] = useChangeEnrolmentMutation();
   const [change, changing] = useChangeEnrolmentMutation();
   const moving = target?.action === 'move_week';
-  const weeks = useAreaList(
-    'semanas',
-    { campament: enrolment.campament, sort: 'order', page: 1, limit: 100 },
-    !moving,
+  // The weeks the child could move to, marked by the server's own rules (issue 53): a full week and
+  // one the child has in another order are shown, but cannot be chosen.
+  const weeks = useChangeTargetsQuery(
+    { id: enrolment._id, cupo: target?.cupo ?? 0 },
+    { skip: !moving || !target },
   );
-  const taken = new Set(enrolment.lines.filter((line) => line.cupo === target?.cupo).map((line) => line.id));
-  const choices = (weeks.data?.data ?? []).filter((week) => week.status === 'active' && !taken.has(week._id));
+  const choices = weeks.data ?? [];
 
   // The figures of the change as it stands now, from the server (the one pricing module).
   useEffect(() => {
@@ -137,8 +138,8 @@ export function ChangeDialog({
             >
               <option value="">Seleccione una semana</option>
               {choices.map((week) => (
-                <option key={week._id} value={week._id}>
-                  {week.name} ({week.date}) · {formatDop(week.value)}
+                <option key={week._id} value={week._id} disabled={week.state !== 'available'}>
+                  {changeTargetLabel(week)}
                 </option>
               ))}
             </select>

@@ -165,7 +165,7 @@ async function planChange(
   // without it (the family would pay more for less) nor kept with it (a discount it no longer earns).
   if (coupon) {
     const refusal = keptCouponRefusal(coupon, {
-      paidAt: order.paid_at ?? order.created_at,
+      paidAt: new Date(order.paid_at ?? order.created_at),
       campId: order.campament,
       children: new Set(childSlot.values()).size,
       userId: order.user_id,

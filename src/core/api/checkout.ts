@@ -30,9 +30,10 @@ import { cancelEnrolment } from '../admin/enrolments.ts';
 import { CANCEL_MESSAGES, SELF_CANCEL_REASON } from '../../domain/cancellation.ts';
 import { CANCEL_CLAIM_MS, selfCancelDecisions } from '../checkout/cancellation.ts';
 import { SelfCancelBody } from '../../domain/schemas/cancellation.ts';
-import { ParentChangeBody } from '../../domain/schemas/changes.ts';
+import { ChangeTargetsAnswer, ChangeTargetsQuery, ParentChangeBody } from '../../domain/schemas/changes.ts';
 import { CHANGE_MESSAGES, PARENT_CHANGE_REASON, parentChangeRefund } from '../../domain/changes.ts';
 import { changeEnrolment } from '../admin/changes.ts';
+import { changeTargets } from '../admin/change-targets.ts';
 import { ChangeAnswer, FamilyChildrenAnswer, HtmlPage, MessageAnswer } from '../../domain/schemas/answers.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
 import { correctSavedFamily, savedFamily } from '../family/saved.ts';
@@ -259,6 +260,21 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
             : CHANGE_MESSAGES.done,
         data: { preview: outcome.preview },
       };
+    },
+  }),
+  // The weeks the parent's change dialog offers for a child of their own order (issue 53), each
+  // with its state: what the change would refuse is marked before 'Confirmar'.
+  route({
+    method: 'GET',
+    url: '/inscripciones/cambiar/:id/semanas',
+    audience: 'user',
+    schema: { params: IdParams, querystring: ChangeTargetsQuery, response: { 200: ChangeTargetsAnswer } },
+    handle: async (call, core) => {
+      const enrolment = await core.deps.store.collection<Enrolment>('inscripciones').findById(call.params.id);
+      if (!enrolment || enrolment.user_id !== accountOf(call)._id)
+        throw new ApiError(404, CANCEL_MESSAGES.notFound);
+      const data = await changeTargets(core.deps, enrolment, call.query.cupo, { byParent: true });
+      return { status: 'SUCCESS', data };
     },
   }),
   route({

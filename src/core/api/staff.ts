@@ -4,6 +4,7 @@
 //   POST /inscripciones/cancel/{id}    { reason }: places back, memberships voided, refund, e-mail
 //   POST /inscripciones/devolucion/{id} { method, note }: what was paid at the counter went back (issue 53)
 //   POST /inscripciones/cambios/{id}   drop a child or a week, move a week (issue 24); preview: figures only
+//   GET  /inscripciones/cambios/{id}/semanas  ?cupo: the weeks the child could move to, with their state
 //   POST /inscripciones/verify/{id}    asks the gateway about a pending payment and settles it
 //   GET  /inscripciones/export       ?format=xlsx|csv and the list's filters: one row per child and week
 //   GET  /inscripciones/listas        rosters of a camp: per week and category, its paid children
@@ -33,9 +34,10 @@ import {
   RecordMessageAnswer,
   RosterAnswer,
 } from '../../domain/schemas/answers.ts';
-import { StaffChangeBody } from '../../domain/schemas/changes.ts';
+import { ChangeTargetsAnswer, ChangeTargetsQuery, StaffChangeBody } from '../../domain/schemas/changes.ts';
 import { CHANGE_MESSAGES } from '../../domain/changes.ts';
 import { changeEnrolment } from '../admin/changes.ts';
+import { changeTargets } from '../admin/change-targets.ts';
 import { enrolmentFilter } from '../admin/enrolments-filter.ts';
 import { cancelEnrolment, enrolmentDetail, recordOfficeRefund } from '../admin/enrolments.ts';
 import { OfficeRefundBody } from '../../domain/schemas/cancellation.ts';
@@ -153,6 +155,17 @@ export const STAFF_ROUTES: ApiRoute[] = [
           outcome.change?.refund_status === 'pending' ? CHANGE_MESSAGES.refundPending : CHANGE_MESSAGES.done,
         data: { preview: outcome.preview, enrolment: await enrolmentDetail(core.deps, call.params.id) },
       };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/inscripciones/cambios/:id/semanas',
+    audience: 'admin',
+    schema: { params: IdParams, querystring: ChangeTargetsQuery, response: { 200: ChangeTargetsAnswer } },
+    handle: async (call, core) => {
+      const order = await core.deps.store.collection<Enrolment>('inscripciones').findById(call.params.id);
+      if (!order) throw new ApiError(404, STAFF_MESSAGES.enrolmentNotFound);
+      return { status: 'SUCCESS', data: await changeTargets(core.deps, order, call.query.cupo) };
     },
   }),
   route({

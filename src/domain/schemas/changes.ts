@@ -2,7 +2,7 @@
 // never bundles TypeBox.
 import { Type, type Static } from 'typebox';
 import { Id } from '../admin-contract.ts';
-import { CHANGE_ACTIONS, CHANGE_REFUNDS } from '../changes.ts';
+import { CHANGE_ACTIONS, CHANGE_REFUNDS, CHANGE_TARGET_STATES } from '../changes.ts';
 import { CANCEL_REASON_MAX } from '../staff.ts';
 
 const fields = {
@@ -25,3 +25,22 @@ export type StaffChangeBody = Static<typeof StaffChangeBody>;
 /** POST /inscripciones/cambiar/:id (the parent): the camp's rule decides the refund. */
 export const ParentChangeBody = Type.Object(fields);
 export type ParentChangeBody = Static<typeof ParentChangeBody>;
+
+/** GET /inscripciones/cambios/:id/semanas (staff) and /inscripciones/cambiar/:id/semanas (parent). */
+export const ChangeTargetsQuery = Type.Object({ cupo: fields.cupo });
+export type ChangeTargetsQuery = Static<typeof ChangeTargetsQuery>;
+
+/** The camp's weeks the child could be moved to, each with its state (../changes.ts). */
+export const ChangeTargetsAnswer = Type.Object({
+  status: Type.Literal('SUCCESS'),
+  data: Type.Array(
+    Type.Object({
+      _id: Type.String(),
+      name: Type.String(),
+      date: Type.String(),
+      value: Type.Number(),
+      state: Type.Enum(CHANGE_TARGET_STATES),
+      order_number: Type.Optional(Type.String()),
+    }),
+  ),
+});
