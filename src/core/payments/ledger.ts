@@ -335,10 +335,15 @@ export interface AlreadyPaid {
 export type PayOutcome = { kind: 'approved'; ledger: EnrolmentLedger } | { kind: 'unknown' } | AlreadyPaid;
 
 /**
- * How long a payment naming its line waits for the lease: the longest another payment may hold it
- * (its charge is given half the lease), so the request ends with an answer about its line.
+ * A payment that names its line takes the lease waiting for it, up to the longest another payment
+ * may hold it (its charge is given half the lease), so the request ends with an answer about its
+ * line rather than 'Ya hay un pago en curso…'.
  */
-const namedPaymentWaitMs = (deps: CoreDeps) => paymentLeaseMs(deps);
+const withLedgerLockWaiting = <T>(
+  deps: CoreDeps,
+  enrolmentId: string,
+  work: (enrolment: Enrolment) => Promise<T>,
+) => withLedgerLock(deps, enrolmentId, work, M.busy, paymentLeaseMs(deps));
 
 /**
  * A named line that cannot be paid: unknown (404), cancelled (409), or paid or being paid, then
@@ -379,33 +384,27 @@ export async function payInstalment(
   const { store } = deps;
   await ownEnrolment(store, user._id, enrolmentId);
   await settleCardPayments(deps, { enrolment_id: enrolmentId });
-  return withLedgerLock(
-    deps,
-    enrolmentId,
-    async (enrolment) => {
-      const today = santoDomingoDay(nowOf(deps));
-      // A charge still under way counts as paying what it pays.
-      const ledger = await readLedger(store, enrolment, today, [...PAYING_STATUSES, 'charging']);
-      const named = namedLine(ledger, body.cuota);
-      if ('refused' in named) return refusedLine(store, enrolment, today, ledger, body.cuota, named.refused);
-      if (ledger.payments.some((payment) => payment.status === 'charging')) throw new ApiError(409, M.busy);
-      const { line } = named;
-      if (body.amount !== line.owed) throw new ApiError(409, M.amountChanged(formatDop(line.owed)));
-      const { payment, charge } = await chargeInstalmentLine(deps, enrolment, line, {
-        method: 'tarjeta',
-        prefix: 'C',
-        card: { brand: '', last4: cleanCardNumber(body.cardNumber).slice(-4) },
-        recordedBy: user.email,
-        send: (request) => deps.gateway.charge({ ...request, card: cardOfForm(body) }),
-      });
-      if (!charge) return { kind: 'unknown' };
-      await settleCharge(deps, payment, charge);
-      if (!charge.approved) throw new ApiError(402, charge.message);
-      return { kind: 'approved', ledger: await readLedger(store, enrolment, today) };
-    },
-    M.busy,
-    namedPaymentWaitMs(deps),
-  );
+  return withLedgerLockWaiting(deps, enrolmentId, async (enrolment) => {
+    const today = santoDomingoDay(nowOf(deps));
+    // A charge still under way counts as paying what it pays.
+    const ledger = await readLedger(store, enrolment, today, [...PAYING_STATUSES, 'charging']);
+    const named = namedLine(ledger, body.cuota);
+    if ('refused' in named) return refusedLine(store, enrolment, today, ledger, body.cuota, named.refused);
+    if (ledger.payments.some((payment) => payment.status === 'charging')) throw new ApiError(409, M.busy);
+    const { line } = named;
+    if (body.amount !== line.owed) throw new ApiError(409, M.amountChanged(formatDop(line.owed)));
+    const { payment, charge } = await chargeInstalmentLine(deps, enrolment, line, {
+      method: 'tarjeta',
+      prefix: 'C',
+      card: { brand: '', last4: cleanCardNumber(body.cardNumber).slice(-4) },
+      recordedBy: user.email,
+      send: (request) => deps.gateway.charge({ ...request, card: cardOfForm(body) }),
+    });
+    if (!charge) return { kind: 'unknown' };
+    await settleCharge(deps, payment, charge);
+    if (!charge.approved) throw new ApiError(402, charge.message);
+    return { kind: 'approved', ledger: await readLedger(store, enrolment, today) };
+  });
 }
 
 /**
@@ -605,57 +604,50 @@ export async function recordManualPayment(
   if (body.method !== 'efectivo' && !bank) throw new ApiError(400, M.bankRequired);
   const found = await enrolmentsOf(store).findById(body.enrolment);
   if (!found || found.payment_status !== 'paid') throw new ApiError(404, M.notFound);
-  return withLedgerLock(
-    deps,
-    found._id,
-    async (enrolment) => {
-      const today = santoDomingoDay(nowOf(deps));
-      const ledger = await readLedger(store, enrolment, today, [...PAYING_STATUSES, 'charging']);
-      const owed = ledger.lines.reduce((sum, line) => sum + line.owed, 0);
-      let allocated: ReturnType<typeof allocateOldestFirst>;
-      if (body.cuota === undefined) {
-        // Only money with nothing owed (a confirmed credit) names no line.
-        if (owed > 0) throw new ApiError(400, M.instalmentRequired);
-        allocated = allocateOldestFirst(ledger, body.amount);
-      } else {
-        const named = namedLine(ledger, body.cuota);
-        if ('refused' in named)
-          return refusedLine(store, enrolment, today, ledger, body.cuota, named.refused);
-        if (body.owed !== undefined && body.owed !== named.line.owed)
-          throw new ApiError(409, M.amountChanged(formatDop(named.line.owed)));
-        allocated = allocateFromLine(ledger, body.cuota, body.amount);
-      }
-      const { allocations, excess } = allocated;
-      if (excess > 0 && !body.confirm_excess) throw new ApiError(409, M.excess(formatDop(Math.max(owed, 0))));
-      const payment = await paymentsOf(store).insertOne({
-        enrolment_id: enrolment._id,
-        user_id: enrolment.user_id,
-        order_number: enrolment.order_number,
-        method: body.method,
-        amount: body.amount,
-        allocations,
-        status: 'recorded',
-        ...(bank ? { bank } : {}),
-        ...(document ? { document } : {}),
-        ...(body.note?.trim() ? { note: body.note.trim() } : {}),
-        recorded_by: actor.user.email,
-        created_at: new Date(),
-      });
-      await recordAudit(store, actor, {
-        action: 'create',
-        kind: PAYMENTS,
-        record_id: payment._id,
-        before: { balance: ledger.balance },
-        after: { ...payment, balance: ledger.balance - body.amount },
-      });
-      await mailPaymentReceipt(deps, payment, await paymentReceipt(deps, payment)).catch((error: unknown) => {
-        deps.log.error({ err: error, payment: payment._id }, 'manual payment receipt e-mail failed');
-      });
-      return { kind: 'recorded' as const, ledger: await readLedger(store, enrolment, today) };
-    },
-    M.busy,
-    namedPaymentWaitMs(deps),
-  );
+  return withLedgerLockWaiting(deps, found._id, async (enrolment) => {
+    const today = santoDomingoDay(nowOf(deps));
+    const ledger = await readLedger(store, enrolment, today, [...PAYING_STATUSES, 'charging']);
+    const owed = ledger.lines.reduce((sum, line) => sum + line.owed, 0);
+    let allocated: ReturnType<typeof allocateOldestFirst>;
+    if (body.cuota === undefined) {
+      // Only money with nothing owed (a confirmed credit) names no line.
+      if (owed > 0) throw new ApiError(400, M.instalmentRequired);
+      allocated = allocateOldestFirst(ledger, body.amount);
+    } else {
+      const named = namedLine(ledger, body.cuota);
+      if ('refused' in named) return refusedLine(store, enrolment, today, ledger, body.cuota, named.refused);
+      if (body.owed !== undefined && body.owed !== named.line.owed)
+        throw new ApiError(409, M.amountChanged(formatDop(named.line.owed)));
+      allocated = allocateFromLine(ledger, body.cuota, body.amount);
+    }
+    const { allocations, excess } = allocated;
+    if (excess > 0 && !body.confirm_excess) throw new ApiError(409, M.excess(formatDop(Math.max(owed, 0))));
+    const payment = await paymentsOf(store).insertOne({
+      enrolment_id: enrolment._id,
+      user_id: enrolment.user_id,
+      order_number: enrolment.order_number,
+      method: body.method,
+      amount: body.amount,
+      allocations,
+      status: 'recorded',
+      ...(bank ? { bank } : {}),
+      ...(document ? { document } : {}),
+      ...(body.note?.trim() ? { note: body.note.trim() } : {}),
+      recorded_by: actor.user.email,
+      created_at: new Date(),
+    });
+    await recordAudit(store, actor, {
+      action: 'create',
+      kind: PAYMENTS,
+      record_id: payment._id,
+      before: { balance: ledger.balance },
+      after: { ...payment, balance: ledger.balance - body.amount },
+    });
+    await mailPaymentReceipt(deps, payment, await paymentReceipt(deps, payment)).catch((error: unknown) => {
+      deps.log.error({ err: error, payment: payment._id }, 'manual payment receipt e-mail failed');
+    });
+    return { kind: 'recorded' as const, ledger: await readLedger(store, enrolment, today) };
+  });
 }
 
 /** The office moves a future instalment to another day, or cancels it; only one nothing was paid of. */
