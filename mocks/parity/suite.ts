@@ -21,6 +21,7 @@ import {
 } from '../../src/domain/enrolment.ts';
 import { participantErrors } from '../../src/domain/enrolment-rules.ts';
 import { PHOTO_MESSAGES } from '../../src/domain/photos.ts';
+import { LEDGER_MESSAGES } from '../../src/domain/ledger.ts';
 import {
   FIXTURE_PNG_BASE64,
   enrolmentRequest as enrolmentBody,
@@ -465,6 +466,52 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       const reply = await enrol(body);
       expect(reply.status).toBe(201);
       expect(reply.body.result.amountFormat).toBe(formatDop(7400));
+    });
+
+    it("pays an instalment it names once; the same instalment again is 'ya está pagada' (issue 53)", async () => {
+      const enrolled = await enrol(enrolmentBody(annual, [[0]], { children: 'Cuota' }));
+      expect(enrolled.status).toBe(201);
+      const ledgers = await call('GET', '/api/pagos', { token: parent });
+      const ledger = ledgers.body.data.find(
+        (candidate: any) => String(candidate.enrolment.order_number) === String(enrolled.body.result.orderId),
+      );
+      const line = ledger.lines.find((candidate: any) => candidate.owed > 0);
+      const pay = () =>
+        call('POST', `/api/pagos/cuota/${ledger.enrolment._id}`, {
+          token: parent,
+          headers: { 'idempotency-key': newKey() },
+          body: {
+            cuota: line._id,
+            amount: line.owed,
+            cardHolder: 'Carmen Rodríguez',
+            cardNumber: SANDBOX_CARDS.approved,
+            expDate: '12/2030',
+            cvv: '123',
+          },
+        });
+      const paid = await pay();
+      expect(paid.status).toBe(201);
+      expect(paid.body.message).toBe(LEDGER_MESSAGES.paid);
+      const again = await pay();
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({
+        status: 'SUCCESS',
+        message: LEDGER_MESSAGES.alreadyPaid,
+        data: { balance: ledger.balance - line.owed },
+        receipt: { method: 'tarjeta', amount: line.owed, cuotas: [line._id] },
+      });
+      const manual = await call('POST', '/api/pagos/manual', {
+        token: admin,
+        body: {
+          enrolment: ledger.enrolment._id,
+          method: 'efectivo',
+          amount: line.owed,
+          cuota: line._id,
+          owed: line.owed,
+        },
+      });
+      expect(manual.status).toBe(409);
+      expect(manual.body).toMatchObject({ status: 'ERROR', message: LEDGER_MESSAGES.alreadyPaid });
     });
 
     it('refuses a tampered amount, a full week and a missing key without taking places', async () => {

@@ -322,7 +322,9 @@ export const adminApi = createApi({
     }),
     recordPayment: build.mutation<{ message: string; data: EnrolmentLedgerAnswer }, ManualPaymentBody>({
       query: (body) => ({ path: '/pagos/manual', method: 'POST', body }),
-      invalidatesTags: (_result, error) => (error ? [] : [...STALE_AFTER_LEDGER_WRITE]),
+      // A 409 (the line was paid, or its balance changed, meanwhile) reads the ledger again too.
+      invalidatesTags: (_result, error) =>
+        error && error.status !== 409 ? [] : [...STALE_AFTER_LEDGER_WRITE],
     }),
     updateInstalment: build.mutation<{ message: string; data: EnrolmentLedgerAnswer }, InstalmentUpdateBody>({
       query: (body) => ({ path: '/cuotas/update', method: 'POST', body }),

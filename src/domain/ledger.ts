@@ -264,6 +264,37 @@ export function allocateOldestFirst(
   return { allocations, excess: left };
 }
 
+/**
+ * Whether a payment naming `cuota` (the line the parent or the office saw and chose) may pay it:
+ * the line while it is owed, else why not. Read with 'charging' counted, a line being charged owes
+ * nothing: a second payment of it is refused however it arrives (issue 53).
+ */
+export function namedLine<L extends Pick<LedgerLine, '_id' | 'owed' | 'paid' | 'amount' | 'cancelled_at'>>(
+  ledger: { lines: readonly L[] },
+  cuota: string,
+): { line: L } | { refused: 'unknown' | 'paid' | 'cancelled' } {
+  const line = ledger.lines.find((candidate) => candidate._id === cuota);
+  if (!line) return { refused: 'unknown' };
+  if (line.owed > 0) return { line };
+  return { refused: line.cancelled_at && line.paid < line.amount ? 'cancelled' : 'paid' };
+}
+
+/**
+ * What a payment of `amount` settles when it names a line: that line first, then the oldest owed
+ * ones, as `allocateOldestFirst` (the office's money may cover more than the line it named).
+ */
+export function allocateFromLine(
+  ledger: Pick<Ledger, 'lines'>,
+  cuota: string,
+  amount: number,
+): { allocations: Array<{ cuota: string; amount: number }>; excess: number } {
+  const named = ledger.lines.filter((line) => line._id === cuota);
+  return allocateOldestFirst(
+    { lines: [...named, ...ledger.lines.filter((line) => line._id !== cuota)] },
+    amount,
+  );
+}
+
 /** The aging buckets of the office's report, by the oldest owed instalment's days past due. */
 export const AGING_BUCKETS = [
   { key: 'al_dia', label: 'Al día', max: 0 },
@@ -310,6 +341,12 @@ export const LEDGER_MESSAGES = {
   cancelledEnrolment: 'Esta inscripción está cancelada: no tiene cuotas por pagar.',
   cardSaved: 'Tarjeta guardada para los cobros automáticos.',
   cardRemoved: 'Tarjeta eliminada. Las próximas cuotas se pagan desde "Mis pagos" o en la oficina.',
+  /** A payment naming a line already paid or being paid (issue 53): nothing is charged. */
+  alreadyPaid: 'Esa cuota ya está pagada.',
+  /** A payment naming a cancelled line: nothing is charged. */
+  cancelledInstalment: 'Esa cuota está anulada: no hay nada que pagar.',
+  /** The office recorded an amount without naming the instalment it pays while something is owed. */
+  instalmentRequired: 'Indique la cuota que se paga.',
 } as const;
 
 /** The receivables list's state filter: settled, current, overdue, or one overdue bucket. */

@@ -1,7 +1,9 @@
 // 'Mis pagos' in the profile (issue 20): each program's schedule with what is paid, due and overdue,
 // the balance and the next due day, the payments made (card, transfer, cash…), a button to pay the
 // next owed instalment now by card, and the card kept for automatic charges (replace or remove it).
-// Amounts are the server's; a repeat click never charges twice (one Idempotency-Key per attempt).
+// Amounts are the server's; a repeat click never charges twice (one Idempotency-Key per attempt),
+// and the button names the line it shows: once that line is paid (another tab, autopay), paying it
+// again charges nothing and the page shows it paid (issue 53).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
@@ -149,7 +151,9 @@ function PayDialog({
 }) {
   // One key per attempt: kept while the attempt may have charged, new after a refusal.
   const [key, setKey] = useState(newIdempotencyKey);
-  const amount = ledger.next_amount;
+  // The line the button showed: the oldest owed (ledger.next_amount is what it owes).
+  const line = ledger.lines.find((candidate) => candidate.owed > 0);
+  const amount = line?.owed ?? 0;
   return (
     <CardDialog
       id="pay-instalment"
@@ -157,8 +161,7 @@ function PayDialog({
       submitLabel={`Pagar ${formatDop(amount)}`}
       intro={
         <p className="mb-0">
-          {ledger.enrolment.camp_name}: cuota con vencimiento el{' '}
-          {ledger.next_due ? formatDueDay(ledger.next_due) : ''}.
+          {ledger.enrolment.camp_name}: cuota con vencimiento el {line ? formatDueDay(line.due) : ''}.
           <br />
           <strong>Monto a pagar: {formatDop(amount)}</strong>
         </p>
@@ -166,7 +169,14 @@ function PayDialog({
       onHide={onHide}
       send={async (card) => {
         try {
-          const { message } = await payInstalment(ledger.enrolment._id, amount, card, key);
+          if (!line) return onPaid();
+          const { message } = await payInstalment(
+            ledger.enrolment._id,
+            { cuota: line._id, amount },
+            card,
+            key,
+          );
+          // 'Esa cuota ya está pagada.' too: nothing was charged, and the page read again shows it paid.
           notify.success(message);
           onPaid();
         } catch (failure) {

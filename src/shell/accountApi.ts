@@ -130,21 +130,30 @@ export interface CardFields {
 }
 
 /**
- * POST /pagos/cuota/:id: pays the next owed instalment by card, for `amount` (what the ledger says
- * is owed). `key` names the attempt: the same key never charges twice. Resolves with the updated
- * ledger, or null while the payment is being verified (the message says so).
+ * POST /pagos/cuota/:id: pays the instalment `cuota` (the line's `_id` as the ledger answers it) by
+ * card, for `amount` (what the ledger says it owes). `key` names the attempt: the same key never
+ * charges twice. Resolves with the updated ledger, or null while the payment is being verified (the
+ * message says so). A line paid meanwhile (another tab, autopay) is answered 'Esa cuota ya está
+ * pagada.' with the ledger: nothing was charged.
  */
 export async function payInstalment(
   enrolmentId: string,
-  amount: number,
+  line: { cuota: string; amount: number },
   card: CardFields,
   key: string,
 ): Promise<{ message: string; ledger: EnrolmentLedgerAnswer | null }> {
   const answer = await request<{ status: string; message: string; data?: EnrolmentLedgerAnswer }>(
     `/pagos/cuota/${encodeURIComponent(enrolmentId)}`,
-    { method: 'POST', body: { amount, ...card }, headers: { 'Idempotency-Key': key } },
+    {
+      method: 'POST',
+      body: { cuota: line.cuota, amount: line.amount, ...card },
+      headers: { 'Idempotency-Key': key },
+    },
   );
-  return { message: answer.message, ledger: answer.status === 'SUCCESS' && answer.data ? answer.data : null };
+  return {
+    message: answer.message,
+    ledger: answer.status === 'SUCCESS' && answer.data ? answer.data : null,
+  };
 }
 
 /** GET /tarjetas: the family's card kept for automatic charges (brand, last 4, expiry), or null. */

@@ -81,6 +81,13 @@ async function pay(app: TestApp, token: string, body: ReturnType<typeof enrolmen
     .findOne({ order_number: res.json().result.orderId }))!;
 }
 
+/** The oldest owed line of an order (the one 'Mis pagos' and the office's form name, issue 53). */
+async function owedLine(app: TestApp, token: string, enrolment: string) {
+  const ledger = (await app.api({ method: 'GET', url: `/api/cuentas/detalle/${enrolment}`, token })).json()
+    .data as { lines: Array<{ _id: string; owed: number }> };
+  return ledger.lines.find((line) => line.owed > 0)!;
+}
+
 const withInvoice = (cart: DemoCart) => ({
   ...enrolmentRequest(cart, [[0]], { children: 'Empresa' }),
   comprobantefiscal: true,
@@ -635,6 +642,7 @@ describe('e-CF issued and sent', () => {
       token: parent,
       headers: { 'idempotency-key': crypto.randomUUID() },
       payload: {
+        cuota: (await owedLine(app, admin, order._id))._id,
         amount: 3_900,
         cardHolder: 'Carmen Rodríguez',
         cardNumber: '4242424242424242',
@@ -647,7 +655,12 @@ describe('e-CF issued and sent', () => {
       method: 'POST',
       url: '/api/pagos/manual',
       token: admin,
-      payload: { enrolment: order._id, method: 'efectivo', amount: 3_900 },
+      payload: {
+        enrolment: order._id,
+        method: 'efectivo',
+        amount: 3_900,
+        cuota: (await owedLine(app, admin, order._id))._id,
+      },
     });
     expect(cash.statusCode, cash.body).toBe(200);
     const issued = (await receipts(app)).filter((receipt) => receipt.enrolment_id === order._id);
@@ -683,6 +696,7 @@ describe('e-CF issued and sent', () => {
         token: parent,
         headers: { 'idempotency-key': crypto.randomUUID() },
         payload: {
+          cuota: (await owedLine(app, admin, order._id))._id,
           amount,
           cardHolder: 'Carmen Rodríguez',
           cardNumber: '4242424242424242',
@@ -697,7 +711,12 @@ describe('e-CF issued and sent', () => {
       method: 'POST',
       url: '/api/pagos/manual',
       token: admin,
-      payload: { enrolment: order._id, method: 'efectivo', amount: 3_900 },
+      payload: {
+        enrolment: order._id,
+        method: 'efectivo',
+        amount: 3_900,
+        cuota: (await owedLine(app, admin, order._id))._id,
+      },
     });
     expect(cash.statusCode, cash.body).toBe(200);
     const invoices = (await receipts(app)).filter((receipt) => receipt.type === 'E32');

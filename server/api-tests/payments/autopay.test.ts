@@ -239,6 +239,47 @@ describe('autopay', () => {
     expect(again.reduce((sum, report) => sum + report.charged, 0)).toBe(0);
   });
 
+  it('autopay and the family paying the same instalment at once charge it once (issue 53)', async () => {
+    const { cart } = await setup();
+    const { order, token } = await family(cart, 'carmen@correo.do');
+    setDay('2026-10-05');
+    const line = (await ledgerOf(token)).lines.find((candidate) => candidate.owed > 0)!;
+    expect(line).toMatchObject({ due: '2026-10-05', owed: 3900 });
+    const payByHand = () =>
+      t.api({
+        method: 'POST',
+        url: `/api/pagos/cuota/${order._id}`,
+        token,
+        headers: { 'idempotency-key': newKey() },
+        payload: {
+          cuota: line._id,
+          amount: line.owed,
+          cardHolder: 'Carmen Rodríguez',
+          cardNumber: SANDBOX_CARDS.approved,
+          expDate: '12/2030',
+          cvv: '123',
+        },
+      });
+    const [answers] = await Promise.all([Promise.all(Array.from({ length: 10 }, payByHand)), pass(), pass()]);
+    const charged = (
+      await t.store
+        .collection<{ _id: string; result: { approved?: boolean } | null }>('sandbox_charges')
+        .find({})
+    ).filter((charge) => charge._id.startsWith(`${order.order_number}-`) && charge.result?.approved);
+    expect(charged).toHaveLength(1);
+    const paying = await t.store
+      .collection<LedgerPayment>('pagos')
+      .find({ enrolment_id: order._id, status: 'approved', 'allocations.cuota': line._id });
+    expect(paying).toHaveLength(1);
+    // The family's requests that did not pay it are told so; a pass meanwhile found it paid or busy.
+    for (const answer of answers.filter((candidate) => candidate.statusCode !== 201))
+      expect(answer.json().message).toBe(LEDGER_MESSAGES.alreadyPaid);
+    expect(await pass()).toMatchObject({ charged: 0 });
+    const ledger = await ledgerOf(token);
+    expect(ledger.lines.slice(2, 4).map((candidate) => candidate.state)).toEqual(['pagada', 'pendiente']);
+    expect(ledger.balance).toBe(8 * 3900);
+  });
+
   it('a kept card that expires before the due day: the notice asks for a new card instead', async () => {
     const { cart } = await setup();
     const { user } = await family(cart, 'vence@correo.do');

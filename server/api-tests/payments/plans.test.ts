@@ -70,17 +70,36 @@ const card = (number: string = SANDBOX_CARDS.approved) => ({
   cvv: '123',
 });
 
-const payNext = (token: string, id: string, amount: number, number?: string, key = newKey()) =>
+/** The oldest owed line of an enrolment as the family's 'Mis pagos' shows it (its button's). */
+const owedLine = async (token: string, id: string) => {
+  const res = await t.api({ method: 'GET', url: '/api/pagos', token });
+  const ledger = (res.json().data as EnrolmentLedgerAnswer[] | undefined)?.find(
+    (candidate) => candidate.enrolment._id === id,
+  );
+  return ledger?.lines.find((line) => line.owed > 0);
+};
+
+/** The parent pays the line 'Mis pagos' shows (issue 53: a payment names its instalment). */
+const payNext = async (token: string, id: string, amount: number, number?: string, key = newKey()) =>
   t.api({
     method: 'POST',
     url: `/api/pagos/cuota/${id}`,
     token,
     headers: { 'idempotency-key': key },
-    payload: { amount, ...card(number) },
+    payload: { cuota: (await owedLine(token, id))?._id ?? `${id}:0:0`, amount, ...card(number) },
   });
 
-const manual = (token: string, payload: Record<string, unknown>) =>
-  t.api({ method: 'POST', url: '/api/pagos/manual', token, payload });
+/** The office records a payment of the line its form shows (the oldest owed), unless one is named. */
+const manual = async (token: string, payload: Record<string, unknown>) => {
+  const res = await t.api({ method: 'GET', url: `/api/cuentas/detalle/${String(payload.enrolment)}`, token });
+  const line = (res.json().data as EnrolmentLedgerAnswer | undefined)?.lines.find((owed) => owed.owed > 0);
+  return t.api({
+    method: 'POST',
+    url: '/api/pagos/manual',
+    token,
+    payload: { ...(line ? { cuota: line._id, owed: line.owed } : {}), ...payload },
+  });
+};
 
 const states = (ledger: EnrolmentLedgerAnswer) =>
   ledger.lines.map((line) => `${line.kind}${line.seq}:${line.state}`);
@@ -139,24 +158,45 @@ describe('a monthly plan of 10 instalments', () => {
     expect(String(receipts[0]!.text)).toContain('próxima cuota el 05/11/2026 por RD$3,900');
   });
 
-  it('two payments at once with different keys charge one instalment once', async () => {
-    const { cart, parent } = await setup();
+  it('a payment names its instalment: another one, a cancelled one or none is refused', async () => {
+    const { cart, parent, admin } = await setup();
     const order = await enrol(parent.token, cart, [optionIndex(cart, MONTHLY)]);
-    const answers = await Promise.all([1, 2, 3].map(() => payNext(parent.token, order._id, 3900)));
-    const codes = answers.map((answer) => answer.statusCode).sort();
-    expect(codes.filter((code) => code === 201).length).toBeGreaterThanOrEqual(1);
-    const approved = await t.store
-      .collection<LedgerPayment>('pagos')
-      .find({ enrolment_id: order._id, status: 'approved' });
-    // Each approved payment paid a different instalment: none twice.
-    const paidInstalments = approved.flatMap((payment) =>
-      payment.allocations.map((allocation) => allocation.cuota),
-    );
-    expect(new Set(paidInstalments).size).toBe(paidInstalments.length);
     const [ledger] = await ledgers(parent.token);
-    expect(ledger!.paid).toBe(7400 + 3900 * codes.filter((code) => code === 201).length);
-    for (const answer of answers.filter((candidate) => candidate.statusCode !== 201))
-      expect(answer.json().message).toBe(LEDGER_MESSAGES.busy);
+    const pay = (payload: Record<string, unknown>) =>
+      t.api({
+        method: 'POST',
+        url: `/api/pagos/cuota/${order._id}`,
+        token: parent.token,
+        headers: { 'idempotency-key': newKey() },
+        payload: { ...card(), amount: 3900, ...payload },
+      });
+    expect((await pay({})).statusCode).toBe(400);
+    expect((await pay({ cuota: `${order._id}:9:9` })).json().message).toBe(
+      LEDGER_MESSAGES.instalmentNotFound,
+    );
+    // The first instalment, paid at the enrolment: nothing charged, the ledger and its payment.
+    const paid = await pay({ cuota: ledger!.lines[1]!._id });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({
+      message: LEDGER_MESSAGES.alreadyPaid,
+      data: { balance: 9 * 3900 },
+      receipt: { method: 'tarjeta', amount: 7400, status: 'approved' },
+    });
+    const cancelled = await t.api({
+      method: 'POST',
+      url: '/api/cuotas/update',
+      token: admin.token,
+      payload: { id: ledger!.lines[10]!._id, cancel: true },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const refused = await pay({ cuota: ledger!.lines[10]!._id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(LEDGER_MESSAGES.cancelledInstalment);
+    // A later line may be paid by name; what it charges is that line's own amount.
+    const later = await pay({ cuota: ledger!.lines[3]!._id });
+    expect(later.statusCode, later.body).toBe(201);
+    expect(states(later.json().data).slice(2, 4)).toEqual(['cuota2:pendiente', 'cuota3:pagada']);
+    expect(await t.store.collection('sandbox_charges').count({})).toBe(2);
   });
 
   it('a declined card pays nothing and says why', async () => {

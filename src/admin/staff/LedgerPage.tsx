@@ -1,6 +1,7 @@
 // One enrolment's ledger for the office (issue 20): the schedule with its states, the payments, and
-// what staff do with it: record a transfer, cash or a cheque (oldest due first; an amount above the
-// balance only once confirmed), move or cancel a future instalment, send the family a reminder.
+// what staff do with it: record a transfer, cash or a cheque (the oldest owed line first, named in
+// the request so that a double submission records once, issue 53; an amount above the balance only
+// once confirmed), move or cancel a future instalment, send the family a reminder.
 // Every write is in the audit log (server side).
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -22,7 +23,16 @@ import {
 import { type LedgerLineAnswer } from '../../domain/schemas/ledger.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 
-function PaymentForm({ enrolment, balance }: { enrolment: string; balance: number }) {
+function PaymentForm({
+  enrolment,
+  balance,
+  line,
+}: {
+  enrolment: string;
+  balance: number;
+  /** The line the payment pays first, as shown (the oldest owed); none when nothing is owed. */
+  line: LedgerLineAnswer | undefined;
+}) {
   const [record, { isLoading }] = useRecordPaymentMutation();
   const [method, setMethod] = useState<ManualMethod>('transferencia');
   const [amount, setAmount] = useState('');
@@ -41,6 +51,7 @@ function PaymentForm({ enrolment, balance }: { enrolment: string; balance: numbe
         enrolment,
         method,
         amount: pesos,
+        ...(line ? { cuota: line._id, owed: line.owed } : {}),
         ...(method !== 'efectivo' ? { bank, document } : {}),
         ...(note.trim() ? { note } : {}),
         ...(confirmExcess ? { confirm_excess: true } : {}),
@@ -99,6 +110,9 @@ function PaymentForm({ enrolment, balance }: { enrolment: string; balance: numbe
         />
         <span id="payment-amount-help" className="form-text">
           Pesos enteros. Saldo: RD${balance.toLocaleString('en-US')}
+          {line
+            ? `. Paga primero: ${instalmentLabel(line)}${line.child ? ` de ${line.child}` : ''} (debe RD$${line.owed.toLocaleString('en-US')})`
+            : ''}
         </span>
       </div>
       {method !== 'efectivo' ? (
@@ -323,9 +337,13 @@ export function LedgerPage() {
                 Registrar un pago
               </h2>
               <p className="small text-body-secondary">
-                El pago salda primero las cuotas vencidas más antiguas, como un pago con tarjeta.
+                El pago salda primero la cuota indicada (la más antigua pendiente), luego las siguientes.
               </p>
-              <PaymentForm enrolment={data.enrolment._id} balance={Math.max(data.balance, 0)} />
+              <PaymentForm
+                enrolment={data.enrolment._id}
+                balance={Math.max(data.balance, 0)}
+                line={data.lines.find((line) => line.owed > 0)}
+              />
             </div>
           </section>
           <section className="card" aria-labelledby="ledger-payments">

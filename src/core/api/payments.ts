@@ -1,6 +1,6 @@
 // Payment plans and ledgers (issue 20, ../payments/):
 //   GET  /pagos                        the family's ledgers ('Mis pagos')
-//   POST /pagos/cuota/{enrolmentId}    pays the next owed instalment by card (Idempotency-Key)
+//   POST /pagos/cuota/{enrolmentId}    pays the instalment it names by card (Idempotency-Key)
 //   GET  /cuentas/lista                staff: receivables per family and child, aging buckets, totals
 //   GET  /cuentas/export               staff: the same as .xlsx or CSV
 //   GET  /cuentas/detalle/{id}         staff: one enrolment's ledger
@@ -12,6 +12,7 @@ import { ApiError } from '../errors.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
 import { LEDGER_MESSAGES as M, type LedgerPayment } from '../../domain/ledger.ts';
 import {
+  AlreadyPaidAnswer,
   InstalmentUpdateBody,
   LedgerAnswer,
   LedgerMessageAnswer,
@@ -42,6 +43,7 @@ import {
   recordManualPayment,
   sendBalanceReminder,
   updateInstalment,
+  type AlreadyPaid,
   type EnrolmentLedger,
 } from '../payments/ledger.ts';
 import { RECEIVABLE_COLUMNS, receivableExportRows, receivables } from '../payments/receivables.ts';
@@ -108,6 +110,13 @@ export const ledgerAnswer = (ledger: EnrolmentLedger): EnrolmentLedgerAnswer => 
   days_overdue: ledger.days_overdue,
 });
 
+/** A payment of a line already paid (issue 53): the message, the ledger and the paying payment. */
+const alreadyPaidBody = (outcome: AlreadyPaid) => ({
+  message: M.alreadyPaid,
+  data: ledgerAnswer(outcome.ledger),
+  receipt: outcome.receipt ? paymentAnswer(outcome.receipt) : null,
+});
+
 const today = (core: Core) => santoDomingoDay(nowOf(core.deps));
 
 async function staffLedger(core: Core, id: string): Promise<EnrolmentLedgerAnswer> {
@@ -166,7 +175,12 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
     method: 'POST',
     url: '/pagos/cuota/:id',
     audience: 'user',
-    schema: { params: IdParams, body: PayInstalmentBody, response: { 201: LedgerMessageAnswer } },
+    // 200: the line was paid already (nothing charged); the parent's page shows it paid.
+    schema: {
+      params: IdParams,
+      body: PayInstalmentBody,
+      response: { 200: AlreadyPaidAnswer, 201: LedgerMessageAnswer },
+    },
     rateLimit: { max: 20, timeWindow: '1 minute', perAccount: true },
     handle: async (call, core) => {
       const user = accountOf(call);
@@ -178,6 +192,8 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
         async () => {
           const outcome = await payInstalment(core.deps, user, call.params.id, call.body);
           if (outcome.kind === 'unknown') return { statusCode: 202, body: errorEnvelope(M.verifying) };
+          if (outcome.kind === 'already-paid')
+            return { statusCode: 200, body: { status: 'SUCCESS', ...alreadyPaidBody(outcome) } };
           return {
             statusCode: 201,
             body: { status: 'SUCCESS', message: M.paid, data: ledgerAnswer(outcome.ledger) },
@@ -236,8 +252,11 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
     audience: 'admin',
     schema: { body: ManualPaymentBody, response: { 200: LedgerMessageAnswer } },
     handle: async (call, core) => {
-      const ledger = await recordManualPayment(core.deps, actorOf(call), call.body);
-      return { status: 'SUCCESS', message: M.recorded, data: ledgerAnswer(ledger) };
+      const outcome = await recordManualPayment(core.deps, actorOf(call), call.body);
+      // Nothing recorded: a refusal the form shows, with the ledger (and what paid the line).
+      if (outcome.kind === 'already-paid')
+        return new Answer(409, { ...errorEnvelope(M.alreadyPaid), ...alreadyPaidBody(outcome) });
+      return { status: 'SUCCESS', message: M.recorded, data: ledgerAnswer(outcome.ledger) };
     },
   }),
   route({

@@ -2,12 +2,14 @@
 // sold (Enrolment.schedule) once the order is paid, with the enrolment's own charge as its first
 // payment ('pagos'). Everything after reads these records (src/domain/ledger.ts ledgerOf):
 //   familyLedgers        the parent's 'Mis pagos'
-//   payInstalment        the parent pays the next owed instalment by card (idempotent, locked)
-//   recordManualPayment  the office records a transfer, cash or a cheque (oldest due first)
+//   payInstalment        the parent pays the instalment it names by card (idempotent, locked)
+//   recordManualPayment  the office records a transfer, cash or a cheque (the line it names first)
 //   updateInstalment     the office moves or cancels a future instalment
 //   settleCardPayments   the pass that settles card payments a crash or timeout left 'charging'
 // Writes to one enrolment's payments are serialised by a lease on the enrolment (ledger_lock_until),
 // so two payments never settle the same instalment; a card payment is written before its charge.
+// A payment names the line it pays (issue 53): once that line is paid or being paid, a second
+// request for it (another tab, a double tap) is answered 'ya está pagada' and charges nothing.
 import { ApiError } from '../errors.ts';
 import { fullName } from '../../domain/family.ts';
 import { nowOf, type CoreDeps, type MailMessage } from '../deps.ts';
@@ -18,8 +20,10 @@ import { santoDomingoDay } from '../../domain/days.ts';
 import { formatDop, type ScheduleItem } from '../../domain/pricing.ts';
 import { validDay } from '../../domain/plans.ts';
 import {
+  allocateFromLine,
   allocateOldestFirst,
   ledgerOf,
+  namedLine,
   LEDGER_MESSAGES as M,
   PAYING_STATUSES,
   type Instalment,
@@ -274,21 +278,34 @@ export async function withLedgerLock<T>(
   work: (enrolment: Enrolment) => Promise<T>,
   /** What the caller's user reads while another write holds the lease (a payment's by default). */
   busyMessage: string = M.busy,
+  /**
+   * How long to wait for the lease before answering `busyMessage` (0: not at all). A payment that
+   * names its line waits (issue 53): once the write before it is done, it knows whether that line
+   * is still owed, rather than telling a double tap to try again.
+   */
+  waitMs = 0,
 ): Promise<T> {
   const enrolments = enrolmentsOf(deps.store);
-  const now = new Date();
-  const until = new Date(now.getTime() + paymentLeaseMs(deps));
-  const locked = await enrolments.updateOne(
-    {
-      _id: enrolmentId,
-      $or: [
-        { ledger_lock_until: { $exists: false } },
-        { ledger_lock_until: null },
-        { ledger_lock_until: { $lt: now } },
-      ],
-    },
-    { set: { ledger_lock_until: until } },
-  );
+  const deadline = Date.now() + waitMs;
+  let until: Date;
+  let locked: Enrolment | null;
+  for (;;) {
+    const now = new Date();
+    until = new Date(now.getTime() + paymentLeaseMs(deps));
+    locked = await enrolments.updateOne(
+      {
+        _id: enrolmentId,
+        $or: [
+          { ledger_lock_until: { $exists: false } },
+          { ledger_lock_until: null },
+          { ledger_lock_until: { $lt: now } },
+        ],
+      },
+      { set: { ledger_lock_until: until } },
+    );
+    if (locked || Date.now() >= deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 30));
+  }
   if (!locked) throw new ApiError(409, busyMessage);
   try {
     return await work(locked);
@@ -308,13 +325,55 @@ async function ownEnrolment(store: Store, userId: string, enrolmentId: string): 
   return enrolment;
 }
 
-export type PayOutcome = { kind: 'approved'; ledger: EnrolmentLedger } | { kind: 'unknown' };
+/** A payment named a line already paid or being paid: nothing charged; the payment that paid it. */
+export interface AlreadyPaid {
+  kind: 'already-paid';
+  ledger: EnrolmentLedger;
+  receipt: LedgerPayment | null;
+}
+
+export type PayOutcome = { kind: 'approved'; ledger: EnrolmentLedger } | { kind: 'unknown' } | AlreadyPaid;
 
 /**
- * The parent pays the oldest owed instalment by card, for exactly what the server says it owes (a
- * different amount is refused with the server's figure). The payment is written 'charging' before
- * the charge, under the enrolment's lease, so a crash leaves a record the settler resolves by
- * asking the gateway: never a second charge.
+ * A payment that names its line takes the lease waiting for it, up to the longest another payment
+ * may hold it (its charge is given half the lease), so the request ends with an answer about its
+ * line rather than 'Ya hay un pago en curso…'.
+ */
+const withLedgerLockWaiting = <T>(
+  deps: CoreDeps,
+  enrolmentId: string,
+  work: (enrolment: Enrolment) => Promise<T>,
+) => withLedgerLock(deps, enrolmentId, work, M.busy, paymentLeaseMs(deps));
+
+/**
+ * A named line that cannot be paid: unknown (404), cancelled (409), or paid or being paid, then
+ * answered with the ledger as the family reads it and the payment that paid (or is paying) it.
+ */
+async function refusedLine(
+  store: Store,
+  enrolment: Enrolment,
+  today: string,
+  ledger: EnrolmentLedger,
+  cuota: string,
+  refused: 'unknown' | 'paid' | 'cancelled',
+): Promise<AlreadyPaid> {
+  if (refused === 'unknown') throw new ApiError(404, M.instalmentNotFound);
+  if (refused === 'cancelled') throw new ApiError(409, M.cancelledInstalment);
+  const receipt =
+    ledger.payments.findLast(
+      (payment) =>
+        [...PAYING_STATUSES, 'charging'].includes(payment.status) &&
+        payment.allocations.some((allocation) => allocation.cuota === cuota),
+    ) ?? null;
+  return { kind: 'already-paid', ledger: await readLedger(store, enrolment, today), receipt };
+}
+
+/**
+ * The parent pays the instalment it names (the line its button showed) by card, for exactly what
+ * the server says that line owes (a different amount is refused with the server's figure). A line
+ * paid or being paid meanwhile is charged nothing (issue 53). The payment is written 'charging'
+ * before the charge, under the enrolment's lease, so a crash leaves a record the settler resolves
+ * by asking the gateway: never a second charge.
  */
 export async function payInstalment(
   deps: CoreDeps,
@@ -325,15 +384,18 @@ export async function payInstalment(
   const { store } = deps;
   await ownEnrolment(store, user._id, enrolmentId);
   await settleCardPayments(deps, { enrolment_id: enrolmentId });
-  return withLedgerLock(deps, enrolmentId, async (enrolment) => {
+  return withLedgerLockWaiting(deps, enrolmentId, async (enrolment) => {
+    // Read again under the lease (issue 53): a cancellation fixes its figures under it.
+    if (enrolment.status === 'cancelled') throw new ApiError(400, M.cancelledEnrolment);
     const today = santoDomingoDay(nowOf(deps));
     // A charge still under way counts as paying what it pays.
     const ledger = await readLedger(store, enrolment, today, [...PAYING_STATUSES, 'charging']);
+    const named = namedLine(ledger, body.cuota);
+    if ('refused' in named) return refusedLine(store, enrolment, today, ledger, body.cuota, named.refused);
     if (ledger.payments.some((payment) => payment.status === 'charging')) throw new ApiError(409, M.busy);
-    const next = ledger.lines.find((line) => line.owed > 0);
-    if (!next) throw new ApiError(400, M.nothingOwed);
-    if (body.amount !== next.owed) throw new ApiError(409, M.amountChanged(formatDop(next.owed)));
-    const { payment, charge } = await chargeInstalmentLine(deps, enrolment, next, {
+    const { line } = named;
+    if (body.amount !== line.owed) throw new ApiError(409, M.amountChanged(formatDop(line.owed)));
+    const { payment, charge } = await chargeInstalmentLine(deps, enrolment, line, {
       method: 'tarjeta',
       prefix: 'C',
       card: { brand: '', last4: cleanCardNumber(body.cardNumber).slice(-4) },
@@ -526,15 +588,17 @@ export async function settleCardPayments(
 }
 
 /**
- * The office records a transfer, cash or a cheque: it settles the oldest owed instalments first,
- * exactly as a card payment would. An amount above what is owed is refused unless confirmed (then
- * the excess is the family's credit); a transfer or cheque needs its bank and number.
+ * The office records a transfer, cash or a cheque: it settles the line the form named first (the
+ * oldest owed as the form showed it), then the oldest owed. A named line paid meanwhile, or whose
+ * balance changed, records nothing (issue 53: a double submission). An amount above what is owed is
+ * refused unless confirmed (then the excess is the family's credit); a transfer or cheque needs its
+ * bank and number.
  */
 export async function recordManualPayment(
   deps: CoreDeps,
   actor: Actor,
   body: ManualPaymentBody,
-): Promise<EnrolmentLedger> {
+): Promise<{ kind: 'recorded'; ledger: EnrolmentLedger } | AlreadyPaid> {
   const { store } = deps;
   const bank = body.bank?.trim() ?? '';
   const document = body.document?.trim() ?? '';
@@ -544,13 +608,25 @@ export async function recordManualPayment(
   if (!found || found.payment_status !== 'paid') throw new ApiError(404, M.notFound);
   // A cancelled order takes no more money (issue 53): the parent's path refuses it too.
   if (found.status === 'cancelled') throw new ApiError(409, M.cancelledEnrolment);
-  return withLedgerLock(deps, found._id, async (enrolment) => {
+  return withLedgerLockWaiting(deps, found._id, async (enrolment) => {
     // Read again under the lease: a cancellation fixes its figures under it too.
     if (enrolment.status === 'cancelled') throw new ApiError(409, M.cancelledEnrolment);
     const today = santoDomingoDay(nowOf(deps));
     const ledger = await readLedger(store, enrolment, today, [...PAYING_STATUSES, 'charging']);
     const owed = ledger.lines.reduce((sum, line) => sum + line.owed, 0);
-    const { allocations, excess } = allocateOldestFirst(ledger, body.amount);
+    let allocated: ReturnType<typeof allocateOldestFirst>;
+    if (body.cuota === undefined) {
+      // Only money with nothing owed (a confirmed credit) names no line.
+      if (owed > 0) throw new ApiError(400, M.instalmentRequired);
+      allocated = allocateOldestFirst(ledger, body.amount);
+    } else {
+      const named = namedLine(ledger, body.cuota);
+      if ('refused' in named) return refusedLine(store, enrolment, today, ledger, body.cuota, named.refused);
+      if (body.owed !== undefined && body.owed !== named.line.owed)
+        throw new ApiError(409, M.amountChanged(formatDop(named.line.owed)));
+      allocated = allocateFromLine(ledger, body.cuota, body.amount);
+    }
+    const { allocations, excess } = allocated;
     if (excess > 0 && !body.confirm_excess) throw new ApiError(409, M.excess(formatDop(Math.max(owed, 0))));
     const payment = await paymentsOf(store).insertOne({
       enrolment_id: enrolment._id,
@@ -576,7 +652,7 @@ export async function recordManualPayment(
     await mailPaymentReceipt(deps, payment, await paymentReceipt(deps, payment)).catch((error: unknown) => {
       deps.log.error({ err: error, payment: payment._id }, 'manual payment receipt e-mail failed');
     });
-    return readLedger(store, enrolment, today);
+    return { kind: 'recorded' as const, ledger: await readLedger(store, enrolment, today) };
   });
 }
 

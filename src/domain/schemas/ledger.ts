@@ -15,9 +15,16 @@ import {
 // Requests ------------------------------------------------------------------------------------
 
 const Money = Type.Integer({ minimum: 1, maximum: 10_000_000 });
+/** An instalment line's `_id` as the ledger answers it: `${enrolment}:${cupo}:${seq}`. */
+const InstalmentId = Type.String({ pattern: '^[0-9a-fA-F]{24}:\\d{1,6}:\\d{1,3}$' });
 
-/** POST /pagos/cuota/{enrolmentId}: the parent pays the next owed instalment by card. */
+/**
+ * POST /pagos/cuota/{enrolmentId}: the parent pays one owed instalment by card: `cuota`, the line
+ * the button showed, for `amount`, what it owes. A line paid or being paid meanwhile is charged
+ * nothing (issue 53).
+ */
 export const PayInstalmentBody = Type.Object({
+  cuota: InstalmentId,
   amount: Money,
   cardHolder: Type.String({ minLength: 1, maxLength: 100 }),
   cardNumber: Type.String({ minLength: 1, maxLength: 40 }),
@@ -32,6 +39,12 @@ export const ManualPaymentBody = Type.Object({
   enrolment: Type.String({ pattern: ID_PATTERN }),
   method: Type.Enum(MANUAL_METHODS),
   amount: Money,
+  /**
+   * The line the form showed the payment pays first, and what it owed then (issue 53): a line paid
+   * meanwhile, or whose balance changed, records nothing. Required while anything is owed.
+   */
+  cuota: Type.Optional(InstalmentId),
+  owed: Type.Optional(Money),
   bank: Type.Optional(Type.String({ maxLength: 100 })),
   document: Type.Optional(Type.String({ maxLength: 100 })),
   note: Type.Optional(Type.String({ maxLength: 500 })),
@@ -42,7 +55,7 @@ export type ManualPaymentBody = Static<typeof ManualPaymentBody>;
 
 /** POST /cuotas/update: move a future instalment or cancel it. */
 export const InstalmentUpdateBody = Type.Object({
-  id: Type.String({ pattern: '^[0-9a-fA-F]{24}:\\d{1,6}:\\d{1,3}$' }),
+  id: InstalmentId,
   due: Type.Optional(Type.String({ pattern: DAY_PATTERN })),
   cancel: Type.Optional(Type.Boolean()),
 });
@@ -139,6 +152,17 @@ export const LedgerMessageAnswer = Type.Object({
   data: EnrolmentLedgerAnswer,
 });
 export const LedgerAnswer = Type.Object({ status: Type.Literal('SUCCESS'), data: EnrolmentLedgerAnswer });
+/**
+ * A payment of a line already paid or being paid (issue 53): nothing charged or recorded; the
+ * ledger and the payment that paid the line (`receipt`; null if it is not among the payments).
+ */
+export const AlreadyPaidAnswer = Type.Object({
+  status: Type.Literal('SUCCESS'),
+  message: Type.String(),
+  data: EnrolmentLedgerAnswer,
+  receipt: Nullable(LedgerPaymentAnswer),
+});
+export type AlreadyPaidAnswer = Static<typeof AlreadyPaidAnswer>;
 
 export const ReceivableRowAnswer = Type.Object({
   enrolment_id: Type.String(),

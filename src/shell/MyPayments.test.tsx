@@ -1,0 +1,97 @@
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../mocks/node.ts';
+import { MyPayments } from './MyPayments.tsx';
+import { LEDGER_MESSAGES } from '../domain/ledger.ts';
+import type { EnrolmentLedgerAnswer, LedgerLineAnswer } from '../domain/schemas/ledger.ts';
+
+const ENROLMENT = '64b0000000000000000000e1';
+
+const line = (seq: number, overrides: Partial<LedgerLineAnswer> = {}): LedgerLineAnswer => ({
+  _id: `${ENROLMENT}:1:${seq}`,
+  cupo: 1,
+  child: 'Pedro Rodríguez',
+  kind: 'cuota',
+  seq,
+  of: 10,
+  due: `2026-${String(8 + seq).padStart(2, '0')}-05`,
+  amount: 3900,
+  paid: 0,
+  owed: 3900,
+  state: 'pendiente',
+  days_overdue: 0,
+  retry: null,
+  stopped: null,
+  ...overrides,
+});
+
+const paidLine = (seq: number) => line(seq, { paid: 3900, owed: 0, state: 'pagada' });
+
+const ledger = (lines: LedgerLineAnswer[]): EnrolmentLedgerAnswer => {
+  const owing = lines.filter((candidate) => candidate.owed > 0);
+  return {
+    enrolment: {
+      _id: ENROLMENT,
+      order_number: '1001',
+      campament: 'c',
+      camp_name: 'Programa Anual 2026-2027',
+      camp_type: 'programaanual',
+      status: 'active',
+      parent_email: 'carmen@correo.do',
+      parent_name: 'Carmen Rodríguez',
+      children: ['Pedro Rodríguez'],
+    },
+    lines,
+    payments: [],
+    autopay: false,
+    balance: owing.reduce((sum, candidate) => sum + candidate.owed, 0),
+    overdue: 0,
+    paid: lines.reduce((sum, candidate) => sum + candidate.paid, 0),
+    credit: 0,
+    next_due: owing[0]?.due ?? null,
+    next_amount: owing[0]?.owed ?? 0,
+    days_overdue: 0,
+  };
+};
+
+// Issue 53, item 3: the button pays the line it shows, by name; when another tab (or autopay) paid
+// it meanwhile, the server charges nothing and says so, and the page shows the line paid.
+describe("'Mis pagos'", () => {
+  it("sends the line its button shows; after 'ya está pagada' the page shows it paid and the next owed", async () => {
+    const before = ledger([paidLine(1), line(2), line(3)]);
+    const after = ledger([paidLine(1), paidLine(2), line(3)]);
+    let current = before;
+    const sent: Array<Record<string, unknown>> = [];
+    server.use(
+      http.get('*/api/pagos', () => HttpResponse.json({ status: 'SUCCESS', data: [current] })),
+      http.get('*/api/tarjetas', () => HttpResponse.json({ status: 'SUCCESS', data: null })),
+      http.post('*/api/pagos/cuota/:id', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        current = after; // paid from another tab before this click arrived
+        return HttpResponse.json({
+          status: 'SUCCESS',
+          message: LEDGER_MESSAGES.alreadyPaid,
+          data: after,
+          receipt: null,
+        });
+      }),
+    );
+    render(<MyPayments />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pagar próxima cuota (RD$3,900)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pagar cuota' });
+    await user.type(within(dialog).getByLabelText('Nombre en la tarjeta *'), 'Carmen Rodríguez');
+    await user.type(within(dialog).getByLabelText('Número de tarjeta *'), '4242424242424242');
+    await user.type(within(dialog).getByLabelText('Vencimiento (MM/AAAA) *'), '122030');
+    await user.type(within(dialog).getByLabelText('CVV *'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Pagar RD$3,900' }));
+
+    expect(sent).toEqual([expect.objectContaining({ cuota: `${ENROLMENT}:1:2`, amount: 3900 })]);
+    // Read again: the line paid, the next one still owed and offered.
+    expect(await screen.findAllByRole('row', { name: /Cuota [12] de 10.*Pagada/ })).toHaveLength(2);
+    expect(screen.getByRole('row', { name: /Cuota 3 de 10.*Pendiente/ })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Pagar cuota' })).not.toBeInTheDocument();
+  });
+});
