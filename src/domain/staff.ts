@@ -236,7 +236,8 @@ export type EnrolmentDetail = Omit<Enrolment, 'created_at' | 'paid_at' | 'cancel
   lines: Array<Enrolment['lines'][number] & { week_name: string; category_name: string }>;
   mails: Array<{ kind: string; subject: string; to: string[]; status: string; created_at: string }>;
   /** Its fiscal receipts (type and NCF), each downloadable as PDF. */
-  receipts: Array<{ type: NcfType; ncf: string }>;
+  /** Each downloads at /comprobantes/staff/{order}/{ref} (../domain/receipts.ts RECEIPT_REF_PATTERN). */
+  receipts: Array<{ type: NcfType; ncf: string; ref: string }>;
 };
 
 /** An audit entry as answered (dates as JSON strings). */
