@@ -2,14 +2,24 @@
 // password through the e-mailed link and signs in to the panel at 375 px: the menu holds the
 // rosters and the camp day only. The coach marks a child's arrival, loses the connection, marks
 // the departure to an authorised person (kept on the phone), and when the connection is back the
-// mark is sent: the office reads both marks.
+// mark is sent: the office reads both marks. A coach marks only today (issue 53), so the family is
+// enrolled in a camp of the test's own whose week runs from two days ago to two days ahead.
 import { expect, test } from './test.ts';
-import { api, demoSummerCart, E2E_ADMIN, newParent, payAs } from './api.ts';
+import { api, demoCartOf, E2E_ADMIN, newParent, payAs } from './api.ts';
 import { latestMailTo } from './outbox.ts';
 import { expectAccessible } from './a11y.ts';
 import { keepShot, SCREENSHOTS } from './shots.ts';
 import { writeFileSync } from 'node:fs';
 import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
+import { santoDomingoDay } from '../src/domain/days.ts';
+import { ageOn } from '../src/domain/staff.ts';
+
+/** 'DD/MM/YYYY' of the Santo Domingo day `days` from today. */
+const dayFromToday = (days: number) =>
+  santoDomingoDay(new Date(Date.now() + days * 24 * 3600_000))
+    .split('-')
+    .reverse()
+    .join('/');
 
 test.use({ viewport: { width: 375, height: 667 } });
 test('a coach checks two children in, goes offline, checks one out to an authorised person, and the office sees both marks', async ({
@@ -18,10 +28,37 @@ test('a coach checks two children in, goes offline, checks one out to an authori
   test.setTimeout(120_000);
   const tag = `${Date.now()}`;
   const admin = (await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN)).result.token as string;
-  // A family with two children in the demo camp's third week.
+  // A camp of the test's own, with one week around today; a family with two children in it.
+  const campName = `Campamento del día ${tag}`;
+  const weekDates = `${dayFromToday(-2)} - ${dayFromToday(2)}`;
+  const isoOf = (date: string) => date.split('/').reverse().join('-');
+  const camp = (
+    await api(page, 'POST', '/campamentos/create', admin, {
+      code: `DIA-${tag}`,
+      name: campName,
+      membership: 0,
+      start_date: isoOf(dayFromToday(-2)),
+      end_date: isoOf(dayFromToday(2)),
+    })
+  ).data as { _id: string };
+  const categories: Array<{ _id: string }> = [];
+  for (const name of ['Mini (6 a 9 años)', 'Infantil (10 a 13 años)'])
+    categories.push(
+      (await api(page, 'POST', '/categorias/create', admin, { campament: camp._id, name })).data,
+    );
+  const weekCreated = await api(page, 'POST', '/semanas/create', admin, {
+    campament: camp._id,
+    name: 'Semana de hoy',
+    date: weekDates,
+    value: 4700,
+    quota_q: 10,
+    categories: categories.map((category) => category._id),
+    isChecked: true,
+  });
+  expect(weekCreated.status, JSON.stringify(weekCreated)).toBe('SUCCESS');
   const parent = await newParent(page, `dia.${tag}@correo.do`);
-  const cart = await demoSummerCart(page, parent.token);
-  const paid = await payAs(page, parent.token, enrolmentRequest(cart, [[2], [2]], { children: tag }));
+  const cart = await demoCartOf(page, parent.token, `DIA-${tag}`);
+  const paid = await payAs(page, parent.token, enrolmentRequest(cart, [[0], [0]], { children: tag }));
   expect(paid.status()).toBe(201);
 
   const email = `entrenador.${tag}@escuela.do`;
@@ -31,10 +68,10 @@ test('a coach checks two children in, goes offline, checks one out to an authori
     role: 'entrenador',
   });
   expect(created.status).toBe('SUCCESS');
-  // The coach runs the third week (all its categories): their lists and day hold that week only.
+  // The coach runs the week (all its categories): their lists and day hold that week only.
   const assigned = await api(page, 'POST', '/personal/update', admin, {
     _id: created.data._id,
-    weeks: [cart.weeks[2]!._id],
+    weeks: [cart.weeks[0]!._id],
   });
   expect(assigned.status).toBe('SUCCESS');
   const mail = await latestMailTo(email);
@@ -57,8 +94,13 @@ test('a coach checks two children in, goes offline, checks one out to an authori
   await expect(menu.getByRole('link')).toHaveText(['Listas', 'Día de campamento']);
   await menu.getByRole('link', { name: 'Día de campamento' }).click();
 
-  await page.getByLabel('Campamento *').selectOption({ label: 'Campamento de Verano 2027' });
-  await page.getByLabel('Semana').selectOption({ value: cart.weeks[2]!._id });
+  await page.getByLabel('Campamento *').selectOption({ label: campName });
+  await page.getByLabel('Semana').selectOption({ value: cart.weeks[0]!._id });
+  // The page names the day it marks: today.
+  const today = santoDomingoDay(new Date());
+  await expect(page.getByText(/^Marcando: \S+ \d{2}\/\d{2}\/\d{4}$/)).toHaveText(
+    new RegExp(`${today.split('-').reverse().join('/')}$`),
+  );
   const name = `Pedro ${tag} Rodríguez`;
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
   const sister = `María ${tag} Rodríguez`;
@@ -84,11 +126,10 @@ test('a coach checks two children in, goes offline, checks one out to an authori
   expect(overflow).toBeLessThanOrEqual(0);
 
   // The office reads both marks.
-  const day = await page.evaluate(() => document.querySelector<HTMLInputElement>('#day-date')!.value);
   const seen = await api(
     page,
     'GET',
-    `/dia?campament=${cart.camp._id}&week=${cart.weeks[2]!._id}&day=${day}`,
+    `/dia?campament=${cart.camp._id}&week=${cart.weeks[0]!._id}&day=${today}`,
     admin,
   );
   const marks = seen.data as Array<{ name: string; arrived_at: string | null; picked_up_by: string }>;
@@ -103,8 +144,8 @@ test('a coach checks two children in, goes offline, checks one out to an authori
   // and category with the school, camp, week and category on it, and no page for an empty group.
   await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
   await menu.getByRole('link', { name: 'Listas' }).click();
-  await page.getByLabel('Campamento', { exact: true }).selectOption({ label: 'Campamento de Verano 2027' });
-  await page.getByLabel('Semana', { exact: true }).selectOption({ value: cart.weeks[2]!._id });
+  await page.getByLabel('Campamento', { exact: true }).selectOption({ label: campName });
+  await page.getByLabel('Semana', { exact: true }).selectOption({ value: cart.weeks[0]!._id });
   // The menu closes as the page opens (a phone); then each child is a card.
   await expect(page.getByRole('button', { name: 'Mostrar u ocultar el menú' })).toHaveAttribute(
     'aria-expanded',
@@ -116,7 +157,9 @@ test('a coach checks two children in, goes offline, checks one out to an authori
   const row = page.getByRole('row', { name: new RegExp(name) });
   // A card's labels are the columns' (data-label, drawn before each value on a phone).
   await expect(row.locator('td[data-label="Padres"]')).toContainText('Carmen Rodríguez 809-555-1234');
-  await expect(row.locator('td[data-label="Edad"]')).toHaveText('11');
+  await expect(row.locator('td[data-label="Edad"]')).toHaveText(
+    String(ageOn('15/03/2016', weekDates)), // Pedro's age on the week's first day
+  );
   expect(
     await row
       .locator('td[data-label="Padres"]')
@@ -131,9 +174,7 @@ test('a coach checks two children in, goes offline, checks one out to an authori
   const heads = page.locator('.roster-category:not(.roster-empty) .roster-print-head');
   await expect(heads.first()).toBeVisible();
   expect(await heads.count()).toBe(await groups.count());
-  await expect(heads.first()).toContainText(
-    `Escuela de Baloncesto · Campamento de Verano 2027 · ${cart.weeks[2]!.name}`,
-  );
+  await expect(heads.first()).toContainText(`Escuela de Baloncesto · ${campName} · ${cart.weeks[0]!.name}`);
   await expect(page.locator('.roster-empty').first()).toBeHidden();
   const pdf = await page.pdf({ format: 'A4' });
   if (SCREENSHOTS) writeFileSync(testInfo.outputPath('roster.pdf'), pdf);

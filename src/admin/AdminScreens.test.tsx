@@ -918,4 +918,79 @@ describe('the camp day (issue 25)', () => {
     const marks = await mockCore().deps.store.collection('asistencia').find({});
     expect(marks).toHaveLength(1);
   });
+
+  // Issue 53, item 6: the page names the day it marks and offers no day outside the week.
+  it('the office marks one of the week’s days, named on the page; no day outside the week is offered', async () => {
+    // Today (for the page and the mock server): a Saturday five months before the week.
+    vi.setSystemTime(new Date('2027-01-16T15:00:00Z'));
+    try {
+      const user = await open('/admin/dia', 'Día de campamento');
+      await pickFirstWeek(user);
+      expect(await screen.findByText('Marcando: lunes 14/06/2027')).toBeInTheDocument();
+      const picker = screen.getByLabelText('Día');
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual([
+        'lunes 14/06/2027',
+        'martes 15/06/2027',
+        'miércoles 16/06/2027',
+        'jueves 17/06/2027',
+        'viernes 18/06/2027',
+      ]);
+      await user.selectOptions(picker, 'miércoles 16/06/2027');
+      expect(await screen.findByText('Marcando: miércoles 16/06/2027')).toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: 'Llegó Pedro Rodríguez' }));
+      expect(await screen.findByText('Pedro Rodríguez: llegada marcada.')).toBeInTheDocument();
+      const marks = await mockCore().deps.store.collection('asistencia').find({});
+      expect(marks.map((mark) => mark.day)).toEqual(['2027-06-16']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a coach marks today only: no marks before the week, today named and marked during it', async () => {
+    await signInAdmin(MOCK_CREDENTIALS.coach.email);
+    vi.setSystemTime(new Date('2027-01-16T15:00:00Z'));
+    try {
+      const user = await open('/admin/dia', 'Día de campamento');
+      await pickFirstWeek(user);
+      expect(
+        await screen.findByText(
+          'Hoy (sábado 16/01/2027) no es un día de esta semana, que va del lunes 14/06/2027 al viernes 18/06/2027: no hay marcas que tomar.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^(Llegó|Salió) / })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Día')).not.toBeInTheDocument();
+      expect(screen.queryByText(/^Marcando/)).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a coach on a day of the week: that day is named, marked, and no other is offered', async () => {
+    await signInAdmin(MOCK_CREDENTIALS.coach.email);
+    vi.setSystemTime(new Date('2027-06-15T13:00:00Z')); // Tuesday, 9 a. m. in Santo Domingo
+    try {
+      const user = await open('/admin/dia', 'Día de campamento');
+      await pickFirstWeek(user);
+      expect(await screen.findByText('Marcando: martes 15/06/2027')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Día')).not.toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: 'Llegó Pedro Rodríguez' }));
+      expect(await screen.findByText('Pedro Rodríguez: llegada marcada.')).toBeInTheDocument();
+      const marks = await mockCore().deps.store.collection('asistencia').find({});
+      expect(marks.map((mark) => mark.day)).toEqual(['2027-06-15']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
+
+/** The camp day's camp and its first week (14/06/2027 - 18/06/2027). */
+async function pickFirstWeek(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(await screen.findByLabelText('Campamento *'), 'Campamento de Verano 2027');
+  const week = await screen.findByLabelText('Semana');
+  await waitFor(() => expect(within(week).getAllByRole('option').length).toBeGreaterThan(1));
+  await user.selectOptions(week, within(week).getAllByRole('option')[1]!);
+}

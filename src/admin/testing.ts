@@ -6,16 +6,21 @@ import type { UserRecord } from '../domain/records.ts';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token';
 
-export async function signInAdmin(): Promise<void> {
-  const admin = await mockCore()
-    .deps.store.collection<UserRecord>('usuarios')
-    .findOne({ email: MOCK_CREDENTIALS.admin.email });
-  if (!admin) throw new Error('The mock data has no admin');
+/** Signs in a staff member of the mock data: the administrator, or another (the coach) by e-mail. */
+export async function signInAdmin(email: string = MOCK_CREDENTIALS.admin.email): Promise<void> {
+  const admin = await mockCore().deps.store.collection<UserRecord>('usuarios').findOne({ email });
+  if (!admin) throw new Error(`The mock data has no ${email}`);
   sessions.set(TEST_ADMIN_TOKEN, admin._id);
   localStorage.setItem('gatekeeper_token', TEST_ADMIN_TOKEN);
   localStorage.setItem(
     'gatekeeper_user',
-    JSON.stringify({ _id: admin._id, email: admin.email, name: admin.name, tipo: admin.tipo }),
+    JSON.stringify({
+      _id: admin._id,
+      email: admin.email,
+      name: admin.name,
+      tipo: admin.tipo,
+      ...(admin.role ? { role: admin.role } : {}),
+    }),
   );
 }
 

@@ -34,6 +34,13 @@ export const creditNoteType = (invoice: NcfType): NcfType | null =>
 export const isCreditNote = (type: NcfType): boolean => type === 'B04' || type === 'E34';
 
 /**
+ * A receipt as its download link names it (issue 53): its id after the order's, `{type}` for the
+ * order's invoice or a cancellation's note, `{type}-{change or payment}` for a change's credit
+ * note or an instalment's e-CF and its note. The link is `/comprobantes/{order}/{ref}`.
+ */
+export const RECEIPT_REF_PATTERN = `^(${NCF_TYPE_CODES.join('|')})(-[0-9A-Za-z:]{1,64})?$`;
+
+/**
  * An NCF is the series 'B', the type's two digits and an eight-digit sequential number; an e-NCF
  * is 'E', the type and ten digits (DGII's Informe Técnico e-CF §7).
  */

@@ -250,7 +250,8 @@ export type EnrolmentDetail = Omit<
   lines: Array<Enrolment['lines'][number] & { week_name: string; category_name: string }>;
   mails: Array<{ kind: string; subject: string; to: string[]; status: string; created_at: string }>;
   /** Its fiscal receipts (type and NCF), each downloadable as PDF. */
-  receipts: Array<{ type: NcfType; ncf: string }>;
+  /** Each downloads at /comprobantes/staff/{order}/{ref} (../domain/receipts.ts RECEIPT_REF_PATTERN). */
+  receipts: Array<{ type: NcfType; ncf: string; ref: string }>;
   /** What it collected by method and what a cancellation by staff would give back now (issue 53). */
   give_back: GiveBackFigures;
 };

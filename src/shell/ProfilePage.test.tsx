@@ -346,7 +346,7 @@ describe('profile page', () => {
         return new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
           headers: {
             'content-type': 'application/pdf',
-            'content-disposition': `attachment; filename="comprobante-${params.tipo === 'B04' ? 'B0400000001' : 'B0100000001'}.pdf"`,
+            'content-disposition': `attachment; filename="comprobante-${params.tipo === 'B04-c1' ? 'B0400000001' : 'B0100000001'}.pdf"`,
           },
         });
       }),
@@ -372,8 +372,9 @@ describe('profile page', () => {
           status: 'cancelled',
           cancel: null,
           receipts: [
-            { type: 'B01', ncf: 'B0100000001' },
-            { type: 'B04', ncf: 'B0400000001' },
+            { type: 'B01', ncf: 'B0100000001', ref: 'B01' },
+            // A change's credit note: its link names the change (issue 53).
+            { type: 'B04', ncf: 'B0400000001', ref: 'B04-c1' },
           ],
         },
       ],
@@ -384,7 +385,7 @@ describe('profile page', () => {
     await vi.waitFor(() =>
       expect(saved).toEqual(['comprobante-B0100000001.pdf', 'comprobante-B0400000001.pdf']),
     );
-    expect(asked).toEqual(['B01 token', 'B04 token']);
+    expect(asked).toEqual(['B01 token', 'B04-c1 token']);
     click.mockRestore();
     for (const [key, descriptor] of original)
       if (descriptor) Object.defineProperty(URL, key, descriptor);

@@ -14,7 +14,7 @@ import { selectCurrentUser } from '../auth/authSlice.ts';
 import type { PublicUser } from '../domain/accounts.ts';
 import { refundStatusLine } from '../domain/cancellation.ts';
 import { formatDop } from '../domain/pricing.ts';
-import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
+import { isCreditNote, RECEIPT_MESSAGES, type NcfType } from '../domain/receipts.ts';
 import { useAppSelector } from '../lib/hooks.ts';
 import { MembershipCodes } from '../lib/MembershipCodes.tsx';
 import { notify } from '../lib/toasts.tsx';
@@ -156,7 +156,7 @@ function ReceiptButtons({
           onClick={() => {
             setBusy(receipt.ncf);
             downloadFile(
-              `/comprobantes/${enrolmentId}/${receipt.type}`,
+              `/comprobantes/${enrolmentId}/${receipt.ref}`,
               readStored(STORAGE_KEYS.token),
               'comprobante.pdf',
             )
@@ -164,8 +164,10 @@ function ReceiptButtons({
               .finally(() => setBusy(''));
           }}
         >
-          {receipt.type === 'B04' ? RECEIPT_MESSAGES.downloadCreditNote : RECEIPT_MESSAGES.download} (
-          {receipt.ncf})
+          {isCreditNote(receipt.type as NcfType)
+            ? RECEIPT_MESSAGES.downloadCreditNote
+            : RECEIPT_MESSAGES.download}{' '}
+          ({receipt.ncf})
         </Button>
       ))}
     </div>

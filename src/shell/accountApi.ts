@@ -32,8 +32,8 @@ export interface EnrolmentSummary {
   changeable?: boolean;
   /** Its changes since it was paid (issue 24): what changed, the new total, what happened to the money. */
   changes?: Array<{ at: string; description: string; total: number; money: string }>;
-  /** Its fiscal receipts (B01 or B02, and a B04 after cancelling a B01), each a PDF to download. */
-  receipts?: Array<{ type: string; ncf: string }>;
+  /** Its fiscal receipts (invoice, credit notes, instalments' e-CF), each a PDF at /comprobantes/{order}/{ref}. */
+  receipts?: Array<{ type: string; ncf: string; ref: string }>;
   /** Paid, its invoice not issued yet: it comes by e-mail. */
   receipt_pending?: boolean;
   created_at: string;

@@ -25,6 +25,7 @@ import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { RECEIPT_MESSAGES, type NcfSequence, type Receipt } from '../../../src/domain/receipts.ts';
 import { SignedXml } from 'xml-crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { expectReceiptLinksDownload } from './receipt-links.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-issuing-'));
 const p12 = schoolP12In(dir, 'clave-p12');
@@ -682,6 +683,43 @@ describe('e-CF issued and sent', () => {
     expect(mails.every((mail) => (mail.attachments ?? []).length === 1)).toBe(true);
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ sent: 3, accepted: 3 });
     expect(s.received).toHaveLength(3);
+  });
+
+  // Issue 53, item 8: an instalment's e-CF has an id of its own; the order's links name it.
+  it("every e-CF an annual order shows downloads for staff and the family: the E32, an instalment's, and the E34s", async () => {
+    const { t: app, parent, admin } = await setup();
+    const other = await app.createUser({ email: 'otra@correo.do' });
+    const tokens = { admin, parent, otherFamily: other.token };
+    const annual = await demoCart(app.store, 'PA2027');
+    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
+    const order = await pay(app, parent, enrolmentRequest(annual, [[monthly]]));
+    const paid = await app.api({
+      method: 'POST',
+      url: `/api/pagos/cuota/${order._id}`,
+      token: parent,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      payload: {
+        amount: 3_900,
+        cardHolder: 'Carmen Rodríguez',
+        cardNumber: '4242424242424242',
+        expDate: '12/2030',
+        cvv: '123',
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const listed = await expectReceiptLinksDownload(app, order._id, tokens);
+    expect(listed.map((receipt) => receipt.ncf)).toEqual(['E320000000001', 'E320000000002']);
+    expect(listed[1]!.ref).toMatch(/^E32-[0-9a-f]{24}$/);
+
+    const cancel = await app.api({
+      method: 'POST',
+      url: `/api/inscripciones/cancel/${order._id}`,
+      token: admin,
+      payload: { reason: 'Mudanza' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const all = await expectReceiptLinksDownload(app, order._id, tokens);
+    expect(all.map((receipt) => receipt.type)).toEqual(['E32', 'E32', 'E34', 'E34']);
   });
 
   it("a cancelled annual program paid by instalments: an E34 on each e-CF refunded, none above its document's total", async () => {

@@ -18,6 +18,7 @@ import {
 import type { Enrolment } from '../../../src/domain/records.ts';
 import { demoSchoolOnClock, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
 import { issuePendingReceipts } from '../../../src/core/receipts/service.ts';
+import { expectReceiptLinksDownload } from './receipt-links.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -149,7 +150,9 @@ describe('fiscal receipts', () => {
 
     // The profile lists it.
     const activity = await t.api({ method: 'GET', url: '/api/usuarios/activity', token: parent.token });
-    expect(activity.json().data.enrolments[0].receipts).toEqual([{ type: 'B02', ncf: 'B0200000001' }]);
+    expect(activity.json().data.enrolments[0].receipts).toEqual([
+      { type: 'B02', ncf: 'B0200000001', ref: 'B02' },
+    ]);
   });
 
   it('an invoice with RNC is a B01 for the company; cancelling it issues the B04 that modifies it', async () => {
@@ -192,6 +195,59 @@ describe('fiscal receipts', () => {
       'B0200000001',
       'B0400000001',
     ]);
+  });
+
+  // Issue 53, item 8: 'Nota de crédito B04… (PDF)' after a partial change answered 404: every
+  // receipt the order shows downloads, for staff and the family, by the link the order gives.
+  it("every receipt an order shows downloads for staff and the family: the B01, a change's B04, the cancellation's B04", async () => {
+    const { cart, admin } = await setup();
+    const parent = await t.createUser({ email: 'empresa@correo.do' });
+    const other = await t.createUser({ email: 'otra@correo.do' });
+    const tokens = { admin: admin.token, parent: parent.token, otherFamily: other.token };
+    // One child in weeks 1 and 2, with the company's RNC: a B01.
+    const order = await pay(parent.token, cart, {
+      ...enrolmentRequest(cart, [[0, 1]]),
+      comprobantefiscal: true,
+      rnc: '1-01-23456-3',
+      rnc_nombre: 'Inversiones Caribe SRL',
+    });
+    expect((await expectReceiptLinksDownload(t, order._id, tokens)).map((r) => r.type)).toEqual(['B01']);
+
+    // A partial change with a card refund: its own credit note, listed and downloadable.
+    const changed = await t.api({
+      method: 'POST',
+      url: `/api/inscripciones/cambios/${order._id}`,
+      token: admin.token,
+      payload: { action: 'drop_week', cupo: 1, week: cart.weeks[1]!._id, refund: 'card', reason: 'Viaje' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const afterChange = await expectReceiptLinksDownload(t, order._id, tokens);
+    expect(afterChange.map((r) => [r.type, r.ncf])).toEqual([
+      ['B01', 'B0100000001'],
+      ['B04', 'B0400000001'],
+    ]);
+    // The link the issue followed (by type) named no receipt of this order; by its ref it does.
+    expect(afterChange[1]!.ref).toBe('B04-c1');
+    const changeNote = await pdfText(
+      (await download(parent.token, order._id, afterChange[1]!.ref)).rawPayload,
+    );
+    expect(changeNote).toContain('Nota de crédito');
+    expect(changeNote).toContain('NCF modificado: B0100000001');
+
+    // The cancellation's credit note too.
+    expect((await staffCancel(admin.token, order._id)).statusCode).toBe(200);
+    const all = await expectReceiptLinksDownload(t, order._id, tokens);
+    expect(all.map((r) => [r.ncf, r.ref])).toEqual([
+      ['B0100000001', 'B01'],
+      ['B0400000001', 'B04-c1'],
+      ['B0400000002', 'B04'],
+    ]);
+    // A ref of another order, or one that names nothing, is not this order's.
+    const plain = await pay(parent.token, cart, enrolmentRequest(cart, [[2]]));
+    expect((await download(parent.token, plain._id, 'B04-c1')).statusCode).toBe(404);
+    expect((await download(admin.token, plain._id, 'B01', true)).statusCode).toBe(404);
+    const bad = await download(parent.token, order._id, 'B04-../../x');
+    expect(bad.statusCode).toBe(400);
   });
 
   it('a receipt that cannot be written never holds back the confirmation or the cancellation: logged, owed, issued later (issue 23)', async () => {

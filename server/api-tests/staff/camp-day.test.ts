@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { staffKit, type StaffKit } from './testing.ts';
 import { enrolmentRequest, participant } from '../checkout/testing.ts';
 import { ROLE_MESSAGES } from '../../../src/domain/roles.ts';
-import { CAMP_DAY_MESSAGES as M } from '../../../src/domain/camp-day.ts';
+import { CAMP_DAY_MESSAGES as M, type CampDayMark } from '../../../src/domain/camp-day.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 
 let kit: StaffKit | undefined;
@@ -17,7 +17,8 @@ afterEach(async () => {
 
 describe('the camp day', () => {
   it('arrivals once, departures to an authorised person, others only with an administrator’s note', async () => {
-    kit = await staffKit();
+    const clock = { now: new Date('2027-05-03T15:00:00Z') };
+    kit = await staffKit(undefined, clock);
     const k = kit;
     expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0], [0]]))).statusCode).toBe(201);
     const coachUser = await k.t.store.collection('usuarios').insertOne({
@@ -39,6 +40,8 @@ describe('the camp day', () => {
       .findOne({ payment_status: 'paid' }))!;
     const week = k.cart.weeks[0]!._id;
     const base = { campament: k.cart.camp._id, week, day: '2027-06-14' };
+    // The camp day: Monday 14 June 2027, 8:05 a. m. in Santo Domingo.
+    clock.now = new Date('2027-06-14T12:05:00Z');
     const list = async () =>
       (
         await k.t.api({
@@ -99,8 +102,15 @@ describe('the camp day', () => {
     });
     expect(left.json().message).toBe(M.left('Pedro Rodríguez', 'Rosa Martínez (001-1111111-8)'));
 
-    // An administrator's override for María, with a note; audited.
+    // An administrator's override for María (who arrived), with a note; audited.
     const maria = children.find((child) => child.name === 'María Rodríguez')!;
+    const mariaArrived = await k.t.api({
+      method: 'POST',
+      url: '/api/dia/llegada',
+      token: coach,
+      payload: { ...base, key: maria.key },
+    });
+    expect(mariaArrived.statusCode, mariaArrived.body).toBe(200);
     const noNote = await k.t.api({
       method: 'POST',
       url: '/api/dia/salida',
@@ -147,7 +157,8 @@ describe('the camp day', () => {
   });
 
   it('a coach sees and marks only the weeks and categories an administrator assigned', async () => {
-    kit = await staffKit();
+    const clock = { now: new Date('2027-05-03T15:00:00Z') };
+    kit = await staffKit(undefined, clock);
     const k = kit;
     const [mini, infantil] = [k.cart.categories[0]!._id, k.cart.categories[1]!._id];
     // Pedro (Infantil) in weeks 1 and 2; Ana (Mini) in week 1.
@@ -215,7 +226,8 @@ describe('the camp day', () => {
     const office = (await rosters(`&week=${week1._id}`, k.admin)).json().data[0].categories;
     expect(office.flatMap((group: { children: unknown[] }) => group.children)).toHaveLength(2);
 
-    // The camp day: the same children, and only they can be marked.
+    // The camp day (Monday 14 June, 9 a. m.): the same children, and only they can be marked.
+    clock.now = new Date('2027-06-14T13:00:00Z');
     const day = (
       await k.t.api({
         method: 'GET',
@@ -246,7 +258,8 @@ describe('the camp day', () => {
   });
 
   it("e-mails the family on the first departure where the camp asks, and the office downloads the day's sheet", async () => {
-    kit = await staffKit();
+    const clock = { now: new Date('2027-05-03T15:00:00Z') };
+    kit = await staffKit(undefined, clock);
     const k = kit;
     expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0], [0]]))).statusCode).toBe(201);
     const on = await k.t.api({
@@ -262,8 +275,10 @@ describe('the camp day', () => {
     const base = { campament: k.cart.camp._id, week: k.cart.weeks[0]!._id, day: '2027-06-14' };
     const post = (path: string, body: Record<string, unknown>, token = k.admin) =>
       k.t.api({ method: 'POST', url: `/api/dia/${path}`, token, payload: { ...base, ...body } });
+    clock.now = new Date('2027-06-14T12:30:00Z');
     expect((await post('llegada', { key: `${order._id}:1` })).statusCode).toBe(200);
-    const at = '2027-06-14T20:05:00.000Z'; // 4:05 p. m. in Santo Domingo
+    const at = '2027-06-14T20:05:00.000Z'; // 4:05 p. m. in Santo Domingo, the server's clock
+    clock.now = new Date(at);
     expect((await post('salida', { key: `${order._id}:1`, person: 0, at })).statusCode).toBe(200);
     // A replay of the same departure sends nothing more.
     expect((await post('salida', { key: `${order._id}:1`, person: 1, at })).statusCode).toBe(200);
@@ -308,5 +323,124 @@ describe('the camp day', () => {
       token: k.t.app.signToken(coach.json().data._id),
     });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+// Issue 53, item 6: marks only for the week's camp days (a coach: today), in order, at the
+// server's time; every impossible mark the review made is refused in Spanish and stores nothing.
+describe('the camp day refuses impossible marks (issue 53)', () => {
+  async function gate() {
+    const clock = { now: new Date('2027-05-03T15:00:00Z') };
+    kit = await staffKit(undefined, clock);
+    const k = kit;
+    expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0], [0]]))).statusCode).toBe(201);
+    const created = await k.t.api({
+      method: 'POST',
+      url: '/api/personal/create',
+      token: k.admin,
+      payload: { name: 'Coach Luis', email: 'coach@escuela.do', role: 'entrenador' },
+    });
+    const coachId = created.json().data._id as string;
+    const week = k.cart.weeks[0]!; // 14/06/2027 - 18/06/2027, Monday to Friday
+    expect(week.date).toBe('14/06/2027 - 18/06/2027');
+    await k.t.api({
+      method: 'POST',
+      url: '/api/personal/update',
+      token: k.admin,
+      payload: { _id: coachId, weeks: [week._id] },
+    });
+    const order = (await k.t.store
+      .collection<Enrolment>('inscripciones')
+      .findOne({ payment_status: 'paid' }))!;
+    const post = (path: 'llegada' | 'salida', token: string, body: Record<string, unknown>) =>
+      k.t.api({
+        method: 'POST',
+        url: `/api/dia/${path}`,
+        token,
+        payload: { campament: k.cart.camp._id, week: week._id, key: `${order._id}:1`, ...body },
+      });
+    const marks = () => k.t.store.collection<CampDayMark>('asistencia').find({});
+    return { k, clock, coach: k.t.app.signToken(coachId), week, order, post, marks };
+  }
+
+  it('a day outside the week or that does not exist: 400 in Spanish, nothing stored', async () => {
+    const { k, clock, coach, week, post, marks } = await gate();
+    clock.now = new Date('2027-06-14T13:00:00Z'); // Monday 14 June, 9 a. m. in Santo Domingo
+    const outside = M.notCampDay(['2027-06-14', '2027-06-15', '2027-06-16', '2027-06-17', '2027-06-18']);
+    expect(outside).toBe(
+      'Ese día no es de esta semana: se marca del lunes 14/06/2027 al viernes 18/06/2027.',
+    );
+    // The Saturday after the week, a day of another week, a day years away.
+    for (const day of ['2027-06-19', '2027-06-21', '2030-01-01'])
+      for (const token of [k.admin, coach]) {
+        const res = await post('llegada', token, { day });
+        expect(res.statusCode, `${day}: ${res.body}`).toBe(400);
+        expect(res.json().message).toBe(outside);
+      }
+    // Days that do not exist.
+    for (const day of ['2027-02-30', '2027-13-45', '0000-00-00']) {
+      for (const path of ['llegada', 'salida'] as const) {
+        const res = await post(path, k.admin, { day, person: 0 });
+        expect(res.statusCode, `${day}: ${res.body}`).toBe(400);
+        expect(res.json().message).toBe(M.badDay);
+      }
+      const list = await k.t.api({
+        method: 'GET',
+        url: `/api/dia?campament=${k.cart.camp._id}&week=${week._id}&day=${day}`,
+        token: k.admin,
+      });
+      expect(list.statusCode).toBe(400);
+      expect(list.json().message).toBe(M.badDay);
+    }
+    const list = await k.t.api({
+      method: 'GET',
+      url: `/api/dia?campament=${k.cart.camp._id}&week=${week._id}&day=2030-01-01`,
+      token: k.admin,
+    });
+    expect(list.statusCode).toBe(400);
+    expect(await marks()).toEqual([]);
+  });
+
+  it('a departure with no arrival: 409, nothing stored; the time is always the server’s', async () => {
+    const { clock, coach, post, marks, order } = await gate();
+    clock.now = new Date('2027-06-14T12:10:00Z');
+    const alone = await post('salida', coach, { day: '2027-06-14', person: 0 });
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json().message).toBe(M.noArrival('Pedro Rodríguez'));
+    expect(await marks()).toEqual([]);
+
+    // An arrival 'at' 1999: stored at the server's time.
+    const arrived = await post('llegada', coach, { day: '2027-06-14', at: '1999-01-01T00:00:00.000Z' });
+    expect(arrived.statusCode, arrived.body).toBe(200);
+    clock.now = new Date('2027-06-14T20:30:00Z');
+    const left = await post('salida', coach, { day: '2027-06-14', person: 0, at: '1999-01-01T23:00:00Z' });
+    expect(left.statusCode, left.body).toBe(200);
+    const [mark] = await marks();
+    expect(mark).toMatchObject({
+      _id: `2027-06-14|${order._id}:1`,
+      arrived_at: new Date('2027-06-14T12:10:00Z'),
+      left_at: new Date('2027-06-14T20:30:00Z'),
+      picked_up_by: 'Rosa Martínez (001-1111111-8)',
+    });
+  });
+
+  it('a coach marks today only (none before the week); the office any camp day of the week', async () => {
+    const { k, clock, coach, post, marks } = await gate();
+    // Seven months before the week: a coach has nothing to mark.
+    clock.now = new Date('2026-11-14T15:00:00Z');
+    const early = await post('llegada', coach, { day: '2027-06-14' });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().message).toBe(M.onlyToday('2026-11-14'));
+    expect(early.json().message).toBe(
+      'Un entrenador marca solo el día de hoy (sábado 14/11/2026); para corregir otro día, pídalo a la oficina.',
+    );
+    expect(await marks()).toEqual([]);
+    // Tuesday of the week: today yes, Monday no (for a coach); the office corrects Monday.
+    clock.now = new Date('2027-06-15T13:00:00Z');
+    expect((await post('llegada', coach, { day: '2027-06-14' })).statusCode).toBe(403);
+    expect((await post('llegada', coach, { day: '2027-06-15' })).statusCode).toBe(200);
+    const corrected = await post('llegada', k.admin, { day: '2027-06-14' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect((await marks()).map((mark) => mark.day).sort()).toEqual(['2027-06-14', '2027-06-15']);
   });
 });

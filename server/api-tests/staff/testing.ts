@@ -14,8 +14,14 @@ export interface StaffKit {
   pay: (token: string, body: CreateEnrolmentBody) => ReturnType<TestApp['api']>;
 }
 
-export async function staffKit(gateway?: PaymentGateway): Promise<StaffKit> {
-  const t = await buildTestApp({}, gateway ? { deps: { gateway } } : {});
+/** `clock`, when given, is the server's time (a test moves `clock.now`); else the system's. */
+export async function staffKit(gateway?: PaymentGateway, clock?: { now: Date }): Promise<StaffKit> {
+  const t = await buildTestApp(
+    {},
+    gateway || clock
+      ? { deps: { ...(gateway ? { gateway } : {}), ...(clock ? { clock: () => clock.now } : {}) } }
+      : {},
+  );
   await seedDemoData(t.store);
   const admin = await t.createUser({ admin: true, email: 'direccion@escuela.do' });
   const parent = await t.createUser({ email: 'carmen@correo.do' });

@@ -1,17 +1,26 @@
 // 'Día de campamento' (issue 25): at the gate, on a phone, for a day and a week's category: each
 // child with photo and medical alerts first; 'Llegó' marks the arrival, 'Salió' the departure with
 // one of the enrolment's authorised persons (an administrator may name someone else, with a note).
-// Absent children show at a glance. Without a connection the marks are kept on the phone with
-// their time and sent when it is back (./campDayQueue.ts).
+// Absent children show at a glance. Without a connection the marks are kept on the phone and sent
+// when it is back (./campDayQueue.ts). Marks are taken only on the week's camp days: the office
+// picks one of them, a coach marks today (issue 53, ../../domain/camp-day.ts); the page says which
+// day it marks.
 import { useEffect, useState } from 'react';
 import { AdminPage } from '../AdminPage.tsx';
-import { useCampDayQuery, useMarkCampDayMutation } from '../api.ts';
+import { useAreaList, useCampDayQuery, useMarkCampDayMutation } from '../api.ts';
 import { notifyError, notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
 import { adminRole } from '../adminSession.ts';
 import { LabeledInput } from '../fields.tsx';
 import { santoDomingoDay } from '../../domain/days.ts';
 import { formatPaymentDate } from '../../domain/enrolment.ts';
-import { personLabel, type CampDayChild, type CampDayMarkBody } from '../../domain/camp-day.ts';
+import {
+  campDaysOf,
+  dayLabel,
+  markableDays,
+  personLabel,
+  type CampDayChild,
+  type CampDayMarkBody,
+} from '../../domain/camp-day.ts';
 import { GroupPickers, Notes, useGroup } from './RostersPage.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 import { keepMark, pendingMarks, sendPendingMarks, type PendingMark } from './campDayQueue.ts';
@@ -43,9 +52,9 @@ function useMarks() {
     // `send` only wraps the mutation, whose identity does not change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  /** A mark now: sent, or kept with its time when there is no connection. */
+  /** A mark now: sent, or kept when there is no connection (the server stamps its own time). */
   const markNow = async (kind: PendingMark['kind'], body: CampDayMarkBody) => {
-    const item = { kind, body: { ...body, at: new Date().toISOString() } };
+    const item = { kind, body };
     if ((await send(item)) === 'offline') {
       keepMark(item);
       setPending(pendingMarks());
@@ -186,23 +195,39 @@ function ChildCard({
   );
 }
 
+/**
+ * The day the page marks: one of the week's camp days this member may mark (the office any, a
+ * coach today only). The office's pick stays while it is one of them; otherwise today when it is a
+ * camp day, else the week's first day. Empty: nothing to mark (a coach outside the week).
+ */
+function useMarkedDay(weekDates: string | undefined) {
+  const today = santoDomingoDay(new Date());
+  const days = weekDates === undefined ? [] : markableDays(weekDates, adminRole(), today);
+  const [picked, setPicked] = useState('');
+  const day = days.includes(picked) ? picked : days.includes(today) ? today : (days[0] ?? '');
+  return { today, days, day, setDay: setPicked };
+}
+
 export function CampDayPage() {
   const group = useGroup();
   const { campament, week, category } = group;
-  const [day, setDay] = useState(() => santoDomingoDay(new Date()));
+  const weeks = useAreaList('semanas', { campament, sort: 'order', page: 1, limit: 100 }, !campament);
+  const weekDates = weeks.data?.data.find((entry) => entry._id === week)?.date;
+  const { today, days, day, setDay } = useMarkedDay(weekDates);
   const list = useCampDayQuery(
     { campament, week, day, ...(category ? { category } : {}) },
-    { skip: !campament || !week },
+    { skip: !campament || !week || !day },
   );
   const { pending, markNow } = useMarks();
   const children = list.data ?? [];
   const absent = children.filter((child) => child.arrived_at === null).length;
+  const campDays = weekDates === undefined ? [] : campDaysOf(weekDates);
   return (
     <AdminPage
       title="Día de campamento"
       actions={
         // The day's sheet is the office's (a coach has the day here): the marks as a file.
-        campament && week && adminRole() !== 'entrenador' ? (
+        campament && week && day && adminRole() !== 'entrenador' ? (
           <ExportButtons
             path="/dia/export"
             filters={{ campament, week, day, ...(category ? { category } : {}) }}
@@ -212,20 +237,27 @@ export function CampDayPage() {
     >
       <form className="row g-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
         <GroupPickers idPrefix="day" group={group} />
-        <div className="col-12 col-md-2">
-          <label htmlFor="day-date" className="form-label">
-            Día
-          </label>
-          <input
-            id="day-date"
-            name="day"
-            type="date"
-            autoComplete="off"
-            className="form-control admin-tap"
-            value={day}
-            onChange={(event) => setDay(event.target.value)}
-          />
-        </div>
+        {days.length > 1 ? (
+          // The office corrects any camp day of the week: only those are offered.
+          <div className="col-12 col-md-2">
+            <label htmlFor="day-date" className="form-label">
+              Día
+            </label>
+            <select
+              id="day-date"
+              name="day"
+              className="form-select admin-tap"
+              value={day}
+              onChange={(event) => setDay(event.target.value)}
+            >
+              {days.map((option) => (
+                <option key={option} value={option}>
+                  {dayLabel(option)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
       </form>
       {pending.length > 0 ? (
         <p className="alert alert-warning" role="status">
@@ -235,29 +267,44 @@ export function CampDayPage() {
       ) : null}
       {!campament || !week ? (
         <p role="status">Elija el campamento y la semana.</p>
-      ) : list.error ? (
-        <p role="alert">{serverMessage(list.error) || 'No fue posible cargar el día.'}</p>
-      ) : !list.data ? (
+      ) : weekDates === undefined ? (
         <p role="status">Cargando…</p>
-      ) : children.length === 0 ? (
-        <p role="status">No hay niños inscritos en esta semana y categoría.</p>
+      ) : !day ? (
+        <p role="status">
+          {campDays.length === 0
+            ? 'Esta semana no tiene fechas: no hay marcas que tomar.'
+            : `Hoy (${dayLabel(today)}) no es un día de esta semana, que va del ${dayLabel(campDays[0]!)} al ${dayLabel(campDays.at(-1)!)}: no hay marcas que tomar.`}
+        </p>
       ) : (
         <>
-          <p role="status">
-            {children.length === 1 ? '1 niño' : `${children.length} niños`} ·{' '}
-            {absent === 0 ? 'todos llegaron' : `${absent} sin llegar`}
+          <p className="h5" id="day-marked">
+            Marcando: {dayLabel(day)}
           </p>
-          <ul className="list-unstyled">
-            {children.map((child) => (
-              <ChildCard
-                key={child.key}
-                child={child}
-                base={{ campament, week, day }}
-                pending={pending}
-                markNow={markNow}
-              />
-            ))}
-          </ul>
+          {list.error ? (
+            <p role="alert">{serverMessage(list.error) || 'No fue posible cargar el día.'}</p>
+          ) : !list.data ? (
+            <p role="status">Cargando…</p>
+          ) : children.length === 0 ? (
+            <p role="status">No hay niños inscritos en esta semana y categoría.</p>
+          ) : (
+            <>
+              <p role="status">
+                {children.length === 1 ? '1 niño' : `${children.length} niños`} ·{' '}
+                {absent === 0 ? 'todos llegaron' : `${absent} sin llegar`}
+              </p>
+              <ul className="list-unstyled" aria-labelledby="day-marked">
+                {children.map((child) => (
+                  <ChildCard
+                    key={child.key}
+                    child={child}
+                    base={{ campament, week, day }}
+                    pending={pending}
+                    markNow={markNow}
+                  />
+                ))}
+              </ul>
+            </>
+          )}
         </>
       )}
     </AdminPage>

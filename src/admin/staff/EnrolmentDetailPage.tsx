@@ -78,7 +78,7 @@ function ReceiptDownloads({ enrolment }: { enrolment: EnrolmentDetail }) {
           disabled={busy === receipt.ncf}
           onClick={() => {
             setBusy(receipt.ncf);
-            downloadFile(`/comprobantes/staff/${enrolment._id}/${receipt.type}`)
+            downloadFile(`/comprobantes/staff/${enrolment._id}/${receipt.ref}`)
               .catch((error: unknown) => notifyError(withServerMessage('No fue posible descargar', error)))
               .finally(() => setBusy(''));
           }}

@@ -1,5 +1,5 @@
-// The camp day's marks made without a connection (issue 25): kept on the phone with the time they
-// were made, and sent in order when the connection is back. The server keeps the first mark of a
+// The camp day's marks made without a connection (issue 25): kept on the phone and sent in order
+// when the connection is back (the server stamps them with its own time, issue 53). The server keeps the first mark of a
 // child and day, so a mark sent twice is harmless; one the server refuses is dropped (it was said).
 import type { CampDayMarkBody } from '../../domain/camp-day.ts';
 

@@ -12,8 +12,11 @@ import { recordAudit, type Actor } from './audit.ts';
 import { type Camp, type Enrolment, type UserRecord } from '../../domain/records.ts';
 import { coachScopeOf, staffRoleOf } from '../../domain/roles.ts';
 import type { CoachScope } from '../../domain/roles.ts';
+import { santoDomingoDay } from '../../domain/days.ts';
 import {
   CAMP_DAY_MESSAGES as M,
+  dayRefusal,
+  isCalendarDay,
   personLabel,
   pickupNotice,
   type CampDayChild,
@@ -23,7 +26,6 @@ import {
 import type { RosterChild } from '../../domain/staff.ts';
 
 export const CAMP_DAY = 'asistencia';
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const marksOf = (deps: Pick<CoreDeps, 'store'>) => deps.store.collection<CampDayMark>(CAMP_DAY);
 /** Who marked: the staff member's name (or e-mail). */
@@ -35,12 +37,15 @@ export async function campDay(
   query: { campament: string; week: string; category?: string; day: string },
   scope: CoachScope | null = null,
 ): Promise<CampDayChild[]> {
-  if (!DAY.test(query.day)) throw new ApiError(400, M.badDay);
+  if (!isCalendarDay(query.day)) throw new ApiError(400, M.badDay);
   const [week] = await rosters(
     deps.store,
     { campament: query.campament, week: query.week, ...(query.category ? { category: query.category } : {}) },
     scope,
   );
+  // Any camp day of the week may be read (the office's corrections, a coach's look back); no other.
+  const refused = week ? dayRefusal(query.day, week.date, null, '') : null;
+  if (refused) throw new ApiError(refused.status, refused.message);
   const children = (week?.categories ?? []).flatMap((category) =>
     category.children.map((child) => ({ ...child, category_name: category.category_name })),
   );
@@ -106,12 +111,17 @@ export async function* campDaySheet(
   }
 }
 
-/** The child of a key in the week, or 404. */
+/**
+ * The child of a key in the week, or 404; then whether this member may mark that day (issue 53):
+ * a real day (400), one of the week's camp days (400) and, for a coach, today in Santo Domingo
+ * (403). Nothing is written before these pass.
+ */
 async function childIn(
-  deps: Pick<CoreDeps, 'store'>,
-  input: { campament: string; week: string; key: string },
+  deps: Pick<CoreDeps, 'store' | 'clock'>,
+  input: { campament: string; week: string; key: string; day: string },
   staff: UserRecord,
 ): Promise<RosterChild> {
+  if (!isCalendarDay(input.day)) throw new ApiError(400, M.badDay);
   // A coach marks only the children of the weeks and categories assigned to them.
   const [week] = await rosters(
     deps.store,
@@ -119,13 +129,17 @@ async function childIn(
     coachScopeOf(staff),
   );
   const child = week?.categories.flatMap((category) => category.children).find((c) => c.key === input.key);
-  if (!child) throw new ApiError(404, M.childNotFound);
+  if (!week || !child) throw new ApiError(404, M.childNotFound);
+  const refused = dayRefusal(input.day, week.date, staffRoleOf(staff), santoDomingoDay(nowOf(deps)));
+  if (refused) throw new ApiError(refused.status, refused.message);
   return child;
 }
 
+const markId = (day: string, key: string) => `${day}|${key}`;
+
 /** The day's mark of a child, made once: an insert, or the existing one when it was made first. */
 async function markOf(deps: Pick<CoreDeps, 'store'>, day: string, week: string, key: string) {
-  const _id = `${day}|${key}`;
+  const _id = markId(day, key);
   const existing = await marksOf(deps).findById(_id);
   if (existing) return existing;
   try {
@@ -177,15 +191,15 @@ async function noticeToFamily(
 export type ArrivalInput = Omit<CampDayMarkBody, 'person' | 'other'>;
 export type DepartureInput = CampDayMarkBody;
 
+// The time of a mark is the server's clock (issue 53): a client's `at` (a phone's, or one typed as
+// 1999) is ignored, so a mark sent late says when it reached the school, never a time made up.
 export async function markArrival(deps: CoreDeps, staff: UserRecord, input: ArrivalInput): Promise<string> {
-  if (!DAY.test(input.day)) throw new ApiError(400, M.badDay);
   const child = await childIn(deps, input, staff);
   const mark = await markOf(deps, input.day, input.week, input.key);
-  const at = input.at ? new Date(input.at) : nowOf(deps);
   // The first arrival stands: a replay or a second coach changes nothing.
   await marksOf(deps).updateOne(
     { _id: mark._id, arrived_at: null },
-    { set: { arrived_at: Number.isNaN(at.getTime()) ? nowOf(deps) : at, arrived_by: who(staff) } },
+    { set: { arrived_at: nowOf(deps), arrived_by: who(staff) } },
   );
   return M.arrived(child.name);
 }
@@ -196,8 +210,10 @@ export async function markDeparture(
   staff: UserRecord,
   input: DepartureInput,
 ): Promise<string> {
-  if (!DAY.test(input.day)) throw new ApiError(400, M.badDay);
   const child = await childIn(deps, input, staff);
+  // A departure needs that day's arrival (issue 53): in order, never a departure alone.
+  const arrived = await marksOf(deps).findById(markId(input.day, input.key));
+  if (!arrived?.arrived_at) throw new ApiError(409, M.noArrival(child.name));
   const authorised = input.person !== undefined ? child.pickup[input.person] : undefined;
   let person: string;
   let note = '';
@@ -212,13 +228,12 @@ export async function markDeparture(
     person = personLabel(other);
     note = other.note.trim();
   }
-  const mark = await markOf(deps, input.day, input.week, input.key);
-  const at = input.at ? new Date(input.at) : nowOf(deps);
+  const mark = arrived;
   const done = await marksOf(deps).updateOne(
     { _id: mark._id, left_at: null },
     {
       set: {
-        left_at: Number.isNaN(at.getTime()) ? nowOf(deps) : at,
+        left_at: nowOf(deps),
         left_by: who(staff),
         picked_up_by: person,
         ...(note ? { override_note: note } : {}),

@@ -655,32 +655,43 @@ export async function issuePendingReceipts(deps: CoreDeps): Promise<number> {
   return sent;
 }
 
-/** An order's receipts, for the profile and the admin detail: type and NCF, by order id. */
+/** A receipt's ref: its id after the order's ('B04-c1'), what its download link names. */
+const refOf = (receipt: Receipt): string => receipt._id.slice(receipt.enrolment_id.length + 1);
+
+/** An order's receipts, for the profile and the admin detail: type, NCF and ref, by order id. */
 export async function receiptsOfOrders(
   store: Store,
   enrolmentIds: readonly string[],
-): Promise<Map<string, Array<{ type: NcfType; ncf: string }>>> {
+): Promise<Map<string, Array<{ type: NcfType; ncf: string; ref: string }>>> {
   const found = enrolmentIds.length
     ? await receiptsOf(store).find({ enrolment_id: { $in: [...enrolmentIds] } }, { sort: { issued_at: 1 } })
     : [];
-  const byOrder = new Map<string, Array<{ type: NcfType; ncf: string }>>();
+  const byOrder = new Map<string, Array<{ type: NcfType; ncf: string; ref: string }>>();
   for (const receipt of found)
     byOrder.set(receipt.enrolment_id, [
       ...(byOrder.get(receipt.enrolment_id) ?? []),
-      { type: receipt.type, ncf: receipt.ncf },
+      { type: receipt.type, ncf: receipt.ncf, ref: refOf(receipt) },
     ]);
   return byOrder;
 }
 
-/** A receipt's PDF for download: the family's own (userId), or any for staff (null). */
+/**
+ * A receipt's PDF for download, by the order and the receipt's ref (issue 53: a change's credit
+ * note and an instalment's e-CF have ids of their own, so a type alone could not name them). The
+ * receipt must be that order's; for a family (userId) the order must be theirs; staff (null) any.
+ */
 export async function receiptPdf(
   deps: CoreDeps,
   enrolmentId: string,
-  type: NcfType,
+  ref: string,
   userId: string | null,
 ): Promise<{ filename: string; bytes: Uint8Array }> {
-  const receipt = await receiptsOf(deps.store).findById(receiptId(enrolmentId, type));
-  if (!receipt || (userId !== null && receipt.user_id !== userId)) throw new ApiError(404, R.notFound);
+  const receipt = await receiptsOf(deps.store).findById(`${enrolmentId}-${ref}`);
+  if (!receipt || receipt.enrolment_id !== enrolmentId) throw new ApiError(404, R.notFound);
+  if (userId !== null) {
+    const order = await enrolmentsOf(deps.store).findById(enrolmentId);
+    if (!order || order.user_id !== userId || receipt.user_id !== userId) throw new ApiError(404, R.notFound);
+  }
   return { filename: receiptFileName(receipt), bytes: await deps.receiptPdf(receipt) };
 }
 

@@ -141,8 +141,8 @@ export const ActivityAnswer = successOf(
             money: Type.String(),
           }),
         ),
-        /** Its fiscal receipts: type (B01, B02, B04) and NCF. */
-        receipts: Type.Array(Type.Object({ type: Type.String(), ncf: Type.String() })),
+        /** Its fiscal receipts: type (B01, B02, B04…), NCF, and the ref its download link names. */
+        receipts: Type.Array(Type.Object({ type: Type.String(), ncf: Type.String(), ref: Type.String() })),
         /** Paid, its invoice not issued yet (no usable NCF range): it comes by e-mail. */
         receipt_pending: Type.Boolean(),
         created_at: Type.String(),

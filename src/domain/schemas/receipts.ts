@@ -1,13 +1,20 @@
 // TypeBox schemas of the fiscal receipts' calls (issue 18), apart from ../receipts.ts so the browser never bundles TypeBox.
 import { Type } from 'typebox';
 import { Id } from '../admin-contract.ts';
-import { ELECTRONIC_TYPES, ENCF_NUMBER_MAX, ITBIS_MODES, NCF_TYPE_CODES } from '../receipts.ts';
+import {
+  ELECTRONIC_TYPES,
+  ENCF_NUMBER_MAX,
+  ITBIS_MODES,
+  NCF_TYPE_CODES,
+  RECEIPT_REF_PATTERN,
+} from '../receipts.ts';
 import { ECF_STATES } from '../ecf.ts';
 
 const Success = Type.Literal('SUCCESS');
 const NcfTypeSchema = Type.Union(NCF_TYPE_CODES.map((type) => Type.Literal(type)));
 
-export const ReceiptParams = Type.Object({ id: Id, tipo: NcfTypeSchema });
+/** An order's receipt: `tipo` is the receipt's ref (the type, or the type and the change or payment). */
+export const ReceiptParams = Type.Object({ id: Id, tipo: Type.String({ pattern: RECEIPT_REF_PATTERN }) });
 
 /** GET /comprobantes/ecf: the office's e-CF list (issue 22), newest first, by state and type. */
 export const EcfListQuery = Type.Object({
