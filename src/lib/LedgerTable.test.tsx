@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LedgerTable } from './LedgerTable.tsx';
+import { LedgerFigures, LedgerTable } from './LedgerTable.tsx';
 import type { EnrolmentLedgerAnswer, LedgerLineAnswer } from '../domain/schemas/ledger.ts';
 import { CARD_MESSAGES } from '../domain/cards.ts';
 
@@ -37,6 +37,7 @@ const ledger = (lines: LedgerLineAnswer[]): EnrolmentLedgerAnswer => ({
   lines,
   payments: [],
   autopay: true,
+  returned: { card: 0, office: 0, office_owed: false },
   balance: 7800,
   overdue: 3900,
   paid: 7400,
@@ -68,5 +69,26 @@ describe('LedgerTable', () => {
     expect(rows[1]).toHaveTextContent('Vencida');
     expect(rows[1]).toHaveTextContent('Reintento el 08/10/2026');
     expect(rows[2]).toHaveTextContent(`Cobro automático detenido: ${CARD_MESSAGES.lostOrStolen}`);
+  });
+});
+
+// Issue 53: a cancelled plan says what went back to the card and what the office owes back.
+describe('LedgerFigures', () => {
+  it('names the card refund and the cash owed back, or handed back', () => {
+    const cancelled = {
+      ...ledger([line(1, { state: 'pagada', paid: 3900, owed: 0 })]),
+      returned: { card: 7400, office: 3900, office_owed: true },
+    };
+    const { rerender } = render(<LedgerFigures ledger={cancelled} />);
+    expect(screen.getByText('Reembolsado a la tarjeta').nextElementSibling).toHaveTextContent('RD$7,400');
+    expect(screen.getByText('Por devolver en efectivo o transferencia').nextElementSibling).toHaveTextContent(
+      'RD$3,900',
+    );
+    rerender(
+      <LedgerFigures ledger={{ ...cancelled, returned: { ...cancelled.returned, office_owed: false } }} />,
+    );
+    expect(screen.getByText('Devuelto en efectivo o transferencia')).toBeInTheDocument();
+    rerender(<LedgerFigures ledger={ledger([])} />);
+    expect(screen.queryByText('Reembolsado a la tarjeta')).not.toBeInTheDocument();
   });
 });

@@ -109,6 +109,22 @@ export function LedgerFigures({ ledger }: { ledger: EnrolmentLedgerAnswer }) {
           <dd className="col-6 col-md-3">{formatDop(ledger.credit)}</dd>
         </>
       ) : null}
+      {ledger.returned.card > 0 ? (
+        <>
+          <dt className="col-6 col-md-3 fw-normal">Reembolsado a la tarjeta</dt>
+          <dd className="col-6 col-md-3">{formatDop(ledger.returned.card)}</dd>
+        </>
+      ) : null}
+      {ledger.returned.office > 0 ? (
+        <>
+          <dt className="col-6 col-md-3 fw-normal">
+            {ledger.returned.office_owed
+              ? 'Por devolver en efectivo o transferencia'
+              : 'Devuelto en efectivo o transferencia'}
+          </dt>
+          <dd className="col-6 col-md-3">{formatDop(ledger.returned.office)}</dd>
+        </>
+      ) : null}
     </dl>
   );
 }

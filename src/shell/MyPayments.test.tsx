@@ -46,6 +46,7 @@ const ledger = (lines: LedgerLineAnswer[]): EnrolmentLedgerAnswer => {
     lines,
     payments: [],
     autopay: false,
+    returned: { card: 0, office: 0, office_owed: false },
     balance: owing.reduce((sum, candidate) => sum + candidate.owed, 0),
     overdue: 0,
     paid: lines.reduce((sum, candidate) => sum + candidate.paid, 0),

@@ -699,6 +699,7 @@ describe('e-CF issued and sent', () => {
       token: parent,
       headers: { 'idempotency-key': crypto.randomUUID() },
       payload: {
+        cuota: (await owedLine(app, admin, order._id))._id,
         amount: 3_900,
         cardHolder: 'Carmen Rodríguez',
         cardNumber: '4242424242424242',

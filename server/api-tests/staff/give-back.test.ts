@@ -229,6 +229,14 @@ describe('an annual plan paid by card and in cash, cancelled', () => {
       'Lo que pagó en efectivo o por transferencia (RD$3,900) se lo devuelve la escuela',
     );
 
+    // The ledger, the family's and the office's, says what went back how.
+    const ledgerNow = async () =>
+      (await t.api({ method: 'GET', url: `/api/cuentas/detalle/${order._id}`, token: kit.admin })).json()
+        .data;
+    expect((await ledgerNow()).returned).toEqual({ card: 7_400, office: 3_900, office_owed: true });
+    const family = (await t.api({ method: 'GET', url: '/api/pagos', token: kit.parent })).json().data;
+    expect(family[0].returned).toEqual({ card: 7_400, office: 3_900, office_owed: true });
+
     // The office hands the cash back: recorded once, with who and when, audited.
     const hand = () =>
       t.api({
@@ -253,6 +261,7 @@ describe('an annual plan paid by card and in cash, cancelled', () => {
       await t.api({ method: 'GET', url: '/api/auditoria/listpop?kind=inscripciones', token: kit.admin })
     ).json().data;
     expect(JSON.stringify(audit)).toContain('Devuelto en efectivo: RD$3,900. Entregado a la madre');
+    expect((await ledgerNow()).returned).toEqual({ card: 7_400, office: 3_900, office_owed: false });
     // Still one figure: given back 11,300 of 11,300 collected.
     expect(await money()).toMatchObject({ collected: 11_300, refunded: 11_300, net: 0 });
   });

@@ -99,6 +99,7 @@ export const ledgerAnswer = (ledger: EnrolmentLedger): EnrolmentLedgerAnswer => 
     stopped: line.owed > 0 ? (line.autopay_stopped ?? null) : null,
   })),
   autopay: ledger.autopay,
+  returned: ledger.returned,
   // Declined and failed card attempts are the family's history too; a charge under way shows as such.
   payments: ledger.payments.map(paymentAnswer),
   balance: ledger.balance,

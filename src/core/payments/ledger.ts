@@ -147,6 +147,8 @@ export interface EnrolmentLedger extends Ledger {
   > & { parent_email: string; parent_name: string; children: string[] };
   payments: LedgerPayment[];
   autopay: boolean;
+  /** What went back to the family: to the card, and at the counter (owed back or handed back). */
+  returned: { card: number; office: number; office_owed: boolean };
 }
 
 /** One enrolment's ledger as of `today`, its ledger written first if it is owed. */
@@ -182,6 +184,14 @@ export async function readLedger(
     },
     payments,
     autopay: Boolean(enrolment.autopay) && enrolment.status !== 'cancelled',
+    returned: {
+      card: payments.reduce(
+        (sum, payment) => sum + (payment.refunded_amount ?? 0) + (payment.change_refunded_amount ?? 0),
+        0,
+      ),
+      office: enrolment.office_refund?.amount ?? 0,
+      office_owed: enrolment.office_refund?.status === 'owed',
+    },
   };
 }
 

@@ -132,6 +132,15 @@ export const EnrolmentLedgerAnswer = Type.Object({
   payments: Type.Array(LedgerPaymentAnswer),
   /** The family authorised the automatic charges of this enrolment. */
   autopay: Type.Boolean(),
+  /**
+   * What went back to the family (issue 53): refunded to the card (changes and the cancellation,
+   * as the gateway confirmed them), and what was paid at the counter, owed back or handed back.
+   */
+  returned: Type.Object({
+    card: Type.Integer(),
+    office: Type.Integer(),
+    office_owed: Type.Boolean(),
+  }),
   balance: Type.Integer(),
   overdue: Type.Integer(),
   paid: Type.Integer(),
