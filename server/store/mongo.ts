@@ -2,8 +2,8 @@
 // atomicity the port promises (incrementWithin, nextSequence) comes from single-document updates.
 import { MongoClient, MongoServerError } from 'mongodb';
 import type { Document, Collection as MongoCollection, Filter as MongoFilter } from 'mongodb';
-import { holdMovePlan, newId, toModifiers, visible } from '../../src/core/store/common.ts';
-import { DELETED_STATUS, DuplicateKeyError, HOLDS_FIELD } from './port.ts';
+import { groupHeld, holdMovePlan, newId, toModifiers, visible } from '../../src/core/store/common.ts';
+import { DELETED_STATUS, DuplicateKeyError, HOLD_EXPIRY_FIELD, HOLDS_FIELD } from './port.ts';
 import { countingWrites } from '../../src/core/store/revisions.ts';
 import type {
   Collection,
@@ -44,10 +44,21 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
     collection: <T extends Doc = AnyDoc>(name: string) =>
       mongoCollection(db.collection<AnyDoc>(name), name) as unknown as Collection<T>,
     async nextSequence(name) {
-      const counter = await db
-        .collection<{ _id: string; seq: number }>(COUNTERS)
-        .findOneAndUpdate({ _id: name }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' });
-      return counter!.seq;
+      const counters = db.collection<{ _id: string; seq: number }>(COUNTERS);
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const counter = await counters.findOneAndUpdate(
+            { _id: name },
+            { $inc: { seq: 1 } },
+            { upsert: true, returnDocument: 'after' },
+          );
+          return counter!.seq;
+        } catch (error) {
+          // Two first calls can both try to insert the counter (MongoDB documents this race of
+          // upserts; FerretDB meets it often): the one that lost increments the one that won.
+          if (!(error instanceof MongoServerError) || !isDuplicateKey(error) || attempt > 2) throw error;
+        }
+      }
     },
     async ping() {
       await db.command({ ping: 1 });
@@ -61,19 +72,57 @@ export const SPANISH_COLLATION = { locale: 'es' } as const;
 
 export function mongoCollection(collection: MongoCollection<AnyDoc>, name: string): Collection {
   /** Runs a write, turning a duplicate key error into the port's DuplicateKeyError. */
-  const write = async <R>(operation: () => Promise<R>): Promise<R> => {
+  const write = async <R>(
+    operation: () => Promise<R>,
+    /** What was being written, to name the index a server that does not say (FerretDB) refused it by. */
+    written: () => Promise<{ docs: AnyDoc[]; inserted: boolean }> = async () => ({
+      docs: [],
+      inserted: false,
+    }),
+    known?: Document,
+  ): Promise<R> => {
     try {
       return await operation();
     } catch (error) {
-      if (!(error instanceof MongoServerError) || error.code !== DUPLICATE_KEY) throw error;
+      if (!(error instanceof MongoServerError) || !isDuplicateKey(error)) throw error;
       // insertMany's bulk error has no keyPattern: then look up the index the message names.
-      let pattern = error.keyPattern as Document | undefined;
+      let pattern = (error.keyPattern as Document | undefined) ?? known;
       const indexName = /index: (\S+)/.exec(error.message)?.[1];
-      if (!pattern && indexName) {
-        pattern = (await collection.indexes()).find((index) => index.name === indexName)?.key;
+      const indexes = pattern ? [] : await collection.indexes();
+      if (!pattern && indexName) pattern = indexes.find((index) => index.name === indexName)?.key;
+      // Neither (FerretDB): the unique index that holds another document with the same values.
+      if (!pattern) {
+        const { docs, inserted } = await written().catch(() => ({ docs: [], inserted: false }));
+        pattern = await collidingIndex(indexes, docs, inserted);
       }
       throw new DuplicateKeyError(name, Object.keys(pattern ?? {}));
     }
+  };
+  /** The unique index on which another document has the values of one of `docs`. */
+  const collidingIndex = async (
+    indexes: Document[],
+    docs: AnyDoc[],
+    /** Inserts may collide on _id; an update never changes a document's _id. */
+    inserted: boolean,
+  ): Promise<Document | undefined> => {
+    // _id last: in a batch, a document already written by the same insertMany finds itself by _id.
+    const candidates = [
+      ...indexes.filter((one) => one.unique && one.name !== '_id_'),
+      ...(inserted ? indexes.filter((one) => one.name === '_id_') : []),
+    ];
+    for (const index of candidates) {
+      const fields = Object.keys(index.key as Document);
+      for (const doc of docs) {
+        const values = fields.map((field) => valueAt(doc, field));
+        if (index.sparse && values.some((value) => value === undefined)) continue;
+        const same = Object.fromEntries(fields.map((field, at) => [field, values[at] ?? null]));
+        const other = await collection.findOne(
+          fields.includes('_id') ? same : { ...same, _id: { $ne: doc._id } },
+        );
+        if (other) return index.key as Document;
+      }
+    }
+    return undefined;
   };
   const query = (filter: Filter, withDeleted?: boolean) =>
     visible(filter, withDeleted) as MongoFilter<AnyDoc>;
@@ -95,26 +144,46 @@ export function mongoCollection(collection: MongoCollection<AnyDoc>, name: strin
     ...doc,
     _id: (doc._id as string | undefined) ?? newId(),
   });
-  const updateFirst = (filter: Filter, update: Document | Document[]) =>
-    write(() =>
-      collection.findOneAndUpdate(filter as MongoFilter<AnyDoc>, update, { returnDocument: 'after' }),
+  const updateFirst = (filter: Filter, update: Document) =>
+    write(
+      () => collection.findOneAndUpdate(filter as MongoFilter<AnyDoc>, update, { returnDocument: 'after' }),
+      // The document as the refused update would have left it: the one it matched, with its $set.
+      async () => {
+        const matched = await collection.findOne(filter as MongoFilter<AnyDoc>);
+        if (!matched) return { docs: [], inserted: false };
+        const next: AnyDoc = structuredClone(matched);
+        for (const [path, value] of Object.entries((update.$set ?? {}) as Record<string, unknown>))
+          setAt(next, path, value);
+        return { docs: [next], inserted: false };
+      },
     );
 
   return {
     name,
     async ensureIndex({ fields, unique = false, sparse = false }: IndexSpec) {
       const keys = Object.fromEntries(fields.map((field) => [field, 1]));
-      await write(() => collection.createIndex(keys, { unique, sparse }));
+      // A unique index over existing duplicates is refused by the index it is (FerretDB names none).
+      await write(
+        () => collection.createIndex(keys, { unique, sparse }),
+        async () => ({ docs: [], inserted: false }),
+        keys,
+      );
     },
     async insertOne(doc) {
       const stored = withId(doc);
-      await write(() => collection.insertOne(stored));
+      await write(
+        () => collection.insertOne(stored),
+        async () => ({ docs: [stored], inserted: true }),
+      );
       return stored;
     },
     async insertMany(docs) {
       if (docs.length === 0) return [];
       const stored = docs.map(withId);
-      await write(() => collection.insertMany(stored));
+      await write(
+        () => collection.insertMany(stored),
+        async () => ({ docs: stored, inserted: true }),
+      );
       return stored;
     },
     findById: (id, options) => findOne({ _id: id }, options),
@@ -133,73 +202,133 @@ export function mongoCollection(collection: MongoCollection<AnyDoc>, name: strin
       return result.modifiedCount > 0;
     },
     deleteMany: async (filter) => (await collection.deleteMany(filter)).deletedCount,
-    async incrementWithin(id: string, { field, by, limitField, hold }: GuardedIncrement) {
-      const current = { $ifNull: [`$${field}`, 0] };
-      const holdPath = hold ? `${HOLDS_FIELD}.${hold}` : null;
-      if (by <= 0) {
-        // A release: an update pipeline computes the new value from the stored one, floored at 0.
-        return updateFirst(
-          { ...visible({ _id: id }), ...(holdPath ? { [holdPath]: { $exists: true } } : {}) },
-          [
-            { $set: { [field]: { $max: [0, { $add: [current, by] }] } } },
-            ...(holdPath ? [{ $unset: holdPath }] : []),
-          ],
-        );
-      }
-      // The bound is part of the filter, so the check and the increment are one atomic document update.
-      const limit = { $ifNull: [`$${limitField}`, 0] };
-      return updateFirst(
-        {
-          ...visible({ _id: id }),
-          ...(holdPath ? { [holdPath]: { $exists: false } } : {}),
-          $expr: { $or: [{ $eq: [limit, 0] }, { $lte: [{ $add: [current, by] }, limit] }] },
-        },
-        { $inc: { [field]: by }, ...(holdPath ? { $set: { [holdPath]: by } } : {}) },
-      );
-    },
-    async moveHold(id: string, move: HoldMove) {
-      const { field, limitField } = move;
-      const { conditions, delta, groupRise, set, unset } = holdMovePlan(move);
-      const { groupCap } = move;
-      const current = { $ifNull: [`$${field}`, 0] };
-      const limit = { $ifNull: [`$${limitField}`, 0] };
-      const withinLimit = { $or: [{ $eq: [limit, 0] }, { $lte: [{ $add: [current, delta] }, limit] }] };
-      // The group's sum: the holds whose names start with the prefix, added up on the server.
-      const groupSum = groupCap && {
-        $reduce: {
-          input: {
-            $filter: {
-              input: { $objectToArray: { $ifNull: [`$${HOLDS_FIELD}`, {}] } },
-              as: 'hold',
-              cond: {
-                $eq: [{ $substrCP: ['$$hold.k', 0, groupCap.prefix.length] }, { $literal: groupCap.prefix }],
-              },
-            },
-          },
-          initialValue: 0,
-          in: { $add: ['$$value', '$$this.v'] },
-        },
-      };
-      const checks = [
-        ...(delta > 0 ? [withinLimit] : []),
-        ...(groupSum && groupRise > 0 ? [{ $lte: [{ $add: [groupSum, groupRise] }, groupCap.max] }] : []),
-      ];
-      // An update pipeline: the counter is computed from the stored one (floored at 0) and the
-      // holds are set and removed in the same single-document update; $literal keeps values as data.
-      const values = Object.fromEntries(
-        Object.entries(set).map(([path, value]) => [path, { $literal: value }]),
-      );
-      return updateFirst(
-        {
-          ...visible({ _id: id }),
-          ...conditions,
-          ...(checks.length ? { $expr: { $and: checks } } : {}),
-        },
-        [
-          { $set: { [field]: { $max: [0, { $add: [current, delta] }] }, ...values } },
-          ...(unset.length ? [{ $unset: unset }] : []),
-        ],
-      );
-    },
+    incrementWithin: (id: string, { field, by, limitField, hold }: GuardedIncrement) =>
+      guardedUpdate(id, field, limitField, (doc) => {
+        const holds = (doc[HOLDS_FIELD] ?? {}) as Record<string, unknown>;
+        const holdPath = hold ? `${HOLDS_FIELD}.${hold}` : null;
+        const current = numberAt(doc, field);
+        if (by <= 0) {
+          // A release: only while the hold exists, and never below 0.
+          if (hold && !(hold in holds)) return null;
+          return { value: Math.max(0, current + by), set: {}, unset: holdPath ? [holdPath] : [] };
+        }
+        if (hold && hold in holds) return null;
+        const limit = numberAt(doc, limitField);
+        if (limit !== 0 && current + by > limit) return null;
+        return { value: current + by, set: holdPath ? { [holdPath]: by } : {}, unset: [] };
+      }),
+    moveHold: (id: string, move: HoldMove) =>
+      guardedUpdate(id, move.field, move.limitField, (doc) => {
+        const { conditions, delta, groupRise, set, unset } = holdMovePlan(move);
+        if (!matches(doc, conditions)) return null;
+        const current = numberAt(doc, move.field);
+        const limit = numberAt(doc, move.limitField);
+        if (delta > 0 && limit !== 0 && current + delta > limit) return null;
+        const { groupCap } = move;
+        if (groupCap && groupRise > 0 && groupHeld(doc, groupCap.prefix) + groupRise > groupCap.max)
+          return null;
+        return { value: Math.max(0, current + delta), set, unset };
+      }),
   };
+
+  /**
+   * A counter's guarded change as compare-and-set (issue 57): the document is read, `decide` checks
+   * the bound and the holds on it, and the write lands only if the document is still as read (its
+   * counter, bound and holds), else it is read again. Plain query operators and $set/$unset/$inc
+   * only, no $expr and no update pipeline: FerretDB 1.24, Cosmos DB for MongoDB and older DocumentDB
+   * lack them, and on MongoDB it is as atomic (one single-document conditional update per try).
+   */
+  async function guardedUpdate(
+    id: string,
+    field: string,
+    limitField: string,
+    decide: (doc: AnyDoc) => { value: number; set: Record<string, unknown>; unset: string[] } | null,
+  ): Promise<AnyDoc | null> {
+    for (let attempt = 0; ; attempt += 1) {
+      const doc = await findOne({ _id: id });
+      if (!doc) return null;
+      const change = decide(doc);
+      if (!change) return null;
+      const asRead = (path: string) => {
+        const value = valueAt(doc, path);
+        return value === undefined ? { $exists: false } : value;
+      };
+      const unset = change.unset.filter((path) => !(path in change.set));
+      const written = await updateFirst(
+        {
+          ...visible({ _id: id }),
+          [field]: asRead(field),
+          [limitField]: asRead(limitField),
+          // The holds as read, whole (a group's sum, a hold's amount and expiry were decided on them).
+          [HOLDS_FIELD]: asRead(HOLDS_FIELD),
+          [HOLD_EXPIRY_FIELD]: asRead(HOLD_EXPIRY_FIELD),
+        },
+        {
+          $set: { ...change.set, [field]: change.value },
+          ...(unset.length ? { $unset: Object.fromEntries(unset.map((path) => [path, ''])) } : {}),
+        },
+      );
+      if (written) return written;
+      // Changed since it was read (another instance took places meanwhile): read it again, with a
+      // little jitter once the same document is contended, so the racers do not move in lockstep.
+      if (attempt >= 3) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
+}
+
+/** The value at a dotted path of a document, or undefined. */
+function valueAt(doc: Record<string, unknown>, path: string): unknown {
+  let value: unknown = doc;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+const numberAt = (doc: Record<string, unknown>, path: string): number => {
+  const value = valueAt(doc, path);
+  return typeof value === 'number' ? value : 0;
+};
+
+/**
+ * Whether a document meets a hold move's conditions (../../src/core/store/common.ts holdMovePlan):
+ * a value, `$exists: false`, or `$lte` a date, at a dotted path.
+ */
+function matches(doc: Record<string, unknown>, conditions: Filter): boolean {
+  return Object.entries(conditions).every(([path, condition]) => {
+    const value = valueAt(doc, path);
+    if (condition !== null && typeof condition === 'object' && !(condition instanceof Date)) {
+      const { $exists, $lte } = condition as { $exists?: boolean; $lte?: Date | number };
+      if ($exists !== undefined && (value !== undefined) !== $exists) return false;
+      if ($lte !== undefined) {
+        if (value === undefined || value === null) return false;
+        const left = value instanceof Date ? value.getTime() : Number(value);
+        const right = $lte instanceof Date ? $lte.getTime() : Number($lte);
+        if (!(left <= right)) return false;
+      }
+      return true;
+    }
+    return condition instanceof Date && value instanceof Date
+      ? condition.getTime() === value.getTime()
+      : value === condition;
+  });
+}
+
+/**
+ * MongoDB's duplicate key code. FerretDB 1.24 answers an insert so, but an update or an index over
+ * duplicates as an InternalError naming its backend's unique constraint.
+ */
+const isDuplicateKey = (error: MongoServerError): boolean =>
+  error.code === DUPLICATE_KEY || /duplicate key|unique constraint/i.test(error.message);
+
+/** Sets a value at a dotted path, creating the objects on the way. */
+function setAt(doc: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let at = doc;
+  for (const key of keys.slice(0, -1)) {
+    if (at[key] === null || typeof at[key] !== 'object') at[key] = {};
+    at = at[key] as Record<string, unknown>;
+  }
+  at[keys.at(-1)!] = value;
 }
