@@ -52,22 +52,7 @@ async function duplicateKey(promise: Promise<unknown>): Promise<DuplicateKeyErro
 
 const names = (docs: Player[]) => docs.map((doc) => doc.name);
 
-export interface ContractOptions {
-  /**
-   * Why this server's single-document updates are not atomic (FerretDB 1.24 reads, then rewrites
-   * by _id: concurrent updates of one document are lost): the tests that race writes on one
-   * document are skipped with that reason, the others run. Absent: every test runs.
-   */
-  losesConcurrentUpdates?: string;
-}
-
-export function describeStoreContract(
-  name: string,
-  factory: () => Promise<StoreHarness>,
-  options: ContractOptions = {},
-): void {
-  /** A test that races writes on one document. */
-  const racing = options.losesConcurrentUpdates ? it.skip : it;
+export function describeStoreContract(name: string, factory: () => Promise<StoreHarness>): void {
   describe(`${name} store contract`, () => {
     let harness: StoreHarness;
     let store: Store;
@@ -407,7 +392,7 @@ export function describeStoreContract(
         expect(await camps.incrementWithin(camp._id, release(1))).toBeNull();
       });
 
-      racing('never oversells under concurrent calls', async () => {
+      it('never oversells under concurrent calls', async () => {
         const camp = await camps.insertOne({ name: 'Camp', quota_q: 5, quota_f: 0 });
         const results = await Promise.all(
           Array.from({ length: 40 }, () => camps.incrementWithin(camp._id, TAKE)),
@@ -450,7 +435,7 @@ export function describeStoreContract(
         expect(await camps.findById(camp._id)).toMatchObject({ quota_f: 4 });
       });
 
-      racing('never oversells when many holders take places at once', async () => {
+      it('never oversells when many holders take places at once', async () => {
         const camp = await camps.insertOne({ name: 'Camp', quota_q: 3, quota_f: 0 });
         const results = await Promise.all(
           Array.from({ length: 12 }, (_, index) =>
@@ -555,7 +540,7 @@ export function describeStoreContract(
         });
       });
 
-      racing('never oversells when holds and plain takes race', async () => {
+      it('never oversells when holds and plain takes race', async () => {
         const camp = await camps.insertOne({ name: 'Camp', quota_q: 5, quota_f: 0 });
         const expiresAt = at('2027-06-01T12:15:00.000Z');
         const results = await Promise.all(
@@ -581,7 +566,7 @@ export function describeStoreContract(
         expect(await store.nextSequence('orders')).toBe(4);
       });
 
-      racing('never hands out the same number twice under concurrent calls', async () => {
+      it('never hands out the same number twice under concurrent calls', async () => {
         const numbers = await Promise.all(Array.from({ length: 50 }, () => store.nextSequence('orders')));
         expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
       });

@@ -1,7 +1,7 @@
 // MongoDB adapter on the official driver. Every port operation is one server command, so the
 // atomicity the port promises (incrementWithin, nextSequence) comes from single-document updates.
 import { MongoClient, MongoServerError } from 'mongodb';
-import type { Document, Collection as MongoCollection, Filter as MongoFilter } from 'mongodb';
+import type { Db, Document, Collection as MongoCollection, Filter as MongoFilter } from 'mongodb';
 import { groupHeld, holdMovePlan, newId, toModifiers, visible } from '../../src/core/store/common.ts';
 import { DELETED_STATUS, DuplicateKeyError, HOLD_EXPIRY_FIELD, HOLDS_FIELD } from './port.ts';
 import { countingWrites } from '../../src/core/store/revisions.ts';
@@ -38,19 +38,24 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   });
   await client.connect();
   const db = client.db(options.dbName);
+  // FerretDB says so in buildInfo; its updates are not atomic, so its writes take a lock (below).
+  const info = await db.command({ buildInfo: 1 });
+  const locks = info.ferretdbVersion ? documentLocks(db) : null;
 
   return countingWrites({
     kind: 'mongodb',
     collection: <T extends Doc = AnyDoc>(name: string) =>
-      mongoCollection(db.collection<AnyDoc>(name), name) as unknown as Collection<T>,
+      mongoCollection(db.collection<AnyDoc>(name), name, locks) as unknown as Collection<T>,
     async nextSequence(name) {
       const counters = db.collection<{ _id: string; seq: number }>(COUNTERS);
       for (let attempt = 0; ; attempt += 1) {
         try {
-          const counter = await counters.findOneAndUpdate(
-            { _id: name },
-            { $inc: { seq: 1 } },
-            { upsert: true, returnDocument: 'after' },
+          const counter = await lockedBy(locks, `${COUNTERS}/${name}`, () =>
+            counters.findOneAndUpdate(
+              { _id: name },
+              { $inc: { seq: 1 } },
+              { upsert: true, returnDocument: 'after' },
+            ),
           );
           return counter!.seq;
         } catch (error) {
@@ -70,7 +75,13 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
 /** MongoDB's Spanish collation: accents and ñ in their Spanish places, equality still exact. */
 export const SPANISH_COLLATION = { locale: 'es' } as const;
 
-export function mongoCollection(collection: MongoCollection<AnyDoc>, name: string): Collection {
+export function mongoCollection(
+  collection: MongoCollection<AnyDoc>,
+  name: string,
+  /** A server whose updates are not atomic (FerretDB): every update of a document holds its lock. */
+  locks: DocumentLocks | null = null,
+): Collection {
+  const locked = <T>(id: unknown, work: () => Promise<T>) => lockedBy(locks, `${name}/${String(id)}`, work);
   /** Runs a write, turning a duplicate key error into the port's DuplicateKeyError. */
   const write = async <R>(
     operation: () => Promise<R>,
@@ -193,14 +204,28 @@ export function mongoCollection(collection: MongoCollection<AnyDoc>, name: strin
     async updateOne(filter: Filter, update: Update, options: Pick<FindOptions, 'withDeleted'> = {}) {
       const modifiers = toModifiers(update);
       if (!modifiers) return findOne(filter, options);
-      return updateFirst(visible(filter, options.withDeleted), modifiers);
+      const matching = visible(filter, options.withDeleted);
+      if (!locks) return updateFirst(matching, modifiers);
+      // Without atomic updates: the first matching document, locked, then updated only if it still
+      // matches (another instance may have changed it before the lock); else the next one.
+      for (;;) {
+        const candidate = await collection.findOne(matching as MongoFilter<AnyDoc>, {
+          projection: { _id: 1 },
+        });
+        if (!candidate) return null;
+        const written = await locked(candidate._id, () =>
+          updateFirst({ $and: [matching, { _id: candidate._id }] }, modifiers),
+        );
+        if (written) return written;
+      }
     },
-    async softDelete(id) {
-      const result = await collection.updateOne(query({ _id: id }), {
-        $set: { status: DELETED_STATUS, deleted_at: new Date() },
-      });
-      return result.modifiedCount > 0;
-    },
+    softDelete: (id) =>
+      locked(id, async () => {
+        const result = await collection.updateOne(query({ _id: id }), {
+          $set: { status: DELETED_STATUS, deleted_at: new Date() },
+        });
+        return result.modifiedCount > 0;
+      }),
     deleteMany: async (filter) => (await collection.deleteMany(filter)).deletedCount,
     incrementWithin: (id: string, { field, by, limitField, hold }: GuardedIncrement) =>
       guardedUpdate(id, field, limitField, (doc) => {
@@ -245,30 +270,33 @@ export function mongoCollection(collection: MongoCollection<AnyDoc>, name: strin
     decide: (doc: AnyDoc) => { value: number; set: Record<string, unknown>; unset: string[] } | null,
   ): Promise<AnyDoc | null> {
     for (let attempt = 0; ; attempt += 1) {
-      const doc = await findOne({ _id: id });
-      if (!doc) return null;
-      const change = decide(doc);
-      if (!change) return null;
-      const asRead = (path: string) => {
-        const value = valueAt(doc, path);
-        return value === undefined ? { $exists: false } : value;
-      };
-      const unset = change.unset.filter((path) => !(path in change.set));
-      const written = await updateFirst(
-        {
-          ...visible({ _id: id }),
-          [field]: asRead(field),
-          [limitField]: asRead(limitField),
-          // The holds as read, whole (a group's sum, a hold's amount and expiry were decided on them).
-          [HOLDS_FIELD]: asRead(HOLDS_FIELD),
-          [HOLD_EXPIRY_FIELD]: asRead(HOLD_EXPIRY_FIELD),
-        },
-        {
-          $set: { ...change.set, [field]: change.value },
-          ...(unset.length ? { $unset: Object.fromEntries(unset.map((path) => [path, ''])) } : {}),
-        },
-      );
-      if (written) return written;
+      const done = await locked(id, async () => {
+        const doc = await findOne({ _id: id });
+        if (!doc) return { result: null };
+        const change = decide(doc);
+        if (!change) return { result: null };
+        const asRead = (path: string) => {
+          const value = valueAt(doc, path);
+          return value === undefined ? { $exists: false } : value;
+        };
+        const unset = change.unset.filter((path) => !(path in change.set));
+        const written = await updateFirst(
+          {
+            ...visible({ _id: id }),
+            [field]: asRead(field),
+            [limitField]: asRead(limitField),
+            // The holds as read, whole (a group's sum, a hold's amount and expiry were decided on them).
+            [HOLDS_FIELD]: asRead(HOLDS_FIELD),
+            [HOLD_EXPIRY_FIELD]: asRead(HOLD_EXPIRY_FIELD),
+          },
+          {
+            $set: { ...change.set, [field]: change.value },
+            ...(unset.length ? { $unset: Object.fromEntries(unset.map((path) => [path, ''])) } : {}),
+          },
+        );
+        return written ? { result: written } : null;
+      });
+      if (done) return done.result;
       // Changed since it was read (another instance took places meanwhile): read it again, with a
       // little jitter once the same document is contended, so the racers do not move in lockstep.
       if (attempt >= 3) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
@@ -332,3 +360,46 @@ function setAt(doc: Record<string, unknown>, path: string, value: unknown): void
   }
   at[keys.at(-1)!] = value;
 }
+
+/**
+ * A write lock per document for servers whose updates are not atomic (issue 57: FerretDB 1.24 reads
+ * a document and writes it back by _id, so two updates at once can both pass their filter). A lock
+ * is a document with a unique _id, which such a server does insert atomically; it holds for a
+ * lease, so one left by a dead process is taken over once the lease has run out.
+ */
+export interface DocumentLocks {
+  around<T>(key: string, work: () => Promise<T>): Promise<T>;
+}
+
+/** Longer than any single-document write takes; only a crashed holder's lock waits this long. */
+const LOCK_LEASE_MS = 10_000;
+
+function documentLocks(db: Db): DocumentLocks {
+  const locks = db.collection<{ _id: string; token: string; until: Date }>(LOCKS);
+  return {
+    async around(key, work) {
+      const token = newId();
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await locks.insertOne({ _id: key, token, until: new Date(Date.now() + LOCK_LEASE_MS) });
+          break;
+        } catch (error) {
+          if (!(error instanceof MongoServerError) || !isDuplicateKey(error)) throw error;
+          // Held: by a live writer (wait a moment), or by a dead one (its lease ran out: taken over).
+          await locks.deleteOne({ _id: key, until: { $lt: new Date() } });
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 + attempt, 20)));
+        }
+      }
+      try {
+        return await work();
+      } finally {
+        await locks.deleteOne({ _id: key, token }).catch(() => undefined);
+      }
+    },
+  };
+}
+
+const LOCKS = 'write_locks';
+
+const lockedBy = <T>(locks: DocumentLocks | null, key: string, work: () => Promise<T>): Promise<T> =>
+  locks ? locks.around(key, work) : work();

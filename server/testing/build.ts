@@ -59,6 +59,8 @@ export interface BuildOptions {
   beforeBuild?: (config: Config) => Promise<void>;
   /** Replacements for the app's dependencies (e.g. a payment gateway that fails). */
   deps?: Partial<AppDeps>;
+  /** Another store than a fresh embedded one (the MongoDB variants), and how to remove it after. */
+  store?: { open: () => Promise<Store>; drop: () => Promise<void> };
 }
 
 export async function buildTestApp(
@@ -76,7 +78,9 @@ export async function buildTestApp(
     ...env,
   });
   await options.beforeBuild?.(config);
-  const store = await openEmbeddedStore(path.join(config.dataDir, 'db'));
+  const store = options.store
+    ? await options.store.open()
+    : await openEmbeddedStore(path.join(config.dataDir, 'db'));
   const stream = new PassThrough();
   let raw = '';
   stream.on('data', (chunk: Buffer) => {
@@ -141,6 +145,7 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       await store.close();
+      await options.store?.drop();
       await fs.rm(dir, { recursive: true, force: true });
     },
   };
