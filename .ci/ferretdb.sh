@@ -49,7 +49,8 @@ ferretdb_start() {
   local port
   port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
   "$bin" --handler=sqlite --sqlite-url="file:$FERRETDB_DIR/data/" --listen-addr="127.0.0.1:$port" \
-    --state-dir="$FERRETDB_DIR" --telemetry=disable --log-level=warn >"$FERRETDB_DIR/ferretdb.log" 2>&1 &
+    --state-dir="$FERRETDB_DIR" --telemetry=disable --debug-addr=- --log-level=warn \
+    >"$FERRETDB_DIR/ferretdb.log" 2>&1 &
   FERRETDB_PID=$!
   trap ferretdb_stop EXIT
   for _ in $(seq 1 100); do

@@ -1,6 +1,7 @@
 // The storage port's contract as a vitest suite: every adapter must pass it unchanged.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DELETED_STATUS, DuplicateKeyError } from './port.ts';
+import { searchPattern } from '../../src/core/admin/listing.ts';
 import type { Collection, AnyDoc, GuardedIncrement, Store } from './port.ts';
 
 export interface StoreHarness {
@@ -179,6 +180,24 @@ export function describeStoreContract(name: string, factory: () => Promise<Store
         expect(names(page)).toEqual(['Bruno', 'Elena', 'Diego']);
         expect(names(await players.find({}, { sort: { name: -1 }, limit: 2 }))).toEqual(['Elena', 'Diego']);
         expect(names(await players.find({}, { sort: { name: 1 }, skip: 4 }))).toEqual(['Elena']);
+      });
+
+      it('sorts a staff list in Spanish order, accent-blind search finds accented names (issue 57)', async () => {
+        const staff = store.collection<Player>('staff_list');
+        const inserted = await staff.insertMany(
+          ['Zoe', 'Ángel', 'Ana', 'Álvaro', 'Ñico', 'Nora'].map((name, age) => ({ name, age })),
+        );
+        // A rename keeps its place in the order (the key follows the text).
+        await staff.updateOne({ _id: inserted[5]!._id }, { set: { name: 'nora' } });
+        const listed = await staff.find({}, { sort: { name: 1, _id: 1 }, spanish: true });
+        expect(names(listed)).toEqual(['Álvaro', 'Ana', 'Ángel', 'nora', 'Ñico', 'Zoe']);
+        expect(
+          names(await staff.find({}, { sort: { name: -1, _id: -1 }, skip: 1, limit: 2, spanish: true })),
+        ).toEqual(['Ñico', 'nora']);
+        // What a list answers is the record as written, nothing added.
+        expect(Object.keys(listed[0]!).sort()).toEqual(['_id', 'age', 'name']);
+        const found = await staff.find({ name: { $regex: searchPattern('ANGEL') } });
+        expect(names(found)).toEqual(['Ángel']);
       });
 
       it('findOne honours the sort and answers null when nothing matches', async () => {

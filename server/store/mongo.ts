@@ -2,7 +2,14 @@
 // atomicity the port promises (incrementWithin, nextSequence) comes from single-document updates.
 import { MongoClient, MongoServerError } from 'mongodb';
 import type { Db, Document, Collection as MongoCollection, Filter as MongoFilter } from 'mongodb';
-import { groupHeld, holdMovePlan, newId, toModifiers, visible } from '../../src/core/store/common.ts';
+import {
+  groupHeld,
+  holdMovePlan,
+  newId,
+  spanishSortKey,
+  toModifiers,
+  visible,
+} from '../../src/core/store/common.ts';
 import { DELETED_STATUS, DuplicateKeyError, HOLD_EXPIRY_FIELD, HOLDS_FIELD } from './port.ts';
 import { countingWrites } from '../../src/core/store/revisions.ts';
 import type {
@@ -72,9 +79,6 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   });
 }
 
-/** MongoDB's Spanish collation: accents and ñ in their Spanish places, equality still exact. */
-export const SPANISH_COLLATION = { locale: 'es' } as const;
-
 export function mongoCollection(
   collection: MongoCollection<AnyDoc>,
   name: string,
@@ -138,35 +142,64 @@ export function mongoCollection(
   const query = (filter: Filter, withDeleted?: boolean) =>
     visible(filter, withDeleted) as MongoFilter<AnyDoc>;
 
-  const find = (filter: Filter, options: FindOptions = {}): Promise<AnyDoc[]> => {
+  const find = async (filter: Filter, options: FindOptions = {}): Promise<AnyDoc[]> => {
     const { sort, skip, limit, spanish } = options;
-    return collection
+    if (spanish && sort) await backfillSortKeys(Object.keys(sort));
+    const docs = await collection
       .find(query(filter, options.withDeleted), {
-        sort,
+        sort: spanish && sort ? spanishSort(sort) : sort,
         skip,
         limit,
-        ...(spanish ? { collation: SPANISH_COLLATION } : {}),
       })
       .toArray();
+    return docs.map(withoutSortKeys);
   };
-  const findOne = (filter: Filter, options: Pick<FindOptions, 'withDeleted' | 'sort'> = {}) =>
-    collection.findOne(query(filter, options.withDeleted), { sort: options.sort });
+  const findOne = async (filter: Filter, options: Pick<FindOptions, 'withDeleted' | 'sort'> = {}) =>
+    withoutSortKeys(await collection.findOne(query(filter, options.withDeleted), { sort: options.sort }));
   const withId = (doc: Record<string, unknown>): AnyDoc => ({
     ...doc,
     _id: (doc._id as string | undefined) ?? newId(),
   });
-  const updateFirst = (filter: Filter, update: Document) =>
-    write(
-      () => collection.findOneAndUpdate(filter as MongoFilter<AnyDoc>, update, { returnDocument: 'after' }),
-      // The document as the refused update would have left it: the one it matched, with its $set.
-      async () => {
-        const matched = await collection.findOne(filter as MongoFilter<AnyDoc>);
-        if (!matched) return { docs: [], inserted: false };
-        const next: AnyDoc = structuredClone(matched);
-        for (const [path, value] of Object.entries((update.$set ?? {}) as Record<string, unknown>))
-          setAt(next, path, value);
-        return { docs: [next], inserted: false };
-      },
+  /**
+   * Stored records carry their texts' Spanish keys (issue 57) for the records written before them:
+   * once per field and process, a list sorted by a text field gives the records that lack the key
+   * theirs, each written only while the text is still the one read.
+   */
+  const backfilled = new Set<string>();
+  const backfillSortKeys = async (fields: string[]) => {
+    for (const field of fields) {
+      if (field === '_id' || backfilled.has(field)) continue;
+      const lacking = await collection
+        .find({ [field]: { $type: 'string' }, [`${SORT_KEYS}.${field}`]: { $exists: false } })
+        .project<AnyDoc>({ _id: 1, [field]: 1 })
+        .toArray();
+      for (const doc of lacking)
+        await locked(doc._id, () =>
+          collection.updateOne(
+            { _id: doc._id, [field]: doc[field] },
+            { $set: { [`${SORT_KEYS}.${field}`]: spanishSortKey(doc[field] as string) } },
+          ),
+        );
+      backfilled.add(field);
+    }
+  };
+  const updateFirst = async (filter: Filter, update: Document) =>
+    withoutSortKeys(
+      await write(
+        () =>
+          collection.findOneAndUpdate(filter as MongoFilter<AnyDoc>, withSortKeyUpdates(update), {
+            returnDocument: 'after',
+          }),
+        // The document as the refused update would have left it: the one it matched, with its $set.
+        async () => {
+          const matched = await collection.findOne(filter as MongoFilter<AnyDoc>);
+          if (!matched) return { docs: [], inserted: false };
+          const next: AnyDoc = structuredClone(matched);
+          for (const [path, value] of Object.entries((update.$set ?? {}) as Record<string, unknown>))
+            setAt(next, path, value);
+          return { docs: [next], inserted: false };
+        },
+      ),
     );
 
   return {
@@ -183,7 +216,7 @@ export function mongoCollection(
     async insertOne(doc) {
       const stored = withId(doc);
       await write(
-        () => collection.insertOne(stored),
+        () => collection.insertOne(withSortKeys(stored)),
         async () => ({ docs: [stored], inserted: true }),
       );
       return stored;
@@ -192,7 +225,7 @@ export function mongoCollection(
       if (docs.length === 0) return [];
       const stored = docs.map(withId);
       await write(
-        () => collection.insertMany(stored),
+        () => collection.insertMany(stored.map(withSortKeys)),
         async () => ({ docs: stored, inserted: true }),
       );
       return stored;
@@ -221,9 +254,10 @@ export function mongoCollection(
     },
     softDelete: (id) =>
       locked(id, async () => {
-        const result = await collection.updateOne(query({ _id: id }), {
-          $set: { status: DELETED_STATUS, deleted_at: new Date() },
-        });
+        const result = await collection.updateOne(
+          query({ _id: id }),
+          withSortKeyUpdates({ $set: { status: DELETED_STATUS, deleted_at: new Date() } }),
+        );
         return result.modifiedCount > 0;
       }),
     deleteMany: async (filter) => (await collection.deleteMany(filter)).deletedCount,
@@ -403,3 +437,60 @@ const LOCKS = 'write_locks';
 
 const lockedBy = <T>(locks: DocumentLocks | null, key: string, work: () => Promise<T>): Promise<T> =>
   locks ? locks.around(key, work) : work();
+
+/**
+ * Where each record keeps its top-level texts' Spanish keys (src/core/store/common.ts
+ * spanishSortKey): staff lists sort by them rather than by a collation, which FerretDB, Cosmos DB
+ * for MongoDB and older DocumentDB lack, so every server (and the embedded store) gives the same
+ * order. Kept by every write of the adapter, never answered to its callers.
+ */
+const SORT_KEYS = '_orden';
+
+function withSortKeys(doc: AnyDoc): AnyDoc {
+  const keys = Object.fromEntries(
+    Object.entries(doc)
+      .filter(([field, value]) => field !== '_id' && typeof value === 'string')
+      .map(([field, value]) => [field, spanishSortKey(value as string)]),
+  );
+  return { ...doc, [SORT_KEYS]: keys };
+}
+
+function withoutSortKeys<T extends AnyDoc | null>(doc: T): T {
+  if (doc && SORT_KEYS in doc) delete (doc as Record<string, unknown>)[SORT_KEYS];
+  return doc;
+}
+
+/** An update's modifiers with the keys of the top-level texts it sets (or removes) kept in step. */
+function withSortKeyUpdates(update: Document): Document {
+  const set = (update.$set ?? {}) as Record<string, unknown>;
+  const unset = (update.$unset ?? {}) as Record<string, unknown>;
+  const keySet: Record<string, string> = {};
+  const keyUnset: Record<string, ''> = {};
+  for (const [path, value] of Object.entries(set)) {
+    if (path.includes('.') || path === '_id') continue;
+    if (typeof value === 'string') keySet[`${SORT_KEYS}.${path}`] = spanishSortKey(value);
+    else keyUnset[`${SORT_KEYS}.${path}`] = '';
+  }
+  for (const path of Object.keys(unset)) if (!path.includes('.')) keyUnset[`${SORT_KEYS}.${path}`] = '';
+  if (Object.keys(keySet).length === 0 && Object.keys(keyUnset).length === 0) return update;
+  return {
+    ...update,
+    $set: { ...set, ...keySet },
+    ...(Object.keys(unset).length || Object.keys(keyUnset).length
+      ? { $unset: { ...unset, ...keyUnset } }
+      : {}),
+  };
+}
+
+/** A sort by texts in Spanish order: each field's key first (absent for non-texts), then the field. */
+const spanishSort = (sort: Record<string, 1 | -1>): Record<string, 1 | -1> =>
+  Object.fromEntries(
+    Object.entries(sort).flatMap(([field, direction]) =>
+      field === '_id'
+        ? [[field, direction]]
+        : [
+            [`${SORT_KEYS}.${field}`, direction],
+            [field, direction],
+          ],
+    ),
+  );

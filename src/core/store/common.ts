@@ -92,17 +92,31 @@ export function groupHeld(doc: Record<string, unknown>, prefix: string): number 
     .reduce((sum, [, amount]) => sum + (amount as number), 0);
 }
 
-const SPANISH = new Intl.Collator('es');
 const RECORD_ID = /^[0-9a-f]{24}$/;
 
 /**
- * How the embedded and in-memory stores order texts in a sort (issue 24): as Spanish does, so
- * 'Ángel' sorts beside 'Angel', not after 'Zoe', and 'Ñico' after 'Nora'. Record ids keep their
- * plain order (it is their creation order).
+ * A text's key in Spanish order (issues 24 and 57), compared as plain code points by every store:
+ * case and accents left out first ('Ángel' beside 'angel'), 'ñ' between 'n' and 'o', then the
+ * accented form after the plain one. The embedded and in-memory stores compare texts by it; the
+ * MongoDB adapter stores it beside each text field and sorts staff lists by it, so the order does
+ * not depend on a collation, which FerretDB, Cosmos DB for MongoDB and older DocumentDB lack.
+ */
+export function spanishSortKey(text: string): string {
+  const lower = text.toLowerCase().normalize('NFD');
+  const primary = lower.replace(/n\u0303/g, 'n\u007f').replace(/\p{Diacritic}/gu, '');
+  return `${primary}\u0000${lower}`;
+}
+
+/**
+ * How the embedded and in-memory stores order texts in a sort: by their Spanish keys, so 'Ángel'
+ * sorts beside 'Angel', not after 'Zoe', and 'Ñico' after 'Nora'. Record ids keep their plain order
+ * (it is their creation order).
  */
 export function compareSpanish(a: string, b: string): number {
   if (RECORD_ID.test(a) && RECORD_ID.test(b)) return a < b ? -1 : a > b ? 1 : 0;
-  return SPANISH.compare(a, b);
+  const left = spanishSortKey(a);
+  const right = spanishSortKey(b);
+  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 /**

@@ -30,8 +30,9 @@ export interface FindOptions {
   withDeleted?: boolean;
   /**
    * Staff lists sorted by a name: strings in Spanish order ('Ángel' beside 'Angel', 'Ñico' after
-   * 'Nora'). The embedded and in-memory stores always sort so; MongoDB needs a collation for it,
-   * which keeps its plain string indexes from serving the query, so only the lists ask.
+   * 'Nora'), by ./common.ts spanishSortKey. The embedded and in-memory stores always sort so; the
+   * MongoDB adapter sorts by the keys it stores beside each text, which its plain string indexes do
+   * not serve, so only the lists ask.
    */
   spanish?: boolean;
 }
