@@ -9,9 +9,13 @@ let databases = 0;
 export function throwawayMongoDatabase(
   uri: string,
   prefix: string,
-): { open: () => Promise<Store>; drop: () => Promise<void> } {
+): { uri: string; open: () => Promise<Store>; drop: () => Promise<void> } {
   const dbName = `${prefix}_${process.pid}_${Date.now().toString(36)}_${(databases += 1)}`;
+  // The same server with this database named in its path: a server process's MONGODB_URI.
+  const named = new URL(uri);
+  named.pathname = `/${dbName}`;
   return {
+    uri: named.toString(),
     open: () => openMongoStore(uri, { dbName }),
     drop: async () => {
       const client = new MongoClient(uri);

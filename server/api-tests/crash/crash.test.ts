@@ -8,22 +8,23 @@
 //   - no attempt is left 'processing' and no order pending;
 //   - a retry of an interrupted request with its key gets a definite answer, never "still processing";
 //   - SIGTERM lets the requests in flight finish and exits 0.
-import { ownFixturePhoto } from '../../../src/core/checkout/fixtures.ts';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../testing/build.ts';
+import {
+  freePort,
+  startServerProcess,
+  addFamilies,
+  untilListening,
+  type ServerProcess,
+} from '../../testing/server-process.ts';
 import { openEmbeddedStore } from '../../store/embedded.ts';
-import { hashPassword } from '../../auth/password.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { placesOfLines } from '../../../src/core/checkout/steps.ts';
-import { newUser } from '../../../src/domain/accounts.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
-import type { Enrolment, UserRecord, Week } from '../../../src/domain/records.ts';
+import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { demoCart, enrolmentRequest, type DemoCart } from '../checkout/testing.ts';
 import {
   AZUL_TEST_CARDS,
@@ -32,8 +33,6 @@ import {
   type AzulStandin,
 } from '../../testing/azul-standin.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-const NODE = path.join(root, 'node_modules/.bin/node');
 const PARENTS = 20;
 const PASSWORD = 'clave-de-prueba';
 const ACCOUNT = 'escuela-baloncesto';
@@ -77,67 +76,36 @@ function crashSuite(gateway: 'sandbox' | 'azul') {
     verifying: 0,
   };
 
-  async function freePort(): Promise<number> {
-    const server = net.createServer().listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const { port: free } = server.address() as net.AddressInfo;
-    server.close();
-    await once(server, 'close');
-    return free;
-  }
-
-  function startServer(): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
-    const child = spawn(NODE, ['server/index.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        JWT_SECRET: 'crash-suite-secret-'.padEnd(48, 'x'),
-        ADMIN_EMAIL: 'direccion@escuela.do',
-        ADMIN_PASSWORD: 'clave-admin',
-        DATA_DIR: dir,
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        STATIC_DIR: path.join(dir, 'dist'),
-        SEED_DEMO: 'false',
-        // Request lines tell the test when payments have reached the server (step 3).
-        LOG_LEVEL: 'info',
-        // A gateway round trip, so that payments are in flight when the process dies.
-        SANDBOX_LATENCY_MS: '150',
-        ...(standin
-          ? {
-              ...standinEnv(standin),
-              // AZUL's 'not found' is trusted once this has passed since the charge (issue 43).
-              AZUL_TIMEOUT_SECONDS: '5',
-            }
-          : {}),
-        PAYMENT_LEASE_SECONDS: '4',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  function startServer(): ServerProcess {
+    return startServerProcess({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'crash-suite-secret-'.padEnd(48, 'x'),
+      ADMIN_EMAIL: 'direccion@escuela.do',
+      ADMIN_PASSWORD: 'clave-admin',
+      DATA_DIR: dir,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      STATIC_DIR: path.join(dir, 'dist'),
+      SEED_DEMO: 'false',
+      // Request lines tell the test when payments have reached the server (step 3).
+      LOG_LEVEL: 'info',
+      // A gateway round trip, so that payments are in flight when the process dies.
+      SANDBOX_LATENCY_MS: '150',
+      ...(standin
+        ? {
+            ...standinEnv(standin),
+            // AZUL's 'not found' is trusted once this has passed since the charge (issue 43).
+            AZUL_TIMEOUT_SECONDS: '5',
+          }
+        : {}),
+      PAYMENT_LEASE_SECONDS: '4',
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    return { child, exited, output: () => output };
   }
 
-  async function listening(server: ReturnType<typeof startServer>): Promise<void> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-      } catch {
-        // Not listening yet.
-      }
-      if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
-      if (Date.now() > deadline) throw new Error(`server did not start: ${server.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const listening = (server: ServerProcess) => untilListening(server, port);
 
   /** Waits until `count` payments have been received since `mark` in the server's output. */
-  async function arrived(server: ReturnType<typeof startServer>, mark: number, count: number): Promise<void> {
+  async function arrived(server: ServerProcess, mark: number, count: number): Promise<void> {
     const deadline = Date.now() + 20_000;
     const received = () =>
       server
@@ -239,12 +207,7 @@ function crashSuite(gateway: 'sandbox' | 'azul') {
       await store
         .collection<Week>('semanas')
         .updateOne({ _id: week._id }, { set: { quota_q: 5000, quota_f: 0 } });
-    const hash = await hashPassword(PASSWORD, { N: 1024, r: 8, p: 1 });
-    const parents = await store
-      .collection<UserRecord>('usuarios')
-      .insertMany(Array.from({ length: PARENTS }, (_, i) => newUser(`familia${i}@correo.do`, hash)));
-    // Each family uploaded its child's photo (the fixture's) before paying.
-    for (const parent of parents) await ownFixturePhoto(store, parent._id);
+    await addFamilies(store, PARENTS, PASSWORD);
     await store.close();
   });
 
