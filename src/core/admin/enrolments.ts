@@ -9,6 +9,7 @@ import { offerFreedPlaces } from '../checkout/waitlist.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Category, Coupon, Enrolment, Membership, UserRecord, Week } from '../../domain/records.ts';
+import { LEDGER_MESSAGES } from '../../domain/ledger.ts';
 import type { CancelPolicy } from '../../domain/cancellation.ts';
 import { cancellationPlan, GIVE_BACK_MESSAGES, OFFICE_REFUND_METHOD_LABELS } from '../../domain/give-back.ts';
 import type { OfficeRefundBody } from '../../domain/schemas/cancellation.ts';
@@ -262,18 +263,16 @@ async function fixGiveBack(deps: CoreDeps, order: Enrolment): Promise<Enrolment>
   if (order.refund_amount !== undefined) return order;
   // A payment of the order already under way (it took the ledger's lease before the order was
   // marked) finishes first, so what it collects is counted; later ones see the order cancelled.
-  for (let waited = 0; ; waited += LEDGER_WAIT_MS) {
-    try {
-      return await withLedgerLock(deps, order._id, (locked) => fixFigures(deps, locked));
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.statusCode !== 409 || waited >= LEDGER_WAIT_LIMIT_MS)
-        throw error;
-      await new Promise((resolve) => setTimeout(resolve, LEDGER_WAIT_MS));
-    }
-  }
+  return withLedgerLock(
+    deps,
+    order._id,
+    (locked) => fixFigures(deps, locked),
+    LEDGER_MESSAGES.busy,
+    LEDGER_WAIT_LIMIT_MS,
+  );
 }
 
-const LEDGER_WAIT_MS = 250;
+/** How long a cancellation waits for a payment under way before answering it is busy. */
 const LEDGER_WAIT_LIMIT_MS = 15_000;
 
 async function fixFigures(deps: CoreDeps, order: Enrolment): Promise<Enrolment> {
