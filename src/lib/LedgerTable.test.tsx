@@ -3,49 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { LedgerFigures, LedgerTable } from './LedgerTable.tsx';
 import type { EnrolmentLedgerAnswer, LedgerLineAnswer } from '../domain/schemas/ledger.ts';
 import { CARD_MESSAGES } from '../domain/cards.ts';
+import { ledgerAnswer, ledgerLine } from '../test/ledger.ts';
 
-const line = (seq: number, overrides: Partial<LedgerLineAnswer>): LedgerLineAnswer => ({
-  _id: `e:1:${seq}`,
-  cupo: 1,
-  child: 'Pedro Rodríguez',
-  kind: 'cuota',
-  seq,
-  of: 10,
-  due: `2026-${String(8 + seq).padStart(2, '0')}-05`,
-  amount: 3900,
-  paid: 0,
-  owed: 3900,
-  state: 'pendiente',
-  days_overdue: 0,
-  retry: null,
-  stopped: null,
-  ...overrides,
-});
-
-const ledger = (lines: LedgerLineAnswer[]): EnrolmentLedgerAnswer => ({
-  enrolment: {
-    _id: 'e',
-    order_number: '1001',
-    campament: 'c',
-    camp_name: 'Programa Anual 2026-2027',
-    camp_type: 'programaanual',
-    status: 'active',
-    parent_email: 'carmen@correo.do',
-    parent_name: 'Carmen Rodríguez',
-    children: ['Pedro Rodríguez'],
-  },
-  lines,
-  payments: [],
-  autopay: true,
-  returned: { card: 0, office: 0, office_owed: false },
-  balance: 7800,
-  overdue: 3900,
-  paid: 7400,
-  credit: 0,
-  next_due: '2026-10-05',
-  next_amount: 3900,
-  days_overdue: 3,
-});
+const line = ledgerLine;
+const ledger = (lines: LedgerLineAnswer[]): EnrolmentLedgerAnswer =>
+  ledgerAnswer(lines, {
+    autopay: true,
+    balance: 7800,
+    overdue: 3900,
+    paid: 7400,
+    next_due: '2026-10-05',
+    next_amount: 3900,
+    days_overdue: 3,
+  });
 
 // Issue 20: the family and the office read each instalment's state under its amount (one column
 // per header), and why autopay will try again or stopped.

@@ -5,57 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { MyPayments } from './MyPayments.tsx';
 import { LEDGER_MESSAGES } from '../domain/ledger.ts';
-import type { EnrolmentLedgerAnswer, LedgerLineAnswer } from '../domain/schemas/ledger.ts';
+import type { LedgerLineAnswer } from '../domain/schemas/ledger.ts';
+import { ledgerAnswer, ledgerLine, TEST_ENROLMENT } from '../test/ledger.ts';
 
-const ENROLMENT = '64b0000000000000000000e1';
-
-const line = (seq: number, overrides: Partial<LedgerLineAnswer> = {}): LedgerLineAnswer => ({
-  _id: `${ENROLMENT}:1:${seq}`,
-  cupo: 1,
-  child: 'Pedro Rodríguez',
-  kind: 'cuota',
-  seq,
-  of: 10,
-  due: `2026-${String(8 + seq).padStart(2, '0')}-05`,
-  amount: 3900,
-  paid: 0,
-  owed: 3900,
-  state: 'pendiente',
-  days_overdue: 0,
-  retry: null,
-  stopped: null,
-  ...overrides,
-});
-
+const ENROLMENT = TEST_ENROLMENT;
+const line = ledgerLine;
+const ledger = (lines: LedgerLineAnswer[]) => ledgerAnswer(lines);
 const paidLine = (seq: number) => line(seq, { paid: 3900, owed: 0, state: 'pagada' });
-
-const ledger = (lines: LedgerLineAnswer[]): EnrolmentLedgerAnswer => {
-  const owing = lines.filter((candidate) => candidate.owed > 0);
-  return {
-    enrolment: {
-      _id: ENROLMENT,
-      order_number: '1001',
-      campament: 'c',
-      camp_name: 'Programa Anual 2026-2027',
-      camp_type: 'programaanual',
-      status: 'active',
-      parent_email: 'carmen@correo.do',
-      parent_name: 'Carmen Rodríguez',
-      children: ['Pedro Rodríguez'],
-    },
-    lines,
-    payments: [],
-    autopay: false,
-    returned: { card: 0, office: 0, office_owed: false },
-    balance: owing.reduce((sum, candidate) => sum + candidate.owed, 0),
-    overdue: 0,
-    paid: lines.reduce((sum, candidate) => sum + candidate.paid, 0),
-    credit: 0,
-    next_due: owing[0]?.due ?? null,
-    next_amount: owing[0]?.owed ?? 0,
-    days_overdue: 0,
-  };
-};
 
 // Issue 53, item 3: the button pays the line it shows, by name; when another tab (or autopay) paid
 // it meanwhile, the server charges nothing and says so, and the page shows the line paid.

@@ -5,13 +5,13 @@
 // follow. A parent may ask the same from the profile within the camp's window.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/build.ts';
-import { staffKit, type StaffKit } from './testing.ts';
+import { recordingStaffKit, type StaffKit } from './testing.ts';
 
 import type { Camp, Coupon, Enrolment, Membership, Week } from '../../../src/domain/records.ts';
 import { CHANGE_MESSAGES, PARENT_CHANGE_REASON } from '../../../src/domain/changes.ts';
 import { CHILD_MESSAGES } from '../../../src/domain/children.ts';
 import type { Instalment, LedgerPayment } from '../../../src/domain/ledger.ts';
-import { enrolmentRequest, participant, recordingGateway, type DemoCart } from '../checkout/testing.ts';
+import { enrolmentRequest, participant, type DemoCart } from '../checkout/testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -19,10 +19,9 @@ afterEach(async () => t?.close());
 let kit: StaffKit;
 let refunds: Array<{ reference: string; amount: number; key?: string }>;
 async function setup() {
-  const recording = recordingGateway();
-  refunds = recording.refunds;
-  kit = await staffKit(recording.gateway);
-  t = kit.t;
+  const recording = await recordingStaffKit();
+  ({ t, refunds } = recording);
+  kit = recording;
   return kit;
 }
 

@@ -4,11 +4,11 @@
 // stays right; what was paid at the counter is owed back by the office, not forgotten.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/build.ts';
-import { staffKit, type StaffKit } from './testing.ts';
+import { recordingStaffKit, type StaffKit } from './testing.ts';
 import type { Camp, Coupon, Enrolment } from '../../../src/domain/records.ts';
 import { COUPON_MESSAGES } from '../../../src/domain/coupons.ts';
 import { GIVE_BACK_MESSAGES } from '../../../src/domain/give-back.ts';
-import { demoCart, enrolmentRequest, recordingGateway } from '../checkout/testing.ts';
+import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -16,10 +16,9 @@ afterEach(async () => t?.close());
 let kit: StaffKit;
 let refunds: Array<{ reference: string; amount: number; key?: string }>;
 async function setup() {
-  const recording = recordingGateway();
-  refunds = recording.refunds;
-  kit = await staffKit(recording.gateway);
-  t = kit.t;
+  const recording = await recordingStaffKit();
+  ({ t, refunds } = recording);
+  kit = recording;
   return kit;
 }
 

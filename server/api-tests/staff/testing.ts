@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import type { PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
-import { demoCart, payAs, type DemoCart } from '../checkout/testing.ts';
+import { demoCart, payAs, recordingGateway, type DemoCart } from '../checkout/testing.ts';
 
 export interface StaffKit {
   t: TestApp;
@@ -32,4 +32,12 @@ export async function staffKit(gateway?: PaymentGateway, clock?: { now: Date }):
     cart: await demoCart(t.store),
     pay: (token, body) => payAs(t, token, body),
   };
+}
+
+/** The kit on a gateway that records each refund asked of it (what the money tests read). */
+export async function recordingStaffKit(): Promise<
+  StaffKit & { refunds: ReturnType<typeof recordingGateway>['refunds'] }
+> {
+  const recording = recordingGateway();
+  return { ...(await staffKit(recording.gateway)), refunds: recording.refunds };
 }
