@@ -3,7 +3,7 @@
 // settled, written once for the core (which decides), the admin screen and the parent's profile.
 // Pure; the price itself is src/domain/pricing.ts repriceOrder.
 import { formatDop } from './pricing.ts';
-import type { CancelPolicy } from './cancellation.ts';
+import { cancelDeadline, firstDayOf, type CancelPolicy } from './cancellation.ts';
 import { minChildrenMessage } from './coupons.ts';
 
 export const CHANGE_ACTIONS = ['drop_child', 'drop_week', 'move_week'] as const;
@@ -162,6 +162,13 @@ export function changeTargetLabel(week: ChangeTargetWeek): string {
   const note = changeTargetNote(week);
   return `${week.name} (${week.date}) · ${formatDop(week.value)}${note ? ` — ${note}` : ''}`;
 }
+
+/**
+ * The first instant a parent may no longer change a week of theirs, or move a child into it: the
+ * camp's cancellation deadline of that week (the change itself and the dialogs' lists read it).
+ */
+export const weekChangeDeadline = (camp: CancelPolicy & { start_date: Date }, date: string): Date =>
+  cancelDeadline(firstDayOf([{ date }], camp.start_date), camp);
 
 /** The reason recorded when a parent changes their own order. */
 export const PARENT_CHANGE_REASON = 'Cambio pedido por la familia desde su cuenta';

@@ -6,8 +6,7 @@
 import { ApiError } from '../errors.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import type { Camp, Enrolment, Week } from '../../domain/records.ts';
-import { CHANGE_MESSAGES as M, type ChangeTargetWeek } from '../../domain/changes.ts';
-import { cancelDeadline, firstDayOf } from '../../domain/cancellation.ts';
+import { CHANGE_MESSAGES as M, weekChangeDeadline, type ChangeTargetWeek } from '../../domain/changes.ts';
 import { childKey } from '../../domain/family.ts';
 import { placesLeftFor } from '../../domain/holds.ts';
 import { STAFF_MESSAGES } from '../../domain/staff.ts';
@@ -44,8 +43,7 @@ export async function changeTargets(
     if (category && offered.length > 0 && !offered.includes(category)) return true;
     if (!options.byParent) return false;
     if (camp.self_cancel === false) return true;
-    const deadline = cancelDeadline(firstDayOf([{ date: week.date }], camp.start_date), camp);
-    return now.getTime() >= deadline.getTime();
+    return now.getTime() >= weekChangeDeadline(camp, week.date).getTime();
   };
   return weeks
     .filter((week) => !own.some((line) => line.id === week._id))

@@ -21,6 +21,7 @@ import {
   changeMoneySentence,
   changedOrder,
   settleDifference,
+  weekChangeDeadline,
   type ChangeRefund,
   type ChangeRequest,
   type ChangePreview,
@@ -29,7 +30,7 @@ import {
 import { repriceOrder, type PriceBreakdown } from '../../domain/pricing.ts';
 import { couponTerms, keptCouponRefusal } from '../../domain/coupons.ts';
 import { familyChildCount, fullName, sameChildSlots } from '../../domain/family.ts';
-import { cancelDeadline, firstDayOf, lastCancelDay } from '../../domain/cancellation.ts';
+import { lastCancelDay } from '../../domain/cancellation.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import type { Instalment } from '../../domain/ledger.ts';
 import { STAFF_MESSAGES } from '../../domain/staff.ts';
@@ -223,7 +224,7 @@ function checkWindow(camp: Camp, dates: ReadonlyArray<string | undefined>, now: 
   if (camp.self_cancel === false) throw new ApiError(409, M.notOffered);
   for (const date of dates) {
     if (!date) continue;
-    const deadline = cancelDeadline(firstDayOf([{ date }], camp.start_date), camp);
+    const deadline = weekChangeDeadline(camp, date);
     if (now.getTime() >= deadline.getTime()) throw new ApiError(409, M.closed(lastCancelDay(deadline)));
   }
 }
