@@ -6,8 +6,10 @@ import {
   groupHeld,
   holdMovePlan,
   newId,
+  numberAt,
   spanishSortKey,
   toModifiers,
+  valueAt,
   visible,
 } from '../../src/core/store/common.ts';
 import { DELETED_STATUS, DuplicateKeyError, HOLD_EXPIRY_FIELD, HOLDS_FIELD } from './port.ts';
@@ -337,21 +339,6 @@ export function mongoCollection(
     }
   }
 }
-
-/** The value at a dotted path of a document, or undefined. */
-function valueAt(doc: Record<string, unknown>, path: string): unknown {
-  let value: unknown = doc;
-  for (const key of path.split('.')) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
-
-const numberAt = (doc: Record<string, unknown>, path: string): number => {
-  const value = valueAt(doc, path);
-  return typeof value === 'number' ? value : 0;
-};
 
 /**
  * Whether a document meets a hold move's conditions (../../src/core/store/common.ts holdMovePlan):

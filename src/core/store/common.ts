@@ -136,3 +136,17 @@ export async function setById<T extends Doc>(
     await collection.updateOne({ _id: id }, { set });
   }
 }
+
+/** The value at a field or dotted path of a document, or undefined. */
+export function valueAt(doc: Record<string, unknown>, field: string): unknown {
+  if (field in doc) return doc[field];
+  return field
+    .split('.')
+    .reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], doc);
+}
+
+/** A counter at a field or dotted path; 0 when it is missing or not a number. */
+export const numberAt = (doc: Record<string, unknown>, field: string): number => {
+  const value = valueAt(doc, field);
+  return typeof value === 'number' ? value : 0;
+};

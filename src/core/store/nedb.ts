@@ -3,7 +3,7 @@
 // runs every operation of a datastore through one queue, so a single update is atomic. No
 // Node-only API here: the mocks run it in the browser.
 import nedb from '@seald-io/nedb';
-import { groupHeld, holdMovePlan, newId, toModifiers, visible } from './common.ts';
+import { groupHeld, holdMovePlan, newId, numberAt, toModifiers, valueAt, visible } from './common.ts';
 import { DELETED_STATUS, DuplicateKeyError, HOLDS_FIELD } from './port.ts';
 import type {
   AnyDoc,
@@ -208,15 +208,3 @@ function violatedFields(
     value instanceof Date && key instanceof Date ? value.getTime() === key.getTime() : value === key;
   return singles.find(([field]) => written.some((doc) => same(valueAt(doc, field!)))) ?? [];
 }
-
-function valueAt(doc: Record<string, unknown>, field: string): unknown {
-  if (field in doc) return doc[field];
-  return field
-    .split('.')
-    .reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], doc);
-}
-
-const numberAt = (doc: AnyDoc, field: string): number => {
-  const value = valueAt(doc, field);
-  return typeof value === 'number' ? value : 0;
-};
