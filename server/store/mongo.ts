@@ -3,7 +3,6 @@
 import { MongoClient, MongoServerError } from 'mongodb';
 import type { Db, Document, Collection as MongoCollection, Filter as MongoFilter } from 'mongodb';
 import {
-  groupHeld,
   holdMovePlan,
   newId,
   numberAt,
@@ -11,6 +10,7 @@ import {
   toModifiers,
   valueAt,
   visible,
+  withinBounds,
 } from '../../src/core/store/common.ts';
 import { DELETED_STATUS, DuplicateKeyError, HOLD_EXPIRY_FIELD, HOLDS_FIELD } from './port.ts';
 import { countingWrites } from '../../src/core/store/revisions.ts';
@@ -274,21 +274,15 @@ export function mongoCollection(
           return { value: Math.max(0, current + by), set: {}, unset: holdPath ? [holdPath] : [] };
         }
         if (hold && hold in holds) return null;
-        const limit = numberAt(doc, limitField);
-        if (limit !== 0 && current + by > limit) return null;
+        if (!withinBounds(doc, { field, limitField, delta: by })) return null;
         return { value: current + by, set: holdPath ? { [holdPath]: by } : {}, unset: [] };
       }),
     moveHold: (id: string, move: HoldMove) =>
       guardedUpdate(id, move.field, move.limitField, (doc) => {
         const { conditions, delta, groupRise, set, unset } = holdMovePlan(move);
         if (!matches(doc, conditions)) return null;
-        const current = numberAt(doc, move.field);
-        const limit = numberAt(doc, move.limitField);
-        if (delta > 0 && limit !== 0 && current + delta > limit) return null;
-        const { groupCap } = move;
-        if (groupCap && groupRise > 0 && groupHeld(doc, groupCap.prefix) + groupRise > groupCap.max)
-          return null;
-        return { value: Math.max(0, current + delta), set, unset };
+        if (!withinBounds(doc, { ...move, delta, groupRise })) return null;
+        return { value: Math.max(0, numberAt(doc, move.field) + delta), set, unset };
       }),
   };
 

@@ -84,6 +84,30 @@ export function holdMovePlan({ from, to, groupCap }: HoldMove): HoldMovePlan {
   };
 }
 
+/**
+ * Whether adding `delta` to a document's counter keeps it within its bound (a bound of 0 or none is
+ * no limit; a fall always does) and, with `groupCap`, the holds of that prefix within their cap:
+ * the guard of incrementWithin and moveHold, in every store.
+ */
+export function withinBounds(
+  doc: Record<string, unknown>,
+  bound: {
+    field: string;
+    limitField: string;
+    delta: number;
+    groupCap?: HoldMove['groupCap'];
+    groupRise?: number;
+  },
+): boolean {
+  const limit = numberAt(doc, bound.limitField);
+  const withinLimit = bound.delta <= 0 || limit === 0 || numberAt(doc, bound.field) + bound.delta <= limit;
+  const { groupCap, groupRise = 0 } = bound;
+  return (
+    withinLimit &&
+    (!groupCap || groupRise <= 0 || groupHeld(doc, groupCap.prefix) + groupRise <= groupCap.max)
+  );
+}
+
 /** The sum of a document's holds whose names start with `prefix`. */
 export function groupHeld(doc: Record<string, unknown>, prefix: string): number {
   const holds = (doc[HOLDS_FIELD] ?? {}) as Record<string, unknown>;

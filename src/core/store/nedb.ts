@@ -3,7 +3,7 @@
 // runs every operation of a datastore through one queue, so a single update is atomic. No
 // Node-only API here: the mocks run it in the browser.
 import nedb from '@seald-io/nedb';
-import { groupHeld, holdMovePlan, newId, numberAt, toModifiers, valueAt, visible } from './common.ts';
+import { holdMovePlan, newId, toModifiers, valueAt, visible, withinBounds } from './common.ts';
 import { DELETED_STATUS, DuplicateKeyError, HOLDS_FIELD } from './port.ts';
 import type {
   AnyDoc,
@@ -137,8 +137,7 @@ export function nedbCollection(name: string, datastore: () => Promise<Datastore>
           ...visible({ _id: id }),
           ...(holdPath ? { [holdPath]: { $exists: false } } : {}),
           $where(this: AnyDoc) {
-            const limit = numberAt(this, limitField);
-            return limit === 0 || numberAt(this, field) + by <= limit;
+            return withinBounds(this, { field, limitField, delta: by });
           },
         },
         { $inc: { [field]: by }, ...(holdPath ? { $set: { [holdPath]: by } } : {}) },
@@ -155,13 +154,7 @@ export function nedbCollection(name: string, datastore: () => Promise<Datastore>
           ...(delta > 0 || (groupCap && groupRise > 0)
             ? {
                 $where(this: AnyDoc) {
-                  const limit = numberAt(this, limitField);
-                  const withinLimit = delta <= 0 || limit === 0 || numberAt(this, field) + delta <= limit;
-                  const withinGroup =
-                    !groupCap ||
-                    groupRise <= 0 ||
-                    groupHeld(this, groupCap.prefix) + groupRise <= groupCap.max;
-                  return withinLimit && withinGroup;
+                  return withinBounds(this, { field, limitField, delta, groupCap, groupRise });
                 },
               }
             : {}),
