@@ -46,8 +46,6 @@ const CART_REMINDER_PASS_MS = 10 * 60_000;
 const WAITLIST_PASS_MS = 60_000;
 /** The nightly backup is looked for every ten minutes: it is due once BACKUP_HOUR has come. */
 const BACKUP_PASS_MS = 10 * 60_000;
-/** Autopay charges by the day: a pass every five minutes finds a due instalment early that day. */
-const AUTOPAY_PASS_MS = 5 * 60_000;
 import { ensureIndexes } from '../src/core/indexes.ts';
 import path from 'node:path';
 import { authenticationRoutes } from './routes/authentication-3ds.ts';
@@ -245,13 +243,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   every(WAITLIST_PASS_MS, 'pending receipts failed', () => issuePendingReceipts(core.deps));
   // e-CF (issue 22): signed receipts sent to DGII in the order issued, and their results asked.
   if (config.ecf) {
-    every(WAITLIST_PASS_MS, 'sending e-CF failed', () => sendEcfReceipts(core.deps));
+    every(config.passes.ecfMs, 'sending e-CF failed', () => sendEcfReceipts(core.deps));
     // Instalment payments whose e-CF waited for a range.
-    every(WAITLIST_PASS_MS, 'pending instalment e-CF failed', () => issuePendingPaymentReceipts(core.deps));
+    every(config.passes.ecfMs, 'pending instalment e-CF failed', () =>
+      issuePendingPaymentReceipts(core.deps),
+    );
   }
   // Autopay (src/core/payments/autopay.ts): notices, the charges of the day and their retries, and
   // the card payments a crash or a timeout left unsettled. Each instalment is claimed in the store.
-  every(AUTOPAY_PASS_MS, 'autopay failed', () => runAutopay(core.deps));
+  every(config.passes.autopayMs, 'autopay failed', () => runAutopay(core.deps));
   // Backups (issue 27, server/backup/): one a night after BACKUP_HOUR, claimed in the store so that
   // instances make one; a failure alerts the administrators. `npm run backup` asks for one now.
   const backupTarget = {

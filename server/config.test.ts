@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       paymentLeaseMs: 60_000,
       sandboxLatencyMs: 0,
       storeFsync: false,
+      passes: { autopayMs: 300_000, ecfMs: 60_000 },
     });
   });
 
@@ -40,6 +41,8 @@ describe('loadConfig', () => {
         SCHOOL_WEBSITE: 'https://escuela.example.com',
         PAYMENT_LEASE_SECONDS: '20',
         SANDBOX_LATENCY_MS: '1500',
+        AUTOPAY_PASS_SECONDS: '30',
+        ECF_PASS_SECONDS: '5',
       },
       '/srv/app',
     );
@@ -59,6 +62,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       paymentLeaseMs: 20_000,
       sandboxLatencyMs: 1500,
+      passes: { autopayMs: 30_000, ecfMs: 5_000 },
       // Flushed to disk by default in production.
       storeFsync: true,
     });
@@ -79,6 +83,8 @@ describe('loadConfig', () => {
         PAYMENT_LEASE_SECONDS: '90',
         SANDBOX_LATENCY_MS: '-1',
         STORE_FSYNC: 'yes',
+        AUTOPAY_PASS_SECONDS: '0',
+        ECF_PASS_SECONDS: 'a minute',
       });
     } catch (error) {
       thrown = error;
@@ -97,6 +103,8 @@ describe('loadConfig', () => {
       'PAYMENT_LEASE_SECONDS must be a whole number of seconds from 2 to 60',
       'SANDBOX_LATENCY_MS',
       'STORE_FSYNC must be true or false',
+      'AUTOPAY_PASS_SECONDS must be a whole number of seconds from 1 to 3600 (got "0")',
+      'ECF_PASS_SECONDS must be a whole number of seconds from 1 to 3600',
     ]) {
       expect(text).toContain(name);
     }

@@ -50,6 +50,11 @@ export interface Config {
   sandboxLatencyMs: number;
   /** Autopay (issue 20): days after the first decline of the next tries, and of the notice before. */
   autopay: { retryDays: number[]; noticeDays: number };
+  /**
+   * How often the background passes run: autopay's (charges of the day, notices) and e-CF's (signed
+   * receipts sent to DGII, their results asked). Every instance runs them; each item is claimed.
+   */
+  passes: { autopayMs: number; ecfMs: number };
   /** The embedded store flushes each write to disk before acknowledging it (on in production). */
   storeFsync: boolean;
   /**
@@ -296,6 +301,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     retryDays: retryDays.map(Number),
     noticeDays: whole('AUTOPAY_NOTICE_DAYS', AUTOPAY_DEFAULTS.noticeDays, 0, 30, 'days'),
   };
+  // Autopay charges by the day: every five minutes finds a due instalment early that day. DGII's
+  // answers come within seconds to minutes: a minute keeps the office's e-CF list current.
+  const passes = {
+    autopayMs: whole('AUTOPAY_PASS_SECONDS', 300, 1, 3600, 'seconds') * 1000,
+    ecfMs: whole('ECF_PASS_SECONDS', 60, 1, 3600, 'seconds') * 1000,
+  };
 
   const rawFsync = value('STORE_FSYNC');
   if (rawFsync !== undefined && !['true', 'false'].includes(rawFsync)) {
@@ -347,6 +358,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     paymentLeaseMs,
     sandboxLatencyMs,
     autopay,
+    passes,
     storeFsync,
     backup,
   };

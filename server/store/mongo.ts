@@ -391,6 +391,24 @@ const LOCK_LEASE_MS = 10_000;
 
 function documentLocks(db: Db): DocumentLocks {
   const locks = db.collection<{ _id: string; token: string; until: Date }>(LOCKS);
+  /**
+   * Takes over a lock whose lease ran out (its holder died). Only one taker may delete it: the
+   * delete is itself a read and a delete by _id on such a server, so two takers could otherwise
+   * both pass its filter, and the second would delete the lock the first had just taken. Each dead
+   * lock is claimed first by inserting a document named after its token (a unique insert: one
+   * winner); the claims stay, so a taker that read the dead lock late cannot claim it again.
+   */
+  const takeOver = async (key: string, token: string) => {
+    const held = await locks.findOne({ _id: key });
+    if (!held || held.until >= new Date()) return;
+    try {
+      await locks.insertOne({ _id: `${key}#${held.token}`, token, until: held.until });
+    } catch (error) {
+      if (error instanceof MongoServerError && isDuplicateKey(error)) return;
+      throw error;
+    }
+    await locks.deleteOne({ _id: key, token: held.token });
+  };
   return {
     async around(key, work) {
       const token = newId();
@@ -401,13 +419,14 @@ function documentLocks(db: Db): DocumentLocks {
         } catch (error) {
           if (!(error instanceof MongoServerError) || !isDuplicateKey(error)) throw error;
           // Held: by a live writer (wait a moment), or by a dead one (its lease ran out: taken over).
-          await locks.deleteOne({ _id: key, until: { $lt: new Date() } });
+          await takeOver(key, token);
           await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 + attempt, 20)));
         }
       }
       try {
         return await work();
       } finally {
+        // Only the holder deletes its lock while it holds it: nobody can insert another meanwhile.
         await locks.deleteOne({ _id: key, token }).catch(() => undefined);
       }
     },

@@ -24,7 +24,7 @@ import { offerFreedPlaces } from './waitlist.ts';
 import { ATTEMPTS, attemptId, type Attempt } from './idempotency.ts';
 import {
   notCompletedAnswer,
-  releasePlaces,
+  failUncharged,
   rewriteAnswer,
   settleApproved,
   answerInTime,
@@ -196,12 +196,7 @@ async function failOrder(
   status: 'declined' | 'error',
   message: string,
 ): Promise<void> {
-  const failed = await enrolmentsOf(deps.store).updateOne(
-    { _id: enrolment._id, payment_status: { $in: ['pending', 'unknown'] } },
-    { set: { payment_status: status } },
-  );
-  if (!failed) return;
-  await releasePlaces(deps.store, enrolment);
+  if (!(await failUncharged(deps.store, enrolment, status))) return;
   await rewriteAnswer(deps.store, enrolment, notCompletedAnswer(message));
 }
 

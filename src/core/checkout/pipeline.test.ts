@@ -8,7 +8,7 @@ import { checkMemberships, readCatalogue, recordPending, takePlaces } from './pi
 import { demoCart, enrolmentRequest, participant, type DemoCart } from './fixtures.ts';
 import { newMembershipCode } from './records.ts';
 import { sandboxGateway } from './gateway.ts';
-import { PAYMENT_LEASE_MS, reconcilePayments } from './settle.ts';
+import { failUncharged, PAYMENT_LEASE_MS, reconcilePayments } from './settle.ts';
 import type { Store } from '../store/port.ts';
 import type { ParticipantEntry } from '../../domain/enrolment.ts';
 
@@ -226,5 +226,84 @@ describe('a crash in the middle of a checkout', () => {
     // A second pass (another instance, a restart) gives nothing back twice.
     await reconcilePayments(deps, { now: new Date(later.getTime() + 2 * PAYMENT_LEASE_MS) });
     expect([await weekQuota(0), await weekQuota(1)]).toEqual([0, 0]);
+  });
+
+  it('a failed order never keeps its places, wherever the process dies while failing it', async () => {
+    /** A store that dies at its `at`-th write (a dead process sends nothing after that). */
+    const dyingAt = (store: Store, at: number): Store => {
+      let writes = 0;
+      const write =
+        <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+        async (...args: A): Promise<R> => {
+          writes += 1;
+          if (writes >= at) throw new Error('killed');
+          return fn(...args);
+        };
+      return {
+        ...store,
+        collection: <T extends { _id: string }>(name: string) => {
+          const collection = store.collection<T>(name);
+          return {
+            ...collection,
+            updateOne: write(collection.updateOne.bind(collection)),
+            incrementWithin: write(collection.incrementWithin.bind(collection)),
+            moveHold: write(collection.moveHold.bind(collection)),
+          };
+        },
+      };
+    };
+    for (let at = 1; ; at += 1) {
+      const { store, cart, weekQuota } = await demo();
+      const body = enrolmentRequest(cart, [[0]]);
+      const order = {
+        body,
+        catalogue: await readCatalogue(store, body),
+        declared: new Map(),
+        coupon: null,
+        price: { total: 4700, discount: 0 } as never,
+      };
+      const enrolment = await recordPending(store, {
+        ...order,
+        user: { _id: 'u'.repeat(24) } as never,
+        key: 'k1',
+      });
+      // Another family's paid place in the same week, which nothing here may give back.
+      const other = await recordPending(store, {
+        ...order,
+        user: { _id: 'v'.repeat(24) } as never,
+        key: 'k2',
+      });
+      for (const holder of [enrolment, other])
+        await store.collection<Week>('semanas').incrementWithin(cart.weeks[0]!._id, {
+          field: 'quota_f',
+          by: 1,
+          limitField: 'quota_q',
+          hold: holder._id,
+        });
+      await store
+        .collection<Enrolment>('inscripciones')
+        .updateOne({ _id: other._id }, { set: { payment_status: 'paid' } });
+
+      const died = await failUncharged(dyingAt(store, at), enrolment, 'declined').then(
+        () => false,
+        () => true,
+      );
+      // Whatever was written before the death, the reconciler (after the lease) finishes it.
+      const deps = {
+        store,
+        gateway: sandboxGateway({ store }),
+        mailer: { enqueue: async () => undefined },
+        log: { error: () => undefined, warn: () => undefined },
+        settings: { publicUrl: '', schoolWebsite: '' },
+      } as never;
+      await reconcilePayments(deps, { now: new Date(Date.now() + PAYMENT_LEASE_MS + 1000) });
+      const stored = await store.collection<Enrolment>('inscripciones').findById(enrolment._id);
+      expect(stored?.payment_status, `died at write ${at}`).toMatch(/^(declined|error)$/);
+      expect(await weekQuota(0), `died at write ${at}`).toBe(1);
+      // Settled: failing it again changes nothing.
+      expect(await failUncharged(store, enrolment, 'declined')).toBe(false);
+      expect(await weekQuota(0)).toBe(1);
+      if (!died) break;
+    }
   });
 });

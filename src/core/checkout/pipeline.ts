@@ -56,7 +56,7 @@ import { familyBasisHolds } from './cancellation.ts';
 import { offerFreedPlaces } from './waitlist.ts';
 import { PLACES, heldBy, holdExpiryOf, releaseExpiredHolds } from './holds.ts';
 import { cartHoldName, expiredHolds } from '../../domain/holds.ts';
-import { settleApproved, answerInTime, successAnswer, verifyingAnswer } from './settle.ts';
+import { settleApproved, answerInTime, failUncharged, successAnswer, verifyingAnswer } from './settle.ts';
 
 /** A refusal as the checkout answers it: its status and the one error envelope. */
 const refuse = ({ status, message }: Refusal) => new ApiError(status, message);
@@ -336,7 +336,7 @@ export async function recordPending(store: Store, order: Order): Promise<Enrolme
  */
 export type ChargeOutcome =
   | { kind: 'approved'; charge: Extract<ChargeResult, { approved: true }> }
-  | { kind: 'declined'; message: string }
+  | { kind: 'declined'; message: string; brand: string }
   | { kind: 'unknown' }
   | { kind: 'authenticate'; held: AuthenticationNeeded; session: string };
 
@@ -353,8 +353,7 @@ export async function chargeCard(
   enrolment: Enrolment,
   secure?: { email: string; keepCard: boolean },
 ): Promise<ChargeOutcome> {
-  const { store, gateway } = deps;
-  const enrolments = store.collection<Enrolment>('inscripciones');
+  const { gateway } = deps;
   const request = {
     amount: enrolment.amount,
     currency: 'DOP' as const,
@@ -380,13 +379,7 @@ export async function chargeCard(
   const charge = await answerInTime(deps, enrolment, sent);
   if (!charge) return { kind: 'unknown' };
   if (charge.approved === null) return { kind: 'authenticate', held: charge, session };
-  if (!charge.approved) {
-    await enrolments.updateOne(
-      { _id: enrolment._id },
-      { set: { payment_status: 'declined', 'card.brand': charge.brand } },
-    );
-    return { kind: 'declined', message: charge.message };
-  }
+  if (!charge.approved) return { kind: 'declined', message: charge.message, brand: charge.brand };
   return { kind: 'approved', charge };
 }
 
@@ -486,7 +479,9 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
     throw error;
   }
   if (outcome.kind === 'declined') {
+    // Given back before the order is marked declined (failUncharged's order), to the cart's hold.
     await release();
+    await failUncharged(store, enrolment, 'declined', { 'card.brand': outcome.brand });
     throw refuse({ status: 402, message: outcome.message });
   }
   if (outcome.kind === 'unknown') return verifyingAnswer();

@@ -248,6 +248,31 @@ async function markPaid(store: Store, id: string, charge: Approved, paidAt: Date
 }
 
 /**
+ * Fails an order that was not charged ('declined' or 'error'): its places and coupon use go back
+ * first, then the status is written, only over 'pending' or 'unknown'. In this order a crash
+ * between the two leaves the order pending, and the reconciler settles it again (each hold gives
+ * back once); the other way round, a failed order would keep its places for good (issue 57's
+ * crash suite on MongoDB showed it). The caller holds the order (the request's payment lease or
+ * the reconciler's claim), so nothing pays it meanwhile. False: it was already settled.
+ */
+export async function failUncharged(
+  store: Store,
+  enrolment: Enrolment,
+  status: 'declined' | 'error',
+  set: Record<string, unknown> = {},
+): Promise<boolean> {
+  const current = await enrolmentsOf(store).findById(enrolment._id);
+  if (!current || (current.payment_status !== 'pending' && current.payment_status !== 'unknown'))
+    return false;
+  await releasePlaces(store, enrolment);
+  const failed = await enrolmentsOf(store).updateOne(
+    { _id: enrolment._id, payment_status: { $in: ['pending', 'unknown'] } },
+    { set: { ...set, payment_status: status } },
+  );
+  return failed !== null;
+}
+
+/**
  * Gives back the places and the coupon use of an enrolment that will never be paid (or was
  * cancelled): only those its holds name (none if it crashed before taking them), and once,
  * however often this runs.
@@ -527,11 +552,7 @@ async function settleClaimed(
     return result ? 'paid' : 'released';
   }
   // Declined, or the gateway never received it: nothing was charged.
-  await enrolments.updateOne(
-    { _id: claim._id, payment_status: { $in: ['unknown', 'pending'] } },
-    { set: { payment_status: outcome ? 'declined' : 'error' } },
-  );
-  await releasePlaces(store, claim);
+  await failUncharged(store, claim, outcome ? 'declined' : 'error');
   await rewriteAnswer(
     store,
     claim,
