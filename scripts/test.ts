@@ -57,7 +57,9 @@ function report(results: Result[]): boolean {
 
 async function main(): Promise<number> {
   const lint = runQuietly('lint:code');
-  const checked = report(await Promise.all(['typecheck', 'lint:format', 'build:stale'].map(runQuietly)));
+  const checked = report(
+    await Promise.all(['typecheck', 'lint:format', 'lint:cycles', 'build:stale'].map(runQuietly)),
+  );
   const unit = checked ? await runLive('test:unit') : 1;
   const linted = report([await lint]);
   if (!checked || unit !== 0 || !linted) return 1;

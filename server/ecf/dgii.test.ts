@@ -14,7 +14,8 @@ import { dgiiSchemaErrors } from '../testing/dgii-xsd.ts';
 import { startDgiiStandin, type DgiiStandin } from '../testing/dgii-standin.ts';
 import { ecfSale, schoolP12In } from '../testing/ecf.ts';
 import { ecfXml, encfOf, rfceXml, type EcfSource } from '../../src/domain/ecf.ts';
-import { signEcf, type EcfPort } from '../../src/core/receipts/ecf.ts';
+import { signEcf } from '../../src/core/receipts/ecf.ts';
+import type { EcfPort } from '../../src/core/receipts/ecf-port.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-dgii-'));
 let signer: EcfSigner;

@@ -2,7 +2,7 @@
 // (issue 22): the school's .p12 read at start (a wrong password stops the server there) and our
 // DGII client on DGII's hosts (or the test stand-in's).
 import type { EcfConfig } from '../config.ts';
-import type { EcfPort } from '../../src/core/receipts/ecf.ts';
+import type { EcfPort } from '../../src/core/receipts/ecf-port.ts';
 import { dgiiClient } from './dgii.ts';
 import { loadEcfSigner } from './signer.ts';
 

@@ -362,8 +362,12 @@ function matches(doc: Record<string, unknown>, conditions: Filter): boolean {
  * MongoDB's duplicate key code. FerretDB 1.24 answers an insert so, but an update or an index over
  * duplicates as an InternalError naming its backend's unique constraint.
  */
+// FerretDB names the backend's refusal: SQLite's 'UNIQUE constraint failed', PostgreSQL's
+// 'duplicate key value violates unique constraint' or, for an index over duplicates, 'could not
+// create unique index' (SQLSTATE 23505, unique_violation).
 const isDuplicateKey = (error: MongoServerError): boolean =>
-  error.code === DUPLICATE_KEY || /duplicate key|unique constraint/i.test(error.message);
+  error.code === DUPLICATE_KEY ||
+  /duplicate key|unique constraint|could not create unique index|SQLSTATE 23505/i.test(error.message);
 
 /** Sets a value at a dotted path, creating the objects on the way. */
 function setAt(doc: Record<string, unknown>, path: string, value: unknown): void {

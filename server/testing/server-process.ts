@@ -45,7 +45,7 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
 }
 
 /** Resolves once the server answers its health check on `port`; throws if it exits or is late. */
-export async function untilListening(server: ServerProcess, port: number, withinMs = 20_000): Promise<void> {
+export async function untilListening(server: ServerProcess, port: number, withinMs = 60_000): Promise<void> {
   const deadline = Date.now() + withinMs;
   for (;;) {
     try {

@@ -1,6 +1,6 @@
 // What the services need from outside, as ports: each adapter (the Fastify server, the MSW mocks)
 // passes its own. Nothing here is Node-only, so the services also run in the browser.
-import type { EcfPort } from './receipts/ecf.ts';
+import type { EcfPort } from './receipts/ecf-port.ts';
 import type { Store } from './store/port.ts';
 import type { PaymentGateway } from './checkout/gateway.ts';
 import type { Receipt } from '../domain/receipts.ts';

@@ -5,19 +5,22 @@
 import { formatDop } from './pricing.ts';
 import { cancelDeadline, firstDayOf, type CancelPolicy } from './cancellation.ts';
 import { minChildrenMessage } from './coupons.ts';
+import {
+  CHANGE_ACTIONS,
+  CHANGE_REFUNDS,
+  type ChangeAction,
+  type ChangeRefund,
+  type OrderChange,
+} from './records.ts';
 
-export const CHANGE_ACTIONS = ['drop_child', 'drop_week', 'move_week'] as const;
-export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+// A change as the order keeps it is a stored shape (./records.ts); named here too for the change code.
+export { CHANGE_ACTIONS, CHANGE_REFUNDS, type ChangeAction, type ChangeRefund, type OrderChange };
 
 export const CHANGE_ACTION_LABELS: Record<ChangeAction, string> = {
   drop_child: 'Quitar participante',
   drop_week: 'Quitar semana',
   move_week: 'Cambiar de semana',
 };
-
-/** How money given back is returned: to the card (through the payment port), as a credit, or not. */
-export const CHANGE_REFUNDS = ['card', 'credit', 'none'] as const;
-export type ChangeRefund = (typeof CHANGE_REFUNDS)[number];
 
 export const CHANGE_REFUND_LABELS: Record<ChangeRefund, string> = {
   card: 'Reembolso a la tarjeta',
@@ -49,36 +52,6 @@ export interface ChangePreview extends ChangeSettlement {
   after_total: number;
   difference: number;
   sentence: string;
-}
-
-/** One change as the order keeps it (Enrolment.changes), oldest first. */
-export interface OrderChange {
-  /** 'c1', 'c2'… in the order's own sequence: names its refund, credit, receipt and e-mail. */
-  id: string;
-  action: ChangeAction;
-  cupo: number;
-  child: string;
-  week?: string;
-  week_name?: string;
-  to_week?: string;
-  to_week_name?: string;
-  /** 'Se quitó la Semana 2 de Sofía Pérez' */
-  description: string;
-  before_total: number;
-  after_total: number;
-  /** after - before: negative is given back, positive is owed by the family. */
-  difference: number;
-  refund: ChangeRefund;
-  /** What goes back to the card, as a credit, and what the family owes now. Whole pesos. */
-  card_amount: number;
-  credit_amount: number;
-  owed_amount: number;
-  /** The card refund: asked and confirmed, or not confirmed yet (retried by staff with the order). */
-  refund_status?: 'refunded' | 'pending';
-  credit_code?: string;
-  reason: string;
-  by: string;
-  at: Date;
 }
 
 /** The money side of a change: what goes back to the card, as a credit, and what is owed now. */

@@ -2,7 +2,7 @@
 // inactive or past their expiry date; and the limits of issue 18: a first valid day, camps,
 // a least number of children, uses in all and per family.
 import type { Coupon } from './records.ts';
-import { isAnnualProgram } from './records.ts';
+import { isAnnualProgram } from './camp-types.ts';
 import type { CouponTermsData } from './schemas/coupons.ts';
 
 export type { CouponTermsData, ValidateCouponAnswer } from './schemas/coupons.ts';

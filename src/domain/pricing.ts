@@ -1,6 +1,6 @@
 // The price rules of spec 01 §9 and DESIGN.md §6, written once: the browser shows these figures,
 // the server charges them, the mocks answer with them.
-import { isAnnualProgram } from './records.ts';
+import { isAnnualProgram } from './camp-types.ts';
 import { dueDatesFrom, type InstalmentPlan } from './plans.ts';
 
 /** Family discount on the subtotal by number of children (participant slots). */

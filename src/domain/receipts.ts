@@ -3,7 +3,7 @@
 // (crédito fiscal) when the parent asked for an invoice with RNC and name; cancelling an order that
 // got a B01 issues a B04 (nota de crédito). Pure: numbers, amounts and texts shared by the server,
 // the mocks, the profile and the admin panel; the PDF is drawn by ../core/receipts/pdf.ts.
-import type { EcfRecord } from './ecf.ts';
+import type { EcfRecord } from './ecf-record.ts';
 import { formatDop } from './pricing.ts';
 import { fullName } from './family.ts';
 

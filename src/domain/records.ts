@@ -6,35 +6,24 @@ import type { CancelPolicy, RefundRule } from './cancellation.ts';
 import type { OfficeRefund } from './give-back.ts';
 import type { NcfType } from './receipts.ts';
 import type { PlanFields } from './plans.ts';
-import type { OrderChange } from './changes.ts';
-import type { StaffRole } from './roles.ts';
+import type { StaffFields } from './roles.ts';
+
+// The camp types live in ./camp-types.ts (pricing and coupons read them without the records);
+// named here too, beside the camp they describe.
+export {
+  ANNUAL_TYPE_ALIASES,
+  CAMP_TYPES,
+  campTypeLabel,
+  isAnnualProgram,
+  type CampType,
+} from './camp-types.ts';
 
 export const RECORD_STATUSES = ['active', 'inactive', 'borrado'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
-/** Camp types by code; 'programaanual' is sold as payment options plus a membership fee. */
-export const CAMP_TYPES = {
-  campamento: 'Campamento',
-  programaanual: 'Programa anual',
-} as const;
-export type CampType = keyof typeof CAMP_TYPES;
-
-/** How staff read a camp's type: 'Campamento', 'Programa anual', or the type's own code. */
-export function campTypeLabel(type: string): string {
-  if (type in CAMP_TYPES) return CAMP_TYPES[type as CampType];
-  return isAnnualProgram(type) ? CAMP_TYPES.programaanual : type;
-}
-
 /** A camp's enrolment link (DESIGN.md §2.2): the sign-in page with the camp id, on the parents' address. */
 export function enrolmentLink(publicUrl: string, campId: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/login?camp=${encodeURIComponent(campId)}`;
-}
-
-/** Types the dashboard also recognises as annual programs (older data). */
-export const ANNUAL_TYPE_ALIASES = ['programaanual', 'programa_anual', 'programa'] as const;
-
-export function isAnnualProgram(type: string): boolean {
-  return (ANNUAL_TYPE_ALIASES as readonly string[]).includes(type);
 }
 
 export interface Camp {
@@ -163,7 +152,8 @@ export interface CouponFamilyUse {
   max_uses: number;
 }
 
-export interface UserRecord {
+/** An account; its staff fields (tipo, the admin flags, role, a coach's scope) are ./roles.ts StaffFields. */
+export interface UserRecord extends StaffFields {
   _id: string;
   /** Stored lower case; unique. */
   email: string;
@@ -172,15 +162,6 @@ export interface UserRecord {
   picture: string | null;
   phone?: string;
   address?: string;
-  tipo: string;
-  puede_admin_ofertas: boolean;
-  puede_admin_empleados: boolean;
-  puede_admin_sucursales: boolean;
-  /** A staff member's role (issue 25, ./roles.ts); absent for families and for legacy admins. */
-  role?: StaffRole;
-  /** A coach's weeks and categories, as an administrator assigned them (issue 25, ./roles.ts CoachScope). */
-  assigned_weeks?: string[];
-  assigned_categories?: string[];
   /** The start-up administrator's generated password: changed before anything else (issue 25). */
   must_change_password?: boolean;
   status: RecordStatus;
@@ -325,4 +306,42 @@ export interface Enrolment {
   change_refunded?: number;
   created_at: Date;
   paid_at: Date | null;
+}
+
+// A partial change of a paid order (issue 24, ./changes.ts decides them), as Enrolment.changes keeps it.
+export const CHANGE_ACTIONS = ['drop_child', 'drop_week', 'move_week'] as const;
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+
+/** How money given back is returned: to the card (through the payment port), as a credit, or not. */
+export const CHANGE_REFUNDS = ['card', 'credit', 'none'] as const;
+export type ChangeRefund = (typeof CHANGE_REFUNDS)[number];
+
+/** One change as the order keeps it (Enrolment.changes), oldest first. */
+export interface OrderChange {
+  /** 'c1', 'c2'… in the order's own sequence: names its refund, credit, receipt and e-mail. */
+  id: string;
+  action: ChangeAction;
+  cupo: number;
+  child: string;
+  week?: string;
+  week_name?: string;
+  to_week?: string;
+  to_week_name?: string;
+  /** 'Se quitó la Semana 2 de Sofía Pérez' */
+  description: string;
+  before_total: number;
+  after_total: number;
+  /** after - before: negative is given back, positive is owed by the family. */
+  difference: number;
+  refund: ChangeRefund;
+  /** What goes back to the card, as a credit, and what the family owes now. Whole pesos. */
+  card_amount: number;
+  credit_amount: number;
+  owed_amount: number;
+  /** The card refund: asked and confirmed, or not confirmed yet (retried by staff with the order). */
+  refund_status?: 'refunded' | 'pending';
+  credit_code?: string;
+  reason: string;
+  by: string;
+  at: Date;
 }

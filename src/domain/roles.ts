@@ -4,7 +4,6 @@
 //   entrenador     the rosters and the camp day
 // The spec's `tipo` and `puede_admin_*` flags map onto these (docs/decisions.md): an account
 // without a role that the spec counts as an administrator is an administrador.
-import type { UserRecord } from './records.ts';
 
 /** The spec's `tipo` values of an administrator (spec 02 §6). */
 export const ADMIN_TIPOS = ['admin', 'administrador', 'superadmin'] as const;
@@ -79,13 +78,25 @@ export interface StaffView {
 
 // Who is staff, and with which role and scope (kept here rather than beside UserRecord, so the
 // parents' pages, which read records.ts, do not carry the staff rules).
+/** What the staff rules read of an account: the fields UserRecord (./records.ts) takes from here. */
+export interface StaffFields {
+  tipo: string;
+  puede_admin_ofertas: boolean;
+  puede_admin_empleados: boolean;
+  puede_admin_sucursales: boolean;
+  /** A staff member's role (issue 25); absent for families and for legacy admins. */
+  role?: StaffRole;
+  /** A coach's weeks and categories, as an administrator assigned them (CoachScope). */
+  assigned_weeks?: string[];
+  assigned_categories?: string[];
+}
+
 /** Staff: a role (issue 25), or the spec's admin `tipo` or flags. */
 export function isAdmin(
   user: Pick<
-    UserRecord,
-    'tipo' | 'puede_admin_ofertas' | 'puede_admin_empleados' | 'puede_admin_sucursales'
-  > &
-    Partial<Pick<UserRecord, 'role'>>,
+    StaffFields,
+    'tipo' | 'puede_admin_ofertas' | 'puede_admin_empleados' | 'puede_admin_sucursales' | 'role'
+  >,
 ): boolean {
   return (
     isStaffRole(user.role) ||
@@ -104,7 +115,7 @@ export function staffRoleOf(user: Parameters<typeof isAdmin>[0]): StaffRole | nu
 
 /** A coach's scope (their assigned weeks and categories); null for the office and administrators. */
 export function coachScopeOf(
-  user: Parameters<typeof isAdmin>[0] & Partial<Pick<UserRecord, 'assigned_weeks' | 'assigned_categories'>>,
+  user: Parameters<typeof isAdmin>[0] & Pick<StaffFields, 'assigned_weeks' | 'assigned_categories'>,
 ): CoachScope | null {
   if (staffRoleOf(user) !== 'entrenador') return null;
   return { weeks: user.assigned_weeks ?? [], categories: user.assigned_categories ?? [] };

@@ -2,22 +2,15 @@
 // kept inside), and MessageDialog the 'Mensaje' dialog of spec 01 §2, §8 (validation and server
 // messages; 'Cerrar').
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Button } from 'react-bootstrap';
 import { useOpenedOnce } from '../lib/useOpenedOnce.ts';
 import { DIALOG_TITLE } from './cart.ts';
 import { useWizard } from './useWizard.ts';
+// Only the type: the frame itself stays in its lazy chunk.
+import type { WizardModalProps } from './ModalFrame.tsx';
 
-export interface WizardModalProps {
-  /** The title's id (the dialog is named by it). */
-  id: string;
-  title: string;
-  show: boolean;
-  onHide: () => void;
-  footer: ReactNode;
-  scrollable?: boolean;
-  children: ReactNode;
-}
+export type { WizardModalProps };
 
 // Prefetched (lib/nextChunks.ts): the frame is in the browser's cache before a dialog first opens.
 const ModalFrame = lazy(() => import(/* webpackChunkName: "dialogs" */ './ModalFrame.tsx'));

@@ -1,8 +1,19 @@
 // The frame of the wizard's dialogs (centred, titled, focus kept inside): react-bootstrap's
 // Modal and its transitions, in a chunk fetched when a dialog first opens (MessageDialog.tsx).
 import { Modal } from 'react-bootstrap';
+import type { ReactNode } from 'react';
 import { keepTabInside } from '../lib/focusTrap.ts';
-import type { WizardModalProps } from './MessageDialog.tsx';
+
+export interface WizardModalProps {
+  /** The title's id (the dialog is named by it). */
+  id: string;
+  title: string;
+  show: boolean;
+  onHide: () => void;
+  footer: ReactNode;
+  scrollable?: boolean;
+  children: ReactNode;
+}
 
 export default function ModalFrame({
   id,

@@ -16,7 +16,7 @@ import type { HeldPlace } from '../domain/children.ts';
 import type { WizardCamp, WizardCategory, WizardWeek } from './cart.ts';
 import type { CartHolds } from '../domain/holds.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
-import type { ReportedCart } from './cartReport.ts';
+import type { SaveCartBody } from '../domain/schemas/carts.ts';
 
 export interface CampData {
   /** The account id the weeks call answers with; sent back as `uid` when paying. */
@@ -90,7 +90,7 @@ export async function uploadPhoto(file: Blob, signal?: AbortSignal): Promise<str
  * POST /carritos/{campId}: what is in the cart now (for the reminder if it stays unpaid), and the
  * places to hold; resolves with what the cart holds.
  */
-export async function saveCart(campId: string, cart: ReportedCart): Promise<CartHolds | null> {
+export async function saveCart(campId: string, cart: SaveCartBody): Promise<CartHolds | null> {
   const answer = await request<StatusEnvelope<CartHolds>>(campDataPaths(campId).holds, {
     method: 'POST',
     body: cart,

@@ -4,7 +4,14 @@
 import { request } from '../api/http.ts';
 import type { AuthenticationStatusAnswer } from '../domain/schemas/answers.ts';
 import { settledPayment } from './api.ts';
-import type { BankOutcome, EnrolmentEvent } from './machine.ts';
+import type { PaymentResult } from '../domain/enrolment.ts';
+
+/** What the bank's step ended in: paid, or refused (the wizard's events, ./machine.ts). */
+export type BankOutcome =
+  { type: 'AUTHENTICATION_PAID'; result: PaymentResult } | { type: 'AUTHENTICATION_FAILED'; error: unknown };
+
+/** What the step tells the wizard: the bank's step changed (the method form led to a challenge), or its outcome. */
+export type BankStepEvent = { type: 'AUTHENTICATION_STEP'; kind: 'method' | 'challenge' } | BankOutcome;
 
 /** How often the payment step asks how the bank's step goes. */
 export const AUTHENTICATION_POLL_MS = 1_000;
@@ -19,7 +26,7 @@ function outcomeOf(answer: { statusCode: number; body: unknown }): BankOutcome {
 }
 
 /** Polls GET /inscripciones/autenticacion/{session}; returns the function that stops it. */
-export function watchBankStep(session: string, send: (event: EnrolmentEvent) => void): () => void {
+export function watchBankStep(session: string, send: (event: BankStepEvent) => void): () => void {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let kind = '';

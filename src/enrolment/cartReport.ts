@@ -7,14 +7,12 @@
 import type { Actor } from 'xstate';
 import { slotsOf } from '../domain/pricing.ts';
 import type { CartHolds } from '../domain/holds.ts';
+import type { SaveCartBody } from '../domain/schemas/carts.ts';
 import { cartPlaces } from './holds.ts';
 import type { EnrolmentMachine } from './machine.ts';
 
-export interface ReportedCart {
-  weeks: string[];
-  participants: number;
-  places: Array<{ week: string; count: number }>;
-}
+/** The report's body: the API's own type (POST /carritos/{campId}), checked by the server. */
+export type ReportedCart = SaveCartBody;
 
 export const CART_REPORT_DELAY_MS = 600;
 /** With less than this left on the holds, the parent's activity renews them. */

@@ -31,14 +31,8 @@ import {
   type EnrolmentMachine,
   type GoToParams,
 } from './machine.ts';
-import {
-  WIZARD_STORAGE_KEY,
-  loadPaid,
-  loadWizard,
-  persistWizard,
-  type SavedPaid,
-  type SavedWizard,
-} from './persistence.ts';
+import { WIZARD_STORAGE_KEY, loadPaid, loadWizard, persistWizard } from './persistence.ts';
+import type { SavedPaid, SavedWizard } from './savedWizard.ts';
 import {
   CAMP_ID,
   CAT_JUNIOR,

@@ -55,7 +55,8 @@ import {
   type StepIndex,
   type WizardData,
 } from './cart.ts';
-import type { SavedPaid, SavedWizard } from './persistence.ts';
+import type { SavedPaid, SavedWizard } from './savedWizard.ts';
+import type { BankOutcome, BankStepEvent } from './bankStep.ts';
 import { CARD_MESSAGES } from '../domain/cards.ts';
 import { NO_HOLD, holdStateOf, withAnsweredPlaces, type HoldState } from './holds.ts';
 import type { CartHolds } from '../domain/holds.ts';
@@ -84,9 +85,9 @@ export interface EnrolmentContext extends WizardData {
   authentication: api.PendingAuthentication['authentication'] | null;
 }
 
-/** What the bank's step ended in (./bankStep.ts, loaded only when a bank asks). */
-export type BankOutcome =
-  { type: 'AUTHENTICATION_PAID'; result: PaymentResult } | { type: 'AUTHENTICATION_FAILED'; error: unknown };
+// What the bank's step ended in: its own module's type (./bankStep.ts, loaded only when a bank asks;
+// a type import loads nothing).
+export type { BankOutcome } from './bankStep.ts';
 
 const bankStep = () => import(/* webpackChunkName: "bank-step" */ './bankStep.ts');
 
@@ -132,10 +133,8 @@ export type EnrolmentEvent =
   | { type: 'HOLD_REPORTED'; holds: CartHolds }
   /** 'Reservar de nuevo'. */
   | { type: 'HOLD_RETRY' }
-  /** The bank's step changed (the method form led to a challenge). */
-  | { type: 'AUTHENTICATION_STEP'; kind: 'method' | 'challenge' }
-  /** The bank's step is over and the server settled the payment: paid, or refused. */
-  | BankOutcome
+  /** The bank's step changed, or it is over and the server settled the payment (./bankStep.ts). */
+  | BankStepEvent
   /** 'Cancelar' on the bank's step. */
   | { type: 'CANCEL_AUTHENTICATION' };
 

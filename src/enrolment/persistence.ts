@@ -3,32 +3,10 @@
 // paid result takes its place, so the thank-you page survives a reload too; the next order's
 // wizard writes over it.
 import type { Actor } from 'xstate';
-import type { CouponTermsData } from '../domain/coupons.ts';
-import type { AdditionalData, PaymentResult } from '../domain/enrolment.ts';
-import type { CartLine, ParticipantSlot, PaymentForm, StepIndex, WizardCamp } from './cart.ts';
 import type { EnrolmentContext, EnrolmentMachine } from './machine.ts';
+import { WIZARD_SAVE_VERSION as VERSION, type SavedPaid, type SavedWizard } from './savedWizard.ts';
 
 export const WIZARD_STORAGE_KEY = 'enrolment.wizard';
-const VERSION = 1;
-
-/** The payment form without the card. */
-export type SavedPayment = Omit<PaymentForm, 'ccName' | 'ccNumber' | 'ccDate' | 'ccCVV'>;
-
-export interface SavedWizard {
-  version: typeof VERSION;
-  campId: string;
-  step: StepIndex;
-  lines: CartLine[];
-  slotCount: number;
-  lineSeq: number;
-  participants: Record<number, ParticipantSlot>;
-  additional: AdditionalData;
-  coupon: CouponTermsData | null;
-  payment: SavedPayment;
-  /** Kept so that a reload after an unanswered attempt cannot charge twice. */
-  idempotencyKey: string;
-}
-
 /** What is saved: an allow-list, so a field added to the payment form is never saved by accident. */
 export function toSaved(context: EnrolmentContext): SavedWizard {
   const { payment } = context;
@@ -92,14 +70,6 @@ export function loadWizard(storage: WizardStorage, campId: string): SavedWizard 
   } catch {
     return null;
   }
-}
-
-/** What the thank-you page shows: the camp and the payment's result (no card, nothing typed). */
-export interface SavedPaid {
-  version: typeof VERSION;
-  campId: string;
-  camp: WizardCamp | null;
-  result: PaymentResult;
 }
 
 /** The paid result of this camp's last order, or null (a wizard under way is no paid order). */

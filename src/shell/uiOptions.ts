@@ -81,3 +81,24 @@ export const findSidebarSkin = (value: string) => ALL_SIDEBAR_SKINS.find((entry)
 export const isDarkNavbarVariant = (value: string) =>
   NAVBAR_DARK_VARIANTS.some((entry) => entry.value === value);
 export const isDarkSidebarSkin = (value: string) => value.startsWith('sidebar-dark-');
+
+export type ScreenSize = 'xs' | 'sm' | 'md' | 'lg';
+
+export interface UiState {
+  screenSize: ScreenSize;
+  darkMode: boolean;
+  navbarVariant: string;
+  sidebarSkin: string;
+  /** The menu toggle's state; what it shows depends on the screen size (sidebarClasses). */
+  menuSidebarCollapsed: boolean;
+  /** The settings panel is closed while true. */
+  controlSidebarCollapsed: boolean;
+  /** The header shows its bottom border. */
+  headerBorder: boolean;
+  headerFixed: boolean;
+  footerFixed: boolean;
+  layoutBoxed: boolean;
+  menuItemFlat: boolean;
+  menuChildIndent: boolean;
+  layoutFixed: boolean;
+}

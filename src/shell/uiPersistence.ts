@@ -3,7 +3,7 @@
 import { isAction, type Middleware } from '@reduxjs/toolkit';
 import { readStored, writeStored } from '../api/storage.ts';
 import { findNavbarVariant, findSidebarSkin } from './uiOptions.ts';
-import type { UiState } from './uiSlice.ts';
+import type { UiState } from './uiOptions.ts';
 
 export const UI_SETTINGS_KEY = 'uiSettings';
 

@@ -1,29 +1,19 @@
 // Look-and-feel state of the signed-in shell (spec 02 §3) with the transitions of spec 02 §4.
 // Reducers stay pure: uiPersistence.ts saves the settings, ShellLayout applies them to the page.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { findNavbarVariant, findSidebarSkin, navbarVariantsFor, sidebarSkinsFor } from './uiOptions.ts';
+import {
+  findNavbarVariant,
+  findSidebarSkin,
+  navbarVariantsFor,
+  sidebarSkinsFor,
+  type ScreenSize,
+  type UiState,
+} from './uiOptions.ts';
 import { readUiSettings } from './uiPersistence.ts';
 
-export type ScreenSize = 'xs' | 'sm' | 'md' | 'lg';
-
-export interface UiState {
-  screenSize: ScreenSize;
-  darkMode: boolean;
-  navbarVariant: string;
-  sidebarSkin: string;
-  /** The menu toggle's state; what it shows depends on the screen size (sidebarClasses). */
-  menuSidebarCollapsed: boolean;
-  /** The settings panel is closed while true. */
-  controlSidebarCollapsed: boolean;
-  /** The header shows its bottom border. */
-  headerBorder: boolean;
-  headerFixed: boolean;
-  footerFixed: boolean;
-  layoutBoxed: boolean;
-  menuItemFlat: boolean;
-  menuChildIndent: boolean;
-  layoutFixed: boolean;
-}
+// The state's shape lives beside the choices (uiOptions.ts), so uiPersistence.ts can read it
+// without importing the slice that imports it.
+export type { ScreenSize, UiState } from './uiOptions.ts';
 
 /** Breakpoints of spec 02 §9: 1200 or more lg, 992 or more md, 768 or more sm, below xs. */
 export function calculateWindowSize(width: number): ScreenSize {

@@ -14,13 +14,13 @@ import type { Store } from '../store/port.ts';
 import { ApiError } from '../errors.ts';
 import type { Enrolment } from '../../domain/records.ts';
 import { alertAdminsOnceADay } from '../admin/alerts.ts';
+import type { EcfPort } from './ecf-port.ts';
 import {
   ecfQrUrl,
   ecfSecurityCode,
   ecfXml,
   rfceXml,
   RFCE_LIMIT,
-  type EcfEnv,
   type EcfRecord,
   type EcfSource,
   type EcfStatus,
@@ -32,36 +32,6 @@ import {
 import { formatPaymentDate } from '../../domain/enrolment.ts';
 import { formatDay } from '../../domain/cancellation.ts';
 import type { Receipt } from '../../domain/receipts.ts';
-
-/** The school's certificate and DGII's services (server/ecf/: the .p12 signer and our DGII client). */
-export interface EcfPort {
-  /** DGII's environment (ECF_ENV): the QR codes point at its addresses. */
-  env: EcfEnv;
-  /** The last day the school's certificate signs (the office is warned a month before). */
-  certificateValidUntil: Date;
-  /** The document signed with the school's certificate (enveloped XMLDSig), ready to send. */
-  sign(xml: string): string;
-  /**
-   * DGII's reception: a TrackId. Rejects when DGII cannot be reached (sent again later); with an
-   * error whose `uncertain` is true when the document was sent and the answer lost (DGII may hold it).
-   */
-  send(signedXml: string, fileName: string): Promise<{ trackId: string }>;
-  /** The result of a TrackId. */
-  status(trackId: string): Promise<EcfStatus>;
-  /** The summary of a consumer invoice under RD$250,000, answered at once; rejects as `send` does. */
-  sendSummary(signedXml: string, fileName: string): Promise<EcfStatus>;
-  /** The submissions DGII holds of the issuer's e-NCF (consulta trackids); null where DGII has no such service. */
-  trackIds(rncEmisor: string, encf: string): Promise<EcfTrackId[] | null>;
-  /** DGII's result of a summary it received (consulta RFCE, 0 if none); null where DGII has no such service. */
-  summaryStatus(rncEmisor: string, encf: string, securityCode: string): Promise<EcfStatus | null>;
-}
-
-/** One submission DGII holds of an e-NCF: its TrackId and state ('Aceptado', 'En Proceso'…). */
-export interface EcfTrackId {
-  trackId: string;
-  estado: string;
-  fechaRecepcion?: string;
-}
 
 /** The port's rejection for a document sent whose answer was lost. */
 const uncertain = (error: unknown): boolean => (error as { uncertain?: unknown } | null)?.uncertain === true;

@@ -128,7 +128,7 @@ const RECORD_ID = /^[0-9a-f]{24}$/;
 export function spanishSortKey(text: string): string {
   const lower = text.toLowerCase().normalize('NFD');
   const primary = lower.replace(/n\u0303/g, 'n\u007f').replace(/\p{Diacritic}/gu, '');
-  return `${primary}\u0000${lower}`;
+  return `${primary}\u0001${lower}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 // TypeBox schema of POST /carritos/{campId}, apart from ../reminders.ts so the browser never bundles TypeBox.
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Id } from '../admin-contract.ts';
 import { CART_WEEKS_MAX } from '../reminders.ts';
 
@@ -17,6 +17,7 @@ export const SaveCartBody = Type.Object({
     }),
   ),
 });
+export type SaveCartBody = Static<typeof SaveCartBody>;
 
 /** What the family's cart holds after the report (POST /carritos/{campId}). */
 export const CartHoldAnswer = Type.Object({
