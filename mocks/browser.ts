@@ -6,7 +6,7 @@ import { setupWorker } from 'msw/browser';
 import { handlers } from './handlers.ts';
 import { mockCore, persistSessionsIn, restoreUploads, saveMockData, startMockData } from './data.ts';
 import { offerFreedPlaces } from '../src/core/checkout/waitlist.ts';
-import { issuePendingReceipts } from '../src/core/receipts/service.ts';
+import { issuePendingReceipts } from '../src/core/receipts/pending-receipts.ts';
 import { initScenario } from './scenarios.ts';
 import { mountScenarioPanel } from './scenario-panel.ts';
 

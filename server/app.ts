@@ -31,12 +31,12 @@ import { paymentGateway } from './payments/index.ts';
 import { alertAdminsOnceADay } from '../src/core/admin/alerts.ts';
 import { nowOf } from '../src/core/deps.ts';
 import { createCore, type Core } from '../src/core/services.ts';
-import { reconcilePayments } from '../src/core/checkout/settle.ts';
+import { reconcilePayments } from '../src/core/checkout/reconciler.ts';
 import { sendCartReminders } from '../src/core/checkout/carts.ts';
 import { offerFreedPlaces } from '../src/core/checkout/waitlist.ts';
 import { runAutopay } from '../src/core/payments/autopay.ts';
-import { settleCardPayments } from '../src/core/payments/ledger.ts';
-import { issuePendingReceipts } from '../src/core/receipts/service.ts';
+import { settleCardPayments } from '../src/core/payments/card-settler.ts';
+import { issuePendingReceipts } from '../src/core/receipts/pending-receipts.ts';
 import { renderReceiptPdf } from '../src/core/receipts/pdf.ts';
 import PDFDocument from 'pdfkit';
 
@@ -51,7 +51,7 @@ import path from 'node:path';
 import { authenticationRoutes } from './routes/authentication-3ds.ts';
 import { ecfPort } from './ecf/port.ts';
 import { sendEcfReceipts } from '../src/core/receipts/ecf.ts';
-import { issuePendingPaymentReceipts } from '../src/core/payments/ledger.ts';
+import { issuePendingPaymentReceipts } from '../src/core/payments/payment-receipts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -219,7 +219,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }).catch((error: unknown) => app.log.error({ err: error }, 'the gateway alert could not be queued'));
   await ensureIndexes(deps.store, app.log);
   // Payments whose outcome is unknown, crashed requests and unfinished follow-ups are settled in
-  // the background (src/core/checkout/settle.ts); each enrolment is claimed, so instances share it.
+  // the background (src/core/checkout/reconciler.ts); each enrolment is claimed, so instances share it.
   // Twice per lease: an interrupted payment is settled at most one and a half leases after it began.
   /** A background pass every `ms`, logged when it fails, stopped with the server. */
   const every = (ms: number, failure: string, pass: () => Promise<unknown>) => {
@@ -230,7 +230,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     app.addHook('onClose', async () => clearInterval(timer));
   };
   every(config.paymentLeaseMs / 2, 'payment reconciliation failed', () => reconcilePayments(core.deps));
-  // Instalment payments by card whose answer never came (src/core/payments/ledger.ts), as often.
+  // Instalment card payments whose answer never came (src/core/payments/card-settler.ts), as often.
   every(config.paymentLeaseMs / 2, 'instalment payment settling failed', () => settleCardPayments(core.deps));
   // Reminders of carts left unpaid for a day (src/core/checkout/carts.ts); each is claimed, so
   // instances share the work. Every ten minutes: a reminder a few minutes late changes nothing.
@@ -238,8 +238,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Waiting lists (src/core/checkout/waitlist.ts): offers that ran out pass on, and places freed by
   // an expired hold or more capacity go to the first in line. Each offer is claimed first.
   every(WAITLIST_PASS_MS, 'waiting list offers failed', () => offerFreedPlaces(core.deps));
-  // Fiscal receipts that waited for an NCF sequence (src/core/receipts/service.ts): issued and
-  // e-mailed once staff add one (saving it runs this at once too). Each receipt's id is its order's.
+  // Fiscal receipts that waited for an NCF sequence (src/core/receipts/pending-receipts.ts): issued
+  // and e-mailed once staff add one (saving it runs this at once too). Each receipt's id is its order's.
   every(WAITLIST_PASS_MS, 'pending receipts failed', () => issuePendingReceipts(core.deps));
   // e-CF (issue 22): signed receipts sent to DGII in the order issued, and their results asked.
   if (config.ecf) {

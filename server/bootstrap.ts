@@ -10,7 +10,7 @@ import { hashPassword, type ScryptParams } from './auth/password.ts';
 import { seedDemoData } from '../src/core/seed.ts';
 import { newUser } from '../src/domain/accounts.ts';
 import type { CoreDeps } from '../src/core/deps.ts';
-import { reconcilePayments, type ReconcileReport } from '../src/core/checkout/settle.ts';
+import { reconcilePayments, type ReconcileReport } from '../src/core/checkout/reconciler.ts';
 
 export const GENERATED_ADMIN_EMAIL = 'admin@escuela.do';
 

@@ -4,7 +4,7 @@
 import type { Config } from '../config.ts';
 import type { Store } from '../../src/core/store/port.ts';
 import { sandboxGateway, type PaymentGateway } from '../../src/core/checkout/gateway.ts';
-import { fiscalSettings } from '../../src/core/receipts/service.ts';
+import { fiscalSettings } from '../../src/core/receipts/numbering.ts';
 import { splitItbis } from '../../src/domain/receipts.ts';
 import { azulGateway, loadAzulTls, type AzulLog } from './azul.ts';
 

@@ -19,7 +19,7 @@ import { joinWaitlist } from '../core/checkout/waitlist.ts';
 import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
 import { BACKUP_MESSAGES } from '../domain/backup.ts';
 import { ECF_MESSAGES, type EcfView } from '../domain/ecf.ts';
-import { fiscalStatus } from '../core/receipts/service.ts';
+import { fiscalStatus } from '../core/receipts/fiscal-setup.ts';
 
 // The first test of the file also loads the admin chunk.
 vi.setConfig({ testTimeout: 20_000 });

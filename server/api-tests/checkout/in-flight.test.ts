@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
-import { reconcilePayments } from '../../../src/core/checkout/settle.ts';
+import { reconcilePayments } from '../../../src/core/checkout/reconciler.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
 import { demoCart, enrolmentRequest, payAs } from './testing.ts';

@@ -10,7 +10,7 @@ import { buildApp } from '../../app.ts';
 import { buildTestApp, TEST_HASHING, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
-import { reconcilePayments } from '../../../src/core/checkout/settle.ts';
+import { reconcilePayments } from '../../../src/core/checkout/reconciler.ts';
 import type { MailMessage, Transport } from '../../mail/outbox.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { demoCart, enrolmentRequest, newKey } from './testing.ts';

@@ -1,11 +1,11 @@
 // Gateway faults (the money path's review, holes 2 and 4): a timeout is not a decline, and after an
 // approval nothing fails the parent. A fault-injecting gateway wraps the sandbox; the reconciler
-// (src/core/checkout/settle.ts) settles what the request could not.
+// (src/core/checkout/reconciler.ts) settles what the request could not.
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
-import { reconcilePayments } from '../../../src/core/checkout/settle.ts';
+import { reconcilePayments } from '../../../src/core/checkout/reconciler.ts';
 import type { Coupon, Enrolment, Week } from '../../../src/domain/records.ts';
 import { CARD_MESSAGES } from '../../../src/domain/cards.ts';
 import { CARD_FIELDS, ENROLMENT_MESSAGES, type CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';

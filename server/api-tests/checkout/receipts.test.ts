@@ -17,7 +17,7 @@ import {
 } from '../../../src/domain/receipts.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import { demoSchoolOnClock, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
-import { issuePendingReceipts } from '../../../src/core/receipts/service.ts';
+import { issuePendingReceipts } from '../../../src/core/receipts/pending-receipts.ts';
 import { expectReceiptLinksDownload } from './receipt-links.ts';
 
 let t: TestApp;

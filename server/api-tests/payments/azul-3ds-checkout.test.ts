@@ -13,7 +13,7 @@ import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
 import type { SavedCard } from '../../../src/domain/ledger.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { CARD_MESSAGES } from '../../../src/domain/cards.ts';
-import { reconcilePayments } from '../../../src/core/checkout/settle.ts';
+import { reconcilePayments } from '../../../src/core/checkout/reconciler.ts';
 
 let kit: StaffKit | undefined;
 let standin: AzulStandin | undefined;

@@ -1,6 +1,6 @@
 // Accounts: sign-in, registration, profile, activity, password reset. The rules live here; the
 // calls of ../api/accounts.ts only map requests to these functions.
-import { receiptsOfOrders } from '../receipts/service.ts';
+import { receiptsOfOrders } from '../receipts/delivery.ts';
 import { isCreditNote } from '../../domain/receipts.ts';
 import { fullName } from '../../domain/family.ts';
 import { ApiError } from '../errors.ts';

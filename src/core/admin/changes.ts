@@ -40,15 +40,10 @@ import { checkChildren, claimChildren, releaseChildClaims } from '../checkout/ch
 import { heldBy, PLACES } from '../checkout/holds.ts';
 import { offerFreedPlaces } from '../checkout/waitlist.ts';
 import { familyRecipients, orderChangedMail } from '../checkout/mails.ts';
-import {
-  addChangeRefund,
-  cardCharges,
-  ensureLedger,
-  INSTALMENTS,
-  instalmentId,
-  withLedgerLock,
-} from '../payments/ledger.ts';
-import { issueChangeCreditNote, markMailed, receiptAttachment } from '../receipts/service.ts';
+import { addChangeRefund, cardCharges, ensureLedger, INSTALMENTS, instalmentId } from '../payments/ledger.ts';
+import { withLedgerLock } from '../payments/ledger-lock.ts';
+import { issueChangeCreditNote } from '../receipts/service.ts';
+import { markMailed, receiptAttachment } from '../receipts/delivery.ts';
 import { issueCredit } from './enrolments.ts';
 import { giveBackState } from '../payments/give-back.ts';
 import { boundChangeBack } from '../../domain/give-back.ts';

@@ -1,10 +1,7 @@
 // Staff operations on one enrolment (the staff issue): its whole detail, and cancelling it.
-import {
-  cancelFutureInstalments,
-  cardCharges,
-  markPaymentRefunded,
-  withLedgerLock,
-} from '../payments/ledger.ts';
+import { cardCharges, markPaymentRefunded } from '../payments/ledger.ts';
+import { cancelFutureInstalments } from '../payments/instalment-updates.ts';
+import { withLedgerLock } from '../payments/ledger-lock.ts';
 import { offerFreedPlaces } from '../checkout/waitlist.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
@@ -22,14 +19,8 @@ import { enrolmentState, STAFF_MESSAGES } from '../../domain/staff.ts';
 import { releasePlaces } from '../checkout/settle.ts';
 import { cancellationMail, familyRecipients } from '../checkout/mails.ts';
 import { isCreditNote, NCF_TYPE_CODES, type Receipt } from '../../domain/receipts.ts';
-import {
-  cancellationNotes,
-  markMailed,
-  receiptsForMail,
-  receiptAttachment,
-  receiptId,
-  receiptsOfOrders,
-} from '../receipts/service.ts';
+import { cancellationNotes, receiptsForMail, receiptId } from '../receipts/service.ts';
+import { markMailed, receiptAttachment, receiptsOfOrders } from '../receipts/delivery.ts';
 import { recordAudit, type Actor } from './audit.ts';
 
 const enrolmentsOf = (deps: Pick<CoreDeps, 'store'>) => deps.store.collection<Enrolment>('inscripciones');

@@ -16,7 +16,7 @@ import { usableCoupon } from '../checkout/coupons.ts';
 import { oncePerKey, requestHash } from '../checkout/idempotency.ts';
 import { childrenOf, earlierOrders, enrol, familyMembership } from '../checkout/pipeline.ts';
 import { LookupMembershipAnswer, LookupMembershipBody } from '../../domain/schemas/memberships.ts';
-import { recoverAnswer } from '../checkout/settle.ts';
+import { recoverAnswer } from '../checkout/answers.ts';
 import { accountOf, actorOf, Answer, HtmlAnswer, route, type ApiRoute } from './route.ts';
 import { escapeHtml, nowOf } from '../deps.ts';
 import type { Core } from '../services.ts';

@@ -36,16 +36,12 @@ import { errorEnvelope } from '../errors.ts';
 import { nowOf } from '../deps.ts';
 import { oncePerKey, requestHash } from '../checkout/idempotency.ts';
 import { recordAudit } from '../admin/audit.ts';
-import {
-  familyLedgers,
-  payInstalment,
-  readLedger,
-  recordManualPayment,
-  sendBalanceReminder,
-  updateInstalment,
-  type AlreadyPaid,
-  type EnrolmentLedger,
-} from '../payments/ledger.ts';
+import { familyLedgers, readLedger, type EnrolmentLedger } from '../payments/ledger.ts';
+import { payInstalment } from '../payments/card-payment.ts';
+import { recordManualPayment } from '../payments/manual-payment.ts';
+import { updateInstalment } from '../payments/instalment-updates.ts';
+import { sendBalanceReminder } from '../payments/family-mail.ts';
+import type { AlreadyPaid } from '../payments/already-paid.ts';
 import { RECEIVABLE_COLUMNS, receivableExportRows, receivables } from '../payments/receivables.ts';
 import { accountOf, actorOf, Answer, FileAnswer, route, type ApiRoute } from './route.ts';
 import { activeCard, removeFamilyCard, saveFamilyCard } from '../payments/cards.ts';

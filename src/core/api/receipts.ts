@@ -1,4 +1,4 @@
-// Fiscal receipts (issue 18, ../receipts/service.ts): a family downloads its own receipts' PDFs,
+// Fiscal receipts (issue 18, ../receipts/): a family downloads its own receipts' PDFs,
 // staff any; staff set the school's fiscal data and the NCF sequences, and see what needs doing.
 import { ADMINISTRATION_ROLES } from '../../domain/roles.ts';
 import { IdParams } from '../../domain/admin-contract.ts';
@@ -15,13 +15,8 @@ import {
   SequenceBody,
 } from '../../domain/schemas/receipts.ts';
 import { nowOf } from '../deps.ts';
-import {
-  addSequence,
-  disableSequence,
-  fiscalStatus,
-  receiptPdf,
-  saveFiscalSettings,
-} from '../receipts/service.ts';
+import { addSequence, disableSequence, fiscalStatus, saveFiscalSettings } from '../receipts/fiscal-setup.ts';
+import { receiptPdf } from '../receipts/delivery.ts';
 import { accountOf, actorOf, BytesAnswer, route, type ApiRoute } from './route.ts';
 import { listEcf, resendEcf, sendEcfReceipts, signedEcf } from '../receipts/ecf.ts';
 import { ECF_MESSAGES, ECF_STATE_LABELS } from '../../domain/ecf.ts';

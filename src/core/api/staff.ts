@@ -43,7 +43,7 @@ import { cancelEnrolment, enrolmentDetail, recordOfficeRefund } from '../admin/e
 import { OfficeRefundBody } from '../../domain/schemas/cancellation.ts';
 import { GIVE_BACK_MESSAGES } from '../../domain/give-back.ts';
 import { listAudit, recordAudit, recordNames } from '../admin/audit.ts';
-import { verifyPayment } from '../checkout/settle.ts';
+import { verifyPayment } from '../checkout/reconciler.ts';
 import { exportFilterWords } from '../../domain/audit.ts';
 import { accountOf, actorOf, FileAnswer, route, type ApiRoute, type FileSheet } from './route.ts';
 import {

@@ -22,14 +22,8 @@ import { type AuthenticationInput, type AuthenticationNeeded, type KeptCard } fr
 import { forgetCart } from './carts.ts';
 import { offerFreedPlaces } from './waitlist.ts';
 import { ATTEMPTS, attemptId, type Attempt } from './idempotency.ts';
-import {
-  notCompletedAnswer,
-  failUncharged,
-  rewriteAnswer,
-  settleApproved,
-  answerInTime,
-  successAnswer,
-} from './settle.ts';
+import { failUncharged, settleApproved, answerInTime } from './settle.ts';
+import { notCompletedAnswer, rewriteAnswer, successAnswer } from './answers.ts';
 
 /** How long a parent has for the bank's steps before the order gives its places back. */
 export const AUTHENTICATION_WINDOW_MS = 10 * 60_000;

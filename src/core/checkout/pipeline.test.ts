@@ -8,7 +8,9 @@ import { checkMemberships, readCatalogue, recordPending, takePlaces } from './pi
 import { demoCart, enrolmentRequest, participant, type DemoCart } from './fixtures.ts';
 import { newMembershipCode } from './records.ts';
 import { sandboxGateway } from './gateway.ts';
-import { failUncharged, PAYMENT_LEASE_MS, reconcilePayments } from './settle.ts';
+import { failUncharged } from './settle.ts';
+import { PAYMENT_LEASE_MS } from './idempotency.ts';
+import { reconcilePayments } from './reconciler.ts';
 import type { Store } from '../store/port.ts';
 import type { ParticipantEntry } from '../../domain/enrolment.ts';
 

@@ -56,7 +56,8 @@ import { familyBasisHolds } from './cancellation.ts';
 import { offerFreedPlaces } from './waitlist.ts';
 import { PLACES, heldBy, holdExpiryOf, releaseExpiredHolds } from './holds.ts';
 import { cartHoldName, expiredHolds } from '../../domain/holds.ts';
-import { settleApproved, answerInTime, failUncharged, successAnswer, verifyingAnswer } from './settle.ts';
+import { settleApproved, answerInTime, failUncharged } from './settle.ts';
+import { successAnswer, verifyingAnswer } from './answers.ts';
 
 /** A refusal as the checkout answers it: its status and the one error envelope. */
 const refuse = ({ status, message }: Refusal) => new ApiError(status, message);
@@ -343,7 +344,7 @@ export type ChargeOutcome =
 /**
  * The charge. A decline is recorded on the enrolment; a gateway that did not answer (timeout,
  * network) leaves the outcome unknown: the enrolment keeps its places as 'unknown' until the
- * reconciler asks the gateway (./settle.ts). A guess either way could lose a place or a payment.
+ * reconciler asks the gateway (./reconciler.ts). A guess either way could lose a place or a payment.
  * The wait is bounded by half the payment lease, so the request has settled its order's state long
  * before the reconciler may take a pending order for one whose request died.
  */

@@ -1,6 +1,6 @@
 // Autopay (issue 20): a background pass charges each due instalment of a family that authorised it
 // to the card it keeps on file (the gateway's token, ./cards.ts), on its date. Each instalment is
-// claimed with a lease in the store and charged under its enrolment's payment lease (./ledger.ts),
+// claimed with a lease in the store and charged under its enrolment's payment lease (./ledger-lock.ts),
 // one gateway reference per attempt, the payment written before the charge: several instances
 // charge each instalment once, and a crash leaves a 'charging' payment that the settler resolves by
 // asking the gateway (`lookup`) before anything is charged again. Three days before, a notice; after
@@ -23,15 +23,11 @@ import {
 import type { ChargeResult } from '../checkout/gateway.ts';
 import { paymentLeaseMs } from '../checkout/idempotency.ts';
 import { activeCard } from './cards.ts';
-import {
-  chargeInstalmentLine,
-  mailFamily,
-  INSTALMENTS,
-  readLedger,
-  settleCardPayments,
-  settleCharge,
-  withLedgerLock,
-} from './ledger.ts';
+import { INSTALMENTS, readLedger } from './ledger.ts';
+import { withLedgerLock } from './ledger-lock.ts';
+import { chargeInstalmentLine } from './card-payment.ts';
+import { settleCardPayments, settleCharge } from './card-settler.ts';
+import { mailFamily } from './family-mail.ts';
 import { autopayDeclinedMail, autopayNoticeMail } from './mails.ts';
 
 export interface AutopayReport {

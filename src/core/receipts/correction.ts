@@ -14,7 +14,8 @@ import { ECF_MESSAGES, type EcfAttempt } from '../../domain/ecf.ts';
 import { ncfOf, RECEIPT_MESSAGES as R, splitItbis, type Receipt } from '../../domain/receipts.ts';
 import type { Enrolment } from '../../domain/records.ts';
 import { ecfSource, signEcf } from './ecf.ts';
-import { fiscalSettings, RECEIPTS, SEQUENCES, signsElectronic, usableSequences } from './service.ts';
+import { RECEIPTS } from './service.ts';
+import { fiscalSettings, SEQUENCES, signsElectronic, usableSequences } from './numbering.ts';
 
 export interface EcfCorrection {
   /** An E31's buyer, as corrected (the others name no RNC). */

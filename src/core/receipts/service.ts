@@ -1,56 +1,36 @@
-// Fiscal receipts (issue 18; the rules are src/domain/receipts.ts): the school's fiscal data and NCF
-// sequences, issuing what a paid or cancelled order is owed, the pass that issues what had to wait
-// for a sequence, and the alerts staff see.
+// Issuing fiscal receipts (issue 18; the rules are src/domain/receipts.ts): what a paid or cancelled
+// order is owed (its invoice, its credit notes), an instalment's own e-CF, a partial change's credit
+// note, and the alerts staff get when one cannot be numbered. What may number them is ./numbering.ts.
 //
 // A number is taken by inserting the receipt under it: the unique index on `ncf` decides between
 // two payments at once, and the receipt's id (order and type) makes a retry find its own receipt.
 // So no number is ever given twice, none is burned by a crash (no gaps to report to the DGII), and
 // a sequence can never pass its authorised range: `next` is only where the search starts.
-import { escapeHtml, nowOf, type CoreDeps } from '../deps.ts';
-import { familyRecipients } from '../checkout/mails.ts';
-import { toBase64 } from '../crypto.ts';
-import { ApiError } from '../errors.ts';
+import { nowOf, type CoreDeps } from '../deps.ts';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
 import { alertAdminsOnceADay } from '../admin/alerts.ts';
-import { recordAudit, type Actor } from '../admin/audit.ts';
-import type { Enrolment, UserRecord } from '../../domain/records.ts';
+import type { Enrolment } from '../../domain/records.ts';
 import { formatDay } from '../../domain/cancellation.ts';
-import { ecfAlerts, ecfSource, signEcf } from './ecf.ts';
+import { ecfSource, signEcf } from './ecf.ts';
 import { ECF_MESSAGES, type FormaPago } from '../../domain/ecf.ts';
-import { cedulaCheckDigitValid, FIELD_MESSAGES } from '../../domain/enrolment.ts';
 import type { LedgerPayment } from '../../domain/ledger.ts';
 import {
   creditNoteLine,
   creditNoteType,
   isCreditNote,
   isElectronic,
-  EXPIRY_WARNING_DAYS,
-  FISCAL_SETTINGS_ID,
-  LOW_NUMBERS,
-  ncfNumberMax,
-  typesInUse,
   NCF_TYPE_CODES,
   ncfOf,
-  numbersLeft,
-  PAPER_TYPES,
   RECEIPT_MESSAGES as R,
   receiptContent,
-  receiptFileName,
-  SCHOOL_RNC_PATTERN,
   splitItbis,
-  type FiscalSettings,
-  type FiscalSettingsInput,
-  type FiscalStatus,
-  type SequenceInput,
-  type SequenceView,
   type NcfSequence,
   type NcfType,
   type Receipt,
 } from '../../domain/receipts.ts';
+import { fiscalSettings, SEQUENCES, signsElectronic, usableSequences } from './numbering.ts';
 
 export const RECEIPTS = 'comprobantes';
-export const SEQUENCES = 'secuencias_ncf';
-const SETTINGS = 'ajustes';
 
 const receiptsOf = (store: Store) => store.collection<Receipt>(RECEIPTS);
 const sequencesOf = (store: Store) => store.collection<NcfSequence>(SEQUENCES);
@@ -73,136 +53,11 @@ export async function orderInvoice(store: Store, enrolmentId: string): Promise<R
   return invoice ?? null;
 }
 
-/**
- * Whether new receipts are e-CF: e-CF on and the school's certificate still signs. Once it has
- * expired the B series stands in (the law's contingency) and the admins are told at once.
- */
-export const signsElectronic = (deps: Pick<CoreDeps, 'settings' | 'ecf' | 'clock'>): boolean =>
-  deps.settings.ecf === true &&
-  deps.ecf !== undefined &&
-  deps.ecf.certificateValidUntil.getTime() >= nowOf(deps).getTime();
-
 /** The credit note of an invoice of this type: an e-CF's is an E34, or a B04 in a contingency. */
 const noteTypeOf = (deps: CoreDeps, invoice: NcfType): NcfType | null => {
   const type = creditNoteType(invoice);
   return type === 'E34' && !signsElectronic(deps) ? 'B04' : type;
 };
-
-export async function fiscalSettings(store: Store): Promise<FiscalSettings | null> {
-  return store.collection<FiscalSettings>(SETTINGS).findById(FISCAL_SETTINGS_ID);
-}
-
-export async function saveFiscalSettings(
-  deps: CoreDeps,
-  actor: Actor,
-  input: FiscalSettingsInput,
-): Promise<FiscalSettings> {
-  const clean = {
-    school_name: input.school_name.trim(),
-    rnc: input.rnc.trim(),
-    address: input.address.trim(),
-    phone: input.phone.trim(),
-    email: input.email?.trim().toLowerCase() ?? '',
-    itbis: input.itbis,
-  };
-  if (!clean.school_name) throw new ApiError(400, R.required('el nombre de la escuela'));
-  if (clean.email && !/^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/.test(clean.email))
-    throw new ApiError(400, R.schoolEmail);
-  if (!SCHOOL_RNC_PATTERN.test(clean.rnc)) throw new ApiError(400, R.schoolRnc);
-  // A school registered with its owner's cédula: DGII would refuse every e-CF of a mistyped one.
-  if (clean.rnc.replace(/-/g, '').length === 11 && !cedulaCheckDigitValid(clean.rnc))
-    throw new ApiError(400, FIELD_MESSAGES.cedulaCheckDigit);
-  if (!clean.address) throw new ApiError(400, R.required('la dirección de la escuela'));
-  const settings = deps.store.collection<FiscalSettings>(SETTINGS);
-  const before = await settings.findById(FISCAL_SETTINGS_ID);
-  // The school's own data from now on: no longer the demo's.
-  const update = { set: clean, unset: ['demo'] };
-  let saved: FiscalSettings | null;
-  if (before) saved = await settings.updateOne({ _id: FISCAL_SETTINGS_ID }, update);
-  else
-    saved = await settings.insertOne({ _id: FISCAL_SETTINGS_ID, ...clean }).catch(async (error: unknown) => {
-      // Another admin saved the first version at the same moment: this one updates it.
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      return settings.updateOne({ _id: FISCAL_SETTINGS_ID }, update);
-    });
-  await recordAudit(deps.store, actor, {
-    action: before ? 'update' : 'create',
-    kind: SETTINGS,
-    record_id: FISCAL_SETTINGS_ID,
-    before: before ? { ...before } : null,
-    after: { ...clean },
-  });
-  await issuePendingReceipts(deps).catch((error: unknown) =>
-    deps.log.error({ err: error }, 'pending receipts could not be issued'),
-  );
-  return saved ?? { _id: FISCAL_SETTINGS_ID, ...clean };
-}
-
-export async function addSequence(deps: CoreDeps, actor: Actor, input: SequenceInput): Promise<NcfSequence> {
-  const { store } = deps;
-  if (input.last < input.first) throw new ApiError(400, R.rangeOrder);
-  if (input.last > ncfNumberMax(input.type)) throw new ApiError(400, R.rangeTooLarge(input.type));
-  const expires = new Date(`${input.expires_on}T23:59:59.999-04:00`);
-  // '2027-02-31' parses as 3 March: only a day that reads back the same is one.
-  const [year, month, day] = input.expires_on.split('-');
-  if (Number.isNaN(expires.getTime()) || formatDay(expires) !== `${day}/${month}/${year}`)
-    throw new ApiError(400, R.expiryInvalid);
-  if (expires.getTime() < nowOf(deps).getTime()) throw new ApiError(400, R.expiryPast);
-  // Two ranges of one type sharing numbers would print one NCF twice (the index would refuse the
-  // second receipt, so the second range's numbers would be lost).
-  const overlapping = await sequencesOf(store).count(
-    { type: input.type, first: { $lte: input.last }, last: { $gte: input.first } },
-    { withDeleted: true },
-  );
-  if (overlapping > 0) throw new ApiError(409, R.rangeOverlap);
-  const sequence = await sequencesOf(store).insertOne({
-    type: input.type,
-    first: input.first,
-    last: input.last,
-    next: input.first,
-    expires_on: expires,
-    status: 'active',
-    created_at: nowOf(deps),
-  });
-  await recordAudit(store, actor, {
-    action: 'create',
-    kind: SEQUENCES,
-    record_id: sequence._id,
-    after: {
-      type: sequence.type,
-      first: sequence.first,
-      last: sequence.last,
-      expires_on: sequence.expires_on,
-    },
-  });
-  await issuePendingReceipts(deps).catch((error: unknown) =>
-    deps.log.error({ err: error }, 'pending receipts could not be issued'),
-  );
-  return sequence;
-}
-
-/** Stops a sequence (numbers cancelled by the DGII, a mistake): it issues nothing more. */
-export async function disableSequence(store: Store, actor: Actor, id: string): Promise<void> {
-  const before = await sequencesOf(store).findById(id);
-  if (!before) throw new ApiError(404, R.sequenceNotFound);
-  await sequencesOf(store).updateOne({ _id: id }, { set: { status: 'inactive' } });
-  await recordAudit(store, actor, {
-    action: 'update',
-    kind: SEQUENCES,
-    record_id: id,
-    before: { status: before.status },
-    after: { status: 'inactive' },
-  });
-}
-
-/** Sequences of a type that may issue now, the oldest range first. */
-export async function usableSequences(store: Store, type: NcfType, now: Date): Promise<NcfSequence[]> {
-  const sequences = await sequencesOf(store).find(
-    { type, status: 'active', expires_on: { $gte: now } },
-    { sort: { first: 1 } },
-  );
-  return sequences.filter((sequence) => numbersLeft(sequence) > 0);
-}
 
 /** What a receipt says beyond its number: what it is for and, for a B04, the invoice it modifies. */
 type ReceiptBody = Pick<Receipt, 'lines' | 'discounts' | 'gross' | 'total' | 'modifies' | 'buyer'>;
@@ -566,209 +421,4 @@ async function alertStaff(deps: CoreDeps, type: NcfType): Promise<void> {
     text: settings ? R.noSequence(type) : R.settingsMissing,
     path: '/admin/comprobantes',
   });
-}
-
-/** The PDF of a receipt as an e-mail attachment. */
-export async function receiptAttachment(deps: CoreDeps, receipt: Receipt) {
-  return {
-    filename: receiptFileName(receipt),
-    contentType: 'application/pdf',
-    content: toBase64(await deps.receiptPdf(receipt)),
-  };
-}
-
-/** Records that these receipts went out with an e-mail (queued: the outbox sends it). */
-export async function markMailed(store: Store, receipts: ReadonlyArray<Pick<Receipt, '_id'>>): Promise<void> {
-  for (const receipt of receipts)
-    await receiptsOf(store).updateOne({ _id: receipt._id }, { set: { mailed: true } });
-}
-
-/** Types that can be numbered now: the school's data are set and a range has numbers left. */
-async function issuableTypes(store: Store, now: Date): Promise<NcfType[]> {
-  if (!(await fiscalSettings(store))) return [];
-  const usable: NcfType[] = [];
-  for (const type of NCF_TYPE_CODES)
-    if ((await usableSequences(store, type, now)).length > 0) usable.push(type);
-  return usable;
-}
-
-/** How long a new receipt is left to the e-mail of the step that issued it before the pass sends it. */
-const MAIL_GRACE_MS = 2 * 60_000;
-
-/**
- * The receipts' pass (every minute, and when staff add a range or save the school's data):
- * 1. orders owed receipts whose blocking type can be numbered now (or never tried) are issued;
- *    orders whose follow-ups or cancellation still run are left to those;
- * 2. receipts that no e-mail carried (issued here, or by a step that failed before its e-mail) are
- *    e-mailed on their own, once (the mail's key), then marked.
- * Each order and receipt is its own try: one failure does not stop the others.
- */
-export async function issuePendingReceipts(deps: CoreDeps): Promise<number> {
-  const { store, mailer, log } = deps;
-  const now = nowOf(deps);
-  const usable = await issuableTypes(store, now);
-  const owed = await enrolmentsOf(store).find(
-    {
-      receipt_pending: true,
-      followups_done: { $ne: false },
-      cancel_done: { $ne: false },
-      $or: [{ receipt_blocked: { $exists: false } }, { receipt_blocked: { $in: usable } }],
-    },
-    { sort: { _id: 1 }, limit: 100 },
-  );
-  for (const enrolment of owed)
-    await issueOwedReceipts(deps, enrolment._id).catch((error: unknown) =>
-      log.error({ err: error, order: enrolment.order_number }, 'owed receipts could not be issued'),
-    );
-
-  const unsent = await receiptsOf(store).find(
-    { mailed: false, issued_at: { $lte: new Date(now.getTime() - MAIL_GRACE_MS) } },
-    { sort: { issued_at: 1 }, limit: 100 },
-  );
-  let sent = 0;
-  for (const receipt of unsent) {
-    try {
-      const enrolment = await enrolmentsOf(store).findById(receipt.enrolment_id);
-      const parent = await store
-        .collection<UserRecord>('usuarios')
-        .findById(receipt.user_id, { withDeleted: true });
-      const recipients = enrolment ? familyRecipients(parent?.email, enrolment) : [];
-      if (recipients.length > 0) {
-        const text = R.mailText(receipt.order_number, receipt.ncf);
-        await mailer.enqueue({
-          to: recipients,
-          subject: R.mailSubject(receipt.order_number),
-          text,
-          html: `<p>${escapeHtml(text)}</p>`,
-          kind: 'receipt',
-          user_id: receipt.user_id,
-          key: `receipt-${receipt._id}`,
-          attachments: [await receiptAttachment(deps, receipt)],
-        });
-        sent += 1;
-      }
-      await markMailed(store, [receipt]);
-    } catch (error) {
-      log.error({ err: error, ncf: receipt.ncf }, 'a receipt could not be e-mailed');
-    }
-  }
-  return sent;
-}
-
-/** A receipt's ref: its id after the order's ('B04-c1'), what its download link names. */
-const refOf = (receipt: Receipt): string => receipt._id.slice(receipt.enrolment_id.length + 1);
-
-/** An order's receipts, for the profile and the admin detail: type, NCF and ref, by order id. */
-export async function receiptsOfOrders(
-  store: Store,
-  enrolmentIds: readonly string[],
-): Promise<Map<string, Array<{ type: NcfType; ncf: string; ref: string }>>> {
-  const found = enrolmentIds.length
-    ? await receiptsOf(store).find({ enrolment_id: { $in: [...enrolmentIds] } }, { sort: { issued_at: 1 } })
-    : [];
-  const byOrder = new Map<string, Array<{ type: NcfType; ncf: string; ref: string }>>();
-  for (const receipt of found)
-    byOrder.set(receipt.enrolment_id, [
-      ...(byOrder.get(receipt.enrolment_id) ?? []),
-      { type: receipt.type, ncf: receipt.ncf, ref: refOf(receipt) },
-    ]);
-  return byOrder;
-}
-
-/**
- * A receipt's PDF for download, by the order and the receipt's ref (issue 53: a change's credit
- * note and an instalment's e-CF have ids of their own, so a type alone could not name them). The
- * receipt must be that order's; for a family (userId) the order must be theirs; staff (null) any.
- */
-export async function receiptPdf(
-  deps: CoreDeps,
-  enrolmentId: string,
-  ref: string,
-  userId: string | null,
-): Promise<{ filename: string; bytes: Uint8Array }> {
-  const receipt = await receiptsOf(deps.store).findById(`${enrolmentId}-${ref}`);
-  if (!receipt || receipt.enrolment_id !== enrolmentId) throw new ApiError(404, R.notFound);
-  if (userId !== null) {
-    const order = await enrolmentsOf(deps.store).findById(enrolmentId);
-    if (!order || order.user_id !== userId || receipt.user_id !== userId) throw new ApiError(404, R.notFound);
-  }
-  return { filename: receiptFileName(receipt), bytes: await deps.receiptPdf(receipt) };
-}
-
-/** The admin screen: the school's data, the sequences with what is left, and what needs doing. */
-export async function fiscalStatus(
-  store: Store,
-  now: Date,
-  ecf = false,
-  /** e-CF on: the school's certificate's last day (warned a month before). */
-  certificateValidUntil?: Date,
-): Promise<FiscalStatus> {
-  const [settings, sequences, waiting] = await Promise.all([
-    fiscalSettings(store),
-    sequencesOf(store).find({}, { sort: { type: 1, first: 1 } }),
-    enrolmentsOf(store).count({ receipt_pending: true }),
-  ]);
-  const views: SequenceView[] = sequences.map((sequence) => ({
-    _id: sequence._id,
-    type: sequence.type,
-    first: ncfOf(sequence.type, sequence.first),
-    last: ncfOf(sequence.type, sequence.last),
-    next: ncfOf(sequence.type, Math.min(sequence.next, sequence.last)),
-    left: numbersLeft(sequence),
-    expires_on: formatDay(sequence.expires_on),
-    status:
-      sequence.status === 'inactive'
-        ? 'inactive'
-        : sequence.expires_on.getTime() < now.getTime()
-          ? 'expired'
-          : numbersLeft(sequence) === 0
-            ? 'exhausted'
-            : 'active',
-  }));
-  const alerts: string[] = [];
-  if (!settings) alerts.push(R.settingsMissing);
-  if (settings?.demo || sequences.some((sequence) => sequence.demo && sequence.status === 'active'))
-    alerts.push(R.demoData);
-  const soon = now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000;
-  // Alerts only for the types the school issues now (no 'E32 missing' while e-CF is off; the B
-  // series under e-CF only once the certificate has expired, the contingency).
-  const contingency = ecf && certificateValidUntil !== undefined && certificateValidUntil < now;
-  for (const type of contingency ? [...typesInUse(true), ...PAPER_TYPES] : typesInUse(ecf)) {
-    const usable = sequences.filter(
-      (sequence) =>
-        sequence.type === type &&
-        sequence.status === 'active' &&
-        sequence.expires_on.getTime() >= now.getTime() &&
-        numbersLeft(sequence) > 0,
-    );
-    if (usable.length === 0) {
-      alerts.push(R.noSequence(type));
-      continue;
-    }
-    const left = usable.reduce((sum, sequence) => sum + numbersLeft(sequence), 0);
-    if (left <= LOW_NUMBERS) alerts.push(R.fewLeft(type, left));
-    const lastDay = Math.max(...usable.map((sequence) => sequence.expires_on.getTime()));
-    if (lastDay < soon) alerts.push(R.expiresSoon(type, formatDay(new Date(lastDay))));
-  }
-  if (waiting > 0) alerts.push(R.waiting(waiting));
-  if (ecf) alerts.push(...(await ecfAlerts(store, now, certificateValidUntil)));
-  const shown = settings
-    ? {
-        school_name: settings.school_name,
-        rnc: settings.rnc,
-        address: settings.address,
-        phone: settings.phone,
-        email: settings.email ?? '',
-        itbis: settings.itbis,
-      }
-    : null;
-  return {
-    // Under e-CF the B ranges may be entered ahead, for a contingency.
-    types: ecf ? [...typesInUse(true), ...PAPER_TYPES] : [...typesInUse(false)],
-    ecf,
-    settings: shown,
-    sequences: views,
-    alerts,
-    waiting,
-  };
 }
