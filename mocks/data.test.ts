@@ -3,7 +3,7 @@
 // date is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
-import type { DashboardAnswer } from '../src/domain/admin-contract.ts';
+import type { DashboardAnswer } from '../src/domain/dashboard.ts';
 import { handlers } from './handlers.ts';
 import { MOCK_CREDENTIALS, resetMockData } from './data.ts';
 import { expectedAccountId } from './kit.ts';

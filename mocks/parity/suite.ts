@@ -3,13 +3,10 @@
 // MSW handlers (mocks/parity.test.ts), so the mocks cannot drift from the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, ACCOUNT_MESSAGES } from '../../src/domain/accounts.ts';
-import {
-  ADMIN_MESSAGES,
-  DASHBOARD_KINDS,
-  DASHBOARD_PAID_DAYS,
-  ID_INVALID_MESSAGE,
-  LIST_MESSAGES,
-} from '../../src/domain/admin-contract.ts';
+import { ADMIN_MESSAGES } from '../../src/domain/admin-areas.ts';
+import { DASHBOARD_KINDS, DASHBOARD_PAID_DAYS } from '../../src/domain/dashboard.ts';
+import { ID_INVALID_MESSAGE } from '../../src/domain/fields.ts';
+import { LIST_MESSAGES } from '../../src/domain/listing.ts';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../../src/domain/cards.ts';
 import { COUPON_MESSAGES } from '../../src/domain/coupons.ts';
 import {

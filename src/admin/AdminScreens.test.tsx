@@ -8,7 +8,7 @@ import { MOCK_CREDENTIALS, mockCore } from '../../mocks/data.ts';
 import type { UserRecord } from '../domain/records.ts';
 import type { AnyDoc as Doc } from '../core/store/port.ts';
 import { server, setScenario } from '../../mocks/node.ts';
-import { DASHBOARD_KINDS } from '../domain/admin-contract.ts';
+import { DASHBOARD_KINDS } from '../domain/dashboard.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { currentAddress, renderApp } from '../test/renderApp.tsx';
 import { COPY_MESSAGES } from './areas/camps.tsx';

@@ -7,7 +7,7 @@ import { keepTabInside } from '../lib/focusTrap.ts';
 import { Pager, useDebounced, useUrlFilters } from './filters.tsx';
 import { Button, Modal } from 'react-bootstrap';
 import type { SortingState } from '@tanstack/react-table';
-import { SORTABLE_FIELDS } from '../domain/admin-contract.ts';
+import { SORTABLE_FIELDS } from '../domain/listing.ts';
 import { AdminPage } from './AdminPage.tsx';
 import {
   useAreaList,

@@ -5,7 +5,8 @@
 import { useMemo, useState } from 'react';
 import { BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartOptions } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import type { DashboardAnswer, WeekAnswer } from '../domain/admin-contract.ts';
+import type { DashboardAnswer } from '../domain/dashboard.ts';
+import type { WeekAnswer } from '../domain/answers.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { useAppSelector } from '../lib/hooks.ts';
 import { useAreaList } from './api.ts';

@@ -3,7 +3,7 @@
 // camps or programs, three progress bars — all from the one GET /api/dashboard call — and two
 // charts staff read faster than tables (places per week of a camp, paid enrolments per day).
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import type { DashboardAnswer, DashboardKind } from '../domain/admin-contract.ts';
+import type { DashboardAnswer, DashboardKind } from '../domain/dashboard.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { campTypeLabel } from '../domain/records.ts';
 import { AdminPage } from './AdminPage.tsx';

@@ -17,12 +17,17 @@ interface DataTableProps<T extends RowData> {
   caption: string;
   columns: Array<AdminColumn<T>>;
   rows: T[];
-  sorting: SortingState;
-  onSortingChange: (sorting: SortingState) => void;
+  /** Left out (with onSortingChange and sortable) by a table shown in the server's fixed order. */
+  sorting?: SortingState;
+  onSortingChange?: (sorting: SortingState) => void;
   /** Field names the server may sort by. */
-  sortable: readonly string[];
+  sortable?: readonly string[];
   rowId: (row: T) => string;
 }
+
+const UNSORTED: SortingState = [];
+const UNSORTED_FIELDS: readonly string[] = [];
+const ignoreSorting = () => {};
 
 const SORT_LABEL = { asc: 'ascendente', desc: 'descendente' } as const;
 
@@ -30,9 +35,9 @@ export function DataTable<T extends RowData>({
   caption,
   columns,
   rows,
-  sorting,
-  onSortingChange,
-  sortable,
+  sorting = UNSORTED,
+  onSortingChange = ignoreSorting,
+  sortable = UNSORTED_FIELDS,
   rowId,
 }: DataTableProps<T>) {
   const table = useTable({

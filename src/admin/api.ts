@@ -14,12 +14,12 @@ import type {
   CampAnswer,
   CategoryAnswer,
   CouponAnswer,
-  DashboardAnswer,
   DeleteAnswer,
   ListAnswer,
   RecordAnswer,
   WeekAnswer,
-} from '../domain/admin-contract.ts';
+} from '../domain/answers.ts';
+import type { DashboardAnswer } from '../domain/dashboard.ts';
 import { endAdminSession, getAdminToken } from './adminSession.ts';
 import type {
   EnrolmentLedgerAnswer,

@@ -21,6 +21,23 @@ export function withServerMessage(text: string, error: unknown): string {
   return message ? `${text}: ${message}` : text;
 }
 
+/**
+ * A staff action's call: its answer's message as a toast, then `done` (a dialog closes); or the
+ * failure as an error toast, `failure` first ('Error al cancelar la inscripción: …').
+ */
+export async function notifyCall(
+  call: () => Promise<{ message: string }>,
+  failure: string,
+  done?: () => void,
+): Promise<void> {
+  try {
+    notifySuccess((await call()).message);
+    done?.();
+  } catch (error) {
+    notifyError(withServerMessage(failure, error));
+  }
+}
+
 const ZONE = 'America/Santo_Domingo';
 const DAY = new Intl.DateTimeFormat('es-DO', {
   day: '2-digit',

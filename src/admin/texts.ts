@@ -1,6 +1,6 @@
 // The Spanish texts of each catalogue screen (spec 02 §2, §8), from the shared nouns so that the
 // toasts say exactly what the server's answers say ('Categoría creada', 'Cupón eliminado').
-import { NOUNS, recordMessages } from '../domain/admin-contract.ts';
+import { NOUNS, recordMessages } from '../domain/admin-areas.ts';
 import type { CatalogueArea } from './api.ts';
 
 export interface AreaTexts {

@@ -5,7 +5,7 @@ import { ADMIN_AREAS } from './admin/areas.ts';
 import { areaService, type AreaService } from './admin/crud.ts';
 import { enrolmentReads } from './admin/reads.ts';
 import { accountsService } from './accounts/service.ts';
-import type { AdminArea } from '../domain/admin-contract.ts';
+import type { AdminArea } from '../domain/admin-areas.ts';
 
 export type Core = ReturnType<typeof createCore>;
 

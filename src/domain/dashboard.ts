@@ -1,7 +1,61 @@
-// The dashboard's figures that are computed, not counted (spec 02 §2): the shares and the paid
-// enrolments per day, for the dashboard service (src/core/admin/dashboard.ts). Pure.
-import { DASHBOARD_PAID_DAYS, type PaidDay } from './admin-contract.ts';
+// The admin dashboard (spec 02 §2): what GET /dashboard answers, and the figures that are computed,
+// not counted: the shares and the paid enrolments per day, for the dashboard service
+// (src/core/admin/dashboard.ts). Pure.
+import type { CampAnswer } from './answers.ts';
+import type { MoneyTotals } from './money.ts';
 import { SANTO_DOMINGO_OFFSET_MS, santoDomingoDay } from './days.ts';
+
+export const DASHBOARD_KINDS = [
+  'campamentos',
+  'categorias',
+  'semanas',
+  'inscripciones',
+  'participantes',
+  'clientes',
+  'cupones',
+  'contactos',
+  'calendarios',
+] as const;
+export type DashboardKind = (typeof DASHBOARD_KINDS)[number];
+/** The dashboard's list of recent camps/programs holds at most this many (spec 02 §9). */
+export const DASHBOARD_RECENT_CAMPS = 6;
+
+export interface DashboardAnswer {
+  status: 'SUCCESS';
+  data: {
+    counts: Record<DashboardKind, { total: number; active: number }>;
+    recentCamps: Array<
+      Pick<CampAnswer, '_id' | 'name' | 'type' | 'code' | 'start_date' | 'end_date' | 'membership'>
+    >;
+    /** Whole numbers 0-100; 0 when there is nothing of that kind. */
+    percentages: { inscripciones: number; cupones: number; campamentos: number };
+    /**
+     * Paid enrolments (payment_status 'paid') by the day of their paid_at, Santo Domingo time:
+     * the last DASHBOARD_PAID_DAYS days up to and including today, oldest first, every day present.
+     */
+    paidPerDay: PaidDay[];
+    /**
+     * The money of the paid orders (issue 24, ./money.ts): collected, refunded and kept (net), in
+     * all and per camp, and what families still owe on their plans.
+     */
+    money: MoneyTotals & { camps: Array<MoneyTotals & { _id: string; name: string }> };
+    /** Orders and children that hold places now (paid, not cancelled). */
+    holding: { orders: number; children: number };
+    /** The last good backup (issue 27), and what staff should know when none is recent or set up. */
+    backup: { last_ok_at: string | null; warning: string | null };
+  };
+}
+
+/** How many days the dashboard's paidPerDay covers (today included). */
+export const DASHBOARD_PAID_DAYS = 30;
+
+export interface PaidDay {
+  /** 'YYYY-MM-DD', Santo Domingo time (UTC-4, no daylight saving). */
+  day: string;
+  count: number;
+  /** The sum of the enrolments' amounts, whole DOP. */
+  amount: number;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAMP_FILTERED_AREAS, SORTABLE_FIELDS, type ListArea } from './admin-contract.ts';
+import { CAMP_FILTERED_AREAS, SORTABLE_FIELDS, type ListArea } from './listing.ts';
 import { listCampFilter, listSort } from './listing.ts';
 
 describe('listSort', () => {

@@ -1,6 +1,57 @@
-// What the list calls' `sort` and `campament` queries mean (ListQuery in admin-contract.ts),
-// written once for the server (src/core/admin/listing.ts), used by the server and the mocks alike. Pure.
-import { CAMP_FILTERED_AREAS, SORTABLE_FIELDS, type ListArea } from './admin-contract.ts';
+// What the list calls' `sort` and `campament` queries mean (ListQuery in ./schemas/listing.ts): the
+// fields each list sorts by, the areas a camp filters, and the rules written once for the server
+// (src/core/admin/listing.ts), used by the server and the mocks alike. Pure.
+import type { AdminArea } from './admin-areas.ts';
+import { invalidFieldMessage } from './validation.ts';
+
+/** The page size of a list call that asks for a page without a `limit`. */
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Every call that answers a list with ListQuery: the admin areas and the users' list. */
+export type ListArea = AdminArea | 'usuarios';
+
+/**
+ * The fields each list may be sorted by (`sort`). Stored fields only: populated names
+ * (campament_name) and derived ones (quota_f_left) are not sortable.
+ */
+export const SORTABLE_FIELDS = {
+  campamentos: ['name', 'code', 'start_date', 'end_date', 'membership', 'type', 'status'],
+  categorias: ['name', 'order', 'status'],
+  semanas: ['name', 'order', 'value', 'quota_q', 'quota_f', 'status'],
+  cupones: ['code', 'label', 'type', 'percent', 'amount', 'date', 'status'],
+  estados: ['_id', 'code', 'name'],
+  tipos: ['_id', 'model', 'code', 'name', 'status'],
+  inscripciones: [
+    '_id',
+    'order_number',
+    'camp_name',
+    'amount',
+    'payment_status',
+    'status',
+    'created_at',
+    'paid_at',
+  ],
+  clientes: ['_id', 'name', 'email', 'cliEstado', 'status', 'created_at'],
+  participantes: ['_id', 'first_name', 'last_name', 'age', 'school', 'status', 'created_at'],
+  contactos: ['_id', 'type', 'first_name', 'last_name', 'email', 'status', 'created_at'],
+  calendarios: ['_id', 'name', 'date', 'order', 'status', 'created_at'],
+  membresias: ['_id', 'code', 'first_name', 'last_name', 'status', 'issued_at'],
+  usuarios: ['_id', 'email', 'name', 'tipo', 'status', 'created_at'],
+} as const satisfies Record<ListArea, readonly string[]>;
+
+/** The areas whose records carry a camp id in `campament`: their lists accept `campament`. */
+export const CAMP_FILTERED_AREAS = [
+  'categorias',
+  'semanas',
+  'calendarios',
+  'inscripciones',
+] as const satisfies readonly ListArea[];
+
+export const LIST_MESSAGES = {
+  /** The same words as any other value a field does not allow. */
+  sortNotAllowed: invalidFieldMessage('enum', 'sort'),
+  campamentNotAllowed: 'Este listado no se puede filtrar por campamento.',
+} as const;
 
 /** Field → 1 (ascending) or -1 (descending), applied in key order (the stores' sort). */
 export type SortSpec = Record<string, 1 | -1>;

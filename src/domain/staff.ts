@@ -4,7 +4,7 @@
 import type { CollectedByMethod, GivenBack, OfficeRefund } from './give-back.ts';
 import type { NcfType } from './receipts.ts';
 import { Type, type Static } from 'typebox';
-import { Id } from './admin-contract.ts';
+import { Id } from './schemas/fields.ts';
 import type { Enrolment } from './records.ts';
 
 /** What staff see of an order: its payment and whether it was cancelled, in one word. */

@@ -5,7 +5,7 @@
 import { ApiError, request } from '../api/http.ts';
 import { appConfig } from '../api/config.ts';
 import { campDataPaths } from '../api/paths.ts';
-import type { CategoryAnswer, CampAnswer, WeekAnswer } from '../domain/admin-contract.ts';
+import type { CategoryAnswer, CampAnswer, WeekAnswer } from '../domain/answers.ts';
 import { COUPON_MESSAGES, type CouponTermsData } from '../domain/coupons.ts';
 import { CARD_MESSAGES } from '../domain/cards.ts';
 import { ENROLMENT_MESSAGES, type CreateEnrolmentBody, type PaymentResult } from '../domain/enrolment.ts';

@@ -1,7 +1,7 @@
 // The wizard's cart rules (spec 01 §4, §5, §9; DESIGN.md §2.5-2.6, §6) as pure functions: the
 // XState machine (machine.ts) calls them, the screens read their results, and they are tested
 // without either. No I/O, no clock (the caller passes `now`), no framework.
-import type { CampAnswer, CategoryAnswer, WeekAnswer } from '../domain/admin-contract.ts';
+import type { CampAnswer, CategoryAnswer, WeekAnswer } from '../domain/answers.ts';
 import { cleanCardNumber, cleanExpiry } from '../domain/cards.ts';
 import { couponWithMembership, type CouponTermsData } from '../domain/coupons.ts';
 import { participantCategoryProblems } from '../domain/categories.ts';

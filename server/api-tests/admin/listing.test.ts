@@ -2,7 +2,7 @@
 // `campament` (ListQuery, src/domain/listing.ts): allowed fields only, ties broken by _id so
 // pages are stable, and the camp filter on the areas whose records carry a camp.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LIST_MESSAGES } from '../../../src/domain/admin-contract.ts';
+import { LIST_MESSAGES } from '../../../src/domain/listing.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { adminKit, createCamp, type AdminKit } from './test-kit.ts';
 

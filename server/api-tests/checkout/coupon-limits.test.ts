@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/build.ts';
 import { staffKit, type StaffKit } from '../staff/testing.ts';
 import { COUPON_MESSAGES, minChildrenMessage } from '../../../src/domain/coupons.ts';
-import { ADMIN_MESSAGES } from '../../../src/domain/admin-contract.ts';
+import { ADMIN_MESSAGES } from '../../../src/domain/admin-areas.ts';
 import type { Coupon, Enrolment, Week } from '../../../src/domain/records.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import { enrolmentRequest } from './testing.ts';

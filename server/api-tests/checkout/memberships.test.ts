@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { ADMIN_MESSAGES } from '../../../src/domain/admin-contract.ts';
+import { ADMIN_MESSAGES } from '../../../src/domain/admin-areas.ts';
 import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
 import { MEMBERSHIP_CODE_PATTERN } from '../../../src/domain/memberships.ts';
 import { demoCart, enrolmentRequest, newKey } from './testing.ts';

@@ -2,7 +2,8 @@
 // copies the category id.
 import type { FormikProps } from 'formik';
 import * as Yup from 'yup';
-import { CATEGORY_DEFAULTS, CategoryCreate, type CategoryAnswer } from '../../domain/admin-contract.ts';
+import { CATEGORY_DEFAULTS, CategoryCreate } from '../../domain/schemas/camps.ts';
+import type { CategoryAnswer } from '../../domain/answers.ts';
 import { CATEGORY_MESSAGES, ageRangeText } from '../../domain/categories.ts';
 import { AGE_MAX, AGE_MIN } from '../../domain/enrolment.ts';
 import { TextField } from '../../lib/FormControls.tsx';

@@ -4,7 +4,8 @@
 // list shows the uses taken (the checkout counts them).
 import type { FormikProps } from 'formik';
 import * as Yup from 'yup';
-import { ADMIN_MESSAGES, COUPON_DEFAULTS, CouponCreate } from '../../domain/admin-contract.ts';
+import { ADMIN_MESSAGES } from '../../domain/admin-areas.ts';
+import { COUPON_DEFAULTS, CouponCreate } from '../../domain/schemas/coupons.ts';
 import { COUPON_CODE_MAX } from '../../domain/coupons.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { TextField } from '../../lib/FormControls.tsx';

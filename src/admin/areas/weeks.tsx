@@ -3,12 +3,8 @@
 // sent only when the admin edits them, so a save never overwrites places parents took meanwhile.
 import type { FormikProps } from 'formik';
 import * as Yup from 'yup';
-import {
-  WEEK_DATE_PATTERN,
-  WEEK_DEFAULTS,
-  WeekCreate,
-  type WeekAnswer,
-} from '../../domain/admin-contract.ts';
+import { WEEK_DATE_PATTERN, WEEK_DEFAULTS, WeekCreate } from '../../domain/schemas/camps.ts';
+import type { WeekAnswer } from '../../domain/answers.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';

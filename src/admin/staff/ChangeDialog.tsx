@@ -3,8 +3,7 @@
 // back or is owed) before anything is done, and shows them; 'Confirmar cambio' makes it. The page
 // mounts it afresh (a new key) for each line it opens on, so nothing typed carries over.
 import { useEffect, useState } from 'react';
-import { Button, Modal } from 'react-bootstrap';
-import { keepTabInside } from '../../lib/focusTrap.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ReasonField } from './ReasonField.tsx';
 import { formatDop } from '../../domain/pricing.ts';
 import {
@@ -20,7 +19,7 @@ import {
 } from '../../domain/changes.ts';
 import type { EnrolmentDetail } from '../../domain/staff.ts';
 import { useChangeEnrolmentMutation, useChangeTargetsQuery } from '../api.ts';
-import { notifyError, notifySuccess, withServerMessage } from '../feedback.ts';
+import { notifyCall, withServerMessage } from '../feedback.ts';
 
 export interface ChangeTarget {
   action: ChangeAction;
@@ -95,112 +94,91 @@ export function ChangeDialog({
       setReasonError(CHANGE_MESSAGES.reason);
       return;
     }
-    try {
-      const answer = await change({
-        id: enrolment._id,
-        body: { ...requestOf(target, moving ? toWeek : ''), refund, reason: reason.trim() },
-      }).unwrap();
-      notifySuccess(answer.message);
-      onClose();
-    } catch (error) {
-      notifyError(withServerMessage('Error al modificar la inscripción', error));
-    }
+    const body = { ...requestOf(target, moving ? toWeek : ''), refund, reason: reason.trim() };
+    await notifyCall(
+      () => change({ id: enrolment._id, body }).unwrap(),
+      'Error al modificar la inscripción',
+      onClose,
+    );
   }
 
   const givesBack = preview !== null && preview.difference < 0;
   return (
-    <Modal
+    <ConfirmDialog
       show={target !== null}
-      onHide={onClose}
-      centered
-      onKeyDown={keepTabInside}
-      aria-labelledby="change-title"
+      onClose={onClose}
+      trapTab
+      titleId="change-title"
+      title={target ? CHANGE_ACTION_LABELS[target.action] : ''}
+      confirmLabel="Confirmar cambio"
+      busy={changing.isLoading || !preview}
+      onConfirm={() => void confirm()}
     >
-      <Modal.Header closeButton closeLabel="Cerrar">
-        <Modal.Title id="change-title" as="h2" className="h5">
-          {target ? CHANGE_ACTION_LABELS[target.action] : ''}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="fw-semibold">{target?.label}</p>
-        {moving && (
-          <div className="mb-3">
-            <label htmlFor="change-week" className="form-label">
-              Nueva semana *
-            </label>
-            <select
-              id="change-week"
-              name="to_week"
-              autoComplete="off"
-              className="form-select"
-              value={toWeek}
-              onChange={(event) => setToWeek(event.target.value)}
-            >
-              <option value="">Seleccione una semana</option>
-              {choices.map((week) => (
-                <option key={week._id} value={week._id} disabled={week.state !== 'available'}>
-                  {changeTargetLabel(week)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {givesBack && (
-          <fieldset className="mb-3">
-            <legend className="form-label fs-6">Lo que se devuelve</legend>
-            {CHANGE_REFUNDS.map((option) => (
-              <div key={option} className="form-check">
-                <input
-                  id={`change-refund-${option}`}
-                  type="radio"
-                  name="refund"
-                  className="form-check-input"
-                  checked={refund === option}
-                  onChange={() => setRefund(option)}
-                />
-                <label htmlFor={`change-refund-${option}`} className="form-check-label">
-                  {CHANGE_REFUND_LABELS[option]}
-                </label>
-              </div>
+      <p className="fw-semibold">{target?.label}</p>
+      {moving && (
+        <div className="mb-3">
+          <label htmlFor="change-week" className="form-label">
+            Nueva semana *
+          </label>
+          <select
+            id="change-week"
+            name="to_week"
+            autoComplete="off"
+            className="form-select"
+            value={toWeek}
+            onChange={(event) => setToWeek(event.target.value)}
+          >
+            <option value="">Seleccione una semana</option>
+            {choices.map((week) => (
+              <option key={week._id} value={week._id} disabled={week.state !== 'available'}>
+                {changeTargetLabel(week)}
+              </option>
             ))}
-          </fieldset>
-        )}
-        <div role="status" aria-live="polite" className="mb-3">
-          {preview && (
-            <>
-              <p className="mb-1">
-                Total actual: {formatDop(preview.before_total)} · Nuevo total:{' '}
-                <strong>{formatDop(preview.after_total)}</strong>
-              </p>
-              <p className="mb-0">{preview.sentence}</p>
-            </>
-          )}
-          {previewError && <p className="text-danger mb-0">{previewError}</p>}
+          </select>
         </div>
-        <ReasonField
-          id="change-reason"
-          value={reason}
-          error={reasonError}
-          rows={2}
-          onChange={(value) => {
-            setReason(value);
-            setReasonError('');
-          }}
-        />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" className="admin-tap" onClick={onClose}>
-          Volver
-        </Button>
-        <Button
-          variant="primary"
-          className="admin-tap"
-          disabled={changing.isLoading || !preview}
-          onClick={() => void confirm()}
-        >
-          Confirmar cambio
-        </Button>
-      </Modal.Footer>
-    </Modal>
+      )}
+      {givesBack && (
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6">Lo que se devuelve</legend>
+          {CHANGE_REFUNDS.map((option) => (
+            <div key={option} className="form-check">
+              <input
+                id={`change-refund-${option}`}
+                type="radio"
+                name="refund"
+                className="form-check-input"
+                checked={refund === option}
+                onChange={() => setRefund(option)}
+              />
+              <label htmlFor={`change-refund-${option}`} className="form-check-label">
+                {CHANGE_REFUND_LABELS[option]}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+      )}
+      <div role="status" aria-live="polite" className="mb-3">
+        {preview && (
+          <>
+            <p className="mb-1">
+              Total actual: {formatDop(preview.before_total)} · Nuevo total:{' '}
+              <strong>{formatDop(preview.after_total)}</strong>
+            </p>
+            <p className="mb-0">{preview.sentence}</p>
+          </>
+        )}
+        {previewError && <p className="text-danger mb-0">{previewError}</p>}
+      </div>
+      <ReasonField
+        id="change-reason"
+        value={reason}
+        error={reasonError}
+        rows={2}
+        onChange={(value) => {
+          setReason(value);
+          setReasonError('');
+        }}
+      />
+    </ConfirmDialog>
   );
 }

@@ -9,41 +9,38 @@ import type { AnyDoc, Filter, Store } from '../store/port.ts';
 import { ANNUAL_TYPE_ALIASES, CAMP_TYPES, placesLeft, type Coupon, type Week } from '../../domain/records.ts';
 import { couponExpired, normalizeCouponCode } from '../../domain/coupons.ts';
 import { liveCartHeld, liveTaken, type WeekHolds } from '../../domain/holds.ts';
+import { ADMIN_MESSAGES, NOUNS } from '../../domain/admin-areas.ts';
 import {
-  ADMIN_MESSAGES,
   CALENDAR_DEFAULTS,
   CAMP_DEFAULTS,
   CATEGORY_DEFAULTS,
-  CLIENT_DEFAULTS,
-  CONTACT_DEFAULTS,
-  COUPON_DEFAULTS,
   CalendarCreate,
   CalendarUpdate,
   CampCreate,
   CampUpdate,
   CategoryCreate,
   CategoryUpdate,
-  ClientCreate,
-  ClientUpdate,
-  ContactCreate,
-  ContactUpdate,
-  CouponCreate,
-  CouponUpdate,
-  InscriptionUpdate,
-  NOUNS,
-  PARTICIPANT_DEFAULTS,
-  ParticipantCreate,
-  ParticipantUpdate,
   TYPE_DEFAULTS,
   TypeCreate,
   TypeUpdate,
   WEEK_DEFAULTS,
   WeekCreate,
   WeekUpdate,
-  MEMBERSHIP_DEFAULTS,
-  MembershipCreate,
-  MembershipUpdate,
-} from '../../domain/admin-contract.ts';
+} from '../../domain/schemas/camps.ts';
+import {
+  CLIENT_DEFAULTS,
+  CONTACT_DEFAULTS,
+  ClientCreate,
+  ClientUpdate,
+  ContactCreate,
+  ContactUpdate,
+  InscriptionUpdate,
+  PARTICIPANT_DEFAULTS,
+  ParticipantCreate,
+  ParticipantUpdate,
+} from '../../domain/schemas/enrolment-records.ts';
+import { COUPON_DEFAULTS, CouponCreate, CouponUpdate } from '../../domain/schemas/coupons.ts';
+import { MEMBERSHIP_DEFAULTS, MembershipCreate, MembershipUpdate } from '../../domain/schemas/memberships.ts';
 import { newMembershipCode } from '../checkout/records.ts';
 import { releaseExpiredHolds } from '../checkout/holds.ts';
 import type { AreaConfig, Reference } from './crud.ts';

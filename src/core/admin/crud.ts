@@ -16,7 +16,7 @@ import {
   type SortSpec,
   type Store,
 } from '../store/port.ts';
-import { ADMIN_MESSAGES, recordMessages, type AdminArea, type Noun } from '../../domain/admin-contract.ts';
+import { ADMIN_MESSAGES, recordMessages, type AdminArea, type Noun } from '../../domain/admin-areas.ts';
 import { changedFields, recordAudit, type Actor } from './audit.ts';
 
 /** A field holding another record's id. */

@@ -6,10 +6,13 @@ import type { Filter, Store } from '../store/port.ts';
 import {
   DASHBOARD_KINDS,
   DASHBOARD_RECENT_CAMPS,
+  paidDaysRange,
+  paidPerDay,
+  percentage,
   type DashboardAnswer,
   type DashboardKind,
-} from '../../domain/admin-contract.ts';
-import { paidDaysRange, paidPerDay, percentage, type PaidEnrolment } from '../../domain/dashboard.ts';
+  type PaidEnrolment,
+} from '../../domain/dashboard.ts';
 import { STATUS_ALIASES } from './listing.ts';
 import { moneyTotals, ordersWithMoney } from './money.ts';
 import { dashboardBackup } from './backups.ts';

@@ -5,10 +5,11 @@ import type { Collection, Doc, Filter, SortSpec } from '../store/port.ts';
 import {
   DEFAULT_PAGE_SIZE,
   LIST_MESSAGES,
+  listCampFilter,
+  listSort,
   type ListArea,
-  type ListQuery,
-} from '../../domain/admin-contract.ts';
-import { listCampFilter, listSort } from '../../domain/listing.ts';
+} from '../../domain/listing.ts';
+import type { ListQuery } from '../../domain/schemas/listing.ts';
 import { ApiError } from '../errors.ts';
 import { invalidFieldMessage } from '../../domain/validation.ts';
 

@@ -7,7 +7,7 @@ import { ApiError } from '../errors.ts';
 import type { AnyDoc, Filter, Store } from '../store/port.ts';
 import { type UserRecord } from '../../domain/records.ts';
 import { isAdmin } from '../../domain/roles.ts';
-import { NOUNS, recordMessages } from '../../domain/admin-contract.ts';
+import { NOUNS, recordMessages } from '../../domain/admin-areas.ts';
 import type { AreaService } from './crud.ts';
 
 const campNotFound = recordMessages(NOUNS.campamentos).notFound;

@@ -20,7 +20,7 @@ import {
   UserUpdateAnswer,
 } from '../../domain/schemas/answers.ts';
 import type { UserRecord } from '../../domain/records.ts';
-import { ListQuery } from '../../domain/admin-contract.ts';
+import { ListQuery } from '../../domain/schemas/listing.ts';
 import { listAnswer } from '../admin/listing.ts';
 import { accountOf, Answer, route, type ApiRoute } from './route.ts';
 

@@ -35,7 +35,7 @@ import { CHANGE_MESSAGES, PARENT_CHANGE_REASON, parentChangeRefund } from '../..
 import { changeEnrolment } from '../admin/changes.ts';
 import { changeTargets } from '../admin/change-targets.ts';
 import { ChangeAnswer, FamilyChildrenAnswer, HtmlPage, MessageAnswer } from '../../domain/schemas/answers.ts';
-import { IdParams } from '../../domain/admin-contract.ts';
+import { IdParams } from '../../domain/schemas/fields.ts';
 import { correctSavedFamily, savedFamily } from '../family/saved.ts';
 import { familyPlaces } from '../checkout/children.ts';
 import { SAVED_FAMILY_MESSAGES } from '../../domain/saved-family.ts';

@@ -9,7 +9,7 @@
 //   POST /cuentas/recordatorio/{id}    staff: e-mail the family what it owes
 import { Type } from 'typebox';
 import { ApiError } from '../errors.ts';
-import { IdParams } from '../../domain/admin-contract.ts';
+import { IdParams } from '../../domain/schemas/fields.ts';
 import { LEDGER_MESSAGES as M, type LedgerPayment } from '../../domain/ledger.ts';
 import {
   AlreadyPaidAnswer,

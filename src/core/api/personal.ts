@@ -3,7 +3,7 @@
 //   POST /personal/create              a new member, who is e-mailed a link to choose a password
 //   POST /personal/update              role or active state (never the last administrator's)
 //   POST /personal/restablecer/{id}    a new password link
-import { IdParams } from '../../domain/admin-contract.ts';
+import { IdParams } from '../../domain/schemas/fields.ts';
 import { ADMINISTRATION_ROLES, ROLE_MESSAGES as M } from '../../domain/roles.ts';
 import {
   CreateStaffBody,

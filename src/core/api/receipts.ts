@@ -1,7 +1,7 @@
 // Fiscal receipts (issue 18, ../receipts/): a family downloads its own receipts' PDFs,
 // staff any; staff set the school's fiscal data and the NCF sequences, and see what needs doing.
 import { ADMINISTRATION_ROLES } from '../../domain/roles.ts';
-import { IdParams } from '../../domain/admin-contract.ts';
+import { IdParams } from '../../domain/schemas/fields.ts';
 import { RECEIPT_MESSAGES as R } from '../../domain/receipts.ts';
 import { MessageAnswer } from '../../domain/schemas/answers.ts';
 import {

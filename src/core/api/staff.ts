@@ -13,7 +13,7 @@ import { CAMP_DAY_ROLES } from '../../domain/roles.ts';
 import { Type } from 'typebox';
 import { fullName } from '../../domain/family.ts';
 import { ApiError } from '../errors.ts';
-import { IdParams } from '../../domain/admin-contract.ts';
+import { IdParams } from '../../domain/schemas/fields.ts';
 import { findPage } from '../admin/listing.ts';
 import {
   AuditQuery,

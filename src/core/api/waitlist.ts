@@ -1,7 +1,7 @@
 // The waiting list (issue 18, ../checkout/waitlist.ts): a family joins a full week's line, sees its
 // requests and leaves; staff see a camp's lines and move a family up or down.
 import { ApiError } from '../errors.ts';
-import { IdParams } from '../../domain/admin-contract.ts';
+import { IdParams } from '../../domain/schemas/fields.ts';
 import { WAITLIST_MESSAGES as W } from '../../domain/waitlist.ts';
 import {
   JoinWaitlistBody,

@@ -1,6 +1,6 @@
 // TypeBox schemas of the camp day's calls (issue 25, src/core/api/camp-day.ts).
 import { Type } from 'typebox';
-import { Id } from '../admin-contract.ts';
+import { Id } from './fields.ts';
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const ChildKey = Type.String({ pattern: '^[0-9a-fA-F]{24}:\\d{1,2}$' });

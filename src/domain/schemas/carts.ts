@@ -1,6 +1,6 @@
 // TypeBox schema of POST /carritos/{campId}, apart from ../reminders.ts so the browser never bundles TypeBox.
 import { Type, type Static } from 'typebox';
-import { Id } from '../admin-contract.ts';
+import { Id } from './fields.ts';
 import { CART_WEEKS_MAX } from '../reminders.ts';
 
 export const SaveCartBody = Type.Object({

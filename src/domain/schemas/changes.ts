@@ -1,7 +1,7 @@
 // TypeBox schemas of the partial changes of an order (issue 24, ../changes.ts), apart so the browser
 // never bundles TypeBox.
 import { Type, type Static } from 'typebox';
-import { Id } from '../admin-contract.ts';
+import { Id } from './fields.ts';
 import { CHANGE_ACTIONS, CHANGE_REFUNDS, CHANGE_TARGET_STATES } from '../changes.ts';
 import { CANCEL_REASON_MAX } from '../staff.ts';
 

@@ -1,6 +1,6 @@
 // TypeBox schemas of the fiscal receipts' calls (issue 18), apart from ../receipts.ts so the browser never bundles TypeBox.
 import { Type } from 'typebox';
-import { Id } from '../admin-contract.ts';
+import { Id } from './fields.ts';
 import {
   ELECTRONIC_TYPES,
   ENCF_NUMBER_MAX,

@@ -1,6 +1,6 @@
 // TypeBox schemas of the staff accounts' calls (issue 25, src/core/api/personal.ts).
 import { Type } from 'typebox';
-import { Id } from '../admin-contract.ts';
+import { Id } from './fields.ts';
 import { EMAIL_MAX } from '../fields.ts';
 
 const Role = Type.Union([Type.Literal('administrador'), Type.Literal('oficina'), Type.Literal('entrenador')]);

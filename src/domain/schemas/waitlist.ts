@@ -1,6 +1,6 @@
 // TypeBox schemas of the waiting list's calls (issue 18), apart from ../waitlist.ts so the browser never bundles TypeBox.
 import { Type } from 'typebox';
-import { Id } from '../admin-contract.ts';
+import { Id } from './fields.ts';
 import { WAITLIST_CHILD_MAX, WAITLIST_STATUSES } from '../waitlist.ts';
 
 export const JoinWaitlistBody = Type.Object({

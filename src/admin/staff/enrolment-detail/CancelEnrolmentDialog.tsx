@@ -1,0 +1,71 @@
+// 'Cancelar inscripción' on a paid order: what the cancellation does, the money that goes back, and
+// the reason staff must give (at least 3 characters) before it is confirmed.
+import { useState } from 'react';
+import { cancelMoneyLines } from '../../../domain/give-back.ts';
+import type { EnrolmentDetail } from '../../../domain/staff.ts';
+import { useCancelEnrolmentMutation } from '../../api.ts';
+import { notifyCall } from '../../feedback.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { ReasonField } from '../ReasonField.tsx';
+
+export function CancelEnrolmentDialog({
+  id,
+  giveBack,
+  show,
+  onClose,
+}: {
+  /** The order's id as the page's address has it. */
+  id: string;
+  /** What the cancellation would give back, as the order's detail has it. */
+  giveBack: EnrolmentDetail['give_back'];
+  show: boolean;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const [cancel, cancelling] = useCancelEnrolmentMutation();
+
+  async function confirmCancel() {
+    if (reason.trim().length < 3) {
+      setReasonError('Escriba el motivo de la cancelación.');
+      return;
+    }
+    await notifyCall(
+      () => cancel({ id, reason: reason.trim() }).unwrap(),
+      'Error al cancelar la inscripción',
+      onClose,
+    );
+  }
+
+  return (
+    <ConfirmDialog
+      show={show}
+      onClose={onClose}
+      trapTab
+      titleId="cancel-title"
+      title="Cancelar inscripción"
+      confirmLabel="Confirmar cancelación"
+      confirmVariant="danger"
+      busy={cancelling.isLoading}
+      onConfirm={() => void confirmCancel()}
+    >
+      <p>
+        Se liberarán los cupos, se anularán las membresías de esta orden y los créditos de sus cambios que no
+        se hayan usado, y se avisará a la familia por correo.
+      </p>
+      {cancelMoneyLines(giveBack).map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      <ReasonField
+        id="cancel-reason"
+        value={reason}
+        error={reasonError}
+        rows={3}
+        onChange={(value) => {
+          setReason(value);
+          setReasonError('');
+        }}
+      />
+    </ConfirmDialog>
+  );
+}
