@@ -7,7 +7,8 @@ import { request } from '../api/http.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { dueDatesFrom, planOf, planSentence } from '../domain/plans.ts';
 import { santoDomingoDay } from '../domain/days.ts';
-import { ADD_MESSAGES, FULL_WEEK_LABEL, addProblems, isFull, type WizardWeek } from './cart.ts';
+import { FULL_WEEK_LABEL, isFull, type WizardWeek } from './wizardData.ts';
+import { ADD_MESSAGES, addProblems } from './calendarRules.ts';
 import { CategoryOptions } from './CategoryOptions.tsx';
 import { useWizard, useWizardContext } from './useWizard.ts';
 

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { formatDop } from '../domain/pricing.ts';
-import { ADD_MESSAGES, ROW_CATEGORY_MESSAGE } from './cart.ts';
+import { ADD_MESSAGES, ROW_CATEGORY_MESSAGE } from './calendarRules.ts';
 import { MISSING_CAMP_MESSAGE } from './EnrolmentProvider.tsx';
 import { CAT_JUNIOR, CAT_MINI, week } from './test-fixtures.ts';
 import {

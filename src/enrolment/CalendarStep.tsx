@@ -1,24 +1,21 @@
 // Step 0, 'Calendario de Inscripción' (spec 01 §2, §4, §5): camps list weeks with a checkbox and a
 // category per row; annual programs a category dropdown above the payment options (radios) and
-// the membership question. Every change is an event to the machine; its rules live in cart.ts.
+// the membership question. Every change is an event to the machine; its rules live in calendarRules.ts.
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 // Form's two parts by name: `Form` carries all ten of its parts into the calendar's chunk (0.7 KB gzip).
 import { Button, FormCheck, FormSelect } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
+import { FULL_WEEK_LABEL, isAnnual, isFull, type WizardWeek } from './wizardData.ts';
 import {
   ADD_MESSAGES,
-  FULL_WEEK_LABEL,
   ROW_CATEGORY_MESSAGE,
   addProblems,
   addedSummary,
   allChecked,
-  cartTotals,
-  isAnnual,
-  isFull,
   rowCategory,
-  type WizardWeek,
-} from './cart.ts';
+} from './calendarRules.ts';
+import { cartTotals } from './cartTotals.ts';
 import { WAITLIST_JOIN, waitlistPosition } from '../domain/waitlist-calendar.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
 import { CategoryOptions } from './CategoryOptions.tsx';

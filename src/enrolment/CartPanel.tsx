@@ -4,15 +4,9 @@ import { useState } from 'react';
 import { fullName } from '../domain/family.ts';
 import { Button } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
-import {
-  cartTotals,
-  categoryName,
-  isAnnual,
-  participantsLostByDelete,
-  type CartLine,
-  type ParticipantSlot,
-  type WizardCategory,
-} from './cart.ts';
+import { isAnnual, type CartLine, type ParticipantSlot, type WizardCategory } from './wizardData.ts';
+import { categoryName, participantsLostByDelete } from './cartLines.ts';
+import { cartTotals } from './cartTotals.ts';
 import { WizardModal } from './MessageDialog.tsx';
 import { HOLD_MESSAGES } from '../domain/holds.ts';
 import { lineHolds, type LineHold } from './holds.ts';

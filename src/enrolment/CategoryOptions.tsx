@@ -1,6 +1,6 @@
 // The category choices of a camp week's row and of an annual program (./CalendarStep.tsx,
 // ./AnnualOptions.tsx).
-import type { WizardCategory } from './cart.ts';
+import type { WizardCategory } from './wizardData.ts';
 
 export const CATEGORY_PLACEHOLDER = 'Seleccione una categoría';
 

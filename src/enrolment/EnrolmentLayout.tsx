@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { LOGO_URL as logo } from '../lib/logo.ts';
 import { appConfig } from '../api/config.ts';
-import { STEP_ROUTES } from './cart.ts';
+import { STEP_ROUTES } from './wizardData.ts';
 import { CartPanel } from './CartPanel.tsx';
 import './enrolment.css';
 import { Loading } from './StepFrame.tsx';

@@ -6,7 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { STORAGE_KEYS, readStored } from '../api/storage.ts';
-import { CONFIRMATION_ROUTE, STEP_ROUTES, type StepIndex } from './cart.ts';
+import { CONFIRMATION_ROUTE, STEP_ROUTES, type StepIndex } from './wizardData.ts';
 import { formRules } from './formRulesRegistry.ts';
 import { Preloader } from '../lib/Preloader.tsx';
 import { enrolmentMachine, type GoToParams } from './machine.ts';

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { Button } from 'react-bootstrap';
 import { useOpenedOnce } from '../lib/useOpenedOnce.ts';
-import { DIALOG_TITLE } from './cart.ts';
+import { DIALOG_TITLE } from './wizardData.ts';
 import { useWizard } from './useWizard.ts';
 // Only the type: the frame itself stays in its lazy chunk.
 import type { WizardModalProps } from './ModalFrame.tsx';

@@ -7,14 +7,9 @@ import { GENDERS, PARTICIPANT_REQUIRED, SHIRT_SIZES, type ParticipantFields } fr
 import { PHOTO_ALLOWED_TYPES } from '../domain/photos.ts';
 // The forms' rules arrive with this step (never with the calendar).
 import './formRules.ts';
-import {
-  participantCalendar,
-  participantFieldProblems,
-  participantList,
-  participantProblems,
-  type ParticipantSlot,
-  type WizardData,
-} from './cart.ts';
+import type { ParticipantSlot, WizardData } from './wizardData.ts';
+import { participantCalendar, participantFieldProblems } from './participantTab.ts';
+import { participantList, participantProblems } from './stepRules.ts';
 import { describedBy } from '../lib/FormControls.tsx';
 import { ErrorList, MissingNote, REQUIRED_NOTE, SelectField, TextField } from './Fields.tsx';
 import { digitsOnly, maskBirthDate } from '../lib/masks.ts';

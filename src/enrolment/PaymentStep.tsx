@@ -1,5 +1,5 @@
 // Step 3, 'Confirmación y Pago' (spec 01 §2, §4, §5): read-only summaries, the coupon box, the
-// totals (cart.ts's cartTotals), the card form, terms and the invoice option; 'Pagar' is enabled
+// totals (cartTotals.ts's cartTotals), the card form, terms and the invoice option; 'Pagar' is enabled
 // when the machine says it can PAY and shows a spinner while paying.
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -8,23 +8,11 @@ import { formatDop } from '../domain/pricing.ts';
 import { ENROLMENT_MESSAGES, FIELD_MESSAGES } from '../domain/enrolment.ts';
 // 'Pagar' checks every child and the additional information again: their rules come with it.
 import './formRules.ts';
-import {
-  FULL_WEEK_LABEL,
-  cartSchedule,
-  cartTotals,
-  categoryName,
-  couponDisabled,
-  fullLines,
-  isAnnual,
-  participantList,
-  payGaps,
-  paymentGaps,
-  paymentGapsText,
-  swapChoices,
-  type CartLine,
-  type PaymentForm,
-  type PaymentGap,
-} from './cart.ts';
+import { FULL_WEEK_LABEL, isAnnual, type CartLine, type PaymentForm } from './wizardData.ts';
+import { categoryName, fullLines, swapChoices } from './cartLines.ts';
+import { cartSchedule } from './paymentSchedule.ts';
+import { cartTotals, couponDisabled } from './cartTotals.ts';
+import { participantList, payGaps, paymentGaps, paymentGapsText, type PaymentGap } from './stepRules.ts';
 import { MissingNote, TextField } from './Fields.tsx';
 import { TermsDialog } from './TermsDialog.tsx';
 import { maskCardNumber, maskCvv, maskExpiry, maskRnc } from '../lib/masks.ts';

@@ -1,5 +1,5 @@
 // An annual program's payment schedule (issue 20) before paying: every due day and amount per
-// child, the membership once, what is charged today and the plan's total (cart.ts cartSchedule,
+// child, the membership once, what is charged today and the plan's total (paymentSchedule.ts cartSchedule,
 // the checkout's own rule). A table on a wide screen, the same rows stacked on a phone.
 import { formatDop, type PaymentSchedule } from '../domain/pricing.ts';
 import { formatDueDay } from '../domain/plans.ts';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import { PageShown } from '../lib/nextPages.ts';
-import type { StepIndex } from './cart.ts';
+import type { StepIndex } from './wizardData.ts';
 import { MissingCamp, useStepRoute } from './EnrolmentProvider.tsx';
 import { useWizard, useWizardActor, useWizardSnapshot } from './useWizard.ts';
 

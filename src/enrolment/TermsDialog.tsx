@@ -2,7 +2,7 @@
 // the admin panel) or the school's general one, with the camp's payment conditions.
 import { cancellationTerms } from '../domain/cancellation.ts';
 import { Button } from 'react-bootstrap';
-import type { WizardCamp } from './cart.ts';
+import type { WizardCamp } from './wizardData.ts';
 import { WizardModal } from './MessageDialog.tsx';
 
 export const TERMS_TITLE = 'Términos y condiciones';

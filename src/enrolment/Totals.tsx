@@ -1,4 +1,4 @@
-// The price summary (spec 01 §2, §9): figures come from cart.ts's cartTotals, never computed here.
+// The price summary (spec 01 §2, §9): figures come from cartTotals.ts's cartTotals, never computed here.
 import { formatDop } from '../domain/pricing.ts';
 import type { PriceBreakdown } from '../domain/pricing.ts';
 

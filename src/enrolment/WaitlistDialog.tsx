@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { WAITLIST_CHILD_MAX, WAITLIST_MESSAGES as W } from '../domain/waitlist.ts';
 import { joinWaitlist } from './api.ts';
-import type { WizardWeek } from './cart.ts';
+import type { WizardWeek } from './wizardData.ts';
 import { WizardModal } from './MessageDialog.tsx';
 
 export default function WaitlistDialog({ week, onHide }: { week: WizardWeek | null; onHide: () => void }) {

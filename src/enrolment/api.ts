@@ -13,7 +13,7 @@ import { PHOTO_MESSAGES } from '../domain/photos.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 import type { ChildId } from '../domain/family.ts';
 import type { HeldPlace } from '../domain/children.ts';
-import type { WizardCamp, WizardCategory, WizardWeek } from './cart.ts';
+import type { WizardCamp, WizardCategory, WizardWeek } from './wizardData.ts';
 import type { CartHolds } from '../domain/holds.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
 import type { SaveCartBody } from '../domain/schemas/carts.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { ApiError } from '../api/http.ts';
 import { AUTHENTICATION_POLL_MS, cancelBankStep, watchBankStep } from './bankStep.ts';
-import type { EnrolmentEvent } from './machine.ts';
+import type { EnrolmentEvent } from './machineContext.ts';
 
 const RESULT = { date_createdBO: 'hoy', orderId: '1001', authCode: 'OK1234', amountFormat: 'RD$4,700' };
 

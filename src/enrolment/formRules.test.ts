@@ -14,32 +14,35 @@ import {
 describe('form rules loaded with the steps', () => {
   it('counts nothing past the calendar as complete until the rules are loaded, then the same data is', async () => {
     vi.resetModules();
-    const cart = await import('./cart.ts');
+    // Loaded afresh, so that the registry the steps' rules and the child's tab read holds no rules yet.
+    const calendar = await import('./calendarRules.ts');
+    const steps = await import('./stepRules.ts');
+    const tab = await import('./participantTab.ts');
     // One child in week 1, added as the calendar adds it.
-    const start = cart.selectCategory(cartState(summerCamp), CAT_MINI);
-    const added = cart.addToCart(
-      cart.toggleWeek(start, start.weeks[0]!._id),
+    const start = calendar.selectCategory(cartState(summerCamp), CAT_MINI);
+    const added = calendar.addToCart(
+      calendar.toggleWeek(start, start.weeks[0]!._id),
       Date.parse('2027-05-03T15:00:00Z'),
     );
     if (!added.ok) throw new Error(added.message);
-    const filled = wizardData(cart.updateParticipant(added.state, 1, validParticipant), {
+    const filled = wizardData(steps.updateParticipant(added.state, 1, validParticipant), {
       additional: validAdditional,
       payment: validPayment,
     });
     // The calendar's own step works without them.
-    expect(cart.canProceed(0, filled)).toBe(true);
-    expect(cart.canProceed(1, filled)).toBe(false);
-    expect(cart.maxReachableStep(filled)).toBe(1);
-    expect(cart.participantFieldProblems(filled, cart.participantList(filled)[0]!)).toEqual({});
+    expect(steps.canProceed(0, filled)).toBe(true);
+    expect(steps.canProceed(1, filled)).toBe(false);
+    expect(steps.maxReachableStep(filled)).toBe(1);
+    expect(tab.participantFieldProblems(filled, steps.participantList(filled)[0]!)).toEqual({});
 
     await import('./formRules.ts');
-    expect([0, 1, 2, 3].map((step) => cart.canProceed(step as 0 | 1 | 2 | 3, filled))).toEqual([
+    expect([0, 1, 2, 3].map((step) => steps.canProceed(step as 0 | 1 | 2 | 3, filled))).toEqual([
       true,
       true,
       true,
       true,
     ]);
-    expect(cart.maxReachableStep(filled)).toBe(3);
+    expect(steps.maxReachableStep(filled)).toBe(3);
   });
 });
 

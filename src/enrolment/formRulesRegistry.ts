@@ -1,4 +1,4 @@
-// Where the forms' Yup rules (src/domain/enrolment-rules.ts) wait for the cart's checks (./cart.ts).
+// Where the forms' Yup rules (src/domain/enrolment-rules.ts) wait for the steps' checks (./stepRules.ts).
 // They load with the steps that have forms (each imports ./formRules.ts), so Yup is not in the
 // calendar's download. Until then no child and no additional information counts as complete: the
 // calendar never needs to know, and a wizard restored past the participants waits for them

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lineHolds, type HoldState } from './holds.ts';
-import type { CartLine } from './cart.ts';
+import type { CartLine } from './wizardData.ts';
 
 const line = (key: string, week: string) => ({ key, _id: week }) as CartLine;
 const NOW = Date.parse('2027-05-03T15:00:00Z');

@@ -2,7 +2,7 @@
 // holds, the places left as this family sees them (its own hold is its own), and what each cart
 // line shows. Pure: the machine stores the state, ./cartReport.ts asks the server, HoldNotice shows it.
 import type { CartHolds } from '../domain/holds.ts';
-import type { CartLine, WizardWeek } from './cart.ts';
+import type { CartLine, WizardWeek } from './wizardData.ts';
 
 export interface HoldState {
   /** Epoch ms the holds stop counting unless renewed; null: nothing held (or the camp holds nothing). */

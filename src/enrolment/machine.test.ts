@@ -16,21 +16,13 @@ import type { CampData, CouponOrder, PendingAuthentication } from './api.ts';
 import { reportCart, type ReportedCart } from './cartReport.ts';
 import { lineHolds } from './holds.ts';
 import type { CartHolds } from '../domain/holds.ts';
-import {
-  ADD_MESSAGES,
-  CONFIRMATION_ROUTE,
-  cartTotals,
-  fullLines,
-  swapChoices,
-  type StepIndex,
-} from './cart.ts';
-import {
-  enrolmentMachine,
-  type BankOutcome,
-  type EnrolmentEvent,
-  type EnrolmentMachine,
-  type GoToParams,
-} from './machine.ts';
+import { CONFIRMATION_ROUTE, type StepIndex } from './wizardData.ts';
+import { ADD_MESSAGES } from './calendarRules.ts';
+import { fullLines, swapChoices } from './cartLines.ts';
+import { cartTotals } from './cartTotals.ts';
+import type { BankOutcome } from './bankStep.ts';
+import { enrolmentMachine, type EnrolmentMachine, type GoToParams } from './machine.ts';
+import type { EnrolmentEvent } from './machineContext.ts';
 import { WIZARD_STORAGE_KEY, loadPaid, loadWizard, persistWizard } from './persistence.ts';
 import type { SavedPaid, SavedWizard } from './savedWizard.ts';
 import {

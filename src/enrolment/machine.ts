@@ -1,180 +1,76 @@
 // The enrolment wizard (spec 01 §2, §4, §8; DESIGN.md §3 "Wizard"): one XState v5 machine owning
-// the steps, cart, participants, additional data, coupon and payment. Rules live in cart.ts; the
-// calls are `fromPromise` actors (defaults in api.ts, replaced through machine.provide in tests or
-// by the app); navigation is the `goTo` action, provided at the edge so the machine knows no
-// router. Persistence to sessionStorage is in persistence.ts.
+// the steps, cart, participants, additional data, coupon and payment. Its rules are pure functions
+// (./calendarRules.ts, ./cartLines.ts, ./cartTotals.ts, ./stepRules.ts); its context, input and
+// events are ./machineContext.ts; the calls it invokes are ./machineActors.ts (replaced through
+// machine.provide in tests); navigation is the `goTo` action, provided at the edge so the machine
+// knows no router. Persistence to sessionStorage is in persistence.ts.
+// Over 500 lines on purpose: setup()'s named guards and actions and the states that use them by
+// name are one definition, which XState types as one; split in two, neither half would read alone.
 import { newIdempotencyKey } from '../api/idempotency.ts';
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/http.ts';
-import {
-  COUPON_MESSAGES,
-  isCouponRefusal,
-  normalizeCouponCode,
-  type CouponTermsData,
-} from '../domain/coupons.ts';
-import {
-  ENROLMENT_MESSAGES,
-  type AdditionalData,
-  type CreateEnrolmentBody,
-  type ParticipantFields,
-  type PaymentResult,
-} from '../domain/enrolment.ts';
+import { isCouponRefusal, normalizeCouponCode, type CouponTermsData } from '../domain/coupons.ts';
+import { ENROLMENT_MESSAGES, type PaymentResult } from '../domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
 import * as api from './api.ts';
 import type { CampData } from './api.ts';
+// A type import loads nothing: the bank's step stays in its own chunk (./machineActors.ts).
+import type { BankOutcome } from './bankStep.ts';
+import { CARD_MESSAGES } from '../domain/cards.ts';
+import { holdStateOf, withAnsweredPlaces } from './holds.ts';
+import type { MembershipHolder } from '../domain/schemas/memberships.ts';
+import { couponFailureMessage, keepsIdempotencyKey, messageOf } from './callFailures.ts';
+import { enrolmentActors } from './machineActors.ts';
+import {
+  initialContext,
+  type EnrolmentContext,
+  type EnrolmentEvent,
+  type EnrolmentInput,
+} from './machineContext.ts';
 import {
   CONFIRMATION_ROUTE,
   EMPTY_MEMBERSHIP,
   STEP_ROUTES,
+  initialSelection,
+  wizardWeeks,
+  type MembershipChoice,
+  type StepIndex,
+} from './wizardData.ts';
+import {
   addError,
   addToCart,
-  buildEnrolmentBody,
-  canProceed,
   declaredCode,
-  couponDisabled,
-  deleteChecked,
-  emptyAdditional,
-  emptyPayment,
-  initialSelection,
+  selectCategory,
+  setMembership,
+  toggleAll,
+  toggleWeek,
   withOfferCategory,
   withOffers,
+} from './calendarRules.ts';
+import { deleteChecked, refreshLines, swapLineWeek, toggleLine } from './cartLines.ts';
+import { couponDisabled, withoutDisallowedCoupon } from './cartTotals.ts';
+import {
+  buildEnrolmentBody,
+  canProceed,
   maxReachableStep,
   participantList,
   photoProblem,
-  refreshLines,
-  selectCategory,
-  setMembership,
-  swapLineWeek,
-  toggleAll,
-  toggleLine,
-  toggleWeek,
   updateParticipant,
-  wizardWeeks,
-  type MembershipChoice,
-  type PaymentForm,
-  type StepIndex,
-  type WizardData,
-} from './cart.ts';
-import type { SavedPaid, SavedWizard } from './savedWizard.ts';
-import type { BankOutcome, BankStepEvent } from './bankStep.ts';
-import { CARD_MESSAGES } from '../domain/cards.ts';
-import { NO_HOLD, holdStateOf, withAnsweredPlaces, type HoldState } from './holds.ts';
-import type { CartHolds } from '../domain/holds.ts';
-import type { MembershipHolder } from '../domain/schemas/memberships.ts';
+} from './stepRules.ts';
 
-export interface EnrolmentContext extends WizardData {
-  campId: string;
-  /** 0 Calendario, 1 Participantes, 2 Adicional, 3 Pago. While loading: the step asked for. */
-  step: StepIndex;
-  /** Idempotency-Key of the next payment attempt (DESIGN.md §2.9). */
-  idempotencyKey: string;
-  result: PaymentResult | null;
-  /** Text of the 'Mensaje' dialog; null when closed. */
-  dialog: string | null;
-  /** 'Agregar' was refused: the calendar marks the fields it was refused for (issue 26). */
-  addTried: boolean;
-  /** The coupon's refusal, shown under its field as well as in the dialog; null otherwise. */
-  couponError: string | null;
-  /** The card's refusal (a decline, a wrong number), shown under the card's number as well. */
-  cardError: string | null;
-  /** The participant whose photo is uploading. */
-  uploadingCupo: number | null;
-  /** The places the cart holds (issue 18, ./holds.ts). */
-  hold: HoldState;
-  /** The card's bank's step the payment waits for (3-D Secure, issue 21); null otherwise. */
-  authentication: api.PendingAuthentication['authentication'] | null;
-}
-
-// What the bank's step ended in: its own module's type (./bankStep.ts, loaded only when a bank asks;
-// a type import loads nothing).
-export type { BankOutcome } from './bankStep.ts';
-
-const bankStep = () => import(/* webpackChunkName: "bank-step" */ './bankStep.ts');
-
-/** The loaded weeks, the family's own holds counted as its own (the list counts them as taken). */
-const loadedWeeks = (data: CampData) =>
-  data.holds ? withAnsweredPlaces(wizardWeeks(data.weeks), data.holds) : wizardWeeks(data.weeks);
-
-export interface EnrolmentInput {
-  campId: string;
-  /** What persistence.ts restored from sessionStorage for this camp, if anything. */
-  restored?: SavedWizard | null;
-  /** A reload of the thank-you page: the paid order it shows (the machine starts confirmed). */
-  paid?: SavedPaid | null;
-}
-
-export type EnrolmentEvent =
-  /** `now` (epoch ms) makes the provisional membership id testable; defaults to Date.now(). */
-  | { type: 'AGREGAR'; now?: number }
-  | { type: 'TOGGLE_WEEK'; weekId: string }
-  | { type: 'TOGGLE_ALL' }
-  | { type: 'SELECT_CATEGORY'; category: string; weekId?: string }
-  | { type: 'SET_MEMBERSHIP'; have?: MembershipChoice['have']; id?: string }
-  | { type: 'TOGGLE_LINE'; key: string }
-  | { type: 'DELETE_CHECKED' }
-  | { type: 'NEXT' }
-  | { type: 'BACK' }
-  /** Sent by the routes: the step whose route is showing (back/forward, deep links). */
-  | { type: 'GO_TO'; step: StepIndex }
-  | { type: 'UPDATE_PARTICIPANT'; cupo: number; patch: Partial<ParticipantFields> }
-  | { type: 'UPLOAD_PHOTO'; cupo: number; file: Blob }
-  | { type: 'UPDATE_ADDITIONAL'; patch: Partial<AdditionalData> }
-  /** Without `code`, the coupon box's text (payment.coupon) is used. */
-  | { type: 'APPLY_COUPON'; code?: string }
-  | { type: 'REMOVE_COUPON' }
-  | { type: 'UPDATE_PAYMENT'; patch: Partial<PaymentForm> }
-  /** At payment: a line whose week filled takes another week, keeping the child's data. */
-  | { type: 'SWAP_WEEK'; key: string; weekId: string }
-  | { type: 'PAY' }
-  | { type: 'CLOSE_DIALOG' }
-  /** loadFailed: try loading the camp again. */
-  | { type: 'RETRY' }
-  /** The server's answer to the cart's report (./cartReport.ts). */
-  | { type: 'HOLD_REPORTED'; holds: CartHolds }
-  /** 'Reservar de nuevo'. */
-  | { type: 'HOLD_RETRY' }
-  /** The bank's step changed, or it is over and the server settled the payment (./bankStep.ts). */
-  | BankStepEvent
-  /** 'Cancelar' on the bank's step. */
-  | { type: 'CANCEL_AUTHENTICATION' };
-
+/** The `goTo` action's params: where the app navigates. */
 export interface GoToParams {
   to: string;
   /** True for redirects (a step the data does not allow yet): replace the history entry. */
   replace: boolean;
 }
 
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
-}
-
-/** A refusal shows the server's message; a call that never reached the server, spec 01 §8's text. */
-export function couponFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.network) return COUPON_MESSAGES.unreachable;
-  return messageOf(error, COUPON_MESSAGES.unreachable);
-}
-
-/**
- * Whether the next attempt may reuse the failed attempt's Idempotency-Key. A refusal or decline is
- * stored by the server under its key and would be repeated, so it takes a new key. But when the
- * answer never arrived (network) or the first attempt is still being processed, the card may be
- * charged by then: the retry keeps the key, so the server answers with that first result instead
- * of charging a second time.
- */
-export function keepsIdempotencyKey(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  return error.network || (error.status === 409 && error.message === ENROLMENT_MESSAGES.inProgress);
-}
+/** The loaded weeks, the family's own holds counted as its own (the list counts them as taken). */
+const loadedWeeks = (data: CampData) =>
+  data.holds ? withAnsweredPlaces(wizardWeeks(data.weeks), data.holds) : wizardWeeks(data.weeks);
 
 function couponCodeOf(context: EnrolmentContext, event: { code?: string }): string {
   return normalizeCouponCode(event.code ?? context.payment.coupon);
-}
-
-/** Drops an applied coupon the cart no longer allows (a camp line with a membership id). */
-function withoutDisallowedCoupon<C extends EnrolmentContext>(context: C): C {
-  return context.coupon && couponDisabled(context)
-    ? { ...context, coupon: null, payment: { ...context.payment, coupon: '' } }
-    : context;
 }
 
 const redirect = {
@@ -205,42 +101,7 @@ export const enrolmentMachine = setup({
     events: {} as EnrolmentEvent,
     input: {} as EnrolmentInput,
   },
-  actors: {
-    loadCampData: fromPromise<CampData, { campId: string }>(({ input, signal }) =>
-      api.loadCampData(input.campId, signal),
-    ),
-    uploadPhoto: fromPromise<string, { file: Blob; cupo: number }>(({ input, signal }) =>
-      api.uploadPhoto(input.file, signal),
-    ),
-    validateCoupon: fromPromise<CouponTermsData, { code: string } & api.CouponOrder>(
-      ({ input: { code, ...order }, signal }) => api.validateCoupon(code, order, signal),
-    ),
-    lookupMembership: fromPromise<MembershipHolder, { code: string }>(({ input, signal }) =>
-      api.lookupMembership(input.code, signal),
-    ),
-    pay: fromPromise<
-      PaymentResult | api.PendingAuthentication,
-      { body: CreateEnrolmentBody; idempotencyKey: string }
-    >(({ input, signal }) => api.pay(input.body, input.idempotencyKey, signal)),
-    /** Asks how the bank's step goes until the server has settled the payment. */
-    watchAuthentication: fromCallback<EnrolmentEvent, { session: string }>(({ input, sendBack }) => {
-      let stopped = false;
-      let stop: (() => void) | undefined;
-      bankStep().then(
-        (module) => {
-          if (!stopped) stop = module.watchBankStep(input.session, sendBack);
-        },
-        (error: unknown) => sendBack({ type: 'AUTHENTICATION_FAILED', error }),
-      );
-      return () => {
-        stopped = true;
-        stop?.();
-      };
-    }),
-    cancelAuthentication: fromPromise<BankOutcome | null, { session: string }>(async ({ input }) =>
-      (await bankStep()).cancelBankStep(input.session),
-    ),
-  },
+  actors: enrolmentActors,
   guards: {
     cartNotEmpty: ({ context }) => canProceed(0, context),
     participantsComplete: ({ context }) => canProceed(1, context),
@@ -306,7 +167,7 @@ export const enrolmentMachine = setup({
         waitlist: data.waitlist ?? [],
       };
     }),
-    /** A waiting list's offer: its week in the cart, for its child (./cart.ts withOffers). */
+    /** A waiting list's offer: its week in the cart, for its child (./calendarRules.ts withOffers). */
     takeOffers: assign(({ context }) => withOffers(context, Date.now())),
     showDialog: assign((_, params: { message: string }) => ({ dialog: params.message })),
     closeDialog: assign({ dialog: null }),
@@ -331,7 +192,7 @@ export const enrolmentMachine = setup({
     toggleAll: assign(({ context }) => toggleAll(context)),
     selectCategory: assign(({ context, event }) => {
       assertEvent(event, 'SELECT_CATEGORY');
-      // An offered week's category completes the offer: it goes to the cart (./cart.ts).
+      // An offered week's category completes the offer: it goes to the cart (./calendarRules.ts).
       return withOfferCategory(selectCategory(context, event.category, event.weekId), Date.now());
     }),
     setMembership: assign(({ context, event }) => {
@@ -449,50 +310,7 @@ export const enrolmentMachine = setup({
   },
 }).createMachine({
   id: 'enrolment',
-  context: ({ input }) => {
-    const saved = input.restored ?? null;
-    return {
-      campId: input.campId,
-      step: saved?.step ?? 0,
-      uid: '',
-      camp: input.paid?.camp ?? null,
-      earlierChildren: [],
-      heldPlaces: [],
-      waitlist: [],
-      weeks: [],
-      originalWeeks: [],
-      categories: [],
-      selection: initialSelection(),
-      membership: EMPTY_MEMBERSHIP,
-      lines: saved?.lines ?? [],
-      slotCount: saved?.slotCount ?? 0,
-      lineSeq: saved?.lineSeq ?? 0,
-      participants: saved?.participants ?? {},
-      additional: { ...emptyAdditional(), ...saved?.additional },
-      coupon: saved?.coupon ?? null,
-      // Field by field: whatever the storage holds, no card field is ever taken from it.
-      payment: saved
-        ? {
-            ...emptyPayment(),
-            termsandconditions: saved.payment?.termsandconditions === true,
-            comprobantefiscal: saved.payment?.comprobantefiscal === true,
-            rnc: String(saved.payment?.rnc ?? ''),
-            rnc_nombre: String(saved.payment?.rnc_nombre ?? ''),
-            coupon: String(saved.payment?.coupon ?? ''),
-            autopay: saved.payment?.autopay === true,
-          }
-        : emptyPayment(),
-      idempotencyKey: saved?.idempotencyKey ?? newIdempotencyKey(),
-      result: input.paid?.result ?? null,
-      dialog: null,
-      addTried: false,
-      couponError: null,
-      cardError: null,
-      uploadingCupo: null,
-      hold: NO_HOLD,
-      authentication: null,
-    };
-  },
+  context: ({ input }) => initialContext(input),
   initial: 'start',
   on: {
     CLOSE_DIALOG: { actions: 'closeDialog' },

@@ -3,7 +3,8 @@
 // paid result takes its place, so the thank-you page survives a reload too; the next order's
 // wizard writes over it.
 import type { Actor } from 'xstate';
-import type { EnrolmentContext, EnrolmentMachine } from './machine.ts';
+import type { EnrolmentMachine } from './machine.ts';
+import type { EnrolmentContext } from './machineContext.ts';
 import { WIZARD_SAVE_VERSION as VERSION, type SavedPaid, type SavedWizard } from './savedWizard.ts';
 
 export const WIZARD_STORAGE_KEY = 'enrolment.wizard';

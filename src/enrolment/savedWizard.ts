@@ -2,7 +2,7 @@
 // from the code, so that the machine (./machine.ts), which starts from them, and the persistence,
 // which reads the machine, do not import each other.
 import type { PaymentResult } from '../domain/enrolment.ts';
-import type { PaymentForm, StepIndex, WizardCamp, WizardData } from './cart.ts';
+import type { PaymentForm, StepIndex, WizardCamp, WizardData } from './wizardData.ts';
 
 /** Raised when a saved shape changes: an older save is then dropped rather than misread. */
 export const WIZARD_SAVE_VERSION = 1;
@@ -10,7 +10,7 @@ export const WIZARD_SAVE_VERSION = 1;
 /** The payment form without the card. */
 export type SavedPayment = Omit<PaymentForm, 'ccName' | 'ccNumber' | 'ccDate' | 'ccCVV'>;
 
-/** The wizard's own data as it stands (./cart.ts WizardData), without the card. */
+/** The wizard's own data as it stands (./wizardData.ts WizardData), without the card. */
 export interface SavedWizard extends Pick<
   WizardData,
   'lines' | 'slotCount' | 'lineSeq' | 'participants' | 'additional' | 'coupon'

@@ -1,6 +1,8 @@
-// Shared test data of the wizard tests: a summer camp, an annual program, valid forms.
+// Shared test data of the wizard tests: a summer camp, an annual program, valid forms, and a child
+// added to the cart as the calendar adds one.
 import type { CouponTermsData } from '../domain/coupons.ts';
 import type { AdditionalData, ParticipantFields } from '../domain/enrolment.ts';
+import { addToCart, selectCategory, toggleWeek } from './calendarRules.ts';
 import {
   EMPTY_MEMBERSHIP,
   emptyAdditional,
@@ -12,7 +14,7 @@ import {
   type WizardCategory,
   type WizardData,
   type WizardWeek,
-} from './cart.ts';
+} from './wizardData.ts';
 
 export const CAMP_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 export const PROGRAM_ID = 'bbbbbbbbbbbbbbbbbbbbbbbb';
@@ -89,6 +91,25 @@ export function wizardData(cart: CartState, extra: Partial<WizardData> = {}): Wi
     waitlist: [],
     ...extra,
   };
+}
+
+/** The clock of the cart rules' tests (epoch ms): the provisional membership id it gives is '12345'. */
+export const NOW = 1_720_000_012_345;
+
+/** Adds one child with the given weeks (1-based indexes into the shown weeks) and category. */
+export function addChild(state: CartState, weeks: number[], category = CAT_MINI): CartState {
+  let next = { ...state, selection: { ...state.selection, weekIds: [] as string[] } };
+  next = selectCategory(next, category);
+  for (const n of weeks) next = toggleWeek(next, next.weeks[n - 1]!._id);
+  const added = addToCart(next, NOW);
+  if (!added.ok) throw new Error(added.message);
+  return added.state;
+}
+
+/** The state 'Agregar' made; the test fails with its message when it was refused. */
+export function must(result: ReturnType<typeof addToCart<CartState>>): CartState {
+  if (!result.ok) throw new Error(result.message);
+  return result.state;
 }
 
 export const validParticipant: ParticipantFields = {

@@ -2,7 +2,8 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import type { Actor } from 'xstate';
-import type { EnrolmentContext, EnrolmentMachine } from './machine.ts';
+import type { EnrolmentMachine } from './machine.ts';
+import type { EnrolmentContext } from './machineContext.ts';
 
 export type EnrolmentActor = Actor<EnrolmentMachine>;
 export type EnrolmentSnapshot = ReturnType<EnrolmentActor['getSnapshot']>;
