@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -46,8 +46,11 @@ describe("'Mis pagos'", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pagar RD$3,900' }));
 
     expect(sent).toEqual([expect.objectContaining({ cuota: `${ENROLMENT}:1:2`, amount: 3900 })]);
-    // Read again: the line paid, the next one still owed and offered.
-    expect(await screen.findAllByRole('row', { name: /Cuota [12] de 10.*Pagada/ })).toHaveLength(2);
+    // Read again: the line paid, the next one still owed and offered. (Waited for as a whole: line 1
+    // was already 'Pagada' before, so a find would settle on it before the page reads again.)
+    await waitFor(() =>
+      expect(screen.getAllByRole('row', { name: /Cuota [12] de 10.*Pagada/ })).toHaveLength(2),
+    );
     expect(screen.getByRole('row', { name: /Cuota 3 de 10.*Pendiente/ })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Pagar cuota' })).not.toBeInTheDocument();
   });
