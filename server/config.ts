@@ -70,6 +70,11 @@ export interface Config {
    * BACKUP_KEEP how many daily and weekly ones are kept ('14,8').
    */
   backup: BackupSettings;
+  /**
+   * Many schools on one deployment (issue 46, DESIGN.md §10): the first platform operator, made on
+   * the first start as the admin account is, and the key that encrypts the schools' secrets.
+   */
+  platform: { adminEmail: string | undefined; adminPassword: string | undefined; key: string | undefined };
 }
 
 /** DGII's environment for e-CF, the school's certificate, and (tests only) DGII's two hosts replaced. */
@@ -329,6 +334,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const payments = paymentsConfig(value, whole, problems, cwd);
   const ecf = ecfConfig(value, problems, cwd);
+  const platform = platformConfig(value, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -361,7 +367,24 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     passes,
     storeFsync,
     backup,
+    platform,
   };
+}
+
+/** PLATFORM_ADMIN_EMAIL / PLATFORM_ADMIN_PASSWORD (both or neither) and PLATFORM_KEY. */
+function platformConfig(value: (name: string) => string | undefined, problems: string[]): Config['platform'] {
+  const adminEmail = value('PLATFORM_ADMIN_EMAIL')?.toLowerCase();
+  const adminPassword = value('PLATFORM_ADMIN_PASSWORD');
+  if (adminEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail))
+    problems.push(`PLATFORM_ADMIN_EMAIL must be an e-mail address (got "${adminEmail}")`);
+  if ((adminEmail === undefined) !== (adminPassword === undefined))
+    problems.push('PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD go together: set both or neither');
+  if (adminPassword !== undefined && adminPassword.length < 10)
+    problems.push('PLATFORM_ADMIN_PASSWORD must be at least 10 characters long');
+  const key = value('PLATFORM_KEY');
+  if (key !== undefined && key.length < 32)
+    problems.push("PLATFORM_KEY must be at least 32 characters long (it encrypts the schools' secrets)");
+  return { adminEmail, adminPassword, key };
 }
 
 function isUrl(text: string, protocols: string[]): boolean {

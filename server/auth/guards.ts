@@ -4,11 +4,13 @@
 import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, errorCode, errorEnvelope } from '../http/errors.ts';
+import { ApiError, errorCode } from '../http/errors.ts';
 import type { UserRecord } from '../../src/domain/records.ts';
 import { isAdmin } from '../../src/domain/roles.ts';
 import { AUTH_MESSAGES } from '../../src/domain/accounts.ts';
 import { ID_PATTERN } from '../../src/domain/fields.ts';
+import type { School } from '../platform/school.ts';
+import { schoolHook } from '../platform/resolve.ts';
 
 const ID_REGEX = new RegExp(ID_PATTERN);
 
@@ -39,14 +41,20 @@ export function perAccountKey(request: FastifyRequest): string {
   const token = /^bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
   if (token) {
     try {
-      const account = subjectOf(request.server.jwt.verify<TokenPayload>(token));
-      if (account) return `account:${account}`;
+      const payload = request.server.jwt.verify<TokenPayload>(token);
+      const account = subjectOf(payload);
+      if (account) return `account:${payload.acc ?? ''}:${account}`;
     } catch {
       // An invalid token is limited with its address.
     }
   }
-  return `address:${request.ip}`;
+  return perAddressKey(request);
 }
+
+/** Rate-limit key of anonymous calls: the address within its school (issue 46: one school's traffic never locks another's families out). */
+export const perAddressKey = (request: FastifyRequest): string =>
+  `address:${request.school?.id ?? ''}:${request.ip}`;
+
 export const ACCOUNT_HEADER = 'x-account-id';
 
 export { AUTH_MESSAGES };
@@ -55,6 +63,13 @@ export interface TokenPayload {
   sub: string;
   /** The account's session version when issued (UserRecord.session_version; absent = 0). */
   sv?: number;
+  /**
+   * The school the token was issued by (issue 46): refused by every other. Absent on tokens made
+   * before there were several schools: those are the default school's.
+   */
+  acc?: string;
+  /** A platform operator's token (./platform.ts): never a school's. */
+  plat?: 1;
 }
 
 declare module '@fastify/jwt' {
@@ -70,28 +85,25 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook: a valid token of an active administrator; sets request.account. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** A token of the default school's user. */
     signToken: (userId: string, version?: number) => string;
-    /** Drops the account's cached record: a new session version applies at once on this instance. */
+    /** A token of a user of `school` (issue 46: refused by every other school). */
+    signSchoolToken: (school: string, userId: string, version?: number) => string;
+    /** Drops the default school's account's cached record: a new session version applies at once on this instance. */
     forgetAccount: (userId: string) => void;
+    /** The same for an account of `school`. */
+    forgetSchoolAccount: (school: string, userId: string) => void;
   }
   interface FastifyRequest {
     /** The signed-in user, once a guard has run. */
     account: UserRecord | null;
+    /**
+     * The school the request is for (../platform/resolve.ts): set on every request but the
+     * platform's own calls (/api/plataforma), whose guard needs none.
+     */
+    school: School | null;
   }
 }
-
-/**
- * Paths that work without the account header: probes, API docs, the OAuth popup pages, and the
- * opt-out link of the reminder e-mail (opened by a browser, which sends no such header), and the
- * 3-D Secure pages the payment step frames and the card's bank posts back to (issue 21).
- */
-const ACCOUNT_HEADER_EXEMPT = [
-  /^\/api\/health$/,
-  /^\/api\/docs(\/|$)/,
-  /^\/api\/v1\/auth\//,
-  /^\/api\/recordatorios\/baja$/,
-  /^\/api\/autenticacion-3ds\/[0-9A-Fa-f]{48}(\/metodo|\/fin)?$/,
-];
 
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
@@ -104,17 +116,9 @@ export const authPlugin = fp(
     });
 
     app.decorateRequest('account', null);
-
-    // Synchronous: it runs on every request, and an async hook costs a promise each time.
-    app.addHook('onRequest', (request, reply, done) => {
-      const { url } = request;
-      if (!url.startsWith('/api/') || request.headers[ACCOUNT_HEADER] === app.config.accountId) return done();
-      const query = url.indexOf('?');
-      const pathname = query === -1 ? url : url.slice(0, query);
-      if (ACCOUNT_HEADER_EXEMPT.some((pattern) => pattern.test(pathname))) return done();
-      // Answered here: the chain stops without `done`.
-      reply.status(403).send(errorEnvelope(AUTH_MESSAGES.account));
-    });
+    app.decorateRequest('school', null);
+    // Every request's school, before anything else reads it (../platform/resolve.ts).
+    app.addHook('onRequest', schoolHook(app));
 
     /**
      * Authorization headers whose token passed verification, with its subject and expiry. The same
@@ -122,8 +126,13 @@ export const authPlugin = fp(
      * with SHA-256 to find it: about a tenth of a small call); the expiry is checked every time. A
      * changed token is a different key and is verified in full.
      */
-    const verified = new Map<string, { subject: string | null; expiresAt: number; version: number }>();
-    const verify = async (request: FastifyRequest): Promise<{ subject: string | null; version: number }> => {
+    const verified = new Map<
+      string,
+      { subject: string | null; expiresAt: number; version: number; school: string | null }
+    >();
+    const verify = async (
+      request: FastifyRequest,
+    ): Promise<{ subject: string | null; version: number; school: string | null }> => {
       let payload: TokenPayload & { exp?: unknown };
       try {
         payload = await request.jwtVerify<TokenPayload & { exp?: unknown }>();
@@ -131,24 +140,27 @@ export const authPlugin = fp(
         const code = errorCode(error);
         throw new ApiError(401, code.includes('EXPIRED') ? AUTH_MESSAGES.expired : AUTH_MESSAGES.missing);
       }
-      const subject = subjectOf(payload);
+      // A platform operator's token is no school's.
+      const subject = payload.plat ? null : subjectOf(payload);
       const version = typeof payload.sv === 'number' ? payload.sv : 0;
+      const school = typeof payload.acc === 'string' ? payload.acc : app.config.accountId;
       const header = request.headers.authorization;
       if (header !== undefined && typeof payload.exp === 'number') {
         if (verified.size >= VERIFIED_TOKENS_SIZE) verified.clear();
-        verified.set(header, { subject, expiresAt: payload.exp * 1000, version });
+        verified.set(header, { subject, expiresAt: payload.exp * 1000, version, school });
       }
-      return { subject, version };
+      return { subject, version, school };
     };
 
+    /** Records by school and id: the same id in two schools' stores is two people. */
     const accounts = new Map<string, { user: UserRecord | null; until: number }>();
-    const readAccount = async (userId: string): Promise<UserRecord | null> => {
+    const readAccount = async (school: School, key: string, userId: string): Promise<UserRecord | null> => {
       const now = Date.now();
-      const found = await app.store.collection<UserRecord>('usuarios').findById(userId);
+      const found = await school.store.collection<UserRecord>('usuarios').findById(userId);
       // Frozen: one record serves several requests, none may change it for the others.
       const user = found ? Object.freeze(found) : null;
       if (accounts.size >= ACCOUNT_CACHE_SIZE) accounts.clear();
-      accounts.set(userId, { user, until: now + ACCOUNT_CACHE_MS });
+      accounts.set(key, { user, until: now + ACCOUNT_CACHE_MS });
       return user;
     };
 
@@ -158,9 +170,17 @@ export const authPlugin = fp(
       const header = request.headers.authorization;
       const known = header === undefined ? undefined : verified.get(header);
       const token = known && known.expiresAt > now ? known : await verify(request);
-      const userId = token.subject;
-      const account = userId ? accounts.get(userId) : undefined;
-      const user = !userId ? null : account && account.until > now ? account.user : await readAccount(userId);
+      const school = request.school;
+      // A token is its school's only (issue 46), even where the same e-mail has an account in both.
+      const userId = school && token.school === school.id ? token.subject : null;
+      const key = `${school?.id}|${userId}`;
+      const account = userId ? accounts.get(key) : undefined;
+      const user =
+        !userId || !school
+          ? null
+          : account && account.until > now
+            ? account.user
+            : await readAccount(school, key, userId);
       if (!user || user.status !== 'active') throw new ApiError(401, AUTH_MESSAGES.missing);
       // A token from before the password changed or was reset (issue 43).
       if (token.version !== (user.session_version ?? 0))
@@ -176,10 +196,13 @@ export const authPlugin = fp(
       const user = await authenticate(request);
       if (!isAdmin(user)) throw new ApiError(403, AUTH_MESSAGES.notAdmin);
     });
-    app.decorate('signToken', (userId: string, version = 0) =>
-      app.jwt.sign(version ? { sub: userId, sv: version } : { sub: userId }),
-    );
-    app.decorate('forgetAccount', (userId: string) => void accounts.delete(userId));
+    const sign = (school: string, userId: string, version = 0) =>
+      app.jwt.sign(version ? { sub: userId, sv: version, acc: school } : { sub: userId, acc: school });
+    app.decorate('signSchoolToken', sign);
+    app.decorate('signToken', (userId: string, version = 0) => sign(app.config.accountId, userId, version));
+    const forget = (school: string, userId: string) => void accounts.delete(`${school}|${userId}`);
+    app.decorate('forgetSchoolAccount', forget);
+    app.decorate('forgetAccount', (userId: string) => forget(app.config.accountId, userId));
   },
   { name: 'auth' },
 );

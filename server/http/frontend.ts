@@ -65,6 +65,11 @@ export interface FrontendOptions {
    * before the scripts run and to hydrate after. Asked again after a new build.
    */
   prerender?: () => Promise<Record<string, RenderedPage>>;
+  /**
+   * Another school's page (issue 46): its own configuration script and the CSP that allows it, or
+   * null for the school of `inlineConfigScript`. Those pages are the plain page (not rendered ahead).
+   */
+  schoolPage?: (request: FastifyRequest) => { key: string; script: string; csp: string } | null;
 }
 
 /**
@@ -175,9 +180,35 @@ export async function registerFrontend(
     });
   }
 
+  /** Other schools' pages, by school, for the build they were made of. */
+  let schoolPages = new Map<string, CompressedBody>();
+  let schoolPagesOf = '';
+  const sendSchoolPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    own: { key: string; script: string; csp: string },
+  ) => {
+    if (schoolPagesOf !== html) {
+      schoolPages = new Map();
+      schoolPagesOf = html;
+    }
+    let body = schoolPages.get(own.key);
+    if (!body) {
+      body = buildPage(html, { inlineConfigScript: own.script });
+      schoolPages.set(own.key, body);
+    }
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', NO_CACHE)
+      .header('content-security-policy', own.csp);
+    return sendCompressed(request, reply, body);
+  };
+
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const plain = currentPage();
     if (!plain) return reply.status(503).type('text/plain; charset=utf-8').send(FRONTEND_NOT_BUILT);
+    const own = options.schoolPage?.(request);
+    if (own) return sendSchoolPage(request, reply, own);
     const pathname = request.url.split('?')[0] ?? '/';
     const current =
       publicPages.get(pathname) ?? (WIZARD_PATHS.includes(pathname) ? wizardPage : null) ?? plain;

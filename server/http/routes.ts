@@ -17,8 +17,9 @@ import {
 import { fileStream } from './files.ts';
 import { MESSAGES_BY_STATUS } from './errors.ts';
 import { ApiError } from '../../src/core/errors.ts';
-import type { Core } from '../../src/core/services.ts';
-import { perAccountKey } from '../auth/guards.ts';
+import { perAccountKey, perAddressKey } from '../auth/guards.ts';
+import { schoolOfRequest } from '../platform/resolve.ts';
+import { PLATFORM_MESSAGES } from '../../src/domain/platform.ts';
 import type { UserRecord } from '../../src/domain/records.ts';
 
 type Guard = (request: FastifyRequest) => Promise<void>;
@@ -76,24 +77,40 @@ function addressLimit(max: number, window: number) {
   const counts = new Map<string, { count: number; until: number }>();
   return async (request: FastifyRequest) => {
     const now = Date.now();
-    let entry = counts.get(request.ip);
+    const key = perAddressKey(request);
+    let entry = counts.get(key);
     if (!entry || entry.until <= now) {
       if (counts.size >= 10_000) counts.clear();
       entry = { count: 0, until: now + window };
-      counts.set(request.ip, entry);
+      counts.set(key, entry);
     }
     entry.count += 1;
     if (entry.count > max) throw new ApiError(429, MESSAGES_BY_STATUS[429]!);
   };
 }
 
-function register(
-  app: FastifyInstance,
-  core: Core,
-  call: ApiRoute,
-  pageHeaders: Readonly<Record<string, string>>,
-): void {
-  const onRequest = guardOf(app, call);
+/**
+ * The calls that take a family's money or hold places: refused while the school is suspended
+ * (issue 46). Staff still sign in, read and export; what a parent already paid is settled.
+ */
+const PAYING_CALLS = new Set([
+  'POST /inscripciones/create',
+  'POST /carritos/:id',
+  'POST /pagos/cuota/:id',
+  'POST /inscripciones/cambiar/:id',
+  'POST /tarjetas',
+]);
+
+function register(app: FastifyInstance, call: ApiRoute, pageHeaders: Readonly<Record<string, string>>): void {
+  const guard = guardOf(app, call);
+  // Refused before the body is read, as the guard's 401 and 403 are.
+  const onRequest = PAYING_CALLS.has(`${String(call.method)} ${call.url}`)
+    ? async (request: FastifyRequest) => {
+        await guard?.(request);
+        if (schoolOfRequest(request).status !== 'active')
+          throw new ApiError(423, PLATFORM_MESSAGES.schoolSuspended);
+      }
+    : guard;
   const perAddress = call.rateLimit?.perAddressMax
     ? addressLimit(call.rateLimit.perAddressMax, windowMs(call.rateLimit.timeWindow))
     : null;
@@ -109,7 +126,7 @@ function register(
             rateLimit: {
               max: call.rateLimit.max,
               timeWindow: call.rateLimit.timeWindow,
-              ...(call.rateLimit.perAccount ? { keyGenerator: perAccountKey } : {}),
+              keyGenerator: call.rateLimit.perAccount ? perAccountKey : perAddressKey,
             },
           },
         }
@@ -118,7 +135,7 @@ function register(
     exposeHeadRoute: false,
     handler: async (request: FastifyRequest, reply) => {
       const input = new RequestCall(request);
-      const result = await call.handle(input, core);
+      const result = await call.handle(input, schoolOfRequest(request).core);
       if (result instanceof FileAnswer)
         return reply
           .type(FILE_TYPES[result.format])
@@ -148,7 +165,7 @@ function register(
 /** Registers every shared call (under the /api prefix the caller gives). */
 export async function apiRoutes(
   app: FastifyInstance,
-  { core, pageHeaders }: { core: Core; pageHeaders: Readonly<Record<string, string>> },
+  { pageHeaders }: { pageHeaders: Readonly<Record<string, string>> },
 ): Promise<void> {
-  for (const call of API_ROUTES) register(app, core, call, pageHeaders);
+  for (const call of API_ROUTES) register(app, call, pageHeaders);
 }

@@ -2,9 +2,9 @@
 // without rebuilding. The server writes it into the page it serves (no extra request before the
 // first render, see http/frontend.ts); GET /app-config.js stays for the mock build's static page.
 import crypto from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { compressBody, sendCompressed } from '../http/compressed.ts';
+import { compressBody, sendCompressed, type CompressedBody } from '../http/compressed.ts';
 
 export interface BrowserConfig {
   accountId: string;
@@ -38,12 +38,26 @@ export function cspHash(script: string): string {
   return `'sha256-${crypto.createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
-/** `script`: the configScript() the page also inlines, made once by the app. */
-export const appConfigRoute: FastifyPluginAsync<{ script: string }> = async (app, { script }) => {
-  // The configuration is fixed for the life of the process: compressed once.
+/**
+ * `script`: the configScript() the page also inlines, made once by the app; `scriptFor`: another
+ * school's, for a request on its host (issue 46), or null.
+ */
+export const appConfigRoute: FastifyPluginAsync<{
+  script: string;
+  scriptFor?: (request: FastifyRequest) => string | null;
+}> = async (app, { script, scriptFor }) => {
+  // The configuration is fixed for the life of the process: compressed once per school.
   const body = compressBody(script);
+  const bodies = new Map<string, CompressedBody>();
   app.get('/app-config.js', async (request, reply) => {
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache');
-    return sendCompressed(request, reply, body);
+    const own = scriptFor?.(request);
+    if (!own) return sendCompressed(request, reply, body);
+    let compressed = bodies.get(own);
+    if (!compressed) {
+      compressed = compressBody(own);
+      bodies.set(own, compressed);
+    }
+    return sendCompressed(request, reply, compressed);
   });
 };

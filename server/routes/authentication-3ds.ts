@@ -7,8 +7,9 @@
 //   POST /api/autenticacion-3ds/:session/fin     AZUL's TermUrl (cRes, or PaRes and MD for 3DS 1.0)
 // Their headers are their own (server/http/securityHeaders.ts): framed by the app only, forms may
 // post to the bank, and the bank's own inline script (its MethodForm) runs.
-import type { FastifyPluginAsync } from 'fastify';
-import { escapeHtml, type CoreDeps } from '../../src/core/deps.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../../src/core/deps.ts';
+import { schoolOfRequest } from '../platform/resolve.ts';
 import { continueAuthentication, currentStep } from '../../src/core/checkout/authentication.ts';
 
 const page = (body: string) =>
@@ -28,7 +29,9 @@ const autopost = (url: string, fields: Record<string, string>) =>
 
 type Form = Record<string, string | undefined>;
 
-export const authenticationRoutes: FastifyPluginAsync<{ deps: CoreDeps }> = async (app, { deps }) => {
+/** The bank posts back to the school's own host: its school is the request's (../platform/resolve.ts). */
+export const authenticationRoutes: FastifyPluginAsync = async (app) => {
+  const depsOf = (request: FastifyRequest) => schoolOfRequest(request).core.deps;
   // The bank's pages post forms; parsed here only (the API takes JSON).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -38,7 +41,7 @@ export const authenticationRoutes: FastifyPluginAsync<{ deps: CoreDeps }> = asyn
   // Pages for the bank and the frame, not API calls: left out of the API's documentation.
   const page3ds = { schema: { hide: true } };
   app.get<{ Params: { session: string } }>('/:session', page3ds, async (request, reply) => {
-    const step = await currentStep(deps, request.params.session);
+    const step = await currentStep(depsOf(request), request.params.session);
     reply.type('text/html; charset=utf-8');
     if (!step) return DONE;
     // The method form is the bank's own HTML (a hidden frame and its form), run as AZUL gives it.
@@ -49,7 +52,7 @@ export const authenticationRoutes: FastifyPluginAsync<{ deps: CoreDeps }> = asyn
     '/:session/metodo',
     page3ds,
     async (request, reply) => {
-      await continueAuthentication(deps, request.params.session, 'method', { method: 'RECEIVED' });
+      await continueAuthentication(depsOf(request), request.params.session, 'method', { method: 'RECEIVED' });
       return reply.type('text/html; charset=utf-8').send(page(''));
     },
   );
@@ -62,7 +65,7 @@ export const authenticationRoutes: FastifyPluginAsync<{ deps: CoreDeps }> = asyn
       // AZUL's documentation spells it cRes; its examples CRes; pyazul also reads cres.
       const cres = form.cRes ?? form.CRes ?? form.cres;
       const input = cres ? { cres } : form.PaRes && form.MD ? { paRes: form.PaRes, md: form.MD } : null;
-      if (input) await continueAuthentication(deps, request.params.session, 'challenge', input);
+      if (input) await continueAuthentication(depsOf(request), request.params.session, 'challenge', input);
       return reply.type('text/html; charset=utf-8').send(DONE);
     },
   );

@@ -35,17 +35,28 @@ export interface MongoStoreOptions {
   dbName?: string;
   /** How long to wait for a reachable server before an operation fails (default 5000, or the URI's). */
   serverSelectionTimeoutMS?: number;
+  /**
+   * A client already connected, shared by the stores of several schools (one pool for the whole
+   * deployment, not one per school): the store does not close it.
+   */
+  client?: MongoClient;
 }
 
-export async function openMongoStore(uri: string, options: MongoStoreOptions = {}): Promise<Store> {
+/** A connected client for `uri` with the store's settings. */
+export async function connectMongo(uri: string, serverSelectionTimeoutMS?: number): Promise<MongoClient> {
   // Fail fast rather than after the driver's 30 s, unless the URI sets its own timeout.
   const uriTimeout = /[?&]serverSelectionTimeoutMS=/i.test(uri);
   const client = new MongoClient(uri, {
-    serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? (uriTimeout ? undefined : 5000),
+    serverSelectionTimeoutMS: serverSelectionTimeoutMS ?? (uriTimeout ? undefined : 5000),
     // Undefined fields are left out, as they are in the embedded store's JSON lines (not stored as null).
     ignoreUndefined: true,
   });
   await client.connect();
+  return client;
+}
+
+export async function openMongoStore(uri: string, options: MongoStoreOptions = {}): Promise<Store> {
+  const client = options.client ?? (await connectMongo(uri, options.serverSelectionTimeoutMS));
   const db = client.db(options.dbName);
   // FerretDB says so in buildInfo; its updates are not atomic, so its writes take a lock (below).
   const info = await db.command({ buildInfo: 1 });
@@ -77,7 +88,9 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
     async ping() {
       await db.command({ ping: 1 });
     },
-    close: () => client.close(),
+    close: async () => {
+      if (!options.client) await client.close();
+    },
   });
 }
 

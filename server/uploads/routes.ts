@@ -9,7 +9,7 @@ import { ApiError, errorCode } from '../http/errors.ts';
 import { LOCAL_PHOTO_NAME } from './storage.ts';
 import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../src/domain/photos.ts';
 import { savePhoto } from '../../src/core/photos.ts';
-import type { Core } from '../../src/core/services.ts';
+import { schoolOfRequest } from '../platform/resolve.ts';
 import { Type } from 'typebox';
 
 const UploadAnswer = Type.Object({
@@ -18,10 +18,8 @@ const UploadAnswer = Type.Object({
   result: Type.String(),
 });
 
-export async function uploadRoutes(
-  app: FastifyInstance,
-  { core, localDir }: { core: Core; localDir: string },
-) {
+/** Each school's photos are its own: saved through its core, read from its folder (issue 46). */
+export async function uploadRoutes(app: FastifyInstance) {
   await app.register(multipart, {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
@@ -50,7 +48,7 @@ export async function uploadRoutes(
         request.log.warn({ err: error }, 'unreadable photo upload');
         throw new ApiError(400, PHOTO_MESSAGES.missing);
       }
-      const url = await savePhoto(core.deps, request.account!._id, bytes);
+      const url = await savePhoto(schoolOfRequest(request).core.deps, request.account!._id, bytes);
       return reply.status(201).send({ success: true, message: PHOTO_MESSAGES.uploaded, result: url });
     },
   );
@@ -58,7 +56,7 @@ export async function uploadRoutes(
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
     const { name } = request.params;
     const type = PHOTO_ALLOWED_TYPES.find((candidate) => name.endsWith(`.${candidate.ext}`));
-    const file = path.join(localDir, name);
+    const file = path.join(schoolOfRequest(request).uploadsDir, name);
     if (!LOCAL_PHOTO_NAME.test(name) || !type || !fs.existsSync(file)) {
       throw new ApiError(404, 'Foto no encontrada.');
     }

@@ -7,3 +7,9 @@ export const SANTO_DOMINGO_OFFSET_MS = -4 * 60 * 60 * 1000;
 export function santoDomingoDay(at: Date): string {
   return new Date(at.getTime() + SANTO_DOMINGO_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** The first instant of the month of `at` in Santo Domingo (the platform's monthly figures). */
+export function santoDomingoMonthStart(at: Date): Date {
+  const local = new Date(at.getTime() + SANTO_DOMINGO_OFFSET_MS);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - SANTO_DOMINGO_OFFSET_MS);
+}
