@@ -12,34 +12,25 @@ import {
   UpdateStaffBody,
 } from '../../domain/schemas/roles.ts';
 import { createStaff, listStaff, resetStaffPassword, updateStaff } from '../admin/staff-accounts.ts';
-import { actorOf, route, type ApiRoute } from './route.ts';
+import { actorOf, type ApiRoute, callsOf, perAccount } from './route.ts';
+
+/** Staff accounts are the administrators' (issue 25). */
+const staffAccountCall = callsOf('admin', ADMINISTRATION_ROLES);
 
 export const PERSONAL_ROUTES: ApiRoute[] = [
-  route({
-    method: 'GET',
-    url: '/personal/lista',
-    audience: 'admin',
-    roles: ADMINISTRATION_ROLES,
+  staffAccountCall('GET', '/personal/lista', {
     schema: { response: { 200: StaffListAnswer } },
     handle: async (_call, core) => ({ status: 'SUCCESS', data: await listStaff(core.deps) }),
   }),
-  route({
-    method: 'POST',
-    url: '/personal/create',
-    audience: 'admin',
-    roles: ADMINISTRATION_ROLES,
+  staffAccountCall('POST', '/personal/create', {
     schema: { body: CreateStaffBody, response: { 200: StaffAnswer } },
-    rateLimit: { max: 20, timeWindow: '1 minute', perAccount: true },
+    rateLimit: perAccount(20),
     handle: async (call, core) => {
       const data = await createStaff(core.deps, actorOf(call), call.body);
       return { status: 'SUCCESS', message: M.created(data.email), data };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/personal/update',
-    audience: 'admin',
-    roles: ADMINISTRATION_ROLES,
+  staffAccountCall('POST', '/personal/update', {
     schema: { body: UpdateStaffBody, response: { 200: StaffAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
@@ -47,13 +38,9 @@ export const PERSONAL_ROUTES: ApiRoute[] = [
       data: await updateStaff(core.deps, actorOf(call), call.body),
     }),
   }),
-  route({
-    method: 'POST',
-    url: '/personal/restablecer/:id',
-    audience: 'admin',
-    roles: ADMINISTRATION_ROLES,
+  staffAccountCall('POST', '/personal/restablecer/:id', {
     schema: { params: IdParams, response: { 200: StaffAnswer } },
-    rateLimit: { max: 10, timeWindow: '1 minute', perAccount: true },
+    rateLimit: perAccount(10),
     handle: async (call, core) => {
       const data = await resetStaffPassword(core.deps, actorOf(call), call.params.id);
       return { status: 'SUCCESS', message: M.resetSent(data.email), data };
