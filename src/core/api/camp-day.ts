@@ -3,7 +3,6 @@
 //   POST /dia/llegada    'Llegó'
 //   POST /dia/salida     'Salió', with the authorised person (or an administrator's override)
 //   GET  /dia/export     the day's sheet for the office (.xlsx or .csv): not a coach's
-import { CAMP_DAY_ROLES } from '../../domain/roles.ts';
 import { MessageAnswer } from '../../domain/schemas/answers.ts';
 import {
   ArrivalBody,
@@ -15,11 +14,9 @@ import {
 import { CAMP_DAY_COLUMNS, campDay, campDaySheet, markArrival, markDeparture } from '../admin/camp-day.ts';
 import { exportCampCode, exportFileName } from '../admin/export.ts';
 import { exportNote, recordExport } from '../admin/audit.ts';
-import { accountOf, actorOf, adminCall, callsOf, FileAnswer, FileDownload, type ApiRoute } from './route.ts';
+import { accountOf, actorOf, adminCall, campDayCall, FileAnswer, FileDownload } from './route.ts';
+import type { ApiRoute } from './route.ts';
 import { coachScopeOf } from '../../domain/roles.ts';
-
-/** The day itself is the coaches' as well as the office's (issue 25). */
-const campDayCall = callsOf('admin', CAMP_DAY_ROLES);
 
 export const CAMP_DAY_ROUTES: ApiRoute[] = [
   campDayCall('GET', '/dia', {

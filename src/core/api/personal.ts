@@ -4,7 +4,7 @@
 //   POST /personal/update              role or active state (never the last administrator's)
 //   POST /personal/restablecer/{id}    a new password link
 import { IdParams } from '../../domain/schemas/fields.ts';
-import { ADMINISTRATION_ROLES, ROLE_MESSAGES as M } from '../../domain/roles.ts';
+import { ROLE_MESSAGES as M } from '../../domain/roles.ts';
 import {
   CreateStaffBody,
   StaffAnswer,
@@ -12,17 +12,14 @@ import {
   UpdateStaffBody,
 } from '../../domain/schemas/roles.ts';
 import { createStaff, listStaff, resetStaffPassword, updateStaff } from '../admin/staff-accounts.ts';
-import { actorOf, type ApiRoute, callsOf, perAccount } from './route.ts';
-
-/** Staff accounts are the administrators' (issue 25). */
-const staffAccountCall = callsOf('admin', ADMINISTRATION_ROLES);
+import { actorOf, type ApiRoute, administratorCall, perAccount } from './route.ts';
 
 export const PERSONAL_ROUTES: ApiRoute[] = [
-  staffAccountCall('GET', '/personal/lista', {
+  administratorCall('GET', '/personal/lista', {
     schema: { response: { 200: StaffListAnswer } },
     handle: async (_call, core) => ({ status: 'SUCCESS', data: await listStaff(core.deps) }),
   }),
-  staffAccountCall('POST', '/personal/create', {
+  administratorCall('POST', '/personal/create', {
     schema: { body: CreateStaffBody, response: { 200: StaffAnswer } },
     rateLimit: perAccount(20),
     handle: async (call, core) => {
@@ -30,7 +27,7 @@ export const PERSONAL_ROUTES: ApiRoute[] = [
       return { status: 'SUCCESS', message: M.created(data.email), data };
     },
   }),
-  staffAccountCall('POST', '/personal/update', {
+  administratorCall('POST', '/personal/update', {
     schema: { body: UpdateStaffBody, response: { 200: StaffAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
@@ -38,7 +35,7 @@ export const PERSONAL_ROUTES: ApiRoute[] = [
       data: await updateStaff(core.deps, actorOf(call), call.body),
     }),
   }),
-  staffAccountCall('POST', '/personal/restablecer/:id', {
+  administratorCall('POST', '/personal/restablecer/:id', {
     schema: { params: IdParams, response: { 200: StaffAnswer } },
     rateLimit: perAccount(10),
     handle: async (call, core) => {

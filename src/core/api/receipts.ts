@@ -1,6 +1,5 @@
 // Fiscal receipts (issue 18, ../receipts/): a family downloads its own receipts' PDFs,
 // staff any; staff set the school's fiscal data and the NCF sequences, and see what needs doing.
-import { ADMINISTRATION_ROLES } from '../../domain/roles.ts';
 import { IdParams } from '../../domain/schemas/fields.ts';
 import { RECEIPT_MESSAGES as R } from '../../domain/receipts.ts';
 import { MessageAnswer } from '../../domain/schemas/answers.ts';
@@ -22,7 +21,7 @@ import {
   actorOf,
   adminCall,
   BytesAnswer,
-  callsOf,
+  administratorCall,
   perAccount,
   userCall,
   type ApiRoute,
@@ -32,9 +31,6 @@ import { listEcf, resendEcf, sendEcfReceipts, signedEcf } from '../receipts/ecf.
 import { ECF_MESSAGES, ECF_STATE_LABELS } from '../../domain/ecf.ts';
 import { ApiError } from '../errors.ts';
 import { correctEcf } from '../receipts/correction.ts';
-
-/** The school's fiscal data and ranges: administrators only (issue 25). */
-const fiscalCall = callsOf('admin', ADMINISTRATION_ROLES);
 
 /** A receipt's PDF: the family's own (`owner`), or any for staff (null). */
 async function pdfAnswer(core: Core, params: { id: string; tipo: string }, owner: string | null) {
@@ -95,7 +91,7 @@ export const RECEIPT_ROUTES: ApiRoute[] = [
       return { status: 'SUCCESS', message: ECF_MESSAGES.corrected(receipt.ncf, sameNumber) };
     },
   }),
-  fiscalCall('GET', '/ajustes/fiscal', {
+  administratorCall('GET', '/ajustes/fiscal', {
     schema: { response: { 200: FiscalStatusAnswer } },
     handle: async (_call, core) => ({
       status: 'SUCCESS',
@@ -107,21 +103,21 @@ export const RECEIPT_ROUTES: ApiRoute[] = [
       ),
     }),
   }),
-  fiscalCall('POST', '/ajustes/fiscal', {
+  administratorCall('POST', '/ajustes/fiscal', {
     schema: { body: FiscalSettingsBody, response: { 200: MessageAnswer } },
     handle: async (call, core) => {
       await saveFiscalSettings(core.deps, actorOf(call), call.body);
       return { status: 'SUCCESS', message: R.settingsSaved };
     },
   }),
-  fiscalCall('POST', '/secuencias-ncf', {
+  administratorCall('POST', '/secuencias-ncf', {
     schema: { body: SequenceBody, response: { 200: MessageAnswer } },
     handle: async (call, core) => {
       await addSequence(core.deps, actorOf(call), call.body);
       return { status: 'SUCCESS', message: R.sequenceAdded };
     },
   }),
-  fiscalCall('POST', '/secuencias-ncf/desactivar/:id', {
+  administratorCall('POST', '/secuencias-ncf/desactivar/:id', {
     schema: { params: IdParams, response: { 200: MessageAnswer } },
     handle: async (call, core) => {
       await disableSequence(core.deps.store, actorOf(call), call.params.id);

@@ -2,7 +2,13 @@
 // the shared TypeBox schemas of its input, its per-client limit, and what it does with the core.
 // The server registers these with Fastify (server/http/routes.ts), the mocks with MSW
 // (mocks/kit.ts); neither writes a call of its own.
-import { OFFICE_ROLES, ROLE_MESSAGES, type StaffRole } from '../../domain/roles.ts';
+import {
+  ADMINISTRATION_ROLES,
+  CAMP_DAY_ROLES,
+  OFFICE_ROLES,
+  ROLE_MESSAGES,
+  type StaffRole,
+} from '../../domain/roles.ts';
 import { ApiError } from '../errors.ts';
 import { Type, type Static, type TSchema } from 'typebox';
 import { type UserRecord } from '../../domain/records.ts';
@@ -168,6 +174,10 @@ export const publicCall = callsOf('public');
 export const userCall = callsOf('user');
 /** A staff call: the office's unless `roles` says otherwise. */
 export const adminCall = callsOf('admin');
+/** A staff call of administrators only (issue 25): staff accounts, settings and fiscal data. */
+export const administratorCall = callsOf('admin', ADMINISTRATION_ROLES);
+/** A staff call coaches may make too (issue 25): the rosters and the camp day. */
+export const campDayCall = callsOf('admin', CAMP_DAY_ROLES);
 
 /** At most `max` calls per signed-in account in the window (a minute unless said). */
 export const perAccount = (max: number, timeWindow = '1 minute'): RateLimit => ({

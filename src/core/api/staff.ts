@@ -9,7 +9,6 @@
 //   GET  /inscripciones/export       ?format=xlsx|csv and the list's filters: one row per child and week
 //   GET  /inscripciones/listas        rosters of a camp: per week and category, its paid children
 //   GET  /auditoria/listpop            the audit log: kind, action, user, record, from, to
-import { CAMP_DAY_ROLES } from '../../domain/roles.ts';
 import { orderFamily } from '../../domain/family.ts';
 import { ApiError } from '../errors.ts';
 import { IdParams } from '../../domain/schemas/fields.ts';
@@ -43,15 +42,8 @@ import { OfficeRefundBody } from '../../domain/schemas/cancellation.ts';
 import { GIVE_BACK_MESSAGES } from '../../domain/give-back.ts';
 import { exportNote, listAudit, recordAudit, recordExport } from '../admin/audit.ts';
 import { verifyPayment } from '../checkout/reconciler.ts';
-import {
-  accountOf,
-  actorOf,
-  adminCall,
-  FileAnswer,
-  FileDownload,
-  type ApiRoute,
-  type FileSheet,
-} from './route.ts';
+import { accountOf, actorOf, adminCall, campDayCall, FileAnswer, FileDownload } from './route.ts';
+import type { ApiRoute, FileSheet } from './route.ts';
 import {
   EXPORT_COLUMNS,
   ORDER_COLUMNS,
@@ -218,9 +210,7 @@ export const STAFF_ROUTES: ApiRoute[] = [
       );
     },
   }),
-  adminCall('GET', '/inscripciones/listas', {
-    // The rosters: the coaches' too (issue 25).
-    roles: CAMP_DAY_ROLES,
+  campDayCall('GET', '/inscripciones/listas', {
     schema: { querystring: RosterQuery, response: { 200: RosterAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
