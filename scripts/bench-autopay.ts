@@ -9,9 +9,10 @@ import path from 'node:path';
 import { openEmbeddedStore } from '../server/store/embedded.ts';
 import { sandboxGateway } from '../src/core/checkout/gateway.ts';
 import { runAutopay } from '../src/core/payments/autopay.ts';
+import { keepFamilyCard } from '../src/core/payments/cards.ts';
 import { ensureIndexes } from '../src/core/indexes.ts';
 import type { CoreDeps, MailMessage } from '../src/core/deps.ts';
-import type { Instalment, LedgerPayment, SavedCard } from '../src/domain/ledger.ts';
+import type { Instalment, LedgerPayment } from '../src/domain/ledger.ts';
 
 const N = Number(process.env.AUTOPAY_BENCH_N ?? 5000);
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-autopay-'));
@@ -56,15 +57,7 @@ for (let index = 0; index < N; index += 1) {
     customer: userId,
   });
   if (!kept.saved) throw new Error('the sandbox did not keep the card');
-  await store.collection<SavedCard>('tarjetas').insertOne({
-    user_id: userId,
-    token: kept.token,
-    brand: kept.brand,
-    last4: kept.last4,
-    expiry: kept.expiry,
-    status: 'active',
-    created_at: now(),
-  });
+  await keepFamilyCard(deps, userId, kept);
   await store.collection<Instalment>('cuotas').insertOne({
     _id: `${enrolmentId}:1:2`,
     enrolment_id: enrolmentId,

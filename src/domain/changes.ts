@@ -105,6 +105,10 @@ export const CHANGE_MESSAGES = {
   refundPending: 'Inscripción modificada. El reembolso quedó pendiente: la pasarela no lo confirmó.',
 } as const;
 
+/** What a change carried out says: its refund may still be owed when the gateway did not confirm it. */
+export const changeDoneMessage = (change: { refund_status?: string } | undefined): string =>
+  change?.refund_status === 'pending' ? CHANGE_MESSAGES.refundPending : CHANGE_MESSAGES.done;
+
 /**
  * A week a child could be moved to, as both dialogs list it (issue 53): 'available'; 'full' (no
  * place left); 'taken' (the child has it in another order: `order_number`); 'closed' (not sold to

@@ -13,6 +13,16 @@ export interface ChildId {
 export const fullName = (person: { first_name: string; last_name: string }): string =>
   `${person.first_name} ${person.last_name}`.trim();
 
+/** The family an order names, as staff lists show it: the mother's name, else the father's. */
+export const orderFamily = (order: {
+  contact: { email: string; mother_name: string; father_name: string };
+  participants: ReadonlyArray<{ first_name: string; last_name: string }>;
+}) => ({
+  parent_email: order.contact.email,
+  parent_name: order.contact.mother_name || order.contact.father_name,
+  children: order.participants.map((child) => fullName(child)),
+});
+
 /** Names compared as a parent may type them: any case, accents, spacing. */
 export function plainName(text: string): string {
   return text

@@ -291,22 +291,25 @@ export function accountsService(deps: CoreDeps) {
         created_at: enrolment.created_at.toISOString(),
         paid_at: enrolment.paid_at?.toISOString() ?? null,
       }));
+      // An order's moment in the timeline ('Inscripción pagada: …'), when it reached it.
+      const orderMoments = (
+        kind: string,
+        done: string,
+        when: (enrolment: EnrolmentSummarySource) => Date | null | undefined,
+      ) =>
+        enrolments.flatMap((enrolment) => {
+          const at = when(enrolment);
+          const text = `Inscripción ${done}: ${enrolment.camp_name}, orden ${enrolment.order_number}`;
+          return at ? [{ at, kind, text }] : [];
+        });
       const timeline = [
         { at: account.created_at, kind: 'registered', text: 'Cuenta creada' },
-        ...enrolments
-          .filter((enrolment) => enrolment.payment_status === 'paid' && enrolment.paid_at)
-          .map((enrolment) => ({
-            at: enrolment.paid_at!,
-            kind: 'enrolment-paid',
-            text: `Inscripción pagada: ${enrolment.camp_name}, orden ${enrolment.order_number}`,
-          })),
-        ...enrolments
-          .filter((enrolment) => enrolment.status === 'cancelled' && enrolment.cancelled_at)
-          .map((enrolment) => ({
-            at: enrolment.cancelled_at!,
-            kind: 'enrolment-cancelled',
-            text: `Inscripción cancelada: ${enrolment.camp_name}, orden ${enrolment.order_number}`,
-          })),
+        ...orderMoments('enrolment-paid', 'pagada', (enrolment) =>
+          enrolment.payment_status === 'paid' ? enrolment.paid_at : null,
+        ),
+        ...orderMoments('enrolment-cancelled', 'cancelada', (enrolment) =>
+          enrolment.status === 'cancelled' ? enrolment.cancelled_at : null,
+        ),
         ...enrolments.flatMap((enrolment) =>
           (enrolment.changes ?? []).map((change) => ({
             at: change.at,

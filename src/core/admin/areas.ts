@@ -48,6 +48,15 @@ import type { AreaConfig, Reference } from './crud.ts';
 /** Newest first: ids grow with creation time. */
 const NEWEST_FIRST = { _id: -1 } as const;
 
+/** An editable area's calls (spec 02 §7): list, find, create, update and delete. */
+const EDITABLE: AreaConfig['routes'] = {
+  list: 'listpop',
+  find: { path: 'find' },
+  create: true,
+  update: true,
+  delete: true,
+};
+
 const campReference = (populate: boolean): Reference => ({
   field: 'campament',
   collection: 'campamentos',
@@ -102,12 +111,9 @@ export const campamentos: AreaConfig = {
   area: 'campamentos',
   noun: NOUNS.campamentos,
   routes: {
-    list: 'listpop',
+    ...EDITABLE,
     // The enrolment wizard loads its camp here: parents see active camps only.
     find: { path: 'findbyid', audience: 'user', parentFilter: { status: 'active' } },
-    create: true,
-    update: true,
-    delete: true,
   },
   createBody: CampCreate,
   updateBody: CampUpdate,
@@ -135,7 +141,7 @@ export const categorias: AreaConfig = {
   area: 'categorias',
   noun: NOUNS.categorias,
   // findbycamp is answered for any signed-in user, in enrolment-reads.ts.
-  routes: { list: 'listpop', find: { path: 'find' }, create: true, update: true, delete: true },
+  routes: EDITABLE,
   createBody: CategoryCreate,
   updateBody: CategoryUpdate,
   defaults: CATEGORY_DEFAULTS,
@@ -179,7 +185,7 @@ export const semanas: AreaConfig = {
   area: 'semanas',
   noun: NOUNS.semanas,
   // findbycamp is answered for any signed-in user, in enrolment-reads.ts.
-  routes: { list: 'listpop', find: { path: 'find' }, create: true, update: true, delete: true },
+  routes: EDITABLE,
   createBody: WeekCreate,
   updateBody: WeekUpdate,
   defaults: WEEK_DEFAULTS,
@@ -225,7 +231,7 @@ export const cupones: AreaConfig = {
   area: 'cupones',
   noun: NOUNS.cupones,
   // POST /cupones/validate belongs to the checkout.
-  routes: { list: 'listpop', find: { path: 'find' }, create: true, update: true, delete: true },
+  routes: EDITABLE,
   createBody: CouponCreate,
   updateBody: CouponUpdate,
   defaults: COUPON_DEFAULTS,
@@ -262,14 +268,7 @@ export const estados: AreaConfig = {
 export const tipos: AreaConfig = {
   area: 'tipos',
   noun: NOUNS.tipos,
-  routes: {
-    list: 'listpop',
-    find: { path: 'find' },
-    lookups: [{ path: 'bymodel', field: 'model', param: 'model' }],
-    create: true,
-    update: true,
-    delete: true,
-  },
+  routes: { ...EDITABLE, lookups: [{ path: 'bymodel', field: 'model', param: 'model' }] },
   createBody: TypeCreate,
   updateBody: TypeUpdate,
   defaults: TYPE_DEFAULTS,
@@ -310,7 +309,7 @@ export const inscripciones: AreaConfig = {
 export const clientes: AreaConfig = {
   area: 'clientes',
   noun: NOUNS.clientes,
-  routes: { list: 'listpop', find: { path: 'find' }, create: true, update: true },
+  routes: { ...EDITABLE, delete: false },
   createBody: ClientCreate,
   updateBody: ClientUpdate,
   defaults: CLIENT_DEFAULTS,
@@ -330,14 +329,7 @@ const inscriptionReference: Reference = {
 export const participantes: AreaConfig = {
   area: 'participantes',
   noun: NOUNS.participantes,
-  routes: {
-    list: 'listpop',
-    find: { path: 'find' },
-    lookups: [{ path: 'findbyinscription', field: 'inscription', param: 'id' }],
-    create: true,
-    update: true,
-    delete: true,
-  },
+  routes: { ...EDITABLE, lookups: [{ path: 'findbyinscription', field: 'inscription', param: 'id' }] },
   createBody: ParticipantCreate,
   updateBody: ParticipantUpdate,
   defaults: PARTICIPANT_DEFAULTS,
@@ -349,14 +341,7 @@ export const participantes: AreaConfig = {
 export const contactos: AreaConfig = {
   area: 'contactos',
   noun: NOUNS.contactos,
-  routes: {
-    list: 'listpop',
-    find: { path: 'find' },
-    lookups: [{ path: 'findbytype', field: 'type', param: 'type' }],
-    create: true,
-    update: true,
-    delete: true,
-  },
+  routes: { ...EDITABLE, lookups: [{ path: 'findbytype', field: 'type', param: 'type' }] },
   createBody: ContactCreate,
   updateBody: ContactUpdate,
   defaults: CONTACT_DEFAULTS,
@@ -372,14 +357,7 @@ export const contactos: AreaConfig = {
 export const calendarios: AreaConfig = {
   area: 'calendarios',
   noun: NOUNS.calendarios,
-  routes: {
-    list: 'listpop',
-    find: { path: 'find' },
-    lookups: [{ path: 'findbycamp', field: 'campament', param: 'id' }],
-    create: true,
-    update: true,
-    delete: true,
-  },
+  routes: { ...EDITABLE, lookups: [{ path: 'findbycamp', field: 'campament', param: 'id' }] },
   createBody: CalendarCreate,
   updateBody: CalendarUpdate,
   defaults: CALENDAR_DEFAULTS,
@@ -396,7 +374,7 @@ export const calendarios: AreaConfig = {
 export const membresias: AreaConfig = {
   area: 'membresias',
   noun: NOUNS.membresias,
-  routes: { list: 'listpop', find: { path: 'find' }, create: true, update: true },
+  routes: { ...EDITABLE, delete: false },
   createBody: MembershipCreate,
   updateBody: MembershipUpdate,
   defaults: MEMBERSHIP_DEFAULTS,

@@ -5,6 +5,7 @@ import type { UserRecord } from '../../domain/records.ts';
 import type { AuditAction, AuditEntry, AuditQuery } from '../../domain/staff.ts';
 import { findPage, searchPattern } from './listing.ts';
 import { dayRange } from './enrolments-filter.ts';
+import { exportFilterWords } from '../../domain/audit.ts';
 
 export const AUDIT = 'auditoria';
 
@@ -112,6 +113,21 @@ export async function recordNames(store: Store, ids: readonly string[]): Promise
   for (const order of orders!) names[order._id] = `Orden ${String(order.order_number)}`;
   for (const membership of memberships!) names[membership._id] = `membresía ${String(membership.code)}`;
   return names;
+}
+
+/** A download in the log (issue 24): who took which list, the note saying with what filters. */
+export async function recordExport(store: Store, actor: Actor, kind: string, note: string): Promise<void> {
+  await recordAudit(store, actor, { action: 'export', kind, record_id: null, note });
+}
+
+/** A download's filters in words, its camp, week and category by name: 'Excel · Campamento: …'. */
+export async function exportNote(
+  store: Store,
+  format: 'xlsx' | 'csv',
+  filters: Readonly<Record<string, string | undefined>>,
+): Promise<string> {
+  const ids = [filters.campament, filters.week, filters.category].filter((id) => id !== undefined);
+  return exportFilterWords(format, filters, await recordNames(store, ids));
 }
 
 /** The audit list, newest first, one page at a time, each row with the names of the records it names. */

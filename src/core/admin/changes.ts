@@ -292,6 +292,17 @@ async function applyChange(
   const after = new Map(placesOfLines(plan.lines).map(({ id, count }) => [id, count]));
   const rises = [...after].filter(([week, count]) => count > (before.get(week) ?? 0));
   const falls = [...before].filter(([week, count]) => count > (after.get(week) ?? 0));
+  // The waiting lists of the weeks whose places change get their turn; a failure there is logged,
+  // never the change's.
+  const offerToWaitingLists = async (weeks: ReadonlyArray<[string, number]>) => {
+    if (weeks.length > 0)
+      await offerFreedPlaces(
+        deps,
+        weeks.map(([week]) => week),
+      ).catch((error: unknown) =>
+        log.error({ err: error, order: order.order_number }, 'waiting list offers failed'),
+      );
+  };
 
   // 0. The child's new week claimed (the checkout's claim), so that two operations racing to give
   // the child that week cannot both win; given back below if the change does not go through.
@@ -299,13 +310,7 @@ async function applyChange(
 
   // 1. The new week's place, after its waiting list had its turn (issue 43: the line goes first).
   const taken: Array<[string, number]> = [];
-  if (rises.length > 0)
-    await offerFreedPlaces(
-      deps,
-      rises.map(([week]) => week),
-    ).catch((error: unknown) =>
-      log.error({ err: error, order: order.order_number }, 'waiting list offers failed'),
-    );
+  await offerToWaitingLists(rises);
   for (const [week, count] of rises) {
     const delta = count - (before.get(week) ?? 0);
     if (!(await shiftOrderHold(store, week, order._id, delta))) {
@@ -364,13 +369,7 @@ async function applyChange(
   // 3. Places it no longer uses, back and offered to the families waiting.
   for (const [week, count] of falls)
     await shiftOrderHold(store, week, order._id, -(count - (after.get(week) ?? 0)));
-  if (falls.length > 0)
-    await offerFreedPlaces(
-      deps,
-      falls.map(([week]) => week),
-    ).catch((error: unknown) =>
-      log.error({ err: error, order: order.order_number }, 'waiting list offers failed'),
-    );
+  await offerToWaitingLists(falls);
 
   // 4. The money.
   if (change.card_amount > 0) {

@@ -22,79 +22,58 @@ import {
 import type { UserRecord } from '../../domain/records.ts';
 import { ListQuery } from '../../domain/schemas/listing.ts';
 import { listAnswer } from '../admin/listing.ts';
-import { accountOf, Answer, route, type ApiRoute } from './route.ts';
+import { accountOf, Answer, type ApiRoute, adminCall, perAddress, publicCall, userCall } from './route.ts';
 
 const IdParams = Type.Object({ id: ObjectIdString });
 
 export const ACCOUNT_ROUTES: ApiRoute[] = [
-  route({
-    method: 'POST',
-    url: '/usuarios/login',
-    audience: 'public',
+  publicCall('POST', '/usuarios/login', {
     schema: { body: Credentials, response: { 200: LoginAnswer } },
     // Generous per address (a front desk signs many parents in); failures are limited separately.
-    rateLimit: { max: 300, timeWindow: '1 minute' },
+    rateLimit: perAddress(300),
     handle: async ({ body, ip }, core) => {
       const { user, token } = await core.accounts.login(body.email.toLowerCase(), body.password, ip);
       return { success: true, message: M.loginOk, result: { ...publicUser(user), token } };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/usuarios/create',
-    audience: 'public',
+  publicCall('POST', '/usuarios/create', {
     schema: { body: Credentials, response: { 201: CreateUserAnswer } },
-    rateLimit: { max: 30, timeWindow: '1 minute' },
+    rateLimit: perAddress(30),
     handle: async ({ body, ip }, core) => {
       const { user, token } = await core.accounts.register(body.email.toLowerCase(), body.password, ip);
       return new Answer(201, { token, _id: user._id });
     },
   }),
-  route({
-    method: 'POST',
-    url: '/usuarios/forgot',
-    audience: 'public',
+  publicCall('POST', '/usuarios/forgot', {
     schema: { body: ForgotBody, response: { 200: MessageAnswer } },
-    rateLimit: { max: 10, timeWindow: '15 minutes' },
+    rateLimit: perAddress(10, '15 minutes'),
     handle: async ({ body }, core) => {
       await core.accounts.forgot(body.email.toLowerCase());
       return { status: 'SUCCESS', message: M.forgotSent };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/usuarios/reset',
-    audience: 'public',
+  publicCall('POST', '/usuarios/reset', {
     schema: { body: ResetBody, response: { 200: MessageAnswer } },
-    rateLimit: { max: 20, timeWindow: '15 minutes' },
+    rateLimit: perAddress(20, '15 minutes'),
     handle: async ({ body }, core) => {
       await core.accounts.reset(body.token, body.password);
       return { status: 'SUCCESS', message: M.resetDone };
     },
   }),
-  route({
-    method: 'GET',
-    url: '/usuarios/profile/:id',
-    audience: 'user',
+  userCall('GET', '/usuarios/profile/:id', {
     schema: { params: IdParams, response: { 200: ProfileAnswer } },
     handle: async (call, core) => ({
       result: publicUser(await core.accounts.readable(accountOf(call), call.params.id)),
     }),
   }),
-  route({
-    method: 'GET',
-    url: '/usuarios/find/:id',
-    audience: 'user',
+  userCall('GET', '/usuarios/find/:id', {
     schema: { params: IdParams, response: { 200: UserAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       data: publicUser(await core.accounts.readable(accountOf(call), call.params.id)),
     }),
   }),
-  route({
-    method: 'POST',
-    url: '/usuarios/update',
-    audience: 'user',
+  userCall('POST', '/usuarios/update', {
     schema: { body: UpdateUserBody, response: { 200: UserUpdateAnswer } },
     handle: async (call, core) => {
       const updated = await core.accounts.update(accountOf(call), call.body);
@@ -110,20 +89,14 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     },
   }),
   // The parent's own history, for the profile's Activity and Timeline tabs.
-  route({
-    method: 'GET',
-    url: '/usuarios/activity',
-    audience: 'user',
+  userCall('GET', '/usuarios/activity', {
     schema: { response: { 200: ActivityAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       data: await core.accounts.activity(accountOf(call)),
     }),
   }),
-  route({
-    method: 'GET',
-    url: '/usuarios/listpop',
-    audience: 'admin',
+  adminCall('GET', '/usuarios/listpop', {
     schema: { querystring: ListQuery, response: { 200: UserListAnswer } },
     handle: ({ query }, core) =>
       listAnswer(query, {

@@ -19,7 +19,16 @@ import type { AreaConfig, Lookup } from '../admin/crud.ts';
 import type { AnyDoc } from '../store/port.ts';
 import { listAnswer } from '../admin/listing.ts';
 import { dashboard } from '../admin/dashboard.ts';
-import { accountOf, actorOf, Answer, JsonText, route, type ApiRoute } from './route.ts';
+import {
+  accountOf,
+  actorOf,
+  Answer,
+  JsonText,
+  type ApiRoute,
+  adminCall,
+  callsOf,
+  userCall,
+} from './route.ts';
 import {
   DashboardAnswer,
   MessageAnswer,
@@ -44,10 +53,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
 
   if (routes.list !== undefined) {
     calls.push(
-      route({
-        method: 'GET',
-        url: routes.list ? `${base}/${routes.list}` : base,
-        audience: 'admin',
+      adminCall('GET', routes.list ? `${base}/${routes.list}` : base, {
         ...reads,
         schema: { querystring: ListQuery, response: { 200: RecordListAnswer } },
         handle: ({ query }, core) => {
@@ -68,10 +74,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
   if (routes.find) {
     const { path, audience = 'admin', parentFilter = {} } = routes.find;
     calls.push(
-      route({
-        method: 'GET',
-        url: `${base}/${path}/:id`,
-        audience,
+      callsOf(audience)('GET', `${base}/${path}/:id`, {
         ...reads,
         schema: {
           params: IdParams,
@@ -95,10 +98,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
 
   for (const lookup of routes.lookups ?? []) {
     calls.push(
-      route({
-        method: 'GET',
-        url: `${base}/${lookup.path}/:${lookup.param}`,
-        audience: 'admin',
+      adminCall('GET', `${base}/${lookup.path}/:${lookup.param}`, {
         ...reads,
         schema: { params: lookupParams(lookup.param), response: { 200: RecordsAnswer } },
         handle: async ({ params }, core) => {
@@ -111,10 +111,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
 
   if (routes.create && config.createBody) {
     calls.push(
-      route({
-        method: 'POST',
-        url: `${base}/create`,
-        audience: 'admin',
+      adminCall('POST', `${base}/create`, {
         schema: { body: config.createBody, response: { 201: RecordMessageAnswer } },
         handle: async (call, core) => {
           const service = core.areas[area];
@@ -127,10 +124,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
 
   if (routes.update && config.updateBody) {
     calls.push(
-      route({
-        method: 'POST',
-        url: `${base}/update`,
-        audience: 'admin',
+      adminCall('POST', `${base}/update`, {
         schema: { body: config.updateBody, response: { 200: RecordMessageAnswer } },
         handle: async (call, core) => {
           const service = core.areas[area];
@@ -147,10 +141,7 @@ function areaRoutes(config: AreaConfig): ApiRoute[] {
 
   if (routes.delete) {
     calls.push(
-      route({
-        method: ['GET', 'DELETE'],
-        url: `${base}/delete/:id`,
-        audience: 'admin',
+      adminCall(['GET', 'DELETE'], `${base}/delete/:id`, {
         schema: { params: IdParams, response: { 200: MessageAnswer } },
         handle: async (call, core) => {
           const service = core.areas[area];
@@ -192,20 +183,14 @@ function campListAnswer(message: string, list: readonly AnyDoc[], wrap?: { uid: 
 
 /** The wizard's two reads of its camp, open to any signed-in user (spec 01 §7). */
 const enrolmentReads: ApiRoute[] = [
-  route({
-    method: 'GET',
-    url: '/semanas/findbycamp/:id',
-    audience: 'user',
+  userCall('GET', '/semanas/findbycamp/:id', {
     schema: { params: IdParams, response: { 200: WeeksByCampAnswer } },
     handle: async (call, core) =>
       campListAnswer('Semanas del campamento', await core.reads.weeks(accountOf(call), call.params.id), {
         uid: accountOf(call)._id,
       }),
   }),
-  route({
-    method: 'GET',
-    url: '/categorias/findbycamp/:id',
-    audience: 'user',
+  userCall('GET', '/categorias/findbycamp/:id', {
     schema: { params: IdParams, response: { 200: RecordsMessageAnswer } },
     handle: async (call, core) =>
       campListAnswer(
@@ -215,10 +200,7 @@ const enrolmentReads: ApiRoute[] = [
   }),
 ];
 
-const dashboardRoute = route({
-  method: 'GET',
-  url: '/dashboard',
-  audience: 'admin',
+const dashboardRoute = adminCall('GET', '/dashboard', {
   schema: { response: { 200: DashboardAnswer } },
   handle: async (_call, core) => ({
     status: 'SUCCESS',

@@ -3,7 +3,6 @@
 //   POST /dia/llegada    'Llegó'
 //   POST /dia/salida     'Salió', with the authorised person (or an administrator's override)
 //   GET  /dia/export     the day's sheet for the office (.xlsx or .csv): not a coach's
-import { CAMP_DAY_ROLES } from '../../domain/roles.ts';
 import { MessageAnswer } from '../../domain/schemas/answers.ts';
 import {
   ArrivalBody,
@@ -12,70 +11,43 @@ import {
   CampDayQuery,
   DepartureBody,
 } from '../../domain/schemas/camp-day.ts';
-import { Type } from 'typebox';
 import { CAMP_DAY_COLUMNS, campDay, campDaySheet, markArrival, markDeparture } from '../admin/camp-day.ts';
 import { exportCampCode, exportFileName } from '../admin/export.ts';
-import { recordAudit, recordNames } from '../admin/audit.ts';
-import { exportFilterWords } from '../../domain/audit.ts';
-import { accountOf, actorOf, FileAnswer, route, type ApiRoute } from './route.ts';
+import { exportNote, recordExport } from '../admin/audit.ts';
+import { accountOf, actorOf, adminCall, campDayCall, FileAnswer, FileDownload } from './route.ts';
+import type { ApiRoute } from './route.ts';
 import { coachScopeOf } from '../../domain/roles.ts';
 
 export const CAMP_DAY_ROUTES: ApiRoute[] = [
-  route({
-    method: 'GET',
-    url: '/dia',
-    audience: 'admin',
-    roles: CAMP_DAY_ROLES,
+  campDayCall('GET', '/dia', {
     schema: { querystring: CampDayQuery, response: { 200: CampDayAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       data: await campDay(core.deps, call.query, coachScopeOf(accountOf(call))),
     }),
   }),
-  route({
-    method: 'POST',
-    url: '/dia/llegada',
-    audience: 'admin',
-    roles: CAMP_DAY_ROLES,
+  campDayCall('POST', '/dia/llegada', {
     schema: { body: ArrivalBody, response: { 200: MessageAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       message: await markArrival(core.deps, accountOf(call), call.body),
     }),
   }),
-  route({
-    method: 'POST',
-    url: '/dia/salida',
-    audience: 'admin',
-    roles: CAMP_DAY_ROLES,
+  campDayCall('POST', '/dia/salida', {
     schema: { body: DepartureBody, response: { 200: MessageAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       message: await markDeparture(core.deps, actorOf(call), accountOf(call), call.body),
     }),
   }),
-  route({
-    method: 'GET',
-    url: '/dia/export',
-    audience: 'admin',
+  adminCall('GET', '/dia/export', {
     // The office's (the default roles): a coach has the day on the phone, not a download.
-    schema: { querystring: CampDayExportQuery, response: { 200: Type.Unknown() } },
+    schema: { querystring: CampDayExportQuery, response: FileDownload },
     handle: async (call, core) => {
       const { format, ...query } = call.query;
       const store = core.deps.store;
-      await recordAudit(store, actorOf(call), {
-        action: 'export',
-        kind: 'asistencia',
-        record_id: null,
-        note: `${exportFilterWords(
-          format,
-          query,
-          await recordNames(
-            store,
-            [query.campament, query.week, query.category].filter((id) => id !== undefined),
-          ),
-        )} · Día: ${query.day}`,
-      });
+      const note = `${await exportNote(store, format, query)} · Día: ${query.day}`;
+      await recordExport(store, actorOf(call), 'asistencia', note);
       return new FileAnswer(
         exportFileName(
           await exportCampCode(store, query.campament),

@@ -13,11 +13,20 @@ import { authenticationStatus, cancelAuthentication } from '../checkout/authenti
 import { CARD_FIELDS, ENROLMENT_MESSAGES as M } from '../../domain/enrolment.ts';
 import { CreateEnrolmentBody } from '../../domain/schemas/enrolment.ts';
 import { usableCoupon } from '../checkout/coupons.ts';
-import { oncePerKey, requestHash } from '../checkout/idempotency.ts';
+import { answerOncePerKey } from './once-per-key.ts';
 import { childrenOf, earlierOrders, enrol, familyMembership } from '../checkout/pipeline.ts';
 import { LookupMembershipAnswer, LookupMembershipBody } from '../../domain/schemas/memberships.ts';
 import { recoverAnswer } from '../checkout/answers.ts';
-import { accountOf, actorOf, Answer, HtmlAnswer, route, type ApiRoute } from './route.ts';
+import {
+  accountOf,
+  actorOf,
+  HtmlAnswer,
+  type ApiRoute,
+  perAccount,
+  perAddress,
+  publicCall,
+  userCall,
+} from './route.ts';
 import { escapeHtml, nowOf } from '../deps.ts';
 import type { Core } from '../services.ts';
 import { optOutOfReminders, paymentUnderWay, saveCart } from '../checkout/carts.ts';
@@ -31,7 +40,7 @@ import { CANCEL_MESSAGES, SELF_CANCEL_REASON } from '../../domain/cancellation.t
 import { CANCEL_CLAIM_MS, selfCancelDecisions } from '../checkout/cancellation.ts';
 import { SelfCancelBody } from '../../domain/schemas/cancellation.ts';
 import { ChangeTargetsAnswer, ChangeTargetsQuery, ParentChangeBody } from '../../domain/schemas/changes.ts';
-import { CHANGE_MESSAGES, PARENT_CHANGE_REASON, parentChangeRefund } from '../../domain/changes.ts';
+import { changeDoneMessage, PARENT_CHANGE_REASON, parentChangeRefund } from '../../domain/changes.ts';
 import { changeEnrolment } from '../admin/changes.ts';
 import { changeTargets } from '../admin/change-targets.ts';
 import { ChangeAnswer, FamilyChildrenAnswer, HtmlPage, MessageAnswer } from '../../domain/schemas/answers.ts';
@@ -40,7 +49,7 @@ import { correctSavedFamily, savedFamily } from '../family/saved.ts';
 import { familyPlaces } from '../checkout/children.ts';
 import { SAVED_FAMILY_MESSAGES } from '../../domain/saved-family.ts';
 import { SavedFamilyAnswer, SavedFamilyBody, SavedFamilyUpdateAnswer } from '../../domain/schemas/family.ts';
-import { type Camp, type Enrolment } from '../../domain/records.ts';
+import { type Camp, type Enrolment, type UserRecord } from '../../domain/records.ts';
 import { isAdmin } from '../../domain/roles.ts';
 
 /** How old an unfinished cancellation must be before a parent's repeat finishes it (a crash, not a double click). */
@@ -59,14 +68,23 @@ async function cartCamp(core: Core, id: string): Promise<Camp> {
   return camp;
 }
 
+/** The signed-in parent's own order the call names, or 404: another family's is never found. */
+async function ownEnrolment(core: Core, call: { params: { id: string }; account: UserRecord | null }) {
+  const enrolment = await core.deps.store.collection<Enrolment>('inscripciones').findById(call.params.id);
+  if (!enrolment || enrolment.user_id !== accountOf(call)._id)
+    throw new ApiError(404, CANCEL_MESSAGES.notFound);
+  return enrolment;
+}
+
+/** An order's camp, deleted since or not: its cancellation and refund terms still hold. */
+const campOf = (core: Core, enrolment: Enrolment) =>
+  core.deps.store.collection<Camp>('campamentos').findById(enrolment.campament, { withDeleted: true });
+
 export const CHECKOUT_ROUTES: ApiRoute[] = [
   // The wizard reports its cart, for the one reminder if it stays unpaid and the places it holds (issue 18).
-  route({
-    method: 'POST',
-    url: '/carritos/:id',
-    audience: 'user',
+  userCall('POST', '/carritos/:id', {
     schema: { params: IdParams, body: SaveCartBody, response: { 200: CartHoldAnswer } },
-    rateLimit: { max: 60, timeWindow: '1 minute', perAccount: true },
+    rateLimit: perAccount(60),
     handle: async (call, core) => {
       const { store } = core.deps;
       const camp = await cartCamp(core, call.params.id);
@@ -106,10 +124,7 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
     },
   }),
   // What the family's cart holds on the camp's weeks now (issue 18), read when the wizard opens.
-  route({
-    method: 'GET',
-    url: '/carritos/:id',
-    audience: 'user',
+  userCall('GET', '/carritos/:id', {
     schema: { params: IdParams, response: { 200: CartHoldAnswer } },
     handle: async (call, core) => {
       const camp = await cartCamp(core, call.params.id);
@@ -118,12 +133,9 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
     },
   }),
   // The opt-out link of a reminder e-mail: opened in a browser, answered with a short page.
-  route({
-    method: 'GET',
-    url: '/recordatorios/baja',
-    audience: 'public',
+  publicCall('GET', '/recordatorios/baja', {
     schema: { querystring: OptOutQuery, response: { 200: HtmlPage, 404: HtmlPage } },
-    rateLimit: { max: 30, timeWindow: '1 minute' },
+    rateLimit: perAddress(30),
     handle: async (call, core) =>
       (await optOutOfReminders(core.deps.store, call.query.token))
         ? new HtmlAnswer(200, replyPage(REMINDER_MESSAGES.optedOut))
@@ -131,10 +143,7 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
   }),
   // The family's children of earlier paid orders of a camp that counts them for the family
   // discount (issue 18), so the wizard prices the cart as the checkout will; [] otherwise.
-  route({
-    method: 'GET',
-    url: '/inscripciones/familia/:id',
-    audience: 'user',
+  userCall('GET', '/inscripciones/familia/:id', {
     schema: { params: IdParams, response: { 200: FamilyChildrenAnswer } },
     handle: async (call, core) => {
       const { store } = core.deps;
@@ -150,22 +159,16 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
   }),
   // The family's saved children and contacts (issue 26): the wizard starts from them, the profile
   // corrects them.
-  route({
-    method: 'GET',
-    url: '/familia/datos',
-    audience: 'user',
+  userCall('GET', '/familia/datos', {
     schema: { response: { 200: SavedFamilyAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       data: await savedFamily(core.deps, accountOf(call)._id),
     }),
   }),
-  route({
-    method: 'POST',
-    url: '/familia/datos',
-    audience: 'user',
+  userCall('POST', '/familia/datos', {
     schema: { body: SavedFamilyBody, response: { 200: SavedFamilyUpdateAnswer } },
-    rateLimit: { max: 20, timeWindow: '1 minute', perAccount: true },
+    rateLimit: perAccount(20),
     handle: async (call, core) => ({
       status: 'SUCCESS',
       message: SAVED_FAMILY_MESSAGES.saved,
@@ -174,17 +177,12 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
   }),
   // A parent cancels their own paid enrolment (issue 18), within the camp's window and refund rule,
   // through the staff's cancellation path (places, coupon use, memberships, refund, e-mail).
-  route({
-    method: 'POST',
-    url: '/inscripciones/cancelar/:id',
-    audience: 'user',
+  userCall('POST', '/inscripciones/cancelar/:id', {
     schema: { params: IdParams, body: SelfCancelBody, response: { 200: MessageAnswer } },
-    rateLimit: { max: 10, timeWindow: '1 minute', perAccount: true },
+    rateLimit: perAccount(10),
     handle: async (call, core) => {
       const { store } = core.deps;
-      const account = accountOf(call);
-      const enrolment = await store.collection<Enrolment>('inscripciones').findById(call.params.id);
-      if (!enrolment || enrolment.user_id !== account._id) throw new ApiError(404, CANCEL_MESSAGES.notFound);
+      const enrolment = await ownEnrolment(core, call);
       const reason = call.body.reason?.trim() || SELF_CANCEL_REASON;
       const now = nowOf(core.deps);
       if (enrolment.status === 'cancelled') {
@@ -216,9 +214,7 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
         await enrolments.updateOne({ _id: enrolment._id }, { unset: ['cancel_requested_at'] });
         throw new ApiError(decided.status, decided.message);
       }
-      const camp = await store
-        .collection<Camp>('campamentos')
-        .findById(enrolment.campament, { withDeleted: true });
+      const camp = await campOf(core, enrolment);
       await cancelEnrolment(core.deps, enrolment._id, reason, actorOf(call), {
         refund_rule: camp?.refund_rule,
         cancel_fee: camp?.cancel_fee,
@@ -229,20 +225,12 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
   // A parent changes their own paid camp order (issue 24): drops a child or a week, or moves a child
   // to another week, until the camp's cancellation window of the weeks it touches; the camp's
   // refund rule settles a difference given back (no cancellation fee: weeks may be changed).
-  route({
-    method: 'POST',
-    url: '/inscripciones/cambiar/:id',
-    audience: 'user',
+  userCall('POST', '/inscripciones/cambiar/:id', {
     schema: { params: IdParams, body: ParentChangeBody, response: { 200: ChangeAnswer } },
-    rateLimit: { max: 20, timeWindow: '1 minute', perAccount: true },
+    rateLimit: perAccount(20),
     handle: async (call, core) => {
-      const { store } = core.deps;
-      const account = accountOf(call);
-      const enrolment = await store.collection<Enrolment>('inscripciones').findById(call.params.id);
-      if (!enrolment || enrolment.user_id !== account._id) throw new ApiError(404, CANCEL_MESSAGES.notFound);
-      const camp = await store
-        .collection<Camp>('campamentos')
-        .findById(enrolment.campament, { withDeleted: true });
+      const enrolment = await ownEnrolment(core, call);
+      const camp = await campOf(core, enrolment);
       const { preview = false, ...request } = call.body;
       const outcome = await changeEnrolment(core.deps, enrolment._id, request, {
         actor: actorOf(call),
@@ -253,38 +241,26 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
       });
       return {
         status: 'SUCCESS',
-        message: preview
-          ? ''
-          : outcome.change?.refund_status === 'pending'
-            ? CHANGE_MESSAGES.refundPending
-            : CHANGE_MESSAGES.done,
+        message: preview ? '' : changeDoneMessage(outcome.change),
         data: { preview: outcome.preview },
       };
     },
   }),
   // The weeks the parent's change dialog offers for a child of their own order (issue 53), each
   // with its state: what the change would refuse is marked before 'Confirmar'.
-  route({
-    method: 'GET',
-    url: '/inscripciones/cambiar/:id/semanas',
-    audience: 'user',
+  userCall('GET', '/inscripciones/cambiar/:id/semanas', {
     schema: { params: IdParams, querystring: ChangeTargetsQuery, response: { 200: ChangeTargetsAnswer } },
     handle: async (call, core) => {
-      const enrolment = await core.deps.store.collection<Enrolment>('inscripciones').findById(call.params.id);
-      if (!enrolment || enrolment.user_id !== accountOf(call)._id)
-        throw new ApiError(404, CANCEL_MESSAGES.notFound);
+      const enrolment = await ownEnrolment(core, call);
       const data = await changeTargets(core.deps, enrolment, call.query.cupo, { byParent: true });
       return { status: 'SUCCESS', data };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/cupones/validate',
-    audience: 'user',
+  userCall('POST', '/cupones/validate', {
     schema: { body: ValidateCouponBody, response: { 200: ValidateCouponAnswer } },
     // Enough for any family; too few to guess codes by brute force, also with several accounts
     // from one address (issue 43: 150 guesses over 6 accounts went through).
-    rateLimit: { max: 30, timeWindow: '1 minute', perAccount: true, perAddressMax: 60 },
+    rateLimit: { ...perAccount(30), perAddressMax: 60 },
     handle: async (call, core) => {
       const { coupon, campament, participants } = call.body;
       const usable = await usableCoupon(core.deps.store, coupon, {
@@ -296,13 +272,10 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
       return { status: 'SUCCESS', message: COUPON_MESSAGES.applied, data: couponTerms(usable) };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/membresias/lookup',
-    audience: 'user',
+  userCall('POST', '/membresias/lookup', {
     schema: { body: LookupMembershipBody, response: { 200: LookupMembershipAnswer } },
     // The wizard asks once per 'Agregar' with a code; as tight as the coupon check against guessing.
-    rateLimit: { max: 30, timeWindow: '1 minute', perAccount: true },
+    rateLimit: perAccount(30),
     handle: async (call, core) => {
       const found = await familyMembership(core.deps.store, call.body.code, accountOf(call)._id);
       if (!found.ok) throw new ApiError(400, found.message);
@@ -314,39 +287,25 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
       };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/inscripciones/create',
-    audience: 'user',
+  userCall('POST', '/inscripciones/create', {
     schema: { body: CreateEnrolmentBody, response: { 201: EnrolmentAnswer } },
-    rateLimit: { max: 30, timeWindow: '1 minute', perAccount: true },
-    handle: async (call, core) => {
-      const user = accountOf(call);
-      const answer = await oncePerKey(
-        core.deps,
-        user._id,
-        call.header('idempotency-key'),
-        await requestHash(call.body, CARD_FIELDS),
-        (key) => enrol(core.deps, user, call.body, key),
-        'enrolment',
-        (key) => recoverAnswer(core.deps.store, user._id, key),
-      );
-      return new Answer(answer.statusCode, answer.body);
-    },
+    rateLimit: perAccount(30),
+    handle: (call, core) =>
+      answerOncePerKey(call, core, {
+        request: call.body,
+        cardFields: CARD_FIELDS,
+        what: 'enrolment',
+        work: (key) => enrol(core.deps, accountOf(call), call.body, key),
+        recover: (key) => recoverAnswer(core.deps.store, accountOf(call)._id, key),
+      }),
   }),
-  route({
-    method: 'GET',
-    url: '/inscripciones/autenticacion/:session',
-    audience: 'user',
+  userCall('GET', '/inscripciones/autenticacion/:session', {
     schema: { params: AuthenticationParams, response: { 200: AuthenticationStatusAnswer } },
     // The payment step asks about once a second while the bank's step runs (a few minutes at most).
-    rateLimit: { max: 600, timeWindow: '10 minutes', perAccount: true },
+    rateLimit: perAccount(600, '10 minutes'),
     handle: (call, core) => authenticationStatus(core.deps, accountOf(call), call.params.session),
   }),
-  route({
-    method: 'POST',
-    url: '/inscripciones/autenticacion/:session/cancelar',
-    audience: 'user',
+  userCall('POST', '/inscripciones/autenticacion/:session/cancelar', {
     schema: { params: AuthenticationParams, response: { 200: AuthenticationStatusAnswer } },
     handle: (call, core) => cancelAuthentication(core.deps, accountOf(call), call.params.session),
   }),

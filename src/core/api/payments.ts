@@ -7,7 +7,6 @@
 //   POST /pagos/manual                 staff: a transfer, cash or a cheque
 //   POST /cuotas/update                staff: move or cancel a future instalment
 //   POST /cuentas/recordatorio/{id}    staff: e-mail the family what it owes
-import { Type } from 'typebox';
 import { ApiError } from '../errors.ts';
 import { IdParams } from '../../domain/schemas/fields.ts';
 import { LEDGER_MESSAGES as M, type LedgerPayment } from '../../domain/ledger.ts';
@@ -34,8 +33,8 @@ import { exportCampCode, exportFileName } from '../admin/export.ts';
 import { MessageAnswer } from '../../domain/schemas/answers.ts';
 import { errorEnvelope } from '../errors.ts';
 import { nowOf } from '../deps.ts';
-import { oncePerKey, requestHash } from '../checkout/idempotency.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { answerOncePerKey } from './once-per-key.ts';
+import { recordExport } from '../admin/audit.ts';
 import { familyLedgers, readLedger, type EnrolmentLedger } from '../payments/ledger.ts';
 import { payInstalment } from '../payments/card-payment.ts';
 import { recordManualPayment } from '../payments/manual-payment.ts';
@@ -43,7 +42,17 @@ import { updateInstalment } from '../payments/instalment-updates.ts';
 import { sendBalanceReminder } from '../payments/family-mail.ts';
 import type { AlreadyPaid } from '../payments/already-paid.ts';
 import { RECEIVABLE_COLUMNS, receivableExportRows, receivables } from '../payments/receivables.ts';
-import { accountOf, actorOf, Answer, FileAnswer, route, type ApiRoute } from './route.ts';
+import {
+  accountOf,
+  actorOf,
+  Answer,
+  FileAnswer,
+  FileDownload,
+  type ApiRoute,
+  adminCall,
+  perAccount,
+  userCall,
+} from './route.ts';
 import { activeCard, removeFamilyCard, saveFamilyCard } from '../payments/cards.ts';
 import { cardOfForm } from '../../domain/cards.ts';
 import type { SavedCard } from '../../domain/ledger.ts';
@@ -126,68 +135,51 @@ const cardAnswer = (card: SavedCard | null) =>
   card ? { brand: card.brand, last4: card.last4, expiry: card.expiry } : null;
 
 export const PAYMENT_ROUTES: ApiRoute[] = [
-  route({
-    method: 'GET',
-    url: '/tarjetas',
-    audience: 'user',
+  userCall('GET', '/tarjetas', {
     schema: { response: { 200: CardAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       data: cardAnswer(await activeCard(core.deps.store, accountOf(call)._id)),
     }),
   }),
-  route({
-    method: 'POST',
-    url: '/tarjetas',
-    audience: 'user',
+  userCall('POST', '/tarjetas', {
     schema: { body: SaveCardBody, response: { 200: CardMessageAnswer } },
     // As tight as a payment: each try asks the bank about a card.
-    rateLimit: { max: 10, timeWindow: '1 minute', perAccount: true },
+    rateLimit: perAccount(10),
     handle: async (call, core) => {
       const card = await saveFamilyCard(core.deps, accountOf(call)._id, cardOfForm(call.body));
       return { status: 'SUCCESS', message: M.cardSaved, data: cardAnswer(card) };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/tarjetas/eliminar',
-    audience: 'user',
+  userCall('POST', '/tarjetas/eliminar', {
     schema: { response: { 200: CardMessageAnswer } },
     handle: async (call, core) => {
       await removeFamilyCard(core.deps, accountOf(call)._id);
       return { status: 'SUCCESS', message: M.cardRemoved, data: null };
     },
   }),
-  route({
-    method: 'GET',
-    url: '/pagos',
-    audience: 'user',
+  userCall('GET', '/pagos', {
     schema: { response: { 200: LedgersAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       data: (await familyLedgers(core.deps, accountOf(call)._id)).map(ledgerAnswer),
     }),
   }),
-  route({
-    method: 'POST',
-    url: '/pagos/cuota/:id',
-    audience: 'user',
+  userCall('POST', '/pagos/cuota/:id', {
     // 200: the line was paid already (nothing charged); the parent's page shows it paid.
     schema: {
       params: IdParams,
       body: PayInstalmentBody,
       response: { 200: AlreadyPaidAnswer, 201: LedgerMessageAnswer },
     },
-    rateLimit: { max: 20, timeWindow: '1 minute', perAccount: true },
-    handle: async (call, core) => {
-      const user = accountOf(call);
-      const answer = await oncePerKey(
-        core.deps,
-        user._id,
-        call.header('idempotency-key'),
-        await requestHash({ ...call.body, enrolment: call.params.id }, PAY_CARD_FIELDS),
-        async () => {
-          const outcome = await payInstalment(core.deps, user, call.params.id, call.body);
+    rateLimit: perAccount(20),
+    handle: (call, core) =>
+      answerOncePerKey(call, core, {
+        request: { ...call.body, enrolment: call.params.id },
+        cardFields: PAY_CARD_FIELDS,
+        what: 'instalment payment',
+        work: async () => {
+          const outcome = await payInstalment(core.deps, accountOf(call), call.params.id, call.body);
           if (outcome.kind === 'unknown') return { statusCode: 202, body: errorEnvelope(M.verifying) };
           if (outcome.kind === 'already-paid')
             return { statusCode: 200, body: { status: 'SUCCESS', ...alreadyPaidBody(outcome) } };
@@ -196,36 +188,21 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
             body: { status: 'SUCCESS', message: M.paid, data: ledgerAnswer(outcome.ledger) },
           };
         },
-        'instalment payment',
-      );
-      return new Answer(answer.statusCode, answer.body);
-    },
+      }),
   }),
-  route({
-    method: 'GET',
-    url: '/cuentas/lista',
-    audience: 'admin',
+  adminCall('GET', '/cuentas/lista', {
     schema: { querystring: ReceivablesQuery, response: { 200: ReceivablesAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       data: await receivables(core.deps.store, call.query, today(core)),
     }),
   }),
-  route({
-    method: 'GET',
-    url: '/cuentas/export',
-    audience: 'admin',
-    // The file itself is written by each adapter (FileAnswer); 200 carries no JSON.
-    schema: { querystring: ReceivablesExportQuery, response: { 200: Type.Unknown() } },
+  adminCall('GET', '/cuentas/export', {
+    schema: { querystring: ReceivablesExportQuery, response: FileDownload },
     handle: async (call, core) => {
       const { format, ...filters } = call.query;
       const store = core.deps.store;
-      await recordAudit(store, actorOf(call), {
-        action: 'export',
-        kind: 'cuentas',
-        record_id: null,
-        note: `${format}: ${JSON.stringify(filters)}`,
-      });
+      await recordExport(store, actorOf(call), 'cuentas', `${format}: ${JSON.stringify(filters)}`);
       const campCode = await exportCampCode(store, filters.campament);
       return new FileAnswer(
         exportFileName(campCode, format, nowOf(core.deps), 'cuentas-por-cobrar'),
@@ -236,17 +213,11 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
       );
     },
   }),
-  route({
-    method: 'GET',
-    url: '/cuentas/detalle/:id',
-    audience: 'admin',
+  adminCall('GET', '/cuentas/detalle/:id', {
     schema: { params: IdParams, response: { 200: LedgerAnswer } },
     handle: async (call, core) => ({ status: 'SUCCESS', data: await staffLedger(core, call.params.id) }),
   }),
-  route({
-    method: 'POST',
-    url: '/pagos/manual',
-    audience: 'admin',
+  adminCall('POST', '/pagos/manual', {
     schema: { body: ManualPaymentBody, response: { 200: LedgerMessageAnswer } },
     handle: async (call, core) => {
       const outcome = await recordManualPayment(core.deps, actorOf(call), call.body);
@@ -256,10 +227,7 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
       return { status: 'SUCCESS', message: M.recorded, data: ledgerAnswer(outcome.ledger) };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/cuotas/update',
-    audience: 'admin',
+  adminCall('POST', '/cuotas/update', {
     schema: { body: InstalmentUpdateBody, response: { 200: LedgerMessageAnswer } },
     handle: async (call, core) => {
       const ledger = await updateInstalment(core.deps, actorOf(call), call.body);
@@ -270,10 +238,7 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
       };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/cuentas/recordatorio/:id',
-    audience: 'admin',
+  adminCall('POST', '/cuentas/recordatorio/:id', {
     schema: { params: IdParams, response: { 200: MessageAnswer } },
     handle: async (call, core) => {
       await sendBalanceReminder(core.deps, actorOf(call), call.params.id);

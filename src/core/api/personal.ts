@@ -4,7 +4,7 @@
 //   POST /personal/update              role or active state (never the last administrator's)
 //   POST /personal/restablecer/{id}    a new password link
 import { IdParams } from '../../domain/schemas/fields.ts';
-import { ADMINISTRATION_ROLES, ROLE_MESSAGES as M } from '../../domain/roles.ts';
+import { ROLE_MESSAGES as M } from '../../domain/roles.ts';
 import {
   CreateStaffBody,
   StaffAnswer,
@@ -12,34 +12,22 @@ import {
   UpdateStaffBody,
 } from '../../domain/schemas/roles.ts';
 import { createStaff, listStaff, resetStaffPassword, updateStaff } from '../admin/staff-accounts.ts';
-import { actorOf, route, type ApiRoute } from './route.ts';
+import { actorOf, type ApiRoute, administratorCall, perAccount } from './route.ts';
 
 export const PERSONAL_ROUTES: ApiRoute[] = [
-  route({
-    method: 'GET',
-    url: '/personal/lista',
-    audience: 'admin',
-    roles: ADMINISTRATION_ROLES,
+  administratorCall('GET', '/personal/lista', {
     schema: { response: { 200: StaffListAnswer } },
     handle: async (_call, core) => ({ status: 'SUCCESS', data: await listStaff(core.deps) }),
   }),
-  route({
-    method: 'POST',
-    url: '/personal/create',
-    audience: 'admin',
-    roles: ADMINISTRATION_ROLES,
+  administratorCall('POST', '/personal/create', {
     schema: { body: CreateStaffBody, response: { 200: StaffAnswer } },
-    rateLimit: { max: 20, timeWindow: '1 minute', perAccount: true },
+    rateLimit: perAccount(20),
     handle: async (call, core) => {
       const data = await createStaff(core.deps, actorOf(call), call.body);
       return { status: 'SUCCESS', message: M.created(data.email), data };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/personal/update',
-    audience: 'admin',
-    roles: ADMINISTRATION_ROLES,
+  administratorCall('POST', '/personal/update', {
     schema: { body: UpdateStaffBody, response: { 200: StaffAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
@@ -47,13 +35,9 @@ export const PERSONAL_ROUTES: ApiRoute[] = [
       data: await updateStaff(core.deps, actorOf(call), call.body),
     }),
   }),
-  route({
-    method: 'POST',
-    url: '/personal/restablecer/:id',
-    audience: 'admin',
-    roles: ADMINISTRATION_ROLES,
+  administratorCall('POST', '/personal/restablecer/:id', {
     schema: { params: IdParams, response: { 200: StaffAnswer } },
-    rateLimit: { max: 10, timeWindow: '1 minute', perAccount: true },
+    rateLimit: perAccount(10),
     handle: async (call, core) => {
       const data = await resetStaffPassword(core.deps, actorOf(call), call.params.id);
       return { status: 'SUCCESS', message: M.resetSent(data.email), data };

@@ -1,6 +1,5 @@
 // Fiscal receipts (issue 18, ../receipts/): a family downloads its own receipts' PDFs,
 // staff any; staff set the school's fiscal data and the NCF sequences, and see what needs doing.
-import { ADMINISTRATION_ROLES } from '../../domain/roles.ts';
 import { IdParams } from '../../domain/schemas/fields.ts';
 import { RECEIPT_MESSAGES as R } from '../../domain/receipts.ts';
 import { MessageAnswer } from '../../domain/schemas/answers.ts';
@@ -17,48 +16,46 @@ import {
 import { nowOf } from '../deps.ts';
 import { addSequence, disableSequence, fiscalStatus, saveFiscalSettings } from '../receipts/fiscal-setup.ts';
 import { receiptPdf } from '../receipts/delivery.ts';
-import { accountOf, actorOf, BytesAnswer, route, type ApiRoute } from './route.ts';
+import {
+  accountOf,
+  actorOf,
+  adminCall,
+  BytesAnswer,
+  administratorCall,
+  perAccount,
+  userCall,
+  type ApiRoute,
+} from './route.ts';
+import type { Core } from '../services.ts';
 import { listEcf, resendEcf, sendEcfReceipts, signedEcf } from '../receipts/ecf.ts';
 import { ECF_MESSAGES, ECF_STATE_LABELS } from '../../domain/ecf.ts';
 import { ApiError } from '../errors.ts';
 import { correctEcf } from '../receipts/correction.ts';
 
+/** A receipt's PDF: the family's own (`owner`), or any for staff (null). */
+async function pdfAnswer(core: Core, params: { id: string; tipo: string }, owner: string | null) {
+  const file = await receiptPdf(core.deps, params.id, params.tipo, owner);
+  return new BytesAnswer(file.filename, 'application/pdf', file.bytes);
+}
+
 // A PDF goes out as bytes: no JSON schema describes it (the 200 below is never serialised).
 const PdfAnswer = { 200: MessageAnswer };
 
 export const RECEIPT_ROUTES: ApiRoute[] = [
-  route({
-    method: 'GET',
-    url: '/comprobantes/:id/:tipo',
-    audience: 'user',
+  userCall('GET', '/comprobantes/:id/:tipo', {
     schema: { params: ReceiptParams, response: PdfAnswer },
-    rateLimit: { max: 30, timeWindow: '1 minute', perAccount: true },
-    handle: async (call, core) => {
-      const file = await receiptPdf(core.deps, call.params.id, call.params.tipo, accountOf(call)._id);
-      return new BytesAnswer(file.filename, 'application/pdf', file.bytes);
-    },
+    rateLimit: perAccount(30),
+    handle: (call, core) => pdfAnswer(core, call.params, accountOf(call)._id),
   }),
-  route({
-    method: 'GET',
-    url: '/comprobantes/staff/:id/:tipo',
-    audience: 'admin',
+  adminCall('GET', '/comprobantes/staff/:id/:tipo', {
     schema: { params: ReceiptParams, response: PdfAnswer },
-    handle: async (call, core) => {
-      const file = await receiptPdf(core.deps, call.params.id, call.params.tipo, null);
-      return new BytesAnswer(file.filename, 'application/pdf', file.bytes);
-    },
+    handle: (call, core) => pdfAnswer(core, call.params, null),
   }),
-  route({
-    method: 'GET',
-    url: '/comprobantes/ecf',
-    audience: 'admin',
+  adminCall('GET', '/comprobantes/ecf', {
     schema: { querystring: EcfListQuery, response: { 200: EcfListAnswer } },
     handle: async (call, core) => ({ status: 'SUCCESS', ...(await listEcf(core.deps.store, call.query)) }),
   }),
-  route({
-    method: 'GET',
-    url: '/comprobantes/ecf/xml/:id',
-    audience: 'admin',
+  adminCall('GET', '/comprobantes/ecf/xml/:id', {
     schema: { params: EcfXmlParams, response: PdfAnswer },
     handle: async (call, core) => {
       const file = await signedEcf(core.deps.store, call.params.id);
@@ -66,13 +63,10 @@ export const RECEIPT_ROUTES: ApiRoute[] = [
       return new BytesAnswer(file.filename, 'application/xml', new TextEncoder().encode(file.xml));
     },
   }),
-  route({
-    method: 'POST',
-    url: '/comprobantes/ecf/enviar',
-    audience: 'admin',
+  adminCall('POST', '/comprobantes/ecf/enviar', {
     schema: { response: { 200: MessageAnswer } },
     // Each press talks to DGII: a few a minute is plenty.
-    rateLimit: { max: 6, timeWindow: '1 minute', perAccount: true },
+    rateLimit: perAccount(6),
     handle: async (_call, core) => {
       const report = await sendEcfReceipts(core.deps);
       return {
@@ -81,34 +75,23 @@ export const RECEIPT_ROUTES: ApiRoute[] = [
       };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/comprobantes/ecf/enviar/:id',
-    audience: 'admin',
+  adminCall('POST', '/comprobantes/ecf/enviar/:id', {
     schema: { params: EcfXmlParams, response: { 200: MessageAnswer } },
     // Each press talks to DGII, as 'Enviar ahora' does.
-    rateLimit: { max: 6, timeWindow: '1 minute', perAccount: true },
+    rateLimit: perAccount(6),
     handle: async (call, core) => {
       const { encf, state, unreachable } = await resendEcf(core.deps, call.params.id);
       return { status: 'SUCCESS', message: ECF_MESSAGES.resent(encf, ECF_STATE_LABELS[state], unreachable) };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/comprobantes/ecf/corregir/:id',
-    audience: 'admin',
+  adminCall('POST', '/comprobantes/ecf/corregir/:id', {
     schema: { params: EcfXmlParams, body: EcfCorrectionBody, response: { 200: MessageAnswer } },
     handle: async (call, core) => {
       const { receipt, sameNumber } = await correctEcf(core.deps, actorOf(call), call.params.id, call.body);
       return { status: 'SUCCESS', message: ECF_MESSAGES.corrected(receipt.ncf, sameNumber) };
     },
   }),
-  route({
-    method: 'GET',
-    url: '/ajustes/fiscal',
-    audience: 'admin',
-    // The school's fiscal data and ranges: administrators only (issue 25).
-    roles: ADMINISTRATION_ROLES,
+  administratorCall('GET', '/ajustes/fiscal', {
     schema: { response: { 200: FiscalStatusAnswer } },
     handle: async (_call, core) => ({
       status: 'SUCCESS',
@@ -120,36 +103,21 @@ export const RECEIPT_ROUTES: ApiRoute[] = [
       ),
     }),
   }),
-  route({
-    method: 'POST',
-    url: '/ajustes/fiscal',
-    audience: 'admin',
-    // The school's fiscal data and ranges: administrators only (issue 25).
-    roles: ADMINISTRATION_ROLES,
+  administratorCall('POST', '/ajustes/fiscal', {
     schema: { body: FiscalSettingsBody, response: { 200: MessageAnswer } },
     handle: async (call, core) => {
       await saveFiscalSettings(core.deps, actorOf(call), call.body);
       return { status: 'SUCCESS', message: R.settingsSaved };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/secuencias-ncf',
-    audience: 'admin',
-    // The school's fiscal data and ranges: administrators only (issue 25).
-    roles: ADMINISTRATION_ROLES,
+  administratorCall('POST', '/secuencias-ncf', {
     schema: { body: SequenceBody, response: { 200: MessageAnswer } },
     handle: async (call, core) => {
       await addSequence(core.deps, actorOf(call), call.body);
       return { status: 'SUCCESS', message: R.sequenceAdded };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/secuencias-ncf/desactivar/:id',
-    audience: 'admin',
-    // The school's fiscal data and ranges: administrators only (issue 25).
-    roles: ADMINISTRATION_ROLES,
+  administratorCall('POST', '/secuencias-ncf/desactivar/:id', {
     schema: { params: IdParams, response: { 200: MessageAnswer } },
     handle: async (call, core) => {
       await disableSequence(core.deps.store, actorOf(call), call.params.id);

@@ -2,9 +2,15 @@
 // the shared TypeBox schemas of its input, its per-client limit, and what it does with the core.
 // The server registers these with Fastify (server/http/routes.ts), the mocks with MSW
 // (mocks/kit.ts); neither writes a call of its own.
-import { OFFICE_ROLES, ROLE_MESSAGES, type StaffRole } from '../../domain/roles.ts';
+import {
+  ADMINISTRATION_ROLES,
+  CAMP_DAY_ROLES,
+  OFFICE_ROLES,
+  ROLE_MESSAGES,
+  type StaffRole,
+} from '../../domain/roles.ts';
 import { ApiError } from '../errors.ts';
-import type { Static, TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { type UserRecord } from '../../domain/records.ts';
 import { staffRoleOf } from '../../domain/roles.ts';
 import type { Core } from '../services.ts';
@@ -70,6 +76,9 @@ export interface FileSheet {
   rows: AsyncIterable<object>;
 }
 
+/** A download's answers: each adapter writes the file itself (FileAnswer), so 200 carries no JSON. */
+export const FileDownload = { 200: Type.Unknown() };
+
 export class FileAnswer {
   readonly filename: string;
   readonly format: 'xlsx' | 'csv';
@@ -118,27 +127,67 @@ export const FILE_TYPES = {
   csv: 'text/csv; charset=utf-8',
 } as const;
 
-export interface ApiRoute<S extends RouteSchema = RouteSchema> {
-  method: Method | Method[];
-  /** Path under /api, Fastify style (':id'). */
-  url: string;
-  audience: Audience;
+/** What a call states besides its method, path and audience: who among staff, input, limit, work. */
+export interface CallDeclaration<S extends RouteSchema = RouteSchema> {
   /** An 'admin' call's staff roles (issue 25): OFFICE_ROLES unless it says (src/domain/roles.ts). */
   roles?: readonly StaffRole[];
   schema: S;
   /** Calls per client and minute window on the server; `perAccount` counts per signed-in parent. */
-  rateLimit?: {
-    max: number;
-    timeWindow: string;
-    perAccount?: boolean;
-    /** With perAccount: also at most this many per client address, whatever the accounts (issue 43). */
-    perAddressMax?: number;
-  };
+  rateLimit?: RateLimit;
   handle(call: Call<S>, core: Core): Promise<unknown>;
+}
+
+export interface RateLimit {
+  max: number;
+  timeWindow: string;
+  perAccount?: boolean;
+  /** With perAccount: also at most this many per client address, whatever the accounts (issue 43). */
+  perAddressMax?: number;
+}
+
+export interface ApiRoute<S extends RouteSchema = RouteSchema> extends CallDeclaration<S> {
+  method: Method | Method[];
+  /** Path under /api, Fastify style (':id'). */
+  url: string;
+  audience: Audience;
 }
 
 /** Declares a call with its input types inferred from its schemas. */
 export const route = <S extends RouteSchema>(definition: ApiRoute<S>): ApiRoute => definition;
+
+/**
+ * Declares the calls of one audience (and, for staff, of the roles given): each states its method,
+ * its path and the rest of its declaration.
+ */
+export const callsOf =
+  (audience: Audience, roles?: readonly StaffRole[]) =>
+  <S extends RouteSchema>(
+    method: Method | Method[],
+    url: string,
+    declaration: CallDeclaration<S>,
+  ): ApiRoute =>
+    route({ method, url, audience, ...(roles ? { roles } : {}), ...declaration });
+
+/** A call anyone may make (signing in, a link opened from an e-mail). */
+export const publicCall = callsOf('public');
+/** A call of a signed-in user: a parent, or staff acting as one. */
+export const userCall = callsOf('user');
+/** A staff call: the office's unless `roles` says otherwise. */
+export const adminCall = callsOf('admin');
+/** A staff call of administrators only (issue 25): staff accounts, settings and fiscal data. */
+export const administratorCall = callsOf('admin', ADMINISTRATION_ROLES);
+/** A staff call coaches may make too (issue 25): the rosters and the camp day. */
+export const campDayCall = callsOf('admin', CAMP_DAY_ROLES);
+
+/** At most `max` calls per signed-in account in the window (a minute unless said). */
+export const perAccount = (max: number, timeWindow = '1 minute'): RateLimit => ({
+  max,
+  timeWindow,
+  perAccount: true,
+});
+
+/** At most `max` calls per client address in the window (a minute unless said). */
+export const perAddress = (max: number, timeWindow = '1 minute'): RateLimit => ({ max, timeWindow });
 
 /** The signed-in user of a 'user' or 'admin' call. */
 export const accountOf = (call: { account: UserRecord | null }): UserRecord => call.account!;

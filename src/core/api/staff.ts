@@ -9,9 +9,7 @@
 //   GET  /inscripciones/export       ?format=xlsx|csv and the list's filters: one row per child and week
 //   GET  /inscripciones/listas        rosters of a camp: per week and category, its paid children
 //   GET  /auditoria/listpop            the audit log: kind, action, user, record, from, to
-import { CAMP_DAY_ROLES } from '../../domain/roles.ts';
-import { Type } from 'typebox';
-import { fullName } from '../../domain/family.ts';
+import { orderFamily } from '../../domain/family.ts';
 import { ApiError } from '../errors.ts';
 import { IdParams } from '../../domain/schemas/fields.ts';
 import { findPage } from '../admin/listing.ts';
@@ -35,17 +33,17 @@ import {
   RosterAnswer,
 } from '../../domain/schemas/answers.ts';
 import { ChangeTargetsAnswer, ChangeTargetsQuery, StaffChangeBody } from '../../domain/schemas/changes.ts';
-import { CHANGE_MESSAGES } from '../../domain/changes.ts';
+import { CHANGE_MESSAGES, changeDoneMessage } from '../../domain/changes.ts';
 import { changeEnrolment } from '../admin/changes.ts';
 import { changeTargets } from '../admin/change-targets.ts';
 import { enrolmentFilter } from '../admin/enrolments-filter.ts';
 import { cancelEnrolment, enrolmentDetail, recordOfficeRefund } from '../admin/enrolments.ts';
 import { OfficeRefundBody } from '../../domain/schemas/cancellation.ts';
 import { GIVE_BACK_MESSAGES } from '../../domain/give-back.ts';
-import { listAudit, recordAudit, recordNames } from '../admin/audit.ts';
+import { exportNote, listAudit, recordAudit, recordExport } from '../admin/audit.ts';
 import { verifyPayment } from '../checkout/reconciler.ts';
-import { exportFilterWords } from '../../domain/audit.ts';
-import { accountOf, actorOf, FileAnswer, route, type ApiRoute, type FileSheet } from './route.ts';
+import { accountOf, actorOf, adminCall, campDayCall, FileAnswer, FileDownload } from './route.ts';
+import type { ApiRoute, FileSheet } from './route.ts';
 import {
   EXPORT_COLUMNS,
   ORDER_COLUMNS,
@@ -55,6 +53,7 @@ import {
   orderExportRows,
 } from '../admin/export.ts';
 import { rosters } from '../admin/rosters.ts';
+import type { Core } from '../services.ts';
 
 /** One line of the list: enough to find an order at a glance. */
 const summary = (enrolment: Enrolment) => ({
@@ -63,20 +62,22 @@ const summary = (enrolment: Enrolment) => ({
   created_at: enrolment.created_at,
   paid_at: enrolment.paid_at,
   camp_name: enrolment.camp_name,
-  parent_email: enrolment.contact.email,
-  parent_name: enrolment.contact.mother_name || enrolment.contact.father_name,
-  children: enrolment.participants.map((child) => fullName(child)),
+  ...orderFamily(enrolment),
   amount: enrolment.amount,
   state: enrolmentState(enrolment),
   payment_status: enrolment.payment_status,
   refund_status: enrolment.refund_status ?? null,
 });
 
+/** The order a staff call names, or 404. */
+async function foundEnrolment(core: Core, id: string): Promise<Enrolment> {
+  const enrolment = await core.deps.store.collection<Enrolment>('inscripciones').findById(id);
+  if (!enrolment) throw new ApiError(404, STAFF_MESSAGES.enrolmentNotFound);
+  return enrolment;
+}
+
 export const STAFF_ROUTES: ApiRoute[] = [
-  route({
-    method: 'GET',
-    url: '/inscripciones/lista',
-    audience: 'admin',
+  adminCall('GET', '/inscripciones/lista', {
     schema: { querystring: EnrolmentListQuery, response: { 200: EnrolmentListAnswer } },
     handle: async ({ query }, core) => {
       const { records, total, page, limit } = await findPage(
@@ -88,20 +89,14 @@ export const STAFF_ROUTES: ApiRoute[] = [
       return { status: 'SUCCESS', data: records.map(summary), total, page, limit };
     },
   }),
-  route({
-    method: 'GET',
-    url: '/inscripciones/detalle/:id',
-    audience: 'admin',
+  adminCall('GET', '/inscripciones/detalle/:id', {
     schema: { params: IdParams, response: { 200: EnrolmentDetailAnswer } },
     handle: async ({ params }, core) => ({
       status: 'SUCCESS',
       data: await enrolmentDetail(core.deps, params.id),
     }),
   }),
-  route({
-    method: 'POST',
-    url: '/inscripciones/cancel/:id',
-    audience: 'admin',
+  adminCall('POST', '/inscripciones/cancel/:id', {
     schema: { params: IdParams, body: CancelBody, response: { 200: RecordMessageAnswer } },
     handle: async (call, core) => {
       const reason = call.body.reason.trim();
@@ -120,10 +115,7 @@ export const STAFF_ROUTES: ApiRoute[] = [
       return { status: 'SUCCESS', message, data: await enrolmentDetail(core.deps, enrolment._id) };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/inscripciones/devolucion/:id',
-    audience: 'admin',
+  adminCall('POST', '/inscripciones/devolucion/:id', {
     schema: { params: IdParams, body: OfficeRefundBody, response: { 200: RecordMessageAnswer } },
     handle: async (call, core) => {
       await recordOfficeRefund(core.deps, call.params.id, call.body, actorOf(call));
@@ -134,10 +126,7 @@ export const STAFF_ROUTES: ApiRoute[] = [
       };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/inscripciones/cambios/:id',
-    audience: 'admin',
+  adminCall('POST', '/inscripciones/cambios/:id', {
     schema: { params: IdParams, body: StaffChangeBody, response: { 200: ChangeAnswer } },
     handle: async (call, core) => {
       const { preview = false, refund, reason, ...request } = call.body;
@@ -151,32 +140,23 @@ export const STAFF_ROUTES: ApiRoute[] = [
       if (preview) return { status: 'SUCCESS', message: '', data: { preview: outcome.preview } };
       return {
         status: 'SUCCESS',
-        message:
-          outcome.change?.refund_status === 'pending' ? CHANGE_MESSAGES.refundPending : CHANGE_MESSAGES.done,
+        message: changeDoneMessage(outcome.change),
         data: { preview: outcome.preview, enrolment: await enrolmentDetail(core.deps, call.params.id) },
       };
     },
   }),
-  route({
-    method: 'GET',
-    url: '/inscripciones/cambios/:id/semanas',
-    audience: 'admin',
+  adminCall('GET', '/inscripciones/cambios/:id/semanas', {
     schema: { params: IdParams, querystring: ChangeTargetsQuery, response: { 200: ChangeTargetsAnswer } },
     handle: async (call, core) => {
-      const order = await core.deps.store.collection<Enrolment>('inscripciones').findById(call.params.id);
-      if (!order) throw new ApiError(404, STAFF_MESSAGES.enrolmentNotFound);
+      const order = await foundEnrolment(core, call.params.id);
       return { status: 'SUCCESS', data: await changeTargets(core.deps, order, call.query.cupo) };
     },
   }),
-  route({
-    method: 'POST',
-    url: '/inscripciones/verify/:id',
-    audience: 'admin',
+  adminCall('POST', '/inscripciones/verify/:id', {
     schema: { params: IdParams, response: { 200: RecordMessageAnswer } },
     handle: async (call, core) => {
       const id = call.params.id;
-      const before = await core.deps.store.collection<Enrolment>('inscripciones').findById(id);
-      if (!before) throw new ApiError(404, STAFF_MESSAGES.enrolmentNotFound);
+      const before = await foundEnrolment(core, id);
       const verified = await verifyPayment(core.deps, id);
       const data = await enrolmentDetail(core.deps, id);
       if (verified?.settledNow)
@@ -196,32 +176,16 @@ export const STAFF_ROUTES: ApiRoute[] = [
       return { status: 'SUCCESS', message, data };
     },
   }),
-  route({
-    method: 'GET',
-    url: '/inscripciones/export',
-    audience: 'admin',
-    // The file itself is written by each adapter (FileAnswer); 200 carries no JSON.
-    schema: { querystring: EnrolmentExportQuery, response: { 200: Type.Unknown() } },
+  adminCall('GET', '/inscripciones/export', {
+    schema: { querystring: EnrolmentExportQuery, response: FileDownload },
     handle: async (call, core) => {
       const { format, hoja, ...filters } = call.query;
       const store = core.deps.store;
       const campCode = await exportCampCode(store, filters.campament);
       // Refused filters (a backwards date range) answer 400 before the download starts.
       enrolmentFilter(filters);
-      await recordAudit(store, actorOf(call), {
-        action: 'export',
-        kind: 'inscripciones',
-        record_id: null,
-        // In words (issue 24): 'Excel · Campamento: Campamento de Verano 2027 · Estado: Pagada'.
-        note: exportFilterWords(
-          format,
-          { ...filters, hoja },
-          await recordNames(
-            store,
-            [filters.campament, filters.week, filters.category].filter((id) => id !== undefined),
-          ),
-        ),
-      });
+      const note = await exportNote(store, format, { ...filters, hoja });
+      await recordExport(store, actorOf(call), 'inscripciones', note);
       // Two sheets that reconcile (issue 24): 'Pedidos', one row per order with its money, whose net
       // adds up to the dashboard's income; 'Participantes', one row per child and week.
       const participants: FileSheet = {
@@ -246,22 +210,14 @@ export const STAFF_ROUTES: ApiRoute[] = [
       );
     },
   }),
-  route({
-    method: 'GET',
-    url: '/inscripciones/listas',
-    audience: 'admin',
-    // The rosters: the coaches' too (issue 25).
-    roles: CAMP_DAY_ROLES,
+  campDayCall('GET', '/inscripciones/listas', {
     schema: { querystring: RosterQuery, response: { 200: RosterAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
       data: await rosters(core.deps.store, call.query, coachScopeOf(accountOf(call))),
     }),
   }),
-  route({
-    method: 'GET',
-    url: '/auditoria/listpop',
-    audience: 'admin',
+  adminCall('GET', '/auditoria/listpop', {
     schema: { querystring: AuditQuery, response: { 200: AuditListAnswer } },
     handle: async ({ query }, core) => listAudit(core.deps.store, query),
   }),

@@ -18,25 +18,19 @@ import {
   moveInWaitlist,
   staffWaitlist,
 } from '../checkout/waitlist.ts';
-import { accountOf, route, type ApiRoute } from './route.ts';
+import { accountOf, type ApiRoute, adminCall, perAccount, userCall } from './route.ts';
 
 export const WAITLIST_ROUTES: ApiRoute[] = [
-  route({
-    method: 'POST',
-    url: '/esperas',
-    audience: 'user',
+  userCall('POST', '/esperas', {
     schema: { body: JoinWaitlistBody, response: { 200: WaitlistJoinAnswer } },
-    rateLimit: { max: 20, timeWindow: '1 minute', perAccount: true },
+    rateLimit: perAccount(20),
     handle: async (call, core) => {
       if (call.body.child.trim() === '') throw new ApiError(400, W.childRequired);
       const entry = await joinWaitlist(core.deps, accountOf(call), call.body);
       return { status: 'SUCCESS', message: W.joined(entry.week_name, entry.position ?? 1), data: entry };
     },
   }),
-  route({
-    method: 'GET',
-    url: '/esperas',
-    audience: 'user',
+  userCall('GET', '/esperas', {
     schema: { response: { 200: WaitlistAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
@@ -44,20 +38,14 @@ export const WAITLIST_ROUTES: ApiRoute[] = [
       data: await familyWaitlist(core.deps.store, accountOf(call)._id),
     }),
   }),
-  route({
-    method: 'POST',
-    url: '/esperas/salir/:id',
-    audience: 'user',
+  userCall('POST', '/esperas/salir/:id', {
     schema: { params: IdParams, response: { 200: MessageAnswer } },
     handle: async (call, core) => {
       await leaveWaitlist(core.deps, accountOf(call)._id, call.params.id);
       return { status: 'SUCCESS', message: W.left };
     },
   }),
-  route({
-    method: 'GET',
-    url: '/esperas/lista',
-    audience: 'admin',
+  adminCall('GET', '/esperas/lista', {
     schema: { querystring: WaitlistQuery, response: { 200: WaitlistAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
@@ -65,10 +53,7 @@ export const WAITLIST_ROUTES: ApiRoute[] = [
       data: await staffWaitlist(core.deps.store, call.query),
     }),
   }),
-  route({
-    method: 'POST',
-    url: '/esperas/mover',
-    audience: 'admin',
+  adminCall('POST', '/esperas/mover', {
     schema: { body: MoveInWaitlistBody, response: { 200: MessageAnswer } },
     handle: async (call, core) => {
       await moveInWaitlist(core.deps.store, call.body.id, call.body.direction);

@@ -12,7 +12,7 @@
 // A payment names the line it pays (issue 53): once that line is paid or being paid, a second
 // request for it (another tab, a double tap) is answered 'ya está pagada' and charges nothing
 // (./already-paid.ts).
-import { fullName } from '../../domain/family.ts';
+import { fullName, orderFamily } from '../../domain/family.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
 import type { Enrolment } from '../../domain/records.ts';
@@ -153,9 +153,7 @@ export async function readLedger(
       status: enrolment.status,
       user_id: enrolment.user_id,
       card: enrolment.card,
-      parent_email: enrolment.contact.email,
-      parent_name: enrolment.contact.mother_name || enrolment.contact.father_name,
-      children: enrolment.participants.map((child) => fullName(child)),
+      ...orderFamily(enrolment),
     },
     payments,
     autopay: Boolean(enrolment.autopay) && enrolment.status !== 'cancelled',

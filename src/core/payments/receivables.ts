@@ -172,17 +172,10 @@ export async function* receivableExportRows(
   today: string,
 ): AsyncGenerator<ReceivableExportRow> {
   const { rows } = await receivables(store, query, today);
+  // The list's row as it is, but for the bucket and the day (the columns pick what the file shows).
   for (const row of rows)
     yield {
-      order_number: row.order_number,
-      camp_name: row.camp_name,
-      parent_name: row.parent_name,
-      parent_email: row.parent_email,
-      child: row.child,
-      total: row.total,
-      paid: row.paid,
-      balance: row.balance,
-      overdue: row.overdue,
+      ...row,
       bucket: agingLabel(row),
       // Noon UTC: the same calendar day in Santo Domingo (the export writes dates in its time).
       next_due: row.next_due ? new Date(`${row.next_due}T16:00:00Z`) : null,

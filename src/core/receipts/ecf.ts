@@ -14,6 +14,7 @@ import type { Store } from '../store/port.ts';
 import { ApiError } from '../errors.ts';
 import type { Enrolment } from '../../domain/records.ts';
 import { alertAdminsOnceADay } from '../admin/alerts.ts';
+import { findPage } from '../admin/listing.ts';
 import type { EcfPort } from './ecf-port.ts';
 import {
   ecfQrUrl,
@@ -263,18 +264,10 @@ export async function listEcf(
     ...(query.state ? { 'ecf.state': query.state } : { ecf: { $exists: true } }),
     ...(query.type ? { type: query.type } : {}),
   };
-  const limit = query.limit ?? 20;
-  const [found, total] = await Promise.all([
-    receiptsOf(store).find(filter, {
-      sort: { issued_at: -1, _id: -1 },
-      skip: ((query.page ?? 1) - 1) * limit,
-      limit,
-    }),
-    receiptsOf(store).count(filter),
-  ]);
+  const { records, total } = await findPage(receiptsOf(store), filter, { issued_at: -1, _id: -1 }, query);
   return {
     total,
-    data: found.map((receipt) => ({
+    data: records.map((receipt) => ({
       _id: receipt._id,
       type: receipt.type,
       encf: receipt.ncf,
