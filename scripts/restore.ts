@@ -1,4 +1,5 @@
-// npm run restore -- ARCHIVE [--reemplazar]: the school's data back from an archive (issue 27).
+// npm run restore -- [--cuenta ESCUELA] ARCHIVE [--reemplazar]: a school's data back from an archive
+// (issues 27, 46), the other schools untouched.
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { restoreCommand } from '../server/backup/commands.ts';
 

@@ -228,11 +228,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (!deps.schoolStores) await stores.close();
   });
   await preparePlatform(stores.platform, config, hashing);
-  await app.register(backupNowRoute, {
-    target: defaultSchool.backupTarget,
-    settings: config.backup,
-    alert: defaultSchool.backupFailed,
-  });
+  await app.register(backupNowRoute);
   await app.register(platformRoutes, { prefix: '/api/plataforma' });
   await app.register(apiRoutes, { prefix: '/api', pageHeaders });
   await app.register(uploadRoutes);

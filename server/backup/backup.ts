@@ -33,6 +33,11 @@ export interface BackupTarget {
   appVersion: string;
   /** The photos' Azure storage, when configured: archives go to its private '<container>-respaldos'. */
   azure?: { connectionString: string; container: string } | undefined;
+  /**
+   * Folders under `dataDir` that are not this school's (issue 46: the default school's DATA_DIR
+   * holds the other schools' folders and the platform's): never in its archive.
+   */
+  skip?: readonly string[];
 }
 
 /** Every file under `dir`, as paths relative to it, leaving out `skip` (absolute folders). */
@@ -78,7 +83,8 @@ export async function makeBackup(
     data: Buffer.from(lines.length ? `${lines.join('\n')}\n` : ''),
   }));
   // The files of DATA_DIR, but not the store's datafiles (the snapshot holds them), nor the backups.
-  const files = (await filesUnder(dataDir, [backupDir])).filter(
+  const skip = [backupDir, ...(target.skip ?? []).map((folder) => path.resolve(folder))];
+  const files = (await filesUnder(dataDir, skip)).filter(
     (entry) => !(target.store.snapshot && entry.name.startsWith('db/')),
   );
   const manifest = {

@@ -12,6 +12,8 @@ import { BackupError, extractArchive } from './archive.ts';
 import { backupAndRecord } from './backup.ts';
 import { backupProof } from './route.ts';
 import { APP_VERSION } from './version.ts';
+import { platformFolders, schoolConfig, schoolDatabase } from '../platform/school-config.ts';
+import { SCHOOL_ID_PATTERN } from '../../src/domain/platform.ts';
 
 type Print = (line: string) => void;
 
@@ -29,15 +31,41 @@ async function serverAnswers(config: Config): Promise<boolean> {
   }
 }
 
-export async function backupCommand(config: Config, print: Print): Promise<number> {
+/**
+ * `--cuenta X` (issue 46): the settings of school X, whose data and archives live in folders of
+ * their own; without it the deployment's own school.
+ */
+function schoolOf(config: Config, args: readonly string[]): { config: Config; own: boolean } | null {
+  const at = args.indexOf('--cuenta');
+  if (at === -1) return { config, own: true };
+  const id = args[at + 1];
+  if (!id || !new RegExp(SCHOOL_ID_PATTERN).test(id)) return null;
+  return { config: schoolConfig(config, { _id: id, hosts: [] }), own: false };
+}
+
+/** The arguments that are not options nor an option's value. */
+const plainArgs = (args: readonly string[]) =>
+  args.filter((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--cuenta');
+
+export async function backupCommand(
+  deployment: Config,
+  print: Print,
+  args: readonly string[] = [],
+): Promise<number> {
+  const school = schoolOf(deployment, args);
+  if (!school) {
+    print('Uso: npm run backup [-- --cuenta ESCUELA]');
+    return 1;
+  }
+  const { config } = school;
   const key = config.backup.key;
   if (!key) {
     print(BACKUP_MESSAGES.noKey);
     print('Por ejemplo: BACKUP_KEY="una frase larga que solo conoce la escuela" npm run backup');
     return 1;
   }
-  if (await serverAnswers(config)) {
-    const answer = await fetch(`${localUrl(config)}/api/respaldos/ahora`, {
+  if (await serverAnswers(deployment)) {
+    const answer = await fetch(`${localUrl(deployment)}/api/respaldos/ahora`, {
       method: 'POST',
       headers: { 'x-backup-proof': backupProof(key), 'x-account-id': config.accountId },
     });
@@ -46,11 +74,22 @@ export async function backupCommand(config: Config, print: Print): Promise<numbe
     if (answer.status === 404) print('El servidor que responde no tiene la misma BACKUP_KEY.');
     return answer.ok ? 0 : 1;
   }
-  // No server: the folder is nobody else's now.
-  const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, fsync: true });
+  // No server: the folder is nobody else's now. A created school's MongoDB database has its own
+  // name (its archive holds its files; the database is backed up with MongoDB's tools).
+  const store = await openStore({
+    mongodbUri: config.mongodbUri,
+    dataDir: config.dataDir,
+    fsync: true,
+    ...(school.own ? {} : { mongoDbName: schoolDatabase(config.accountId) }),
+  });
   try {
     const outcome = await backupAndRecord(
-      { store, dataDir: config.dataDir, appVersion: APP_VERSION },
+      {
+        store,
+        dataDir: config.dataDir,
+        appVersion: APP_VERSION,
+        ...(school.own ? { skip: platformFolders(config.dataDir) } : {}),
+      },
       config.backup,
       async () => undefined,
     );
@@ -61,32 +100,37 @@ export async function backupCommand(config: Config, print: Print): Promise<numbe
   }
 }
 
-const isEmptyDir = async (dir: string) => {
+/** Nothing in `dir` but the folders `apart` (absolute paths), which do not count. */
+const isEmptyDir = async (dir: string, apart: readonly string[] = []) => {
   try {
-    return (await readdir(dir)).length === 0;
+    return (await readdir(dir)).every((name) => apart.includes(path.join(dir, name)));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
     throw error;
   }
 };
 
-export async function restoreCommand(config: Config, args: string[], print: Print): Promise<number> {
-  const archive = args.find((arg) => !arg.startsWith('--'));
+export async function restoreCommand(deployment: Config, args: string[], print: Print): Promise<number> {
+  const archive = plainArgs(args)[0];
   const replace = args.includes('--reemplazar');
-  if (!archive) {
-    print('Uso: npm run restore -- ARCHIVO.respaldo [--reemplazar]');
+  const school = schoolOf(deployment, args);
+  if (!archive || !school) {
+    print('Uso: npm run restore -- [--cuenta ESCUELA] ARCHIVO.respaldo [--reemplazar]');
     return 1;
   }
+  const { config } = school;
   if (!config.backup.key) {
     print('Indique en BACKUP_KEY la clave con que se hizo el respaldo.');
     return 1;
   }
-  if (await serverAnswers(config)) {
+  if (await serverAnswers(deployment)) {
     print('El servidor está funcionando: deténgalo antes de restaurar.');
     return 1;
   }
   const dataDir = path.resolve(config.dataDir);
-  if (!replace && !(await isEmptyDir(dataDir))) {
+  // The deployment's own school shares DATA_DIR with the other schools' folders: they stay.
+  const others = school.own ? platformFolders(dataDir) : [];
+  if (!replace && !(await isEmptyDir(dataDir, others))) {
     print(BACKUP_MESSAGES.notEmpty(dataDir));
     return 1;
   }
@@ -95,6 +139,10 @@ export async function restoreCommand(config: Config, args: string[], print: Prin
   try {
     const { header, names } = await extractArchive(path.resolve(archive), config.backup.key, incoming);
     await rm(path.join(incoming, 'respaldo.json'), { force: true });
+    for (const folder of others)
+      await rename(folder, path.join(incoming, path.basename(folder))).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      });
     if (!(await isEmptyDir(dataDir))) {
       const aside = `${dataDir}.antes-${stamp}`;
       await rename(dataDir, aside);

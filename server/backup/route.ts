@@ -14,7 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { BACKUP_MESSAGES } from '../../src/domain/backup.ts';
 import { DuplicateKeyError } from '../store/port.ts';
-import { backupAndRecord, type BackupSettings, type BackupTarget } from './backup.ts';
+import { backupAndRecord } from './backup.ts';
+import { schoolOfRequest } from '../platform/resolve.ts';
 
 /** How far a proof's moment may be from the server's clock (the command sends it at once). */
 export const PROOF_WINDOW_MS = 60_000;
@@ -68,18 +69,14 @@ function minuteCounter(max: number) {
   };
 }
 
-export async function backupNowRoute(
-  app: FastifyInstance,
-  options: { target: BackupTarget; settings: BackupSettings; alert: (message: string) => Promise<void> },
-): Promise<void> {
-  const { target, settings, alert } = options;
+/** POST /api/respaldos/ahora: a backup of the request's school now (its header names it). */
+export async function backupNowRoute(app: FastifyInstance): Promise<void> {
   const refusal = Type.Object({ status: Type.String(), success: Type.Boolean(), message: Type.String() });
   const answer = Type.Object({
     status: Type.Literal('SUCCESS'),
     message: Type.String(),
     data: Type.Object({ name: Type.String(), size: Type.Integer() }),
   });
-  const spent = target.store.collection<{ _id: string; at: Date }>('backup_proofs');
   const wrong = minuteCounter(MAX_WRONG_PROOFS);
   const made = minuteCounter(MAX_BACKUPS_PER_MINUTE);
   const refuse = (message: string) => ({ status: 'ERROR', success: false, message });
@@ -88,11 +85,16 @@ export async function backupNowRoute(
     { schema: { response: { 200: answer, 404: refusal, 429: refusal, 503: refusal } } },
     async (request, reply) => {
       const now = Date.now();
+      const school = schoolOfRequest(request);
+      const target = school.backupTarget;
+      const settings = school.config.backup;
+      const spent = target.store.collection<{ _id: string; at: Date }>('backup_proofs');
       // A good proof is checked first and never held back: wrong ones, even from the caller's own
       // address, cannot keep the key holder from a backup.
       const refused = () => {
-        if (wrong.full(request.ip, now)) return reply.code(429).send(refuse(BACKUP_MESSAGES.tooManyProofs));
-        wrong.add(request.ip, now);
+        if (wrong.full(`${school.id}|${request.ip}`, now))
+          return reply.code(429).send(refuse(BACKUP_MESSAGES.tooManyProofs));
+        wrong.add(`${school.id}|${request.ip}`, now);
         return reply.code(404).send(refuse('No encontrado.'));
       };
       const key = settings.key;
@@ -107,9 +109,9 @@ export async function backupNowRoute(
         return refused();
       }
       await spent.deleteMany({ at: { $lt: new Date(now - 2 * PROOF_WINDOW_MS) } });
-      if (made.full('all', now)) return reply.code(429).send(refuse(BACKUP_MESSAGES.tooManyBackups));
-      made.add('all', now);
-      const outcome = await backupAndRecord(target, settings, alert);
+      if (made.full(school.id, now)) return reply.code(429).send(refuse(BACKUP_MESSAGES.tooManyBackups));
+      made.add(school.id, now);
+      const outcome = await backupAndRecord(target, settings, school.backupFailed);
       if (!outcome.ok) return reply.code(503).send(refuse(outcome.message));
       return {
         status: 'SUCCESS',

@@ -1,5 +1,5 @@
 // What a school the platform created runs with (issue 46): the deployment's settings with its own
-// account id, address and data folder; no gateway, e-CF or backups of its own until its
+// account id, address, data folder and backup folder; no gateway or e-CF of its own until its
 // administrators configure them ('Ajustes de la escuela', the next slice), and never another
 // school's. Where its store lives: its own MongoDB database, or its own folder under DATA_DIR.
 import fs from 'node:fs';
@@ -8,15 +8,25 @@ import type { Config } from '../config.ts';
 import type { Store } from '../store/port.ts';
 import type { PaymentGateway } from '../../src/core/checkout/gateway.ts';
 import { cardBrand, last4 } from '../../src/domain/cards.ts';
-import type { SchoolRecord } from './schools.ts';
+import type { SchoolRecord } from '../../src/domain/platform.ts';
 
 /** The platform's own database / folder: the list of schools and the operators. */
 export const PLATFORM_DATABASE = 'plataforma';
 /** A school's MongoDB database: prefixed, so an id such as 'admin' never names MongoDB's own. */
 export const schoolDatabase = (id: string): string => `cuenta-${id}`;
 
-/** The settings of a created school: the deployment's, with what is the school's own. */
-export function schoolConfig(config: Config, record: SchoolRecord): Config {
+/** The folders under DATA_DIR that are not the default school's: the other schools' and the platform's. */
+export const platformFolders = (dataDir: string): string[] => [
+  path.join(dataDir, 'cuentas'),
+  path.join(dataDir, PLATFORM_DATABASE),
+];
+
+/**
+ * The settings of a created school: the deployment's, with what is the school's own. Its nightly
+ * backups (on where the deployment's BACKUP_KEY is set) go to a folder of its own, one archive per
+ * school, each restorable alone (`npm run restore -- --cuenta <id> ARCHIVO`).
+ */
+export function schoolConfig(config: Config, record: Pick<SchoolRecord, '_id' | 'hosts'>): Config {
   const base = new URL(config.publicUrl);
   const host = record.hosts[0];
   const publicUrl = host ? `${base.protocol}//${host}${base.port ? `:${base.port}` : ''}` : config.publicUrl;
@@ -29,7 +39,7 @@ export function schoolConfig(config: Config, record: SchoolRecord): Config {
     // Sign-in with Google and Facebook is registered for the deployment's own school only.
     oauth: { google: null, facebook: null },
     ecf: null,
-    backup: { ...config.backup, key: undefined },
+    backup: { ...config.backup, dir: path.join(config.backup.dir, 'cuentas', record._id) },
     adminEmail: undefined,
     adminPassword: undefined,
   };

@@ -30,6 +30,7 @@ import { APP_VERSION } from '../backup/version.ts';
 import { nightlyBackup, type BackupTarget } from '../backup/backup.ts';
 import { BACKUP_MESSAGES } from '../../src/domain/backup.ts';
 import type { SchoolStatus } from '../../src/domain/platform.ts';
+import { platformFolders } from './school-config.ts';
 
 /** How often the server looks for carts to remind. */
 const CART_REMINDER_PASS_MS = 10 * 60_000;
@@ -137,6 +138,8 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
       azure: config.azureStorageConnectionString
         ? { connectionString: config.azureStorageConnectionString, container: config.azureStorageContainer }
         : undefined,
+      // The default school's DATA_DIR holds the other schools' folders: never in its archive.
+      ...(deps.isDefault ? { skip: platformFolders(config.dataDir) } : {}),
     },
     backupFailed: async (message) => {
       await alertAdminsOnceADay(core.deps, {

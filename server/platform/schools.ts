@@ -11,19 +11,12 @@ import {
   normalHost,
   PLATFORM_MESSAGES as M,
   SCHOOL_ID_PATTERN,
+  type SchoolRecord,
   type SchoolStatus,
 } from '../../src/domain/platform.ts';
 import type { School } from './school.ts';
 
-/** A school as the platform's store keeps it (the default school is not stored: its settings are the environment's). */
-export interface SchoolRecord {
-  _id: string;
-  name: string;
-  hosts: string[];
-  status: SchoolStatus;
-  admin_email: string;
-  created_at: Date;
-}
+export type { SchoolRecord };
 
 export interface NewSchool {
   id: string;

@@ -11,6 +11,16 @@ export const SCHOOL_ID_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$';
 export const HOST_PATTERN =
   '^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$';
 
+/** A school as the platform's store keeps it (the default school is not stored: its settings are the environment's). */
+export interface SchoolRecord {
+  _id: string;
+  name: string;
+  hosts: string[];
+  status: SchoolStatus;
+  admin_email: string;
+  created_at: Date;
+}
+
 /** What the platform's list shows of a school. */
 export interface SchoolSummary {
   id: string;
