@@ -70,8 +70,16 @@ await store.collection<Week>('semanas').updateOne({ _id: cart.weeks[0]!._id }, {
 const tokens = await parents(PARENTS);
 let next = 0;
 const body = JSON.stringify(enrolmentRequest(cart, [[0], [0]]));
-// Answers per slice of the run, to see whether checkouts slow down as orders pile up.
+// Answers and this process's CPU time (server and client) per slice of the run, to see whether
+// checkouts slow down as orders pile up. CPU per answer hardly moves with the machine's other load.
 const perInterval: number[] = [];
+const slices = Math.ceil(DURATION_S / INTERVAL_S);
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+const cpuAt = [cpuMs()];
+const sampler = setInterval(() => cpuAt.push(cpuMs()), INTERVAL_S * 1000);
 countingScans = true;
 const throughput = await new Promise<autocannon.Result>((resolve, reject) => {
   const runStarted = performance.now();
@@ -97,14 +105,16 @@ const throughput = await new Promise<autocannon.Result>((resolve, reject) => {
       error ? reject(new Error('autocannon failed', { cause: error })) : resolve(result),
   );
   run.on('response', () => {
-    const slice = Math.min(
-      Math.floor((performance.now() - runStarted) / 1000 / INTERVAL_S),
-      Math.ceil(DURATION_S / INTERVAL_S) - 1,
-    );
+    const slice = Math.min(Math.floor((performance.now() - runStarted) / 1000 / INTERVAL_S), slices - 1);
     perInterval[slice] = (perInterval[slice] ?? 0) + 1;
   });
 });
 countingScans = false;
+clearInterval(sampler);
+if (cpuAt.length <= slices) cpuAt.push(cpuMs());
+const cpuPerAnswer = Array.from(perInterval, (count, slice) =>
+  Number(((cpuAt[slice + 1]! - cpuAt[slice]!) / (count ?? 1)).toFixed(2)),
+);
 const sliceSeconds = (slice: number) => Math.min(INTERVAL_S, DURATION_S - slice * INTERVAL_S);
 const intervalRates = Array.from(perInterval, (count, slice) =>
   Number(((count ?? 0) / sliceSeconds(slice)).toFixed(1)),
@@ -182,6 +192,7 @@ const report = {
     intervalSeconds: INTERVAL_S,
     answersPerSecondByInterval: intervalRates,
     lastIntervalAgainstFirst: Number((intervalRates.at(-1)! / intervalRates[0]!).toFixed(2)),
+    cpuMsPerAnswerByInterval: cpuPerAnswer,
   },
   fullScans,
   race: {
