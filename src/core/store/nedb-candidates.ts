@@ -6,7 +6,6 @@
 // can show a path never does. Candidates are only a superset: NeDB still matches each one against
 // the whole query, so the answers are the same whichever index is chosen.
 import type { AnyDoc, Filter } from './port.ts';
-import type { Datastore } from './nedb.ts';
 
 /** A query no index narrowed: it walked every document of the collection. */
 export interface FullScan {
@@ -33,8 +32,11 @@ interface NedbInternals {
 
 const planned = new WeakSet<object>();
 
-/** Makes `db` pick its narrowest index for every query (find, count, update, remove). Idempotent. */
-export function pickNarrowestIndex(db: Datastore, collection: string, onFullScan?: FullScanListener): void {
+/**
+ * Makes `db` (a NeDB datastore) pick its narrowest index for every query (find, count, update,
+ * remove). Idempotent.
+ */
+export function pickNarrowestIndex(db: object, collection: string, onFullScan?: FullScanListener): void {
   if (planned.has(db)) return;
   planned.add(db);
   const internals = db as unknown as NedbInternals;
