@@ -8,6 +8,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openEmbeddedStore } from '../server/store/embedded.ts';
+import type { FullScanListener } from '../src/core/store/nedb-candidates.ts';
 import { hashPassword, type ScryptParams } from '../server/auth/password.ts';
 import { seedDemoData } from '../src/core/seed.ts';
 import { newUser } from '../src/domain/accounts.ts';
@@ -16,10 +17,14 @@ import type { Camp, UserRecord } from '../src/domain/records.ts';
 /**
  * The real server on a fresh embedded store with the demo data, listening on loopback. `env` adds
  * to or replaces the settings (the checkout benchmark runs test settings); `hashing` is the scrypt
- * cost of new passwords.
+ * cost of new passwords; `onFullScan` hears of each query that walked a whole collection.
  */
 export async function startBenchServer(
-  options: { env?: Record<string, string | undefined>; hashing?: ScryptParams } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    hashing?: ScryptParams;
+    onFullScan?: FullScanListener;
+  } = {},
 ) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'escuela-bench-'));
   const config = loadConfig({
@@ -29,7 +34,10 @@ export async function startBenchServer(
     JWT_SECRET: 'b'.repeat(40),
     ...options.env,
   });
-  const store = await openEmbeddedStore(path.join(dir, 'db'), { fsync: config.storeFsync });
+  const store = await openEmbeddedStore(path.join(dir, 'db'), {
+    fsync: config.storeFsync,
+    ...(options.onFullScan ? { onFullScan: options.onFullScan } : {}),
+  });
   const app = await buildApp(config, {
     store,
     mailTransport: { send: async () => {} },

@@ -2,6 +2,10 @@
 // autocannon. Measures (1) checkout throughput and latency and (2) a race of many parents for the
 // last places of one week. Run: `npx node scripts/bench-checkout.ts` (numbers go to the issue note);
 // `STORE_FSYNC=true npx node scripts/bench-checkout.ts` measures the cost of flushing each write to disk.
+// BENCH_SECONDS sets the throughput run's length and BENCH_INTERVAL_SECONDS (default 10) the slices it
+// is reported in: a checkout's cost must not grow with the orders stored, so the last slice of a long
+// run (e.g. BENCH_SECONDS=180 BENCH_INTERVAL_SECONDS=60, past 5,000 paid orders) should match the first.
+// `fullScans` counts, by collection, the queries that walked a whole collection (no index narrowed them).
 import { ownFixturePhoto } from '../src/core/checkout/fixtures.ts';
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -16,7 +20,13 @@ import { startBenchServer } from './bench-app.ts';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RACERS = Number(process.env.BENCH_RACERS ?? 300);
+const INTERVAL_S = Number(process.env.BENCH_INTERVAL_SECONDS ?? 10);
+// A new parent per request (a family pays for a child and week once): enough for 250 paid/s.
+const PARENTS = Number(process.env.BENCH_PARENTS ?? Math.max(20_000, DURATION_S * 250));
 const PLACES = 25;
+/** Full scans during the throughput run (not the setup's or the races'), by collection. */
+const fullScans: Record<string, { queries: number; largest: number }> = {};
+let countingScans = false;
 
 const { app, store, config, url, close } = await startBenchServer({
   // Test settings, no front end (a folder that is never made), and STORE_FSYNC as given.
@@ -26,6 +36,11 @@ const { app, store, config, url, close } = await startBenchServer({
     STORE_FSYNC: process.env.STORE_FSYNC,
   },
   hashing: { N: 1024, r: 8, p: 1 },
+  onFullScan: ({ collection, documents }) => {
+    if (!countingScans) return;
+    const seen = fullScans[collection] ?? { queries: 0, largest: 0 };
+    fullScans[collection] = { queries: seen.queries + 1, largest: Math.max(seen.largest, documents) };
+  },
 });
 
 const cart = await demoCart(store);
@@ -52,22 +67,58 @@ const headersFor = (token: string) => ({
 
 // 1. Throughput: one child, one week of unlimited capacity, a new parent and key per request.
 await store.collection<Week>('semanas').updateOne({ _id: cart.weeks[0]!._id }, { set: { quota_q: 0 } });
-const tokens = await parents(20_000);
+const tokens = await parents(PARENTS);
 let next = 0;
 const body = JSON.stringify(enrolmentRequest(cart, [[0], [0]]));
-const throughput = await autocannon({
-  url: `${url}/api/inscripciones/create`,
-  method: 'POST',
-  connections: CONNECTIONS,
-  duration: DURATION_S,
-  requests: [
+// Answers and this process's CPU time (server and client) per slice of the run, to see whether
+// checkouts slow down as orders pile up. CPU per answer hardly moves with the machine's other load.
+const perInterval: number[] = [];
+const slices = Math.ceil(DURATION_S / INTERVAL_S);
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+const cpuAt = [cpuMs()];
+const sampler = setInterval(() => cpuAt.push(cpuMs()), INTERVAL_S * 1000);
+countingScans = true;
+const throughput = await new Promise<autocannon.Result>((resolve, reject) => {
+  const runStarted = performance.now();
+  const run = autocannon(
     {
+      url: `${url}/api/inscripciones/create`,
       method: 'POST',
-      path: '/api/inscripciones/create',
-      setupRequest: (request) => ({ ...request, body, headers: headersFor(tokens[next++ % tokens.length]!) }),
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/inscripciones/create',
+          setupRequest: (request) => ({
+            ...request,
+            body,
+            headers: headersFor(tokens[next++ % tokens.length]!),
+          }),
+        },
+      ],
     },
-  ],
+    (error: unknown, result) =>
+      error ? reject(new Error('autocannon failed', { cause: error })) : resolve(result),
+  );
+  run.on('response', () => {
+    const slice = Math.min(Math.floor((performance.now() - runStarted) / 1000 / INTERVAL_S), slices - 1);
+    perInterval[slice] = (perInterval[slice] ?? 0) + 1;
+  });
 });
+countingScans = false;
+clearInterval(sampler);
+if (cpuAt.length <= slices) cpuAt.push(cpuMs());
+const cpuPerAnswer = Array.from(perInterval, (count, slice) =>
+  Number(((cpuAt[slice + 1]! - cpuAt[slice]!) / (count ?? 1)).toFixed(2)),
+);
+const sliceSeconds = (slice: number) => Math.min(INTERVAL_S, DURATION_S - slice * INTERVAL_S);
+const intervalRates = Array.from(perInterval, (count, slice) =>
+  Number(((count ?? 0) / sliceSeconds(slice)).toFixed(1)),
+);
 const paid = await store.collection('inscripciones').count({ payment_status: 'paid' });
 
 // 2. The race: RACERS parents at once for the last PLACES places of one week.
@@ -125,6 +176,7 @@ const report = {
   storeFsync: config.storeFsync,
   throughput: {
     connections: CONNECTIONS,
+    parents: PARENTS,
     seconds: DURATION_S,
     requests: throughput.requests.total,
     non2xx: throughput.non2xx,
@@ -137,7 +189,12 @@ const report = {
       max: throughput.latency.max,
     },
     paidEnrolmentsStored: paid,
+    intervalSeconds: INTERVAL_S,
+    answersPerSecondByInterval: intervalRates,
+    lastIntervalAgainstFirst: Number((intervalRates.at(-1)! / intervalRates[0]!).toFixed(2)),
+    cpuMsPerAnswerByInterval: cpuPerAnswer,
   },
+  fullScans,
   race: {
     parents: RACERS,
     places: PLACES,

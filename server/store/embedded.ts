@@ -7,6 +7,7 @@ import { constants } from 'node:fs';
 import { access, open, readFile, readdir, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { collectionsOf, Datastore, nextInCounters } from '../../src/core/store/nedb.ts';
+import type { FullScanListener } from '../../src/core/store/nedb-candidates.ts';
 import type { Store } from './port.ts';
 import { countingWrites } from '../../src/core/store/revisions.ts';
 import model from '@seald-io/nedb/lib/model.js';
@@ -20,11 +21,13 @@ const NEWLINE = 0x0a;
 export interface EmbeddedOptions {
   /** Flush every write to the disk before acknowledging it (on in production: config STORE_FSYNC). */
   fsync?: boolean;
+  /** Hears of every query that walked a whole collection (no index narrowed it): tests count them. */
+  onFullScan?: FullScanListener;
 }
 
 export async function openEmbeddedStore(
   dir: string,
-  { fsync = false }: EmbeddedOptions = {},
+  { fsync = false, onFullScan }: EmbeddedOptions = {},
 ): Promise<Store> {
   await makePrivateDir(dir);
   const datastores = new Map<string, Promise<Datastore>>();
@@ -55,7 +58,7 @@ export async function openEmbeddedStore(
 
   return countingWrites({
     kind: 'embedded',
-    collection: collectionsOf(datastore),
+    collection: collectionsOf(datastore, onFullScan),
     async nextSequence(name) {
       return nextInCounters(await datastore(COUNTERS), name);
     },

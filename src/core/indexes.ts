@@ -38,6 +38,14 @@ export const INDEXES: Array<[string, IndexSpec]> = [
   ['membresias', { fields: ['order_number'], sparse: true }],
   ['clientes', { fields: ['user_id'], sparse: true }],
   ['outbox', { fields: ['status'] }],
+  // Also on every checkout: the family's earlier codes for a child (src/core/checkout/follow-ups.ts),
+  // the ranges a receipt may be numbered from, and the admins an unnumbered receipt alerts
+  // (src/core/admin/alerts.ts asks by either field: each needs its index, or the families' accounts
+  // are walked).
+  ['membresias', { fields: ['user_id'] }],
+  ['secuencias_ncf', { fields: ['type'] }],
+  ['usuarios', { fields: ['tipo'] }],
+  ['usuarios', { fields: ['role'], sparse: true }],
   // One receipt per NCF: the rule that no number is printed twice (src/core/receipts/service.ts).
   ['comprobantes', { fields: ['ncf'], unique: true }],
   ['comprobantes', { fields: ['enrolment_id'] }],

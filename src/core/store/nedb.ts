@@ -5,6 +5,7 @@
 import nedb from '@seald-io/nedb';
 import { holdMovePlan, newId, toModifiers, valueAt, visible, withinBounds } from './common.ts';
 import { DELETED_STATUS, DuplicateKeyError, HOLDS_FIELD } from './port.ts';
+import { pickNarrowestIndex, type FullScanListener } from './nedb-candidates.ts';
 import type {
   AnyDoc,
   Collection,
@@ -25,14 +26,24 @@ export type Datastore = InstanceType<typeof Datastore>;
 /** Collection names become file names: letters, digits, '_' and '-' only. */
 export const SAFE_NAME = /^[A-Za-z0-9_-]+$/;
 
-/** `store.collection(name)` of a NeDB store: one collection object per (safe) name. */
-export function collectionsOf(datastore: (name: string) => Promise<Datastore>): Store['collection'] {
+/**
+ * `store.collection(name)` of a NeDB store: one collection object per (safe) name, each query
+ * walking its narrowest index; `onFullScan` hears of every query that walked a whole collection.
+ */
+export function collectionsOf(
+  datastore: (name: string) => Promise<Datastore>,
+  onFullScan?: FullScanListener,
+): Store['collection'] {
   const collections = new Map<string, Collection>();
   return <T extends Doc = AnyDoc>(name: string): Collection<T> => {
     if (!SAFE_NAME.test(name)) throw new Error(`Invalid collection name: ${name}`);
     let collection = collections.get(name);
     if (!collection) {
-      collection = nedbCollection(name, () => datastore(name));
+      collection = nedbCollection(name, async () => {
+        const db = await datastore(name);
+        pickNarrowestIndex(db, name, onFullScan);
+        return db;
+      });
       collections.set(name, collection);
     }
     return collection as unknown as Collection<T>;
