@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import { PurgeCSSPlugin } from 'purgecss-webpack-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
+import { mockConfigScript } from './mocks/schools.ts';
 
 const root = import.meta.dirname;
 /** Files worth compressing: text, not images that are already compressed or source maps. The page
@@ -198,8 +199,18 @@ function webConfig(env, argv) {
             globOptions: { ignore: ['**/index.html', ...(mock ? [] : ['**/mockServiceWorker.js'])] },
             info: { minimized: true },
           },
-          // The real server generates /app-config.js; mock mode has no server, so ship a static one.
-          ...(mock ? [{ from: 'mocks/app-config.js', to: 'app-config.js', info: { minimized: true } }] : []),
+          // The real server generates /app-config.js; mock mode has no server, so ship a static one,
+          // with the mock schools written in (mocks/schools.ts).
+          ...(mock
+            ? [
+                {
+                  from: 'mocks/app-config.js',
+                  to: 'app-config.js',
+                  info: { minimized: true },
+                  transform: (content) => mockConfigScript(content.toString()),
+                },
+              ]
+            : []),
         ],
       }),
       // AdminLTE's build carries all of Bootstrap and AdminLTE (~47 KB gzip); the pages keep only

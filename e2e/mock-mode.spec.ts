@@ -18,6 +18,14 @@ async function signInAsMockParent(page: Page, query = '') {
   await expect(page).toHaveURL(/\/$/);
 }
 
+async function signInAsMockAdmin(page: Page, query = '') {
+  await page.goto(`/admin/login${query}`);
+  await page.getByLabel('Usuario o correo electrónico').fill(MOCK_CREDENTIALS.admin.email);
+  await page.getByLabel('Contraseña').fill(MOCK_CREDENTIALS.admin.password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
 test("a tester signs in and enrols two children with a coupon up to the confirmation; a reload keeps the order until 'Reiniciar datos'", async ({
   page,
 }, testInfo) => {
@@ -87,11 +95,7 @@ test("a tester downloads a seeded order's fiscal receipt from the profile, drawn
 test('a tester uses every admin screen on the mocks, and the error-guardar scenario shows the save error', async ({
   page,
 }) => {
-  await page.goto('/admin/login?escenario=error-guardar');
-  await page.getByLabel('Usuario o correo electrónico').fill(MOCK_CREDENTIALS.admin.email);
-  await page.getByLabel('Contraseña').fill(MOCK_CREDENTIALS.admin.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await signInAsMockAdmin(page, '?escenario=error-guardar');
   await expect(page.getByTestId('total-campamentos')).toHaveText('2');
   await expect(page.getByText('Semana 8: Agotado')).toBeVisible();
   for (const [area, row] of [
@@ -166,4 +170,21 @@ test("a tester sees the seeded annual plan in 'Mis pagos', pays an instalment, a
   await expect(dialog.getByRole('alert')).toHaveText(CARD_MESSAGES.declined);
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(ledger.getByText(/Tarjeta Visa \*\*\*\*4242 · Rechazado/)).toBeVisible();
+});
+
+test('?cuenta= opens the other demo school, with camps of its own; back on the first from the panel, its sign-in is not valid there', async ({
+  page,
+}) => {
+  await signInAsMockAdmin(page, '?cuenta=club-los-tigres');
+  await page.goto('/admin/campamentos');
+  await expect(page.getByRole('row', { name: /Campamento Los Tigres 2027/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Campamento de Verano 2027/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: /^Simulación:/ }).click();
+  await page.getByLabel(/^Escuela/).selectOption('escuela-baloncesto');
+  await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+  await signInAsMockAdmin(page);
+  await page.goto('/admin/campamentos');
+  await expect(page.getByRole('row', { name: /Campamento de Verano 2027/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Campamento Los Tigres 2027/ })).toHaveCount(0);
 });

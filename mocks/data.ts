@@ -1,7 +1,8 @@
-// The mock API's data: the business core (src/core) on the in-memory store, seeded with the same
-// demo school as the server (src/core/seed.ts), plus an admin, a parent with known mock
-// credentials and two paid enrolments of that parent, made by the real checkout pipeline a few
-// days before today. resetMockData() brings all of it back (tests call it between tests).
+// The mock API's data: for each demo school of mocks/schools.ts, the business core (src/core) on an
+// in-memory store of its own, seeded with the same demo school as the server (src/core/seed.ts, with
+// the school's few changes), plus an admin, a parent with known mock credentials and two paid
+// enrolments of that parent, made by the real checkout pipeline a few days before today.
+// resetMockData() brings all of it back (tests call it between tests).
 import { createCore, type Core } from '../src/core/services.ts';
 import type { CoreDeps } from '../src/core/deps.ts';
 import { ensureIndexes } from '../src/core/indexes.ts';
@@ -13,32 +14,75 @@ import { demoCart, enrolmentRequest, ownFixturePhoto, participant } from '../src
 import { enrol } from '../src/core/checkout/pipeline.ts';
 import { cardBrand, CARD_MESSAGES, last4 } from '../src/domain/cards.ts';
 import { newUser } from '../src/domain/accounts.ts';
-import type { UserRecord } from '../src/domain/records.ts';
+import type { Camp, UserRecord } from '../src/domain/records.ts';
+import { FISCAL_SETTINGS_ID, type FiscalSettings } from '../src/domain/receipts.ts';
 import { activeScenario } from './scenarios.ts';
+import { MOCK_SCHOOLS, type MockSchool } from './schools.ts';
 import { mockReceiptPdf } from './receipts.ts';
 import { demoCampIds, fixtureIds, MOCK_CREDENTIALS } from './fixtures.ts';
 
 export { MOCK_CREDENTIALS, demoCampIds };
 
-/** Bearer token → user id; kept in the page's storage in mock mode so a reload keeps the session. */
-export const sessions = new Map<string, string>();
+/** One demo school's mock API: its core, its sign-ins, and what the page keeps of them. */
+export interface SchoolData {
+  school: MockSchool;
+  /** Null until first named (coreOf); then the core the handlers answer this school with. */
+  core: Core | null;
+  seeding: Promise<Core> | null;
+  /** Whether the core started from the tester's saved data (its uploads are in them). */
+  restored: boolean;
+  /**
+   * Bearer token → user id. Mock tokens are opaque, and both schools' fixtures have the same ids:
+   * only the school that signed a token in knows it.
+   */
+  sessions: Map<string, string>;
+  takeSnapshot: (() => MemorySnapshot) | null;
+  saveTimer: ReturnType<typeof setTimeout> | null;
+}
+
+const schools: SchoolData[] = MOCK_SCHOOLS.map((school) => ({
+  school,
+  core: null,
+  seeding: null,
+  restored: false,
+  sessions: new Map(),
+  takeSnapshot: null,
+  saveTimer: null,
+}));
+const [first] = schools as [SchoolData, ...SchoolData[]];
+
+/** The school of an account id, if it is one of the mock schools. */
+export const schoolData = (id: string | null): SchoolData | undefined =>
+  schools.find((data) => data.school.id === id);
+
+/** The first school's sign-ins (tests sign an admin in through it). */
+export const sessions = first.sessions;
+
+/** The page's storage key of a school: the first keeps the names it had alone, so saves stay. */
+const keyOf = (key: string, { school }: SchoolData) =>
+  school === first.school ? key : `${key}:${school.id}`;
+
 let sessionStorageBacking: Storage | null = null;
 const SESSIONS_KEY = 'msw-mock-sessions';
 
+/** Kept in the page's storage in mock mode, so a reload keeps each school's sessions. */
 export function persistSessionsIn(storage: Storage): void {
   sessionStorageBacking = storage;
-  try {
-    const saved = JSON.parse(storage.getItem(SESSIONS_KEY) ?? '[]') as Array<[string, string]>;
-    for (const [token, userId] of saved) sessions.set(token, userId);
-  } catch {
-    // A broken entry only means signing in again.
-  }
+  for (const data of schools)
+    try {
+      const saved = JSON.parse(storage.getItem(keyOf(SESSIONS_KEY, data)) ?? '[]') as Array<[string, string]>;
+      for (const [token, userId] of saved) data.sessions.set(token, userId);
+    } catch {
+      // A broken entry only means signing in again.
+    }
 }
 
 const UPLOADS_KEY = 'msw-mock-uploads';
-const savedUploads = (): Array<[string, string]> => {
+const savedUploads = (data: SchoolData): Array<[string, string]> => {
   try {
-    return JSON.parse(sessionStorageBacking?.getItem(UPLOADS_KEY) ?? '[]') as Array<[string, string]>;
+    return JSON.parse(sessionStorageBacking?.getItem(keyOf(UPLOADS_KEY, data)) ?? '[]') as Array<
+      [string, string]
+    >;
   } catch {
     return [];
   }
@@ -48,21 +92,25 @@ const savedUploads = (): Array<[string, string]> => {
  * A photo uploaded in mock mode is remembered as its family's across reloads (the data starts
  * again on each load), so the wizard's restored photo is still accepted at payment (issue 43).
  */
-export function rememberUpload(url: string, userId: string): void {
-  const saved = [...savedUploads(), [url, userId] as [string, string]].slice(-50);
-  sessionStorageBacking?.setItem(UPLOADS_KEY, JSON.stringify(saved));
+export function rememberUpload(data: SchoolData, url: string, userId: string): void {
+  const saved = [...savedUploads(data), [url, userId] as [string, string]].slice(-50);
+  sessionStorageBacking?.setItem(keyOf(UPLOADS_KEY, data), JSON.stringify(saved));
 }
 
-/** Puts the remembered uploads back into the fresh mock data (after persistSessionsIn). */
+/** Puts the remembered uploads back into the schools started from the fixtures (after persistSessionsIn). */
 export async function restoreUploads(): Promise<void> {
-  for (const [url, user_id] of savedUploads())
-    await current.deps.store.collection('uploads').insertOne({ url, user_id, created_at: new Date() });
+  for (const data of schools) {
+    if (data.restored || savedUploads(data).length === 0) continue;
+    const { store } = (await coreOf(data)).deps;
+    for (const [url, user_id] of savedUploads(data))
+      await store.collection('uploads').insertOne({ url, user_id, created_at: new Date() });
+  }
 }
 
-function signIn(userId: string): string {
+function signIn(data: SchoolData, userId: string): string {
   const token = `mock.${crypto.randomUUID()}`;
-  sessions.set(token, userId);
-  sessionStorageBacking?.setItem(SESSIONS_KEY, JSON.stringify([...sessions]));
+  data.sessions.set(token, userId);
+  sessionStorageBacking?.setItem(keyOf(SESSIONS_KEY, data), JSON.stringify([...data.sessions]));
   return token;
 }
 
@@ -72,8 +120,6 @@ const DATA_KEY = 'msw-mock-data';
 /** Bumped when the saved shape changes: an older save is then set aside and the fixtures come back. */
 const DATA_VERSION = 1;
 let dataStorage: Storage | null = null;
-let takeSnapshot: (() => MemorySnapshot) | null = null;
-let saveTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** Dates are tagged, so a reload gets Dates back (JSON would leave strings). */
 function encode(snapshot: MemorySnapshot): string {
@@ -100,53 +146,61 @@ function decode(text: string | null): MemorySnapshot | null {
   }
 }
 
-/** Saves the store now (a pending save included); a full storage only means the data is not kept. */
-export function saveMockData(): void {
-  if (saveTimer) clearTimeout(saveTimer);
-  saveTimer = null;
-  if (!dataStorage || !takeSnapshot) return;
+/** Saves a school's store now (a pending save included); a full storage only means it is not kept. */
+function saveSchool(data: SchoolData): void {
+  if (data.saveTimer) clearTimeout(data.saveTimer);
+  data.saveTimer = null;
+  if (!dataStorage || !data.takeSnapshot) return;
   try {
-    dataStorage.setItem(DATA_KEY, encode(takeSnapshot()));
+    dataStorage.setItem(keyOf(DATA_KEY, data), encode(data.takeSnapshot()));
   } catch (error) {
     console.warn('[msw] the mock data could not be kept for the next reload', error);
   }
 }
 
-const scheduleSave = () => {
-  if (!dataStorage || saveTimer) return;
-  saveTimer = setTimeout(saveMockData, 250);
+/** Saves every school's store now (a pending save included). */
+export function saveMockData(): void {
+  for (const data of schools) saveSchool(data);
+}
+
+const scheduleSave = (data: SchoolData) => {
+  if (!dataStorage || data.saveTimer) return;
+  data.saveTimer = setTimeout(() => saveSchool(data), 250);
 };
 
 /**
- * Mock mode's start: the tester's data as the last page left it, or the fixtures the first time
- * (and after 'Reiniciar datos'). Answers whether saved data were restored.
+ * Mock mode's start: each school's data as the tester's last page left them, or the fixtures the
+ * first time (and after 'Reiniciar datos'). Answers whether saved data were restored.
  */
 export async function startMockData(storage: Storage): Promise<boolean> {
   dataStorage = storage;
-  const saved = decode(storage.getItem(DATA_KEY));
-  if (saved) {
-    const core = createCore(mockDeps(saved));
-    await core.deps.store.collection('usuarios').count({});
-    current = core;
-    return true;
+  for (const data of schools) {
+    const saved = decode(storage.getItem(keyOf(DATA_KEY, data)));
+    data.core = saved ? createCore(mockDeps(data, saved)) : null;
+    Object.assign(data, { seeding: null, restored: saved !== null });
+    await data.core?.deps.store.collection('usuarios').count({});
   }
-  await resetMockData();
-  saveMockData();
-  return false;
+  if (!first.core) {
+    first.core = await seeded(first);
+    saveSchool(first);
+  }
+  return schools.some((data) => data.restored);
 }
 
-/** 'Reiniciar datos': forgets the tester's data; the next load starts from the fixtures. */
+/** 'Reiniciar datos': forgets the tester's data of every school; the next load starts from the fixtures. */
 export function forgetMockData(storage: Storage): void {
-  if (saveTimer) clearTimeout(saveTimer);
-  saveTimer = null;
-  storage.removeItem(DATA_KEY);
+  for (const data of schools) {
+    if (data.saveTimer) clearTimeout(data.saveTimer);
+    data.saveTimer = null;
+    storage.removeItem(keyOf(DATA_KEY, data));
+  }
   dataStorage = null;
 }
 
-/** The ports of the mock API: what a real deployment does with a server, done in the page. */
-function mockDeps(saved?: MemorySnapshot): CoreDeps {
-  const memory = openSnapshotMemoryStore(saved, scheduleSave);
-  takeSnapshot = memory.snapshot;
+/** The ports of a school's mock API: what a real deployment does with a server, done in the page. */
+function mockDeps(data: SchoolData, saved?: MemorySnapshot): CoreDeps {
+  const memory = openSnapshotMemoryStore(saved, () => scheduleSave(data));
+  data.takeSnapshot = memory.snapshot;
   const store = memory.store;
   const sandbox = sandboxGateway({ store });
   return {
@@ -201,7 +255,7 @@ function mockDeps(saved?: MemorySnapshot): CoreDeps {
       hash: (password) => sha256Hex(`mock:${password}`),
       verify: async (password, hash) => (await sha256Hex(`mock:${password}`)) === hash,
     },
-    sessions: { sign: signIn },
+    sessions: { sign: (userId) => signIn(data, userId) },
     // PDFKit's browser build, loaded only when a receipt is drawn (never in the parents' bundle).
     receiptPdf: mockReceiptPdf,
     photos: {
@@ -226,18 +280,46 @@ function mockDeps(saved?: MemorySnapshot): CoreDeps {
   };
 }
 
-let current: Core = createCore(mockDeps());
+first.core = createCore(mockDeps(first));
 
-/** The core the handlers answer with (a new one after every reset). */
-export const mockCore = (): Core => current;
+/** The first school's core (a new one after every reset): tests arrange their data through it. */
+export const mockCore = (): Core => first.core!;
+
+/** The cores of the schools started so far (the page's background passes run on each). */
+export const startedCores = (): Core[] => schools.flatMap((data) => (data.core ? [data.core] : []));
+
+async function seeded(data: SchoolData): Promise<Core> {
+  const core = createCore(mockDeps(data));
+  await seed(core, data.school);
+  return core;
+}
+
+/** A school's core, seeded when first named: most pages and tests only ever call the first. */
+export async function coreOf(data: SchoolData): Promise<Core> {
+  if (data.core) return data.core;
+  const seeding = (data.seeding ??= seeded(data));
+  const core = await seeding;
+  // A reset while it was seeded starts the school again: this core is then no longer its own.
+  if (data.seeding === seeding) Object.assign(data, { core, seeding: null });
+  return core;
+}
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
 
-async function seed(core: Core): Promise<void> {
+/** The demo data with a school's changes (mocks/schools.ts), before any order names its camps. */
+async function seed(core: Core, school: MockSchool): Promise<void> {
   const { store } = core.deps;
   const ids = fixtureIds();
   await ensureIndexes(store, core.deps.log);
   await seedDemoData(store, new Date(), ids);
+  const camps = school.changes?.camps ?? {};
+  for (const [code, change] of Object.entries(camps))
+    await store.collection<Camp>('campamentos').updateOne({ code }, { set: change });
+  if (school.changes)
+    await store
+      .collection<FiscalSettings>('ajustes')
+      .updateOne({ _id: FISCAL_SETTINGS_ID }, { set: { school_name: school.changes.schoolName } });
+  const codeOf = (code: string) => camps[code]?.code ?? code;
   const users = store.collection<UserRecord>('usuarios');
   const user = async (email: string, password: string, overrides: Partial<UserRecord>) =>
     users.insertOne({
@@ -266,7 +348,7 @@ async function seed(core: Core): Promise<void> {
   await ownFixturePhoto(store, parent._id);
   // Two paid enrolments of the parent (Pedro in week 1, María in week 2), recent enough for the
   // dashboard's chart: the checkout itself records them, then they are dated back.
-  const cart = await demoCart(store);
+  const cart = await demoCart(store, codeOf('CV2027'));
   // The coach runs the summer camp's first two weeks, where the fixture children are (issue 25).
   await users.updateOne(
     { _id: coach._id },
@@ -287,7 +369,7 @@ async function seed(core: Core): Promise<void> {
   }
   // And Pedro on the annual program's monthly plan (issue 20), with autopay on the card he paid
   // with: 'Mis pagos' shows its schedule, and the next instalment can be paid.
-  const annual = await demoCart(store, 'PA2027');
+  const annual = await demoCart(store, codeOf('PA2027'));
   const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
   await enrol(
     // A sandbox on the mock store: it keeps the card where the mock gateway finds it.
@@ -298,10 +380,13 @@ async function seed(core: Core): Promise<void> {
   );
 }
 
-/** Back to the fixtures: every change made by handlers is forgotten (sessions included). */
+/** Back to the fixtures in every school: every change made by handlers is forgotten (sessions included). */
 export async function resetMockData(): Promise<void> {
-  sessions.clear();
-  const core = createCore(mockDeps());
-  await seed(core);
-  current = core;
+  for (const data of schools) {
+    data.sessions.clear();
+    Object.assign(data, { seeding: null, restored: false });
+    // The first keeps answering until its new core is ready, as before there were two.
+    if (data !== first) data.core = null;
+  }
+  first.core = await seeded(first);
 }

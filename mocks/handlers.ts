@@ -1,6 +1,7 @@
 // MSW handlers for every call of both catalogues (spec 01 §7, spec 02 §7), shared by the browser
 // worker (mock mode) and msw/node (tests). The calls are the server's own (src/core/api, answered by
-// the business core on the in-memory store of ./data.ts); what is left here is routing: the
+// the business core of the school the call names, on its in-memory store of ./data.ts); what is
+// left here is routing: the
 // testers' scenarios, the health probe, the photo upload and social sign-in. The parity suite
 // (mocks/parity) runs the same API tests against the server and these handlers.
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
@@ -12,7 +13,7 @@ import type { CreateEnrolmentBody } from '../src/domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../src/domain/photos.ts';
 import type { Week } from '../src/domain/records.ts';
 import { SOCIAL_MESSAGES } from '../src/domain/social.ts';
-import { mockCore, rememberUpload } from './data.ts';
+import { rememberUpload } from './data.ts';
 import { apiPath, failure, guard, handlersOf, type Before } from './kit.ts';
 import { activeScenario, SLOW_DELAY_MS } from './scenarios.ts';
 
@@ -34,13 +35,13 @@ const social = http.get(
 
 const uploads = http.post(apiPath('/inscripciones/uploadtoazurecdn'), async ({ request }) => {
   try {
-    const user = await guard(request, 'user');
+    const { school, core, user } = await guard(request, 'user');
     if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data'))
       throw new ApiError(400, PHOTO_MESSAGES.missing);
     const file = (await request.formData()).get('foto');
     const bytes = file && typeof file !== 'string' ? new Uint8Array(await file.arrayBuffer()) : undefined;
-    const url = await savePhoto(mockCore().deps, user!._id, bytes);
-    rememberUpload(url, user!._id);
+    const url = await savePhoto(core.deps, user!._id, bytes);
+    rememberUpload(school, url, user!._id);
     return HttpResponse.json(
       { success: true, message: PHOTO_MESSAGES.uploaded, result: url },
       { status: 201 },
@@ -55,11 +56,11 @@ const uploads = http.post(apiPath('/inscripciones/uploadtoazurecdn'), async ({ r
  * another family paid the last places: the week is full and holds nothing, so the checkout refuses
  * it as the server would (409), whatever the wizard held.
  */
-const fillFirstWeek: Before = async ({ body }) => {
+const fillFirstWeek: Before = async ({ body }, core) => {
   if (activeScenario() !== 'semana-llena') return;
   const [first] = placesToTake(body as CreateEnrolmentBody);
   if (!first) return;
-  const weeks = mockCore().deps.store.collection<Week>('semanas');
+  const weeks = core.deps.store.collection<Week>('semanas');
   const week = await weeks.findById(first.id);
   if (!week) return;
   const full = week.quota_q > 0 ? week.quota_q : Math.max(week.quota_f, 1);

@@ -1,7 +1,7 @@
 // The MSW adapter of the shared call table (src/core/api), mirroring the server's
-// (server/http/routes.ts): account header → guard → input validated with the same TypeBox schemas
-// (unknown fields dropped, Spanish messages naming the field) → the core's answer, refusals in the
-// server's envelopes.
+// (server/http/routes.ts): account header → that school's core → guard → input validated with the
+// same TypeBox schemas (unknown fields dropped, Spanish messages naming the field) → the core's
+// answer, refusals in the server's envelopes.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import Value from 'typebox/value';
 import type { TSchema } from 'typebox';
@@ -22,15 +22,29 @@ import { AUTH_MESSAGES } from '../src/domain/accounts.ts';
 import type { UserRecord } from '../src/domain/records.ts';
 import { isAdmin } from '../src/domain/roles.ts';
 import { schemaIssueMessage } from '../src/domain/validation.ts';
-import { mockCore, sessions } from './data.ts';
+import type { Core } from '../src/core/services.ts';
+import { coreOf, schoolData, type SchoolData } from './data.ts';
+import { MOCK_SCHOOLS, mockSchool } from './schools.ts';
 
 /** Any origin: the worker sees same-origin URLs, msw/node sees the absolute URLs of jsdom. */
 export const apiPath = (path: string): string => `*/api${path}`;
 
-/** The account id the real server would be configured with (window config, else its default). */
+/** The account id the page is configured with (window config, else the first mock school's). */
 export function expectedAccountId(): string {
   const config = (globalThis as { __APP_CONFIG__?: { accountId?: string } }).__APP_CONFIG__;
-  return config?.accountId ?? 'escuela-baloncesto';
+  return config?.accountId ?? MOCK_SCHOOLS[0].id;
+}
+
+/**
+ * The mock school a call's x-account-id names, as the server's account check; a page configured
+ * with an id of no mock school (the component tests') is the first school's.
+ */
+function schoolOf(request: Request): SchoolData {
+  const named = request.headers.get('x-account-id');
+  const own = named === expectedAccountId() && !mockSchool(named);
+  const data = schoolData(own ? MOCK_SCHOOLS[0].id : named);
+  if (!data) throw new ApiError(403, AUTH_MESSAGES.account);
+  return data;
 }
 
 interface TypeBoxIssue {
@@ -89,30 +103,28 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/** The signed-in user of the request's bearer token, if active. */
-export async function userOf(request: Request): Promise<UserRecord | null> {
+/** The signed-in user of the request's bearer token, if the school signed it in and they are active. */
+async function userOf(request: Request, school: SchoolData, core: Core): Promise<UserRecord | null> {
   const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
-  const userId = token ? sessions.get(token) : undefined;
-  const user = userId
-    ? await mockCore().deps.store.collection<UserRecord>('usuarios').findById(userId)
-    : null;
+  const userId = token ? school.sessions.get(token) : undefined;
+  const user = userId ? await core.deps.store.collection<UserRecord>('usuarios').findById(userId) : null;
   return user?.status === 'active' ? user : null;
 }
 
-/** The guard of an audience, as the server's requireUser / requireAdmin. */
+/** The school of the call and the guard of an audience, as the server's requireUser / requireAdmin. */
 export async function guard(
   request: Request,
   audience: Audience,
   call?: Pick<ApiRoute, 'roles'>,
-): Promise<UserRecord | null> {
-  if (request.headers.get('x-account-id') !== expectedAccountId())
-    throw new ApiError(403, AUTH_MESSAGES.account);
-  const user = await userOf(request);
+): Promise<{ school: SchoolData; core: Core; user: UserRecord | null }> {
+  const school = schoolOf(request);
+  const core = await coreOf(school);
+  const user = await userOf(request, school, core);
   if (audience !== 'public' && !user) throw new ApiError(401, AUTH_MESSAGES.missing);
   if (audience === 'admin' && !isAdmin(user!)) throw new ApiError(403, AUTH_MESSAGES.notAdmin);
   // The call's staff roles (issue 25), as the server checks them.
   if (audience === 'admin') assertRole(call ?? {}, user!);
-  return user;
+  return { school, core, user };
 }
 
 /** A refusal or an unexpected failure as the server's error handler answers it. */
@@ -141,7 +153,7 @@ function serialise(schema: TSchema | undefined, body: unknown): unknown {
 }
 
 /** Optional work of a scenario before a call runs (e.g. another family takes the last places). */
-export type Before = (call: { body: unknown }) => Promise<void>;
+export type Before = (call: { body: unknown }, core: Core) => Promise<void>;
 
 /** One shared call as MSW handlers (one per method). */
 export function handlersOf(call: ApiRoute, before?: Before): HttpHandler[] {
@@ -150,7 +162,7 @@ export function handlersOf(call: ApiRoute, before?: Before): HttpHandler[] {
       apiPath(call.url),
       async ({ request, params }) => {
         try {
-          const account = await guard(request, call.audience, call);
+          const { core, user: account } = await guard(request, call.audience, call);
           const { schema } = call;
           const query = Object.fromEntries(new URL(request.url).searchParams);
           const input = {
@@ -161,8 +173,8 @@ export function handlersOf(call: ApiRoute, before?: Before): HttpHandler[] {
             ip: '127.0.0.1',
             header: (name: string) => request.headers.get(name) ?? undefined,
           };
-          await before?.(input);
-          const result = await call.handle(input, mockCore());
+          await before?.(input, core);
+          const result = await call.handle(input, core);
           if (result instanceof FileAnswer) return await fileResponse(result);
           if (result instanceof BytesAnswer)
             return new HttpResponse(result.bytes as Uint8Array<ArrayBuffer>, {

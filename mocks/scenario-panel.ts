@@ -1,10 +1,36 @@
 // The floating scenario picker of mock mode (plain DOM, no React): a small button in a corner
-// that opens a list of the scenarios of mocks/scenarios.ts. Picking one keeps it in
-// sessionStorage and reloads the page so every screen starts from it.
-import { activeScenario, SCENARIOS, setScenario, isScenario } from './scenarios.ts';
+// that opens the demo school (mocks/schools.ts) and a list of the scenarios of mocks/scenarios.ts.
+// Picking either keeps it in sessionStorage and reloads the page so every screen starts from it.
+import { activeScenario, SCENARIOS, setScenario, isScenario, SCENARIO_PARAM } from './scenarios.ts';
 import { forgetMockData, MOCK_CREDENTIALS } from './data.ts';
+import { expectedAccountId } from './kit.ts';
+import { MOCK_SCHOOLS, mockSchool, SCHOOL_PARAM, SCHOOL_STORAGE_KEY } from './schools.ts';
 
 const PANEL_ID = 'msw-scenario-panel';
+
+/** Starts the page again on the choice just kept: the address's own parameter would win over it. */
+function reloadWithout(param: string): void {
+  const url = new URL(window.location.href);
+  url.searchParams.delete(param);
+  window.location.replace(url.toString());
+}
+
+/** The demo schools as a select; the page's school is the one its configuration names. */
+function schoolPicker(doc: Document): HTMLLabelElement {
+  const row = doc.createElement('label');
+  Object.assign(row.style, { display: 'block', marginTop: '6px' });
+  const select = doc.createElement('select');
+  Object.assign(select.style, { display: 'block', width: '100%', minHeight: '44px', marginTop: '2px' });
+  for (const { id, label } of MOCK_SCHOOLS) select.add(new Option(`${label} (${id})`, id));
+  select.value = expectedAccountId();
+  select.addEventListener('change', () => {
+    if (!mockSchool(select.value)) return;
+    window.sessionStorage.setItem(SCHOOL_STORAGE_KEY, select.value);
+    reloadWithout(SCHOOL_PARAM);
+  });
+  row.append('Escuela (cada una con sus propios datos)', select);
+  return row;
+}
 
 export function mountScenarioPanel(doc: Document): void {
   if (!doc.body) {
@@ -62,19 +88,17 @@ export function mountScenarioPanel(doc: Document): void {
     radio.addEventListener('change', () => {
       if (!isScenario(radio.value)) return;
       setScenario(radio.value, window.sessionStorage);
-      // The URL's ?escenario= would win over the choice on reload: drop it.
-      const url = new URL(window.location.href);
-      url.searchParams.delete('escenario');
-      window.location.replace(url.toString());
+      reloadWithout(SCENARIO_PARAM);
     });
     row.append(radio, ` ${label}`);
     body.append(row);
   }
+  body.append(schoolPicker(doc));
   const hint = doc.createElement('p');
   hint.style.margin = '6px 0 0';
   hint.style.color = '#555';
   hint.textContent =
-    `Cuentas: ${MOCK_CREDENTIALS.admin.email} / ${MOCK_CREDENTIALS.admin.password} (admin), ` +
+    `Cuentas (las mismas en cada escuela): ${MOCK_CREDENTIALS.admin.email} / ${MOCK_CREDENTIALS.admin.password} (admin), ` +
     `${MOCK_CREDENTIALS.parent.email} / ${MOCK_CREDENTIALS.parent.password} (padre/madre), ` +
     `${MOCK_CREDENTIALS.coach.email} / ${MOCK_CREDENTIALS.coach.password} (entrenador). ` +
     'Tarjetas: 4242 4242 4242 4242 aprobada, 4000 0000 0000 0002 rechazada.';

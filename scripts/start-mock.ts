@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { buildIfStale } from './build.ts';
 import { registerFrontend } from '../server/http/frontend.ts';
 import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/fixtures.ts';
+import { MOCK_SCHOOLS } from '../mocks/schools.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -29,6 +30,7 @@ process.stdout.write(
     `  Enlace de inscripción (campamento):   ${url}/login?camp=${camps.summer}`,
     `  Enlace de inscripción (programa anual): ${url}/login?camp=${camps.annual}`,
     '  Escenarios: añada ?escenario=tarjeta-rechazada | lento | error-carga | cupon-caido | error-foto | semana-llena',
+    `  Escuelas:   añada ?cuenta=${MOCK_SCHOOLS.map((school) => school.id).join(' | ')}`,
     '',
   ].join('\n') + '\n',
 );
