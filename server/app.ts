@@ -38,6 +38,7 @@ import {
   type SchoolStores,
 } from './platform/school-config.ts';
 import { platformRoutes, preparePlatform } from './platform/routes.ts';
+import { applySchoolSettings, schoolSettingsRoutes } from './platform/settings-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -189,9 +190,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     hosts: [],
     status: 'active',
   });
+  await applySchoolSettings(defaultSchool);
   app.decorate('store', deps.store);
   app.decorate('outbox', defaultSchool.outbox);
-  app.decorate('core', defaultSchool.core);
+  // A getter: the default school's core is made again when its own settings change its gateway.
+  app.decorate('core', { getter: () => defaultSchool.core });
   // The platform's list of schools, and a runtime per created school on a store of its own.
   const stores = deps.schoolStores ?? (await openSchoolStores(config));
   const schools = new Schools({
@@ -200,7 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     build: async (record) => {
       const own = schoolConfig(config, record);
       const gateway = deps.schoolGateway?.(record._id) ?? schoolGateway(config);
-      return startSchool(own, {
+      const school = await startSchool(own, {
         ...shared(record._id),
         store: await stores.open(record._id),
         photos: localPhotoStorage(path.join(own.dataDir, 'uploads')),
@@ -211,6 +214,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         status: record.status,
         createdAt: record.created_at,
       });
+      await applySchoolSettings(school);
+      return school;
     },
   });
   app.decorate('schools', schools);
@@ -230,6 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await preparePlatform(stores.platform, config, hashing);
   await app.register(backupNowRoute);
   await app.register(platformRoutes, { prefix: '/api/plataforma' });
+  await app.register(schoolSettingsRoutes, { prefix: '/api' });
   await app.register(apiRoutes, { prefix: '/api', pageHeaders });
   await app.register(uploadRoutes);
   await app.register(authenticationRoutes, { prefix: '/api/autenticacion-3ds' });

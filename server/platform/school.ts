@@ -45,8 +45,13 @@ export interface School {
   readonly config: Config;
   readonly store: Store;
   readonly outbox: Outbox;
-  /** The business core this school answers with (src/core/services.ts). */
+  /**
+   * The business core this school answers with (src/core/services.ts); made again when the
+   * school's own settings change its gateway (`useGateway`). Read it per request, per pass.
+   */
   readonly core: Core;
+  /** Takes cards through `gateway` from now on (the school saved its own AZUL merchant). */
+  useGateway(gateway: PaymentGateway): void;
   readonly photos: PhotoStorage;
   /** Where its photos are kept on disk when they are not in Azure. */
   readonly uploadsDir: string;
@@ -90,28 +95,31 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
   const outbox = new Outbox(store, deps.transport, config.mailFrom, log, config.mailReplyTo);
   // Bound once the core exists: the alert is an e-mail to the admins through the core's outbox.
   let credentialsRefused: (description: string) => void = () => undefined;
-  const core = createCore({
-    store,
-    gateway:
-      deps.gateway ?? paymentGateway(config, store, log, (description) => credentialsRefused(description)),
-    mailer: outbox,
-    passwords: { hash: (password) => hashPassword(password, deps.hashing), verify: verifyPassword },
-    sessions: { sign: deps.signToken, forget: deps.forgetAccount },
-    photos: deps.photos,
-    log,
-    receiptPdf: (receipt) => renderReceiptPdf(PDFDocument, receipt),
-    // e-CF (issue 22): the certificate is read now, so a wrong password stops the start.
-    ...(config.ecf ? { ecf: ecfPort(config.ecf) } : {}),
-    ...(deps.clock ? { clock: deps.clock } : {}),
-    settings: {
-      publicUrl: config.publicUrl,
-      schoolWebsite: config.schoolWebsite,
-      paymentLeaseMs: config.paymentLeaseMs,
-      autopay: config.autopay,
-      ecf: config.ecf !== null,
-      backups: config.backup.key !== undefined,
-    },
-  });
+  const coreWith = (gateway: PaymentGateway) =>
+    createCore({
+      store,
+      gateway,
+      mailer: outbox,
+      passwords: { hash: (password) => hashPassword(password, deps.hashing), verify: verifyPassword },
+      sessions: { sign: deps.signToken, forget: deps.forgetAccount },
+      photos: deps.photos,
+      log,
+      receiptPdf: (receipt) => renderReceiptPdf(PDFDocument, receipt),
+      // e-CF (issue 22): the certificate is read now, so a wrong password stops the start.
+      ...(config.ecf ? { ecf: ecfPort(config.ecf) } : {}),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+      settings: {
+        publicUrl: config.publicUrl,
+        schoolWebsite: config.schoolWebsite,
+        paymentLeaseMs: config.paymentLeaseMs,
+        autopay: config.autopay,
+        ecf: config.ecf !== null,
+        backups: config.backup.key !== undefined,
+      },
+    });
+  let core = coreWith(
+    deps.gateway ?? paymentGateway(config, store, log, (description) => credentialsRefused(description)),
+  );
   credentialsRefused = (description) =>
     void alertAdminsOnceADay(core.deps, {
       kind: 'gateway-alert',
@@ -128,7 +136,12 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
     config,
     store,
     outbox,
-    core,
+    get core() {
+      return core;
+    },
+    useGateway(gateway) {
+      core = coreWith(gateway);
+    },
     photos: deps.photos,
     uploadsDir: path.join(config.dataDir, 'uploads'),
     backupTarget: {
@@ -142,7 +155,7 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
       ...(deps.isDefault ? { skip: platformFolders(config.dataDir) } : {}),
     },
     backupFailed: async (message) => {
-      await alertAdminsOnceADay(core.deps, {
+      await alertAdminsOnceADay(school.core.deps, {
         kind: 'backup-alert',
         topic: 'backup',
         subject: BACKUP_MESSAGES.subject,
@@ -177,34 +190,38 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
   // Payments whose outcome is unknown, crashed requests and unfinished follow-ups are settled in
   // the background (src/core/checkout/reconciler.ts); each enrolment is claimed, so instances share
   // it. Twice per lease: an interrupted payment is settled at most one and a half leases after it began.
-  every(config.paymentLeaseMs / 2, 'payment reconciliation failed', () => reconcilePayments(core.deps));
+  every(config.paymentLeaseMs / 2, 'payment reconciliation failed', () =>
+    reconcilePayments(school.core.deps),
+  );
   // Instalment card payments whose answer never came (src/core/payments/card-settler.ts), as often.
-  every(config.paymentLeaseMs / 2, 'instalment payment settling failed', () => settleCardPayments(core.deps));
+  every(config.paymentLeaseMs / 2, 'instalment payment settling failed', () =>
+    settleCardPayments(school.core.deps),
+  );
   // Reminders of carts left unpaid for a day (src/core/checkout/carts.ts); each is claimed, so
   // instances share the work. Every ten minutes: a reminder a few minutes late changes nothing.
-  every(CART_REMINDER_PASS_MS, 'cart reminders failed', () => sendCartReminders(core.deps), true);
+  every(CART_REMINDER_PASS_MS, 'cart reminders failed', () => sendCartReminders(school.core.deps), true);
   // Waiting lists (src/core/checkout/waitlist.ts): offers that ran out pass on, and places freed by
   // an expired hold or more capacity go to the first in line. Each offer is claimed first.
-  every(WAITLIST_PASS_MS, 'waiting list offers failed', () => offerFreedPlaces(core.deps), true);
+  every(WAITLIST_PASS_MS, 'waiting list offers failed', () => offerFreedPlaces(school.core.deps), true);
   // Fiscal receipts that waited for an NCF sequence (src/core/receipts/pending-receipts.ts): issued
   // and e-mailed once staff add one (saving it runs this at once too). Each receipt's id is its order's.
-  every(WAITLIST_PASS_MS, 'pending receipts failed', () => issuePendingReceipts(core.deps));
+  every(WAITLIST_PASS_MS, 'pending receipts failed', () => issuePendingReceipts(school.core.deps));
   // e-CF (issue 22): signed receipts sent to DGII in the order issued, and their results asked.
   if (config.ecf) {
-    every(config.passes.ecfMs, 'sending e-CF failed', () => sendEcfReceipts(core.deps));
+    every(config.passes.ecfMs, 'sending e-CF failed', () => sendEcfReceipts(school.core.deps));
     // Instalment payments whose e-CF waited for a range.
     every(config.passes.ecfMs, 'pending instalment e-CF failed', () =>
-      issuePendingPaymentReceipts(core.deps),
+      issuePendingPaymentReceipts(school.core.deps),
     );
   }
   // Autopay (src/core/payments/autopay.ts): notices, the charges of the day and their retries, and
   // the card payments a crash or a timeout left unsettled. Each instalment is claimed in the store.
-  every(config.passes.autopayMs, 'autopay failed', () => runAutopay(core.deps), true);
+  every(config.passes.autopayMs, 'autopay failed', () => runAutopay(school.core.deps), true);
   // Backups (issue 27, server/backup/): one a night after BACKUP_HOUR, claimed in the store so that
   // instances make one; a failure alerts the administrators. `npm run backup` asks for one now.
   if (config.backup.key)
     every(BACKUP_PASS_MS, 'the nightly backup failed', () =>
-      nightlyBackup(school.backupTarget, config.backup, school.backupFailed, nowOf(core.deps)),
+      nightlyBackup(school.backupTarget, config.backup, school.backupFailed, nowOf(school.core.deps)),
     );
   return school;
 }

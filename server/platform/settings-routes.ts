@@ -1,0 +1,117 @@
+// 'Ajustes de la escuela' (issue 46): the school's administrators read and save its own settings
+// and test its AZUL merchant. Server-only calls (secrets are sealed with node:crypto under
+// PLATFORM_KEY), answered without any secret.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { assertRole } from '../../src/core/api/index.ts';
+import {
+  SCHOOL_SETTINGS_MESSAGES as M,
+  SchoolSettingsBody,
+  type SchoolSettingsInput,
+} from '../../src/domain/school-settings.ts';
+import { schoolOfRequest } from './resolve.ts';
+import type { School } from './school.ts';
+import {
+  readSchoolSettings,
+  saveSchoolSettings,
+  settingsGateway,
+  settingsView,
+  testAzulConnection,
+} from './settings.ts';
+import { recordAudit } from '../../src/core/admin/audit.ts';
+
+const ADMINISTRATORS = { roles: ['administrador'] as const };
+/** Written to the audit as 'configurado': secrets, and PEM texts too long to read there. */
+const SEALED_OR_LONG = new Set(['azul_auth1', 'azul_auth2', 'azul_key', 'azul_cert', 'azul_ca']);
+
+const Secret = Type.Object({ configured_at: Type.Union([Type.String(), Type.Null()]) });
+const View = Type.Object({
+  name: Type.String(),
+  website: Type.String(),
+  colour: Type.String(),
+  mail_from_name: Type.String(),
+  reply_to: Type.String(),
+  azul_environment: Type.String(),
+  azul_merchant_id: Type.String(),
+  azul_merchant_name: Type.String(),
+  azul_cert_set: Type.Boolean(),
+  secrets: Type.Object({ azul_auth1: Secret, azul_auth2: Secret, azul_key: Secret }),
+  azul_ready: Type.Boolean(),
+});
+const Answer = Type.Object({ status: Type.Literal('SUCCESS'), message: Type.String(), data: View });
+
+/** The school's own AZUL merchant, when complete, takes its cards from now on. */
+export async function applySchoolSettings(school: School): Promise<void> {
+  const gateway = settingsGateway(await readSchoolSettings(school.store), {
+    schoolId: school.id,
+    config: school.config,
+    timeoutMs: school.config.payments.gateway === 'azul' ? school.config.payments.azul.timeoutMs : 120_000,
+    store: school.store,
+    log: school.core.deps.log,
+  });
+  if (gateway) school.useGateway(gateway);
+}
+
+export async function schoolSettingsRoutes(app: FastifyInstance): Promise<void> {
+  const administrator = async (request: FastifyRequest) => {
+    await app.requireAdmin(request);
+    assertRole(ADMINISTRATORS, request.account!);
+  };
+  app.get(
+    '/ajustes/escuela',
+    { onRequest: administrator, schema: { response: { 200: Answer } } },
+    async (request) => ({
+      status: 'SUCCESS' as const,
+      message: '',
+      data: settingsView(await readSchoolSettings(schoolOfRequest(request).store)),
+    }),
+  );
+  app.post<{ Body: SchoolSettingsInput }>(
+    '/ajustes/escuela',
+    { onRequest: administrator, schema: { body: SchoolSettingsBody, response: { 200: Answer } } },
+    async (request) => {
+      const school = schoolOfRequest(request);
+      const saved = await saveSchoolSettings(
+        school.store,
+        { schoolId: school.id, config: school.config },
+        request.body,
+      );
+      await applySchoolSettings(school);
+      // Which fields changed, never their values when they are secrets.
+      await recordAudit(
+        school.store,
+        { user: request.account!, ip: request.ip },
+        {
+          action: 'update',
+          kind: 'ajustes',
+          record_id: 'escuela',
+          after: Object.fromEntries(
+            Object.keys(request.body).map((field) => [
+              field,
+              SEALED_OR_LONG.has(field) ? 'configurado' : (request.body as Record<string, unknown>)[field],
+            ]),
+          ),
+        },
+      );
+      return { status: 'SUCCESS' as const, message: M.saved, data: settingsView(saved) };
+    },
+  );
+  app.post(
+    '/ajustes/escuela/probar-azul',
+    {
+      onRequest: administrator,
+      schema: { response: { 200: Type.Object({ status: Type.Literal('SUCCESS'), message: Type.String() }) } },
+    },
+    async (request) => {
+      const school = schoolOfRequest(request);
+      const gateway = settingsGateway(await readSchoolSettings(school.store), {
+        schoolId: school.id,
+        config: school.config,
+        timeoutMs: 15_000,
+        store: school.store,
+        log: school.core.deps.log,
+      });
+      return { status: 'SUCCESS' as const, message: await testAzulConnection(gateway) };
+    },
+  );
+}

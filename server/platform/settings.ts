@@ -1,0 +1,172 @@
+// A school's own settings (issue 46, 'Ajustes de la escuela'), kept in its own store: public
+// fields in clear, secrets sealed under PLATFORM_KEY (./secrets.ts) and never answered, and its
+// own AZUL merchant, which takes the school's cards from the moment it is complete.
+import crypto from 'node:crypto';
+import tls from 'node:tls';
+import type { Config } from '../config.ts';
+import { AZUL_BACKUP_URL, AZUL_TEST_URL } from '../config.ts';
+import type { Store } from '../store/port.ts';
+import { setById } from '../../src/core/store/common.ts';
+import type { PaymentGateway } from '../../src/core/checkout/gateway.ts';
+import { ApiError } from '../../src/core/errors.ts';
+import { fiscalSettings } from '../../src/core/receipts/numbering.ts';
+import { splitItbis } from '../../src/domain/receipts.ts';
+import {
+  SCHOOL_SECRETS,
+  SCHOOL_SETTINGS_MESSAGES as M,
+  type AzulEnvironment,
+  type SchoolSecret,
+  type SchoolSettingsInput,
+  type SchoolSettingsView,
+} from '../../src/domain/school-settings.ts';
+import { azulGateway, type AzulLog } from '../payments/azul.ts';
+import { seal, unseal, type SealedSecret } from './secrets.ts';
+
+/** AZUL's production site (its test site and contingency site are the config's). */
+export const AZUL_PRODUCTION_URL = 'https://pagos.azul.com.do/WebServices/JSON/Default.aspx';
+
+const SETTINGS_ID = 'escuela';
+
+export interface StoredSchoolSettings {
+  _id: typeof SETTINGS_ID;
+  name?: string;
+  website?: string;
+  colour?: string;
+  mail_from_name?: string;
+  reply_to?: string;
+  azul_environment?: AzulEnvironment;
+  azul_merchant_id?: string;
+  azul_merchant_name?: string;
+  azul_cert?: string;
+  azul_url?: string;
+  azul_ca?: string;
+  secrets?: Partial<Record<SchoolSecret, SealedSecret>>;
+  updated_at?: Date;
+}
+
+const settingsOf = (store: Store) => store.collection<StoredSchoolSettings>('ajustes');
+
+export async function readSchoolSettings(store: Store): Promise<StoredSchoolSettings | null> {
+  return settingsOf(store).findById(SETTINGS_ID);
+}
+
+const azulReady = (stored: StoredSchoolSettings | null): boolean =>
+  Boolean(
+    stored?.azul_merchant_id &&
+    stored.azul_cert &&
+    stored.secrets?.azul_auth1 &&
+    stored.secrets.azul_auth2 &&
+    stored.secrets.azul_key,
+  );
+
+/** What the panel is answered: never a secret, only when each was configured. */
+export function settingsView(stored: StoredSchoolSettings | null): SchoolSettingsView {
+  const secrets = Object.fromEntries(
+    SCHOOL_SECRETS.map((name) => {
+      const at = stored?.secrets?.[name]?.configured_at;
+      return [name, { configured_at: at ? new Date(at).toISOString() : null }];
+    }),
+  ) as SchoolSettingsView['secrets'];
+  return {
+    name: stored?.name ?? '',
+    website: stored?.website ?? '',
+    colour: stored?.colour ?? '',
+    mail_from_name: stored?.mail_from_name ?? '',
+    reply_to: stored?.reply_to ?? '',
+    azul_environment: stored?.azul_environment ?? 'pruebas',
+    azul_merchant_id: stored?.azul_merchant_id ?? '',
+    azul_merchant_name: stored?.azul_merchant_name ?? '',
+    azul_cert_set: Boolean(stored?.azul_cert),
+    secrets,
+    azul_ready: azulReady(stored),
+  };
+}
+
+export interface SettingsContext {
+  schoolId: string;
+  config: Pick<Config, 'env' | 'platform'>;
+}
+
+/** Saves what was sent (secrets sealed); answers the stored settings. Nothing changes on a refusal. */
+export async function saveSchoolSettings(
+  store: Store,
+  context: SettingsContext,
+  input: SchoolSettingsInput,
+  now = new Date(),
+): Promise<StoredSchoolSettings> {
+  const { azul_auth1, azul_auth2, azul_key, ...open } = input;
+  const secrets = { azul_auth1, azul_auth2, azul_key };
+  const sent = SCHOOL_SECRETS.filter((name) => secrets[name] !== undefined && secrets[name] !== '');
+  const platformKey = context.config.platform.key;
+  if (sent.length && !platformKey) throw new ApiError(409, M.noPlatformKey);
+  if ((open.azul_url || open.azul_ca) && context.config.env === 'production')
+    throw new ApiError(400, M.testOnly);
+  const current = await readSchoolSettings(store);
+  const sealed = { ...current?.secrets };
+  for (const name of sent) sealed[name] = seal(platformKey!, context.schoolId, secrets[name]!, now);
+  const next: StoredSchoolSettings = {
+    ...current,
+    ...open,
+    _id: SETTINGS_ID,
+    secrets: sealed,
+    updated_at: now,
+  };
+  // A certificate and key that do not make a TLS client certificate are refused now, not at a payment.
+  if (next.azul_cert && sealed.azul_key && (open.azul_cert !== undefined || sent.includes('azul_key'))) {
+    const key = unseal(platformKey ?? '', context.schoolId, sealed.azul_key);
+    try {
+      tls.createSecureContext({ cert: next.azul_cert, key: key ?? '' });
+    } catch {
+      throw new ApiError(400, M.badCertificate);
+    }
+  }
+  const { _id, ...fields } = next;
+  await setById(settingsOf(store), _id, fields);
+  return next;
+}
+
+/** The school's own AZUL gateway, once all of it is set and its secrets open; else null. */
+export function settingsGateway(
+  stored: StoredSchoolSettings | null,
+  context: SettingsContext & { timeoutMs: number; store: Store; log: AzulLog },
+): PaymentGateway | null {
+  const platformKey = context.config.platform.key;
+  if (!azulReady(stored) || !platformKey) return null;
+  const open = (name: SchoolSecret) => unseal(platformKey, context.schoolId, stored!.secrets![name]!);
+  const [auth1, auth2, key] = [open('azul_auth1'), open('azul_auth2'), open('azul_key')];
+  if (auth1 === null || auth2 === null || key === null) return null;
+  const production = stored!.azul_environment === 'produccion';
+  return azulGateway({
+    config: {
+      url: stored!.azul_url || (production ? AZUL_PRODUCTION_URL : AZUL_TEST_URL),
+      backupUrl: stored!.azul_url || AZUL_BACKUP_URL,
+      merchantId: stored!.azul_merchant_id!,
+      merchantName: stored!.azul_merchant_name || stored!.name || '',
+      auth1,
+      auth2,
+      certFile: '',
+      keyFile: '',
+      caFile: null,
+      timeoutMs: context.timeoutMs,
+    },
+    tls: {
+      cert: Buffer.from(stored!.azul_cert!),
+      key: Buffer.from(key),
+      ...(stored!.azul_ca ? { ca: Buffer.from(stored!.azul_ca) } : {}),
+    },
+    log: context.log,
+    itbisOf: async (amount) =>
+      splitItbis(amount, (await fiscalSettings(context.store))?.itbis ?? 'exento').itbis,
+  });
+}
+
+/** 'Probar conexión': a harmless question to AZUL (a payment that does not exist), answered in Spanish. */
+export async function testAzulConnection(gateway: PaymentGateway | null): Promise<string> {
+  if (!gateway) throw new ApiError(409, M.notReady);
+  try {
+    await gateway.lookup(`prueba-${crypto.randomBytes(6).toString('hex')}`);
+    return M.connected;
+  } catch (error) {
+    throw new ApiError(502, M.notConnected(error instanceof Error ? error.message : String(error)));
+  }
+}

@@ -1,0 +1,66 @@
+// A school's own settings (issue 46, 'Ajustes de la escuela'): what parents see of it, how its
+// e-mails are signed, and its own AZUL merchant. Secrets (AZUL's Auth1/Auth2, its client
+// certificate's key) are written, never read back: an answer says only when each was configured.
+import { Type, type Static } from 'typebox';
+
+export const AZUL_ENVIRONMENTS = ['pruebas', 'produccion'] as const;
+export type AzulEnvironment = (typeof AZUL_ENVIRONMENTS)[number];
+
+/** The secrets a school can set; each is stored encrypted under PLATFORM_KEY. */
+export const SCHOOL_SECRETS = ['azul_auth1', 'azul_auth2', 'azul_key'] as const;
+export type SchoolSecret = (typeof SCHOOL_SECRETS)[number];
+
+const Text = (max: number) => Type.String({ maxLength: max });
+
+/** What an administrator may save; every field optional (only those sent change). */
+export const SchoolSettingsBody = Type.Object({
+  name: Type.Optional(Text(120)),
+  website: Type.Optional(Text(300)),
+  /** The colour of the parents' header, `#rrggbb`. */
+  colour: Type.Optional(Type.String({ pattern: '^(#[0-9a-fA-F]{6})?$' })),
+  mail_from_name: Type.Optional(Text(80)),
+  reply_to: Type.Optional(Type.String({ maxLength: 254, pattern: '^([^\\s@]+@[^\\s@]+\\.[^\\s@]+)?$' })),
+  azul_environment: Type.Optional(Type.Union(AZUL_ENVIRONMENTS.map((value) => Type.Literal(value)))),
+  azul_merchant_id: Type.Optional(Type.String({ maxLength: 30, pattern: '^[0-9]*$' })),
+  azul_merchant_name: Type.Optional(Text(60)),
+  /** The client certificate AZUL issued (PEM): public, shown by its subject and expiry. */
+  azul_cert: Type.Optional(Text(20_000)),
+  azul_auth1: Type.Optional(Text(100)),
+  azul_auth2: Type.Optional(Text(100)),
+  /** The certificate's private key (PEM). */
+  azul_key: Type.Optional(Text(20_000)),
+  /**
+   * Test deployments only (refused in production): another AZUL address and a CA to trust, for
+   * the AZUL stand-in.
+   */
+  azul_url: Type.Optional(Text(300)),
+  azul_ca: Type.Optional(Text(20_000)),
+});
+export type SchoolSettingsInput = Static<typeof SchoolSettingsBody>;
+
+/** The settings as answered: public fields, and of each secret only when it was set. */
+export interface SchoolSettingsView {
+  name: string;
+  website: string;
+  colour: string;
+  mail_from_name: string;
+  reply_to: string;
+  azul_environment: AzulEnvironment;
+  azul_merchant_id: string;
+  azul_merchant_name: string;
+  azul_cert_set: boolean;
+  secrets: Record<SchoolSecret, { configured_at: string | null }>;
+  /** Cards are taken through this school's own AZUL merchant (all of it is set). */
+  azul_ready: boolean;
+}
+
+export const SCHOOL_SETTINGS_MESSAGES = {
+  saved: 'Ajustes de la escuela guardados',
+  noPlatformKey:
+    'El servidor no tiene PLATFORM_KEY: no se pueden guardar las credenciales. Avise al operador de la plataforma.',
+  testOnly: 'Esa dirección de AZUL solo se admite en un servidor de pruebas.',
+  badCertificate: 'El certificado y la clave de AZUL no forman un certificado de cliente válido.',
+  notReady: 'Complete el comercio, Auth1, Auth2, el certificado y su clave de AZUL antes de probar la conexión.',
+  connected: 'Conexión con AZUL correcta.',
+  notConnected: (why: string) => `AZUL no respondió como se esperaba: ${why}`,
+} as const;
