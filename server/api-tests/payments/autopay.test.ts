@@ -3,11 +3,9 @@
 // each due day, is charged on the day and gets the receipt; a decline is e-mailed and retried after
 // 1, 3 and 7 days, then stops ('vencida'); a card reported lost or stolen is never retried; a new
 // card takes over; three instances running the pass at once charge each instalment once.
-import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.ts';
-import { buildTestApp, TEST_HASHING, type TestApp } from '../../testing/build.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import { instancesOnOneStore } from '../testing.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { demoCart, enrolmentRequest, newKey, type DemoCart } from '../checkout/testing.ts';
 import { runAutopay } from '../../../src/core/payments/autopay.ts';
@@ -18,12 +16,7 @@ import { LEDGER_MESSAGES, type LedgerPayment, type SavedCard } from '../../../sr
 import type { EnrolmentLedgerAnswer } from '../../../src/domain/schemas/ledger.ts';
 
 let t: TestApp;
-let others: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(others.map((app) => app.close()));
-  others = [];
-  await t?.close();
-});
+const sharedStore = instancesOnOneStore(() => t);
 
 const clock = { now: new Date() };
 const setDay = (day: string) => {
@@ -216,26 +209,20 @@ describe('autopay', () => {
     const { cart } = await setup();
     const families = [];
     for (let index = 0; index < 8; index += 1) families.push(await family(cart, `familia${index}@correo.do`));
-    for (let index = 0; index < 2; index += 1)
-      others.push(
-        await buildApp(t.config, {
-          store: t.store,
-          // The same bank: a sandbox on the shared store.
-          gateway: sandboxGateway({ store: t.store, clock: () => clock.now }),
-          hashing: TEST_HASHING,
-          logStream: new PassThrough(),
-          clock: () => clock.now,
-        }),
-      );
+    const apps = await sharedStore.add(t, 2, () => ({
+      // The same bank: a sandbox on the shared store.
+      gateway: sandboxGateway({ store: t.store, clock: () => clock.now }),
+      clock: () => clock.now,
+    }));
     setDay('2026-10-05');
-    const reports = await Promise.all([t.app, ...others].map((app) => runAutopay(app.core.deps)));
+    const reports = await Promise.all(apps.map((app) => runAutopay(app.core.deps)));
     expect(reports.reduce((sum, report) => sum + report.charged, 0)).toBe(8);
     for (const { order } of families) {
       const payments = await autoPayments(order);
       expect(payments.filter((payment) => payment.status === 'approved')).toHaveLength(1);
     }
     // Again on all three: nothing more.
-    const again = await Promise.all([t.app, ...others].map((app) => runAutopay(app.core.deps)));
+    const again = await Promise.all(apps.map((app) => runAutopay(app.core.deps)));
     expect(again.reduce((sum, report) => sum + report.charged, 0)).toBe(0);
   });
 
