@@ -23,6 +23,7 @@ import {
   FIXTURE_PNG_BASE64,
   enrolmentRequest as enrolmentBody,
   participant,
+  testCard,
 } from '../../src/core/checkout/fixtures.ts';
 import { formatDop } from '../../src/domain/pricing.ts';
 import { SOCIAL_MESSAGES } from '../../src/domain/social.ts';
@@ -477,14 +478,7 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
         call('POST', `/api/pagos/cuota/${ledger.enrolment._id}`, {
           token: parent,
           headers: { 'idempotency-key': newKey() },
-          body: {
-            cuota: line._id,
-            amount: line.owed,
-            cardHolder: 'Carmen Rodríguez',
-            cardNumber: SANDBOX_CARDS.approved,
-            expDate: '12/2030',
-            cvv: '123',
-          },
+          body: { cuota: line._id, amount: line.owed, ...testCard() },
         });
       const paid = await pay();
       expect(paid.status).toBe(201);

@@ -5,14 +5,13 @@
 // never the payment; a document DGII received but answered after the timeout is found there (consulta
 // trackids, consulta RFCE) and never sent twice; a rejection alerts the admins with DGII's reasons; a
 // cancellation's E34 refers to the invoice; twenty payments at once on a range of fifteen never share or skip an e-NCF.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
+import { demoCart, enrolmentRequest, payAs, payInstalment, type DemoCart } from './testing.ts';
 import { startDgiiStandin, type DgiiStandin } from '../../testing/dgii-standin.ts';
 import { schoolP12In } from '../../testing/ecf.ts';
 import { dgiiSchemaErrors } from '../../testing/dgii-xsd.ts';
@@ -637,20 +636,13 @@ describe('e-CF issued and sent', () => {
     const annual = await demoCart(app.store, 'PA2027');
     const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
     const order = await pay(app, parent, enrolmentRequest(annual, [[monthly]]));
-    const byCard = await app.api({
-      method: 'POST',
-      url: `/api/pagos/cuota/${order._id}`,
-      token: parent,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      payload: {
-        cuota: (await owedLine(app, admin, order._id))._id,
-        amount: 3_900,
-        cardHolder: 'Carmen Rodríguez',
-        cardNumber: '4242424242424242',
-        expDate: '12/2030',
-        cvv: '123',
-      },
-    });
+    const byCard = await payInstalment(
+      app,
+      parent,
+      order._id,
+      (await owedLine(app, admin, order._id))._id,
+      3_900,
+    );
     expect(byCard.statusCode, byCard.body).toBe(201);
     const cash = await app.api({
       method: 'POST',
@@ -693,20 +685,13 @@ describe('e-CF issued and sent', () => {
     const annual = await demoCart(app.store, 'PA2027');
     const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
     const order = await pay(app, parent, enrolmentRequest(annual, [[monthly]]));
-    const paid = await app.api({
-      method: 'POST',
-      url: `/api/pagos/cuota/${order._id}`,
-      token: parent,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      payload: {
-        cuota: (await owedLine(app, admin, order._id))._id,
-        amount: 3_900,
-        cardHolder: 'Carmen Rodríguez',
-        cardNumber: '4242424242424242',
-        expDate: '12/2030',
-        cvv: '123',
-      },
-    });
+    const paid = await payInstalment(
+      app,
+      parent,
+      order._id,
+      (await owedLine(app, admin, order._id))._id,
+      3_900,
+    );
     expect(paid.statusCode, paid.body).toBe(201);
     const listed = await expectReceiptLinksDownload(app, order._id, tokens);
     expect(listed.map((receipt) => receipt.ncf)).toEqual(['E320000000001', 'E320000000002']);
@@ -729,20 +714,13 @@ describe('e-CF issued and sent', () => {
     const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
     const order = await pay(app, parent, enrolmentRequest(annual, [[monthly]]));
     for (const amount of [3_900, 3_900]) {
-      const paid = await app.api({
-        method: 'POST',
-        url: `/api/pagos/cuota/${order._id}`,
-        token: parent,
-        headers: { 'idempotency-key': crypto.randomUUID() },
-        payload: {
-          cuota: (await owedLine(app, admin, order._id))._id,
-          amount,
-          cardHolder: 'Carmen Rodríguez',
-          cardNumber: '4242424242424242',
-          expDate: '12/2030',
-          cvv: '123',
-        },
-      });
+      const paid = await payInstalment(
+        app,
+        parent,
+        order._id,
+        (await owedLine(app, admin, order._id))._id,
+        amount,
+      );
       expect(paid.statusCode, paid.body).toBe(201);
     }
     // An instalment in cash is not given back by the card refund: its e-CF keeps standing.

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, type DemoCart } from '../../../src/core/checkout/fixtures.ts';
+import { demoCart, testCard, type DemoCart } from '../../../src/core/checkout/fixtures.ts';
 import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
 import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 
@@ -13,6 +13,7 @@ export {
   demoCart,
   enrolmentRequest,
   participant,
+  testCard,
   type DemoCart,
 } from '../../../src/core/checkout/fixtures.ts';
 
@@ -45,6 +46,26 @@ export const payAs = (t: TestApp, token: string, body: CreateEnrolmentBody) =>
     token,
     headers: { 'idempotency-key': newKey() },
     payload: body,
+  });
+
+/**
+ * POST /api/pagos/cuota/:id as `token`: `amount` of the instalment line `cuota` of the enrolment
+ * `enrolmentId`, by card (the approved one unless `card`), with a new idempotency key each time.
+ */
+export const payInstalment = (
+  t: TestApp,
+  token: string,
+  enrolmentId: string,
+  cuota: string,
+  amount: number,
+  card?: string,
+) =>
+  t.api({
+    method: 'POST',
+    url: `/api/pagos/cuota/${enrolmentId}`,
+    token,
+    headers: { 'idempotency-key': newKey() },
+    payload: { cuota, amount, ...testCard(card) },
   });
 
 /**

@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { instancesOnOneStore } from '../testing.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, newKey, type DemoCart } from '../checkout/testing.ts';
+import {
+  demoCart,
+  enrolmentRequest,
+  newKey,
+  payInstalment,
+  testCard,
+  type DemoCart,
+} from '../checkout/testing.ts';
 import { runAutopay } from '../../../src/core/payments/autopay.ts';
 import { sandboxGateway } from '../../../src/core/checkout/gateway.ts';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../../../src/domain/cards.ts';
@@ -156,7 +163,7 @@ describe('autopay', () => {
         method: 'POST',
         url: '/api/tarjetas',
         token,
-        payload: { cardHolder: 'Carmen Rodríguez', cardNumber: number, expDate: '12/2030', cvv: '123' },
+        payload: testCard(number),
       });
     const refused = await replace(SANDBOX_CARDS.declined);
     expect(refused.statusCode).toBe(402);
@@ -232,21 +239,7 @@ describe('autopay', () => {
     setDay('2026-10-05');
     const line = (await ledgerOf(token)).lines.find((candidate) => candidate.owed > 0)!;
     expect(line).toMatchObject({ due: '2026-10-05', owed: 3900 });
-    const payByHand = () =>
-      t.api({
-        method: 'POST',
-        url: `/api/pagos/cuota/${order._id}`,
-        token,
-        headers: { 'idempotency-key': newKey() },
-        payload: {
-          cuota: line._id,
-          amount: line.owed,
-          cardHolder: 'Carmen Rodríguez',
-          cardNumber: SANDBOX_CARDS.approved,
-          expDate: '12/2030',
-          cvv: '123',
-        },
-      });
+    const payByHand = () => payInstalment(t, token, order._id, line._id, line.owed);
     const [answers] = await Promise.all([Promise.all(Array.from({ length: 10 }, payByHand)), pass(), pass()]);
     const charged = (
       await t.store

@@ -6,8 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, newKey, type DemoCart } from '../checkout/testing.ts';
-import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
+import { demoCart, enrolmentRequest, newKey, payInstalment, type DemoCart } from '../checkout/testing.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import { LEDGER_MESSAGES, type LedgerPayment } from '../../../src/domain/ledger.ts';
 import type { EnrolmentLedgerAnswer } from '../../../src/domain/schemas/ledger.ts';
@@ -58,22 +57,9 @@ const approvedInstalmentCharges = async (order: Enrolment) =>
       .find({})
   ).filter((charge) => charge._id.startsWith(`${order.order_number}-`) && charge.result?.approved);
 
+// A new key each payment: two tabs, or a double tap that the page did not catch.
 const payLine = (token: string, order: Enrolment, cuota: string, amount: number) =>
-  t.api({
-    method: 'POST',
-    url: `/api/pagos/cuota/${order._id}`,
-    token,
-    // A new key each time: two tabs, or a double tap that the page did not catch.
-    headers: { 'idempotency-key': newKey() },
-    payload: {
-      cuota,
-      amount,
-      cardHolder: 'Carmen Rodríguez',
-      cardNumber: SANDBOX_CARDS.approved,
-      expDate: '12/2030',
-      cvv: '123',
-    },
-  });
+  payInstalment(t, token, order._id, cuota, amount);
 
 const manual = (token: string, payload: Record<string, unknown>) =>
   t.api({ method: 'POST', url: '/api/pagos/manual', token, payload });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, newKey, type DemoCart } from '../checkout/testing.ts';
+import { demoCart, enrolmentRequest, newKey, testCard, type DemoCart } from '../checkout/testing.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import type { LedgerPayment } from '../../../src/domain/ledger.ts';
@@ -63,13 +63,6 @@ const ledgers = async (token: string): Promise<EnrolmentLedgerAnswer[]> => {
   return res.json().data;
 };
 
-const card = (number: string = SANDBOX_CARDS.approved) => ({
-  cardHolder: 'Carmen Rodríguez',
-  cardNumber: number,
-  expDate: '12/2030',
-  cvv: '123',
-});
-
 /** The oldest owed line of an enrolment as the family's 'Mis pagos' shows it (its button's). */
 const owedLine = async (token: string, id: string) => {
   const res = await t.api({ method: 'GET', url: '/api/pagos', token });
@@ -86,7 +79,7 @@ const payNext = async (token: string, id: string, amount: number, number?: strin
     url: `/api/pagos/cuota/${id}`,
     token,
     headers: { 'idempotency-key': key },
-    payload: { cuota: (await owedLine(token, id))?._id ?? `${id}:0:0`, amount, ...card(number) },
+    payload: { cuota: (await owedLine(token, id))?._id ?? `${id}:0:0`, amount, ...testCard(number) },
   });
 
 /** The office records a payment of the line its form shows (the oldest owed), unless one is named. */
@@ -168,7 +161,7 @@ describe('a monthly plan of 10 instalments', () => {
         url: `/api/pagos/cuota/${order._id}`,
         token: parent.token,
         headers: { 'idempotency-key': newKey() },
-        payload: { ...card(), amount: 3900, ...payload },
+        payload: { ...testCard(), amount: 3900, ...payload },
       });
     expect((await pay({})).statusCode).toBe(400);
     expect((await pay({ cuota: `${order._id}:9:9` })).json().message).toBe(
