@@ -88,6 +88,57 @@ async function owedLine(app: TestApp, token: string, enrolment: string) {
   return ledger.lines.find((line) => line.owed > 0)!;
 }
 
+/** The parent enrols on the annual program's 'Pago mensual' (the first instalment paid with it). */
+async function annualOrder(app: TestApp, parent: string) {
+  const annual = await demoCart(app.store, 'PA2027');
+  const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
+  return pay(app, parent, enrolmentRequest(annual, [[monthly]]));
+}
+
+/** The parent pays `amount` of the order's oldest owed line by card. */
+async function payOwedByCard(
+  app: TestApp,
+  tokens: { parent: string; admin: string },
+  order: string,
+  amount: number,
+) {
+  const paid = await payInstalment(
+    app,
+    tokens.parent,
+    order,
+    (await owedLine(app, tokens.admin, order))._id,
+    amount,
+  );
+  expect(paid.statusCode, paid.body).toBe(201);
+}
+
+/** The office records the order's oldest owed line (RD$3,900) in cash. */
+async function recordOwedInCash(app: TestApp, admin: string, order: string) {
+  const cash = await app.api({
+    method: 'POST',
+    url: '/api/pagos/manual',
+    token: admin,
+    payload: {
+      enrolment: order,
+      method: 'efectivo',
+      amount: 3_900,
+      cuota: (await owedLine(app, admin, order))._id,
+    },
+  });
+  expect(cash.statusCode, cash.body).toBe(200);
+}
+
+/** The office cancels the order, for `reason`. */
+async function cancelOrder(app: TestApp, admin: string, order: string, reason = 'Mudanza') {
+  const cancel = await app.api({
+    method: 'POST',
+    url: `/api/inscripciones/cancel/${order}`,
+    token: admin,
+    payload: { reason },
+  });
+  expect(cancel.statusCode, cancel.body).toBe(200);
+}
+
 const withInvoice = (cart: DemoCart) => ({
   ...enrolmentRequest(cart, [[0]], { children: 'Empresa' }),
   comprobantefiscal: true,
@@ -599,13 +650,7 @@ describe('e-CF issued and sent', () => {
     expect(fiscal.alerts).toContain(ECF_MESSAGES.certificateExpired(lastDay));
     expect(fiscal.types).toEqual(['E31', 'E32', 'E34', 'B01', 'B02', 'B04']);
     // A cancellation's credit note follows the B01: a B04 that refers to it.
-    const cancel = await app.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${company._id}`,
-      token: admin,
-      payload: { reason: 'Viaje' },
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    await cancelOrder(app, admin, company._id, 'Viaje');
     expect((await receipts(app)).find((receipt) => receipt.type === 'B04')).toMatchObject({
       ncf: 'B0400000001',
       modifies: 'B0100000001',
@@ -615,13 +660,7 @@ describe('e-CF issued and sent', () => {
   it("a staff cancellation issues an E34 that refers to the order's E32, and DGII accepts it", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
     const order = await pay(app, parent, enrolmentRequest(cart, [[0]]));
-    const cancel = await app.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: admin,
-      payload: { reason: 'Viaje' },
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    await cancelOrder(app, admin, order._id, 'Viaje');
     const [invoice, note] = await receipts(app);
     expect(note).toMatchObject({ type: 'E34', ncf: 'E340000000001', modifies: invoice!.ncf, total: 4_700 });
     expect(note!.ecf!.signed_xml).toContain(`<NCFModificado>${invoice!.ncf}</NCFModificado>`);
@@ -633,29 +672,9 @@ describe('e-CF issued and sent', () => {
 
   it('every instalment payment gets its own e-CF: by card (FormaPago 3) and recorded by the office in cash (1)', async () => {
     const { t: app, dgii: s, parent, admin } = await setup();
-    const annual = await demoCart(app.store, 'PA2027');
-    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
-    const order = await pay(app, parent, enrolmentRequest(annual, [[monthly]]));
-    const byCard = await payInstalment(
-      app,
-      parent,
-      order._id,
-      (await owedLine(app, admin, order._id))._id,
-      3_900,
-    );
-    expect(byCard.statusCode, byCard.body).toBe(201);
-    const cash = await app.api({
-      method: 'POST',
-      url: '/api/pagos/manual',
-      token: admin,
-      payload: {
-        enrolment: order._id,
-        method: 'efectivo',
-        amount: 3_900,
-        cuota: (await owedLine(app, admin, order._id))._id,
-      },
-    });
-    expect(cash.statusCode, cash.body).toBe(200);
+    const order = await annualOrder(app, parent);
+    await payOwedByCard(app, { parent, admin }, order._id, 3_900);
+    await recordOwedInCash(app, admin, order._id);
     const issued = (await receipts(app)).filter((receipt) => receipt.enrolment_id === order._id);
     expect(issued.map((receipt) => [receipt.ncf, receipt.total])).toEqual([
       ['E320000000001', order.amount],
@@ -682,70 +701,29 @@ describe('e-CF issued and sent', () => {
     const { t: app, parent, admin } = await setup();
     const other = await app.createUser({ email: 'otra@correo.do' });
     const tokens = { admin, parent, otherFamily: other.token };
-    const annual = await demoCart(app.store, 'PA2027');
-    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
-    const order = await pay(app, parent, enrolmentRequest(annual, [[monthly]]));
-    const paid = await payInstalment(
-      app,
-      parent,
-      order._id,
-      (await owedLine(app, admin, order._id))._id,
-      3_900,
-    );
-    expect(paid.statusCode, paid.body).toBe(201);
+    const order = await annualOrder(app, parent);
+    await payOwedByCard(app, { parent, admin }, order._id, 3_900);
     const listed = await expectReceiptLinksDownload(app, order._id, tokens);
     expect(listed.map((receipt) => receipt.ncf)).toEqual(['E320000000001', 'E320000000002']);
     expect(listed[1]!.ref).toMatch(/^E32-[0-9a-f]{24}$/);
 
-    const cancel = await app.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: admin,
-      payload: { reason: 'Mudanza' },
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    await cancelOrder(app, admin, order._id);
     const all = await expectReceiptLinksDownload(app, order._id, tokens);
     expect(all.map((receipt) => receipt.type)).toEqual(['E32', 'E32', 'E34', 'E34']);
   });
 
   it("a cancelled annual program paid by instalments: an E34 on each e-CF refunded, none above its document's total", async () => {
     const { t: app, dgii: s, parent, admin } = await setup();
-    const annual = await demoCart(app.store, 'PA2027');
-    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
-    const order = await pay(app, parent, enrolmentRequest(annual, [[monthly]]));
+    const order = await annualOrder(app, parent);
     for (const amount of [3_900, 3_900]) {
-      const paid = await payInstalment(
-        app,
-        parent,
-        order._id,
-        (await owedLine(app, admin, order._id))._id,
-        amount,
-      );
-      expect(paid.statusCode, paid.body).toBe(201);
+      await payOwedByCard(app, { parent, admin }, order._id, amount);
     }
     // An instalment in cash is not given back by the card refund: its e-CF keeps standing.
-    const cash = await app.api({
-      method: 'POST',
-      url: '/api/pagos/manual',
-      token: admin,
-      payload: {
-        enrolment: order._id,
-        method: 'efectivo',
-        amount: 3_900,
-        cuota: (await owedLine(app, admin, order._id))._id,
-      },
-    });
-    expect(cash.statusCode, cash.body).toBe(200);
+    await recordOwedInCash(app, admin, order._id);
     const invoices = (await receipts(app)).filter((receipt) => receipt.type === 'E32');
     expect(invoices.map((receipt) => receipt.total)).toEqual([order.amount, 3_900, 3_900, 3_900]);
 
-    const cancel = await app.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: admin,
-      payload: { reason: 'Mudanza' },
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    await cancelOrder(app, admin, order._id);
     const cancelled = await app.store.collection<Enrolment>('inscripciones').findById(order._id);
     expect(cancelled!.refund_amount).toBe(order.amount + 7_800);
     const notes = (await receipts(app)).filter((receipt) => receipt.type === 'E34');
