@@ -1,16 +1,10 @@
 // Categories (spec 02 §3): defaults, the camp they belong to (named in every answer, fetched once
 // per list), their order, and GET /categorias/findbycamp for the enrolment wizard.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spyOnFinds } from '../../../src/core/store/findSpy.ts';
-import { adminKit, createCamp, createCategory, stored, UNKNOWN_ID, type AdminKit } from './test-kit.ts';
+import { adminKitPerTest, createCamp, createCategory, stored, UNKNOWN_ID } from './test-kit.ts';
 
-let kit: AdminKit;
-beforeEach(async () => {
-  kit = await adminKit();
-});
-afterEach(async () => {
-  await kit.t.close();
-});
+const kit = adminKitPerTest();
 
 describe('POST /api/categorias/create', () => {
   it('applies the defaults (order 10, value "0") and names the camp', async () => {

@@ -1,26 +1,19 @@
 // Weeks (spec 02 §3, DESIGN.md §2.5): defaults, places left derived in every answer, categories of
 // the week's own camp, order, and GET /semanas/findbycamp for the enrolment wizard.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  adminKit,
+  adminKitPerTest,
+  adminWrites,
   createCamp,
   createCategory,
   createWeek,
   stored,
   UNKNOWN_ID,
-  type AdminKit,
 } from './test-kit.ts';
 
-let kit: AdminKit;
-beforeEach(async () => {
-  kit = await adminKit();
-});
-afterEach(async () => {
-  await kit.t.close();
-});
+const kit = adminKitPerTest();
 
-const update = (payload: Record<string, unknown>) =>
-  kit.t.api({ method: 'POST', url: '/api/semanas/update', token: kit.admin, payload });
+const { update } = adminWrites(kit, 'semanas');
 
 describe('POST /api/semanas/create', () => {
   it('applies the defaults and answers quota_f_left null for a week without a limit', async () => {
