@@ -71,32 +71,20 @@ export async function createCamp(kit: AdminKit, overrides: Record<string, unknow
   return createThrough(kit, 'campamentos', 'camp', campBody(overrides));
 }
 
-export async function createCategory(
-  kit: AdminKit,
-  campament: string,
-  overrides: Record<string, unknown> = {},
-): Promise<AnyDoc> {
-  return createThrough(kit, 'categorias', 'category', {
-    campament,
-    name: 'Mini (6 a 9 años)',
-    ...overrides,
-  });
-}
+/** A creator of a camp's records of `area`, with the fixture values unless overridden. */
+const createInCamp =
+  (area: string, what: string, defaults: Record<string, unknown>) =>
+  (kit: AdminKit, campament: string, overrides: Record<string, unknown> = {}): Promise<AnyDoc> =>
+    createThrough(kit, area, what, { campament, ...defaults, ...overrides });
 
-export async function createWeek(
-  kit: AdminKit,
-  campament: string,
-  overrides: Record<string, unknown> = {},
-): Promise<AnyDoc> {
-  return createThrough(kit, 'semanas', 'week', {
-    campament,
-    name: 'Semana 1',
-    date: '14/06/2027 - 18/06/2027',
-    value: 4700,
-    quota_q: 30,
-    ...overrides,
-  });
-}
+export const createCategory = createInCamp('categorias', 'category', { name: 'Mini (6 a 9 años)' });
+
+export const createWeek = createInCamp('semanas', 'week', {
+  name: 'Semana 1',
+  date: '14/06/2027 - 18/06/2027',
+  value: 4700,
+  quota_q: 30,
+});
 
 /** The stored record, soft-deleted ones included. */
 export const stored = (kit: AdminKit, collection: string, id: string) =>
