@@ -8,7 +8,7 @@ import { COUPON_MESSAGES, minChildrenMessage } from '../../../src/domain/coupons
 import { ADMIN_MESSAGES } from '../../../src/domain/admin-areas.ts';
 import type { Coupon, Enrolment, Week } from '../../../src/domain/records.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
-import { enrolmentRequest } from './testing.ts';
+import { cancelAsStaff, enrolmentRequest } from './testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -112,13 +112,7 @@ describe('coupon limits at payment', () => {
     const order = await t.store
       .collection<Enrolment>('inscripciones')
       .findOne({ order_number: first.json().result.orderId });
-    const cancelled = await t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order!._id}`,
-      token: admin,
-      payload: { reason: 'La familia se muda' },
-    });
-    expect(cancelled.statusCode).toBe(200);
+    await cancelAsStaff(t, admin, order!._id);
     expect((await coupon()).uses).toBe(1);
     expect((await validate(parent, { coupon: 'VERANO10' })).statusCode).toBe(200);
     expect((await kit.pay(parent, withCoupon([[1]]))).statusCode).toBe(201);

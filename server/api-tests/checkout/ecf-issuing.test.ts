@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, payAs, payInstalment, type DemoCart } from './testing.ts';
+import { cancelAsStaff, demoCart, enrolmentRequest, payAs, payInstalment, type DemoCart } from './testing.ts';
 import { startDgiiStandin, type DgiiStandin } from '../../testing/dgii-standin.ts';
 import { schoolP12In } from '../../testing/ecf.ts';
 import { dgiiSchemaErrors } from '../../testing/dgii-xsd.ts';
@@ -126,17 +126,6 @@ async function recordOwedInCash(app: TestApp, admin: string, order: string) {
     },
   });
   expect(cash.statusCode, cash.body).toBe(200);
-}
-
-/** The office cancels the order, for `reason`. */
-async function cancelOrder(app: TestApp, admin: string, order: string, reason = 'Mudanza') {
-  const cancel = await app.api({
-    method: 'POST',
-    url: `/api/inscripciones/cancel/${order}`,
-    token: admin,
-    payload: { reason },
-  });
-  expect(cancel.statusCode, cancel.body).toBe(200);
 }
 
 const withInvoice = (cart: DemoCart) => ({
@@ -650,7 +639,7 @@ describe('e-CF issued and sent', () => {
     expect(fiscal.alerts).toContain(ECF_MESSAGES.certificateExpired(lastDay));
     expect(fiscal.types).toEqual(['E31', 'E32', 'E34', 'B01', 'B02', 'B04']);
     // A cancellation's credit note follows the B01: a B04 that refers to it.
-    await cancelOrder(app, admin, company._id, 'Viaje');
+    await cancelAsStaff(app, admin, company._id, 'Viaje');
     expect((await receipts(app)).find((receipt) => receipt.type === 'B04')).toMatchObject({
       ncf: 'B0400000001',
       modifies: 'B0100000001',
@@ -660,7 +649,7 @@ describe('e-CF issued and sent', () => {
   it("a staff cancellation issues an E34 that refers to the order's E32, and DGII accepts it", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
     const order = await pay(app, parent, enrolmentRequest(cart, [[0]]));
-    await cancelOrder(app, admin, order._id, 'Viaje');
+    await cancelAsStaff(app, admin, order._id, 'Viaje');
     const [invoice, note] = await receipts(app);
     expect(note).toMatchObject({ type: 'E34', ncf: 'E340000000001', modifies: invoice!.ncf, total: 4_700 });
     expect(note!.ecf!.signed_xml).toContain(`<NCFModificado>${invoice!.ncf}</NCFModificado>`);
@@ -707,7 +696,7 @@ describe('e-CF issued and sent', () => {
     expect(listed.map((receipt) => receipt.ncf)).toEqual(['E320000000001', 'E320000000002']);
     expect(listed[1]!.ref).toMatch(/^E32-[0-9a-f]{24}$/);
 
-    await cancelOrder(app, admin, order._id);
+    await cancelAsStaff(app, admin, order._id, 'Mudanza');
     const all = await expectReceiptLinksDownload(app, order._id, tokens);
     expect(all.map((receipt) => receipt.type)).toEqual(['E32', 'E32', 'E34', 'E34']);
   });
@@ -723,7 +712,7 @@ describe('e-CF issued and sent', () => {
     const invoices = (await receipts(app)).filter((receipt) => receipt.type === 'E32');
     expect(invoices.map((receipt) => receipt.total)).toEqual([order.amount, 3_900, 3_900, 3_900]);
 
-    await cancelOrder(app, admin, order._id);
+    await cancelAsStaff(app, admin, order._id, 'Mudanza');
     const cancelled = await app.store.collection<Enrolment>('inscripciones').findById(order._id);
     expect(cancelled!.refund_amount).toBe(order.amount + 7_800);
     const notes = (await receipts(app)).filter((receipt) => receipt.type === 'E34');

@@ -1,5 +1,6 @@
 // Builders for checkout tests and the benchmark: a valid enrolment request for the demo camp.
 import crypto from 'node:crypto';
+import { expect } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { demoCart, testCard, type DemoCart } from '../../../src/core/checkout/fixtures.ts';
@@ -67,6 +68,22 @@ export const payInstalment = (
     headers: { 'idempotency-key': newKey() },
     payload: { cuota, amount, ...testCard(card) },
   });
+
+/** POST /api/inscripciones/cancel/:id as staff (`token`), for `reason`. */
+export const staffCancel = (t: TestApp, token: string, orderId: string, reason = 'La familia se muda') =>
+  t.api({
+    method: 'POST',
+    url: `/api/inscripciones/cancel/${orderId}`,
+    token,
+    payload: { reason },
+  });
+
+/** Staff cancel the order, and it is cancelled (200); answers the response. */
+export async function cancelAsStaff(t: TestApp, token: string, orderId: string, reason?: string) {
+  const res = await staffCancel(t, token, orderId, reason);
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
 
 /**
  * The demo school on a test app whose business clock starts on Monday 03/05/2027 at 11:00 in Santo

@@ -12,6 +12,7 @@ import {
   enrolmentRequest,
   newKey,
   payInstalment,
+  staffCancel,
   testCard,
   type DemoCart,
 } from '../checkout/testing.ts';
@@ -202,12 +203,7 @@ describe('autopay', () => {
     const { order } = await family(cart, 'carmen@correo.do');
     const admin = await t.createUser({ admin: true });
     setDay('2026-09-20');
-    await t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: admin.token,
-      payload: { reason: 'La familia se muda' },
-    });
+    await staffCancel(t, admin.token, order._id);
     setDay('2026-10-05');
     expect(await pass()).toMatchObject({ charged: 0, declined: 0, notices: 0 });
   });

@@ -14,7 +14,7 @@ import {
 } from '../../testing/azul-standin.ts';
 import { buildTestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, payAs } from '../checkout/testing.ts';
+import { cancelAsStaff, demoCart, enrolmentRequest, payAs } from '../checkout/testing.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import { CARD_MESSAGES } from '../../../src/domain/cards.ts';
 import { STAFF_MESSAGES } from '../../../src/domain/staff.ts';
@@ -63,13 +63,7 @@ describe('a checkout through AZUL', () => {
     expect(declined.statusCode).toBe(402);
     expect(declined.json().message).toBe(CARD_MESSAGES.invalidNumber);
 
-    const cancel = await kit.t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: kit.admin,
-      payload: { reason: 'Prueba de anulación' },
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    const cancel = await cancelAsStaff(kit.t, kit.admin, order._id, 'Prueba de anulación');
     expect(cancel.json().data).toMatchObject({
       refund_status: 'refunded',
       refund_reference: `VOID-${sale.AzulOrderId}`,

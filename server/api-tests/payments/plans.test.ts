@@ -6,7 +6,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, newKey, testCard, type DemoCart } from '../checkout/testing.ts';
+import {
+  cancelAsStaff,
+  staffCancel,
+  demoCart,
+  enrolmentRequest,
+  newKey,
+  testCard,
+  type DemoCart,
+} from '../checkout/testing.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import type { LedgerPayment } from '../../../src/domain/ledger.ts';
@@ -339,13 +347,7 @@ describe('cancelling an annual enrolment', () => {
     const { cart, parent, admin, setDay } = await setup();
     const order = await enrol(parent.token, cart, [optionIndex(cart, MONTHLY)]);
     setDay('2026-10-10T14:00:00Z'); // October's instalment is 5 days late
-    const res = await t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: admin.token,
-      payload: { reason: 'La familia se muda' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await cancelAsStaff(t, admin.token, order._id);
     const detail = await t.api({
       method: 'GET',
       url: `/api/cuentas/detalle/${order._id}`,
@@ -371,13 +373,7 @@ describe('cancelling gives back what was paid by card, by the camp rule', () => 
     expect((await payNext(parent.token, order._id, 3900)).statusCode).toBe(201);
     // A transfer the office recorded is the office's to give back: it stays out of the card refund.
     await manual(admin.token, { enrolment: order._id, method: 'efectivo', amount: 3900 });
-    const cancel = () =>
-      t.api({
-        method: 'POST',
-        url: `/api/inscripciones/cancel/${order._id}`,
-        token: admin.token,
-        payload: { reason: 'La familia se muda' },
-      });
+    const cancel = () => staffCancel(t, admin.token, order._id);
     expect((await cancel()).statusCode).toBe(200);
     await cancel();
     const refunds = await t.store.collection('sandbox_refunds').find({}, { sort: { at: 1 } });

@@ -10,7 +10,13 @@ import type { Camp, Enrolment } from '../../../src/domain/records.ts';
 import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
 import { santoDomingoDay } from '../../../src/domain/dashboard.ts';
 import { EXPORT_COLUMNS } from '../../../src/core/admin/export.ts';
-import { demoCart, enrolmentRequest, participant, type DemoCart } from '../checkout/testing.ts';
+import {
+  cancelAsStaff,
+  demoCart,
+  enrolmentRequest,
+  participant,
+  type DemoCart,
+} from '../checkout/testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -119,13 +125,7 @@ describe('the enrolment export', () => {
     const refunded = await t.store
       .collection<Enrolment>('inscripciones')
       .findOne({ order_number: third.json().result.orderId });
-    const cancel = await t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${refunded!._id}`,
-      token: admin,
-      payload: { reason: 'La familia se muda' },
-    });
-    expect(cancel.statusCode).toBe(200);
+    await cancelAsStaff(t, admin, refunded!._id);
     const { data } = (await t.api({ method: 'GET', url: '/api/dashboard', token: admin })).json();
     const annual = await demoCart(t.store, 'PA2027');
     const paid = await t.store.collection<Enrolment>('inscripciones').find({ payment_status: 'paid' });

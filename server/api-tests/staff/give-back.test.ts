@@ -8,7 +8,7 @@ import { recordingStaffKit, type StaffKit } from './testing.ts';
 import type { Camp, Coupon, Enrolment } from '../../../src/domain/records.ts';
 import { COUPON_MESSAGES } from '../../../src/domain/coupons.ts';
 import { GIVE_BACK_MESSAGES } from '../../../src/domain/give-back.ts';
-import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
+import { demoCart, enrolmentRequest, staffCancel as cancelAs } from '../checkout/testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -40,13 +40,7 @@ const staffChange = (id: string, body: Record<string, unknown>) =>
   });
 const parentChange = (id: string, body: Record<string, unknown>) =>
   t.api({ method: 'POST', url: `/api/inscripciones/cambiar/${id}`, token: kit.parent, payload: body });
-const staffCancel = (id: string) =>
-  t.api({
-    method: 'POST',
-    url: `/api/inscripciones/cancel/${id}`,
-    token: kit.admin,
-    payload: { reason: 'La familia se muda' },
-  });
+const staffCancel = (id: string) => cancelAs(t, kit.admin, id);
 const parentCancel = (id: string) =>
   t.api({ method: 'POST', url: `/api/inscripciones/cancelar/${id}`, token: kit.parent, payload: {} });
 const validate = (code: string) =>
