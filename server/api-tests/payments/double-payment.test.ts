@@ -64,6 +64,21 @@ const payLine = (token: string, order: Enrolment, cuota: string, amount: number)
 const manual = (token: string, payload: Record<string, unknown>) =>
   t.api({ method: 'POST', url: '/api/pagos/manual', token, payload });
 
+/**
+ * The office records `payment` of the family's oldest owed line ${PARALLEL} times at once, as two
+ * people at the office (or one double click) would; answers every answer.
+ */
+async function officeRecordsAtOnce(payment: Record<string, unknown>) {
+  const { parent, admin, order } = await setup();
+  const line = (await familyLedger(parent.token)).lines.find((candidate) => candidate.owed > 0)!;
+  const answers = await Promise.all(
+    Array.from({ length: PARALLEL }, () =>
+      manual(admin.token, { enrolment: order._id, ...payment, cuota: line._id, owed: line.owed }),
+    ),
+  );
+  return { parent, order, answers };
+}
+
 describe('one click, one charge', () => {
   it(`${PARALLEL} payments of the same instalment at once with different keys: one charge, the rest 'ya está pagada'`, async () => {
     const { parent, order } = await setup();
@@ -104,19 +119,7 @@ describe('one click, one charge', () => {
   });
 
   it(`the office: ${PARALLEL} identical payments of the same instalment at once record one`, async () => {
-    const { parent, admin, order } = await setup();
-    const line = (await familyLedger(parent.token)).lines.find((candidate) => candidate.owed > 0)!;
-    const answers = await Promise.all(
-      Array.from({ length: PARALLEL }, () =>
-        manual(admin.token, {
-          enrolment: order._id,
-          method: 'efectivo',
-          amount: 3900,
-          cuota: line._id,
-          owed: line.owed,
-        }),
-      ),
-    );
+    const { parent, order, answers } = await officeRecordsAtOnce({ method: 'efectivo', amount: 3900 });
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual(
       [...Array.from({ length: PARALLEL - 1 }, () => 409), 200].sort(),
     );
@@ -137,21 +140,12 @@ describe('one click, one charge', () => {
   });
 
   it(`the office: ${PARALLEL} identical partial payments of a line record one; the rest see its balance changed`, async () => {
-    const { parent, admin, order } = await setup();
-    const line = (await familyLedger(parent.token)).lines.find((candidate) => candidate.owed > 0)!;
-    const answers = await Promise.all(
-      Array.from({ length: PARALLEL }, () =>
-        manual(admin.token, {
-          enrolment: order._id,
-          method: 'transferencia',
-          bank: 'Banco Popular',
-          document: 'TRF-1',
-          amount: 2000,
-          cuota: line._id,
-          owed: line.owed,
-        }),
-      ),
-    );
+    const { parent, answers } = await officeRecordsAtOnce({
+      method: 'transferencia',
+      bank: 'Banco Popular',
+      document: 'TRF-1',
+      amount: 2000,
+    });
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     for (const answer of answers.filter((candidate) => candidate.statusCode !== 200)) {
       expect(answer.statusCode).toBe(409);
