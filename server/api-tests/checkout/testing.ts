@@ -3,7 +3,12 @@ import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, testCard, type DemoCart } from '../../../src/core/checkout/fixtures.ts';
+import {
+  demoCart,
+  FIXTURE_PNG_BASE64,
+  testCard,
+  type DemoCart,
+} from '../../../src/core/checkout/fixtures.ts';
 import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
 import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 
@@ -68,6 +73,27 @@ export const payInstalment = (
     headers: { 'idempotency-key': newKey() },
     payload: { cuota, amount, ...testCard(card) },
   });
+
+/** Uploads the fixture photo as `token`, as the wizard does; its address. */
+export async function uploadPhoto(t: TestApp, token: string): Promise<string> {
+  const boundary = '----foto';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    Buffer.from(FIXTURE_PNG_BASE64, 'base64'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.api({
+    method: 'POST',
+    url: '/api/inscripciones/uploadtoazurecdn',
+    token,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ result: string }>().result;
+}
 
 /** POST /api/inscripciones/cancel/:id as staff (`token`), for `reason`. */
 export const staffCancel = (t: TestApp, token: string, orderId: string, reason = 'La familia se muda') =>
