@@ -37,3 +37,19 @@ export function instancesOnOneStore(current: () => TestApp | undefined) {
     },
   };
 }
+
+/**
+ * What a test opens (apps, stand-ins) and must close: `closeAfter(thing)` keeps it to be closed
+ * after the test, the last opened first (an app before the stand-in it talks to); answers it.
+ */
+export function closedAfterEach() {
+  let open: Array<{ close: () => Promise<unknown> }> = [];
+  afterEach(async () => {
+    for (const thing of open.reverse()) await thing.close();
+    open = [];
+  });
+  return <T extends { close: () => Promise<unknown> }>(thing: T): T => {
+    open.push(thing);
+    return thing;
+  };
+}
