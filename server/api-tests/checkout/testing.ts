@@ -5,11 +5,13 @@ import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import {
   demoCart,
+  enrolmentRequest,
   FIXTURE_PNG_BASE64,
   testCard,
   type DemoCart,
 } from '../../../src/core/checkout/fixtures.ts';
 import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
+import type { Enrolment } from '../../../src/domain/records.ts';
 import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 
 export {
@@ -93,6 +95,24 @@ export async function uploadPhoto(t: TestApp, token: string): Promise<string> {
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ result: string }>().result;
+}
+
+/** Where the annual program's cart offers 'Pago mensual' (the option paid by instalments). */
+export const monthlyOption = (cart: DemoCart) => cart.weeks.findIndex((week) => week.name === 'Pago mensual');
+
+/**
+ * A new parent `email` enrolled on the annual program's 'Pago mensual' with autopay on the card it
+ * paid with (the approved one unless `card`): the parent signed in and the stored order.
+ */
+export async function autopayFamily(t: TestApp, cart: DemoCart, email: string, card?: string) {
+  const parent = await t.createUser({ email });
+  const body = { ...enrolmentRequest(cart, [[monthlyOption(cart)]], { card }), autopay: true };
+  const res = await payAs(t, parent.token, body);
+  expect(res.statusCode, res.body).toBe(201);
+  const order = (await t.store
+    .collection<Enrolment>('inscripciones')
+    .findOne({ order_number: res.json<{ result: { orderId: number } }>().result.orderId }))!;
+  return { ...parent, order };
 }
 
 /** POST /api/inscripciones/cancel/:id as staff (`token`), for `reason`. */

@@ -8,9 +8,8 @@ import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { instancesOnOneStore } from '../testing.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import {
+  autopayFamily,
   demoCart,
-  enrolmentRequest,
-  newKey,
   payInstalment,
   staffCancel,
   testCard,
@@ -41,25 +40,8 @@ async function setup() {
   return { cart };
 }
 
-const monthly = (cart: DemoCart) => cart.weeks.findIndex((week) => week.name === 'Pago mensual');
-
 /** A new family enrolled on 'Pago mensual' with autopay on the card it paid with. */
-async function family(cart: DemoCart, email: string, card: string = SANDBOX_CARDS.approved) {
-  const parent = await t.createUser({ email });
-  const body = { ...enrolmentRequest(cart, [[monthly(cart)]], { card }), autopay: true };
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/inscripciones/create',
-    token: parent.token,
-    headers: { 'idempotency-key': newKey() },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const order = (await t.store
-    .collection<Enrolment>('inscripciones')
-    .findOne({ order_number: res.json().result.orderId }))!;
-  return { ...parent, order };
-}
+const family = (cart: DemoCart, email: string, card?: string) => autopayFamily(t, cart, email, card);
 
 const ledgerOf = async (token: string): Promise<EnrolmentLedgerAnswer> =>
   (await t.api({ method: 'GET', url: '/api/pagos', token })).json().data[0];
