@@ -11,7 +11,15 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { cancelAsStaff, demoCart, enrolmentRequest, payAs, payInstalment, type DemoCart } from './testing.ts';
+import {
+  cancelAsStaff,
+  demoCart,
+  enrolmentRequest,
+  paidOrder,
+  payAs,
+  payInstalment,
+  type DemoCart,
+} from './testing.ts';
 import { startDgiiStandin, type DgiiStandin } from '../../testing/dgii-standin.ts';
 import { schoolP12In } from '../../testing/ecf.ts';
 import { dgiiSchemaErrors } from '../../testing/dgii-xsd.ts';
@@ -73,14 +81,6 @@ async function setup(
 const receipts = (app: TestApp) =>
   app.store.collection<Receipt>('comprobantes').find({}, { sort: { issued_at: 1, ncf: 1 } });
 
-async function pay(app: TestApp, token: string, body: ReturnType<typeof enrolmentRequest>) {
-  const res = await payAs(app, token, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return (await app.store
-    .collection<Enrolment>('inscripciones')
-    .findOne({ order_number: res.json().result.orderId }))!;
-}
-
 /** The oldest owed line of an order (the one 'Mis pagos' and the office's form name, issue 53). */
 async function owedLine(app: TestApp, token: string, enrolment: string) {
   const ledger = (await app.api({ method: 'GET', url: `/api/cuentas/detalle/${enrolment}`, token })).json()
@@ -92,7 +92,7 @@ async function owedLine(app: TestApp, token: string, enrolment: string) {
 async function annualOrder(app: TestApp, parent: string) {
   const annual = await demoCart(app.store, 'PA2027');
   const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
-  return pay(app, parent, enrolmentRequest(annual, [[monthly]]));
+  return paidOrder(app, parent, enrolmentRequest(annual, [[monthly]]));
 }
 
 /** The parent pays `amount` of the order's oldest owed line by card. */
@@ -146,7 +146,7 @@ function signatureVerifies(xml: string): boolean {
 describe('e-CF issued and sent', () => {
   it('an E32 signed at payment, its summary accepted by DGII; an E31 sent whole, En Proceso, then Aceptado', async () => {
     const { t: app, dgii: s, cart, parent } = await setup();
-    const consumer = await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    const consumer = await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
     const [e32] = await receipts(app);
     expect(e32).toMatchObject({
       type: 'E32',
@@ -191,7 +191,7 @@ describe('e-CF issued and sent', () => {
     expect(acceptedText).toContain('e-NCF: E320000000001');
     expect(acceptedText).not.toContain('modalidad de Contingencia');
 
-    const company = await pay(app, parent, withInvoice(cart));
+    const company = await paidOrder(app, parent, withInvoice(cart));
     const e31 = (await receipts(app)).find((receipt) => receipt.enrolment_id === company._id)!;
     expect(e31).toMatchObject({
       type: 'E31',
@@ -216,8 +216,8 @@ describe('e-CF issued and sent', () => {
   it('DGII down: payments go on, the e-CF wait in order and go once DGII is back', async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
     s.faults.down = true;
-    await pay(app, parent, enrolmentRequest(cart, [[0]]));
-    await pay(app, parent, enrolmentRequest(cart, [[1]]));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[1]]));
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ sent: 0, unreachable: true });
     expect((await receipts(app)).map((receipt) => receipt.ecf?.state)).toEqual(['queued', 'queued']);
     // 'Enviar ahora' says DGII does not answer; once it does, it sends them.
@@ -230,7 +230,7 @@ describe('e-CF issued and sent', () => {
 
   it('DGII slower than the timeout, nothing received: the e-CF stays queued, DGII is asked first, then it goes', async () => {
     const { t: app, dgii: s, cart, parent } = await setup();
-    await pay(app, parent, withInvoice(cart));
+    await paidOrder(app, parent, withInvoice(cart));
     // The server's own port, with a timeout a test can outwait (30 s in production).
     // (long enough for the stand-in's checks of DGII's XSD on a busy machine).
     const deps = { ...app.app.core.deps, ecf: ecfPort(app.config.ecf!, { timeoutMs: 2_000 }) };
@@ -260,7 +260,7 @@ describe('e-CF issued and sent', () => {
 
   it("DGII received the e-CF and answered after the timeout: the next pass takes DGII's TrackId, accepted, sent once", async () => {
     const { t: app, dgii: s, cart, parent } = await setup();
-    await pay(app, parent, withInvoice(cart));
+    await paidOrder(app, parent, withInvoice(cart));
     const deps = { ...app.app.core.deps, ecf: ecfPort(app.config.ecf!, { timeoutMs: 2_000 }) };
     s.faults.slowAfterReceiptMs = 2_500;
     expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 0, unreachable: true });
@@ -281,7 +281,7 @@ describe('e-CF issued and sent', () => {
 
   it("'Reenviar' on an e-CF whose answer was lost asks DGII first and takes what DGII holds", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
-    await pay(app, parent, withInvoice(cart));
+    await paidOrder(app, parent, withInvoice(cart));
     const deps = { ...app.app.core.deps, ecf: ecfPort(app.config.ecf!, { timeoutMs: 2_000 }) };
     s.faults.slowAfterReceiptMs = 2_500;
     await sendEcfReceipts(deps);
@@ -304,7 +304,7 @@ describe('e-CF issued and sent', () => {
 
   it('in production, a summary (RFCE) answered after the timeout is settled by consulta RFCE, not sent again', async () => {
     const { t: app, dgii: s, cart, parent } = await setup();
-    await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
     // DGII publishes consulta RFCE in production only: the port as production builds it.
     const production = ecfPort({ ...app.config.ecf!, env: 'eCF' }, { timeoutMs: 2_000 });
     const deps = { ...app.app.core.deps, ecf: production };
@@ -322,15 +322,15 @@ describe('e-CF issued and sent', () => {
 
   it('two passes at once (two instances) never send one e-CF twice: each claims it with a lease', async () => {
     const { t: app, dgii: s, cart, parent } = await setup();
-    await pay(app, parent, withInvoice(cart));
-    await pay(app, parent, enrolmentRequest(cart, [[0]], { children: 'Otra' }));
-    await pay(app, parent, {
+    await paidOrder(app, parent, withInvoice(cart));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[0]], { children: 'Otra' }));
+    await paidOrder(app, parent, {
       ...enrolmentRequest(cart, [[1]], { children: 'Empresa' }),
       comprobantefiscal: true,
       rnc: '1-01-67291-9',
       rnc_nombre: 'Constructora del Sur SRL',
     });
-    await pay(app, parent, enrolmentRequest(cart, [[1]], { children: 'Otra' }));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[1]], { children: 'Otra' }));
     // A DGII slow enough that the two passes overlap on every document.
     s.faults.slowMs = 150;
     const deps = app.app.core.deps;
@@ -357,8 +357,8 @@ describe('e-CF issued and sent', () => {
 
   it("'Reenviar' sends one e-CF now, and only one that waits for DGII", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
-    await pay(app, parent, enrolmentRequest(cart, [[0]]));
-    await pay(app, parent, enrolmentRequest(cart, [[1]]));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[1]]));
     const [, second] = await receipts(app);
     const resend = (id: string) =>
       app.api({ method: 'POST', url: `/api/comprobantes/ecf/enviar/${id}`, token: admin });
@@ -383,7 +383,7 @@ describe('e-CF issued and sent', () => {
 
   it("a rejection is recorded with DGII's reasons and the admins are alerted", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
-    await pay(app, parent, withInvoice(cart));
+    await paidOrder(app, parent, withInvoice(cart));
     s.faults.reject = 'RNC del comprador no registrado';
     await sendEcfReceipts(app.app.core.deps);
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ rejected: 1 });
@@ -425,8 +425,8 @@ describe('e-CF issued and sent', () => {
 
   it("'Aceptado Condicional' is issued: kept with DGII's remarks, shown to the office, no alert, not to correct", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
-    const company = await pay(app, parent, withInvoice(cart));
-    const consumer = await pay(app, parent, enrolmentRequest(cart, [[1]]));
+    const company = await paidOrder(app, parent, withInvoice(cart));
+    const consumer = await paidOrder(app, parent, enrolmentRequest(cart, [[1]]));
     s.faults.conditional = 'Diferencia de redondeo en el ITBIS dentro de la tolerancia';
     await sendEcfReceipts(app.app.core.deps);
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 1, rejected: 0 });
@@ -435,7 +435,7 @@ describe('e-CF issued and sent', () => {
       method: 'POST',
       body: JSON.stringify({ conditional: 'Dato opcional con formato no estándar' }),
     });
-    await pay(app, parent, enrolmentRequest(cart, [[2]], { children: 'Otra' }));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[2]], { children: 'Otra' }));
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 1, rejected: 0 });
     const issued = await receipts(app);
     expect(
@@ -485,7 +485,7 @@ describe('e-CF issued and sent', () => {
 
   it("the office corrects a rejected E31's buyer: the unused e-NCF is signed again and DGII accepts it", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
-    const order = await pay(app, parent, withInvoice(cart));
+    const order = await paidOrder(app, parent, withInvoice(cart));
     s.faults.reject = 'RNC del comprador no registrado';
     await sendEcfReceipts(app.app.core.deps);
     await sendEcfReceipts(app.app.core.deps);
@@ -563,7 +563,7 @@ describe('e-CF issued and sent', () => {
 
   it('a rejection that spends the e-NCF: the corrected one takes the next number, or says no range is left', async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup({ E32: [1, 1] });
-    await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
     s.faults.reject = 'Fecha de firma fuera de plazo';
     s.faults.rejectSpendsNumber = true;
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ rejected: 1 });
@@ -600,7 +600,7 @@ describe('e-CF issued and sent', () => {
     const listed = (await app.api({ method: 'GET', url: '/api/comprobantes/ecf', token: admin })).json().data;
     expect(listed).toMatchObject([{ encf: 'E320000000002', state: 'accepted', replaces: ['E320000000001'] }]);
     // The next payment goes on from there: no number given twice.
-    await pay(app, parent, enrolmentRequest(cart, [[1]], { children: 'Otra' }));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[1]], { children: 'Otra' }));
     expect((await receipts(app)).map((receipt) => receipt.ncf).sort()).toEqual([
       'E320000000002',
       'E320000000003',
@@ -620,8 +620,8 @@ describe('e-CF issued and sent', () => {
         status: 'active',
         created_at: new Date(),
       });
-    const consumer = await pay(app, parent, enrolmentRequest(cart, [[0]]));
-    const company = await pay(app, parent, withInvoice(cart));
+    const consumer = await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
+    const company = await paidOrder(app, parent, withInvoice(cart));
     const issued = await receipts(app);
     expect(issued.map((receipt) => [receipt.enrolment_id, receipt.ncf])).toEqual([
       [consumer._id, 'B0200000001'],
@@ -648,7 +648,7 @@ describe('e-CF issued and sent', () => {
 
   it("a staff cancellation issues an E34 that refers to the order's E32, and DGII accepts it", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
-    const order = await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    const order = await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
     await cancelAsStaff(app, admin, order._id, 'Viaje');
     const [invoice, note] = await receipts(app);
     expect(note).toMatchObject({ type: 'E34', ncf: 'E340000000001', modifies: invoice!.ncf, total: 4_700 });

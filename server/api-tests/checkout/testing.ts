@@ -46,15 +46,27 @@ export function recordingGateway(): {
   };
 }
 
-/** POST /api/inscripciones/create as `token`, with a new idempotency key. */
-export const payAs = (t: TestApp, token: string, body: CreateEnrolmentBody) =>
+/**
+ * POST /api/inscripciones/create as `token`, with a new idempotency key unless `key`. The body is
+ * an enrolment request, or any object where a test sends a malformed one.
+ */
+export const payAs = (t: TestApp, token: string, body: CreateEnrolmentBody | object, key = newKey()) =>
   t.api({
     method: 'POST',
     url: '/api/inscripciones/create',
     token,
-    headers: { 'idempotency-key': newKey() },
+    headers: { 'idempotency-key': key },
     payload: body,
   });
+
+/** The parent pays for the enrolment, and it is paid (201); answers the stored order. */
+export async function paidOrder(t: TestApp, token: string, body: CreateEnrolmentBody): Promise<Enrolment> {
+  const res = await payAs(t, token, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return (await t.store
+    .collection<Enrolment>('inscripciones')
+    .findOne({ order_number: res.json<{ result: { orderId: number } }>().result.orderId }))!;
+}
 
 /**
  * POST /api/pagos/cuota/:id as `token`: `amount` of the instalment line `cuota` of the enrolment
@@ -107,12 +119,7 @@ export const monthlyOption = (cart: DemoCart) => cart.weeks.findIndex((week) => 
 export async function autopayFamily(t: TestApp, cart: DemoCart, email: string, card?: string) {
   const parent = await t.createUser({ email });
   const body = { ...enrolmentRequest(cart, [[monthlyOption(cart)]], { card }), autopay: true };
-  const res = await payAs(t, parent.token, body);
-  expect(res.statusCode, res.body).toBe(201);
-  const order = (await t.store
-    .collection<Enrolment>('inscripciones')
-    .findOne({ order_number: res.json<{ result: { orderId: number } }>().result.orderId }))!;
-  return { ...parent, order };
+  return { ...parent, order: await paidOrder(t, parent.token, body) };
 }
 
 /** POST /api/inscripciones/cancel/:id as staff (`token`), for `reason`. */

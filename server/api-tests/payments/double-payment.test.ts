@@ -6,7 +6,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, newKey, payInstalment, type DemoCart } from '../checkout/testing.ts';
+import {
+  demoCart,
+  enrolmentRequest,
+  monthlyOption,
+  paidOrder,
+  payInstalment,
+  type DemoCart,
+} from '../checkout/testing.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import { LEDGER_MESSAGES, type LedgerPayment } from '../../../src/domain/ledger.ts';
 import type { EnrolmentLedgerAnswer } from '../../../src/domain/schemas/ledger.ts';
@@ -28,20 +35,8 @@ async function setup() {
 }
 
 /** A family on 'Pago mensual': the membership and the first instalment paid, nine owed. */
-async function enrol(token: string, cart: DemoCart) {
-  const monthly = cart.weeks.findIndex((week) => week.name === 'Pago mensual');
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/inscripciones/create',
-    token,
-    headers: { 'idempotency-key': newKey() },
-    payload: enrolmentRequest(cart, [[monthly]]),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (await t.store
-    .collection<Enrolment>('inscripciones')
-    .findOne({ order_number: res.json().result.orderId }))!;
-}
+const enrol = (token: string, cart: DemoCart) =>
+  paidOrder(t, token, enrolmentRequest(cart, [[monthlyOption(cart)]]));
 
 const familyLedger = async (token: string): Promise<EnrolmentLedgerAnswer> =>
   (await t.api({ method: 'GET', url: '/api/pagos', token })).json().data[0];

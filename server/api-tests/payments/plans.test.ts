@@ -12,6 +12,7 @@ import {
   demoCart,
   enrolmentRequest,
   newKey,
+  paidOrder,
   testCard,
   type DemoCart,
 } from '../checkout/testing.ts';
@@ -42,28 +43,21 @@ async function setup(now = '2026-08-20T14:00:00Z') {
 /** The annual cart: one child per entry, each on the option at that index of the program. */
 const optionIndex = (cart: DemoCart, name: string) => cart.weeks.findIndex((week) => week.name === name);
 
-async function enrol(
+const enrol = (
   token: string,
   cart: DemoCart,
   options: number[],
   extra: Parameters<typeof enrolmentRequest>[2] = {},
-) {
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/inscripciones/create',
+) =>
+  paidOrder(
+    t,
     token,
-    headers: { 'idempotency-key': newKey() },
-    payload: enrolmentRequest(
+    enrolmentRequest(
       cart,
       options.map((index) => [index]),
       extra,
     ),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (await t.store
-    .collection<Enrolment>('inscripciones')
-    .findOne({ order_number: res.json().result.orderId }))!;
-}
+  );
 
 const ledgers = async (token: string): Promise<EnrolmentLedgerAnswer[]> => {
   const res = await t.api({ method: 'GET', url: '/api/pagos', token });
