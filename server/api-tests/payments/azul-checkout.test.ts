@@ -17,12 +17,18 @@ import { STAFF_MESSAGES } from '../../../src/domain/staff.ts';
 
 const closeAfter = closedAfterEach();
 
+/** The staff kit on the AZUL adapter, and the stand-in it pays through; both closed after the test. */
+async function azulKit() {
+  const azul = await azulSubject();
+  const standin = closeAfter(azul.standin);
+  const kit = await staffKit(azul.gateway);
+  closeAfter(kit.t);
+  return { standin, kit };
+}
+
 describe('a checkout through AZUL', () => {
   it('pays, declines in Spanish, and a cancellation voids the sale', async () => {
-    const azul = await azulSubject();
-    const standin = closeAfter(azul.standin);
-    const kit = await staffKit(azul.gateway);
-    closeAfter(kit.t);
+    const { standin, kit } = await azulKit();
     const body = enrolmentRequest(kit.cart, [[0]], { card: AZUL_TEST_CARDS.visa.number });
     body.cvv = AZUL_TEST_CARDS.visa.cvv;
     const paid = await kit.pay(kit.parent, body);
@@ -62,10 +68,7 @@ describe('a checkout through AZUL', () => {
   });
 
   it('an answer lost after AZUL charged: the parent is told it is being verified, VerifyPayment settles it paid', async () => {
-    const azul = await azulSubject();
-    const standin = closeAfter(azul.standin);
-    const kit = await staffKit(azul.gateway);
-    closeAfter(kit.t);
+    const { standin, kit } = await azulKit();
     const body = enrolmentRequest(kit.cart, [[0]], { card: AZUL_TEST_CARDS.visa.number });
     standin.faults.dropAfter = 1;
     const lost = await kit.pay(kit.parent, body);
