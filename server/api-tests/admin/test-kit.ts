@@ -24,7 +24,7 @@ export async function adminKit(): Promise<AdminKit> {
  * The kit of each test of a file: a new one before each test (and `arrange`d, when given), closed
  * after it. The object answered stays the same, so functions of the file may close over it.
  */
-export function adminKitPerTest(arrange?: (kit: AdminKit) => Promise<void>): AdminKit {
+export function adminKitPerTest(arrange?: (kit: AdminKit) => Promise<unknown>): AdminKit {
   const kit = {} as AdminKit;
   beforeEach(async () => {
     Object.assign(kit, await adminKit());

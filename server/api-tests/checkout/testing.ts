@@ -50,7 +50,12 @@ export function recordingGateway(): {
  * POST /api/inscripciones/create as `token`, with a new idempotency key unless `key`. The body is
  * an enrolment request, or any object where a test sends a malformed one.
  */
-export const payAs = (t: TestApp, token: string, body: CreateEnrolmentBody | object, key = newKey()) =>
+export const payAs = (
+  t: TestApp,
+  token: string,
+  body: CreateEnrolmentBody | object,
+  key: string = newKey(),
+) =>
   t.api({
     method: 'POST',
     url: '/api/inscripciones/create',
