@@ -24,6 +24,7 @@ import {
   enrolmentRequest as enrolmentBody,
   participant,
   testCard,
+  VERANO10_TERMS,
 } from '../../src/core/checkout/fixtures.ts';
 import { formatDop } from '../../src/domain/pricing.ts';
 import { SOCIAL_MESSAGES } from '../../src/domain/social.ts';
@@ -328,13 +329,7 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       expect(verano.body).toEqual({
         status: 'SUCCESS',
         message: COUPON_MESSAGES.applied,
-        data: {
-          label: '10% de descuento de verano',
-          code: 'VERANO10',
-          type: 'percent',
-          percent: 10,
-          amount: 0,
-        },
+        data: VERANO10_TERMS,
       });
       const welcome = await call('POST', '/api/cupones/validate', {
         token: parent,

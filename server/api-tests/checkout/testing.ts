@@ -22,6 +22,7 @@ export {
   enrolmentRequest,
   participant,
   testCard,
+  VERANO10_TERMS,
   type DemoCart,
 } from '../../../src/core/checkout/fixtures.ts';
 
