@@ -23,6 +23,8 @@ import {
   FIXTURE_PNG_BASE64,
   enrolmentRequest as enrolmentBody,
   participant,
+  testCard,
+  VERANO10_TERMS,
 } from '../../src/core/checkout/fixtures.ts';
 import { formatDop } from '../../src/domain/pricing.ts';
 import { SOCIAL_MESSAGES } from '../../src/domain/social.ts';
@@ -327,13 +329,7 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       expect(verano.body).toEqual({
         status: 'SUCCESS',
         message: COUPON_MESSAGES.applied,
-        data: {
-          label: '10% de descuento de verano',
-          code: 'VERANO10',
-          type: 'percent',
-          percent: 10,
-          amount: 0,
-        },
+        data: VERANO10_TERMS,
       });
       const welcome = await call('POST', '/api/cupones/validate', {
         token: parent,
@@ -477,14 +473,7 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
         call('POST', `/api/pagos/cuota/${ledger.enrolment._id}`, {
           token: parent,
           headers: { 'idempotency-key': newKey() },
-          body: {
-            cuota: line._id,
-            amount: line.owed,
-            cardHolder: 'Carmen Rodríguez',
-            cardNumber: SANDBOX_CARDS.approved,
-            expDate: '12/2030',
-            cvv: '123',
-          },
+          body: { cuota: line._id, amount: line.owed, ...testCard() },
         });
       const paid = await pay();
       expect(paid.status).toBe(201);

@@ -1,13 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { server } from '../../mocks/node.ts';
 import type * as ConfigModule from '../api/config.ts';
 import { ACCOUNT_MESSAGES } from '../domain/accounts.ts';
 import { SOCIAL_MESSAGES } from '../domain/social.ts';
 import { currentAddress, renderApp } from '../test/renderApp.tsx';
-import { deferred, postFromPopup, stubWindowOpen } from './testing.ts';
+import { answersOn, deferred, postFromPopup, stubWindowOpen } from './testing.ts';
 
 const providers = vi.hoisted(() => ({ google: true, facebook: true }));
 vi.mock('../api/config.ts', async (importOriginal) => {
@@ -25,16 +24,7 @@ vi.mock('../api/config.ts', async (importOriginal) => {
 
 const USER_ID = '0123456789abcdef01234567';
 
-function loginAnswers(answer: () => Response | Promise<Response>) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post('*/api/usuarios/login', async ({ request }) => {
-      bodies.push(await request.json());
-      return answer();
-    }),
-  );
-  return bodies;
-}
+const loginAnswers = (answer: () => Response | Promise<Response>) => answersOn('/usuarios/login', answer);
 
 const okAnswer = () =>
   HttpResponse.json({

@@ -1,22 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../mocks/node.ts';
 import { ACCOUNT_MESSAGES } from '../domain/accounts.ts';
 import { renderApp } from '../test/renderApp.tsx';
-import { deferred } from './testing.ts';
-
-function answersOn(path: '/usuarios/forgot' | '/usuarios/reset', answer: () => Response | Promise<Response>) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post(`*/api${path}`, async ({ request }) => {
-      bodies.push(await request.json());
-      return answer();
-    }),
-  );
-  return bodies;
-}
+import { answersOn, deferred } from './testing.ts';
 
 const RESET_TOKEN = 'a'.repeat(43);
 

@@ -1,14 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { server } from '../../mocks/node.ts';
 import type * as ConfigModule from '../api/config.ts';
 import { ACCOUNT_MESSAGES } from '../domain/accounts.ts';
 import { SOCIAL_MESSAGES } from '../domain/social.ts';
 import { currentAddress, renderApp } from '../test/renderApp.tsx';
 import { SOCIAL_ERRORS } from './social.ts';
-import { deferred, postFromPopup, stubWindowOpen } from './testing.ts';
+import { answersOn, deferred, postFromPopup, stubWindowOpen } from './testing.ts';
 
 vi.mock('../api/config.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof ConfigModule>();
@@ -17,16 +16,7 @@ vi.mock('../api/config.ts', async (importOriginal) => {
 
 const USER_ID = 'fedcba9876543210fedcba98';
 
-function createAnswers(answer: () => Response | Promise<Response>) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post('*/api/usuarios/create', async ({ request }) => {
-      bodies.push(await request.json());
-      return answer();
-    }),
-  );
-  return bodies;
-}
+const createAnswers = (answer: () => Response | Promise<Response>) => answersOn('/usuarios/create', answer);
 
 async function openRegister() {
   const user = userEvent.setup();

@@ -1,6 +1,8 @@
-// Test helpers of the sign-in pages: a popup window.open can return, and the messages the
-// server's popup page posts to its opener.
+// Test helpers of the sign-in pages: the account calls answered through MSW, a popup window.open
+// can return, and the messages the server's popup page posts to its opener.
+import { http } from 'msw';
 import { vi } from 'vitest';
+import { server } from '../../mocks/node.ts';
 import type { SocialMessage } from '../domain/social.ts';
 import { BROWSER_ID_KEY } from './social.ts';
 
@@ -8,6 +10,18 @@ export interface FakePopup {
   closed: boolean;
   close: () => void;
   focus: () => void;
+}
+
+/** Answers every POST to the API `path` (as '/usuarios/login') with `answer`; the bodies posted. */
+export function answersOn(path: string, answer: () => Response | Promise<Response>) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(`*/api${path}`, async ({ request }) => {
+      bodies.push(await request.json());
+      return answer();
+    }),
+  );
+  return bodies;
 }
 
 /** Replaces window.open: returns a fake popup (or null: a blocked popup) and records the URL. */

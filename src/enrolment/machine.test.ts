@@ -31,9 +31,10 @@ import {
   CAT_MINI,
   PROGRAM_ID,
   VERANO10,
-  annualProgram,
+  campData,
   campWeeks,
   categories,
+  programData,
   programOptions,
   summerCamp,
   validAdditional,
@@ -46,23 +47,6 @@ import {
 import './formRules.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-const campData: CampData = {
-  uid: 'user-1',
-  camp: summerCamp,
-  weeks: campWeeks,
-  categories,
-  earlierChildren: [],
-  heldPlaces: [],
-};
-const programData: CampData = {
-  uid: 'user-1',
-  camp: annualProgram,
-  weeks: programOptions,
-  categories,
-  earlierChildren: [],
-  heldPlaces: [],
-};
 
 const RESULT: PaymentResult = {
   date_createdBO: '01/07/2025 10:30 a. m.',

@@ -1,6 +1,7 @@
 // Shared test data of the wizard tests: a summer camp, an annual program, valid forms, and a child
 // added to the cart as the calendar adds one.
 import type { CouponTermsData } from '../domain/coupons.ts';
+import type { CampData } from './api.ts';
 import type { AdditionalData, ParticipantFields } from '../domain/enrolment.ts';
 import { addToCart, selectCategory, toggleWeek } from './calendarRules.ts';
 import {
@@ -94,6 +95,24 @@ export function wizardData(cart: CartState, extra: Partial<WizardData> = {}): Wi
 }
 
 /** The clock of the cart rules' tests (epoch ms): the provisional membership id it gives is '12345'. */
+/** The camp calls' answers for the summer camp and for the annual program. */
+export const campData: CampData = {
+  uid: 'user-1',
+  camp: summerCamp,
+  weeks: campWeeks,
+  categories,
+  earlierChildren: [],
+  heldPlaces: [],
+};
+export const programData: CampData = {
+  uid: 'user-1',
+  camp: annualProgram,
+  weeks: programOptions,
+  categories,
+  earlierChildren: [],
+  heldPlaces: [],
+};
+
 export const NOW = 1_720_000_012_345;
 
 /** Adds one child with the given weeks (1-based indexes into the shown weeks) and category. */

@@ -11,32 +11,7 @@ import { MemoryRouter, Routes, useLocation } from 'react-router-dom';
 import { server } from '../../mocks/node.ts';
 import type { CampData } from './api.ts';
 import { enrolmentRoutes } from './pages.tsx';
-import {
-  CAMP_ID,
-  PROGRAM_ID,
-  annualProgram,
-  campWeeks,
-  categories,
-  programOptions,
-  summerCamp,
-} from './test-fixtures.ts';
-
-export const campData: CampData = {
-  uid: 'user-1',
-  camp: summerCamp,
-  weeks: campWeeks,
-  categories,
-  earlierChildren: [],
-  heldPlaces: [],
-};
-export const programData: CampData = {
-  uid: 'user-1',
-  camp: annualProgram,
-  weeks: programOptions,
-  categories,
-  earlierChildren: [],
-  heldPlaces: [],
-};
+import { CAMP_ID, PROGRAM_ID, campData, programData } from './test-fixtures.ts';
 
 /** Stores the camp id and answers the four entry calls with `data`. */
 export function serveCamp(data: CampData = campData, campId = data.camp._id) {
@@ -95,7 +70,7 @@ export function renderWizard(path = '/calendario', { accountEmail }: { accountEm
 
 export const currentPath = () => screen.getByTestId('address').textContent;
 
-export { CAMP_ID, PROGRAM_ID };
+export { CAMP_ID, PROGRAM_ID, campData, programData };
 
 /** A camp without categories: Agregar adds the chosen weeks for one child. */
 export const plainCampData: CampData = { ...campData, categories: [] };

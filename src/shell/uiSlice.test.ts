@@ -94,28 +94,19 @@ describe('ui slice: screen size (spec 02 §4, §9)', () => {
 });
 
 describe('ui slice: dark mode', () => {
-  it('switching on resets navbar and sidebar to the first dark choices', () => {
-    const state = reducer(
+  it.each<[string, UiState, Partial<UiState>]>([
+    [
+      'switching on resets navbar and sidebar to the first dark choices',
       { ...light, navbarVariant: 'navbar-orange', sidebarSkin: 'sidebar-light-lime' },
-      toggleDarkMode(),
-    );
-    expect(state).toMatchObject({
-      darkMode: true,
-      navbarVariant: 'navbar-dark',
-      sidebarSkin: 'sidebar-dark-primary',
-    });
-  });
-
-  it('switching off resets them to the first light choices', () => {
-    const state = reducer(
+      { darkMode: true, navbarVariant: 'navbar-dark', sidebarSkin: 'sidebar-dark-primary' },
+    ],
+    [
+      'switching off resets them to the first light choices',
       { ...dark, navbarVariant: 'navbar-teal', sidebarSkin: 'sidebar-dark-olive' },
-      toggleDarkMode(),
-    );
-    expect(state).toMatchObject({
-      darkMode: false,
-      navbarVariant: 'navbar-light',
-      sidebarSkin: 'sidebar-light-primary',
-    });
+      { darkMode: false, navbarVariant: 'navbar-light', sidebarSkin: 'sidebar-light-primary' },
+    ],
+  ])('%s', (_name, before, after) => {
+    expect(reducer(before, toggleDarkMode())).toMatchObject(after);
   });
 });
 

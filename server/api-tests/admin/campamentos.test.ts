@@ -1,20 +1,11 @@
 // Camps (spec 02 §3, §5): required fields, dates stored as dates, unique codes, types, and the
 // enrolment wizard's GET /campamentos/findbyid for parents.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminKit, campBody, createCamp, stored, type AdminKit } from './test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { adminKitPerTest, adminWrites, campBody, createCamp, stored } from './test-kit.ts';
 
-let kit: AdminKit;
-beforeEach(async () => {
-  kit = await adminKit();
-});
-afterEach(async () => {
-  await kit.t.close();
-});
+const kit = adminKitPerTest();
 
-const create = (payload: Record<string, unknown>) =>
-  kit.t.api({ method: 'POST', url: '/api/campamentos/create', token: kit.admin, payload });
-const update = (payload: Record<string, unknown>) =>
-  kit.t.api({ method: 'POST', url: '/api/campamentos/update', token: kit.admin, payload });
+const { create, update } = adminWrites(kit, 'campamentos');
 
 describe('POST /api/campamentos/create', () => {
   it('stores the camp with dates as Date values and the defaults of what was not sent', async () => {

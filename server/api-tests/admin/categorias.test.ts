@@ -1,26 +1,16 @@
 // Categories (spec 02 §3): defaults, the camp they belong to (named in every answer, fetched once
 // per list), their order, and GET /categorias/findbycamp for the enrolment wizard.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spyOnFinds } from '../../../src/core/store/findSpy.ts';
-import { adminKit, createCamp, createCategory, stored, UNKNOWN_ID, type AdminKit } from './test-kit.ts';
+import { adminKitPerTest, adminWrites, createCamp, createCategory, stored, UNKNOWN_ID } from './test-kit.ts';
 
-let kit: AdminKit;
-beforeEach(async () => {
-  kit = await adminKit();
-});
-afterEach(async () => {
-  await kit.t.close();
-});
+const kit = adminKitPerTest();
+const { create, update } = adminWrites(kit, 'categorias');
 
 describe('POST /api/categorias/create', () => {
   it('applies the defaults (order 10, value "0") and names the camp', async () => {
     const camp = await createCamp(kit);
-    const res = await kit.t.api({
-      method: 'POST',
-      url: '/api/categorias/create',
-      token: kit.admin,
-      payload: { campament: camp._id, name: 'Mini (6 a 9 años)' },
-    });
+    const res = await create({ campament: camp._id, name: 'Mini (6 a 9 años)' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       status: 'SUCCESS',
@@ -46,12 +36,7 @@ describe('POST /api/categorias/create', () => {
     const camp = await createCamp(kit);
     await kit.t.api({ method: 'GET', url: `/api/campamentos/delete/${camp._id}`, token: kit.admin });
     for (const campament of [UNKNOWN_ID, camp._id]) {
-      const res = await kit.t.api({
-        method: 'POST',
-        url: '/api/categorias/create',
-        token: kit.admin,
-        payload: { campament, name: 'Mini' },
-      });
+      const res = await create({ campament, name: 'Mini' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         status: 'ERROR',
@@ -59,12 +44,7 @@ describe('POST /api/categorias/create', () => {
         message: 'El campamento seleccionado no existe.',
       });
     }
-    const badId = await kit.t.api({
-      method: 'POST',
-      url: '/api/categorias/create',
-      token: kit.admin,
-      payload: { campament: 'campamento-1', name: 'Mini' },
-    });
+    const badId = await create({ campament: 'campamento-1', name: 'Mini' });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().message).toBe('El campo "campament" no tiene un formato válido.');
     expect(await kit.t.store.collection('categorias').count({})).toBe(0);
@@ -72,35 +52,25 @@ describe('POST /api/categorias/create', () => {
 
   it('keeps an optional age range, refuses one upside down or outside 6-18, and removes it with null', async () => {
     const camp = await createCamp(kit);
-    const create = (payload: Record<string, unknown>) =>
-      kit.t.api({
-        method: 'POST',
-        url: '/api/categorias/create',
-        token: kit.admin,
-        payload: { campament: camp._id, name: 'Mini', ...payload },
-      });
-    const made = await create({ age_min: 6, age_max: 9 });
+    const createMini = (payload: Record<string, unknown>) =>
+      create({ campament: camp._id, name: 'Mini', ...payload });
+    const made = await createMini({ age_min: 6, age_max: 9 });
     expect(made.statusCode).toBe(201);
     expect(await stored(kit, 'categorias', made.json().data._id)).toMatchObject({ age_min: 6, age_max: 9 });
 
-    const upsideDown = await create({ age_min: 12, age_max: 9 });
+    const upsideDown = await createMini({ age_min: 12, age_max: 9 });
     expect(upsideDown.statusCode).toBe(400);
     expect(upsideDown.json().message).toBe('La edad mínima no puede ser mayor que la edad máxima.');
-    expect((await create({ age_max: 19 })).statusCode).toBe(400);
+    expect((await createMini({ age_max: 19 })).statusCode).toBe(400);
     expect(await kit.t.store.collection('categorias').count({})).toBe(1);
 
-    const update = (payload: Record<string, unknown>) =>
-      kit.t.api({
-        method: 'POST',
-        url: '/api/categorias/update',
-        token: kit.admin,
-        payload: { _id: made.json().data._id, ...payload },
-      });
+    const updateMade = (payload: Record<string, unknown>) =>
+      update({ _id: made.json().data._id, ...payload });
     // Raising the minimum above the stored maximum is caught too.
-    expect((await update({ age_min: 10 })).json().message).toBe(
+    expect((await updateMade({ age_min: 10 })).json().message).toBe(
       'La edad mínima no puede ser mayor que la edad máxima.',
     );
-    expect((await update({ age_min: null, age_max: null })).statusCode).toBe(200);
+    expect((await updateMade({ age_min: null, age_max: null })).statusCode).toBe(200);
     expect(await stored(kit, 'categorias', made.json().data._id)).toMatchObject({
       age_min: null,
       age_max: null,

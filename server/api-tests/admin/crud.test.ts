@@ -1,15 +1,9 @@
 // What every admin area does the same way, checked area by area: the create/find/list/update/delete
 // round trip with its exact envelope and stored effect, who may call what, and bad input.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminKit, createCamp, stored, UNKNOWN_ID, type AdminKit } from './test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { adminKitPerTest, createCamp, stored, UNKNOWN_ID } from './test-kit.ts';
 
-let kit: AdminKit;
-beforeEach(async () => {
-  kit = await adminKit();
-});
-afterEach(async () => {
-  await kit.t.close();
-});
+const kit = adminKitPerTest();
 
 interface AreaCase {
   area: string;

@@ -1,20 +1,11 @@
 // Coupons (spec 02 §3, §5, DESIGN.md §2.13): upper-cased unique codes, percent and amount bounds,
 // the expiry date, and a coupon the admin creates is one the checkout accepts.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminKit, stored, type AdminKit } from './test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { adminKitPerTest, adminWrites, stored } from './test-kit.ts';
 
-let kit: AdminKit;
-beforeEach(async () => {
-  kit = await adminKit();
-});
-afterEach(async () => {
-  await kit.t.close();
-});
+const kit = adminKitPerTest();
 
-const create = (payload: Record<string, unknown>) =>
-  kit.t.api({ method: 'POST', url: '/api/cupones/create', token: kit.admin, payload });
-const update = (payload: Record<string, unknown>) =>
-  kit.t.api({ method: 'POST', url: '/api/cupones/update', token: kit.admin, payload });
+const { create, update } = adminWrites(kit, 'cupones');
 
 describe('POST /api/cupones/create', () => {
   it('stores the code trimmed and upper-cased, with the defaults', async () => {

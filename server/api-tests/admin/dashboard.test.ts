@@ -1,21 +1,14 @@
 // GET /api/dashboard (spec 02 §2): the nine counts, the recent camps, the three percentages and
 // the paid enrolments per day, computed from counts, one limited query and one date-range query.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import type { Store } from '../../store/port.ts';
-import { adminKit, createCamp, type AdminKit } from './test-kit.ts';
+import { adminKitPerTest, createCamp } from './test-kit.ts';
 import { dashboard as buildDashboard } from '../../../src/core/admin/dashboard.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let kit: AdminKit;
-beforeEach(async () => {
-  kit = await adminKit();
-  await seedDemoData(kit.t.store);
-});
-afterEach(async () => {
-  await kit.t.close();
-});
+const kit = adminKitPerTest((fresh) => seedDemoData(fresh.t.store));
 
 const dashboard = () => kit.t.api({ method: 'GET', url: '/api/dashboard', token: kit.admin });
 

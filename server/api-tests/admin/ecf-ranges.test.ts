@@ -20,15 +20,21 @@ async function setup(env: Record<string, string>) {
   return { call };
 }
 
+/** The app with e-CF on: the school's certificate is read from a folder removed right after. */
+async function setupWithEcf() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-ranges-'));
+  const app = await setup({
+    ECF_ENV: 'TesteCF',
+    ECF_P12_FILE: schoolP12In(dir, 'clave'),
+    ECF_P12_PASSWORD: 'clave',
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return app;
+}
+
 describe('e-NCF ranges', () => {
   it('with e-CF on: the E types, ten digits, and the warnings about them', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-ranges-'));
-    const { call } = await setup({
-      ECF_ENV: 'TesteCF',
-      ECF_P12_FILE: schoolP12In(dir, 'clave'),
-      ECF_P12_PASSWORD: 'clave',
-    });
-    fs.rmSync(dir, { recursive: true, force: true });
+    const { call } = await setupWithEcf();
     const before = (await call('GET', '/ajustes/fiscal')).json().data;
     // The B ranges may be entered ahead for a contingency, but none missing is warned of while the
     // certificate signs.
@@ -51,13 +57,7 @@ describe('e-NCF ranges', () => {
   });
 
   it('warns of an E range with 20 numbers or fewer left, or that ends within 30 days, as the dashboard shows', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-ranges-'));
-    const { call } = await setup({
-      ECF_ENV: 'TesteCF',
-      ECF_P12_FILE: schoolP12In(dir, 'clave'),
-      ECF_P12_PASSWORD: 'clave',
-    });
-    fs.rmSync(dir, { recursive: true, force: true });
+    const { call } = await setupWithEcf();
     const sequences = t.store.collection<NcfSequence>('secuencias_ncf');
     const far = new Date(Date.now() + 400 * 86_400_000);
     const soon = new Date(Date.now() + 10 * 86_400_000);

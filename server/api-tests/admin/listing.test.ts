@@ -1,23 +1,18 @@
 // What every list call (GET /api/{area}/listpop, GET /api/usuarios/listpop) does with `sort` and
 // `campament` (ListQuery, src/domain/listing.ts): allowed fields only, ties broken by _id so
 // pages are stable, and the camp filter on the areas whose records carry a camp.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIST_MESSAGES } from '../../../src/domain/listing.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { adminKit, createCamp, type AdminKit } from './test-kit.ts';
+import { adminKitPerTest, createCamp } from './test-kit.ts';
 
-let kit: AdminKit;
 let summer: string;
 let annual: string;
-beforeEach(async () => {
-  kit = await adminKit();
-  await seedDemoData(kit.t.store);
-  const camps = await kit.t.store.collection('campamentos').find({});
+const kit = adminKitPerTest(async (fresh) => {
+  await seedDemoData(fresh.t.store);
+  const camps = await fresh.t.store.collection('campamentos').find({});
   summer = camps.find((camp) => camp.code === 'CV2027')!._id;
   annual = camps.find((camp) => camp.code === 'PA2027')!._id;
-});
-afterEach(async () => {
-  await kit.t.close();
 });
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON read field by field */

@@ -1,16 +1,10 @@
 // The other areas of the catalogue (spec 02 §7): estados and tipos lookups, enrolments (read and
 // status/note only), and the lists by enrolment, by type and by camp.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { adminKit, createCamp, stored, UNKNOWN_ID, type AdminKit } from './test-kit.ts';
+import { adminKitPerTest, createCamp, stored, UNKNOWN_ID } from './test-kit.ts';
 
-let kit: AdminKit;
-beforeEach(async () => {
-  kit = await adminKit();
-});
-afterEach(async () => {
-  await kit.t.close();
-});
+const kit = adminKitPerTest();
 
 const get = (url: string) => kit.t.api({ method: 'GET', url, token: kit.admin });
 const post = (url: string, payload: Record<string, unknown>) =>

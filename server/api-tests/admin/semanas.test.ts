@@ -1,36 +1,24 @@
 // Weeks (spec 02 §3, DESIGN.md §2.5): defaults, places left derived in every answer, categories of
 // the week's own camp, order, and GET /semanas/findbycamp for the enrolment wizard.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  adminKit,
+  adminKitPerTest,
+  adminWrites,
   createCamp,
   createCategory,
   createWeek,
   stored,
   UNKNOWN_ID,
-  type AdminKit,
 } from './test-kit.ts';
 
-let kit: AdminKit;
-beforeEach(async () => {
-  kit = await adminKit();
-});
-afterEach(async () => {
-  await kit.t.close();
-});
+const kit = adminKitPerTest();
 
-const update = (payload: Record<string, unknown>) =>
-  kit.t.api({ method: 'POST', url: '/api/semanas/update', token: kit.admin, payload });
+const { create, update } = adminWrites(kit, 'semanas');
 
 describe('POST /api/semanas/create', () => {
   it('applies the defaults and answers quota_f_left null for a week without a limit', async () => {
     const camp = await createCamp(kit);
-    const res = await kit.t.api({
-      method: 'POST',
-      url: '/api/semanas/create',
-      token: kit.admin,
-      payload: { campament: camp._id, name: 'Semana 1' },
-    });
+    const res = await create({ campament: camp._id, name: 'Semana 1' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       status: 'SUCCESS',
@@ -68,12 +56,7 @@ describe('POST /api/semanas/create', () => {
     [{ campament: UNKNOWN_ID }, 'El campamento seleccionado no existe.'],
   ])('refuses %j', async (change, message) => {
     const camp = await createCamp(kit);
-    const res = await kit.t.api({
-      method: 'POST',
-      url: '/api/semanas/create',
-      token: kit.admin,
-      payload: { campament: camp._id, name: 'Semana 1', ...change },
-    });
+    const res = await create({ campament: camp._id, name: 'Semana 1', ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(await kit.t.store.collection('semanas').count({})).toBe(0);
@@ -87,12 +70,7 @@ describe('POST /api/semanas/create', () => {
     const ok = await createWeek(kit, camp._id, { categories: [mine._id, mine._id] });
     expect(ok.categories).toEqual([mine._id]);
     for (const categories of [[mine._id, foreign._id], [UNKNOWN_ID]]) {
-      const res = await kit.t.api({
-        method: 'POST',
-        url: '/api/semanas/create',
-        token: kit.admin,
-        payload: { campament: camp._id, name: 'Semana 2', categories },
-      });
+      const res = await create({ campament: camp._id, name: 'Semana 2', categories });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(
         'Las categorías seleccionadas no pertenecen al campamento de la semana.',

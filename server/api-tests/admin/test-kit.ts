@@ -1,5 +1,6 @@
 // Shared arrangements of the admin tests: an app with an admin and a parent signed in, and the
 // records the admin areas reference.
+import { afterEach, beforeEach } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import type { AnyDoc } from '../../store/port.ts';
 
@@ -19,6 +20,37 @@ export async function adminKit(): Promise<AdminKit> {
   return { t, admin: admin.token, parent: parent.token, parentId: parent.user._id };
 }
 
+/**
+ * The kit of each test of a file: a new one before each test (and `arrange`d, when given), closed
+ * after it. The object answered stays the same, so functions of the file may close over it.
+ */
+export function adminKitPerTest(arrange?: (kit: AdminKit) => Promise<unknown>): AdminKit {
+  const kit = {} as AdminKit;
+  beforeEach(async () => {
+    Object.assign(kit, await adminKit());
+    await arrange?.(kit);
+  });
+  afterEach(async () => {
+    await kit.t.close();
+  });
+  return kit;
+}
+
+/** POST /api/<area>/create and /api/<area>/update as the kit's admin. */
+export const adminWrites = (kit: AdminKit, area: string) => ({
+  create: (payload: Record<string, unknown>) =>
+    kit.t.api({ method: 'POST', url: `/api/${area}/create`, token: kit.admin, payload }),
+  update: (payload: Record<string, unknown>) =>
+    kit.t.api({ method: 'POST', url: `/api/${area}/update`, token: kit.admin, payload }),
+});
+
+/** Creates a record of an admin area through the API (`what` names it when that fails). */
+async function createThrough(kit: AdminKit, area: string, what: string, payload: Record<string, unknown>) {
+  const res = await adminWrites(kit, area).create(payload);
+  if (res.statusCode !== 201) throw new Error(`${what} not created: ${res.body}`);
+  return res.json().data as AnyDoc;
+}
+
 /** An id nothing has. */
 export const UNKNOWN_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
@@ -36,52 +68,23 @@ export const campBody = (overrides: Record<string, unknown> = {}) => ({
 
 /** Creates a camp through the API, as an admin would. */
 export async function createCamp(kit: AdminKit, overrides: Record<string, unknown> = {}): Promise<AnyDoc> {
-  const res = await kit.t.api({
-    method: 'POST',
-    url: '/api/campamentos/create',
-    token: kit.admin,
-    payload: campBody(overrides),
-  });
-  if (res.statusCode !== 201) throw new Error(`camp not created: ${res.body}`);
-  return res.json().data as AnyDoc;
+  return createThrough(kit, 'campamentos', 'camp', campBody(overrides));
 }
 
-export async function createCategory(
-  kit: AdminKit,
-  campament: string,
-  overrides: Record<string, unknown> = {},
-): Promise<AnyDoc> {
-  const res = await kit.t.api({
-    method: 'POST',
-    url: '/api/categorias/create',
-    token: kit.admin,
-    payload: { campament, name: 'Mini (6 a 9 años)', ...overrides },
-  });
-  if (res.statusCode !== 201) throw new Error(`category not created: ${res.body}`);
-  return res.json().data as AnyDoc;
-}
+/** A creator of a camp's records of `area`, with the fixture values unless overridden. */
+const createInCamp =
+  (area: string, what: string, defaults: Record<string, unknown>) =>
+  (kit: AdminKit, campament: string, overrides: Record<string, unknown> = {}): Promise<AnyDoc> =>
+    createThrough(kit, area, what, { campament, ...defaults, ...overrides });
 
-export async function createWeek(
-  kit: AdminKit,
-  campament: string,
-  overrides: Record<string, unknown> = {},
-): Promise<AnyDoc> {
-  const res = await kit.t.api({
-    method: 'POST',
-    url: '/api/semanas/create',
-    token: kit.admin,
-    payload: {
-      campament,
-      name: 'Semana 1',
-      date: '14/06/2027 - 18/06/2027',
-      value: 4700,
-      quota_q: 30,
-      ...overrides,
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(`week not created: ${res.body}`);
-  return res.json().data as AnyDoc;
-}
+export const createCategory = createInCamp('categorias', 'category', { name: 'Mini (6 a 9 años)' });
+
+export const createWeek = createInCamp('semanas', 'week', {
+  name: 'Semana 1',
+  date: '14/06/2027 - 18/06/2027',
+  value: 4700,
+  quota_q: 30,
+});
 
 /** The stored record, soft-deleted ones included. */
 export const stored = (kit: AdminKit, collection: string, id: string) =>

@@ -4,7 +4,7 @@
 // do not block it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { staffKit, type StaffKit } from '../staff/testing.ts';
-import { demoCart, enrolmentRequest } from './testing.ts';
+import { cancelAsStaff, demoCart, enrolmentRequest } from './testing.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { CHILD_MESSAGES } from '../../../src/domain/children.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
@@ -113,13 +113,7 @@ describe('one place per child', () => {
     const order = (await k.t.store
       .collection<Enrolment>('inscripciones')
       .findOne({ order_number: paid.json().result.orderId }))!;
-    const cancel = await k.t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: k.admin,
-      payload: { reason: 'Cambio de planes' },
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    await cancelAsStaff(k.t, k.admin, order._id, 'Cambio de planes');
     expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0]]))).statusCode).toBe(201);
   });
 });

@@ -1,31 +1,22 @@
 // Coupon limits (issue 18): uses in all and per family counted atomically at payment and given
 // back on a decline or a cancellation; first valid day, camps and least children refused with a
 // Spanish message at validation and again at payment; the admin edits them and sees the uses.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../testing/build.ts';
-import { staffKit, type StaffKit } from '../staff/testing.ts';
+import { describe, expect, it } from 'vitest';
+import { staffKit, staffKitPerTest } from '../staff/testing.ts';
 import { COUPON_MESSAGES, minChildrenMessage } from '../../../src/domain/coupons.ts';
 import { ADMIN_MESSAGES } from '../../../src/domain/admin-areas.ts';
 import type { Coupon, Enrolment, Week } from '../../../src/domain/records.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
-import { enrolmentRequest } from './testing.ts';
+import { cancelAsStaff, enrolmentRequest } from './testing.ts';
 
-let t: TestApp;
-afterEach(async () => t?.close());
-
-let kit: StaffKit;
-async function setup() {
-  kit = await staffKit();
-  t = kit.t;
-  return kit;
-}
+const { kit, setup } = staffKitPerTest(staffKit);
 
 const VERANO10 = { code: 'VERANO10', type: 'percent' as const, percent: 10, amount: 0 };
-const coupon = async () => (await t.store.collection<Coupon>('cupones').findOne({ code: 'VERANO10' }))!;
+const coupon = async () => (await kit.t.store.collection<Coupon>('cupones').findOne({ code: 'VERANO10' }))!;
 
 /** The admin sets VERANO10's limits through the API, as the coupon screen does. */
 async function limitVerano(admin: string, limits: Record<string, unknown>) {
-  const res = await t.api({
+  const res = await kit.t.api({
     method: 'POST',
     url: '/api/cupones/update',
     token: admin,
@@ -36,7 +27,7 @@ async function limitVerano(admin: string, limits: Record<string, unknown>) {
 }
 
 const validate = (token: string, payload: Record<string, unknown>) =>
-  t.api({ method: 'POST', url: '/api/cupones/validate', token, payload });
+  kit.t.api({ method: 'POST', url: '/api/cupones/validate', token, payload });
 
 /** The same order for another child (not the fixture's first). */
 function otherChild<T extends ReturnType<typeof enrolmentRequest>>(body: T): T {
@@ -51,7 +42,7 @@ describe('coupon limits at payment', () => {
   it('20 parents racing for 5 uses: exactly 5 pay with it, the rest are refused and keep no place', async () => {
     const { admin, cart } = await setup();
     await limitVerano(admin, { max_uses: 5 });
-    const parents = await Promise.all(Array.from({ length: 20 }, () => t.createUser()));
+    const parents = await Promise.all(Array.from({ length: 20 }, () => kit.t.createUser()));
     const answers = await Promise.all(parents.map(({ token }) => kit.pay(token, withCoupon([[0]]))));
 
     const paid = answers.filter((res) => res.statusCode === 201);
@@ -63,15 +54,15 @@ describe('coupon limits at payment', () => {
       expect(res.json().message).toBe('El cupón ingresado ya alcanzó su límite de usos.');
     }
     expect((await coupon()).uses).toBe(5);
-    const orders = await t.store
+    const orders = await kit.t.store
       .collection<Enrolment>('inscripciones')
       .find({ coupon: 'VERANO10', payment_status: 'paid' });
     expect(orders).toHaveLength(5);
     // Only the paid orders hold places of week 1.
-    const week = await t.store.collection<Week>('semanas').findById(cart.weeks[0]!._id);
+    const week = await kit.t.store.collection<Week>('semanas').findById(cart.weeks[0]!._id);
     expect(week!.quota_f).toBe(5);
 
-    const listed = await t.api({ method: 'GET', url: '/api/cupones/listpop', token: admin });
+    const listed = await kit.t.api({ method: 'GET', url: '/api/cupones/listpop', token: admin });
     const verano = listed.json().data.find((row: Coupon) => row.code === 'VERANO10');
     expect(verano).toMatchObject({ uses: 5, max_uses: 5 });
     // Once exhausted, the wizard's check says so before the parent reaches 'Pagar'.
@@ -86,7 +77,7 @@ describe('coupon limits at payment', () => {
     const declined = await kit.pay(parent, withCoupon([[0]], SANDBOX_CARDS.declined));
     expect(declined.statusCode).toBe(402);
     expect((await coupon()).uses).toBe(0);
-    const other = await t.createUser();
+    const other = await kit.t.createUser();
     expect((await kit.pay(other.token, withCoupon([[0]]))).statusCode).toBe(201);
     expect((await coupon()).uses).toBe(1);
   });
@@ -103,22 +94,18 @@ describe('coupon limits at payment', () => {
     const second = await kit.pay(parent, withCoupon([[1]]));
     expect(second.statusCode).toBe(400);
     expect(second.json().message).toBe(COUPON_MESSAGES.familyLimit);
-    expect(await t.store.collection<Enrolment>('inscripciones').count({ payment_status: 'paid' })).toBe(1);
+    expect(await kit.t.store.collection<Enrolment>('inscripciones').count({ payment_status: 'paid' })).toBe(
+      1,
+    );
     // Another family (other children) is not limited by this one.
-    const other = await t.createUser();
+    const other = await kit.t.createUser();
     expect((await kit.pay(other.token, otherChild(withCoupon([[1]])))).statusCode).toBe(201);
     expect((await coupon()).uses).toBe(2);
 
-    const order = await t.store
+    const order = await kit.t.store
       .collection<Enrolment>('inscripciones')
       .findOne({ order_number: first.json().result.orderId });
-    const cancelled = await t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order!._id}`,
-      token: admin,
-      payload: { reason: 'La familia se muda' },
-    });
-    expect(cancelled.statusCode).toBe(200);
+    await cancelAsStaff(kit.t, admin, order!._id);
     expect((await coupon()).uses).toBe(1);
     expect((await validate(parent, { coupon: 'VERANO10' })).statusCode).toBe(200);
     expect((await kit.pay(parent, withCoupon([[1]]))).statusCode).toBe(201);
@@ -129,7 +116,7 @@ describe('coupon limits at payment', () => {
     await limitVerano(admin, { max_per_family: 1 });
     expect((await kit.pay(parent, withCoupon([[0]]))).statusCode).toBe(201);
     // The same family opens a second account and enrols the same child again, spelled otherwise.
-    const second = await t.createUser({ email: 'otra.cuenta@correo.do' });
+    const second = await kit.t.createUser({ email: 'otra.cuenta@correo.do' });
     const same = withCoupon([[1]]);
     same.listParticipants[0]!.first_name = same.listParticipants[0]!.first_name.toUpperCase() + ' ';
     const refused = await kit.pay(second.token, same);
@@ -140,7 +127,7 @@ describe('coupon limits at payment', () => {
     const withSibling = withCoupon([[1], [1]]);
     expect((await kit.pay(second.token, withSibling)).statusCode).toBe(400);
     // Only the first order's counters (its account's and its child's) hold a use.
-    expect(await t.store.collection('cupones_familias').count({ uses: { $gt: 0 } })).toBe(2);
+    expect(await kit.t.store.collection('cupones_familias').count({ uses: { $gt: 0 } })).toBe(2);
     // What is not caught (docs/decisions.md): other children from another account.
     expect((await kit.pay(second.token, otherChild(withCoupon([[1]])))).statusCode).toBe(201);
     expect((await coupon()).uses).toBe(2);
@@ -171,7 +158,7 @@ describe('coupon terms: first day, camps, children', () => {
 
   it('applies only to the camps chosen', async () => {
     const { admin, parent, cart } = await setup();
-    const annual = await t.store.collection('campamentos').findOne({ code: 'PA2027' });
+    const annual = await kit.t.store.collection('campamentos').findOne({ code: 'PA2027' });
     await limitVerano(admin, { camps: [annual!._id] });
     const elsewhere = await validate(parent, {
       coupon: 'VERANO10',
@@ -201,7 +188,7 @@ describe('coupon terms: first day, camps, children', () => {
 describe('the admin edits the limits', () => {
   it('creates a coupon with limits; the uses are not the admin’s to set', async () => {
     const { admin, cart } = await setup();
-    const res = await t.api({
+    const res = await kit.t.api({
       method: 'POST',
       url: '/api/cupones/create',
       token: admin,
@@ -220,7 +207,7 @@ describe('the admin edits the limits', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const stored = await t.store.collection<Coupon>('cupones').findOne({ code: 'HERMANOS' });
+    const stored = await kit.t.store.collection<Coupon>('cupones').findOne({ code: 'HERMANOS' });
     expect(stored).toMatchObject({
       max_uses: 50,
       max_per_family: 1,
@@ -234,7 +221,7 @@ describe('the admin edits the limits', () => {
   it('refuses a first day after the expiry, and camps that do not exist; nothing is stored', async () => {
     const { admin } = await setup();
     const before = await coupon();
-    const backwards = await t.api({
+    const backwards = await kit.t.api({
       method: 'POST',
       url: '/api/cupones/update',
       token: admin,
@@ -242,7 +229,7 @@ describe('the admin edits the limits', () => {
     });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toBe(ADMIN_MESSAGES.couponDatesOrder);
-    const unknown = await t.api({
+    const unknown = await kit.t.api({
       method: 'POST',
       url: '/api/cupones/update',
       token: admin,

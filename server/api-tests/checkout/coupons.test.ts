@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { COUPON_MESSAGES } from '../../../src/domain/coupons.ts';
+import { VERANO10_TERMS } from './testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -12,26 +13,19 @@ async function withDemo() {
   return t.createUser();
 }
 
+/** POST /api/cupones/validate as `token` with what the parent typed (or a malformed `coupon`). */
+const validate = (token: string, coupon: unknown) =>
+  t.api({ method: 'POST', url: '/api/cupones/validate', token, payload: { coupon } });
+
 describe('POST /api/cupones/validate', () => {
   it('answers the terms of an active coupon, whatever the case and spaces typed', async () => {
     const { token } = await withDemo();
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/cupones/validate',
-      token,
-      payload: { coupon: '  verano10 ' },
-    });
+    const res = await validate(token, '  verano10 ');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'SUCCESS',
       message: 'Cupón aplicado',
-      data: {
-        label: '10% de descuento de verano',
-        code: 'VERANO10',
-        type: 'percent',
-        percent: 10,
-        amount: 0,
-      },
+      data: VERANO10_TERMS,
     });
   });
 
@@ -41,12 +35,7 @@ describe('POST /api/cupones/validate', () => {
     ${'PRIMAVERA2026'} | ${400} | ${COUPON_MESSAGES.expired}
   `('refuses $code with a Spanish message', async ({ code, status, message }) => {
     const { token } = await withDemo();
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/cupones/validate',
-      token,
-      payload: { coupon: code },
-    });
+    const res = await validate(token, code);
     expect(res.statusCode).toBe(status);
     expect(res.json()).toMatchObject({ status: 'ERROR', message });
   });
@@ -55,21 +44,11 @@ describe('POST /api/cupones/validate', () => {
     const { token } = await withDemo();
     const coupons = t.store.collection('cupones');
     await coupons.updateOne({ code: 'BIENVENIDA500' }, { set: { status: 'inactive' } });
-    const inactive = await t.api({
-      method: 'POST',
-      url: '/api/cupones/validate',
-      token,
-      payload: { coupon: 'BIENVENIDA500' },
-    });
+    const inactive = await validate(token, 'BIENVENIDA500');
     expect(inactive.json().message).toBe(COUPON_MESSAGES.inactive);
     const verano = await coupons.findOne({ code: 'VERANO10' });
     await coupons.softDelete(verano!._id);
-    const deleted = await t.api({
-      method: 'POST',
-      url: '/api/cupones/validate',
-      token,
-      payload: { coupon: 'VERANO10' },
-    });
+    const deleted = await validate(token, 'VERANO10');
     expect(deleted.statusCode).toBe(404);
   });
 
@@ -79,19 +58,9 @@ describe('POST /api/cupones/validate', () => {
       (await t.api({ method: 'POST', url: '/api/cupones/validate', payload: { coupon: 'VERANO10' } }))
         .statusCode,
     ).toBe(401);
-    const operator = await t.api({
-      method: 'POST',
-      url: '/api/cupones/validate',
-      token,
-      payload: { coupon: { $gt: '' } },
-    });
+    const operator = await validate(token, { $gt: '' });
     expect(operator.statusCode).toBe(400);
-    const empty = await t.api({
-      method: 'POST',
-      url: '/api/cupones/validate',
-      token,
-      payload: { coupon: '' },
-    });
+    const empty = await validate(token, '');
     expect(empty.statusCode).toBe(400);
   });
 });

@@ -5,14 +5,21 @@
 // never the payment; a document DGII received but answered after the timeout is found there (consulta
 // trackids, consulta RFCE) and never sent twice; a rejection alerts the admins with DGII's reasons; a
 // cancellation's E34 refers to the invoice; twenty payments at once on a range of fifteen never share or skip an e-NCF.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
+import {
+  cancelAsStaff,
+  demoCart,
+  enrolmentRequest,
+  paidOrder,
+  payAs,
+  payInstalment,
+  type DemoCart,
+} from './testing.ts';
 import { startDgiiStandin, type DgiiStandin } from '../../testing/dgii-standin.ts';
 import { schoolP12In } from '../../testing/ecf.ts';
 import { dgiiSchemaErrors } from '../../testing/dgii-xsd.ts';
@@ -74,19 +81,51 @@ async function setup(
 const receipts = (app: TestApp) =>
   app.store.collection<Receipt>('comprobantes').find({}, { sort: { issued_at: 1, ncf: 1 } });
 
-async function pay(app: TestApp, token: string, body: ReturnType<typeof enrolmentRequest>) {
-  const res = await payAs(app, token, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return (await app.store
-    .collection<Enrolment>('inscripciones')
-    .findOne({ order_number: res.json().result.orderId }))!;
-}
-
 /** The oldest owed line of an order (the one 'Mis pagos' and the office's form name, issue 53). */
 async function owedLine(app: TestApp, token: string, enrolment: string) {
   const ledger = (await app.api({ method: 'GET', url: `/api/cuentas/detalle/${enrolment}`, token })).json()
     .data as { lines: Array<{ _id: string; owed: number }> };
   return ledger.lines.find((line) => line.owed > 0)!;
+}
+
+/** The parent enrols on the annual program's 'Pago mensual' (the first instalment paid with it). */
+async function annualOrder(app: TestApp, parent: string) {
+  const annual = await demoCart(app.store, 'PA2027');
+  const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
+  return paidOrder(app, parent, enrolmentRequest(annual, [[monthly]]));
+}
+
+/** The parent pays `amount` of the order's oldest owed line by card. */
+async function payOwedByCard(
+  app: TestApp,
+  tokens: { parent: string; admin: string },
+  order: string,
+  amount: number,
+) {
+  const paid = await payInstalment(
+    app,
+    tokens.parent,
+    order,
+    (await owedLine(app, tokens.admin, order))._id,
+    amount,
+  );
+  expect(paid.statusCode, paid.body).toBe(201);
+}
+
+/** The office records the order's oldest owed line (RD$3,900) in cash. */
+async function recordOwedInCash(app: TestApp, admin: string, order: string) {
+  const cash = await app.api({
+    method: 'POST',
+    url: '/api/pagos/manual',
+    token: admin,
+    payload: {
+      enrolment: order,
+      method: 'efectivo',
+      amount: 3_900,
+      cuota: (await owedLine(app, admin, order))._id,
+    },
+  });
+  expect(cash.statusCode, cash.body).toBe(200);
 }
 
 const withInvoice = (cart: DemoCart) => ({
@@ -107,7 +146,7 @@ function signatureVerifies(xml: string): boolean {
 describe('e-CF issued and sent', () => {
   it('an E32 signed at payment, its summary accepted by DGII; an E31 sent whole, En Proceso, then Aceptado', async () => {
     const { t: app, dgii: s, cart, parent } = await setup();
-    const consumer = await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    const consumer = await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
     const [e32] = await receipts(app);
     expect(e32).toMatchObject({
       type: 'E32',
@@ -152,7 +191,7 @@ describe('e-CF issued and sent', () => {
     expect(acceptedText).toContain('e-NCF: E320000000001');
     expect(acceptedText).not.toContain('modalidad de Contingencia');
 
-    const company = await pay(app, parent, withInvoice(cart));
+    const company = await paidOrder(app, parent, withInvoice(cart));
     const e31 = (await receipts(app)).find((receipt) => receipt.enrolment_id === company._id)!;
     expect(e31).toMatchObject({
       type: 'E31',
@@ -177,8 +216,8 @@ describe('e-CF issued and sent', () => {
   it('DGII down: payments go on, the e-CF wait in order and go once DGII is back', async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
     s.faults.down = true;
-    await pay(app, parent, enrolmentRequest(cart, [[0]]));
-    await pay(app, parent, enrolmentRequest(cart, [[1]]));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[1]]));
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ sent: 0, unreachable: true });
     expect((await receipts(app)).map((receipt) => receipt.ecf?.state)).toEqual(['queued', 'queued']);
     // 'Enviar ahora' says DGII does not answer; once it does, it sends them.
@@ -191,7 +230,7 @@ describe('e-CF issued and sent', () => {
 
   it('DGII slower than the timeout, nothing received: the e-CF stays queued, DGII is asked first, then it goes', async () => {
     const { t: app, dgii: s, cart, parent } = await setup();
-    await pay(app, parent, withInvoice(cart));
+    await paidOrder(app, parent, withInvoice(cart));
     // The server's own port, with a timeout a test can outwait (30 s in production).
     // (long enough for the stand-in's checks of DGII's XSD on a busy machine).
     const deps = { ...app.app.core.deps, ecf: ecfPort(app.config.ecf!, { timeoutMs: 2_000 }) };
@@ -221,7 +260,7 @@ describe('e-CF issued and sent', () => {
 
   it("DGII received the e-CF and answered after the timeout: the next pass takes DGII's TrackId, accepted, sent once", async () => {
     const { t: app, dgii: s, cart, parent } = await setup();
-    await pay(app, parent, withInvoice(cart));
+    await paidOrder(app, parent, withInvoice(cart));
     const deps = { ...app.app.core.deps, ecf: ecfPort(app.config.ecf!, { timeoutMs: 2_000 }) };
     s.faults.slowAfterReceiptMs = 2_500;
     expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 0, unreachable: true });
@@ -242,7 +281,7 @@ describe('e-CF issued and sent', () => {
 
   it("'Reenviar' on an e-CF whose answer was lost asks DGII first and takes what DGII holds", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
-    await pay(app, parent, withInvoice(cart));
+    await paidOrder(app, parent, withInvoice(cart));
     const deps = { ...app.app.core.deps, ecf: ecfPort(app.config.ecf!, { timeoutMs: 2_000 }) };
     s.faults.slowAfterReceiptMs = 2_500;
     await sendEcfReceipts(deps);
@@ -265,7 +304,7 @@ describe('e-CF issued and sent', () => {
 
   it('in production, a summary (RFCE) answered after the timeout is settled by consulta RFCE, not sent again', async () => {
     const { t: app, dgii: s, cart, parent } = await setup();
-    await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
     // DGII publishes consulta RFCE in production only: the port as production builds it.
     const production = ecfPort({ ...app.config.ecf!, env: 'eCF' }, { timeoutMs: 2_000 });
     const deps = { ...app.app.core.deps, ecf: production };
@@ -283,15 +322,15 @@ describe('e-CF issued and sent', () => {
 
   it('two passes at once (two instances) never send one e-CF twice: each claims it with a lease', async () => {
     const { t: app, dgii: s, cart, parent } = await setup();
-    await pay(app, parent, withInvoice(cart));
-    await pay(app, parent, enrolmentRequest(cart, [[0]], { children: 'Otra' }));
-    await pay(app, parent, {
+    await paidOrder(app, parent, withInvoice(cart));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[0]], { children: 'Otra' }));
+    await paidOrder(app, parent, {
       ...enrolmentRequest(cart, [[1]], { children: 'Empresa' }),
       comprobantefiscal: true,
       rnc: '1-01-67291-9',
       rnc_nombre: 'Constructora del Sur SRL',
     });
-    await pay(app, parent, enrolmentRequest(cart, [[1]], { children: 'Otra' }));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[1]], { children: 'Otra' }));
     // A DGII slow enough that the two passes overlap on every document.
     s.faults.slowMs = 150;
     const deps = app.app.core.deps;
@@ -318,8 +357,8 @@ describe('e-CF issued and sent', () => {
 
   it("'Reenviar' sends one e-CF now, and only one that waits for DGII", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
-    await pay(app, parent, enrolmentRequest(cart, [[0]]));
-    await pay(app, parent, enrolmentRequest(cart, [[1]]));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[1]]));
     const [, second] = await receipts(app);
     const resend = (id: string) =>
       app.api({ method: 'POST', url: `/api/comprobantes/ecf/enviar/${id}`, token: admin });
@@ -344,7 +383,7 @@ describe('e-CF issued and sent', () => {
 
   it("a rejection is recorded with DGII's reasons and the admins are alerted", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
-    await pay(app, parent, withInvoice(cart));
+    await paidOrder(app, parent, withInvoice(cart));
     s.faults.reject = 'RNC del comprador no registrado';
     await sendEcfReceipts(app.app.core.deps);
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ rejected: 1 });
@@ -386,8 +425,8 @@ describe('e-CF issued and sent', () => {
 
   it("'Aceptado Condicional' is issued: kept with DGII's remarks, shown to the office, no alert, not to correct", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
-    const company = await pay(app, parent, withInvoice(cart));
-    const consumer = await pay(app, parent, enrolmentRequest(cart, [[1]]));
+    const company = await paidOrder(app, parent, withInvoice(cart));
+    const consumer = await paidOrder(app, parent, enrolmentRequest(cart, [[1]]));
     s.faults.conditional = 'Diferencia de redondeo en el ITBIS dentro de la tolerancia';
     await sendEcfReceipts(app.app.core.deps);
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 1, rejected: 0 });
@@ -396,7 +435,7 @@ describe('e-CF issued and sent', () => {
       method: 'POST',
       body: JSON.stringify({ conditional: 'Dato opcional con formato no estándar' }),
     });
-    await pay(app, parent, enrolmentRequest(cart, [[2]], { children: 'Otra' }));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[2]], { children: 'Otra' }));
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ accepted: 1, rejected: 0 });
     const issued = await receipts(app);
     expect(
@@ -446,7 +485,7 @@ describe('e-CF issued and sent', () => {
 
   it("the office corrects a rejected E31's buyer: the unused e-NCF is signed again and DGII accepts it", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
-    const order = await pay(app, parent, withInvoice(cart));
+    const order = await paidOrder(app, parent, withInvoice(cart));
     s.faults.reject = 'RNC del comprador no registrado';
     await sendEcfReceipts(app.app.core.deps);
     await sendEcfReceipts(app.app.core.deps);
@@ -524,7 +563,7 @@ describe('e-CF issued and sent', () => {
 
   it('a rejection that spends the e-NCF: the corrected one takes the next number, or says no range is left', async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup({ E32: [1, 1] });
-    await pay(app, parent, enrolmentRequest(cart, [[0]]));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
     s.faults.reject = 'Fecha de firma fuera de plazo';
     s.faults.rejectSpendsNumber = true;
     expect(await sendEcfReceipts(app.app.core.deps)).toMatchObject({ rejected: 1 });
@@ -561,7 +600,7 @@ describe('e-CF issued and sent', () => {
     const listed = (await app.api({ method: 'GET', url: '/api/comprobantes/ecf', token: admin })).json().data;
     expect(listed).toMatchObject([{ encf: 'E320000000002', state: 'accepted', replaces: ['E320000000001'] }]);
     // The next payment goes on from there: no number given twice.
-    await pay(app, parent, enrolmentRequest(cart, [[1]], { children: 'Otra' }));
+    await paidOrder(app, parent, enrolmentRequest(cart, [[1]], { children: 'Otra' }));
     expect((await receipts(app)).map((receipt) => receipt.ncf).sort()).toEqual([
       'E320000000002',
       'E320000000003',
@@ -581,8 +620,8 @@ describe('e-CF issued and sent', () => {
         status: 'active',
         created_at: new Date(),
       });
-    const consumer = await pay(app, parent, enrolmentRequest(cart, [[0]]));
-    const company = await pay(app, parent, withInvoice(cart));
+    const consumer = await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
+    const company = await paidOrder(app, parent, withInvoice(cart));
     const issued = await receipts(app);
     expect(issued.map((receipt) => [receipt.enrolment_id, receipt.ncf])).toEqual([
       [consumer._id, 'B0200000001'],
@@ -600,13 +639,7 @@ describe('e-CF issued and sent', () => {
     expect(fiscal.alerts).toContain(ECF_MESSAGES.certificateExpired(lastDay));
     expect(fiscal.types).toEqual(['E31', 'E32', 'E34', 'B01', 'B02', 'B04']);
     // A cancellation's credit note follows the B01: a B04 that refers to it.
-    const cancel = await app.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${company._id}`,
-      token: admin,
-      payload: { reason: 'Viaje' },
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    await cancelAsStaff(app, admin, company._id, 'Viaje');
     expect((await receipts(app)).find((receipt) => receipt.type === 'B04')).toMatchObject({
       ncf: 'B0400000001',
       modifies: 'B0100000001',
@@ -615,14 +648,8 @@ describe('e-CF issued and sent', () => {
 
   it("a staff cancellation issues an E34 that refers to the order's E32, and DGII accepts it", async () => {
     const { t: app, dgii: s, cart, parent, admin } = await setup();
-    const order = await pay(app, parent, enrolmentRequest(cart, [[0]]));
-    const cancel = await app.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: admin,
-      payload: { reason: 'Viaje' },
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    const order = await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
+    await cancelAsStaff(app, admin, order._id, 'Viaje');
     const [invoice, note] = await receipts(app);
     expect(note).toMatchObject({ type: 'E34', ncf: 'E340000000001', modifies: invoice!.ncf, total: 4_700 });
     expect(note!.ecf!.signed_xml).toContain(`<NCFModificado>${invoice!.ncf}</NCFModificado>`);
@@ -634,36 +661,9 @@ describe('e-CF issued and sent', () => {
 
   it('every instalment payment gets its own e-CF: by card (FormaPago 3) and recorded by the office in cash (1)', async () => {
     const { t: app, dgii: s, parent, admin } = await setup();
-    const annual = await demoCart(app.store, 'PA2027');
-    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
-    const order = await pay(app, parent, enrolmentRequest(annual, [[monthly]]));
-    const byCard = await app.api({
-      method: 'POST',
-      url: `/api/pagos/cuota/${order._id}`,
-      token: parent,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      payload: {
-        cuota: (await owedLine(app, admin, order._id))._id,
-        amount: 3_900,
-        cardHolder: 'Carmen Rodríguez',
-        cardNumber: '4242424242424242',
-        expDate: '12/2030',
-        cvv: '123',
-      },
-    });
-    expect(byCard.statusCode, byCard.body).toBe(201);
-    const cash = await app.api({
-      method: 'POST',
-      url: '/api/pagos/manual',
-      token: admin,
-      payload: {
-        enrolment: order._id,
-        method: 'efectivo',
-        amount: 3_900,
-        cuota: (await owedLine(app, admin, order._id))._id,
-      },
-    });
-    expect(cash.statusCode, cash.body).toBe(200);
+    const order = await annualOrder(app, parent);
+    await payOwedByCard(app, { parent, admin }, order._id, 3_900);
+    await recordOwedInCash(app, admin, order._id);
     const issued = (await receipts(app)).filter((receipt) => receipt.enrolment_id === order._id);
     expect(issued.map((receipt) => [receipt.ncf, receipt.total])).toEqual([
       ['E320000000001', order.amount],
@@ -690,84 +690,29 @@ describe('e-CF issued and sent', () => {
     const { t: app, parent, admin } = await setup();
     const other = await app.createUser({ email: 'otra@correo.do' });
     const tokens = { admin, parent, otherFamily: other.token };
-    const annual = await demoCart(app.store, 'PA2027');
-    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
-    const order = await pay(app, parent, enrolmentRequest(annual, [[monthly]]));
-    const paid = await app.api({
-      method: 'POST',
-      url: `/api/pagos/cuota/${order._id}`,
-      token: parent,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      payload: {
-        cuota: (await owedLine(app, admin, order._id))._id,
-        amount: 3_900,
-        cardHolder: 'Carmen Rodríguez',
-        cardNumber: '4242424242424242',
-        expDate: '12/2030',
-        cvv: '123',
-      },
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
+    const order = await annualOrder(app, parent);
+    await payOwedByCard(app, { parent, admin }, order._id, 3_900);
     const listed = await expectReceiptLinksDownload(app, order._id, tokens);
     expect(listed.map((receipt) => receipt.ncf)).toEqual(['E320000000001', 'E320000000002']);
     expect(listed[1]!.ref).toMatch(/^E32-[0-9a-f]{24}$/);
 
-    const cancel = await app.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: admin,
-      payload: { reason: 'Mudanza' },
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    await cancelAsStaff(app, admin, order._id, 'Mudanza');
     const all = await expectReceiptLinksDownload(app, order._id, tokens);
     expect(all.map((receipt) => receipt.type)).toEqual(['E32', 'E32', 'E34', 'E34']);
   });
 
   it("a cancelled annual program paid by instalments: an E34 on each e-CF refunded, none above its document's total", async () => {
     const { t: app, dgii: s, parent, admin } = await setup();
-    const annual = await demoCart(app.store, 'PA2027');
-    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
-    const order = await pay(app, parent, enrolmentRequest(annual, [[monthly]]));
+    const order = await annualOrder(app, parent);
     for (const amount of [3_900, 3_900]) {
-      const paid = await app.api({
-        method: 'POST',
-        url: `/api/pagos/cuota/${order._id}`,
-        token: parent,
-        headers: { 'idempotency-key': crypto.randomUUID() },
-        payload: {
-          cuota: (await owedLine(app, admin, order._id))._id,
-          amount,
-          cardHolder: 'Carmen Rodríguez',
-          cardNumber: '4242424242424242',
-          expDate: '12/2030',
-          cvv: '123',
-        },
-      });
-      expect(paid.statusCode, paid.body).toBe(201);
+      await payOwedByCard(app, { parent, admin }, order._id, amount);
     }
     // An instalment in cash is not given back by the card refund: its e-CF keeps standing.
-    const cash = await app.api({
-      method: 'POST',
-      url: '/api/pagos/manual',
-      token: admin,
-      payload: {
-        enrolment: order._id,
-        method: 'efectivo',
-        amount: 3_900,
-        cuota: (await owedLine(app, admin, order._id))._id,
-      },
-    });
-    expect(cash.statusCode, cash.body).toBe(200);
+    await recordOwedInCash(app, admin, order._id);
     const invoices = (await receipts(app)).filter((receipt) => receipt.type === 'E32');
     expect(invoices.map((receipt) => receipt.total)).toEqual([order.amount, 3_900, 3_900, 3_900]);
 
-    const cancel = await app.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: admin,
-      payload: { reason: 'Mudanza' },
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    await cancelAsStaff(app, admin, order._id, 'Mudanza');
     const cancelled = await app.store.collection<Enrolment>('inscripciones').findById(order._id);
     expect(cancelled!.refund_amount).toBe(order.amount + 7_800);
     const notes = (await receipts(app)).filter((receipt) => receipt.type === 'E34');

@@ -8,7 +8,15 @@ import { CARD_MESSAGES, SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import { MEMBERSHIP_CODE_PATTERN } from '../../../src/domain/memberships.ts';
 import { ENROLMENT_MESSAGES, type CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
 import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
-import { CONTACT, copyDemoCamp, demoCart, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
+import {
+  CONTACT,
+  copyDemoCamp,
+  demoCart,
+  enrolmentRequest,
+  newKey,
+  payAs,
+  type DemoCart,
+} from './testing.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 
 let t: TestApp;
@@ -40,14 +48,7 @@ async function setup(gateway: PaymentGateway = sandboxGateway()) {
   return { ...parent, cart };
 }
 
-const enrol = (token: string, payload: unknown, key: string = newKey()) =>
-  t.api({
-    method: 'POST',
-    url: '/api/inscripciones/create',
-    token,
-    payload: payload as object,
-    headers: { 'idempotency-key': key },
-  });
+const enrol = (token: string, payload: unknown, key?: string) => payAs(t, token, payload as object, key);
 
 const quotaTaken = async (cart: DemoCart, index: number) =>
   (await t.store.collection<Week>('semanas').findById(cart.weeks[index]!._id))!.quota_f;

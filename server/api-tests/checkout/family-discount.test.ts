@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { priceCart } from '../../../src/domain/pricing.ts';
 import type { Camp, Enrolment } from '../../../src/domain/records.ts';
-import { demoCart, enrolmentRequest, newKey, participant, type DemoCart } from './testing.ts';
+import { demoCart, enrolmentRequest, participant, payAs, type DemoCart } from './testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -22,14 +22,7 @@ async function setup(acrossOrders: boolean) {
   return { cart: { ...cart, camp: { ...cart.camp, family_across_orders: acrossOrders } }, ...parent };
 }
 
-const pay = (token: string, payload: unknown) =>
-  t.api({
-    method: 'POST',
-    url: '/api/inscripciones/create',
-    token,
-    headers: { 'idempotency-key': newKey() },
-    payload: payload as object,
-  });
+const pay = (token: string, payload: unknown) => payAs(t, token, payload as object);
 
 /** One child (the fixture's child 1 unless named), one week, priced with the family's count given. */
 function oneChild(cart: DemoCart, week: number, familyChildren: number, child = participant(1)) {

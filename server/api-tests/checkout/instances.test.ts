@@ -3,11 +3,10 @@
 // place twice, each e-mail goes out once, each unknown payment is settled once. On the embedded
 // store always, and on a MongoDB-wire server when TEST_MONGODB_URI names one (CI's FerretDB,
 // issue 57), through the MongoDB adapter.
-import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../../app.ts';
-import { buildTestApp, TEST_HASHING, type TestApp } from '../../testing/build.ts';
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import { instancesOnOneStore } from '../testing.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { sandboxGateway, type PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 import { reconcilePayments } from '../../../src/core/checkout/reconciler.ts';
@@ -17,12 +16,7 @@ import { demoCart, enrolmentRequest, newKey } from './testing.ts';
 import { throwawayMongoDatabase } from '../../testing/mongo.ts';
 
 let t: TestApp;
-let others: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(others.map((app) => app.close()));
-  others = [];
-  await t?.close();
-});
+const sharedStore = instancesOnOneStore(() => t);
 
 const MONGODB = process.env.TEST_MONGODB_URI;
 for (const kind of ['embedded', ...(MONGODB ? ['mongodb'] : [])] as const) {
@@ -38,18 +32,7 @@ for (const kind of ['embedded', ...(MONGODB ? ['mongodb'] : [])] as const) {
         },
       );
       await seedDemoData(t.store);
-      for (let index = 0; index < 2; index += 1) {
-        others.push(
-          await buildApp(t.config, {
-            store: t.store,
-            gateway: gateway(),
-            mailTransport: transport,
-            hashing: TEST_HASHING,
-            logStream: new PassThrough(),
-          }),
-        );
-      }
-      return [t.app, ...others];
+      return sharedStore.add(t, 2, () => ({ gateway: gateway(), mailTransport: transport }));
     }
 
     const pay = (app: FastifyInstance, token: string, payload: unknown) =>

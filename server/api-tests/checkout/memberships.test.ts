@@ -6,7 +6,7 @@ import { seedDemoData } from '../../../src/core/seed.ts';
 import { ADMIN_MESSAGES } from '../../../src/domain/admin-areas.ts';
 import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
 import { MEMBERSHIP_CODE_PATTERN } from '../../../src/domain/memberships.ts';
-import { demoCart, enrolmentRequest, newKey } from './testing.ts';
+import { demoCart, enrolmentRequest, payAs } from './testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -39,13 +39,7 @@ describe('memberships issued and transferred by an admin', () => {
     expect(membership).toMatchObject({ user_id: first.user._id, status: 'active', issued_by: 'admin' });
 
     const withCode = (token: string) =>
-      t.api({
-        method: 'POST',
-        url: '/api/inscripciones/create',
-        token,
-        headers: { 'idempotency-key': newKey() },
-        payload: enrolmentRequest(annual, [[0]], { membershipsOf: { 1: membership.code } }),
-      });
+      payAs(t, token, enrolmentRequest(annual, [[0]], { membershipsOf: { 1: membership.code } }));
     const refused = await withCode(second.token);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(`${ENROLMENT_MESSAGES.membershipInvalid} (Participante 1)`);

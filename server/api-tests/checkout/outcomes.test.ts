@@ -11,7 +11,7 @@ import { CARD_MESSAGES } from '../../../src/domain/cards.ts';
 import { CARD_FIELDS, ENROLMENT_MESSAGES, type CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
 import { requestHash } from '../../../src/core/checkout/idempotency.ts';
 import { MEMBERSHIP_CODE_PATTERN } from '../../../src/domain/memberships.ts';
-import { demoCart, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
+import { demoCart, enrolmentRequest, newKey, payAs, type DemoCart } from './testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -69,14 +69,7 @@ async function setup(gateway: PaymentGateway, env: Record<string, string> = {}) 
   return { ...parent, cart: await demoCart(t.store) };
 }
 
-const pay = (token: string, body: CreateEnrolmentBody, key: string) =>
-  t.api({
-    method: 'POST',
-    url: '/api/inscripciones/create',
-    token,
-    headers: { 'idempotency-key': key },
-    payload: body,
-  });
+const pay = (token: string, body: CreateEnrolmentBody, key: string) => payAs(t, token, body, key);
 
 const taken = async (cart: DemoCart, index: number) =>
   (await t.store.collection<Week>('semanas').findById(cart.weeks[index]!._id))!.quota_f;

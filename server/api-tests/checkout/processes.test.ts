@@ -31,7 +31,7 @@ import type { Instalment, LedgerPayment } from '../../../src/domain/ledger.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import type { NcfSequence, Receipt } from '../../../src/domain/receipts.ts';
 import type { ChargeResult } from '../../../src/core/checkout/gateway.ts';
-import { demoCart, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
+import { autopayFamily, demoCart, enrolmentRequest, type DemoCart } from './testing.ts';
 
 const MONGODB = process.env.TEST_MONGODB_URI;
 const ACCOUNT = 'escuela-baloncesto';
@@ -142,20 +142,8 @@ describe.skipIf(!MONGODB)('three server processes on one MongoDB-wire database',
     // same database, with the autopay consent), their second instalment due today.
     const setup = await buildTestApp(ecf, { store: { open: database!.open, drop: async () => undefined } });
     const program = await demoCart(setup.store, 'PA2027');
-    const monthly = program.weeks.findIndex((week) => week.name === 'Pago mensual');
     for (let i = 0; i < AUTOPAY_FAMILIES; i += 1) {
-      const parent = await setup.createUser({ email: `autopago${i}@correo.do` });
-      const res = await setup.api({
-        method: 'POST',
-        url: '/api/inscripciones/create',
-        token: parent.token,
-        headers: { 'idempotency-key': newKey() },
-        payload: { ...enrolmentRequest(program, [[monthly]]), autopay: true },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      const order = (await setup.store
-        .collection<Enrolment>('inscripciones')
-        .findOne({ order_number: res.json().result.orderId }))!;
+      const { order } = await autopayFamily(setup, program, `autopago${i}@correo.do`);
       autopayOrders.add(order.order_number);
       const second = (await setup.store
         .collection<Instalment>('cuotas')

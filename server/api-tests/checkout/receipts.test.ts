@@ -16,7 +16,13 @@ import {
   type SequenceInput,
 } from '../../../src/domain/receipts.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
-import { demoSchoolOnClock, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
+import {
+  demoSchoolOnClock,
+  enrolmentRequest,
+  payAs,
+  staffCancel as cancelAs,
+  type DemoCart,
+} from './testing.ts';
 import { issuePendingReceipts } from '../../../src/core/receipts/pending-receipts.ts';
 import { expectReceiptLinksDownload } from './receipt-links.ts';
 
@@ -51,8 +57,7 @@ const withInvoice = (cart: DemoCart) => ({
   rnc_nombre: 'Inversiones Caribe SRL',
 });
 
-const staffCancel = (token: string, id: string) =>
-  t.api({ method: 'POST', url: `/api/inscripciones/cancel/${id}`, token, payload: { reason: 'Viaje' } });
+const staffCancel = (token: string, id: string) => cancelAs(t, token, id, 'Viaje');
 
 const receipts = () => t.store.collection<Receipt>('comprobantes').find({}, { sort: { ncf: 1 } });
 const download = (token: string, id: string, type: string, staff = false) =>
@@ -184,12 +189,7 @@ describe('fiscal receipts', () => {
     expect(mail.attachments?.[0]?.filename).toBe('comprobante-B0400000001.pdf');
     // A cancelled B02 gets no credit note.
     const plain = await pay(parent.token, cart);
-    await t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${plain._id}`,
-      token: admin.token,
-      payload: { reason: 'Viaje' },
-    });
+    await staffCancel(admin.token, plain._id);
     expect((await receipts()).map((receipt) => receipt.ncf)).toEqual([
       'B0100000001',
       'B0200000001',

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/build.ts';
 import { sendCartReminders } from '../../../src/core/checkout/carts.ts';
 import type { UserRecord } from '../../../src/domain/records.ts';
-import { demoSchoolOnClock, enrolmentRequest, newKey, type DemoCart } from './testing.ts';
+import { demoSchoolOnClock, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -67,13 +67,7 @@ describe('the reminder of an unpaid cart', () => {
     const { cart, parent, later } = await setup();
     await report(parent.token, cart, [0]);
     later(1);
-    const paid = await t.api({
-      method: 'POST',
-      url: '/api/inscripciones/create',
-      token: parent.token,
-      headers: { 'idempotency-key': newKey() },
-      payload: enrolmentRequest(cart, [[0]]),
-    });
+    const paid = await payAs(t, parent.token, enrolmentRequest(cart, [[0]]));
     expect(paid.statusCode).toBe(201);
     later(30);
     expect(await remind()).toBe(0);

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, newKey, participant } from './testing.ts';
+import { demoCart, enrolmentRequest, participant, payAs } from './testing.ts';
 import { priceCart } from '../../../src/domain/pricing.ts';
 import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
 import type { Coupon } from '../../../src/domain/records.ts';
@@ -21,14 +21,7 @@ async function setup() {
   return { parent, cart: await demoCart(t.store) };
 }
 
-const pay = (token: string, payload: object) =>
-  t.api({
-    method: 'POST',
-    url: '/api/inscripciones/create',
-    token,
-    headers: { 'idempotency-key': newKey() },
-    payload,
-  });
+const pay = (token: string, payload: object) => payAs(t, token, payload);
 
 /** Pedro, born 15/03/2016, entered as `count` participants, one week each (weeks 1..count). */
 function sameChild(cart: Awaited<ReturnType<typeof demoCart>>, count: number, options = {}) {

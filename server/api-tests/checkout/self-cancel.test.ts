@@ -7,7 +7,7 @@ import { seedDemoData } from '../../../src/core/seed.ts';
 import { CANCEL_MESSAGES } from '../../../src/domain/cancellation.ts';
 import { COUPON_MESSAGES } from '../../../src/domain/coupons.ts';
 import type { Camp, Coupon, Enrolment, Week } from '../../../src/domain/records.ts';
-import { demoCart, enrolmentRequest, newKey, payAs, recordingGateway, type DemoCart } from './testing.ts';
+import { demoCart, enrolmentRequest, paidOrder, payAs, recordingGateway, type DemoCart } from './testing.ts';
 import { priceCart } from '../../../src/domain/pricing.ts';
 
 let t: TestApp;
@@ -35,17 +35,7 @@ async function pay(
   coupon?: Parameters<typeof enrolmentRequest>[2],
   body = enrolmentRequest(cart, weeks, coupon),
 ) {
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/inscripciones/create',
-    token,
-    headers: { 'idempotency-key': newKey() },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (await t.store
-    .collection<Enrolment>('inscripciones')
-    .findOne({ order_number: res.json().result.orderId }))!;
+  return paidOrder(t, token, body);
 }
 
 /** A second child (Ana) in week 3, priced with the family's first child counted: 5% off. */

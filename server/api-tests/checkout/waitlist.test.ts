@@ -7,7 +7,7 @@ import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { cartHoldName } from '../../../src/domain/holds.ts';
 import { WAITLIST_MESSAGES } from '../../../src/domain/waitlist.ts';
 import { offerFreedPlaces } from '../../../src/core/checkout/waitlist.ts';
-import { demoSchoolOnClock, enrolmentRequest, payAs } from './testing.ts';
+import { cancelAsStaff, demoSchoolOnClock, enrolmentRequest, payAs } from './testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -94,13 +94,7 @@ describe('the waiting list', () => {
     const order = (await t.store
       .collection<Enrolment>('inscripciones')
       .findOne({ user_id: early.user._id }))!;
-    const cancelled = await t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: admin.token,
-      payload: { reason: 'Viaje familiar' },
-    });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await cancelAsStaff(t, admin.token, order._id, 'Viaje familiar');
 
     const [mail] = await offers();
     expect(mail).toMatchObject({

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { openEmbeddedStore } from '../../store/embedded.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, newKey } from '../checkout/testing.ts';
+import { autopayFamily, demoCart } from '../checkout/testing.ts';
 import type { Instalment, LedgerPayment } from '../../../src/domain/ledger.ts';
 import type { ChargeResult } from '../../../src/core/checkout/gateway.ts';
 
@@ -50,18 +50,8 @@ describe('the autopay pass killed mid-pass', () => {
     dir = t.dir;
     await seedDemoData(t.store);
     const cart = await demoCart(t.store, 'PA2027');
-    const monthly = cart.weeks.findIndex((week) => week.name === 'Pago mensual');
-    for (let index = 0; index < FAMILIES; index += 1) {
-      const parent = await t.createUser({ email: `familia${index}@correo.do` });
-      const res = await t.api({
-        method: 'POST',
-        url: '/api/inscripciones/create',
-        token: parent.token,
-        headers: { 'idempotency-key': newKey() },
-        payload: { ...enrolmentRequest(cart, [[monthly]]), autopay: true },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-    }
+    for (let index = 0; index < FAMILIES; index += 1)
+      await autopayFamily(t, cart, `familia${index}@correo.do`);
     const db = path.join(t.config.dataDir, 'db');
     // Closed, not removed: the worker opens the same files.
     await t.app.close();

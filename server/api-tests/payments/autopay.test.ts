@@ -3,13 +3,18 @@
 // each due day, is charged on the day and gets the receipt; a decline is e-mailed and retried after
 // 1, 3 and 7 days, then stops ('vencida'); a card reported lost or stolen is never retried; a new
 // card takes over; three instances running the pass at once charge each instalment once.
-import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.ts';
-import { buildTestApp, TEST_HASHING, type TestApp } from '../../testing/build.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import { instancesOnOneStore } from '../testing.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, newKey, type DemoCart } from '../checkout/testing.ts';
+import {
+  autopayFamily,
+  demoCart,
+  payInstalment,
+  staffCancel,
+  testCard,
+  type DemoCart,
+} from '../checkout/testing.ts';
 import { runAutopay } from '../../../src/core/payments/autopay.ts';
 import { sandboxGateway } from '../../../src/core/checkout/gateway.ts';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../../../src/domain/cards.ts';
@@ -18,12 +23,7 @@ import { LEDGER_MESSAGES, type LedgerPayment, type SavedCard } from '../../../sr
 import type { EnrolmentLedgerAnswer } from '../../../src/domain/schemas/ledger.ts';
 
 let t: TestApp;
-let others: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(others.map((app) => app.close()));
-  others = [];
-  await t?.close();
-});
+const sharedStore = instancesOnOneStore(() => t);
 
 const clock = { now: new Date() };
 const setDay = (day: string) => {
@@ -40,25 +40,8 @@ async function setup() {
   return { cart };
 }
 
-const monthly = (cart: DemoCart) => cart.weeks.findIndex((week) => week.name === 'Pago mensual');
-
 /** A new family enrolled on 'Pago mensual' with autopay on the card it paid with. */
-async function family(cart: DemoCart, email: string, card: string = SANDBOX_CARDS.approved) {
-  const parent = await t.createUser({ email });
-  const body = { ...enrolmentRequest(cart, [[monthly(cart)]], { card }), autopay: true };
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/inscripciones/create',
-    token: parent.token,
-    headers: { 'idempotency-key': newKey() },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const order = (await t.store
-    .collection<Enrolment>('inscripciones')
-    .findOne({ order_number: res.json().result.orderId }))!;
-  return { ...parent, order };
-}
+const family = (cart: DemoCart, email: string, card?: string) => autopayFamily(t, cart, email, card);
 
 const ledgerOf = async (token: string): Promise<EnrolmentLedgerAnswer> =>
   (await t.api({ method: 'GET', url: '/api/pagos', token })).json().data[0];
@@ -163,7 +146,7 @@ describe('autopay', () => {
         method: 'POST',
         url: '/api/tarjetas',
         token,
-        payload: { cardHolder: 'Carmen Rodríguez', cardNumber: number, expDate: '12/2030', cvv: '123' },
+        payload: testCard(number),
       });
     const refused = await replace(SANDBOX_CARDS.declined);
     expect(refused.statusCode).toBe(402);
@@ -202,12 +185,7 @@ describe('autopay', () => {
     const { order } = await family(cart, 'carmen@correo.do');
     const admin = await t.createUser({ admin: true });
     setDay('2026-09-20');
-    await t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: admin.token,
-      payload: { reason: 'La familia se muda' },
-    });
+    await staffCancel(t, admin.token, order._id);
     setDay('2026-10-05');
     expect(await pass()).toMatchObject({ charged: 0, declined: 0, notices: 0 });
   });
@@ -216,26 +194,20 @@ describe('autopay', () => {
     const { cart } = await setup();
     const families = [];
     for (let index = 0; index < 8; index += 1) families.push(await family(cart, `familia${index}@correo.do`));
-    for (let index = 0; index < 2; index += 1)
-      others.push(
-        await buildApp(t.config, {
-          store: t.store,
-          // The same bank: a sandbox on the shared store.
-          gateway: sandboxGateway({ store: t.store, clock: () => clock.now }),
-          hashing: TEST_HASHING,
-          logStream: new PassThrough(),
-          clock: () => clock.now,
-        }),
-      );
+    const apps = await sharedStore.add(t, 2, () => ({
+      // The same bank: a sandbox on the shared store.
+      gateway: sandboxGateway({ store: t.store, clock: () => clock.now }),
+      clock: () => clock.now,
+    }));
     setDay('2026-10-05');
-    const reports = await Promise.all([t.app, ...others].map((app) => runAutopay(app.core.deps)));
+    const reports = await Promise.all(apps.map((app) => runAutopay(app.core.deps)));
     expect(reports.reduce((sum, report) => sum + report.charged, 0)).toBe(8);
     for (const { order } of families) {
       const payments = await autoPayments(order);
       expect(payments.filter((payment) => payment.status === 'approved')).toHaveLength(1);
     }
     // Again on all three: nothing more.
-    const again = await Promise.all([t.app, ...others].map((app) => runAutopay(app.core.deps)));
+    const again = await Promise.all(apps.map((app) => runAutopay(app.core.deps)));
     expect(again.reduce((sum, report) => sum + report.charged, 0)).toBe(0);
   });
 
@@ -245,21 +217,7 @@ describe('autopay', () => {
     setDay('2026-10-05');
     const line = (await ledgerOf(token)).lines.find((candidate) => candidate.owed > 0)!;
     expect(line).toMatchObject({ due: '2026-10-05', owed: 3900 });
-    const payByHand = () =>
-      t.api({
-        method: 'POST',
-        url: `/api/pagos/cuota/${order._id}`,
-        token,
-        headers: { 'idempotency-key': newKey() },
-        payload: {
-          cuota: line._id,
-          amount: line.owed,
-          cardHolder: 'Carmen Rodríguez',
-          cardNumber: SANDBOX_CARDS.approved,
-          expDate: '12/2030',
-          cvv: '123',
-        },
-      });
+    const payByHand = () => payInstalment(t, token, order._id, line._id, line.owed);
     const [answers] = await Promise.all([Promise.all(Array.from({ length: 10 }, payByHand)), pass(), pass()]);
     const charged = (
       await t.store

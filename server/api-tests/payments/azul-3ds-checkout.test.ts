@@ -4,30 +4,25 @@
 // it on, and the order ends paid or declined exactly as a direct answer would leave it. A parent
 // who cancels gets the places back at once; one who closes the page, after the window.
 import { AUTHENTICATION_MESSAGES } from '../../../src/domain/authentication.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staffKit, type StaffKit } from '../staff/testing.ts';
 import { azulGatewayFor } from '../../testing/azul.ts';
 import type { ACS_OUTCOMES } from '../../testing/azul-standin.ts';
-import { AZUL_TEST_CARDS, startAzulStandin, type AzulStandin } from '../../testing/azul-standin.ts';
+import { AZUL_TEST_CARDS, startAzulStandin } from '../../testing/azul-standin.ts';
 import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
+import { closedAfterEach } from '../testing.ts';
 import type { SavedCard } from '../../../src/domain/ledger.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { CARD_MESSAGES } from '../../../src/domain/cards.ts';
 import { reconcilePayments } from '../../../src/core/checkout/reconciler.ts';
 
-let kit: StaffKit | undefined;
-let standin: AzulStandin | undefined;
-afterEach(async () => {
-  await kit?.t.close();
-  await standin?.close();
-  kit = undefined;
-  standin = undefined;
-});
+const closeAfter = closedAfterEach();
 
 async function setup() {
-  standin = await startAzulStandin();
-  kit = await staffKit(azulGatewayFor(standin));
-  return { s: standin, k: kit };
+  const s = closeAfter(await startAzulStandin());
+  const k = await staffKit(azulGatewayFor(s));
+  closeAfter(k.t);
+  return { s, k };
 }
 
 const order = (k: StaffKit) => k.t.store.collection<Enrolment>('inscripciones').findOne({});

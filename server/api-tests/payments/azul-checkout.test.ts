@@ -1,38 +1,34 @@
 // The whole checkout paid through the AZUL adapter and the AZUL stand-in (issue 21): the order is
 // paid with AZUL's reference, the parent's declined card is answered in Spanish, and a staff
 // cancellation gives the money back through AZUL (a void, the sale being minutes old).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import https from 'node:https';
 import fs from 'node:fs';
-import { staffKit, type StaffKit } from '../staff/testing.ts';
+import { staffKit } from '../staff/testing.ts';
 import { azulSubject } from '../../testing/azul.ts';
-import {
-  AZUL_TEST_CARDS,
-  standinEnv,
-  startAzulStandin,
-  type AzulStandin,
-} from '../../testing/azul-standin.ts';
+import { AZUL_TEST_CARDS, standinEnv, startAzulStandin } from '../../testing/azul-standin.ts';
 import { buildTestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, payAs } from '../checkout/testing.ts';
+import { cancelAsStaff, demoCart, enrolmentRequest, payAs } from '../checkout/testing.ts';
+import { closedAfterEach } from '../testing.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import { CARD_MESSAGES } from '../../../src/domain/cards.ts';
 import { STAFF_MESSAGES } from '../../../src/domain/staff.ts';
 
-let kit: StaffKit | undefined;
-let standin: AzulStandin | undefined;
-afterEach(async () => {
-  await kit?.t.close();
-  await standin?.close();
-  kit = undefined;
-  standin = undefined;
-});
+const closeAfter = closedAfterEach();
+
+/** The staff kit on the AZUL adapter, and the stand-in it pays through; both closed after the test. */
+async function azulKit() {
+  const azul = await azulSubject();
+  const standin = closeAfter(azul.standin);
+  const kit = await staffKit(azul.gateway);
+  closeAfter(kit.t);
+  return { standin, kit };
+}
 
 describe('a checkout through AZUL', () => {
   it('pays, declines in Spanish, and a cancellation voids the sale', async () => {
-    const azul = await azulSubject();
-    standin = azul.standin;
-    kit = await staffKit(azul.gateway);
+    const { standin, kit } = await azulKit();
     const body = enrolmentRequest(kit.cart, [[0]], { card: AZUL_TEST_CARDS.visa.number });
     body.cvv = AZUL_TEST_CARDS.visa.cvv;
     const paid = await kit.pay(kit.parent, body);
@@ -63,13 +59,7 @@ describe('a checkout through AZUL', () => {
     expect(declined.statusCode).toBe(402);
     expect(declined.json().message).toBe(CARD_MESSAGES.invalidNumber);
 
-    const cancel = await kit.t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: kit.admin,
-      payload: { reason: 'Prueba de anulación' },
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    const cancel = await cancelAsStaff(kit.t, kit.admin, order._id, 'Prueba de anulación');
     expect(cancel.json().data).toMatchObject({
       refund_status: 'refunded',
       refund_reference: `VOID-${sale.AzulOrderId}`,
@@ -78,9 +68,7 @@ describe('a checkout through AZUL', () => {
   });
 
   it('an answer lost after AZUL charged: the parent is told it is being verified, VerifyPayment settles it paid', async () => {
-    const azul = await azulSubject();
-    standin = azul.standin;
-    kit = await staffKit(azul.gateway);
+    const { standin, kit } = await azulKit();
     const body = enrolmentRequest(kit.cart, [[0]], { card: AZUL_TEST_CARDS.visa.number });
     standin.faults.dropAfter = 1;
     const lost = await kit.pay(kit.parent, body);
@@ -103,11 +91,11 @@ describe('a checkout through AZUL', () => {
 
   it('refuses a client without the certificate AZUL issued (mutual TLS)', async () => {
     const azul = await azulSubject();
-    standin = azul.standin;
+    const standin = closeAfter(azul.standin);
     const outcome = await new Promise<string>((resolve) => {
       const request = https.request(
-        standin!.url,
-        { method: 'POST', ca: fs.readFileSync(standin!.files.ca) },
+        standin.url,
+        { method: 'POST', ca: fs.readFileSync(standin.files.ca) },
         (response) => resolve(`answered ${response.statusCode}`),
       );
       request.on('error', (error: NodeJS.ErrnoException) =>
@@ -121,9 +109,8 @@ describe('a checkout through AZUL', () => {
 
 describe('AZUL refusing the school', () => {
   it('answers the parent in Spanish and alerts the admins once, without logging a secret', async () => {
-    standin = await startAzulStandin();
-    const t = await buildTestApp({ ...standinEnv(standin), AZUL_AUTH1: 'credencial-vieja' });
-    kit = { t } as StaffKit;
+    const standin = closeAfter(await startAzulStandin());
+    const t = closeAfter(await buildTestApp({ ...standinEnv(standin), AZUL_AUTH1: 'credencial-vieja' }));
     await seedDemoData(t.store);
     await t.createUser({ admin: true, email: 'direccion@escuela.do' });
     // Staff accounts of issue 25: the administrator by role is alerted too, the office is not.

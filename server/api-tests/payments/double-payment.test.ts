@@ -6,8 +6,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, newKey, type DemoCart } from '../checkout/testing.ts';
-import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
+import {
+  demoCart,
+  enrolmentRequest,
+  monthlyOption,
+  paidOrder,
+  payInstalment,
+  type DemoCart,
+} from '../checkout/testing.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import { LEDGER_MESSAGES, type LedgerPayment } from '../../../src/domain/ledger.ts';
 import type { EnrolmentLedgerAnswer } from '../../../src/domain/schemas/ledger.ts';
@@ -29,20 +35,8 @@ async function setup() {
 }
 
 /** A family on 'Pago mensual': the membership and the first instalment paid, nine owed. */
-async function enrol(token: string, cart: DemoCart) {
-  const monthly = cart.weeks.findIndex((week) => week.name === 'Pago mensual');
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/inscripciones/create',
-    token,
-    headers: { 'idempotency-key': newKey() },
-    payload: enrolmentRequest(cart, [[monthly]]),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (await t.store
-    .collection<Enrolment>('inscripciones')
-    .findOne({ order_number: res.json().result.orderId }))!;
-}
+const enrol = (token: string, cart: DemoCart) =>
+  paidOrder(t, token, enrolmentRequest(cart, [[monthlyOption(cart)]]));
 
 const familyLedger = async (token: string): Promise<EnrolmentLedgerAnswer> =>
   (await t.api({ method: 'GET', url: '/api/pagos', token })).json().data[0];
@@ -58,25 +52,27 @@ const approvedInstalmentCharges = async (order: Enrolment) =>
       .find({})
   ).filter((charge) => charge._id.startsWith(`${order.order_number}-`) && charge.result?.approved);
 
+// A new key each payment: two tabs, or a double tap that the page did not catch.
 const payLine = (token: string, order: Enrolment, cuota: string, amount: number) =>
-  t.api({
-    method: 'POST',
-    url: `/api/pagos/cuota/${order._id}`,
-    token,
-    // A new key each time: two tabs, or a double tap that the page did not catch.
-    headers: { 'idempotency-key': newKey() },
-    payload: {
-      cuota,
-      amount,
-      cardHolder: 'Carmen Rodríguez',
-      cardNumber: SANDBOX_CARDS.approved,
-      expDate: '12/2030',
-      cvv: '123',
-    },
-  });
+  payInstalment(t, token, order._id, cuota, amount);
 
 const manual = (token: string, payload: Record<string, unknown>) =>
   t.api({ method: 'POST', url: '/api/pagos/manual', token, payload });
+
+/**
+ * The office records `payment` of the family's oldest owed line ${PARALLEL} times at once, as two
+ * people at the office (or one double click) would; answers every answer.
+ */
+async function officeRecordsAtOnce(payment: Record<string, unknown>) {
+  const { parent, admin, order } = await setup();
+  const line = (await familyLedger(parent.token)).lines.find((candidate) => candidate.owed > 0)!;
+  const answers = await Promise.all(
+    Array.from({ length: PARALLEL }, () =>
+      manual(admin.token, { enrolment: order._id, ...payment, cuota: line._id, owed: line.owed }),
+    ),
+  );
+  return { parent, order, answers };
+}
 
 describe('one click, one charge', () => {
   it(`${PARALLEL} payments of the same instalment at once with different keys: one charge, the rest 'ya está pagada'`, async () => {
@@ -118,19 +114,7 @@ describe('one click, one charge', () => {
   });
 
   it(`the office: ${PARALLEL} identical payments of the same instalment at once record one`, async () => {
-    const { parent, admin, order } = await setup();
-    const line = (await familyLedger(parent.token)).lines.find((candidate) => candidate.owed > 0)!;
-    const answers = await Promise.all(
-      Array.from({ length: PARALLEL }, () =>
-        manual(admin.token, {
-          enrolment: order._id,
-          method: 'efectivo',
-          amount: 3900,
-          cuota: line._id,
-          owed: line.owed,
-        }),
-      ),
-    );
+    const { parent, order, answers } = await officeRecordsAtOnce({ method: 'efectivo', amount: 3900 });
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual(
       [...Array.from({ length: PARALLEL - 1 }, () => 409), 200].sort(),
     );
@@ -151,21 +135,12 @@ describe('one click, one charge', () => {
   });
 
   it(`the office: ${PARALLEL} identical partial payments of a line record one; the rest see its balance changed`, async () => {
-    const { parent, admin, order } = await setup();
-    const line = (await familyLedger(parent.token)).lines.find((candidate) => candidate.owed > 0)!;
-    const answers = await Promise.all(
-      Array.from({ length: PARALLEL }, () =>
-        manual(admin.token, {
-          enrolment: order._id,
-          method: 'transferencia',
-          bank: 'Banco Popular',
-          document: 'TRF-1',
-          amount: 2000,
-          cuota: line._id,
-          owed: line.owed,
-        }),
-      ),
-    );
+    const { parent, answers } = await officeRecordsAtOnce({
+      method: 'transferencia',
+      bank: 'Banco Popular',
+      document: 'TRF-1',
+      amount: 2000,
+    });
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     for (const answer of answers.filter((candidate) => candidate.statusCode !== 200)) {
       expect(answer.statusCode).toBe(409);

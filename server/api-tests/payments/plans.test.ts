@@ -6,7 +6,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, newKey, type DemoCart } from '../checkout/testing.ts';
+import {
+  cancelAsStaff,
+  staffCancel,
+  demoCart,
+  enrolmentRequest,
+  newKey,
+  paidOrder,
+  testCard,
+  type DemoCart,
+} from '../checkout/testing.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import type { LedgerPayment } from '../../../src/domain/ledger.ts';
@@ -34,41 +43,27 @@ async function setup(now = '2026-08-20T14:00:00Z') {
 /** The annual cart: one child per entry, each on the option at that index of the program. */
 const optionIndex = (cart: DemoCart, name: string) => cart.weeks.findIndex((week) => week.name === name);
 
-async function enrol(
+const enrol = (
   token: string,
   cart: DemoCart,
   options: number[],
   extra: Parameters<typeof enrolmentRequest>[2] = {},
-) {
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/inscripciones/create',
+) =>
+  paidOrder(
+    t,
     token,
-    headers: { 'idempotency-key': newKey() },
-    payload: enrolmentRequest(
+    enrolmentRequest(
       cart,
       options.map((index) => [index]),
       extra,
     ),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (await t.store
-    .collection<Enrolment>('inscripciones')
-    .findOne({ order_number: res.json().result.orderId }))!;
-}
+  );
 
 const ledgers = async (token: string): Promise<EnrolmentLedgerAnswer[]> => {
   const res = await t.api({ method: 'GET', url: '/api/pagos', token });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
-
-const card = (number: string = SANDBOX_CARDS.approved) => ({
-  cardHolder: 'Carmen Rodríguez',
-  cardNumber: number,
-  expDate: '12/2030',
-  cvv: '123',
-});
 
 /** The oldest owed line of an enrolment as the family's 'Mis pagos' shows it (its button's). */
 const owedLine = async (token: string, id: string) => {
@@ -86,7 +81,7 @@ const payNext = async (token: string, id: string, amount: number, number?: strin
     url: `/api/pagos/cuota/${id}`,
     token,
     headers: { 'idempotency-key': key },
-    payload: { cuota: (await owedLine(token, id))?._id ?? `${id}:0:0`, amount, ...card(number) },
+    payload: { cuota: (await owedLine(token, id))?._id ?? `${id}:0:0`, amount, ...testCard(number) },
   });
 
 /** The office records a payment of the line its form shows (the oldest owed), unless one is named. */
@@ -168,7 +163,7 @@ describe('a monthly plan of 10 instalments', () => {
         url: `/api/pagos/cuota/${order._id}`,
         token: parent.token,
         headers: { 'idempotency-key': newKey() },
-        payload: { ...card(), amount: 3900, ...payload },
+        payload: { ...testCard(), amount: 3900, ...payload },
       });
     expect((await pay({})).statusCode).toBe(400);
     expect((await pay({ cuota: `${order._id}:9:9` })).json().message).toBe(
@@ -346,13 +341,7 @@ describe('cancelling an annual enrolment', () => {
     const { cart, parent, admin, setDay } = await setup();
     const order = await enrol(parent.token, cart, [optionIndex(cart, MONTHLY)]);
     setDay('2026-10-10T14:00:00Z'); // October's instalment is 5 days late
-    const res = await t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: admin.token,
-      payload: { reason: 'La familia se muda' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await cancelAsStaff(t, admin.token, order._id);
     const detail = await t.api({
       method: 'GET',
       url: `/api/cuentas/detalle/${order._id}`,
@@ -378,13 +367,7 @@ describe('cancelling gives back what was paid by card, by the camp rule', () => 
     expect((await payNext(parent.token, order._id, 3900)).statusCode).toBe(201);
     // A transfer the office recorded is the office's to give back: it stays out of the card refund.
     await manual(admin.token, { enrolment: order._id, method: 'efectivo', amount: 3900 });
-    const cancel = () =>
-      t.api({
-        method: 'POST',
-        url: `/api/inscripciones/cancel/${order._id}`,
-        token: admin.token,
-        payload: { reason: 'La familia se muda' },
-      });
+    const cancel = () => staffCancel(t, admin.token, order._id);
     expect((await cancel()).statusCode).toBe(200);
     await cancel();
     const refunds = await t.store.collection('sandbox_refunds').find({}, { sort: { at: 1 } });

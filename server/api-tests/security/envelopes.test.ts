@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, newKey } from '../checkout/testing.ts';
+import { demoCart, enrolmentRequest, payAs } from '../checkout/testing.ts';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/accounts.ts';
 import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
 
@@ -32,13 +32,7 @@ describe('one error envelope, in Spanish', () => {
     });
 
     const body = { ...enrolmentRequest(await demoCart(t.store), [[0]]), termsandconditions: false };
-    const checkout = await t.api({
-      method: 'POST',
-      url: '/api/inscripciones/create',
-      token: parent.token,
-      headers: { 'idempotency-key': newKey() },
-      payload: body,
-    });
+    const checkout = await payAs(t, parent.token, body);
     expect(checkout.statusCode).toBe(400);
     expect(checkout.json()).toEqual({ success: false, status: 'ERROR', message: ENROLMENT_MESSAGES.terms });
   });

@@ -2,7 +2,6 @@
 // participant's photo must be one the account uploaded; the contact e-mail is one address;
 // registration that finds an existing account costs what a failed sign-in costs; another family's
 // membership code reads as no code.
-import { FIXTURE_PNG_BASE64 } from '../../../src/core/checkout/fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
@@ -10,33 +9,12 @@ import { ENROLMENT_MESSAGES } from '../../../src/domain/enrolment.ts';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/accounts.ts';
 import { MAX_FAILURES_PER_ACCOUNT } from '../../../src/core/accounts/throttle.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
-import { demoCart, enrolmentRequest, payAs } from '../checkout/testing.ts';
+import { demoCart, enrolmentRequest, payAs, uploadPhoto } from '../checkout/testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
 
-const PNG = Buffer.from(FIXTURE_PNG_BASE64, 'base64');
-
-/** Uploads a photo as `token`, as the wizard does; its address. */
-async function upload(token: string): Promise<string> {
-  const boundary = '----foto';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    PNG,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/inscripciones/uploadtoazurecdn',
-    token,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().result;
-}
+const upload = (token: string) => uploadPhoto(t, token);
 
 describe('what a checkout may name', () => {
   it("keeps only photos the account uploaded: no outside address, no path into the server, no other family's", async () => {

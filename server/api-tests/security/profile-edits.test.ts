@@ -2,7 +2,8 @@
 // the administrator's name and phone (and any parent's), and took `picture: "javascript:alert(1)"`.
 // Only the account itself, or an administrator, edits an account; its picture is a photo that
 // account uploaded, or none.
-import { FIXTURE_PNG_BASE64, FIXTURE_PHOTO } from '../../../src/core/checkout/fixtures.ts';
+import { FIXTURE_PHOTO } from '../../../src/core/checkout/fixtures.ts';
+import { uploadPhoto } from '../checkout/testing.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/accounts.ts';
@@ -10,8 +11,6 @@ import type { UserRecord } from '../../../src/domain/records.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
-
-const PNG = Buffer.from(FIXTURE_PNG_BASE64, 'base64');
 
 async function people() {
   t = await buildTestApp();
@@ -29,26 +28,7 @@ const update = (token: string, payload: Record<string, unknown>) =>
 
 const stored = (id: string) => t.store.collection<UserRecord>('usuarios').findById(id);
 
-/** Uploads a photo as `token`, as the wizard does; its address. */
-async function upload(token: string): Promise<string> {
-  const boundary = '----foto';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    PNG,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/inscripciones/uploadtoazurecdn',
-    token,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().result;
-}
+const upload = (token: string) => uploadPhoto(t, token);
 
 describe('who edits an account (issue 53, item 5)', () => {
   it("the office cannot change the administrator's or a parent's name, phone or picture", async () => {

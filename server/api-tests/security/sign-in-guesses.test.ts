@@ -2,20 +2,14 @@
 // wrong, the right one 26th) were all checked: 29 × 401, 1 × 200, no 429. A guess now reserves its
 // place in the failure count before its password is checked, so at most the allowed number of
 // passwords is ever evaluated, by one instance or by several on one store.
-import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.ts';
-import { buildTestApp, TEST_HASHING, type TestApp } from '../../testing/build.ts';
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import { instancesOnOneStore } from '../testing.ts';
 import { MAX_FAILURES_PER_ACCOUNT } from '../../../src/core/accounts/throttle.ts';
 
 let t: TestApp;
-let others: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(others.map((app) => app.close()));
-  others = [];
-  await t?.close();
-});
+const sharedStore = instancesOnOneStore(() => t);
 
 const EMAIL = 'carmen@correo.do';
 const RIGHT = 'clave-carmen';
@@ -63,11 +57,9 @@ describe('parallel sign-in guesses (issue 53, item 4)', () => {
 
   it('two instances on one store share the limit: still at most 5 evaluated', async () => {
     t = await buildTestApp();
-    others.push(
-      await buildApp(t.config, { store: t.store, hashing: TEST_HASHING, logStream: new PassThrough() }),
-    );
+    const apps = await sharedStore.add(t, 1);
     await t.createUser({ email: EMAIL, password: RIGHT });
-    const { statuses, evaluated } = await thirtyAtOnce([t.app, ...others]);
+    const { statuses, evaluated } = await thirtyAtOnce(apps);
     console.info(`parallel sign-ins, two instances: ${evaluated} of 30 passwords evaluated`);
     expect(evaluated).toBeLessThanOrEqual(MAX_FAILURES_PER_ACCOUNT);
     expect(statuses[25]).toBe(429);

@@ -3,31 +3,20 @@
 // the peso), places go back or are taken atomically, the difference is refunded through the
 // payment port, given as a credit or owed, the family gets one e-mail, and the office's figures
 // follow. A parent may ask the same from the profile within the camp's window.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../testing/build.ts';
-import { recordingStaffKit, type StaffKit } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { recordingStaffKit, staffKitPerTest } from './testing.ts';
 
 import type { Camp, Coupon, Enrolment, Membership, Week } from '../../../src/domain/records.ts';
 import { CHANGE_MESSAGES, PARENT_CHANGE_REASON } from '../../../src/domain/changes.ts';
 import { CHILD_MESSAGES } from '../../../src/domain/children.ts';
 import type { Instalment, LedgerPayment } from '../../../src/domain/ledger.ts';
-import { enrolmentRequest, participant, type DemoCart } from '../checkout/testing.ts';
+import { cancelAsStaff, enrolmentRequest, participant, type DemoCart } from '../checkout/testing.ts';
 
-let t: TestApp;
-afterEach(async () => t?.close());
+const { kit, setup } = staffKitPerTest(recordingStaffKit);
 
-let kit: StaffKit;
-let refunds: Array<{ reference: string; amount: number; key?: string }>;
-async function setup() {
-  const recording = await recordingStaffKit();
-  ({ t, refunds } = recording);
-  kit = recording;
-  return kit;
-}
-
-const orders = () => t.store.collection<Enrolment>('inscripciones');
+const orders = () => kit.t.store.collection<Enrolment>('inscripciones');
 const taken = async (cart: DemoCart, index: number) =>
-  (await t.store.collection<Week>('semanas').findById(cart.weeks[index]!._id))!.quota_f;
+  (await kit.t.store.collection<Week>('semanas').findById(cart.weeks[index]!._id))!.quota_f;
 
 async function payFor(token: string, body = enrolmentRequest(kit.cart, [[0]])): Promise<Enrolment> {
   const res = await kit.pay(token, body);
@@ -36,7 +25,7 @@ async function payFor(token: string, body = enrolmentRequest(kit.cart, [[0]])): 
 }
 
 const change = (id: string, body: Record<string, unknown>, token = kit.admin) =>
-  t.api({
+  kit.t.api({
     method: 'POST',
     url: `/api/inscripciones/cambios/${id}`,
     token,
@@ -44,7 +33,7 @@ const change = (id: string, body: Record<string, unknown>, token = kit.admin) =>
   });
 
 const money = async () =>
-  (await t.api({ method: 'GET', url: '/api/dashboard', token: kit.admin })).json().data.money;
+  (await kit.t.api({ method: 'GET', url: '/api/dashboard', token: kit.admin })).json().data.money;
 
 describe('staff change a paid order', () => {
   it('drop one week of a two-child order: repriced, the place back, the difference refunded, one e-mail', async () => {
@@ -67,7 +56,7 @@ describe('staff change a paid order', () => {
       sentence: 'Se reembolsarán RD$4,365 a su tarjeta.',
     });
     expect((await orders().findById(order._id))!.amount).toBe(13_295);
-    expect(refunds).toHaveLength(0);
+    expect(kit.refunds).toHaveLength(0);
 
     const res = await change(order._id, week2);
     expect(res.statusCode, res.body).toBe(200);
@@ -88,14 +77,14 @@ describe('staff change a paid order', () => {
       },
     ]);
     expect([await taken(cart, 0), await taken(cart, 1)]).toEqual([2, 0]);
-    expect(refunds).toEqual([
+    expect(kit.refunds).toEqual([
       { reference: order.order_number, amount: 4_365, key: `${order.order_number}:c1` },
     ]);
-    const checkout = await t.store.collection<LedgerPayment>('pagos').findById(`${order._id}:checkout`);
+    const checkout = await kit.t.store.collection<LedgerPayment>('pagos').findById(`${order._id}:checkout`);
     expect(checkout).toMatchObject({ amount: 13_295, change_refunded_amount: 4_365 });
 
-    await t.app.outbox.flush();
-    const mails = t.mails.filter((mail) => mail.kind === 'enrolment-changed');
+    await kit.t.app.outbox.flush();
+    const mails = kit.t.mails.filter((mail) => mail.kind === 'enrolment-changed');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Inscripción modificada — orden ${order.order_number}`);
     expect(mails[0]!.text).toContain('Nuevo total: RD$8,930');
@@ -106,13 +95,14 @@ describe('staff change a paid order', () => {
     expect(await money()).toMatchObject({ collected: 13_295, refunded: 4_365, net: 8_930, owed: 0 });
     // The staff detail lists the e-mail and the change.
     const detail = (
-      await t.api({ method: 'GET', url: `/api/inscripciones/detalle/${order._id}`, token: kit.admin })
+      await kit.t.api({ method: 'GET', url: `/api/inscripciones/detalle/${order._id}`, token: kit.admin })
     ).json().data;
     expect(detail.mails.map((mail: { kind: string }) => mail.kind)).toContain('enrolment-changed');
 
     // The family's profile shows the new total and what happened, and its history says it.
-    const activity = (await t.api({ method: 'GET', url: '/api/usuarios/activity', token: kit.parent })).json()
-      .data;
+    const activity = (
+      await kit.t.api({ method: 'GET', url: '/api/usuarios/activity', token: kit.parent })
+    ).json().data;
     expect(activity.enrolments[0]).toMatchObject({
       amount: 8_930,
       changes: [{ total: 8_930, money: 'Se reembolsarán RD$4,365 a su tarjeta.' }],
@@ -122,13 +112,7 @@ describe('staff change a paid order', () => {
     );
 
     // Cancelling afterwards gives back only what is left: 8,930, never the 4,365 again.
-    const cancel = await t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${order._id}`,
-      token: kit.admin,
-      payload: { reason: 'La familia se muda' },
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    await cancelAsStaff(kit.t, kit.admin, order._id);
     expect((await orders().findById(order._id))!).toMatchObject({
       refund_amount: 8_930,
       refund_status: 'refunded',
@@ -141,7 +125,7 @@ describe('staff change a paid order', () => {
     // Three children one week each: 14,100 - 10 % (1,410) = 12,690.
     const order = await payFor(kit.parent, enrolmentRequest(cart, [[0], [0], [0]]));
     expect(order.amount).toBe(12_690);
-    await t.app.outbox.flush();
+    await kit.t.app.outbox.flush();
     const res = await change(order._id, { action: 'drop_child', cupo: 3, refund: 'credit' });
     expect(res.statusCode, res.body).toBe(200);
     // Two left: 9,400 - 5 % (470) = 8,930; 3,760 as a credit.
@@ -149,20 +133,20 @@ describe('staff change a paid order', () => {
     expect(after).toMatchObject({ amount: 8_930 });
     expect(after.participants.map((child) => child.id)).toEqual([1, 2]);
     expect(after.changes![0]).toMatchObject({ credit_amount: 3_760, card_amount: 0 });
-    const credit = (await t.store.collection<Coupon>('cupones').findById(`credit-${order._id}-c1`))!;
+    const credit = (await kit.t.store.collection<Coupon>('cupones').findById(`credit-${order._id}-c1`))!;
     expect(credit).toMatchObject({ amount: 3_760, max_uses: 1, code: after.changes![0]!.credit_code });
-    expect(refunds).toHaveLength(0);
+    expect(kit.refunds).toHaveLength(0);
     expect(await taken(cart, 0)).toBe(2);
-    const memberships = await t.store
+    const memberships = await kit.t.store
       .collection<Membership>('membresias')
       .find({ order_number: order.order_number }, { sort: { first_name: 1 } });
     expect(memberships.filter((membership) => membership.status === 'inactive')).toHaveLength(1);
-    const [child3] = await t.store.collection('participantes').find({ inscription: order._id, cupo: 3 });
+    const [child3] = await kit.t.store.collection('participantes').find({ inscription: order._id, cupo: 3 });
     expect(child3!.status).toBe('inactive');
     // A credit is money the school keeps: nothing refunded, the net unchanged.
     expect(await money()).toMatchObject({ collected: 12_690, refunded: 0, net: 12_690 });
-    await t.app.outbox.flush();
-    const mail = t.mails.find((one) => one.kind === 'enrolment-changed')!;
+    await kit.t.app.outbox.flush();
+    const mail = kit.t.mails.find((one) => one.kind === 'enrolment-changed')!;
     expect(mail.text).toContain(`escriba el cupón ${credit.code} al pagar`);
   });
 
@@ -171,9 +155,9 @@ describe('staff change a paid order', () => {
     const week = cart.weeks[1]!;
     // One child, weeks 1 and 2 (9,300); then week 2 is full and another family waits for it.
     const order = await payFor(kit.parent, enrolmentRequest(cart, [[0, 1]]));
-    await t.store.collection<Week>('semanas').updateOne({ _id: week._id }, { set: { quota_q: 1 } });
-    const other = await t.createUser({ email: 'espera@correo.do' });
-    const joined = await t.api({
+    await kit.t.store.collection<Week>('semanas').updateOne({ _id: week._id }, { set: { quota_q: 1 } });
+    const other = await kit.t.createUser({ email: 'espera@correo.do' });
+    const joined = await kit.t.api({
       method: 'POST',
       url: '/api/esperas',
       token: other.token,
@@ -188,17 +172,17 @@ describe('staff change a paid order', () => {
       card_amount: 0,
       credit_amount: 0,
     });
-    expect(refunds).toHaveLength(0);
+    expect(kit.refunds).toHaveLength(0);
     // The school keeps what it collected: nothing counts as refunded.
     expect(await money()).toMatchObject({ collected: 9_300, refunded: 0, net: 9_300 });
-    expect(await t.store.collection('lista_espera').findOne({ week: week._id })).toMatchObject({
+    expect(await kit.t.store.collection('lista_espera').findOne({ week: week._id })).toMatchObject({
       status: 'offered',
     });
   });
 
   it('move a week to a dearer one: places moved, the difference owed in the ledger', async () => {
     const { cart } = await setup();
-    await t.store
+    await kit.t.store
       .collection<Week>('semanas')
       .updateOne({ _id: cart.weeks[3]!._id }, { set: { value: 5_200 } });
     const order = await payFor(kit.parent);
@@ -214,13 +198,15 @@ describe('staff change a paid order', () => {
     expect([await taken(cart, 0), await taken(cart, 3)]).toEqual([0, 1]);
     const after = (await orders().findById(order._id))!;
     expect(after.lines.map((line) => [line.name, line.value])).toEqual([['Semana 4', 5_200]]);
-    const owed = await t.store.collection<Instalment>('cuotas').find({ enrolment_id: order._id, seq: 101 });
+    const owed = await kit.t.store
+      .collection<Instalment>('cuotas')
+      .find({ enrolment_id: order._id, seq: 101 });
     expect(owed).toMatchObject([{ amount: 500, label: 'Diferencia por cambio (Semana 4)' }]);
     expect(await money()).toMatchObject({ collected: 4_700, net: 4_700, owed: 500 });
-    const [calendar] = await t.store.collection('calendarios').find({ inscription: order._id });
+    const [calendar] = await kit.t.store.collection('calendarios').find({ inscription: order._id });
     expect(calendar).toMatchObject({ week: cart.weeks[3]!._id, name: 'Semana 4' });
     // The family sees it owed in 'Mis pagos'.
-    const ledgers = (await t.api({ method: 'GET', url: '/api/pagos', token: kit.parent })).json().data;
+    const ledgers = (await kit.t.api({ method: 'GET', url: '/api/pagos', token: kit.parent })).json().data;
     const lines = ledgers.find(
       (ledger: { enrolment: { _id: string } }) => ledger.enrolment._id === order._id,
     ).lines;
@@ -233,10 +219,10 @@ describe('staff change a paid order', () => {
 
   it('a move racing another family for the last place: one of them gets it, nothing else changes', async () => {
     const { cart } = await setup();
-    const other = await t.createUser({ email: 'otra.familia@correo.do' });
+    const other = await kit.t.createUser({ email: 'otra.familia@correo.do' });
     const order = await payFor(kit.parent);
     // Semana 3 with one place left.
-    await t.store
+    await kit.t.store
       .collection<Week>('semanas')
       .updateOne({ _id: cart.weeks[2]!._id }, { set: { quota_q: 28, quota_f: 27 } });
     const [moved, paid] = await Promise.all([
@@ -297,9 +283,9 @@ describe('a parent changes their own order from the profile', () => {
     const order = await payFor(kit.parent, enrolmentRequest(cart, [[0, 1]]));
     // One child, two weeks: 9,400 - 100 (2-week rate) = 9,300.
     expect(order.amount).toBe(9_300);
-    const other = await t.createUser({ email: 'otra.familia@correo.do' });
+    const other = await kit.t.createUser({ email: 'otra.familia@correo.do' });
     const ask = (token: string, body: Record<string, unknown>) =>
-      t.api({ method: 'POST', url: `/api/inscripciones/cambiar/${order._id}`, token, payload: body });
+      kit.t.api({ method: 'POST', url: `/api/inscripciones/cambiar/${order._id}`, token, payload: body });
     const dropWeek2 = { action: 'drop_week', cupo: 1, week: cart.weeks[1]!._id };
     expect((await ask(other.token, dropWeek2)).statusCode).toBe(404);
 
@@ -315,10 +301,10 @@ describe('a parent changes their own order from the profile', () => {
     const after = (await orders().findById(order._id))!;
     expect(after.amount).toBe(4_700);
     expect(after.changes![0]).toMatchObject({ reason: PARENT_CHANGE_REASON, by: 'carmen@correo.do' });
-    expect(refunds.map((refund) => refund.amount)).toEqual([4_600]);
+    expect(kit.refunds.map((refund) => refund.amount)).toEqual([4_600]);
 
     // The camp gives credits: the parent's change follows it.
-    await t.store
+    await kit.t.store
       .collection<Camp>('campamentos')
       .updateOne({ _id: cart.camp._id }, { set: { refund_rule: 'credit' } });
     const moved = await ask(kit.parent, {
@@ -331,7 +317,7 @@ describe('a parent changes their own order from the profile', () => {
     expect((await orders().findById(order._id))!.lines[0]!.name).toBe('Semana 5');
 
     // A week that starts within the camp's 7 days is past its deadline: no move into it.
-    await t.store
+    await kit.t.store
       .collection<Week>('semanas')
       .updateOne({ _id: cart.weeks[5]!._id }, { set: { date: '27/11/2026 - 01/12/2026' } });
     const late = await ask(kit.parent, {
@@ -344,7 +330,7 @@ describe('a parent changes their own order from the profile', () => {
     expect(late.json().message).toMatch(/^El plazo para cambiar esa semana terminó el \d{2}\/\d{2}\/2026/);
 
     // A camp without self-service changes refuses.
-    await t.store
+    await kit.t.store
       .collection<Camp>('campamentos')
       .updateOne({ _id: cart.camp._id }, { set: { self_cancel: false } });
     const refused = await ask(kit.parent, {
@@ -363,7 +349,7 @@ describe('a parent changes their own order from the profile', () => {
     const order = await payFor(kit.parent, enrolmentRequest(cart, [[0], [1, 2]]));
     expect(order.amount).toBe(13_295);
     const ask = (body: Record<string, unknown>) =>
-      t.api({
+      kit.t.api({
         method: 'POST',
         url: `/api/inscripciones/cambiar/${order._id}`,
         token: kit.parent,
@@ -371,7 +357,7 @@ describe('a parent changes their own order from the profile', () => {
       });
     // The profile offers it with the child's name on each line.
     const activity = (
-      await t.api({ method: 'GET', url: '/api/usuarios/activity', token: kit.parent })
+      await kit.t.api({ method: 'GET', url: '/api/usuarios/activity', token: kit.parent })
     ).json();
     const summary = activity.data.enrolments.find((entry: { _id: string }) => entry._id === order._id);
     expect(summary.lines.map((line: { child: string }) => line.child)).toEqual([
@@ -381,7 +367,7 @@ describe('a parent changes their own order from the profile', () => {
     ]);
 
     // Luis's third week starts within the camp's 7 days: his weeks can no longer be dropped.
-    await t.store
+    await kit.t.store
       .collection<Week>('semanas')
       .updateOne({ _id: cart.weeks[2]!._id }, { set: { date: '27/11/2026 - 01/12/2026' } });
     await orders().updateOne(
@@ -405,7 +391,7 @@ describe('a parent changes their own order from the profile', () => {
     const after = (await orders().findById(order._id))!;
     expect(after.participants.map((child) => child.first_name)).toEqual(['María']);
     expect(after.amount).toBe(9_300);
-    expect(refunds.map((refund) => refund.amount)).toEqual([3_995]);
+    expect(kit.refunds.map((refund) => refund.amount)).toEqual([3_995]);
     expect(await taken(cart, 0)).toBe(0);
   });
 });
@@ -418,7 +404,7 @@ describe('a change that would lose the order’s coupon (issue 53, item 2)', () 
   /** Two children, one week each, with a 50 % coupon that needs at least two children. */
   async function paidWithCoupon(weeks: number[][] = [[0], [0]]) {
     const { cart } = await setup();
-    await t.store.collection<Coupon>('cupones').insertOne({
+    await kit.t.store.collection<Coupon>('cupones').insertOne({
       code: 'DESC50',
       label: '50 % por dos niños',
       type: 'percent',
@@ -429,7 +415,7 @@ describe('a change that would lose the order’s coupon (issue 53, item 2)', () 
       min_children: 2,
     });
     const order = await payFor(kit.parent, enrolmentRequest(cart, weeks, { coupon: DESC50 }));
-    await t.app.outbox.flush();
+    await kit.t.app.outbox.flush();
     return { cart, order };
   }
 
@@ -438,10 +424,10 @@ describe('a change that would lose the order’s coupon (issue 53, item 2)', () 
     expect(after).toMatchObject({ amount: order.amount, discount: order.discount });
     expect(after.participants).toHaveLength(order.participants.length);
     expect(after.changes).toBeUndefined();
-    expect(refunds).toHaveLength(0);
+    expect(kit.refunds).toHaveLength(0);
     expect(await taken(cart, 0)).toBe(2);
-    await t.app.outbox.flush();
-    expect(t.mails.filter((mail) => mail.kind === 'enrolment-changed')).toHaveLength(0);
+    await kit.t.app.outbox.flush();
+    expect(kit.t.mails.filter((mail) => mail.kind === 'enrolment-changed')).toHaveLength(0);
   }
 
   it('staff dropping one of the two children: refused with the reason, in the preview too', async () => {
@@ -464,7 +450,7 @@ describe('a change that would lose the order’s coupon (issue 53, item 2)', () 
   it('the parent dropping one of the two children from the profile: refused the same way', async () => {
     const { cart, order } = await paidWithCoupon();
     const ask = (body: Record<string, unknown>) =>
-      t.api({
+      kit.t.api({
         method: 'POST',
         url: `/api/inscripciones/cambiar/${order._id}`,
         token: kit.parent,
@@ -484,7 +470,7 @@ describe('a change that would lose the order’s coupon (issue 53, item 2)', () 
     // 14,100 - 5 % family (705) - 2-week rate (100) = 13,295, half with DESC50: 6,647.5 -> 6,648.
     const before = order.amount;
     // Since the checkout the coupon expired and reached its uses: the order keeps its discount.
-    await t.store
+    await kit.t.store
       .collection<Coupon>('cupones')
       .updateOne({ code: 'DESC50' }, { set: { date: new Date('2020-01-01T00:00:00Z'), max_uses: 1 } });
     const res = await change(order._id, { action: 'drop_week', cupo: 1, week: cart.weeks[1]!._id });
@@ -501,7 +487,7 @@ describe('a week change that would book a child twice (issue 53, item 9)', () =>
     const { cart } = await setup();
     const a = await payFor(kit.parent, enrolmentRequest(cart, [[0, 1, 2]]));
     const b = await payFor(kit.parent, enrolmentRequest(cart, [[3]]));
-    await t.app.outbox.flush();
+    await kit.t.app.outbox.flush();
     const name = `${participant(1).first_name} Rodríguez`;
     const move = { action: 'move_week', cupo: 1, week: cart.weeks[2]!._id, to_week: cart.weeks[3]!._id };
     return { cart, a, b, move, twice: CHILD_MESSAGES.inWeek(name, 'Semana 4', b.order_number) };
@@ -509,7 +495,7 @@ describe('a week change that would book a child twice (issue 53, item 9)', () =>
 
   /** Week 4's roster: the children listed, once each. */
   async function week4Roster(cart: DemoCart): Promise<number> {
-    const res = await t.api({
+    const res = await kit.t.api({
       method: 'GET',
       url: `/api/inscripciones/listas?campament=${cart.camp._id}`,
       token: kit.admin,
@@ -525,15 +511,20 @@ describe('a week change that would book a child twice (issue 53, item 9)', () =>
     expect(after.changes).toBeUndefined();
     expect([await taken(cart, 2), await taken(cart, 3)]).toEqual(places);
     expect(await week4Roster(cart)).toBe(1);
-    await t.app.outbox.flush();
-    expect(t.mails.filter((mail) => mail.kind === 'enrolment-changed')).toHaveLength(0);
+    await kit.t.app.outbox.flush();
+    expect(kit.t.mails.filter((mail) => mail.kind === 'enrolment-changed')).toHaveLength(0);
   }
 
   it('the parent moving week 3 of order A to week 4, which order B holds: refused, preview too', async () => {
     const { cart, a, move, twice } = await twoOrders();
     const places = [await taken(cart, 2), await taken(cart, 3)];
     const ask = (body: Record<string, unknown>) =>
-      t.api({ method: 'POST', url: `/api/inscripciones/cambiar/${a._id}`, token: kit.parent, payload: body });
+      kit.t.api({
+        method: 'POST',
+        url: `/api/inscripciones/cambiar/${a._id}`,
+        token: kit.parent,
+        payload: body,
+      });
     const preview = await ask({ ...move, preview: true });
     expect(preview.statusCode).toBe(409);
     expect(preview.json().message).toBe(twice);
@@ -585,35 +576,35 @@ describe('a week change that would book a child twice (issue 53, item 9)', () =>
       // The demo's week 8 has no place left.
       'Semana 8': 'full',
     };
-    const staff = await t.api({
+    const staff = await kit.t.api({
       method: 'GET',
       url: `/api/inscripciones/cambios/${a._id}/semanas?cupo=1`,
       token: kit.admin,
     });
     // The child's own weeks of this order are not offered.
     expect(states(staff)).toEqual(expected);
-    const parent = await t.api({
+    const parent = await kit.t.api({
       method: 'GET',
       url: `/api/inscripciones/cambiar/${a._id}/semanas?cupo=1`,
       token: kit.parent,
     });
     expect(states(parent)).toEqual(expected);
     // Another family's order, an unknown child: refused.
-    const other = await t.createUser({ email: 'otra.familia@correo.do' });
-    const foreign = await t.api({
+    const other = await kit.t.createUser({ email: 'otra.familia@correo.do' });
+    const foreign = await kit.t.api({
       method: 'GET',
       url: `/api/inscripciones/cambiar/${a._id}/semanas?cupo=1`,
       token: other.token,
     });
     expect(foreign.statusCode).toBe(404);
-    const nobody = await t.api({
+    const nobody = await kit.t.api({
       method: 'GET',
       url: `/api/inscripciones/cambios/${a._id}/semanas?cupo=5`,
       token: kit.admin,
     });
     expect(nobody.statusCode).toBe(404);
     expect(nobody.json().message).toBe(CHANGE_MESSAGES.noChild);
-    const bad = await t.api({
+    const bad = await kit.t.api({
       method: 'GET',
       url: `/api/inscripciones/cambios/${a._id}/semanas?cupo=uno`,
       token: kit.admin,

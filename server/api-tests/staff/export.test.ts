@@ -3,24 +3,21 @@
 // 10,000-row export streamed within a bounded amount of memory.
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../testing/build.ts';
-import { staffKit, type StaffKit } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { staffKit, staffKitPerTest } from './testing.ts';
 import type { Camp, Enrolment } from '../../../src/domain/records.ts';
 import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
 import { santoDomingoDay } from '../../../src/domain/dashboard.ts';
 import { EXPORT_COLUMNS } from '../../../src/core/admin/export.ts';
-import { demoCart, enrolmentRequest, participant, type DemoCart } from '../checkout/testing.ts';
+import {
+  cancelAsStaff,
+  demoCart,
+  enrolmentRequest,
+  participant,
+  type DemoCart,
+} from '../checkout/testing.ts';
 
-let t: TestApp;
-afterEach(async () => t?.close());
-
-let kit: StaffKit;
-async function setup() {
-  kit = await staffKit();
-  t = kit.t;
-  return kit;
-}
+const { kit, setup } = staffKitPerTest(staffKit);
 
 const pay = (token: string, body: CreateEnrolmentBody) => kit.pay(token, body);
 
@@ -39,7 +36,7 @@ function sheetRecords(sheet: ExcelJS.Worksheet): Array<Record<string, unknown>> 
 }
 
 const download = (token: string, query: string) =>
-  t.api({ method: 'GET', url: `/api/inscripciones/export?${query}`, token });
+  kit.t.api({ method: 'GET', url: `/api/inscripciones/export?${query}`, token });
 
 /** Two paid orders in the summer camp (three children-weeks… five lines) and one elsewhere. */
 async function enrolSome(parent: string, cart: DemoCart) {
@@ -48,7 +45,7 @@ async function enrolSome(parent: string, cart: DemoCart) {
   first.listParticipants[0] = participant(1, { first_name: 'Ana; "Nena"', last_name: '=1+1' });
   expect((await pay(parent, first)).statusCode).toBe(201);
   expect((await pay(parent, enrolmentRequest(cart, [[2]]))).statusCode).toBe(201);
-  const annual = await demoCart(t.store, 'PA2027');
+  const annual = await demoCart(kit.t.store, 'PA2027');
   expect((await pay(parent, enrolmentRequest(annual, [[0]]))).statusCode).toBe(201);
 }
 
@@ -73,7 +70,7 @@ describe('the enrolment export', () => {
     const rows = sheet.getRows(2, sheet.rowCount - 1)!.map((row) => (row.values as unknown[]).slice(1));
     expect(rows).toHaveLength(4);
     const col = (name: string) => EXPORT_COLUMNS.findIndex((column) => column.header === name);
-    const enrolments = await t.store
+    const enrolments = await kit.t.store
       .collection<Enrolment>('inscripciones')
       .find({ campament: cart.camp._id });
     const lineTotal = enrolments.flatMap((e) => e.lines).reduce((sum, line) => sum + line.value, 0);
@@ -101,10 +98,10 @@ describe('the enrolment export', () => {
     const { admin, parent, cart } = await setup();
     await enrolSome(parent, cart);
     // A partial refund: the first order drops its first child's second week (card refund).
-    const first = (await t.store
+    const first = (await kit.t.store
       .collection<Enrolment>('inscripciones')
       .findOne({ campament: cart.camp._id, 'participants.first_name': 'Ana; "Nena"' }))!;
-    const dropped = await t.api({
+    const dropped = await kit.t.api({
       method: 'POST',
       url: `/api/inscripciones/cambios/${first._id}`,
       token: admin,
@@ -112,23 +109,17 @@ describe('the enrolment export', () => {
     });
     expect(dropped.statusCode, dropped.body).toBe(200);
     const partial =
-      first.amount - (await t.store.collection<Enrolment>('inscripciones').findById(first._id))!.amount;
+      first.amount - (await kit.t.store.collection<Enrolment>('inscripciones').findById(first._id))!.amount;
     expect(partial).toBeGreaterThan(0);
     const third = await pay(parent, enrolmentRequest(cart, [[5]]));
     // A full refund by staff: the money goes back and stops counting as income.
-    const refunded = await t.store
+    const refunded = await kit.t.store
       .collection<Enrolment>('inscripciones')
       .findOne({ order_number: third.json().result.orderId });
-    const cancel = await t.api({
-      method: 'POST',
-      url: `/api/inscripciones/cancel/${refunded!._id}`,
-      token: admin,
-      payload: { reason: 'La familia se muda' },
-    });
-    expect(cancel.statusCode).toBe(200);
-    const { data } = (await t.api({ method: 'GET', url: '/api/dashboard', token: admin })).json();
-    const annual = await demoCart(t.store, 'PA2027');
-    const paid = await t.store.collection<Enrolment>('inscripciones').find({ payment_status: 'paid' });
+    await cancelAsStaff(kit.t, admin, refunded!._id);
+    const { data } = (await kit.t.api({ method: 'GET', url: '/api/dashboard', token: admin })).json();
+    const annual = await demoCart(kit.t.store, 'PA2027');
+    const paid = await kit.t.store.collection<Enrolment>('inscripciones').find({ payment_status: 'paid' });
     // What was charged at the checkouts: the first order's amount is now its repriced total.
     const charged = paid.reduce((sum, order) => sum + order.amount, 0) + partial;
     expect(data.money).toMatchObject({
@@ -190,7 +181,7 @@ describe('the enrolment export', () => {
     expect(csvRecords(none.body)).toHaveLength(0);
     const bad = await download(admin, 'format=pdf');
     expect(bad.statusCode).toBe(400);
-    const log = await t.api({ method: 'GET', url: '/api/auditoria/listpop?action=export', token: admin });
+    const log = await kit.t.api({ method: 'GET', url: '/api/auditoria/listpop?action=export', token: admin });
     expect(log.json().total).toBe(2);
     // The filters in words, the week by its name and camp (issue 24).
     expect(log.json().data.map((entry: { note: string }) => entry.note)).toEqual([
@@ -229,7 +220,7 @@ describe('the enrolment export', () => {
       (await download(admin, `format=csv&hoja=pedidos&week=${cart.weeks[1]!._id}&category=${category}`)).body,
     );
     expect(orders).toHaveLength(1);
-    const log = await t.api({ method: 'GET', url: '/api/auditoria/listpop?action=export', token: admin });
+    const log = await kit.t.api({ method: 'GET', url: '/api/auditoria/listpop?action=export', token: admin });
     expect(log.json().data[1].note).toBe(
       `CSV · Semana: ${cart.weeks[0]!.name} · ${cart.camp.name} · Categoría: ${cart.categories[1]!.name} · ${cart.camp.name}`,
     );
@@ -237,7 +228,7 @@ describe('the enrolment export', () => {
 
   it('streams 10,000 rows within 100 MB of extra memory', async () => {
     const { admin, cart } = await setup();
-    const camp = (await t.store.collection<Camp>('campamentos').findById(cart.camp._id))!;
+    const camp = (await kit.t.store.collection<Camp>('campamentos').findById(cart.camp._id))!;
     // 2,500 paid orders of two children in two weeks each: 10,000 rows.
     const model = enrolmentRequest(cart, [
       [0, 1],
@@ -262,16 +253,16 @@ describe('the enrolment export', () => {
       created_at: new Date(Date.now() - i * 1000),
       paid_at: new Date(Date.now() - i * 1000),
     }));
-    await t.store.collection('inscripciones').insertMany(orders);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address() as { port: number };
+    await kit.t.store.collection('inscripciones').insertMany(orders);
+    await kit.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = kit.t.app.server.address() as { port: number };
 
     global.gc?.();
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
     const res = await fetch(`http://127.0.0.1:${address.port}/api/inscripciones/export?format=xlsx`, {
-      headers: { authorization: `Bearer ${admin}`, 'x-account-id': t.config.accountId },
+      headers: { authorization: `Bearer ${admin}`, 'x-account-id': kit.t.config.accountId },
     });
     const chunks: Buffer[] = [];
     const reader = res.body!.getReader();

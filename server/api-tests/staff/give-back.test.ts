@@ -2,28 +2,17 @@
 // a partial change counts against the cancellation that follows (voided when not spent, deducted
 // when spent), by the office and by the parent; a card-refund change followed by a cancellation
 // stays right; what was paid at the counter is owed back by the office, not forgotten.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../testing/build.ts';
-import { recordingStaffKit, type StaffKit } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { recordingStaffKit, staffKitPerTest } from './testing.ts';
 import type { Camp, Coupon, Enrolment } from '../../../src/domain/records.ts';
 import { COUPON_MESSAGES } from '../../../src/domain/coupons.ts';
 import { GIVE_BACK_MESSAGES } from '../../../src/domain/give-back.ts';
-import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
+import { demoCart, enrolmentRequest, staffCancel as cancelAs } from '../checkout/testing.ts';
 
-let t: TestApp;
-afterEach(async () => t?.close());
+const { kit, setup } = staffKitPerTest(recordingStaffKit);
 
-let kit: StaffKit;
-let refunds: Array<{ reference: string; amount: number; key?: string }>;
-async function setup() {
-  const recording = await recordingStaffKit();
-  ({ t, refunds } = recording);
-  kit = recording;
-  return kit;
-}
-
-const orders = () => t.store.collection<Enrolment>('inscripciones');
-const coupons = () => t.store.collection<Coupon>('cupones');
+const orders = () => kit.t.store.collection<Enrolment>('inscripciones');
+const coupons = () => kit.t.store.collection<Coupon>('cupones');
 
 async function payFor(token: string, body = enrolmentRequest(kit.cart, [[0, 1]])): Promise<Enrolment> {
   const res = await kit.pay(token, body);
@@ -32,27 +21,21 @@ async function payFor(token: string, body = enrolmentRequest(kit.cart, [[0, 1]])
 }
 
 const staffChange = (id: string, body: Record<string, unknown>) =>
-  t.api({
+  kit.t.api({
     method: 'POST',
     url: `/api/inscripciones/cambios/${id}`,
     token: kit.admin,
     payload: { reason: 'Pedido por la madre por teléfono', ...body },
   });
 const parentChange = (id: string, body: Record<string, unknown>) =>
-  t.api({ method: 'POST', url: `/api/inscripciones/cambiar/${id}`, token: kit.parent, payload: body });
-const staffCancel = (id: string) =>
-  t.api({
-    method: 'POST',
-    url: `/api/inscripciones/cancel/${id}`,
-    token: kit.admin,
-    payload: { reason: 'La familia se muda' },
-  });
+  kit.t.api({ method: 'POST', url: `/api/inscripciones/cambiar/${id}`, token: kit.parent, payload: body });
+const staffCancel = (id: string) => cancelAs(kit.t, kit.admin, id);
 const parentCancel = (id: string) =>
-  t.api({ method: 'POST', url: `/api/inscripciones/cancelar/${id}`, token: kit.parent, payload: {} });
+  kit.t.api({ method: 'POST', url: `/api/inscripciones/cancelar/${id}`, token: kit.parent, payload: {} });
 const validate = (code: string) =>
-  t.api({ method: 'POST', url: '/api/cupones/validate', token: kit.parent, payload: { coupon: code } });
+  kit.t.api({ method: 'POST', url: '/api/cupones/validate', token: kit.parent, payload: { coupon: code } });
 const money = async () =>
-  (await t.api({ method: 'GET', url: '/api/dashboard', token: kit.admin })).json().data.money;
+  (await kit.t.api({ method: 'GET', url: '/api/dashboard', token: kit.admin })).json().data.money;
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 describe('a credit from a partial change, then the cancellation', () => {
@@ -75,7 +58,7 @@ describe('a credit from a partial change, then the cancellation', () => {
     const res = await staffCancel(order._id);
     expect(res.statusCode, res.body).toBe(200);
     // The card gets the whole charge back; the credit is no longer the family's.
-    expect(refunds.map((refund) => refund.amount)).toEqual([9_300]);
+    expect(kit.refunds.map((refund) => refund.amount)).toEqual([9_300]);
     expect((await coupons().findById(credit._id))!.status).toBe('inactive');
     const spend = await validate(credit.code);
     expect(spend.statusCode).toBe(400);
@@ -108,15 +91,15 @@ describe('a credit from a partial change, then the cancellation', () => {
     expect(other.amount).toBe(100);
 
     expect((await staffCancel(order._id)).statusCode).toBe(200);
-    expect(refunds.map((refund) => refund.amount)).toEqual([4_700]);
+    expect(kit.refunds.map((refund) => refund.amount)).toEqual([4_700]);
     // The credit stays spent on the other order (its use is that order's).
     expect((await coupons().findById(credit._id))!).toMatchObject({ status: 'active', uses: 1 });
-    expect(4_600 + sum(refunds.map((refund) => refund.amount))).toBe(9_300);
+    expect(4_600 + sum(kit.refunds.map((refund) => refund.amount))).toBe(9_300);
   });
 
   it('parent: their own change for a credit, then their own cancellation: credits add up to RD$9,300', async () => {
     const { cart } = await setup();
-    await t.store
+    await kit.t.store
       .collection<Camp>('campamentos')
       .updateOne({ _id: cart.camp._id }, { set: { refund_rule: 'credit' } });
     const order = await payFor(kit.parent);
@@ -131,7 +114,7 @@ describe('a credit from a partial change, then the cancellation', () => {
     // The change's credit is voided, the cancellation's covers everything paid; nothing to the card.
     expect((await coupons().findById(changeCredit._id))!.status).toBe('inactive');
     expect(cancelCredit).toMatchObject({ amount: 9_300, status: 'active' });
-    expect(refunds).toHaveLength(0);
+    expect(kit.refunds).toHaveLength(0);
   });
 
   it('parent: a card refund for a change, then their own cancellation: 4,600 + 4,700 = 9,300', async () => {
@@ -140,11 +123,12 @@ describe('a credit from a partial change, then the cancellation', () => {
     expect(
       (await parentChange(order._id, { action: 'drop_week', cupo: 1, week: cart.weeks[1]!._id })).statusCode,
     ).toBe(200);
-    const listed = (await t.api({ method: 'GET', url: '/api/usuarios/activity', token: kit.parent })).json()
-      .data.enrolments[0];
+    const listed = (
+      await kit.t.api({ method: 'GET', url: '/api/usuarios/activity', token: kit.parent })
+    ).json().data.enrolments[0];
     expect(listed.cancel.refund).toBe('Se reembolsarán RD$4,700 a su tarjeta.');
     expect((await parentCancel(order._id)).statusCode).toBe(200);
-    expect(refunds.map((refund) => refund.amount)).toEqual([4_600, 4_700]);
+    expect(kit.refunds.map((refund) => refund.amount)).toEqual([4_600, 4_700]);
     expect(await money()).toMatchObject({ collected: 9_300, refunded: 9_300, net: 0 });
   });
 
@@ -155,8 +139,8 @@ describe('a credit from a partial change, then the cancellation', () => {
     expect(order.amount).toBe(13_295);
     await staffChange(order._id, { action: 'drop_week', cupo: 1, week: cart.weeks[1]!._id, refund: 'card' });
     expect((await staffCancel(order._id)).statusCode).toBe(200);
-    expect(refunds.map((refund) => refund.amount)).toEqual([4_365, 8_930]);
-    expect(sum(refunds.map((refund) => refund.amount))).toBe(13_295);
+    expect(kit.refunds.map((refund) => refund.amount)).toEqual([4_365, 8_930]);
+    expect(sum(kit.refunds.map((refund) => refund.amount))).toBe(13_295);
   });
 });
 
@@ -165,7 +149,7 @@ describe('what the office records by hand', () => {
     await setup();
     const order = await payFor(kit.parent);
     expect((await staffCancel(order._id)).statusCode).toBe(200);
-    const res = await t.api({
+    const res = await kit.t.api({
       method: 'POST',
       url: '/api/pagos/manual',
       token: kit.admin,
@@ -173,13 +157,15 @@ describe('what the office records by hand', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Esta inscripción está cancelada: no tiene cuotas por pagar.');
-    expect(await t.store.collection('pagos').count({ enrolment_id: order._id, method: 'efectivo' })).toBe(0);
+    expect(await kit.t.store.collection('pagos').count({ enrolment_id: order._id, method: 'efectivo' })).toBe(
+      0,
+    );
   });
 
   it('devolución: only an order that owes one, once, audited', async () => {
     await setup();
     const order = await payFor(kit.parent);
-    const res = await t.api({
+    const res = await kit.t.api({
       method: 'POST',
       url: `/api/inscripciones/devolucion/${order._id}`,
       token: kit.admin,
@@ -193,16 +179,16 @@ describe('what the office records by hand', () => {
 describe('an annual plan paid by card and in cash, cancelled', () => {
   it('refunds the card, owes the cash back until the office hands it over, and every figure says so', async () => {
     await setup();
-    const cart = await demoCart(t.store, 'PA2027');
+    const cart = await demoCart(kit.t.store, 'PA2027');
     const monthly = cart.weeks.findIndex((week) => week.name === 'Pago mensual');
     // Membership 3,500 and the first instalment 3,900 by card: RD$7,400.
     const order = await payFor(kit.parent, enrolmentRequest(cart, [[monthly]]));
     expect(order.amount).toBe(7_400);
     const ledger = (
-      await t.api({ method: 'GET', url: `/api/cuentas/detalle/${order._id}`, token: kit.admin })
+      await kit.t.api({ method: 'GET', url: `/api/cuentas/detalle/${order._id}`, token: kit.admin })
     ).json().data as { lines: Array<{ _id: string; owed: number }> };
     const next = ledger.lines.find((line) => line.owed > 0)!;
-    const cash = await t.api({
+    const cash = await kit.t.api({
       method: 'POST',
       url: '/api/pagos/manual',
       token: kit.admin,
@@ -213,7 +199,7 @@ describe('an annual plan paid by card and in cash, cancelled', () => {
 
     expect((await staffCancel(order._id)).statusCode).toBe(200);
     // The card gets back what it paid; the cash is owed back by the office.
-    expect(refunds.map((refund) => refund.amount)).toEqual([7_400]);
+    expect(kit.refunds.map((refund) => refund.amount)).toEqual([7_400]);
     const cancelled = (await orders().findById(order._id))!;
     expect(cancelled).toMatchObject({
       refund_amount: 7_400,
@@ -221,8 +207,8 @@ describe('an annual plan paid by card and in cash, cancelled', () => {
     });
     // Income: nothing of this order is the school's any more.
     expect(await money()).toMatchObject({ collected: 11_300, refunded: 11_300, net: 0 });
-    await t.app.outbox.flush();
-    const mail = t.mails.find((one) => one.kind === 'enrolment-cancelled')!;
+    await kit.t.app.outbox.flush();
+    const mail = kit.t.mails.find((one) => one.kind === 'enrolment-cancelled')!;
     expect(mail.text).toContain('Solicitamos el reembolso de RD$7,400 a su tarjeta');
     expect(mail.text).toContain(
       'Lo que pagó en efectivo o por transferencia (RD$3,900) se lo devuelve la escuela',
@@ -230,15 +216,15 @@ describe('an annual plan paid by card and in cash, cancelled', () => {
 
     // The ledger, the family's and the office's, says what went back how.
     const ledgerNow = async () =>
-      (await t.api({ method: 'GET', url: `/api/cuentas/detalle/${order._id}`, token: kit.admin })).json()
+      (await kit.t.api({ method: 'GET', url: `/api/cuentas/detalle/${order._id}`, token: kit.admin })).json()
         .data;
     expect((await ledgerNow()).returned).toEqual({ card: 7_400, office: 3_900, office_owed: true });
-    const family = (await t.api({ method: 'GET', url: '/api/pagos', token: kit.parent })).json().data;
+    const family = (await kit.t.api({ method: 'GET', url: '/api/pagos', token: kit.parent })).json().data;
     expect(family[0].returned).toEqual({ card: 7_400, office: 3_900, office_owed: true });
 
     // The office hands the cash back: recorded once, with who and when, audited.
     const hand = () =>
-      t.api({
+      kit.t.api({
         method: 'POST',
         url: `/api/inscripciones/devolucion/${order._id}`,
         token: kit.admin,
@@ -257,7 +243,7 @@ describe('an annual plan paid by card and in cash, cancelled', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(GIVE_BACK_MESSAGES.alreadyReturned);
     const audit = (
-      await t.api({ method: 'GET', url: '/api/auditoria/listpop?kind=inscripciones', token: kit.admin })
+      await kit.t.api({ method: 'GET', url: '/api/auditoria/listpop?kind=inscripciones', token: kit.admin })
     ).json().data;
     expect(JSON.stringify(audit)).toContain('Devuelto en efectivo: RD$3,900. Entregado a la madre');
     expect((await ledgerNow()).returned).toEqual({ card: 7_400, office: 3_900, office_owed: false });

@@ -1,4 +1,5 @@
 // Shared arrangements of the staff tests: the demo school, an admin and a parent signed in.
+import { afterEach } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import type { PaymentGateway } from '../../../src/core/checkout/gateway.ts';
@@ -40,4 +41,24 @@ export async function recordingStaffKit(): Promise<
 > {
   const recording = recordingGateway();
   return { ...(await staffKit(recording.gateway)), refunds: recording.refunds };
+}
+
+/**
+ * A file's kit: `setup()` makes a new one with `make` for the test that calls it, closed after that
+ * test. `kit` stays one object for the whole file (filled by `setup()`), so the file's own
+ * functions may read `kit.t`.
+ */
+export function staffKitPerTest<K extends StaffKit>(make: () => Promise<K>) {
+  const kit = {} as K;
+  let open: TestApp | undefined;
+  afterEach(async () => {
+    await open?.close();
+    open = undefined;
+  });
+  const setup = async (): Promise<K> => {
+    Object.assign(kit, await make());
+    open = kit.t;
+    return kit;
+  };
+  return { kit, setup };
 }

@@ -157,6 +157,23 @@ export function enrolmentRequest(
   };
 }
 
+/** The demo seed's VERANO10 coupon as the coupon check answers its terms. */
+export const VERANO10_TERMS = {
+  label: '10% de descuento de verano',
+  code: 'VERANO10',
+  type: 'percent',
+  percent: 10,
+  amount: 0,
+};
+
+/** The card fields of a payment by the fixture family: the sandbox's approved card unless `number`. */
+export const testCard = (number: string = SANDBOX_CARDS.approved) => ({
+  cardHolder: 'Carmen Rodríguez',
+  cardNumber: number,
+  expDate: '12/2030',
+  cvv: '123',
+});
+
 /** A fixture child as a family's saved data hold it (issue 26): the participant's fields and identity. */
 export function savedChild(id: number, overrides: Partial<ParticipantEntry> = {}): SavedChild {
   const {

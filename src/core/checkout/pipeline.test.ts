@@ -155,20 +155,24 @@ describe('takePlaces', () => {
   });
 });
 
+/** Child 1 on the cart's `weeks`, recorded pending (as before the charge) under `key`. */
+async function pendingOrder(store: Store, cart: DemoCart, weeks: number[], key: string, total: number) {
+  const body = enrolmentRequest(cart, [weeks]);
+  return recordPending(store, {
+    user: { _id: 'u'.repeat(24) } as never,
+    body,
+    key,
+    catalogue: await readCatalogue(store, body),
+    declared: new Map(),
+    coupon: null,
+    price: { total, discount: 0 } as never,
+  });
+}
+
 describe('recordPending', () => {
   it('records the order as pending with only the last four card digits', async () => {
     const { store, cart } = await demo();
-    const body = enrolmentRequest(cart, [[0]]);
-    const catalogue = await readCatalogue(store, body);
-    const enrolment = await recordPending(store, {
-      user: { _id: 'u'.repeat(24) } as never,
-      body,
-      key: 'key-1',
-      catalogue,
-      declared: new Map(),
-      coupon: null,
-      price: { total: 4700, discount: 0 } as never,
-    });
+    const enrolment = await pendingOrder(store, cart, [0], 'key-1', 4700);
     const stored = await store.collection<Enrolment>('inscripciones').findById(enrolment._id);
     expect(stored).toMatchObject({
       payment_status: 'pending',
@@ -185,17 +189,7 @@ describe('recordPending', () => {
 describe('a crash in the middle of a checkout', () => {
   it('leaks no place: once its lease is over, the reconciler gives back exactly what the order held', async () => {
     const { store, cart, weekQuota } = await demo();
-    const body = enrolmentRequest(cart, [[0, 1]]);
-    const catalogue = await readCatalogue(store, body);
-    const enrolment = await recordPending(store, {
-      user: { _id: 'u'.repeat(24) } as never,
-      body,
-      key: 'key-crash',
-      catalogue,
-      declared: new Map(),
-      coupon: null,
-      price: { total: 9400, discount: 0 } as never,
-    });
+    const enrolment = await pendingOrder(store, cart, [0, 1], 'key-crash', 9400);
     // The server died after taking week 1's place, before week 2's and before any charge.
     await store.collection<Week>('semanas').incrementWithin(cart.weeks[0]!._id, {
       field: 'quota_f',

@@ -1,0 +1,55 @@
+// Arrangements shared by API tests of several folders.
+import { PassThrough } from 'node:stream';
+import { afterEach } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../app.ts';
+import { TEST_HASHING, type TestApp } from '../testing/build.ts';
+
+/**
+ * More servers on a test app's store, as several instances share one database in production. Each
+ * test's extra instances are closed after it, before the test app `current()` answers (closed
+ * last, since the extra ones use its store).
+ */
+export function instancesOnOneStore(current: () => TestApp | undefined) {
+  let extra: FastifyInstance[] = [];
+  afterEach(async () => {
+    await Promise.all(extra.map((app) => app.close()));
+    extra = [];
+    await current()?.close();
+  });
+  return {
+    /**
+     * `count` more instances on `t`'s store (quiet logs, the tests' cheap hashing), each with the
+     * dependencies `deps()` gives it; answers every instance of the test, `t`'s first.
+     */
+    async add(t: TestApp, count: number, deps: () => Partial<AppDeps> = () => ({})) {
+      for (let index = 0; index < count; index += 1) {
+        extra.push(
+          await buildApp(t.config, {
+            store: t.store,
+            hashing: TEST_HASHING,
+            logStream: new PassThrough(),
+            ...deps(),
+          }),
+        );
+      }
+      return [t.app, ...extra];
+    },
+  };
+}
+
+/**
+ * What a test opens (apps, stand-ins) and must close: `closeAfter(thing)` keeps it to be closed
+ * after the test, the last opened first (an app before the stand-in it talks to); answers it.
+ */
+export function closedAfterEach() {
+  let open: Array<{ close: () => Promise<unknown> }> = [];
+  afterEach(async () => {
+    for (const thing of open.reverse()) await thing.close();
+    open = [];
+  });
+  return <T extends { close: () => Promise<unknown> }>(thing: T): T => {
+    open.push(thing);
+    return thing;
+  };
+}
