@@ -22,6 +22,34 @@ const message = {
 };
 
 describe('Outbox', () => {
+  it("signs with the school's own name and answers to its own address once its settings say so (issue 46)", async () => {
+    dir = await makeTempDir();
+    store = await openEmbeddedStore(path.join(dir, 'db'));
+    const sent: Array<{ from: string; replyTo: string | undefined }> = [];
+    const transport: Transport = { send: async (_item, from, replyTo) => void sent.push({ from, replyTo }) };
+    const outbox = new Outbox(
+      store,
+      transport,
+      'Escuela <no-responder@plataforma.do>',
+      undefined,
+      'oficina@plataforma.do',
+    );
+    await outbox.enqueue(message);
+    await outbox.flush();
+    await store.collection('ajustes').insertOne({
+      _id: 'escuela',
+      mail_from_name: 'Club "Los Tigres" <x>',
+      reply_to: 'oficina@tigres.do',
+    });
+    await outbox.enqueue({ ...message, subject: 'Otra' });
+    await outbox.flush();
+    expect(sent).toEqual([
+      { from: 'Escuela <no-responder@plataforma.do>', replyTo: 'oficina@plataforma.do' },
+      // The name loses what would break the header; the address stays the deployment's.
+      { from: '"Club Los Tigres x" <no-responder@plataforma.do>', replyTo: 'oficina@tigres.do' },
+    ]);
+  });
+
   it('writes an .eml file that a mail program can open when no SMTP server is configured', async () => {
     dir = await makeTempDir();
     store = await openEmbeddedStore(path.join(dir, 'db'));

@@ -101,13 +101,26 @@ export class Outbox {
     this.#replyTo = replyTo;
   }
 
-  /** Where answers go: MAIL_REPLY_TO, else the school's e-mail as staff saved it (issue 24). */
-  async #replyAddress(): Promise<string | undefined> {
-    if (this.#replyTo) return this.#replyTo;
-    const fiscal = await this.#store
-      .collection<{ _id: string; email?: string }>('ajustes')
-      .findById('fiscal');
-    return fiscal?.email || undefined;
+  /**
+   * The sender and where answers go: the school's own settings first (issue 46: its name on the
+   * deployment's address, its reply-to), then MAIL_REPLY_TO, else the school's e-mail as staff
+   * saved it (issue 24).
+   */
+  async #addresses(): Promise<{ from: string; replyTo: string | undefined }> {
+    const settings = this.#store.collection<{
+      _id: string;
+      email?: string;
+      reply_to?: string;
+      mail_from_name?: string;
+    }>('ajustes');
+    const own = await settings.findById('escuela');
+    const name = own?.mail_from_name?.replace(/["\\<>\r\n]/g, '').trim();
+    const address = /<([^>]+)>/.exec(this.#from)?.[1] ?? this.#from;
+    const from = name ? `"${name}" <${address}>` : this.#from;
+    if (own?.reply_to) return { from, replyTo: own.reply_to };
+    if (this.#replyTo) return { from, replyTo: this.#replyTo };
+    const fiscal = await settings.findById('fiscal');
+    return { from, replyTo: fiscal?.email || undefined };
   }
 
   get #items() {
@@ -153,7 +166,7 @@ export class Outbox {
       { status: 'pending', next_attempt_at: { $lte: now } },
       { sort: { next_attempt_at: 1 }, limit: 50 },
     );
-    const replyTo = due.length ? await this.#replyAddress() : undefined;
+    const { from, replyTo } = due.length ? await this.#addresses() : { from: this.#from, replyTo: undefined };
     for (const item of due) {
       // Claim the message by pushing its next attempt forward, so another server instance
       // polling the same store does not send it too.
@@ -163,7 +176,7 @@ export class Outbox {
       );
       if (!claimed) continue;
       try {
-        await this.#transport.send(item, this.#from, replyTo);
+        await this.#transport.send(item, from, replyTo);
         await this.#items.updateOne(
           { _id: item._id },
           { set: { status: 'sent', sent_at: new Date() }, inc: { attempts: 1 } },

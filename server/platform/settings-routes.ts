@@ -40,15 +40,23 @@ const View = Type.Object({
 });
 const Answer = Type.Object({ status: Type.Literal('SUCCESS'), message: Type.String(), data: View });
 
-/** The school's own AZUL merchant, when complete, takes its cards from now on. */
-export async function applySchoolSettings(school: School): Promise<void> {
-  const gateway = settingsGateway(await readSchoolSettings(school.store), {
+/** The school's own AZUL gateway as its settings say now, or null while they are incomplete. */
+const ownGateway = async (school: School, timeoutMs: number) =>
+  settingsGateway(await readSchoolSettings(school.store), {
     schoolId: school.id,
     config: school.config,
-    timeoutMs: school.config.payments.gateway === 'azul' ? school.config.payments.azul.timeoutMs : 120_000,
+    timeoutMs,
     store: school.store,
     log: school.core.deps.log,
   });
+
+/** AZUL's own timeout for payments (AZUL_TIMEOUT_SECONDS where the deployment sets it). */
+const paymentTimeout = (school: School) =>
+  school.config.payments.gateway === 'azul' ? school.config.payments.azul.timeoutMs : 120_000;
+
+/** The school's own AZUL merchant, when complete, takes its cards from now on. */
+export async function applySchoolSettings(school: School): Promise<void> {
+  const gateway = await ownGateway(school, paymentTimeout(school));
   if (gateway) school.useGateway(gateway);
 }
 
@@ -103,14 +111,8 @@ export async function schoolSettingsRoutes(app: FastifyInstance): Promise<void> 
       schema: { response: { 200: Type.Object({ status: Type.Literal('SUCCESS'), message: Type.String() }) } },
     },
     async (request) => {
-      const school = schoolOfRequest(request);
-      const gateway = settingsGateway(await readSchoolSettings(school.store), {
-        schoolId: school.id,
-        config: school.config,
-        timeoutMs: 15_000,
-        store: school.store,
-        log: school.core.deps.log,
-      });
+      // A test answers within seconds or says it did not.
+      const gateway = await ownGateway(schoolOfRequest(request), 15_000);
       return { status: 'SUCCESS' as const, message: await testAzulConnection(gateway) };
     },
   );
