@@ -200,6 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const schools = new Schools({
     default: defaultSchool,
     platform: stores.platform,
+    drop: (id) => stores.drop(id),
     build: async (record) => {
       const own = schoolConfig(config, record);
       const gateway = deps.schoolGateway?.(record._id) ?? schoolGateway(config);

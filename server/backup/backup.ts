@@ -38,6 +38,11 @@ export interface BackupTarget {
    * holds the other schools' folders and the platform's): never in its archive.
    */
   skip?: readonly string[];
+  /**
+   * An export for someone outside the school (issue 46: the platform hands a school its data):
+   * the school's sealed secrets are left out of its settings' record.
+   */
+  withoutSecrets?: boolean;
 }
 
 /** Every file under `dir`, as paths relative to it, leaving out `skip` (absolute folders). */
@@ -66,6 +71,14 @@ async function filesUnder(
   return found;
 }
 
+/** A settings record's datafile line without its sealed secrets (other lines as they are). */
+function withoutSecrets(line: string): string {
+  const record = JSON.parse(line) as Record<string, unknown>;
+  if (!('secrets' in record)) return line;
+  delete record.secrets;
+  return JSON.stringify(record);
+}
+
 /** Makes one archive now; answers its name, where it is and what it holds. */
 export async function makeBackup(
   target: BackupTarget,
@@ -75,7 +88,10 @@ export async function makeBackup(
   if (!settings.key) throw new Error(BACKUP_MESSAGES.noKey);
   const dataDir = path.resolve(target.dataDir);
   const backupDir = path.resolve(settings.dir);
-  const snapshot = (await target.store.snapshot?.()) ?? [];
+  const taken = (await target.store.snapshot?.()) ?? [];
+  const snapshot = target.withoutSecrets
+    ? taken.map(({ name, lines }) => ({ name, lines: name === 'ajustes' ? lines.map(withoutSecrets) : lines }))
+    : taken;
   const collections = Object.fromEntries(snapshot.map(({ name, lines }) => [name, lines.length]));
   const storeEntries: ArchiveEntry[] = snapshot.map(({ name, lines }) => ({
     // Where the embedded store keeps them (server/store/index.ts): DATA_DIR/db.

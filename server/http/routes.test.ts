@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build.ts';
 import { API_ROUTES } from '../../src/core/api/index.ts';
 
-/** Calls that answer HTML or redirects (the OAuth popup), not JSON. */
-const NOT_JSON = [/^\/api\/v1\/auth\//, /^\/api\/docs/];
+/** Calls that answer HTML or redirects (the OAuth popup), or a file (a school's export), not JSON. */
+const NOT_JSON = [/^\/api\/v1\/auth\//, /^\/api\/docs/, /^\/api\/plataforma\/cuentas\/\{id\}\/exportar$/];
 
 interface Operation {
   responses?: Record<string, { content?: unknown }>;

@@ -2,6 +2,9 @@
 // school, suspend and reactivate one. Operators are not staff of any school: their token is
 // refused by every school's call, and these calls read no family's data beyond counts.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { makeBackup } from '../backup/backup.ts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { Config } from '../config.ts';
@@ -65,6 +68,9 @@ const NewSchoolBody = Type.Object({
 const IdParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 50, pattern: SCHOOL_ID_PATTERN }),
 });
+
+/** Deleting asks for the school's id typed again. */
+const DeleteBody = Type.Object({ confirmacion: Type.String({ maxLength: 60 }) });
 
 const Summary = Type.Object({
   id: Type.String(),
@@ -172,6 +178,47 @@ export const platformRoutes: FastifyPluginAsync = async (app: FastifyInstance) =
       return reply
         .status(201)
         .send({ status: 'SUCCESS', message: M.created, data: await summaryOf(school, new Date()) });
+    },
+  );
+
+  // One school's whole data for the operator: the school's encrypted archive (as its backups, its
+  // sealed secrets left out), restorable alone with `npm run restore -- --cuenta <id>`.
+  app.get<{ Params: Static<typeof IdParams> }>(
+    '/cuentas/:id/exportar',
+    { onRequest: requireOperator, schema: { params: IdParams } },
+    async (request, reply) => {
+      const school = await app.schools.find(request.params.id);
+      if (!school) throw new ApiError(404, M.notFound);
+      const key = school.config.backup.key;
+      if (!key) throw new ApiError(409, M.noBackupKey);
+      const made = await makeBackup(
+        { ...school.backupTarget, withoutSecrets: true },
+        { key, dir: path.join(app.config.backup.dir, 'exportaciones', school.id) },
+      );
+      await app.schools.markExported(school.id);
+      request.log.info({ school: school.id, archive: made.name }, 'school exported');
+      return reply
+        .type('application/octet-stream')
+        .header('content-disposition', `attachment; filename="${school.id}-${made.name}"`)
+        .header('cache-control', 'no-store')
+        .send(fs.createReadStream(made.file));
+    },
+  );
+
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof DeleteBody> }>(
+    '/cuentas/:id/eliminar',
+    {
+      onRequest: requireOperator,
+      schema: {
+        params: IdParams,
+        body: DeleteBody,
+        response: { 200: Type.Object({ status: Type.Literal('SUCCESS'), message: Type.String() }) },
+      },
+    },
+    async (request) => {
+      await app.schools.remove(request.params.id, request.body.confirmacion);
+      request.log.warn({ school: request.params.id }, 'school deleted');
+      return { status: 'SUCCESS' as const, message: M.deleted };
     },
   );
 

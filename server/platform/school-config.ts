@@ -83,6 +83,8 @@ export interface SchoolStores {
   /** Null while the deployment is one school (no platform operator set, nothing created before). */
   platform: Store | null;
   open(id: string): Promise<Store>;
+  /** Closes school `id`'s store and removes its data for good (the platform deletes the school). */
+  drop(id: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,20 +97,32 @@ export async function openSchoolStores(config: Config): Promise<SchoolStores> {
   const platformDir = path.join(config.dataDir, PLATFORM_DATABASE);
   const on = config.platform.adminEmail !== undefined || (!config.mongodbUri && fs.existsSync(platformDir));
   if (!on)
-    return { platform: null, open: () => Promise.reject(new Error('no platform')), close: async () => {} };
+    return {
+      platform: null,
+      open: () => Promise.reject(new Error('no platform')),
+      drop: () => Promise.reject(new Error('no platform')),
+      close: async () => {},
+    };
   if (config.mongodbUri) return mongoSchoolStores(config.mongodbUri);
   const { openEmbeddedStore } = await import('../store/embedded.ts');
-  const opened: Store[] = [];
+  const opened = new Map<string, Store>();
   const open = async (dir: string) => {
     const store = await openEmbeddedStore(dir, { fsync: config.storeFsync });
-    opened.push(store);
+    opened.set(dir, store);
     return store;
   };
+  const schoolDir = (id: string) => path.join(config.dataDir, 'cuentas', id);
   return {
     platform: await open(path.join(platformDir, 'db')),
-    open: (id) => open(path.join(config.dataDir, 'cuentas', id, 'db')),
+    open: (id) => open(path.join(schoolDir(id), 'db')),
+    async drop(id) {
+      const dir = path.join(schoolDir(id), 'db');
+      await opened.get(dir)?.close();
+      opened.delete(dir);
+      await fs.promises.rm(schoolDir(id), { recursive: true, force: true });
+    },
     close: async () => {
-      await Promise.all(opened.map((store) => store.close()));
+      await Promise.all([...opened.values()].map((store) => store.close()));
     },
   };
 }
@@ -123,11 +137,11 @@ export async function mongoSchoolStores(
 ): Promise<SchoolStores & { names: string[] }> {
   const { connectMongo, openMongoStore } = await import('../store/mongo.ts');
   const client = await connectMongo(uri);
-  const opened: Store[] = [];
+  const opened = new Map<string, Store>();
   const names: string[] = [];
   const open = async (dbName: string) => {
     const store = await openMongoStore(uri, { client, dbName: prefix + dbName });
-    opened.push(store);
+    opened.set(prefix + dbName, store);
     names.push(prefix + dbName);
     return store;
   };
@@ -135,8 +149,14 @@ export async function mongoSchoolStores(
     names,
     platform: await open(PLATFORM_DATABASE),
     open: (id) => open(schoolDatabase(id)),
+    async drop(id) {
+      const name = prefix + schoolDatabase(id);
+      await opened.get(name)?.close();
+      opened.delete(name);
+      await client.db(name).dropDatabase();
+    },
     async close() {
-      await Promise.all(opened.map((store) => store.close()));
+      await Promise.all([...opened.values()].map((store) => store.close()));
       await client.close();
     },
   };

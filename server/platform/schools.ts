@@ -38,6 +38,7 @@ export class Schools {
   readonly default: School;
   readonly #platform: Store | null;
   readonly #build: (record: SchoolRecord) => Promise<School>;
+  readonly #drop: (id: string) => Promise<void>;
   readonly #byId = new Map<string, School>();
   readonly #byHost = new Map<string, School>();
   /** Schools being built, so two requests for a new one build it once. */
@@ -50,10 +51,13 @@ export class Schools {
     /** Null: a one-school deployment (no operator, nothing created), as before issue 46. */
     platform: Store | null;
     build: (record: SchoolRecord) => Promise<School>;
+    /** Removes a deleted school's store and data. */
+    drop?: (id: string) => Promise<void>;
   }) {
     this.default = options.default;
     this.#platform = options.platform;
     this.#build = options.build;
+    this.#drop = options.drop ?? (async () => undefined);
     this.#index(this.default);
   }
 
@@ -179,6 +183,31 @@ export class Schools {
     await this.#records().updateOne({ _id: id }, { set: { status } });
     school.status = status;
     return school;
+  }
+
+  /** Notes that the school's data was exported now (deleting it asks for a recent export). */
+  async markExported(id: string, at = new Date()): Promise<void> {
+    if (this.get(id)?.isDefault) return;
+    await this.#records().updateOne({ _id: id }, { set: { exported_at: at } });
+  }
+
+  /**
+   * Deletes a school for good: only after an export of the last 24 hours and with its id typed
+   * again. Its runtime stops, its store and folder go; its backups stay where they are.
+   */
+  async remove(id: string, confirmation: string, now = new Date()): Promise<void> {
+    const school = await this.find(id);
+    if (!school) throw new ApiError(404, M.notFound);
+    if (school.isDefault) throw new ApiError(409, M.defaultStays);
+    if (confirmation.trim() !== id) throw new ApiError(400, M.confirmId);
+    const record = await this.#records().findById(id);
+    const exported = record?.exported_at ? new Date(record.exported_at).getTime() : 0;
+    if (now.getTime() - exported > 24 * 3_600_000) throw new ApiError(409, M.exportFirst);
+    await this.#records().deleteMany({ _id: id });
+    this.#byId.delete(id);
+    for (const [host, owner] of this.#byHost) if (owner === school) this.#byHost.delete(host);
+    await school.stop();
+    await this.#drop(id);
   }
 
   /** Stops every school's passes and outbox. */

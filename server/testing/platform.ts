@@ -23,6 +23,8 @@ export interface PlatformTestApp extends TestApp {
     extra?: Record<string, unknown>,
   ) => Promise<LightMyRequestResponse>;
   school: (id: string) => School;
+  /** A platform call (under /api/plataforma) with the operator's token. */
+  operatorApi: (method: 'GET' | 'POST', path: string, payload?: object) => Promise<LightMyRequestResponse>;
   /** A call to school `id` (its account header; its host when `host` is given). */
   schoolApi: (id: string, call: ApiCall & { host?: string }) => Promise<LightMyRequestResponse>;
   /** POST /api/inscripciones/create in school `id` as `token`, with a new idempotency key. */
@@ -67,6 +69,13 @@ export async function buildPlatformTestApp(
           admin_password: 'clave-segura',
           ...extra,
         },
+      }),
+    operatorApi: (method, path, payload) =>
+      t.app.inject({
+        method,
+        url: `/api/plataforma${path}`,
+        headers: { authorization: `Bearer ${platformToken}` },
+        ...(payload ? { payload } : {}),
       }),
     school: (id) => {
       const school = t.app.schools.get(id);

@@ -19,6 +19,8 @@ export interface SchoolRecord {
   status: SchoolStatus;
   admin_email: string;
   created_at: Date;
+  /** When the platform last exported its data (deleting it asks for an export of the last day). */
+  exported_at?: Date;
 }
 
 /** What the platform's list shows of a school. */
@@ -52,7 +54,11 @@ export const PLATFORM_MESSAGES = {
   created: 'Escuela creada',
   suspended: 'Escuela suspendida',
   reactivated: 'Escuela reactivada',
-  defaultStays: 'La escuela principal de la plataforma no se puede suspender.',
+  defaultStays: 'La escuela principal de la plataforma no se puede suspender ni eliminar.',
+  exportFirst: 'Exporte los datos de la escuela antes de eliminarla (una exportación de las últimas 24 horas).',
+  confirmId: 'Escriba el identificador de la escuela para confirmar que se elimina.',
+  deleted: 'Escuela eliminada',
+  noBackupKey: 'Sin BACKUP_KEY no se puede exportar: el archivo de la escuela se entrega cifrado.',
   signIn: 'Correo o contraseña incorrectos.',
   operatorsOnly: 'Esta función es solo para los operadores de la plataforma.',
   /** What parents see of a suspended school when they try to pay or hold places. */

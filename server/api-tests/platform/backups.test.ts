@@ -1,7 +1,8 @@
 // Backups per school (issue 46): one archive per school in a folder of its own, the deployment's
 // school's archive holding none of the other schools' folders, and each restorable alone
 // (`npm run restore -- --cuenta X ARCHIVO`) without touching the others.
-import { readdir, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { PLATFORM_MESSAGES } from '../../../src/domain/platform.ts';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildPlatformTestApp, type PlatformTestApp } from '../../testing/platform.ts';
@@ -15,7 +16,7 @@ import type { Enrolment } from '../../../src/domain/records.ts';
 import { makeTempDir, TEST_ACCOUNT_ID } from '../../testing/build.ts';
 
 const KEY = 'una frase larga que solo conoce la escuela';
-let t: PlatformTestApp;
+let t: PlatformTestApp | undefined;
 afterEach(async () => {
   await t?.close();
 });
@@ -25,26 +26,26 @@ describe('backups per school (issue 46)', () => {
     'backs each school up alone, and restores one without touching the others',
     { timeout: 90_000 },
     async () => {
-      t = await buildPlatformTestApp({
+      const app = (t = await buildPlatformTestApp({
         BACKUP_KEY: KEY,
         BACKUP_DIR: path.join(await makeTempDir(), 'respaldos'),
-      });
-      const backupDir = t.config.backup.dir;
-      await t.createSchool('norte');
-      await seedDemoData(t.school('norte').store);
-      const parent = await t.userIn('norte');
-      const paid = await t.payIn(
+      }));
+      const backupDir = app.config.backup.dir;
+      await app.createSchool('norte');
+      await seedDemoData(app.school('norte').store);
+      const parent = await app.userIn('norte');
+      const paid = await app.payIn(
         'norte',
         parent.token,
-        enrolmentRequest(await demoCart(t.school('norte').store), [[0]]),
+        enrolmentRequest(await demoCart(app.school('norte').store), [[0]]),
       );
       expect(paid.statusCode).toBe(201);
       // A file of the default school's, beside the other schools' folders in DATA_DIR.
-      await mkdir(path.join(t.config.dataDir, 'outbox'), { recursive: true });
-      await writeFile(path.join(t.config.dataDir, 'outbox', 'propia.eml'), 'de la escuela principal');
+      await mkdir(path.join(app.config.dataDir, 'outbox'), { recursive: true });
+      await writeFile(path.join(app.config.dataDir, 'outbox', 'propia.eml'), 'de la escuela principal');
 
       const backup = (id: string) =>
-        t.schoolApi(id, {
+        app.schoolApi(id, {
           method: 'POST',
           url: '/api/respaldos/ahora',
           headers: { 'x-backup-proof': backupProof(KEY) },
@@ -63,7 +64,7 @@ describe('backups per school (issue 46)', () => {
           await extractArchive(
             path.join(folder, answer.json().data.name),
             KEY,
-            path.join(t.dir, folder.length.toString()),
+            path.join(app.dir, folder.length.toString()),
           )
         ).names;
       const ownNames = await namesIn(backupDir, own);
@@ -78,13 +79,13 @@ describe('backups per school (issue 46)', () => {
 
       // 'norte' is lost and restored alone, with the server stopped; the default school's data stays.
       // The server stops (its stores closed), its folders stay.
-      await t.app.close();
-      await t.store.close();
-      const northData = path.join(t.config.dataDir, 'cuentas', 'norte');
+      await app.app.close();
+      await app.store.close();
+      const northData = path.join(app.config.dataDir, 'cuentas', 'norte');
       await rm(northData, { recursive: true, force: true });
       const said: string[] = [];
       const restored = await restoreCommand(
-        { ...t.config, port: 1 },
+        { ...app.config, port: 1 },
         ['--cuenta', 'norte', path.join(northDir, north.json().data.name)],
         (line) => said.push(line),
       );
@@ -93,19 +94,80 @@ describe('backups per school (issue 46)', () => {
       const orders = await store.collection<Enrolment>('inscripciones').find({});
       expect(orders.map((order) => order.payment_status)).toEqual(['paid']);
       await store.close();
-      expect(await readdir(path.join(t.config.dataDir, 'outbox'))).toContain('propia.eml');
+      expect(await readdir(path.join(app.config.dataDir, 'outbox'))).toContain('propia.eml');
 
       // The default school restored over its folder keeps the other schools' folders where they are.
       const again = await restoreCommand(
-        { ...t.config, port: 1 },
+        { ...app.config, port: 1 },
         [path.join(backupDir, own.json().data.name), '--reemplazar'],
         (line) => said.push(line),
       );
       expect(again, said.join('\n')).toBe(0);
-      expect(await readdir(path.join(t.config.dataDir, 'cuentas'))).toEqual(['norte']);
-      expect(await readdir(path.join(t.config.dataDir))).toContain('plataforma');
-      await rm(t.dir, { recursive: true, force: true });
-      t = undefined as unknown as PlatformTestApp;
+      expect(await readdir(path.join(app.config.dataDir, 'cuentas'))).toEqual(['norte']);
+      expect(await readdir(path.join(app.config.dataDir))).toContain('plataforma');
+      await rm(app.dir, { recursive: true, force: true });
+      t = undefined;
     },
   );
+});
+
+describe('exporting and deleting a school (issue 46)', () => {
+  it('exports a school without its secrets, and deletes it only after that export and its id typed again', async () => {
+    const PLATFORM_KEY = 'clave-de-la-plataforma-de-32-caracteres-o-mas';
+    const app = (t = await buildPlatformTestApp({
+      BACKUP_KEY: KEY,
+      PLATFORM_KEY,
+      BACKUP_DIR: path.join(await makeTempDir(), 'respaldos'),
+    }));
+    await app.createSchool('cierre');
+    await seedDemoData(app.school('cierre').store);
+    const parent = await app.userIn('cierre');
+    const cart = await demoCart(app.school('cierre').store);
+    expect((await app.payIn('cierre', parent.token, enrolmentRequest(cart, [[0]]))).statusCode).toBe(201);
+    const login = await app.schoolApi('cierre', {
+      method: 'POST',
+      url: '/api/usuarios/login',
+      payload: { email: 'direccion@escuela.do', password: 'clave-segura' },
+    });
+    const saved = await app.schoolApi('cierre', {
+      method: 'POST',
+      url: '/api/ajustes/escuela',
+      token: login.json<{ result: { token: string } }>().result.token,
+      payload: { name: 'Cierre', azul_auth1: 'auth-uno-secreto' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const remove = (confirmacion: string) =>
+      app.operatorApi('POST', '/cuentas/cierre/eliminar', { confirmacion });
+
+    const early = await remove('cierre');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(PLATFORM_MESSAGES.exportFirst);
+    const exported = await app.operatorApi('GET', '/cuentas/cierre/exportar');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="cierre-respaldo-/);
+    const file = path.join(app.dir, 'exportado.respaldo');
+    await writeFile(file, exported.rawPayload);
+    const { names } = await extractArchive(file, KEY, path.join(app.dir, 'exportado'));
+    expect(names).toContain('db/inscripciones.db');
+    const settings = await readFile(path.join(app.dir, 'exportado', 'db', 'ajustes.db'), 'utf8');
+    expect(settings).toContain('"name":"Cierre"');
+    expect(settings).not.toContain('secrets');
+
+    const typo = await remove('cierra');
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().message).toBe(PLATFORM_MESSAGES.confirmId);
+    const removed = await remove('cierre');
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().message).toBe('Escuela eliminada');
+    // Gone: its id names no school, its folder is removed, the list lacks it.
+    const after = await app.schoolApi('cierre', {
+      method: 'GET',
+      url: '/api/usuarios/activity',
+      token: parent.token,
+    });
+    expect(after.statusCode).toBe(403);
+    expect(await readdir(path.join(app.config.dataDir, 'cuentas'))).toEqual([]);
+    const list = await app.operatorApi('GET', '/cuentas');
+    expect(list.json().data.map((school: { id: string }) => school.id)).toEqual([TEST_ACCOUNT_ID]);
+  });
 });
