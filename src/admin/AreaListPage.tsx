@@ -3,9 +3,9 @@
 // a camp), an empty state, the create button, one dialog for create and edit, delete with the
 // spec's confirmation, and the spec's toasts. What differs per area is declared in ./areas/.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { keepTabInside } from '../lib/focusTrap.ts';
+import { ConfirmDialog } from '../lib/DialogFrame.tsx';
 import { Pager, useDebounced, useUrlFilters } from './filters.tsx';
-import { Button, Modal } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import type { SortingState } from '@tanstack/react-table';
 import { SORTABLE_FIELDS } from '../domain/listing.ts';
 import { AdminPage } from './AdminPage.tsx';
@@ -254,53 +254,36 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
         />
       )}
 
-      <Modal
+      <ConfirmDialog
         show={deleting !== null}
-        onHide={closeDelete}
-        centered
-        onKeyDown={keepTabInside}
-        aria-labelledby="delete-title"
+        onClose={closeDelete}
+        trapTab
+        titleId="delete-title"
+        title="Confirmar"
+        backLabel="Cancelar"
+        {...(refusal
+          ? {
+              confirmLabel: 'Desactivar',
+              confirmVariant: 'warning' as const,
+              busy: updating.isLoading,
+              onConfirm: () => void deactivate(),
+            }
+          : {
+              confirmLabel: 'Eliminar',
+              confirmVariant: 'danger' as const,
+              busy: removal.isLoading,
+              onConfirm: () => void confirmDelete(),
+            })}
       >
-        <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id="delete-title" as="h2" className="h5">
-            Confirmar
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {refusal ? (
-            <p className="mb-1 text-danger-emphasis" role="alert">
-              {refusal}
-            </p>
-          ) : (
-            <p className="mb-1">{texts.deleteConfirm}</p>
-          )}
-          {deleting && <p className="fw-semibold mb-0">{texts.recordName(deleting)}</p>}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" className="admin-tap" onClick={closeDelete}>
-            Cancelar
-          </Button>
-          {refusal ? (
-            <Button
-              variant="warning"
-              className="admin-tap"
-              disabled={updating.isLoading}
-              onClick={() => void deactivate()}
-            >
-              Desactivar
-            </Button>
-          ) : (
-            <Button
-              variant="danger"
-              className="admin-tap"
-              disabled={removal.isLoading}
-              onClick={() => void confirmDelete()}
-            >
-              Eliminar
-            </Button>
-          )}
-        </Modal.Footer>
-      </Modal>
+        {refusal ? (
+          <p className="mb-1 text-danger-emphasis" role="alert">
+            {refusal}
+          </p>
+        ) : (
+          <p className="mb-1">{texts.deleteConfirm}</p>
+        )}
+        {deleting && <p className="fw-semibold mb-0">{texts.recordName(deleting)}</p>}
+      </ConfirmDialog>
     </AdminPage>
   );
 }

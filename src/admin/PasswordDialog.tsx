@@ -2,7 +2,8 @@
 // page a generated start-up password opens on until it is changed. The same call as a parent's
 // (POST /usuarios/update with the current password); its answer's new token keeps this session.
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Modal } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
+import { DialogFrame } from '../lib/DialogFrame.tsx';
 import { useChangeOwnPasswordMutation } from './api.ts';
 import { getAdminUser, startAdminSession } from './adminSession.ts';
 import { serverMessage } from './feedback.ts';
@@ -99,13 +100,8 @@ export function PasswordForm({ onDone }: { onDone: (message: string) => void }) 
 
 export function PasswordDialog({ show, onClose }: { show: boolean; onClose: (message?: string) => void }) {
   return (
-    <Modal show={show} onHide={() => onClose()} centered aria-labelledby="password-title">
-      <Modal.Header closeButton closeLabel="Cerrar">
-        <Modal.Title id="password-title" as="h2" className="h5">
-          {PASSWORD_TEXTS.title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{show ? <PasswordForm onDone={(message) => onClose(message)} /> : null}</Modal.Body>
-    </Modal>
+    <DialogFrame show={show} onClose={() => onClose()} titleId="password-title" title={PASSWORD_TEXTS.title}>
+      {show ? <PasswordForm onDone={(message) => onClose(message)} /> : null}
+    </DialogFrame>
   );
 }

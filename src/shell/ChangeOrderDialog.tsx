@@ -3,7 +3,8 @@
 // pricing module) and the dialog shows the new total and what happens to the money before the
 // parent confirms; a refusal (past the deadline, no place left) is shown in place.
 import { useEffect, useState } from 'react';
-import { Alert, Button, Modal } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
+import { ConfirmDialog } from '../lib/DialogFrame.tsx';
 import { notify } from '../lib/toasts.tsx';
 import { formatDop } from '../domain/pricing.ts';
 import { changeTargetLabel, type ChangePreview, type ChangeTargetWeek } from '../domain/changes.ts';
@@ -95,86 +96,81 @@ export function ChangeOrderDialog({
 
   const ownWeeks = new Set(lines.filter((candidate) => candidate.cupo === line?.cupo).map((one) => one.week));
   return (
-    <Modal show={enrolment !== null} onHide={onClose} centered aria-labelledby="change-title">
-      <Modal.Header closeButton closeLabel="Cerrar">
-        <Modal.Title id="change-title" as="h2" className="h5">
-          Cambiar semanas
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <div className="mb-3">
-          <label htmlFor="change-line" className="form-label">
-            Semana que desea cambiar
-          </label>
-          <select
-            id="change-line"
-            name="line"
-            autoComplete="off"
-            className="form-select tap-target"
-            value={lineIndex}
-            onChange={(event) => {
-              setLineIndex(event.target.value);
-              setToWeek('');
-            }}
-          >
-            {lines.map((option, index) => (
-              <option key={`${option.cupo}-${option.week}`} value={String(index)}>
-                {option.label}
+    <ConfirmDialog
+      show={enrolment !== null}
+      onClose={onClose}
+      titleId="change-title"
+      title="Cambiar semanas"
+      tapClass="tap-target"
+      backDisabled={busy}
+      confirmLabel={busy ? 'Guardando…' : 'Confirmar cambio'}
+      busy={busy || !preview}
+      onConfirm={() => void confirm()}
+    >
+      <div className="mb-3">
+        <label htmlFor="change-line" className="form-label">
+          Semana que desea cambiar
+        </label>
+        <select
+          id="change-line"
+          name="line"
+          autoComplete="off"
+          className="form-select tap-target"
+          value={lineIndex}
+          onChange={(event) => {
+            setLineIndex(event.target.value);
+            setToWeek('');
+          }}
+        >
+          {lines.map((option, index) => (
+            <option key={`${option.cupo}-${option.week}`} value={String(index)}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="mb-3">
+        <label htmlFor="change-to" className="form-label">
+          Qué desea hacer
+        </label>
+        <select
+          id="change-to"
+          name="to_week"
+          autoComplete="off"
+          className="form-select tap-target"
+          value={toWeek}
+          onChange={(event) => setToWeek(event.target.value)}
+        >
+          <option value="">Quitar esta semana</option>
+          {/* An order keeps at least one child: the last one leaves by cancelling. */}
+          {line && new Set(lines.map((one) => one.cupo)).size > 1 ? (
+            <option value={DROP_CHILD}>Quitar a {line.child} de la orden (todas sus semanas)</option>
+          ) : null}
+          {weeks
+            .filter((week) => !ownWeeks.has(week._id))
+            .map((week) => (
+              <option key={week._id} value={week._id} disabled={week.state !== 'available'}>
+                Cambiar a {changeTargetLabel(week)}
               </option>
             ))}
-          </select>
-        </div>
-        <div className="mb-3">
-          <label htmlFor="change-to" className="form-label">
-            Qué desea hacer
-          </label>
-          <select
-            id="change-to"
-            name="to_week"
-            autoComplete="off"
-            className="form-select tap-target"
-            value={toWeek}
-            onChange={(event) => setToWeek(event.target.value)}
-          >
-            <option value="">Quitar esta semana</option>
-            {/* An order keeps at least one child: the last one leaves by cancelling. */}
-            {line && new Set(lines.map((one) => one.cupo)).size > 1 ? (
-              <option value={DROP_CHILD}>Quitar a {line.child} de la orden (todas sus semanas)</option>
-            ) : null}
-            {weeks
-              .filter((week) => !ownWeeks.has(week._id))
-              .map((week) => (
-                <option key={week._id} value={week._id} disabled={week.state !== 'available'}>
-                  Cambiar a {changeTargetLabel(week)}
-                </option>
-              ))}
-          </select>
-        </div>
-        <div role="status" aria-live="polite">
-          {preview ? (
-            <>
-              <p className="mb-1">
-                Nuevo total: <strong>{formatDop(preview.after_total)}</strong> (antes{' '}
-                {formatDop(preview.before_total)})
-              </p>
-              <p className="mb-0">{preview.sentence}</p>
-            </>
-          ) : null}
-        </div>
-        {error ? (
-          <Alert variant="danger" className="mt-3 mb-0" role="alert">
-            {error}
-          </Alert>
+        </select>
+      </div>
+      <div role="status" aria-live="polite">
+        {preview ? (
+          <>
+            <p className="mb-1">
+              Nuevo total: <strong>{formatDop(preview.after_total)}</strong> (antes{' '}
+              {formatDop(preview.before_total)})
+            </p>
+            <p className="mb-0">{preview.sentence}</p>
+          </>
         ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" className="tap-target" onClick={onClose} disabled={busy}>
-          Volver
-        </Button>
-        <Button className="tap-target" onClick={() => void confirm()} disabled={busy || !preview}>
-          {busy ? 'Guardando…' : 'Confirmar cambio'}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+      </div>
+      {error ? (
+        <Alert variant="danger" className="mt-3 mb-0" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+    </ConfirmDialog>
   );
 }

@@ -6,7 +6,8 @@ import { FamilyTab } from './FamilyTab.tsx';
 import { WaitlistSection } from './WaitlistSection.tsx';
 import { MyPayments } from './MyPayments.tsx';
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, Modal, Nav, Spinner, Tab } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Nav, Spinner, Tab } from 'react-bootstrap';
+import { ConfirmDialog } from '../lib/DialogFrame.tsx';
 import { fetchProfile } from '../api/accounts.ts';
 import { downloadFile } from '../api/download.ts';
 import { readStored, STORAGE_KEYS } from '../api/storage.ts';
@@ -200,33 +201,29 @@ function CancelDialog({
     }
   }
   return (
-    <Modal show={enrolment !== null} onHide={onClose} centered aria-labelledby="cancel-title">
-      <Modal.Header closeButton closeLabel="Cerrar">
-        <Modal.Title id="cancel-title" as="h2" className="h5">
-          Cancelar inscripción
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p>
-          ¿Desea cancelar la inscripción de la orden {enrolment?.order_number} ({enrolment?.camp_name})? Los
-          cupos de {enrolment?.children.join(', ')} quedarán libres para otras familias.
-        </p>
-        <p className="mb-0">{enrolment?.cancel?.refund}</p>
-        {error ? (
-          <Alert variant="danger" className="mt-3 mb-0" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" className="tap-target" onClick={onClose} disabled={busy}>
-          Volver
-        </Button>
-        <Button variant="danger" className="tap-target" onClick={() => void confirm()} disabled={busy}>
-          {busy ? 'Cancelando…' : 'Sí, cancelar la inscripción'}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ConfirmDialog
+      show={enrolment !== null}
+      onClose={onClose}
+      titleId="cancel-title"
+      title="Cancelar inscripción"
+      tapClass="tap-target"
+      backDisabled={busy}
+      confirmLabel={busy ? 'Cancelando…' : 'Sí, cancelar la inscripción'}
+      confirmVariant="danger"
+      busy={busy}
+      onConfirm={() => void confirm()}
+    >
+      <p>
+        ¿Desea cancelar la inscripción de la orden {enrolment?.order_number} ({enrolment?.camp_name})? Los
+        cupos de {enrolment?.children.join(', ')} quedarán libres para otras familias.
+      </p>
+      <p className="mb-0">{enrolment?.cancel?.refund}</p>
+      {error ? (
+        <Alert variant="danger" className="mt-3 mb-0" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+    </ConfirmDialog>
   );
 }
 

@@ -3,8 +3,8 @@
 // back or is owed) before anything is done, and shows them; 'Confirmar cambio' makes it. The page
 // mounts it afresh (a new key) for each line it opens on, so nothing typed carries over.
 import { useEffect, useState } from 'react';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { ReasonField } from './ReasonField.tsx';
+import { ConfirmDialog } from '../../lib/DialogFrame.tsx';
+import { ReasonField, useReason } from './ReasonField.tsx';
 import { formatDop } from '../../domain/pricing.ts';
 import {
   CHANGE_ACTION_LABELS,
@@ -49,8 +49,7 @@ export function ChangeDialog({
 }) {
   const [toWeek, setToWeek] = useState('');
   const [refund, setRefund] = useState<ChangeRefund>('card');
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState('');
+  const reason = useReason(CHANGE_MESSAGES.reason);
   const [preview, setPreview] = useState<ChangePreview | null>(null);
   const [previewError, setPreviewError] = useState('');
   const [ask] = useChangeEnrolmentMutation();
@@ -90,11 +89,9 @@ export function ChangeDialog({
 
   async function confirm() {
     if (!target) return;
-    if (reason.trim().length < 3) {
-      setReasonError(CHANGE_MESSAGES.reason);
-      return;
-    }
-    const body = { ...requestOf(target, moving ? toWeek : ''), refund, reason: reason.trim() };
+    const given = reason.take();
+    if (given === null) return;
+    const body = { ...requestOf(target, moving ? toWeek : ''), refund, reason: given };
     await notifyCall(
       () => change({ id: enrolment._id, body }).unwrap(),
       'Error al modificar la inscripción',
@@ -169,16 +166,7 @@ export function ChangeDialog({
         )}
         {previewError && <p className="text-danger mb-0">{previewError}</p>}
       </div>
-      <ReasonField
-        id="change-reason"
-        value={reason}
-        error={reasonError}
-        rows={2}
-        onChange={(value) => {
-          setReason(value);
-          setReasonError('');
-        }}
-      />
+      <ReasonField id="change-reason" rows={2} {...reason.field} />
     </ConfirmDialog>
   );
 }

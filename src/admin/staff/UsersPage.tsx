@@ -4,7 +4,8 @@
 // never be demoted or deactivated (the server says so). A coach is assigned the weeks and
 // categories they run ('Asignar'): their rosters and camp day show those only.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Button, Modal } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
+import { ConfirmDialog } from '../../lib/DialogFrame.tsx';
 import { CampPicker } from '../CampPicker.tsx';
 import { AdminPage } from '../AdminPage.tsx';
 import { LabeledInput } from '../fields.tsx';
@@ -187,53 +188,47 @@ function AssignDialog({ member, onClose }: { member: StaffView | null; onClose: 
       })
       .catch((failure: unknown) => setError(serverMessage(failure) || 'No fue posible guardar.'));
   return (
-    <Modal show={member !== null} onHide={onClose} centered aria-labelledby="assign-title">
-      <Modal.Header closeButton closeLabel="Cerrar">
-        <Modal.Title id="assign-title" as="h2" className="h5">
-          Semanas y categorías de {member?.name || member?.email}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <div className="mb-3">
-          <CampPicker id="assign-camp" value={campament} onChange={setCampament} />
-        </div>
-        {campament ? (
-          <>
-            <Choices
-              legend="Semanas"
-              name="weeks"
-              options={campWeeks.data?.data ?? []}
-              chosen={weeks}
-              onToggle={toggle(weeks, setWeeks)}
-              empty="Este campamento no tiene semanas."
-            />
-            <Choices
-              legend="Categorías (ninguna marcada: todas)"
-              name="categories"
-              options={campCategories.data?.data ?? []}
-              chosen={categories}
-              onToggle={toggle(categories, setCategories)}
-              empty="Este campamento no tiene categorías."
-            />
-          </>
-        ) : (
-          <p className="small text-body-secondary">Elija un campamento para ver sus semanas y categorías.</p>
-        )}
-        {error ? (
-          <p className="text-danger small mb-0" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" className="admin-tap" onClick={onClose}>
-          Cancelar
-        </Button>
-        <Button className="admin-tap" onClick={() => void save()} disabled={isLoading}>
-          Guardar
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ConfirmDialog
+      show={member !== null}
+      onClose={onClose}
+      titleId="assign-title"
+      title={<>Semanas y categorías de {member?.name || member?.email}</>}
+      backLabel="Cancelar"
+      confirmLabel="Guardar"
+      busy={isLoading}
+      onConfirm={() => void save()}
+    >
+      <div className="mb-3">
+        <CampPicker id="assign-camp" value={campament} onChange={setCampament} />
+      </div>
+      {campament ? (
+        <>
+          <Choices
+            legend="Semanas"
+            name="weeks"
+            options={campWeeks.data?.data ?? []}
+            chosen={weeks}
+            onToggle={toggle(weeks, setWeeks)}
+            empty="Este campamento no tiene semanas."
+          />
+          <Choices
+            legend="Categorías (ninguna marcada: todas)"
+            name="categories"
+            options={campCategories.data?.data ?? []}
+            chosen={categories}
+            onToggle={toggle(categories, setCategories)}
+            empty="Este campamento no tiene categorías."
+          />
+        </>
+      ) : (
+        <p className="small text-body-secondary">Elija un campamento para ver sus semanas y categorías.</p>
+      )}
+      {error ? (
+        <p className="text-danger small mb-0" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </ConfirmDialog>
   );
 }
 

@@ -5,7 +5,7 @@ import { OFFICE_REFUND_METHOD_LABELS } from '../../../domain/give-back.ts';
 import { formatDop } from '../../../domain/pricing.ts';
 import { useRecordOfficeRefundMutation } from '../../api.ts';
 import { notifyCall } from '../../feedback.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../lib/DialogFrame.tsx';
 
 type Method = 'efectivo' | 'transferencia';
 
