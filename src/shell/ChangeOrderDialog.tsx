@@ -3,12 +3,10 @@
 // pricing module) and the dialog shows the new total and what happens to the money before the
 // parent confirms; a refusal (past the deadline, no place left) is shown in place.
 import { useEffect, useState } from 'react';
-import { Alert } from 'react-bootstrap';
-import { ConfirmDialog } from '../lib/DialogFrame.tsx';
-import { notify } from '../lib/toasts.tsx';
 import { formatDop } from '../domain/pricing.ts';
 import { changeTargetLabel, type ChangePreview, type ChangeTargetWeek } from '../domain/changes.ts';
 import { changeOwnEnrolment, fetchChangeTargets, type EnrolmentSummary } from './accountApi.ts';
+import { OrderActionDialog } from './OrderActionDialog.tsx';
 
 /** The 'what to do' choice that takes the line's child out of the order (every week of theirs). */
 const DROP_CHILD = 'quitar-participante';
@@ -31,8 +29,8 @@ export function ChangeOrderDialog({
   const [weeks, setWeeks] = useState<ChangeTargetWeek[]>([]);
   const [preview, setPreview] = useState<ChangePreview | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const line = lines[Number(lineIndex)];
+  const id = enrolment?._id;
   const request = line
     ? {
         cupo: line.cupo,
@@ -81,31 +79,20 @@ export function ChangeOrderDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enrolment?._id, key]);
 
-  async function confirm() {
-    if (!enrolment?._id || !request) return;
-    setBusy(true);
-    try {
-      const answer = await changeOwnEnrolment(enrolment._id, request);
-      notify.success(answer.message);
-      onChanged();
-    } catch (caught) {
-      setError(messageOf(caught));
-      setBusy(false);
-    }
-  }
-
   const ownWeeks = new Set(lines.filter((candidate) => candidate.cupo === line?.cupo).map((one) => one.week));
   return (
-    <ConfirmDialog
+    <OrderActionDialog
       show={enrolment !== null}
       onClose={onClose}
       titleId="change-title"
       title="Cambiar semanas"
-      tapClass="tap-target"
-      backDisabled={busy}
-      confirmLabel={busy ? 'Guardando…' : 'Confirmar cambio'}
-      busy={busy || !preview}
-      onConfirm={() => void confirm()}
+      confirmLabel="Confirmar cambio"
+      busyLabel="Guardando…"
+      ready={preview !== null}
+      run={id && request ? () => changeOwnEnrolment(id, request) : undefined}
+      onDone={onChanged}
+      error={error}
+      onError={(caught) => setError(messageOf(caught))}
     >
       <div className="mb-3">
         <label htmlFor="change-line" className="form-label">
@@ -166,11 +153,6 @@ export function ChangeOrderDialog({
           </>
         ) : null}
       </div>
-      {error ? (
-        <Alert variant="danger" className="mt-3 mb-0" role="alert">
-          {error}
-        </Alert>
-      ) : null}
-    </ConfirmDialog>
+    </OrderActionDialog>
   );
 }
