@@ -9,7 +9,8 @@ import { ConfirmDialog } from '../../lib/DialogFrame.tsx';
 import { CampPicker } from '../CampPicker.tsx';
 import { AdminPage } from '../AdminPage.tsx';
 import { LabeledInput } from '../fields.tsx';
-import { DataTable, type AdminColumn } from '../DataTable.tsx';
+import type { AdminColumn } from '../DataTable.tsx';
+import { LoadedTable } from '../TablePage.tsx';
 import {
   useAreaList,
   useCreateStaffMutation,
@@ -333,25 +334,14 @@ export function UsersPage() {
       <NewMemberForm />
       {/* Keyed by the member: the dialog starts from that member's lists each time. */}
       <AssignDialog key={assigning?._id ?? 'none'} member={assigning} onClose={() => setAssigning(null)} />
-      {list.error ? (
-        <p role="alert">{withServerMessage('Error al cargar los usuarios', list.error)}</p>
-      ) : !list.data ? (
-        <p role="status">Cargando…</p>
-      ) : (
-        <div className="card">
-          <div className="card-body p-0">
-            <DataTable
-              caption="Personal"
-              columns={columns}
-              rows={list.data}
-              sorting={[]}
-              onSortingChange={() => {}}
-              sortable={[]}
-              rowId={(member) => member._id}
-            />
-          </div>
-        </div>
-      )}
+      <LoadedTable
+        error={list.error}
+        errorText="Error al cargar los usuarios"
+        caption="Personal"
+        columns={columns}
+        rows={list.data}
+        rowId={(member) => member._id}
+      />
     </AdminPage>
   );
 }
