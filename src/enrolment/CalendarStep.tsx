@@ -19,6 +19,7 @@ import { cartTotals } from './cartTotals.ts';
 import { WAITLIST_JOIN, waitlistPosition } from '../domain/waitlist-calendar.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
 import { CategoryOptions } from './CategoryOptions.tsx';
+import { StepProblem } from './Fields.tsx';
 
 const WaitlistDialog = lazy(() => import(/* webpackChunkName: "waitlist" */ './WaitlistDialog.tsx'));
 // Only a family with a waiting list's offer downloads its notice.
@@ -121,11 +122,7 @@ function CampWeeks() {
           );
         })}
       </ul>
-      {problems?.date ? (
-        <p className="invalid-feedback d-block mb-0" role="alert">
-          {ADD_MESSAGES.date}
-        </p>
-      ) : null}
+      {problems?.date ? <StepProblem>{ADD_MESSAGES.date}</StepProblem> : null}
       {waiting ? (
         <Suspense fallback={null}>
           <WaitlistDialog week={waiting} onHide={() => setWaiting(null)} />
