@@ -2,9 +2,10 @@
 // moves it to another week, or takes the child out of the order, within the camp's window. The server prices the change (the one
 // pricing module) and the dialog shows the new total and what happens to the money before the
 // parent confirms; a refusal (past the deadline, no place left) is shown in place.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useChangePreview, useLatestAnswer } from '../lib/useLatestAnswer.ts';
 import { formatDop } from '../domain/pricing.ts';
-import { changeTargetLabel, type ChangePreview, type ChangeTargetWeek } from '../domain/changes.ts';
+import { changeTargetLabel, type ChangeTargetWeek } from '../domain/changes.ts';
 import { changeOwnEnrolment, fetchChangeTargets, type EnrolmentSummary } from './accountApi.ts';
 import { OrderActionDialog } from './OrderActionDialog.tsx';
 
@@ -27,8 +28,6 @@ export function ChangeOrderDialog({
   const [lineIndex, setLineIndex] = useState('0');
   const [toWeek, setToWeek] = useState('');
   const [weeks, setWeeks] = useState<ChangeTargetWeek[]>([]);
-  const [preview, setPreview] = useState<ChangePreview | null>(null);
-  const [error, setError] = useState('');
   const line = lines[Number(lineIndex)];
   const id = enrolment?._id;
   const request = line
@@ -46,38 +45,18 @@ export function ChangeOrderDialog({
   // The weeks this child could move to, as the server marks them (issue 53): full ones and those
   // the child has in another order are listed but cannot be chosen.
   const cupo = line?.cupo;
-  useEffect(() => {
-    if (!enrolment?._id || cupo === undefined) return;
-    let current = true;
-    fetchChangeTargets(enrolment._id, cupo)
-      .then((found) => current && setWeeks(found))
-      .catch(() => current && setWeeks([]));
-    return () => {
-      current = false;
-    };
-  }, [enrolment?._id, cupo]);
+  useLatestAnswer(
+    id && cupo !== undefined ? () => fetchChangeTargets(id, cupo) : null,
+    `${id}-${cupo}`,
+    setWeeks,
+    () => setWeeks([]),
+  );
 
-  const key = JSON.stringify(request);
-  useEffect(() => {
-    if (!enrolment?._id || !request) return;
-    let current = true;
-    changeOwnEnrolment(enrolment._id, { ...request, preview: true })
-      .then((answer) => {
-        if (!current) return;
-        setPreview(answer.data.preview);
-        setError('');
-      })
-      .catch((caught: unknown) => {
-        if (!current) return;
-        setPreview(null);
-        setError(messageOf(caught));
-      });
-    return () => {
-      current = false;
-    };
-    // The request is compared by value (key): a new object each render must not ask again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enrolment?._id, key]);
+  const { preview, error, setError } = useChangePreview(
+    id && request ? () => changeOwnEnrolment(id, { ...request, preview: true }) : null,
+    `${id}-${JSON.stringify(request)}`,
+    messageOf,
+  );
 
   const ownWeeks = new Set(lines.filter((candidate) => candidate.cupo === line?.cupo).map((one) => one.week));
   return (

@@ -2,7 +2,8 @@
 // child to another week. The dialog asks the server for the change's figures (new total, what goes
 // back or is owed) before anything is done, and shows them; 'Confirmar cambio' makes it. The page
 // mounts it afresh (a new key) for each line it opens on, so nothing typed carries over.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useChangePreview } from '../../lib/useLatestAnswer.ts';
 import { ConfirmDialog } from '../../lib/DialogFrame.tsx';
 import { ReasonField, useReason } from './ReasonField.tsx';
 import { formatDop } from '../../domain/pricing.ts';
@@ -13,7 +14,6 @@ import {
   CHANGE_REFUNDS,
   changeTargetLabel,
   type ChangeAction,
-  type ChangePreview,
   type ChangeRefund,
   type ChangeRequest,
 } from '../../domain/changes.ts';
@@ -50,8 +50,6 @@ export function ChangeDialog({
   const [toWeek, setToWeek] = useState('');
   const [refund, setRefund] = useState<ChangeRefund>('card');
   const reason = useReason(CHANGE_MESSAGES.reason);
-  const [preview, setPreview] = useState<ChangePreview | null>(null);
-  const [previewError, setPreviewError] = useState('');
   const [ask] = useChangeEnrolmentMutation();
   const [change, changing] = useChangeEnrolmentMutation();
   const moving = target?.action === 'move_week';
@@ -64,28 +62,14 @@ export function ChangeDialog({
   const choices = weeks.data ?? [];
 
   // The figures of the change as it stands now, from the server (the one pricing module).
-  useEffect(() => {
-    if (!target || (moving && !toWeek)) return;
-    let current = true;
-    ask({
-      id: enrolment._id,
-      body: { ...requestOf(target, moving ? toWeek : ''), refund, reason: '', preview: true },
-    })
-      .unwrap()
-      .then((answer) => {
-        if (!current) return;
-        setPreview(answer.data.preview);
-        setPreviewError('');
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        setPreview(null);
-        setPreviewError(withServerMessage('No fue posible calcular el cambio', error));
-      });
-    return () => {
-      current = false;
-    };
-  }, [ask, enrolment._id, moving, refund, target, toWeek]);
+  const asked = target && !(moving && !toWeek) ? requestOf(target, moving ? toWeek : '') : null;
+  const { preview, error: previewError } = useChangePreview(
+    asked
+      ? () => ask({ id: enrolment._id, body: { ...asked, refund, reason: '', preview: true } }).unwrap()
+      : null,
+    JSON.stringify([enrolment._id, asked, refund]),
+    (error) => withServerMessage('No fue posible calcular el cambio', error),
+  );
 
   async function confirm() {
     if (!target) return;
