@@ -7,7 +7,7 @@ import { DialogFrame } from '../lib/DialogFrame.tsx';
 import { useChangeOwnPasswordMutation } from './api.ts';
 import { getAdminUser, startAdminSession } from './adminSession.ts';
 import { serverMessage } from './feedback.ts';
-import { LabeledInput } from './fields.tsx';
+import { LabeledInputs } from './fields.tsx';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../domain/fields.ts';
 
 export const PASSWORD_TEXTS = {
@@ -51,41 +51,32 @@ export function PasswordForm({ onDone }: { onDone: (message: string) => void }) 
       name: 'current-password',
       label: 'Contraseña actual',
       value: current,
-      set: setCurrent,
-      auto: 'current-password',
+      type: 'password',
+      onChange: setCurrent,
+      autoComplete: 'current-password',
     },
     {
       id: ids.next,
       name: 'new-password',
       label: 'Contraseña nueva',
       value: next,
-      set: setNext,
-      auto: 'new-password',
+      type: 'password',
+      onChange: setNext,
+      autoComplete: 'new-password',
     },
     {
       id: ids.again,
       name: 'new-password-again',
       label: 'Repita la contraseña nueva',
       value: again,
-      set: setAgain,
-      auto: 'new-password',
+      type: 'password',
+      onChange: setAgain,
+      autoComplete: 'new-password',
     },
-  ];
+  ] as const;
   return (
     <form onSubmit={submit} noValidate aria-label={PASSWORD_TEXTS.title}>
-      {fields.map((field) => (
-        <LabeledInput
-          key={field.name}
-          id={field.id}
-          name={field.name}
-          label={field.label}
-          type="password"
-          autoComplete={field.auto}
-          value={field.value}
-          onChange={field.set}
-          error={error ? ids.error : undefined}
-        />
-      ))}
+      <LabeledInputs fields={fields} error={error ? ids.error : undefined} />
       {error ? (
         <p id={ids.error} className="text-danger small" role="alert">
           {error}

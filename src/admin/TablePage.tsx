@@ -71,7 +71,7 @@ export function SearchInput({
 }
 
 /** A page of a server-paged answer: its rows, how many in all, and how many pages of `size`. */
-export function pageOf<T>(data: { data: T[]; total: number } | undefined, size: number) {
+export function pageOf<T>(data: { data?: T[]; total?: number } | undefined, size: number) {
   const total = data?.total ?? 0;
   return { rows: data?.data ?? [], total, pages: Math.max(1, Math.ceil(total / size)) };
 }

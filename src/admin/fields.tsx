@@ -155,6 +155,23 @@ export function ChecklistField<V>({ formik, name, legend, options, empty, help }
   );
 }
 
+type LabeledInputProps = Parameters<typeof LabeledInput>[0];
+
+/** Several LabeledInputs of one form, in one column width, tied to the form's one error. */
+export function LabeledInputs({
+  fields,
+  className,
+  error,
+}: {
+  fields: ReadonlyArray<Omit<LabeledInputProps, 'className' | 'error'>>;
+  className?: string;
+  error: string | undefined;
+}) {
+  return fields.map((field) => (
+    <LabeledInput key={field.name} {...field} className={className} error={error} />
+  ));
+}
+
 /** A plain labelled input of the panel's small forms (not Formik): label, control, the error tie. */
 export function LabeledInput({
   id,

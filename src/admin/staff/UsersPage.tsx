@@ -8,7 +8,7 @@ import { Button } from 'react-bootstrap';
 import { ConfirmDialog } from '../../lib/DialogFrame.tsx';
 import { CampPicker } from '../CampPicker.tsx';
 import { AdminPage } from '../AdminPage.tsx';
-import { LabeledInput } from '../fields.tsx';
+import { LabeledInputs } from '../fields.tsx';
 import type { AdminColumn } from '../DataTable.tsx';
 import { LoadedTable } from '../TablePage.tsx';
 import {
@@ -61,41 +61,22 @@ function NewMemberForm() {
         </h2>
       </div>
       <div className="card-body row g-2 align-items-end">
-        {(
-          [
-            {
-              id: ids.name,
-              name: 'name',
-              label: 'Nombre',
-              type: 'text',
-              mode: 'text',
-              value: name,
-              set: setName,
-            },
+        <LabeledInputs
+          fields={[
+            { id: ids.name, name: 'name', label: 'Nombre', value: name, onChange: setName },
             {
               id: ids.email,
               name: 'email',
               label: 'Correo electrónico',
               type: 'email',
-              mode: 'email',
+              inputMode: 'email',
               value: email,
-              set: setEmail,
+              onChange: setEmail,
             },
-          ] as const
-        ).map((field) => (
-          <LabeledInput
-            key={field.name}
-            id={field.id}
-            name={field.name}
-            label={field.label}
-            type={field.type}
-            inputMode={field.mode}
-            value={field.value}
-            onChange={field.set}
-            className="col-12 col-md-4"
-            error={described}
-          />
-        ))}
+          ]}
+          className="col-12 col-md-4"
+          error={described}
+        />
         <div className="col-12 col-md-2">
           <label htmlFor={ids.role} className="form-label">
             Rol

@@ -1,7 +1,7 @@
 // The dialog behind 'Corregir' on a rejected e-CF of the receipts screen's e-CF list (issue 22).
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../lib/DialogFrame.tsx';
-import { LabeledInput } from '../../fields.tsx';
+import { LabeledInputs } from '../../fields.tsx';
 import { useCorrectEcfMutation } from '../../api.ts';
 import { notifySuccess, serverMessage } from '../../feedback.ts';
 import { maskRnc } from '../../../lib/masks.ts';
@@ -37,19 +37,17 @@ export function CorrectEcfDialog({ receipt, onClose }: { receipt: EcfView | null
       id: ids.rnc,
       name: 'rnc',
       label: 'RNC del comprador',
-      autoComplete: 'off',
       inputMode: 'numeric',
       value: rnc,
-      set: (value: string) => setRnc(maskRnc(value)),
+      onChange: (value: string) => setRnc(maskRnc(value)),
     },
     {
       id: ids.name,
       name: 'rnc_nombre',
       label: 'Nombre o razón social',
       autoComplete: 'organization',
-      inputMode: 'text',
       value: name,
-      set: setName,
+      onChange: setName,
     },
   ] as const;
   return (
@@ -68,22 +66,7 @@ export function CorrectEcfDialog({ receipt, onClose }: { receipt: EcfView | null
           <li key={message}>{message}</li>
         ))}
       </ul>
-      {credit
-        ? buyerFields.map((field) => (
-            <LabeledInput
-              key={field.name}
-              id={field.id}
-              name={field.name}
-              label={field.label}
-              autoComplete={field.autoComplete}
-              inputMode={field.inputMode}
-              value={field.value}
-              onChange={field.set}
-              className="mb-2"
-              error={described}
-            />
-          ))
-        : null}
+      {credit ? <LabeledInputs fields={buyerFields} className="mb-2" error={described} /> : null}
       <p className="small text-body-secondary mb-0">
         Se firmará de nuevo con los datos fiscales de la escuela que tiene esta página (corríjalos antes si
         DGII los rechazó) y se enviará a DGII. Si DGII dio por usado su número, tomará el siguiente.
