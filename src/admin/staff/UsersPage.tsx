@@ -184,24 +184,24 @@ function AssignDialog({ member, onClose }: { member: StaffView | null; onClose: 
         <CampPicker id="assign-camp" value={campament} onChange={setCampament} />
       </div>
       {campament ? (
-        <>
-          <Choices
-            legend="Semanas"
-            name="weeks"
-            options={campWeeks.data?.data ?? []}
-            chosen={weeks}
-            onToggle={toggle(weeks, setWeeks)}
-            empty="Este campamento no tiene semanas."
-          />
-          <Choices
-            legend="Categorías (ninguna marcada: todas)"
-            name="categories"
-            options={campCategories.data?.data ?? []}
-            chosen={categories}
-            onToggle={toggle(categories, setCategories)}
-            empty="Este campamento no tiene categorías."
-          />
-        </>
+        [
+          {
+            legend: 'Semanas',
+            name: 'weeks',
+            options: campWeeks.data?.data ?? [],
+            chosen: weeks,
+            onToggle: toggle(weeks, setWeeks),
+            empty: 'Este campamento no tiene semanas.',
+          },
+          {
+            legend: 'Categorías (ninguna marcada: todas)',
+            name: 'categories',
+            options: campCategories.data?.data ?? [],
+            chosen: categories,
+            onToggle: toggle(categories, setCategories),
+            empty: 'Este campamento no tiene categorías.',
+          },
+        ].map((choices) => <Choices key={choices.name} {...choices} />)
       ) : (
         <p className="small text-body-secondary">Elija un campamento para ver sus semanas y categorías.</p>
       )}
