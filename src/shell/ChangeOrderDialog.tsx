@@ -8,6 +8,7 @@ import { formatDop } from '../domain/pricing.ts';
 import { changeTargetLabel, type ChangeTargetWeek } from '../domain/changes.ts';
 import { changeOwnEnrolment, fetchChangeTargets, type EnrolmentSummary } from './accountApi.ts';
 import { OrderActionDialog } from './OrderActionDialog.tsx';
+import { SelectBox } from '../lib/SelectBox.tsx';
 
 /** The 'what to do' choice that takes the line's child out of the order (every week of theirs). */
 const DROP_CHILD = 'quitar-participante';
@@ -74,17 +75,15 @@ export function ChangeOrderDialog({
       onError={(caught) => setError(messageOf(caught))}
     >
       <div className="mb-3">
-        <label htmlFor="change-line" className="form-label">
-          Semana que desea cambiar
-        </label>
-        <select
+        <SelectBox
           id="change-line"
           name="line"
+          label="Semana que desea cambiar"
           autoComplete="off"
           className="form-select tap-target"
           value={lineIndex}
-          onChange={(event) => {
-            setLineIndex(event.target.value);
+          onChange={(value) => {
+            setLineIndex(value);
             setToWeek('');
           }}
         >
@@ -93,19 +92,17 @@ export function ChangeOrderDialog({
               {option.label}
             </option>
           ))}
-        </select>
+        </SelectBox>
       </div>
       <div className="mb-3">
-        <label htmlFor="change-to" className="form-label">
-          Qué desea hacer
-        </label>
-        <select
+        <SelectBox
           id="change-to"
           name="to_week"
+          label="Qué desea hacer"
           autoComplete="off"
           className="form-select tap-target"
           value={toWeek}
-          onChange={(event) => setToWeek(event.target.value)}
+          onChange={setToWeek}
         >
           <option value="">Quitar esta semana</option>
           {/* An order keeps at least one child: the last one leaves by cancelling. */}
@@ -119,7 +116,7 @@ export function ChangeOrderDialog({
                 Cambiar a {changeTargetLabel(week)}
               </option>
             ))}
-        </select>
+        </SelectBox>
       </div>
       <div role="status" aria-live="polite">
         {preview ? (

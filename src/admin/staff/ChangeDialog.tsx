@@ -20,6 +20,7 @@ import {
 import type { EnrolmentDetail } from '../../domain/staff.ts';
 import { useChangeEnrolmentMutation, useChangeTargetsQuery } from '../api.ts';
 import { notifyCall, withServerMessage } from '../feedback.ts';
+import { SelectBox } from '../../lib/SelectBox.tsx';
 
 export interface ChangeTarget {
   action: ChangeAction;
@@ -98,16 +99,13 @@ export function ChangeDialog({
       <p className="fw-semibold">{target?.label}</p>
       {moving && (
         <div className="mb-3">
-          <label htmlFor="change-week" className="form-label">
-            Nueva semana *
-          </label>
-          <select
+          <SelectBox
             id="change-week"
             name="to_week"
+            label="Nueva semana *"
             autoComplete="off"
-            className="form-select"
             value={toWeek}
-            onChange={(event) => setToWeek(event.target.value)}
+            onChange={setToWeek}
           >
             <option value="">Seleccione una semana</option>
             {choices.map((week) => (
@@ -115,7 +113,7 @@ export function ChangeDialog({
                 {changeTargetLabel(week)}
               </option>
             ))}
-          </select>
+          </SelectBox>
         </div>
       )}
       {givesBack && (

@@ -20,6 +20,7 @@ import {
   type ReceivableState,
 } from '../../domain/ledger.ts';
 import { type ReceivableRowAnswer } from '../../domain/schemas/ledger.ts';
+import { SelectBox } from '../../lib/SelectBox.tsx';
 
 export function ReceivablesPage() {
   // Kept in the address (issue 24): Back and reload bring the list back as it was.
@@ -98,15 +99,12 @@ export function ReceivablesPage() {
           />
         </div>
         <div className="col-12 col-md-4">
-          <label className="form-label" htmlFor="receivables-state">
-            Estado
-          </label>
-          <select
+          <SelectBox
             id="receivables-state"
             name="state"
-            className="form-select"
+            label="Estado"
             value={state}
-            onChange={(event) => set({ state: event.target.value })}
+            onChange={(value) => set({ state: value })}
           >
             <option value="">Todas</option>
             {RECEIVABLE_STATES.map((key) => (
@@ -114,7 +112,7 @@ export function ReceivablesPage() {
                 {RECEIVABLE_STATE_LABELS[key]}
               </option>
             ))}
-          </select>
+          </SelectBox>
         </div>
         <div className="col-12 col-md-4">
           <SearchInput
