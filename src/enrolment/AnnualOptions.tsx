@@ -10,7 +10,6 @@ import { santoDomingoDay } from '../domain/days.ts';
 import { FULL_WEEK_LABEL, isFull, type WizardWeek } from './wizardData.ts';
 import { ADD_MESSAGES, addProblems } from './calendarRules.ts';
 import { CategoryOptions } from './CategoryOptions.tsx';
-import { StepProblem } from './Fields.tsx';
 import { useWizard, useWizardContext } from './useWizard.ts';
 
 /** The option's plan in one line, with its total (issue 20): how the price shown is paid. */
@@ -108,7 +107,11 @@ export default function AnnualOptions() {
             })}
           </ul>
         )}
-        {problems?.date ? <StepProblem>{ADD_MESSAGES.date}</StepProblem> : null}
+        {problems?.date ? (
+          <p className="invalid-feedback d-block mb-0" role="alert">
+            {ADD_MESSAGES.date}
+          </p>
+        ) : null}
       </div>
       <fieldset className="mb-3">
         <legend className="fs-6 fw-semibold">¿Ya tiene membresía anual?</legend>

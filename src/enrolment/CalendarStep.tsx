@@ -19,7 +19,6 @@ import { cartTotals } from './cartTotals.ts';
 import { WAITLIST_JOIN, waitlistPosition } from '../domain/waitlist-calendar.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
 import { CategoryOptions } from './CategoryOptions.tsx';
-import { StepProblem } from './Fields.tsx';
 
 const WaitlistDialog = lazy(() => import(/* webpackChunkName: "waitlist" */ './WaitlistDialog.tsx'));
 // Only a family with a waiting list's offer downloads its notice.
@@ -122,7 +121,11 @@ function CampWeeks() {
           );
         })}
       </ul>
-      {problems?.date ? <StepProblem>{ADD_MESSAGES.date}</StepProblem> : null}
+      {problems?.date ? (
+        <p className="invalid-feedback d-block mb-0" role="alert">
+          {ADD_MESSAGES.date}
+        </p>
+      ) : null}
       {waiting ? (
         <Suspense fallback={null}>
           <WaitlistDialog week={waiting} onHide={() => setWaiting(null)} />

@@ -7,7 +7,7 @@ import { formatDop } from '../domain/pricing.ts';
 import { isAnnual, type CartLine, type ParticipantSlot, type WizardCategory } from './wizardData.ts';
 import { categoryName, participantsLostByDelete } from './cartLines.ts';
 import { cartTotals } from './cartTotals.ts';
-import { BackAndGo, WizardModal } from './MessageDialog.tsx';
+import { WizardModal } from './MessageDialog.tsx';
 import { HOLD_MESSAGES } from '../domain/holds.ts';
 import { lineHolds, type LineHold } from './holds.ts';
 import { usePassed } from './usePassed.ts';
@@ -79,7 +79,14 @@ function ConfirmDelete({
       show={lost.length > 0}
       onHide={onCancel}
       footer={
-        <BackAndGo back="Cancelar" onBack={onCancel} go="Eliminar" goVariant="danger" onGo={onConfirm} />
+        <>
+          <Button variant="outline-primary" onClick={onCancel}>
+            Cancelar
+          </Button>
+          <Button variant="danger" onClick={onConfirm}>
+            Eliminar
+          </Button>
+        </>
       }
     >
       <p className="mb-0">

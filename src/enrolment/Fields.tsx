@@ -215,12 +215,3 @@ export function MissingNote({ id, text, onShow }: { id: string; text: string; on
 }
 
 export const REQUIRED_NOTE = 'Los campos marcados con * son obligatorios.';
-
-/** A step's problem under what it concerns, announced when it appears. */
-export function StepProblem({ children }: { children: ReactNode }) {
-  return (
-    <p className="invalid-feedback d-block mb-0" role="alert">
-      {children}
-    </p>
-  );
-}

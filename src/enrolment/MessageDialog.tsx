@@ -25,32 +25,6 @@ export function WizardModal(props: WizardModalProps) {
   );
 }
 
-/** A wizard dialog's footer of two: the way back (outlined) and what the dialog offers. */
-export function BackAndGo({
-  back,
-  onBack,
-  go,
-  goVariant = 'primary',
-  onGo,
-}: {
-  back: string;
-  onBack: () => void;
-  go: string;
-  goVariant?: 'primary' | 'danger';
-  onGo: () => void;
-}) {
-  return (
-    <>
-      <Button variant="outline-primary" onClick={onBack}>
-        {back}
-      </Button>
-      <Button variant={goVariant} onClick={onGo}>
-        {go}
-      </Button>
-    </>
-  );
-}
-
 export function MessageDialog() {
   const actor = useWizard();
   const message = useSelector(actor, (snapshot) => snapshot.context.dialog);

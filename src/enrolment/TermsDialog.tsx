@@ -1,8 +1,9 @@
 // The terms the parent accepts before 'Pagar', readable in a dialog: the camp's own text (set in
 // the admin panel) or the school's general one, with the camp's payment conditions.
 import { cancellationTerms } from '../domain/cancellation.ts';
+import { Button } from 'react-bootstrap';
 import type { WizardCamp } from './wizardData.ts';
-import { BackAndGo, WizardModal } from './MessageDialog.tsx';
+import { WizardModal } from './MessageDialog.tsx';
 
 export const TERMS_TITLE = 'Términos y condiciones';
 
@@ -35,7 +36,16 @@ export function TermsDialog({
       show={show}
       onHide={onClose}
       scrollable
-      footer={<BackAndGo back="Cerrar" onBack={onClose} go="Acepto" onGo={onAccept} />}
+      footer={
+        <>
+          <Button variant="outline-primary" onClick={onClose}>
+            Cerrar
+          </Button>
+          <Button variant="primary" onClick={onAccept}>
+            Acepto
+          </Button>
+        </>
+      }
     >
       <p style={{ whiteSpace: 'pre-line' }}>{terms}</p>
       <h3 className="h6">Cancelaciones</h3>
