@@ -8,7 +8,8 @@ import { ApiError, httpClient } from '../api/http.ts';
 import { ACCOUNT_MESSAGES } from '../domain/accounts.ts';
 import type { LoginAnswer } from '../domain/schemas/accounts.ts';
 import { isAdmin } from '../domain/roles.ts';
-import { AuthForm, AuthFrame } from '../lib/AuthFrame.tsx';
+import { AuthFrame } from '../lib/AuthFrame.tsx';
+import { LoadingButton, TextField } from '../lib/FormControls.tsx';
 import { adminHome, adminRole, startAdminSession } from './adminSession.ts';
 import { notifyError, notifySuccess } from './feedback.ts';
 import { notify } from '../lib/toasts.tsx';
@@ -85,35 +86,32 @@ export function AdminLoginPage() {
     },
   });
 
-  const fields = [
-    {
-      name: 'email',
-      label: 'Usuario o correo electrónico',
-      type: 'email',
-      inputMode: 'email',
-      autoComplete: 'username',
-      help: 'El correo de su cuenta de administrador, p. ej. admin@escuela.do',
-      disabled: loading,
-    },
-    {
-      name: 'password',
-      label: 'Contraseña',
-      type: 'password',
-      autoComplete: 'current-password',
-      help: 'La contraseña de su cuenta de administrador.',
-      disabled: loading,
-    },
-  ] as const;
   return (
     <AuthFrame title="Admin Panel">
-      <AuthForm
-        formik={formik}
-        fields={fields}
-        submit="Iniciar Sesión"
-        loading={loading}
-        submitClassName="btn-primary w-100"
-        label="Acceso de administradores"
-      />
+      <form noValidate onSubmit={formik.handleSubmit} aria-label="Acceso de administradores">
+        <TextField
+          formik={formik}
+          name="email"
+          label="Usuario o correo electrónico"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          help="El correo de su cuenta de administrador, p. ej. admin@escuela.do"
+          disabled={loading}
+        />
+        <TextField
+          formik={formik}
+          name="password"
+          label="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          help="La contraseña de su cuenta de administrador."
+          disabled={loading}
+        />
+        <LoadingButton type="submit" loading={loading} className="btn-primary w-100">
+          Iniciar Sesión
+        </LoadingButton>
+      </form>
     </AuthFrame>
   );
 }

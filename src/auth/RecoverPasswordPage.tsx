@@ -1,44 +1,81 @@
 // Reset password (DESIGN.md §2.4): the e-mailed link /recover-password?token=… sets a new password.
 // An invalid, used or expired link gets the server's message and a way to ask for a new one.
+import { useFormik } from 'formik';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import * as Yup from 'yup';
 import { resetPassword } from '../api/accounts.ts';
 import { ACCOUNT_MESSAGES } from '../domain/accounts.ts';
-import { AuthForm, AuthFrame, AuthNote } from '../lib/AuthFrame.tsx';
-import { passwordRule, retypeRule } from './formRules.ts';
-import { passwordField, retypeField, useAnsweredForm } from './signInForms.ts';
+import { AuthFrame } from '../lib/AuthFrame.tsx';
+import { LoadingButton, TextField } from '../lib/FormControls.tsx';
+import { failureMessage, passwordRule, retypeRule } from './formRules.ts';
 
 export const resetSchema = Yup.object({ password: passwordRule(), confirmPassword: retypeRule('password') });
 
-const FIELDS = [
-  passwordField('password', 'Nueva contraseña', 'new-password'),
-  retypeField('confirmPassword', 'Confirmar contraseña'),
-];
+type ResetValues = Yup.InferType<typeof resetSchema>;
 
 export function RecoverPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const { formik, done, failure } = useAnsweredForm({
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(token === '' ? ACCOUNT_MESSAGES.resetInvalid : null);
+
+  const formik = useFormik<ResetValues>({
     initialValues: { password: '', confirmPassword: '' },
     validationSchema: resetSchema,
-    send: ({ password }) => resetPassword(token, password),
-    failed: token === '' ? ACCOUNT_MESSAGES.resetInvalid : null,
+    onSubmit: async ({ password }) => {
+      setFailure(null);
+      try {
+        setDone(await resetPassword(token, password));
+      } catch (error) {
+        setFailure(failureMessage(error));
+      }
+    },
   });
 
   return (
-    <AuthFrame title="Cambiar contraseña" links={[['/login', 'Iniciar sesión']]}>
+    <AuthFrame title="Cambiar contraseña">
       {done !== null ? (
-        <AuthNote tone="success">{done}</AuthNote>
+        <div className="alert alert-success" role="status">
+          {done}
+        </div>
       ) : (
         <>
           {failure && (
-            <AuthNote tone="danger">
+            <div className="alert alert-danger" role="alert">
               {failure} <Link to="/forgot-password">Solicitar un nuevo enlace</Link>
-            </AuthNote>
+            </div>
           )}
-          {token !== '' && <AuthForm formik={formik} fields={FIELDS} submit="Cambiar contraseña" />}
+          {token !== '' && (
+            <form noValidate onSubmit={formik.handleSubmit}>
+              <TextField
+                formik={formik}
+                name="password"
+                label="Nueva contraseña"
+                type="password"
+                autoComplete="new-password"
+                help="Entre 5 y 30 caracteres."
+              />
+              <TextField
+                formik={formik}
+                name="confirmPassword"
+                label="Confirmar contraseña"
+                type="password"
+                autoComplete="new-password"
+                help="Escriba la misma contraseña otra vez."
+              />
+              <div className="d-grid">
+                <LoadingButton type="submit" loading={formik.isSubmitting}>
+                  Cambiar contraseña
+                </LoadingButton>
+              </div>
+            </form>
+          )}
         </>
       )}
+      <p className="mb-0 mt-3">
+        <Link to="/login">Iniciar sesión</Link>
+      </p>
     </AuthFrame>
   );
 }

@@ -1,11 +1,18 @@
 // Registration (spec 01 §2, §4, §8): e-mail + password twice, or Google / Facebook. Three
 // independent loading states; while one runs, the other two buttons are disabled.
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { notify } from '../lib/toasts.tsx';
 import * as Yup from 'yup';
 import { register } from '../api/accounts.ts';
-import { AuthForm, AuthFrame } from '../lib/AuthFrame.tsx';
-import { emailRule, passwordRule, retypeRule } from './formRules.ts';
+import type { SocialProvider } from '../domain/social.ts';
+import { AuthFrame } from '../lib/AuthFrame.tsx';
+import { LoadingButton, TextField } from '../lib/FormControls.tsx';
+import { emailRule, failureMessage, passwordRule, retypeRule } from './formRules.ts';
 import { SocialButtons } from './SocialButtons.tsx';
-import { emailField, passwordField, retypeField, useSignIn } from './signInForms.ts';
+import { socialSignIn } from './social.ts';
+import { useSignedIn } from './useSignedIn.ts';
 
 /** The terms checkbox is never required (spec 01 §2). */
 export const registerSchema = Yup.object({
@@ -15,6 +22,8 @@ export const registerSchema = Yup.object({
   terms: Yup.boolean(),
 });
 
+type RegisterValues = Yup.InferType<typeof registerSchema>;
+
 /** Success toasts of spec 01 §8, per way of signing up, in Spanish (see FORM_MESSAGES). */
 export const REGISTER_TOASTS = {
   email: 'Registro completado',
@@ -22,30 +31,60 @@ export const REGISTER_TOASTS = {
   facebook: 'Cuenta creada con Facebook',
 } as const;
 
-const FIELDS = [
-  emailField(),
-  passwordField('password', 'Contraseña', 'new-password'),
-  retypeField('passwordRetype', 'Repita la contraseña'),
-];
-
 export function RegisterPage() {
-  const { formik, social, withProvider } = useSignIn({
-    intent: 'REGISTER',
+  const signedIn = useSignedIn();
+  const [social, setSocial] = useState<SocialProvider | null>(null);
+
+  const formik = useFormik<RegisterValues>({
     initialValues: { email: '', password: '', passwordRetype: '', terms: false },
     validationSchema: registerSchema,
-    send: register,
-    toasts: REGISTER_TOASTS,
+    onSubmit: async ({ email, password }) => {
+      try {
+        signedIn(await register({ email: email.trim(), password }), REGISTER_TOASTS.email);
+      } catch (error) {
+        notify.error(failureMessage(error));
+      }
+    },
   });
 
+  const signUpWith = (provider: SocialProvider) => {
+    setSocial(provider);
+    socialSignIn(provider, 'REGISTER').then(
+      (session) => signedIn(session, REGISTER_TOASTS[provider]),
+      (error: unknown) => {
+        setSocial(null);
+        notify.error(failureMessage(error));
+      },
+    );
+  };
+
   return (
-    <AuthFrame
-      title="Registrar una nueva cuenta"
-      links={[
-        ['/login', 'Ya tengo una cuenta'],
-        ['/', 'Volver al inicio'],
-      ]}
-    >
-      <AuthForm formik={formik} fields={FIELDS} submit="Registrarse" disabled={social !== null}>
+    <AuthFrame title="Registrar una nueva cuenta">
+      <form noValidate onSubmit={formik.handleSubmit}>
+        <TextField
+          formik={formik}
+          name="email"
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          help="Ejemplo: nombre@correo.com"
+        />
+        <TextField
+          formik={formik}
+          name="password"
+          label="Contraseña"
+          type="password"
+          autoComplete="new-password"
+          help="Entre 5 y 30 caracteres."
+        />
+        <TextField
+          formik={formik}
+          name="passwordRetype"
+          label="Repita la contraseña"
+          type="password"
+          autoComplete="new-password"
+          help="Escriba la misma contraseña otra vez."
+        />
         <div className="form-check mb-3">
           <input
             id="field-terms"
@@ -59,13 +98,24 @@ export function RegisterPage() {
             Acepto los términos y condiciones
           </label>
         </div>
-      </AuthForm>
+        <div className="d-grid">
+          <LoadingButton type="submit" loading={formik.isSubmitting} disabled={social !== null}>
+            Registrarse
+          </LoadingButton>
+        </div>
+      </form>
       <SocialButtons
         verb="Registrarse"
         loading={social}
         disabled={formik.isSubmitting}
-        onClick={withProvider}
+        onClick={signUpWith}
       />
+      <p className="mb-1 mt-3">
+        <Link to="/login">Ya tengo una cuenta</Link>
+      </p>
+      <p className="mb-0">
+        <Link to="/">Volver al inicio</Link>
+      </p>
     </AuthFrame>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ButtonHTMLAttributes, HTMLAttributes, ReactNode } from 'react';
 import type { FormikProps } from 'formik';
 
-export interface TextFieldProps<V> {
+interface TextFieldProps<V> {
   formik: FormikProps<V>;
   name: keyof V & string;
   label: string;
