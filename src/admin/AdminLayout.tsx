@@ -31,21 +31,17 @@ export const ADMIN_MENU: ReadonlyArray<{ to: string; label: string; roles: reado
   { to: '/admin/usuarios', label: 'Usuarios', roles: ADMINISTRATION_ROLES },
 ];
 
-function MenuIcon() {
+/** A filled 16 px icon of the panel's header, drawn by one path. */
+function Glyph({ path }: { path: string }) {
   return (
     <svg width="1.25em" height="1.25em" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
-      <path d="M1.5 3h13v1.5h-13zm0 4.25h13v1.5h-13zm0 4.25h13V13h-13z" />
+      <path d={path} />
     </svg>
   );
 }
 
-function UserIcon() {
-  return (
-    <svg width="1.25em" height="1.25em" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
-      <path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6m-5 6s-1 0-1-1 1-4 6-4 6 3 6 4-1 1-1 1z" />
-    </svg>
-  );
-}
+const MENU_PATH = 'M1.5 3h13v1.5h-13zm0 4.25h13v1.5h-13zm0 4.25h13V13h-13z';
+const USER_PATH = 'M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6m-5 6s-1 0-1-1 1-4 6-4 6 3 6 4-1 1-1 1z';
 
 /** AdminLTE's sidebar-expand-lg breakpoint: the drawer is docked from 992 px, an overlay below. */
 const DOCKED = '(min-width: 992px)';
@@ -92,7 +88,7 @@ export function AdminLayout() {
                 aria-controls="admin-drawer"
                 onClick={() => setDrawerOpen((open) => !open)}
               >
-                <MenuIcon />
+                <Glyph path={MENU_PATH} />
               </button>
             </li>
             <li className="nav-item">
@@ -105,7 +101,7 @@ export function AdminLayout() {
                 <Dropdown.Toggle variant="link" className="nav-link admin-tap" id="admin-user-menu">
                   <span className="d-none d-md-inline">{user?.email ?? 'Administrador'}</span>
                   <span className="d-md-none">
-                    <UserIcon />
+                    <Glyph path={USER_PATH} />
                     <span className="visually-hidden">Cuenta</span>
                   </span>
                 </Dropdown.Toggle>

@@ -3,9 +3,10 @@
 // a camp), an empty state, the create button, one dialog for create and edit, delete with the
 // spec's confirmation, and the spec's toasts. What differs per area is declared in ./areas/.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { keepTabInside } from '../lib/focusTrap.ts';
-import { Pager, useDebounced, useUrlFilters } from './filters.tsx';
-import { Button, Modal } from 'react-bootstrap';
+import { ConfirmDialog } from '../lib/DialogFrame.tsx';
+import { useDebounced, useUrlFilters } from './filters.tsx';
+import { counted, FilterForm, pageOf, SearchInput, TableCard } from './TablePage.tsx';
+import { Button } from 'react-bootstrap';
 import type { SortingState } from '@tanstack/react-table';
 import { SORTABLE_FIELDS } from '../domain/listing.ts';
 import { AdminPage } from './AdminPage.tsx';
@@ -18,7 +19,7 @@ import {
   type CatalogueRecords,
 } from './api.ts';
 import { CampPicker } from './CampPicker.tsx';
-import { DataTable, type AdminColumn } from './DataTable.tsx';
+import type { AdminColumn } from './DataTable.tsx';
 import { notifyError, notifySuccess, serverMessage, withServerMessage } from './feedback.ts';
 import { RecordDialog, type AreaForm } from './RecordDialog.tsx';
 import type { AreaTexts } from './texts.ts';
@@ -88,9 +89,7 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
     campament: campament || undefined,
   };
   const list = useAreaList(area, params);
-  const rows = useMemo(() => list.data?.data ?? [], [list.data]);
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const { rows, total, pages } = useMemo(() => pageOf(list.data, PAGE_SIZE), [list.data]);
 
   useEffect(() => {
     if (list.isError) notifyError(texts.loadError);
@@ -166,32 +165,20 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
         </Button>
       }
     >
-      <div className="card">
-        <div className="card-header">
-          <form
-            className="row g-2 align-items-end"
-            role="search"
-            onSubmit={(event) => event.preventDefault()}
-          >
+      <TableCard
+        filters={
+          <FilterForm>
             {screen.campFilter && (
               <div className="col-12 col-md-4">
                 <CampPicker id={`${area}-camp-filter`} value={campament} onChange={setCampament} allowAll />
               </div>
             )}
             <div className="col-12 col-sm-7 col-md">
-              <label htmlFor={`${area}-search`} className="form-label small mb-1">
-                Buscar
-              </label>
-              <input
+              <SearchInput
                 id={`${area}-search`}
-                name="q"
-                type="search"
-                inputMode="search"
-                autoComplete="off"
-                className="form-control"
                 placeholder={texts.searchHint}
                 value={search}
-                onChange={(event) => setSearch(event.target.value)}
+                onChange={setSearch}
               />
             </div>
             <div className="col-12 col-sm-5 col-md-3">
@@ -210,38 +197,20 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
                 <option value="inactive">Inactivos</option>
               </select>
             </div>
-          </form>
-        </div>
-        <div className="card-body p-0" aria-busy={list.isFetching || undefined}>
-          {list.isLoading ? (
-            <div className="p-3" aria-hidden="true">
-              {Array.from({ length: 4 }, (_, index) => (
-                <span key={index} className="admin-skeleton mb-2" />
-              ))}
-            </div>
-          ) : rows.length === 0 ? (
-            <p className="p-3 mb-0 text-body-secondary" role="status">
-              {q || status || campament ? texts.noMatches : texts.empty}
-            </p>
-          ) : (
-            <DataTable
-              caption={texts.title}
-              columns={columns}
-              rows={rows}
-              sorting={sorting}
-              onSortingChange={setSorting}
-              sortable={SORTABLE_FIELDS[area]}
-              rowId={(record) => record._id}
-            />
-          )}
-        </div>
-        <Pager
-          page={page}
-          pages={pages}
-          summary={`${total} ${total === 1 ? 'registro' : 'registros'}`}
-          onPage={setPage}
-        />
-      </div>
+          </FilterForm>
+        }
+        load={list}
+        skeleton
+        empty={q || status || campament ? texts.noMatches : texts.empty}
+        caption={texts.title}
+        columns={columns}
+        rows={rows}
+        sorting={sorting}
+        onSortingChange={setSorting}
+        sortable={SORTABLE_FIELDS[area]}
+        rowId={(record) => record._id}
+        pager={{ page, pages, summary: counted(total, 'registro', 'registros'), onPage: setPage }}
+      />
 
       {editing !== undefined && (
         <RecordDialog
@@ -254,53 +223,36 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
         />
       )}
 
-      <Modal
+      <ConfirmDialog
         show={deleting !== null}
-        onHide={closeDelete}
-        centered
-        onKeyDown={keepTabInside}
-        aria-labelledby="delete-title"
+        onClose={closeDelete}
+        trapTab
+        titleId="delete-title"
+        title="Confirmar"
+        backLabel="Cancelar"
+        {...(refusal
+          ? {
+              confirmLabel: 'Desactivar',
+              confirmVariant: 'warning' as const,
+              busy: updating.isLoading,
+              onConfirm: () => void deactivate(),
+            }
+          : {
+              confirmLabel: 'Eliminar',
+              confirmVariant: 'danger' as const,
+              busy: removal.isLoading,
+              onConfirm: () => void confirmDelete(),
+            })}
       >
-        <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id="delete-title" as="h2" className="h5">
-            Confirmar
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {refusal ? (
-            <p className="mb-1 text-danger-emphasis" role="alert">
-              {refusal}
-            </p>
-          ) : (
-            <p className="mb-1">{texts.deleteConfirm}</p>
-          )}
-          {deleting && <p className="fw-semibold mb-0">{texts.recordName(deleting)}</p>}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" className="admin-tap" onClick={closeDelete}>
-            Cancelar
-          </Button>
-          {refusal ? (
-            <Button
-              variant="warning"
-              className="admin-tap"
-              disabled={updating.isLoading}
-              onClick={() => void deactivate()}
-            >
-              Desactivar
-            </Button>
-          ) : (
-            <Button
-              variant="danger"
-              className="admin-tap"
-              disabled={removal.isLoading}
-              onClick={() => void confirmDelete()}
-            >
-              Eliminar
-            </Button>
-          )}
-        </Modal.Footer>
-      </Modal>
+        {refusal ? (
+          <p className="mb-1 text-danger-emphasis" role="alert">
+            {refusal}
+          </p>
+        ) : (
+          <p className="mb-1">{texts.deleteConfirm}</p>
+        )}
+        {deleting && <p className="fw-semibold mb-0">{texts.recordName(deleting)}</p>}
+      </ConfirmDialog>
     </AdminPage>
   );
 }

@@ -2,11 +2,12 @@
 // page a generated start-up password opens on until it is changed. The same call as a parent's
 // (POST /usuarios/update with the current password); its answer's new token keeps this session.
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Modal } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
+import { DialogFrame } from '../lib/DialogFrame.tsx';
 import { useChangeOwnPasswordMutation } from './api.ts';
 import { getAdminUser, startAdminSession } from './adminSession.ts';
 import { serverMessage } from './feedback.ts';
-import { LabeledInput } from './fields.tsx';
+import { LabeledInputs } from './fields.tsx';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../domain/fields.ts';
 
 export const PASSWORD_TEXTS = {
@@ -50,41 +51,32 @@ export function PasswordForm({ onDone }: { onDone: (message: string) => void }) 
       name: 'current-password',
       label: 'Contraseña actual',
       value: current,
-      set: setCurrent,
-      auto: 'current-password',
+      type: 'password',
+      onChange: setCurrent,
+      autoComplete: 'current-password',
     },
     {
       id: ids.next,
       name: 'new-password',
       label: 'Contraseña nueva',
       value: next,
-      set: setNext,
-      auto: 'new-password',
+      type: 'password',
+      onChange: setNext,
+      autoComplete: 'new-password',
     },
     {
       id: ids.again,
       name: 'new-password-again',
       label: 'Repita la contraseña nueva',
       value: again,
-      set: setAgain,
-      auto: 'new-password',
+      type: 'password',
+      onChange: setAgain,
+      autoComplete: 'new-password',
     },
-  ];
+  ] as const;
   return (
     <form onSubmit={submit} noValidate aria-label={PASSWORD_TEXTS.title}>
-      {fields.map((field) => (
-        <LabeledInput
-          key={field.name}
-          id={field.id}
-          name={field.name}
-          label={field.label}
-          type="password"
-          autoComplete={field.auto}
-          value={field.value}
-          onChange={field.set}
-          error={error ? ids.error : undefined}
-        />
-      ))}
+      <LabeledInputs fields={fields} error={error ? ids.error : undefined} />
       {error ? (
         <p id={ids.error} className="text-danger small" role="alert">
           {error}
@@ -99,13 +91,8 @@ export function PasswordForm({ onDone }: { onDone: (message: string) => void }) 
 
 export function PasswordDialog({ show, onClose }: { show: boolean; onClose: (message?: string) => void }) {
   return (
-    <Modal show={show} onHide={() => onClose()} centered aria-labelledby="password-title">
-      <Modal.Header closeButton closeLabel="Cerrar">
-        <Modal.Title id="password-title" as="h2" className="h5">
-          {PASSWORD_TEXTS.title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{show ? <PasswordForm onDone={(message) => onClose(message)} /> : null}</Modal.Body>
-    </Modal>
+    <DialogFrame show={show} onClose={() => onClose()} titleId="password-title" title={PASSWORD_TEXTS.title}>
+      {show ? <PasswordForm onDone={(message) => onClose(message)} /> : null}
+    </DialogFrame>
   );
 }

@@ -3,8 +3,8 @@
 // into the request body (dates as date values, only edited fields where a stale value would
 // overwrite the server's, e.g. a week's places taken).
 import type { ComponentType } from 'react';
-import { keepTabInside } from '../lib/focusTrap.ts';
-import { Button, Modal } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
+import { DialogFrame } from '../lib/DialogFrame.tsx';
 import { useFormik, type FormikProps } from 'formik';
 import type * as Yup from 'yup';
 import { LoadingButton } from '../lib/FormControls.tsx';
@@ -70,39 +70,31 @@ export function RecordDialog<A extends CatalogueArea, V extends object>({
   const { Fields } = form;
 
   return (
-    <Modal
-      show
-      onHide={onClose}
-      centered
-      scrollable
-      fullscreen="sm-down"
-      aria-labelledby={`${area}-dialog-title`}
-      onKeyDown={keepTabInside}
-    >
-      <form
-        noValidate
-        onSubmit={formik.handleSubmit}
-        className="admin-dialog-form"
-        aria-labelledby={`${area}-dialog-title`}
-      >
-        <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id={`${area}-dialog-title`} as="h2" className="h5">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="small text-body-secondary">Los campos marcados con * son obligatorios.</p>
-          <Fields formik={formik} record={record} />
-        </Modal.Body>
-        <Modal.Footer>
+    <DialogFrame
+      onClose={onClose}
+      titleId={`${area}-dialog-title`}
+      title={title}
+      trapTab
+      modal={{ scrollable: true, fullscreen: 'sm-down' }}
+      form={{
+        noValidate: true,
+        onSubmit: formik.handleSubmit,
+        className: 'admin-dialog-form',
+        'aria-labelledby': `${area}-dialog-title`,
+      }}
+      footer={
+        <>
           <Button variant="secondary" className="admin-tap" onClick={onClose}>
             Cancelar
           </Button>
           <LoadingButton type="submit" loading={formik.isSubmitting} className="btn-primary admin-tap">
             Guardar
           </LoadingButton>
-        </Modal.Footer>
-      </form>
-    </Modal>
+        </>
+      }
+    >
+      <p className="small text-body-secondary">Los campos marcados con * son obligatorios.</p>
+      <Fields formik={formik} record={record} />
+    </DialogFrame>
   );
 }

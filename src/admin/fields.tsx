@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { FormikProps } from 'formik';
 import type { TObject } from 'typebox';
-import { describedBy, FieldNotes } from '../lib/FormControls.tsx';
+import { describedBy, FieldNotes, TextField, type TextFieldProps } from '../lib/FormControls.tsx';
 
 /** A field's maximum length as the API contract declares it (one home for the bound). */
 export function maxLengthOf(schema: TObject, field: string): number {
@@ -21,6 +21,11 @@ export function lengthLimit(schema: TObject, field: string): [number, string] {
 function fieldError<V>(formik: FormikProps<V>, name: keyof V & string): string | undefined {
   const error = formik.errors[name];
   return formik.touched[name] && typeof error === 'string' ? error : undefined;
+}
+
+/** A whole-number field of a record (prices, places, days): typed as a number, with a number pad. */
+export function NumberField<V>(props: Omit<TextFieldProps<V>, 'type' | 'inputMode'>) {
+  return <TextField type="number" inputMode="numeric" {...props} />;
 }
 
 interface SelectFieldProps<V> {
@@ -153,6 +158,23 @@ export function ChecklistField<V>({ formik, name, legend, options, empty, help }
       )}
     </fieldset>
   );
+}
+
+type LabeledInputProps = Parameters<typeof LabeledInput>[0];
+
+/** Several LabeledInputs of one form, in one column width, tied to the form's one error. */
+export function LabeledInputs({
+  fields,
+  className,
+  error,
+}: {
+  fields: ReadonlyArray<Omit<LabeledInputProps, 'className' | 'error'>>;
+  className?: string;
+  error: string | undefined;
+}) {
+  return fields.map((field) => (
+    <LabeledInput key={field.name} {...field} className={className} error={error} />
+  ));
 }
 
 /** A plain labelled input of the panel's small forms (not Formik): label, control, the error tie. */

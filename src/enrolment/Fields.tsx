@@ -1,7 +1,7 @@
 // Labelled inputs of the wizard's forms (DESIGN.md §5, CONVENTIONS "Forms"): a visible label
 // (with * when obligatory), an example as helper text, a help popover describing the field, and
 // the field's error under it once it should show (useShownErrors).
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { Form, OverlayTrigger, Popover } from 'react-bootstrap';
 import { describedBy } from '../lib/FormControls.tsx';
 
@@ -58,6 +58,17 @@ function FieldLabel({
   );
 }
 
+/** What every control of a frame carries: its name, whether it is required, and its error's aria. */
+const controlProps = (frame: FieldFrame) => ({
+  id: frame.id,
+  name: frame.name ?? frame.id,
+  required: frame.required !== false,
+  isInvalid: Boolean(frame.error),
+  'aria-invalid': frame.error ? true : undefined,
+  'aria-describedby': describedBy(frame.id, frame.error),
+  onBlur: frame.onBlur,
+});
+
 function Frame({
   id,
   label,
@@ -104,40 +115,20 @@ export function TextField({
   /** What the field holds for autofill; 'off' where no token fits. */
   autoComplete: string;
 }) {
+  const control = {
+    ...controlProps(frame),
+    value,
+    disabled,
+    autoComplete,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange(mask ? mask(event.target.value) : event.target.value),
+  };
   return (
     <Frame {...frame}>
       {multiline ? (
-        <Form.Control
-          id={frame.id}
-          name={frame.name ?? frame.id}
-          as="textarea"
-          rows={2}
-          autoComplete={autoComplete}
-          value={value}
-          disabled={disabled}
-          required={frame.required !== false}
-          isInvalid={Boolean(frame.error)}
-          aria-invalid={frame.error ? true : undefined}
-          aria-describedby={describedBy(frame.id, frame.error)}
-          onBlur={frame.onBlur}
-          onChange={(event) => onChange(mask ? mask(event.target.value) : event.target.value)}
-        />
+        <Form.Control as="textarea" rows={2} {...control} />
       ) : (
-        <Form.Control
-          id={frame.id}
-          name={frame.name ?? frame.id}
-          type={type}
-          value={value}
-          disabled={disabled}
-          inputMode={inputMode}
-          autoComplete={autoComplete}
-          required={frame.required !== false}
-          isInvalid={Boolean(frame.error)}
-          aria-invalid={frame.error ? true : undefined}
-          aria-describedby={describedBy(frame.id, frame.error)}
-          onBlur={frame.onBlur}
-          onChange={(event) => onChange(mask ? mask(event.target.value) : event.target.value)}
-        />
+        <Form.Control type={type} inputMode={inputMode} {...control} />
       )}
     </Frame>
   );
@@ -160,17 +151,7 @@ export function SelectField({
 }) {
   return (
     <Frame {...frame}>
-      <Form.Select
-        id={frame.id}
-        name={frame.name ?? frame.id}
-        value={value}
-        required={frame.required !== false}
-        isInvalid={Boolean(frame.error)}
-        aria-invalid={frame.error ? true : undefined}
-        aria-describedby={describedBy(frame.id, frame.error)}
-        onBlur={frame.onBlur}
-        onChange={(event) => onChange(event.target.value)}
-      >
+      <Form.Select {...controlProps(frame)} value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>

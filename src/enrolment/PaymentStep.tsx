@@ -269,6 +269,66 @@ function gapMessage(gap: PaymentGap): string {
   return FIELD_MESSAGES.required;
 }
 
+type PaymentTextField = 'ccName' | 'ccNumber' | 'ccDate' | 'ccCVV' | 'rnc' | 'rnc_nombre';
+
+/** The words, autofill token and mask of each text field of the card form. */
+const PAYMENT_FIELDS: Record<
+  PaymentTextField,
+  {
+    label: string;
+    help: string;
+    tooltip: string;
+    autoComplete: string;
+    inputMode?: 'numeric';
+    mask?: (raw: string) => string;
+  }
+> = {
+  ccName: {
+    label: 'Nombre en la tarjeta',
+    help: 'Ej.: MARIA GOMEZ',
+    tooltip: 'Tal como aparece impreso en la tarjeta.',
+    autoComplete: 'cc-name',
+  },
+  ccNumber: {
+    label: 'Número de tarjeta',
+    help: 'Ej.: 4242 4242 4242 4242',
+    tooltip: 'Los 16 dígitos del frente de la tarjeta.',
+    inputMode: 'numeric',
+    autoComplete: 'cc-number',
+    mask: maskCardNumber,
+  },
+  ccDate: {
+    label: 'Vencimiento (MM/AAAA)',
+    help: 'Ej.: 08/2028',
+    tooltip: 'Mes y año de vencimiento de la tarjeta.',
+    inputMode: 'numeric',
+    autoComplete: 'cc-exp',
+    mask: maskExpiry,
+  },
+  ccCVV: {
+    label: 'CVV',
+    help: 'Ej.: 123',
+    tooltip: 'Código de 3 o 4 dígitos al dorso de la tarjeta.',
+    inputMode: 'numeric',
+    autoComplete: 'cc-csc',
+    mask: maskCvv,
+  },
+  rnc: {
+    label: 'RNC',
+    help: 'Ej.: 1-01-23456-3',
+    tooltip: 'Registro Nacional del Contribuyente para el comprobante.',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    mask: maskRnc,
+  },
+  rnc_nombre: {
+    label: 'Nombre o razón social',
+    help: 'Ej.: Inversiones Gómez SRL',
+    tooltip: 'Nombre que aparecerá en el comprobante fiscal.',
+    autoComplete: 'organization',
+  },
+};
+
 function CardForm({ errors }: { errors: ShownErrors }) {
   const actor = useWizard();
   const payment = useWizardContext((c) => c.payment);
@@ -283,61 +343,26 @@ function CardForm({ errors }: { errors: ShownErrors }) {
     return { error: errors.shown(field, gap && gapMessage(gap)), onBlur: () => errors.touch(field) };
   };
   const termsError = check('terms').error;
+  // A text field of the form: its words (PAYMENT_FIELDS), its error and its value.
+  const textField = (id: PaymentTextField, className: string) => ({
+    id,
+    ...check(id),
+    className,
+    ...PAYMENT_FIELDS[id],
+    value: payment[id],
+    onChange: (value: string) => update({ [id]: value }),
+  });
   return (
     <Summary title="Datos de la tarjeta">
       <div className="row align-items-end">
+        <TextField {...textField('ccName', 'col-12 mb-3')} />
         <TextField
-          id="ccName"
-          {...check('ccName')}
-          className="col-12 mb-3"
-          label="Nombre en la tarjeta"
-          help="Ej.: MARIA GOMEZ"
-          tooltip="Tal como aparece impreso en la tarjeta."
-          autoComplete="cc-name"
-          value={payment.ccName}
-          onChange={(v) => update({ ccName: v })}
-        />
-        <TextField
-          id="ccNumber"
-          {...check('ccNumber')}
+          {...textField('ccNumber', 'col-12 mb-3')}
           // The bank's refusal, under the number until the card is changed.
           {...(cardError ? { error: cardError } : {})}
-          className="col-12 mb-3"
-          label="Número de tarjeta"
-          help="Ej.: 4242 4242 4242 4242"
-          tooltip="Los 16 dígitos del frente de la tarjeta."
-          inputMode="numeric"
-          autoComplete="cc-number"
-          mask={maskCardNumber}
-          value={payment.ccNumber}
-          onChange={(v) => update({ ccNumber: v })}
         />
-        <TextField
-          id="ccDate"
-          {...check('ccDate')}
-          className="col-6 mb-3"
-          label="Vencimiento (MM/AAAA)"
-          help="Ej.: 08/2028"
-          tooltip="Mes y año de vencimiento de la tarjeta."
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          mask={maskExpiry}
-          value={payment.ccDate}
-          onChange={(v) => update({ ccDate: v })}
-        />
-        <TextField
-          id="ccCVV"
-          {...check('ccCVV')}
-          className="col-6 mb-3"
-          label="CVV"
-          help="Ej.: 123"
-          tooltip="Código de 3 o 4 dígitos al dorso de la tarjeta."
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          mask={maskCvv}
-          value={payment.ccCVV}
-          onChange={(v) => update({ ccCVV: v })}
-        />
+        <TextField {...textField('ccDate', 'col-6 mb-3')} />
+        <TextField {...textField('ccCVV', 'col-6 mb-3')} />
       </div>
       <div className="d-flex flex-wrap align-items-center gap-2">
         <Form.Check
@@ -378,30 +403,8 @@ function CardForm({ errors }: { errors: ShownErrors }) {
       />
       {payment.comprobantefiscal ? (
         <div className="row">
-          <TextField
-            id="rnc"
-            {...check('rnc')}
-            className="col-md-6 mb-3"
-            label="RNC"
-            help="Ej.: 1-01-23456-3"
-            tooltip="Registro Nacional del Contribuyente para el comprobante."
-            inputMode="numeric"
-            autoComplete="off"
-            mask={maskRnc}
-            value={payment.rnc}
-            onChange={(v) => update({ rnc: v })}
-          />
-          <TextField
-            id="rnc_nombre"
-            {...check('rnc_nombre')}
-            className="col-md-6 mb-3"
-            label="Nombre o razón social"
-            help="Ej.: Inversiones Gómez SRL"
-            tooltip="Nombre que aparecerá en el comprobante fiscal."
-            autoComplete="organization"
-            value={payment.rnc_nombre}
-            onChange={(v) => update({ rnc_nombre: v })}
-          />
+          <TextField {...textField('rnc', 'col-md-6 mb-3')} />
+          <TextField {...textField('rnc_nombre', 'col-md-6 mb-3')} />
         </div>
       ) : null}
     </Summary>

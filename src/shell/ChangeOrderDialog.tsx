@@ -2,12 +2,13 @@
 // moves it to another week, or takes the child out of the order, within the camp's window. The server prices the change (the one
 // pricing module) and the dialog shows the new total and what happens to the money before the
 // parent confirms; a refusal (past the deadline, no place left) is shown in place.
-import { useEffect, useState } from 'react';
-import { Alert, Button, Modal } from 'react-bootstrap';
-import { notify } from '../lib/toasts.tsx';
+import { useState } from 'react';
+import { useChangePreview, useLatestAnswer } from '../lib/useLatestAnswer.ts';
 import { formatDop } from '../domain/pricing.ts';
-import { changeTargetLabel, type ChangePreview, type ChangeTargetWeek } from '../domain/changes.ts';
+import { changeTargetLabel, type ChangeTargetWeek } from '../domain/changes.ts';
 import { changeOwnEnrolment, fetchChangeTargets, type EnrolmentSummary } from './accountApi.ts';
+import { OrderActionDialog } from './OrderActionDialog.tsx';
+import { SelectBox } from '../lib/SelectBox.tsx';
 
 /** The 'what to do' choice that takes the line's child out of the order (every week of theirs). */
 const DROP_CHILD = 'quitar-participante';
@@ -28,10 +29,8 @@ export function ChangeOrderDialog({
   const [lineIndex, setLineIndex] = useState('0');
   const [toWeek, setToWeek] = useState('');
   const [weeks, setWeeks] = useState<ChangeTargetWeek[]>([]);
-  const [preview, setPreview] = useState<ChangePreview | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const line = lines[Number(lineIndex)];
+  const id = enrolment?._id;
   const request = line
     ? {
         cupo: line.cupo,
@@ -47,134 +46,89 @@ export function ChangeOrderDialog({
   // The weeks this child could move to, as the server marks them (issue 53): full ones and those
   // the child has in another order are listed but cannot be chosen.
   const cupo = line?.cupo;
-  useEffect(() => {
-    if (!enrolment?._id || cupo === undefined) return;
-    let current = true;
-    fetchChangeTargets(enrolment._id, cupo)
-      .then((found) => current && setWeeks(found))
-      .catch(() => current && setWeeks([]));
-    return () => {
-      current = false;
-    };
-  }, [enrolment?._id, cupo]);
+  useLatestAnswer(
+    id && cupo !== undefined ? () => fetchChangeTargets(id, cupo) : null,
+    `${id}-${cupo}`,
+    setWeeks,
+    () => setWeeks([]),
+  );
 
-  const key = JSON.stringify(request);
-  useEffect(() => {
-    if (!enrolment?._id || !request) return;
-    let current = true;
-    changeOwnEnrolment(enrolment._id, { ...request, preview: true })
-      .then((answer) => {
-        if (!current) return;
-        setPreview(answer.data.preview);
-        setError('');
-      })
-      .catch((caught: unknown) => {
-        if (!current) return;
-        setPreview(null);
-        setError(messageOf(caught));
-      });
-    return () => {
-      current = false;
-    };
-    // The request is compared by value (key): a new object each render must not ask again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enrolment?._id, key]);
-
-  async function confirm() {
-    if (!enrolment?._id || !request) return;
-    setBusy(true);
-    try {
-      const answer = await changeOwnEnrolment(enrolment._id, request);
-      notify.success(answer.message);
-      onChanged();
-    } catch (caught) {
-      setError(messageOf(caught));
-      setBusy(false);
-    }
-  }
+  const { preview, error, setError } = useChangePreview(
+    id && request ? () => changeOwnEnrolment(id, { ...request, preview: true }) : null,
+    `${id}-${JSON.stringify(request)}`,
+    messageOf,
+  );
 
   const ownWeeks = new Set(lines.filter((candidate) => candidate.cupo === line?.cupo).map((one) => one.week));
   return (
-    <Modal show={enrolment !== null} onHide={onClose} centered aria-labelledby="change-title">
-      <Modal.Header closeButton closeLabel="Cerrar">
-        <Modal.Title id="change-title" as="h2" className="h5">
-          Cambiar semanas
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <div className="mb-3">
-          <label htmlFor="change-line" className="form-label">
-            Semana que desea cambiar
-          </label>
-          <select
-            id="change-line"
-            name="line"
-            autoComplete="off"
-            className="form-select tap-target"
-            value={lineIndex}
-            onChange={(event) => {
-              setLineIndex(event.target.value);
-              setToWeek('');
-            }}
-          >
-            {lines.map((option, index) => (
-              <option key={`${option.cupo}-${option.week}`} value={String(index)}>
-                {option.label}
+    <OrderActionDialog
+      show={enrolment !== null}
+      onClose={onClose}
+      titleId="change-title"
+      title="Cambiar semanas"
+      confirmLabel="Confirmar cambio"
+      busyLabel="Guardando…"
+      ready={preview !== null}
+      run={id && request ? () => changeOwnEnrolment(id, request) : undefined}
+      onDone={onChanged}
+      error={error}
+      onError={(caught) => setError(messageOf(caught))}
+    >
+      <div className="mb-3">
+        <SelectBox
+          id="change-line"
+          name="line"
+          label="Semana que desea cambiar"
+          autoComplete="off"
+          className="form-select tap-target"
+          value={lineIndex}
+          onChange={(value) => {
+            setLineIndex(value);
+            setToWeek('');
+          }}
+        >
+          {lines.map((option, index) => (
+            <option key={`${option.cupo}-${option.week}`} value={String(index)}>
+              {option.label}
+            </option>
+          ))}
+        </SelectBox>
+      </div>
+      <div className="mb-3">
+        <SelectBox
+          id="change-to"
+          name="to_week"
+          label="Qué desea hacer"
+          autoComplete="off"
+          className="form-select tap-target"
+          value={toWeek}
+          onChange={setToWeek}
+        >
+          <option value="">Quitar esta semana</option>
+          {/* An order keeps at least one child: the last one leaves by cancelling. */}
+          {line && new Set(lines.map((one) => one.cupo)).size > 1 ? (
+            <option value={DROP_CHILD}>Quitar a {line.child} de la orden (todas sus semanas)</option>
+          ) : null}
+          {weeks
+            .filter((week) => !ownWeeks.has(week._id))
+            .map((week) => (
+              <option key={week._id} value={week._id} disabled={week.state !== 'available'}>
+                Cambiar a {changeTargetLabel(week)}
               </option>
             ))}
-          </select>
-        </div>
-        <div className="mb-3">
-          <label htmlFor="change-to" className="form-label">
-            Qué desea hacer
-          </label>
-          <select
-            id="change-to"
-            name="to_week"
-            autoComplete="off"
-            className="form-select tap-target"
-            value={toWeek}
-            onChange={(event) => setToWeek(event.target.value)}
-          >
-            <option value="">Quitar esta semana</option>
-            {/* An order keeps at least one child: the last one leaves by cancelling. */}
-            {line && new Set(lines.map((one) => one.cupo)).size > 1 ? (
-              <option value={DROP_CHILD}>Quitar a {line.child} de la orden (todas sus semanas)</option>
-            ) : null}
-            {weeks
-              .filter((week) => !ownWeeks.has(week._id))
-              .map((week) => (
-                <option key={week._id} value={week._id} disabled={week.state !== 'available'}>
-                  Cambiar a {changeTargetLabel(week)}
-                </option>
-              ))}
-          </select>
-        </div>
-        <div role="status" aria-live="polite">
-          {preview ? (
-            <>
-              <p className="mb-1">
-                Nuevo total: <strong>{formatDop(preview.after_total)}</strong> (antes{' '}
-                {formatDop(preview.before_total)})
-              </p>
-              <p className="mb-0">{preview.sentence}</p>
-            </>
-          ) : null}
-        </div>
-        {error ? (
-          <Alert variant="danger" className="mt-3 mb-0" role="alert">
-            {error}
-          </Alert>
+        </SelectBox>
+      </div>
+      <div role="status" aria-live="polite">
+        {preview ? (
+          <>
+            <p className="mb-1">
+              Nuevo total: <strong>{formatDop(preview.after_total)}</strong> (antes{' '}
+              {formatDop(preview.before_total)})
+            </p>
+            <p className="mb-0">{preview.sentence}</p>
+          </>
         ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" className="tap-target" onClick={onClose} disabled={busy}>
-          Volver
-        </Button>
-        <Button className="tap-target" onClick={() => void confirm()} disabled={busy || !preview}>
-          {busy ? 'Guardando…' : 'Confirmar cambio'}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+      </div>
+    </OrderActionDialog>
   );
 }

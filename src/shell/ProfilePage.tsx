@@ -6,7 +6,7 @@ import { FamilyTab } from './FamilyTab.tsx';
 import { WaitlistSection } from './WaitlistSection.tsx';
 import { MyPayments } from './MyPayments.tsx';
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, Modal, Nav, Spinner, Tab } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Nav, Spinner, Tab } from 'react-bootstrap';
 import { fetchProfile } from '../api/accounts.ts';
 import { downloadFile } from '../api/download.ts';
 import { readStored, STORAGE_KEYS } from '../api/storage.ts';
@@ -20,6 +20,7 @@ import { MembershipCodes } from '../lib/MembershipCodes.tsx';
 import { notify } from '../lib/toasts.tsx';
 import { cancelOwnEnrolment, fetchActivity, type Activity, type EnrolmentSummary } from './accountApi.ts';
 import { ChangeOrderDialog } from './ChangeOrderDialog.tsx';
+import { OrderActionDialog } from './OrderActionDialog.tsx';
 import { UserIcon } from './icons.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { PasswordForm, ProfileForm } from './ProfileForms.tsx';
@@ -184,49 +185,35 @@ function CancelDialog({
   onClose: () => void;
   onCancelled: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  async function confirm() {
-    if (!enrolment?._id) return;
-    setBusy(true);
-    setError('');
-    try {
-      const answer = await cancelOwnEnrolment(enrolment._id);
-      notify.success(answer.message);
-      onCancelled();
-    } catch (caught) {
-      setError(messageOf(caught));
-      setBusy(false);
-    }
-  }
+  const id = enrolment?._id;
   return (
-    <Modal show={enrolment !== null} onHide={onClose} centered aria-labelledby="cancel-title">
-      <Modal.Header closeButton closeLabel="Cerrar">
-        <Modal.Title id="cancel-title" as="h2" className="h5">
-          Cancelar inscripción
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p>
-          ¿Desea cancelar la inscripción de la orden {enrolment?.order_number} ({enrolment?.camp_name})? Los
-          cupos de {enrolment?.children.join(', ')} quedarán libres para otras familias.
-        </p>
-        <p className="mb-0">{enrolment?.cancel?.refund}</p>
-        {error ? (
-          <Alert variant="danger" className="mt-3 mb-0" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" className="tap-target" onClick={onClose} disabled={busy}>
-          Volver
-        </Button>
-        <Button variant="danger" className="tap-target" onClick={() => void confirm()} disabled={busy}>
-          {busy ? 'Cancelando…' : 'Sí, cancelar la inscripción'}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <OrderActionDialog
+      show={enrolment !== null}
+      onClose={onClose}
+      titleId="cancel-title"
+      title="Cancelar inscripción"
+      confirmLabel="Sí, cancelar la inscripción"
+      busyLabel="Cancelando…"
+      confirmVariant="danger"
+      run={
+        id
+          ? () => {
+              setError('');
+              return cancelOwnEnrolment(id);
+            }
+          : undefined
+      }
+      onDone={onCancelled}
+      error={error}
+      onError={(caught) => setError(messageOf(caught))}
+    >
+      <p>
+        ¿Desea cancelar la inscripción de la orden {enrolment?.order_number} ({enrolment?.camp_name})? Los
+        cupos de {enrolment?.children.join(', ')} quedarán libres para otras familias.
+      </p>
+      <p className="mb-0">{enrolment?.cancel?.refund}</p>
+    </OrderActionDialog>
   );
 }
 

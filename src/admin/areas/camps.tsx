@@ -16,7 +16,7 @@ import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
 import { useCampTypesQuery } from '../api.ts';
 import { dayInputValue, formatDay, notifyError, notifySuccess } from '../feedback.ts';
-import { SelectField, StatusField, SwitchField, lengthLimit } from '../fields.tsx';
+import { NumberField, SelectField, StatusField, SwitchField, lengthLimit } from '../fields.tsx';
 import { areaTexts } from '../texts.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -172,12 +172,10 @@ function CampFields({ formik }: { formik: FormikProps<CampValues> }) {
         help="Como lo verán los padres, p. ej. Campamento de Verano 2027"
       />
       <TextField formik={formik} name="description" label="Descripción" help="Opcional." multiline />
-      <TextField
+      <NumberField
         formik={formik}
         name="membership"
         label="Membresía (RD$) *"
-        type="number"
-        inputMode="numeric"
         min={0}
         help="Precio de la membresía anual por participante, en pesos, p. ej. 2500"
       />
@@ -223,39 +221,31 @@ function CampFields({ formik }: { formik: FormikProps<CampValues> }) {
         label="Avisar a la familia cuando recogen al niño"
         help="En el día de campamento, al marcar 'Salió' la familia recibe un correo breve con la hora y quién lo recogió."
       />
-      <TextField
+      <NumberField
         formik={formik}
         name="hold_minutes"
         label="Minutos de reserva de cupos"
-        type="number"
-        inputMode="numeric"
         min={0}
         help={`Mientras una familia se inscribe, sus cupos quedan apartados este tiempo desde su última actividad. 0: sin reserva (hasta ${HOLD_MAX_MINUTES}).`}
       />
-      <TextField
+      <NumberField
         formik={formik}
         name="hold_family_max"
         label="Cupos que una familia puede reservar por semana"
-        type="number"
-        inputMode="numeric"
         min={1}
         help="Una familia puede inscribir más niños que estos, pero su carrito solo aparta hasta este número de cupos en cada semana."
       />
-      <TextField
+      <NumberField
         formik={formik}
         name="hold_share_percent"
         label="Porcentaje de cada semana reservable por carritos sin pagar"
-        type="number"
-        inputMode="numeric"
         min={1}
         help={`Entre todas las familias, los carritos sin pagar apartan a lo sumo este porcentaje de los cupos de una semana (${HOLD_SHARE_DEFAULT} por defecto); el resto queda libre para quien pague.`}
       />
-      <TextField
+      <NumberField
         formik={formik}
         name="waitlist_offer_hours"
         label="Horas para aceptar un cupo de la lista de espera"
-        type="number"
-        inputMode="numeric"
         min={1}
         help={`Cuando se libera un cupo, se reserva este tiempo para la primera familia en espera (1 a ${WAITLIST_OFFER_MAX_HOURS}).`}
       />
@@ -273,12 +263,10 @@ function CancelPolicyFields({ formik }: { formik: FormikProps<CampValues> }) {
       <SwitchField formik={formik} name="self_cancel" label="Los padres pueden cancelar desde su perfil" />
       {formik.values.self_cancel && (
         <>
-          <TextField
+          <NumberField
             formik={formik}
             name="self_cancel_days"
             label="Hasta cuántos días antes de la primera semana"
-            type="number"
-            inputMode="numeric"
             min={0}
             help="P. ej. 7: pueden cancelar hasta 7 días antes del primer día."
           />
@@ -293,12 +281,10 @@ function CancelPolicyFields({ formik }: { formik: FormikProps<CampValues> }) {
             <option value="credit">Crédito para una próxima inscripción</option>
           </SelectField>
           {formik.values.refund_rule === 'fee' && (
-            <TextField
+            <NumberField
               formik={formik}
               name="cancel_fee"
               label="Cargo por cancelación (RD$)"
-              type="number"
-              inputMode="numeric"
               min={0}
               help="Se descuenta del reembolso, p. ej. 1000"
             />

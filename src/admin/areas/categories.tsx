@@ -8,7 +8,7 @@ import { CATEGORY_MESSAGES, ageRangeText } from '../../domain/categories.ts';
 import { AGE_MAX, AGE_MIN } from '../../domain/enrolment.ts';
 import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
-import { StatusField, lengthLimit } from '../fields.tsx';
+import { NumberField, StatusField, lengthLimit } from '../fields.tsx';
 import { areaTexts } from '../texts.ts';
 import { CampField } from './CampField.tsx';
 import { COPY_MESSAGES, CopyButton } from './camps.tsx';
@@ -80,36 +80,30 @@ function CategoryFields({ formik }: { formik: FormikProps<CategoryValues> }) {
           />
         </div>
         <div className="col-sm-6">
-          <TextField
+          <NumberField
             formik={formik}
             name="order"
             label="Orden *"
-            type="number"
-            inputMode="numeric"
             help="Las categorías se listan de menor a mayor."
           />
         </div>
       </div>
       <div className="row">
         <div className="col-sm-6">
-          <TextField
+          <NumberField
             formik={formik}
             name="age_min"
             label="Edad mínima"
-            type="number"
-            inputMode="numeric"
             min={AGE_MIN}
             max={AGE_MAX}
             help="Opcional: el participante debe tener al menos esta edad."
           />
         </div>
         <div className="col-sm-6">
-          <TextField
+          <NumberField
             formik={formik}
             name="age_max"
             label="Edad máxima"
-            type="number"
-            inputMode="numeric"
             min={AGE_MIN}
             max={AGE_MAX}
             help="Opcional: el participante debe tener como máximo esta edad."

@@ -12,7 +12,7 @@ import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
 import { useAreaList } from '../api.ts';
 import { dayInputValue, formatDay } from '../feedback.ts';
-import { ChecklistField, SelectField, StatusField, lengthLimit } from '../fields.tsx';
+import { ChecklistField, NumberField, SelectField, StatusField, lengthLimit } from '../fields.tsx';
 import { areaTexts } from '../texts.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -122,12 +122,10 @@ function CouponFields({ formik }: { formik: FormikProps<CouponValues> }) {
           help="De 0 a 100, p. ej. 10"
         />
       ) : (
-        <TextField
+        <NumberField
           formik={formik}
           name="amount"
           label="Monto (RD$) *"
-          type="number"
-          inputMode="numeric"
           min={0}
           help="En pesos, p. ej. 500"
         />
@@ -146,30 +144,24 @@ function CouponFields({ formik }: { formik: FormikProps<CouponValues> }) {
         type="date"
         help="Opcional: válido hasta el final de ese día."
       />
-      <TextField
+      <NumberField
         formik={formik}
         name="max_uses"
         label="Usos máximos"
-        type="number"
-        inputMode="numeric"
         min={0}
         help="Inscripciones pagadas que puede descontar en total; 0 = sin límite."
       />
-      <TextField
+      <NumberField
         formik={formik}
         name="max_per_family"
         label="Usos por familia"
-        type="number"
-        inputMode="numeric"
         min={0}
         help="Veces que una misma cuenta puede usarlo; 0 = sin límite."
       />
-      <TextField
+      <NumberField
         formik={formik}
         name="min_children"
         label="Mínimo de participantes"
-        type="number"
-        inputMode="numeric"
         min={0}
         help="Niños que debe inscribir la orden; 0 = sin mínimo."
       />

@@ -9,7 +9,14 @@ import { formatDop } from '../../domain/pricing.ts';
 import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
 import { useAreaList } from '../api.ts';
-import { ChecklistField, SelectField, StatusField, SwitchField, lengthLimit } from '../fields.tsx';
+import {
+  ChecklistField,
+  NumberField,
+  SelectField,
+  StatusField,
+  SwitchField,
+  lengthLimit,
+} from '../fields.tsx';
 import {
   PLAN_FREQUENCIES,
   PLAN_FREQUENCY_LABELS,
@@ -148,34 +155,28 @@ function WeekFields({ formik, record }: { formik: FormikProps<WeekValues>; recor
         autoComplete="off"
         help="DD/MM/AAAA - DD/MM/AAAA, p. ej. 14/06/2027 - 18/06/2027"
       />
-      <TextField
+      <NumberField
         formik={formik}
         name="value"
         label="Precio (RD$) *"
-        type="number"
-        inputMode="numeric"
         min={0}
         help="Por participante, en pesos, p. ej. 4700"
       />
       <div className="row">
         <div className="col-6">
-          <TextField
+          <NumberField
             formik={formik}
             name="quota_q"
             label="Capacidad *"
-            type="number"
-            inputMode="numeric"
             min={0}
             help="Cupos ofrecidos; 0 = sin límite."
           />
         </div>
         <div className="col-6">
-          <TextField
+          <NumberField
             formik={formik}
             name="quota_f"
             label="Ocupados"
-            type="number"
-            inputMode="numeric"
             min={0}
             help={record ? 'Los lleva el sistema; cámbielo solo para corregir.' : 'Normalmente 0.'}
           />
@@ -213,12 +214,10 @@ function PlanFields({ formik }: { formik: FormikProps<WeekValues> }) {
         <div className="row">
           {frequency !== 'once' ? (
             <div className="col-6">
-              <TextField
+              <NumberField
                 formik={formik}
                 name="plan_instalments"
                 label="Cuotas *"
-                type="number"
-                inputMode="numeric"
                 min={PLAN_LIMITS.instalments.min}
                 max={PLAN_LIMITS.instalments.max}
                 help="P. ej. 10 (septiembre a junio)"
@@ -236,12 +235,10 @@ function PlanFields({ formik }: { formik: FormikProps<WeekValues> }) {
           </div>
           {frequency !== 'once' ? (
             <div className="col-6">
-              <TextField
+              <NumberField
                 formik={formik}
                 name="plan_due_day"
                 label="Día de vencimiento *"
-                type="number"
-                inputMode="numeric"
                 min={PLAN_LIMITS.dueDay.min}
                 max={PLAN_LIMITS.dueDay.max}
                 help="Del 1 al 28, p. ej. 5"

@@ -2,8 +2,9 @@
 // fields before and after. Filtered by kind of record, action, admin and dates.
 import { useMemo } from 'react';
 import { AdminPage } from '../AdminPage.tsx';
-import { DayRangeFields, FilterSelect, Pager } from '../filters.tsx';
-import { DataTable, type AdminColumn } from '../DataTable.tsx';
+import { DayRangeFields, FilterSelect } from '../filters.tsx';
+import type { AdminColumn } from '../DataTable.tsx';
+import { counted, FilterForm, pageOf, SearchInput, TableCard } from '../TablePage.tsx';
 import { useAuditQuery } from '../api.ts';
 import { withServerMessage } from '../feedback.ts';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditQuery, type AuditRow } from '../../domain/staff.ts';
@@ -75,14 +76,9 @@ export function AuditPage() {
   const { filters, page, setFilters, setPage } = useUrlFilters<AuditQuery>();
   const user = useDebounced(filters.user ?? '');
   const log = useAuditQuery({ ...filters, user, page, limit: PAGE_SIZE });
-  const rows = log.data?.data ?? [];
-  const total = log.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const set = (patch: Partial<AuditQuery>) => {
-    const next = { ...filters, ...patch };
-    for (const key of Object.keys(next) as Array<keyof AuditQuery>) if (!next[key]) delete next[key];
-    setFilters(next);
-  };
+  const { rows, total, pages } = pageOf(log.data, PAGE_SIZE);
+  // Empty filters leave the address (useUrlFilters keeps only the ones with a value).
+  const set = (patch: Partial<AuditQuery>) => setFilters({ ...filters, ...patch });
 
   const columns = useMemo<Array<AdminColumn<AuditRow>>>(
     () => [
@@ -117,13 +113,9 @@ export function AuditPage() {
 
   return (
     <AdminPage title="Auditoría">
-      <div className="card">
-        <div className="card-header">
-          <form
-            className="row g-2 align-items-end"
-            role="search"
-            onSubmit={(event) => event.preventDefault()}
-          >
+      <TableCard
+        filters={
+          <FilterForm>
             <div className="col-12 col-sm-6 col-md-3">
               <FilterSelect
                 id="audit-kind"
@@ -150,18 +142,13 @@ export function AuditPage() {
               />
             </div>
             <div className="col-12 col-md-2">
-              <label htmlFor="audit-user" className="form-label small mb-1">
-                Usuario
-              </label>
-              <input
+              <SearchInput
                 id="audit-user"
                 name="user"
-                type="search"
+                label="Usuario"
                 inputMode="email"
-                autoComplete="off"
-                className="form-control"
                 value={filters.user ?? ''}
-                onChange={(event) => set({ user: event.target.value })}
+                onChange={(user) => set({ user })}
               />
             </div>
             <DayRangeFields
@@ -171,36 +158,17 @@ export function AuditPage() {
               onChange={set}
               columnClass="col-6 col-md-2"
             />
-          </form>
-        </div>
-        <div className="card-body p-0" aria-busy={log.isFetching || undefined}>
-          {log.error ? (
-            <p className="p-3 mb-0" role="alert">
-              {withServerMessage('Error al cargar la auditoría', log.error)}
-            </p>
-          ) : rows.length === 0 ? (
-            <p className="p-3 mb-0 text-body-secondary" role="status">
-              {log.isLoading ? 'Cargando…' : 'No hay registros con esos filtros.'}
-            </p>
-          ) : (
-            <DataTable
-              caption="Auditoría"
-              columns={columns}
-              rows={rows}
-              sorting={[]}
-              onSortingChange={() => {}}
-              sortable={[]}
-              rowId={(entry) => entry._id}
-            />
-          )}
-        </div>
-        <Pager
-          page={page}
-          pages={pages}
-          summary={`${total} ${total === 1 ? 'registro' : 'registros'}`}
-          onPage={setPage}
-        />
-      </div>
+          </FilterForm>
+        }
+        load={log}
+        {...(log.error ? { error: withServerMessage('Error al cargar la auditoría', log.error) } : {})}
+        empty="No hay registros con esos filtros."
+        caption="Auditoría"
+        columns={columns}
+        rows={rows}
+        rowId={(entry) => entry._id}
+        pager={{ page, pages, summary: counted(total, 'registro', 'registros'), onPage: setPage }}
+      />
     </AdminPage>
   );
 }

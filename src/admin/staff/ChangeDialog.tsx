@@ -2,9 +2,10 @@
 // child to another week. The dialog asks the server for the change's figures (new total, what goes
 // back or is owed) before anything is done, and shows them; 'Confirmar cambio' makes it. The page
 // mounts it afresh (a new key) for each line it opens on, so nothing typed carries over.
-import { useEffect, useState } from 'react';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { ReasonField } from './ReasonField.tsx';
+import { useState } from 'react';
+import { useChangePreview } from '../../lib/useLatestAnswer.ts';
+import { ConfirmDialog } from '../../lib/DialogFrame.tsx';
+import { ReasonField, useReason } from './ReasonField.tsx';
 import { formatDop } from '../../domain/pricing.ts';
 import {
   CHANGE_ACTION_LABELS,
@@ -13,13 +14,13 @@ import {
   CHANGE_REFUNDS,
   changeTargetLabel,
   type ChangeAction,
-  type ChangePreview,
   type ChangeRefund,
   type ChangeRequest,
 } from '../../domain/changes.ts';
 import type { EnrolmentDetail } from '../../domain/staff.ts';
 import { useChangeEnrolmentMutation, useChangeTargetsQuery } from '../api.ts';
 import { notifyCall, withServerMessage } from '../feedback.ts';
+import { SelectBox } from '../../lib/SelectBox.tsx';
 
 export interface ChangeTarget {
   action: ChangeAction;
@@ -49,10 +50,7 @@ export function ChangeDialog({
 }) {
   const [toWeek, setToWeek] = useState('');
   const [refund, setRefund] = useState<ChangeRefund>('card');
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState('');
-  const [preview, setPreview] = useState<ChangePreview | null>(null);
-  const [previewError, setPreviewError] = useState('');
+  const reason = useReason(CHANGE_MESSAGES.reason);
   const [ask] = useChangeEnrolmentMutation();
   const [change, changing] = useChangeEnrolmentMutation();
   const moving = target?.action === 'move_week';
@@ -65,36 +63,20 @@ export function ChangeDialog({
   const choices = weeks.data ?? [];
 
   // The figures of the change as it stands now, from the server (the one pricing module).
-  useEffect(() => {
-    if (!target || (moving && !toWeek)) return;
-    let current = true;
-    ask({
-      id: enrolment._id,
-      body: { ...requestOf(target, moving ? toWeek : ''), refund, reason: '', preview: true },
-    })
-      .unwrap()
-      .then((answer) => {
-        if (!current) return;
-        setPreview(answer.data.preview);
-        setPreviewError('');
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        setPreview(null);
-        setPreviewError(withServerMessage('No fue posible calcular el cambio', error));
-      });
-    return () => {
-      current = false;
-    };
-  }, [ask, enrolment._id, moving, refund, target, toWeek]);
+  const asked = target && !(moving && !toWeek) ? requestOf(target, moving ? toWeek : '') : null;
+  const { preview, error: previewError } = useChangePreview(
+    asked
+      ? () => ask({ id: enrolment._id, body: { ...asked, refund, reason: '', preview: true } }).unwrap()
+      : null,
+    JSON.stringify([enrolment._id, asked, refund]),
+    (error) => withServerMessage('No fue posible calcular el cambio', error),
+  );
 
   async function confirm() {
     if (!target) return;
-    if (reason.trim().length < 3) {
-      setReasonError(CHANGE_MESSAGES.reason);
-      return;
-    }
-    const body = { ...requestOf(target, moving ? toWeek : ''), refund, reason: reason.trim() };
+    const given = reason.take();
+    if (given === null) return;
+    const body = { ...requestOf(target, moving ? toWeek : ''), refund, reason: given };
     await notifyCall(
       () => change({ id: enrolment._id, body }).unwrap(),
       'Error al modificar la inscripción',
@@ -117,16 +99,13 @@ export function ChangeDialog({
       <p className="fw-semibold">{target?.label}</p>
       {moving && (
         <div className="mb-3">
-          <label htmlFor="change-week" className="form-label">
-            Nueva semana *
-          </label>
-          <select
+          <SelectBox
             id="change-week"
             name="to_week"
+            label="Nueva semana *"
             autoComplete="off"
-            className="form-select"
             value={toWeek}
-            onChange={(event) => setToWeek(event.target.value)}
+            onChange={setToWeek}
           >
             <option value="">Seleccione una semana</option>
             {choices.map((week) => (
@@ -134,7 +113,7 @@ export function ChangeDialog({
                 {changeTargetLabel(week)}
               </option>
             ))}
-          </select>
+          </SelectBox>
         </div>
       )}
       {givesBack && (
@@ -169,16 +148,7 @@ export function ChangeDialog({
         )}
         {previewError && <p className="text-danger mb-0">{previewError}</p>}
       </div>
-      <ReasonField
-        id="change-reason"
-        value={reason}
-        error={reasonError}
-        rows={2}
-        onChange={(value) => {
-          setReason(value);
-          setReasonError('');
-        }}
-      />
+      <ReasonField id="change-reason" rows={2} {...reason.field} />
     </ConfirmDialog>
   );
 }

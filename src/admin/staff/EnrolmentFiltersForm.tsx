@@ -2,6 +2,7 @@
 import { CampPicker } from '../CampPicker.tsx';
 import { useAreaList } from '../api.ts';
 import { DayRangeFields, FilterSelect } from '../filters.tsx';
+import { FilterForm, SearchInput } from '../TablePage.tsx';
 import { ENROLMENT_STATES, ENROLMENT_STATE_LABELS, type EnrolmentFilters } from '../../domain/staff.ts';
 
 /** The weeks of one camp, for a week filter (none until a camp is chosen). */
@@ -43,27 +44,16 @@ export function EnrolmentFiltersForm({
   filters: EnrolmentFilters;
   onChange: (filters: EnrolmentFilters) => void;
 }) {
-  const set = (patch: Partial<EnrolmentFilters>) => {
-    const next: EnrolmentFilters = { ...filters, ...patch };
-    for (const key of Object.keys(next) as Array<keyof EnrolmentFilters>) if (!next[key]) delete next[key];
-    onChange(next);
-  };
+  // The list keeps only the filters with a value (useUrlFilters drops the empty ones).
+  const set = (patch: Partial<EnrolmentFilters>) => onChange({ ...filters, ...patch });
   return (
-    <form className="row g-2 align-items-end" role="search" onSubmit={(event) => event.preventDefault()}>
+    <FilterForm>
       <div className="col-12 col-md-4">
-        <label htmlFor="enrolments-search" className="form-label small mb-1">
-          Buscar
-        </label>
-        <input
+        <SearchInput
           id="enrolments-search"
-          name="q"
-          type="search"
-          inputMode="search"
-          autoComplete="off"
-          className="form-control"
           placeholder="Orden, correo, madre, padre o participante"
           value={filters.q ?? ''}
-          onChange={(event) => set({ q: event.target.value })}
+          onChange={(q) => set({ q })}
         />
       </div>
       <div className="col-12 col-sm-6 col-md-4">
@@ -100,6 +90,6 @@ export function EnrolmentFiltersForm({
         onChange={set}
         columnClass="col-6 col-sm-4"
       />
-    </form>
+    </FilterForm>
   );
 }

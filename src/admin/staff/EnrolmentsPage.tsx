@@ -3,8 +3,8 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../AdminPage.tsx';
-import { Pager } from '../filters.tsx';
-import { DataTable, type AdminColumn } from '../DataTable.tsx';
+import type { AdminColumn } from '../DataTable.tsx';
+import { counted, pageOf, TableCard } from '../TablePage.tsx';
 import { useEnrolmentsQuery } from '../api.ts';
 import { formatDay, notifyError, withServerMessage } from '../feedback.ts';
 import { formatDop } from '../../domain/pricing.ts';
@@ -30,9 +30,7 @@ export function EnrolmentsPage() {
   const q = useDebounced(filters.q ?? '');
   const query = { ...filters, q, page, limit: PAGE_SIZE };
   const list = useEnrolmentsQuery(query);
-  const rows = list.data?.data ?? [];
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const { rows, total, pages } = pageOf(list.data, PAGE_SIZE);
   useEffect(() => {
     if (list.error) notifyError(withServerMessage('Error al cargar inscripciones', list.error));
   }, [list.error]);
@@ -80,44 +78,19 @@ export function EnrolmentsPage() {
     [],
   );
 
-  const change = (next: EnrolmentFilters) => setFilters(next);
-
   return (
     <AdminPage title="Inscripciones" actions={<ExportButtons filters={{ ...filters, q }} />}>
-      <div className="card">
-        <div className="card-header">
-          <EnrolmentFiltersForm filters={filters} onChange={change} />
-        </div>
-        <div className="card-body p-0" aria-busy={list.isFetching || undefined}>
-          {list.isLoading ? (
-            <div className="p-3" aria-hidden="true">
-              {Array.from({ length: 4 }, (_, index) => (
-                <span key={index} className="admin-skeleton mb-2" />
-              ))}
-            </div>
-          ) : rows.length === 0 ? (
-            <p className="p-3 mb-0 text-body-secondary" role="status">
-              No se encontraron inscripciones con esos filtros.
-            </p>
-          ) : (
-            <DataTable
-              caption="Inscripciones"
-              columns={columns}
-              rows={rows}
-              sorting={[]}
-              onSortingChange={() => {}}
-              sortable={[]}
-              rowId={(record) => record._id}
-            />
-          )}
-        </div>
-        <Pager
-          page={page}
-          pages={pages}
-          summary={`${total} ${total === 1 ? 'inscripción' : 'inscripciones'}`}
-          onPage={setPage}
-        />
-      </div>
+      <TableCard
+        filters={<EnrolmentFiltersForm filters={filters} onChange={setFilters} />}
+        load={list}
+        skeleton
+        empty="No se encontraron inscripciones con esos filtros."
+        caption="Inscripciones"
+        columns={columns}
+        rows={rows}
+        rowId={(record) => record._id}
+        pager={{ page, pages, summary: counted(total, 'inscripción', 'inscripciones'), onPage: setPage }}
+      />
     </AdminPage>
   );
 }

@@ -22,6 +22,7 @@ import {
 } from '../../domain/ledger.ts';
 import { type LedgerLineAnswer } from '../../domain/schemas/ledger.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
+import { SelectBox } from '../../lib/SelectBox.tsx';
 
 function PaymentForm({
   enrolment,
@@ -72,22 +73,19 @@ function PaymentForm({
   return (
     <form className="row g-2" onSubmit={(event) => void submit(event)} aria-describedby="payment-form-error">
       <div className="col-12 col-md-4">
-        <label className="form-label" htmlFor="payment-method">
-          Forma de pago *
-        </label>
-        <select
+        <SelectBox
           id="payment-method"
           name="method"
-          className="form-select"
+          label="Forma de pago *"
           value={method}
-          onChange={(event) => setMethod(event.target.value as ManualMethod)}
+          onChange={(value) => setMethod(value as ManualMethod)}
         >
           {MANUAL_METHODS.map((key) => (
             <option key={key} value={key}>
               {PAYMENT_METHOD_LABELS[key]}
             </option>
           ))}
-        </select>
+        </SelectBox>
       </div>
       <div className="col-12 col-md-4">
         <label className="form-label" htmlFor="payment-amount">

@@ -5,9 +5,9 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../AdminPage.tsx';
 import { CampPicker } from '../CampPicker.tsx';
-import { DataTable, type AdminColumn } from '../DataTable.tsx';
+import type { AdminColumn } from '../DataTable.tsx';
 import { useReceivablesQuery } from '../api.ts';
-import { withServerMessage } from '../feedback.ts';
+import { FilterForm, LoadedTable, SearchInput } from '../TablePage.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 import { useDebounced, useUrlFilters } from '../filters.tsx';
 import { formatDop } from '../../domain/pricing.ts';
@@ -20,6 +20,7 @@ import {
   type ReceivableState,
 } from '../../domain/ledger.ts';
 import { type ReceivableRowAnswer } from '../../domain/schemas/ledger.ts';
+import { SelectBox } from '../../lib/SelectBox.tsx';
 
 export function ReceivablesPage() {
   // Kept in the address (issue 24): Back and reload bring the list back as it was.
@@ -88,7 +89,7 @@ export function ReceivablesPage() {
       title="Cuentas por cobrar"
       actions={<ExportButtons path="/cuentas/export" filters={filters} />}
     >
-      <form className="row g-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
+      <FilterForm search={false} className="row g-2 align-items-end mb-3">
         <div className="col-12 col-md-4">
           <CampPicker
             id="receivables-camp"
@@ -98,15 +99,12 @@ export function ReceivablesPage() {
           />
         </div>
         <div className="col-12 col-md-4">
-          <label className="form-label" htmlFor="receivables-state">
-            Estado
-          </label>
-          <select
+          <SelectBox
             id="receivables-state"
             name="state"
-            className="form-select"
+            label="Estado"
             value={state}
-            onChange={(event) => set({ state: event.target.value })}
+            onChange={(value) => set({ state: value })}
           >
             <option value="">Todas</option>
             {RECEIVABLE_STATES.map((key) => (
@@ -114,25 +112,18 @@ export function ReceivablesPage() {
                 {RECEIVABLE_STATE_LABELS[key]}
               </option>
             ))}
-          </select>
+          </SelectBox>
         </div>
         <div className="col-12 col-md-4">
-          <label className="form-label" htmlFor="receivables-q">
-            Buscar
-          </label>
-          <input
+          <SearchInput
             id="receivables-q"
-            name="q"
-            type="search"
-            inputMode="search"
-            autoComplete="off"
-            className="form-control"
+            labelClassName="form-label"
             placeholder="Orden, correo o nombre"
             value={q}
-            onChange={(event) => set({ q: event.target.value })}
+            onChange={(value) => set({ q: value })}
           />
         </div>
-      </form>
+      </FilterForm>
       {totals ? (
         <ul
           className="row row-cols-2 row-cols-md-6 g-2 mb-3 small list-unstyled"
@@ -153,27 +144,15 @@ export function ReceivablesPage() {
           ))}
         </ul>
       ) : null}
-      {list.error ? (
-        <p role="alert">{withServerMessage('Error al cargar las cuentas por cobrar', list.error)}</p>
-      ) : !list.data ? (
-        <p role="status">Cargando…</p>
-      ) : list.data.rows.length === 0 ? (
-        <p role="status">No hay cuentas con esos filtros.</p>
-      ) : (
-        <div className="card">
-          <div className="card-body p-0">
-            <DataTable
-              caption="Cuentas por cobrar"
-              columns={columns}
-              rows={list.data.rows}
-              sorting={[]}
-              onSortingChange={() => {}}
-              sortable={[]}
-              rowId={(row) => `${row.enrolment_id}-${row.child}`}
-            />
-          </div>
-        </div>
-      )}
+      <LoadedTable
+        error={list.error}
+        errorText="Error al cargar las cuentas por cobrar"
+        empty="No hay cuentas con esos filtros."
+        caption="Cuentas por cobrar"
+        columns={columns}
+        rows={list.data?.rows}
+        rowId={(row) => `${row.enrolment_id}-${row.child}`}
+      />
     </AdminPage>
   );
 }

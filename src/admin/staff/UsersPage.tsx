@@ -4,11 +4,13 @@
 // never be demoted or deactivated (the server says so). A coach is assigned the weeks and
 // categories they run ('Asignar'): their rosters and camp day show those only.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Button, Modal } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
+import { ConfirmDialog } from '../../lib/DialogFrame.tsx';
 import { CampPicker } from '../CampPicker.tsx';
 import { AdminPage } from '../AdminPage.tsx';
-import { LabeledInput } from '../fields.tsx';
-import { DataTable, type AdminColumn } from '../DataTable.tsx';
+import { LabeledInputs } from '../fields.tsx';
+import type { AdminColumn } from '../DataTable.tsx';
+import { LoadedTable } from '../TablePage.tsx';
 import {
   useAreaList,
   useCreateStaffMutation,
@@ -59,41 +61,22 @@ function NewMemberForm() {
         </h2>
       </div>
       <div className="card-body row g-2 align-items-end">
-        {(
-          [
-            {
-              id: ids.name,
-              name: 'name',
-              label: 'Nombre',
-              type: 'text',
-              mode: 'text',
-              value: name,
-              set: setName,
-            },
+        <LabeledInputs
+          fields={[
+            { id: ids.name, name: 'name', label: 'Nombre', value: name, onChange: setName },
             {
               id: ids.email,
               name: 'email',
               label: 'Correo electrónico',
               type: 'email',
-              mode: 'email',
+              inputMode: 'email',
               value: email,
-              set: setEmail,
+              onChange: setEmail,
             },
-          ] as const
-        ).map((field) => (
-          <LabeledInput
-            key={field.name}
-            id={field.id}
-            name={field.name}
-            label={field.label}
-            type={field.type}
-            inputMode={field.mode}
-            value={field.value}
-            onChange={field.set}
-            className="col-12 col-md-4"
-            error={described}
-          />
-        ))}
+          ]}
+          className="col-12 col-md-4"
+          error={described}
+        />
         <div className="col-12 col-md-2">
           <label htmlFor={ids.role} className="form-label">
             Rol
@@ -187,53 +170,47 @@ function AssignDialog({ member, onClose }: { member: StaffView | null; onClose: 
       })
       .catch((failure: unknown) => setError(serverMessage(failure) || 'No fue posible guardar.'));
   return (
-    <Modal show={member !== null} onHide={onClose} centered aria-labelledby="assign-title">
-      <Modal.Header closeButton closeLabel="Cerrar">
-        <Modal.Title id="assign-title" as="h2" className="h5">
-          Semanas y categorías de {member?.name || member?.email}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <div className="mb-3">
-          <CampPicker id="assign-camp" value={campament} onChange={setCampament} />
-        </div>
-        {campament ? (
-          <>
-            <Choices
-              legend="Semanas"
-              name="weeks"
-              options={campWeeks.data?.data ?? []}
-              chosen={weeks}
-              onToggle={toggle(weeks, setWeeks)}
-              empty="Este campamento no tiene semanas."
-            />
-            <Choices
-              legend="Categorías (ninguna marcada: todas)"
-              name="categories"
-              options={campCategories.data?.data ?? []}
-              chosen={categories}
-              onToggle={toggle(categories, setCategories)}
-              empty="Este campamento no tiene categorías."
-            />
-          </>
-        ) : (
-          <p className="small text-body-secondary">Elija un campamento para ver sus semanas y categorías.</p>
-        )}
-        {error ? (
-          <p className="text-danger small mb-0" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" className="admin-tap" onClick={onClose}>
-          Cancelar
-        </Button>
-        <Button className="admin-tap" onClick={() => void save()} disabled={isLoading}>
-          Guardar
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ConfirmDialog
+      show={member !== null}
+      onClose={onClose}
+      titleId="assign-title"
+      title={<>Semanas y categorías de {member?.name || member?.email}</>}
+      backLabel="Cancelar"
+      confirmLabel="Guardar"
+      busy={isLoading}
+      onConfirm={() => void save()}
+    >
+      <div className="mb-3">
+        <CampPicker id="assign-camp" value={campament} onChange={setCampament} />
+      </div>
+      {campament ? (
+        [
+          {
+            legend: 'Semanas',
+            name: 'weeks',
+            options: campWeeks.data?.data ?? [],
+            chosen: weeks,
+            onToggle: toggle(weeks, setWeeks),
+            empty: 'Este campamento no tiene semanas.',
+          },
+          {
+            legend: 'Categorías (ninguna marcada: todas)',
+            name: 'categories',
+            options: campCategories.data?.data ?? [],
+            chosen: categories,
+            onToggle: toggle(categories, setCategories),
+            empty: 'Este campamento no tiene categorías.',
+          },
+        ].map((choices) => <Choices key={choices.name} {...choices} />)
+      ) : (
+        <p className="small text-body-secondary">Elija un campamento para ver sus semanas y categorías.</p>
+      )}
+      {error ? (
+        <p className="text-danger small mb-0" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </ConfirmDialog>
   );
 }
 
@@ -338,25 +315,14 @@ export function UsersPage() {
       <NewMemberForm />
       {/* Keyed by the member: the dialog starts from that member's lists each time. */}
       <AssignDialog key={assigning?._id ?? 'none'} member={assigning} onClose={() => setAssigning(null)} />
-      {list.error ? (
-        <p role="alert">{withServerMessage('Error al cargar los usuarios', list.error)}</p>
-      ) : !list.data ? (
-        <p role="status">Cargando…</p>
-      ) : (
-        <div className="card">
-          <div className="card-body p-0">
-            <DataTable
-              caption="Personal"
-              columns={columns}
-              rows={list.data}
-              sorting={[]}
-              onSortingChange={() => {}}
-              sortable={[]}
-              rowId={(member) => member._id}
-            />
-          </div>
-        </div>
-      )}
+      <LoadedTable
+        error={list.error}
+        errorText="Error al cargar los usuarios"
+        caption="Personal"
+        columns={columns}
+        rows={list.data}
+        rowId={(member) => member._id}
+      />
     </AdminPage>
   );
 }

@@ -4,7 +4,8 @@
 import { useMemo, useState } from 'react';
 import { AdminPage } from '../AdminPage.tsx';
 import { CampPicker } from '../CampPicker.tsx';
-import { DataTable, type AdminColumn } from '../DataTable.tsx';
+import type { AdminColumn } from '../DataTable.tsx';
+import { FilterForm, LoadedTable } from '../TablePage.tsx';
 import { useMoveInWaitlistMutation, useWaitlistQuery } from '../api.ts';
 import { notifyError, notifySuccess, withServerMessage } from '../feedback.ts';
 import { WAITLIST_STATUS_LABELS, type WaitlistView } from '../../domain/waitlist.ts';
@@ -84,7 +85,7 @@ export function WaitlistPage() {
   );
   return (
     <AdminPage title="Lista de espera">
-      <form className="row g-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
+      <FilterForm search={false} className="row g-2 align-items-end mb-3">
         <div className="col-12 col-md-6">
           <CampPicker
             id="waitlist-camp"
@@ -99,28 +100,16 @@ export function WaitlistPage() {
         <div className="col-12 col-md-6">
           <WeekPicker id="waitlist-week" campament={campament} value={week} onChange={setWeek} />
         </div>
-      </form>
-      {list.error ? (
-        <p role="alert">{withServerMessage('Error al cargar la lista de espera', list.error)}</p>
-      ) : !list.data ? (
-        <p role="status">Cargando…</p>
-      ) : list.data.length === 0 ? (
-        <p role="status">Nadie está en lista de espera.</p>
-      ) : (
-        <div className="card">
-          <div className="card-body p-0">
-            <DataTable
-              caption="Lista de espera"
-              columns={columns}
-              rows={list.data}
-              sorting={[]}
-              onSortingChange={() => {}}
-              sortable={[]}
-              rowId={(entry) => entry._id}
-            />
-          </div>
-        </div>
-      )}
+      </FilterForm>
+      <LoadedTable
+        error={list.error}
+        errorText="Error al cargar la lista de espera"
+        empty="Nadie está en lista de espera."
+        caption="Lista de espera"
+        columns={columns}
+        rows={list.data}
+        rowId={(entry) => entry._id}
+      />
     </AdminPage>
   );
 }

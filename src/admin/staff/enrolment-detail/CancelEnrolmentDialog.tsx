@@ -1,12 +1,11 @@
 // 'Cancelar inscripción' on a paid order: what the cancellation does, the money that goes back, and
 // the reason staff must give (at least 3 characters) before it is confirmed.
-import { useState } from 'react';
 import { cancelMoneyLines } from '../../../domain/give-back.ts';
 import type { EnrolmentDetail } from '../../../domain/staff.ts';
 import { useCancelEnrolmentMutation } from '../../api.ts';
 import { notifyCall } from '../../feedback.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { ReasonField } from '../ReasonField.tsx';
+import { ConfirmDialog } from '../../../lib/DialogFrame.tsx';
+import { ReasonField, useReason } from '../ReasonField.tsx';
 
 export function CancelEnrolmentDialog({
   id,
@@ -21,17 +20,14 @@ export function CancelEnrolmentDialog({
   show: boolean;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState('');
+  const reason = useReason('Escriba el motivo de la cancelación.');
   const [cancel, cancelling] = useCancelEnrolmentMutation();
 
   async function confirmCancel() {
-    if (reason.trim().length < 3) {
-      setReasonError('Escriba el motivo de la cancelación.');
-      return;
-    }
+    const given = reason.take();
+    if (given === null) return;
     await notifyCall(
-      () => cancel({ id, reason: reason.trim() }).unwrap(),
+      () => cancel({ id, reason: given }).unwrap(),
       'Error al cancelar la inscripción',
       onClose,
     );
@@ -56,16 +52,7 @@ export function CancelEnrolmentDialog({
       {cancelMoneyLines(giveBack).map((line) => (
         <p key={line}>{line}</p>
       ))}
-      <ReasonField
-        id="cancel-reason"
-        value={reason}
-        error={reasonError}
-        rows={3}
-        onChange={(value) => {
-          setReason(value);
-          setReasonError('');
-        }}
-      />
+      <ReasonField id="cancel-reason" rows={3} {...reason.field} />
     </ConfirmDialog>
   );
 }

@@ -5,7 +5,8 @@ import { OFFICE_REFUND_METHOD_LABELS } from '../../../domain/give-back.ts';
 import { formatDop } from '../../../domain/pricing.ts';
 import { useRecordOfficeRefundMutation } from '../../api.ts';
 import { notifyCall } from '../../feedback.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../lib/DialogFrame.tsx';
+import { SelectBox } from '../../../lib/SelectBox.tsx';
 
 type Method = 'efectivo' | 'transferencia';
 
@@ -46,19 +47,17 @@ export function OfficeRefundDialog({
       <p>
         La familia pagó {formatDop(amount)} en efectivo o por transferencia: registre cómo se le devolvió.
       </p>
-      <label className="form-label" htmlFor="office-refund-method">
-        Cómo se devolvió
-      </label>
-      <select
+      <SelectBox
         id="office-refund-method"
         name="method"
+        label="Cómo se devolvió"
         className="form-select mb-3"
         value={method}
-        onChange={(event) => setMethod(event.target.value as Method)}
+        onChange={(value) => setMethod(value as Method)}
       >
         <option value="efectivo">Efectivo</option>
         <option value="transferencia">Transferencia</option>
-      </select>
+      </SelectBox>
       <label className="form-label" htmlFor="office-refund-note">
         Nota (opcional)
       </label>

@@ -1,7 +1,7 @@
 // The dialog behind 'Corregir' on a rejected e-CF of the receipts screen's e-CF list (issue 22).
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Modal } from 'react-bootstrap';
-import { LabeledInput } from '../../fields.tsx';
+import { ConfirmDialog } from '../../../lib/DialogFrame.tsx';
+import { LabeledInputs } from '../../fields.tsx';
 import { useCorrectEcfMutation } from '../../api.ts';
 import { notifySuccess, serverMessage } from '../../feedback.ts';
 import { maskRnc } from '../../../lib/masks.ts';
@@ -37,71 +37,45 @@ export function CorrectEcfDialog({ receipt, onClose }: { receipt: EcfView | null
       id: ids.rnc,
       name: 'rnc',
       label: 'RNC del comprador',
-      autoComplete: 'off',
       inputMode: 'numeric',
       value: rnc,
-      set: (value: string) => setRnc(maskRnc(value)),
+      onChange: (value: string) => setRnc(maskRnc(value)),
     },
     {
       id: ids.name,
       name: 'rnc_nombre',
       label: 'Nombre o razón social',
       autoComplete: 'organization',
-      inputMode: 'text',
       value: name,
-      set: setName,
+      onChange: setName,
     },
   ] as const;
   return (
-    <Modal show={receipt !== null} onHide={onClose} centered aria-labelledby="correct-ecf-title">
-      <form onSubmit={submit} noValidate>
-        <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id="correct-ecf-title" as="h2" className="h5">
-            Corregir {receipt?.encf}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="mb-1">DGII lo rechazó:</p>
-          <ul>
-            {(receipt?.messages.length ? receipt.messages : ['sin motivo indicado']).map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-          {credit
-            ? buyerFields.map((field) => (
-                <LabeledInput
-                  key={field.name}
-                  id={field.id}
-                  name={field.name}
-                  label={field.label}
-                  autoComplete={field.autoComplete}
-                  inputMode={field.inputMode}
-                  value={field.value}
-                  onChange={field.set}
-                  className="mb-2"
-                  error={described}
-                />
-              ))
-            : null}
-          <p className="small text-body-secondary mb-0">
-            Se firmará de nuevo con los datos fiscales de la escuela que tiene esta página (corríjalos antes
-            si DGII los rechazó) y se enviará a DGII. Si DGII dio por usado su número, tomará el siguiente.
-          </p>
-          {error ? (
-            <p id={ids.error} className="text-danger small mt-2 mb-0" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" className="admin-tap" onClick={onClose}>
-            Volver
-          </Button>
-          <Button type="submit" variant="primary" className="admin-tap" disabled={isLoading}>
-            {isLoading ? 'Firmando…' : 'Firmar y enviar'}
-          </Button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <ConfirmDialog
+      show={receipt !== null}
+      onClose={onClose}
+      titleId="correct-ecf-title"
+      title={<>Corregir {receipt?.encf}</>}
+      form={{ onSubmit: submit, noValidate: true }}
+      confirmLabel={isLoading ? 'Firmando…' : 'Firmar y enviar'}
+      busy={isLoading}
+    >
+      <p className="mb-1">DGII lo rechazó:</p>
+      <ul>
+        {(receipt?.messages.length ? receipt.messages : ['sin motivo indicado']).map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+      {credit ? <LabeledInputs fields={buyerFields} className="mb-2" error={described} /> : null}
+      <p className="small text-body-secondary mb-0">
+        Se firmará de nuevo con los datos fiscales de la escuela que tiene esta página (corríjalos antes si
+        DGII los rechazó) y se enviará a DGII. Si DGII dio por usado su número, tomará el siguiente.
+      </p>
+      {error ? (
+        <p id={ids.error} className="text-danger small mt-2 mb-0" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </ConfirmDialog>
   );
 }

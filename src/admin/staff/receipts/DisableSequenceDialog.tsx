@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useDisableSequenceMutation } from '../../api.ts';
 import { notifySuccess, withServerMessage } from '../../feedback.ts';
 import type { SequenceView } from '../../../domain/receipts.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../lib/DialogFrame.tsx';
 
 export function DisableSequenceDialog({
   sequence,
