@@ -5,7 +5,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ButtonHTMLAttributes, HTMLAttributes, ReactNode } from 'react';
 import type { FormikProps } from 'formik';
 
-interface TextFieldProps<V> {
+export interface TextFieldProps<V> {
   formik: FormikProps<V>;
   name: keyof V & string;
   label: string;
