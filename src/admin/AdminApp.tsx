@@ -2,7 +2,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../lib/NotFoundPage.tsx';
 import { AdminLayout } from './AdminLayout.tsx';
-import { adminHome, adminRole } from './adminSession.ts';
+import { adminHome, adminRole } from '../lib/adminSession.ts';
 import { AdminLoginPage } from './AdminLoginPage.tsx';
 import { AdminPublicOnlyRoute, AdminRoute } from './AdminGuards.tsx';
 import { AreaListPage } from './AreaListPage.tsx';

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { adminHome, adminRole, useAdminToken } from './adminSession.ts';
+import { adminHome, adminRole, useAdminToken } from '../lib/adminSession.ts';
 
 /** Every admin page but the login needs the admin token. */
 export function AdminRoute() {

@@ -8,7 +8,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { LOGO_URL as logo } from '../lib/logo.ts';
 import { useAppSelector } from '../lib/hooks.ts';
 import { useDocumentTheme } from '../lib/useDocumentTheme.ts';
-import { adminHome, adminRole, endAdminSession, useAdminUser } from './adminSession.ts';
+import { adminHome, adminRole, endAdminSession, useAdminUser } from '../lib/adminSession.ts';
 import { PasswordDialog, PasswordForm, PASSWORD_TEXTS } from './PasswordDialog.tsx';
 import { notifySuccess } from './feedback.ts';
 import { ADMINISTRATION_ROLES, CAMP_DAY_ROLES, OFFICE_ROLES, type StaffRole } from '../domain/roles.ts';

@@ -10,7 +10,7 @@ import type { LoginAnswer } from '../domain/schemas/accounts.ts';
 import { isAdmin } from '../domain/roles.ts';
 import { AuthFrame } from '../lib/AuthFrame.tsx';
 import { LoadingButton, TextField } from '../lib/FormControls.tsx';
-import { adminHome, adminRole, startAdminSession } from './adminSession.ts';
+import { adminHome, adminRole, adminUserOf, startAdminSession } from '../lib/adminSession.ts';
 import { notifyError, notifySuccess } from './feedback.ts';
 import { notify } from '../lib/toasts.tsx';
 
@@ -53,14 +53,7 @@ async function adminLogin(email: string, password: string): Promise<void> {
   }
   const { result } = answer;
   if (!isAdmin(result)) throw new Error(ADMIN_LOGIN_MESSAGES.notAdmin);
-  startAdminSession(result.token, {
-    _id: result._id,
-    email: result.email,
-    name: result.name,
-    tipo: result.tipo,
-    ...(result.role ? { role: result.role } : {}),
-    ...(result.must_change_password ? { must_change_password: true } : {}),
-  });
+  startAdminSession(result.token, adminUserOf(result));
 }
 
 export function AdminLoginPage() {

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from 'react-bootstrap';
 import { DialogFrame } from '../lib/DialogFrame.tsx';
 import { useChangeOwnPasswordMutation } from './api.ts';
-import { getAdminUser, startAdminSession } from './adminSession.ts';
+import { getAdminUser, startAdminSession } from '../lib/adminSession.ts';
 import { serverMessage } from './feedback.ts';
 import { LabeledInputs } from './fields.tsx';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../domain/fields.ts';

@@ -20,7 +20,7 @@ import type {
   WeekAnswer,
 } from '../domain/answers.ts';
 import type { DashboardAnswer } from '../domain/dashboard.ts';
-import { endAdminSession, getAdminToken } from './adminSession.ts';
+import { endAdminSession, getAdminToken } from '../lib/adminSession.ts';
 import type {
   EnrolmentLedgerAnswer,
   InstalmentUpdateBody,

@@ -9,11 +9,18 @@ import type {
   PublicUser,
 } from '../domain/accounts.ts';
 import { httpClient } from './http.ts';
+import { isAdmin } from '../domain/roles.ts';
+import { adminUserOf, type AdminUser } from '../lib/adminSession.ts';
 
 /** What a successful sign-in or registration hands to the auth slice. */
 export interface AccountSession {
   token: string;
   userId: string;
+  /**
+   * A staff member who signed in on the parents' page (issue 45): what the panel's session keeps,
+   * so the page takes them to the panel instead of the wizard.
+   */
+  staff?: AdminUser;
 }
 
 interface Envelope {
@@ -35,7 +42,9 @@ export async function login(credentials: Credentials): Promise<AccountSession> {
   if (!answer || !('result' in answer) || answer.success !== true || !answer.result.token) {
     throw new Error(messageOf(answer));
   }
-  return { token: answer.result.token, userId: answer.result._id };
+  const { result } = answer;
+  const staff = isAdmin(result) ? adminUserOf(result) : undefined;
+  return { token: result.token, userId: result._id, ...(staff ? { staff } : {}) };
 }
 
 /** POST /usuarios/create: fails when the answer carries both status and message; reads the token. */

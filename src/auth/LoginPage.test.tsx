@@ -7,6 +7,7 @@ import { ACCOUNT_MESSAGES } from '../domain/accounts.ts';
 import { SOCIAL_MESSAGES } from '../domain/social.ts';
 import { currentAddress, renderApp } from '../test/renderApp.tsx';
 import { answersOn, deferred, postFromPopup, stubWindowOpen } from './testing.ts';
+import { MOCK_CREDENTIALS } from '../../mocks/fixtures.ts';
 
 const providers = vi.hoisted(() => ({ google: true, facebook: true }));
 vi.mock('../api/config.ts', async (importOriginal) => {
@@ -46,6 +47,19 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>, email: string, p
 }
 
 const submitButton = () => screen.getByRole('button', { name: 'Iniciar sesión' });
+
+describe('a staff member on the parents sign-in page (issue 45)', () => {
+  it('is taken to the panel, signed in there, not to the enrolment', async () => {
+    // The mock mode's coach, signed in through the real call table.
+    const user = await openLogin();
+    await fillIn(user, MOCK_CREDENTIALS.coach.email, MOCK_CREDENTIALS.coach.password);
+    await user.click(submitButton());
+    // A coach starts on the rosters, as the panel's own sign-in sends them.
+    await waitFor(() => expect(currentAddress()).toBe('/admin/listas'));
+    expect(localStorage.getItem('gatekeeper_token')).toBeTruthy();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
 
 describe('login page', () => {
   let info: ReturnType<typeof vi.spyOn>;

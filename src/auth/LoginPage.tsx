@@ -2,7 +2,8 @@
 // link is stored by LoginRoute (src/app/guards.tsx) before this page shows.
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { adminHome, startAdminSession } from '../lib/adminSession.ts';
 import { notify } from '../lib/toasts.tsx';
 import * as Yup from 'yup';
 import { login } from '../api/accounts.ts';
@@ -20,6 +21,7 @@ type LoginValues = Yup.InferType<typeof loginSchema>;
 
 export function LoginPage() {
   const signedIn = useSignedIn();
+  const navigate = useNavigate();
   const [social, setSocial] = useState<SocialProvider | null>(null);
 
   const formik = useFormik<LoginValues>({
@@ -27,7 +29,14 @@ export function LoginPage() {
     validationSchema: loginSchema,
     onSubmit: async ({ email, password }) => {
       try {
-        signedIn(await login({ email: email.trim(), password }));
+        const session = await login({ email: email.trim(), password });
+        // Staff who signed in here are taken to the panel, signed in there (issue 45).
+        if (session.staff) {
+          startAdminSession(session.token, session.staff);
+          void navigate(adminHome(session.staff.role ?? 'administrador'), { replace: true });
+          return;
+        }
+        signedIn(session);
       } catch (error) {
         notify.error(failureMessage(error));
       }

@@ -112,6 +112,18 @@ describe('reset password page', () => {
     expect(screen.queryByText('Not yet functional')).not.toBeInTheDocument();
   });
 
+  it("leads a staff member's link (panel=1) back to the panel's sign-in (issue 45)", async () => {
+    answersOn('/usuarios/reset', () =>
+      HttpResponse.json({ status: 'SUCCESS', message: ACCOUNT_MESSAGES.resetDone }),
+    );
+    const user = await openReset(`?token=${RESET_TOKEN}&panel=1`);
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'nueva123');
+    await user.type(screen.getByLabelText('Confirmar contraseña'), 'nueva123');
+    await user.click(button());
+    expect(await screen.findByText(ACCOUNT_MESSAGES.resetDone)).toHaveClass('alert-success');
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/admin/login');
+  });
+
   it("shows the server's message for an invalid or expired link, with a way to ask for a new one", async () => {
     answersOn('/usuarios/reset', () =>
       HttpResponse.json({ status: 'ERROR', message: ACCOUNT_MESSAGES.resetInvalid }, { status: 400 }),

@@ -17,6 +17,8 @@ type ResetValues = Yup.InferType<typeof resetSchema>;
 export function RecoverPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
+  // A staff member's link (an invitation, a reset from the panel) leads back to the panel's sign-in.
+  const signIn = params.get('panel') === '1' ? '/admin/login' : '/login';
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(token === '' ? ACCOUNT_MESSAGES.resetInvalid : null);
 
@@ -74,7 +76,7 @@ export function RecoverPasswordPage() {
         </>
       )}
       <p className="mb-0 mt-3">
-        <Link to="/login">Iniciar sesión</Link>
+        <Link to={signIn}>Iniciar sesión</Link>
       </p>
     </AuthFrame>
   );

@@ -34,6 +34,9 @@ async function staff() {
       .collection<{ _id: string; to: string[]; text: string }>('outbox')
       .findOne({ to: email });
     const token = /token=([\w-]+)/.exec(mail!.text)![1]!;
+    // Staff e-mails lead to the panel (issue 45): the link back to its sign-in, and its address.
+    expect(mail!.text).toContain(`/recover-password?token=${token}&panel=1`);
+    expect(mail!.text).toContain(`Después entre al panel en ${app.config.publicUrl}/admin/login`);
     const set = await app.api({
       method: 'POST',
       url: '/api/usuarios/reset',

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { AdminPage } from '../AdminPage.tsx';
 import { useAreaList, useCampDayQuery, useMarkCampDayMutation } from '../api.ts';
 import { notifyError, notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
-import { adminRole } from '../adminSession.ts';
+import { adminRole } from '../../lib/adminSession.ts';
 import { LabeledInput } from '../fields.tsx';
 import { santoDomingoDay } from '../../domain/days.ts';
 import { formatPaymentDate } from '../../domain/enrolment.ts';

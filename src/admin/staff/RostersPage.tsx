@@ -2,7 +2,7 @@
 // child with age, size, medical notes highlighted, the emergency phone and who may pick them up.
 // 'Imprimir' prints them (A4 or Letter, portrait: admin.css); the export buttons download the same.
 import { AdminPage } from '../AdminPage.tsx';
-import { adminRole } from '../adminSession.ts';
+import { adminRole } from '../../lib/adminSession.ts';
 import { LOGO_URL } from '../../lib/logo.ts';
 import { SITE_NAME } from '../../lib/DocumentTitle.tsx';
 import { FilterSelect, useUrlFilters } from '../filters.tsx';

@@ -98,13 +98,15 @@ async function sendPasswordLink(
     used_at: null,
     created_at: now,
   });
-  const link = `${deps.settings.publicUrl}/recover-password?token=${token}`;
-  const text = `${intro}\n\nPara elegir su contraseña abra este enlace (sirve una sola vez):\n\n${link}`;
+  // `panel=1`: after choosing it, 'Iniciar sesión' leads to the panel's sign-in (issue 45).
+  const link = `${deps.settings.publicUrl}/recover-password?token=${token}&panel=1`;
+  const panel = `${deps.settings.publicUrl}/admin/login`;
+  const text = `${intro}\n\nPara elegir su contraseña abra este enlace (sirve una sola vez):\n\n${link}\n\nDespués entre al panel en ${panel}`;
   await deps.mailer.enqueue({
     to: [user.email],
     subject,
     text,
-    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Elegir mi contraseña</a> (el enlace sirve una sola vez).</p>`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Elegir mi contraseña</a> (el enlace sirve una sola vez).</p><p>Después entre al panel en <a href="${escapeHtml(panel)}">${escapeHtml(panel)}</a>.</p>`,
     kind: 'password-reset',
     user_id: user._id,
   });

@@ -33,6 +33,16 @@ export const adminRole = (): StaffRole => getAdminUser()?.role ?? 'administrador
 export const adminHome = (role: StaffRole): string =>
   role === 'entrenador' ? '/admin/listas' : '/admin/dashboard';
 
+/** What the panel's session keeps of a signed-in staff account's public fields. */
+export const adminUserOf = (user: AdminUser): AdminUser => ({
+  _id: user._id,
+  email: user.email,
+  name: user.name,
+  tipo: user.tipo,
+  ...(user.role ? { role: user.role } : {}),
+  ...(user.must_change_password ? { must_change_password: true } : {}),
+});
+
 export function startAdminSession(token: string, user: AdminUser): void {
   writeStored(STORAGE_KEYS.adminToken, token);
   writeStored(STORAGE_KEYS.adminUser, JSON.stringify(user));
