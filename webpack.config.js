@@ -13,6 +13,8 @@ import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 
 const root = import.meta.dirname;
+/** The staff's lazy areas: the admin panel and the platform console (issue 46). */
+const STAFF_CHUNKS = new Set(['admin', 'platform']);
 /** Files worth compressing: text, not images that are already compressed or source maps. The page
  * (index.html) is completed and compressed by the server at start-up. */
 /** The files whose words decide which library CSS rules stay (PurgeCSS). */
@@ -299,6 +301,18 @@ function webConfig(env, argv) {
             test: /[\\/]src[\\/]api[\\/](http|accounts)\.ts$/,
             enforce: true,
             priority: 20,
+          },
+          // What only the staff's areas share (the admin panel and the platform console: RTK Query,
+          // the table, the panel's frames) in one file named for them, never in a parents' chunk.
+          staff: {
+            name: 'admin-common',
+            chunks: (chunk) => STAFF_CHUNKS.has(chunk.name),
+            test: (module, { chunkGraph }) => {
+              const names = [...chunkGraph.getModuleChunksIterable(module)].map((chunk) => chunk.name);
+              return names.every((name) => STAFF_CHUNKS.has(name)) && new Set(names).size > 1;
+            },
+            enforce: true,
+            priority: 5,
           },
           // A lazy area keeps its own libraries (admin.js, msw.js) instead of an anonymous vendor chunk.
           defaultVendors: false,

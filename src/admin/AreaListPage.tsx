@@ -18,7 +18,7 @@ import {
   type CatalogueRecords,
 } from './api.ts';
 import { CampPicker } from './CampPicker.tsx';
-import { DataTable, type AdminColumn } from './DataTable.tsx';
+import { DataTable, ListSkeleton, type AdminColumn } from './DataTable.tsx';
 import { notifyError, notifySuccess, serverMessage, withServerMessage } from './feedback.ts';
 import { RecordDialog, type AreaForm } from './RecordDialog.tsx';
 import type { AreaTexts } from './texts.ts';
@@ -214,11 +214,7 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
         </div>
         <div className="card-body p-0" aria-busy={list.isFetching || undefined}>
           {list.isLoading ? (
-            <div className="p-3" aria-hidden="true">
-              {Array.from({ length: 4 }, (_, index) => (
-                <span key={index} className="admin-skeleton mb-2" />
-              ))}
-            </div>
+            <ListSkeleton />
           ) : rows.length === 0 ? (
             <p className="p-3 mb-0 text-body-secondary" role="status">
               {q || status || campament ? texts.noMatches : texts.empty}

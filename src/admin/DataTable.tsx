@@ -104,3 +104,14 @@ export function DataTable<T extends RowData>({
     </div>
   );
 }
+
+/** While a list first loads: grey bars where its table will be. */
+export function ListSkeleton({ rows = 4 }: { rows?: number }) {
+  return (
+    <div className="p-3" aria-hidden="true">
+      {Array.from({ length: rows }, (_, index) => (
+        <span key={index} className="admin-skeleton mb-2" />
+      ))}
+    </div>
+  );
+}

@@ -19,6 +19,7 @@ const RecoverPasswordPage = lazy(() =>
 const ShellLayout = lazy(() => chunks.layout().then((m) => ({ default: m.ShellLayout })));
 const ProfilePage = lazy(() => chunks.profile().then((m) => ({ default: m.ProfilePage })));
 const AdminArea = lazy(() => chunks.admin().then((m) => ({ default: m.AdminArea })));
+const PlatformArea = lazy(() => chunks.platform().then((m) => ({ default: m.PlatformArea })));
 // Rare: not in the first download of every page.
 const NotFoundPage = lazy(() =>
   import(/* webpackChunkName: "not-found" */ '../lib/NotFoundPage.tsx').then((m) => ({
@@ -55,6 +56,7 @@ export function App() {
             </Route>
           </Route>
           <Route path="/admin/*" element={<AdminArea />} />
+          <Route path="/plataforma/*" element={<PlatformArea />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../AdminPage.tsx';
 import { Pager } from '../filters.tsx';
-import { DataTable, type AdminColumn } from '../DataTable.tsx';
+import { DataTable, ListSkeleton, type AdminColumn } from '../DataTable.tsx';
 import { useEnrolmentsQuery } from '../api.ts';
 import { formatDay, notifyError, withServerMessage } from '../feedback.ts';
 import { formatDop } from '../../domain/pricing.ts';
@@ -90,11 +90,7 @@ export function EnrolmentsPage() {
         </div>
         <div className="card-body p-0" aria-busy={list.isFetching || undefined}>
           {list.isLoading ? (
-            <div className="p-3" aria-hidden="true">
-              {Array.from({ length: 4 }, (_, index) => (
-                <span key={index} className="admin-skeleton mb-2" />
-              ))}
-            </div>
+            <ListSkeleton />
           ) : rows.length === 0 ? (
             <p className="p-3 mb-0 text-body-secondary" role="status">
               No se encontraron inscripciones con esos filtros.

@@ -1,0 +1,10 @@
+// The platform console's entry (its own lazy chunk, like the admin area's): its RTK Query API is
+// injected into the app's store before the console renders.
+import { platformApi } from '../platform/api.ts';
+import { PlatformApp } from '../platform/PlatformApp.tsx';
+import { useInjectedApi } from './injectApi.ts';
+
+export function PlatformArea() {
+  useInjectedApi(platformApi);
+  return <PlatformApp />;
+}
