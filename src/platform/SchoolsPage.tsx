@@ -152,6 +152,7 @@ export function SchoolsPage() {
               columns={columns}
               rows={list.data ?? []}
               rowId={(school) => school.id}
+              stackOnPhone
             />
           )}
         </div>
