@@ -13,8 +13,6 @@ import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 
 const root = import.meta.dirname;
-/** The staff's lazy areas: the admin panel and the platform console (issue 46). */
-const STAFF_CHUNKS = new Set(['admin', 'platform']);
 /** Files worth compressing: text, not images that are already compressed or source maps. The page
  * (index.html) is completed and compressed by the server at start-up. */
 /** The files whose words decide which library CSS rules stay (PurgeCSS). */
@@ -267,7 +265,10 @@ function webConfig(env, argv) {
       // The webpack runtime changes with every chunk hash: keep it out of the vendor/app chunks.
       runtimeChunk: 'single',
       splitChunks: {
-        chunks: 'all',
+        // The platform console (issue 46) is one file, whatever it shares with the admin panel:
+        // a few operators download it, and a chunk split off it would be one more entry in every
+        // chunk map of the runtime, on every parent's page.
+        chunks: (chunk) => chunk.name !== 'platform',
         cacheGroups: {
           // Libraries of the parents' path in one long-cached chunk. Only initial chunks: the
           // admin area, shell extras and MSW keep their own libraries in their own lazy chunks.
@@ -301,18 +302,6 @@ function webConfig(env, argv) {
             test: /[\\/]src[\\/]api[\\/](http|accounts)\.ts$/,
             enforce: true,
             priority: 20,
-          },
-          // What only the staff's areas share (the admin panel and the platform console: RTK Query,
-          // the table, the panel's frames) in one file named for them, never in a parents' chunk.
-          staff: {
-            name: 'admin-common',
-            chunks: (chunk) => STAFF_CHUNKS.has(chunk.name),
-            test: (module, { chunkGraph }) => {
-              const names = [...chunkGraph.getModuleChunksIterable(module)].map((chunk) => chunk.name);
-              return names.every((name) => STAFF_CHUNKS.has(name)) && new Set(names).size > 1;
-            },
-            enforce: true,
-            priority: 5,
           },
           // A lazy area keeps its own libraries (admin.js, msw.js) instead of an anonymous vendor chunk.
           defaultVendors: false,

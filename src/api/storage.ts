@@ -6,8 +6,6 @@ export const STORAGE_KEYS = {
   /** The signed-in admin's public fields (JSON), beside the admin token (spec 02 §4). */
   adminUser: 'gatekeeper_user',
   campId: 'CampamentId',
-  /** The platform operator's token and e-mail (JSON): never a school's session, never sent to a school's call. */
-  platformSession: 'plataforma_session',
 } as const;
 
 export function readStored(key: string): string | null {

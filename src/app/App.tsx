@@ -19,7 +19,8 @@ const RecoverPasswordPage = lazy(() =>
 const ShellLayout = lazy(() => chunks.layout().then((m) => ({ default: m.ShellLayout })));
 const ProfilePage = lazy(() => chunks.profile().then((m) => ({ default: m.ProfilePage })));
 const AdminArea = lazy(() => chunks.admin().then((m) => ({ default: m.AdminArea })));
-const PlatformArea = lazy(() => chunks.platform().then((m) => ({ default: m.PlatformArea })));
+// The platform's operators only (issue 46): rare, so never preloaded.
+const PlatformArea = lazy(() => import(/* webpackChunkName: "platform" */ './PlatformArea.tsx'));
 // Rare: not in the first download of every page.
 const NotFoundPage = lazy(() =>
   import(/* webpackChunkName: "not-found" */ '../lib/NotFoundPage.tsx').then((m) => ({

@@ -30,11 +30,6 @@ describe('the chunks a first page loads together', () => {
     expect(chunksFor('/admin/login', false)).toEqual(['admin']);
     expect(chunksFor('/no-existe', true)).toEqual([]);
   });
-
-  it('gives the platform console its own chunk', () => {
-    expect(chunksFor('/plataforma', false)).toEqual(['platform']);
-    expect(chunksFor('/plataforma/login', true)).toEqual(['platform']);
-  });
 });
 
 describe('chunkLoader', () => {

@@ -34,8 +34,6 @@ export const chunks = {
   // Rarely the next page: fetched only when opened.
   profile: chunkLoader(() => import(/* webpackChunkName: "profile" */ '../shell/ProfilePage.tsx')),
   admin: chunkLoader(() => import(/* webpackChunkName: "admin" */ './AdminArea.tsx')),
-  // The platform's operators only (issue 46).
-  platform: chunkLoader(() => import(/* webpackChunkName: "platform" */ './PlatformArea.tsx')),
 };
 
 type ChunkName = keyof typeof chunks;
@@ -50,7 +48,6 @@ const AUTH_PAGES: Record<string, ChunkName> = {
 /** The chunks the page at `pathname` renders with, for a visitor signed in or not. */
 export function chunksFor(pathname: string, signedIn: boolean): ChunkName[] {
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return ['admin'];
-  if (pathname === '/plataforma' || pathname.startsWith('/plataforma/')) return ['platform'];
   const step = STEP_CHUNKS[pathname];
   const authPage = AUTH_PAGES[pathname];
   // The guards send a visitor to the login, and a signed-in parent from the sign-in pages to '/'.

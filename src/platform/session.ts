@@ -2,7 +2,7 @@
 // apart from the parents' 'token' and the staff's 'gatekeeper_token'. Only the console's calls
 // read it, and they send no school's account header: an operator's token never reaches a school.
 import { useMemo, useSyncExternalStore } from 'react';
-import { readStored, STORAGE_KEYS, writeStored } from '../api/storage.ts';
+import { readStored, writeStored } from '../api/storage.ts';
 import { storedSubscription } from '../lib/storedSubscription.ts';
 
 export interface OperatorSession {
@@ -10,9 +10,12 @@ export interface OperatorSession {
   email: string;
 }
 
+/** Its own key; not in STORAGE_KEYS, whose every key ships on every parent's page. */
+const KEY = 'plataforma_session';
+
 const { changed, subscribe } = storedSubscription();
 
-const rawSession = () => readStored(STORAGE_KEYS.platformSession);
+const rawSession = () => readStored(KEY);
 
 export function getOperatorSession(): OperatorSession | null {
   const raw = rawSession();
@@ -30,7 +33,7 @@ export function getOperatorSession(): OperatorSession | null {
 export const getOperatorToken = (): string | null => getOperatorSession()?.token ?? null;
 
 function save(session: OperatorSession | null): void {
-  writeStored(STORAGE_KEYS.platformSession, session ? JSON.stringify(session) : null);
+  writeStored(KEY, session ? JSON.stringify(session) : null);
   changed();
 }
 
