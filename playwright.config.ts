@@ -26,7 +26,7 @@ const PHONE_ONLY = specs(
   'tap-targets',
   'three-ds',
 );
-const DESK_ONLY = specs('changes', 'ecf', 'keyboard', 'receipts', 'staff');
+const DESK_ONLY = specs('changes', 'ecf', 'keyboard', 'platform', 'receipts', 'staff');
 /**
  * The phone's 3-D Secure walk (18 s) has a server of its own, the AZUL stand-in's. A free worker
  * takes a test for the server it already runs before any other, so inside the phone project this

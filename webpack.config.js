@@ -276,7 +276,10 @@ function webConfig(env, argv) {
       // The webpack runtime changes with every chunk hash: keep it out of the vendor/app chunks.
       runtimeChunk: 'single',
       splitChunks: {
-        chunks: 'all',
+        // The platform console (issue 46) is one file, whatever it shares with the admin panel:
+        // a few operators download it, and a chunk split off it would be one more entry in every
+        // chunk map of the runtime, on every parent's page.
+        chunks: (chunk) => chunk.name !== 'platform',
         cacheGroups: {
           // Libraries of the parents' path in one long-cached chunk. Only initial chunks: the
           // admin area, shell extras and MSW keep their own libraries in their own lazy chunks.

@@ -8,10 +8,21 @@ import type { CreateEnrolmentBody } from '../src/domain/enrolment.ts';
 
 export const E2E_ADMIN = { email: 'admin@e2e.do', password: 'clave-e2e-123' } as const;
 
-export async function api(page: Page, method: 'GET' | 'POST', path: string, token?: string, data?: unknown) {
+/** The deployment's own school: the account the e2e server's pages carry. */
+export const E2E_ACCOUNT = 'escuela-baloncesto';
+
+/** `account`: another school of the deployment (issue 46), reached with its header. */
+export async function api(
+  page: Page,
+  method: 'GET' | 'POST',
+  path: string,
+  token?: string,
+  data?: unknown,
+  account = E2E_ACCOUNT,
+) {
   const res = await page.request.fetch(`/api${path}`, {
     method,
-    headers: { 'x-account-id': 'escuela-baloncesto', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'x-account-id': account, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     ...(data ? { data } : {}),
   });
   return res.json();

@@ -11,6 +11,7 @@ import { useDocumentTheme } from '../lib/useDocumentTheme.ts';
 import { adminHome, adminRole, endAdminSession, useAdminUser } from '../lib/adminSession.ts';
 import { PasswordDialog, PasswordForm, PASSWORD_TEXTS } from './PasswordDialog.tsx';
 import { notifySuccess } from './feedback.ts';
+import { SignOutButton, StaffMain } from './StaffFrame.tsx';
 import { ADMINISTRATION_ROLES, CAMP_DAY_ROLES, OFFICE_ROLES, type StaffRole } from '../domain/roles.ts';
 
 // Absolute links: relative ones resolve against the /admin/* splat in React Router 7. Each entry
@@ -116,9 +117,7 @@ export function AdminLayout() {
               </Dropdown>
             </li>
             <li className="nav-item">
-              <button type="button" className="btn btn-outline-secondary btn-sm admin-tap" onClick={logout}>
-                Salir
-              </button>
+              <SignOutButton onClick={logout} />
             </li>
           </ul>
         </div>
@@ -150,26 +149,22 @@ export function AdminLayout() {
           </nav>
         </div>
       </aside>
-      <main className="app-main">
-        <div className="app-content pt-3">
-          <div className="container-fluid">
-            {user?.must_change_password ? (
-              // A generated start-up password: changed before anything else (issue 25).
-              <section className="card" aria-labelledby="forced-password-title">
-                <div className="card-body">
-                  <h1 id="forced-password-title" className="h4">
-                    {PASSWORD_TEXTS.forcedTitle}
-                  </h1>
-                  <p>{PASSWORD_TEXTS.forced}</p>
-                  <PasswordForm onDone={(message) => notifySuccess(message)} />
-                </div>
-              </section>
-            ) : (
-              <Outlet />
-            )}
-          </div>
-        </div>
-      </main>
+      <StaffMain>
+        {user?.must_change_password ? (
+          // A generated start-up password: changed before anything else (issue 25).
+          <section className="card" aria-labelledby="forced-password-title">
+            <div className="card-body">
+              <h1 id="forced-password-title" className="h4">
+                {PASSWORD_TEXTS.forcedTitle}
+              </h1>
+              <p>{PASSWORD_TEXTS.forced}</p>
+              <PasswordForm onDone={(message) => notifySuccess(message)} />
+            </div>
+          </section>
+        ) : (
+          <Outlet />
+        )}
+      </StaffMain>
       <PasswordDialog
         show={changingPassword}
         onClose={(message) => {

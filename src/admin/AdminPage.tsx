@@ -1,4 +1,5 @@
 // Header of every admin page: title (also the document title) and the breadcrumb Inicio → page.
+// The platform console's pages use it too, with their own area name and no breadcrumb (one page).
 import type { ReactNode } from 'react';
 import { Breadcrumb } from '../lib/Breadcrumb.tsx';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
@@ -6,19 +7,25 @@ import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 export function AdminPage({
   title,
   actions,
+  area = 'Administración',
+  home = '/admin/dashboard',
   children,
 }: {
   title: string;
   actions?: ReactNode;
+  /** Named in the document title after the page's. */
+  area?: string;
+  /** Where the breadcrumb's 'Inicio' goes; null: no breadcrumb. */
+  home?: string | null;
   children: ReactNode;
 }) {
   return (
     <>
-      <DocumentTitle title={`${title} · Administración`} />
+      <DocumentTitle title={`${title} · ${area}`} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <div className="me-auto">
           <h1 className="h3 mb-0">{title}</h1>
-          <Breadcrumb home="/admin/dashboard" title={title} className="small mb-0" />
+          {home !== null && <Breadcrumb home={home} title={title} className="small mb-0" />}
         </div>
         {actions}
       </div>

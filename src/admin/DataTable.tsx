@@ -23,6 +23,8 @@ interface DataTableProps<T extends RowData> {
   /** Field names the server may sort by. */
   sortable?: readonly string[];
   rowId: (row: T) => string;
+  /** Phones: each row a block of labelled fields (the roster's look) instead of a sideways scroll. */
+  stackOnPhone?: boolean;
 }
 
 const UNSORTED: SortingState = [];
@@ -30,6 +32,9 @@ const UNSORTED_FIELDS: readonly string[] = [];
 const ignoreSorting = () => {};
 
 const SORT_LABEL = { asc: 'ascendente', desc: 'descendente' } as const;
+
+/** A column's header as the label of its cells on a phone (stackOnPhone), when it is text. */
+const labelOf = (header: unknown): string | undefined => (typeof header === 'string' ? header : undefined);
 
 export function DataTable<T extends RowData>({
   caption,
@@ -39,6 +44,7 @@ export function DataTable<T extends RowData>({
   onSortingChange = ignoreSorting,
   sortable = UNSORTED_FIELDS,
   rowId,
+  stackOnPhone = false,
 }: DataTableProps<T>) {
   const table = useTable({
     features: tableFeatureSet,
@@ -55,7 +61,9 @@ export function DataTable<T extends RowData>({
   return (
     // A focusable region: a keyboard can scroll a wide table on a phone even with no link in it.
     <div className="admin-table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="table table-hover table-sm align-middle mb-0 admin-table">
+      <table
+        className={`table table-hover table-sm align-middle mb-0 admin-table${stackOnPhone ? ' admin-table-stack' : ''}`}
+      >
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -93,7 +101,7 @@ export function DataTable<T extends RowData>({
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
+                <td key={cell.id} data-label={labelOf(cell.column.columnDef.header)}>
                   <table.FlexRender cell={cell} />
                 </td>
               ))}
@@ -101,6 +109,17 @@ export function DataTable<T extends RowData>({
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** While a list first loads: grey bars where its table will be. */
+export function ListSkeleton({ rows = 4 }: { rows?: number }) {
+  return (
+    <div className="p-3" aria-hidden="true">
+      {Array.from({ length: rows }, (_, index) => (
+        <span key={index} className="admin-skeleton mb-2" />
+      ))}
     </div>
   );
 }

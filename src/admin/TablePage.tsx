@@ -2,7 +2,7 @@
 // the table in its states (failed, loading, nothing found, the rows), with or without a pager.
 import type { ComponentProps, HTMLAttributes, ReactNode } from 'react';
 import type { RowData } from '@tanstack/react-table';
-import { DataTable } from './DataTable.tsx';
+import { DataTable, ListSkeleton } from './DataTable.tsx';
 import { withServerMessage } from './feedback.ts';
 import { Pager } from './filters.tsx';
 
@@ -113,11 +113,7 @@ export function TableCard<T extends RowData>({
             {error}
           </p>
         ) : isLoading && skeleton ? (
-          <div className="p-3" aria-hidden="true">
-            {Array.from({ length: 4 }, (_, index) => (
-              <span key={index} className="admin-skeleton mb-2" />
-            ))}
-          </div>
+          <ListSkeleton />
         ) : rows.length === 0 ? (
           <p className="p-3 mb-0 text-body-secondary" role="status">
             {isLoading ? 'Cargando…' : empty}

@@ -8,8 +8,8 @@ import type { WaitlistView } from '../domain/waitlist.ts';
 import type { ChangePreview, ChangeTargetWeek, StaffChangeRequest } from '../domain/changes.ts';
 import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
 import type { EcfRecord, EcfType, EcfView } from '../domain/ecf.ts';
-import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { ApiError, request, type HttpMethod } from '../api/http.ts';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { bearerBaseQuery } from './baseQuery.ts';
 import type {
   CampAnswer,
   CategoryAnswer,
@@ -38,32 +38,9 @@ import type {
   RosterWeek,
 } from '../domain/staff.ts';
 
-export interface AdminCall {
-  path: string;
-  method?: HttpMethod;
-  body?: unknown;
-}
+export type { AdminCall, AdminCallError } from './baseQuery.ts';
 
-/** What a failed call hands to the screens: the HTTP status (0 = no connection) and the server's text. */
-export interface AdminCallError {
-  status: number;
-  message: string;
-}
-
-export const adminBaseQuery: BaseQueryFn<AdminCall, unknown, AdminCallError> = async ({
-  path,
-  method = 'GET',
-  body,
-}) => {
-  try {
-    return { data: await request(path, { method, body, token: getAdminToken() }) };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // An expired or revoked admin token: the session is over, the guard shows the login.
-    if (error.status === 401) endAdminSession();
-    return { error: { status: error.status, message: error.status === 0 ? '' : error.message } };
-  }
-};
+export const adminBaseQuery = bearerBaseQuery({ token: getAdminToken, end: endAdminSession });
 
 /** The catalogue areas with a list screen, and what their records look like. */
 export interface CatalogueRecords {

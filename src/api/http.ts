@@ -34,6 +34,8 @@ export interface RequestOptions {
   token?: string | null;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** false: no x-account-id, for the platform's calls, which belong to no school. */
+  account?: boolean;
 }
 
 export { apiUrl };
@@ -63,6 +65,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const { method = 'GET', body, signal } = options;
   const token = options.token === undefined ? readStored(STORAGE_KEYS.token) : options.token;
   const headers = apiHeaders(token);
+  if (options.account === false) headers.delete('x-account-id');
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

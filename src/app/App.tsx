@@ -19,6 +19,8 @@ const RecoverPasswordPage = lazy(() =>
 const ShellLayout = lazy(() => chunks.layout().then((m) => ({ default: m.ShellLayout })));
 const ProfilePage = lazy(() => chunks.profile().then((m) => ({ default: m.ProfilePage })));
 const AdminArea = lazy(() => chunks.admin().then((m) => ({ default: m.AdminArea })));
+// The platform's operators only (issue 46): rare, so never preloaded.
+const PlatformArea = lazy(() => import(/* webpackChunkName: "platform" */ './PlatformArea.tsx'));
 // Rare: not in the first download of every page.
 const NotFoundPage = lazy(() =>
   import(/* webpackChunkName: "not-found" */ '../lib/NotFoundPage.tsx').then((m) => ({
@@ -55,6 +57,7 @@ export function App() {
             </Route>
           </Route>
           <Route path="/admin/*" element={<AdminArea />} />
+          <Route path="/plataforma/*" element={<PlatformArea />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -6,11 +6,11 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { readStored, STORAGE_KEYS, writeStored } from '../api/storage.ts';
 import type { PublicUser } from '../domain/schemas/accounts.ts';
 import type { StaffRole } from '../domain/roles.ts';
+import { storedSubscription } from '../lib/storedSubscription.ts';
 
 export type AdminUser = Pick<PublicUser, '_id' | 'email' | 'name' | 'tipo' | 'role' | 'must_change_password'>;
 
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
+const { changed: notify, subscribe } = storedSubscription();
 
 export function getAdminToken(): string | null {
   return readStored(STORAGE_KEYS.adminToken) || null;
@@ -53,16 +53,6 @@ export function endAdminSession(): void {
   writeStored(STORAGE_KEYS.adminToken, null);
   writeStored(STORAGE_KEYS.adminUser, null);
   notify();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Another tab signing out ends this tab's session too.
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
 }
 
 /** The admin token, re-read whenever the session starts or ends. */

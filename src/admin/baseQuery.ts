@@ -1,0 +1,37 @@
+// The RTK Query base query of the staff screens: every call through the app's HTTP client with a
+// bearer token of its own. The admin panel and the platform console each build one with their own
+// session, so neither's token ever reaches the other's calls. Kept apart from ./api.ts: the
+// console's chunk takes this without the panel's endpoints.
+import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { ApiError, request, type HttpMethod } from '../api/http.ts';
+
+export interface AdminCall {
+  path: string;
+  method?: HttpMethod;
+  body?: unknown;
+}
+
+/** What a failed call hands to the screens: the HTTP status (0 = no connection) and the server's text. */
+export interface AdminCallError {
+  status: number;
+  message: string;
+}
+
+export function bearerBaseQuery(session: {
+  token: () => string | null;
+  /** An expired or revoked token: the session is over, the guard shows the sign-in. */
+  end: () => void;
+  /** false: the calls carry no school's account header (the platform's). */
+  account?: boolean;
+}): BaseQueryFn<AdminCall, unknown, AdminCallError> {
+  const account = session.account ?? true;
+  return async ({ path, method = 'GET', body }) => {
+    try {
+      return { data: await request(path, { method, body, token: session.token(), account }) };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 401) session.end();
+      return { error: { status: error.status, message: error.status === 0 ? '' : error.message } };
+    }
+  };
+}
