@@ -61,7 +61,7 @@ export function EnrolmentFiltersForm({
           inputMode="search"
           autoComplete="off"
           className="form-control"
-          placeholder="Orden, correo, madre, padre o participante"
+          placeholder="Orden, nombre, correo, teléfono, autorización o membresía"
           value={filters.q ?? ''}
           onChange={(event) => set({ q: event.target.value })}
         />
