@@ -2,7 +2,7 @@
 // update chosen by edit mode). Formik with the area's one Yup schema; the area turns the values
 // into the request body (dates as date values, only edited fields where a stale value would
 // overwrite the server's, e.g. a week's places taken).
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { keepTabInside } from '../lib/focusTrap.ts';
 import { Button, Modal } from 'react-bootstrap';
 import { useFormik, type FormikProps } from 'formik';
@@ -11,10 +11,12 @@ import { LoadingButton } from '../lib/FormControls.tsx';
 import {
   useCreateRecordMutation,
   useUpdateRecordMutation,
+  type AdminCallError,
   type CatalogueArea,
   type CatalogueRecords,
 } from './api.ts';
-import { notifyError, notifySuccess, withServerMessage } from './feedback.ts';
+import { notifyError, notifySuccess, serverMessage, withServerMessage } from './feedback.ts';
+import { ConfirmDialog } from './staff/ConfirmDialog.tsx';
 import type { AreaTexts } from './texts.ts';
 
 export interface AreaForm<A extends CatalogueArea, V extends object> {
@@ -46,63 +48,92 @@ export function RecordDialog<A extends CatalogueArea, V extends object>({
 }: RecordDialogProps<A, V>) {
   const [create] = useCreateRecordMutation();
   const [update] = useUpdateRecordMutation();
+  // A warning the server lets the admin overrule (a week outside its camp's dates), with the body
+  // it refused: asked, then sent again with `confirm`.
+  const [warning, setWarning] = useState<{ message: string; body: object } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const save = async (body: object) => {
+    try {
+      if (record) {
+        await update({ area, body: { ...body, _id: record._id } }).unwrap();
+        notifySuccess(texts.messages.updated);
+      } else {
+        await create({ area, body }).unwrap();
+        notifySuccess(texts.messages.created);
+      }
+      onClose();
+    } catch (error) {
+      if ((error as Partial<AdminCallError>).confirm) setWarning({ message: serverMessage(error), body });
+      // The dialog stays open with what was typed, so nothing is lost.
+      else notifyError(withServerMessage(texts.saveError, error));
+    }
+  };
+  const confirmSave = async () => {
+    if (!warning) return;
+    setConfirming(true);
+    setWarning(null);
+    await save({ ...warning.body, confirm: true });
+    setConfirming(false);
+  };
   const formik = useFormik<V>({
     initialValues: form.initialValues(record, { campament }),
     validationSchema: form.schema,
-    onSubmit: async (values) => {
-      const body = form.toBody(values, record);
-      try {
-        if (record) {
-          await update({ area, body: { ...body, _id: record._id } }).unwrap();
-          notifySuccess(texts.messages.updated);
-        } else {
-          await create({ area, body }).unwrap();
-          notifySuccess(texts.messages.created);
-        }
-        onClose();
-      } catch (error) {
-        // The dialog stays open with what was typed, so nothing is lost.
-        notifyError(withServerMessage(texts.saveError, error));
-      }
-    },
+    onSubmit: (values) => save(form.toBody(values, record)),
   });
   const title = record ? texts.edit : texts.create;
   const { Fields } = form;
 
   return (
-    <Modal
-      show
-      onHide={onClose}
-      centered
-      scrollable
-      fullscreen="sm-down"
-      aria-labelledby={`${area}-dialog-title`}
-      onKeyDown={keepTabInside}
-    >
-      <form
-        noValidate
-        onSubmit={formik.handleSubmit}
-        className="admin-dialog-form"
+    <>
+      <Modal
+        show={warning === null}
+        onHide={onClose}
+        centered
+        scrollable
+        fullscreen="sm-down"
         aria-labelledby={`${area}-dialog-title`}
+        onKeyDown={keepTabInside}
       >
-        <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id={`${area}-dialog-title`} as="h2" className="h5">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="small text-body-secondary">Los campos marcados con * son obligatorios.</p>
-          <Fields formik={formik} record={record} />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" className="admin-tap" onClick={onClose}>
-            Cancelar
-          </Button>
-          <LoadingButton type="submit" loading={formik.isSubmitting} className="btn-primary admin-tap">
-            Guardar
-          </LoadingButton>
-        </Modal.Footer>
-      </form>
-    </Modal>
+        <form
+          noValidate
+          onSubmit={formik.handleSubmit}
+          className="admin-dialog-form"
+          aria-labelledby={`${area}-dialog-title`}
+        >
+          <Modal.Header closeButton closeLabel="Cerrar">
+            <Modal.Title id={`${area}-dialog-title`} as="h2" className="h5">
+              {title}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p className="small text-body-secondary">Los campos marcados con * son obligatorios.</p>
+            <Fields formik={formik} record={record} />
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="secondary" className="admin-tap" onClick={onClose}>
+              Cancelar
+            </Button>
+            <LoadingButton
+              type="submit"
+              loading={formik.isSubmitting || confirming}
+              className="btn-primary admin-tap"
+            >
+              Guardar
+            </LoadingButton>
+          </Modal.Footer>
+        </form>
+      </Modal>
+      <ConfirmDialog
+        show={warning !== null}
+        onClose={() => setWarning(null)}
+        titleId={`${area}-confirm-title`}
+        title="¿Guardar de todos modos?"
+        confirmLabel="Guardar de todos modos"
+        busy={confirming}
+        onConfirm={() => void confirmSave()}
+      >
+        <p className="mb-0">{warning?.message}</p>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -48,6 +48,8 @@ export interface AdminCall {
 export interface AdminCallError {
   status: number;
   message: string;
+  /** A warning the admin may overrule (409): the same call with `confirm: true` saves. */
+  confirm?: boolean;
 }
 
 export const adminBaseQuery: BaseQueryFn<AdminCall, unknown, AdminCallError> = async ({
@@ -61,7 +63,14 @@ export const adminBaseQuery: BaseQueryFn<AdminCall, unknown, AdminCallError> = a
     if (!(error instanceof ApiError)) throw error;
     // An expired or revoked admin token: the session is over, the guard shows the login.
     if (error.status === 401) endAdminSession();
-    return { error: { status: error.status, message: error.status === 0 ? '' : error.message } };
+    const confirm = (error.body as { confirm?: unknown } | undefined)?.confirm === true;
+    return {
+      error: {
+        status: error.status,
+        message: error.status === 0 ? '' : error.message,
+        ...(confirm && { confirm }),
+      },
+    };
   }
 };
 
