@@ -665,19 +665,25 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
     });
 
     it('keeps weeks, placed after the last one, with their categories checked', async () => {
+      const late = {
+        campament: summer.camp._id,
+        name: 'Semana 9',
+        date: '09/08/2027 - 13/08/2027',
+        value: 4700,
+        quota_q: 20,
+      };
+      // After the camp's last day: saved only once the admin confirms it.
+      const warned = await call('POST', '/api/semanas/create', { token: admin, body: late });
+      expect(warned.status).toBe(409);
+      expect(warned.body).toMatchObject({ status: 'ERROR', confirm: true });
       const week = await roundTrip(
         'semanas',
-        {
-          campament: summer.camp._id,
-          name: 'Semana 9',
-          date: '09/08/2027 - 13/08/2027',
-          value: 4700,
-          quota_q: 20,
-        },
+        { ...late, confirm: true },
         { quota_q: 25 },
         { created: 'Semana creada', updated: 'Semana actualizada', deleted: 'Semana eliminada' },
       );
       expect(week).toMatchObject({ order: 9, quota_f: 0, quota_f_left: 20, isChecked: true });
+      expect(week).not.toHaveProperty('confirm');
       const foreign = await call('POST', '/api/semanas/create', {
         token: admin,
         body: { campament: summer.camp._id, name: 'Semana X', categories: [annual.categories[0]._id] },

@@ -90,7 +90,10 @@ export async function makeBackup(
   const backupDir = path.resolve(settings.dir);
   const taken = (await target.store.snapshot?.()) ?? [];
   const snapshot = target.withoutSecrets
-    ? taken.map(({ name, lines }) => ({ name, lines: name === 'ajustes' ? lines.map(withoutSecrets) : lines }))
+    ? taken.map(({ name, lines }) => ({
+        name,
+        lines: name === 'ajustes' ? lines.map(withoutSecrets) : lines,
+      }))
     : taken;
   const collections = Object.fromEntries(snapshot.map(({ name, lines }) => [name, lines.length]));
   const storeEntries: ArchiveEntry[] = snapshot.map(({ name, lines }) => ({

@@ -18,6 +18,7 @@ import { signInAdmin, stubClipboard } from './testing.ts';
 import { joinWaitlist } from '../core/checkout/waitlist.ts';
 import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
 import { BACKUP_MESSAGES } from '../domain/backup.ts';
+import { WEEK_MESSAGES } from '../domain/weeks.ts';
 import { ECF_MESSAGES, type EcfView } from '../domain/ecf.ts';
 import { fiscalStatus } from '../core/receipts/fiscal-setup.ts';
 
@@ -340,6 +341,37 @@ describe('weeks', () => {
     };
     expect(week).toMatchObject({ quota_f: 5, isChecked: false });
     expect(week.categories).toHaveLength(boxes.length - 1);
+  });
+
+  /** Saves Semana 1 with these dates typed in its dialog. */
+  async function saveWeekDates(dates: string) {
+    const user = await open('/admin/semanas', 'Semanas');
+    await user.click(await screen.findByRole('button', { name: 'Editar Semana 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar semana' });
+    await user.clear(within(dialog).getByLabelText('Fechas'));
+    await user.type(within(dialog).getByLabelText('Fechas'), dates);
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    return { user, dialog };
+  }
+
+  it('refuses a day that does not exist under the field, sending nothing', async () => {
+    const { dialog } = await saveWeekDates('31/02/2027 - 35/02/2027');
+    expect(await within(dialog).findByText(WEEK_MESSAGES.noSuchDay('31/02/2027'))).toBeInTheDocument();
+    expect(calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it("asks before saving days outside the camp's, then saves them confirmed", async () => {
+    const { user } = await saveWeekDates('09/08/2027 - 13/08/2027');
+    const ask = await screen.findByRole('dialog', { name: '¿Guardar de todos modos?' });
+    expect(within(ask).getByText(/quedan fuera de las del campamento/)).toBeInTheDocument();
+    const week = (await visible('semanas')).find((doc) => doc.name === 'Semana 1')!;
+    expect(week.date).not.toBe('09/08/2027 - 13/08/2027');
+    await user.click(within(ask).getByRole('button', { name: 'Guardar de todos modos' }));
+    expect(await screen.findByText('Semana actualizada')).toBeInTheDocument();
+    expect(await mockCore().deps.store.collection('semanas').findById(week._id)).toMatchObject({
+      date: '09/08/2027 - 13/08/2027',
+    });
+    expect(calls.filter((call) => call === 'POST /api/semanas/update')).toHaveLength(2);
   });
 });
 

@@ -15,6 +15,8 @@ export interface AdminCall {
 export interface AdminCallError {
   status: number;
   message: string;
+  /** A warning the admin may overrule (409): the same call with `confirm: true` saves. */
+  confirm?: boolean;
 }
 
 export function bearerBaseQuery(session: {
@@ -31,7 +33,14 @@ export function bearerBaseQuery(session: {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 401) session.end();
-      return { error: { status: error.status, message: error.status === 0 ? '' : error.message } };
+      const confirm = (error.body as { confirm?: unknown } | undefined)?.confirm === true;
+      return {
+        error: {
+          status: error.status,
+          message: error.status === 0 ? '' : error.message,
+          ...(confirm && { confirm }),
+        },
+      };
     }
   };
 }

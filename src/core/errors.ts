@@ -21,4 +21,11 @@ export function errorEnvelope(message: string): { success: false; status: 'ERROR
   return { success: false, status: 'ERROR', message };
 }
 
+/**
+ * A warning the admin may overrule (409): the answer carries `confirm: true`, and the same call
+ * with `confirm: true` in its body saves (a week outside its camp's dates, for one).
+ */
+export const confirmationNeeded = (message: string): ApiError =>
+  new ApiError(409, message, { ...errorEnvelope(message), confirm: true });
+
 export const INTERNAL_ERROR_MESSAGE = 'Error interno del servidor. Por favor intente de nuevo más tarde.';

@@ -5,6 +5,7 @@
 // panel.
 import type { RosterChild } from './staff.ts';
 import type { StaffRole } from './roles.ts';
+import { readWeekDates } from './weeks.ts';
 
 /** One child of the day: the roster's data and the day's marks. */
 export interface CampDayChild extends RosterChild {
@@ -116,15 +117,12 @@ function dayTime(day: string): number | null {
 /** A day that exists on the calendar, written 'YYYY-MM-DD' ('2027-02-30' and '0000-00-00' do not). */
 export const isCalendarDay = (day: string): boolean => dayTime(day) !== null;
 
-/** 'DD/MM/YYYY' as 'YYYY-MM-DD'. */
-const isoOf = (date: string) => date.split('/').reverse().join('-');
-
 /** A week's camp days, 'YYYY-MM-DD' in order; none when its dates cannot be read. */
 export function campDaysOf(weekDates: string): string[] {
-  const match = /^\s*(\d{2}\/\d{2}\/\d{4})\s*-\s*(\d{2}\/\d{2}\/\d{4})\s*$/.exec(weekDates ?? '');
-  if (!match) return [];
-  const [first, last] = [dayTime(isoOf(match[1]!)), dayTime(isoOf(match[2]!))];
-  if (first === null || last === null || last < first || (last - first) / DAY_MS >= MAX_CAMP_DAYS) return [];
+  const read = readWeekDates(weekDates);
+  if (!read || 'problem' in read) return [];
+  const [first, last] = [dayTime(read.first), dayTime(read.last)];
+  if (first === null || last === null || (last - first) / DAY_MS >= MAX_CAMP_DAYS) return [];
   const days: string[] = [];
   for (let time = first; time <= last; time += DAY_MS) days.push(new Date(time).toISOString().slice(0, 10));
   return days;

@@ -3,6 +3,7 @@ import {
   MEMBERSHIP_ALPHABET,
   MEMBERSHIP_CODE_PATTERN,
   membershipCodeFrom,
+  membershipCodeIn,
   normalizeMembershipCode,
   wellFormedMembershipCode,
 } from './memberships.ts';
@@ -39,5 +40,16 @@ describe('membership codes', () => {
     expect(wellFormedMembershipCode('MB-000001')).toBe(true);
     expect(wellFormedMembershipCode('MB-00001')).toBe(false);
     expect(wellFormedMembershipCode('XX-1234-5678')).toBe(false);
+  });
+
+  it('are read from a staff search only when the text is one (issue: finding a family)', () => {
+    const code = membershipCodeFrom(random(3));
+    expect(membershipCodeIn(code.toLowerCase())).toBe(code);
+    expect(membershipCodeIn(code.replaceAll('-', ''))).toBe(code);
+    expect(membershipCodeIn(code.slice(3))).toBe(code);
+    expect(membershipCodeIn('mb-000001')).toBe('MB-000001');
+    // Six digits alone are an order or an authorisation code, not a legacy membership.
+    expect(membershipCodeIn('000001')).toBeNull();
+    expect(membershipCodeIn('Rodríguez')).toBeNull();
   });
 });

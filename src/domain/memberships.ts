@@ -47,3 +47,15 @@ export function wellFormedMembershipCode(code: string): boolean {
   const chars = code.slice(3).replace('-', '');
   return checkCharacter(chars.slice(0, 7)) === chars[7];
 }
+
+/**
+ * The code a staff search names, as stored, or null (issue: finding a family as it calls): any
+ * case, with or without dashes. A legacy code needs its 'MB' typed, else any six digits (an order
+ * or an authorisation code) would read as one; a new code's check character guards it already.
+ */
+export function membershipCodeIn(text: string): string | null {
+  const code = normalizeMembershipCode(text.trim());
+  if (!wellFormedMembershipCode(code)) return null;
+  if (LEGACY_MEMBERSHIP_CODE_PATTERN.test(code) && !/^mb/i.test(text.trim())) return null;
+  return code;
+}

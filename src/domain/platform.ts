@@ -55,7 +55,8 @@ export const PLATFORM_MESSAGES = {
   suspended: 'Escuela suspendida',
   reactivated: 'Escuela reactivada',
   defaultStays: 'La escuela principal de la plataforma no se puede suspender ni eliminar.',
-  exportFirst: 'Exporte los datos de la escuela antes de eliminarla (una exportación de las últimas 24 horas).',
+  exportFirst:
+    'Exporte los datos de la escuela antes de eliminarla (una exportación de las últimas 24 horas).',
   confirmId: 'Escriba el identificador de la escuela para confirmar que se elimina.',
   deleted: 'Escuela eliminada',
   noBackupKey: 'Sin BACKUP_KEY no se puede exportar: el archivo de la escuela se entrega cifrado.',

@@ -60,7 +60,8 @@ export const SCHOOL_SETTINGS_MESSAGES = {
     'El servidor no tiene PLATFORM_KEY: no se pueden guardar las credenciales. Avise al operador de la plataforma.',
   testOnly: 'Esa dirección de AZUL solo se admite en un servidor de pruebas.',
   badCertificate: 'El certificado y la clave de AZUL no forman un certificado de cliente válido.',
-  notReady: 'Complete el comercio, Auth1, Auth2, el certificado y su clave de AZUL antes de probar la conexión.',
+  notReady:
+    'Complete el comercio, Auth1, Auth2, el certificado y su clave de AZUL antes de probar la conexión.',
   connected: 'Conexión con AZUL correcta.',
   notConnected: (why: string) => `AZUL no respondió como se esperaba: ${why}`,
 } as const;

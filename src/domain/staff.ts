@@ -39,6 +39,21 @@ export const lineChosen =
   (line: { id: string; time: string }): boolean =>
     (!filters.week || line.id === filters.week) && (!filters.category || line.time === filters.category);
 
+/** Fewer digits than this never search the phones: '555' would find half the families. */
+export const PHONE_SEARCH_MIN_DIGITS = 7;
+
+/**
+ * The digits of a phone typed into the staff search ('809-555-0301', '(809) 555 0301',
+ * '+1 809 555 0301' all give '8095550301'), or null when the text is not a phone or is too short.
+ * The country code 1 goes: phones are kept as the families typed them, mostly without it.
+ */
+export function phoneSearchDigits(text: string): string | null {
+  if (!/^[\d\s().+-]+$/.test(text)) return null;
+  const digits = text.replace(/\D/g, '');
+  const local = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return local.length >= PHONE_SEARCH_MIN_DIGITS ? local : null;
+}
+
 /** A refund the gateway has not confirmed yet (a cancelled order stays cancelled meanwhile). */
 export const REFUND_PENDING_LABEL = 'Reembolso pendiente';
 
@@ -46,7 +61,10 @@ const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 /** The filters of the enrolment list and of its export: the same ones, so a download is what is shown. */
 export const EnrolmentFilters = Type.Object({
-  /** Order number, parent's e-mail or name, or a child's first or last name. */
+  /**
+   * Order number, parent's e-mail or name, a child's first or last name, a phone of the order
+   * (any format), its authorisation code or a membership code of the family.
+   */
   q: Type.Optional(Type.String({ maxLength: 100 })),
   campament: Type.Optional(Id),
   /** Orders with a line in this week. */

@@ -10,6 +10,7 @@ import {
   stored,
   UNKNOWN_ID,
 } from './test-kit.ts';
+import { WEEK_MESSAGES } from '../../../src/domain/weeks.ts';
 
 const kit = adminKitPerTest();
 
@@ -94,7 +95,8 @@ describe('places: quota_f_left = max(quota_q - quota_f, 0)', () => {
     [0, 12, null],
   ])('quota_q %i, quota_f %i → %s in create, find, list and update', async (quota_q, quota_f, left) => {
     const camp = await createCamp(kit);
-    const week = await createWeek(kit, camp._id, { quota_q, quota_f });
+    // A capacity below the places taken is saved once confirmed (the office's issue).
+    const week = await createWeek(kit, camp._id, { quota_q, quota_f, confirm: true });
     expect(week.quota_f_left).toBe(left);
     const find = await kit.t.api({ method: 'GET', url: `/api/semanas/find/${week._id}`, token: kit.admin });
     expect(find.json().data.quota_f_left).toBe(left);
@@ -223,5 +225,85 @@ describe('GET /api/semanas/listpop', () => {
     const res = await kit.t.api({ method: 'GET', url: '/api/semanas/listpop', token: kit.admin });
     expect(Array.isArray(res.json().data)).toBe(true);
     expect(res.json().data.map((week: { name: string }) => week.name)).toEqual(['A', 'B']);
+  });
+});
+
+describe("a week's dates and places (the office's issue: weeks that cannot exist)", () => {
+  const DATES = WEEK_MESSAGES;
+
+  it.each([
+    ['31/02/2027 - 35/02/2027', DATES.noSuchDay('31/02/2027')],
+    ['14/06/2027 - 35/06/2027', DATES.noSuchDay('35/06/2027')],
+    ['23/12/2026 - 21/12/2026', DATES.reversed('23/12/2026', '21/12/2026')],
+  ])('refuses %s with the field named, in create and update, changing nothing', async (date, message) => {
+    const camp = await createCamp(kit);
+    const created = await create({ campament: camp._id, name: 'Semana 1', date, confirm: true });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({ status: 'ERROR', success: false, message });
+    expect(message).toContain('«Fechas»');
+    expect(await kit.t.store.collection('semanas').count({})).toBe(0);
+
+    const week = await createWeek(kit, camp._id);
+    const updated = await update({ _id: week._id, date, confirm: true });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().message).toBe(message);
+    expect(await stored(kit, 'semanas', week._id)).toMatchObject({ date: '14/06/2027 - 18/06/2027' });
+  });
+
+  it("warns of days outside the camp's (409) and saves them once confirmed", async () => {
+    // The kit's camp runs from 14/06/2027 to 06/08/2027.
+    const camp = await createCamp(kit);
+    const outside = { campament: camp._id, name: 'Semana 9', date: '09/08/2027 - 13/08/2027' };
+    const warned = await create(outside);
+    expect(warned.statusCode).toBe(409);
+    expect(warned.json()).toEqual({
+      status: 'ERROR',
+      success: false,
+      confirm: true,
+      message:
+        'Las fechas de la semana (09/08/2027 - 13/08/2027) quedan fuera de las del campamento ' +
+        '(14/06/2027 - 06/08/2027). Confirme para guardarla así.',
+    });
+    expect(await kit.t.store.collection('semanas').count({})).toBe(0);
+
+    const saved = await create({ ...outside, confirm: true });
+    expect(saved.statusCode).toBe(201);
+    const id = saved.json().data._id as string;
+    expect(await stored(kit, 'semanas', id)).toMatchObject({ date: '09/08/2027 - 13/08/2027' });
+    expect(await stored(kit, 'semanas', id)).not.toHaveProperty('confirm');
+
+    // An update moving a week out of its camp is asked the same; other edits of it are not.
+    const week = await createWeek(kit, camp._id);
+    const moved = await update({ _id: week._id, date: '07/06/2027 - 11/06/2027' });
+    expect(moved.statusCode).toBe(409);
+    expect(await stored(kit, 'semanas', week._id)).toMatchObject({ date: '14/06/2027 - 18/06/2027' });
+    expect((await update({ _id: week._id, date: '07/06/2027 - 11/06/2027', confirm: true })).statusCode).toBe(
+      200,
+    );
+    expect((await update({ _id: week._id, name: 'Semana 0' })).statusCode).toBe(200);
+  });
+
+  it('warns of a capacity below the places taken (409) and saves it once confirmed', async () => {
+    const camp = await createCamp(kit);
+    const week = await createWeek(kit, camp._id, { quota_q: 5, quota_f: 4 });
+    const warned = await update({ _id: week._id, quota_q: 3 });
+    expect(warned.statusCode).toBe(409);
+    expect(warned.json()).toMatchObject({
+      confirm: true,
+      message:
+        'La capacidad (3) es menor que los cupos ocupados (4): la semana quedará agotada. ' +
+        'Confirme para guardarla así.',
+    });
+    expect(await stored(kit, 'semanas', week._id)).toMatchObject({ quota_q: 5, quota_f: 4 });
+    expect((await create({ campament: camp._id, name: 'Semana 2', quota_q: 3, quota_f: 4 })).statusCode).toBe(
+      409,
+    );
+
+    const confirmed = await update({ _id: week._id, quota_q: 3, confirm: true });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ quota_q: 3, quota_f: 4, quota_f_left: 0 });
+    // The capacity equal to the places taken, or no limit, needs nothing confirmed.
+    expect((await update({ _id: week._id, quota_q: 4 })).statusCode).toBe(200);
+    expect((await update({ _id: week._id, quota_q: 0 })).statusCode).toBe(200);
   });
 });

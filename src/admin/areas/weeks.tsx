@@ -1,11 +1,14 @@
 // Weeks (spec 02 §2, §3, §5; DESIGN.md §2.5): camp and name required; the camp's categories as a
 // multi-select; 'Habilitado'; places as capacity, taken and available with a bar. Places taken are
 // sent only when the admin edits them, so a save never overwrites places parents took meanwhile.
+// Dates that cannot exist are refused under the field; dates outside the camp and a capacity below
+// the places taken are the server's warnings, confirmed in ../RecordDialog.tsx.
 import type { FormikProps } from 'formik';
 import * as Yup from 'yup';
 import { WEEK_DATE_PATTERN, WEEK_DEFAULTS, WeekCreate } from '../../domain/schemas/camps.ts';
 import type { WeekAnswer } from '../../domain/answers.ts';
 import { formatDop } from '../../domain/pricing.ts';
+import { weekDatesProblem } from '../../domain/weeks.ts';
 import { TextField } from '../../lib/FormControls.tsx';
 import type { AreaScreen } from '../AreaListPage.tsx';
 import { useAreaList } from '../api.ts';
@@ -45,7 +48,12 @@ const schema = Yup.object({
     .max(...lengthLimit(WeekCreate, 'name')),
   date: Yup.string()
     .trim()
-    .matches(new RegExp(WEEK_DATE_PATTERN), 'Escriba las fechas como 14/06/2027 - 18/06/2027.'),
+    .matches(new RegExp(WEEK_DATE_PATTERN), 'Escriba las fechas como 14/06/2027 - 18/06/2027.')
+    // The server's own rule: a day that does not exist, or an end before the start.
+    .test('days', function checkDays(date) {
+      const problem = weekDatesProblem(date ?? '');
+      return problem === null || this.createError({ message: problem });
+    }),
   value: Yup.number()
     .typeError('El precio debe ser un número.')
     .integer('El precio es en pesos enteros.')

@@ -51,7 +51,7 @@ export function EnrolmentFiltersForm({
       <div className="col-12 col-md-4">
         <SearchInput
           id="enrolments-search"
-          placeholder="Orden, correo, madre, padre o participante"
+          placeholder="Orden, nombre, correo, teléfono, autorización o membresía"
           value={filters.q ?? ''}
           onChange={(q) => set({ q })}
         />

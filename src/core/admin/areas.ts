@@ -3,13 +3,15 @@
 // searches, order, derived fields.
 import { validDay } from '../../domain/plans.ts';
 import { CATEGORY_MESSAGES } from '../../domain/categories.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, confirmationNeeded } from '../errors.ts';
 import { STAFF_MESSAGES } from '../../domain/staff.ts';
 import type { AnyDoc, Filter, Store } from '../store/port.ts';
 import { ANNUAL_TYPE_ALIASES, CAMP_TYPES, placesLeft, type Coupon, type Week } from '../../domain/records.ts';
 import { couponExpired, normalizeCouponCode } from '../../domain/coupons.ts';
 import { liveCartHeld, liveTaken, type WeekHolds } from '../../domain/holds.ts';
 import { ADMIN_MESSAGES, NOUNS } from '../../domain/admin-areas.ts';
+import { WEEK_MESSAGES, readWeekDates, weekWarnings } from '../../domain/weeks.ts';
+import { santoDomingoDay } from '../../domain/days.ts';
 import {
   CALENDAR_DEFAULTS,
   CAMP_DEFAULTS,
@@ -43,7 +45,7 @@ import { COUPON_DEFAULTS, CouponCreate, CouponUpdate } from '../../domain/schema
 import { MEMBERSHIP_DEFAULTS, MembershipCreate, MembershipUpdate } from '../../domain/schemas/memberships.ts';
 import { newMembershipCode } from '../checkout/records.ts';
 import { releaseExpiredHolds } from '../checkout/holds.ts';
-import type { AreaConfig, Reference } from './crud.ts';
+import type { AreaConfig, Reference, RuleContext } from './crud.ts';
 
 /** Newest first: ids grow with creation time. */
 const NEWEST_FIRST = { _id: -1 } as const;
@@ -181,6 +183,43 @@ export function withPlacesLeft(record: AnyDoc, now: Date): AnyDoc {
   };
 }
 
+/**
+ * A week's dates must exist and run forwards (400); its days outside its camp's, or a capacity
+ * below the places taken now, are saved only once the admin confirms them (409). Checked when the
+ * fields they read change, before anything is written.
+ */
+async function checkWeekDatesAndPlaces(
+  store: Store,
+  week: Record<string, unknown>,
+  { changes, existing, confirmed }: Omit<RuleContext, 'store'>,
+): Promise<void> {
+  const read = readWeekDates(typeof week.date === 'string' ? week.date : '');
+  // Only when the dates are sent: a week stored before this rule keeps its other fields editable.
+  if (read && 'problem' in read && 'date' in changes) throw new ApiError(400, read.problem);
+  if (confirmed) return;
+  const days = read && !('problem' in read) && ('date' in changes || 'campament' in changes) ? read : null;
+  const camp = days
+    ? await store.collection('campamentos').findById(String(week.campament), { withDeleted: true })
+    : null;
+  const campDays =
+    camp?.start_date instanceof Date && camp.end_date instanceof Date
+      ? { first: santoDomingoDay(camp.start_date), last: santoDomingoDay(camp.end_date) }
+      : null;
+  const placesChanged = 'quota_q' in changes || 'quota_f' in changes;
+  // The places taken as staff see them (expired cart holds no longer count), unless being set now.
+  const taken =
+    'quota_f' in changes || !existing
+      ? Number(week.quota_f ?? 0)
+      : liveTaken(existing as unknown as WeekHolds, new Date());
+  const warnings = weekWarnings({
+    days,
+    camp: campDays,
+    capacity: placesChanged ? Number(week.quota_q ?? 0) : 0,
+    taken,
+  });
+  if (warnings.length > 0) throw confirmationNeeded([...warnings, WEEK_MESSAGES.confirm].join(' '));
+}
+
 export const semanas: AreaConfig = {
   area: 'semanas',
   noun: NOUNS.semanas,
@@ -195,9 +234,10 @@ export const semanas: AreaConfig = {
   search: ['name', 'date', 'notes'],
   sort: { order: 1, _id: 1 },
   references: [campReference(true)],
-  async rules(week, { store, changes, existing }) {
+  async rules(week, { store, changes, existing, confirmed }) {
     if (typeof changes.plan_first_due === 'string' && !validDay(changes.plan_first_due))
       throw new ApiError(400, ADMIN_MESSAGES.planFirstDue);
+    await checkWeekDatesAndPlaces(store, week, { changes, existing, confirmed });
     // Staff set the places taken as they see them (without expired holds): the expired holds go
     // back first, so giving them back later cannot subtract them from the staff's figure again.
     if ('quota_f' in changes && existing)

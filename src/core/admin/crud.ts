@@ -49,6 +49,8 @@ export interface RuleContext {
   existing: AnyDoc | null;
   /** The fields this call sets, normalised. */
   changes: Record<string, unknown>;
+  /** The body said `confirm: true`: the admin saw the area's warning (../errors.ts confirmationNeeded). */
+  confirmed: boolean;
 }
 
 /** Extra routes that list records by one field: GET /{area}/{path}/{param}. */
@@ -205,12 +207,13 @@ export function areaService(
     async list(filter, sort = config.sort) {
       return present(await collection().find(filter, { sort }));
     },
-    async create(input, actor) {
+    async create(body, actor) {
+      const { confirm, ...input } = body;
       const changes = normalise({ ...structuredClone(config.defaults), ...input });
       const record = { ...changes };
       await checkReferences(changes);
       await checkUnique(record, changes);
-      await config.rules?.(record, { store, existing: null, changes });
+      await config.rules?.(record, { store, existing: null, changes, confirmed: confirm === true });
       await config.beforeCreate?.(record, store);
       try {
         const stored = await collection().insertOne({ ...record, created_at: new Date() });
@@ -226,7 +229,8 @@ export function areaService(
         throw asConflict(error);
       }
     },
-    async update(id, input, actor) {
+    async update(id, body, actor) {
+      const { confirm, ...input } = body;
       const existing = await collection().findById(id);
       if (!existing) throw new ApiError(404, messages.notFound);
       const normalised = normalise(input);
@@ -238,7 +242,7 @@ export function areaService(
       const record = { ...existing, ...changes };
       await checkReferences(changes);
       await checkUnique(record, changes, id);
-      await config.rules?.(record, { store, existing, changes });
+      await config.rules?.(record, { store, existing, changes, confirmed: confirm === true });
       if (Object.keys(changes).length === 0) return (await present([existing]))[0]!;
       try {
         const stored = await collection().updateOne(

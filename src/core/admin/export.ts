@@ -207,7 +207,7 @@ async function namesOf(store: Store) {
  */
 export async function* exportRows(store: Store, filters: EnrolmentFilters): AsyncGenerator<ExportRow> {
   const names = await namesOf(store);
-  for await (const { order, money } of ordersWithMoney(store, enrolmentFilter(filters))) {
+  for await (const { order, money } of ordersWithMoney(store, await enrolmentFilter(store, filters))) {
     const rows = rowsOf(order, names.category, money.net, names.camp.get(order.campament) ?? order.camp_name);
     // A week or category keeps only the lines it names (a roster of Semana 2 holds no Semana 1 lines).
     const chosen = lineChosen(filters);
@@ -222,7 +222,7 @@ export async function* orderExportRows(
 ): AsyncGenerator<OrderExportRow> {
   const names = await namesOf(store);
   const chosen = lineChosen(filters);
-  for await (const all of orderPagesWithMoney(store, enrolmentFilter(filters))) {
+  for await (const all of orderPagesWithMoney(store, await enrolmentFilter(store, filters))) {
     // The store filter finds the week and the category each on some line; both on one line here.
     const page = all.filter(({ order }) => order.lines.some(chosen));
     const invoices = await invoiceNumbersOf(

@@ -82,7 +82,7 @@ export const STAFF_ROUTES: ApiRoute[] = [
     handle: async ({ query }, core) => {
       const { records, total, page, limit } = await findPage(
         core.deps.store.collection<Enrolment>('inscripciones'),
-        enrolmentFilter(query),
+        await enrolmentFilter(core.deps.store, query),
         { created_at: -1, _id: -1 },
         query,
       );
@@ -183,7 +183,7 @@ export const STAFF_ROUTES: ApiRoute[] = [
       const store = core.deps.store;
       const campCode = await exportCampCode(store, filters.campament);
       // Refused filters (a backwards date range) answer 400 before the download starts.
-      enrolmentFilter(filters);
+      await enrolmentFilter(store, filters);
       const note = await exportNote(store, format, { ...filters, hoja });
       await recordExport(store, actorOf(call), 'inscripciones', note);
       // Two sheets that reconcile (issue 24): 'Pedidos', one row per order with its money, whose net

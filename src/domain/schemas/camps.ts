@@ -121,6 +121,8 @@ export const WeekCreate = Type.Object({
   plan_due_day: Type.Optional(
     Type.Integer({ minimum: PLAN_LIMITS.dueDay.min, maximum: PLAN_LIMITS.dueDay.max }),
   ),
+  /** Saves despite the warnings of ../weeks.ts (dates outside the camp, capacity below taken); never stored. */
+  confirm: Type.Optional(Type.Boolean()),
 });
 export const WeekUpdate = updateOf(WeekCreate);
 export type WeekCreate = Static<typeof WeekCreate>;
