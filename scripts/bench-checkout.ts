@@ -6,16 +6,13 @@
 // is reported in: a checkout's cost must not grow with the orders stored, so the last slice of a long
 // run (e.g. BENCH_SECONDS=180 BENCH_INTERVAL_SECONDS=60, past 5,000 paid orders) should match the first.
 // `fullScans` counts, by collection, the queries that walked a whole collection (no index narrowed them).
-import { ownFixturePhoto } from '../src/core/checkout/fixtures.ts';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { hashPassword } from '../server/auth/password.ts';
-import { newUser } from '../src/domain/accounts.ts';
-import type { Week, UserRecord } from '../src/domain/records.ts';
+import type { Week } from '../src/domain/records.ts';
 import { demoCart, enrolmentRequest } from '../server/api-tests/checkout/testing.ts';
 import { startBenchServer } from './bench-app.ts';
+import { BENCH_HASHING, benchParents, checkoutHeaders, runCheckoutLoad } from './bench-load.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -35,7 +32,7 @@ const { app, store, config, url, close } = await startBenchServer({
     STATIC_DIR: path.join(os.tmpdir(), `escuela-bench-no-dist-${crypto.randomUUID()}`),
     STORE_FSYNC: process.env.STORE_FSYNC,
   },
-  hashing: { N: 1024, r: 8, p: 1 },
+  hashing: BENCH_HASHING,
   onFullScan: ({ collection, documents }) => {
     if (!countingScans) return;
     const seen = fullScans[collection] ?? { queries: 0, largest: 0 };
@@ -44,81 +41,27 @@ const { app, store, config, url, close } = await startBenchServer({
 });
 
 const cart = await demoCart(store);
-const passwordHash = await hashPassword('clave-bench', { N: 1024, r: 8, p: 1 });
-async function parents(count: number): Promise<string[]> {
-  const users = await store
-    .collection<UserRecord>('usuarios')
-    .insertMany(
-      Array.from({ length: count }, (_, i) =>
-        newUser(`bench${crypto.randomUUID()}${i}@correo.do`, passwordHash),
-      ),
-    );
-  // Each family uploaded its child's photo (the fixture's) before paying.
-  for (const user of users) await ownFixturePhoto(store, user._id);
-  return users.map((user) => app.signToken(user._id));
-}
-
-const headersFor = (token: string) => ({
-  'content-type': 'application/json',
-  'x-account-id': config.accountId,
-  authorization: `Bearer ${token}`,
-  'idempotency-key': crypto.randomUUID(),
-});
+const parents = (count: number) => benchParents(store, (userId) => app.signToken(userId), count);
+const headersFor = (token: string) => checkoutHeaders(config.accountId, token);
 
 // 1. Throughput: one child, one week of unlimited capacity, a new parent and key per request.
 await store.collection<Week>('semanas').updateOne({ _id: cart.weeks[0]!._id }, { set: { quota_q: 0 } });
 const tokens = await parents(PARENTS);
-let next = 0;
-const body = JSON.stringify(enrolmentRequest(cart, [[0], [0]]));
-// Answers and this process's CPU time (server and client) per slice of the run, to see whether
-// checkouts slow down as orders pile up. CPU per answer hardly moves with the machine's other load.
-const perInterval: number[] = [];
-const slices = Math.ceil(DURATION_S / INTERVAL_S);
-const cpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
-const cpuAt = [cpuMs()];
-const sampler = setInterval(() => cpuAt.push(cpuMs()), INTERVAL_S * 1000);
 countingScans = true;
-const throughput = await new Promise<autocannon.Result>((resolve, reject) => {
-  const runStarted = performance.now();
-  const run = autocannon(
-    {
-      url: `${url}/api/inscripciones/create`,
-      method: 'POST',
-      connections: CONNECTIONS,
-      duration: DURATION_S,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/inscripciones/create',
-          setupRequest: (request) => ({
-            ...request,
-            body,
-            headers: headersFor(tokens[next++ % tokens.length]!),
-          }),
-        },
-      ],
-    },
-    (error: unknown, result) =>
-      error ? reject(new Error('autocannon failed', { cause: error })) : resolve(result),
-  );
-  run.on('response', () => {
-    const slice = Math.min(Math.floor((performance.now() - runStarted) / 1000 / INTERVAL_S), slices - 1);
-    perInterval[slice] = (perInterval[slice] ?? 0) + 1;
-  });
+const {
+  result: throughput,
+  answersPerSecondByInterval: intervalRates,
+  cpuMsPerAnswerByInterval: cpuPerAnswer,
+} = await runCheckoutLoad({
+  url,
+  accountId: config.accountId,
+  body: JSON.stringify(enrolmentRequest(cart, [[0], [0]])),
+  tokens,
+  seconds: DURATION_S,
+  connections: CONNECTIONS,
+  intervalSeconds: INTERVAL_S,
 });
 countingScans = false;
-clearInterval(sampler);
-if (cpuAt.length <= slices) cpuAt.push(cpuMs());
-const cpuPerAnswer = Array.from(perInterval, (count, slice) =>
-  Number(((cpuAt[slice + 1]! - cpuAt[slice]!) / (count ?? 1)).toFixed(2)),
-);
-const sliceSeconds = (slice: number) => Math.min(INTERVAL_S, DURATION_S - slice * INTERVAL_S);
-const intervalRates = Array.from(perInterval, (count, slice) =>
-  Number(((count ?? 0) / sliceSeconds(slice)).toFixed(1)),
-);
 const paid = await store.collection('inscripciones').count({ payment_status: 'paid' });
 
 // 2. The race: RACERS parents at once for the last PLACES places of one week.
