@@ -60,10 +60,15 @@ export async function main({ hashing }: Pick<AppDeps, 'hashing'> = {}): Promise<
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      app.log.error('graceful shutdown timed out; exiting');
-      process.exit(1);
-    }, 10_000);
+    // Closing compacts each school's embedded store: 10 s, and a little more per school (200
+    // schools took 11 s to stop, docs/performance.md "Many schools").
+    const timer = setTimeout(
+      () => {
+        app.log.error('graceful shutdown timed out; exiting');
+        process.exit(1);
+      },
+      10_000 + 100 * app.schools.all().length,
+    );
     timer.unref();
     try {
       await app.close();

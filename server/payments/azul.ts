@@ -1,6 +1,7 @@
 // AZUL Webservices (JSON API) behind the payment port (issue 21). What AZUL documents and where its
 // documentation leaves a choice is in docs/azul-reading-notes.md; the choices are in
-// docs/decisions.md ('AZUL behind the payment port'). In short:
+// docs/decisions.md ('AZUL behind the payment port'). Over 500 lines on purpose: one concern,
+// AZUL's protocol behind the port, whose operations share its request, retry and answer rules. In short:
 //   charge      Sale ('TrxType: Sale', CustomOrderId = our reference) without 3-D Secure (ForceNo3DS)
 //   secure      the parent's Sale with 3-D Secure 2: ThreeDSAuth + CardHolderInfo, then
 //               ?processthreedsmethod and ?processthreedschallenge as the browser's steps end

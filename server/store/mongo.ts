@@ -1,5 +1,7 @@
 // MongoDB adapter on the official driver. Every port operation is one server command, so the
 // atomicity the port promises (incrementWithin, nextSequence) comes from single-document updates.
+// Over 500 lines on purpose: one concern, the store port on MongoDB, every operation beside the
+// others it must agree with (FerretDB's write locks, the Spanish sort keys, holds).
 import { MongoClient, MongoServerError } from 'mongodb';
 import type { Db, Document, Collection as MongoCollection, Filter as MongoFilter } from 'mongodb';
 import {

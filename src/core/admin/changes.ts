@@ -1,5 +1,6 @@
 // Partial changes of a paid camp order (issue 24): staff (or the family, within the camp's window)
-// drop one child, drop one week, or move a child to another week. The rules are
+// drop one child, drop one week, or move a child to another week (over 500 lines on purpose: one
+// concern, carrying a change out in its crash-safe order, read best in one place). The rules are
 // src/domain/changes.ts and src/domain/pricing.ts repriceOrder; this carries a change out:
 //   1. the target week's place is taken first (its waiting list offered first, as at the checkout),
 //      so a move that finds no place changes nothing;

@@ -1,4 +1,5 @@
-// The checkout as a pipeline of named steps (DESIGN.md §2.5-2.10, §6), each a small function:
+// The checkout as a pipeline of named steps (DESIGN.md §2.5-2.10, §6), each a small function (over
+// 500 lines on purpose: one concern, the checkout's reads and writes in the order they happen):
 //   checkRequest → readCatalogue → checkMemberships → price → recordPending
 //   → takePlaces (converting the family's cart holds) and the coupon's use (returns their release) → charge → settleApproved (./settle.ts: paid, then memberships, admin
 //   records, e-mail, retried until done)
