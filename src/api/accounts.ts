@@ -9,18 +9,16 @@ import type {
   PublicUser,
 } from '../domain/accounts.ts';
 import { httpClient } from './http.ts';
-import { isAdmin } from '../domain/roles.ts';
-import { adminUserOf, type AdminUser } from '../lib/adminSession.ts';
 
 /** What a successful sign-in or registration hands to the auth slice. */
 export interface AccountSession {
   token: string;
   userId: string;
   /**
-   * A staff member who signed in on the parents' page (issue 45): what the panel's session keeps,
-   * so the page takes them to the panel instead of the wizard.
+   * The account's public fields (sign-in only): a staff member who signed in on the parents' page
+   * is taken to the panel instead of the wizard (issue 45, src/lib/staffSignIn.ts).
    */
-  staff?: AdminUser;
+  user?: Omit<PublicUser, 'token'>;
 }
 
 interface Envelope {
@@ -42,9 +40,8 @@ export async function login(credentials: Credentials): Promise<AccountSession> {
   if (!answer || !('result' in answer) || answer.success !== true || !answer.result.token) {
     throw new Error(messageOf(answer));
   }
-  const { result } = answer;
-  const staff = isAdmin(result) ? adminUserOf(result) : undefined;
-  return { token: result.token, userId: result._id, ...(staff ? { staff } : {}) };
+  const { token, ...user } = answer.result;
+  return { token, userId: user._id, user };
 }
 
 /** POST /usuarios/create: fails when the answer carries both status and message; reads the token. */

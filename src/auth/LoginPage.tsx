@@ -3,7 +3,6 @@
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { adminHome, startAdminSession } from '../lib/adminSession.ts';
 import { notify } from '../lib/toasts.tsx';
 import * as Yup from 'yup';
 import { login } from '../api/accounts.ts';
@@ -30,11 +29,16 @@ export function LoginPage() {
     onSubmit: async ({ email, password }) => {
       try {
         const session = await login({ email: email.trim(), password });
-        // Staff who signed in here are taken to the panel, signed in there (issue 45).
-        if (session.staff) {
-          startAdminSession(session.token, session.staff);
-          void navigate(adminHome(session.staff.role ?? 'administrador'), { replace: true });
-          return;
+        // Staff who signed in here are taken to the panel, signed in there (issue 45); a family
+        // account ('cliente', no role) loads nothing more.
+        const user = session.user;
+        if (user && (user.tipo !== 'cliente' || user.role)) {
+          const { staffSignedIn } = await import(/* webpackChunkName: "admin" */ '../lib/staffSignIn.ts');
+          const home = staffSignedIn(session.token, user);
+          if (home) {
+            void navigate(home, { replace: true });
+            return;
+          }
         }
         signedIn(session);
       } catch (error) {
