@@ -109,6 +109,8 @@ export interface AzulConfig {
 
 /** AZUL's test endpoint, and its contingency site (AZUL publishes no test contingency site). */
 export const AZUL_TEST_URL = 'https://pruebas.azul.com.do/webservices/JSON/Default.aspx';
+/** AZUL's production site, a school's own merchant in 'produccion' (server/platform/settings.ts). */
+export const AZUL_PRODUCTION_URL = 'https://pagos.azul.com.do/WebServices/JSON/Default.aspx';
 export const AZUL_BACKUP_URL = 'https://contpagos.azul.com.do/Webservices/JSON/default.aspx';
 
 export interface OAuthProviderConfig {

@@ -55,7 +55,7 @@ export function perAccountKey(request: FastifyRequest): string {
 export const perAddressKey = (request: FastifyRequest): string =>
   `address:${request.school?.id ?? ''}:${request.ip}`;
 
-export const ACCOUNT_HEADER = 'x-account-id';
+export { ACCOUNT_HEADER } from '../platform/resolve.ts';
 
 export { AUTH_MESSAGES };
 

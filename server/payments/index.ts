@@ -8,6 +8,12 @@ import { fiscalSettings } from '../../src/core/receipts/numbering.ts';
 import { splitItbis } from '../../src/domain/receipts.ts';
 import { azulGateway, loadAzulTls, type AzulLog } from './azul.ts';
 
+/** The ITBIS inside an amount, as the school's fiscal settings say (exempt: none). */
+export const itbisOf =
+  (store: Store) =>
+  async (amount: number): Promise<number> =>
+    splitItbis(amount, (await fiscalSettings(store))?.itbis ?? 'exento').itbis;
+
 export function paymentGateway(
   config: Pick<Config, 'payments' | 'sandboxLatencyMs'>,
   store: Store,
@@ -23,7 +29,6 @@ export function paymentGateway(
     tls: loadAzulTls(azul),
     log,
     ...(onCredentialsRefused ? { onCredentialsRefused } : {}),
-    // The ITBIS inside an amount, as the school's fiscal settings say (exempt: none).
-    itbisOf: async (amount) => splitItbis(amount, (await fiscalSettings(store))?.itbis ?? 'exento').itbis,
+    itbisOf: itbisOf(store),
   });
 }

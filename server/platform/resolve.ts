@@ -9,7 +9,8 @@ import { escapeHtml } from '../../src/core/deps.ts';
 import { PLATFORM_MESSAGES } from '../../src/domain/platform.ts';
 import type { School } from './school.ts';
 
-const ACCOUNT_HEADER = 'x-account-id';
+/** The header every front-end call carries with its school's id (the spec's account). */
+export const ACCOUNT_HEADER = 'x-account-id';
 
 /**
  * Paths that work without the account header: probes, API docs, the OAuth popup pages, and the

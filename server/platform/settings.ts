@@ -4,13 +4,12 @@
 import crypto from 'node:crypto';
 import tls from 'node:tls';
 import type { Config } from '../config.ts';
-import { AZUL_BACKUP_URL, AZUL_TEST_URL } from '../config.ts';
+import { AZUL_BACKUP_URL, AZUL_PRODUCTION_URL, AZUL_TEST_URL } from '../config.ts';
 import type { Store } from '../store/port.ts';
 import { setById } from '../../src/core/store/common.ts';
 import type { PaymentGateway } from '../../src/core/checkout/gateway.ts';
 import { ApiError } from '../../src/core/errors.ts';
-import { fiscalSettings } from '../../src/core/receipts/numbering.ts';
-import { splitItbis } from '../../src/domain/receipts.ts';
+import { itbisOf } from '../payments/index.ts';
 import {
   SCHOOL_SECRETS,
   SCHOOL_SETTINGS_MESSAGES as M,
@@ -21,9 +20,6 @@ import {
 } from '../../src/domain/school-settings.ts';
 import { azulGateway, type AzulLog } from '../payments/azul.ts';
 import { seal, unseal, type SealedSecret } from './secrets.ts';
-
-/** AZUL's production site (its test site and contingency site are the config's). */
-export const AZUL_PRODUCTION_URL = 'https://pagos.azul.com.do/WebServices/JSON/Default.aspx';
 
 const SETTINGS_ID = 'escuela';
 
@@ -155,8 +151,7 @@ export function settingsGateway(
       ...(stored!.azul_ca ? { ca: Buffer.from(stored!.azul_ca) } : {}),
     },
     log: context.log,
-    itbisOf: async (amount) =>
-      splitItbis(amount, (await fiscalSettings(context.store))?.itbis ?? 'exento').itbis,
+    itbisOf: itbisOf(context.store),
   });
 }
 
