@@ -365,6 +365,7 @@ export function azulGateway(options: AzulGatewayOptions): PaymentGateway {
 
   return {
     name: 'azul',
+    merchant: `azul:${config.merchantId}`,
     // Until AZUL's timeout has passed, a 'not found' may still become an approval (issue 43).
     answerWithinMs: config.timeoutMs,
     async charge({ card, amount, reference }: { card: CardDetails; amount: number; reference: string }) {

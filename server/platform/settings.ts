@@ -8,7 +8,8 @@ import { AZUL_BACKUP_URL, AZUL_PRODUCTION_URL, AZUL_TEST_URL } from '../config.t
 import type { Store } from '../store/port.ts';
 import { setById } from '../../src/core/store/common.ts';
 import type { PaymentGateway } from '../../src/core/checkout/gateway.ts';
-import { ApiError } from '../../src/core/errors.ts';
+import { ApiError, confirmationNeeded } from '../../src/core/errors.ts';
+import { merchantWork } from '../../src/core/payments/merchant-work.ts';
 import { itbisOf } from '../payments/index.ts';
 import {
   SCHOOL_SECRETS,
@@ -90,7 +91,7 @@ export async function saveSchoolSettings(
   input: SchoolSettingsInput,
   now = new Date(),
 ): Promise<StoredSchoolSettings> {
-  const { azul_auth1, azul_auth2, azul_key, ...open } = input;
+  const { azul_auth1, azul_auth2, azul_key, confirm, ...open } = input;
   const secrets = { azul_auth1, azul_auth2, azul_key };
   const sent = SCHOOL_SECRETS.filter((name) => secrets[name] !== undefined && secrets[name] !== '');
   const platformKey = context.config.platform.key;
@@ -116,9 +117,30 @@ export async function saveSchoolSettings(
       throw new ApiError(400, M.badCertificate);
     }
   }
+  await checkMerchantChange(store, current, next, confirm === true);
   const { _id, ...fields } = next;
   await setById(settingsOf(store), _id, fields);
   return next;
+}
+
+/** Who takes the school's cards with these settings: its own merchant, or the deployment's (null). */
+const merchantOf = (stored: StoredSchoolSettings | null): string | null =>
+  azulReady(stored) ? `azul:${stored!.azul_merchant_id}` : null;
+
+/**
+ * A change of who takes the school's cards waits until no charge or refund is open at the
+ * current merchant (only it can settle them), and is confirmed where families keep cards there.
+ */
+async function checkMerchantChange(
+  store: Store,
+  current: StoredSchoolSettings | null,
+  next: StoredSchoolSettings,
+  confirmed: boolean,
+): Promise<void> {
+  if (merchantOf(current) === merchantOf(next)) return;
+  const work = await merchantWork(store);
+  if (work.open > 0) throw new ApiError(409, M.merchantBusy(work.open));
+  if (work.keptCards > 0 && !confirmed) throw confirmationNeeded(M.merchantKeptCards(work.keptCards));
 }
 
 /** The school's own AZUL gateway, once all of it is set and its secrets open; else null. */

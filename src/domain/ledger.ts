@@ -131,6 +131,8 @@ export interface LedgerPayment {
   gateway_reference?: string | null;
   /** The acquirer's retrieval reference number (AZUL's RRN), when it gave one. */
   gateway_rrn?: string;
+  /** Card payments: the merchant the charge was sent to (PaymentGateway.merchant). */
+  merchant?: string;
   card?: { brand: string; last4: string };
   /** A decline's Spanish message. */
   message?: string;

@@ -272,6 +272,8 @@ export interface Enrolment {
   gateway_reference: string | null;
   /** The acquirer's retrieval reference number (AZUL's RRN), when it gave one (issue 21). */
   gateway_rrn?: string;
+  /** The merchant its charge was sent to (PaymentGateway.merchant): asked and refunded only there. */
+  merchant?: string;
   idempotency_key: string;
   /** 'cancelled' by staff (POST /inscripciones/cancel): places given back, refund asked. */
   status: 'active' | 'inactive' | 'cancelled';

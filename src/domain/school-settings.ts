@@ -35,6 +35,8 @@ export const SchoolSettingsBody = Type.Object({
    */
   azul_url: Type.Optional(Text(300)),
   azul_ca: Type.Optional(Text(20_000)),
+  /** The administrator read the warning of a merchant change (kept cards) and goes on. */
+  confirm: Type.Optional(Type.Boolean()),
 });
 export type SchoolSettingsInput = Static<typeof SchoolSettingsBody>;
 
@@ -64,4 +66,12 @@ export const SCHOOL_SETTINGS_MESSAGES = {
     'Complete el comercio, Auth1, Auth2, el certificado y su clave de AZUL antes de probar la conexión.',
   connected: 'Conexión con AZUL correcta.',
   notConnected: (why: string) => `AZUL no respondió como se esperaba: ${why}`,
+  merchantBusy: (open: number) =>
+    `Hay ${open} ${open === 1 ? 'cobro o reembolso' : 'cobros o reembolsos'} en curso con el comercio actual: ` +
+    'solo ese comercio puede confirmarlos. Cambie el comercio de AZUL cuando terminen (unos minutos).',
+  merchantKeptCards: (cards: number) =>
+    `${cards} ${cards === 1 ? 'tarjeta guardada' : 'tarjetas guardadas'} para cobros automáticos ` +
+    `${cards === 1 ? 'pertenece' : 'pertenecen'} al comercio actual: con el nuevo, esas familias deberán ` +
+    'registrar su tarjeta de nuevo, y los reembolsos de cobros anteriores se hacen desde el portal del ' +
+    'comercio anterior. ¿Cambiar el comercio de todos modos?',
 } as const;

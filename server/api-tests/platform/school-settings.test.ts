@@ -11,6 +11,7 @@ import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
 import { SCHOOL_SETTINGS_MESSAGES } from '../../../src/domain/school-settings.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import { TEST_ACCOUNT_ID } from '../../testing/build.ts';
+import { reconcilePayments } from '../../../src/core/checkout/reconciler.ts';
 
 const PLATFORM_KEY = 'clave-de-la-plataforma-de-32-caracteres-o-mas';
 let t: PlatformTestApp | undefined;
@@ -149,5 +150,108 @@ describe("a school's own settings (issue 46)", () => {
       token: admin,
     });
     expect(read.json().data).toMatchObject({ name: '', secrets: { azul_auth1: { configured_at: null } } });
+  });
+
+  it('changes its AZUL merchant only with no charge open at the current one, and never settles a charge where it was not taken', async () => {
+    const first = (standin = await startAzulStandin({ merchantId: '39038540011' }));
+    const second = await startAzulStandin({ merchantId: '39038540022' });
+    try {
+      const app = (t = await buildPlatformTestApp({ PLATFORM_KEY }));
+      await app.createSchool('tigres');
+      const tigres = app.school('tigres');
+      await seedDemoData(tigres.store);
+      const admin = await administrator(app, 'tigres');
+      const merchantSettings = async (azul: AzulStandin) => {
+        const [cert, key, ca] = await Promise.all(
+          [azul.files.cert, azul.files.key, azul.files.ca].map((file) => fs.readFile(file, 'utf8')),
+        );
+        return {
+          azul_environment: 'pruebas',
+          azul_merchant_id: azul.merchantId,
+          azul_cert: cert,
+          azul_key: key,
+          azul_auth1: azul.auth1,
+          azul_auth2: azul.auth2,
+          azul_url: azul.url,
+          azul_ca: ca,
+        };
+      };
+      const save = async (payload: object) =>
+        app.schoolApi('tigres', { method: 'POST', url: '/api/ajustes/escuela', token: admin, payload });
+      const merchantNow = async () =>
+        (await app.schoolApi('tigres', { method: 'GET', url: '/api/ajustes/escuela', token: admin })).json()
+          .data.azul_merchant_id;
+      expect((await save(await merchantSettings(first))).statusCode).toBe(200);
+
+      // A parent pays; the order names the merchant that took its charge.
+      const parent = await app.userIn('tigres');
+      const body = enrolmentRequest(await demoCart(tigres.store), [[0]], {
+        card: AZUL_TEST_CARDS.visa.number,
+      });
+      body.cvv = AZUL_TEST_CARDS.visa.cvv;
+      expect((await app.payIn('tigres', parent.token, body)).statusCode).toBe(201);
+      const orders = tigres.store.collection<Enrolment>('inscripciones');
+      const [order] = await orders.find({});
+      expect(order).toMatchObject({ payment_status: 'paid', merchant: `azul:${first.merchantId}` });
+
+      // Its outcome unknown (as a timeout leaves it): the merchant does not change, and says why.
+      await orders.updateOne(
+        { _id: order!._id },
+        { set: { payment_status: 'unknown', unknown_at: new Date(0) } },
+      );
+      const busy = await save(await merchantSettings(second));
+      expect(busy.statusCode).toBe(409);
+      expect(busy.json().message).toBe(SCHOOL_SETTINGS_MESSAGES.merchantBusy(1));
+      expect(await merchantNow()).toBe(first.merchantId);
+
+      // The merchant that took it settles it: paid.
+      await reconcilePayments(tigres.core.deps, { leaseMs: 0 });
+      expect((await orders.findById(order!._id))?.payment_status).toBe('paid');
+
+      // A family keeps a card there: the change waits for the administrator's confirmation.
+      await tigres.store
+        .collection('tarjetas')
+        .insertOne({ _id: 'kept', user_id: parent.user._id, status: 'active' });
+      const warned = await save(await merchantSettings(second));
+      expect(warned.statusCode).toBe(409);
+      expect(warned.json()).toMatchObject({
+        confirm: true,
+        message: SCHOOL_SETTINGS_MESSAGES.merchantKeptCards(1),
+      });
+      expect(await merchantNow()).toBe(first.merchantId);
+      const changed = await save({ ...(await merchantSettings(second)), confirm: true });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(tigres.core.deps.gateway.merchant).toBe(`azul:${second.merchantId}`);
+
+      // A charge of the first merchant still open at the change (its outcome lost meanwhile) is not
+      // failed on the new merchant's 'never received': it stays open, its places held.
+      await orders.updateOne(
+        { _id: order!._id },
+        { set: { payment_status: 'unknown', unknown_at: new Date(0) } },
+      );
+      const asked = second.received.length;
+      await reconcilePayments(tigres.core.deps, { leaseMs: 0 });
+      expect((await orders.findById(order!._id))?.payment_status).toBe('unknown');
+      expect(
+        second.received.slice(asked).some((call) => call.body.CustomOrderId === order!.order_number),
+      ).toBe(false);
+
+      // Its refund is not asked of the new merchant either: it stays pending for the office.
+      await orders.updateOne({ _id: order!._id }, { set: { payment_status: 'paid' } });
+      const cancelled = await app.schoolApi('tigres', {
+        method: 'POST',
+        url: `/api/inscripciones/cancel/${order!._id}`,
+        token: admin,
+        payload: { reason: 'La familia se muda' },
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect((await orders.findById(order!._id))?.refund_status).toBe('pending');
+      expect(second.received.slice(asked).map((call) => call.operation)).not.toContain('ProcessVoid');
+      expect(second.transactions.filter((sale) => sale.CustomOrderId === order!.order_number)).toHaveLength(
+        0,
+      );
+    } finally {
+      await second.close();
+    }
   });
 });

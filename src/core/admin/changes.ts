@@ -39,6 +39,7 @@ import { placesOfLines } from '../checkout/steps.ts';
 import { childrenOf } from '../checkout/pipeline.ts';
 import { checkChildren, claimChildren, releaseChildClaims } from '../checkout/children.ts';
 import { heldBy, PLACES } from '../checkout/holds.ts';
+import { refundWhereTaken } from '../checkout/gateway.ts';
 import { offerFreedPlaces } from '../checkout/waitlist.ts';
 import { familyRecipients, orderChangedMail } from '../checkout/mails.ts';
 import { addChangeRefund, cardCharges, ensureLedger, INSTALMENTS, instalmentId } from '../payments/ledger.ts';
@@ -445,7 +446,7 @@ async function refundPart(deps: CoreDeps, order: Enrolment, change: OrderChange)
     const amount = Math.min(charge.amount - charge.refunded - charge.changeRefunded, left);
     if (amount <= 0) continue;
     try {
-      const result = await gateway.refund({
+      const result = await refundWhereTaken(gateway, charge, {
         reference: charge.reference,
         amount,
         key: `${charge.reference}:${change.id}`,

@@ -3,6 +3,7 @@ import { cardCharges, markPaymentRefunded } from '../payments/ledger.ts';
 import { cancelFutureInstalments } from '../payments/instalment-updates.ts';
 import { withLedgerLock } from '../payments/ledger-lock.ts';
 import { offerFreedPlaces } from '../checkout/waitlist.ts';
+import { refundWhereTaken } from '../checkout/gateway.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Category, Coupon, Enrolment, Membership, UserRecord, Week } from '../../domain/records.ts';
@@ -184,7 +185,7 @@ export async function cancelEnrolment(
       left -= amount;
       if (charge.refunded >= amount) continue;
       try {
-        const result = await gateway.refund({ reference: charge.reference, amount });
+        const result = await refundWhereTaken(gateway, charge, { reference: charge.reference, amount });
         if (result.refunded) {
           firstReference ??= result.refundReference;
           if (charge.payment)

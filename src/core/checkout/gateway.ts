@@ -148,6 +148,12 @@ export class ChargeAwaitingAuthentication extends Error {
 export interface PaymentGateway {
   readonly name: string;
   /**
+   * Who receives the charges: the merchant account (AZUL: its merchant id at its address). A
+   * charge is asked about and refunded only where it was taken: a school that changes its merchant
+   * must not hear 'never received' about a charge the previous one took (issue 55).
+   */
+  readonly merchant?: string;
+  /**
    * The longest the gateway may take to decide a charge it received (AZUL: its timeout). Before
    * that has passed since a charge was sent, a `lookup` answering null is not trusted: the charge
    * may still be approved (issue 43). Absent: 0, the gateway's null is final at once.
@@ -181,6 +187,28 @@ export interface PaymentGateway {
   /** 3-D Secure 2, when the gateway runs it (AZUL); absent: `charge` decides at once. */
   readonly secure?: SecureCharging;
 }
+
+/**
+ * True where `record` (an order or a payment) was charged at another merchant than `gateway`'s:
+ * its `lookup` would answer 'never received' and its `refund` would be refused, both about a
+ * charge it never took. Records from before merchants were written down have none: the same.
+ */
+export const takenElsewhere = (gateway: PaymentGateway, record: { merchant?: string }): boolean =>
+  Boolean(record.merchant && gateway.merchant && record.merchant !== gateway.merchant);
+
+/** What the gateway gives back of a charge, or a refusal, without asking, where another merchant took it. */
+export const refundWhereTaken = async (
+  gateway: PaymentGateway,
+  charge: { merchant?: string },
+  request: { reference: string; amount: number; key?: string },
+): Promise<RefundResult> =>
+  takenElsewhere(gateway, charge)
+    ? { refunded: false, message: PREVIOUS_MERCHANT_REFUND }
+    : gateway.refund(request);
+
+/** The office reads it where a refund stays pending: the card's money is at the previous merchant. */
+export const PREVIOUS_MERCHANT_REFUND =
+  'Este cobro lo recibió el comercio AZUL anterior de la escuela: reembólselo desde el portal de ese comercio.';
 
 /** True while a charge sent at `sentAt` may still be approved, whatever `lookup` says now. */
 export const mayStillBeApproved = (gateway: PaymentGateway, sentAt: Date, now: Date): boolean =>
@@ -310,6 +338,7 @@ export function sandboxGateway({
   };
   return {
     name: 'sandbox',
+    merchant: 'sandbox',
     answerWithinMs: latencyMs,
     async charge({ card, reference, amount }) {
       await receive(reference);

@@ -311,7 +311,7 @@ async function takeOrder(
 }
 
 /** The enrolment, recorded as pending before the charge so a paid order can always be found. */
-export async function recordPending(store: Store, order: Order): Promise<Enrolment> {
+export async function recordPending(store: Store, order: Order, merchant?: string): Promise<Enrolment> {
   const { user, body, key, catalogue, declared, coupon, price, schedule, familyOrders } = order;
   const orderNumber = String(1000 + (await store.nextSequence('orders')));
   const codes = new Map([...declared].map(([slot, membership]) => [slot, membership.code]));
@@ -328,6 +328,7 @@ export async function recordPending(store: Store, order: Order): Promise<Enrolme
       price,
       schedule,
       familyOrders,
+      merchant,
     }),
   );
 }
@@ -451,7 +452,7 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   // The order is recorded before it takes places and its coupon's use: whatever crashes after,
   // the reconciler finds it and gives back exactly what its holds name.
   const enrolments = store.collection<Enrolment>('inscripciones');
-  const enrolment = await recordPending(store, order);
+  const enrolment = await recordPending(store, order, deps.gateway.merchant);
   const notCharged = () => enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'error' } });
   // Recorded first, then the orders its discount relies on read again: a parent's cancellation of
   // one of them at this moment either sees this order (and is refused) or is seen here.

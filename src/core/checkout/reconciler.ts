@@ -5,7 +5,12 @@ import { AUTHENTICATION_MESSAGES } from '../../domain/authentication.ts';
 import type { CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
-import { ChargeAwaitingAuthentication, mayStillBeApproved, type ChargeResult } from './gateway.ts';
+import {
+  ChargeAwaitingAuthentication,
+  mayStillBeApproved,
+  takenElsewhere,
+  type ChargeResult,
+} from './gateway.ts';
 import { ATTEMPTS, keyOfAttempt, paymentLeaseMs, type Attempt } from './idempotency.ts';
 import { paymentNotCompletedMail } from './mails.ts';
 import { failUncharged, retryLateRefund, settleApproved } from './settle.ts';
@@ -124,6 +129,12 @@ async function settleClaimed(
     await enrolments.updateOne({ _id: claim._id }, { unset: ['reconciling_until'] });
     return 'unresolved' as const;
   };
+  // Sent to the school's previous merchant (issue 55): the current one would say 'never received'
+  // of a charge that may be paid. Its places stay held until the office settles it by hand.
+  if (takenElsewhere(gateway, claim)) {
+    log.error({ order: claim.order_number, merchant: claim.merchant }, 'charge sent to a previous merchant');
+    return later();
+  }
   let outcome: ChargeResult | null;
   let abandoned = false;
   try {

@@ -10,7 +10,7 @@ import { nowOf, type CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
 import type { Enrolment, Week } from '../../domain/records.ts';
 import type { PaymentResult } from '../../domain/enrolment.ts';
-import { withinTime, type ChargeResult, type SecureChargeResult } from './gateway.ts';
+import { refundWhereTaken, withinTime, type ChargeResult, type SecureChargeResult } from './gateway.ts';
 import { placesOfLines } from './steps.ts';
 import { releaseCouponUse } from './coupons.ts';
 import { paymentLeaseMs } from './idempotency.ts';
@@ -92,7 +92,10 @@ async function refundLateCharge(deps: CoreDeps, enrolment: Enrolment, charge: Ap
 /** Refunds an order's late charge once (the gateway refunds a reference once). */
 export async function retryLateRefund(deps: CoreDeps, enrolment: Enrolment): Promise<boolean> {
   try {
-    const result = await deps.gateway.refund({ reference: enrolment.order_number, amount: enrolment.amount });
+    const result = await refundWhereTaken(deps.gateway, enrolment, {
+      reference: enrolment.order_number,
+      amount: enrolment.amount,
+    });
     if (!result.refunded) return false;
     await enrolmentsOf(deps.store).updateOne(
       { _id: enrolment._id },

@@ -189,6 +189,8 @@ export function pendingEnrolment(order: {
   cardBrand?: string;
   /** Earlier orders whose children gave this one its family discount. */
   familyOrders?: string[];
+  /** Where the charge goes (PaymentGateway.merchant). */
+  merchant?: string;
 }): Omit<Enrolment, '_id'> {
   const { body, camp, price } = order;
   return {
@@ -226,6 +228,7 @@ export function pendingEnrolment(order: {
     payment_status: 'pending',
     auth_code: null,
     gateway_reference: null,
+    ...(order.merchant ? { merchant: order.merchant } : {}),
     idempotency_key: order.key,
     status: 'inactive',
     created_at: new Date(),

@@ -105,6 +105,7 @@ export async function chargeInstalmentLine(
     status: 'charging',
     // Our reference at the gateway: one per attempt, so a lookup finds this charge and no other.
     reference: `${enrolment.order_number}-${how.prefix}${sequence}`,
+    ...(deps.gateway.merchant ? { merchant: deps.gateway.merchant } : {}),
     card: how.card,
     recorded_by: how.recordedBy,
     created_at: new Date(),

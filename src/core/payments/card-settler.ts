@@ -3,7 +3,7 @@
 import type { CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
 import type { LedgerPayment } from '../../domain/ledger.ts';
-import { mayStillBeApproved, type ChargeResult } from '../checkout/gateway.ts';
+import { mayStillBeApproved, takenElsewhere, type ChargeResult } from '../checkout/gateway.ts';
 import { PAYMENTS } from './ledger.ts';
 import { mailPaymentReceipt, paymentReceipt } from './payment-receipts.ts';
 
@@ -54,6 +54,8 @@ export async function settleCardPayments(
   });
   let settled = 0;
   for (const payment of stale) {
+    // Sent to the school's previous merchant (issue 55): the current one cannot tell; left charging.
+    if (takenElsewhere(deps.gateway, payment)) continue;
     let charge: ChargeResult | null;
     try {
       charge = await deps.gateway.lookup(payment.reference!);

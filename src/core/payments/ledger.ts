@@ -104,6 +104,7 @@ export async function ensureLedger(store: Store, enrolment: Enrolment): Promise<
       auth_code: enrolment.auth_code,
       gateway_reference: enrolment.gateway_reference,
       ...(enrolment.gateway_rrn ? { gateway_rrn: enrolment.gateway_rrn } : {}),
+      ...(enrolment.merchant ? { merchant: enrolment.merchant } : {}),
       card: { brand: enrolment.card.brand, last4: enrolment.card.last4 },
       recorded_by: 'inscripción',
       created_at: createdAt,
@@ -177,11 +178,12 @@ export const CARD_METHODS: ReadonlyArray<LedgerPayment['method']> = ['tarjeta', 
  */
 export async function cardCharges(
   store: Store,
-  enrolment: Pick<Enrolment, '_id' | 'order_number' | 'amount'>,
+  enrolment: Pick<Enrolment, '_id' | 'order_number' | 'amount' | 'merchant'>,
 ): Promise<
   Array<{
     payment: string | null;
     reference: string;
+    merchant?: string;
     amount: number;
     refunded: number;
     changeRefunded: number;
@@ -196,10 +198,12 @@ export async function cardCharges(
       _id: checkoutPaymentId(enrolment._id),
       reference: enrolment.order_number,
       amount: enrolment.amount,
+      ...(enrolment.merchant ? { merchant: enrolment.merchant } : {}),
     } as LedgerPayment);
   return payments.map((payment) => ({
     payment: payment._id,
     reference: payment.reference ?? enrolment.order_number,
+    ...(payment.merchant ? { merchant: payment.merchant } : {}),
     amount: payment.amount,
     refunded: payment.refunded_amount ?? 0,
     changeRefunded: payment.change_refunded_amount ?? 0,
