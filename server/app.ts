@@ -39,6 +39,8 @@ import {
 } from './platform/school-config.ts';
 import { platformRoutes, preparePlatform } from './platform/routes.ts';
 import { applySchoolSettings, schoolSettingsRoutes } from './platform/settings-routes.ts';
+import { whatsappRoutes } from './whatsapp/routes.ts';
+import type { WhatsAppTransport } from './whatsapp/cloud-api.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +74,8 @@ export interface AppDeps {
   schoolStores?: SchoolStores;
   /** A created school's gateway (tests make one fail for one school); the deployment's choice by default. */
   schoolGateway?: (schoolId: string) => PaymentGateway | undefined;
+  /** How WhatsApp messages leave (issue 56); Meta's Cloud API at WHATSAPP_API_URL by default. */
+  whatsappTransport?: WhatsAppTransport;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -178,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     signToken: (userId: string, version?: number) => app.signSchoolToken(school, userId, version),
     forgetAccount: (userId: string) => app.forgetSchoolAccount(school, userId),
     ...(deps.clock ? { clock: deps.clock } : {}),
+    ...(deps.whatsappTransport ? { whatsappTransport: deps.whatsappTransport } : {}),
   });
   // The school of today's settings (ACCOUNT_ID): a server with no other school is exactly this one.
   const defaultSchool = await startSchool(config, {
@@ -237,6 +242,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(backupNowRoute);
   await app.register(platformRoutes, { prefix: '/api/plataforma' });
   await app.register(schoolSettingsRoutes, { prefix: '/api' });
+  await app.register(whatsappRoutes, { prefix: '/api' });
   await app.register(apiRoutes, { prefix: '/api', pageHeaders });
   await app.register(uploadRoutes);
   await app.register(authenticationRoutes, { prefix: '/api/autenticacion-3ds' });

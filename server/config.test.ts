@@ -126,6 +126,31 @@ describe('loadConfig', () => {
   });
 });
 
+describe('WhatsApp settings (issue 56)', () => {
+  const whatsapp = {
+    WHATSAPP_TOKEN: 'EAAG-token',
+    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+    WHATSAPP_APP_SECRET: 'secreto',
+    WHATSAPP_VERIFY_TOKEN: 'verifica',
+  };
+  it('unset is no WhatsApp; set, all four go together and the Graph API version is the default address', () => {
+    expect(loadConfig({}).whatsapp).toBeNull();
+    expect(loadConfig(whatsapp).whatsapp).toEqual({
+      token: 'EAAG-token',
+      phoneNumberId: '106540352242922',
+      appSecret: 'secreto',
+      verifyToken: 'verifica',
+      apiUrl: 'https://graph.facebook.com/v23.0',
+    });
+    expect(
+      loadConfig({ ...whatsapp, WHATSAPP_API_URL: 'http://127.0.0.1:4020/v23.0/' }).whatsapp?.apiUrl,
+    ).toBe('http://127.0.0.1:4020/v23.0');
+    const { WHATSAPP_APP_SECRET: _secret, ...three } = whatsapp;
+    expect(() => loadConfig(three)).toThrow(/set all four or none/);
+    expect(() => loadConfig({ ...whatsapp, WHATSAPP_PHONE_NUMBER_ID: '+1 809' })).toThrow(/must be digits/);
+  });
+});
+
 describe('e-CF settings (issue 22)', () => {
   it('unset ECF_ENV keeps the B-series receipts; set, it needs the certificate; DGII hosts can be replaced', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).ecf).toBeNull();

@@ -75,7 +75,25 @@ export interface Config {
    * the first start as the admin account is, and the key that encrypts the schools' secrets.
    */
   platform: { adminEmail: string | undefined; adminPassword: string | undefined; key: string | undefined };
+  /** WhatsApp Cloud API for the default school (issue 56); null: no WhatsApp, e-mail only. */
+  whatsapp: WhatsAppConfig | null;
 }
+
+/** Meta's WhatsApp Cloud API: the WHATSAPP_* settings, all four secrets and ids set together. */
+export interface WhatsAppConfig {
+  /** A system user's access token (Bearer). */
+  token: string;
+  phoneNumberId: string;
+  /** Verifies the webhook's X-Hub-Signature-256. */
+  appSecret: string;
+  /** The webhook's subscription check (hub.verify_token). */
+  verifyToken: string;
+  /** Graph API base with its version; the tests point it at the stand-in. */
+  apiUrl: string;
+}
+
+/** The Graph API version the adapter was written and checked against. */
+export const WHATSAPP_DEFAULT_API_URL = 'https://graph.facebook.com/v23.0';
 
 /** DGII's environment for e-CF, the school's certificate, and (tests only) DGII's two hosts replaced. */
 export interface EcfConfig {
@@ -338,6 +356,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const ecf = ecfConfig(value, problems, cwd);
   const platform = platformConfig(value, problems);
 
+  const whatsapp = whatsappConfig(value, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -370,6 +389,38 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     storeFsync,
     backup,
     platform,
+    whatsapp,
+  };
+}
+
+/** WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN: all or none. */
+function whatsappConfig(
+  value: (name: string) => string | undefined,
+  problems: string[],
+): WhatsAppConfig | null {
+  const names = [
+    'WHATSAPP_TOKEN',
+    'WHATSAPP_PHONE_NUMBER_ID',
+    'WHATSAPP_APP_SECRET',
+    'WHATSAPP_VERIFY_TOKEN',
+  ];
+  const [token, phoneNumberId, appSecret, verifyToken] = names.map(value);
+  const apiUrl = value('WHATSAPP_API_URL') ?? WHATSAPP_DEFAULT_API_URL;
+  if (!isUrl(apiUrl, ['http:', 'https:'])) problems.push('WHATSAPP_API_URL must be an http(s) URL');
+  const set = [token, phoneNumberId, appSecret, verifyToken].filter((setting) => setting !== undefined);
+  if (set.length === 0) return null;
+  if (set.length < names.length) {
+    problems.push(`${names.join(', ')} go together: set all four or none`);
+    return null;
+  }
+  if (!/^\d+$/.test(phoneNumberId!))
+    problems.push("WHATSAPP_PHONE_NUMBER_ID must be digits (Meta's id of the number)");
+  return {
+    token: token!,
+    phoneNumberId: phoneNumberId!,
+    appSecret: appSecret!,
+    verifyToken: verifyToken!,
+    apiUrl: apiUrl.replace(/\/+$/, ''),
   };
 }
 

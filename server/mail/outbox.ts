@@ -7,7 +7,9 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { DuplicateKeyError, type Store } from '../store/port.ts';
+import type { Store } from '../store/port.ts';
+import { insertOnce } from '../../src/core/store/common.ts';
+import { PolledRun } from '../polled-run.ts';
 
 import type { MailMessage } from '../../src/core/deps.ts';
 
@@ -81,8 +83,7 @@ export class Outbox {
   readonly #transport: Transport;
   readonly #from: string;
   readonly #log: FastifyBaseLogger | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
+  readonly #runs = new PolledRun<[now?: Date]>((now) => this.#sendDue(now));
 
   readonly #replyTo: string | null;
 
@@ -130,35 +131,24 @@ export class Outbox {
   /** Stores the message and starts sending it in the background. */
   async enqueue(message: MailMessage, now = new Date()): Promise<OutboxItem> {
     const { key, ...content } = message;
-    let item: OutboxItem;
-    try {
-      item = await this.#items.insertOne({
-        ...(key ? { _id: key } : {}),
-        ...content,
-        user_id: content.user_id ?? null,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        last_error: null,
-        created_at: now,
-        sent_at: null,
-      });
-    } catch (error) {
-      // The same message was queued before (a retried follow-up): once is enough.
-      const queued = key && error instanceof DuplicateKeyError ? await this.#items.findById(key) : null;
-      if (queued) return queued;
-      throw error;
-    }
+    // The same message queued before (a retried follow-up): once is enough.
+    const item = await insertOnce(this.#items, key, {
+      ...content,
+      user_id: content.user_id ?? null,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+    });
     void this.flush(now).catch(() => undefined);
     return item;
   }
 
   /** Sends every due message once; concurrent calls share one run. */
   flush(now?: Date): Promise<void> {
-    this.#running ??= this.#sendDue(now).finally(() => {
-      this.#running = undefined;
-    });
-    return this.#running;
+    return this.#runs.flush(now);
   }
 
   async #sendDue(now = new Date()): Promise<void> {
@@ -203,14 +193,10 @@ export class Outbox {
 
   /** Polls for due messages (retries, and messages queued by another instance). */
   start(intervalMs = 30_000): void {
-    this.#timer ??= setInterval(() => void this.flush().catch(() => undefined), intervalMs);
-    this.#timer.unref();
-    void this.flush().catch(() => undefined);
+    this.#runs.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#runs.stop();
   }
 }

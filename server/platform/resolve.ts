@@ -24,6 +24,8 @@ const ACCOUNT_HEADER_EXEMPT = [
   /^\/api\/v1\/auth\//,
   /^\/api\/recordatorios\/baja$/,
   /^\/api\/autenticacion-3ds\/[0-9A-Fa-f]{48}(\/metodo|\/fin)?$/,
+  // Meta calls the WhatsApp webhook (issue 56): its school is its host's, its number the payload's.
+  /^\/api\/whatsapp\/webhook$/,
 ];
 
 /** The platform's own calls: an operator's token, no school (./routes.ts). */

@@ -39,6 +39,9 @@ export function schoolConfig(config: Config, record: Pick<SchoolRecord, '_id' | 
     // Sign-in with Google and Facebook is registered for the deployment's own school only.
     oauth: { google: null, facebook: null },
     ecf: null,
+    // The deployment's WhatsApp number is the default school's: another school's families never
+    // hear from it (each school its own number, in its own settings).
+    whatsapp: null,
     backup: { ...config.backup, dir: path.join(config.backup.dir, 'cuentas', record._id) },
     adminEmail: undefined,
     adminPassword: undefined,

@@ -31,6 +31,8 @@ import { nightlyBackup, type BackupTarget } from '../backup/backup.ts';
 import { BACKUP_MESSAGES } from '../../src/domain/backup.ts';
 import type { SchoolStatus } from '../../src/domain/platform.ts';
 import { platformFolders } from './school-config.ts';
+import { WhatsAppOutbox } from '../whatsapp/outbox.ts';
+import { cloudApiTransport, type WhatsAppTransport } from '../whatsapp/cloud-api.ts';
 
 /** How often the server looks for carts to remind. */
 const CART_REMINDER_PASS_MS = 10 * 60_000;
@@ -45,6 +47,8 @@ export interface School {
   readonly config: Config;
   readonly store: Store;
   readonly outbox: Outbox;
+  /** Its WhatsApp outbox (issue 56), where its WhatsApp is set up; null: e-mail only. */
+  readonly whatsapp: WhatsAppOutbox | null;
   /**
    * The business core this school answers with (src/core/services.ts); made again when the
    * school's own settings change its gateway (`useGateway`). Read it per request, per pass.
@@ -79,6 +83,8 @@ export interface SchoolDeps {
   signToken: (userId: string, version?: number) => string;
   forgetAccount: (userId: string) => void;
   gateway?: PaymentGateway;
+  /** How WhatsApp messages leave (tests use Meta's stand-in); the Cloud API by default. */
+  whatsappTransport?: WhatsAppTransport;
   clock?: () => Date;
   isDefault: boolean;
   name: string;
@@ -93,6 +99,9 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
   // Every line a school's core or pass writes names its school.
   const log = deps.log.child({ school: config.accountId });
   const outbox = new Outbox(store, deps.transport, config.mailFrom, log, config.mailReplyTo);
+  const whatsapp = config.whatsapp
+    ? new WhatsAppOutbox(store, deps.whatsappTransport ?? cloudApiTransport(config.whatsapp), log)
+    : null;
   // Bound once the core exists: the alert is an e-mail to the admins through the core's outbox.
   let credentialsRefused: (description: string) => void = () => undefined;
   const coreWith = (gateway: PaymentGateway) =>
@@ -100,6 +109,7 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
       store,
       gateway,
       mailer: outbox,
+      ...(whatsapp ? { whatsapp } : {}),
       passwords: { hash: (password) => hashPassword(password, deps.hashing), verify: verifyPassword },
       sessions: { sign: deps.signToken, forget: deps.forgetAccount },
       photos: deps.photos,
@@ -136,6 +146,7 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
     config,
     store,
     outbox,
+    whatsapp,
     get core() {
       return core;
     },
@@ -171,6 +182,7 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
     async stop() {
       for (const timer of timers.splice(0)) clearInterval(timer);
       await outbox.stop();
+      await whatsapp?.stop();
     },
   };
 
@@ -223,5 +235,6 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
     every(BACKUP_PASS_MS, 'the nightly backup failed', () =>
       nightlyBackup(school.backupTarget, config.backup, school.backupFailed, nowOf(school.core.deps)),
     );
+  whatsapp?.start();
   return school;
 }

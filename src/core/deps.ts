@@ -4,6 +4,7 @@ import type { EcfPort } from './receipts/ecf-port.ts';
 import type { Store } from './store/port.ts';
 import type { PaymentGateway } from './checkout/gateway.ts';
 import type { Receipt } from '../domain/receipts.ts';
+import type { WhatsAppTemplateName } from '../domain/whatsapp.ts';
 
 export interface MailMessage {
   to: string[];
@@ -30,6 +31,25 @@ export interface MailAttachment {
 /** Stores a message for sending (the server's persisted outbox; the mocks print it). */
 export interface Mailer {
   enqueue(message: MailMessage): Promise<unknown>;
+}
+
+/** A message for one family: an approved template, or free text inside the 24-hour window. */
+export interface WhatsAppMessage {
+  to: string;
+  template?: { name: WhatsAppTemplateName; parameters: string[] };
+  text?: string;
+  /** What it is about, as the mail's `kind` (e.g. 'confirmation'). */
+  kind: string;
+  user_id?: string | null;
+  /** Names the message once: queuing the same key again adds nothing. */
+  key?: string;
+  /** The office's notice it belongs to, for its delivery counts. */
+  notice_id?: string;
+}
+
+/** Stores a WhatsApp message for sending (the server's persisted outbox; the mocks keep it in memory). */
+export interface Messenger {
+  enqueue(message: WhatsAppMessage): Promise<unknown>;
 }
 
 export interface Passwords {
@@ -74,6 +94,8 @@ export interface CoreDeps {
    * and sends the E series (./receipts/ecf.ts). Absent: B-series receipts.
    */
   ecf?: EcfPort;
+  /** WhatsApp beside e-mail (issue 56), where the school set it up; absent: e-mail only. */
+  whatsapp?: Messenger;
   /** Draws a fiscal receipt as PDF (src/core/receipts/pdf.ts, with the adapter's PDFKit build). */
   receiptPdf: (receipt: Receipt) => Promise<Uint8Array>;
   /** The school's public address (links in e-mails) and website (confirmation e-mail). */

@@ -59,6 +59,10 @@ export const INDEXES: Array<[string, IndexSpec]> = [
   ['pagos', { fields: ['enrolment_id'] }],
   ['pagos', { fields: ['status'] }],
   ['tarjetas', { fields: ['user_id'] }],
+  // WhatsApp (issue 56): the queue by state, Meta's statuses by its id, a family's messages by number.
+  ['whatsapp_salida', { fields: ['status'] }],
+  ['whatsapp_salida', { fields: ['wamid'], sparse: true }],
+  ['whatsapp_contactos', { fields: ['number'] }],
 ];
 
 /** Codes an admin may have repeated before the unique index existed. */

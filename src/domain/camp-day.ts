@@ -74,8 +74,11 @@ const PICKUP_TIME = new Intl.DateTimeFormat('es-DO', {
 });
 
 /** The short e-mail a family gets when its child leaves (a camp's `pickup_notice`, issue 25). */
+/** '4:05 p. m.' in Santo Domingo: when a child left, as the family reads it. */
+export const pickupTime = (at: Date): string => PICKUP_TIME.format(at);
+
 export function pickupNotice(input: { child: string; person: string; at: Date; camp: string }) {
-  const time = PICKUP_TIME.format(input.at);
+  const time = pickupTime(input.at);
   return {
     subject: `${input.child} salió del campamento`,
     text:

@@ -8,6 +8,7 @@ import { ApiError } from '../errors.ts';
 import { DuplicateKeyError } from '../store/port.ts';
 import { rosters } from './rosters.ts';
 import type { ExportColumn } from './export.ts';
+import { sendTemplate } from '../messaging/whatsapp.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { type Camp, type Enrolment, type UserRecord } from '../../domain/records.ts';
 import { coachScopeOf, staffRoleOf } from '../../domain/roles.ts';
@@ -19,6 +20,7 @@ import {
   isCalendarDay,
   personLabel,
   pickupNotice,
+  pickupTime,
   type CampDayChild,
   type CampDayMark,
   type CampDayMarkBody,
@@ -161,21 +163,29 @@ async function markOf(deps: Pick<CoreDeps, 'store'>, day: string, week: string, 
   }
 }
 
-/** The camp's short e-mail to the family on a departure, when the camp sends it. */
+/** The family hears of a departure: on WhatsApp where it asked, by e-mail where the camp sends it. */
 async function noticeToFamily(
   deps: CoreDeps,
-  input: { campament: string },
+  input: { campament: string; day: string },
   child: RosterChild,
   person: string,
   at: Date,
 ): Promise<void> {
   const camp = await deps.store.collection<Camp>('campamentos').findById(input.campament);
-  if (!camp?.pickup_notice) return;
   const order = await deps.store
     .collection<Enrolment>('inscripciones')
     .findById(child.key.slice(0, child.key.indexOf(':')));
-  const to = order?.contact.email?.trim();
-  if (!order || !to) return;
+  if (!camp || !order) return;
+  // On WhatsApp to a family that asked for it (issue 56), as it happens; by e-mail where the camp asks.
+  await sendTemplate(
+    deps,
+    order.user_id,
+    'recogida_salida',
+    [child.name, camp.name, pickupTime(at), person],
+    { kind: 'pickup-notice', key: `salida-${input.day}-${child.key}` },
+  );
+  const to = order.contact.email?.trim();
+  if (!camp.pickup_notice || !to) return;
   const mail = pickupNotice({ child: child.name, person, at, camp: camp.name });
   await deps.mailer.enqueue({
     to: [to],

@@ -18,6 +18,7 @@ import {
   recordBase,
 } from './records.ts';
 import { confirmationMail, familyRecipients } from './mails.ts';
+import { confirmationParameters, sendTemplate } from '../messaging/whatsapp.ts';
 import { invoiceType, receiptsForMail, receiptOf } from '../receipts/service.ts';
 import { markMailed, receiptAttachment } from '../receipts/delivery.ts';
 import type { Receipt } from '../../domain/receipts.ts';
@@ -93,6 +94,14 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
     user_id: user._id,
     key: `confirmation-${paid._id}`,
   });
+  // The same news on WhatsApp for a family that asked for it (issue 56), once per order.
+  await sendTemplate(
+    deps,
+    user._id,
+    'inscripcion_confirmada',
+    confirmationParameters(paid, (line) => weekById.get(line.id)?.name ?? line.name),
+    { kind: 'confirmation', key: `confirmation-${paid._id}` },
+  );
   if (receipt) await markMailed(store, [receipt]);
   // Its ledger (issue 20): the instalments of its plan, the first of them paid by this charge.
   await ensureLedger(store, paid);

@@ -10,6 +10,7 @@
 import { ApiError } from '../errors.ts';
 import { ownPhotos } from '../photos.ts';
 import type { Store } from '../store/port.ts';
+import { recordChoice } from '../messaging/whatsapp.ts';
 import { normalizeMembershipCode, wellFormedMembershipCode } from '../../domain/memberships.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import type {
@@ -448,6 +449,10 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
     schedule: priced.schedule,
     familyOrders,
   };
+
+  // WhatsApp (issue 56): the box as the parent ticked it, recorded with its time, whatever the card
+  // does next; a number WhatsApp cannot take is refused here, before anything is stored.
+  await recordChoice(store, user._id, body.whatsapp, nowOf(deps));
 
   // The order is recorded before it takes places and its coupon's use: whatever crashes after,
   // the reconciler finds it and gives back exactly what its holds name.

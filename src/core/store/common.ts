@@ -161,6 +161,24 @@ export async function setById<T extends Doc>(
   }
 }
 
+/**
+ * Inserts a queued message once: under `key` when given, where a second insert of the same key
+ * answers the first message (a retried follow-up queues nothing new). Both outboxes store so.
+ */
+export async function insertOnce<T extends Doc>(
+  collection: Collection<T>,
+  key: string | undefined,
+  doc: Omit<T, '_id'>,
+): Promise<T> {
+  try {
+    return await collection.insertOne({ ...(key ? { _id: key } : {}), ...doc });
+  } catch (error) {
+    const queued = key && error instanceof DuplicateKeyError ? await collection.findById(key) : null;
+    if (queued) return queued;
+    throw error;
+  }
+}
+
 /** The value at a field or dotted path of a document, or undefined. */
 export function valueAt(doc: Record<string, unknown>, field: string): unknown {
   if (field in doc) return doc[field];

@@ -2,6 +2,7 @@
 // browser never bundles TypeBox.
 import { Type, type Static } from 'typebox';
 import { ADDITIONAL_FIELDS, ID_PATTERN } from '../fields.ts';
+import { WhatsAppChoice } from '../whatsapp.ts';
 
 const Text = (max = 200) => Type.String({ maxLength: max });
 const ObjectId = Type.String({ pattern: ID_PATTERN });
@@ -59,6 +60,8 @@ export const CreateEnrolmentBody = Type.Object({
   listCalendar: Type.Array(CalendarEntry, { minItems: 1, maxItems: 100 }),
   listParticipants: Type.Array(ParticipantEntry, { minItems: 1, maxItems: 20 }),
   emergencyContact: EmergencyContact,
+  /** WhatsApp messages on this number (issue 56); absent or consent false: e-mail only. */
+  whatsapp: Type.Optional(WhatsAppChoice),
   cardHolder: Type.String({ minLength: 1, maxLength: 100 }),
   cardNumber: Type.String({ minLength: 12, maxLength: 25 }),
   expDate: Type.String({ minLength: 6, maxLength: 7 }),

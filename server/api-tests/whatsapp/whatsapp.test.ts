@@ -1,0 +1,370 @@
+// WhatsApp beside e-mail (issue 56), against the stand-in of Meta's Cloud API: a parent's consent
+// at checkout, the confirmation and the gate's departure as template messages exactly as Meta
+// documents them, the webhook's subscription check and signature, statuses, 'BAJA', numbers Meta
+// cannot reach, its rate limit, and a send cut off by a crash: never lost, never twice.
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import {
+  startWhatsAppStandin,
+  type WhatsAppStandin,
+  type StandinOptions,
+} from '../../testing/whatsapp-standin.ts';
+import { seedDemoData } from '../../../src/core/seed.ts';
+import { demoCart, enrolmentRequest, payAs, paidOrder } from '../checkout/testing.ts';
+import {
+  isOptOut,
+  whatsappNumber,
+  WHATSAPP_TEMPLATES,
+  WHATSAPP_MESSAGES,
+} from '../../../src/domain/whatsapp.ts';
+import {
+  CONTACTS,
+  WHATSAPP_OUTBOX,
+  type OutboxMessage,
+  type WhatsAppContact,
+} from '../../../src/core/messaging/whatsapp.ts';
+import type { Enrolment } from '../../../src/domain/records.ts';
+import { SENDING_LEASE_MS } from '../../whatsapp/outbox.ts';
+
+const APPROVED = Object.entries(WHATSAPP_TEMPLATES).map(([name, template]) => ({
+  name,
+  language: 'es',
+  parameters: template.parameters.length,
+}));
+const NUMBER = '18095550101';
+
+let t: TestApp | undefined;
+let meta: WhatsAppStandin | undefined;
+afterEach(async () => {
+  await t?.close();
+  await meta?.close();
+  t = undefined;
+  meta = undefined;
+});
+
+/** The app with WhatsApp set up against the stand-in, the demo school, an admin and a parent. */
+async function school(options: Partial<StandinOptions> = {}, clock?: { now: Date }) {
+  // The stand-in delivers to the app built after it.
+  const built: { app?: TestApp } = {};
+  meta = await startWhatsAppStandin({
+    templates: APPROVED,
+    ...options,
+    deliver: async (body, headers) => {
+      const res = await built.app!.app.inject({
+        method: 'POST',
+        url: '/api/whatsapp/webhook',
+        headers,
+        payload: body,
+      });
+      return res.statusCode;
+    },
+  });
+  const app =
+    (t =
+    built.app =
+      await buildTestApp(
+        {
+          WHATSAPP_TOKEN: meta.token,
+          WHATSAPP_PHONE_NUMBER_ID: meta.phoneNumberId,
+          WHATSAPP_APP_SECRET: meta.appSecret,
+          WHATSAPP_VERIFY_TOKEN: 'verifica-escuela',
+          WHATSAPP_API_URL: meta.url,
+        },
+        clock ? { deps: { clock: () => clock.now } } : {},
+      ));
+  await seedDemoData(app.store);
+  const cart = await demoCart(app.store);
+  const parent = await app.createUser({ email: 'carmen@correo.do' });
+  const admin = await app.createUser({ admin: true, email: 'direccion@escuela.do' });
+  const outbox = () => app.store.collection<OutboxMessage>(WHATSAPP_OUTBOX).find({});
+  const contact = () => app.store.collection<WhatsAppContact>(CONTACTS).findById(parent.user._id);
+  const flush = async () => {
+    await app.app.schools.default.whatsapp!.flush();
+    await meta!.settled();
+    await app.app.outbox.flush();
+  };
+  return { app, cart, parent, admin, outbox, contact, flush };
+}
+
+/**
+ * The order's first child arrives and leaves with the first authorised person (the office at the
+ * gate, GET /api/dia for its entry as the coach's page reads it); answers the mark's place.
+ */
+async function arriveAndLeave(s: Awaited<ReturnType<typeof school>>, order: Enrolment) {
+  const place = { campament: s.cart.camp._id, week: s.cart.weeks[0]!._id, day: '2027-06-14' };
+  const list = await s.app.api({
+    method: 'GET',
+    url: `/api/dia?campament=${place.campament}&week=${place.week}&day=${place.day}`,
+    token: s.admin.token,
+  });
+  const child = (list.json().data as Array<{ key: string }>).find((entry) =>
+    entry.key.startsWith(`${order._id}:`),
+  );
+  const base = { ...place, key: child!.key };
+  for (const [url, payload] of [
+    ['/api/dia/llegada', base],
+    ['/api/dia/salida', { ...base, person: 0 }],
+  ] as const) {
+    const marked = await s.app.api({ method: 'POST', url, token: s.admin.token, payload });
+    expect(marked.statusCode, marked.body).toBe(200);
+  }
+  return base;
+}
+
+const withWhatsApp = (body: ReturnType<typeof enrolmentRequest>, phone = '809-555-0101', consent = true) => ({
+  ...body,
+  whatsapp: { phone, consent },
+});
+
+describe('WhatsApp beside e-mail (issue 56)', () => {
+  it('sends the confirmation as Meta documents a template message, beside the e-mail, and follows its statuses', async () => {
+    const s = await school({ statuses: ['sent', 'delivered'] });
+    const order = await paidOrder(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]])));
+    await s.flush();
+
+    // The consent is recorded with its time, the number in international form.
+    expect(await s.contact()).toMatchObject({
+      number: NUMBER,
+      consent_at: expect.any(Date),
+      opted_out_at: null,
+    });
+    // One request: recipient, template, language 'es', parameters in order.
+    expect(meta!.accepted).toHaveLength(1);
+    const request = meta!.accepted[0]!.body;
+    expect(request).toMatchObject({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: NUMBER,
+      type: 'template',
+      template: { name: 'inscripcion_confirmada', language: { code: 'es' } },
+    });
+    const parameters = (
+      request.template!.components as Array<{ parameters: Array<{ text: string }> }>
+    )[0]!.parameters.map((parameter) => parameter.text);
+    expect(parameters).toEqual([
+      order.contact.mother_name,
+      order.order_number,
+      order.camp_name,
+      expect.stringContaining(order.participants[0]!.first_name),
+      expect.stringMatching(/^RD\$[\d,]+$/),
+    ]);
+    // The e-mail went as before.
+    expect(s.app.mails.some((mail) => mail.kind === 'enrolment')).toBe(true);
+    // Meta's statuses came back signed: delivered, and later read.
+    const [sent] = await s.outbox();
+    expect(sent).toMatchObject({
+      status: 'delivered',
+      wamid: expect.stringMatching(/^wamid\./),
+      attempts: 1,
+    });
+    expect(await meta!.notify(sent!.wamid!, 'read')).toBe(200);
+    // A late 'sent' does not undo it.
+    expect(await meta!.notify(sent!.wamid!, 'sent')).toBe(200);
+    expect((await s.outbox())[0]!.status).toBe('read');
+  });
+
+  it('sends nothing by WhatsApp without consent, and refuses a number WhatsApp cannot take before anything is stored', async () => {
+    const s = await school();
+    await paidOrder(s.app, s.parent.token, enrolmentRequest(s.cart, [[0]]));
+    await paidOrder(
+      s.app,
+      s.parent.token,
+      withWhatsApp(enrolmentRequest(s.cart, [[1]]), '809-555-0101', false),
+    );
+    await s.flush();
+    expect(meta!.accepted).toHaveLength(0);
+    expect(await s.outbox()).toHaveLength(0);
+
+    const orders = await s.app.store.collection<Enrolment>('inscripciones').count({});
+    const bad = await payAs(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]]), '555-01'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(WHATSAPP_MESSAGES.badNumber);
+    expect(await s.app.store.collection<Enrolment>('inscripciones').count({})).toBe(orders);
+  });
+
+  it('answers the subscription check only with the verify token, and takes notifications only when signed with the app secret', async () => {
+    const s = await school();
+    const check = (token: string) =>
+      s.app.app.inject({
+        method: 'GET',
+        url: `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`,
+      });
+    const good = await check('verifica-escuela');
+    expect(good.statusCode).toBe(200);
+    expect(good.body).toBe('1158201444');
+    expect((await check('otra')).statusCode).toBe(403);
+
+    await paidOrder(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]])));
+    await s.flush();
+    const [item] = await s.outbox();
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '1',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                metadata: { phone_number_id: meta!.phoneNumberId },
+                statuses: [{ id: item!.wamid, status: 'read', recipient_id: NUMBER }],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const post = (headers: Record<string, string>) =>
+      s.app.app.inject({
+        method: 'POST',
+        url: '/api/whatsapp/webhook',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: body,
+      });
+    const missing = await post({});
+    expect(missing.statusCode).toBe(401);
+    const forged = await post({ 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` });
+    expect(forged.statusCode).toBe(401);
+    expect((await s.outbox())[0]!.status).toBe('delivered');
+    const crypto = await import('node:crypto');
+    const signature = `sha256=${crypto.createHmac('sha256', meta!.appSecret).update(body).digest('hex')}`;
+    expect((await post({ 'x-hub-signature-256': signature })).statusCode).toBe(200);
+    expect((await s.outbox())[0]!.status).toBe('read');
+  });
+
+  it("opts a family out at once when it writes 'BAJA', answers once, and sends it nothing more; another message gets the school's contact", async () => {
+    const clock = { now: new Date('2027-06-14T12:05:00Z') };
+    const s = await school({}, clock);
+    await paidOrder(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]])));
+    await s.flush();
+    expect(meta!.accepted).toHaveLength(1);
+
+    expect(await meta!.familyWrites(NUMBER, '¿A qué hora es la práctica?')).toBe(200);
+    await s.flush();
+    expect(meta!.accepted).toHaveLength(2);
+    expect(meta!.accepted[1]!.body).toMatchObject({ type: 'text', to: NUMBER });
+    expect(meta!.accepted[1]!.body.text!.body).toContain('Este número solo envía avisos');
+    expect(
+      await s.app.store.collection('whatsapp_entrantes').count({ text: '¿A qué hora es la práctica?' }),
+    ).toBe(1);
+
+    expect(await meta!.familyWrites(NUMBER, ' baja ')).toBe(200);
+    await s.flush();
+    expect((await s.contact())!.opted_out_at).toBeInstanceOf(Date);
+    expect(meta!.accepted).toHaveLength(3);
+    const fiscal = await s.app.store
+      .collection<{ _id: string; school_name: string }>('ajustes')
+      .findById('fiscal');
+    expect(meta!.accepted[2]!.body.text!.body).toBe(WHATSAPP_MESSAGES.optedOut(fiscal!.school_name));
+
+    // The child leaves the camp: the e-mail may go, WhatsApp does not.
+    const order = (await s.app.store
+      .collection<Enrolment>('inscripciones')
+      .findOne({ payment_status: 'paid' }))!;
+    await arriveAndLeave(s, order);
+    await s.flush();
+    expect(meta!.accepted).toHaveLength(3);
+  });
+
+  it("tells the family at the gate who picked the child up, as the 'recogida_salida' template", async () => {
+    const clock = { now: new Date('2027-06-14T20:05:00Z') };
+    const s = await school({}, clock);
+    const order = await paidOrder(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]])));
+    const base = await arriveAndLeave(s, order);
+    // A replay of the same departure sends nothing more.
+    await s.app.api({
+      method: 'POST',
+      url: '/api/dia/salida',
+      token: s.admin.token,
+      payload: { ...base, person: 0 },
+    });
+    await s.flush();
+    const gate = meta!.accepted.filter((request) => request.body.template?.name === 'recogida_salida');
+    expect(gate).toHaveLength(1);
+    const parameters = (
+      gate[0]!.body.template!.components as Array<{ parameters: Array<{ text: string }> }>
+    )[0]!.parameters.map((parameter) => parameter.text);
+    expect(parameters).toEqual([
+      expect.stringContaining(order.participants[0]!.first_name),
+      order.camp_name,
+      '4:05 p. m.',
+      'Rosa Martínez (001-1111111-8)',
+    ]);
+  });
+
+  it('marks a number Meta cannot reach, and that family gets e-mail only from then on', async () => {
+    const s = await school({ unreachable: [NUMBER] });
+    await paidOrder(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]])));
+    await s.flush();
+    expect((await s.outbox())[0]).toMatchObject({ status: 'failed', error_code: 131026 });
+    expect(await s.contact()).toMatchObject({ unreachable_at: expect.any(Date), unreachable_code: 131026 });
+    await paidOrder(s.app, s.parent.token, enrolmentRequest(s.cart, [[1]]));
+    await s.flush();
+    expect(meta!.accepted).toHaveLength(1);
+    expect(s.app.mails.filter((mail) => mail.kind === 'enrolment')).toHaveLength(2);
+  });
+
+  it("waits out Meta's rate limit without losing or repeating a message", async () => {
+    const s = await school({ ratePerSecond: 1 });
+    const other = await s.app.createUser({ email: 'luisa@correo.do' });
+    await paidOrder(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]])));
+    await paidOrder(s.app, other.token, withWhatsApp(enrolmentRequest(s.cart, [[1]]), '829-555-0202'));
+    await s.flush();
+    const items = await s.outbox();
+    const waiting = items.filter((item) => item.status === 'pending');
+    // One went; the second met the limit and waits a minute, not counted as a failure.
+    expect(meta!.refused.map((refusal) => refusal.code)).toContain(130429);
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    await s.app.store
+      .collection<OutboxMessage>(WHATSAPP_OUTBOX)
+      .updateOne({ _id: waiting[0]!._id }, { set: { next_attempt_at: new Date(0) } });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await s.flush();
+    expect(meta!.accepted.map((request) => request.body.to).sort()).toEqual([NUMBER, '18295550202']);
+    expect((await s.outbox()).every((item) => item.status === 'delivered')).toBe(true);
+  });
+
+  it('a send cut off after Meta took it is not sent again: its status names it', async () => {
+    const s = await school({ statuses: [] });
+    await paidOrder(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]])));
+    await s.flush();
+    expect(meta!.accepted).toHaveLength(1);
+    // As a crash leaves it: Meta has it, our record says 'sending' with no id, its lease over.
+    const items = s.app.store.collection<OutboxMessage>(WHATSAPP_OUTBOX);
+    const [item] = await items.find({});
+    await items.updateOne(
+      { _id: item!._id },
+      { set: { status: 'sending', wamid: null, next_attempt_at: new Date(Date.now() + SENDING_LEASE_MS) } },
+    );
+    // Meta's 'sent' arrives, carrying our id: the message is known as sent.
+    const wamid = item!.wamid!;
+    expect(await meta!.notify(wamid, 'sent')).toBe(200);
+    expect(await items.findById(item!._id)).toMatchObject({ status: 'sent', wamid });
+    await items.updateOne({ _id: item!._id }, { set: { next_attempt_at: new Date(0) } });
+    await s.flush();
+    expect(meta!.accepted).toHaveLength(1);
+  });
+});
+
+describe('the templates and numbers (issue 56)', () => {
+  it('lists in the README every template exactly as the code sends it', async () => {
+    const fs = await import('node:fs/promises');
+    const readme = await fs.readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const rows = [...readme.matchAll(/^\| `([a-z_]+)`\s*\| (.+?)\s*\|$/gm)].map((row) => [row[1], row[2]]);
+    expect(Object.fromEntries(rows.filter(([name]) => name! in WHATSAPP_TEMPLATES))).toEqual(
+      Object.fromEntries(Object.entries(WHATSAPP_TEMPLATES).map(([name, template]) => [name, template.body])),
+    );
+  });
+
+  it('writes Dominican numbers as 1 + ten digits, whatever way they are typed, and refuses what cannot be a mobile', () => {
+    for (const typed of ['809-555-0101', '(809) 555 0101', '8095550101', '+1 809 555 0101', '1-809-555-0101'])
+      expect(whatsappNumber(typed)).toBe('18095550101');
+    expect(whatsappNumber('829.555.0202')).toBe('18295550202');
+    expect(whatsappNumber('+34 600 123 456')).toBe('34600123456');
+    for (const typed of ['555-0101', '212-555-0101', '', 'ochocientos'])
+      expect(whatsappNumber(typed)).toBeNull();
+    for (const word of ['BAJA', ' baja ', 'Baja.', 'STOP', 'stop!']) expect(isOptOut(word)).toBe(true);
+    for (const text of ['No quiero baja de precio', 'hola']) expect(isOptOut(text)).toBe(false);
+  });
+});

@@ -1,0 +1,69 @@
+// Meta's webhook for WhatsApp (issue 56): `GET /api/whatsapp/webhook` answers the subscription
+// check with `hub.challenge` when `hub.verify_token` is the school's; `POST` takes notifications
+// (message statuses, families' messages) only when `X-Hub-Signature-256` is the HMAC-SHA256 of the
+// raw body under the app secret. Meta sends no account header: the school is the host's
+// (server/platform/resolve.ts), and the payload's number must be that school's.
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorEnvelope } from '../http/errors.ts';
+import { schoolOfRequest } from '../platform/resolve.ts';
+import { applyWebhook, webhookNumbers, type WebhookPayload } from '../../src/core/messaging/whatsapp.ts';
+
+/** True when `signature` is 'sha256=' and the hex HMAC-SHA256 of `raw` under `secret`. */
+export function validSignature(raw: Buffer, signature: string | undefined, secret: string): boolean {
+  if (!signature?.startsWith('sha256=')) return false;
+  const expected = Buffer.from(crypto.createHmac('sha256', secret).update(raw).digest('hex'), 'utf8');
+  const given = Buffer.from(signature.slice('sha256='.length), 'utf8');
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+const NOT_SET_UP = 'WhatsApp no está configurado en esta escuela.';
+const BAD_SIGNATURE = 'Firma del webhook inválida.';
+
+export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
+  // The signature covers the body's exact bytes: this route reads them before any parsing.
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+    (_req, body, done) => done(null, body),
+  );
+  const settingsOf = (request: FastifyRequest) => schoolOfRequest(request).config.whatsapp;
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    '/whatsapp/webhook',
+    async (request, reply) => {
+      const settings = settingsOf(request);
+      const query = request.query;
+      if (!settings) return reply.status(404).send(errorEnvelope(NOT_SET_UP));
+      if (query['hub.mode'] !== 'subscribe' || query['hub.verify_token'] !== settings.verifyToken)
+        return reply.status(403).send(errorEnvelope('La verificación del webhook no coincide.'));
+      return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
+    },
+  );
+
+  app.post('/whatsapp/webhook', async (request, reply) => {
+    const school = schoolOfRequest(request);
+    const settings = school.config.whatsapp;
+    if (!settings) return reply.status(404).send(errorEnvelope(NOT_SET_UP));
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signature = request.headers['x-hub-signature-256'];
+    if (!validSignature(raw, typeof signature === 'string' ? signature : undefined, settings.appSecret)) {
+      request.log.warn('a WhatsApp notification with a wrong or missing signature was refused');
+      return reply.status(401).send(errorEnvelope(BAD_SIGNATURE));
+    }
+    let payload: WebhookPayload;
+    try {
+      payload = JSON.parse(raw.toString('utf8')) as WebhookPayload;
+    } catch {
+      return reply.status(400).send(errorEnvelope('Notificación ilegible.'));
+    }
+    // Signed with this school's secret but about another number: not this school's to record.
+    const numbers = webhookNumbers(payload);
+    if (numbers.some((number) => number !== settings.phoneNumberId)) {
+      request.log.warn({ numbers }, 'a WhatsApp notification for another number was ignored');
+      return reply.send({ status: 'IGNORED' });
+    }
+    await applyWebhook(school.core.deps, payload, new Date());
+    return reply.send({ status: 'EVENT_RECEIVED' });
+  });
+}

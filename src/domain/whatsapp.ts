@@ -1,0 +1,82 @@
+// WhatsApp beside e-mail (issue 56, DESIGN.md §11): the templates the school submits to Meta for
+// approval, how a family's number is written for Meta, and the words a family writes to stop.
+// One home for the server's adapter, its stand-in's checks, the README's list and the mocks.
+import { Type, type Static } from 'typebox';
+
+/** Meta's category for every template here: messages about something the family bought. */
+export const TEMPLATE_CATEGORY = 'UTILITY';
+/** The language every template is approved in (Meta's code for Spanish). */
+export const TEMPLATE_LANGUAGE = 'es';
+
+/**
+ * The templates, named and worded exactly as submitted in WhatsApp Manager. `{{n}}` are the body's
+ * numbered parameters, sent in this order.
+ */
+export const WHATSAPP_TEMPLATES = {
+  inscripcion_confirmada: {
+    body:
+      'Hola {{1}}, la inscripción {{2}} en {{3}} está confirmada. Participantes y semanas: {{4}}. ' +
+      'Total pagado: {{5}}. Recibirá el detalle y el comprobante por correo.',
+    parameters: ['padre o madre', 'número de orden', 'programa', 'participantes y semanas', 'total'],
+  },
+  recogida_salida: {
+    body: '{{1}} salió de {{2}} a las {{3}} con {{4}}. Si no reconoce a esa persona, llame a la escuela de inmediato.',
+    parameters: ['participante', 'programa', 'hora', 'persona que lo recogió'],
+  },
+} as const;
+export type WhatsAppTemplateName = keyof typeof WHATSAPP_TEMPLATES;
+
+/** The body a family reads: the template with its parameters in place (for the office and the mocks). */
+export const templateText = (name: WhatsAppTemplateName, parameters: readonly string[]): string =>
+  WHATSAPP_TEMPLATES[name].body.replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1] ?? '');
+
+/**
+ * A number as Meta takes it: country code and digits, no '+'. A Dominican number (809, 829, 849)
+ * typed with ten digits, or with a leading 1, is 1 + ten digits; null where it cannot be a mobile
+ * number WhatsApp could reach.
+ */
+export function whatsappNumber(typed: string): string | null {
+  const digits = typed.replace(/\D/g, '');
+  if (/^(809|829|849)\d{7}$/.test(digits)) return `1${digits}`;
+  if (/^1(809|829|849)\d{7}$/.test(digits)) return digits;
+  // Another country's number, written with its code ('+34 600 …'): taken as typed.
+  if (typed.trim().startsWith('+') && /^[2-9]\d{7,14}$/.test(digits)) return digits;
+  return null;
+}
+
+/** What a family writes to stop the messages (any case, accents or punctuation around it). */
+const OPT_OUT_WORDS = new Set(['BAJA', 'STOP', 'PARAR', 'DETENER', 'CANCELAR']);
+export const isOptOut = (text: string): boolean =>
+  OPT_OUT_WORDS.has(
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z]/g, '')
+      .toUpperCase(),
+  );
+
+/**
+ * Meta's error codes that say the number cannot get WhatsApp messages (131026: undeliverable, not on
+ * WhatsApp or an old app; 131021: the school's own number; 131045: the number is not registered):
+ * the family gets e-mail only from then on.
+ */
+export const UNREACHABLE_CODES: readonly number[] = [131026, 131021, 131045];
+/** Meta's rate limits (130429: the number's throughput; 131056: too many to one family): try later. */
+export const RATE_LIMIT_CODES: readonly number[] = [130429, 131056, 80007];
+
+export const WHATSAPP_MESSAGES = {
+  consent: 'Deseo recibir mensajes de la escuela por WhatsApp en este número',
+  badNumber: 'Escriba un número de celular válido para WhatsApp (por ejemplo, 809-555-0101).',
+  optedOut: (school: string) =>
+    `Listo: ya no recibirá mensajes de ${school} por WhatsApp. Puede volver a activarlos en 'Mi familia'.`,
+  autoReply: (school: string, phone: string, email: string) =>
+    `Gracias por escribir a ${school}. Este número solo envía avisos. ` +
+    `Para hablar con la oficina: ${[phone, email].filter(Boolean).join(' · ')}.`,
+} as const;
+
+/** In the enrolment request beside `emergencyContact` (absent, or consent false: no WhatsApp). */
+export const WhatsAppChoice = Type.Object({
+  phone: Type.String({ maxLength: 30 }),
+  consent: Type.Boolean(),
+});
+export type WhatsAppChoice = Static<typeof WhatsAppChoice>;
