@@ -19,6 +19,18 @@ export const WHATSAPP_TEMPLATES = {
       'Total pagado: {{5}}. Recibirá el detalle y el comprobante por correo.',
     parameters: ['padre o madre', 'número de orden', 'programa', 'participantes y semanas', 'total'],
   },
+  cuota_aviso_cobro: {
+    body:
+      'Hola: el {{1}} cobraremos {{2}} a su tarjeta {{3}} por {{4}} de {{5}}. No tiene que hacer nada; ' +
+      'si desea cambiar la tarjeta o pagar de otra forma, entre a Mis pagos: {{6}}',
+    parameters: ['fecha del cobro', 'monto', 'tarjeta', 'cuota', 'programa y orden', 'enlace a Mis pagos'],
+  },
+  cuota_no_cobrada: {
+    body:
+      'Hola: no pudimos cobrar {{1}} a su tarjeta {{2}} por {{3}} (motivo: {{4}}). {{5}} ' +
+      'Puede pagar o cambiar la tarjeta en Mis pagos: {{6}}',
+    parameters: ['monto', 'tarjeta', 'programa y orden', 'motivo', 'próximo intento', 'enlace a Mis pagos'],
+  },
   recogida_salida: {
     body: '{{1}} salió de {{2}} a las {{3}} con {{4}}. Si no reconoce a esa persona, llame a la escuela de inmediato.',
     parameters: ['participante', 'programa', 'hora', 'persona que lo recogió'],
@@ -66,6 +78,8 @@ export const RATE_LIMIT_CODES: readonly number[] = [130429, 131056, 80007];
 
 export const WHATSAPP_MESSAGES = {
   consent: 'Deseo recibir mensajes de la escuela por WhatsApp en este número',
+  nextTry: (day: string) => `Lo intentaremos de nuevo el ${day}.`,
+  stopped: 'No volveremos a intentarlo con esta tarjeta.',
   badNumber: 'Escriba un número de celular válido para WhatsApp (por ejemplo, 809-555-0101).',
   optedOut: (school: string) =>
     `Listo: ya no recibirá mensajes de ${school} por WhatsApp. Puede volver a activarlos en 'Mi familia'.`,

@@ -10,7 +10,9 @@ import {
   type StandinOptions,
 } from '../../testing/whatsapp-standin.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, payAs, paidOrder } from '../checkout/testing.ts';
+import { demoCart, enrolmentRequest, monthlyOption, payAs, paidOrder } from '../checkout/testing.ts';
+import { runAutopay } from '../../../src/core/payments/autopay.ts';
+import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import {
   isOptOut,
   whatsappNumber,
@@ -289,6 +291,57 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
       order.camp_name,
       '4:05 p. m.',
       'Rosa Martínez (001-1111111-8)',
+    ]);
+  });
+
+  it("tells a family on autopay of the coming charge and of a decline, as 'cuota_aviso_cobro' and 'cuota_no_cobrada'", async () => {
+    const clock = { now: new Date('2026-08-20T14:00:00Z') };
+    const s = await school({}, clock);
+    const annual = await demoCart(s.app.store, 'PA2027');
+    const body = {
+      ...withWhatsApp(
+        enrolmentRequest(annual, [[monthlyOption(annual)]], { card: SANDBOX_CARDS.failsLater }),
+      ),
+      autopay: true,
+    };
+    await paidOrder(s.app, s.parent.token, body);
+    const templates = () =>
+      meta!.accepted
+        .filter((request) => request.body.template?.name?.startsWith('cuota_'))
+        .map((request) => [
+          request.body.template!.name,
+          (
+            request.body.template!.components as Array<{ parameters: Array<{ text: string }> }>
+          )[0]!.parameters.map((parameter) => parameter.text),
+        ]);
+    clock.now = new Date('2026-10-02T14:00:00Z');
+    await runAutopay(s.app.app.core.deps);
+    clock.now = new Date('2026-10-05T14:00:00Z');
+    await runAutopay(s.app.app.core.deps);
+    await s.flush();
+    expect(templates()).toEqual([
+      [
+        'cuota_aviso_cobro',
+        [
+          '05/10/2026',
+          'RD$3,900',
+          expect.stringMatching(/^Visa terminada en \d{4}$/),
+          expect.stringContaining('Cuota'),
+          expect.stringContaining('(orden '),
+          expect.stringMatching(/\/profile\?tab=pagos$/),
+        ],
+      ],
+      [
+        'cuota_no_cobrada',
+        [
+          'RD$3,900',
+          expect.stringMatching(/^Visa terminada en \d{4}$/),
+          expect.stringContaining('(orden '),
+          expect.any(String),
+          WHATSAPP_MESSAGES.nextTry('06/10/2026'),
+          expect.stringMatching(/\/profile\?tab=pagos$/),
+        ],
+      ],
     ]);
   });
 

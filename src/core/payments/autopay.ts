@@ -12,10 +12,14 @@ import { nowOf, type CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
 import type { Enrolment } from '../../domain/records.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
-import { addDays } from '../../domain/plans.ts';
+import { addDays, formatDueDay } from '../../domain/plans.ts';
+import { formatDop } from '../../domain/pricing.ts';
+import { WHATSAPP_MESSAGES } from '../../domain/whatsapp.ts';
+import { sendTemplate } from '../messaging/whatsapp.ts';
 import { HARD_REFUSALS } from '../../domain/cards.ts';
 import {
   AUTOPAY_DEFAULTS,
+  instalmentLabel,
   PAYING_STATUSES,
   type Instalment,
   type LedgerPayment,
@@ -28,7 +32,7 @@ import { withLedgerLock } from './ledger-lock.ts';
 import { chargeInstalmentLine } from './card-payment.ts';
 import { settleCardPayments, settleCharge } from './card-settler.ts';
 import { mailFamily } from './family-mail.ts';
-import { autopayDeclinedMail, autopayNoticeMail } from './mails.ts';
+import { autopayDeclinedMail, autopayNoticeMail, myPaymentsLink } from './mails.ts';
 
 export interface AutopayReport {
   notices: number;
@@ -83,6 +87,20 @@ export async function runAutopay(deps: CoreDeps): Promise<AutopayReport> {
       enrolment,
       autopayNoticeMail(ledger, line, card, deps.settings.publicUrl),
       `autopay-notice-${instalment._id}`,
+    );
+    await sendTemplate(
+      deps,
+      enrolment.user_id,
+      'cuota_aviso_cobro',
+      [
+        formatDueDay(line.due),
+        formatDop(line.owed),
+        `${card.brand} terminada en ${card.last4}`,
+        `${instalmentLabel(line)}${line.child ? ` de ${line.child}` : ''}`,
+        `${enrolment.camp_name} (orden ${enrolment.order_number})`,
+        myPaymentsLink(deps.settings.publicUrl),
+      ],
+      { kind: 'autopay-notice', key: `autopay-notice-${instalment._id}` },
     );
     // Marked so that the passes of the next days do not read it again (the key already dedups).
     await instalmentsOf(store).updateOne({ _id: instalment._id }, { set: { autopay_noticed: true } });
@@ -226,5 +244,19 @@ async function recordDecline(
     enrolment,
     autopayDeclinedMail(ledger, payment, charge.message, next, deps.settings.publicUrl),
     `autopay-declined-${payment._id}`,
+  );
+  await sendTemplate(
+    deps,
+    enrolment.user_id,
+    'cuota_no_cobrada',
+    [
+      formatDop(payment.amount),
+      `${payment.card?.brand ?? ''} terminada en ${payment.card?.last4 ?? ''}`,
+      `${enrolment.camp_name} (orden ${enrolment.order_number})`,
+      charge.message,
+      next ? WHATSAPP_MESSAGES.nextTry(formatDueDay(next)) : WHATSAPP_MESSAGES.stopped,
+      myPaymentsLink(deps.settings.publicUrl),
+    ],
+    { kind: 'autopay-declined', key: `autopay-declined-${payment._id}` },
   );
 }
