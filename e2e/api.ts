@@ -90,3 +90,34 @@ export async function payAs(page: Page, token: string, body: CreateEnrolmentBody
     data: { ...body, listParticipants: body.listParticipants.map((child) => ({ ...child, image: photo })) },
   });
 }
+
+/** A camp of its own with one week of one place, so holding it disturbs no other test. */
+export async function onePlaceCamp(page: Page, tag: string) {
+  const admin = (await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN)).result.token as string;
+  const camp = (
+    await api(page, 'POST', '/campamentos/create', admin, {
+      code: `RES-${tag}`,
+      name: `Campamento con reserva ${tag}`,
+      membership: 0,
+      start_date: '2027-06-14',
+      end_date: '2027-06-18',
+    })
+  ).data as { _id: string };
+  const categories = [];
+  for (const name of ['Mini (6 a 9 años)', 'Infantil (10 a 13 años)'])
+    categories.push(
+      (await api(page, 'POST', '/categorias/create', admin, { campament: camp._id, name })).data,
+    );
+  const week = (
+    await api(page, 'POST', '/semanas/create', admin, {
+      campament: camp._id,
+      name: 'Semana única',
+      date: '14/06/2027 - 18/06/2027',
+      value: 4700,
+      quota_q: 1,
+      categories: categories.map((category: { _id: string }) => category._id),
+      isChecked: true,
+    })
+  ).data as { _id: string };
+  return { admin, camp, week, categories };
+}

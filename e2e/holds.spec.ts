@@ -2,9 +2,9 @@
 // the last place of a week with a countdown while another family finds it taken; a family joins
 // the waiting list of a full week, a place frees, the offer e-mail's link opens the wizard with the
 // week held for it, and it pays.
-import { expect, test, type Page } from './test.ts';
+import { expect, test } from './test.ts';
 import { expectAccessible } from './a11y.ts';
-import { adminSession, api, E2E_ADMIN, newParent, payAs } from './api.ts';
+import { adminSession, api, newParent, onePlaceCamp, payAs } from './api.ts';
 import fs from 'node:fs/promises';
 import { latestMailTo } from './outbox.ts';
 import { pdfText, renderPdfPage } from './pdf.ts';
@@ -16,37 +16,6 @@ import { keepShot } from './shots.ts';
 test.use({ viewport: { width: 375, height: 667 } });
 // Each test builds a camp of its own, so the workers may share them out (the walks are long).
 test.describe.configure({ mode: 'parallel' });
-
-/** A camp of its own with one week of one place, so holding it disturbs no other test. */
-async function onePlaceCamp(page: Page, tag: string) {
-  const admin = (await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN)).result.token as string;
-  const camp = (
-    await api(page, 'POST', '/campamentos/create', admin, {
-      code: `RES-${tag}`,
-      name: `Campamento con reserva ${tag}`,
-      membership: 0,
-      start_date: '2027-06-14',
-      end_date: '2027-06-18',
-    })
-  ).data as { _id: string };
-  const categories = [];
-  for (const name of ['Mini (6 a 9 años)', 'Infantil (10 a 13 años)'])
-    categories.push(
-      (await api(page, 'POST', '/categorias/create', admin, { campament: camp._id, name })).data,
-    );
-  const week = (
-    await api(page, 'POST', '/semanas/create', admin, {
-      campament: camp._id,
-      name: 'Semana única',
-      date: '14/06/2027 - 18/06/2027',
-      value: 4700,
-      quota_q: 1,
-      categories: categories.map((category: { _id: string }) => category._id),
-      isChecked: true,
-    })
-  ).data as { _id: string };
-  return { admin, camp, week, categories };
-}
 
 test("a family's cart holds the last place with a countdown; another family finds it taken", async ({
   page,

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from './test.ts';
 import { expectAccessible } from './a11y.ts';
-import { api, E2E_ADMIN, newParent } from './api.ts';
+import { adminSession, api, E2E_ADMIN, newParent, onePlaceCamp, payAs } from './api.ts';
+import { latestMailTo } from './outbox.ts';
+import { enrolmentRequest, type DemoCart } from '../src/core/checkout/fixtures.ts';
 import { closeToasts } from './toasts.ts';
 import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
 import { keepShot } from './shots.ts';
@@ -119,4 +121,75 @@ test('staff find an order by a child, print the roster, download the Excel, canc
   ).toBeVisible();
   await expectAccessible(page, 'admin Auditoría');
   await shot('staff-6-auditoria');
+});
+
+test('staff add a family that phoned to a full week and offer it the next place by hand (issue 54)', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = `${Date.now()}`;
+  const { admin, camp, week, categories } = await onePlaceCamp(page, tag);
+  // The only place is paid; one family is already waiting from the calendar.
+  const first = await api(page, 'POST', '/usuarios/create', undefined, {
+    email: `pagada.${tag}@correo.do`,
+    password: 'clave-e2e-padre',
+  });
+  const cart = { camp, weeks: [week], categories } as unknown as DemoCart;
+  expect((await payAs(page, first.token, enrolmentRequest(cart, [[0]]))).status()).toBe(201);
+  const waiting = await api(page, 'POST', '/usuarios/create', undefined, {
+    email: `espera.${tag}@correo.do`,
+    password: 'clave-e2e-padre',
+  });
+  await api(page, 'POST', '/esperas', waiting.token, { week: week._id, child: 'Sofía' });
+  // The family that phones has an account (it saw the week full); staff take its call.
+  const caller = `llamada.${tag}@correo.do`;
+  await api(page, 'POST', '/usuarios/create', undefined, { email: caller, password: 'clave-e2e-padre' });
+
+  await adminSession(page);
+  await page.goto('/admin/esperas');
+  await expect(page.getByRole('heading', { name: 'Lista de espera', level: 1 })).toBeVisible();
+  await page.getByLabel('Campamento').selectOption({ label: `Campamento con reserva ${tag}` });
+  await page.getByLabel('Semana').selectOption({ label: 'Semana única' });
+  await page.getByLabel('Correo de la cuenta').fill(caller);
+  await page.getByLabel('Participante').fill('Mateo');
+  await page.getByLabel('Teléfono').fill('809-555-0301');
+  await page.getByRole('button', { name: 'Agregar a la lista' }).click();
+  await expect(
+    page.getByText('Mateo quedó en la lista de espera de Semana única, en la posición 2.'),
+  ).toBeVisible();
+  await closeToasts(page);
+  const table = page.getByRole('table', { name: 'Lista de espera' });
+  const mateo = table.getByRole('row', { name: new RegExp(caller.replace(/\./g, '\\.')) });
+  await expect(mateo).toContainText('809-555-0301');
+  await expect(mateo).toContainText('En espera');
+
+  // Staff give Mateo the next place: he goes first (no place is free yet).
+  await mateo.getByRole('button', { name: `Ofrecer cupo a Mateo (${caller})` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ofrecer un cupo de Semana única' });
+  await expect(dialog).toContainText('pasa al primer lugar de la lista');
+  await expectAccessible(page, 'admin Lista de espera, ofrecer cupo');
+  await keepShot(page, testInfo.outputPath('waitlist-office-1-dialog.png'));
+  await dialog.getByRole('button', { name: 'Ofrecer cupo' }).click();
+  await expect(
+    page.getByText(
+      'No hay cupos libres en esta semana: Mateo quedó primero en la lista y recibirá el próximo cupo que se libere.',
+    ),
+  ).toBeVisible();
+  await closeToasts(page);
+  await expect(table.getByRole('row').nth(1)).toContainText(caller);
+
+  // A place frees (one more place in the week): it is Mateo's, held and e-mailed.
+  await api(page, 'POST', '/semanas/update', admin, { _id: week._id, quota_q: 2 });
+  await page.reload();
+  await page.getByLabel('Campamento').selectOption({ label: `Campamento con reserva ${tag}` });
+  await expect(mateo).toContainText('Cupo ofrecido');
+  await expect(table.getByRole('row', { name: /espera\./ })).toContainText('En espera');
+  const mail = await latestMailTo(caller);
+  expect(mail).toContain('Se liberó un cupo en Semana única');
+  expect(mail).toContain('Lo reservamos para usted hasta el');
+  await expectAccessible(page, 'admin Lista de espera');
+  await keepShot(page, testInfo.outputPath('waitlist-office-2-offered-1280.png'), true);
+  await page.setViewportSize({ width: 375, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await keepShot(page, testInfo.outputPath('waitlist-office-3-offered-375.png'), true);
 });

@@ -182,9 +182,12 @@ export const authPlugin = fp(
             ? account.user
             : await readAccount(school, key, userId);
       if (!user || user.status !== 'active') throw new ApiError(401, AUTH_MESSAGES.missing);
-      // A token from before the password changed or was reset (issue 43).
+      // A token from before the password changed or was reset (issue 43), or the role changed (54).
       if (token.version !== (user.session_version ?? 0))
-        throw new ApiError(401, AUTH_MESSAGES.passwordChanged);
+        throw new ApiError(
+          401,
+          user.session_end === 'role' ? AUTH_MESSAGES.roleChanged : AUTH_MESSAGES.passwordChanged,
+        );
       request.account = user;
       return user;
     };

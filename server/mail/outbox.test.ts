@@ -5,6 +5,7 @@ import { openEmbeddedStore } from '../store/embedded.ts';
 import type { Store } from '../store/port.ts';
 import { makeTempDir } from '../testing/build.ts';
 import { fileTransport, MAX_ATTEMPTS, Outbox, type OutboxItem, type Transport } from './outbox.ts';
+import { REPLY_INVITATION } from '../../src/core/checkout/mails.ts';
 
 let dir: string;
 let store: Store;
@@ -91,6 +92,29 @@ describe('Outbox', () => {
     expect(await eml(new Outbox(store, transport, from, undefined, 'oficina@escuela.do'))).toMatch(
       /^Reply-To: oficina@escuela\.do$/m,
     );
+  });
+
+  it('invites an answer only when answers reach the school: no Reply-To, no "responda a este correo" (issue 54)', async () => {
+    dir = await makeTempDir();
+    store = await openEmbeddedStore(path.join(dir, 'db'));
+    const sent: OutboxItem[] = [];
+    const transport: Transport = { send: async (item) => void sent.push(item) };
+    const outbox = new Outbox(store, transport, 'Escuela <no-responder@escuela.do>');
+    const cancelled = {
+      ...message,
+      text: ['Hola:', 'La inscripción fue cancelada.', REPLY_INVITATION].join('\n'),
+      html: `<p>Hola:</p>\n<p>La inscripción fue cancelada.</p>\n<p>${REPLY_INVITATION}</p>`,
+    };
+    await outbox.enqueue(cancelled);
+    await outbox.flush();
+    expect(sent[0]!.text).toBe('Hola:\nLa inscripción fue cancelada.');
+    expect(sent[0]!.html).toBe('<p>Hola:</p>\n<p>La inscripción fue cancelada.</p>');
+    // Once the fiscal settings have the school's e-mail, answers go there and the line stays.
+    await store.collection('ajustes').insertOne({ _id: 'fiscal', email: 'secretaria@escuela.do' });
+    await outbox.enqueue({ ...cancelled, key: 'otra' });
+    await outbox.flush();
+    expect(sent[1]!.text).toContain('Si tiene alguna pregunta, responda a este correo.');
+    expect(sent[1]!.html).toContain('<p>Si tiene alguna pregunta, responda a este correo.</p>');
   });
 
   it('keeps a message whose sending fails and retries it later, then gives up after the last attempt', async () => {

@@ -12,6 +12,7 @@ import { insertOnce } from '../../src/core/store/common.ts';
 import { PolledRun } from '../polled-run.ts';
 
 import type { MailMessage } from '../../src/core/deps.ts';
+import { withoutReplyInvitation } from '../../src/core/checkout/mails.ts';
 
 export type { MailMessage };
 
@@ -166,7 +167,8 @@ export class Outbox {
       );
       if (!claimed) continue;
       try {
-        await this.#transport.send(item, from, replyTo);
+        // Sent from a no-reply address with nowhere for answers to go: no invitation to answer.
+        await this.#transport.send(replyTo ? item : withoutReplyInvitation(item), from, replyTo);
         await this.#items.updateOne(
           { _id: item._id },
           { set: { status: 'sent', sent_at: new Date() }, inc: { attempts: 1 } },

@@ -8,7 +8,6 @@ import { MOCK_CREDENTIALS, mockCore } from '../../mocks/data.ts';
 import type { UserRecord } from '../domain/records.ts';
 import type { AnyDoc as Doc } from '../core/store/port.ts';
 import { server, setScenario } from '../../mocks/node.ts';
-import { DASHBOARD_KINDS } from '../domain/dashboard.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { currentAddress, renderApp } from '../test/renderApp.tsx';
 import { COPY_MESSAGES } from './areas/camps.tsx';
@@ -16,6 +15,7 @@ import { DASHBOARD_CARDS, DASHBOARD_ERROR } from './DashboardPage.tsx';
 import { dashboard } from '../core/admin/dashboard.ts';
 import { signInAdmin, stubClipboard } from './testing.ts';
 import { joinWaitlist } from '../core/checkout/waitlist.ts';
+import { WAITLIST_MESSAGES } from '../domain/waitlist.ts';
 import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
 import { BACKUP_MESSAGES } from '../domain/backup.ts';
 import { WEEK_MESSAGES } from '../domain/weeks.ts';
@@ -59,26 +59,53 @@ describe('dashboard', () => {
     const orders = await visible('inscripciones');
     const paid = orders.filter((order) => order.payment_status === 'paid');
     const holding = paid.filter((order) => order.status !== 'cancelled');
+    // The spec's nine cards, in its order, each with what it counts (issue 54).
+    const figures = await dashboard(mockCore().deps.store);
+    const cards = within(screen.getByRole('region', { name: 'Totales' })).getAllByRole('group');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Campamentos',
+      'Categorías',
+      'Semanas',
+      'Inscripciones',
+      'Participantes',
+      'Clientes',
+      'Cupones',
+      'Contactos',
+      'Calendarios',
+    ]);
     for (const { kind, label } of DASHBOARD_CARDS) {
       const card = screen.getByRole('group', { name: label });
       const docs = await visible(kind);
-      // Enrolments are the paid orders, active those that hold places; participants active are the
-      // children of those orders (issue 24), not every record ever written.
-      const total = kind === 'inscripciones' ? paid.length : docs.length;
+      // Enrolments are the paid orders, active those that hold places (issue 24); participants,
+      // contacts and calendars are the server's computed figures, checked in the API tests.
+      const total =
+        kind === 'inscripciones'
+          ? paid.length
+          : ['participantes', 'contactos', 'calendarios'].includes(kind)
+            ? figures.counts[kind].total
+            : docs.length;
       const active =
         kind === 'inscripciones'
           ? holding.length
-          : kind === 'participantes'
-            ? holding.reduce((sum, order) => sum + (order.participants as unknown[]).length, 0)
+          : ['participantes', 'contactos', 'calendarios'].includes(kind)
+            ? figures.counts[kind].active
             : docs.filter((doc) => ['active', 'activo'].includes(String(doc.status ?? doc.cliEstado))).length;
       await waitFor(() => expect(within(card).getByTestId(`total-${kind}`)).toHaveTextContent(String(total)));
       expect(within(card).getByTestId(`active-${kind}`)).toHaveTextContent(String(active));
     }
-    // Contacts and calendars are records staff never count: no cards (issue 24).
-    expect(DASHBOARD_CARDS.map((card) => card.kind).sort()).toEqual(
-      DASHBOARD_KINDS.filter((kind) => kind !== 'contactos' && kind !== 'calendarios').sort(),
+    // What each computed card counts, said under its figure.
+    expect(screen.getByRole('group', { name: 'Participantes' })).toHaveTextContent(
+      'Niños distintos: uno solo aunque esté en varias órdenes',
     );
-    const figures = await dashboard(mockCore().deps.store);
+    expect(screen.getByRole('group', { name: 'Contactos' })).toHaveTextContent(
+      'Familias con contacto de emergencia',
+    );
+    expect(screen.getByRole('group', { name: 'Calendarios' })).toHaveTextContent(
+      'Semanas abiertas a inscripción',
+    );
+    // Mock mode shows figures, not zeros: its demo orders have children, contacts and open weeks.
+    for (const kind of ['participantes', 'contactos', 'calendarios'] as const)
+      expect(figures.counts[kind].total).toBeGreaterThan(0);
     expect(figures.money.net).toBeGreaterThan(0);
     for (const key of ['net', 'collected', 'refunded', 'owed'] as const)
       expect(screen.getByTestId(`money-${key}`)).toHaveTextContent(formatDop(figures.money[key]));
@@ -592,6 +619,66 @@ describe('waiting list', () => {
     expect(await screen.findByText('Orden de la lista actualizado.')).toBeInTheDocument();
     await waitFor(async () => expect((await lines())[0]).toBe('Semana 8 | 1 | luis.espera@correo.doMateo'));
   });
+
+  it('adds a family that phoned, offers a freed place to a chosen family and takes one out (issue 54)', async () => {
+    const { deps } = mockCore();
+    const summer = (await visible('campamentos')).find((camp) => camp.type === 'campamento')!;
+    const full = (await visible('semanas')).find((week) => week.name === 'Semana 8')!;
+    const users = deps.store.collection('usuarios');
+    const ana = await users.insertOne({ email: 'ana.llama@correo.do', status: 'active', tipo: 'cliente' });
+    await users.insertOne({ email: 'luis.llama@correo.do', status: 'active', tipo: 'cliente' });
+    await joinWaitlist(deps, ana, { week: full._id, child: 'Sofía' });
+    const user = await open('/admin/esperas', 'Lista de espera');
+    expect(
+      screen.getByText('Elija el campamento y la semana para agregar a una familia que llamó.'),
+    ).toBeInTheDocument();
+    await screen.findByRole('option', { name: summer.name as string });
+    await user.selectOptions(screen.getByLabelText('Campamento'), summer._id);
+    await screen.findByRole('option', { name: 'Semana 8' });
+    await user.selectOptions(screen.getByLabelText('Semana'), full._id);
+
+    // A bad phone is refused beside the form, tied to its fields, and nobody is added.
+    await user.type(screen.getByLabelText('Correo de la cuenta'), 'luis.llama@correo.do');
+    await user.type(screen.getByLabelText('Participante'), 'Mateo');
+    await user.type(screen.getByLabelText('Teléfono'), '555');
+    await user.click(screen.getByRole('button', { name: 'Agregar a la lista' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent(WAITLIST_MESSAGES.phoneInvalid);
+    expect(screen.getByLabelText('Teléfono')).toHaveAttribute('aria-describedby', refusal.id);
+    await user.clear(screen.getByLabelText('Teléfono'));
+    await user.type(screen.getByLabelText('Teléfono'), '809-555-0301');
+    await user.click(screen.getByRole('button', { name: 'Agregar a la lista' }));
+    expect(await screen.findByText(WAITLIST_MESSAGES.added('Mateo', 'Semana 8', 2))).toBeInTheDocument();
+    const luisRow = await screen.findByRole('row', { name: /luis\.llama@correo\.do/ });
+    expect(within(luisRow).getByRole('link', { name: '809-555-0301' })).toHaveAttribute(
+      'href',
+      'tel:8095550301',
+    );
+
+    // A place frees (more capacity, before the minute's pass); the office gives it to Mateo.
+    await deps.store
+      .collection('semanas')
+      .updateOne({ _id: full._id }, { set: { quota_q: (full.quota_q as number) + 1 } });
+    await user.click(screen.getByRole('button', { name: 'Ofrecer cupo a Mateo (luis.llama@correo.do)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ofrecer un cupo de Semana 8' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ofrecer cupo' }));
+    expect(await screen.findByText(/^Cupo ofrecido a Mateo: reservado hasta el /)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('row', { name: /luis\.llama@correo\.do/ })).toHaveTextContent('Cupo ofrecido'),
+    );
+    expect(screen.getByRole('row', { name: /ana\.llama@correo\.do/ })).toHaveTextContent('En espera');
+
+    await user.click(screen.getByRole('button', { name: 'Quitar a Sofía (ana.llama@correo.do)' }));
+    const removeDialog = await screen.findByRole('dialog', { name: 'Quitar de la lista de Semana 8' });
+    await user.click(within(removeDialog).getByRole('button', { name: 'Quitar de la lista' }));
+    expect(await screen.findByText(WAITLIST_MESSAGES.removed('Sofía'))).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('row', { name: /ana\.llama@correo\.do/ })).toHaveTextContent(
+        'Quitada por la oficina',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Quitar a Sofía (ana.llama@correo.do)' })).toBeNull();
+  });
 });
 
 describe('lists that keep their place (issue 24)', () => {
@@ -813,6 +900,30 @@ describe('audit', () => {
     expect(row).toHaveTextContent('Minutos de reserva de cupos: 15 → 30');
     expect(row).not.toHaveTextContent('quota_q');
   });
+
+  it('names the stored fields in Spanish and shows no line for a field that did not change (issue 54)', async () => {
+    await mockCore()
+      .deps.store.collection('auditoria')
+      .insertOne({
+        at: new Date('2027-05-04T15:00:00Z'),
+        user_id: 'x',
+        user_email: 'oficina.cambios@escuela.do',
+        ip: '127.0.0.1',
+        action: 'update',
+        kind: 'inscripciones',
+        record_id: null,
+        before: { rol: 'Entrenador', lines: 2, due: '2027-05-01', amount: 9400, csv: {} },
+        after: { rol: 'Entrenador', lines: 2, due: '2027-06-01', amount: 4700, csv: {} },
+        note: 'Cambio de semana',
+      });
+    await open('/admin/auditoria', 'Auditoría');
+    const row = await screen.findByRole('row', { name: /oficina\.cambios@escuela\.do/ });
+    expect(row).toHaveTextContent('Vencimiento: 2027-05-01 → 2027-06-01');
+    expect(row).toHaveTextContent('Monto: 9,400 → 4,700');
+    for (const unchanged of ['Rol:', 'Semanas:', 'lines', 'csv', 'Archivo CSV', 'due']) {
+      expect(row).not.toHaveTextContent(unchanged);
+    }
+  });
 });
 
 const MOCK_ADMIN_EMAIL = MOCK_CREDENTIALS.admin.email;
@@ -826,11 +937,14 @@ describe('Usuarios and the menu by role (issue 25)', () => {
     await user.type(screen.getByLabelText('Correo electrónico'), 'rosa@escuela.do');
     await user.selectOptions(screen.getByLabelText('Rol'), 'Oficina');
     await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
-    expect(
-      await screen.findByText(
+    // Said under the form, not in a toast over 'Crear cuenta' (issue 54).
+    const form = screen.getByRole('form', { name: 'Nuevo miembro del personal' });
+    await waitFor(() =>
+      expect(within(form).getByRole('status')).toHaveTextContent(
         'Cuenta creada: enviamos a rosa@escuela.do un enlace para elegir su contraseña (vence en 72 horas).',
       ),
-    ).toBeInTheDocument();
+    );
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
     expect(await within(table).findByText('rosa@escuela.do')).toBeInTheDocument();
     const mail = await mockCore()
       .deps.store.collection<{ _id: string; to: string[]; subject: string }>('outbox')

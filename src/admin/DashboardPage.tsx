@@ -1,9 +1,14 @@
-// /admin/dashboard (spec 02 §2): the money of the paid orders in all and per camp (issue 24), seven
-// cards with total and active counts, up to 6 recent active
+// /admin/dashboard (spec 02 §2): the money of the paid orders in all and per camp (issue 24), the
+// spec's nine cards, each with its total, what it counts, and its active ones (issue 54), up to 6 recent active
 // camps or programs, three progress bars — all from the one GET /api/dashboard call — and two
 // charts staff read faster than tables (places per week of a camp, paid enrolments per day).
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import type { DashboardAnswer, DashboardKind } from '../domain/dashboard.ts';
+import {
+  DASHBOARD_CARD_TEXTS,
+  DASHBOARD_KINDS,
+  type DashboardAnswer,
+  type DashboardKind,
+} from '../domain/dashboard.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { campTypeLabel } from '../domain/records.ts';
 import { AdminPage } from './AdminPage.tsx';
@@ -20,15 +25,10 @@ const DashboardCharts = lazy(() =>
 
 export const DASHBOARD_ERROR = 'Error al cargar los datos del dashboard';
 
-export const DASHBOARD_CARDS: ReadonlyArray<{ kind: DashboardKind; label: string }> = [
-  { kind: 'campamentos', label: 'Campamentos' },
-  { kind: 'categorias', label: 'Categorías' },
-  { kind: 'semanas', label: 'Semanas' },
-  { kind: 'inscripciones', label: 'Inscripciones' },
-  { kind: 'participantes', label: 'Participantes' },
-  { kind: 'clientes', label: 'Clientes' },
-  { kind: 'cupones', label: 'Cupones' },
-];
+/** The spec's nine cards, in its order, each saying what it counts (DASHBOARD_CARD_TEXTS). */
+export const DASHBOARD_CARDS: ReadonlyArray<{ kind: DashboardKind; label: string }> = DASHBOARD_KINDS.map(
+  (kind) => ({ kind, label: DASHBOARD_CARD_TEXTS[kind].title }),
+);
 
 /** The money cards (issue 24): what the paid orders brought in, what went back, what is kept and owed. */
 const MONEY_CARDS: ReadonlyArray<{ key: 'net' | 'collected' | 'refunded' | 'owed'; label: string }> = [
@@ -203,15 +203,16 @@ export function DashboardPage() {
           {DASHBOARD_CARDS.map(({ kind, label }) => {
             const counts = data?.counts[kind];
             return (
-              <FigureCard key={kind} label={label} column="col-6 col-md-4 col-xl-4 col-xxl">
+              <FigureCard key={kind} label={label} column="col-6 col-md-4">
                 {counts ? (
                   <>
                     <p className="fs-3 fw-bold mb-0" data-testid={`total-${kind}`}>
                       {counts.total}
                     </p>
+                    <p className="small text-body-secondary mb-1">{DASHBOARD_CARD_TEXTS[kind].counts}</p>
                     <p className="small mb-0">
                       <span data-testid={`active-${kind}`}>{counts.active}</span>{' '}
-                      {counts.active === 1 ? 'activo' : 'activos'}
+                      {DASHBOARD_CARD_TEXTS[kind].active[counts.active === 1 ? 0 : 1]}
                     </p>
                   </>
                 ) : (

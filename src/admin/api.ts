@@ -246,6 +246,22 @@ export const adminApi = createApi({
       query: (body) => ({ path: '/esperas/mover', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['esperas']),
     }),
+    addToWaitlist: build.mutation<
+      { message: string },
+      { week: string; email: string; child: string; phone: string }
+    >({
+      query: (body) => ({ path: '/esperas/agregar', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['esperas']),
+    }),
+    // Removing or offering holds or frees a place: the weeks' counts change too.
+    removeFromWaitlist: build.mutation<{ message: string }, string>({
+      query: (id) => ({ path: '/esperas/quitar', method: 'POST', body: { id } }),
+      invalidatesTags: (_result, error) => (error ? [] : ['esperas', 'semanas']),
+    }),
+    offerWaitlistPlace: build.mutation<{ message: string }, string>({
+      query: (id) => ({ path: '/esperas/ofrecer', method: 'POST', body: { id } }),
+      invalidatesTags: (_result, error) => (error ? [] : ['esperas', 'semanas']),
+    }),
     fiscal: build.query<FiscalStatus, void>({
       query: () => ({ path: '/ajustes/fiscal' }),
       transformResponse: (answer: { data: FiscalStatus }) => answer.data,
@@ -344,6 +360,9 @@ export const {
   useAuditQuery,
   useWaitlistQuery,
   useMoveInWaitlistMutation,
+  useAddToWaitlistMutation,
+  useRemoveFromWaitlistMutation,
+  useOfferWaitlistPlaceMutation,
   useFiscalQuery,
   useSaveFiscalMutation,
   useAddSequenceMutation,

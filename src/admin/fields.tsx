@@ -1,6 +1,7 @@
 // Form pieces of the admin dialogs besides the shared TextField: a labelled select and a switch,
 // with errors tied to their field like TextField's, and the bounds of the API contract.
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from 'react-bootstrap';
 import type { FormikProps } from 'formik';
 import type { TObject } from 'typebox';
 import { describedBy, FieldNotes, TextField, type TextFieldProps } from '../lib/FormControls.tsx';
@@ -195,8 +196,8 @@ export function LabeledInput({
   label: string;
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'password';
-  inputMode?: 'text' | 'email' | 'numeric';
+  type?: 'text' | 'email' | 'password' | 'tel';
+  inputMode?: 'text' | 'email' | 'numeric' | 'tel';
   autoComplete?: string;
   className?: string;
   /** The id of the form's error message, when there is one. */
@@ -220,5 +221,61 @@ export function LabeledInput({
         onChange={(event) => onChange(event.target.value)}
       />
     </div>
+  );
+}
+
+/**
+ * A small form of the panel in a card (not Formik): its title, its inputs, the submitting button,
+ * and under them the server's refusal, tied to the inputs by `errorId` (LabeledInputs' `error`), or
+ * what the submit did (issue 54: a toast covered 'Crear cuenta' on a phone for its 6 s).
+ */
+export function SmallFormCard({
+  titleId,
+  title,
+  onSubmit,
+  submitLabel,
+  submitColumn = 'col-12 col-md-2',
+  busy,
+  error,
+  errorId,
+  done = '',
+  children,
+}: {
+  titleId: string;
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  submitLabel: string;
+  submitColumn?: string;
+  busy: boolean;
+  error: string;
+  errorId: string;
+  /** What the last submit did, said under the form (a toast there would cover its button). */
+  done?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form className="card mb-3" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+      <div className="card-header">
+        <h2 id={titleId} className="h6 mb-0">
+          {title}
+        </h2>
+      </div>
+      <div className="card-body row g-2 align-items-end">
+        {children}
+        <div className={submitColumn}>
+          <Button type="submit" className="admin-tap w-100" disabled={busy}>
+            {submitLabel}
+          </Button>
+        </div>
+        {error ? (
+          <p id={errorId} className="text-danger small mb-0" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <p className="text-success small mb-0" role="status">
+          {error ? '' : done}
+        </p>
+      </div>
+    </form>
   );
 }

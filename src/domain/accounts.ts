@@ -32,6 +32,7 @@ export const AUTH_MESSAGES = {
   expired: 'Su sesión ha expirado. Por favor inicie sesión de nuevo.',
   passwordChanged:
     'La contraseña de la cuenta cambió y esta sesión se cerró. Por favor inicie sesión de nuevo.',
+  roleChanged: 'Su rol en el panel cambió y esta sesión se cerró. Por favor inicie sesión de nuevo.',
   notAdmin: 'No tiene permisos de administrador para realizar esta acción.',
   account: 'La cuenta de la aplicación no es válida.',
 } as const;

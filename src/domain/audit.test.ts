@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditFieldLabel, auditValue, exportFilterWords } from './audit.ts';
+import { auditChangedFields, auditFieldLabel, auditValue, exportFilterWords } from './audit.ts';
 
 describe('the audit in words', () => {
   it('names fields and values as staff say them', () => {
@@ -24,5 +24,22 @@ describe('the audit in words', () => {
       exportFilterWords('xlsx', { campament: camp, state: 'paid' }, { [camp]: 'Campamento de Verano 2027' }),
     ).toBe('Excel · Campamento: Campamento de Verano 2027 · Estado: Pagada');
     expect(exportFilterWords('csv', { hoja: 'pedidos' }, {})).toBe('CSV · Hoja: pedidos');
+  });
+});
+
+describe('auditChangedFields (issue 54)', () => {
+  it('keeps the fields that changed, and on a record created those with a value', () => {
+    expect(
+      auditChangedFields({
+        before: { rol: 'Entrenador', lines: 2, due: '2027-05-01', csv: {}, semanas: [] },
+        after: { rol: 'Entrenador', lines: 3, due: '2027-05-01', csv: {}, semanas: [] },
+      }),
+    ).toEqual(['lines']);
+    expect(auditChangedFields({ before: null, after: { recogido_por: 'Rosa', csv: {}, note: '' } })).toEqual([
+      'recogido_por',
+    ]);
+    expect(auditFieldLabel('recogido_por')).toBe('Recogido por');
+    expect(auditFieldLabel('enrolment_id')).toBe('Inscripción');
+    expect(auditValue({})).toBe('—');
   });
 });

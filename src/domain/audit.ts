@@ -66,6 +66,26 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   email: 'Correo',
   itbis: 'ITBIS',
   tipo: 'Tipo de usuario',
+  // Names the server logs as they are stored (issue 54): staff read them in Spanish too.
+  due: 'Vencimiento',
+  next_due: 'Próximo vencimiento',
+  enrolment_id: 'Inscripción',
+  order_number: 'Orden',
+  lines: 'Semanas',
+  participants: 'Participantes',
+  recogido_por: 'Recogido por',
+  csv: 'Archivo CSV',
+  nombre: 'Nombre',
+  correo: 'Correo',
+  activo: 'Activo',
+  estado: 'Estado',
+  ncf: 'NCF',
+  note: 'Nota',
+  reference: 'Referencia',
+  recorded_by: 'Registrado por',
+  allocations: 'Cuotas pagadas',
+  office_refund: 'Devolución en la oficina',
+  user_id: 'Familia',
 };
 
 /** Stored states as staff say them. */
@@ -114,8 +134,36 @@ export function auditValue(value: unknown, names: Readonly<Record<string, string
     if (RECORD_ID.test(value)) return names[value] ?? value;
     return VALUE_WORDS[value] ?? value;
   }
-  if (Array.isArray(value)) return value.map((item) => auditValue(item, names)).join(', ');
+  if (Array.isArray(value)) return value.map((item) => auditValue(item, names)).join(', ') || '—';
+  if (typeof value === 'object' && Object.keys(value).length === 0) return '—';
   return JSON.stringify(value);
+}
+
+/** An empty object or list says nothing to staff ('csv: {}'). */
+const isEmptyValue = (value: unknown): boolean =>
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
+
+/**
+ * The fields an audit row shows (issue 54): those whose value changed, in words, and on a record
+ * created (no before) those with a value. 'lines: 2 → 2' or 'Rol: Entrenador → Entrenador' is no
+ * change, so no line.
+ */
+export function auditChangedFields(
+  entry: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },
+  names: Readonly<Record<string, string>> = {},
+): string[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => {
+    const had = key in before;
+    if (!had) return !isEmptyValue(after[key]);
+    if (isEmptyValue(before[key]) && isEmptyValue(after[key])) return false;
+    return auditValue(before[key], names) !== auditValue(after[key], names);
+  });
 }
 
 /** An export's filters in words, for its audit note: 'Excel · Campamento: … · Estado: Pagada'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paidDaysRange, paidPerDay, percentage, santoDomingoDay } from './dashboard.ts';
+import { paidDaysRange, paidPerDay, peopleCounter, percentage, santoDomingoDay } from './dashboard.ts';
 
 // 02:30 UTC on 15 March is still 14 March in Santo Domingo (UTC-4).
 const NOW = new Date('2027-03-15T02:30:00.000Z');
@@ -84,5 +84,21 @@ describe('percentage', () => {
     expect(percentage(2, 3)).toBe(67);
     expect(percentage(0, 0)).toBe(0);
     expect(percentage(3, 3)).toBe(100);
+  });
+});
+
+describe('peopleCounter (issue 54)', () => {
+  it('counts a child once per family across orders, and families whose emergency contact can be called', () => {
+    const counter = peopleCounter();
+    const luis = { first_name: 'Luis', birth_date: '02/02/2017' };
+    const contact = { first_name: 'Rosa', phone_home: '809-555-0101' };
+    counter.add({ user_id: 'a', participants: [luis], contact });
+    counter.add({ user_id: 'a', participants: [{ ...luis, first_name: 'LUÍS ' }], contact });
+    counter.add({ user_id: 'a', participants: [luis], status: 'cancelled', contact });
+    counter.add({ user_id: 'b', participants: [luis], status: 'cancelled', contact: { first_name: 'Ana' } });
+    expect(counter.counts()).toEqual({
+      participantes: { total: 2, active: 1 },
+      contactos: { total: 1, active: 1 },
+    });
   });
 });

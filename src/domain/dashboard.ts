@@ -4,6 +4,7 @@
 import type { CampAnswer } from './answers.ts';
 import type { MoneyTotals } from './money.ts';
 import { SANTO_DOMINGO_OFFSET_MS, santoDomingoDay } from './days.ts';
+import { childKey, type ChildId } from './family.ts';
 
 export const DASHBOARD_KINDS = [
   'campamentos',
@@ -39,10 +40,99 @@ export interface DashboardAnswer {
      * all and per camp, and what families still owe on their plans.
      */
     money: MoneyTotals & { camps: Array<MoneyTotals & { _id: string; name: string }> };
-    /** Orders and children that hold places now (paid, not cancelled). */
+    /** Orders and distinct children (peopleCounts) that hold places now (paid, not cancelled). */
     holding: { orders: number; children: number };
     /** The last good backup (issue 27), and what staff should know when none is recent or set up. */
     backup: { last_ok_at: string | null; warning: string | null };
+  };
+}
+
+/**
+ * Each card's figure as staff read it (issue 54; DESIGN.md §8): under the spec's title, what the
+ * total counts and what its second figure counts. Where a raw record count meant nothing (the
+ * contact and calendar records every order writes), the card counts something staff recognise.
+ */
+export const DASHBOARD_CARD_TEXTS: Record<
+  DashboardKind,
+  { title: string; counts: string; active: readonly [one: string, many: string] }
+> = {
+  campamentos: { title: 'Campamentos', counts: 'Campamentos y programas', active: ['activo', 'activos'] },
+  categorias: {
+    title: 'Categorías',
+    counts: 'Categorías de todos los campamentos',
+    active: ['activa', 'activas'],
+  },
+  semanas: { title: 'Semanas', counts: 'Semanas de todos los campamentos', active: ['activa', 'activas'] },
+  inscripciones: {
+    title: 'Inscripciones',
+    counts: 'Órdenes pagadas',
+    active: ['con cupo hoy', 'con cupo hoy'],
+  },
+  participantes: {
+    title: 'Participantes',
+    counts: 'Niños distintos: uno solo aunque esté en varias órdenes',
+    active: ['con cupo hoy', 'con cupo hoy'],
+  },
+  clientes: { title: 'Clientes', counts: 'Familias que han pagado', active: ['activa', 'activas'] },
+  cupones: { title: 'Cupones', counts: 'Cupones de descuento', active: ['activo', 'activos'] },
+  contactos: {
+    title: 'Contactos',
+    counts: 'Familias con contacto de emergencia',
+    active: ['con hijos inscritos hoy', 'con hijos inscritos hoy'],
+  },
+  calendarios: {
+    title: 'Calendarios',
+    counts: 'Semanas abiertas a inscripción',
+    active: ['con cupos libres', 'con cupos libres'],
+  },
+};
+
+/** The parts of a paid order the people cards read (src/domain/records.ts Enrolment). */
+export interface PeopleOrder {
+  user_id: string;
+  /** 'cancelled' once the order gave its places back. */
+  status?: string;
+  participants?: readonly ChildId[];
+  contact?: {
+    first_name?: string;
+    phone_home?: string;
+    phone_mobile?: string;
+    phone_office?: string;
+  };
+}
+
+/**
+ * 'Participantes' and 'Contactos' from the paid orders, added one at a time (the dashboard reads
+ * them a page at a time): distinct children (a child is the same
+ * child within a family by childKey, the family discount's and the membership's identity: one in
+ * three orders counts once) and families whose emergency contact has a name and a phone; each in
+ * all, and among the orders that still hold places.
+ */
+export function peopleCounter(): {
+  add: (order: PeopleOrder) => void;
+  counts: () => Record<'participantes' | 'contactos', { total: number; active: number }>;
+} {
+  const children = { all: new Set<string>(), holding: new Set<string>() };
+  const families = { all: new Set<string>(), holding: new Set<string>() };
+  const add = (order: PeopleOrder) => {
+    const holding = order.status !== 'cancelled';
+    for (const child of order.participants ?? []) {
+      const key = `${order.user_id}#${childKey(child)}`;
+      children.all.add(key);
+      if (holding) children.holding.add(key);
+    }
+    const contact = order.contact;
+    if (contact?.first_name?.trim() && (contact.phone_mobile || contact.phone_home || contact.phone_office)) {
+      families.all.add(order.user_id);
+      if (holding) families.holding.add(order.user_id);
+    }
+  };
+  return {
+    add,
+    counts: () => ({
+      participantes: { total: children.all.size, active: children.holding.size },
+      contactos: { total: families.all.size, active: families.holding.size },
+    }),
   };
 }
 

@@ -171,6 +171,8 @@ export interface UserRecord extends StaffFields {
    * with, and one of an older version is refused (every other session ends at once).
    */
   session_version?: number;
+  /** Why session_version last moved: the refusal says so ('role': a demotion, issue 54). */
+  session_end?: 'password' | 'role';
   /** Asked for no reminders of unfinished enrolments (the link in one). */
   reminders_opt_out?: boolean;
   /** sha256 of the token in the last reminder's opt-out link. */
@@ -231,6 +233,8 @@ export interface Enrolment {
   autopay?: { authorised_at: Date; text: string } | null;
   /** 'unknown': the gateway's answer never came (a timeout): kept with its places until settled. */
   payment_status: 'pending' | 'paid' | 'declined' | 'error' | 'unknown';
+  /** Why an attempt was never charged, when staff should read it apart: the weeks were full (issue 54). */
+  failure?: 'no_places';
   /** When the checkout stopped waiting for the gateway (payment_status 'unknown'; issue 43). */
   unknown_at?: Date;
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, phoneSearchDigits } from './staff.ts';
+import { ageOn, cancelMembershipLine, phoneSearchDigits } from './staff.ts';
 
 describe("ageOn: a roster's age on the week's first day (issue 25)", () => {
   it('counts whole years, the birthday itself included', () => {
@@ -23,5 +23,19 @@ describe('phoneSearchDigits: a phone typed into the staff search', () => {
     expect(phoneSearchDigits('555-030')).toBeNull();
     expect(phoneSearchDigits('MB-8MYQ-4HFX')).toBeNull();
     expect(phoneSearchDigits('Carmen 8095550301')).toBeNull();
+  });
+});
+
+describe("'Cancelar inscripción' names the memberships it voids (issue 54)", () => {
+  it('voids the order’s own memberships and says the reused ones stay valid', () => {
+    expect(cancelMembershipLine(['MB-AAAA-1111'], ['MB-AAAA-1111', 'MB-8MYQ-4HFX'])).toBe(
+      'Se anulará la membresía que emitió esta orden: MB-AAAA-1111. La membresía de inscripciones anteriores (MB-8MYQ-4HFX) sigue válida.',
+    );
+    expect(cancelMembershipLine([], ['MB-8MYQ-4HFX', 'MB-8MYQ-4HFX'])).toBe(
+      'Esta orden no emitió membresías: no se anula ninguna. La membresía de inscripciones anteriores (MB-8MYQ-4HFX) sigue válida.',
+    );
+    expect(cancelMembershipLine(['MB-A', 'MB-B'], ['MB-A', 'MB-B'])).toBe(
+      'Se anularán las membresías que emitió esta orden: MB-A, MB-B.',
+    );
   });
 });

@@ -18,6 +18,19 @@ export const ENROLMENT_STATE_LABELS: Record<EnrolmentState, string> = {
   failed: 'Fallida',
 };
 
+/** An attempt refused because its weeks were full: not a declined card (issue 54). */
+export const NO_PLACES_LABEL = 'Sin cupo';
+
+/** The state's word, 'Sin cupo' for an attempt refused for lack of places. */
+export function enrolmentStateLabel(
+  enrolment: Pick<Enrolment, 'status' | 'payment_status'> & { failure?: string | null },
+): string {
+  const state = enrolmentState(enrolment);
+  return state === 'failed' && enrolment.failure === 'no_places'
+    ? NO_PLACES_LABEL
+    : ENROLMENT_STATE_LABELS[state];
+}
+
 export function enrolmentState(enrolment: Pick<Enrolment, 'status' | 'payment_status'>): EnrolmentState {
   if (enrolment.status === 'cancelled') return 'cancelled';
   if (enrolment.payment_status === 'paid') return 'paid';
@@ -243,6 +256,8 @@ export interface EnrolmentSummary {
   state: EnrolmentState;
   payment_status: Enrolment['payment_status'];
   refund_status: 'refunded' | 'pending' | 'none' | null;
+  /** 'no_places': the attempt was refused for lack of places ('Sin cupo'). */
+  failure?: 'no_places' | null;
 }
 
 /** One order whole, as answered by inscripciones/detalle (dates as JSON strings). */
@@ -272,7 +287,27 @@ export type EnrolmentDetail = Omit<
   receipts: Array<{ type: NcfType; ncf: string; ref: string }>;
   /** What it collected by method and what a cancellation by staff would give back now (issue 53). */
   give_back: GiveBackFigures;
+  /**
+   * The active membership codes this order issued: a cancellation voids these only; a membership
+   * it reused from an earlier order stays valid (issue 54).
+   */
+  voided_by_cancel: string[];
 };
+
+/** What 'Cancelar inscripción' says of the memberships (issue 54): which are voided, which stay. */
+export function cancelMembershipLine(voided: readonly string[], used: readonly string[]): string {
+  const kept = [...new Set(used.filter((code) => code && !voided.includes(code)))];
+  const parts = [
+    voided.length
+      ? `${voided.length === 1 ? 'Se anulará la membresía' : 'Se anularán las membresías'} que emitió esta orden: ${voided.join(', ')}.`
+      : 'Esta orden no emitió membresías: no se anula ninguna.',
+  ];
+  if (kept.length)
+    parts.push(
+      `${kept.length === 1 ? 'La membresía' : 'Las membresías'} de inscripciones anteriores (${kept.join(', ')}) ${kept.length === 1 ? 'sigue válida' : 'siguen válidas'}.`,
+    );
+  return parts.join(' ');
+}
 
 /** An audit entry as answered (dates as JSON strings). */
 export type AuditRow = Omit<AuditEntry, 'at'> & {

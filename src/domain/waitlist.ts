@@ -8,7 +8,15 @@ export const WAITLIST_OFFER_DEFAULT_HOURS = 24;
 export const WAITLIST_OFFER_MAX_HOURS = 168;
 export const WAITLIST_CHILD_MAX = 80;
 
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'expired', 'left', 'withdrawn'] as const;
+export const WAITLIST_STATUSES = [
+  'waiting',
+  'offered',
+  'accepted',
+  'expired',
+  'left',
+  'withdrawn',
+  'removed',
+] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
@@ -18,6 +26,7 @@ export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
   expired: 'Oferta vencida',
   left: 'Salió de la lista',
   withdrawn: 'Retirada: la semana ya no se ofrece',
+  removed: 'Quitada por la oficina',
 };
 
 import { WAITLIST_JOIN, waitlistPosition } from './waitlist-calendar.ts';
@@ -46,6 +55,22 @@ export const WAITLIST_MESSAGES = {
   moved: 'Orden de la lista actualizado.',
   changed: 'La lista cambió mientras tanto. Revise el orden e intente de nuevo.',
   cannotMove: 'Solo se puede mover a familias en espera, dentro de la misma semana.',
+  // Staff running the line by hand (issue 54): a family that phoned, a removal, an offer now.
+  added: (child: string, week: string, position: number) =>
+    `${child} quedó en la lista de espera de ${week}, en la posición ${position}.`,
+  noAccount:
+    'No hay una cuenta con ese correo. La familia debe crear su cuenta en la página de inscripción: la oferta le llega por correo y la toma con esa cuenta.',
+  emailRequired: 'Escriba el correo de la cuenta de la familia.',
+  phoneInvalid: 'Escriba un teléfono válido, por ejemplo 809-555-0101.',
+  alreadyStaff: 'Esa familia ya está en la lista de espera de esta semana.',
+  notFullStaff: 'Esta semana todavía tiene cupos: inscriba a la familia en lugar de ponerla en espera.',
+  removed: (child: string) => `${child} salió de la lista de espera.`,
+  cannotRemove: 'Esa solicitud ya no está en la lista de espera.',
+  offeredNow: (child: string, until: string) =>
+    `Cupo ofrecido a ${child}: reservado hasta el ${until} y avisado por correo.`,
+  firstInLine: (child: string) =>
+    `No hay cupos libres en esta semana: ${child} quedó primero en la lista y recibirá el próximo cupo que se libere.`,
+  cannotOffer: 'Solo se ofrece un cupo a una familia en espera.',
   offerSubject: (camp: string) => `Se liberó un cupo en ${camp}`,
   withdrawnSubject: (camp: string) => `Lista de espera de ${camp}: la semana ya no se ofrece`,
 } as const;
@@ -65,4 +90,6 @@ export interface WaitlistView {
   offer_expires_at: string | null;
   /** Staff only: the family's e-mail. */
   email?: string;
+  /** Staff only: the phone staff took on the call, else the account's ('' when neither). */
+  phone?: string;
 }

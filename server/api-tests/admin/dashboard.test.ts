@@ -27,7 +27,8 @@ describe('GET /api/dashboard', () => {
       clientes: { total: 0, active: 0 },
       cupones: { total: 3, active: 3 },
       contactos: { total: 0, active: 0 },
-      calendarios: { total: 0, active: 0 },
+      // The weeks parents can enrol in, and those with places left (one demo week is sold out).
+      calendarios: { total: 11, active: 10 },
     });
     expect(body.data.percentages).toEqual({ inscripciones: 0, cupones: 100, campamentos: 100 });
     expect(body.data.recentCamps).toEqual([
@@ -82,7 +83,8 @@ describe('GET /api/dashboard', () => {
     expect(data.counts.semanas).toEqual({ total: 10, active: 10 });
     expect(data.counts.cupones).toEqual({ total: 3, active: 2 });
     expect(data.counts.inscripciones).toEqual({ total: 3, active: 2 });
-    expect(data.counts.participantes.active).toBe(3);
+    // Ana (no family named: one family) is one child, however many orders she is in.
+    expect(data.counts.participantes).toEqual({ total: 1, active: 1 });
     expect(data.counts.clientes).toEqual({ total: 3, active: 2 });
     expect(data.counts.campamentos).toEqual({ total: 3, active: 2 });
     expect(data.percentages).toEqual({ inscripciones: 67, cupones: 67, campamentos: 67 });
@@ -124,20 +126,55 @@ describe('GET /api/dashboard', () => {
     expect(span).toBe(30 * DAY_MS);
     expect(range.$gte!.getTime()).toBeLessThanOrEqual(now.getTime() - 29 * DAY_MS);
     expect(range.$lt!.getTime()).toBeGreaterThan(now.getTime());
-    expect(calls.count).toHaveLength(18);
+    // Participants, contacts and calendars come from the orders' pass and the open weeks (issue 54).
+    expect(calls.count).toHaveLength(12);
     expect(new Set(calls.count)).toEqual(
-      new Set([
-        'campamentos',
-        'categorias',
-        'semanas',
-        'inscripciones',
-        'participantes',
-        'clientes',
-        'cupones',
-        'contactos',
-        'calendarios',
-      ]),
+      new Set(['campamentos', 'categorias', 'semanas', 'inscripciones', 'clientes', 'cupones']),
     );
+  });
+});
+
+describe('the nine cards count what staff recognise (issue 54)', () => {
+  it('counts a child in three orders once, families with an emergency contact, and the weeks open for enrolment', async () => {
+    const store = kit.t.store;
+    const sofia = { first_name: 'Sofía', last_name: 'Pérez', birth_date: '03/05/2016' };
+    const mateo = { first_name: 'Mateo', last_name: 'Pérez', birth_date: '10/10/2018' };
+    const contact = { first_name: 'Rosa', last_name: 'Pérez', phone_mobile: '809-555-0101' };
+    const order = (user_id: string, participants: object[], extra: object = {}) => ({
+      user_id,
+      payment_status: 'paid',
+      status: 'active',
+      participants,
+      contact,
+      amount: 100,
+      discount: 0,
+      ...extra,
+    });
+    await store.collection('inscripciones').insertMany([
+      // The Pérez family: Sofía in three orders (typed differently once), Mateo in one.
+      order('perez', [sofia]),
+      order('perez', [{ ...sofia, first_name: ' sofia ' }, mateo]),
+      order('perez', [sofia], { status: 'cancelled' }),
+      // Another family's Sofía born the same day is another child; its contact has no phone.
+      order('gomez', [sofia], { contact: { first_name: 'Luis', phone_mobile: '' } }),
+      // A family whose only order was cancelled: counted in all, not among those with places.
+      order('diaz', [{ first_name: 'Ana', birth_date: '01/01/2017' }], { status: 'cancelled' }),
+      // Not paid: not counted.
+      order('nunez', [mateo], { payment_status: 'declined' }),
+    ]);
+    // Of the demo school's 11 shown weeks (one sold out), one is hidden from parents, one more full.
+    const weeks = store.collection('semanas');
+    const [hidden, full] = await weeks.find({}, { limit: 2, sort: { order: 1 } });
+    await weeks.updateOne({ _id: hidden!._id }, { set: { isChecked: false } });
+    await weeks.updateOne({ _id: full!._id }, { set: { quota_q: 5, quota_f: 5 } });
+
+    const { data } = (await dashboard()).json();
+    expect(data.counts.participantes).toEqual({ total: 4, active: 3 });
+    expect(data.counts.contactos).toEqual({ total: 2, active: 1 });
+    expect(data.counts.calendarios).toEqual({ total: 10, active: 8 });
+    expect(data.holding).toEqual({ orders: 3, children: 3 });
+    // The figures the page shows are the same function's (src/core/admin/dashboard.ts).
+    expect((await buildDashboard(store)).counts.participantes).toEqual({ total: 4, active: 3 });
   });
 });
 

@@ -7,6 +7,7 @@ import type { TestApp } from '../../testing/build.ts';
 import type { Camp, Enrolment, Week } from '../../../src/domain/records.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import { weekFullMessage } from '../../../src/domain/enrolment.ts';
+import { enrolmentStateLabel } from '../../../src/domain/staff.ts';
 import { HOLD_MESSAGES, cartHoldName } from '../../../src/domain/holds.ts';
 import { demoSchoolOnClock, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
 
@@ -72,6 +73,19 @@ describe('place holds', () => {
     const refused = await pay(other.token, enrolmentRequest(cart, [[0], [0]]));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(weekFullMessage(week));
+    // Staff read the attempt as 'Sin cupo', not as a declined card's 'Fallida' (issue 54).
+    const attempt = await t.store
+      .collection<Enrolment>('inscripciones')
+      .findOne({ user_id: other.user._id, payment_status: 'error' });
+    expect(attempt).toMatchObject({ failure: 'no_places' });
+    expect(enrolmentStateLabel(attempt!)).toBe('Sin cupo');
+    const staff = await t.createUser({ admin: true });
+    const listed = await t.api({
+      method: 'GET',
+      url: '/api/inscripciones/lista?state=failed',
+      token: staff.token,
+    });
+    expect(listed.json().data).toEqual([expect.objectContaining({ state: 'failed', failure: 'no_places' })]);
 
     later(14);
     expect(await shownLeft(other.token, cart, 0)).toBe(1);

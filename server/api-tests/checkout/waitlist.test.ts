@@ -7,6 +7,9 @@ import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { cartHoldName } from '../../../src/domain/holds.ts';
 import { WAITLIST_MESSAGES } from '../../../src/domain/waitlist.ts';
 import { offerFreedPlaces } from '../../../src/core/checkout/waitlist.ts';
+import { formatPaymentDate } from '../../../src/domain/enrolment.ts';
+import { ROLE_MESSAGES } from '../../../src/domain/roles.ts';
+import { AUTH_MESSAGES } from '../../../src/domain/accounts.ts';
 import { cancelAsStaff, demoSchoolOnClock, enrolmentRequest, payAs } from './testing.ts';
 
 let t: TestApp;
@@ -297,5 +300,151 @@ describe('the waiting list', () => {
     expect(answers.some((res) => res.statusCode === 200)).toBe(true);
     const positions = (await list()).map((row) => row.position);
     expect([...positions].sort()).toEqual([1, 2, 3]);
+  });
+});
+
+describe('the waiting list by hand (issue 54)', () => {
+  const staffCall = (token: string, path: string, payload: Record<string, unknown>) =>
+    t.api({ method: 'POST', url: `/api/esperas/${path}`, token, payload });
+  const staffList = async (token: string, week: string) =>
+    (await t.api({ method: 'GET', url: `/api/esperas/lista?week=${week}`, token })).json().data as Array<{
+      _id: string;
+      email: string;
+      phone: string;
+      child: string;
+      status: string;
+      position: number | null;
+    }>;
+
+  it('adds a family that phoned, with its phone; refuses bad input in Spanish and changes nothing', async () => {
+    const { cart, week, admin, ana, luis } = await setup();
+    await lineUp(week, [ana]);
+    const add = (payload: Record<string, unknown>) =>
+      staffCall(admin.token, 'agregar', { week: week._id, ...payload });
+    const refusals: Array<[Record<string, unknown>, number, string]> = [
+      [{ email: 'luis', child: 'Mateo', phone: '809-555-0301' }, 400, WAITLIST_MESSAGES.emailRequired],
+      [{ email: 'luis@correo.do', child: '  ', phone: '809-555-0301' }, 400, WAITLIST_MESSAGES.childRequired],
+      [{ email: 'luis@correo.do', child: 'Mateo', phone: '555' }, 400, WAITLIST_MESSAGES.phoneInvalid],
+      [{ email: 'nadie@correo.do', child: 'Mateo', phone: '809-555-0301' }, 404, WAITLIST_MESSAGES.noAccount],
+      [
+        { email: 'ana@correo.do', child: 'Sofía', phone: '809-555-0301' },
+        409,
+        WAITLIST_MESSAGES.alreadyStaff,
+      ],
+    ];
+    for (const [payload, status, message] of refusals) {
+      const refused = await add(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(refused.json().message).toBe(message);
+    }
+    const open = await staffCall(admin.token, 'agregar', {
+      week: cart.weeks[0]!._id,
+      email: 'luis@correo.do',
+      child: 'Mateo',
+      phone: '809-555-0301',
+    });
+    expect(open.statusCode).toBe(400);
+    expect(open.json().message).toBe(WAITLIST_MESSAGES.notFullStaff);
+    expect((await staffList(admin.token, week._id)).map((row) => row.email)).toEqual(['ana@correo.do']);
+
+    const added = await add({ email: ' Luis@Correo.do ', child: 'Mateo', phone: '809-555-0301' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().message).toBe(WAITLIST_MESSAGES.added('Mateo', week.name, 2));
+    expect(
+      (await staffList(admin.token, week._id)).map((row) => [row.email, row.phone, row.position]),
+    ).toEqual([
+      ['ana@correo.do', '', 1],
+      ['luis@correo.do', '809-555-0301', 2],
+    ]);
+    // The family sees its request in its profile, as if it had joined from the calendar.
+    expect((await mine(luis.token))[0]).toMatchObject({ child: 'Mateo', position: 2, status: 'waiting' });
+  });
+
+  it('removes a request, giving an offered place on to the next in line', async () => {
+    const { week, admin, ana, luis } = await setup();
+    await lineUp(week, [ana, luis]);
+    await oneMorePlace(admin.token, week);
+    await offerFreedPlaces(t.app.core.deps);
+    const [anaRow] = await staffList(admin.token, week._id);
+    expect(anaRow).toMatchObject({ email: 'ana@correo.do', status: 'offered' });
+    const removed = await staffCall(admin.token, 'quitar', { id: anaRow!._id });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().message).toBe(WAITLIST_MESSAGES.removed('Sofía'));
+    const rows = await staffList(admin.token, week._id);
+    expect(rows.map((row) => [row.email, row.status])).toEqual([
+      ['luis@correo.do', 'offered'],
+      ['ana@correo.do', 'removed'],
+    ]);
+    const stored = await weekNow(week._id);
+    expect(stored.holds?.[cartHoldName(ana.user._id)]).toBeUndefined();
+    expect(stored.holds?.[cartHoldName(luis.user._id)]).toBe(1);
+    const again = await staffCall(admin.token, 'quitar', { id: anaRow!._id });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(WAITLIST_MESSAGES.cannotRemove);
+  });
+
+  it('offers a free place now to a chosen family, with the automatic offer’s hold and e-mail', async () => {
+    const { week, admin, ana, luis, other } = await setup();
+    await lineUp(week, [ana, luis, other]);
+    const otraId = (await staffList(admin.token, week._id))[2]!._id;
+    // No place is free yet: the chosen family goes first and gets the next one.
+    const first = await staffCall(admin.token, 'ofrecer', { id: otraId });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().message).toBe(WAITLIST_MESSAGES.firstInLine('Lucía'));
+    expect((await staffList(admin.token, week._id)).map((row) => [row.email, row.position])).toEqual([
+      ['otra@correo.do', 1],
+      ['ana@correo.do', 2],
+      ['luis@correo.do', 3],
+    ]);
+    expect(await offers()).toHaveLength(0);
+    // A place frees without the pass running (capacity written straight to the store); staff offer
+    // it to Luis, third in line, rather than to the first.
+    await t.store
+      .collection<Week>('semanas')
+      .updateOne({ _id: week._id }, { set: { quota_q: week.quota_q + 1 } });
+    const luisId = (await staffList(admin.token, week._id))[2]!._id;
+    const offered = await staffCall(admin.token, 'ofrecer', { id: luisId });
+    expect(offered.statusCode, offered.body).toBe(200);
+    const luisEntry = (await mine(luis.token))[0];
+    expect(luisEntry.status).toBe('offered');
+    const until = new Date(luisEntry.offer_expires_at);
+    expect(offered.json().message).toBe(WAITLIST_MESSAGES.offeredNow('Mateo', formatPaymentDate(until)));
+    // The same hold (a day, the family's cart hold) and the same e-mail as the automatic offer.
+    expect((await weekNow(week._id)).holds?.[cartHoldName(luis.user._id)]).toBe(1);
+    const mails = await offers();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: ['luis@correo.do'] });
+    expect(mails[0]!.subject).toMatch(/^Se liberó un cupo en /);
+    expect(mails[0]!.text).toContain(`Lo reservamos para usted hasta el ${formatPaymentDate(until)}`);
+    expect((await mine(other.token))[0]).toMatchObject({ status: 'waiting', position: 1 });
+    // Only a waiting family is offered a place.
+    const twice = await staffCall(admin.token, 'ofrecer', { id: luisId });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe(WAITLIST_MESSAGES.cannotOffer);
+  });
+
+  it('is the office’s: a parent and a coach are refused in Spanish', async () => {
+    const { week, ana, luis } = await setup();
+    await lineUp(week, [ana]);
+    const coach = await t.createUser({ email: 'coach@escuela.do' });
+    await t.store
+      .collection('usuarios')
+      .updateOne({ _id: coach.user._id }, { set: { tipo: 'personal', role: 'entrenador' } });
+    for (const [token, message] of [
+      [luis.token, AUTH_MESSAGES.notAdmin],
+      [coach.token, ROLE_MESSAGES.forbidden('entrenador')],
+    ] as const) {
+      for (const [path, payload] of [
+        ['agregar', { week: week._id, email: 'luis@correo.do', child: 'Mateo', phone: '809-555-0301' }],
+        ['quitar', { id: 'x' }],
+        ['ofrecer', { id: 'x' }],
+      ] as const) {
+        const refused = await staffCall(token, path, payload);
+        expect(refused.statusCode, path).toBe(403);
+        expect(refused.json().message).toBe(message);
+      }
+    }
+    expect(await mine(ana.token)).toHaveLength(1);
+    expect(await mine(luis.token)).toEqual([]);
   });
 });

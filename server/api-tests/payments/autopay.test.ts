@@ -53,6 +53,26 @@ const autoPayments = (order: Enrolment) =>
     .find({ enrolment_id: order._id, method: 'tarjeta_guardada' }, { sort: { created_at: 1, _id: 1 } });
 
 describe('autopay', () => {
+  it('a balance reminder to a family on autopay says its coming instalments are charged to its card (issue 54)', async () => {
+    const { cart } = await setup();
+    const { order } = await family(cart, 'rosa.auto@correo.do');
+    const admin = await t.createUser({ admin: true });
+    const sent = await t.api({
+      method: 'POST',
+      url: `/api/cuentas/recordatorio/${order._id}`,
+      token: admin.token,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [mail] = await outbox('balance-reminder');
+    // Nothing is overdue: not a 'Recordatorio de pago', and no instalment asked for.
+    expect(mail!.subject).toBe(`Estado de su plan de pagos: ${order.camp_name}`);
+    expect(mail!.text).toContain(
+      'Las próximas cuotas se cobrarán automáticamente a su tarjeta Visa terminada en 4242 en su fecha; no tiene que hacer nada:',
+    );
+    expect(mail!.text).not.toContain('Cuotas pendientes:');
+    expect(mail!.text).not.toContain('Cuotas vencidas');
+  });
+
   it('keeps the card as a token with the consent text, notices three days before, charges on the day once', async () => {
     const { cart } = await setup();
     const { order, token, user } = await family(cart, 'carmen@correo.do');

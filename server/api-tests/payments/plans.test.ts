@@ -271,6 +271,9 @@ describe('the office', () => {
     const table: string[][] = parse(csv.body.replace(/^\uFEFF/, ''), { delimiter: ';' });
     const [header, row] = table;
     expect(header).toContain('Saldo (DOP)');
+    // The number to call about the balance (issue 54): the order's mother's phone.
+    expect(row![header!.indexOf('Teléfono')]).toBe(order.contact.mother_phone);
+    expect(order.contact.mother_phone).toMatch(/\d{3}-\d{3}-\d{4}/);
     expect(row).toEqual(
       expect.arrayContaining([
         order.order_number,

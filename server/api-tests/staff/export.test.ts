@@ -81,6 +81,14 @@ describe('the enrolment export', () => {
     expect(rows.map((row) => row[col('Participante')])).toContain('Ana; "Nena" =1+1');
     expect(rows.some((row) => row[col('Semana')] === cart.weeks[1]!.name)).toBe(true);
     expect(rows.every((row) => row[col('Campamento')] === cart.camp.name)).toBe(true);
+    // Each child's school and prohibited medicines, as the family typed them (issue 54).
+    const ana = enrolments
+      .flatMap((e) => e.participants)
+      .find((child) => child.first_name === 'Ana; "Nena"')!;
+    const anaRow = rows.find((row) => row[col('Participante')] === 'Ana; "Nena" =1+1')!;
+    expect(ana.school).not.toBe('');
+    expect(anaRow[col('Colegio')]).toBe(ana.school);
+    expect(anaRow[col('Medicamentos prohibidos')]).toBe(ana.prohibited_drugs);
     // 'Pedidos': one row per order; the lines of 'Participantes' add up to its net, order by order.
     const orders = sheetRecords(workbook.getWorksheet('Pedidos')!);
     expect(orders).toHaveLength(2);
@@ -131,7 +139,8 @@ describe('the enrolment export', () => {
     const days = data.paidPerDay as Array<{ count: number; amount: number }>;
     expect(days.reduce((sum, day) => sum + day.amount, 0)).toBe(data.money.net);
     expect(days.reduce((sum, day) => sum + day.count, 0)).toBe(3);
-    expect(data.holding).toEqual({ orders: 3, children: 4 });
+    // Four children in the orders, three distinct: the second order's child is the annual one's (issue 54).
+    expect(data.holding).toEqual({ orders: 3, children: 3 });
     const pedidos = async (query: string) =>
       csvRecords((await download(admin, `format=csv&hoja=pedidos${query}`)).body).reduce(
         (sum, record) => sum + Number(record['Neto (DOP)']),

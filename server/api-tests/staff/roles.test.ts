@@ -5,6 +5,7 @@
 // token stops working at once; the audit names the person.
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
+import { AUTH_MESSAGES } from '../../../src/domain/accounts.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { API_ROUTES } from '../../../src/core/api/index.ts';
 import { OFFICE_ROLES, ROLE_MESSAGES, type StaffRole } from '../../../src/domain/roles.ts';
@@ -153,8 +154,9 @@ describe('staff roles', () => {
     expect((await update(admin.token, { _id: office.id, role: 'administrador' })).statusCode).toBe(200);
     expect((await update(admin.token, { _id: admin.user._id, role: 'oficina' })).statusCode).toBe(200);
     const listed = await app.api({ method: 'GET', url: '/api/personal/lista', token: admin.token });
-    // Demoted: its token is of an older version now.
+    // Demoted: its token is of an older version now, and the refusal says why (issue 54).
     expect(listed.statusCode).toBe(401);
+    expect(listed.json().message).toBe(AUTH_MESSAGES.roleChanged);
 
     // The new administrator deactivates the office account it no longer is: that token stops working.
     const newAdmin = await app.api({

@@ -115,6 +115,13 @@ describe('cancelling an enrolment', () => {
       .collection<Enrolment>('inscripciones')
       .find({}, { sort: { created_at: 1 } });
     expect([await taken(cart, 0), await taken(cart, 1)]).toEqual([1, 3]);
+    // The dialog is told which memberships cancelling voids: this order's own, not the second's.
+    const issued = await t.store
+      .collection<Membership>('membresias')
+      .find({ order_number: first!.order_number }, { sort: { code: 1 } });
+    const detail = (await get(admin, `/api/inscripciones/detalle/${first!._id}`)).json().data;
+    expect([...detail.voided_by_cancel].sort()).toEqual(issued.map((membership) => membership.code));
+    expect(issued).toHaveLength(2);
 
     const res = await post(admin, `/api/inscripciones/cancel/${first!._id}`, {
       reason: 'Mudanza de la familia',

@@ -9,7 +9,7 @@ import { useAuditQuery } from '../api.ts';
 import { withServerMessage } from '../feedback.ts';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditQuery, type AuditRow } from '../../domain/staff.ts';
 import { useDebounced, useUrlFilters } from '../filters.tsx';
-import { AUDIT_FIELDS_SHOWN, auditFieldLabel, auditValue } from '../../domain/audit.ts';
+import { AUDIT_FIELDS_SHOWN, auditChangedFields, auditFieldLabel, auditValue } from '../../domain/audit.ts';
 
 const PAGE_SIZE = 25;
 const KINDS: Record<string, string> = {
@@ -46,7 +46,7 @@ function Change({ entry, field }: { entry: AuditRow; field: string }) {
 
 /** Every changed field: the first few, the rest behind 'Ver más' (issue 24). */
 function Changes({ entry }: { entry: AuditRow }) {
-  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  const keys = auditChangedFields(entry, entry.names);
   if (keys.length === 0) return <span className="small">{entry.note}</span>;
   const shown = keys.slice(0, AUDIT_FIELDS_SHOWN);
   const more = keys.slice(AUDIT_FIELDS_SHOWN);

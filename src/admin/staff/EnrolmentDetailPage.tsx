@@ -74,7 +74,7 @@ export function EnrolmentDetailPage() {
       }
     >
       <p className="mb-3">
-        <StateBadge state={enrolment.state} refund={enrolment.refund_status} />{' '}
+        <StateBadge state={enrolment.state} refund={enrolment.refund_status} failure={enrolment.failure} />{' '}
         <Link to="/admin/inscripciones" className="ms-2">
           Volver a inscripciones
         </Link>
@@ -106,6 +106,10 @@ export function EnrolmentDetailPage() {
       <CancelEnrolmentDialog
         id={id}
         giveBack={enrolment.give_back}
+        memberships={{
+          voided: enrolment.voided_by_cancel ?? [],
+          used: enrolment.participants.map((participant) => participant.membership_code),
+        }}
         show={cancelOpen}
         onClose={() => setCancelOpen(false)}
       />

@@ -65,7 +65,11 @@ export function EnrolmentsPage() {
         header: 'Estado',
         cell: ({ row }) => (
           <>
-            <StateBadge state={row.original.state} refund={row.original.refund_status} />
+            <StateBadge
+              state={row.original.state}
+              refund={row.original.refund_status}
+              failure={row.original.failure}
+            />
             {row.original.state === 'pending' && (
               <span className="d-block small text-body-secondary">
                 hace {waitingFor(row.original.created_at)}

@@ -4,11 +4,10 @@
 // never be demoted or deactivated (the server says so). A coach is assigned the weeks and
 // categories they run ('Asignar'): their rosters and camp day show those only.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Button } from 'react-bootstrap';
 import { ConfirmDialog } from '../../lib/DialogFrame.tsx';
 import { CampPicker } from '../CampPicker.tsx';
 import { AdminPage } from '../AdminPage.tsx';
-import { LabeledInputs } from '../fields.tsx';
+import { LabeledInputs, SmallFormCard } from '../fields.tsx';
 import type { AdminColumn } from '../DataTable.tsx';
 import { LoadedTable } from '../TablePage.tsx';
 import {
@@ -39,14 +38,16 @@ function NewMemberForm() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('oficina');
   const [error, setError] = useState('');
+  const [done, setDone] = useState('');
   const ids = { name: useId(), email: useId(), role: useId(), error: useId() };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError('');
+    setDone('');
     create({ name: name.trim(), email: email.trim(), role })
       .unwrap()
       .then((answer) => {
-        notifySuccess(answer.message);
+        setDone(answer.message);
         setName('');
         setEmail('');
       })
@@ -54,56 +55,48 @@ function NewMemberForm() {
   };
   const described = error ? ids.error : undefined;
   return (
-    <form className="card mb-3" onSubmit={submit} noValidate aria-labelledby="new-member-title">
-      <div className="card-header">
-        <h2 id="new-member-title" className="h6 mb-0">
-          Nuevo miembro del personal
-        </h2>
+    <SmallFormCard
+      titleId="new-member-title"
+      title="Nuevo miembro del personal"
+      onSubmit={submit}
+      submitLabel="Crear cuenta"
+      busy={isLoading}
+      error={error}
+      errorId={ids.error}
+      done={done}
+    >
+      <LabeledInputs
+        fields={[
+          { id: ids.name, name: 'name', label: 'Nombre', value: name, onChange: setName },
+          {
+            id: ids.email,
+            name: 'email',
+            label: 'Correo electrónico',
+            type: 'email',
+            inputMode: 'email',
+            value: email,
+            onChange: setEmail,
+          },
+        ]}
+        className="col-12 col-md-4"
+        error={described}
+      />
+      <div className="col-12 col-md-2">
+        <label htmlFor={ids.role} className="form-label">
+          Rol
+        </label>
+        <select
+          id={ids.role}
+          name="role"
+          autoComplete="off"
+          className="form-select admin-tap"
+          value={role}
+          onChange={(event) => setRole(event.target.value as StaffRole)}
+        >
+          <RoleOptions />
+        </select>
       </div>
-      <div className="card-body row g-2 align-items-end">
-        <LabeledInputs
-          fields={[
-            { id: ids.name, name: 'name', label: 'Nombre', value: name, onChange: setName },
-            {
-              id: ids.email,
-              name: 'email',
-              label: 'Correo electrónico',
-              type: 'email',
-              inputMode: 'email',
-              value: email,
-              onChange: setEmail,
-            },
-          ]}
-          className="col-12 col-md-4"
-          error={described}
-        />
-        <div className="col-12 col-md-2">
-          <label htmlFor={ids.role} className="form-label">
-            Rol
-          </label>
-          <select
-            id={ids.role}
-            name="role"
-            autoComplete="off"
-            className="form-select admin-tap"
-            value={role}
-            onChange={(event) => setRole(event.target.value as StaffRole)}
-          >
-            <RoleOptions />
-          </select>
-        </div>
-        <div className="col-12 col-md-2">
-          <Button type="submit" className="admin-tap w-100" disabled={isLoading}>
-            Crear cuenta
-          </Button>
-        </div>
-        {error ? (
-          <p id={ids.error} className="text-danger small mb-0" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    </form>
+    </SmallFormCard>
   );
 }
 

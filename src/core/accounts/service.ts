@@ -204,7 +204,9 @@ export function accountsService(deps: CoreDeps) {
       const updated = await users.updateOne(
         { _id },
         // A new password ends every other session of the account (issue 43).
-        newPassword !== undefined ? { set, inc: { session_version: 1 } } : { set },
+        newPassword !== undefined
+          ? { set: { ...set, session_end: 'password' }, inc: { session_version: 1 } }
+          : { set },
       );
       if (!updated) throw new ApiError(404, M.userNotFound);
       // A new password or changed rights apply from the next call, not after the guard's cache.
@@ -375,7 +377,7 @@ export function accountsService(deps: CoreDeps) {
         { _id: burnt.user_id, status: 'active' },
         // Every session of the account ends: whoever had the old password is out (issue 43).
         {
-          set: { password_hash: await passwords.hash(password), updated_at: now },
+          set: { password_hash: await passwords.hash(password), updated_at: now, session_end: 'password' },
           inc: { session_version: 1 },
         },
       );

@@ -16,12 +16,31 @@ import {
 import { STATUS_ALIASES } from './listing.ts';
 import { moneyTotals, ordersWithMoney } from './money.ts';
 import { dashboardBackup } from './backups.ts';
+import { placesLeft, type Camp, type Week } from '../../domain/records.ts';
 
 const ACTIVE = { $in: [...STATUS_ALIASES.active] };
 
 /** Active = status 'active' or 'activo' (spec 02 §4); clients also by their own cliEstado field. */
 const activeFilter = (kind: DashboardKind): Filter =>
   kind === 'clientes' ? { $or: [{ status: ACTIVE }, { cliEstado: ACTIVE }] } : { status: ACTIVE };
+
+/** The kinds whose card is a count of their records; the others are computed from the orders and weeks. */
+const COUNTED_KINDS = DASHBOARD_KINDS.filter(
+  (kind) => kind !== 'participantes' && kind !== 'contactos' && kind !== 'calendarios',
+);
+
+/**
+ * 'Calendarios' (issue 54): the weeks parents can enrol in now (active, shown, of an active camp,
+ * as the checkout takes them), and of those the ones with places left. A school has a few camps
+ * and tens of weeks: read whole, unlike the orders.
+ */
+async function weeksOpen(store: Store): Promise<{ total: number; active: number }> {
+  const camps = await store.collection<Camp>('campamentos').find({ status: ACTIVE });
+  const weeks = await store
+    .collection<Week>('semanas')
+    .find({ status: 'active', isChecked: true, campament: { $in: camps.map((camp) => camp._id) } });
+  return { total: weeks.length, active: weeks.filter((week) => placesLeft(week) > 0).length };
+}
 
 /**
  * The enrolments paid within the chart's days (paidDaysRange), and only those, each with the money
@@ -48,9 +67,9 @@ export async function dashboard(
   now = new Date(),
   backupsConfigured = false,
 ): Promise<DashboardAnswer['data']> {
-  const [countsList, recent, paid, money, backup] = await Promise.all([
+  const [countsList, recent, paid, money, backup, openWeeks] = await Promise.all([
     Promise.all(
-      DASHBOARD_KINDS.map(async (kind) => {
+      COUNTED_KINDS.map(async (kind) => {
         const collection = store.collection(kind);
         const [total, active] = await Promise.all([
           collection.count({}),
@@ -65,15 +84,16 @@ export async function dashboard(
     paidEnrolments(store, now),
     moneyTotals(store),
     dashboardBackup(store, backupsConfigured, now),
+    weeksOpen(store),
   ]);
   const counts = Object.fromEntries(countsList) as DashboardAnswer['data']['counts'];
-  // Enrolments and participants as staff mean them (issue 24): orders and children with places now
-  // among all paid ones, not every record ever written.
+  // Enrolments, participants and contacts as staff mean them (issues 24 and 54): paid orders,
+  // distinct children and families with an emergency contact, and of those the ones holding places
+  // now; not every record ever written (a child in three orders is one child).
   counts.inscripciones = { total: money.all.orders, active: money.holding.orders };
-  counts.participantes = {
-    total: counts.participantes.total,
-    active: money.holding.children,
-  };
+  counts.participantes = money.people.participantes;
+  counts.contactos = money.people.contactos;
+  counts.calendarios = openWeeks;
   const share = (kind: DashboardKind) => percentage(counts[kind].active, counts[kind].total);
   return {
     counts,

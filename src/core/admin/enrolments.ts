@@ -46,7 +46,7 @@ export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string)
   const enrolment = await enrolmentsOf(deps).findById(id);
   if (!enrolment) throw new ApiError(404, STAFF_MESSAGES.enrolmentNotFound);
   const weekIds = [...new Set(enrolment.lines.map((line) => line.id))];
-  const [weeks, categories, parent, mails, receipts] = await Promise.all([
+  const [weeks, categories, parent, mails, receipts, issued] = await Promise.all([
     store.collection<Week>('semanas').find({ _id: { $in: weekIds } }, { withDeleted: true }),
     store.collection<Category>('categorias').find({ campament: enrolment.campament }, { withDeleted: true }),
     store.collection<UserRecord>('usuarios').findById(enrolment.user_id, { withDeleted: true }),
@@ -61,6 +61,9 @@ export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string)
       }>('outbox')
       .find({ _id: { $in: mailKeysOf(id, enrolment.changes) } }, { sort: { created_at: 1 } }),
     receiptsOfOrders(store, [id]),
+    store
+      .collection<Membership>('membresias')
+      .find({ order_number: enrolment.order_number, status: 'active' }),
   ]);
   const { collected, given } = await giveBackState(store, enrolment);
   const plan = cancellationPlan(collected, given);
@@ -77,6 +80,7 @@ export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string)
     })),
     receipts: receipts.get(id) ?? [],
     give_back: { collected, given, card: plan.card, office: plan.office },
+    voided_by_cancel: issued.map((membership) => membership.code),
     mails: mails.map(({ kind, subject, to, status, created_at }) => ({
       kind,
       subject,

@@ -1,15 +1,11 @@
 // The enrolment export (the staff issue): one row per child and week of the orders the list's
 // filters select, read page by page so that no export holds every order at once. The columns are
 // declared once; the server writes them as .xlsx (exceljs, streamed) or CSV, the mocks alike.
+import { PARTICIPANT_LABELS } from '../../domain/labels.ts';
 import type { Store } from '../store/port.ts';
 import { fullName } from '../../domain/family.ts';
 import type { Camp, Category, Enrolment } from '../../domain/records.ts';
-import {
-  ENROLMENT_STATE_LABELS,
-  enrolmentState,
-  lineChosen,
-  type EnrolmentFilters,
-} from '../../domain/staff.ts';
+import { enrolmentStateLabel, lineChosen, type EnrolmentFilters } from '../../domain/staff.ts';
 import { santoDomingoDay } from '../../domain/dashboard.ts';
 import { formatDueDay } from '../../domain/plans.ts';
 import { enrolmentFilter } from './enrolments-filter.ts';
@@ -40,7 +36,9 @@ export interface ExportRow {
   birth_date: Date | null;
   age: number | null;
   size: string;
+  school: string;
   allergies: string;
+  prohibited_drugs: string;
   restrictions: string;
   week: string;
   category: string;
@@ -111,7 +109,10 @@ export const EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'birth_date', header: 'Fecha de nacimiento', type: 'date', width: 13 },
   { key: 'age', header: 'Edad', type: 'number', width: 6 },
   { key: 'size', header: 'Talla', type: 'text', width: 7 },
+  // The school and the medicines a child must not be given (issue 54), named as the wizard asks them.
+  { key: 'school', header: PARTICIPANT_LABELS.school, type: 'text', width: 22 },
   { key: 'allergies', header: 'Alergias', type: 'text', width: 20 },
+  { key: 'prohibited_drugs', header: PARTICIPANT_LABELS.prohibited_drugs, type: 'text', width: 22 },
   { key: 'restrictions', header: 'Restricciones', type: 'text', width: 20 },
   { key: 'week', header: 'Semana', type: 'text', width: 22 },
   { key: 'category', header: 'Categoría', type: 'text', width: 20 },
@@ -157,7 +158,7 @@ export function rowsOf(
   net = 0,
   camp = enrolment.camp_name ?? '',
 ): ExportRow[] {
-  const state = ENROLMENT_STATE_LABELS[enrolmentState(enrolment)];
+  const state = enrolmentStateLabel(enrolment);
   const nets = allocateNet(
     net,
     enrolment.lines.map((line) => line.value),
@@ -176,7 +177,9 @@ export function rowsOf(
       birth_date: child ? birthDate(child.birth_date) : null,
       age: child ? ageOf(child.age) : null,
       size: child?.size ?? '',
+      school: child?.school ?? '',
       allergies: child?.alergies ?? '',
+      prohibited_drugs: child?.prohibited_drugs ?? '',
       restrictions: child?.activities_restrictions ?? '',
       week: line.name,
       category: categoryName.get(line.time) ?? '',
@@ -231,7 +234,7 @@ export async function* orderExportRows(
     );
     yield* page.map(({ order, money }) => ({
       order: order.order_number,
-      state: ENROLMENT_STATE_LABELS[enrolmentState(order)],
+      state: enrolmentStateLabel(order),
       paid_at: order.paid_at ?? null,
       camp: names.camp.get(order.campament) ?? order.camp_name ?? '',
       family: order.contact.mother_name || order.contact.father_name,

@@ -2,6 +2,7 @@
 // order with what it collected (its payments in the ledger), read a page of orders at a time with
 // one read of their payments, so neither the dashboard nor an export holds every order at once.
 import type { Filter, Store } from '../store/port.ts';
+import { peopleCounter } from '../../domain/dashboard.ts';
 import { isAnnualProgram, type Camp, type Enrolment } from '../../domain/records.ts';
 import { PAYING_STATUSES, type LedgerPayment } from '../../domain/ledger.ts';
 import {
@@ -71,21 +72,28 @@ export interface CampMoney extends MoneyTotals {
 export async function moneyTotals(
   store: Store,
   filter: Filter = {},
-): Promise<{ all: MoneyTotals; camps: CampMoney[]; holding: { orders: number; children: number } }> {
+): Promise<{
+  all: MoneyTotals;
+  camps: CampMoney[];
+  holding: { orders: number; children: number };
+  people: ReturnType<ReturnType<typeof peopleCounter>['counts']>;
+}> {
   const all = emptyTotals();
   const byCamp = new Map<string, MoneyTotals>();
   const holding = { orders: 0, children: 0 };
+  // The same pass counts the people cards (distinct children, families with an emergency contact).
+  const people = peopleCounter();
   for await (const { order, money } of ordersWithMoney(store, { ...filter, payment_status: 'paid' })) {
     addToTotals(all, money);
     const camp = order.campament ?? '';
     if (!byCamp.has(camp)) byCamp.set(camp, emptyTotals());
     addToTotals(byCamp.get(camp)!, money);
-    // Orders and children that hold places now.
-    if (order.status !== 'cancelled') {
-      holding.orders += 1;
-      holding.children += order.participants?.length ?? 0;
-    }
+    people.add(order);
+    // Orders that hold places now.
+    if (order.status !== 'cancelled') holding.orders += 1;
   }
+  const counted = people.counts();
+  holding.children = counted.participantes.active;
   const camps = await store
     .collection<Camp>('campamentos')
     .find({ _id: { $in: [...byCamp.keys()] } }, { withDeleted: true });
@@ -96,5 +104,6 @@ export async function moneyTotals(
       .map(([_id, totals]) => ({ _id, name: nameOf.get(_id) ?? '', ...totals }))
       .sort((a, b) => b.net - a.net || a.name.localeCompare(b.name, 'es')),
     holding,
+    people: counted,
   };
 }

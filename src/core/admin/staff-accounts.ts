@@ -196,6 +196,7 @@ export async function updateStaff(
         role,
         status: active ? 'active' : 'inactive',
         ...(assigning ? { assigned_weeks: weeks, assigned_categories: categories } : {}),
+        ...(role !== staffRoleOf(before) ? { session_end: 'role' } : {}),
       },
       // A deactivated or demoted member's sessions end: tokens of the old version are refused.
       ...(!active || role !== staffRoleOf(before) ? { inc: { session_version: 1 } } : {}),

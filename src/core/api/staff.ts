@@ -67,6 +67,7 @@ const summary = (enrolment: Enrolment) => ({
   state: enrolmentState(enrolment),
   payment_status: enrolment.payment_status,
   refund_status: enrolment.refund_status ?? null,
+  failure: enrolment.failure ?? null,
 });
 
 /** The order a staff call names, or 404. */

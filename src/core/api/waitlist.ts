@@ -1,23 +1,30 @@
 // The waiting list (issue 18, ../checkout/waitlist.ts): a family joins a full week's line, sees its
-// requests and leaves; staff see a camp's lines and move a family up or down.
+// requests and leaves; staff see a camp's lines, move a family up or down, add a family that
+// phoned, remove one and offer the next place now to a chosen one (issue 54).
 import { ApiError } from '../errors.ts';
 import { IdParams } from '../../domain/schemas/fields.ts';
 import { WAITLIST_MESSAGES as W } from '../../domain/waitlist.ts';
 import {
+  AddToWaitlistBody,
   JoinWaitlistBody,
   MoveInWaitlistBody,
   WaitlistAnswer,
+  WaitlistEntryBody,
   WaitlistJoinAnswer,
   WaitlistQuery,
 } from '../../domain/schemas/waitlist.ts';
 import { MessageAnswer } from '../../domain/schemas/answers.ts';
 import {
+  addToWaitlist,
   familyWaitlist,
   joinWaitlist,
   leaveWaitlist,
   moveInWaitlist,
+  offerNow,
+  removeFromWaitlist,
   staffWaitlist,
 } from '../checkout/waitlist.ts';
+import { formatPaymentDate } from '../../domain/enrolment.ts';
 import { accountOf, type ApiRoute, adminCall, perAccount, userCall } from './route.ts';
 
 export const WAITLIST_ROUTES: ApiRoute[] = [
@@ -58,6 +65,35 @@ export const WAITLIST_ROUTES: ApiRoute[] = [
     handle: async (call, core) => {
       await moveInWaitlist(core.deps.store, call.body.id, call.body.direction);
       return { status: 'SUCCESS', message: W.moved };
+    },
+  }),
+  adminCall('POST', '/esperas/agregar', {
+    schema: { body: AddToWaitlistBody, response: { 200: WaitlistJoinAnswer } },
+    handle: async (call, core) => {
+      const entry = await addToWaitlist(core.deps, call.body);
+      return {
+        status: 'SUCCESS',
+        message: W.added(entry.child, entry.week_name, entry.position ?? 1),
+        data: entry,
+      };
+    },
+  }),
+  adminCall('POST', '/esperas/quitar', {
+    schema: { body: WaitlistEntryBody, response: { 200: MessageAnswer } },
+    handle: async (call, core) => ({
+      status: 'SUCCESS',
+      message: W.removed(await removeFromWaitlist(core.deps, call.body.id)),
+    }),
+  }),
+  adminCall('POST', '/esperas/ofrecer', {
+    schema: { body: WaitlistEntryBody, response: { 200: WaitlistJoinAnswer } },
+    handle: async (call, core) => {
+      const entry = await offerNow(core.deps, call.body.id);
+      const message =
+        entry.status === 'offered' && entry.offer_expires_at
+          ? W.offeredNow(entry.child, formatPaymentDate(new Date(entry.offer_expires_at)))
+          : W.firstInLine(entry.child);
+      return { status: 'SUCCESS', message, data: entry };
     },
   }),
 ];

@@ -15,6 +15,30 @@ const receiptSentence = (receipt: Pick<Receipt, 'type' | 'ncf'> | null): string 
     ? `Adjuntamos su comprobante fiscal (${NCF_TYPES[receipt.type]}, NCF ${receipt.ncf}).`
     : RECEIPT_MESSAGES.pendingMail;
 
+/**
+ * The line that invites a family to answer. It is only true when answers reach someone: the outbox
+ * drops it (withoutReplyInvitation) from a message sent with no Reply-To (issue 54).
+ */
+export const REPLY_INVITATION = 'Si tiene alguna pregunta, responda a este correo.';
+
+/** The message without the invitation to answer, in its text and its HTML. */
+export function withoutReplyInvitation<M extends { text: string; html?: string }>(message: M): M {
+  return {
+    ...message,
+    text: message.text
+      .split('\n')
+      .filter((line) => line !== REPLY_INVITATION)
+      .join('\n'),
+    ...(message.html !== undefined
+      ? {
+          html: message.html
+            .replace(`\n<p>${REPLY_INVITATION}</p>`, '')
+            .replace(`<p>${REPLY_INVITATION}</p>`, ''),
+        }
+      : {}),
+  };
+}
+
 export function confirmationMail(
   enrolment: Enrolment,
   weekById: Map<string, Week>,
@@ -141,7 +165,7 @@ export function cancellationMail(
     ...(creditNote
       ? [`Adjuntamos la nota de crédito (NCF ${creditNote.ncf}) de su comprobante fiscal.`]
       : []),
-    'Si tiene alguna pregunta, responda a este correo.',
+    REPLY_INVITATION,
   ];
   return {
     subject: `Inscripción cancelada — orden ${enrolment.order_number}`,
@@ -188,7 +212,7 @@ export function orderChangedMail(
       : []),
     '',
     `Puede ver su inscripción en ${website.replace(/\/+$/, '')}/profile`,
-    'Si tiene alguna pregunta, responda a este correo.',
+    REPLY_INVITATION,
   ];
   const html = `<p>Hola:</p>
 <p>Modificamos la inscripción de la orden <strong>${escapeHtml(enrolment.order_number)}</strong> (${escapeHtml(enrolment.camp_name)}).</p>
@@ -207,7 +231,7 @@ ${children
 <tr><td>Nuevo total</td><td><strong>${escapeHtml(formatDop(change.after_total))}</strong></td></tr>
 </table>
 <p>${escapeHtml(money)}</p>
-${creditNote ? `<p>Adjuntamos la nota de crédito (NCF ${escapeHtml(creditNote.ncf)}) de su comprobante fiscal.</p>\n` : ''}<p>Si tiene alguna pregunta, responda a este correo.</p>`;
+${creditNote ? `<p>Adjuntamos la nota de crédito (NCF ${escapeHtml(creditNote.ncf)}) de su comprobante fiscal.</p>\n` : ''}<p>${REPLY_INVITATION}</p>`;
   return {
     subject: `Inscripción modificada — orden ${enrolment.order_number}`,
     text: lines.join('\n'),
@@ -280,7 +304,7 @@ export function waitlistWithdrawnMail(entry: {
     '',
     `La escuela ya no ofrece ${entry.week.name} de ${entry.camp.name}, la semana en cuya lista de espera estaba${entry.child ? ` ${entry.child}` : ''}.`,
     'Su solicitud en la lista de espera quedó retirada; no se le cobró nada.',
-    'Si tiene preguntas, responda a este correo.',
+    REPLY_INVITATION,
   ];
   return {
     subject: WAITLIST_MESSAGES.withdrawnSubject(entry.camp.name),

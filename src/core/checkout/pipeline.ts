@@ -64,6 +64,9 @@ import { successAnswer, verifyingAnswer } from './answers.ts';
 /** A refusal as the checkout answers it: its status and the one error envelope. */
 const refuse = ({ status, message }: Refusal) => new ApiError(status, message);
 
+/** A week had no places left for the order: recorded apart from other refusals ('Sin cupo'). */
+class NoPlacesLeft extends ApiError {}
+
 export interface Catalogue {
   camp: Camp;
   weeks: Week[];
@@ -252,7 +255,7 @@ export async function takePlaces(
     const took = await takeWeek(store, weekById.get(id)!, count, hold, now, cart);
     if (took === null) {
       await release();
-      throw refuse({ status: 409, message: weekFullMessage(weekById.get(id)!) });
+      throw new NoPlacesLeft(409, weekFullMessage(weekById.get(id)!));
     }
     taken.push({ id, count, ...took });
   }
@@ -458,7 +461,13 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   // the reconciler finds it and gives back exactly what its holds name.
   const enrolments = store.collection<Enrolment>('inscripciones');
   const enrolment = await recordPending(store, order, deps.gateway.merchant);
-  const notCharged = () => enrolments.updateOne({ _id: enrolment._id }, { set: { payment_status: 'error' } });
+  const notCharged = (error?: unknown) =>
+    enrolments.updateOne(
+      { _id: enrolment._id },
+      {
+        set: { payment_status: 'error', ...(error instanceof NoPlacesLeft ? { failure: 'no_places' } : {}) },
+      },
+    );
   // Recorded first, then the orders its discount relies on read again: a parent's cancellation of
   // one of them at this moment either sees this order (and is refused) or is seen here.
   if (!(await familyBasisHolds(store, familyOrders, nowOf(deps)))) {
@@ -475,7 +484,7 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
     );
     release = await takeOrder(store, order, enrolment, nowOf(deps));
   } catch (error) {
-    await notCharged();
+    await notCharged(error);
     throw error;
   }
   let outcome: ChargeOutcome;

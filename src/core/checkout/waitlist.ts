@@ -11,7 +11,7 @@ import type { Store } from '../store/port.ts';
 import type { Camp, UserRecord, Week } from '../../domain/records.ts';
 import { enrolmentLink } from '../../domain/records.ts';
 import { cartHoldName, placesLeftFor } from '../../domain/holds.ts';
-import { formatPaymentDate } from '../../domain/enrolment.ts';
+import { PHONE_PATTERN, formatPaymentDate } from '../../domain/enrolment.ts';
 import {
   WAITLIST_MESSAGES as W,
   WAITLIST_OFFER_DEFAULT_HOURS,
@@ -38,6 +38,8 @@ export interface WaitlistRecord {
   offer_expires_at: Date | null;
   /** Offers made so far (names each offer's e-mail once). */
   offers: number;
+  /** The phone staff took when the family called to be put in line (issue 54). */
+  phone?: string;
 }
 
 const ACTIVE: WaitlistStatus[] = ['waiting', 'offered'];
@@ -53,6 +55,12 @@ async function positionOf(store: Store, entry: WaitlistRecord): Promise<number |
   return (
     1 + (await waitlists(store).count({ week: entry.week, status: 'waiting', rank: { $lt: entry.rank } }))
   );
+}
+
+/** What staff call the family on: its e-mail, and the phone taken on the call or the account's. */
+function staffContact(entry: WaitlistRecord, users: readonly UserRecord[]): { email: string; phone: string } {
+  const user = users.find((candidate) => candidate._id === entry.user_id);
+  return { email: user?.email ?? '', phone: entry.phone || user?.phone || '' };
 }
 
 /** The requests as the profile and the admin list show them (names of weeks and camps filled in). */
@@ -88,7 +96,7 @@ async function viewsOf(
       created_at: entry.created_at.toISOString(),
       offer_expires_at:
         entry.status === 'offered' && entry.offer_expires_at ? entry.offer_expires_at.toISOString() : null,
-      ...(withEmail ? { email: users.find((user) => user._id === entry.user_id)?.email ?? '' } : {}),
+      ...(withEmail ? staffContact(entry, users) : {}),
     })),
   );
 }
@@ -97,7 +105,9 @@ async function viewsOf(
 export async function joinWaitlist(
   deps: Pick<CoreDeps, 'store' | 'clock'>,
   user: Pick<UserRecord, '_id'>,
-  request: { week: string; child: string },
+  request: { week: string; child: string; phone?: string },
+  /** The refusals as the family reads them, or as staff do when they add one (addToWaitlist). */
+  texts: { notFull: string; already: string } = { notFull: W.notFull, already: W.already },
 ): Promise<WaitlistView> {
   const { store } = deps;
   const now = nowOf(deps);
@@ -108,9 +118,10 @@ export async function joinWaitlist(
   if (!week || !camp) throw new ApiError(404, W.weekNotFound);
   // Full for this family: its own hold of the week is its own.
   const left = placesLeftFor(week, liveHeld(week, cartHoldName(user._id), now), now);
-  if (left > 0) throw new ApiError(400, W.notFull);
+  if (left > 0) throw new ApiError(400, texts.notFull);
   const fields = {
     child: request.child.trim(),
+    ...(request.phone ? { phone: request.phone } : {}),
     places: 1,
     rank: await store.nextSequence('waitlist'),
     status: 'waiting' as const,
@@ -129,8 +140,33 @@ export async function joinWaitlist(
       .insertOne({ campament: camp._id, week: week._id, user_id: user._id, offers: 0, ...fields })
       .catch(() => null);
   }
-  if (!entry) throw new ApiError(409, W.already);
+  if (!entry) throw new ApiError(409, texts.already);
   return (await viewsOf(store, [entry]))[0]!;
+}
+
+/**
+ * Staff put a family that phoned in a full week's line (issue 54), under its account (found by
+ * e-mail: the offer is e-mailed and taken with it) and with the phone it called from; the same
+ * line, ranks and offers as a family joining from the wizard.
+ */
+export async function addToWaitlist(
+  deps: Pick<CoreDeps, 'store' | 'clock'>,
+  request: { week: string; email: string; child: string; phone: string },
+): Promise<WaitlistView> {
+  const email = request.email.trim().toLowerCase();
+  const phone = request.phone.trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ApiError(400, W.emailRequired);
+  if (request.child.trim() === '') throw new ApiError(400, W.childRequired);
+  if (!PHONE_PATTERN.test(phone)) throw new ApiError(400, W.phoneInvalid);
+  const user = await deps.store.collection<UserRecord>('usuarios').findOne({ email, status: 'active' });
+  if (!user) throw new ApiError(404, W.noAccount);
+  const entry = await joinWaitlist(
+    deps,
+    user,
+    { week: request.week, child: request.child, phone },
+    { notFull: W.notFullStaff, already: W.alreadyStaff },
+  );
+  return { ...entry, email, phone };
 }
 
 /** The family's requests still open or just ended by an offer that ran out. */
@@ -144,25 +180,74 @@ export async function familyWaitlist(store: Store, userId: string): Promise<Wait
 
 /** The family leaves the line; an offer's held places go back (and on to the next in line). */
 export async function leaveWaitlist(deps: CoreDeps, userId: string, id: string): Promise<void> {
-  const { store } = deps;
-  let entry = await waitlists(store).findOne({ _id: id, user_id: userId });
+  const entry = await waitlists(deps.store).findOne({ _id: id, user_id: userId });
   if (!entry) throw new ApiError(404, W.notFound);
+  await endRequest(deps, entry, 'left');
+}
+
+/** Staff take a request out of the line (issue 54): as if the family left. Returns the child's name. */
+export async function removeFromWaitlist(deps: CoreDeps, id: string): Promise<string> {
+  const entry = await waitlists(deps.store).findById(id);
+  if (!entry || !(await endRequest(deps, entry, 'removed'))) throw new ApiError(400, W.cannotRemove);
+  return entry.child;
+}
+
+/**
+ * Ends an open request as `status`; an offer's held places go back and on to the next in line.
+ * False when it had already ended.
+ */
+async function endRequest(
+  deps: CoreDeps,
+  read: WaitlistRecord,
+  status: 'left' | 'removed',
+): Promise<boolean> {
+  const { store } = deps;
+  let entry: WaitlistRecord | null = read;
   // Conditional on the state read, so an offer made meanwhile is seen (and its place given back).
   let left: WaitlistRecord | null = null;
   for (let attempt = 0; attempt < 3 && entry && ACTIVE.includes(entry.status) && !left; attempt++) {
-    left = await waitlists(store).updateOne({ _id: id, status: entry.status }, { set: { status: 'left' } });
-    if (!left) entry = await waitlists(store).findById(id);
+    left = await waitlists(store).updateOne({ _id: read._id, status: entry.status }, { set: { status } });
+    if (!left) entry = await waitlists(store).findById(read._id);
   }
-  if (!left || !entry) return; // already ended: nothing to give back
+  if (!left || !entry) return false; // already ended: nothing to give back
   if (entry.status === 'offered') {
     const week = await weeksOf(store).findById(entry.week);
-    const name = cartHoldName(userId);
+    const name = cartHoldName(entry.user_id);
     if (week) {
       const now = nowOf(deps);
       await setHold(store, week, name, Math.max(0, heldBy(week, name) - entry.places), now, now);
     }
   }
   await offerFreedPlaces(deps, [entry.week]);
+  return true;
+}
+
+/**
+ * Staff offer the week's next place to a chosen family now (issue 54): it goes first in its week's
+ * line and the offer pass runs, so a free place is held and e-mailed exactly as the automatic offer
+ * does (offerWeek); with none free, it gets the next one that frees. Returns the request as it is.
+ */
+export async function offerNow(
+  deps: Pick<CoreDeps, 'store' | 'mailer' | 'settings' | 'clock'>,
+  id: string,
+): Promise<WaitlistView> {
+  const { store } = deps;
+  const entry = await waitlists(store).findById(id);
+  if (!entry || entry.status !== 'waiting') throw new ApiError(400, W.cannotOffer);
+  const first = await waitlists(store).findOne(
+    { week: entry.week, status: 'waiting' },
+    { sort: { rank: 1 } },
+  );
+  if (first && first._id !== entry._id) {
+    // Conditional on the ranks read: a move or offer meanwhile asks staff to look again.
+    const moved = await waitlists(store).updateOne(
+      { _id: entry._id, rank: entry.rank, status: 'waiting' },
+      { set: { rank: first.rank - 1 } },
+    );
+    if (!moved) throw new ApiError(409, W.changed);
+  }
+  await offerFreedPlaces(deps, [entry.week]);
+  return (await viewsOf(store, [(await waitlists(store).findById(id))!], true))[0]!;
 }
 
 /** Places per week that the family's open offers of this camp hold for it, and until when. */

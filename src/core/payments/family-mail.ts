@@ -1,5 +1,6 @@
 // The ledger's e-mails to a family (issue 20): queued to the account's and the wizard's addresses;
 // and the office's reminder of what is owed ('Enviar recordatorio').
+import { activeCard } from './cards.ts';
 import { ApiError } from '../errors.ts';
 import { nowOf, type CoreDeps, type MailMessage } from '../deps.ts';
 import type { Store } from '../store/port.ts';
@@ -38,10 +39,12 @@ export async function sendBalanceReminder(deps: CoreDeps, actor: Actor, enrolmen
   if (!enrolment || enrolment.payment_status !== 'paid') throw new ApiError(404, M.notFound);
   const ledger = await readLedger(store, enrolment, santoDomingoDay(nowOf(deps)));
   if (ledger.balance <= 0) throw new ApiError(400, M.nothingOwed);
+  // On autopay with a card kept: its coming instalments are charged, not asked for (issue 54).
+  const card = enrolment.autopay?.authorised_at ? await activeCard(store, enrolment.user_id) : null;
   await mailFamily(
     deps,
     enrolment,
-    balanceReminderMail(ledger, deps.settings.publicUrl),
+    balanceReminderMail(ledger, deps.settings.publicUrl, card),
     // Each reminder the office sends is a message of its own.
     `balance-reminder-${enrolment._id}-${nowOf(deps).getTime()}`,
   );

@@ -66,7 +66,13 @@ export function instalmentPaidMail(
   });
 }
 
-export function balanceReminderMail(ledger: EnrolmentLedger, publicUrl: string): Omit<MailMessage, 'to'> {
+export function balanceReminderMail(
+  ledger: EnrolmentLedger,
+  publicUrl: string,
+  /** The family's kept card when it pays by autopay: its coming instalments are charged to it. */
+  autopayCard: { brand: string; last4: string } | null = null,
+): Omit<MailMessage, 'to'> {
+  if (autopayCard) return autopayBalanceMail(ledger, publicUrl, autopayCard);
   const lines = [
     'Hola:',
     '',
@@ -78,6 +84,45 @@ export function balanceReminderMail(ledger: EnrolmentLedger, publicUrl: string):
   return linkedMail(`Recordatorio de pago: ${ledger.enrolment.camp_name}`, 'balance-reminder', lines, {
     href: myPaymentsLink(publicUrl),
     text: 'Pagar ahora',
+  });
+}
+
+/**
+ * The balance of a family on autopay (issue 54): what is overdue is asked of it; the coming
+ * instalments are said to be charged to its card on their day, not asked for.
+ */
+function autopayBalanceMail(
+  ledger: EnrolmentLedger,
+  publicUrl: string,
+  card: { brand: string; last4: string },
+): Omit<MailMessage, 'to'> {
+  const owed = ledger.lines.filter((line) => line.owed > 0);
+  const overdue = owed.filter((line) => line.state === 'vencida');
+  const coming = owed.filter((line) => line.state !== 'vencida');
+  const lines = [
+    'Hola:',
+    '',
+    `Saldo de ${ledger.enrolment.camp_name} (orden ${ledger.enrolment.order_number}): ${formatDop(ledger.balance)}.`,
+    ...(overdue.length
+      ? [
+          `Cuotas vencidas (${formatDop(ledger.overdue)}):`,
+          ...overdue.map((line) => `- ${lineText(line)}`),
+          'Puede pagarlas con tarjeta desde "Mis pagos" en su perfil, o por transferencia o en efectivo en la oficina.',
+        ]
+      : []),
+    ...(coming.length
+      ? [
+          `Las próximas cuotas se cobrarán automáticamente a su tarjeta ${card.brand} terminada en ${card.last4} en su fecha; no tiene que hacer nada:`,
+          ...coming.map((line) => `- ${lineText(line)}`),
+        ]
+      : []),
+  ];
+  const subject = overdue.length
+    ? `Recordatorio de pago: ${ledger.enrolment.camp_name}`
+    : `Estado de su plan de pagos: ${ledger.enrolment.camp_name}`;
+  return linkedMail(subject, 'balance-reminder', lines, {
+    href: myPaymentsLink(publicUrl),
+    text: 'Ver mis pagos',
   });
 }
 

@@ -24,6 +24,7 @@ export interface ReceivableRow {
   camp_name: string;
   parent_email: string;
   parent_name: string;
+  parent_phone: string;
   child: string;
   total: number;
   paid: number;
@@ -103,6 +104,7 @@ export async function receivables(
         camp_name: enrolment.camp_name,
         parent_email: enrolment.contact.email,
         parent_name: enrolment.contact.mother_name || enrolment.contact.father_name,
+        parent_phone: enrolment.contact.mother_phone || enrolment.contact.father_phone || '',
         child: lines[0]?.child ?? '',
         total: lines.filter((line) => !line.cancelled_at).reduce((sum, line) => sum + line.amount, 0),
         paid: lines.reduce((sum, line) => sum + line.paid, 0) + (index === 0 ? ledger.credit : 0),
@@ -143,6 +145,7 @@ export interface ReceivableExportRow {
   camp_name: string;
   parent_name: string;
   parent_email: string;
+  parent_phone: string;
   child: string;
   total: number;
   paid: number;
@@ -157,6 +160,7 @@ export const RECEIVABLE_COLUMNS: ExportColumn<ReceivableExportRow>[] = [
   { key: 'camp_name', header: 'Programa', type: 'text', width: 26 },
   { key: 'parent_name', header: 'Padre o madre', type: 'text', width: 24 },
   { key: 'parent_email', header: 'Correo', type: 'text', width: 28 },
+  { key: 'parent_phone', header: 'Teléfono', type: 'text', width: 15 },
   { key: 'child', header: 'Participante', type: 'text', width: 24 },
   { key: 'total', header: 'Total del plan (DOP)', type: 'money', width: 14 },
   { key: 'paid', header: 'Pagado (DOP)', type: 'money', width: 13 },

@@ -179,6 +179,8 @@ export const ReceivableRowAnswer = Type.Object({
   camp_name: Type.String(),
   parent_email: Type.String(),
   parent_name: Type.String(),
+  /** The number to call about the balance (issue 54): the mother's, else the father's. */
+  parent_phone: Type.String(),
   child: Type.String(),
   total: Type.Integer(),
   paid: Type.Integer(),

@@ -18,6 +18,16 @@ export const MoveInWaitlistBody = Type.Object({
   direction: Type.Union([Type.Literal('up'), Type.Literal('down')]),
 });
 
+/** Staff add a family that phoned (issue 54); the rules on its fields are the core's, in Spanish. */
+export const AddToWaitlistBody = Type.Object({
+  week: Id,
+  email: Type.String({ maxLength: 254 }),
+  child: Type.String({ maxLength: WAITLIST_CHILD_MAX }),
+  phone: Type.String({ maxLength: 30 }),
+});
+
+export const WaitlistEntryBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 120 }) });
+
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
@@ -33,6 +43,7 @@ export const WaitlistViewSchema = Type.Object({
   created_at: Type.String(),
   offer_expires_at: nullable(Type.String()),
   email: Type.Optional(Type.String()),
+  phone: Type.Optional(Type.String()),
 });
 
 const Success = Type.Literal('SUCCESS');

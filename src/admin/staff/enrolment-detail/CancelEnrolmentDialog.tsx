@@ -1,7 +1,7 @@
 // 'Cancelar inscripción' on a paid order: what the cancellation does, the money that goes back, and
 // the reason staff must give (at least 3 characters) before it is confirmed.
 import { cancelMoneyLines } from '../../../domain/give-back.ts';
-import type { EnrolmentDetail } from '../../../domain/staff.ts';
+import { cancelMembershipLine, type EnrolmentDetail } from '../../../domain/staff.ts';
 import { useCancelEnrolmentMutation } from '../../api.ts';
 import { notifyCall } from '../../feedback.ts';
 import { ConfirmDialog } from '../../../lib/DialogFrame.tsx';
@@ -10,6 +10,7 @@ import { ReasonField, useReason } from '../ReasonField.tsx';
 export function CancelEnrolmentDialog({
   id,
   giveBack,
+  memberships,
   show,
   onClose,
 }: {
@@ -17,6 +18,8 @@ export function CancelEnrolmentDialog({
   id: string;
   /** What the cancellation would give back, as the order's detail has it. */
   giveBack: EnrolmentDetail['give_back'];
+  /** The codes this order issued (voided by cancelling) and every code its children carry. */
+  memberships: { voided: string[]; used: string[] };
   show: boolean;
   onClose: () => void;
 }) {
@@ -46,9 +49,10 @@ export function CancelEnrolmentDialog({
       onConfirm={() => void confirmCancel()}
     >
       <p>
-        Se liberarán los cupos, se anularán las membresías de esta orden y los créditos de sus cambios que no
-        se hayan usado, y se avisará a la familia por correo.
+        Se liberarán los cupos, se anularán los créditos de sus cambios que no se hayan usado y se avisará a
+        la familia por correo.
       </p>
+      <p>{cancelMembershipLine(memberships.voided, memberships.used)}</p>
       {cancelMoneyLines(giveBack).map((line) => (
         <p key={line}>{line}</p>
       ))}

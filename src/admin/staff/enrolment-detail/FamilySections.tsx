@@ -3,14 +3,18 @@
 import type { EnrolmentDetail } from '../../../domain/staff.ts';
 import { Facts, Section } from './DetailSection.tsx';
 
+/** A parent or a pick-up person in one line, of what the order has: no 'Padre · · cédula' (issue 54). */
+export const personLine = (...[name, phone, id]: [string?, string?, string?]): string =>
+  [name?.trim(), phone?.trim(), id?.trim() ? `cédula ${id.trim()}` : ''].filter(Boolean).join(' · ');
+
 export function FamilySections({ contact }: { contact: EnrolmentDetail['contact'] }) {
   return (
     <>
       <Section title="Padres y contacto de emergencia">
         <Facts
           rows={[
-            ['Madre', `${contact.mother_name} · ${contact.mother_phone} · cédula ${contact.mother_id}`],
-            ['Padre', `${contact.father_name} · ${contact.father_phone} · cédula ${contact.father_id}`],
+            ['Madre', personLine(contact.mother_name, contact.mother_phone, contact.mother_id)],
+            ['Padre', personLine(contact.father_name, contact.father_phone, contact.father_id)],
             ['Correo', contact.email],
             ['Dirección', contact.family_address],
             ['Contacto de emergencia', `${contact.first_name} ${contact.last_name}`],
@@ -31,9 +35,7 @@ export function FamilySections({ contact }: { contact: EnrolmentDetail['contact'
           ]
             .filter(([name]) => name?.trim())
             .map(([name, document]) => (
-              <li key={name}>
-                {name} · cédula {document}
-              </li>
+              <li key={name}>{personLine(name, '', document)}</li>
             ))}
         </ul>
       </Section>
