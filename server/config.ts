@@ -77,6 +77,8 @@ export interface Config {
   platform: { adminEmail: string | undefined; adminPassword: string | undefined; key: string | undefined };
   /** WhatsApp Cloud API for the default school (issue 56); null: no WhatsApp, e-mail only. */
   whatsapp: WhatsAppConfig | null;
+  /** Meta's Graph API base (WHATSAPP_API_URL or its default): where schools' own numbers send too. */
+  whatsappApiUrl: string;
 }
 
 /** Meta's WhatsApp Cloud API: the WHATSAPP_* settings, all four secrets and ids set together. */
@@ -390,6 +392,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     backup,
     platform,
     whatsapp,
+    whatsappApiUrl: (value('WHATSAPP_API_URL') ?? WHATSAPP_DEFAULT_API_URL).replace(/\/+$/, ''),
   };
 }
 

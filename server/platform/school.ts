@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import PDFDocument from 'pdfkit';
-import type { Config } from '../config.ts';
+import type { Config, WhatsAppConfig } from '../config.ts';
 import type { Store } from '../store/port.ts';
 import { Outbox, type Transport } from '../mail/outbox.ts';
 import { hashPassword, verifyPassword, type ScryptParams } from '../auth/password.ts';
@@ -49,6 +49,13 @@ export interface School {
   readonly outbox: Outbox;
   /** Its WhatsApp outbox (issue 56), where its WhatsApp is set up; null: e-mail only. */
   readonly whatsapp: WhatsAppOutbox | null;
+  /** Its WhatsApp number's settings now (the webhook checks signatures with them); null: none. */
+  readonly whatsappSettings: WhatsAppConfig | null;
+  /**
+   * Sends from `settings` from now on (the school saved its own number; null: e-mail only). Messages
+   * already queued stay in its store and leave from the new number.
+   */
+  useWhatsApp(settings: WhatsAppConfig | null): Promise<void>;
   /**
    * The business core this school answers with (src/core/services.ts); made again when the
    * school's own settings change its gateway (`useGateway`). Read it per request, per pass.
@@ -99,9 +106,10 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
   // Every line a school's core or pass writes names its school.
   const log = deps.log.child({ school: config.accountId });
   const outbox = new Outbox(store, deps.transport, config.mailFrom, log, config.mailReplyTo);
-  const whatsapp = config.whatsapp
-    ? new WhatsAppOutbox(store, deps.whatsappTransport ?? cloudApiTransport(config.whatsapp), log)
-    : null;
+  const outboxFor = (settings: WhatsAppConfig | null) =>
+    settings ? new WhatsAppOutbox(store, deps.whatsappTransport ?? cloudApiTransport(settings), log) : null;
+  let whatsappSettings = config.whatsapp;
+  let whatsapp = outboxFor(whatsappSettings);
   // Bound once the core exists: the alert is an e-mail to the admins through the core's outbox.
   let credentialsRefused: (description: string) => void = () => undefined;
   const coreWith = (gateway: PaymentGateway) =>
@@ -127,9 +135,9 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
         backups: config.backup.key !== undefined,
       },
     });
-  let core = coreWith(
-    deps.gateway ?? paymentGateway(config, store, log, (description) => credentialsRefused(description)),
-  );
+  let gateway =
+    deps.gateway ?? paymentGateway(config, store, log, (description) => credentialsRefused(description));
+  let core = coreWith(gateway);
   credentialsRefused = (description) =>
     void alertAdminsOnceADay(core.deps, {
       kind: 'gateway-alert',
@@ -146,11 +154,27 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
     config,
     store,
     outbox,
-    whatsapp,
+    get whatsapp() {
+      return whatsapp;
+    },
+    get whatsappSettings() {
+      return whatsappSettings;
+    },
+    async useWhatsApp(settings) {
+      if (JSON.stringify(settings) === JSON.stringify(whatsappSettings)) return;
+      const previous = whatsapp;
+      whatsappSettings = settings;
+      whatsapp = outboxFor(settings);
+      core = coreWith(gateway);
+      // The old outbox finishes the send it has under way; what it had not claimed is the new one's.
+      await previous?.stop();
+      whatsapp?.start();
+    },
     get core() {
       return core;
     },
-    useGateway(gateway) {
+    useGateway(next) {
+      gateway = next;
       core = coreWith(gateway);
     },
     photos: deps.photos,
