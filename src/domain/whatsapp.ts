@@ -31,6 +31,18 @@ export const WHATSAPP_TEMPLATES = {
       'Puede pagar o cambiar la tarjeta en Mis pagos: {{6}}',
     parameters: ['monto', 'tarjeta', 'programa y orden', 'motivo', 'próximo intento', 'enlace a Mis pagos'],
   },
+  lista_espera_oferta: {
+    body:
+      'Hola: se liberó un cupo para {{1}} en {{2}}, {{3}}. Lo reservamos para usted hasta el {{4}}; ' +
+      'para tomarlo, complete la inscripción y el pago antes de esa hora: {{5}}',
+    parameters: ['participante', 'programa', 'semana', 'fecha y hora límite', 'enlace de inscripción'],
+  },
+  reembolso_realizado: {
+    body:
+      'Hola: solicitamos el reembolso de {{1}} a su tarjeta {{2}} por la orden {{3}} de {{4}}. ' +
+      'Según su banco, puede tardar unos días en reflejarse.',
+    parameters: ['monto', 'tarjeta', 'número de orden', 'programa'],
+  },
   recogida_salida: {
     body: '{{1}} salió de {{2}} a las {{3}} con {{4}}. Si no reconoce a esa persona, llame a la escuela de inmediato.',
     parameters: ['participante', 'programa', 'hora', 'persona que lo recogió'],

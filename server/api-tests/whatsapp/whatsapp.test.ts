@@ -8,9 +8,18 @@ import {
   startWhatsAppStandin,
   type WhatsAppStandin,
   type StandinOptions,
+  type StandinRequest,
 } from '../../testing/whatsapp-standin.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, monthlyOption, payAs, paidOrder } from '../checkout/testing.ts';
+import {
+  cancelAsStaff,
+  demoCart,
+  enrolmentRequest,
+  monthlyOption,
+  payAs,
+  paidOrder,
+} from '../checkout/testing.ts';
+import { formatDop } from '../../../src/domain/pricing.ts';
 import { runAutopay } from '../../../src/core/payments/autopay.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import {
@@ -25,7 +34,7 @@ import {
   type OutboxMessage,
   type WhatsAppContact,
 } from '../../../src/core/messaging/whatsapp.ts';
-import type { Enrolment } from '../../../src/domain/records.ts';
+import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { SENDING_LEASE_MS } from '../../whatsapp/outbox.ts';
 
 const APPROVED = Object.entries(WHATSAPP_TEMPLATES).map(([name, template]) => ({
@@ -291,6 +300,60 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
       order.camp_name,
       '4:05 p. m.',
       'Rosa Martínez (001-1111111-8)',
+    ]);
+  });
+
+  it("offers a freed waiting-list place as 'lista_espera_oferta' and tells of a card refund as 'reembolso_realizado'", async () => {
+    const s = await school();
+    const week = s.cart.weeks[1]!;
+    // Carmen opted in with her first order; Luis did not.
+    const first = await paidOrder(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]])));
+    const luis = await s.app.createUser({ email: 'luis@correo.do' });
+    const luisOrder = await paidOrder(s.app, luis.token, enrolmentRequest(s.cart, [[1]]));
+    const weeks = s.app.store.collection<Week>('semanas');
+    const taken = (await weeks.findById(week._id))!.quota_f;
+    await weeks.updateOne({ _id: week._id }, { set: { quota_q: taken } });
+    const joined = await s.app.api({
+      method: 'POST',
+      url: '/api/esperas',
+      token: s.parent.token,
+      payload: { week: week._id, child: 'Mía' },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+
+    // Luis's order is cancelled: his refund is e-mailed only; the freed place goes to Carmen.
+    await cancelAsStaff(s.app, s.admin.token, luisOrder._id);
+    await s.flush();
+    const named = (name: string) => meta!.accepted.filter((request) => request.body.template?.name === name);
+    const textsOf = (request: StandinRequest) =>
+      (
+        request.body.template!.components as Array<{ parameters: Array<{ text: string }> }>
+      )[0]!.parameters.map((parameter) => parameter.text);
+    expect(named('reembolso_realizado')).toHaveLength(0);
+    const offer = named('lista_espera_oferta');
+    expect(offer).toHaveLength(1);
+    expect(offer[0]!.body.to).toBe(NUMBER);
+    expect(textsOf(offer[0]!)).toEqual([
+      'Mía',
+      s.cart.camp.name,
+      expect.stringContaining(week.name),
+      expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}/),
+      expect.stringContaining(`/login?camp=${s.cart.camp._id}`),
+    ]);
+    // The same deadline and link as the offer's e-mail.
+    const mail = s.app.mails.find((sent) => sent.kind === 'waitlist-offer')!;
+    expect(mail.text).toContain(`hasta el ${textsOf(offer[0]!)[3]}`);
+
+    // Carmen's own order is cancelled and refunded to her card: she hears of it on WhatsApp too.
+    await cancelAsStaff(s.app, s.admin.token, first._id);
+    await s.flush();
+    const refund = named('reembolso_realizado');
+    expect(refund).toHaveLength(1);
+    expect(textsOf(refund[0]!)).toEqual([
+      formatDop(first.amount),
+      `${first.card.brand} terminada en ${first.card.last4}`,
+      first.order_number,
+      first.camp_name,
     ]);
   });
 

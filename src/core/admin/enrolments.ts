@@ -18,7 +18,8 @@ import { insertWithNewCode } from '../checkout/records.ts';
 import { randomInt } from '../crypto.ts';
 import { enrolmentState, STAFF_MESSAGES } from '../../domain/staff.ts';
 import { releasePlaces } from '../checkout/settle.ts';
-import { cancellationMail, familyRecipients } from '../checkout/mails.ts';
+import { cancellationMail, familyRecipients, refundParameters } from '../checkout/mails.ts';
+import { sendTemplate } from '../messaging/whatsapp.ts';
 import { isCreditNote, NCF_TYPE_CODES, type Receipt } from '../../domain/receipts.ts';
 import { cancellationNotes, receiptsForMail, receiptId } from '../receipts/service.ts';
 import { markMailed, receiptAttachment, receiptsOfOrders } from '../receipts/delivery.ts';
@@ -244,6 +245,13 @@ export async function cancelEnrolment(
     });
     await markMailed(store, receipts);
   }
+  // Beside the e-mail (issue 56): a refund confirmed to the card, where the family opted in.
+  const refunded = done.refund_amount ?? done.amount;
+  if (done.refund_status === 'refunded' && refunded > 0)
+    await sendTemplate(deps, done.user_id, 'reembolso_realizado', refundParameters(done, refunded), {
+      kind: 'refund',
+      key: `refund-${id}`,
+    });
   const finished = (await enrolments.updateOne({ _id: id }, { set: { cancel_done: true } })) ?? done;
   return { enrolment: finished, cancelledNow: existing.status !== 'cancelled' };
 }

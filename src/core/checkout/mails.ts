@@ -124,6 +124,17 @@ export function paymentNotCompletedMail(enrolment: Enrolment): Omit<MailMessage,
   };
 }
 
+/** A card refund as WhatsApp's 'reembolso_realizado' parameters (issue 56), in the template's order. */
+export const refundParameters = (
+  enrolment: Pick<Enrolment, 'card' | 'order_number' | 'camp_name'>,
+  amount: number,
+): string[] => [
+  formatDop(amount),
+  `${enrolment.card.brand} terminada en ${enrolment.card.last4}`,
+  enrolment.order_number,
+  enrolment.camp_name,
+];
+
 /** A paid enrolment was cancelled (by staff or by the family): what happens to the places and the money. */
 export function cancellationMail(
   enrolment: Enrolment,
@@ -292,6 +303,15 @@ export function waitlistOfferMail(offer: {
   ].join('\n');
   return { subject: WAITLIST_MESSAGES.offerSubject(offer.camp.name), text, html, kind: 'waitlist-offer' };
 }
+
+/** The same offer as WhatsApp's 'lista_espera_oferta' parameters (issue 56), in the template's order. */
+export const waitlistOfferParameters = (offer: Parameters<typeof waitlistOfferMail>[0]): string[] => [
+  offer.child || 'su hijo o hija',
+  offer.camp.name,
+  offer.week.date ? `${offer.week.name} (${offer.week.date})` : offer.week.name,
+  offer.until,
+  offer.link,
+];
 
 /** The school no longer offers a week a family was waiting for (issue 24: the week or camp was deleted). */
 export function waitlistWithdrawnMail(entry: {

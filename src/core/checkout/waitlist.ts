@@ -19,7 +19,8 @@ import {
   type WaitlistView,
 } from '../../domain/waitlist.ts';
 import { heldBy, liveHeld, setHold, type Offered } from './holds.ts';
-import { waitlistOfferMail, waitlistWithdrawnMail } from './mails.ts';
+import { waitlistOfferMail, waitlistOfferParameters, waitlistWithdrawnMail } from './mails.ts';
+import { sendTemplate } from '../messaging/whatsapp.ts';
 
 export interface WaitlistRecord {
   _id: string;
@@ -50,6 +51,9 @@ const offerHoursOf = (camp: Pick<Camp, 'waitlist_offer_hours'>): number =>
   camp.waitlist_offer_hours ?? WAITLIST_OFFER_DEFAULT_HOURS;
 
 /** 1 for the next to be offered; null once the family is not waiting. */
+/** What an offer needs: the e-mail and, where the school has it, WhatsApp. */
+type OfferDeps = Pick<CoreDeps, 'store' | 'mailer' | 'settings' | 'clock' | 'whatsapp' | 'log'>;
+
 async function positionOf(store: Store, entry: WaitlistRecord): Promise<number | null> {
   if (entry.status !== 'waiting') return null;
   return (
@@ -227,10 +231,7 @@ async function endRequest(
  * line and the offer pass runs, so a free place is held and e-mailed exactly as the automatic offer
  * does (offerWeek); with none free, it gets the next one that frees. Returns the request as it is.
  */
-export async function offerNow(
-  deps: Pick<CoreDeps, 'store' | 'mailer' | 'settings' | 'clock'>,
-  id: string,
-): Promise<WaitlistView> {
+export async function offerNow(deps: OfferDeps, id: string): Promise<WaitlistView> {
   const { store } = deps;
   const entry = await waitlists(store).findById(id);
   if (!entry || entry.status !== 'waiting') throw new ApiError(400, W.cannotOffer);
@@ -294,7 +295,7 @@ export async function closeWaitlistFor(
  * there is room for them: held for the offer's hours, and e-mailed. Returns the offers made.
  */
 export async function offerFreedPlaces(
-  deps: Pick<CoreDeps, 'store' | 'mailer' | 'settings' | 'clock'>,
+  deps: OfferDeps,
   /** The weeks to look at (or a camp's); all when absent. */
   which?: readonly string[] | { camp: string },
 ): Promise<number> {
@@ -312,11 +313,7 @@ export async function offerFreedPlaces(
   return offered;
 }
 
-async function offerWeek(
-  deps: Pick<CoreDeps, 'store' | 'mailer' | 'settings'>,
-  weekId: string,
-  now: Date,
-): Promise<number> {
+async function offerWeek(deps: OfferDeps, weekId: string, now: Date): Promise<number> {
   const { store, mailer, settings } = deps;
   let week = await weeksOf(store).findOne({ _id: weekId, status: 'active' });
   const camp = week
@@ -350,17 +347,19 @@ async function offerWeek(
     }
     const user = await store.collection<UserRecord>('usuarios').findById(first.user_id);
     if (user) {
-      await mailer.enqueue({
-        ...waitlistOfferMail({
-          camp,
-          week,
-          child: first.child,
-          until: formatPaymentDate(until),
-          link: enrolmentLink(settings.publicUrl, camp._id),
-        }),
-        to: [user.email],
-        user_id: user._id,
-        key: `waitlist-offer-${first._id}-${first.offers + 1}`,
+      const key = `waitlist-offer-${first._id}-${first.offers + 1}`;
+      const offer = {
+        camp,
+        week,
+        child: first.child,
+        until: formatPaymentDate(until),
+        link: enrolmentLink(settings.publicUrl, camp._id),
+      };
+      await mailer.enqueue({ ...waitlistOfferMail(offer), to: [user.email], user_id: user._id, key });
+      // Beside the e-mail (issue 56): the same offer, its deadline and link, where the family opted in.
+      await sendTemplate(deps, user._id, 'lista_espera_oferta', waitlistOfferParameters(offer), {
+        kind: 'waitlist-offer',
+        key,
       });
     }
     offered += 1;
