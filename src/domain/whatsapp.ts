@@ -1,8 +1,8 @@
 // WhatsApp beside e-mail (issue 56, DESIGN.md §11): the templates the school submits to Meta for
 // approval, how a family's number is written for Meta, and the words a family writes to stop.
-// One home for the server's adapter, its stand-in's checks, the README's list and the mocks.
-import { Type, type Static } from 'typebox';
-
+// One home for the server's adapter, its stand-in's checks, the README's list and the mocks; the
+// request's and answer's schemas are in ./schemas/whatsapp.ts (this file stays free of TypeBox, so
+// the parents' pages may read its texts).
 /** Meta's category for every template here: messages about something the family bought. */
 export const TEMPLATE_CATEGORY = 'UTILITY';
 /** The language every template is approved in (Meta's code for Spanish). */
@@ -93,16 +93,12 @@ export const WHATSAPP_MESSAGES = {
   nextTry: (day: string) => `Lo intentaremos de nuevo el ${day}.`,
   stopped: 'No volveremos a intentarlo con esta tarjeta.',
   badNumber: 'Escriba un número de celular válido para WhatsApp (por ejemplo, 809-555-0101).',
+  saved: 'Recibirá los mensajes de la escuela por WhatsApp en este número.',
+  stoppedByFamily: 'Ya no recibirá mensajes de la escuela por WhatsApp.',
+  unreachable: 'WhatsApp no pudo entregar mensajes a este número: le escribimos solo por correo.',
   optedOut: (school: string) =>
     `Listo: ya no recibirá mensajes de ${school} por WhatsApp. Puede volver a activarlos en 'Mi familia'.`,
   autoReply: (school: string, phone: string, email: string) =>
     `Gracias por escribir a ${school}. Este número solo envía avisos. ` +
     `Para hablar con la oficina: ${[phone, email].filter(Boolean).join(' · ')}.`,
 } as const;
-
-/** In the enrolment request beside `emergencyContact` (absent, or consent false: no WhatsApp). */
-export const WhatsAppChoice = Type.Object({
-  phone: Type.String({ maxLength: 30 }),
-  consent: Type.Boolean(),
-});
-export type WhatsAppChoice = Static<typeof WhatsAppChoice>;

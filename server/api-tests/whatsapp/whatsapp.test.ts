@@ -357,6 +357,57 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
     ]);
   });
 
+  it("lets a family agree, stop and agree again in 'Mi familia', and BAJA shows there as stopped", async () => {
+    const s = await school();
+    const call = (payload?: object) =>
+      s.app.api({
+        method: payload ? 'POST' : 'GET',
+        url: '/api/whatsapp/preferencia',
+        token: s.parent.token,
+        ...(payload ? { payload } : {}),
+      });
+    expect((await call()).json().data).toEqual({
+      available: true,
+      phone: '',
+      consent: false,
+      consent_at: null,
+      unreachable: false,
+    });
+    const bad = await call({ phone: '555-01', consent: true });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(WHATSAPP_MESSAGES.badNumber);
+    expect(await s.contact()).toBeNull();
+
+    const agreed = await call({ phone: '(809) 555-0101', consent: true });
+    expect(agreed.json()).toMatchObject({
+      message: WHATSAPP_MESSAGES.saved,
+      data: { phone: NUMBER, consent: true, consent_at: expect.any(String) },
+    });
+    // 'BAJA' from the phone: 'Mi familia' shows it stopped, and nothing is sent.
+    expect(await meta!.familyWrites(NUMBER, 'Baja')).toBe(200);
+    await s.flush();
+    expect((await call()).json().data).toMatchObject({ consent: false, consent_at: null });
+    await paidOrder(s.app, s.parent.token, enrolmentRequest(s.cart, [[0]]));
+    await s.flush();
+    expect(meta!.accepted.filter((request) => request.body.type === 'template')).toHaveLength(0);
+
+    // Agreeing again in 'Mi familia' brings the messages back.
+    expect((await call({ phone: '809-555-0101', consent: true })).json().data.consent).toBe(true);
+    await paidOrder(s.app, s.parent.token, enrolmentRequest(s.cart, [[1]]));
+    await s.flush();
+    expect(meta!.accepted.filter((request) => request.body.type === 'template')).toHaveLength(1);
+    const stopped = await call({ phone: '', consent: false });
+    expect(stopped.json()).toMatchObject({
+      message: WHATSAPP_MESSAGES.stoppedByFamily,
+      data: { consent: false },
+    });
+    // Another account sees only its own.
+    const other = await s.app.createUser({ email: 'otra@correo.do' });
+    const theirs = await s.app.api({ method: 'GET', url: '/api/whatsapp/preferencia', token: other.token });
+    expect(theirs.json().data).toMatchObject({ phone: '', consent: false });
+    expect((await s.app.api({ method: 'GET', url: '/api/whatsapp/preferencia' })).statusCode).toBe(401);
+  });
+
   it("tells a family on autopay of the coming charge and of a decline, as 'cuota_aviso_cobro' and 'cuota_no_cobrada'", async () => {
     const clock = { now: new Date('2026-08-20T14:00:00Z') };
     const s = await school({}, clock);

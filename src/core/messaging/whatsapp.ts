@@ -17,9 +17,9 @@ import {
   UNREACHABLE_CODES,
   whatsappNumber,
   WHATSAPP_MESSAGES as M,
-  type WhatsAppChoice,
   type WhatsAppTemplateName,
 } from '../../domain/whatsapp.ts';
+import type { WhatsAppChoice, WhatsAppPreference } from '../../domain/schemas/whatsapp.ts';
 
 export const CONTACTS = 'whatsapp_contactos';
 export const WHATSAPP_OUTBOX = 'whatsapp_salida';
@@ -124,6 +124,22 @@ export async function recordChoice(
   if (current?.number === number && current.unreachable_at && !current.opted_out_at) return;
   if (current) await contacts.updateOne({ _id: userId }, { set: fields });
   else await contacts.insertOne({ _id: userId, ...fields });
+}
+
+/** The family's choice as 'Mi familia' shows it; `available` says whether the school sends any. */
+export async function preferenceOf(
+  deps: Pick<CoreDeps, 'store' | 'whatsapp'>,
+  userId: string,
+): Promise<WhatsAppPreference> {
+  const contact = await contactsOf(deps.store).findById(userId);
+  const consent = Boolean(contact?.consent_at && !contact.opted_out_at);
+  return {
+    available: Boolean(deps.whatsapp),
+    phone: contact?.number ?? '',
+    consent,
+    consent_at: consent ? new Date(contact!.consent_at!).toISOString() : null,
+    unreachable: Boolean(consent && contact?.unreachable_at),
+  };
 }
 
 /** The number a family gets WhatsApp on now, or null (no consent, stopped, unreachable). */
