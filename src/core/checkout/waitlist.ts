@@ -14,6 +14,7 @@ import { cartHoldName, placesLeftFor } from '../../domain/holds.ts';
 import { PHONE_PATTERN, formatPaymentDate } from '../../domain/enrolment.ts';
 import {
   WAITLIST_MESSAGES as W,
+  WAITLIST_OFFICE_MESSAGES as WO,
   WAITLIST_OFFER_DEFAULT_HOURS,
   type WaitlistStatus,
   type WaitlistView,
@@ -159,16 +160,16 @@ export async function addToWaitlist(
 ): Promise<WaitlistView> {
   const email = request.email.trim().toLowerCase();
   const phone = request.phone.trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ApiError(400, W.emailRequired);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ApiError(400, WO.emailRequired);
   if (request.child.trim() === '') throw new ApiError(400, W.childRequired);
-  if (!PHONE_PATTERN.test(phone)) throw new ApiError(400, W.phoneInvalid);
+  if (!PHONE_PATTERN.test(phone)) throw new ApiError(400, WO.phoneInvalid);
   const user = await deps.store.collection<UserRecord>('usuarios').findOne({ email, status: 'active' });
-  if (!user) throw new ApiError(404, W.noAccount);
+  if (!user) throw new ApiError(404, WO.noAccount);
   const entry = await joinWaitlist(
     deps,
     user,
     { week: request.week, child: request.child, phone },
-    { notFull: W.notFullStaff, already: W.alreadyStaff },
+    { notFull: WO.notFullStaff, already: WO.alreadyStaff },
   );
   return { ...entry, email, phone };
 }
@@ -192,7 +193,7 @@ export async function leaveWaitlist(deps: CoreDeps, userId: string, id: string):
 /** Staff take a request out of the line (issue 54): as if the family left. Returns the child's name. */
 export async function removeFromWaitlist(deps: CoreDeps, id: string): Promise<string> {
   const entry = await waitlists(deps.store).findById(id);
-  if (!entry || !(await endRequest(deps, entry, 'removed'))) throw new ApiError(400, W.cannotRemove);
+  if (!entry || !(await endRequest(deps, entry, 'removed'))) throw new ApiError(400, WO.cannotRemove);
   return entry.child;
 }
 
@@ -234,7 +235,7 @@ async function endRequest(
 export async function offerNow(deps: OfferDeps, id: string): Promise<WaitlistView> {
   const { store } = deps;
   const entry = await waitlists(store).findById(id);
-  if (!entry || entry.status !== 'waiting') throw new ApiError(400, W.cannotOffer);
+  if (!entry || entry.status !== 'waiting') throw new ApiError(400, WO.cannotOffer);
   const first = await waitlists(store).findOne(
     { week: entry.week, status: 'waiting' },
     { sort: { rank: 1 } },
