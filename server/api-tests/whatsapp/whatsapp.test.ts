@@ -408,6 +408,41 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
     expect((await s.app.api({ method: 'GET', url: '/api/whatsapp/preferencia' })).statusCode).toBe(401);
   });
 
+  it("tells of the arrival as 'llegada_entrada' only where the camp turns it on, once", async () => {
+    const clock = { now: new Date('2027-06-14T12:30:00Z') };
+    const s = await school({}, clock);
+    const first = await paidOrder(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]])));
+    await arriveAndLeave(s, first);
+    await s.flush();
+    const arrivals = () =>
+      meta!.accepted.filter((request) => request.body.template?.name === 'llegada_entrada');
+    expect(arrivals()).toHaveLength(0);
+
+    await s.app.store
+      .collection('campamentos')
+      .updateOne({ _id: s.cart.camp._id }, { set: { arrival_notice: true } });
+    const other = await s.app.createUser({ email: 'rosa@correo.do' });
+    const second = await paidOrder(
+      s.app,
+      other.token,
+      withWhatsApp(enrolmentRequest(s.cart, [[0]]), '809-555-0202'),
+    );
+    const base = await arriveAndLeave(s, second);
+    // A replay of the arrival sends nothing more.
+    await s.app.api({ method: 'POST', url: '/api/dia/llegada', token: s.admin.token, payload: base });
+    await s.flush();
+    expect(arrivals()).toHaveLength(1);
+    expect(arrivals()[0]!.body.to).toBe('18095550202');
+    const parameters = (
+      arrivals()[0]!.body.template!.components as Array<{ parameters: Array<{ text: string }> }>
+    )[0]!.parameters.map((parameter) => parameter.text);
+    expect(parameters).toEqual([
+      expect.stringContaining(second.participants[0]!.first_name),
+      second.camp_name,
+      '8:30 a. m.',
+    ]);
+  });
+
   it("tells a family on autopay of the coming charge and of a decline, as 'cuota_aviso_cobro' and 'cuota_no_cobrada'", async () => {
     const clock = { now: new Date('2026-08-20T14:00:00Z') };
     const s = await school({}, clock);
