@@ -259,6 +259,8 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
       await s.app.store.collection('whatsapp_entrantes').count({ text: '¿A qué hora es la práctica?' }),
     ).toBe(1);
 
+    // A moment later (the inbox lists by the time each came).
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await meta!.familyWrites(NUMBER, ' baja ')).toBe(200);
     await s.flush();
     expect((await s.contact())!.opted_out_at).toBeInstanceOf(Date);
@@ -267,6 +269,21 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
       .collection<{ _id: string; school_name: string }>('ajustes')
       .findById('fiscal');
     expect(meta!.accepted[2]!.body.text!.body).toBe(WHATSAPP_MESSAGES.optedOut(fiscal!.school_name));
+
+    // The office reads both messages, newest first, with whose number it is; a parent may not.
+    const inbox = await s.app.api({ method: 'GET', url: '/api/whatsapp/mensajes', token: s.admin.token });
+    expect(inbox.json().data).toEqual([
+      expect.objectContaining({ from: NUMBER, text: ' baja ', opt_out: true }),
+      expect.objectContaining({
+        from: NUMBER,
+        text: '¿A qué hora es la práctica?',
+        opt_out: false,
+        families: [{ name: s.parent.user.name, email: 'carmen@correo.do' }],
+      }),
+    ]);
+    expect(
+      (await s.app.api({ method: 'GET', url: '/api/whatsapp/mensajes', token: s.parent.token })).statusCode,
+    ).toBe(403);
 
     // The child leaves the camp: the e-mail may go, WhatsApp does not.
     const order = (await s.app.store
