@@ -324,6 +324,17 @@ describe('a family enrolled at the counter', () => {
     });
   });
 
+  it("checks a price the dialog showed as the wizard's; without one, the school's price is taken", async () => {
+    const { admin, cart } = await setup();
+    const tampered = await enrolAtCounter(admin, { ...officeBody(cart, { method: 'efectivo' }), amount: 1 });
+    expect(tampered.statusCode).toBe(409);
+    expect(tampered.json().message).toContain(`RD$${cart.weeks[0]!.value.toLocaleString('en-US')}`);
+    const { amount: _a, discount: _d, ...unpriced } = officeBody(cart, { method: 'efectivo' });
+    const res = await enrolAtCounter(admin, unpriced);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await orderOf(res)).amount).toBe(cart.weeks[0]!.value);
+  });
+
   it('answers a repeated request (the same Idempotency-Key) once: one order, one payment', async () => {
     const { admin, cart } = await setup();
     const key = newKey();

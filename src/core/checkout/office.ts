@@ -101,6 +101,8 @@ const checkoutBody = (body: OfficeEnrolmentBody): CreateEnrolmentBody => {
   const card = method === 'tarjeta';
   return {
     ...order,
+    amount: body.amount ?? 0,
+    discount: body.discount ?? 0,
     cardHolder: card ? (body.cardHolder ?? '') : '',
     cardNumber: card ? (body.cardNumber ?? '') : '',
     expDate: card ? (body.expDate ?? '') : '',
@@ -124,7 +126,11 @@ export async function enrolAtCounter(
   const name =
     body.account_name?.trim() || body.emergencyContact.mother_name || body.emergencyContact.father_name || '';
   const family = await familyAccount(deps, email, name.trim());
-  const answer = await enrol(deps, family, checkoutBody(body), key, { ...sale, staff_id: staff._id });
+  const answer = await enrol(deps, family, checkoutBody(body), key, {
+    ...sale,
+    staff_id: staff._id,
+    server_price: body.amount === undefined || body.discount === undefined,
+  });
   const order = await deps.store
     .collection<Enrolment>('inscripciones')
     .findOne({ user_id: family._id, idempotency_key: key });

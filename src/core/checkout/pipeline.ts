@@ -429,7 +429,7 @@ export async function enrol(
   user: UserRecord,
   body: CreateEnrolmentBody,
   key: string,
-  office?: OfficeSale & { staff_id: string },
+  office?: OfficeTaking,
 ) {
   const { store } = deps;
   const invalid = checkRequest(body);
@@ -457,6 +457,8 @@ export async function enrol(
     [...declared.keys()],
     familyChildren,
     santoDomingoDay(nowOf(deps)),
+    // The office's order takes the school's price unless its dialog sent the one it showed.
+    !office?.server_price,
   );
   if ('status' in priced) throw refuse(priced);
   // The orders a cross-order discount relied on: they can then only be cancelled by staff.
@@ -551,5 +553,8 @@ export async function enrol(
   return answer;
 }
 
-/** What the order keeps of the office's sale (the staff member's id is only for the photo check). */
-const officeSale = ({ staff_id: _staff, ...sale }: OfficeSale & { staff_id: string }): OfficeSale => sale;
+/** An order the office takes: its sale, the staff member (for the photos) and whether it names a price. */
+export type OfficeTaking = OfficeSale & { staff_id: string; server_price: boolean };
+
+/** What the order keeps of the office's sale. */
+const officeSale = ({ staff_id: _staff, server_price: _price, ...sale }: OfficeTaking): OfficeSale => sale;

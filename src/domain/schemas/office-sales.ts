@@ -5,10 +5,13 @@ import { DAY_PATTERN } from '../plans.ts';
 import { OFFICE_SALE_METHODS } from '../office-sales.ts';
 import { CreateEnrolmentBody } from './enrolment.ts';
 
-const { cardHolder, cardNumber, expDate, cvv, ...order } = CreateEnrolmentBody.properties;
+const { cardHolder, cardNumber, expDate, cvv, amount, discount, ...order } = CreateEnrolmentBody.properties;
 
 export const OfficeEnrolmentBody = Type.Object({
   ...order,
+  // The price the dialog showed, checked as the wizard's; absent: the school's price is taken.
+  amount: Type.Optional(amount),
+  discount: Type.Optional(discount),
   // Typed by staff only when the family pays by card (a virtual terminal).
   cardHolder: Type.Optional(cardHolder),
   cardNumber: Type.Optional(cardNumber),
