@@ -350,7 +350,7 @@ describe('a family enrolled at the counter', () => {
 
 describe("a plan's order seen from its detail", () => {
   it('shows what the plan collected, each payment with its note and who recorded it; a cash payment gets its receipt', async () => {
-    const { admin, parent } = await setup();
+    const { parent } = await setup();
     const annual = await demoCart(kit.t.store, 'PA2027');
     const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
     const body: CreateEnrolmentBody = enrolmentRequest(annual, [[monthly]]);
