@@ -326,10 +326,21 @@ describe('a family enrolled at the counter', () => {
 
   it("checks a price the dialog showed as the wizard's; without one, the school's price is taken", async () => {
     const { admin, cart } = await setup();
+    const { amount: _a, discount: _d, ...unpriced } = officeBody(cart, { method: 'efectivo' });
+    // The dialog asks the price first: the wizard's, and nothing is written.
+    const quoted = await kit.t.api({
+      method: 'POST',
+      url: '/api/inscripciones/oficina/precio',
+      token: admin,
+      payload: unpriced,
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json().data).toEqual({ amount: cart.weeks[0]!.value, discount: 0 });
+    expect(await kit.t.store.collection('inscripciones').count({})).toBe(0);
+    expect(await kit.t.store.collection('usuarios').count({ email: WALK_IN })).toBe(0);
     const tampered = await enrolAtCounter(admin, { ...officeBody(cart, { method: 'efectivo' }), amount: 1 });
     expect(tampered.statusCode).toBe(409);
     expect(tampered.json().message).toContain(`RD$${cart.weeks[0]!.value.toLocaleString('en-US')}`);
-    const { amount: _a, discount: _d, ...unpriced } = officeBody(cart, { method: 'efectivo' });
     const res = await enrolAtCounter(admin, unpriced);
     expect(res.statusCode, res.body).toBe(201);
     expect((await orderOf(res)).amount).toBe(cart.weeks[0]!.value);

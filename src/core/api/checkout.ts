@@ -12,8 +12,8 @@ import {
 import { authenticationStatus, cancelAuthentication } from '../checkout/authentication.ts';
 import { CARD_FIELDS, ENROLMENT_MESSAGES as M } from '../../domain/enrolment.ts';
 import { CreateEnrolmentBody } from '../../domain/schemas/enrolment.ts';
-import { OfficeEnrolmentBody } from '../../domain/schemas/office-sales.ts';
-import { enrolAtCounter } from '../checkout/office.ts';
+import { OfficeEnrolmentBody, OfficePriceAnswer } from '../../domain/schemas/office-sales.ts';
+import { enrolAtCounter, priceAtCounter } from '../checkout/office.ts';
 import { usableCoupon } from '../checkout/coupons.ts';
 import { answerOncePerKey } from './once-per-key.ts';
 import { childrenOf, earlierOrders, enrol, familyMembership } from '../checkout/pipeline.ts';
@@ -313,6 +313,11 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
         what: 'office enrolment',
         work: (key) => enrolAtCounter(core.deps, actorOf(call), accountOf(call), call.body, key),
       }),
+  }),
+  // Its price first, with every check of the checkout and nothing written.
+  adminCall('POST', '/inscripciones/oficina/precio', {
+    schema: { body: OfficeEnrolmentBody, response: { 200: OfficePriceAnswer } },
+    handle: (call, core) => priceAtCounter(core.deps, accountOf(call), call.body),
   }),
   userCall('GET', '/inscripciones/autenticacion/:session', {
     schema: { params: AuthenticationParams, response: { 200: AuthenticationStatusAnswer } },

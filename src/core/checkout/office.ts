@@ -112,6 +112,27 @@ const checkoutBody = (body: OfficeEnrolmentBody): CreateEnrolmentBody => {
   };
 };
 
+/**
+ * The price the school asks for this order (the wizard's rules, the family's earlier orders
+ * counted), with every check of the checkout and nothing written: what the dialog shows before
+ * the office takes the money. A family without an account yet is priced as a new one.
+ */
+export async function priceAtCounter(deps: CoreDeps, staff: UserRecord, body: OfficeEnrolmentBody) {
+  const email = body.account_email.trim().toLowerCase();
+  if (!EMAIL.test(email)) throw new ApiError(400, M.email);
+  const found = await usersOf(deps).findOne({ email });
+  if (found && isAdmin(found)) throw new ApiError(409, M.staffEmail);
+  const family = found ?? ({ _id: 'nueva-familia', email } as UserRecord);
+  const sale = { method: body.method, taken_by: staff.email, taken_by_name: staff.name };
+  const { body: answer } = await enrol(deps, family, checkoutBody(body), '', {
+    ...sale,
+    staff_id: staff._id,
+    server_price: true,
+    preview: true,
+  });
+  return answer as { status: 'SUCCESS'; data: { amount: number; discount: number } };
+}
+
 /** The office enrols a family; answers {statusCode, body} for the idempotency store. */
 export async function enrolAtCounter(
   deps: CoreDeps,

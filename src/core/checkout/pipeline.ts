@@ -461,6 +461,12 @@ export async function enrol(
     !office?.server_price,
   );
   if ('status' in priced) throw refuse(priced);
+  // The office's dialog asks the price first (issue 54): every check above, nothing written.
+  if (office?.preview)
+    return {
+      statusCode: 200,
+      body: { status: 'SUCCESS', data: { amount: priced.price.total, discount: priced.price.discount } },
+    };
   // The orders a cross-order discount relied on: they can then only be cancelled by staff.
   const familyOrders =
     familyChildren > body.listParticipants.length ? earlier.map((previous) => previous._id) : [];
@@ -554,7 +560,12 @@ export async function enrol(
 }
 
 /** An order the office takes: its sale, the staff member (for the photos) and whether it names a price. */
-export type OfficeTaking = OfficeSale & { staff_id: string; server_price: boolean };
+export type OfficeTaking = OfficeSale & { staff_id: string; server_price: boolean; preview?: boolean };
 
 /** What the order keeps of the office's sale. */
-const officeSale = ({ staff_id: _staff, server_price: _price, ...sale }: OfficeTaking): OfficeSale => sale;
+const officeSale = ({
+  staff_id: _staff,
+  server_price: _price,
+  preview: _preview,
+  ...sale
+}: OfficeTaking): OfficeSale => sale;

@@ -27,3 +27,9 @@ export const OfficeEnrolmentBody = Type.Object({
   due: Type.Optional(Type.String({ pattern: DAY_PATTERN })),
 });
 export type OfficeEnrolmentBody = Static<typeof OfficeEnrolmentBody>;
+
+/** POST /inscripciones/oficina/precio: what the school asks for the order now. */
+export const OfficePriceAnswer = Type.Object({
+  status: Type.Literal('SUCCESS'),
+  data: Type.Object({ amount: Type.Integer(), discount: Type.Integer() }),
+});
