@@ -16,7 +16,7 @@ import {
   useUploadPhotoMutation,
 } from '../api.ts';
 import { notifyError, notifySuccess, withServerMessage } from '../feedback.ts';
-import { CONTACT_FORMS, GENDERS, SHIRT_SIZES, SOURCES } from '../../domain/enrolment.ts';
+import { ADDITIONAL_OPTIONAL, CONTACT_FORMS, GENDERS, SHIRT_SIZES, SOURCES } from '../../domain/enrolment.ts';
 import { additionalFieldErrors, participantFieldErrors } from '../../domain/enrolment-rules.ts';
 import { ADDITIONAL_LABELS, PARTICIPANT_LABELS } from '../../domain/labels.ts';
 import { ageOn } from '../../domain/staff.ts';
@@ -274,7 +274,7 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
     label: string,
     extra: Partial<Parameters<typeof TextField<Values>>[0]> = {},
   ) => (
-    <div className="col-12 col-md-6">
+    <div key={name} className="col-12 col-md-6">
       <TextField formik={formik} name={name} label={label} help="" inputMode={INPUT_MODE[name]} {...extra} />
     </div>
   );
@@ -409,7 +409,7 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
         {CONTACT.map((field) =>
           text(
             `c_${field}`,
-            `${field === 'first_name' || field === 'last_name' ? 'Contacto de emergencia: ' : ''}${ADDITIONAL_LABELS[field]}`,
+            `${field === 'first_name' || field === 'last_name' ? 'Contacto de emergencia: ' : ''}${ADDITIONAL_LABELS[field]}${(ADDITIONAL_OPTIONAL as readonly string[]).includes(field) ? '' : ' *'}`,
           ),
         )}
         <div className="col-12 col-md-6">
@@ -435,12 +435,10 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
       <div className="form-check mb-3">
         <input
           id="field-terms"
-          name="terms"
           type="checkbox"
           className={`form-check-input${formik.submitCount > 0 && formik.errors.terms ? ' is-invalid' : ''}`}
-          checked={values.terms}
           aria-describedby="field-terms-error"
-          onChange={(event) => void formik.setFieldValue('terms', event.target.checked)}
+          {...formik.getFieldProps({ name: 'terms', type: 'checkbox' })}
         />
         <label htmlFor="field-terms" className="form-check-label">
           La familia aceptó los términos y condiciones *
