@@ -5,7 +5,10 @@
 // collected, each payment's note and who recorded it, and every manual payment gets its receipt.
 import { describe, expect, it } from 'vitest';
 import { staffKit, staffKitPerTest } from './testing.ts';
+import type { PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 import {
+  cancelAsStaff,
+  recordingGateway,
   demoCart,
   enrolmentRequest,
   newKey,
@@ -25,10 +28,16 @@ import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
 
 /** The server's clock: now, unless a test moves it past a due day. */
 const clock = { now: new Date() };
-const { kit, setup } = staffKitPerTest(() => {
+let gateway: PaymentGateway | undefined;
+const { kit, setup: newKit } = staffKitPerTest(() => {
   clock.now = new Date();
-  return staffKit(undefined, clock);
+  return staffKit(gateway, clock);
 });
+/** A new kit, on `withGateway` when given (the sandbox otherwise). */
+const setup = (withGateway?: PaymentGateway) => {
+  gateway = withGateway;
+  return newKit();
+};
 
 const WALK_IN = 'familia.nueva@correo.do';
 
@@ -344,6 +353,23 @@ describe('a family enrolled at the counter', () => {
     const res = await enrolAtCounter(admin, unpriced);
     expect(res.statusCode, res.body).toBe(201);
     expect((await orderOf(res)).amount).toBe(cart.weeks[0]!.value);
+  });
+
+  it('cancelled, a cash order asks the gateway for nothing: what was paid at the counter is owed back there', async () => {
+    const recording = recordingGateway();
+    const { admin, cart } = await setup(recording.gateway);
+    const order = await orderOf(await enrolAtCounter(admin, officeBody(cart, { method: 'efectivo' })));
+    const detail = await get(`/api/inscripciones/detalle/${order._id}`);
+    expect(detail.give_back).toMatchObject({
+      collected: { card: 0, office: order.amount },
+      card: 0,
+      office: order.amount,
+    });
+    await cancelAsStaff(kit.t, admin, order._id);
+    expect(recording.refunds).toEqual([]);
+    const cancelled = (await kit.t.store.collection<Enrolment>('inscripciones').findById(order._id))!;
+    expect(cancelled.refund_status).toBe('none');
+    expect(cancelled.office_refund).toMatchObject({ amount: order.amount, status: 'owed' });
   });
 
   it('answers a repeated request (the same Idempotency-Key) once: one order, one payment', async () => {

@@ -204,7 +204,7 @@ export const CARD_METHODS: ReadonlyArray<LedgerPayment['method']> = ['tarjeta', 
  */
 export async function cardCharges(
   store: Store,
-  enrolment: Pick<Enrolment, '_id' | 'order_number' | 'amount' | 'merchant'>,
+  enrolment: Pick<Enrolment, '_id' | 'order_number' | 'amount' | 'merchant' | 'office'>,
 ): Promise<
   Array<{
     payment: string | null;
@@ -219,7 +219,10 @@ export async function cardCharges(
     { enrolment_id: enrolment._id, status: 'approved', method: { $in: [...CARD_METHODS] } },
     { sort: { created_at: 1, _id: 1 } },
   );
-  if (!payments.some((payment) => payment._id === checkoutPaymentId(enrolment._id)))
+  // An order from before ledgers was paid by card at its checkout; one the office took in cash, by
+  // transfer or unpaid (issue 54) never was: nothing of it goes back to a card.
+  const counter = enrolment.office && enrolment.office.method !== 'tarjeta';
+  if (!counter && !payments.some((payment) => payment._id === checkoutPaymentId(enrolment._id)))
     payments.unshift({
       _id: checkoutPaymentId(enrolment._id),
       reference: enrolment.order_number,
