@@ -414,5 +414,6 @@ describe("a plan's order seen from its detail", () => {
     expect(payment.receipt_pending).toBeUndefined();
     const mail = (await outbox()).find((entry) => entry._id.includes(payment._id));
     expect(mail?.attachments).toHaveLength(1);
+    expect(mail?.text).toContain('(Efectivo, registrado en la oficina por direccion@escuela.do)');
   });
 });
