@@ -40,7 +40,10 @@ export function OrderSection({ enrolment }: { enrolment: EnrolmentDetail }) {
           ],
           ['Descuento', formatDop(enrolment.discount)],
           ['Cupón', enrolment.coupon ?? ''],
-          ['Autorización', enrolment.auth_code ?? ''],
+          // Cash, a transfer or nothing yet at the counter (issue 54): no card authorised anything.
+          ...(enrolment.auth_code || !enrolment.office
+            ? ([['Autorización', enrolment.auth_code ?? '']] as Array<[string, string]>)
+            : []),
           ...(enrolment.gateway_rrn
             ? ([
                 ['Referencia de la pasarela', enrolment.gateway_reference ?? ''],
