@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { adminSession, api, E2E_ADMIN } from './api.ts';
 import { keepShot } from './shots.ts';
+import { expectAccessible } from './a11y.ts';
 import { FIXTURE_PNG_BASE64 } from '../src/core/checkout/fixtures.ts';
 import { santoDomingoDay } from '../src/domain/days.ts';
 import { formatDop } from '../src/domain/pricing.ts';
@@ -71,6 +72,7 @@ test('staff enrol a walk-in family paid in cash and one pendiente de pago; the m
   await adminSession(page);
   await page.goto('/admin/inscripciones');
   await expect(page.getByRole('heading', { name: 'Inscripciones' })).toBeVisible();
+  await keepShot(page, testInfo.outputPath(`walk-in-0-list-${width}.png`));
 
   // Cash at the counter: the price first, then the order.
   const cash = await fillWalkIn(page, `efectivo.${stamp}@correo.do`, 'Mateo', photo);
@@ -81,6 +83,7 @@ test('staff enrol a walk-in family paid in cash and one pendiente de pago; the m
   await expect(total).toBeVisible();
   const amount = Number((await total.locator('strong').innerText()).replace(/\D/g, ''));
   expect(amount).toBeGreaterThan(0);
+  await expectAccessible(page, "admin: 'Nueva inscripción'");
   await keepShot(page, testInfo.outputPath(`walk-in-1-dialog-${width}.png`), true);
   await cash.getByRole('button', { name: 'Registrar inscripción' }).click();
   const done = page.getByRole('alert').filter({ hasText: /Inscripción registrada: orden \d+/ });
@@ -120,6 +123,7 @@ test('staff enrol a walk-in family paid in cash and one pendiente de pago; the m
   await expect(payments.getByText(`Cobrado${formatDop(amount)}`)).toBeVisible();
   await expect(payments.getByText('Registrado por admin@e2e.do')).toBeVisible();
   await expect(payments.getByText('Nota: Recibo manual 0457')).toBeVisible();
+  await expectAccessible(page, 'admin: an order taken at the counter');
   await keepShot(page, testInfo.outputPath(`walk-in-3-order-${width}.png`), true);
   await payments.getByRole('link', { name: 'Ver estado de cuenta' }).click();
   await expect(page.getByRole('heading', { name: `Cuenta de la orden ${cashOrder}` })).toBeVisible();
