@@ -23,6 +23,7 @@ import { settleCardPayments } from '../../src/core/payments/card-settler.ts';
 import { issuePendingReceipts } from '../../src/core/receipts/pending-receipts.ts';
 import { renderReceiptPdf } from '../../src/core/receipts/pdf.ts';
 import { sendEcfReceipts } from '../../src/core/receipts/ecf.ts';
+import { releaseUnpaidOfficeOrders } from '../../src/core/checkout/office.ts';
 import { issuePendingPaymentReceipts } from '../../src/core/payments/payment-receipts.ts';
 import { ensureIndexes } from '../../src/core/indexes.ts';
 import { ecfPort } from '../ecf/port.ts';
@@ -239,6 +240,8 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
   // Waiting lists (src/core/checkout/waitlist.ts): offers that ran out pass on, and places freed by
   // an expired hold or more capacity go to the first in line. Each offer is claimed first.
   every(WAITLIST_PASS_MS, 'waiting list offers failed', () => offerFreedPlaces(school.core.deps), true);
+  // Orders the office took 'pendiente de pago' (issue 54): unpaid past their due day, their places go back.
+  every(WAITLIST_PASS_MS, 'unpaid office orders failed', () => releaseUnpaidOfficeOrders(school.core.deps));
   // Fiscal receipts that waited for an NCF sequence (src/core/receipts/pending-receipts.ts): issued
   // and e-mailed once staff add one (saving it runs this at once too). Each receipt's id is its order's.
   every(WAITLIST_PASS_MS, 'pending receipts failed', () => issuePendingReceipts(school.core.deps));
