@@ -6,7 +6,7 @@ import {
   SIDEBAR_LIGHT_SKINS,
 } from './uiOptions.ts';
 import { readUiSettings, UI_SETTINGS_KEY } from './uiPersistence.ts';
-// A namespace import: the slice's many actions need no second list beside the one in SettingsPanel.
+// The slice's many actions through one namespace import rather than a long list of names.
 import * as ui from './uiSlice.ts';
 import type { UiState } from './uiSlice.ts';
 
@@ -90,32 +90,24 @@ describe('ui slice: navbar variant and sidebar skin', () => {
     expect(reducer(light, ui.setSidebarSkin('sidebar-dark-maroon')).sidebarSkin).toBe('sidebar-dark-maroon');
   });
 
+  // Field, action, an unknown value, then a non-first choice in light and in dark mode, so the
+  // fallback is seen to move it.
   const FALLBACKS = [
-    {
-      what: 'variant',
-      set: ui.setNavbarVariant,
-      field: 'navbarVariant',
-      unknown: 'navbar-rainbow',
-      light: ['navbar-orange', 'navbar-light'],
-      dark: ['navbar-pink', 'navbar-dark'],
-    },
-    {
-      what: 'skin',
-      set: ui.setSidebarSkin,
-      field: 'sidebarSkin',
-      unknown: 'sidebar-dark-rainbow',
-      light: ['sidebar-light-teal', 'sidebar-light-primary'],
-      dark: ['sidebar-dark-teal', 'sidebar-dark-primary'],
-    },
+    ['navbarVariant', ui.setNavbarVariant, 'navbar-rainbow', 'navbar-orange', 'navbar-pink'],
+    ['sidebarSkin', ui.setSidebarSkin, 'sidebar-dark-rainbow', 'sidebar-light-teal', 'sidebar-dark-teal'],
   ] as const;
+  /** The first choice of each field in light and in dark mode. */
+  const FIRST = {
+    navbarVariant: ['navbar-light', 'navbar-dark'],
+    sidebarSkin: ['sidebar-light-primary', 'sidebar-dark-primary'],
+  } as const;
   it.each(
-    FALLBACKS.flatMap((fallback) =>
-      [undefined, null, '', fallback.unknown].map((value) => [fallback.what, value, fallback] as const),
+    FALLBACKS.flatMap(([field, set, unknown, inLight, inDark]) =>
+      [undefined, null, '', unknown].map((value) => [field, value, set, inLight, inDark] as const),
     ),
-  )('falls back to the first %s of the mode for %s', (_what, value, { set, field, light: l, dark: d }) => {
-    // Each mode starts from a non-first choice, so the fallback is seen to move it.
-    expect(reducer({ ...light, [field]: l[0] }, set(value))[field]).toBe(l[1]);
-    expect(reducer({ ...dark, [field]: d[0] }, set(value))[field]).toBe(d[1]);
+  )('falls back to the first %s of the mode for %s', (field, value, set, inLight, inDark) => {
+    expect(reducer({ ...light, [field]: inLight }, set(value))[field]).toBe(FIRST[field][0]);
+    expect(reducer({ ...dark, [field]: inDark }, set(value))[field]).toBe(FIRST[field][1]);
   });
 });
 
