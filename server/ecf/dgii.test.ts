@@ -9,13 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dgiiClient, DgiiUncertain, DgiiUnavailable } from './dgii.ts';
+import { ecfPortOver } from './port.ts';
 import { loadEcfSigner, securityCode, type EcfSigner } from './signer.ts';
 import { dgiiSchemaErrors } from '../testing/dgii-xsd.ts';
 import { startDgiiStandin, type DgiiStandin } from '../testing/dgii-standin.ts';
 import { ecfSale, schoolP12In } from '../testing/ecf.ts';
 import { ecfXml, encfOf, rfceXml, type EcfSource } from '../../src/domain/ecf.ts';
 import { signEcf } from '../../src/core/receipts/ecf.ts';
-import type { EcfPort } from '../../src/core/receipts/ecf-port.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-dgii-'));
 let signer: EcfSigner;
@@ -189,16 +189,7 @@ describe('the DGII client', () => {
 
   it('an E32 of exactly RD$250,000 goes whole to the reception; RD$249,999 goes as its summary (RFCE)', async () => {
     const { standin: dgii, client } = await setup();
-    const port: EcfPort = {
-      env: 'TesteCF',
-      certificateValidUntil: signer.validUntil,
-      sign: (xml) => signer.sign(xml),
-      send: (xml, name) => client.send(xml, name),
-      status: (trackId) => client.status(trackId),
-      sendSummary: (xml, name) => client.sendSummary(xml, name),
-      trackIds: (rnc, encf) => client.trackIds(rnc, encf),
-      summaryStatus: (rnc, encf, code) => client.summaryStatus(rnc, encf, code),
-    };
+    const port = ecfPortOver('TesteCF', signer, client);
     const consumer = (number: number, total: number) =>
       invoice(number, {
         type: 'E32',
