@@ -1,6 +1,6 @@
 // Arrangements shared by API tests of several folders.
 import { PassThrough } from 'node:stream';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app.ts';
 import { TEST_HASHING, type TestApp } from '../testing/build.ts';
@@ -53,3 +53,13 @@ export function closedAfterEach() {
     return thing;
   };
 }
+
+/** The API's refusal envelope with this message. */
+export const refusal = (message: string) => ({ status: 'ERROR', success: false, message });
+
+/** The API's success envelope with this message and a record holding (at least) these fields. */
+export const success = (message: string, data: Record<string, unknown>) => ({
+  status: 'SUCCESS',
+  message,
+  data: expect.objectContaining(data) as unknown,
+});

@@ -2,6 +2,7 @@
 // round trip with its exact envelope and stored effect, who may call what, and bad input.
 import { describe, expect, it } from 'vitest';
 import { adminKitPerTest, createCamp, stored, UNKNOWN_ID } from './test-kit.ts';
+import { refusal } from '../testing.ts';
 
 const kit = adminKitPerTest();
 
@@ -184,13 +185,13 @@ describe.each(AREAS.map((area) => [area.area, area] as const))(
     it('answers an unknown id with 404 and a bad id with 400', async () => {
       const unknown = await get(`/api/${area}/${find}/${UNKNOWN_ID}`);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ status: 'ERROR', success: false, message: notFound });
+      expect(unknown.json()).toEqual(refusal(notFound));
       const update = await change({ _id: UNKNOWN_ID, [field]: newValue });
       expect(update.statusCode).toBe(404);
       expect(update.json().message).toBe(notFound);
       const bad = await get(`/api/${area}/${find}/not-an-id`);
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ status: 'ERROR', success: false, message: 'Identificador inválido.' });
+      expect(bad.json()).toEqual(refusal('Identificador inválido.'));
     });
 
     it('refuses an operator object where text belongs, and a missing field, storing nothing', async () => {
@@ -198,11 +199,7 @@ describe.each(AREAS.map((area) => [area.area, area] as const))(
       const before = await kit.t.store.collection(area).count({});
       const operator = await post({ ...payload, [field]: { $ne: '' } });
       expect(operator.statusCode).toBe(400);
-      expect(operator.json()).toEqual({
-        status: 'ERROR',
-        success: false,
-        message: `El campo "${field}" tiene un tipo de dato inválido.`,
-      });
+      expect(operator.json()).toEqual(refusal(`El campo "${field}" tiene un tipo de dato inválido.`));
       const { [field]: _left, ...missing } = payload;
       const incomplete = await post(missing);
       expect(incomplete.statusCode).toBe(400);
@@ -343,11 +340,7 @@ describe('who may call the admin areas', () => {
     for (const [method, url] of ADMIN_ROUTES) {
       const anonymous = await kit.t.api({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      expect(anonymous.json()).toEqual({
-        status: 'ERROR',
-        success: false,
-        message: 'Debe iniciar sesión para continuar.',
-      });
+      expect(anonymous.json()).toEqual(refusal('Debe iniciar sesión para continuar.'));
       const parent = await kit.t.api({
         method,
         url,
