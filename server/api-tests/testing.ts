@@ -63,3 +63,13 @@ export const success = (message: string, data: Record<string, unknown>) => ({
   message,
   data: expect.objectContaining(data) as unknown,
 });
+
+/** A refusal as the user reads it: the status code and the message of the answer. */
+export function expectRefused(
+  res: { statusCode: number; body: string },
+  statusCode: number,
+  message: string,
+) {
+  expect(res.statusCode, res.body).toBe(statusCode);
+  expect((JSON.parse(res.body) as { message?: unknown }).message).toBe(message);
+}
