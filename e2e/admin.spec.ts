@@ -2,7 +2,7 @@ import { expect, test, type Page } from './test.ts';
 import { expectAccessible } from './a11y.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 import { closeToasts } from './toasts.ts';
-import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
+import { fillCard, oneChildToPayment } from './wizard.ts';
 import { keepShot } from './shots.ts';
 
 // The school's staff and a parent, end to end against the real server: the admin builds a camp
@@ -189,10 +189,7 @@ test('an admin builds a camp, a parent enrols through its link, the admin sees p
   await parentPage.getByRole('button', { name: 'Agregar' }).click();
   await expect(parentPage.getByLabel('Total').first()).toContainText('RD$5,000');
   await parentPage.getByRole('button', { name: 'Siguiente' }).click();
-  await fillParticipant(parentPage, 1, 'Pedro', 'Masculino');
-  await parentPage.getByRole('button', { name: 'Siguiente' }).click();
-  await fillAdditional(parentPage);
-  await parentPage.getByRole('button', { name: 'Siguiente' }).click();
+  await oneChildToPayment(parentPage, 'Pedro', 'Masculino');
   await parentPage.getByLabel('Código de cupón').fill(`navidad-${tag.toLowerCase()}`);
   await parentPage.getByRole('button', { name: 'Aplicar' }).click();
   await expect(parentPage.getByText(`Cupón aplicado: 10% de Navidad (NAVIDAD-${tag})`)).toBeVisible();

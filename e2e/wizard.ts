@@ -165,6 +165,17 @@ export async function fillAdditional(page: Page) {
   await page.getByLabel('¿Cómo se enteró de nosotros? *', { exact: true }).selectOption('Instagram');
 }
 
+/** From the participants' step to the payment step with one child, each step seen at its address. */
+export async function oneChildToPayment(page: Page, name: string, sex: 'Masculino' | 'Femenino') {
+  await expect(page).toHaveURL(/\/participantes$/);
+  await fillParticipant(page, 1, name, sex);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page).toHaveURL(/\/adicional$/);
+  await fillAdditional(page);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page).toHaveURL(/\/pago$/);
+}
+
 /** The card form with a sandbox card, and the terms. */
 export async function fillCard(page: Page, card: string) {
   await fill(page, {
