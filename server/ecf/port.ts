@@ -3,8 +3,8 @@
 // DGII client on DGII's hosts (or the test stand-in's).
 import type { EcfConfig } from '../config.ts';
 import type { EcfPort } from '../../src/core/receipts/ecf-port.ts';
-import { dgiiClient } from './dgii.ts';
-import { loadEcfSigner } from './signer.ts';
+import { dgiiClient, type DgiiClient } from './dgii.ts';
+import { loadEcfSigner, type EcfSigner } from './signer.ts';
 
 export function ecfPort(
   config: EcfConfig,
@@ -12,9 +12,13 @@ export function ecfPort(
   options: { clock?: () => Date; timeoutMs?: number } = {},
 ): EcfPort {
   const signer = loadEcfSigner(config);
-  const client = dgiiClient({ config, signer, ...options });
+  return ecfPortOver(config.env, signer, dgiiClient({ config, signer, ...options }));
+}
+
+/** The port over a signer and a DGII client already made (the client's tests make their own). */
+export function ecfPortOver(env: EcfConfig['env'], signer: EcfSigner, client: DgiiClient): EcfPort {
   return {
-    env: config.env,
+    env,
     certificateValidUntil: signer.validUntil,
     sign: (xml) => signer.sign(xml),
     send: (xml, fileName) => client.send(xml, fileName),
