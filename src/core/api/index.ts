@@ -10,6 +10,7 @@ import { STAFF_ROUTES } from './staff.ts';
 import { WAITLIST_ROUTES } from './waitlist.ts';
 import { RECEIPT_ROUTES } from './receipts.ts';
 import { PAYMENT_ROUTES } from './payments.ts';
+import { NOTICE_ROUTES } from './notices.ts';
 import type { ApiRoute } from './route.ts';
 
 export const API_ROUTES: ApiRoute[] = [
@@ -22,6 +23,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...PAYMENT_ROUTES,
   ...PERSONAL_ROUTES,
   ...CAMP_DAY_ROUTES,
+  ...NOTICE_ROUTES,
 ];
 
 export {
