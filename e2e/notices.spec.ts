@@ -19,10 +19,11 @@ test('the office writes a notice to a week, previews it by channel, sends it and
   test.setTimeout(90_000);
   const tag = `${Date.now()}`;
   // Three families in week 1: two agreed to WhatsApp at checkout, one did not.
-  let cart;
+  const parents = [];
+  for (const index of [0, 1, 2]) parents.push(await newParent(page, `aviso${index}.${tag}@correo.do`));
+  const cart = await demoSummerCart(page, parents[0]!.token);
   for (const [index, phone] of ['809-555-0141', '829-555-0142', null].entries()) {
-    const parent = await newParent(page, `aviso${index}.${tag}@correo.do`);
-    cart ??= await demoSummerCart(page, parent.token);
+    const parent = parents[index]!;
     const body = enrolmentRequest(cart, [[0]]);
     const paid = await payAs(
       page,

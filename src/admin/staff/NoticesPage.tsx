@@ -9,6 +9,7 @@ import { AdminPage } from '../AdminPage.tsx';
 import { CampPicker } from '../CampPicker.tsx';
 import type { AdminColumn } from '../DataTable.tsx';
 import { FilterSelect } from '../filters.tsx';
+import { SmallFormCard } from '../fields.tsx';
 import { counted, LoadedTable } from '../TablePage.tsx';
 import { useAreaList, useNoticesQuery, usePreviewNoticeMutation, useSendNoticeMutation } from '../api.ts';
 import { serverMessage } from '../feedback.ts';
@@ -191,134 +192,118 @@ function NoticeForm() {
   const tied = error ? ids.error : undefined;
   return (
     <>
-      <form className="card mb-3" onSubmit={ask} noValidate aria-labelledby="notice-form-title">
-        <div className="card-header">
-          <h2 id="notice-form-title" className="h6 mb-0">
-            Escribir un aviso
-          </h2>
+      <SmallFormCard
+        titleId="notice-form-title"
+        title="Escribir un aviso"
+        onSubmit={ask}
+        submitLabel="Ver destinatarios"
+        submitColumn="col-12 col-md-6 col-xl-3"
+        busy={previewing.isLoading}
+        error={error}
+        errorId={ids.error}
+        done={done}
+      >
+        <div className="col-12 col-md-6 col-xl-3">
+          <label htmlFor={ids.kind} className="form-label small mb-1">
+            Para
+          </label>
+          <select
+            id={ids.kind}
+            name="kind"
+            autoComplete="off"
+            className="form-select admin-tap"
+            value={kind}
+            onChange={(event) => changed(() => setKind(event.target.value as Kind))}
+          >
+            {(coach ? (['category'] as const) : (['week', 'category', 'camp', 'overdue'] as const)).map(
+              (option) => (
+                <option key={option} value={option}>
+                  {KIND_LABELS[option]}
+                </option>
+              ),
+            )}
+          </select>
         </div>
-        <div className="card-body row g-2">
+        <div className="col-12 col-md-6 col-xl-3">
+          <CampPicker
+            id="notice-camp"
+            value={campament}
+            allowAll={kind === 'overdue'}
+            onChange={(id) =>
+              changed(() => {
+                setCampament(id);
+                setWeek('');
+                setCategory('');
+              })
+            }
+          />
+        </div>
+        {kind === 'week' || kind === 'category' ? (
           <div className="col-12 col-md-6 col-xl-3">
-            <label htmlFor={ids.kind} className="form-label small mb-1">
-              Para
-            </label>
-            <select
-              id={ids.kind}
-              name="kind"
-              autoComplete="off"
-              className="form-select admin-tap"
-              value={kind}
-              onChange={(event) => changed(() => setKind(event.target.value as Kind))}
-            >
-              {(coach ? (['category'] as const) : (['week', 'category', 'camp', 'overdue'] as const)).map(
-                (option) => (
-                  <option key={option} value={option}>
-                    {KIND_LABELS[option]}
-                  </option>
-                ),
-              )}
-            </select>
-          </div>
-          <div className="col-12 col-md-6 col-xl-3">
-            <CampPicker
-              id="notice-camp"
-              value={campament}
-              allowAll={kind === 'overdue'}
-              onChange={(id) =>
-                changed(() => {
-                  setCampament(id);
-                  setWeek('');
-                  setCategory('');
-                })
-              }
+            <WeekPicker
+              id="notice-week"
+              campament={campament}
+              value={week}
+              allowAll={!needsWeek}
+              onChange={(id) => changed(() => setWeek(id))}
             />
           </div>
-          {kind === 'week' || kind === 'category' ? (
-            <div className="col-12 col-md-6 col-xl-3">
-              <WeekPicker
-                id="notice-week"
-                campament={campament}
-                value={week}
-                allowAll={!needsWeek}
-                onChange={(id) => changed(() => setWeek(id))}
-              />
-            </div>
-          ) : null}
-          {kind === 'category' ? (
-            <div className="col-12 col-md-6 col-xl-3">
-              <FilterSelect
-                id="notice-category"
-                name="category"
-                label="Categoría"
-                allLabel="Seleccione una categoría"
-                value={category}
-                disabled={!campament}
-                onChange={(id) => changed(() => setCategory(id))}
-                options={(campament ? (categories.data?.data ?? []) : []).map((entry) => ({
-                  value: entry._id,
-                  label: entry.name,
-                }))}
-              />
-            </div>
-          ) : null}
-          <div className="col-12">
-            <label htmlFor={ids.text} className="form-label">
-              Texto del aviso
-            </label>
-            <textarea
-              id={ids.text}
-              name="text"
-              autoComplete="off"
-              inputMode="text"
-              rows={4}
-              maxLength={NOTICE_MAX_CHARS}
-              className={`form-control${error ? ' is-invalid' : ''}`}
-              value={text}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={[ids.count, tied].filter(Boolean).join(' ')}
-              onChange={(event) => changed(() => setText(event.target.value))}
+        ) : null}
+        {kind === 'category' ? (
+          <div className="col-12 col-md-6 col-xl-3">
+            <FilterSelect
+              id="notice-category"
+              name="category"
+              label="Categoría"
+              allLabel="Seleccione una categoría"
+              value={category}
+              disabled={!campament}
+              onChange={(id) => changed(() => setCategory(id))}
+              options={(campament ? (categories.data?.data ?? []) : []).map((entry) => ({
+                value: entry._id,
+                label: entry.name,
+              }))}
             />
-            <div id={ids.count} className="form-text">
-              {text.length} de {NOTICE_MAX_CHARS} caracteres. Se envía por correo a todas las familias y por
-              WhatsApp a las que lo aceptaron.
-            </div>
           </div>
-          <div className="col-12">
-            <div className="form-check admin-tap d-flex align-items-center gap-2">
-              <input
-                id={ids.urgent}
-                name="urgent"
-                type="checkbox"
-                className="form-check-input mt-0"
-                checked={urgent}
-                onChange={(event) => changed(() => setUrgent(event.target.checked))}
-              />
-              <label htmlFor={ids.urgent} className="form-check-label">
-                Urgente: enviar ya aunque sea de noche (de 21:00 a 7:00 los demás esperan a la mañana)
-              </label>
-            </div>
-          </div>
-          {error ? (
-            <p id={ids.error} className="col-12 text-danger mb-0" role="alert">
-              {error}
-            </p>
-          ) : null}
-          {done ? (
-            <p className="col-12 text-success mb-0" role="status">
-              {done}
-            </p>
-          ) : null}
-          <div className="col-12">
-            <button
-              type="submit"
-              className="btn btn-outline-primary admin-tap"
-              disabled={previewing.isLoading}
-            >
-              Ver destinatarios
-            </button>
+        ) : null}
+        <div className="col-12">
+          <label htmlFor={ids.text} className="form-label">
+            Texto del aviso
+          </label>
+          <textarea
+            id={ids.text}
+            name="text"
+            autoComplete="off"
+            inputMode="text"
+            rows={4}
+            maxLength={NOTICE_MAX_CHARS}
+            className={`form-control${error ? ' is-invalid' : ''}`}
+            value={text}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[ids.count, tied].filter(Boolean).join(' ')}
+            onChange={(event) => changed(() => setText(event.target.value))}
+          />
+          <div id={ids.count} className="form-text">
+            {text.length} de {NOTICE_MAX_CHARS} caracteres. Se envía por correo a todas las familias y por
+            WhatsApp a las que lo aceptaron.
           </div>
         </div>
-      </form>
+        <div className="col-12">
+          <div className="form-check admin-tap d-flex align-items-center gap-2">
+            <input
+              id={ids.urgent}
+              name="urgent"
+              type="checkbox"
+              className="form-check-input mt-0"
+              checked={urgent}
+              onChange={(event) => changed(() => setUrgent(event.target.checked))}
+            />
+            <label htmlFor={ids.urgent} className="form-check-label">
+              Urgente: enviar ya aunque sea de noche (de 21:00 a 7:00 los demás esperan a la mañana)
+            </label>
+          </div>
+        </div>
+      </SmallFormCard>
       {seen ? <PreviewCard preview={seen} busy={sending.isLoading} onSend={go} /> : null}
     </>
   );

@@ -188,6 +188,8 @@ export async function previewNotice(
   account: UserRecord,
   body: NoticeBody,
 ): Promise<NoticePreview> {
+  // The text is checked here too: the office hears of an empty one before choosing to send.
+  cleanText(body.text);
   const label = await checkAudience(deps.store, account, body.audience);
   const now = nowOf(deps);
   const families = await familiesOf(deps, body.audience, now);
