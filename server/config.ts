@@ -1,5 +1,7 @@
 // Runtime configuration, read once from environment variables and validated, so that a
 // mistake is reported at start-up in plain words instead of failing later inside a request.
+// Over 500 lines on purpose: one concern, every setting of the deployment read and checked in one
+// place, each beside its message, so that a reader finds any of them here.
 import { AUTOPAY_DEFAULTS } from '../src/domain/ledger.ts';
 import {
   BACKUP_DEFAULT_HOUR,
@@ -77,6 +79,8 @@ export interface Config {
   platform: { adminEmail: string | undefined; adminPassword: string | undefined; key: string | undefined };
   /** WhatsApp Cloud API for the default school (issue 56); null: no WhatsApp, e-mail only. */
   whatsapp: WhatsAppConfig | null;
+  /** Meta's Graph API base (WHATSAPP_API_URL or its default): where schools' own numbers send too. */
+  whatsappApiUrl: string;
 }
 
 /** Meta's WhatsApp Cloud API: the WHATSAPP_* settings, all four secrets and ids set together. */
@@ -390,6 +394,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     backup,
     platform,
     whatsapp,
+    whatsappApiUrl: (value('WHATSAPP_API_URL') ?? WHATSAPP_DEFAULT_API_URL).replace(/\/+$/, ''),
   };
 }
 

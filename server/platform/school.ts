@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import PDFDocument from 'pdfkit';
-import type { Config } from '../config.ts';
+import type { Config, WhatsAppConfig } from '../config.ts';
 import type { Store } from '../store/port.ts';
 import { Outbox, type Transport } from '../mail/outbox.ts';
 import { hashPassword, verifyPassword, type ScryptParams } from '../auth/password.ts';
@@ -24,6 +24,7 @@ import { settleCardPayments } from '../../src/core/payments/card-settler.ts';
 import { issuePendingReceipts } from '../../src/core/receipts/pending-receipts.ts';
 import { renderReceiptPdf } from '../../src/core/receipts/pdf.ts';
 import { sendEcfReceipts } from '../../src/core/receipts/ecf.ts';
+import { releaseUnpaidOfficeOrders } from '../../src/core/checkout/office.ts';
 import { issuePendingPaymentReceipts } from '../../src/core/payments/payment-receipts.ts';
 import { ensureIndexes } from '../../src/core/indexes.ts';
 import { ecfPort } from '../ecf/port.ts';
@@ -50,6 +51,13 @@ export interface School {
   readonly outbox: Outbox;
   /** Its WhatsApp outbox (issue 56), where its WhatsApp is set up; null: e-mail only. */
   readonly whatsapp: WhatsAppOutbox | null;
+  /** Its WhatsApp number's settings now (the webhook checks signatures with them); null: none. */
+  readonly whatsappSettings: WhatsAppConfig | null;
+  /**
+   * Sends from `settings` from now on (the school saved its own number; null: e-mail only). Messages
+   * already queued stay in its store and leave from the new number.
+   */
+  useWhatsApp(settings: WhatsAppConfig | null): Promise<void>;
   /**
    * The business core this school answers with (src/core/services.ts); made again when the
    * school's own settings change its gateway (`useGateway`). Read it per request, per pass.
@@ -100,9 +108,10 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
   // Every line a school's core or pass writes names its school.
   const log = deps.log.child({ school: config.accountId });
   const outbox = new Outbox(store, deps.transport, config.mailFrom, log, config.mailReplyTo);
-  const whatsapp = config.whatsapp
-    ? new WhatsAppOutbox(store, deps.whatsappTransport ?? cloudApiTransport(config.whatsapp), log)
-    : null;
+  const outboxFor = (settings: WhatsAppConfig | null) =>
+    settings ? new WhatsAppOutbox(store, deps.whatsappTransport ?? cloudApiTransport(settings), log) : null;
+  let whatsappSettings = config.whatsapp;
+  let whatsapp = outboxFor(whatsappSettings);
   // Bound once the core exists: the alert is an e-mail to the admins through the core's outbox.
   let credentialsRefused: (description: string) => void = () => undefined;
   const coreWith = (gateway: PaymentGateway) =>
@@ -128,9 +137,9 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
         backups: config.backup.key !== undefined,
       },
     });
-  let core = coreWith(
-    deps.gateway ?? paymentGateway(config, store, log, (description) => credentialsRefused(description)),
-  );
+  let gateway =
+    deps.gateway ?? paymentGateway(config, store, log, (description) => credentialsRefused(description));
+  let core = coreWith(gateway);
   credentialsRefused = (description) =>
     void alertAdminsOnceADay(core.deps, {
       kind: 'gateway-alert',
@@ -147,11 +156,27 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
     config,
     store,
     outbox,
-    whatsapp,
+    get whatsapp() {
+      return whatsapp;
+    },
+    get whatsappSettings() {
+      return whatsappSettings;
+    },
+    async useWhatsApp(settings) {
+      if (JSON.stringify(settings) === JSON.stringify(whatsappSettings)) return;
+      const previous = whatsapp;
+      whatsappSettings = settings;
+      whatsapp = outboxFor(settings);
+      core = coreWith(gateway);
+      // The old outbox finishes the send it has under way; what it had not claimed is the new one's.
+      await previous?.stop();
+      whatsapp?.start();
+    },
     get core() {
       return core;
     },
-    useGateway(gateway) {
+    useGateway(next) {
+      gateway = next;
       core = coreWith(gateway);
     },
     photos: deps.photos,
@@ -216,6 +241,8 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
   // Waiting lists (src/core/checkout/waitlist.ts): offers that ran out pass on, and places freed by
   // an expired hold or more capacity go to the first in line. Each offer is claimed first.
   every(WAITLIST_PASS_MS, 'waiting list offers failed', () => offerFreedPlaces(school.core.deps), true);
+  // Orders the office took 'pendiente de pago' (issue 54): unpaid past their due day, their places go back.
+  every(WAITLIST_PASS_MS, 'unpaid office orders failed', () => releaseUnpaidOfficeOrders(school.core.deps));
   // Fiscal receipts that waited for an NCF sequence (src/core/receipts/pending-receipts.ts): issued
   // and e-mailed once staff add one (saving it runs this at once too). Each receipt's id is its order's.
   every(WAITLIST_PASS_MS, 'pending receipts failed', () => issuePendingReceipts(school.core.deps));

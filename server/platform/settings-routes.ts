@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { assertRole } from '../../src/core/api/index.ts';
 import {
+  SCHOOL_SECRETS,
   SCHOOL_SETTINGS_MESSAGES as M,
   SchoolSettingsBody,
   type SchoolSettingsInput,
@@ -16,13 +17,15 @@ import {
   saveSchoolSettings,
   settingsGateway,
   settingsView,
+  settingsWhatsApp,
   testAzulConnection,
 } from './settings.ts';
 import { recordAudit } from '../../src/core/admin/audit.ts';
+import { ApiError } from '../../src/core/errors.ts';
 
 const ADMINISTRATORS = { roles: ['administrador'] as const };
 /** Written to the audit as 'configurado': secrets, and PEM texts too long to read there. */
-const SEALED_OR_LONG = new Set(['azul_auth1', 'azul_auth2', 'azul_key', 'azul_cert', 'azul_ca']);
+const SEALED_OR_LONG = new Set<string>([...SCHOOL_SECRETS, 'azul_cert', 'azul_ca']);
 
 const Secret = Type.Object({ configured_at: Type.Union([Type.String(), Type.Null()]) });
 const View = Type.Object({
@@ -35,8 +38,10 @@ const View = Type.Object({
   azul_merchant_id: Type.String(),
   azul_merchant_name: Type.String(),
   azul_cert_set: Type.Boolean(),
-  secrets: Type.Object({ azul_auth1: Secret, azul_auth2: Secret, azul_key: Secret }),
+  secrets: Type.Object(Object.fromEntries(SCHOOL_SECRETS.map((name) => [name, Secret]))),
   azul_ready: Type.Boolean(),
+  whatsapp_phone_number_id: Type.String(),
+  whatsapp_ready: Type.Boolean(),
 });
 const Answer = Type.Object({ status: Type.Literal('SUCCESS'), message: Type.String(), data: View });
 
@@ -54,10 +59,20 @@ const ownGateway = async (school: School, timeoutMs: number) =>
 const paymentTimeout = (school: School) =>
   school.config.payments.gateway === 'azul' ? school.config.payments.azul.timeoutMs : 120_000;
 
-/** The school's own AZUL merchant, when complete, takes its cards from now on. */
+/**
+ * The school's own AZUL merchant, when complete, takes its cards from now on; its own WhatsApp
+ * number, when complete, sends its messages (else the deployment's WHATSAPP_* for its own school).
+ */
 export async function applySchoolSettings(school: School): Promise<void> {
+  const stored = await readSchoolSettings(school.store);
   const gateway = await ownGateway(school, paymentTimeout(school));
   if (gateway) school.useGateway(gateway);
+  const whatsapp = settingsWhatsApp(stored, {
+    schoolId: school.id,
+    platformKey: school.config.platform.key,
+    apiUrl: school.config.whatsappApiUrl,
+  });
+  await school.useWhatsApp(whatsapp ?? school.config.whatsapp);
 }
 
 export async function schoolSettingsRoutes(app: FastifyInstance): Promise<void> {
@@ -79,6 +94,15 @@ export async function schoolSettingsRoutes(app: FastifyInstance): Promise<void> 
     { onRequest: administrator, schema: { body: SchoolSettingsBody, response: { 200: Answer } } },
     async (request) => {
       const school = schoolOfRequest(request);
+      // Meta's notifications find their school by the number: one number, one school.
+      const number = request.body.whatsapp_phone_number_id;
+      if (
+        number &&
+        app.schools
+          .all()
+          .some((other) => other !== school && other.whatsappSettings?.phoneNumberId === number)
+      )
+        throw new ApiError(409, M.whatsappNumberTaken);
       const saved = await saveSchoolSettings(
         school.store,
         { schoolId: school.id, config: school.config },

@@ -3,7 +3,7 @@
 // own AZUL merchant, which takes the school's cards from the moment it is complete.
 import crypto from 'node:crypto';
 import tls from 'node:tls';
-import type { Config } from '../config.ts';
+import type { Config, WhatsAppConfig } from '../config.ts';
 import { AZUL_BACKUP_URL, AZUL_PRODUCTION_URL, AZUL_TEST_URL } from '../config.ts';
 import type { Store } from '../store/port.ts';
 import { setById } from '../../src/core/store/common.ts';
@@ -37,6 +37,8 @@ export interface StoredSchoolSettings {
   azul_cert?: string;
   azul_url?: string;
   azul_ca?: string;
+  whatsapp_phone_number_id?: string;
+  whatsapp_api_url?: string;
   secrets?: Partial<Record<SchoolSecret, SealedSecret>>;
   updated_at?: Date;
 }
@@ -76,6 +78,42 @@ export function settingsView(stored: StoredSchoolSettings | null): SchoolSetting
     azul_cert_set: Boolean(stored?.azul_cert),
     secrets,
     azul_ready: azulReady(stored),
+    whatsapp_phone_number_id: stored?.whatsapp_phone_number_id ?? '',
+    whatsapp_ready: whatsappReady(stored),
+  };
+}
+
+const whatsappReady = (stored: StoredSchoolSettings | null): boolean =>
+  Boolean(
+    stored?.whatsapp_phone_number_id &&
+    stored.secrets?.whatsapp_token &&
+    stored.secrets.whatsapp_app_secret &&
+    stored.secrets.whatsapp_verify_token,
+  );
+
+/**
+ * The school's own WhatsApp number (issue 56) once all of it is set and its secrets open; else
+ * null. Meta's Graph API base is the deployment's (WHATSAPP_API_URL), or the school's test address.
+ */
+export function settingsWhatsApp(
+  stored: StoredSchoolSettings | null,
+  context: { schoolId: string; platformKey: string | undefined; apiUrl: string },
+): WhatsAppConfig | null {
+  if (!whatsappReady(stored) || !context.platformKey) return null;
+  const open = (name: SchoolSecret) =>
+    unseal(context.platformKey!, context.schoolId, stored!.secrets![name]!) ?? undefined;
+  const [token, appSecret, verifyToken] = [
+    open('whatsapp_token'),
+    open('whatsapp_app_secret'),
+    open('whatsapp_verify_token'),
+  ];
+  if (!token || !appSecret || !verifyToken) return null;
+  return {
+    token,
+    appSecret,
+    verifyToken,
+    phoneNumberId: stored!.whatsapp_phone_number_id!,
+    apiUrl: (stored!.whatsapp_api_url || context.apiUrl).replace(/\/+$/, ''),
   };
 }
 
@@ -91,13 +129,20 @@ export async function saveSchoolSettings(
   input: SchoolSettingsInput,
   now = new Date(),
 ): Promise<StoredSchoolSettings> {
-  const { azul_auth1, azul_auth2, azul_key, confirm, ...open } = input;
-  const secrets = { azul_auth1, azul_auth2, azul_key };
+  const { confirm, ...given } = input;
+  const secrets: Partial<Record<SchoolSecret, string>> = {};
+  const open: Omit<SchoolSettingsInput, SchoolSecret | 'confirm'> = { ...given };
+  for (const name of SCHOOL_SECRETS) {
+    secrets[name] = given[name];
+    delete (open as Partial<Record<SchoolSecret, string>>)[name];
+  }
   const sent = SCHOOL_SECRETS.filter((name) => secrets[name] !== undefined && secrets[name] !== '');
   const platformKey = context.config.platform.key;
   if (sent.length && !platformKey) throw new ApiError(409, M.noPlatformKey);
   if ((open.azul_url || open.azul_ca) && context.config.env === 'production')
     throw new ApiError(400, M.testOnly);
+  if (open.whatsapp_api_url && context.config.env === 'production')
+    throw new ApiError(400, M.whatsappTestOnly);
   const current = await readSchoolSettings(store);
   const sealed = { ...current?.secrets };
   for (const name of sent) sealed[name] = seal(platformKey!, context.schoolId, secrets[name]!, now);

@@ -15,7 +15,7 @@ import { DASHBOARD_CARDS, DASHBOARD_ERROR } from './DashboardPage.tsx';
 import { dashboard } from '../core/admin/dashboard.ts';
 import { signInAdmin, stubClipboard } from './testing.ts';
 import { joinWaitlist } from '../core/checkout/waitlist.ts';
-import { WAITLIST_MESSAGES } from '../domain/waitlist.ts';
+import { WAITLIST_MESSAGES, WAITLIST_OFFICE_MESSAGES } from '../domain/waitlist.ts';
 import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
 import { BACKUP_MESSAGES } from '../domain/backup.ts';
 import { WEEK_MESSAGES } from '../domain/weeks.ts';
@@ -643,12 +643,14 @@ describe('waiting list', () => {
     await user.type(screen.getByLabelText('Teléfono'), '555');
     await user.click(screen.getByRole('button', { name: 'Agregar a la lista' }));
     const refusal = await screen.findByRole('alert');
-    expect(refusal).toHaveTextContent(WAITLIST_MESSAGES.phoneInvalid);
+    expect(refusal).toHaveTextContent(WAITLIST_OFFICE_MESSAGES.phoneInvalid);
     expect(screen.getByLabelText('Teléfono')).toHaveAttribute('aria-describedby', refusal.id);
     await user.clear(screen.getByLabelText('Teléfono'));
     await user.type(screen.getByLabelText('Teléfono'), '809-555-0301');
     await user.click(screen.getByRole('button', { name: 'Agregar a la lista' }));
-    expect(await screen.findByText(WAITLIST_MESSAGES.added('Mateo', 'Semana 8', 2))).toBeInTheDocument();
+    expect(
+      await screen.findByText(WAITLIST_OFFICE_MESSAGES.added('Mateo', 'Semana 8', 2)),
+    ).toBeInTheDocument();
     const luisRow = await screen.findByRole('row', { name: /luis\.llama@correo\.do/ });
     expect(within(luisRow).getByRole('link', { name: '809-555-0301' })).toHaveAttribute(
       'href',
@@ -671,7 +673,7 @@ describe('waiting list', () => {
     await user.click(screen.getByRole('button', { name: 'Quitar a Sofía (ana.llama@correo.do)' }));
     const removeDialog = await screen.findByRole('dialog', { name: 'Quitar de la lista de Semana 8' });
     await user.click(within(removeDialog).getByRole('button', { name: 'Quitar de la lista' }));
-    expect(await screen.findByText(WAITLIST_MESSAGES.removed('Sofía'))).toBeInTheDocument();
+    expect(await screen.findByText(WAITLIST_OFFICE_MESSAGES.removed('Sofía'))).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('row', { name: /ana\.llama@correo\.do/ })).toHaveTextContent(
         'Quitada por la oficina',

@@ -39,6 +39,9 @@ import type {
   RosterWeek,
 } from '../domain/staff.ts';
 
+import type { OfficeEnrolmentBody } from '../domain/schemas/office-sales.ts';
+import type { PaymentResult } from '../domain/enrolment.ts';
+
 export type { AdminCall, AdminCallError } from './baseQuery.ts';
 
 export const adminBaseQuery = bearerBaseQuery({ token: getAdminToken, end: endAdminSession });
@@ -343,6 +346,29 @@ export const adminApi = createApi({
       query: (id) => ({ path: `/cuentas/recordatorio/${id}`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['auditoria']),
     }),
+    // A family enrolled at the counter (issue 54): its price first, then the order, once per key.
+    officePrice: build.mutation<{ amount: number; discount: number }, OfficeEnrolmentBody>({
+      query: (body) => ({ path: '/inscripciones/oficina/precio', method: 'POST', body }),
+      transformResponse: (answer: { data: { amount: number; discount: number } }) => answer.data,
+    }),
+    officeEnrol: build.mutation<
+      { message: string; result: PaymentResult },
+      { body: OfficeEnrolmentBody; key: string }
+    >({
+      query: ({ body, key }) => ({
+        path: '/inscripciones/oficina',
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': key },
+      }),
+      invalidatesTags: (_result, error) =>
+        error ? [] : [...STALE_AFTER_STAFF_WRITE, ...STALE_AFTER_LEDGER_WRITE],
+    }),
+    // A participant's photo taken at the counter (the wizard's upload call).
+    uploadPhoto: build.mutation<string, FormData>({
+      query: (body) => ({ path: '/inscripciones/uploadtoazurecdn', method: 'POST', body }),
+      transformResponse: (answer: { result: string }) => answer.result,
+    }),
     audit: build.query<ListAnswer<AuditRow>, AuditQuery>({
       query: (params) => ({ path: `/auditoria/listpop${listSearch(params)}` }),
       providesTags: ['auditoria'],
@@ -402,4 +428,7 @@ export const {
   useRecordPaymentMutation,
   useUpdateInstalmentMutation,
   useSendReminderMutation,
+  useOfficePriceMutation,
+  useOfficeEnrolMutation,
+  useUploadPhotoMutation,
 } = adminApi;

@@ -1,13 +1,21 @@
 // A school's own settings (issue 46, 'Ajustes de la escuela'): what parents see of it, how its
-// e-mails are signed, and its own AZUL merchant. Secrets (AZUL's Auth1/Auth2, its client
-// certificate's key) are written, never read back: an answer says only when each was configured.
+// e-mails are signed, its own AZUL merchant and its own WhatsApp number (issue 56). Secrets (AZUL's
+// Auth1/Auth2, its client certificate's key, WhatsApp's token, app secret and verify token) are
+// written, never read back: an answer says only when each was configured.
 import { Type, type Static } from 'typebox';
 
 export const AZUL_ENVIRONMENTS = ['pruebas', 'produccion'] as const;
 export type AzulEnvironment = (typeof AZUL_ENVIRONMENTS)[number];
 
 /** The secrets a school can set; each is stored encrypted under PLATFORM_KEY. */
-export const SCHOOL_SECRETS = ['azul_auth1', 'azul_auth2', 'azul_key'] as const;
+export const SCHOOL_SECRETS = [
+  'azul_auth1',
+  'azul_auth2',
+  'azul_key',
+  'whatsapp_token',
+  'whatsapp_app_secret',
+  'whatsapp_verify_token',
+] as const;
 export type SchoolSecret = (typeof SCHOOL_SECRETS)[number];
 
 const Text = (max: number) => Type.String({ maxLength: max });
@@ -35,6 +43,16 @@ export const SchoolSettingsBody = Type.Object({
    */
   azul_url: Type.Optional(Text(300)),
   azul_ca: Type.Optional(Text(20_000)),
+  /** Meta's id of the school's WhatsApp number (WhatsApp Manager, 'Phone number ID'). */
+  whatsapp_phone_number_id: Type.Optional(Type.String({ maxLength: 30, pattern: '^[0-9]*$' })),
+  /** A system user's access token of the school's WhatsApp Business account. */
+  whatsapp_token: Type.Optional(Text(1000)),
+  /** The school's Meta app secret: verifies its webhook's notifications. */
+  whatsapp_app_secret: Type.Optional(Text(200)),
+  /** What the school typed in Meta's webhook set-up as 'Verify token'. */
+  whatsapp_verify_token: Type.Optional(Text(200)),
+  /** Test deployments only (refused in production): another Graph API base, for Meta's stand-in. */
+  whatsapp_api_url: Type.Optional(Text(300)),
   /** The administrator read the warning of a merchant change (kept cards) and goes on. */
   confirm: Type.Optional(Type.Boolean()),
 });
@@ -54,6 +72,9 @@ export interface SchoolSettingsView {
   secrets: Record<SchoolSecret, { configured_at: string | null }>;
   /** Cards are taken through this school's own AZUL merchant (all of it is set). */
   azul_ready: boolean;
+  whatsapp_phone_number_id: string;
+  /** Families who opted in hear from the school's own WhatsApp number (all of it is set). */
+  whatsapp_ready: boolean;
 }
 
 export const SCHOOL_SETTINGS_MESSAGES = {
@@ -61,6 +82,8 @@ export const SCHOOL_SETTINGS_MESSAGES = {
   noPlatformKey:
     'El servidor no tiene PLATFORM_KEY: no se pueden guardar las credenciales. Avise al operador de la plataforma.',
   testOnly: 'Esa dirección de AZUL solo se admite en un servidor de pruebas.',
+  whatsappTestOnly: 'Esa dirección de WhatsApp solo se admite en un servidor de pruebas.',
+  whatsappNumberTaken: 'Ese número de WhatsApp ya está configurado en otra escuela.',
   badCertificate: 'El certificado y la clave de AZUL no forman un certificado de cliente válido.',
   notReady:
     'Complete el comercio, Auth1, Auth2, el certificado y su clave de AZUL antes de probar la conexión.',

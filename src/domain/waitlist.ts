@@ -55,7 +55,15 @@ export const WAITLIST_MESSAGES = {
   moved: 'Orden de la lista actualizado.',
   changed: 'La lista cambió mientras tanto. Revise el orden e intente de nuevo.',
   cannotMove: 'Solo se puede mover a familias en espera, dentro de la misma semana.',
-  // Staff running the line by hand (issue 54): a family that phoned, a removal, an offer now.
+  offerSubject: (camp: string) => `Se liberó un cupo en ${camp}`,
+  withdrawnSubject: (camp: string) => `Lista de espera de ${camp}: la semana ya no se ofrece`,
+} as const;
+
+/**
+ * Staff running the line by hand (issue 54): a family that phoned, a removal, an offer now. Apart
+ * from WAITLIST_MESSAGES so that the parents' pages, which read those, do not carry these.
+ */
+export const WAITLIST_OFFICE_MESSAGES = {
   added: (child: string, week: string, position: number) =>
     `${child} quedó en la lista de espera de ${week}, en la posición ${position}.`,
   noAccount:
@@ -71,8 +79,6 @@ export const WAITLIST_MESSAGES = {
   firstInLine: (child: string) =>
     `No hay cupos libres en esta semana: ${child} quedó primero en la lista y recibirá el próximo cupo que se libere.`,
   cannotOffer: 'Solo se ofrece un cupo a una familia en espera.',
-  offerSubject: (camp: string) => `Se liberó un cupo en ${camp}`,
-  withdrawnSubject: (camp: string) => `Lista de espera de ${camp}: la semana ya no se ofrece`,
 } as const;
 
 /** One family's request, as the profile and the admin list show it. */

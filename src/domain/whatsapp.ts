@@ -1,8 +1,8 @@
 // WhatsApp beside e-mail (issue 56, DESIGN.md §11): the templates the school submits to Meta for
 // approval, how a family's number is written for Meta, and the words a family writes to stop.
-// One home for the server's adapter, its stand-in's checks, the README's list and the mocks.
-import { Type, type Static } from 'typebox';
-
+// One home for the server's adapter, its stand-in's checks, the README's list and the mocks; the
+// request's and answer's schemas are in ./schemas/whatsapp.ts (this file stays free of TypeBox, so
+// the parents' pages may read its texts).
 /** Meta's category for every template here: messages about something the family bought. */
 export const TEMPLATE_CATEGORY = 'UTILITY';
 /** The language every template is approved in (Meta's code for Spanish). */
@@ -30,6 +30,22 @@ export const WHATSAPP_TEMPLATES = {
       'Hola: no pudimos cobrar {{1}} a su tarjeta {{2}} por {{3}} (motivo: {{4}}). {{5}} ' +
       'Puede pagar o cambiar la tarjeta en Mis pagos: {{6}}',
     parameters: ['monto', 'tarjeta', 'programa y orden', 'motivo', 'próximo intento', 'enlace a Mis pagos'],
+  },
+  lista_espera_oferta: {
+    body:
+      'Hola: se liberó un cupo para {{1}} en {{2}}, {{3}}. Lo reservamos para usted hasta el {{4}}; ' +
+      'para tomarlo, complete la inscripción y el pago antes de esa hora: {{5}}',
+    parameters: ['participante', 'programa', 'semana', 'fecha y hora límite', 'enlace de inscripción'],
+  },
+  reembolso_realizado: {
+    body:
+      'Hola: solicitamos el reembolso de {{1}} a su tarjeta {{2}} por la orden {{3}} de {{4}}. ' +
+      'Según su banco, puede tardar unos días en reflejarse.',
+    parameters: ['monto', 'tarjeta', 'número de orden', 'programa'],
+  },
+  llegada_entrada: {
+    body: '{{1}} llegó a {{2}} a las {{3}}.',
+    parameters: ['participante', 'programa', 'hora'],
   },
   recogida_salida: {
     body: '{{1}} salió de {{2}} a las {{3}} con {{4}}. Si no reconoce a esa persona, llame a la escuela de inmediato.',
@@ -85,16 +101,12 @@ export const WHATSAPP_MESSAGES = {
   nextTry: (day: string) => `Lo intentaremos de nuevo el ${day}.`,
   stopped: 'No volveremos a intentarlo con esta tarjeta.',
   badNumber: 'Escriba un número de celular válido para WhatsApp (por ejemplo, 809-555-0101).',
+  saved: 'Recibirá los mensajes de la escuela por WhatsApp en este número.',
+  stoppedByFamily: 'Ya no recibirá mensajes de la escuela por WhatsApp.',
+  unreachable: 'WhatsApp no pudo entregar mensajes a este número: le escribimos solo por correo.',
   optedOut: (school: string) =>
     `Listo: ya no recibirá mensajes de ${school} por WhatsApp. Puede volver a activarlos en 'Mi familia'.`,
   autoReply: (school: string, phone: string, email: string) =>
     `Gracias por escribir a ${school}. Este número solo envía avisos. ` +
     `Para hablar con la oficina: ${[phone, email].filter(Boolean).join(' · ')}.`,
 } as const;
-
-/** In the enrolment request beside `emergencyContact` (absent, or consent false: no WhatsApp). */
-export const WhatsAppChoice = Type.Object({
-  phone: Type.String({ maxLength: 30 }),
-  consent: Type.Boolean(),
-});
-export type WhatsAppChoice = Static<typeof WhatsAppChoice>;

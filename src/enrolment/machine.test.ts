@@ -23,6 +23,8 @@ import { cartTotals } from './cartTotals.ts';
 import type { BankOutcome } from './bankStep.ts';
 import { enrolmentMachine, type EnrolmentMachine, type GoToParams } from './machine.ts';
 import type { EnrolmentEvent } from './machineContext.ts';
+import type { PayInput } from './machineActors.ts';
+import { buildEnrolmentBody } from './enrolmentBody.ts';
 import { WIZARD_STORAGE_KEY, loadPaid, loadWizard, persistWizard } from './persistence.ts';
 import type { SavedPaid, SavedWizard } from './savedWizard.ts';
 import {
@@ -120,12 +122,10 @@ function start(
         calls.membership.push(input.code);
         return (fakes.membership ?? (async () => HOLDER))(input.code);
       }),
-      pay: fromPromise<
-        PaymentResult | PendingAuthentication,
-        { body: CreateEnrolmentBody; idempotencyKey: string }
-      >(async ({ input }) => {
-        calls.pay.push({ body: input.body, key: input.idempotencyKey });
-        return (fakes.pay ?? (async () => RESULT))(input.body, input.idempotencyKey);
+      pay: fromPromise<PaymentResult | PendingAuthentication, PayInput>(async ({ input }) => {
+        const body = buildEnrolmentBody(input.data);
+        calls.pay.push({ body, key: input.idempotencyKey });
+        return (fakes.pay ?? (async () => RESULT))(body, input.idempotencyKey);
       }),
       watchAuthentication: fromCallback<EnrolmentEvent, { session: string }>(({ input, sendBack }) => {
         bank.watching.push(input.session);

@@ -52,7 +52,6 @@ import {
 import { deleteChecked, refreshLines, swapLineWeek, toggleLine } from './cartLines.ts';
 import { couponDisabled, withoutDisallowedCoupon } from './cartTotals.ts';
 import {
-  buildEnrolmentBody,
   canProceed,
   maxReachableStep,
   participantList,
@@ -504,10 +503,7 @@ export const enrolmentMachine = setup({
           tags: ['paying'],
           invoke: {
             src: 'pay',
-            input: ({ context }) => ({
-              body: buildEnrolmentBody(context),
-              idempotencyKey: context.idempotencyKey,
-            }),
+            input: ({ context }) => ({ data: context, idempotencyKey: context.idempotencyKey }),
             onDone: [
               {
                 // 3-D Secure: the bank's step comes first; the places stay held by the order.

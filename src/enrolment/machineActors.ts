@@ -3,7 +3,8 @@
 // (./bankStep.ts) is a chunk of its own, loaded only when a bank asks.
 import { fromCallback, fromPromise } from 'xstate';
 import type { CouponTermsData } from '../domain/coupons.ts';
-import type { CreateEnrolmentBody, PaymentResult } from '../domain/enrolment.ts';
+import type { PaymentResult } from '../domain/enrolment.ts';
+import type { WizardData } from './wizardData.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 import * as api from './api.ts';
 import type { CampData } from './api.ts';
@@ -12,6 +13,13 @@ import type { BankOutcome } from './bankStep.ts';
 import type { EnrolmentEvent } from './machineContext.ts';
 
 const bankStep = () => import(/* webpackChunkName: "bank-step" */ './bankStep.ts');
+const enrolmentBody = () => import(/* webpackChunkName: "step-payment" */ './enrolmentBody.ts');
+
+/** What the machine hands the payment: its data now, and the attempt's key. */
+export interface PayInput {
+  data: WizardData;
+  idempotencyKey: string;
+}
 
 export const enrolmentActors = {
   loadCampData: fromPromise<CampData, { campId: string }>(({ input, signal }) =>
@@ -26,10 +34,11 @@ export const enrolmentActors = {
   lookupMembership: fromPromise<MembershipHolder, { code: string }>(({ input, signal }) =>
     api.lookupMembership(input.code, signal),
   ),
-  pay: fromPromise<
-    PaymentResult | api.PendingAuthentication,
-    { body: CreateEnrolmentBody; idempotencyKey: string }
-  >(({ input, signal }) => api.pay(input.body, input.idempotencyKey, signal)),
+  /** Builds the request from the wizard's data as it stands (./enrolmentBody.ts, the payment step's chunk) and pays. */
+  pay: fromPromise<PaymentResult | api.PendingAuthentication, PayInput>(async ({ input, signal }) => {
+    const { buildEnrolmentBody } = await enrolmentBody();
+    return api.pay(buildEnrolmentBody(input.data), input.idempotencyKey, signal);
+  }),
   /** Asks how the bank's step goes until the server has settled the payment. */
   watchAuthentication: fromCallback<EnrolmentEvent, { session: string }>(({ input, sendBack }) => {
     let stopped = false;

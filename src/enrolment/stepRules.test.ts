@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
 import {
-  buildEnrolmentBody,
   canProceed,
   maxReachableStep,
   paymentComplete,
@@ -27,6 +26,7 @@ import {
 } from './test-fixtures.ts';
 // The forms' rules, as the steps with forms load them (./formRules.ts).
 import './formRules.ts';
+import { buildEnrolmentBody } from './enrolmentBody.ts';
 
 describe("what 'Pagar' still waits for", () => {
   it('lists the gaps in the order of the form, and says them in one sentence', () => {

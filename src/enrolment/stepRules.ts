@@ -1,21 +1,19 @@
 // The steps after the calendar (spec 01 §4, §5): what each asks before the parent may go on (the
-// children's forms, the additional information, the payment form), how far the data lets them go,
-// and the request 'Pagar' sends. The forms' own rules load with the steps that have forms.
+// children's forms, the additional information, the payment form), and how far the data lets them go
+// (the request 'Pagar' sends is ./enrolmentBody.ts). The forms' own rules load with the steps that
+// have forms.
 import { participantCategoryProblems } from '../domain/categories.ts';
 import {
   ENROLMENT_MESSAGES,
   PARTICIPANT_REQUIRED,
   rncProblem,
-  type CreateEnrolmentBody,
   type ParticipantFields,
 } from '../domain/enrolment.ts';
 import { formRules } from './formRulesRegistry.ts';
 import { PHOTO_ALLOWED_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../domain/photos.ts';
 import { childKey } from '../domain/family.ts';
-import { cleanCardNumber, cleanExpiry } from '../domain/cards.ts';
 import { spanishList } from './calendarRules.ts';
 import { fullLines } from './cartLines.ts';
-import { cartTotals, couponDisabled } from './cartTotals.ts';
 import {
   isAnnual,
   type ParticipantSlot,
@@ -161,45 +159,4 @@ export function maxReachableStep(state: WizardData, now = new Date()): StepIndex
   if (!participantsComplete(state, now)) return 1;
   if (!additionalComplete(state)) return 2;
   return 3;
-}
-
-// ---- What 'Pagar' sends ---------------------------------------------------------------------
-
-// Here rather than in a file of its own: as a module of its own it added 0.07 KB gzip to the
-// calendar's download, whose budget (e2e/bundle.spec.ts, 140 KB) had 0.1 KB left.
-
-/** The POST /inscripciones/create body (spec 01 §5, §7; DESIGN.md §6). */
-export function buildEnrolmentBody(state: WizardData): CreateEnrolmentBody {
-  if (!state.camp) throw new Error('The camp is not loaded.');
-  const totals = cartTotals(state);
-  const { payment } = state;
-  const coupon = couponDisabled(state) ? null : state.coupon;
-  return {
-    ...(state.uid ? { uid: state.uid } : {}),
-    campament: state.camp._id,
-    listCalendar: state.lines.map((line) => ({
-      id: line._id,
-      name: line.name,
-      date: line.date,
-      time: line.time,
-      quantity: line.quantity,
-      value: line.value,
-      membership_id: line.membership_id,
-      cupo: line.cupo,
-    })),
-    listParticipants: participantList(state).map((participant) => ({ ...participant })),
-    emergencyContact: { ...state.additional },
-    cardHolder: payment.ccName.trim(),
-    cardNumber: cleanCardNumber(payment.ccNumber),
-    expDate: cleanExpiry(payment.ccDate),
-    cvv: payment.ccCVV.trim(),
-    termsandconditions: payment.termsandconditions,
-    comprobantefiscal: payment.comprobantefiscal,
-    rnc: payment.comprobantefiscal ? payment.rnc.trim() : '',
-    rnc_nombre: payment.comprobantefiscal ? payment.rnc_nombre.trim() : '',
-    amount: totals.total,
-    discount: totals.discount,
-    ...(coupon ? { coupon: coupon.code } : {}),
-    ...(payment.autopay ? { autopay: true } : {}),
-  };
 }

@@ -17,6 +17,7 @@ import { ADDITIONAL_LABELS, PARTICIPANT_LABELS } from '../domain/labels.ts';
 import { fullName } from '../domain/family.ts';
 import type { SavedChild, SavedFamily } from '../domain/saved-family.ts';
 import { fetchSavedFamily, saveFamily } from './accountApi.ts';
+import { WhatsAppChoice } from './WhatsAppChoice.tsx';
 
 type Outcome = { variant: 'success' | 'danger'; message: string } | null;
 
@@ -310,6 +311,7 @@ export function FamilyTab() {
           </>
         )}
       </section>
+      <WhatsAppChoice />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { ChangePreview, ChangeRequest, ChangeTargetWeek } from '../domain/c
 import type { EnrolmentLedgerAnswer, SavedCardAnswer } from '../domain/schemas/ledger.ts';
 import type { SavedFamily } from '../domain/saved-family.ts';
 import type { AdditionalData, ParticipantFields } from '../domain/enrolment.ts';
+import type { WhatsAppChoice, WhatsAppPreference } from '../domain/schemas/whatsapp.ts';
 
 export type PaymentStatus = 'paid' | 'declined' | 'pending' | 'error' | 'unknown';
 
@@ -175,6 +176,19 @@ export function removeCard(): Promise<{ message: string }> {
 /** GET /familia/datos: the family's saved children and contacts (issue 26). */
 export async function fetchSavedFamily(signal?: AbortSignal): Promise<SavedFamily> {
   return (await request<{ status: string; data: SavedFamily }>('/familia/datos', { signal })).data;
+}
+
+/** GET /whatsapp/preferencia: whether the school sends WhatsApp, and the family's number and consent. */
+export async function fetchWhatsApp(signal?: AbortSignal): Promise<WhatsAppPreference> {
+  return (await request<{ status: string; data: WhatsAppPreference }>('/whatsapp/preferencia', { signal }))
+    .data;
+}
+
+/** POST /whatsapp/preferencia: agrees on a number, or stops the messages. */
+export function saveWhatsApp(
+  choice: WhatsAppChoice,
+): Promise<{ status: string; message: string; data: WhatsAppPreference }> {
+  return request('/whatsapp/preferencia', { method: 'POST', body: choice });
 }
 
 /** POST /familia/datos: the family's corrections (the children kept and the contacts). */

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/build.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { cartHoldName } from '../../../src/domain/holds.ts';
-import { WAITLIST_MESSAGES } from '../../../src/domain/waitlist.ts';
+import { WAITLIST_MESSAGES, WAITLIST_OFFICE_MESSAGES } from '../../../src/domain/waitlist.ts';
 import { offerFreedPlaces } from '../../../src/core/checkout/waitlist.ts';
 import { formatPaymentDate } from '../../../src/domain/enrolment.ts';
 import { ROLE_MESSAGES } from '../../../src/domain/roles.ts';
@@ -322,14 +322,18 @@ describe('the waiting list by hand (issue 54)', () => {
     const add = (payload: Record<string, unknown>) =>
       staffCall(admin.token, 'agregar', { week: week._id, ...payload });
     const refusals: Array<[Record<string, unknown>, number, string]> = [
-      [{ email: 'luis', child: 'Mateo', phone: '809-555-0301' }, 400, WAITLIST_MESSAGES.emailRequired],
+      [{ email: 'luis', child: 'Mateo', phone: '809-555-0301' }, 400, WAITLIST_OFFICE_MESSAGES.emailRequired],
       [{ email: 'luis@correo.do', child: '  ', phone: '809-555-0301' }, 400, WAITLIST_MESSAGES.childRequired],
-      [{ email: 'luis@correo.do', child: 'Mateo', phone: '555' }, 400, WAITLIST_MESSAGES.phoneInvalid],
-      [{ email: 'nadie@correo.do', child: 'Mateo', phone: '809-555-0301' }, 404, WAITLIST_MESSAGES.noAccount],
+      [{ email: 'luis@correo.do', child: 'Mateo', phone: '555' }, 400, WAITLIST_OFFICE_MESSAGES.phoneInvalid],
+      [
+        { email: 'nadie@correo.do', child: 'Mateo', phone: '809-555-0301' },
+        404,
+        WAITLIST_OFFICE_MESSAGES.noAccount,
+      ],
       [
         { email: 'ana@correo.do', child: 'Sofía', phone: '809-555-0301' },
         409,
-        WAITLIST_MESSAGES.alreadyStaff,
+        WAITLIST_OFFICE_MESSAGES.alreadyStaff,
       ],
     ];
     for (const [payload, status, message] of refusals) {
@@ -344,12 +348,12 @@ describe('the waiting list by hand (issue 54)', () => {
       phone: '809-555-0301',
     });
     expect(open.statusCode).toBe(400);
-    expect(open.json().message).toBe(WAITLIST_MESSAGES.notFullStaff);
+    expect(open.json().message).toBe(WAITLIST_OFFICE_MESSAGES.notFullStaff);
     expect((await staffList(admin.token, week._id)).map((row) => row.email)).toEqual(['ana@correo.do']);
 
     const added = await add({ email: ' Luis@Correo.do ', child: 'Mateo', phone: '809-555-0301' });
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json().message).toBe(WAITLIST_MESSAGES.added('Mateo', week.name, 2));
+    expect(added.json().message).toBe(WAITLIST_OFFICE_MESSAGES.added('Mateo', week.name, 2));
     expect(
       (await staffList(admin.token, week._id)).map((row) => [row.email, row.phone, row.position]),
     ).toEqual([
@@ -369,7 +373,7 @@ describe('the waiting list by hand (issue 54)', () => {
     expect(anaRow).toMatchObject({ email: 'ana@correo.do', status: 'offered' });
     const removed = await staffCall(admin.token, 'quitar', { id: anaRow!._id });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json().message).toBe(WAITLIST_MESSAGES.removed('Sofía'));
+    expect(removed.json().message).toBe(WAITLIST_OFFICE_MESSAGES.removed('Sofía'));
     const rows = await staffList(admin.token, week._id);
     expect(rows.map((row) => [row.email, row.status])).toEqual([
       ['luis@correo.do', 'offered'],
@@ -380,7 +384,7 @@ describe('the waiting list by hand (issue 54)', () => {
     expect(stored.holds?.[cartHoldName(luis.user._id)]).toBe(1);
     const again = await staffCall(admin.token, 'quitar', { id: anaRow!._id });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(WAITLIST_MESSAGES.cannotRemove);
+    expect(again.json().message).toBe(WAITLIST_OFFICE_MESSAGES.cannotRemove);
   });
 
   it('offers a free place now to a chosen family, with the automatic offer’s hold and e-mail', async () => {
@@ -390,7 +394,7 @@ describe('the waiting list by hand (issue 54)', () => {
     // No place is free yet: the chosen family goes first and gets the next one.
     const first = await staffCall(admin.token, 'ofrecer', { id: otraId });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().message).toBe(WAITLIST_MESSAGES.firstInLine('Lucía'));
+    expect(first.json().message).toBe(WAITLIST_OFFICE_MESSAGES.firstInLine('Lucía'));
     expect((await staffList(admin.token, week._id)).map((row) => [row.email, row.position])).toEqual([
       ['otra@correo.do', 1],
       ['ana@correo.do', 2],
@@ -408,7 +412,9 @@ describe('the waiting list by hand (issue 54)', () => {
     const luisEntry = (await mine(luis.token))[0];
     expect(luisEntry.status).toBe('offered');
     const until = new Date(luisEntry.offer_expires_at);
-    expect(offered.json().message).toBe(WAITLIST_MESSAGES.offeredNow('Mateo', formatPaymentDate(until)));
+    expect(offered.json().message).toBe(
+      WAITLIST_OFFICE_MESSAGES.offeredNow('Mateo', formatPaymentDate(until)),
+    );
     // The same hold (a day, the family's cart hold) and the same e-mail as the automatic offer.
     expect((await weekNow(week._id)).holds?.[cartHoldName(luis.user._id)]).toBe(1);
     const mails = await offers();
@@ -420,7 +426,7 @@ describe('the waiting list by hand (issue 54)', () => {
     // Only a waiting family is offered a place.
     const twice = await staffCall(admin.token, 'ofrecer', { id: luisId });
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().message).toBe(WAITLIST_MESSAGES.cannotOffer);
+    expect(twice.json().message).toBe(WAITLIST_OFFICE_MESSAGES.cannotOffer);
   });
 
   it('is the office’s: a parent and a coach are refused in Spanish', async () => {

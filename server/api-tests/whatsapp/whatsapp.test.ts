@@ -8,9 +8,18 @@ import {
   startWhatsAppStandin,
   type WhatsAppStandin,
   type StandinOptions,
+  type StandinRequest,
 } from '../../testing/whatsapp-standin.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, monthlyOption, payAs, paidOrder } from '../checkout/testing.ts';
+import {
+  cancelAsStaff,
+  demoCart,
+  enrolmentRequest,
+  monthlyOption,
+  payAs,
+  paidOrder,
+} from '../checkout/testing.ts';
+import { formatDop } from '../../../src/domain/pricing.ts';
 import { runAutopay } from '../../../src/core/payments/autopay.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
 import {
@@ -25,7 +34,7 @@ import {
   type OutboxMessage,
   type WhatsAppContact,
 } from '../../../src/core/messaging/whatsapp.ts';
-import type { Enrolment } from '../../../src/domain/records.ts';
+import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { SENDING_LEASE_MS } from '../../whatsapp/outbox.ts';
 
 const APPROVED = Object.entries(WHATSAPP_TEMPLATES).map(([name, template]) => ({
@@ -250,6 +259,8 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
       await s.app.store.collection('whatsapp_entrantes').count({ text: '¿A qué hora es la práctica?' }),
     ).toBe(1);
 
+    // A moment later (the inbox lists by the time each came).
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await meta!.familyWrites(NUMBER, ' baja ')).toBe(200);
     await s.flush();
     expect((await s.contact())!.opted_out_at).toBeInstanceOf(Date);
@@ -258,6 +269,21 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
       .collection<{ _id: string; school_name: string }>('ajustes')
       .findById('fiscal');
     expect(meta!.accepted[2]!.body.text!.body).toBe(WHATSAPP_MESSAGES.optedOut(fiscal!.school_name));
+
+    // The office reads both messages, newest first, with whose number it is; a parent may not.
+    const inbox = await s.app.api({ method: 'GET', url: '/api/whatsapp/mensajes', token: s.admin.token });
+    expect(inbox.json().data).toEqual([
+      expect.objectContaining({ from: NUMBER, text: ' baja ', opt_out: true }),
+      expect.objectContaining({
+        from: NUMBER,
+        text: '¿A qué hora es la práctica?',
+        opt_out: false,
+        families: [{ name: s.parent.user.name, email: 'carmen@correo.do' }],
+      }),
+    ]);
+    expect(
+      (await s.app.api({ method: 'GET', url: '/api/whatsapp/mensajes', token: s.parent.token })).statusCode,
+    ).toBe(403);
 
     // The child leaves the camp: the e-mail may go, WhatsApp does not.
     const order = (await s.app.store
@@ -291,6 +317,146 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
       order.camp_name,
       '4:05 p. m.',
       'Rosa Martínez (001-1111111-8)',
+    ]);
+  });
+
+  it("offers a freed waiting-list place as 'lista_espera_oferta' and tells of a card refund as 'reembolso_realizado'", async () => {
+    const s = await school();
+    const week = s.cart.weeks[1]!;
+    // Carmen opted in with her first order; Luis did not.
+    const first = await paidOrder(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]])));
+    const luis = await s.app.createUser({ email: 'luis@correo.do' });
+    const luisOrder = await paidOrder(s.app, luis.token, enrolmentRequest(s.cart, [[1]]));
+    const weeks = s.app.store.collection<Week>('semanas');
+    const taken = (await weeks.findById(week._id))!.quota_f;
+    await weeks.updateOne({ _id: week._id }, { set: { quota_q: taken } });
+    const joined = await s.app.api({
+      method: 'POST',
+      url: '/api/esperas',
+      token: s.parent.token,
+      payload: { week: week._id, child: 'Mía' },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+
+    // Luis's order is cancelled: his refund is e-mailed only; the freed place goes to Carmen.
+    await cancelAsStaff(s.app, s.admin.token, luisOrder._id);
+    await s.flush();
+    const named = (name: string) => meta!.accepted.filter((request) => request.body.template?.name === name);
+    const textsOf = (request: StandinRequest) =>
+      (
+        request.body.template!.components as Array<{ parameters: Array<{ text: string }> }>
+      )[0]!.parameters.map((parameter) => parameter.text);
+    expect(named('reembolso_realizado')).toHaveLength(0);
+    const offer = named('lista_espera_oferta');
+    expect(offer).toHaveLength(1);
+    expect(offer[0]!.body.to).toBe(NUMBER);
+    expect(textsOf(offer[0]!)).toEqual([
+      'Mía',
+      s.cart.camp.name,
+      expect.stringContaining(week.name),
+      expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}/),
+      expect.stringContaining(`/login?camp=${s.cart.camp._id}`),
+    ]);
+    // The same deadline and link as the offer's e-mail.
+    const mail = s.app.mails.find((sent) => sent.kind === 'waitlist-offer')!;
+    expect(mail.text).toContain(`hasta el ${textsOf(offer[0]!)[3]}`);
+
+    // Carmen's own order is cancelled and refunded to her card: she hears of it on WhatsApp too.
+    await cancelAsStaff(s.app, s.admin.token, first._id);
+    await s.flush();
+    const refund = named('reembolso_realizado');
+    expect(refund).toHaveLength(1);
+    expect(textsOf(refund[0]!)).toEqual([
+      formatDop(first.amount),
+      `${first.card.brand} terminada en ${first.card.last4}`,
+      first.order_number,
+      first.camp_name,
+    ]);
+  });
+
+  it("lets a family agree, stop and agree again in 'Mi familia', and BAJA shows there as stopped", async () => {
+    const s = await school();
+    const call = (payload?: object) =>
+      s.app.api({
+        method: payload ? 'POST' : 'GET',
+        url: '/api/whatsapp/preferencia',
+        token: s.parent.token,
+        ...(payload ? { payload } : {}),
+      });
+    expect((await call()).json().data).toEqual({
+      available: true,
+      phone: '',
+      consent: false,
+      consent_at: null,
+      unreachable: false,
+    });
+    const bad = await call({ phone: '555-01', consent: true });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(WHATSAPP_MESSAGES.badNumber);
+    expect(await s.contact()).toBeNull();
+
+    const agreed = await call({ phone: '(809) 555-0101', consent: true });
+    expect(agreed.json()).toMatchObject({
+      message: WHATSAPP_MESSAGES.saved,
+      data: { phone: NUMBER, consent: true, consent_at: expect.any(String) },
+    });
+    // 'BAJA' from the phone: 'Mi familia' shows it stopped, and nothing is sent.
+    expect(await meta!.familyWrites(NUMBER, 'Baja')).toBe(200);
+    await s.flush();
+    expect((await call()).json().data).toMatchObject({ consent: false, consent_at: null });
+    await paidOrder(s.app, s.parent.token, enrolmentRequest(s.cart, [[0]]));
+    await s.flush();
+    expect(meta!.accepted.filter((request) => request.body.type === 'template')).toHaveLength(0);
+
+    // Agreeing again in 'Mi familia' brings the messages back.
+    expect((await call({ phone: '809-555-0101', consent: true })).json().data.consent).toBe(true);
+    await paidOrder(s.app, s.parent.token, enrolmentRequest(s.cart, [[1]]));
+    await s.flush();
+    expect(meta!.accepted.filter((request) => request.body.type === 'template')).toHaveLength(1);
+    const stopped = await call({ phone: '', consent: false });
+    expect(stopped.json()).toMatchObject({
+      message: WHATSAPP_MESSAGES.stoppedByFamily,
+      data: { consent: false },
+    });
+    // Another account sees only its own.
+    const other = await s.app.createUser({ email: 'otra@correo.do' });
+    const theirs = await s.app.api({ method: 'GET', url: '/api/whatsapp/preferencia', token: other.token });
+    expect(theirs.json().data).toMatchObject({ phone: '', consent: false });
+    expect((await s.app.api({ method: 'GET', url: '/api/whatsapp/preferencia' })).statusCode).toBe(401);
+  });
+
+  it("tells of the arrival as 'llegada_entrada' only where the camp turns it on, once", async () => {
+    const clock = { now: new Date('2027-06-14T12:30:00Z') };
+    const s = await school({}, clock);
+    const first = await paidOrder(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]])));
+    await arriveAndLeave(s, first);
+    await s.flush();
+    const arrivals = () =>
+      meta!.accepted.filter((request) => request.body.template?.name === 'llegada_entrada');
+    expect(arrivals()).toHaveLength(0);
+
+    await s.app.store
+      .collection('campamentos')
+      .updateOne({ _id: s.cart.camp._id }, { set: { arrival_notice: true } });
+    const other = await s.app.createUser({ email: 'rosa@correo.do' });
+    const second = await paidOrder(
+      s.app,
+      other.token,
+      withWhatsApp(enrolmentRequest(s.cart, [[0]]), '809-555-0202'),
+    );
+    const base = await arriveAndLeave(s, second);
+    // A replay of the arrival sends nothing more.
+    await s.app.api({ method: 'POST', url: '/api/dia/llegada', token: s.admin.token, payload: base });
+    await s.flush();
+    expect(arrivals()).toHaveLength(1);
+    expect(arrivals()[0]!.body.to).toBe('18095550202');
+    const parameters = (
+      arrivals()[0]!.body.template!.components as Array<{ parameters: Array<{ text: string }> }>
+    )[0]!.parameters.map((parameter) => parameter.text);
+    expect(parameters).toEqual([
+      expect.stringContaining(second.participants[0]!.first_name),
+      second.camp_name,
+      '8:30 a. m.',
     ]);
   });
 

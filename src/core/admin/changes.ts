@@ -41,7 +41,8 @@ import { checkChildren, claimChildren, releaseChildClaims } from '../checkout/ch
 import { heldBy, PLACES } from '../checkout/holds.ts';
 import { refundWhereTaken } from '../checkout/gateway.ts';
 import { offerFreedPlaces } from '../checkout/waitlist.ts';
-import { familyRecipients, orderChangedMail } from '../checkout/mails.ts';
+import { familyRecipients, orderChangedMail, refundParameters } from '../checkout/mails.ts';
+import { sendTemplate } from '../messaging/whatsapp.ts';
 import { addChangeRefund, cardCharges, ensureLedger, INSTALMENTS, instalmentId } from '../payments/ledger.ts';
 import { withLedgerLock } from '../payments/ledger-lock.ts';
 import { issueChangeCreditNote } from '../receipts/service.ts';
@@ -423,6 +424,17 @@ async function applyChange(
     });
     if (creditNote) await markMailed(store, [creditNote]);
   }
+  if (change.refund_status === 'refunded')
+    await sendTemplate(
+      deps,
+      final.user_id,
+      'reembolso_realizado',
+      refundParameters(final, change.card_amount),
+      {
+        kind: 'refund',
+        key: `refund-${final._id}-${changeId}`,
+      },
+    );
   await recordAudit(store, options.actor, {
     action: 'update',
     kind: 'inscripciones',

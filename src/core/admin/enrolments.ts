@@ -1,5 +1,6 @@
 // Staff operations on one enrolment (the staff issue): its whole detail, and cancelling it.
-import { cardCharges, markPaymentRefunded } from '../payments/ledger.ts';
+import { cardCharges, markPaymentRefunded, readLedger } from '../payments/ledger.ts';
+import { santoDomingoDay } from '../../domain/days.ts';
 import { cancelFutureInstalments } from '../payments/instalment-updates.ts';
 import { withLedgerLock } from '../payments/ledger-lock.ts';
 import { offerFreedPlaces } from '../checkout/waitlist.ts';
@@ -7,7 +8,7 @@ import { refundWhereTaken } from '../checkout/gateway.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Category, Coupon, Enrolment, Membership, UserRecord, Week } from '../../domain/records.ts';
-import { LEDGER_MESSAGES } from '../../domain/ledger.ts';
+import { LEDGER_MESSAGES, PAYING_STATUSES } from '../../domain/ledger.ts';
 import type { CancelPolicy } from '../../domain/cancellation.ts';
 import { cancellationPlan, GIVE_BACK_MESSAGES, OFFICE_REFUND_METHOD_LABELS } from '../../domain/give-back.ts';
 import type { OfficeRefundBody } from '../../domain/schemas/cancellation.ts';
@@ -18,7 +19,8 @@ import { insertWithNewCode } from '../checkout/records.ts';
 import { randomInt } from '../crypto.ts';
 import { enrolmentState, STAFF_MESSAGES } from '../../domain/staff.ts';
 import { releasePlaces } from '../checkout/settle.ts';
-import { cancellationMail, familyRecipients } from '../checkout/mails.ts';
+import { cancellationMail, familyRecipients, refundParameters } from '../checkout/mails.ts';
+import { sendTemplate } from '../messaging/whatsapp.ts';
 import { isCreditNote, NCF_TYPE_CODES, type Receipt } from '../../domain/receipts.ts';
 import { cancellationNotes, receiptsForMail, receiptId } from '../receipts/service.ts';
 import { markMailed, receiptAttachment, receiptsOfOrders } from '../receipts/delivery.ts';
@@ -41,7 +43,7 @@ export const mailKeysOf = (id: string, changes: ReadonlyArray<{ id: string }> = 
  * categories' names, the parent's account and the e-mails queued for it. The card appears only as
  * stored (brand, last four digits).
  */
-export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string) {
+export async function enrolmentDetail(deps: Pick<CoreDeps, 'store' | 'clock'>, id: string) {
   const { store } = deps;
   const enrolment = await enrolmentsOf(deps).findById(id);
   if (!enrolment) throw new ApiError(404, STAFF_MESSAGES.enrolmentNotFound);
@@ -68,6 +70,12 @@ export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string)
   const { collected, given } = await giveBackState(store, enrolment);
   const plan = cancellationPlan(collected, given);
   const weekName = new Map(weeks.map((week) => [week._id, week.name]));
+  // What its ledger collected and still owes, and each payment with its note and who recorded it
+  // (issue 54): a plan's order collects far more than its checkout's amount.
+  const ledger =
+    enrolment.payment_status === 'paid'
+      ? await readLedger(store, enrolment, santoDomingoDay(nowOf(deps)))
+      : null;
   const categoryName = new Map(categories.map((category) => [category._id, category.name]));
   return {
     ...enrolment,
@@ -81,6 +89,22 @@ export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string)
     receipts: receipts.get(id) ?? [],
     give_back: { collected, given, card: plan.card, office: plan.office },
     voided_by_cancel: issued.map((membership) => membership.code),
+    ledger: ledger && {
+      paid: ledger.paid,
+      balance: ledger.balance,
+      payments: ledger.payments
+        .filter((payment) => PAYING_STATUSES.includes(payment.status))
+        .map(({ _id, method, amount, created_at, bank, document, note, recorded_by }) => ({
+          _id,
+          method,
+          amount,
+          created_at,
+          bank: bank ?? '',
+          document: document ?? '',
+          note: note ?? '',
+          recorded_by,
+        })),
+    },
     mails: mails.map(({ kind, subject, to, status, created_at }) => ({
       kind,
       subject,
@@ -244,6 +268,13 @@ export async function cancelEnrolment(
     });
     await markMailed(store, receipts);
   }
+  // Beside the e-mail (issue 56): a refund confirmed to the card, where the family opted in.
+  const refunded = done.refund_amount ?? done.amount;
+  if (done.refund_status === 'refunded' && refunded > 0)
+    await sendTemplate(deps, done.user_id, 'reembolso_realizado', refundParameters(done, refunded), {
+      kind: 'refund',
+      key: `refund-${id}`,
+    });
   const finished = (await enrolments.updateOne({ _id: id }, { set: { cancel_done: true } })) ?? done;
   return { enrolment: finished, cancelledNow: existing.status !== 'cancelled' };
 }

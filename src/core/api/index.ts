@@ -10,6 +10,7 @@ import { STAFF_ROUTES } from './staff.ts';
 import { WAITLIST_ROUTES } from './waitlist.ts';
 import { RECEIPT_ROUTES } from './receipts.ts';
 import { PAYMENT_ROUTES } from './payments.ts';
+import { MESSAGES_ROUTES } from './messages.ts';
 import { NOTICE_ROUTES } from './notices.ts';
 import type { ApiRoute } from './route.ts';
 
@@ -23,6 +24,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...PAYMENT_ROUTES,
   ...PERSONAL_ROUTES,
   ...CAMP_DAY_ROUTES,
+  ...MESSAGES_ROUTES,
   ...NOTICE_ROUTES,
 ];
 

@@ -3,7 +3,7 @@
 // phoned, remove one and offer the next place now to a chosen one (issue 54).
 import { ApiError } from '../errors.ts';
 import { IdParams } from '../../domain/schemas/fields.ts';
-import { WAITLIST_MESSAGES as W } from '../../domain/waitlist.ts';
+import { WAITLIST_MESSAGES as W, WAITLIST_OFFICE_MESSAGES as WO } from '../../domain/waitlist.ts';
 import {
   AddToWaitlistBody,
   JoinWaitlistBody,
@@ -73,7 +73,7 @@ export const WAITLIST_ROUTES: ApiRoute[] = [
       const entry = await addToWaitlist(core.deps, call.body);
       return {
         status: 'SUCCESS',
-        message: W.added(entry.child, entry.week_name, entry.position ?? 1),
+        message: WO.added(entry.child, entry.week_name, entry.position ?? 1),
         data: entry,
       };
     },
@@ -82,7 +82,7 @@ export const WAITLIST_ROUTES: ApiRoute[] = [
     schema: { body: WaitlistEntryBody, response: { 200: MessageAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
-      message: W.removed(await removeFromWaitlist(core.deps, call.body.id)),
+      message: WO.removed(await removeFromWaitlist(core.deps, call.body.id)),
     }),
   }),
   adminCall('POST', '/esperas/ofrecer', {
@@ -91,8 +91,8 @@ export const WAITLIST_ROUTES: ApiRoute[] = [
       const entry = await offerNow(core.deps, call.body.id);
       const message =
         entry.status === 'offered' && entry.offer_expires_at
-          ? W.offeredNow(entry.child, formatPaymentDate(new Date(entry.offer_expires_at)))
-          : W.firstInLine(entry.child);
+          ? WO.offeredNow(entry.child, formatPaymentDate(new Date(entry.offer_expires_at)))
+          : WO.firstInLine(entry.child);
       return { status: 'SUCCESS', message, data: entry };
     },
   }),

@@ -14,12 +14,14 @@ import { cartHoldName, placesLeftFor } from '../../domain/holds.ts';
 import { PHONE_PATTERN, formatPaymentDate } from '../../domain/enrolment.ts';
 import {
   WAITLIST_MESSAGES as W,
+  WAITLIST_OFFICE_MESSAGES as WO,
   WAITLIST_OFFER_DEFAULT_HOURS,
   type WaitlistStatus,
   type WaitlistView,
 } from '../../domain/waitlist.ts';
 import { heldBy, liveHeld, setHold, type Offered } from './holds.ts';
-import { waitlistOfferMail, waitlistWithdrawnMail } from './mails.ts';
+import { waitlistOfferMail, waitlistOfferParameters, waitlistWithdrawnMail } from './mails.ts';
+import { sendTemplate } from '../messaging/whatsapp.ts';
 
 export interface WaitlistRecord {
   _id: string;
@@ -50,6 +52,9 @@ const offerHoursOf = (camp: Pick<Camp, 'waitlist_offer_hours'>): number =>
   camp.waitlist_offer_hours ?? WAITLIST_OFFER_DEFAULT_HOURS;
 
 /** 1 for the next to be offered; null once the family is not waiting. */
+/** What an offer needs: the e-mail and, where the school has it, WhatsApp. */
+type OfferDeps = Pick<CoreDeps, 'store' | 'mailer' | 'settings' | 'clock' | 'whatsapp' | 'log'>;
+
 async function positionOf(store: Store, entry: WaitlistRecord): Promise<number | null> {
   if (entry.status !== 'waiting') return null;
   return (
@@ -155,16 +160,16 @@ export async function addToWaitlist(
 ): Promise<WaitlistView> {
   const email = request.email.trim().toLowerCase();
   const phone = request.phone.trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ApiError(400, W.emailRequired);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ApiError(400, WO.emailRequired);
   if (request.child.trim() === '') throw new ApiError(400, W.childRequired);
-  if (!PHONE_PATTERN.test(phone)) throw new ApiError(400, W.phoneInvalid);
+  if (!PHONE_PATTERN.test(phone)) throw new ApiError(400, WO.phoneInvalid);
   const user = await deps.store.collection<UserRecord>('usuarios').findOne({ email, status: 'active' });
-  if (!user) throw new ApiError(404, W.noAccount);
+  if (!user) throw new ApiError(404, WO.noAccount);
   const entry = await joinWaitlist(
     deps,
     user,
     { week: request.week, child: request.child, phone },
-    { notFull: W.notFullStaff, already: W.alreadyStaff },
+    { notFull: WO.notFullStaff, already: WO.alreadyStaff },
   );
   return { ...entry, email, phone };
 }
@@ -188,7 +193,7 @@ export async function leaveWaitlist(deps: CoreDeps, userId: string, id: string):
 /** Staff take a request out of the line (issue 54): as if the family left. Returns the child's name. */
 export async function removeFromWaitlist(deps: CoreDeps, id: string): Promise<string> {
   const entry = await waitlists(deps.store).findById(id);
-  if (!entry || !(await endRequest(deps, entry, 'removed'))) throw new ApiError(400, W.cannotRemove);
+  if (!entry || !(await endRequest(deps, entry, 'removed'))) throw new ApiError(400, WO.cannotRemove);
   return entry.child;
 }
 
@@ -227,13 +232,10 @@ async function endRequest(
  * line and the offer pass runs, so a free place is held and e-mailed exactly as the automatic offer
  * does (offerWeek); with none free, it gets the next one that frees. Returns the request as it is.
  */
-export async function offerNow(
-  deps: Pick<CoreDeps, 'store' | 'mailer' | 'settings' | 'clock'>,
-  id: string,
-): Promise<WaitlistView> {
+export async function offerNow(deps: OfferDeps, id: string): Promise<WaitlistView> {
   const { store } = deps;
   const entry = await waitlists(store).findById(id);
-  if (!entry || entry.status !== 'waiting') throw new ApiError(400, W.cannotOffer);
+  if (!entry || entry.status !== 'waiting') throw new ApiError(400, WO.cannotOffer);
   const first = await waitlists(store).findOne(
     { week: entry.week, status: 'waiting' },
     { sort: { rank: 1 } },
@@ -294,7 +296,7 @@ export async function closeWaitlistFor(
  * there is room for them: held for the offer's hours, and e-mailed. Returns the offers made.
  */
 export async function offerFreedPlaces(
-  deps: Pick<CoreDeps, 'store' | 'mailer' | 'settings' | 'clock'>,
+  deps: OfferDeps,
   /** The weeks to look at (or a camp's); all when absent. */
   which?: readonly string[] | { camp: string },
 ): Promise<number> {
@@ -312,11 +314,7 @@ export async function offerFreedPlaces(
   return offered;
 }
 
-async function offerWeek(
-  deps: Pick<CoreDeps, 'store' | 'mailer' | 'settings'>,
-  weekId: string,
-  now: Date,
-): Promise<number> {
+async function offerWeek(deps: OfferDeps, weekId: string, now: Date): Promise<number> {
   const { store, mailer, settings } = deps;
   let week = await weeksOf(store).findOne({ _id: weekId, status: 'active' });
   const camp = week
@@ -350,17 +348,19 @@ async function offerWeek(
     }
     const user = await store.collection<UserRecord>('usuarios').findById(first.user_id);
     if (user) {
-      await mailer.enqueue({
-        ...waitlistOfferMail({
-          camp,
-          week,
-          child: first.child,
-          until: formatPaymentDate(until),
-          link: enrolmentLink(settings.publicUrl, camp._id),
-        }),
-        to: [user.email],
-        user_id: user._id,
-        key: `waitlist-offer-${first._id}-${first.offers + 1}`,
+      const key = `waitlist-offer-${first._id}-${first.offers + 1}`;
+      const offer = {
+        camp,
+        week,
+        child: first.child,
+        until: formatPaymentDate(until),
+        link: enrolmentLink(settings.publicUrl, camp._id),
+      };
+      await mailer.enqueue({ ...waitlistOfferMail(offer), to: [user.email], user_id: user._id, key });
+      // Beside the e-mail (issue 56): the same offer, its deadline and link, where the family opted in.
+      await sendTemplate(deps, user._id, 'lista_espera_oferta', waitlistOfferParameters(offer), {
+        kind: 'waitlist-offer',
+        key,
       });
     }
     offered += 1;

@@ -2,7 +2,7 @@
 // browser never bundles TypeBox.
 import { Type, type Static } from 'typebox';
 import { ADDITIONAL_FIELDS, ID_PATTERN } from '../fields.ts';
-import { WhatsAppChoice } from '../whatsapp.ts';
+import { WhatsAppChoice } from './whatsapp.ts';
 
 const Text = (max = 200) => Type.String({ maxLength: max });
 const ObjectId = Type.String({ pattern: ID_PATTERN });
