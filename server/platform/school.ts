@@ -19,6 +19,7 @@ import { reconcilePayments } from '../../src/core/checkout/reconciler.ts';
 import { sendCartReminders } from '../../src/core/checkout/carts.ts';
 import { offerFreedPlaces } from '../../src/core/checkout/waitlist.ts';
 import { runAutopay } from '../../src/core/payments/autopay.ts';
+import { sendDueNotices } from '../../src/core/messaging/notices.ts';
 import { settleCardPayments } from '../../src/core/payments/card-settler.ts';
 import { issuePendingReceipts } from '../../src/core/receipts/pending-receipts.ts';
 import { renderReceiptPdf } from '../../src/core/receipts/pdf.ts';
@@ -245,6 +246,9 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
   // Fiscal receipts that waited for an NCF sequence (src/core/receipts/pending-receipts.ts): issued
   // and e-mailed once staff add one (saving it runs this at once too). Each receipt's id is its order's.
   every(WAITLIST_PASS_MS, 'pending receipts failed', () => issuePendingReceipts(school.core.deps));
+  // The office's notices (src/core/messaging/notices.ts): held ones go at 07:00, and one whose
+  // sending a crash cut off is completed once its claim ran out. Each notice is claimed first.
+  every(WAITLIST_PASS_MS, 'sending notices failed', () => sendDueNotices(school.core.deps));
   // e-CF (issue 22): signed receipts sent to DGII in the order issued, and their results asked.
   if (config.ecf) {
     every(config.passes.ecfMs, 'sending e-CF failed', () => sendEcfReceipts(school.core.deps));

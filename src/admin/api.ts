@@ -5,6 +5,7 @@
 import type { StaffRole, StaffView } from '../domain/roles.ts';
 import type { CampDayChild, CampDayMarkBody } from '../domain/camp-day.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
+import type { NoticeBody, NoticePreview, NoticeView } from '../domain/notices.ts';
 import type { ChangePreview, ChangeTargetWeek, StaffChangeRequest } from '../domain/changes.ts';
 import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
 import type { EcfRecord, EcfType, EcfView } from '../domain/ecf.ts';
@@ -84,6 +85,7 @@ const TAGS = [
   'esperas',
   'comprobantes',
   'cuentas',
+  'avisos',
 ] as const;
 
 /** Lists a change of `area` makes stale: its own, the dashboard's counts, and lists that show its names. */
@@ -102,6 +104,7 @@ const STALE_AFTER_STAFF_WRITE = [
   'auditoria',
   'esperas',
   'cuentas',
+  'avisos',
 ] as const;
 
 /** A payment or an instalment's change: the receivables, the ledger and the log. */
@@ -218,6 +221,19 @@ export const adminApi = createApi({
       query: (params) => ({ path: `/esperas/lista${listSearch(params)}` }),
       transformResponse: (answer: { data: WaitlistView[] }) => answer.data,
       providesTags: ['esperas'],
+    }),
+    notices: build.query<NoticeView[], void>({
+      query: () => ({ path: '/avisos' }),
+      transformResponse: (answer: { data: NoticeView[] }) => answer.data,
+      providesTags: ['avisos'],
+    }),
+    previewNotice: build.mutation<NoticePreview, NoticeBody>({
+      query: (body) => ({ path: '/avisos/vista-previa', method: 'POST', body }),
+      transformResponse: (answer: { data: NoticePreview }) => answer.data,
+    }),
+    sendNotice: build.mutation<{ message: string; id: string }, NoticeBody & { key: string }>({
+      query: (body) => ({ path: '/avisos', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['avisos']),
     }),
     changeOwnPassword: build.mutation<
       { message: string; token?: string },
@@ -389,6 +405,9 @@ export const {
   useAddToWaitlistMutation,
   useRemoveFromWaitlistMutation,
   useOfferWaitlistPlaceMutation,
+  useNoticesQuery,
+  usePreviewNoticeMutation,
+  useSendNoticeMutation,
   useFiscalQuery,
   useSaveFiscalMutation,
   useAddSequenceMutation,
