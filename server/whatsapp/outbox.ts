@@ -21,8 +21,18 @@ import { PolledRun } from '../polled-run.ts';
 /** Waits between attempts after an error: 30 s, 2 min, 10 min, 30 min, 2 h; given up after MAX_ATTEMPTS. */
 const BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 7_200_000];
 export const MAX_ATTEMPTS = 8;
-/** Meta's rate limit: the whole queue waits this long before it tries again (not counted as a failure). */
+/**
+ * Meta's rate limits: the whole queue waits before it tries again (not counted as a failure). Its
+ * throughput limit (130429) is per second: 2 s, doubled each time the same message is refused
+ * again, up to a minute; its other limits (messages to one family, the account's) a minute.
+ */
 export const RATE_LIMIT_WAIT_MS = 60_000;
+export const THROUGHPUT_WAIT_MS = 2_000;
+const THROUGHPUT_LIMIT = 130429;
+export const rateLimitWait = (code: number, throttles: number): number =>
+  code === THROUGHPUT_LIMIT
+    ? Math.min(RATE_LIMIT_WAIT_MS, THROUGHPUT_WAIT_MS * 2 ** Math.max(0, throttles - 1))
+    : RATE_LIMIT_WAIT_MS;
 /** How long a message may stay 'sending' with no status before it is taken as never received. */
 export const SENDING_LEASE_MS = 10 * 60_000;
 /** One run sends at most this many (the next poll goes on). */
@@ -118,10 +128,11 @@ export class WhatsAppOutbox implements Messenger {
         {
           set: {
             status: 'pending',
-            next_attempt_at: new Date(now.getTime() + RATE_LIMIT_WAIT_MS),
+            next_attempt_at: new Date(now.getTime() + rateLimitWait(code, (item.throttles ?? 0) + 1)),
             last_error: reason,
             error_code: code,
           },
+          inc: { throttles: 1 },
         },
       );
       this.#log?.warn({ whatsappId: item._id, code }, 'WhatsApp rate limit: the queue waits');

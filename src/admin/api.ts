@@ -6,6 +6,7 @@ import type { StaffRole, StaffView } from '../domain/roles.ts';
 import type { CampDayChild, CampDayMarkBody } from '../domain/camp-day.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
 import type { NoticeBody, NoticePreview, NoticeView } from '../domain/notices.ts';
+import type { InboundMessage } from '../domain/schemas/whatsapp.ts';
 import type { ChangePreview, ChangeTargetWeek, StaffChangeRequest } from '../domain/changes.ts';
 import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
 import type { EcfRecord, EcfType, EcfView } from '../domain/ecf.ts';
@@ -227,6 +228,10 @@ export const adminApi = createApi({
       transformResponse: (answer: { data: NoticeView[] }) => answer.data,
       providesTags: ['avisos'],
     }),
+    whatsappInbox: build.query<InboundMessage[], void>({
+      query: () => ({ path: '/whatsapp/mensajes' }),
+      transformResponse: (answer: { data: InboundMessage[] }) => answer.data,
+    }),
     previewNotice: build.mutation<NoticePreview, NoticeBody>({
       query: (body) => ({ path: '/avisos/vista-previa', method: 'POST', body }),
       transformResponse: (answer: { data: NoticePreview }) => answer.data,
@@ -406,6 +411,7 @@ export const {
   useRemoveFromWaitlistMutation,
   useOfferWaitlistPlaceMutation,
   useNoticesQuery,
+  useWhatsappInboxQuery,
   usePreviewNoticeMutation,
   useSendNoticeMutation,
   useFiscalQuery,

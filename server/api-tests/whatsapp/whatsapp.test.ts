@@ -35,7 +35,7 @@ import {
   type WhatsAppContact,
 } from '../../../src/core/messaging/whatsapp.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
-import { SENDING_LEASE_MS } from '../../whatsapp/outbox.ts';
+import { rateLimitWait, SENDING_LEASE_MS } from '../../whatsapp/outbox.ts';
 
 const APPROVED = Object.entries(WHATSAPP_TEMPLATES).map(([name, template]) => ({
   name,
@@ -531,10 +531,17 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
     await s.flush();
     const items = await s.outbox();
     const waiting = items.filter((item) => item.status === 'pending');
-    // One went; the second met the limit and waits a minute, not counted as a failure.
+    // One went; the second met Meta's per-second limit and the queue waits 2 s, not counted as a failure.
     expect(meta!.refused.map((refusal) => refusal.code)).toContain(130429);
     expect(waiting).toHaveLength(1);
-    expect(waiting[0]!.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    expect(waiting[0]).toMatchObject({ attempts: 0, throttles: 1 });
+    expect(waiting[0]!.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 1_000);
+    expect(waiting[0]!.next_attempt_at.getTime()).toBeLessThanOrEqual(Date.now() + 2_000);
+    // Refused again, the wait doubles up to a minute; a family's or the account's limit waits a minute.
+    expect([1, 2, 3, 6, 9].map((times) => rateLimitWait(130429, times))).toEqual([
+      2_000, 4_000, 8_000, 60_000, 60_000,
+    ]);
+    expect(rateLimitWait(131056, 1)).toBe(60_000);
     await s.app.store
       .collection<OutboxMessage>(WHATSAPP_OUTBOX)
       .updateOne({ _id: waiting[0]!._id }, { set: { next_attempt_at: new Date(0) } });

@@ -3,7 +3,9 @@
 // it delivered; a coach may only choose a group of their own.
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../../mocks/node.ts';
 import { MOCK_CREDENTIALS } from '../../../mocks/data.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import { signInAdmin } from '../testing.ts';
@@ -52,5 +54,49 @@ describe("'Avisos' (issue 56)", () => {
     await open();
     const kinds = within(screen.getByLabelText('Para')).getAllByRole('option');
     expect(kinds.map((option) => option.textContent)).toEqual(['Una categoría (grupo)']);
+    // A coach reads no family's messages.
+    expect(
+      screen.queryByRole('heading', { name: 'Mensajes recibidos por WhatsApp' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows the office what families wrote to the school number, newest first, with whose number it is', async () => {
+    server.use(
+      http.get('*/api/whatsapp/mensajes', () =>
+        HttpResponse.json({
+          status: 'SUCCESS',
+          data: [
+            {
+              id: 'wamid.2',
+              from: '18095550101',
+              text: 'BAJA',
+              at: '2027-06-14T16:10:00.000Z',
+              families: [{ name: 'Carmen Rodríguez', email: 'carmen@correo.do' }],
+              opt_out: true,
+            },
+            {
+              id: 'wamid.1',
+              from: '18295550202',
+              text: '¿A qué hora es la práctica?',
+              at: '2027-06-14T15:00:00.000Z',
+              families: [],
+              opt_out: false,
+            },
+          ],
+        }),
+      ),
+    );
+    await open();
+    const table = await screen.findByRole('table', { name: 'Mensajes recibidos por WhatsApp' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('809-555-0101');
+    expect(rows[0]).toHaveTextContent('Carmen Rodríguez · carmen@correo.do');
+    expect(rows[0]).toHaveTextContent('Pidió no recibir más mensajes.');
+    expect(rows[1]).toHaveTextContent('829-555-0202');
+    expect(rows[1]).toHaveTextContent('¿A qué hora es la práctica?');
+    expect(within(rows[1]!).getByRole('link', { name: '829-555-0202' })).toHaveAttribute(
+      'href',
+      'tel:+18295550202',
+    );
   });
 });

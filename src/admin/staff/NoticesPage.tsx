@@ -23,6 +23,7 @@ import {
   type NoticeView,
 } from '../../domain/notices.ts';
 import { WeekPicker } from './EnrolmentFiltersForm.tsx';
+import { WhatsAppInbox } from './WhatsAppInbox.tsx';
 
 type Kind = NoticeAudience['kind'];
 const KIND_LABELS: Record<Kind, string> = {
@@ -399,6 +400,8 @@ export function NoticesPage() {
         rowId={(notice) => notice._id}
       />
       <ToCallDialog notice={calling} show={callOpen} onClose={() => setCallOpen(false)} />
+      {/* The office reads what families wrote; a coach sends to a group and reads no one's messages. */}
+      {adminRole() === 'entrenador' ? null : <WhatsAppInbox />}
     </AdminPage>
   );
 }

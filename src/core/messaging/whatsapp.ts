@@ -69,6 +69,8 @@ export interface OutboxMessage extends Omit<WhatsAppMessage, 'key'> {
   created_at: Date;
   sent_at: Date | null;
   status_at: Date | null;
+  /** How many times Meta's rate limit refused it (the queue's wait grows with it). */
+  throttles?: number;
 }
 
 /**

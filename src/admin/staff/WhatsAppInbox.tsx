@@ -1,0 +1,69 @@
+// What families wrote to the school's WhatsApp number (issue 56): the number only sends notices and
+// answers each family with the school's phone and e-mail, so the office reads the messages here and
+// calls back. Newest first, with whose number it is; 'BAJA' marked as a family that stopped.
+import { useMemo } from 'react';
+import type { AdminColumn } from '../DataTable.tsx';
+import { LoadedTable } from '../TablePage.tsx';
+import { useWhatsappInboxQuery } from '../api.ts';
+import { formatPaymentDate } from '../../domain/enrolment.ts';
+import type { InboundMessage } from '../../domain/schemas/whatsapp.ts';
+
+/** '18095550101' as the office dials it: '809-555-0101'. */
+const localNumber = (number: string) => {
+  const match = /^1(\d{3})(\d{3})(\d{4})$/.exec(number);
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : `+${number}`;
+};
+
+export function WhatsAppInbox() {
+  const inbox = useWhatsappInboxQuery(undefined, { pollingInterval: 30_000 });
+  const columns = useMemo<Array<AdminColumn<InboundMessage>>>(
+    () => [
+      { id: 'at', header: 'Recibido', cell: ({ row }) => formatPaymentDate(new Date(row.original.at)) },
+      {
+        id: 'from',
+        header: 'De',
+        cell: ({ row }) => (
+          <>
+            <a className="admin-tap d-inline-block" href={`tel:+${row.original.from}`}>
+              {localNumber(row.original.from)}
+            </a>
+            {row.original.families.map((family) => (
+              <span key={family.email} className="d-block small">
+                {family.name || family.email} · {family.email}
+              </span>
+            ))}
+          </>
+        ),
+      },
+      {
+        id: 'text',
+        header: 'Mensaje',
+        cell: ({ row }) => (
+          <>
+            <span className="text-break">{row.original.text}</span>
+            {row.original.opt_out ? (
+              <span className="d-block small text-body-secondary">Pidió no recibir más mensajes.</span>
+            ) : null}
+          </>
+        ),
+      },
+    ],
+    [],
+  );
+  return (
+    <section aria-labelledby="whatsapp-inbox-title" className="mt-4">
+      <h2 id="whatsapp-inbox-title" className="h5">
+        Mensajes recibidos por WhatsApp
+      </h2>
+      <LoadedTable
+        error={inbox.error}
+        errorText="Error al cargar los mensajes"
+        empty="Ninguna familia ha escrito al número de WhatsApp de la escuela."
+        caption="Mensajes recibidos por WhatsApp"
+        columns={columns}
+        rows={inbox.data}
+        rowId={(message) => message.id}
+      />
+    </section>
+  );
+}
