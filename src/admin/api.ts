@@ -8,6 +8,7 @@ import type { WaitlistView } from '../domain/waitlist.ts';
 import type { ChangePreview, ChangeTargetWeek, StaffChangeRequest } from '../domain/changes.ts';
 import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
 import type { EcfRecord, EcfType, EcfView } from '../domain/ecf.ts';
+import type { SchoolSettingsInput, SchoolSettingsView } from '../domain/school-settings.ts';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { bearerBaseQuery } from './baseQuery.ts';
 import type {
@@ -81,6 +82,7 @@ const TAGS = [
   'esperas',
   'comprobantes',
   'cuentas',
+  'ajustes',
 ] as const;
 
 /** Lists a change of `area` makes stale: its own, the dashboard's counts, and lists that show its names. */
@@ -267,6 +269,18 @@ export const adminApi = createApi({
       transformResponse: (answer: { data: FiscalStatus }) => answer.data,
       providesTags: ['comprobantes'],
     }),
+    schoolSettings: build.query<SchoolSettingsView, void>({
+      query: () => ({ path: '/ajustes/escuela' }),
+      transformResponse: (answer: { data: SchoolSettingsView }) => answer.data,
+      providesTags: ['ajustes'],
+    }),
+    saveSchoolSettings: build.mutation<{ message: string }, SchoolSettingsInput>({
+      query: (body) => ({ path: '/ajustes/escuela', method: 'POST', body }),
+      invalidatesTags: ['ajustes', 'auditoria'],
+    }),
+    testAzul: build.mutation<{ message: string }, void>({
+      query: () => ({ path: '/ajustes/escuela/probar-azul', method: 'POST' }),
+    }),
     saveFiscal: build.mutation<{ message: string }, FiscalSettingsInput>({
       query: (body) => ({ path: '/ajustes/fiscal', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['comprobantes', 'inscripciones', 'auditoria']),
@@ -365,6 +379,9 @@ export const {
   useOfferWaitlistPlaceMutation,
   useFiscalQuery,
   useSaveFiscalMutation,
+  useSchoolSettingsQuery,
+  useSaveSchoolSettingsMutation,
+  useTestAzulMutation,
   useAddSequenceMutation,
   useDisableSequenceMutation,
   useEcfReceiptsQuery,

@@ -98,3 +98,65 @@ export const SCHOOL_SETTINGS_MESSAGES = {
     'registrar su tarjeta de nuevo, y los reembolsos de cobros anteriores se hacen desde el portal del ' +
     'comercio anterior. ¿Cambiar el comercio de todos modos?',
 } as const;
+
+/** The settings as a school's store keeps them, besides test-only addresses and the sealed bytes. */
+export interface SchoolSettingsFields {
+  name?: string;
+  website?: string;
+  colour?: string;
+  mail_from_name?: string;
+  reply_to?: string;
+  azul_environment?: AzulEnvironment;
+  azul_merchant_id?: string;
+  azul_merchant_name?: string;
+  azul_cert?: string;
+  whatsapp_phone_number_id?: string;
+  /** Of each secret set, when (the sealed text stays on the server). */
+  secrets?: Partial<Record<SchoolSecret, { configured_at: Date | string }>>;
+}
+
+export const azulReady = (stored: SchoolSettingsFields | null): boolean =>
+  Boolean(
+    stored?.azul_merchant_id &&
+    stored.azul_cert &&
+    stored.secrets?.azul_auth1 &&
+    stored.secrets.azul_auth2 &&
+    stored.secrets.azul_key,
+  );
+
+export const whatsappReady = (stored: SchoolSettingsFields | null): boolean =>
+  Boolean(
+    stored?.whatsapp_phone_number_id &&
+    stored.secrets?.whatsapp_token &&
+    stored.secrets.whatsapp_app_secret &&
+    stored.secrets.whatsapp_verify_token,
+  );
+
+/** Who takes the school's cards with these settings: its own merchant, or the deployment's (null). */
+export const merchantOf = (stored: SchoolSettingsFields | null): string | null =>
+  azulReady(stored) ? `azul:${stored!.azul_merchant_id}` : null;
+
+/** What the panel is answered (the server's and the mocks'): never a secret, only when each was set. */
+export function settingsView(stored: SchoolSettingsFields | null): SchoolSettingsView {
+  const secrets = Object.fromEntries(
+    SCHOOL_SECRETS.map((name) => {
+      const at = stored?.secrets?.[name]?.configured_at;
+      return [name, { configured_at: at ? new Date(at).toISOString() : null }];
+    }),
+  ) as SchoolSettingsView['secrets'];
+  return {
+    name: stored?.name ?? '',
+    website: stored?.website ?? '',
+    colour: stored?.colour ?? '',
+    mail_from_name: stored?.mail_from_name ?? '',
+    reply_to: stored?.reply_to ?? '',
+    azul_environment: stored?.azul_environment ?? 'pruebas',
+    azul_merchant_id: stored?.azul_merchant_id ?? '',
+    azul_merchant_name: stored?.azul_merchant_name ?? '',
+    azul_cert_set: Boolean(stored?.azul_cert),
+    secrets,
+    azul_ready: azulReady(stored),
+    whatsapp_phone_number_id: stored?.whatsapp_phone_number_id ?? '',
+    whatsapp_ready: whatsappReady(stored),
+  };
+}
