@@ -17,6 +17,8 @@ import {
 } from '../src/domain/school-settings.ts';
 import type { Store } from '../src/core/store/port.ts';
 import { setById } from '../src/core/store/common.ts';
+import { LOGO_RULES, savePhoto } from '../src/core/photos.ts';
+import { rememberUpload } from './data.ts';
 import { apiPath, failure, guard, validate } from './kit.ts';
 
 const ADMINISTRATORS = { roles: ['administrador'] as const };
@@ -59,6 +61,19 @@ export const schoolSettingsHandlers = [
       const { _id, ...fields } = next;
       await setById(settingsOf(store), _id, fields);
       return answer(M.saved, next);
+    } catch (error) {
+      return failure(error);
+    }
+  }),
+  http.post(apiPath('/ajustes/escuela/logo'), async ({ request }) => {
+    try {
+      const { school, core, user } = await guard(request, 'admin', ADMINISTRATORS);
+      const file = (await request.formData().catch(() => null))?.get('logo');
+      const bytes = file && typeof file !== 'string' ? new Uint8Array(await file.arrayBuffer()) : undefined;
+      const url = await savePhoto(core.deps, user!._id, bytes, LOGO_RULES);
+      rememberUpload(school, url, user!._id);
+      await setById(settingsOf(core.deps.store), 'escuela', { logo_url: url });
+      return answer(M.logoSaved, await read(core.deps.store));
     } catch (error) {
       return failure(error);
     }

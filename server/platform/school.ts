@@ -33,6 +33,7 @@ import type { SchoolStatus } from '../../src/domain/platform.ts';
 import { platformFolders } from './school-config.ts';
 import { WhatsAppOutbox } from '../whatsapp/outbox.ts';
 import { cloudApiTransport, type WhatsAppTransport } from '../whatsapp/cloud-api.ts';
+import type { SchoolBranding } from '../../src/domain/school-settings.ts';
 
 /** How often the server looks for carts to remind. */
 const CART_REMINDER_PASS_MS = 10 * 60_000;
@@ -72,6 +73,8 @@ export interface School {
   /** The school today's environment variables describe (ACCOUNT_ID): answers any host no other claims. */
   readonly isDefault: boolean;
   name: string;
+  /** What parents see of it (its settings' name, logo and colour; '' for the deployment's). */
+  branding: SchoolBranding;
   hosts: readonly string[];
   status: SchoolStatus;
   /** When the platform created it (null: the default school). */
@@ -200,6 +203,7 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
     },
     isDefault: deps.isDefault,
     name: deps.name,
+    branding: { name: '', logoUrl: '', colour: '' },
     hosts: deps.hosts,
     status: deps.status,
     createdAt: deps.createdAt ?? null,

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import type { SchoolBranding } from '../../src/domain/school-settings.ts';
 import { compressBody, sendCompressed, type CompressedBody } from '../http/compressed.ts';
 
 export interface BrowserConfig {
@@ -13,12 +14,20 @@ export interface BrowserConfig {
   schoolWebsite: string;
   /** The address parents use: the admin panel copies enrolment links on it. */
   publicUrl: string;
+  /** What parents see of the school (its 'Ajustes de la escuela'), where it set them. */
+  schoolName?: string;
+  logoUrl?: string;
+  colour?: string;
 }
 
 export function browserConfig(
   config: Pick<Config, 'accountId' | 'schoolWebsite' | 'oauth' | 'publicUrl'>,
+  branding?: SchoolBranding,
 ): BrowserConfig {
   return {
+    ...(branding?.name ? { schoolName: branding.name } : {}),
+    ...(branding?.logoUrl ? { logoUrl: branding.logoUrl } : {}),
+    ...(branding?.colour ? { colour: branding.colour } : {}),
     accountId: config.accountId,
     apiBase: '/api',
     // Buttons of providers that are not configured are hidden.

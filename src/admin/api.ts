@@ -278,6 +278,14 @@ export const adminApi = createApi({
       query: (body) => ({ path: '/ajustes/escuela', method: 'POST', body }),
       invalidatesTags: ['ajustes', 'auditoria'],
     }),
+    uploadLogo: build.mutation<{ message: string }, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('logo', file);
+        return { path: '/ajustes/escuela/logo', method: 'POST', body };
+      },
+      invalidatesTags: ['ajustes', 'auditoria'],
+    }),
     testAzul: build.mutation<{ message: string }, void>({
       query: () => ({ path: '/ajustes/escuela/probar-azul', method: 'POST' }),
     }),
@@ -382,6 +390,7 @@ export const {
   useSchoolSettingsQuery,
   useSaveSchoolSettingsMutation,
   useTestAzulMutation,
+  useUploadLogoMutation,
   useAddSequenceMutation,
   useDisableSequenceMutation,
   useEcfReceiptsQuery,

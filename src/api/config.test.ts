@@ -16,6 +16,9 @@ describe('readAppConfig', () => {
         socialProviders: { google: true, facebook: false },
         schoolWebsite: 'https://escuela.example.org',
         publicUrl: 'https://inscripciones.example.org/',
+        schoolName: ' Club Los Tigres ',
+        logoUrl: '/uploads/0123.png',
+        colour: '#c2410c',
       }),
     ).toEqual({
       accountId: 'acc-1',
@@ -23,6 +26,9 @@ describe('readAppConfig', () => {
       socialProviders: { google: true, facebook: false },
       schoolWebsite: 'https://escuela.example.org/',
       publicUrl: 'https://inscripciones.example.org',
+      schoolName: 'Club Los Tigres',
+      logoUrl: '/uploads/0123.png',
+      colour: '#c2410c',
     });
   });
 
@@ -33,6 +39,8 @@ describe('readAppConfig', () => {
       socialProviders: { google: 'yes' },
       schoolWebsite: 'javascript:alert(1)',
       publicUrl: '/relative',
+      logoUrl: 'javascript:alert(1)',
+      colour: 'red;background:url(x)',
     });
     expect(config).toEqual(DEFAULT_APP_CONFIG);
     expect(readAppConfig({ schoolWebsite: '//evil.example' }).schoolWebsite).toBe('/');

@@ -73,12 +73,34 @@ export interface SchoolSettingsView {
   /** Cards are taken through this school's own AZUL merchant (all of it is set). */
   azul_ready: boolean;
   whatsapp_phone_number_id: string;
+  /** The logo parents see, served from the school's own files; '' for the deployment's. */
+  logo_url: string;
   /** Families who opted in hear from the school's own WhatsApp number (all of it is set). */
   whatsapp_ready: boolean;
 }
 
+/** The logo parents see (issue 55): a small picture of one of these types. */
+export const LOGO_MAX_BYTES = 512 * 1024;
+
+/** What parents see of a school on its own pages (the runtime configuration of its host). */
+export interface SchoolBranding {
+  name: string;
+  logoUrl: string;
+  colour: string;
+}
+
+export const brandingOf = (stored: SchoolSettingsFields | null): SchoolBranding => ({
+  name: stored?.name ?? '',
+  logoUrl: stored?.logo_url ?? '',
+  colour: stored?.colour ?? '',
+});
+
 export const SCHOOL_SETTINGS_MESSAGES = {
   saved: 'Ajustes de la escuela guardados',
+  logoSaved: 'Logo de la escuela guardado',
+  logoMissing: 'Debe adjuntar el logo en el campo "logo".',
+  logoTooLarge: `El logo no puede pesar más de ${LOGO_MAX_BYTES / 1024} KB.`,
+  logoBadType: 'El logo debe ser una imagen PNG, JPEG o WebP.',
   noPlatformKey:
     'El servidor no tiene PLATFORM_KEY: no se pueden guardar las credenciales. Avise al operador de la plataforma.',
   testOnly: 'Esa dirección de AZUL solo se admite en un servidor de pruebas.',
@@ -111,6 +133,7 @@ export interface SchoolSettingsFields {
   azul_merchant_name?: string;
   azul_cert?: string;
   whatsapp_phone_number_id?: string;
+  logo_url?: string;
   /** Of each secret set, when (the sealed text stays on the server). */
   secrets?: Partial<Record<SchoolSecret, { configured_at: Date | string }>>;
 }
@@ -157,6 +180,7 @@ export function settingsView(stored: SchoolSettingsFields | null): SchoolSetting
     secrets,
     azul_ready: azulReady(stored),
     whatsapp_phone_number_id: stored?.whatsapp_phone_number_id ?? '',
+    logo_url: stored?.logo_url ?? '',
     whatsapp_ready: whatsappReady(stored),
   };
 }

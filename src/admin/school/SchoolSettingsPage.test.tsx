@@ -5,7 +5,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockCore } from '../../../mocks/data.ts';
+import { http, HttpResponse } from 'msw';
 import { server } from '../../../mocks/node.ts';
+import { errorEnvelope } from '../../core/errors.ts';
+import { setById } from '../../core/store/common.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import { signInAdmin } from '../testing.ts';
 import { SCHOOL_SETTINGS_MESSAGES as M } from '../../domain/school-settings.ts';
@@ -141,5 +144,41 @@ describe("'Ajustes de la escuela'", () => {
     await user.click(within(azul).getByRole('button', { name: 'Guardar AZUL' }));
     await waitFor(async () => expect((await stored())?.azul_merchant_name).toBe('Academia Norte'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('uploads a logo and shows it; a refusal is said under the field', async () => {
+    // jsdom's File reaches undici's multipart writer without its bytes: the call is answered here
+    // as the server answers it (server/api-tests/platform/branding.test.ts), first a refusal.
+    const sent: string[] = [];
+    server.use(
+      http.post('*/api/ajustes/escuela/logo', async ({ request }) => {
+        const body = new TextDecoder('latin1').decode(await request.arrayBuffer());
+        sent.push(body);
+        if (sent.length === 1) return HttpResponse.json(errorEnvelope(M.logoBadType), { status: 400 });
+        await setById(mockCore().deps.store.collection('ajustes'), 'escuela', {
+          logo_url: '/uploads/logo-nuevo.png',
+        });
+        return HttpResponse.json({ status: 'SUCCESS', message: M.logoSaved, data: {} });
+      }),
+    );
+    const user = await open();
+    const logo = section('Logo');
+    expect(within(logo).getByRole('img')).toHaveAttribute('src', '/logo.svg');
+    const input = within(logo).getByLabelText(/Nuevo logo/);
+    await user.upload(input, new File(['<svg onload="alert(1)"/>'], 'logo.png', { type: 'image/png' }));
+    await user.click(within(logo).getByRole('button', { name: 'Subir logo' }));
+    expect(await within(logo).findByRole('alert')).toHaveTextContent(M.logoBadType);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='),
+      (char) => char.charCodeAt(0),
+    );
+    await user.upload(input, new File([png], 'logo.png', { type: 'image/png' }));
+    await user.click(within(logo).getByRole('button', { name: 'Subir logo' }));
+    expect(await screen.findByText(M.logoSaved)).toBeInTheDocument();
+    expect(sent.at(-1)).toMatch(/name="logo".*\r\nContent-Type: image\/png/s);
+    await waitFor(() =>
+      expect(within(section('Logo')).getByRole('img')).toHaveAttribute('src', '/uploads/logo-nuevo.png'),
+    );
   });
 });

@@ -7,6 +7,7 @@ import { AdminPage } from '../AdminPage.tsx';
 import { useSchoolSettingsQuery, useTestAzulMutation } from '../api.ts';
 import { notifyError, notifySuccess, withServerMessage } from '../feedback.ts';
 import { AZUL_ENVIRONMENTS, type AzulEnvironment } from '../../domain/school-settings.ts';
+import { LogoCard } from './LogoCard.tsx';
 import { SchoolChecklist } from './SchoolChecklist.tsx';
 import { configuredOn, SettingsSection, type SettingsField } from './SettingsSection.tsx';
 
@@ -134,6 +135,7 @@ export function SchoolSettingsPage() {
             fields={SCHOOL_FIELDS}
             saveLabel="Guardar la escuela"
           />
+          <LogoCard saved={view.logo_url} />
           <SettingsSection
             key={`azul${key}`}
             id="azul"
