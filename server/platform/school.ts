@@ -34,6 +34,7 @@ import { platformFolders } from './school-config.ts';
 import { WhatsAppOutbox } from '../whatsapp/outbox.ts';
 import { cloudApiTransport, type WhatsAppTransport } from '../whatsapp/cloud-api.ts';
 import type { SchoolBranding } from '../../src/domain/school-settings.ts';
+import { readSchoolSettings } from './settings.ts';
 
 /** How often the server looks for carts to remind. */
 const CART_REMINDER_PASS_MS = 10 * 60_000;
@@ -101,6 +102,15 @@ export interface SchoolDeps {
   hosts: readonly string[];
   status: SchoolStatus;
   createdAt?: Date;
+}
+
+/**
+ * The school's nightly backup, unless its administrators turned backups off in 'Ajustes de la
+ * escuela' (issue 55): read at each pass, so a change on any instance counts from the next night.
+ */
+export async function schoolNightlyBackup(school: School, now: Date): Promise<boolean> {
+  if ((await readSchoolSettings(school.store))?.backups === false) return false;
+  return nightlyBackup(school.backupTarget, school.config.backup, school.backupFailed, now);
 }
 
 /** Builds a school's runtime and starts its background passes (each item is claimed in its store). */
@@ -261,7 +271,7 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
   // instances make one; a failure alerts the administrators. `npm run backup` asks for one now.
   if (config.backup.key)
     every(BACKUP_PASS_MS, 'the nightly backup failed', () =>
-      nightlyBackup(school.backupTarget, config.backup, school.backupFailed, nowOf(school.core.deps)),
+      schoolNightlyBackup(school, nowOf(school.core.deps)),
     );
   whatsapp?.start();
   return school;

@@ -44,6 +44,7 @@ const View = Type.Object({
   azul_ready: Type.Boolean(),
   whatsapp_phone_number_id: Type.String(),
   logo_url: Type.String(),
+  backups: Type.Boolean(),
   whatsapp_ready: Type.Boolean(),
 });
 export const SettingsAnswer = Type.Object({

@@ -53,6 +53,8 @@ export const SchoolSettingsBody = Type.Object({
   whatsapp_verify_token: Type.Optional(Text(200)),
   /** Test deployments only (refused in production): another Graph API base, for Meta's stand-in. */
   whatsapp_api_url: Type.Optional(Text(300)),
+  /** The nightly backup of the school (issue 55): on unless its administrators turn it off. */
+  backups: Type.Optional(Type.Boolean()),
   /** The administrator read the warning of a merchant change (kept cards) and goes on. */
   confirm: Type.Optional(Type.Boolean()),
 });
@@ -75,6 +77,8 @@ export interface SchoolSettingsView {
   whatsapp_phone_number_id: string;
   /** The logo parents see, served from the school's own files; '' for the deployment's. */
   logo_url: string;
+  /** The nightly pass backs the school up (where the deployment has a backup key). */
+  backups: boolean;
   /** Families who opted in hear from the school's own WhatsApp number (all of it is set). */
   whatsapp_ready: boolean;
 }
@@ -134,6 +138,7 @@ export interface SchoolSettingsFields {
   azul_cert?: string;
   whatsapp_phone_number_id?: string;
   logo_url?: string;
+  backups?: boolean;
   /** Of each secret set, when (the sealed text stays on the server). */
   secrets?: Partial<Record<SchoolSecret, { configured_at: Date | string }>>;
 }
@@ -181,6 +186,7 @@ export function settingsView(stored: SchoolSettingsFields | null): SchoolSetting
     azul_ready: azulReady(stored),
     whatsapp_phone_number_id: stored?.whatsapp_phone_number_id ?? '',
     logo_url: stored?.logo_url ?? '',
+    backups: stored?.backups !== false,
     whatsapp_ready: whatsappReady(stored),
   };
 }

@@ -181,4 +181,16 @@ describe("'Ajustes de la escuela'", () => {
       expect(within(section('Logo')).getByRole('img')).toHaveAttribute('src', '/uploads/logo-nuevo.png'),
     );
   });
+
+  it('turns the nightly backups off and on again', async () => {
+    const user = await open();
+    const backups = within(section('Respaldos')).getByRole('switch', { name: /Respaldo cifrado/ });
+    expect(backups).toBeChecked();
+    await user.click(backups);
+    expect(await screen.findByText('Respaldos nocturnos desactivados')).toBeInTheDocument();
+    await waitFor(() => expect(within(section('Respaldos')).getByRole('switch')).not.toBeChecked());
+    expect((await stored())?.backups).toBe(false);
+    await user.click(within(section('Respaldos')).getByRole('switch'));
+    await waitFor(async () => expect((await stored())?.backups).toBe(true));
+  });
 });

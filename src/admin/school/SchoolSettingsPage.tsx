@@ -7,6 +7,7 @@ import { AdminPage } from '../AdminPage.tsx';
 import { useSchoolSettingsQuery, useTestAzulMutation } from '../api.ts';
 import { notifyError, notifySuccess, withServerMessage } from '../feedback.ts';
 import { AZUL_ENVIRONMENTS, type AzulEnvironment } from '../../domain/school-settings.ts';
+import { BackupsCard } from './BackupsCard.tsx';
 import { LogoCard } from './LogoCard.tsx';
 import { SchoolChecklist } from './SchoolChecklist.tsx';
 import { configuredOn, SettingsSection, type SettingsField } from './SettingsSection.tsx';
@@ -165,6 +166,7 @@ export function SchoolSettingsPage() {
               no="Sin configurar: las familias reciben solo correos."
             />
           </SettingsSection>
+          <BackupsCard on={view.backups} />
         </>
       )}
     </AdminPage>
