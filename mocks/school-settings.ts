@@ -10,6 +10,7 @@ import {
   SCHOOL_SETTINGS_MESSAGES as M,
   SchoolSettingsBody,
   azulReady,
+  ecfReady,
   merchantOf,
   settingsView,
   type SchoolSettingsFields,
@@ -41,22 +42,25 @@ export const schoolSettingsHandlers = [
   http.post(apiPath('/ajustes/escuela'), async ({ request }) => {
     try {
       const { core } = await guard(request, 'admin', ADMINISTRATORS);
-      const { confirm, ...given } = validate(
-        SchoolSettingsBody,
-        await request.json(),
-        'los ajustes',
-      ) as SchoolSettingsInput;
+      const input = validate(SchoolSettingsBody, await request.json(), 'los ajustes') as SchoolSettingsInput;
+      const { confirm, ...given } = input;
       const store = core.deps.store;
       const current = await read(store);
       const secrets = { ...current?.secrets };
       const now = new Date().toISOString();
+      if (input.ecf_p12 && !input.ecf_p12_password && !current?.secrets?.ecf_p12_password)
+        throw new ApiError(400, M.badEcfCertificate);
       for (const name of SCHOOL_SECRETS) {
         if (given[name]) secrets[name] = { configured_at: now };
         delete given[name];
       }
       if (given.azul_cert !== undefined && !given.azul_cert.includes('-----BEGIN CERTIFICATE-----'))
         throw new ApiError(400, M.badCertificate);
+      // The browser cannot open a .p12: mock mode takes any with a password as a demo certificate
+      // valid for a year (the server opens it and reads its real expiry).
       const next: Stored = { ...current, ...given, _id: 'escuela', secrets };
+      if (input.ecf_p12) next.ecf_valid_until = new Date(Date.now() + 365 * 86_400_000).toISOString();
+      if (next.ecf_env && !ecfReady(next)) throw new ApiError(400, M.ecfIncomplete);
       await checkMerchantChange(store, merchantOf(current), merchantOf(next), confirm === true);
       const { _id, ...fields } = next;
       await setById(settingsOf(store), _id, fields);

@@ -4,15 +4,16 @@
 import type { EcfConfig } from '../config.ts';
 import type { EcfPort } from '../../src/core/receipts/ecf-port.ts';
 import { dgiiClient } from './dgii.ts';
-import { loadEcfSigner } from './signer.ts';
+import { loadEcfSigner, type EcfSigner } from './signer.ts';
 
 export function ecfPort(
   config: EcfConfig,
   /** Tests only: the client's clock and its timeout per call. */
-  options: { clock?: () => Date; timeoutMs?: number } = {},
+  options: { clock?: () => Date; timeoutMs?: number; signer?: EcfSigner } = {},
 ): EcfPort {
-  const signer = loadEcfSigner(config);
-  const client = dgiiClient({ config, signer, ...options });
+  // A school's own certificate comes opened from its settings (issue 55); the deployment's from its file.
+  const { signer = loadEcfSigner(config), ...clientOptions } = options;
+  const client = dgiiClient({ config, signer, ...clientOptions });
   return {
     env: config.env,
     certificateValidUntil: signer.validUntil,

@@ -34,6 +34,7 @@ import { platformFolders } from './school-config.ts';
 import { WhatsAppOutbox } from '../whatsapp/outbox.ts';
 import { cloudApiTransport, type WhatsAppTransport } from '../whatsapp/cloud-api.ts';
 import type { SchoolBranding } from '../../src/domain/school-settings.ts';
+import type { EcfPort } from '../../src/core/receipts/ecf-port.ts';
 import { readSchoolSettings } from './settings.ts';
 
 /** How often the server looks for carts to remind. */
@@ -65,6 +66,8 @@ export interface School {
   readonly core: Core;
   /** Takes cards through `gateway` from now on (the school saved its own AZUL merchant). */
   useGateway(gateway: PaymentGateway): void;
+  /** Issues e-CF signed and sent through `port` from now on (the school saved its own DGII certificate). */
+  useEcf(port: EcfPort): void;
   readonly photos: PhotoStorage;
   /** Where its photos are kept on disk when they are not in Azure. */
   readonly uploadsDir: string;
@@ -123,6 +126,9 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
     settings ? new WhatsAppOutbox(store, deps.whatsappTransport ?? cloudApiTransport(settings), log) : null;
   let whatsappSettings = config.whatsapp;
   let whatsapp = outboxFor(whatsappSettings);
+  // e-CF (issue 22): the deployment's certificate is read now, so a wrong password stops the start;
+  // a school's own (issue 55) replaces it once saved (`useEcf`).
+  let ecf: EcfPort | null = config.ecf ? ecfPort(config.ecf) : null;
   // Bound once the core exists: the alert is an e-mail to the admins through the core's outbox.
   let credentialsRefused: (description: string) => void = () => undefined;
   const coreWith = (gateway: PaymentGateway) =>
@@ -136,15 +142,14 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
       photos: deps.photos,
       log,
       receiptPdf: (receipt) => renderReceiptPdf(PDFDocument, receipt),
-      // e-CF (issue 22): the certificate is read now, so a wrong password stops the start.
-      ...(config.ecf ? { ecf: ecfPort(config.ecf) } : {}),
+      ...(ecf ? { ecf } : {}),
       ...(deps.clock ? { clock: deps.clock } : {}),
       settings: {
         publicUrl: config.publicUrl,
         schoolWebsite: config.schoolWebsite,
         paymentLeaseMs: config.paymentLeaseMs,
         autopay: config.autopay,
-        ecf: config.ecf !== null,
+        ecf: ecf !== null,
         backups: config.backup.key !== undefined,
       },
     });
@@ -188,6 +193,10 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
     },
     useGateway(next) {
       gateway = next;
+      core = coreWith(gateway);
+    },
+    useEcf(port) {
+      ecf = port;
       core = coreWith(gateway);
     },
     photos: deps.photos,

@@ -16,6 +16,7 @@ import type { School } from './school.ts';
 import {
   readSchoolSettings,
   saveSchoolSettings,
+  settingsEcf,
   settingsGateway,
   settingsView,
   settingsWhatsApp,
@@ -45,6 +46,9 @@ const View = Type.Object({
   whatsapp_phone_number_id: Type.String(),
   logo_url: Type.String(),
   backups: Type.Boolean(),
+  ecf_env: Type.String(),
+  ecf_valid_until: Type.Union([Type.String(), Type.Null()]),
+  ecf_ready: Type.Boolean(),
   whatsapp_ready: Type.Boolean(),
 });
 export const SettingsAnswer = Type.Object({
@@ -76,6 +80,8 @@ export async function applySchoolSettings(school: School): Promise<void> {
   school.branding = brandingOf(stored);
   const gateway = await ownGateway(school, paymentTimeout(school));
   if (gateway) school.useGateway(gateway);
+  const ecf = settingsEcf(stored, { schoolId: school.id, config: school.config });
+  if (ecf) school.useEcf(ecf);
   const whatsapp = settingsWhatsApp(stored, {
     schoolId: school.id,
     platformKey: school.config.platform.key,

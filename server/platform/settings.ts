@@ -4,7 +4,10 @@
 import crypto from 'node:crypto';
 import tls from 'node:tls';
 import type { Config, WhatsAppConfig } from '../config.ts';
-import { AZUL_BACKUP_URL, AZUL_PRODUCTION_URL, AZUL_TEST_URL } from '../config.ts';
+import { AZUL_BACKUP_URL, AZUL_PRODUCTION_URL, AZUL_TEST_URL, DGII_ECF_URL, DGII_FC_URL } from '../config.ts';
+import { ecfPort } from '../ecf/port.ts';
+import { ecfSigner, readP12 } from '../ecf/signer.ts';
+import type { EcfPort } from '../../src/core/receipts/ecf-port.ts';
 import type { Store } from '../store/port.ts';
 import { setById } from '../../src/core/store/common.ts';
 import type { PaymentGateway } from '../../src/core/checkout/gateway.ts';
@@ -18,7 +21,9 @@ import {
   type SchoolSettingsFields,
   type SchoolSettingsInput,
   azulReady,
+  ecfReady,
   merchantOf,
+  type EcfEnvironment,
   settingsView,
   whatsappReady,
 } from '../../src/domain/school-settings.ts';
@@ -30,6 +35,7 @@ const SETTINGS_ID = 'escuela';
 export interface StoredSchoolSettings extends SchoolSettingsFields {
   _id: typeof SETTINGS_ID;
   azul_url?: string;
+  ecf_url?: string;
   azul_ca?: string;
   whatsapp_api_url?: string;
   secrets?: Partial<Record<SchoolSecret, SealedSecret>>;
@@ -96,6 +102,7 @@ export async function saveSchoolSettings(
     throw new ApiError(400, M.testOnly);
   if (open.whatsapp_api_url && context.config.env === 'production')
     throw new ApiError(400, M.whatsappTestOnly);
+  if (open.ecf_url && context.config.env === 'production') throw new ApiError(400, M.ecfTestOnly);
   const current = await readSchoolSettings(store);
   const sealed = { ...current?.secrets };
   for (const name of sent) sealed[name] = seal(platformKey!, context.schoolId, secrets[name]!, now);
@@ -115,10 +122,56 @@ export async function saveSchoolSettings(
       throw new ApiError(400, M.badCertificate);
     }
   }
+  // A DGII certificate that its password does not open is refused now, not at a receipt.
+  if (sent.includes('ecf_p12') || sent.includes('ecf_p12_password')) {
+    const opened = openEcfCertificate(next, platformKey!, context.schoolId);
+    if (!opened) throw new ApiError(400, M.badEcfCertificate);
+    next.ecf_valid_until = opened.certificate.validity.notAfter;
+  }
+  if (next.ecf_env && !ecfReady(next)) throw new ApiError(400, M.ecfIncomplete);
   await checkMerchantChange(store, merchantOf(current), merchantOf(next), confirm === true);
   const { _id, ...fields } = next;
   await setById(settingsOf(store), _id, fields);
   return next;
+}
+
+/** The school's DGII certificate opened with its password, or null where they do not open one. */
+function openEcfCertificate(stored: StoredSchoolSettings, platformKey: string, schoolId: string) {
+  const p12 = stored.secrets?.ecf_p12 && unseal(platformKey, schoolId, stored.secrets.ecf_p12);
+  const password =
+    stored.secrets?.ecf_p12_password && unseal(platformKey, schoolId, stored.secrets.ecf_p12_password);
+  if (!p12 || password === null || password === undefined) return null;
+  try {
+    return readP12(Buffer.from(p12, 'base64'), password);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The school's own e-CF port (issue 55): its receipts signed with its DGII certificate and sent to
+ * the environment it chose, once all of it is set and opens; else null. DGII's hosts are the
+ * deployment's (DGII_ECF_URL, DGII_FC_URL where set), or the school's test address.
+ */
+export function settingsEcf(
+  stored: StoredSchoolSettings | null,
+  context: SettingsContext & { config: Pick<Config, 'ecf'> },
+): EcfPort | null {
+  const platformKey = context.config.platform.key;
+  if (!ecfReady(stored) || !platformKey) return null;
+  const opened = openEcfCertificate(stored!, platformKey, context.schoolId);
+  if (!opened) return null;
+  const deployment = context.config.ecf;
+  return ecfPort(
+    {
+      env: stored!.ecf_env as EcfEnvironment,
+      p12File: '',
+      p12Password: '',
+      ecfUrl: stored!.ecf_url || deployment?.ecfUrl || DGII_ECF_URL,
+      fcUrl: stored!.ecf_url || deployment?.fcUrl || DGII_FC_URL,
+    },
+    { signer: ecfSigner(opened.key, opened.cert, opened.certificate) },
+  );
 }
 
 /** The school's own AZUL gateway, once all of it is set and its secrets open; else null. */

@@ -5,6 +5,9 @@
 import { Type, type Static } from 'typebox';
 
 export const AZUL_ENVIRONMENTS = ['pruebas', 'produccion'] as const;
+/** DGII's e-CF environments (issue 22): tests, certification, production. */
+export const ECF_ENVIRONMENTS = ['TesteCF', 'CerteCF', 'eCF'] as const;
+export type EcfEnvironment = (typeof ECF_ENVIRONMENTS)[number];
 export type AzulEnvironment = (typeof AZUL_ENVIRONMENTS)[number];
 
 /** The secrets a school can set; each is stored encrypted under PLATFORM_KEY. */
@@ -15,6 +18,8 @@ export const SCHOOL_SECRETS = [
   'whatsapp_token',
   'whatsapp_app_secret',
   'whatsapp_verify_token',
+  'ecf_p12',
+  'ecf_p12_password',
 ] as const;
 export type SchoolSecret = (typeof SCHOOL_SECRETS)[number];
 
@@ -53,6 +58,15 @@ export const SchoolSettingsBody = Type.Object({
   whatsapp_verify_token: Type.Optional(Text(200)),
   /** Test deployments only (refused in production): another Graph API base, for Meta's stand-in. */
   whatsapp_api_url: Type.Optional(Text(300)),
+  /** DGII's environment the school's e-CF go to; '' keeps the B-series receipts. */
+  ecf_env: Type.Optional(
+    Type.Union([Type.Literal(''), ...ECF_ENVIRONMENTS.map((value) => Type.Literal(value))]),
+  ),
+  /** The school's DGII certificate: its .p12 file in base64 (its private key: sealed). */
+  ecf_p12: Type.Optional(Type.String({ maxLength: 60_000, pattern: '^[A-Za-z0-9+/=\\s]*$' })),
+  ecf_p12_password: Type.Optional(Text(200)),
+  /** Test deployments only (refused in production): DGII's stand-in, for reception and summaries. */
+  ecf_url: Type.Optional(Text(300)),
   /** The nightly backup of the school (issue 55): on unless its administrators turn it off. */
   backups: Type.Optional(Type.Boolean()),
   /** The administrator read the warning of a merchant change (kept cards) and goes on. */
@@ -79,6 +93,11 @@ export interface SchoolSettingsView {
   logo_url: string;
   /** The nightly pass backs the school up (where the deployment has a backup key). */
   backups: boolean;
+  ecf_env: EcfEnvironment | '';
+  /** Until when the saved DGII certificate signs (ISO), or null with none. */
+  ecf_valid_until: string | null;
+  /** Its receipts are e-CF signed with the school's own certificate (all of it is set). */
+  ecf_ready: boolean;
   /** Families who opted in hear from the school's own WhatsApp number (all of it is set). */
   whatsapp_ready: boolean;
 }
@@ -102,6 +121,10 @@ export const brandingOf = (stored: SchoolSettingsFields | null): SchoolBranding 
 export const SCHOOL_SETTINGS_MESSAGES = {
   saved: 'Ajustes de la escuela guardados',
   logoSaved: 'Logo de la escuela guardado',
+  badEcfCertificate:
+    'El archivo .p12 y su contraseña no abren un certificado de la DGII: revise el archivo y la contraseña.',
+  ecfIncomplete: 'Suba el certificado .p12 de la DGII con su contraseña.',
+  ecfTestOnly: 'Esa dirección de la DGII solo se admite en un servidor de pruebas.',
   logoMissing: 'Debe adjuntar el logo en el campo "logo".',
   logoTooLarge: `El logo no puede pesar más de ${LOGO_MAX_BYTES / 1024} KB.`,
   logoBadType: 'El logo debe ser una imagen PNG, JPEG o WebP.',
@@ -139,6 +162,8 @@ export interface SchoolSettingsFields {
   whatsapp_phone_number_id?: string;
   logo_url?: string;
   backups?: boolean;
+  ecf_env?: EcfEnvironment | '';
+  ecf_valid_until?: Date | string;
   /** Of each secret set, when (the sealed text stays on the server). */
   secrets?: Partial<Record<SchoolSecret, { configured_at: Date | string }>>;
 }
@@ -159,6 +184,9 @@ export const whatsappReady = (stored: SchoolSettingsFields | null): boolean =>
     stored.secrets.whatsapp_app_secret &&
     stored.secrets.whatsapp_verify_token,
   );
+
+export const ecfReady = (stored: SchoolSettingsFields | null): boolean =>
+  Boolean(stored?.ecf_env && stored.secrets?.ecf_p12 && stored.secrets.ecf_p12_password);
 
 /** Who takes the school's cards with these settings: its own merchant, or the deployment's (null). */
 export const merchantOf = (stored: SchoolSettingsFields | null): string | null =>
@@ -187,6 +215,9 @@ export function settingsView(stored: SchoolSettingsFields | null): SchoolSetting
     whatsapp_phone_number_id: stored?.whatsapp_phone_number_id ?? '',
     logo_url: stored?.logo_url ?? '',
     backups: stored?.backups !== false,
+    ecf_env: stored?.ecf_env ?? '',
+    ecf_valid_until: stored?.ecf_valid_until ? new Date(stored.ecf_valid_until).toISOString() : null,
+    ecf_ready: ecfReady(stored),
     whatsapp_ready: whatsappReady(stored),
   };
 }

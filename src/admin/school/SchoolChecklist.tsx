@@ -19,7 +19,10 @@ export function SchoolChecklist({ settings }: { settings: SchoolSettingsView }) 
     { label: 'Datos fiscales de la escuela', done: fiscal.data.settings !== null, to: '/admin/comprobantes' },
     {
       label: 'Rangos de NCF o comprobantes electrónicos (e-CF)',
-      done: fiscal.data.ecf || fiscal.data.sequences.some((range) => range.status === 'active'),
+      done:
+        settings.ecf_ready ||
+        fiscal.data.ecf ||
+        fiscal.data.sequences.some((range) => range.status === 'active'),
       to: '/admin/comprobantes',
     },
     { label: 'Comercio de AZUL para cobrar con tarjeta', done: settings.azul_ready, to: '#azul-title' },

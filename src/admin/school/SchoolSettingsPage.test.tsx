@@ -193,4 +193,30 @@ describe("'Ajustes de la escuela'", () => {
     await user.click(within(section('Respaldos')).getByRole('switch'));
     await waitFor(async () => expect((await stored())?.backups).toBe(true));
   });
+
+  it('sends the DGII certificate in base64 with its password, and shows until when it signs, never the password', async () => {
+    const user = await open();
+    const ecf = section('Comprobantes electrónicos (DGII)');
+    await user.selectOptions(within(ecf).getByLabelText('Comprobantes'), 'TesteCF');
+    await user.upload(
+      within(ecf).getByLabelText('Certificado digital de la DGII (.p12)'),
+      new File([new Uint8Array([0x30, 0x82, 0x01, 0xff])], 'escuela.p12', { type: 'application/x-pkcs12' }),
+    );
+    await user.type(within(ecf).getByLabelText('Contraseña del certificado'), 'clave-p12');
+    await user.click(within(ecf).getByRole('button', { name: 'Guardar e-CF' }));
+    await waitFor(() =>
+      expect(
+        within(section('Comprobantes electrónicos (DGII)')).getByText(
+          /^cargado, vigente hasta el \d{2}\/\d{2}\/\d{4}$/,
+        ),
+      ).toBeInTheDocument(),
+    );
+    expect(bodies.at(-1)).toEqual({ ecf_env: 'TesteCF', ecf_p12: 'MIIB/w==', ecf_p12_password: 'clave-p12' });
+    const after = section('Comprobantes electrónicos (DGII)');
+    expect(
+      within(after).getByText(/Los comprobantes se firman con el certificado de la escuela \(vence el/),
+    ).toBeInTheDocument();
+    expect(within(after).getByLabelText('Contraseña del certificado')).toHaveValue('');
+    expect(JSON.stringify(await stored())).not.toContain('clave-p12');
+  });
 });

@@ -6,7 +6,13 @@ import { useState } from 'react';
 import { AdminPage } from '../AdminPage.tsx';
 import { useSchoolSettingsQuery, useTestAzulMutation } from '../api.ts';
 import { notifyError, notifySuccess, withServerMessage } from '../feedback.ts';
-import { AZUL_ENVIRONMENTS, type AzulEnvironment } from '../../domain/school-settings.ts';
+import {
+  AZUL_ENVIRONMENTS,
+  ECF_ENVIRONMENTS,
+  type AzulEnvironment,
+  type EcfEnvironment,
+} from '../../domain/school-settings.ts';
+import { formatDay } from '../feedback.ts';
 import { BackupsCard } from './BackupsCard.tsx';
 import { LogoCard } from './LogoCard.tsx';
 import { SchoolChecklist } from './SchoolChecklist.tsx';
@@ -52,6 +58,38 @@ const AZUL_FIELDS: readonly SettingsField[] = [
   },
   { name: 'azul_auth1', label: 'Auth1', kind: 'secret', saved: configuredOn('azul_auth1') },
   { name: 'azul_auth2', label: 'Auth2', kind: 'secret', saved: configuredOn('azul_auth2') },
+];
+
+const ECF_LABELS: Record<EcfEnvironment, string> = {
+  TesteCF: 'Pruebas (TesteCF)',
+  CerteCF: 'Certificación (CerteCF)',
+  eCF: 'Producción (eCF)',
+};
+
+const ECF_FIELDS: readonly SettingsField[] = [
+  {
+    name: 'ecf_env',
+    label: 'Comprobantes',
+    kind: 'select',
+    options: [
+      { value: '', label: 'Serie B (sin comprobantes electrónicos)' },
+      ...ECF_ENVIRONMENTS.map((value) => ({ value, label: `e-CF: ${ECF_LABELS[value]}` })),
+    ],
+  },
+  {
+    name: 'ecf_p12',
+    label: 'Certificado digital de la DGII (.p12)',
+    kind: 'file',
+    accept: '.p12,.pfx,application/x-pkcs12',
+    saved: (view) =>
+      view.ecf_valid_until ? `cargado, vigente hasta el ${formatDay(view.ecf_valid_until)}` : null,
+  },
+  {
+    name: 'ecf_p12_password',
+    label: 'Contraseña del certificado',
+    kind: 'secret',
+    saved: configuredOn('ecf_p12_password'),
+  },
 ];
 
 const WHATSAPP_FIELDS: readonly SettingsField[] = [
@@ -150,6 +188,20 @@ export function SchoolSettingsPage() {
               ready={view.azul_ready}
               yes="Las tarjetas se cobran con el comercio de la escuela."
               no="Incompleto: complete el comercio, el certificado, su clave, Auth1 y Auth2."
+            />
+          </SettingsSection>
+          <SettingsSection
+            key={`ecf${key}`}
+            id="ecf"
+            title="Comprobantes electrónicos (DGII)"
+            view={view}
+            fields={ECF_FIELDS}
+            saveLabel="Guardar e-CF"
+          >
+            <ReadyNote
+              ready={view.ecf_ready}
+              yes={`Los comprobantes se firman con el certificado de la escuela${view.ecf_valid_until ? ` (vence el ${formatDay(view.ecf_valid_until)})` : ''}.`}
+              no="Sin certificado propio: los comprobantes siguen la configuración del servidor."
             />
           </SettingsSection>
           <SettingsSection

@@ -20,8 +20,13 @@ type Name = Exclude<keyof SchoolSettingsInput, 'confirm'>;
 export interface SettingsField {
   name: Name;
   label: string;
-  /** text (the default), a colour, one of `options`, a PEM text (pasted or read from a file), a secret. */
-  kind?: 'colour' | 'select' | 'pem' | 'secret';
+  /**
+   * text (the default), a colour, one of `options`, a PEM text (pasted or read from a file), a
+   * secret, or a binary file sent in base64 (a .p12).
+   */
+  kind?: 'colour' | 'select' | 'pem' | 'secret' | 'file';
+  /** For a file: the types offered. */
+  accept?: string;
   type?: 'text' | 'url' | 'email';
   inputMode?: 'text' | 'numeric' | 'email' | 'url';
   autoComplete?: string;
@@ -32,7 +37,22 @@ export interface SettingsField {
   className?: string;
 }
 
-const writeOnly = (field: SettingsField) => field.kind === 'pem' || field.kind === 'secret';
+const writeOnly = (field: SettingsField) =>
+  field.kind === 'pem' || field.kind === 'secret' || field.kind === 'file';
+
+/** A chosen file as text (a PEM) or its bytes in base64 (a .p12, as the API takes it). */
+function readFile(file: File, as: 'text' | 'base64'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.onload = () => {
+      const result = typeof reader.result === 'string' ? reader.result : '';
+      resolve(as === 'text' ? result : result.slice(result.indexOf(',') + 1));
+    };
+    if (as === 'text') reader.readAsText(file);
+    else reader.readAsDataURL(file);
+  });
+}
 
 /** 'configurado el 29/11/2026' of a secret, or null while it was never set. */
 export const configuredOn =
@@ -91,7 +111,7 @@ function PemInput({
         aria-label="Cargar desde un archivo"
         onChange={(event) => {
           const file = event.target.files?.[0];
-          if (file) void file.text().then(onChange);
+          if (file) void readFile(file, 'text').then(onChange);
         }}
       />
     </>
@@ -203,6 +223,20 @@ export function SettingsSection({
                 value={value}
                 onChange={set}
                 invalid={{ ...invalid, ...described }}
+              />
+            );
+          else if (field.kind === 'file')
+            control = (
+              <input
+                type="file"
+                className="form-control admin-tap"
+                accept={field.accept}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (file) void readFile(file, 'base64').then(set);
+                  else set('');
+                }}
+                {...common}
               />
             );
           else if (field.kind === 'colour')
