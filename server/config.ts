@@ -1,5 +1,7 @@
 // Runtime configuration, read once from environment variables and validated, so that a
 // mistake is reported at start-up in plain words instead of failing later inside a request.
+// Over 500 lines on purpose: one concern, every setting of the deployment read and checked in one
+// place, each beside its message, so that a reader finds any of them here.
 import { AUTOPAY_DEFAULTS } from '../src/domain/ledger.ts';
 import {
   BACKUP_DEFAULT_HOUR,

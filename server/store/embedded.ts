@@ -4,7 +4,7 @@
 // is also flushed to the disk before it resolves, so it survives a power cut too.
 import { compareSpanish } from '../../src/core/store/common.ts';
 import { constants } from 'node:fs';
-import { access, open, readFile, readdir, truncate } from 'node:fs/promises';
+import { access, open, readFile, readdir, truncate, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { collectionsOf, Datastore, nextInCounters } from '../../src/core/store/nedb.ts';
 import type { FullScanListener } from '../../src/core/store/nedb-candidates.ts';
@@ -99,19 +99,127 @@ async function loadDatastore(filename: string, fsync: boolean): Promise<Datastor
   });
   await db.loadDatabaseAsync();
   if (fsync) {
-    // Every write of a datastore appends through this one method, inside the datastore's queue, and
-    // the operation resolves after it: flushing here makes each acknowledged write durable.
-    // (Compaction already writes a temporary file, flushes it and renames it.)
+    // Every write of a datastore appends through this one method, inside the datastore's queue.
+    // The flush is not awaited there: a write is acknowledged (its operation resolves, below) only
+    // after a flush that began once it was appended, and the writes appended meanwhile share that
+    // flush (a group commit). The queue appends the next write while the disk flushes, instead of
+    // waiting one flush per write. (Compaction already writes a temporary file, flushes it and
+    // renames it.) As with MongoDB's journal, another request may read a write before it is on
+    // disk; only its own caller waits for the disk.
     const persistence = db.persistence as unknown as { persistNewStateAsync(docs: unknown[]): Promise<void> };
     const append = persistence.persistNewStateAsync.bind(persistence);
+    // One handle kept open for the flushes (opening and closing the file for each one cost more CPU
+    // than the flush); a compaction writes a new file and renames it over the old one, so the handle
+    // is opened again after it (the compacted file is flushed by NeDB before its rename).
+    let handle: Promise<FileHandle> | null = null;
+    db.on('compaction.done', () => {
+      const old = handle;
+      handle = null;
+      void old?.then((opened) => opened.close()).catch(() => undefined);
+    });
+    const flusher = new GroupFlush(async () => {
+      handle ??= open(filename, 'r');
+      const opened = handle;
+      try {
+        await (await opened).datasync();
+      } catch (error) {
+        // A handle that failed is not reused: the next flush opens the file again.
+        if (handle === opened) handle = null;
+        throw error;
+      }
+    });
     persistence.persistNewStateAsync = async (docs) => {
       await append(docs);
-      if (docs.length > 0) await flushToDisk(filename);
+      if (docs.length > 0) flusher.appended();
     };
+    const writes = db as unknown as Record<
+      'insertAsync' | 'updateAsync' | 'removeAsync' | 'ensureIndexAsync' | 'removeIndexAsync',
+      (...args: unknown[]) => Promise<unknown>
+    >;
+    for (const method of [
+      'insertAsync',
+      'updateAsync',
+      'removeAsync',
+      'ensureIndexAsync',
+      'removeIndexAsync',
+    ] as const) {
+      const write = writes[method].bind(db);
+      writes[method] = async (...args) => {
+        const result = await write(...args);
+        await flusher.durable();
+        return result;
+      };
+    }
     // The file may be new: its directory entry must reach the disk too.
     await flushToDisk(path.dirname(filename));
   }
   return db;
+}
+
+/**
+ * One datafile's flushes: `appended()` counts each append, `durable()` resolves once a flush that
+ * began after every append counted so far has finished. Callers that arrive while a flush runs
+ * share the next one.
+ */
+export class GroupFlush {
+  readonly #flush: () => Promise<void>;
+  #appended = 0;
+  /** Appends covered by the last flush that finished. */
+  #flushed = 0;
+  #running: Promise<void> | null = null;
+  /** The running flush has fixed what it covers (appends after that wait for the next one). */
+  #begun = false;
+  #next: Promise<void> | null = null;
+
+  constructor(flush: () => Promise<void>) {
+    this.#flush = flush;
+  }
+
+  appended(): void {
+    this.#appended += 1;
+  }
+
+  async durable(): Promise<void> {
+    const target = this.#appended;
+    while (this.#flushed < target) await this.#turn();
+  }
+
+  /** The flush to wait for: the one starting now, or the one after the flush under way. */
+  #turn(): Promise<void> {
+    if (!this.#running) return this.#start();
+    if (!this.#begun) return this.#running;
+    this.#next ??= this.#running.then(
+      () => this.#afterRunning(),
+      () => this.#afterRunning(),
+    );
+    return this.#next;
+  }
+
+  #afterRunning(): Promise<void> {
+    this.#next = null;
+    return this.#running ?? this.#start();
+  }
+
+  #start(): Promise<void> {
+    // Started after the I/O callbacks already due: writes appended in the same turn share it.
+    this.#begun = false;
+    const running = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      this.#begun = true;
+      const covers = this.#appended;
+      await this.#flush();
+      this.#flushed = Math.max(this.#flushed, covers);
+    });
+    this.#running = running;
+    void running.then(
+      () => this.#settle(running),
+      () => this.#settle(running),
+    );
+    return running;
+  }
+
+  #settle(running: Promise<void>): void {
+    if (this.#running === running) this.#running = null;
+  }
 }
 
 async function flushToDisk(file: string): Promise<void> {

@@ -7,6 +7,7 @@
 // the signature is checked with that school's app secret.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { errorEnvelope } from '../http/errors.ts';
 import { schoolOfRequest } from '../platform/resolve.ts';
 import type { School } from '../platform/school.ts';
@@ -19,6 +20,17 @@ export function validSignature(raw: Buffer, signature: string | undefined, secre
   const given = Buffer.from(signature.slice('sha256='.length), 'utf8');
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
+
+/** What Meta is answered for a notification: taken, or not this deployment's to record. */
+const Received = Type.Object({
+  status: Type.Union([Type.Literal('EVENT_RECEIVED'), Type.Literal('IGNORED')]),
+});
+
+const Refused = Type.Object({
+  success: Type.Literal(false),
+  status: Type.Literal('ERROR'),
+  message: Type.String(),
+});
 
 const NOT_SET_UP = 'WhatsApp no está configurado en esta escuela.';
 const BAD_SIGNATURE = 'Firma del webhook inválida.';
@@ -56,36 +68,40 @@ export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/whatsapp/webhook', async (request, reply) => {
-    const schools = candidates(request);
-    if (schools.length === 0) return reply.status(404).send(errorEnvelope(NOT_SET_UP));
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const header = request.headers['x-hub-signature-256'];
-    const signature = typeof header === 'string' ? header : undefined;
-    // Only a school whose app secret signed these bytes is asked what they say.
-    const signers = schools.filter((school) =>
-      validSignature(raw, signature, school.whatsappSettings!.appSecret),
-    );
-    if (signers.length === 0) {
-      request.log.warn('a WhatsApp notification with a wrong or missing signature was refused');
-      return reply.status(401).send(errorEnvelope(BAD_SIGNATURE));
-    }
-    let payload: WebhookPayload;
-    try {
-      payload = JSON.parse(raw.toString('utf8')) as WebhookPayload;
-    } catch {
-      return reply.status(400).send(errorEnvelope('Notificación ilegible.'));
-    }
-    // Signed by a school's secret but about a number it does not own: nobody's to record.
-    const numbers = webhookNumbers(payload);
-    const school = signers.find((candidate) =>
-      numbers.every((number) => number === candidate.whatsappSettings!.phoneNumberId),
-    );
-    if (!school) {
-      request.log.warn({ numbers }, 'a WhatsApp notification for another number was ignored');
-      return reply.send({ status: 'IGNORED' });
-    }
-    await applyWebhook(school.core.deps, payload, new Date());
-    return reply.send({ status: 'EVENT_RECEIVED' });
-  });
+  app.post(
+    '/whatsapp/webhook',
+    { schema: { response: { 200: Received, '4xx': Refused } } },
+    async (request, reply) => {
+      const schools = candidates(request);
+      if (schools.length === 0) return reply.status(404).send(errorEnvelope(NOT_SET_UP));
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers['x-hub-signature-256'];
+      const signature = typeof header === 'string' ? header : undefined;
+      // Only a school whose app secret signed these bytes is asked what they say.
+      const signers = schools.filter((school) =>
+        validSignature(raw, signature, school.whatsappSettings!.appSecret),
+      );
+      if (signers.length === 0) {
+        request.log.warn('a WhatsApp notification with a wrong or missing signature was refused');
+        return reply.status(401).send(errorEnvelope(BAD_SIGNATURE));
+      }
+      let payload: WebhookPayload;
+      try {
+        payload = JSON.parse(raw.toString('utf8')) as WebhookPayload;
+      } catch {
+        return reply.status(400).send(errorEnvelope('Notificación ilegible.'));
+      }
+      // Signed by a school's secret but about a number it does not own: nobody's to record.
+      const numbers = webhookNumbers(payload);
+      const school = signers.find((candidate) =>
+        numbers.every((number) => number === candidate.whatsappSettings!.phoneNumberId),
+      );
+      if (!school) {
+        request.log.warn({ numbers }, 'a WhatsApp notification for another number was ignored');
+        return reply.send({ status: 'IGNORED' });
+      }
+      await applyWebhook(school.core.deps, payload, new Date());
+      return reply.send({ status: 'EVENT_RECEIVED' });
+    },
+  );
 }

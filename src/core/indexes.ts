@@ -63,6 +63,7 @@ export const INDEXES: Array<[string, IndexSpec]> = [
   ['whatsapp_salida', { fields: ['status'] }],
   ['whatsapp_salida', { fields: ['wamid'], sparse: true }],
   ['whatsapp_contactos', { fields: ['number'] }],
+  ['whatsapp_entrantes', { fields: ['at'] }],
 ];
 
 /** Codes an admin may have repeated before the unique index existed. */

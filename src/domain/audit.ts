@@ -42,6 +42,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   cancel_fee: 'Cargo por cancelación',
   family_across_orders: 'Descuento familiar entre órdenes',
   pickup_notice: 'Aviso de salida a la familia',
+  arrival_notice: 'Aviso de llegada por WhatsApp',
   payment_terms: 'Condiciones de pago',
   terms: 'Términos',
   plan_instalments: 'Cuotas',

@@ -51,6 +51,7 @@ export interface Camp {
   family_across_orders?: boolean;
   /** The camp day (issue 25): e-mail the family when their child leaves, and with whom. */
   pickup_notice?: boolean;
+  arrival_notice?: boolean;
   /** Minutes a cart holds its places (./holds.ts); 0 = no holds, absent = the default. */
   hold_minutes?: number;
   /** Places one family's cart may hold of a week (issue 43); absent = the default. */

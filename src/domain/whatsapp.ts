@@ -43,6 +43,10 @@ export const WHATSAPP_TEMPLATES = {
       'Según su banco, puede tardar unos días en reflejarse.',
     parameters: ['monto', 'tarjeta', 'número de orden', 'programa'],
   },
+  llegada_entrada: {
+    body: '{{1}} llegó a {{2}} a las {{3}}.',
+    parameters: ['participante', 'programa', 'hora'],
+  },
   recogida_salida: {
     body: '{{1}} salió de {{2}} a las {{3}} con {{4}}. Si no reconoce a esa persona, llame a la escuela de inmediato.',
     parameters: ['participante', 'programa', 'hora', 'persona que lo recogió'],

@@ -259,6 +259,8 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
       await s.app.store.collection('whatsapp_entrantes').count({ text: '¿A qué hora es la práctica?' }),
     ).toBe(1);
 
+    // A moment later (the inbox lists by the time each came).
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await meta!.familyWrites(NUMBER, ' baja ')).toBe(200);
     await s.flush();
     expect((await s.contact())!.opted_out_at).toBeInstanceOf(Date);
@@ -267,6 +269,21 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
       .collection<{ _id: string; school_name: string }>('ajustes')
       .findById('fiscal');
     expect(meta!.accepted[2]!.body.text!.body).toBe(WHATSAPP_MESSAGES.optedOut(fiscal!.school_name));
+
+    // The office reads both messages, newest first, with whose number it is; a parent may not.
+    const inbox = await s.app.api({ method: 'GET', url: '/api/whatsapp/mensajes', token: s.admin.token });
+    expect(inbox.json().data).toEqual([
+      expect.objectContaining({ from: NUMBER, text: ' baja ', opt_out: true }),
+      expect.objectContaining({
+        from: NUMBER,
+        text: '¿A qué hora es la práctica?',
+        opt_out: false,
+        families: [{ name: s.parent.user.name, email: 'carmen@correo.do' }],
+      }),
+    ]);
+    expect(
+      (await s.app.api({ method: 'GET', url: '/api/whatsapp/mensajes', token: s.parent.token })).statusCode,
+    ).toBe(403);
 
     // The child leaves the camp: the e-mail may go, WhatsApp does not.
     const order = (await s.app.store
@@ -406,6 +423,41 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
     const theirs = await s.app.api({ method: 'GET', url: '/api/whatsapp/preferencia', token: other.token });
     expect(theirs.json().data).toMatchObject({ phone: '', consent: false });
     expect((await s.app.api({ method: 'GET', url: '/api/whatsapp/preferencia' })).statusCode).toBe(401);
+  });
+
+  it("tells of the arrival as 'llegada_entrada' only where the camp turns it on, once", async () => {
+    const clock = { now: new Date('2027-06-14T12:30:00Z') };
+    const s = await school({}, clock);
+    const first = await paidOrder(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]])));
+    await arriveAndLeave(s, first);
+    await s.flush();
+    const arrivals = () =>
+      meta!.accepted.filter((request) => request.body.template?.name === 'llegada_entrada');
+    expect(arrivals()).toHaveLength(0);
+
+    await s.app.store
+      .collection('campamentos')
+      .updateOne({ _id: s.cart.camp._id }, { set: { arrival_notice: true } });
+    const other = await s.app.createUser({ email: 'rosa@correo.do' });
+    const second = await paidOrder(
+      s.app,
+      other.token,
+      withWhatsApp(enrolmentRequest(s.cart, [[0]]), '809-555-0202'),
+    );
+    const base = await arriveAndLeave(s, second);
+    // A replay of the arrival sends nothing more.
+    await s.app.api({ method: 'POST', url: '/api/dia/llegada', token: s.admin.token, payload: base });
+    await s.flush();
+    expect(arrivals()).toHaveLength(1);
+    expect(arrivals()[0]!.body.to).toBe('18095550202');
+    const parameters = (
+      arrivals()[0]!.body.template!.components as Array<{ parameters: Array<{ text: string }> }>
+    )[0]!.parameters.map((parameter) => parameter.text);
+    expect(parameters).toEqual([
+      expect.stringContaining(second.participants[0]!.first_name),
+      second.camp_name,
+      '8:30 a. m.',
+    ]);
   });
 
   it("tells a family on autopay of the coming charge and of a decline, as 'cuota_aviso_cobro' and 'cuota_no_cobrada'", async () => {

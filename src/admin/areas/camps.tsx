@@ -93,6 +93,7 @@ const schema = Yup.object({
   self_cancel: Yup.boolean().required(),
   family_across_orders: Yup.boolean().required(),
   pickup_notice: Yup.boolean().required(),
+  arrival_notice: Yup.boolean().required(),
   hold_minutes: Yup.number()
     .typeError('Los minutos deben ser un número.')
     .required('Indique los minutos de reserva (0 para no reservar).')
@@ -221,6 +222,12 @@ function CampFields({ formik }: { formik: FormikProps<CampValues> }) {
         label="Avisar a la familia cuando recogen al niño"
         help="En el día de campamento, al marcar 'Salió' la familia recibe un correo breve con la hora y quién lo recogió."
       />
+      <SwitchField
+        formik={formik}
+        name="arrival_notice"
+        label="Avisar la llegada por WhatsApp"
+        help="Al marcar 'Llegó', las familias que aceptaron mensajes por WhatsApp reciben la hora de llegada. La salida se les avisa siempre."
+      />
       <NumberField
         formik={formik}
         name="hold_minutes"
@@ -347,6 +354,7 @@ export const campsScreen: AreaScreen<'campamentos', CampValues> = {
       cancel_fee: camp?.cancel_fee ?? CAMP_DEFAULTS.cancel_fee,
       family_across_orders: camp?.family_across_orders ?? CAMP_DEFAULTS.family_across_orders,
       pickup_notice: camp?.pickup_notice ?? CAMP_DEFAULTS.pickup_notice,
+      arrival_notice: camp?.arrival_notice ?? CAMP_DEFAULTS.arrival_notice,
       hold_minutes: camp?.hold_minutes ?? CAMP_DEFAULTS.hold_minutes,
       hold_family_max: camp?.hold_family_max ?? CAMP_DEFAULTS.hold_family_max,
       hold_share_percent: camp?.hold_share_percent ?? CAMP_DEFAULTS.hold_share_percent,

@@ -197,6 +197,25 @@ async function noticeToFamily(
   });
 }
 
+/** The arrival on WhatsApp, where the camp sends it ('arrival_notice') and the family asked for it. */
+async function arrivalToFamily(
+  deps: CoreDeps,
+  input: { campament: string; day: string },
+  child: RosterChild,
+  at: Date,
+): Promise<void> {
+  const camp = await deps.store.collection<Camp>('campamentos').findById(input.campament);
+  if (!camp?.arrival_notice) return;
+  const order = await deps.store
+    .collection<Enrolment>('inscripciones')
+    .findById(child.key.slice(0, child.key.indexOf(':')));
+  if (!order) return;
+  await sendTemplate(deps, order.user_id, 'llegada_entrada', [child.name, camp.name, pickupTime(at)], {
+    kind: 'arrival-notice',
+    key: `llegada-${input.day}-${child.key}`,
+  });
+}
+
 /** 'Llegó' and 'Salió' as the page sends them (../../domain/camp-day.ts). */
 export type ArrivalInput = Omit<CampDayMarkBody, 'person' | 'other'>;
 export type DepartureInput = CampDayMarkBody;
@@ -207,10 +226,12 @@ export async function markArrival(deps: CoreDeps, staff: UserRecord, input: Arri
   const child = await childIn(deps, input, staff);
   const mark = await markOf(deps, input.day, input.week, input.key);
   // The first arrival stands: a replay or a second coach changes nothing.
-  await marksOf(deps).updateOne(
+  const done = await marksOf(deps).updateOne(
     { _id: mark._id, arrived_at: null },
     { set: { arrived_at: nowOf(deps), arrived_by: who(staff) } },
   );
+  // Where the camp turns it on (issue 56), a family that asked for WhatsApp hears of the arrival once.
+  if (done) await arrivalToFamily(deps, input, child, done.arrived_at ?? nowOf(deps));
   return M.arrived(child.name);
 }
 

@@ -1,12 +1,13 @@
 // A family's WhatsApp in 'Mi familia' (issue 56, ../messaging/whatsapp.ts):
 //   GET  /whatsapp/preferencia   whether the school sends WhatsApp, the number and the consent
 //   POST /whatsapp/preferencia   {phone, consent}: agrees on a number (recorded with its time), or stops
+//   GET  /whatsapp/mensajes      (office) what families wrote to the school's number, newest first
 import { Type } from 'typebox';
 import { WHATSAPP_MESSAGES as M } from '../../domain/whatsapp.ts';
-import { WhatsAppChoice, WhatsAppPreference } from '../../domain/schemas/whatsapp.ts';
-import { preferenceOf, recordChoice } from '../messaging/whatsapp.ts';
+import { InboundMessage, WhatsAppChoice, WhatsAppPreference } from '../../domain/schemas/whatsapp.ts';
+import { inboundMessages, preferenceOf, recordChoice } from '../messaging/whatsapp.ts';
 import { nowOf } from '../deps.ts';
-import { accountOf, type ApiRoute, perAccount, userCall } from './route.ts';
+import { accountOf, adminCall, type ApiRoute, perAccount, userCall } from './route.ts';
 
 const Answer = Type.Object({
   status: Type.Literal('SUCCESS'),
@@ -14,7 +15,14 @@ const Answer = Type.Object({
   data: WhatsAppPreference,
 });
 
+const Inbox = Type.Object({ status: Type.Literal('SUCCESS'), data: Type.Array(InboundMessage) });
+
 export const MESSAGES_ROUTES: ApiRoute[] = [
+  // The office reads what families wrote (issue 56): the auto-reply gives them the school's phone.
+  adminCall('GET', '/whatsapp/mensajes', {
+    schema: { response: { 200: Inbox } },
+    handle: async (_call, core) => ({ status: 'SUCCESS', data: await inboundMessages(core.deps.store) }),
+  }),
   userCall('GET', '/whatsapp/preferencia', {
     schema: { response: { 200: Answer } },
     handle: async (call, core) => ({

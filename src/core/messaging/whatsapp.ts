@@ -9,7 +9,7 @@ import type { CoreDeps, WhatsAppMessage } from '../deps.ts';
 export type { Messenger, WhatsAppMessage } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { FiscalSettings } from '../../domain/receipts.ts';
-import type { Enrolment } from '../../domain/records.ts';
+import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { fullName } from '../../domain/family.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import {
@@ -19,7 +19,11 @@ import {
   WHATSAPP_MESSAGES as M,
   type WhatsAppTemplateName,
 } from '../../domain/whatsapp.ts';
-import type { WhatsAppChoice, WhatsAppPreference } from '../../domain/schemas/whatsapp.ts';
+import type {
+  InboundMessage as InboundView,
+  WhatsAppChoice,
+  WhatsAppPreference,
+} from '../../domain/schemas/whatsapp.ts';
 
 export const CONTACTS = 'whatsapp_contactos';
 export const WHATSAPP_OUTBOX = 'whatsapp_salida';
@@ -140,6 +144,34 @@ export async function preferenceOf(
     consent_at: consent ? new Date(contact!.consent_at!).toISOString() : null,
     unreachable: Boolean(consent && contact?.unreachable_at),
   };
+}
+
+/** The latest messages families wrote to the school's number, newest first, with whose number it is. */
+export async function inboundMessages(store: Store, limit = 100): Promise<InboundView[]> {
+  const messages = await store
+    .collection<{ _id: string; from: string; text: string; at: Date }>(INBOX)
+    .find({}, { sort: { at: -1 }, limit });
+  const numbers = [...new Set(messages.map((message) => message.from))];
+  const contacts = numbers.length ? await contactsOf(store).find({ number: { $in: numbers } }) : [];
+  const users = contacts.length
+    ? await store
+        .collection<UserRecord>('usuarios')
+        .find({ _id: { $in: contacts.map((contact) => contact._id) } }, { withDeleted: true })
+    : [];
+  const familiesOf = (number: string) =>
+    contacts
+      .filter((contact) => contact.number === number)
+      .map((contact) => users.find((user) => user._id === contact._id))
+      .filter((user): user is UserRecord => Boolean(user))
+      .map((user) => ({ name: user.name ?? '', email: user.email }));
+  return messages.map((message) => ({
+    id: message._id,
+    from: message.from,
+    text: message.text,
+    at: new Date(message.at).toISOString(),
+    families: familiesOf(message.from),
+    opt_out: isOptOut(message.text),
+  }));
 }
 
 /** The number a family gets WhatsApp on now, or null (no consent, stopped, unreachable). */

@@ -48,6 +48,8 @@ export const CampCreate = Type.Object({
   family_across_orders: Type.Optional(Type.Boolean()),
   // The camp day (issue 25): the family gets a short e-mail when their child is picked up.
   pickup_notice: Type.Optional(Type.Boolean()),
+  // Issue 56: families who asked for WhatsApp hear of the arrival too (the departure they always do).
+  arrival_notice: Type.Optional(Type.Boolean()),
   hold_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: HOLD_MAX_MINUTES })),
   hold_family_max: Type.Optional(Type.Integer({ minimum: 1, maximum: HOLD_FAMILY_MAX })),
   hold_share_percent: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
@@ -65,6 +67,7 @@ export const CAMP_DEFAULTS = {
   ...SELF_CANCEL_DEFAULTS,
   family_across_orders: false,
   pickup_notice: false,
+  arrival_notice: false,
   hold_minutes: HOLD_DEFAULT_MINUTES,
   hold_family_max: HOLD_FAMILY_DEFAULT,
   hold_share_percent: HOLD_SHARE_DEFAULT,

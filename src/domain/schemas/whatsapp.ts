@@ -23,3 +23,17 @@ export const WhatsAppChoice = Type.Object({
   consent: Type.Boolean(),
 });
 export type WhatsAppChoice = Static<typeof WhatsAppChoice>;
+
+/** A family's message to the school's number, as the office reads it (GET /whatsapp/mensajes). */
+export const InboundMessage = Type.Object({
+  id: Type.String(),
+  /** The number it came from, international form. */
+  from: Type.String(),
+  text: Type.String(),
+  at: Type.String(),
+  /** The accounts whose WhatsApp is that number (none: a number the school does not know). */
+  families: Type.Array(Type.Object({ name: Type.String(), email: Type.String() })),
+  /** It asked to stop the messages ('BAJA'). */
+  opt_out: Type.Boolean(),
+});
+export type InboundMessage = Static<typeof InboundMessage>;
