@@ -16,7 +16,6 @@ export interface BrowserConfig {
   publicUrl: string;
   /** What parents see of the school (its 'Ajustes de la escuela'), where it set them. */
   schoolName?: string;
-  logoUrl?: string;
   colour?: string;
 }
 
@@ -26,7 +25,6 @@ export function browserConfig(
 ): BrowserConfig {
   return {
     ...(branding?.name ? { schoolName: branding.name } : {}),
-    ...(branding?.logoUrl ? { logoUrl: branding.logoUrl } : {}),
     ...(branding?.colour ? { colour: branding.colour } : {}),
     accountId: config.accountId,
     apiBase: '/api',
@@ -37,9 +35,15 @@ export function browserConfig(
   };
 }
 
-/** The script that sets `window.__APP_CONFIG__`; `<` escaped so no value can close an inline <script>. */
+/**
+ * The script that sets `window.__APP_CONFIG__`; `<` escaped so no value can close an inline
+ * <script>. A school's colour is set here too, as the `--school-band` the headers' stylesheet draws:
+ * the parents' scripts carry no code for it.
+ */
 export function configScript(config: BrowserConfig): string {
-  return `window.__APP_CONFIG__ = ${JSON.stringify(config).replaceAll('<', '\\u003c')};\n`;
+  const script = `window.__APP_CONFIG__ = ${JSON.stringify(config).replaceAll('<', '\\u003c')};\n`;
+  if (!config.colour || !/^#[0-9a-fA-F]{6}$/.test(config.colour)) return script;
+  return `${script}document.documentElement.style.setProperty('--school-band', '0.375rem solid ${config.colour}');\n`;
 }
 
 /** The CSP source that allows exactly this inline script (no 'unsafe-inline'). */

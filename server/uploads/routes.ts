@@ -89,6 +89,25 @@ export async function uploadRoutes(app: FastifyInstance) {
     },
   );
 
+  // A school's own logo is its host's /logo.svg (the address every page and the boot preloader
+  // show): the parents' scripts carry no address of it. Elsewhere, the site's file.
+  app.get('/logo.svg', async (request, reply) => {
+    const own = request.school?.branding.logoUrl ?? '';
+    const name = own.startsWith('/uploads/') ? own.slice('/uploads/'.length) : '';
+    const type = PHOTO_ALLOWED_TYPES.find((candidate) => name.endsWith(`.${candidate.ext}`));
+    const file = request.school && name ? path.join(request.school.uploadsDir, name) : '';
+    if (type && LOCAL_PHOTO_NAME.test(name) && fs.existsSync(file))
+      return reply
+        .type(type.mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-cache')
+        .send(fs.createReadStream(file));
+    // Photos kept in Azure: the logo's own address there.
+    if (/^https:\/\//.test(own)) return reply.header('cache-control', 'no-cache').redirect(own);
+    if (typeof reply.sendFile !== 'function') throw new ApiError(404, 'Logo no encontrado.');
+    return reply.header('cache-control', 'public, max-age=3600').sendFile('logo.svg');
+  });
+
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
     const { name } = request.params;
     const type = PHOTO_ALLOWED_TYPES.find((candidate) => name.endsWith(`.${candidate.ext}`));

@@ -13,10 +13,6 @@ export interface AppConfig {
   readonly schoolWebsite: string;
   /** The address parents use (enrolment links); '' = this page's origin. */
   readonly publicUrl: string;
-  /** The school's name, logo and header colour from its 'Ajustes de la escuela' ('' = the site's). */
-  readonly schoolName: string;
-  readonly logoUrl: string;
-  readonly colour: string;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -25,9 +21,6 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   socialProviders: { google: false, facebook: false },
   schoolWebsite: '/',
   publicUrl: '',
-  schoolName: '',
-  logoUrl: '/logo.svg',
-  colour: '',
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -67,12 +60,6 @@ export function readAppConfig(raw: unknown): AppConfig {
     socialProviders: { google: social.google === true, facebook: social.facebook === true },
     schoolWebsite: safeLink(raw.schoolWebsite) ?? DEFAULT_APP_CONFIG.schoolWebsite,
     publicUrl: absoluteUrl(raw.publicUrl) ?? DEFAULT_APP_CONFIG.publicUrl,
-    schoolName: nonEmptyString(raw.schoolName)?.slice(0, 120) ?? DEFAULT_APP_CONFIG.schoolName,
-    logoUrl: safeLink(raw.logoUrl) ?? DEFAULT_APP_CONFIG.logoUrl,
-    colour:
-      typeof raw.colour === 'string' && /^#[0-9a-fA-F]{6}$/.test(raw.colour)
-        ? raw.colour
-        : DEFAULT_APP_CONFIG.colour,
   };
 }
 

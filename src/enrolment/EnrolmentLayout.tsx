@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { LOGO_ALT, LOGO_URL as logo, SCHOOL_BAND } from '../lib/logo.ts';
+import { LOGO_URL as logo } from '../lib/logo.ts';
 import { appConfig } from '../api/config.ts';
 import { STEP_ROUTES } from './wizardData.ts';
 import { CartPanel } from './CartPanel.tsx';
@@ -27,11 +27,11 @@ export function EnrolmentLayout() {
   const { pathname } = useLocation();
   return (
     <div className="enrolment min-vh-100 bg-body-secondary">
-      <header className="bg-body border-bottom" style={SCHOOL_BAND}>
+      <header className="bg-body border-bottom school-band">
         <div className="container py-2">
           <div className="d-flex align-items-center gap-3 mb-2">
             <a href={appConfig.schoolWebsite}>
-              <img src={logo} alt={LOGO_ALT} width={48} height={48} style={{ objectFit: 'contain' }} />
+              <img src={logo} alt="Escuela de baloncesto" width={48} height={48} />
             </a>
             <h1 className="h4 mb-0">Proceso de Inscripción</h1>
           </div>

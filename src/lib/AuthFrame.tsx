@@ -1,9 +1,15 @@
 // Frame shared by the sign-in, registration and password pages (AdminLTE 4 login box).
 import type { ReactNode } from 'react';
-import { LOGO_ALT, LOGO_URL as logo, SCHOOL_BAND } from './logo.ts';
-import { appConfig } from '../api/config.ts';
+import { LOGO_URL as logo } from './logo.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
 import { PageShown } from './nextPages.ts';
+
+/**
+ * The school's name from its host's runtime configuration (issue 55), where it set one. Read here,
+ * not in src/api/config.ts: only these pages show it, so the calendar's download carries none of it.
+ */
+const configured = typeof window === 'undefined' ? undefined : window.__APP_CONFIG__?.schoolName;
+const SCHOOL_NAME = typeof configured === 'string' ? configured.trim() : '';
 
 export function AuthFrame({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -12,9 +18,9 @@ export function AuthFrame({ title, children }: { title: string; children?: React
       <PageShown />
       <div className="login-box w-100" style={{ maxWidth: 400 }}>
         <div className="card card-outline card-primary">
-          <div className="card-header text-center" style={SCHOOL_BAND}>
-            <img src={logo} alt={LOGO_ALT} width={72} height={72} style={{ objectFit: 'contain' }} />
-            {appConfig.schoolName ? <p className="h6 mb-0 mt-2">{appConfig.schoolName}</p> : null}
+          <div className="card-header text-center school-band">
+            <img src={logo} alt={SCHOOL_NAME || 'Escuela de baloncesto'} width={72} height={72} />
+            {SCHOOL_NAME ? <p className="h6 mb-0 mt-2">{SCHOOL_NAME}</p> : null}
           </div>
           <div className="card-body login-card-body">
             <h1 className="h4 text-center mb-3">{title}</h1>

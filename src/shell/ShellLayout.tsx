@@ -3,8 +3,7 @@
 import './shell.css';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { LOGO_URL as logo, SCHOOL_BAND } from '../lib/logo.ts';
-import { appConfig } from '../api/config.ts';
+import { LOGO_URL as logo } from '../lib/logo.ts';
 import { logoutUser, selectCurrentUser } from '../auth/authSlice.ts';
 import { useAppDispatch, useAppSelector } from '../lib/hooks.ts';
 import { SITE_NAME } from '../lib/DocumentTitle.tsx';
@@ -91,7 +90,6 @@ function Header({ ui }: { ui: UiState }) {
       className={`app-header navbar navbar-expand shell-navbar shell-color-${colour}${ui.headerBorder ? '' : ' border-bottom-0'}`}
       data-bs-theme={isDarkNavbarVariant(ui.navbarVariant) ? 'dark' : 'light'}
       aria-label="Cabecera"
-      style={SCHOOL_BAND}
     >
       <div className="container-fluid">
         <ul className="navbar-nav">
@@ -178,15 +176,8 @@ function Sidebar({ ui }: { ui: UiState }) {
     >
       <div className="sidebar-brand">
         <Link to="/" className="brand-link" onClick={closeOverlay}>
-          <img
-            src={logo}
-            alt=""
-            className="brand-image"
-            width={33}
-            height={33}
-            style={{ objectFit: 'contain' }}
-          />
-          <span className="brand-text fw-light ms-2">{appConfig.schoolName || SITE_NAME}</span>
+          <img src={logo} alt="" className="brand-image" width={33} height={33} />
+          <span className="brand-text fw-light ms-2">{SITE_NAME}</span>
         </Link>
       </div>
       <div className="sidebar-wrapper">

@@ -35,7 +35,11 @@ async function administrator(app: PlatformTestApp, id: string): Promise<string> 
 /** The runtime configuration the page of `host` carries (`window.__APP_CONFIG__ = {…};`). */
 async function pageConfig(app: PlatformTestApp, host: string) {
   const script = (await app.app.inject({ method: 'GET', url: '/app-config.js', headers: { host } })).body;
-  return JSON.parse(/^window\.__APP_CONFIG__ = (.*);\n$/s.exec(script)![1]!) as Record<string, unknown>;
+  const [, json, band] = /^window\.__APP_CONFIG__ = (.*?);\n(.*)$/s.exec(script)!;
+  const config = JSON.parse(json!) as Record<string, unknown>;
+  // The colour is drawn from the band the script sets on the page.
+  const colour = /setProperty\('--school-band', '0\.375rem solid (#[0-9a-f]{6})'\)/.exec(band!)?.[1];
+  return { ...config, colour };
 }
 
 describe("a school's name, logo and colour on its parents' pages (issue 55)", () => {
@@ -51,12 +55,7 @@ describe("a school's name, logo and colour on its parents' pages (issue 55)", ()
 
     // Before: the site's logo, no name, no colour.
     const before = await pageConfig(app, hostOf('tigres'));
-    expect([before.accountId, before.schoolName, before.logoUrl, before.colour]).toEqual([
-      'tigres',
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    expect([before.accountId, before.schoolName, before.colour]).toEqual(['tigres', undefined, undefined]);
 
     expect((await save('tigres', tigres, { name: 'Club Los Tigres', colour: '#c2410c' })).statusCode).toBe(
       200,
@@ -78,7 +77,9 @@ describe("a school's name, logo and colour on its parents' pages (issue 55)", ()
       logoForm(Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)])),
     );
     expect([big.statusCode, big.json().message]).toEqual([413, M.logoTooLarge]);
-    expect((await pageConfig(app, hostOf('tigres'))).logoUrl).toBeUndefined();
+    const logoOn = (id: string) =>
+      app.app.inject({ method: 'GET', url: '/logo.svg', headers: { host: hostOf(id) } });
+    expect((await logoOn('tigres')).headers['content-type']).not.toBe('image/png');
 
     const saved = await uploadLogo('tigres', tigres, logoForm(PNG));
     expect(saved.statusCode, saved.body).toBe(200);
@@ -90,7 +91,6 @@ describe("a school's name, logo and colour on its parents' pages (issue 55)", ()
     expect(await pageConfig(app, hostOf('tigres'))).toMatchObject({
       accountId: 'tigres',
       schoolName: 'Club Los Tigres',
-      logoUrl,
       colour: '#c2410c',
     });
     expect(await pageConfig(app, hostOf('leones'))).toMatchObject({
@@ -98,7 +98,11 @@ describe("a school's name, logo and colour on its parents' pages (issue 55)", ()
       schoolName: 'Academia Leones',
       colour: '#1d4ed8',
     });
-    expect((await pageConfig(app, hostOf('leones'))).logoUrl).toBeUndefined();
+    // The logo every page shows (/logo.svg) is the school's own on its host, not on the other's.
+    const ownLogo = await logoOn('tigres');
+    expect([ownLogo.statusCode, ownLogo.headers['content-type']]).toEqual([200, 'image/png']);
+    expect(ownLogo.rawPayload.equals(PNG)).toBe(true);
+    expect((await logoOn('leones')).headers['content-type']).not.toBe('image/png');
     // The logo is the school's file: served on its host, not on the other's.
     const own = await app.app.inject({ method: 'GET', url: logoUrl, headers: { host: hostOf('tigres') } });
     expect([own.statusCode, own.headers['content-type']]).toEqual([200, 'image/png']);
