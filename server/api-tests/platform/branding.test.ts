@@ -33,7 +33,7 @@ async function administrator(app: PlatformTestApp, id: string): Promise<string> 
 }
 
 /** The runtime configuration the page of `host` carries (`window.__APP_CONFIG__ = {…};`). */
-async function pageConfig(app: PlatformTestApp, host: string) {
+async function pageConfig(app: PlatformTestApp, host: string): Promise<Record<string, unknown>> {
   const script = (await app.app.inject({ method: 'GET', url: '/app-config.js', headers: { host } })).body;
   const [, json, band] = /^window\.__APP_CONFIG__ = (.*?);\n(.*)$/s.exec(script)!;
   const config = JSON.parse(json!) as Record<string, unknown>;

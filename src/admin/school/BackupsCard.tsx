@@ -1,30 +1,19 @@
 // Backups of the school (issue 55): the nightly archive is on unless its administrators turn it
 // off here; the switch saves at once and says what it did.
-import { useId, useState } from 'react';
 import { useSaveSchoolSettingsMutation } from '../api.ts';
-import { notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
 import { FormError } from '../staff/receipts/FormFields.tsx';
+import { SettingsCard, useCardSave } from './SettingsCard.tsx';
 
 export function BackupsCard({ on }: { on: boolean }) {
   const [save, { isLoading }] = useSaveSchoolSettingsMutation();
-  const [error, setError] = useState('');
-  const errorId = useId();
-  async function turn(next: boolean) {
-    setError('');
-    try {
+  const { error, errorId, attempt } = useCardSave();
+  const turn = (next: boolean) =>
+    attempt(async () => {
       await save({ backups: next }).unwrap();
-      notifySuccess(next ? 'Respaldos nocturnos activados' : 'Respaldos nocturnos desactivados');
-    } catch (failure) {
-      setError(serverMessage(failure) || withServerMessage('No fue posible guardar', failure));
-    }
-  }
+      return next ? 'Respaldos nocturnos activados' : 'Respaldos nocturnos desactivados';
+    });
   return (
-    <section className="card mb-3" aria-labelledby="backups-title">
-      <div className="card-header">
-        <h2 id="backups-title" className="h6 mb-0">
-          Respaldos
-        </h2>
-      </div>
+    <SettingsCard id="backups" title="Respaldos">
       <div className="card-body">
         <div className="form-check form-switch admin-tap d-flex align-items-center gap-2 mb-1">
           <input
@@ -49,6 +38,6 @@ export function BackupsCard({ on }: { on: boolean }) {
         </p>
         <FormError id={errorId} message={error} />
       </div>
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,35 +1,23 @@
 // The logo parents see (issue 55): the one saved, and a new one chosen from a file; the server
 // checks its type by its content and its size, and parents' pages show it from their next visit.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useUploadLogoMutation } from '../api.ts';
-import { notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
 import { FormError } from '../staff/receipts/FormFields.tsx';
+import { SettingsCard, useCardSave } from './SettingsCard.tsx';
 import { LOGO_MAX_BYTES, SCHOOL_SETTINGS_MESSAGES as M } from '../../domain/school-settings.ts';
 
 export function LogoCard({ saved }: { saved: string }) {
   const [upload, { isLoading }] = useUploadLogoMutation();
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState('');
-  const errorId = useId();
+  const { error, setError, errorId, attempt } = useCardSave();
   async function send() {
-    setError('');
     // Refused here as the server would: no upload of a file it would not keep.
     if (!file) return setError(M.logoMissing);
     if (file.size > LOGO_MAX_BYTES) return setError(M.logoTooLarge);
-    try {
-      notifySuccess((await upload(file).unwrap()).message);
-      setFile(null);
-    } catch (failure) {
-      setError(serverMessage(failure) || withServerMessage('No fue posible subir el logo', failure));
-    }
+    if (await attempt(async () => (await upload(file).unwrap()).message)) setFile(null);
   }
   return (
-    <section className="card mb-3" aria-labelledby="logo-title">
-      <div className="card-header">
-        <h2 id="logo-title" className="h6 mb-0">
-          Logo
-        </h2>
-      </div>
+    <SettingsCard id="logo" title="Logo">
       <div className="card-body row g-2 align-items-end">
         <div className="col-auto">
           <img
@@ -67,6 +55,6 @@ export function LogoCard({ saved }: { saved: string }) {
         </div>
         <FormError id={errorId} message={error} />
       </div>
-    </section>
+    </SettingsCard>
   );
 }

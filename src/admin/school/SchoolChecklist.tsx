@@ -4,6 +4,7 @@
 import { Link } from 'react-router-dom';
 import { useAreaList, useFiscalQuery } from '../api.ts';
 import type { SchoolSettingsView } from '../../domain/school-settings.ts';
+import { SettingsCard } from './SettingsCard.tsx';
 
 interface Step {
   label: string;
@@ -34,12 +35,7 @@ export function SchoolChecklist({ settings }: { settings: SchoolSettingsView }) 
   ];
   const left = steps.filter((step) => !step.done).length;
   return (
-    <section className="card mb-3" aria-labelledby="checklist-title">
-      <div className="card-header">
-        <h2 id="checklist-title" className="h6 mb-0">
-          Primeros pasos de la escuela
-        </h2>
-      </div>
+    <SettingsCard id="checklist" title="Primeros pasos de la escuela">
       <div className="card-body">
         <p className="small mb-2" role="status">
           {left === 0
@@ -70,6 +66,6 @@ export function SchoolChecklist({ settings }: { settings: SchoolSettingsView }) 
           ))}
         </ul>
       </div>
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,7 +1,7 @@
 // 'Ajustes de la escuela' against the MSW handlers (mocks/school-settings.ts): the checklist ticked
 // from real data, a save that sends only what changed, secrets never shown again, the merchant
 // change asked about where families keep cards, and 'Probar conexión'.
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockCore } from '../../../mocks/data.ts';
@@ -14,6 +14,8 @@ import { signInAdmin } from '../testing.ts';
 import { SCHOOL_SETTINGS_MESSAGES as M } from '../../domain/school-settings.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
+// Each save goes through the mock core and refetches the page's data: on a busy machine, over 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 let bodies: unknown[] = [];
 

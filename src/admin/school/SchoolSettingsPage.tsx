@@ -175,49 +175,40 @@ export function SchoolSettingsPage() {
             saveLabel="Guardar la escuela"
           />
           <LogoCard saved={view.logo_url} />
-          <SettingsSection
-            key={`azul${key}`}
-            id="azul"
-            title="AZUL (cobros con tarjeta)"
-            view={view}
-            fields={AZUL_FIELDS}
-            saveLabel="Guardar AZUL"
-            extra={<TestAzulButton />}
-          >
-            <ReadyNote
-              ready={view.azul_ready}
-              yes="Las tarjetas se cobran con el comercio de la escuela."
-              no="Incompleto: complete el comercio, el certificado, su clave, Auth1 y Auth2."
-            />
-          </SettingsSection>
-          <SettingsSection
-            key={`ecf${key}`}
-            id="ecf"
-            title="Comprobantes electrónicos (DGII)"
-            view={view}
-            fields={ECF_FIELDS}
-            saveLabel="Guardar e-CF"
-          >
-            <ReadyNote
-              ready={view.ecf_ready}
-              yes={`Los comprobantes se firman con el certificado de la escuela${view.ecf_valid_until ? ` (vence el ${formatDay(view.ecf_valid_until)})` : ''}.`}
-              no="Sin certificado propio: los comprobantes siguen la configuración del servidor."
-            />
-          </SettingsSection>
-          <SettingsSection
-            key={`whatsapp${key}`}
-            id="whatsapp"
-            title="WhatsApp"
-            view={view}
-            fields={WHATSAPP_FIELDS}
-            saveLabel="Guardar WhatsApp"
-          >
-            <ReadyNote
-              ready={view.whatsapp_ready}
-              yes="Las familias que lo aceptaron reciben mensajes desde el número de la escuela."
-              no="Sin configurar: las familias reciben solo correos."
-            />
-          </SettingsSection>
+          {[
+            {
+              id: 'azul',
+              title: 'AZUL (cobros con tarjeta)',
+              fields: AZUL_FIELDS,
+              saveLabel: 'Guardar AZUL',
+              extra: <TestAzulButton />,
+              ready: view.azul_ready,
+              yes: 'Las tarjetas se cobran con el comercio de la escuela.',
+              no: 'Incompleto: complete el comercio, el certificado, su clave, Auth1 y Auth2.',
+            },
+            {
+              id: 'ecf',
+              title: 'Comprobantes electrónicos (DGII)',
+              fields: ECF_FIELDS,
+              saveLabel: 'Guardar e-CF',
+              ready: view.ecf_ready,
+              yes: `Los comprobantes se firman con el certificado de la escuela${view.ecf_valid_until ? ` (vence el ${formatDay(view.ecf_valid_until)})` : ''}.`,
+              no: 'Sin certificado propio: los comprobantes siguen la configuración del servidor.',
+            },
+            {
+              id: 'whatsapp',
+              title: 'WhatsApp',
+              fields: WHATSAPP_FIELDS,
+              saveLabel: 'Guardar WhatsApp',
+              ready: view.whatsapp_ready,
+              yes: 'Las familias que lo aceptaron reciben mensajes desde el número de la escuela.',
+              no: 'Sin configurar: las familias reciben solo correos.',
+            },
+          ].map(({ ready, yes, no, ...section }) => (
+            <SettingsSection key={`${section.id}${key}`} view={view} {...section}>
+              <ReadyNote ready={ready} yes={yes} no={no} />
+            </SettingsSection>
+          ))}
           <BackupsCard on={view.backups} />
         </>
       )}

@@ -8,6 +8,7 @@ import { useSaveSchoolSettingsMutation, type AdminCallError } from '../api.ts';
 import { formatDay, notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
 import { maxLengthOf } from '../fields.tsx';
 import { Field, FormError } from '../staff/receipts/FormFields.tsx';
+import { SettingsCard } from './SettingsCard.tsx';
 import {
   SchoolSettingsBody,
   type SchoolSecret,
@@ -177,12 +178,7 @@ export function SettingsSection({
   }
   const titleId = `${id}-title`;
   return (
-    <section className="card mb-3" aria-labelledby={titleId}>
-      <div className="card-header">
-        <h2 id={titleId} className="h6 mb-0">
-          {title}
-        </h2>
-      </div>
+    <SettingsCard id={id} title={title}>
       <form className="card-body row g-2" noValidate onSubmit={submit} aria-labelledby={titleId}>
         {children}
         {fields.map((field) => {
@@ -316,6 +312,6 @@ export function SettingsSection({
       >
         <p className="mb-0">{warning?.message}</p>
       </ConfirmDialog>
-    </section>
+    </SettingsCard>
   );
 }
