@@ -2,7 +2,7 @@ import { expect, test, type Page } from './test.ts';
 import { expectAccessible } from './a11y.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 import { closeToasts } from './toasts.ts';
-import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
+import { addWeeks, fillCard, oneChildToPayment } from './wizard.ts';
 import { keepShot } from './shots.ts';
 
 // The school's staff and a parent, end to end against the real server: the admin builds a camp
@@ -181,18 +181,10 @@ test('an admin builds a camp, a parent enrols through its link, the admin sees p
   await parentPage.goto(link);
   await expect(parentPage.getByText('Calendario de Inscripción')).toBeVisible();
   await expect(parentPage.getByText(campName).first()).toBeVisible();
-  const rows = parentPage.locator('.enrolment-rows');
-  const all = rows.getByLabel('Seleccionar todas las semanas');
-  await expect(all).not.toBeChecked();
-  await rows.getByRole('checkbox', { name: /^Navidad 1 / }).check();
-  await rows.getByLabel('Categoría de Navidad 1').selectOption({ label: 'Navidad (8 a 14 años)' });
-  await parentPage.getByRole('button', { name: 'Agregar' }).click();
+  await addWeeks(parentPage, ['Navidad 1'], 'Navidad (8 a 14 años)');
   await expect(parentPage.getByLabel('Total').first()).toContainText('RD$5,000');
   await parentPage.getByRole('button', { name: 'Siguiente' }).click();
-  await fillParticipant(parentPage, 1, 'Pedro', 'Masculino');
-  await parentPage.getByRole('button', { name: 'Siguiente' }).click();
-  await fillAdditional(parentPage);
-  await parentPage.getByRole('button', { name: 'Siguiente' }).click();
+  await oneChildToPayment(parentPage, 'Pedro', 'Masculino');
   await parentPage.getByLabel('Código de cupón').fill(`navidad-${tag.toLowerCase()}`);
   await parentPage.getByRole('button', { name: 'Aplicar' }).click();
   await expect(parentPage.getByText(`Cupón aplicado: 10% de Navidad (NAVIDAD-${tag})`)).toBeVisible();

@@ -2,8 +2,8 @@
 // the account header the front end sends.
 import { FIXTURE_PNG_BASE64 } from '../src/core/checkout/fixtures.ts';
 import crypto from 'node:crypto';
-import type { Page } from '@playwright/test';
-import type { DemoCart } from '../src/core/checkout/fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { enrolmentRequest, type DemoCart } from '../src/core/checkout/fixtures.ts';
 import type { CreateEnrolmentBody } from '../src/domain/enrolment.ts';
 
 export const E2E_ADMIN = { email: 'admin@e2e.do', password: 'clave-e2e-123' } as const;
@@ -120,4 +120,17 @@ export async function onePlaceCamp(page: Page, tag: string) {
     })
   ).data as { _id: string };
   return { admin, camp, week, categories };
+}
+
+/** `onePlaceCamp` with its only place paid by another family, signed up under `payerEmail`. */
+export async function soldOutOnePlaceCamp(page: Page, tag: string, payerEmail: string) {
+  const arranged = await onePlaceCamp(page, tag);
+  const payer = await api(page, 'POST', '/usuarios/create', undefined, {
+    email: payerEmail,
+    password: 'clave-e2e-padre',
+  });
+  const cart = { camp: arranged.camp, weeks: [arranged.week], categories: arranged.categories };
+  const paid = await payAs(page, payer.token, enrolmentRequest(cart as unknown as DemoCart, [[0]]));
+  expect(paid.status()).toBe(201);
+  return arranged;
 }

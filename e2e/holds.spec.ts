@@ -4,13 +4,12 @@
 // week held for it, and it pays.
 import { expect, test } from './test.ts';
 import { expectAccessible } from './a11y.ts';
-import { adminSession, api, newParent, onePlaceCamp, payAs } from './api.ts';
+import { adminSession, api, newParent, onePlaceCamp, soldOutOnePlaceCamp } from './api.ts';
 import fs from 'node:fs/promises';
 import { latestMailTo } from './outbox.ts';
 import { pdfText, renderPdfPage } from './pdf.ts';
 import { formatDop } from '../src/domain/pricing.ts';
-import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
-import { enrolmentRequest, type DemoCart } from '../src/core/checkout/fixtures.ts';
+import { fillCard, oneChildToPayment } from './wizard.ts';
 import { keepShot } from './shots.ts';
 
 test.use({ viewport: { width: 375, height: 667 } });
@@ -50,15 +49,8 @@ test('a family joins the waiting list of a full week, gets the freed place by e-
 }, testInfo) => {
   test.setTimeout(120_000);
   const tag = `${Date.now()}`;
-  const { admin, camp, week, categories } = await onePlaceCamp(page, tag);
   // Another family paid the only place.
-  const first = await api(page, 'POST', '/usuarios/create', undefined, {
-    email: `primera.${tag}@correo.do`,
-    password: 'clave-e2e-padre',
-  });
-  const cart = { camp, weeks: [week], categories } as unknown as DemoCart;
-  const paid = await payAs(page, first.token, enrolmentRequest(cart, [[0]]));
-  expect(paid.status()).toBe(201);
+  const { admin, camp } = await soldOutOnePlaceCamp(page, tag, `primera.${tag}@correo.do`);
 
   const parent = await newParent(page, `espera.${tag}@correo.do`);
   await page.goto(`/login?camp=${camp._id}`);
@@ -135,13 +127,7 @@ test('a family joins the waiting list of a full week, gets the freed place by e-
   await expectAccessible(page, 'calendar with the offered place');
   await keepShot(page, testInfo.outputPath('waitlist-3-offer.png'));
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(page).toHaveURL(/\/participantes$/);
-  await fillParticipant(page, 1, 'Sofía', 'Femenino');
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(page).toHaveURL(/\/adicional$/);
-  await fillAdditional(page);
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(page).toHaveURL(/\/pago$/);
+  await oneChildToPayment(page, 'Sofía', 'Femenino');
   await fillCard(page, '4242424242424242');
   await page.getByRole('button', { name: 'Pagar' }).click();
   await expect(page).toHaveURL(/\/confirmacion$/);

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './a11y.ts';
 import { adminSession, demoCartOf, newParent, payAs } from './api.ts';
-import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
+import { fillCard, oneChildToPayment } from './wizard.ts';
 import { keepShot } from './shots.ts';
 import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
 import { dueDatesFrom } from '../src/domain/plans.ts';
@@ -35,12 +35,7 @@ test('a parent enrols on Pago mensual at 375 px, sees the schedule in Mis pagos 
   await monthly.check();
   await page.getByRole('button', { name: 'Agregar' }).click();
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(page).toHaveURL(/\/participantes$/);
-  await fillParticipant(page, 1, 'Pedro', 'Masculino');
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await fillAdditional(page);
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(page).toHaveURL(/\/pago$/);
+  await oneChildToPayment(page, 'Pedro', 'Masculino');
 
   // The whole schedule before paying: today the membership and the first month, then each month.
   const schedule = page.getByRole('region', { name: 'Plan de pagos' });

@@ -10,7 +10,7 @@ import { expectAccessible } from './a11y.ts';
 import { api, E2E_ADMIN } from './api.ts';
 import { latestMailTo } from './outbox.ts';
 import { keepShot } from './shots.ts';
-import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
+import { addWeeks, fillCard, oneChildToPayment, registerThroughPages } from './wizard.ts';
 import { PLATFORM_MESSAGES } from '../src/domain/platform.ts';
 
 const OPERATOR = { email: 'operador@plataforma.test', password: 'clave-de-la-plataforma' };
@@ -168,31 +168,13 @@ test('an operator creates a school on its own host; its administrator, then a fa
     .browser()!
     .newPage({ baseURL: schoolUrl, viewport: { width: 1280, height: 800 } });
   const parentEmail = `familia.${tag}@correo.do`;
-  await family.goto(`/login?camp=${camp._id}`);
-  await family
-    .getByRole('link', { name: /Registr/ })
-    .first()
-    .click();
-  await expect(family.getByRole('heading', { name: 'Registrar una nueva cuenta' })).toBeVisible();
-  await family.getByLabel('Correo electrónico').fill(parentEmail);
-  await family.getByLabel('Contraseña', { exact: true }).fill('clave-familia');
-  await family.getByLabel('Repita la contraseña').fill('clave-familia');
-  await family.getByRole('button', { name: 'Registrarse', exact: true }).click();
+  await registerThroughPages(family, camp._id, parentEmail, 'clave-familia');
   await expect(family.getByText(campName).first()).toBeVisible();
-  const rows = family.locator('.enrolment-rows');
-  await rows.getByRole('checkbox', { name: /^Semana 1 / }).check();
-  await rows.getByLabel('Categoría de Semana 1').selectOption({ label: 'Infantil (10 a 13 años)' });
-  await family.getByRole('button', { name: 'Agregar' }).click();
+  await addWeeks(family, ['Semana 1'], 'Infantil (10 a 13 años)');
   await family.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(family).toHaveURL(/\/participantes$/);
   // A name no other order has, to look the order up by (letters only, as the field takes).
   const child = `Pedro ${tag.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
-  await fillParticipant(family, 1, child, 'Masculino');
-  await family.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(family).toHaveURL(/\/adicional$/);
-  await fillAdditional(family);
-  await family.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(family).toHaveURL(/\/pago$/);
+  await oneChildToPayment(family, child, 'Masculino');
   await fillCard(family, '4242424242424242');
   await family.getByRole('button', { name: 'Pagar' }).click();
   await expect(family.getByText('¡Gracias por su inscripción!')).toBeVisible({ timeout: 20_000 });

@@ -45,5 +45,34 @@ if (process.env.E2E_ECF === '1') {
   });
 }
 
+// Meta's WhatsApp stand-in (issue 56) when asked: messages go out through the Cloud API adapter
+// and the stand-in's statuses (sent, delivered) come back to this server's own webhook.
+if (process.env.E2E_WHATSAPP === '1') {
+  const { startWhatsAppStandin } = await import('../server/testing/whatsapp-standin.ts');
+  const { WHATSAPP_TEMPLATES } = await import('../src/domain/whatsapp.ts');
+  const meta = await startWhatsAppStandin({
+    templates: Object.entries(WHATSAPP_TEMPLATES).map(([name, template]) => ({
+      name,
+      language: 'es',
+      parameters: template.parameters.length,
+    })),
+    deliver: async (body, headers) =>
+      (
+        await fetch(`http://127.0.0.1:${process.env.PORT}/api/whatsapp/webhook`, {
+          method: 'POST',
+          headers,
+          body,
+        })
+      ).status,
+  });
+  Object.assign(process.env, {
+    WHATSAPP_TOKEN: meta.token,
+    WHATSAPP_PHONE_NUMBER_ID: meta.phoneNumberId,
+    WHATSAPP_APP_SECRET: meta.appSecret,
+    WHATSAPP_VERIFY_TOKEN: 'verifica-e2e',
+    WHATSAPP_API_URL: meta.url,
+  });
+}
+
 await buildIfStale();
 await main({ hashing: TEST_HASHING });

@@ -16,6 +16,34 @@ export async function fill(scope: Page | Locator, fields: Record<string, string>
 }
 
 /** Two children, weeks 1 and 2 each, coupon VERANO10, sandbox card 4242…; ends on /confirmacion. */
+/**
+ * A new family registers through the pages from a camp's link (the calendar follows, signed in).
+ */
+export async function registerThroughPages(page: Page, campId: string, email: string, password: string) {
+  await page.goto(`/login?camp=${campId}`);
+  await page
+    .getByRole('link', { name: /Registr/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Registrar una nueva cuenta' })).toBeVisible();
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByLabel('Repita la contraseña').fill(password);
+  await page.getByRole('button', { name: 'Registrarse', exact: true }).click();
+}
+
+/** Ticks weeks on the calendar, each in `category`, and adds them to the cart as one child. */
+export async function addWeeks(page: Page, weeks: readonly string[], category: string) {
+  const rows = page.locator('.enrolment-rows');
+  // Nothing ticked at the start nor after 'Agregar' (issue 26).
+  await expect(rows.getByLabel('Seleccionar todas las semanas')).not.toBeChecked();
+  for (const week of weeks) {
+    await rows.getByRole('checkbox', { name: new RegExp(`^${week} `) }).check();
+    await rows.getByLabel(`Categoría de ${week}`).selectOption({ label: category });
+  }
+  await page.getByRole('button', { name: 'Agregar' }).click();
+}
+
 /** A step opens at its top with its title focused (announced), not where the last one was scrolled. */
 async function expectStepTop(page: Page, title: string) {
   await expect(page.getByRole('heading', { name: title, level: 2 })).toBeFocused();
@@ -43,15 +71,7 @@ export async function enrolTwoChildren(
   await shot('1-calendario');
 
   for (let child = 1; child <= 2; child += 1) {
-    const rows = page.locator('.enrolment-rows');
-    const all = rows.getByLabel('Seleccionar todas las semanas');
-    // Nothing ticked at the start nor after 'Agregar' (issue 26).
-    await expect(all).not.toBeChecked();
-    for (const week of ['Semana 1', 'Semana 2']) {
-      await rows.getByRole('checkbox', { name: new RegExp(`^${week} `) }).check();
-      await rows.getByLabel(`Categoría de ${week}`).selectOption({ label: 'Infantil (10 a 13 años)' });
-    }
-    await page.getByRole('button', { name: 'Agregar' }).click();
+    await addWeeks(page, ['Semana 1', 'Semana 2'], 'Infantil (10 a 13 años)');
   }
   // 18,800 - 5% family (940) - multi-week (200)
   await expect(page.getByLabel('Total').first()).toContainText('RD$17,660');
@@ -163,6 +183,17 @@ export async function fillAdditional(page: Page) {
   });
   await page.getByLabel('Forma de contacto preferida *', { exact: true }).selectOption('Celular');
   await page.getByLabel('¿Cómo se enteró de nosotros? *', { exact: true }).selectOption('Instagram');
+}
+
+/** From the participants' step to the payment step with one child, each step seen at its address. */
+export async function oneChildToPayment(page: Page, name: string, sex: 'Masculino' | 'Femenino') {
+  await expect(page).toHaveURL(/\/participantes$/);
+  await fillParticipant(page, 1, name, sex);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page).toHaveURL(/\/adicional$/);
+  await fillAdditional(page);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page).toHaveURL(/\/pago$/);
 }
 
 /** The card form with a sandbox card, and the terms. */

@@ -4,6 +4,7 @@
 // enrolments of that parent, made by the real checkout pipeline a few days before today.
 // resetMockData() brings all of it back (tests call it between tests).
 import { createCore, type Core } from '../src/core/services.ts';
+import { CONTACTS, WHATSAPP_OUTBOX, type WhatsAppContact } from '../src/core/messaging/whatsapp.ts';
 import type { CoreDeps } from '../src/core/deps.ts';
 import { ensureIndexes } from '../src/core/indexes.ts';
 import { seedDemoData } from '../src/core/seed.ts';
@@ -250,6 +251,29 @@ function mockDeps(data: SchoolData, saved?: MemorySnapshot): CoreDeps {
         });
       },
     },
+    // WhatsApp as Meta's stand-in answers it (issue 56): each message accepted at once and then
+    // 'sent' and 'delivered', so 'Avisos' and an order's messages show the statuses the server shows.
+    whatsapp: {
+      async enqueue({ key, ...message }) {
+        const outbox = store.collection(WHATSAPP_OUTBOX);
+        if (key && (await outbox.findById(key))) return;
+        const now = new Date();
+        await outbox.insertOne({
+          ...(key ? { _id: key } : {}),
+          ...message,
+          user_id: message.user_id ?? null,
+          status: 'delivered',
+          wamid: `wamid.mock-${crypto.randomUUID()}`,
+          attempts: 1,
+          next_attempt_at: now,
+          last_error: null,
+          error_code: null,
+          created_at: now,
+          sent_at: now,
+          status_at: now,
+        });
+      },
+    },
     // In-memory only and mock mode only: a plain digest is enough.
     passwords: {
       hash: (password) => sha256Hex(`mock:${password}`),
@@ -378,6 +402,14 @@ async function seed(core: Core, school: MockSchool): Promise<void> {
     { ...enrolmentRequest(annual, [[monthly]]), listParticipants: [children[0]!], autopay: true },
     'fixture-enrolment-annual',
   );
+  // The parent agreed to WhatsApp (issue 56): the office's 'Avisos' show her messages' statuses.
+  await store.collection<WhatsAppContact>(CONTACTS).insertOne({
+    _id: parent._id,
+    number: '18095551234',
+    consent_at: new Date('2026-01-10T14:00:00Z'),
+    opted_out_at: null,
+    unreachable_at: null,
+  });
 }
 
 /** Back to the fixtures in every school: every change made by handlers is forgotten (sessions included). */

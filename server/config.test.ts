@@ -152,6 +152,8 @@ describe('WhatsApp settings (issue 56)', () => {
 });
 
 describe('e-CF settings (issue 22)', () => {
+  /** The certificate every e-CF environment needs. */
+  const certificate = { NODE_ENV: 'test', ECF_P12_FILE: 'escuela.p12', ECF_P12_PASSWORD: 'clave' };
   it('unset ECF_ENV keeps the B-series receipts; set, it needs the certificate; DGII hosts can be replaced', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).ecf).toBeNull();
     expect(() => loadConfig({ NODE_ENV: 'test', ECF_ENV: 'produccion' })).toThrow(
@@ -161,13 +163,7 @@ describe('e-CF settings (issue 22)', () => {
       /ECF_P12_FILE is required[\s\S]*ECF_P12_PASSWORD is required/,
     );
     const config = loadConfig(
-      {
-        NODE_ENV: 'test',
-        ECF_ENV: 'CerteCF',
-        ECF_P12_FILE: 'escuela.p12',
-        ECF_P12_PASSWORD: 'clave',
-        DGII_ECF_URL: 'http://127.0.0.1:4010/',
-      },
+      { ...certificate, ECF_ENV: 'CerteCF', DGII_ECF_URL: 'http://127.0.0.1:4010/' },
       '/srv/escuela',
     );
     expect(config.ecf).toEqual({
@@ -180,12 +176,7 @@ describe('e-CF settings (issue 22)', () => {
   });
 
   it("production (eCF) refuses to start with DGII's hosts replaced, naming the setting", () => {
-    const production = {
-      NODE_ENV: 'test',
-      ECF_ENV: 'eCF',
-      ECF_P12_FILE: 'escuela.p12',
-      ECF_P12_PASSWORD: 'clave',
-    };
+    const production = { ...certificate, ECF_ENV: 'eCF' };
     expect(() => loadConfig({ ...production, DGII_ECF_URL: 'http://127.0.0.1:4010' })).toThrow(
       /DGII_ECF_URL must not be set with ECF_ENV=eCF \(production\)/,
     );

@@ -1,6 +1,6 @@
 // Arrangements shared by API tests of several folders.
 import { PassThrough } from 'node:stream';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app.ts';
 import { TEST_HASHING, type TestApp } from '../testing/build.ts';
@@ -52,4 +52,24 @@ export function closedAfterEach() {
     open.push(thing);
     return thing;
   };
+}
+
+/** The API's refusal envelope with this message. */
+export const refusal = (message: string) => ({ status: 'ERROR', success: false, message });
+
+/** The API's success envelope with this message and a record holding (at least) these fields. */
+export const success = (message: string, data: Record<string, unknown>) => ({
+  status: 'SUCCESS',
+  message,
+  data: expect.objectContaining(data) as unknown,
+});
+
+/** A refusal as the user reads it: the status code and the message of the answer. */
+export function expectRefused(
+  res: { statusCode: number; body: string },
+  statusCode: number,
+  message: string,
+) {
+  expect(res.statusCode, res.body).toBe(statusCode);
+  expect((JSON.parse(res.body) as { message?: unknown }).message).toBe(message);
 }

@@ -9,13 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dgiiClient, DgiiUncertain, DgiiUnavailable } from './dgii.ts';
+import { ecfPortOver } from './port.ts';
 import { loadEcfSigner, securityCode, type EcfSigner } from './signer.ts';
 import { dgiiSchemaErrors } from '../testing/dgii-xsd.ts';
 import { startDgiiStandin, type DgiiStandin } from '../testing/dgii-standin.ts';
 import { ecfSale, schoolP12In } from '../testing/ecf.ts';
 import { ecfXml, encfOf, rfceXml, type EcfSource } from '../../src/domain/ecf.ts';
 import { signEcf } from '../../src/core/receipts/ecf.ts';
-import type { EcfPort } from '../../src/core/receipts/ecf-port.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-dgii-'));
 let signer: EcfSigner;
@@ -39,6 +39,10 @@ const invoice = (number: number, overrides: Partial<EcfSource> = {}): EcfSource 
     ...overrides,
   });
 
+/** Each document the stand-in received, as its e-NCF and status code ('E310000000001 1': accepted). */
+const statuses = (dgii: DgiiStandin) =>
+  dgii.received.map((document) => `${document.encf} ${document.status}`);
+
 async function setup(
   options: { clock?: () => Date; timeoutMs?: number; env?: 'TesteCF' | 'CerteCF' | 'eCF' } = {},
 ) {
@@ -60,10 +64,7 @@ describe('the DGII client', () => {
     await client.send(signer.sign(ecfXml(invoice(2))), '131880738E310000000002.xml');
     // The token served both documents: one seed in all.
     expect(dgii.seedsIssued).toBe(1);
-    expect(dgii.received.map((document) => [document.encf, document.status])).toEqual([
-      ['E310000000001', 1],
-      ['E310000000002', 1],
-    ]);
+    expect(statuses(dgii)).toEqual(['E310000000001 1', 'E310000000002 1']);
   });
 
   it('an unsigned or malformed document is rejected with the reason, its e-NCF left unused', async () => {
@@ -163,10 +164,7 @@ describe('the DGII client', () => {
     dgii.faults.expireTokens = true;
     await client.send(signer.sign(ecfXml(invoice(24))), 'b.xml');
     expect(dgii.seedsIssued).toBe(3);
-    expect(dgii.received.map((document) => [document.encf, document.status])).toEqual([
-      ['E310000000023', 1],
-      ['E310000000024', 1],
-    ]);
+    expect(statuses(dgii)).toEqual(['E310000000023 1', 'E310000000024 1']);
   });
 
   it('a DGII slower than the timeout is DgiiUnavailable; fast again, the same document goes', async () => {
@@ -189,16 +187,7 @@ describe('the DGII client', () => {
 
   it('an E32 of exactly RD$250,000 goes whole to the reception; RD$249,999 goes as its summary (RFCE)', async () => {
     const { standin: dgii, client } = await setup();
-    const port: EcfPort = {
-      env: 'TesteCF',
-      certificateValidUntil: signer.validUntil,
-      sign: (xml) => signer.sign(xml),
-      send: (xml, name) => client.send(xml, name),
-      status: (trackId) => client.status(trackId),
-      sendSummary: (xml, name) => client.sendSummary(xml, name),
-      trackIds: (rnc, encf) => client.trackIds(rnc, encf),
-      summaryStatus: (rnc, encf, code) => client.summaryStatus(rnc, encf, code),
-    };
+    const port = ecfPortOver('TesteCF', signer, client);
     const consumer = (number: number, total: number) =>
       invoice(number, {
         type: 'E32',

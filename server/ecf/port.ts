@@ -3,7 +3,7 @@
 // DGII client on DGII's hosts (or the test stand-in's).
 import type { EcfConfig } from '../config.ts';
 import type { EcfPort } from '../../src/core/receipts/ecf-port.ts';
-import { dgiiClient } from './dgii.ts';
+import { dgiiClient, type DgiiClient } from './dgii.ts';
 import { loadEcfSigner, type EcfSigner } from './signer.ts';
 
 export function ecfPort(
@@ -13,9 +13,13 @@ export function ecfPort(
 ): EcfPort {
   // A school's own certificate comes opened from its settings (issue 55); the deployment's from its file.
   const { signer = loadEcfSigner(config), ...clientOptions } = options;
-  const client = dgiiClient({ config, signer, ...clientOptions });
+  return ecfPortOver(config.env, signer, dgiiClient({ config, signer, ...clientOptions }));
+}
+
+/** The port over a signer and a DGII client already made (the client's tests make their own). */
+export function ecfPortOver(env: EcfConfig['env'], signer: EcfSigner, client: DgiiClient): EcfPort {
   return {
-    env: config.env,
+    env,
     certificateValidUntil: signer.validUntil,
     sign: (xml) => signer.sign(xml),
     send: (xml, fileName) => client.send(xml, fileName),

@@ -24,6 +24,11 @@ const valid = (xml: string, type: string) =>
 const values = (xml: string, name: string) =>
   [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((match) => match[1]);
 
+/** Each named element's values in the document, e.g. `{ MontoTotal: ['4365.00'] }`. */
+function expectValues(xml: string, expected: Record<string, string[]>) {
+  for (const [name, wanted] of Object.entries(expected)) expect(values(xml, name), name).toEqual(wanted);
+}
+
 // Sofía two weeks, Luis one: 14,100 less 805 of discounts = 13,295, paid by card on 3 May 2027.
 const sale: EcfSource = {
   type: 'E32',
@@ -69,12 +74,14 @@ describe('e-CF documents', () => {
         .map(Number)
         .reduce((sum, amount) => sum + amount, 0),
     ).toBe(805);
-    expect(values(xml, 'MontoExento')).toEqual(['13295.00']);
-    expect(values(xml, 'MontoTotal')).toEqual(['13295.00']);
-    expect(values(xml, 'FormaPago')).toEqual(['3']);
-    expect(values(xml, 'FechaEmision')).toEqual(['03-05-2027']);
-    expect(values(xml, 'FechaHoraFirma')).toEqual(['03-05-2027 15:45:07']);
-    expect(values(xml, 'RNCEmisor')).toEqual(['131880738']);
+    expectValues(xml, {
+      MontoExento: ['13295.00'],
+      MontoTotal: ['13295.00'],
+      FormaPago: ['3'],
+      FechaEmision: ['03-05-2027'],
+      FechaHoraFirma: ['03-05-2027 15:45:07'],
+      RNCEmisor: ['131880738'],
+    });
     expect(xml).toContain('<RazonSocialEmisor>Escuela de Baloncesto &amp; Cía</RazonSocialEmisor>');
     expect(xml).not.toContain('FechaVencimientoSecuencia');
     expect(xml).toContain(
@@ -92,14 +99,16 @@ describe('e-CF documents', () => {
       itbis: 'gravado',
     });
     expect(await valid(xml, '31')).toEqual([]);
-    expect(values(xml, 'FechaVencimientoSecuencia')).toEqual(['31-12-2028']);
-    expect(values(xml, 'IndicadorMontoGravado')).toEqual(['1']);
-    expect(values(xml, 'RNCComprador')).toEqual(['131880738']);
-    // 13,295 = 11,267 + 2,028 of ITBIS, as the B-series receipts split it.
-    expect(values(xml, 'MontoGravadoTotal')).toEqual(['11267.00']);
-    expect(values(xml, 'TotalITBIS')).toEqual(['2028.00']);
-    expect(values(xml, 'ITBIS1')).toEqual(['18']);
-    expect(values(xml, 'IndicadorFacturacion')).toEqual(['1', '1', '1']);
+    expectValues(xml, {
+      FechaVencimientoSecuencia: ['31-12-2028'],
+      IndicadorMontoGravado: ['1'],
+      RNCComprador: ['131880738'],
+      // 13,295 = 11,267 + 2,028 of ITBIS, as the B-series receipts split it.
+      MontoGravadoTotal: ['11267.00'],
+      TotalITBIS: ['2028.00'],
+      ITBIS1: ['18'],
+      IndicadorFacturacion: ['1', '1', '1'],
+    });
   });
 
   it('an E34 credit note of part of an order passes XSD 34 and names what it corrects', async () => {
@@ -118,11 +127,13 @@ describe('e-CF documents', () => {
       },
     });
     expect(await valid(xml, '34')).toEqual([]);
-    expect(values(xml, 'NCFModificado')).toEqual(['E320000000001']);
-    expect(values(xml, 'FechaNCFModificado')).toEqual(['03-05-2027']);
-    expect(values(xml, 'CodigoModificacion')).toEqual(['3']);
-    // 48 days after the sale: more than 30.
-    expect(values(xml, 'IndicadorNotaCredito')).toEqual(['1']);
+    expectValues(xml, {
+      NCFModificado: ['E320000000001'],
+      FechaNCFModificado: ['03-05-2027'],
+      CodigoModificacion: ['3'],
+      // 48 days after the sale: more than 30.
+      IndicadorNotaCredito: ['1'],
+    });
     expect(xml).not.toContain('TablaFormasPago');
     expect(values(xml, 'MontoTotal')).toEqual(['4365.00']);
   });

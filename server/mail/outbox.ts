@@ -38,6 +38,9 @@ export interface Transport {
 /** The message as nodemailer takes it; attachments are stored in base64 (a receipt's PDF). */
 const mailOf = (item: OutboxItem, from: string, replyTo?: string) => ({
   from,
+  // One Message-ID per stored message: sent again after a crash cut off its 'sent' (SMTP cannot say
+  // whether it went), the family's mailbox shows it once.
+  messageId: messageIdOf(item, from),
   ...(replyTo ? { replyTo } : {}),
   to: item.to,
   subject: item.subject,
@@ -54,6 +57,10 @@ const mailOf = (item: OutboxItem, from: string, replyTo?: string) => ({
       }
     : {}),
 });
+
+/** '<id@domain of the sender>': the stored message's id, the same on every attempt. */
+export const messageIdOf = (item: Pick<OutboxItem, '_id'>, from: string): string =>
+  `<${item._id}@${/@([^>\s]+)/.exec(from)?.[1] ?? 'escuela.local'}>`;
 
 export function smtpTransport(url: string): Transport {
   const transporter = nodemailer.createTransport(url);

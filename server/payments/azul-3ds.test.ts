@@ -9,6 +9,7 @@ import type { ACS_OUTCOMES } from '../testing/azul-standin.ts';
 import { AZUL_TEST_CARDS, startAzulStandin, type AzulStandin } from '../testing/azul-standin.ts';
 import {
   ChargeAwaitingAuthentication,
+  type AuthenticationInput,
   type AuthenticationNeeded,
   type SecureCharging,
   type SecureChargeResult,
@@ -42,6 +43,14 @@ const chargeWith = (secure: SecureCharging, number: string, amount = 4_700, refe
     returnTo,
     cardholder,
   });
+
+/** Goes on with a held sale of 4,700 after its 3DS step, as the return from the step would. */
+const resumeWith = (
+  secure: SecureCharging,
+  reference: string,
+  step: AuthenticationNeeded,
+  input: AuthenticationInput,
+) => secure.resume({ reference, gatewayReference: step.gatewayReference, amount: 4_700, returnTo, input });
 
 function held(result: SecureChargeResult): AuthenticationNeeded {
   if (result.approved !== null) throw new Error(`expected a 3DS step, got ${JSON.stringify(result)}`);
@@ -88,24 +97,12 @@ describe('3-D Secure 2 through AZUL', () => {
     expect(first.step.kind).toBe('method');
     expect(first.step.kind === 'method' && first.step.html).toContain(`${s.acsUrl}/acs/method`);
     await expect(gateway.lookup('2001')).rejects.toBeInstanceOf(ChargeAwaitingAuthentication);
-    const final = await secure.resume({
-      reference: '2001',
-      gatewayReference: first.gatewayReference,
-      amount: 4_700,
-      returnTo,
-      input: { method: 'RECEIVED' },
-    });
+    const final = await resumeWith(secure, '2001', first, { method: 'RECEIVED' });
     expect(final).toMatchObject({ approved: true, gatewayReference: first.gatewayReference });
     expect(s.transactions[0]!.threeDS?.methodStatus).toBe('RECEIVED');
     expect(await gateway.lookup('2001')).toMatchObject({ approved: true });
     // AZUL refuses the same step twice: not processed, nothing charged again.
-    const again = await secure.resume({
-      reference: '2001',
-      gatewayReference: first.gatewayReference,
-      amount: 4_700,
-      returnTo,
-      input: { method: 'RECEIVED' },
-    });
+    const again = await resumeWith(secure, '2001', first, { method: 'RECEIVED' });
     expect(again).toMatchObject({ approved: false, message: CARD_MESSAGES.gatewayError });
   });
 
@@ -119,13 +116,7 @@ describe('3-D Secure 2 through AZUL', () => {
       expect(first.step).toMatchObject({ kind: 'challenge', fields: { TermUrl: returnTo.termUrl } });
       expect(first.step.kind === 'challenge' && first.step.fields.creq).toBeTruthy();
       const cres = await answerChallenge(first, outcome);
-      const final = await secure.resume({
-        reference,
-        gatewayReference: first.gatewayReference,
-        amount: 4_700,
-        returnTo,
-        input: { cres },
-      });
+      const final = await resumeWith(secure, reference, first, { cres });
       expect(final).toMatchObject({ approved: true, last4: '0059' });
     }
   });
@@ -136,12 +127,8 @@ describe('3-D Secure 2 through AZUL', () => {
     for (const outcome of ['No', 'Rejected', 'Unavailable'] as const) {
       const reference = `201${n++}`;
       const first = held(await chargeWith(secure, AZUL_TEST_CARDS.challenge.number, 4_700, reference));
-      const final = await secure.resume({
-        reference,
-        gatewayReference: first.gatewayReference,
-        amount: 4_700,
-        returnTo,
-        input: { cres: await answerChallenge(first, outcome) },
+      const final = await resumeWith(secure, reference, first, {
+        cres: await answerChallenge(first, outcome),
       });
       expect(final).toMatchObject({ approved: false, message: CARD_MESSAGES.declined });
     }
@@ -153,37 +140,17 @@ describe('3-D Secure 2 through AZUL', () => {
     // The challenge-with-method card is AZUL's limited Visa: authenticated, then declined above RD$75.
     const first = held(await chargeWith(secure, AZUL_TEST_CARDS.challengeWithMethod.number, 4_700));
     expect(first.step.kind).toBe('method');
-    const second = held(
-      await secure.resume({
-        reference: '2001',
-        gatewayReference: first.gatewayReference,
-        amount: 4_700,
-        returnTo,
-        input: { method: 'EXPECTED_BUT_NOT_RECEIVED' },
-      }),
-    );
+    const second = held(await resumeWith(secure, '2001', first, { method: 'EXPECTED_BUT_NOT_RECEIVED' }));
     expect(second.step.kind).toBe('challenge');
     expect(s.transactions[0]!.threeDS?.methodStatus).toBe('EXPECTED_BUT_NOT_RECEIVED');
-    const final = await secure.resume({
-      reference: '2001',
-      gatewayReference: first.gatewayReference,
-      amount: 4_700,
-      returnTo,
-      input: { cres: await answerChallenge(second, 'Yes') },
-    });
+    const final = await resumeWith(secure, '2001', first, { cres: await answerChallenge(second, 'Yes') });
     expect(final).toMatchObject({ approved: false, message: CARD_MESSAGES.insufficientFunds });
 
     // Past AZUL's 3DS time frame: not processed.
     const late = held(await chargeWith(secure, AZUL_TEST_CARDS.challenge.number, 4_700, '2005'));
     const cres = await answerChallenge(late, 'Yes');
     s.advance(11);
-    const expired = await secure.resume({
-      reference: '2005',
-      gatewayReference: late.gatewayReference,
-      amount: 4_700,
-      returnTo,
-      input: { cres },
-    });
+    const expired = await resumeWith(secure, '2005', late, { cres });
     expect(expired).toMatchObject({ approved: false, message: CARD_MESSAGES.gatewayError });
   });
 
@@ -201,13 +168,7 @@ describe('3-D Secure 2 through AZUL', () => {
       }),
     );
     expect(s.received[0]!.body.SaveToDataVault).toBe('1');
-    const final = await secure.resume({
-      reference: '2006',
-      gatewayReference: first.gatewayReference,
-      amount: 4_700,
-      returnTo,
-      input: { cres: await answerChallenge(first, 'Yes') },
-    });
+    const final = await resumeWith(secure, '2006', first, { cres: await answerChallenge(first, 'Yes') });
     expect(final).toMatchObject({ approved: true, keptCard: { last4: '0059', expiry: '082031' } });
     const token = final.approved === true ? final.keptCard!.token : '';
     expect(

@@ -19,10 +19,12 @@ import { reconcilePayments } from '../../src/core/checkout/reconciler.ts';
 import { sendCartReminders } from '../../src/core/checkout/carts.ts';
 import { offerFreedPlaces } from '../../src/core/checkout/waitlist.ts';
 import { runAutopay } from '../../src/core/payments/autopay.ts';
+import { sendDueNotices } from '../../src/core/messaging/notices.ts';
 import { settleCardPayments } from '../../src/core/payments/card-settler.ts';
 import { issuePendingReceipts } from '../../src/core/receipts/pending-receipts.ts';
 import { renderReceiptPdf } from '../../src/core/receipts/pdf.ts';
 import { sendEcfReceipts } from '../../src/core/receipts/ecf.ts';
+import { releaseUnpaidOfficeOrders } from '../../src/core/checkout/office.ts';
 import { issuePendingPaymentReceipts } from '../../src/core/payments/payment-receipts.ts';
 import { ensureIndexes } from '../../src/core/indexes.ts';
 import { ecfPort } from '../ecf/port.ts';
@@ -262,9 +264,14 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
   // Waiting lists (src/core/checkout/waitlist.ts): offers that ran out pass on, and places freed by
   // an expired hold or more capacity go to the first in line. Each offer is claimed first.
   every(WAITLIST_PASS_MS, 'waiting list offers failed', () => offerFreedPlaces(school.core.deps), true);
+  // Orders the office took 'pendiente de pago' (issue 54): unpaid past their due day, their places go back.
+  every(WAITLIST_PASS_MS, 'unpaid office orders failed', () => releaseUnpaidOfficeOrders(school.core.deps));
   // Fiscal receipts that waited for an NCF sequence (src/core/receipts/pending-receipts.ts): issued
   // and e-mailed once staff add one (saving it runs this at once too). Each receipt's id is its order's.
   every(WAITLIST_PASS_MS, 'pending receipts failed', () => issuePendingReceipts(school.core.deps));
+  // The office's notices (src/core/messaging/notices.ts): held ones go at 07:00, and one whose
+  // sending a crash cut off is completed once its claim ran out. Each notice is claimed first.
+  every(WAITLIST_PASS_MS, 'sending notices failed', () => sendDueNotices(school.core.deps));
   // e-CF (issue 22): signed receipts sent to DGII in the order issued, and their results asked.
   if (config.ecf) {
     every(config.passes.ecfMs, 'sending e-CF failed', () => sendEcfReceipts(school.core.deps));

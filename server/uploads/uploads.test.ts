@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build.ts';
 import { PHOTO_MESSAGES } from '../../src/domain/photos.ts';
 import { azurePhotoStorage } from './storage.ts';
+import { expectRefused } from '../api-tests/testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -24,6 +25,12 @@ const WEBP = Buffer.concat([
   Buffer.from('WEBPVP8 '),
   Buffer.alloc(32),
 ]);
+
+/** A new app and a signed-in parent's token. */
+async function parentToken() {
+  t = await buildTestApp();
+  return (await t.createUser()).token;
+}
 
 function form(field: string, bytes: Buffer, filename: string, type: string): FormData {
   const data = new FormData();
@@ -65,41 +72,34 @@ describe('POST /api/inscripciones/uploadtoazurecdn (local disk)', () => {
   );
 
   it('refuses a file that is not an image, whatever its name says', async () => {
-    t = await buildTestApp();
-    const { token } = await t.createUser();
+    const token = await parentToken();
     const res = await upload(
       token,
       form('foto', Buffer.from('<svg onload="alert(1)"/>'), 'foto.png', 'image/png'),
     );
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(PHOTO_MESSAGES.badType);
+    expectRefused(res, 400, PHOTO_MESSAGES.badType);
     // Nothing but the test family's fixture photo.
     expect(await t.store.collection('uploads').count({ url: { $ne: FIXTURE_PHOTO } })).toBe(0);
   });
 
   it('refuses a photo over 5 MB with 413 and a Spanish message', async () => {
-    t = await buildTestApp();
-    const { token } = await t.createUser();
+    const token = await parentToken();
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const res = await upload(token, form('foto', big, 'grande.png', 'image/png'));
-    expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe(PHOTO_MESSAGES.tooLarge);
+    expectRefused(res, 413, PHOTO_MESSAGES.tooLarge);
   });
 
   it('asks for the foto field when it is missing or the body is not multipart', async () => {
-    t = await buildTestApp();
-    const { token } = await t.createUser();
+    const token = await parentToken();
     const wrongField = await upload(token, form('imagen', PNG, 'a.png', 'image/png'));
-    expect(wrongField.statusCode).toBe(400);
-    expect(wrongField.json().message).toBe(PHOTO_MESSAGES.missing);
+    expectRefused(wrongField, 400, PHOTO_MESSAGES.missing);
     const json = await t.api({
       method: 'POST',
       url: '/api/inscripciones/uploadtoazurecdn',
       token,
       payload: { foto: 'x' },
     });
-    expect(json.statusCode).toBe(400);
-    expect(json.json().message).toBe(PHOTO_MESSAGES.missing);
+    expectRefused(json, 400, PHOTO_MESSAGES.missing);
   });
 
   it('needs a signed-in user', async () => {

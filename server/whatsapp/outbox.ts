@@ -74,6 +74,14 @@ export class WhatsAppOutbox implements Messenger {
 
   async #sendDue(): Promise<void> {
     const now = this.#clock();
+    // Meta said slow down and that message's wait is not over: the whole queue waits with it, so a
+    // run asked for meanwhile (a new message, another instance) does not knock again at once.
+    const limited = await this.#items.findOne({
+      status: 'pending',
+      error_code: { $in: [...RATE_LIMIT_CODES] },
+      next_attempt_at: { $gt: now },
+    });
+    if (limited) return;
     const due = await this.#items.find(
       { status: { $in: ['pending', 'sending'] }, next_attempt_at: { $lte: now } },
       { sort: { next_attempt_at: 1 }, limit: BATCH },
@@ -90,7 +98,7 @@ export class WhatsAppOutbox implements Messenger {
         // A status notification may have come first and moved it further: only 'sending' becomes 'sent'.
         await this.#items.updateOne(
           { _id: item._id, status: 'sending' },
-          { set: { status: 'sent', wamid, sent_at: this.#clock() }, inc: { attempts: 1 } },
+          { set: { status: 'sent', wamid, sent_at: this.#clock(), error_code: null }, inc: { attempts: 1 } },
         );
         await this.#items.updateOne({ _id: item._id, wamid: null }, { set: { wamid } });
       } catch (error) {
@@ -112,6 +120,7 @@ export class WhatsAppOutbox implements Messenger {
             status: 'pending',
             next_attempt_at: new Date(now.getTime() + RATE_LIMIT_WAIT_MS),
             last_error: reason,
+            error_code: code,
           },
         },
       );

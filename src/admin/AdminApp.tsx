@@ -22,6 +22,7 @@ import { RostersPage } from './staff/RostersPage.tsx';
 import { UsersPage } from './staff/UsersPage.tsx';
 import { CampDayPage } from './staff/CampDayPage.tsx';
 import { SchoolSettingsPage } from './school/SchoolSettingsPage.tsx';
+import { NoticesPage } from './staff/NoticesPage.tsx';
 
 export function AdminApp() {
   return (
@@ -44,6 +45,7 @@ export function AdminApp() {
           <Route path="dia" element={<CampDayPage />} />
           <Route path="auditoria" element={<AuditPage />} />
           <Route path="esperas" element={<WaitlistPage />} />
+          <Route path="avisos" element={<NoticesPage />} />
           <Route path="comprobantes" element={<ReceiptsPage />} />
           <Route path="cuentas" element={<ReceivablesPage />} />
           <Route path="cuentas/:id" element={<LedgerPage />} />

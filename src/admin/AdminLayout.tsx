@@ -26,6 +26,7 @@ export const ADMIN_MENU: ReadonlyArray<{ to: string; label: string; roles: reado
   { to: '/admin/listas', label: 'Listas', roles: CAMP_DAY_ROLES },
   { to: '/admin/dia', label: 'Día de campamento', roles: CAMP_DAY_ROLES },
   { to: '/admin/esperas', label: 'Lista de espera', roles: OFFICE_ROLES },
+  { to: '/admin/avisos', label: 'Avisos', roles: CAMP_DAY_ROLES },
   { to: '/admin/cuentas', label: 'Cuentas por cobrar', roles: OFFICE_ROLES },
   { to: '/admin/comprobantes', label: 'Comprobantes fiscales', roles: ADMINISTRATION_ROLES },
   { to: '/admin/auditoria', label: 'Auditoría', roles: OFFICE_ROLES },

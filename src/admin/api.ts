@@ -5,6 +5,7 @@
 import type { StaffRole, StaffView } from '../domain/roles.ts';
 import type { CampDayChild, CampDayMarkBody } from '../domain/camp-day.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
+import type { NoticeBody, NoticePreview, NoticeView } from '../domain/notices.ts';
 import type { ChangePreview, ChangeTargetWeek, StaffChangeRequest } from '../domain/changes.ts';
 import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
 import type { EcfRecord, EcfType, EcfView } from '../domain/ecf.ts';
@@ -38,6 +39,9 @@ import type {
   RosterQuery,
   RosterWeek,
 } from '../domain/staff.ts';
+
+import type { OfficeEnrolmentBody } from '../domain/schemas/office-sales.ts';
+import type { PaymentResult } from '../domain/enrolment.ts';
 
 export type { AdminCall, AdminCallError } from './baseQuery.ts';
 
@@ -83,6 +87,7 @@ const TAGS = [
   'comprobantes',
   'cuentas',
   'ajustes',
+  'avisos',
 ] as const;
 
 /** Lists a change of `area` makes stale: its own, the dashboard's counts, and lists that show its names. */
@@ -101,6 +106,7 @@ const STALE_AFTER_STAFF_WRITE = [
   'auditoria',
   'esperas',
   'cuentas',
+  'avisos',
 ] as const;
 
 /** A payment or an instalment's change: the receivables, the ledger and the log. */
@@ -217,6 +223,19 @@ export const adminApi = createApi({
       query: (params) => ({ path: `/esperas/lista${listSearch(params)}` }),
       transformResponse: (answer: { data: WaitlistView[] }) => answer.data,
       providesTags: ['esperas'],
+    }),
+    notices: build.query<NoticeView[], void>({
+      query: () => ({ path: '/avisos' }),
+      transformResponse: (answer: { data: NoticeView[] }) => answer.data,
+      providesTags: ['avisos'],
+    }),
+    previewNotice: build.mutation<NoticePreview, NoticeBody>({
+      query: (body) => ({ path: '/avisos/vista-previa', method: 'POST', body }),
+      transformResponse: (answer: { data: NoticePreview }) => answer.data,
+    }),
+    sendNotice: build.mutation<{ message: string; id: string }, NoticeBody & { key: string }>({
+      query: (body) => ({ path: '/avisos', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['avisos']),
     }),
     changeOwnPassword: build.mutation<
       { message: string; token?: string },
@@ -349,6 +368,29 @@ export const adminApi = createApi({
       query: (id) => ({ path: `/cuentas/recordatorio/${id}`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['auditoria']),
     }),
+    // A family enrolled at the counter (issue 54): its price first, then the order, once per key.
+    officePrice: build.mutation<{ amount: number; discount: number }, OfficeEnrolmentBody>({
+      query: (body) => ({ path: '/inscripciones/oficina/precio', method: 'POST', body }),
+      transformResponse: (answer: { data: { amount: number; discount: number } }) => answer.data,
+    }),
+    officeEnrol: build.mutation<
+      { message: string; result: PaymentResult },
+      { body: OfficeEnrolmentBody; key: string }
+    >({
+      query: ({ body, key }) => ({
+        path: '/inscripciones/oficina',
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': key },
+      }),
+      invalidatesTags: (_result, error) =>
+        error ? [] : [...STALE_AFTER_STAFF_WRITE, ...STALE_AFTER_LEDGER_WRITE],
+    }),
+    // A participant's photo taken at the counter (the wizard's upload call).
+    uploadPhoto: build.mutation<string, FormData>({
+      query: (body) => ({ path: '/inscripciones/uploadtoazurecdn', method: 'POST', body }),
+      transformResponse: (answer: { result: string }) => answer.result,
+    }),
     audit: build.query<ListAnswer<AuditRow>, AuditQuery>({
       query: (params) => ({ path: `/auditoria/listpop${listSearch(params)}` }),
       providesTags: ['auditoria'],
@@ -385,6 +427,9 @@ export const {
   useAddToWaitlistMutation,
   useRemoveFromWaitlistMutation,
   useOfferWaitlistPlaceMutation,
+  useNoticesQuery,
+  usePreviewNoticeMutation,
+  useSendNoticeMutation,
   useFiscalQuery,
   useSaveFiscalMutation,
   useSchoolSettingsQuery,
@@ -409,4 +454,7 @@ export const {
   useRecordPaymentMutation,
   useUpdateInstalmentMutation,
   useSendReminderMutation,
+  useOfficePriceMutation,
+  useOfficeEnrolMutation,
+  useUploadPhotoMutation,
 } = adminApi;

@@ -9,6 +9,8 @@ export interface AdminCall {
   path: string;
   method?: HttpMethod;
   body?: unknown;
+  /** E.g. a paying call's Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /** What a failed call hands to the screens: the HTTP status (0 = no connection) and the server's text. */
@@ -27,9 +29,17 @@ export function bearerBaseQuery(session: {
   account?: boolean;
 }): BaseQueryFn<AdminCall, unknown, AdminCallError> {
   const account = session.account ?? true;
-  return async ({ path, method = 'GET', body }) => {
+  return async ({ path, method = 'GET', body, headers }) => {
     try {
-      return { data: await request(path, { method, body, token: session.token(), account }) };
+      return {
+        data: await request(path, {
+          method,
+          body,
+          token: session.token(),
+          account,
+          ...(headers && { headers }),
+        }),
+      };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 401) session.end();

@@ -25,7 +25,10 @@ function signIn() {
   );
 }
 
-/** Signed-in pages wait for the shell's session check and its 1 s pause. */
+/** Waits for a page's heading: signed-in pages wait for the shell's session check and its 1 s pause. */
+async function expectHeading(name: string) {
+  expect(await screen.findByRole('heading', { name }, FIRST_SCREEN)).toBeInTheDocument();
+}
 
 describe('App routes and guards', () => {
   let info: ReturnType<typeof vi.spyOn>;
@@ -36,7 +39,7 @@ describe('App routes and guards', () => {
 
   it('sends an anonymous visitor from /calendario to the login', async () => {
     renderApp('/calendario');
-    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    await expectHeading('Iniciar sesión');
     expect(screen.queryByText('Calendario de Inscripción')).not.toBeInTheDocument();
     expect(currentAddress()).toBe('/login');
   });
@@ -44,9 +47,7 @@ describe('App routes and guards', () => {
   it('shows the calendar step to a signed-in parent', async () => {
     signIn();
     renderApp('/calendario');
-    expect(
-      await screen.findByRole('heading', { name: 'Proceso de Inscripción' }, FIRST_SCREEN),
-    ).toBeInTheDocument();
+    await expectHeading('Proceso de Inscripción');
     expect(screen.getByRole('heading', { name: 'Calendario de Inscripción' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Escuela de baloncesto' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Calendario de Inscripción · Escuela de Baloncesto'));
@@ -55,9 +56,7 @@ describe('App routes and guards', () => {
   it('shows the calendar at / too', async () => {
     signIn();
     renderApp('/');
-    expect(
-      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, FIRST_SCREEN),
-    ).toBeInTheDocument();
+    await expectHeading('Calendario de Inscripción');
   });
 
   it.each([
@@ -67,37 +66,33 @@ describe('App routes and guards', () => {
   ])('shows the frame of %s to a signed-in parent', async (path, title) => {
     signIn();
     renderApp(path);
-    expect(await screen.findByRole('heading', { name: title }, FIRST_SCREEN)).toBeInTheDocument();
+    await expectHeading(title);
   });
 
   it('sends /confirmacion without a paid enrolment to the calendar', async () => {
     signIn();
     renderApp('/confirmacion');
-    expect(
-      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, FIRST_SCREEN),
-    ).toBeInTheDocument();
+    await expectHeading('Calendario de Inscripción');
     expect(currentAddress()).toBe('/calendario');
   });
 
   it('stores ?camp= before redirecting a signed-in parent away from /login', async () => {
     signIn();
     renderApp('/login?camp=abc');
-    expect(
-      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, FIRST_SCREEN),
-    ).toBeInTheDocument();
+    await expectHeading('Calendario de Inscripción');
     expect(localStorage.getItem('CampamentId')).toBe('abc');
     expect(currentAddress()).toBe('/');
   });
 
   it('stores ?camp= for an anonymous visitor and shows the login', async () => {
     renderApp('/login?camp=camp-2025');
-    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    await expectHeading('Iniciar sesión');
     expect(localStorage.getItem('CampamentId')).toBe('camp-2025');
   });
 
   it('only logs a note when /login has no camp', async () => {
     renderApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    await expectHeading('Iniciar sesión');
     expect(localStorage.getItem('CampamentId')).toBeNull();
     expect(info).toHaveBeenCalledWith(MISSING_CAMP_NOTE);
   });
@@ -107,9 +102,7 @@ describe('App routes and guards', () => {
     async (path) => {
       signIn();
       renderApp(path);
-      expect(
-        await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, FIRST_SCREEN),
-      ).toBeInTheDocument();
+      await expectHeading('Calendario de Inscripción');
       expect(currentAddress()).toBe('/');
     },
   );
@@ -120,39 +113,37 @@ describe('App routes and guards', () => {
     ['/recover-password', 'Cambiar contraseña'],
   ])('shows %s to anonymous visitors', async (path, title) => {
     renderApp(path);
-    expect(await screen.findByRole('heading', { name: title }, FIRST_SCREEN)).toBeInTheDocument();
+    await expectHeading(title);
   });
 
   it('follows the session: logging in leaves the login, logging out returns to it', async () => {
     const { store } = renderApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    await expectHeading('Iniciar sesión');
 
     signIn();
     act(() => {
       store.dispatch(loginUser('jwt-2', PARENT_ID));
     });
-    expect(
-      await screen.findByRole('heading', { name: 'Calendario de Inscripción' }, FIRST_SCREEN),
-    ).toBeInTheDocument();
+    await expectHeading('Calendario de Inscripción');
     expect(localStorage.getItem('token')).toBe('jwt-2');
 
     act(() => {
       store.dispatch(logoutUser());
     });
-    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    await expectHeading('Iniciar sesión');
     expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('loads the profile page (lazy shell chunk) for a signed-in parent', async () => {
     signIn();
     renderApp('/profile');
-    expect(await screen.findByRole('heading', { name: 'Perfil' }, FIRST_SCREEN)).toBeInTheDocument();
+    await expectHeading('Perfil');
   });
 
   it('sends /admin/dashboard without an admin token to the admin login', async () => {
     localStorage.setItem('token', 'parent-token-is-not-an-admin-token');
     renderApp('/admin/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument();
+    await expectHeading('Admin Panel');
     expect(screen.queryByText('Panel de Administración')).not.toBeInTheDocument();
     expect(currentAddress()).toBe('/admin/login');
   });
@@ -162,7 +153,7 @@ describe('App routes and guards', () => {
     try {
       await signInAdmin();
       renderApp('/admin/dashboard');
-      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+      await expectHeading('Dashboard');
       const drawer = document.getElementById('admin-drawer');
       expect(drawer).toHaveAttribute('inert');
       await userEvent.setup().click(screen.getByRole('button', { name: 'Mostrar u ocultar el menú' }));
@@ -176,7 +167,7 @@ describe('App routes and guards', () => {
   it('opens the admin dashboard at /admin with an admin token, and Salir ends the admin session', async () => {
     await signInAdmin();
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    await expectHeading('Dashboard');
     expect(screen.getByText('Panel de Administración')).toBeInTheDocument();
     expect(currentAddress()).toBe('/admin/dashboard');
     for (const entry of ['Dashboard', 'Campamentos', 'Categorías', 'Semanas', 'Cupones']) {
@@ -185,24 +176,24 @@ describe('App routes and guards', () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('link', { name: 'Cupones' }));
-    expect(await screen.findByRole('heading', { name: 'Cupones' })).toBeInTheDocument();
+    await expectHeading('Cupones');
     // Each page names itself in the tab and the history (a <title> React moves into <head>).
     await waitFor(() => expect(document.title).toBe('Cupones · Administración · Escuela de Baloncesto'));
 
     await user.click(screen.getByRole('button', { name: 'Salir' }));
-    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument();
+    await expectHeading('Admin Panel');
     await waitFor(() => expect(document.title).toBe('Admin Panel · Escuela de Baloncesto'));
     expect(localStorage.getItem('gatekeeper_token')).toBeNull();
   });
 
   it('shows a Spanish 404 for unknown paths', async () => {
     renderApp('/no-existe');
-    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
+    await expectHeading('Página no encontrada');
     expect(screen.getByRole('link', { name: 'Ir al inicio' })).toHaveAttribute('href', '/');
   });
 
   it('shows the 404 for unknown admin paths too', async () => {
     renderApp('/admin/no-existe');
-    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
+    await expectHeading('Página no encontrada');
   });
 });

@@ -8,6 +8,23 @@ import { answersOn, deferred } from './testing.ts';
 
 const RESET_TOKEN = 'a'.repeat(43);
 
+/** An answer of `path` held back until `release`, so that the page is seen while it waits. */
+function heldAnswer(path: string, message: string) {
+  const { gate, release } = deferred();
+  const bodies = answersOn(path, async () => {
+    await gate;
+    return HttpResponse.json({ status: 'SUCCESS', message });
+  });
+  return { bodies, release };
+}
+
+/** While the answer is held the button is disabled with a spinner; then the answer comes. */
+async function expectBusyUntil(release: () => void, button: () => HTMLElement) {
+  await waitFor(() => expect(button()).toBeDisabled());
+  expect(within(button()).getByTestId('spinner')).toBeInTheDocument();
+  act(release);
+}
+
 describe('forgot password page', () => {
   const button = () => screen.getByRole('button', { name: 'Solicitar nueva contraseña' });
 
@@ -32,18 +49,11 @@ describe('forgot password page', () => {
   });
 
   it("asks for the e-mail, loads, then shows the server's neutral message", async () => {
-    const { gate, release } = deferred();
-    const bodies = answersOn('/usuarios/forgot', async () => {
-      await gate;
-      return HttpResponse.json({ status: 'SUCCESS', message: ACCOUNT_MESSAGES.forgotSent });
-    });
+    const { bodies, release } = heldAnswer('/usuarios/forgot', ACCOUNT_MESSAGES.forgotSent);
     const user = await openForgot();
     await user.type(screen.getByLabelText('Correo electrónico'), 'madre@correo.com');
     await user.click(button());
-
-    await waitFor(() => expect(button()).toBeDisabled());
-    expect(within(button()).getByTestId('spinner')).toBeInTheDocument();
-    act(release);
+    await expectBusyUntil(release, button);
 
     expect(await screen.findByText(ACCOUNT_MESSAGES.forgotSent)).toHaveClass('alert-success');
     expect(screen.queryByLabelText('Correo electrónico')).not.toBeInTheDocument();
@@ -75,6 +85,12 @@ describe('reset password page', () => {
     return user;
   }
 
+  /** Types the new password and its confirmation. */
+  async function fill(user: Awaited<ReturnType<typeof openReset>>, password: string, confirm = password) {
+    await user.type(screen.getByLabelText('Nueva contraseña'), password);
+    await user.type(screen.getByLabelText('Confirmar contraseña'), confirm);
+  }
+
   it('validates both fields once touched and asks for the same password', async () => {
     const bodies = answersOn('/usuarios/reset', () => HttpResponse.json({ status: 'SUCCESS' }));
     const user = await openReset();
@@ -83,8 +99,7 @@ describe('reset password page', () => {
     expect(await screen.findByText('Debe tener 5 caracteres o más')).toBeInTheDocument();
     expect(screen.queryByText('Obligatorio')).not.toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Nueva contraseña'), 'defgh');
-    await user.type(screen.getByLabelText('Confirmar contraseña'), 'abcdefgX');
+    await fill(user, 'defgh', 'abcdefgX');
     await user.tab();
     expect(await screen.findByText('Las dos contraseñas deben ser iguales')).toBeInTheDocument();
     await user.click(button());
@@ -92,19 +107,11 @@ describe('reset password page', () => {
   });
 
   it('sends the token of the link with the new password, then confirms with a link to the login', async () => {
-    const { gate, release } = deferred();
-    const bodies = answersOn('/usuarios/reset', async () => {
-      await gate;
-      return HttpResponse.json({ status: 'SUCCESS', message: ACCOUNT_MESSAGES.resetDone });
-    });
+    const { bodies, release } = heldAnswer('/usuarios/reset', ACCOUNT_MESSAGES.resetDone);
     const user = await openReset();
-    await user.type(screen.getByLabelText('Nueva contraseña'), 'nueva123');
-    await user.type(screen.getByLabelText('Confirmar contraseña'), 'nueva123');
+    await fill(user, 'nueva123');
     await user.click(button());
-
-    await waitFor(() => expect(button()).toBeDisabled());
-    expect(within(button()).getByTestId('spinner')).toBeInTheDocument();
-    act(release);
+    await expectBusyUntil(release, button);
 
     expect(await screen.findByText(ACCOUNT_MESSAGES.resetDone)).toHaveClass('alert-success');
     expect(bodies).toEqual([{ token: RESET_TOKEN, password: 'nueva123' }]);
@@ -117,8 +124,7 @@ describe('reset password page', () => {
       HttpResponse.json({ status: 'SUCCESS', message: ACCOUNT_MESSAGES.resetDone }),
     );
     const user = await openReset(`?token=${RESET_TOKEN}&panel=1`);
-    await user.type(screen.getByLabelText('Nueva contraseña'), 'nueva123');
-    await user.type(screen.getByLabelText('Confirmar contraseña'), 'nueva123');
+    await fill(user, 'nueva123');
     await user.click(button());
     expect(await screen.findByText(ACCOUNT_MESSAGES.resetDone)).toHaveClass('alert-success');
     expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/admin/login');
@@ -129,8 +135,7 @@ describe('reset password page', () => {
       HttpResponse.json({ status: 'ERROR', message: ACCOUNT_MESSAGES.resetInvalid }, { status: 400 }),
     );
     const user = await openReset();
-    await user.type(screen.getByLabelText('Nueva contraseña'), 'nueva123');
-    await user.type(screen.getByLabelText('Confirmar contraseña'), 'nueva123');
+    await fill(user, 'nueva123');
     await user.click(button());
 
     const alert = await screen.findByRole('alert');

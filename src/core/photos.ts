@@ -51,9 +51,14 @@ export async function savePhoto(
  * 53: an account's picture): not an outside address, not a script, not a path into the server, not
  * another account's photo. One read for all of them.
  */
-export async function ownPhotos(store: Store, userId: string, urls: readonly string[]): Promise<Set<string>> {
+export async function ownPhotos(
+  store: Store,
+  userIds: string | readonly string[],
+  urls: readonly string[],
+): Promise<Set<string>> {
+  const owners = typeof userIds === 'string' ? [userIds] : [...userIds];
   const own = await store
     .collection<{ _id: string; url: string }>('uploads')
-    .find({ user_id: userId, url: { $in: [...new Set(urls)] } });
+    .find({ user_id: { $in: owners }, url: { $in: [...new Set(urls)] } });
   return new Set(own.map((upload) => upload.url));
 }

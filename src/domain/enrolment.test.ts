@@ -182,66 +182,55 @@ describe('field errors: the sentence under each invalid field', () => {
   });
 });
 
-describe("a parent's RNC: the mask and DGII's check digit", () => {
-  it.each([
-    // Real-looking RNCs whose last digit is DGII's (weights 7,9,8,6,5,4,3,2; remainder by 11).
-    ['1-01-67291-9'],
-    ['1-31-88073-8'],
-    ['1-30-00000-1'],
-    ['101234563'],
-    // Remainder 0 gives 2, remainder 1 gives 1.
-    ['1-01-00009-2'],
-    ['1-01-00004-1'],
-  ])('%s is valid', (rnc) => {
-    expect(rncCheckDigitValid(rnc)).toBe(true);
+// The RNC and the cédula are checked alike: the mask, the check digit, and what is wrong.
+describe.each([
+  {
+    what: "a parent's RNC: the mask and DGII's check digit",
+    valid: rncCheckDigitValid,
+    problem: rncProblem,
+    // Real-looking RNCs whose last digit is DGII's (weights 7,9,8,6,5,4,3,2; remainder by 11);
+    // the last two: remainder 0 gives 2, remainder 1 gives 1.
+    good: ['1-01-67291-9', '1-31-88073-8', '1-30-00000-1', '101234563', '1-01-00009-2', '1-01-00004-1'],
+    bad: ['1-01-67291-8', '1-31-88073-1', '1-01-23456-7', '1-01-12345-6', '1-01-00009-0', '1234'],
+    incomplete: ['1-01-672', '101672919'],
+    wrongDigit: '1-01-67291-8',
+    padded: ' 1-01-67291-9 ',
+  },
+  {
+    what: 'a cédula: the mask and its check digit',
+    valid: cedulaCheckDigitValid,
+    problem: cedulaProblem,
+    // Real-format cédulas whose last digit is the check (weights 1,2,1,2…; digits of each product added).
+    good: [
+      '001-1234567-3',
+      '402-1234567-8',
+      '031-0234567-9',
+      '224-0098765-1',
+      '001-0000001-7',
+      '00101234565',
+    ],
+    bad: ['001-1234567-8', '402-1234567-3', '031-0234567-0', '224-0098765-7', '001-12345', ''],
+    incomplete: ['001-12', '00112345673'],
+    wrongDigit: '001-1234567-8',
+    padded: ' 001-1234567-3 ',
+  },
+])('$what', ({ valid, problem, good, bad, incomplete, wrongDigit, padded }) => {
+  it.each(good)('%s is valid', (value) => {
+    expect(valid(value)).toBe(true);
   });
 
-  it.each([
-    ['1-01-67291-8'],
-    ['1-31-88073-1'],
-    ['1-01-23456-7'],
-    ['1-01-12345-6'],
-    ['1-01-00009-0'],
-    ['1234'],
-  ])('%s is not', (rnc) => {
-    expect(rncCheckDigitValid(rnc)).toBe(false);
+  it.each(bad)('%s is not', (value) => {
+    expect(valid(value)).toBe(false);
   });
 
   it('says what is wrong: incomplete, a wrong check digit, or nothing', () => {
-    expect(rncProblem('1-01-672')).toBe('incomplete');
-    expect(rncProblem('101672919')).toBe('incomplete');
-    expect(rncProblem('1-01-67291-8')).toBe('checkDigit');
-    expect(rncProblem(' 1-01-67291-9 ')).toBeNull();
+    for (const value of incomplete) expect(problem(value), value).toBe('incomplete');
+    expect(problem(wrongDigit)).toBe('checkDigit');
+    expect(problem(padded)).toBeNull();
   });
 });
 
-describe('a cédula: the mask and its check digit', () => {
-  it.each([
-    // Real-format cédulas whose last digit is the check (weights 1,2,1,2…; digits of each product added).
-    ['001-1234567-3'],
-    ['402-1234567-8'],
-    ['031-0234567-9'],
-    ['224-0098765-1'],
-    ['001-0000001-7'],
-    ['00101234565'],
-  ])('%s is valid', (cedula) => {
-    expect(cedulaCheckDigitValid(cedula)).toBe(true);
-  });
-
-  it.each([['001-1234567-8'], ['402-1234567-3'], ['031-0234567-0'], ['224-0098765-7'], ['001-12345'], ['']])(
-    '%s is not',
-    (cedula) => {
-      expect(cedulaCheckDigitValid(cedula)).toBe(false);
-    },
-  );
-
-  it('says what is wrong: incomplete, a wrong check digit, or nothing', () => {
-    expect(cedulaProblem('001-12')).toBe('incomplete');
-    expect(cedulaProblem('00112345673')).toBe('incomplete');
-    expect(cedulaProblem('001-1234567-8')).toBe('checkDigit');
-    expect(cedulaProblem(' 001-1234567-3 ')).toBeNull();
-  });
-
+describe('a cédula in the form', () => {
   it('the form says it under the field and in its summary; a valid one passes', () => {
     const contact = { mother_id: '001-1234567-8', authorized_id_2: '402-1234567-8' };
     expect(additionalFieldErrors(contact).mother_id).toBe(FIELD_MESSAGES.cedulaCheckDigit);

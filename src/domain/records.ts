@@ -4,6 +4,7 @@ import type { CreateEnrolmentBody } from './schemas/enrolment.ts';
 import type { PriceBreakdown, ScheduleItem } from './pricing.ts';
 import type { CancelPolicy, RefundRule } from './cancellation.ts';
 import type { OfficeRefund } from './give-back.ts';
+import type { OfficeSale } from './office-sales.ts';
 import type { NcfType } from './receipts.ts';
 import type { PlanFields } from './plans.ts';
 import type { StaffFields } from './roles.ts';
@@ -159,6 +160,8 @@ export interface UserRecord extends StaffFields {
   /** Stored lower case; unique. */
   email: string;
   password_hash: string;
+  /** Created by the office for a family (issue 54): its link to choose a password is still owed. */
+  password_link_owed?: boolean;
   name: string;
   picture: string | null;
   phone?: string;
@@ -301,6 +304,8 @@ export interface Enrolment {
    * until staff record it as handed back.
    */
   office_refund?: OfficeRefund;
+  /** Taken by the office at the counter or on the phone (issue 54): how it was paid, by whom. */
+  office?: OfficeSale;
   /** The cancellation fee kept (a parent's own cancellation under a fee rule). */
   cancel_fee_kept?: number;
   /** The refund rule a parent's own cancellation was decided under, kept so a repeat agrees. */

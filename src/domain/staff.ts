@@ -3,6 +3,7 @@
 // admin screens.
 import type { CollectedByMethod, GivenBack, OfficeRefund } from './give-back.ts';
 import type { NcfType } from './receipts.ts';
+import type { PaymentMethod } from './ledger.ts';
 import { Type, type Static } from 'typebox';
 import { Id } from './schemas/fields.ts';
 import type { Enrolment } from './records.ts';
@@ -292,6 +293,24 @@ export type EnrolmentDetail = Omit<
    * it reused from an earlier order stays valid (issue 54).
    */
   voided_by_cancel: string[];
+  /**
+   * A paid order's ledger (issue 54): what it collected in all (a plan's instalments too), what it
+   * still owes, and each payment with its note and who recorded it. Null until paid.
+   */
+  ledger: {
+    paid: number;
+    balance: number;
+    payments: Array<{
+      _id: string;
+      method: PaymentMethod;
+      amount: number;
+      created_at: string;
+      bank: string;
+      document: string;
+      note: string;
+      recorded_by: string;
+    }>;
+  } | null;
 };
 
 /** What 'Cancelar inscripción' says of the memberships (issue 54): which are voided, which stay. */

@@ -51,6 +51,10 @@ export const WHATSAPP_TEMPLATES = {
     body: '{{1}} salió de {{2}} a las {{3}} con {{4}}. Si no reconoce a esa persona, llame a la escuela de inmediato.',
     parameters: ['participante', 'programa', 'hora', 'persona que lo recogió'],
   },
+  aviso_escuela: {
+    body: 'Aviso de {{1}}: {{2}} Este número solo envía avisos; para hablar con la oficina, llame a la escuela.',
+    parameters: ['escuela', 'texto del aviso'],
+  },
 } as const;
 export type WhatsAppTemplateName = keyof typeof WHATSAPP_TEMPLATES;
 

@@ -76,6 +76,14 @@ function platformStandIn(schools: SchoolSummary[]) {
 const signedIn = () =>
   localStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'tok-op', email: OPERATOR.email }));
 
+/** The console opened by a signed-in operator over `schools`: the requests it sends, and a user. */
+function openConsole(schools: Parameters<typeof platformStandIn>[0]) {
+  const seen = platformStandIn(schools);
+  signedIn();
+  renderApp('/plataforma');
+  return { seen, user: userEvent.setup() };
+}
+
 describe('platform console', () => {
   it("refuses a wrong password with the server's message and keeps no session", async () => {
     const seen = platformStandIn([]);
@@ -134,10 +142,7 @@ describe('platform console', () => {
   });
 
   it("checks the form first, then shows the server's refusal by the host names", async () => {
-    const seen = platformStandIn([school({}), TIGRES]);
-    signedIn();
-    renderApp('/plataforma');
-    const user = userEvent.setup();
+    const { seen, user } = openConsole([school({}), TIGRES]);
     await user.click(await screen.findByRole('button', { name: 'Nueva escuela' }, FIRST_SCREEN));
     const form = screen.getByRole('form', { name: 'Nueva escuela' });
     await user.click(within(form).getByRole('button', { name: 'Crear escuela' }));
@@ -167,10 +172,7 @@ describe('platform console', () => {
   });
 
   it('suspends a school after a confirmation and shows its new state', async () => {
-    const seen = platformStandIn([school({}), TIGRES]);
-    signedIn();
-    renderApp('/plataforma');
-    const user = userEvent.setup();
+    const { seen, user } = openConsole([school({}), TIGRES]);
     await user.click(await screen.findByRole('button', { name: 'Suspender Los Tigres' }, FIRST_SCREEN));
     const dialog = screen.getByRole('dialog', { name: 'Suspender escuela' });
     expect(seen.some((request) => request.url.endsWith('/suspender'))).toBe(false);

@@ -6,31 +6,13 @@ import {
   SIDEBAR_LIGHT_SKINS,
 } from './uiOptions.ts';
 import { readUiSettings, UI_SETTINGS_KEY } from './uiPersistence.ts';
-import {
-  calculateWindowSize,
-  DEFAULT_UI_STATE,
-  initialUiState,
-  setNavbarVariant,
-  setSidebarSkin,
-  sidebarClasses,
-  toggleControlSidebar,
-  toggleDarkMode,
-  toggleFooterFixed,
-  toggleHeaderBorder,
-  toggleHeaderFixed,
-  toggleLayoutBoxed,
-  toggleLayoutFixed,
-  toggleMenuChildIndent,
-  toggleMenuItemFlat,
-  toggleSidebarMenu,
-  uiSlice,
-  windowResized,
-  type UiState,
-} from './uiSlice.ts';
+// The slice's many actions through one namespace import rather than a long list of names.
+import * as ui from './uiSlice.ts';
+import type { UiState } from './uiSlice.ts';
 
-const reducer = uiSlice.reducer;
-const light: UiState = { ...DEFAULT_UI_STATE };
-const dark: UiState = reducer(light, toggleDarkMode());
+const reducer = ui.uiSlice.reducer;
+const light: UiState = { ...ui.DEFAULT_UI_STATE };
+const dark: UiState = reducer(light, ui.toggleDarkMode());
 
 describe('ui slice: option lists (spec 02 §3)', () => {
   it('keeps the navbar variants in the spec order', () => {
@@ -55,25 +37,16 @@ describe('ui slice: option lists (spec 02 §3)', () => {
 
 describe('ui slice: defaults', () => {
   it('starts light, footer fixed, settings panel closed, first light choices', () => {
-    expect(initialUiState({}, 1300)).toEqual({
-      screenSize: 'lg',
-      darkMode: false,
-      navbarVariant: 'navbar-light',
-      sidebarSkin: 'sidebar-light-primary',
-      menuSidebarCollapsed: false,
-      controlSidebarCollapsed: true,
-      headerBorder: true,
-      headerFixed: false,
-      footerFixed: true,
-      layoutBoxed: false,
-      menuItemFlat: false,
-      menuChildIndent: false,
-      layoutFixed: false,
+    // prettier-ignore
+    expect(ui.initialUiState({}, 1300)).toEqual({
+      screenSize: 'lg', darkMode: false, navbarVariant: 'navbar-light', sidebarSkin: 'sidebar-light-primary',
+      menuSidebarCollapsed: false, controlSidebarCollapsed: true, headerBorder: true, headerFixed: false,
+      footerFixed: true, layoutBoxed: false, menuItemFlat: false, menuChildIndent: false, layoutFixed: false,
     });
   });
 
   it('takes the screen size from the window, not from saved settings', () => {
-    expect(initialUiState({ darkMode: true }, 500)).toMatchObject({ screenSize: 'xs', darkMode: true });
+    expect(ui.initialUiState({ darkMode: true }, 500)).toMatchObject({ screenSize: 'xs', darkMode: true });
   });
 });
 
@@ -88,8 +61,8 @@ describe('ui slice: screen size (spec 02 §4, §9)', () => {
     [767, 'xs'],
     [320, 'xs'],
   ] as const)('width %i is %s', (width, size) => {
-    expect(calculateWindowSize(width)).toBe(size);
-    expect(reducer(light, windowResized(width)).screenSize).toBe(size);
+    expect(ui.calculateWindowSize(width)).toBe(size);
+    expect(reducer(light, ui.windowResized(width)).screenSize).toBe(size);
   });
 });
 
@@ -106,53 +79,49 @@ describe('ui slice: dark mode', () => {
       { darkMode: false, navbarVariant: 'navbar-light', sidebarSkin: 'sidebar-light-primary' },
     ],
   ])('%s', (_name, before, after) => {
-    expect(reducer(before, toggleDarkMode())).toMatchObject(after);
+    expect(reducer(before, ui.toggleDarkMode())).toMatchObject(after);
   });
 });
 
 describe('ui slice: navbar variant and sidebar skin', () => {
   it('sets a chosen variant and skin', () => {
-    expect(reducer(light, setNavbarVariant('navbar-warning')).navbarVariant).toBe('navbar-warning');
-    expect(reducer(dark, setNavbarVariant('navbar-gray-dark')).navbarVariant).toBe('navbar-gray-dark');
-    expect(reducer(light, setSidebarSkin('sidebar-dark-maroon')).sidebarSkin).toBe('sidebar-dark-maroon');
+    expect(reducer(light, ui.setNavbarVariant('navbar-warning')).navbarVariant).toBe('navbar-warning');
+    expect(reducer(dark, ui.setNavbarVariant('navbar-gray-dark')).navbarVariant).toBe('navbar-gray-dark');
+    expect(reducer(light, ui.setSidebarSkin('sidebar-dark-maroon')).sidebarSkin).toBe('sidebar-dark-maroon');
   });
 
-  it.each([undefined, null, '', 'navbar-rainbow'])(
-    'falls back to the first variant of the mode for %s',
-    (value) => {
-      expect(
-        reducer({ ...light, navbarVariant: 'navbar-orange' }, setNavbarVariant(value)).navbarVariant,
-      ).toBe('navbar-light');
-      expect(reducer({ ...dark, navbarVariant: 'navbar-pink' }, setNavbarVariant(value)).navbarVariant).toBe(
-        'navbar-dark',
-      );
-    },
-  );
-
-  it.each([undefined, null, '', 'sidebar-dark-rainbow'])(
-    'falls back to the first skin of the mode for %s',
-    (value) => {
-      expect(
-        reducer({ ...light, sidebarSkin: 'sidebar-light-teal' }, setSidebarSkin(value)).sidebarSkin,
-      ).toBe('sidebar-light-primary');
-      expect(reducer({ ...dark, sidebarSkin: 'sidebar-dark-teal' }, setSidebarSkin(value)).sidebarSkin).toBe(
-        'sidebar-dark-primary',
-      );
-    },
-  );
+  // Field, action, an unknown value, then a non-first choice in light and in dark mode, so the
+  // fallback is seen to move it.
+  const FALLBACKS = [
+    ['navbarVariant', ui.setNavbarVariant, 'navbar-rainbow', 'navbar-orange', 'navbar-pink'],
+    ['sidebarSkin', ui.setSidebarSkin, 'sidebar-dark-rainbow', 'sidebar-light-teal', 'sidebar-dark-teal'],
+  ] as const;
+  /** The first choice of each field in light and in dark mode. */
+  const FIRST = {
+    navbarVariant: ['navbar-light', 'navbar-dark'],
+    sidebarSkin: ['sidebar-light-primary', 'sidebar-dark-primary'],
+  } as const;
+  it.each(
+    FALLBACKS.flatMap(([field, set, unknown, inLight, inDark]) =>
+      [undefined, null, '', unknown].map((value) => [field, value, set, inLight, inDark] as const),
+    ),
+  )('falls back to the first %s of the mode for %s', (field, value, set, inLight, inDark) => {
+    expect(reducer({ ...light, [field]: inLight }, set(value))[field]).toBe(FIRST[field][0]);
+    expect(reducer({ ...dark, [field]: inDark }, set(value))[field]).toBe(FIRST[field][1]);
+  });
 });
 
 describe('ui slice: toggles flip their flag and nothing else', () => {
   it.each([
-    [toggleSidebarMenu, 'menuSidebarCollapsed'],
-    [toggleControlSidebar, 'controlSidebarCollapsed'],
-    [toggleHeaderBorder, 'headerBorder'],
-    [toggleHeaderFixed, 'headerFixed'],
-    [toggleFooterFixed, 'footerFixed'],
-    [toggleLayoutBoxed, 'layoutBoxed'],
-    [toggleMenuItemFlat, 'menuItemFlat'],
-    [toggleMenuChildIndent, 'menuChildIndent'],
-    [toggleLayoutFixed, 'layoutFixed'],
+    [ui.toggleSidebarMenu, 'menuSidebarCollapsed'],
+    [ui.toggleControlSidebar, 'controlSidebarCollapsed'],
+    [ui.toggleHeaderBorder, 'headerBorder'],
+    [ui.toggleHeaderFixed, 'headerFixed'],
+    [ui.toggleFooterFixed, 'footerFixed'],
+    [ui.toggleLayoutBoxed, 'layoutBoxed'],
+    [ui.toggleMenuItemFlat, 'menuItemFlat'],
+    [ui.toggleMenuChildIndent, 'menuChildIndent'],
+    [ui.toggleLayoutFixed, 'layoutFixed'],
   ] as const)('%o flips %s', (toggle, flag) => {
     const once = reducer(light, toggle());
     expect(once).toEqual({ ...light, [flag]: !light[flag] });
@@ -160,7 +129,7 @@ describe('ui slice: toggles flip their flag and nothing else', () => {
   });
 });
 
-describe('sidebarClasses (spec 02 §4)', () => {
+describe('ui.sidebarClasses (spec 02 §4)', () => {
   it.each([
     ['lg', true, ['sidebar-collapse']],
     ['lg', false, []],
@@ -171,7 +140,7 @@ describe('sidebarClasses (spec 02 §4)', () => {
     ['xs', true, ['sidebar-open']],
     ['xs', false, ['sidebar-closed', 'sidebar-collapse']],
   ] as const)('%s, collapsed %s → %o', (size, collapsed, classes) => {
-    expect(sidebarClasses(size, collapsed)).toEqual(classes);
+    expect(ui.sidebarClasses(size, collapsed)).toEqual(classes);
   });
 });
 

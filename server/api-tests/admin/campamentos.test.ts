@@ -2,6 +2,7 @@
 // enrolment wizard's GET /campamentos/findbyid for parents.
 import { describe, expect, it } from 'vitest';
 import { adminKitPerTest, adminWrites, campBody, createCamp, stored } from './test-kit.ts';
+import { refusal } from '../testing.ts';
 
 const kit = adminKitPerTest();
 
@@ -38,11 +39,7 @@ describe('POST /api/campamentos/create', () => {
     const { [field]: _dropped, ...body } = campBody() as Record<string, unknown>;
     const res = await create(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      status: 'ERROR',
-      success: false,
-      message: `Falta el campo obligatorio "${field}".`,
-    });
+    expect(res.json()).toEqual(refusal(`Falta el campo obligatorio "${field}".`));
     expect(await kit.t.store.collection('campamentos').count({})).toBe(0);
   });
 
@@ -79,11 +76,7 @@ describe('POST /api/campamentos/create', () => {
     for (const code of ['CV2027', ' cv2027 ']) {
       const res = await create(campBody({ code }));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({
-        status: 'ERROR',
-        success: false,
-        message: 'Ya existe un campamento con ese código.',
-      });
+      expect(res.json()).toEqual(refusal('Ya existe un campamento con ese código.'));
     }
     await kit.t.api({ method: 'GET', url: `/api/campamentos/delete/${first._id}`, token: kit.admin });
     expect((await create(campBody({ code: 'CV2027' }))).statusCode).toBe(409);
@@ -193,7 +186,7 @@ describe('GET /api/campamentos/findbyid/{id}', () => {
       token: kit.parent,
     });
     expect(parent.statusCode).toBe(404);
-    expect(parent.json()).toEqual({ status: 'ERROR', success: false, message: 'Campamento no encontrado.' });
+    expect(parent.json()).toEqual(refusal('Campamento no encontrado.'));
     const admin = await kit.t.api({
       method: 'GET',
       url: `/api/campamentos/findbyid/${camp._id}`,

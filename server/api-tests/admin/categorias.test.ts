@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { spyOnFinds } from '../../../src/core/store/findSpy.ts';
 import { adminKitPerTest, adminWrites, createCamp, createCategory, stored, UNKNOWN_ID } from './test-kit.ts';
+import { refusal, success } from '../testing.ts';
 
 const kit = adminKitPerTest();
 const { create, update } = adminWrites(kit, 'categorias');
@@ -12,10 +13,8 @@ describe('POST /api/categorias/create', () => {
     const camp = await createCamp(kit);
     const res = await create({ campament: camp._id, name: 'Mini (6 a 9 años)' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({
-      status: 'SUCCESS',
-      message: 'Categoría creada',
-      data: expect.objectContaining({
+    expect(res.json()).toEqual(
+      success('Categoría creada', {
         campament: camp._id,
         campament_name: 'Campamento de Verano 2027',
         name: 'Mini (6 a 9 años)',
@@ -25,7 +24,7 @@ describe('POST /api/categorias/create', () => {
         order: 10,
         status: 'active',
       }),
-    });
+    );
     const category = await stored(kit, 'categorias', res.json().data._id);
     expect(category).toMatchObject({ order: 10, value: '0' });
     // The camp's name is looked up for answers, never copied into the record.
@@ -38,11 +37,7 @@ describe('POST /api/categorias/create', () => {
     for (const campament of [UNKNOWN_ID, camp._id]) {
       const res = await create({ campament, name: 'Mini' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        status: 'ERROR',
-        success: false,
-        message: 'El campamento seleccionado no existe.',
-      });
+      expect(res.json()).toEqual(refusal('El campamento seleccionado no existe.'));
     }
     const badId = await create({ campament: 'campamento-1', name: 'Mini' });
     expect(badId.statusCode).toBe(400);

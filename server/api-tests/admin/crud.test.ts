@@ -2,6 +2,7 @@
 // round trip with its exact envelope and stored effect, who may call what, and bad input.
 import { describe, expect, it } from 'vitest';
 import { adminKitPerTest, createCamp, stored, UNKNOWN_ID } from './test-kit.ts';
+import { refusal } from '../testing.ts';
 
 const kit = adminKitPerTest();
 
@@ -137,15 +138,24 @@ describe.each(AREAS.map((area) => [area.area, area] as const))(
   (_name, { area, texts, body, edit, find = 'find', deletes }) => {
     const [created, updated, deleted, notFound] = texts;
     const [field, newValue] = edit;
-
-    it('creates (201), finds, lists, updates and stores each change', async () => {
-      const payload = await body();
-      const create = await kit.t.api({
+    /** The area's create, update and GET calls, as the admin. */
+    const post = async (payload?: Record<string, unknown>) =>
+      kit.t.api({
         method: 'POST',
         url: `/api/${area}/create`,
         token: kit.admin,
-        payload,
+        payload: payload ?? (await body()),
       });
+    const change = (payload: Record<string, unknown>) =>
+      kit.t.api({ method: 'POST', url: `/api/${area}/update`, token: kit.admin, payload });
+    const get = (url: string) => kit.t.api({ method: 'GET', url, token: kit.admin });
+    /** Creates a valid record and answers its id. */
+    const createId = async (payload?: Record<string, unknown>) =>
+      (await post(payload)).json().data._id as string;
+
+    it('creates (201), finds, lists, updates and stores each change', async () => {
+      const payload = await body();
+      const create = await post(payload);
       expect(create.statusCode).toBe(201);
       const answer = create.json();
       expect(answer).toMatchObject({ status: 'SUCCESS', message: created, data: { status: 'active' } });
@@ -153,21 +163,16 @@ describe.each(AREAS.map((area) => [area.area, area] as const))(
       expect(id).toMatch(/^[0-9a-f]{24}$/);
       expect(await stored(kit, area, id)).toMatchObject({ [field]: payload[field], status: 'active' });
 
-      const found = await kit.t.api({ method: 'GET', url: `/api/${area}/${find}/${id}`, token: kit.admin });
+      const found = await get(`/api/${area}/${find}/${id}`);
       expect(found.statusCode).toBe(200);
       expect(found.json()).toMatchObject({ status: 'SUCCESS', data: { _id: id, [field]: payload[field] } });
 
-      const list = await kit.t.api({ method: 'GET', url: `/api/${area}/listpop`, token: kit.admin });
+      const list = await get(`/api/${area}/listpop`);
       expect(list.statusCode).toBe(200);
       expect(Object.keys(list.json())).toEqual(['status', 'data']);
       expect(list.json().data.map((record: { _id: string }) => record._id)).toContain(id);
 
-      const update = await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/update`,
-        token: kit.admin,
-        payload: { _id: id, [field]: newValue },
-      });
+      const update = await change({ _id: id, [field]: newValue });
       expect(update.statusCode).toBe(200);
       expect(update.json()).toMatchObject({
         status: 'SUCCESS',
@@ -178,115 +183,55 @@ describe.each(AREAS.map((area) => [area.area, area] as const))(
     });
 
     it('answers an unknown id with 404 and a bad id with 400', async () => {
-      const unknown = await kit.t.api({
-        method: 'GET',
-        url: `/api/${area}/${find}/${UNKNOWN_ID}`,
-        token: kit.admin,
-      });
+      const unknown = await get(`/api/${area}/${find}/${UNKNOWN_ID}`);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ status: 'ERROR', success: false, message: notFound });
-      const update = await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/update`,
-        token: kit.admin,
-        payload: { _id: UNKNOWN_ID, [field]: newValue },
-      });
+      expect(unknown.json()).toEqual(refusal(notFound));
+      const update = await change({ _id: UNKNOWN_ID, [field]: newValue });
       expect(update.statusCode).toBe(404);
       expect(update.json().message).toBe(notFound);
-      const bad = await kit.t.api({ method: 'GET', url: `/api/${area}/${find}/not-an-id`, token: kit.admin });
+      const bad = await get(`/api/${area}/${find}/not-an-id`);
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ status: 'ERROR', success: false, message: 'Identificador inválido.' });
+      expect(bad.json()).toEqual(refusal('Identificador inválido.'));
     });
 
     it('refuses an operator object where text belongs, and a missing field, storing nothing', async () => {
       const payload = await body();
       const before = await kit.t.store.collection(area).count({});
-      const operator = await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/create`,
-        token: kit.admin,
-        payload: { ...payload, [field]: { $ne: '' } },
-      });
+      const operator = await post({ ...payload, [field]: { $ne: '' } });
       expect(operator.statusCode).toBe(400);
-      expect(operator.json()).toEqual({
-        status: 'ERROR',
-        success: false,
-        message: `El campo "${field}" tiene un tipo de dato inválido.`,
-      });
+      expect(operator.json()).toEqual(refusal(`El campo "${field}" tiene un tipo de dato inválido.`));
       const { [field]: _left, ...missing } = payload;
-      const incomplete = await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/create`,
-        token: kit.admin,
-        payload: missing,
-      });
+      const incomplete = await post(missing);
       expect(incomplete.statusCode).toBe(400);
       expect(incomplete.json().message).toBe(`Falta el campo obligatorio "${field}".`);
-      const blank = await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/create`,
-        token: kit.admin,
-        payload: { ...payload, [field]: '   ' },
-      });
+      const blank = await post({ ...payload, [field]: '   ' });
       expect(blank.statusCode).toBe(400);
       expect(await kit.t.store.collection(area).count({})).toBe(before);
       // Nor through update.
-      const create = await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/create`,
-        token: kit.admin,
-        payload,
-      });
-      const id = create.json().data._id as string;
-      const sneaky = await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/update`,
-        token: kit.admin,
-        payload: { _id: id, [field]: { $gt: '' } },
-      });
+      const id = await createId(payload);
+      const sneaky = await change({ _id: id, [field]: { $gt: '' } });
       expect(sneaky.statusCode).toBe(400);
       expect(await stored(kit, area, id)).toMatchObject({ [field]: payload[field] });
     });
 
     it('drops unknown fields instead of storing them', async () => {
       const payload = { ...(await body()), isAdmin: true, deleted_at: '2020-01-01', $where: 'return true' };
-      const create = await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/create`,
-        token: kit.admin,
-        payload,
-      });
+      const create = await post(payload);
       expect(create.statusCode).toBe(201);
       const id = create.json().data._id as string;
       const record = await stored(kit, area, id);
       expect(record).not.toHaveProperty('isAdmin');
       expect(record).not.toHaveProperty('deleted_at');
       expect(record).not.toHaveProperty('$where');
-      const update = await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/update`,
-        token: kit.admin,
-        payload: { _id: id, status: 'inactive', role: 'admin' },
-      });
+      const update = await change({ _id: id, status: 'inactive', role: 'admin' });
       expect(update.statusCode).toBe(200);
       expect(await stored(kit, area, id)).toMatchObject({ status: 'inactive' });
       expect(await stored(kit, area, id)).not.toHaveProperty('role');
     });
 
     it('never sets status "borrado" through update', async () => {
-      const create = await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/create`,
-        token: kit.admin,
-        payload: await body(),
-      });
-      const id = create.json().data._id as string;
-      const res = await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/update`,
-        token: kit.admin,
-        payload: { _id: id, status: 'borrado' },
-      });
+      const id = await createId();
+      const res = await change({ _id: id, status: 'borrado' });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/^El campo "status" /);
       expect(await stored(kit, area, id)).toMatchObject({ status: 'active' });
@@ -298,54 +243,28 @@ describe.each(AREAS.map((area) => [area.area, area] as const))(
         : 'has no delete call',
       async () => {
         if (!deletes) {
-          const create = await kit.t.api({
-            method: 'POST',
-            url: `/api/${area}/create`,
-            token: kit.admin,
-            payload: await body(),
-          });
-          const id = create.json().data._id as string;
-          const res = await kit.t.api({ method: 'GET', url: `/api/${area}/delete/${id}`, token: kit.admin });
+          const id = await createId();
+          const res = await get(`/api/${area}/delete/${id}`);
           expect(res.statusCode).toBe(404);
           expect(await stored(kit, area, id)).toMatchObject({ status: 'active' });
           return;
         }
         const ids: string[] = [];
         for (const method of ['GET', 'DELETE'] as const) {
-          const create = await kit.t.api({
-            method: 'POST',
-            url: `/api/${area}/create`,
-            token: kit.admin,
-            payload: await body(),
-          });
-          const id = create.json().data._id as string;
+          const id = await createId();
           ids.push(id);
           const res = await kit.t.api({ method, url: `/api/${area}/delete/${id}`, token: kit.admin });
           expect(res.statusCode).toBe(200);
           expect(res.json()).toEqual({ status: 'SUCCESS', message: deleted });
           expect(await stored(kit, area, id)).toMatchObject({ status: 'borrado' });
-          const lookup = await kit.t.api({
-            method: 'GET',
-            url: `/api/${area}/${find}/${id}`,
-            token: kit.admin,
-          });
+          const lookup = await get(`/api/${area}/${find}/${id}`);
           expect(lookup.statusCode).toBe(404);
-          const again = await kit.t.api({
-            method: 'GET',
-            url: `/api/${area}/delete/${id}`,
-            token: kit.admin,
-          });
+          const again = await get(`/api/${area}/delete/${id}`);
           expect(again.statusCode).toBe(404);
           expect(again.json().message).toBe(notFound);
         }
         // A HEAD request (a link checker, a prefetch) deletes nothing.
-        const kept = await kit.t.api({
-          method: 'POST',
-          url: `/api/${area}/create`,
-          token: kit.admin,
-          payload: await body(),
-        });
-        const keptId = kept.json().data._id as string;
+        const keptId = await createId();
         const head = await kit.t.api({
           method: 'HEAD',
           url: `/api/${area}/delete/${keptId}`,
@@ -353,71 +272,35 @@ describe.each(AREAS.map((area) => [area.area, area] as const))(
         });
         expect(head.statusCode).toBe(404);
         expect(await stored(kit, area, keptId)).toMatchObject({ status: 'active' });
-        const list = await kit.t.api({ method: 'GET', url: `/api/${area}/listpop`, token: kit.admin });
+        const list = await get(`/api/${area}/listpop`);
         const listed = list.json().data.map((record: { _id: string }) => record._id);
         for (const id of ids) expect(listed).not.toContain(id);
-        const withStatus = await kit.t.api({
-          method: 'GET',
-          url: `/api/${area}/listpop?status=inactive`,
-          token: kit.admin,
-        });
+        const withStatus = await get(`/api/${area}/listpop?status=inactive`);
         expect(withStatus.json().data).toEqual([]);
       },
     );
 
     it('pages, searches and filters the list', async () => {
-      const first = await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/create`,
-        token: kit.admin,
-        payload: await body(),
-      });
-      const firstId = first.json().data._id as string;
+      const firstId = await createId();
       // A second record found by the new text, made inactive.
-      const second = await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/create`,
-        token: kit.admin,
-        payload: await body(),
-      });
+      const second = await post();
       expect(second.statusCode).toBe(201);
       const secondId = second.json().data._id as string;
-      await kit.t.api({
-        method: 'POST',
-        url: `/api/${area}/update`,
-        token: kit.admin,
-        payload: { _id: secondId, [field]: newValue, status: 'inactive' },
-      });
+      await change({ _id: secondId, [field]: newValue, status: 'inactive' });
 
-      const page = await kit.t.api({
-        method: 'GET',
-        url: `/api/${area}/listpop?page=2&limit=1`,
-        token: kit.admin,
-      });
+      const page = await get(`/api/${area}/listpop?page=2&limit=1`);
       expect(page.statusCode).toBe(200);
       expect(page.json()).toMatchObject({ status: 'SUCCESS', total: 2, page: 2, limit: 1 });
       expect(page.json().data).toHaveLength(1);
-      const pageOne = await kit.t.api({
-        method: 'GET',
-        url: `/api/${area}/listpop?limit=1`,
-        token: kit.admin,
-      });
+      const pageOne = await get(`/api/${area}/listpop?limit=1`);
       expect(pageOne.json()).toMatchObject({ total: 2, page: 1, limit: 1 });
       expect([pageOne.json().data[0]._id, page.json().data[0]._id].sort()).toEqual(
         [firstId, secondId].sort(),
       );
 
-      const search = await kit.t.api({
-        method: 'GET',
-        url: `/api/${area}/listpop?q=${encodeURIComponent(newValue.toUpperCase())}`,
-        token: kit.admin,
-      });
+      const search = await get(`/api/${area}/listpop?q=${encodeURIComponent(newValue.toUpperCase())}`);
       expect(search.json().data.map((record: { _id: string }) => record._id)).toEqual([secondId]);
-      const active = await kit.t.api({
-        method: 'GET',
-        url: `/api/${area}/listpop?status=active`,
-        token: kit.admin,
-      });
+      const active = await get(`/api/${area}/listpop?status=active`);
       expect(active.json().data.map((record: { _id: string }) => record._id)).toEqual([firstId]);
     });
   },
@@ -457,11 +340,7 @@ describe('who may call the admin areas', () => {
     for (const [method, url] of ADMIN_ROUTES) {
       const anonymous = await kit.t.api({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      expect(anonymous.json()).toEqual({
-        status: 'ERROR',
-        success: false,
-        message: 'Debe iniciar sesión para continuar.',
-      });
+      expect(anonymous.json()).toEqual(refusal('Debe iniciar sesión para continuar.'));
       const parent = await kit.t.api({
         method,
         url,

@@ -2,6 +2,7 @@
 // the expiry date, and a coupon the admin creates is one the checkout accepts.
 import { describe, expect, it } from 'vitest';
 import { adminKitPerTest, adminWrites, stored } from './test-kit.ts';
+import { refusal, success } from '../testing.ts';
 
 const kit = adminKitPerTest();
 
@@ -11,10 +12,8 @@ describe('POST /api/cupones/create', () => {
   it('stores the code trimmed and upper-cased, with the defaults', async () => {
     const res = await create({ code: ' verano10 ', label: '10% de verano', percent: 10 });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({
-      status: 'SUCCESS',
-      message: 'Cupón creado',
-      data: expect.objectContaining({
+    expect(res.json()).toEqual(
+      success('Cupón creado', {
         code: 'VERANO10',
         label: '10% de verano',
         type: 'percent',
@@ -23,7 +22,7 @@ describe('POST /api/cupones/create', () => {
         date: null,
         status: 'active',
       }),
-    });
+    );
     expect(await stored(kit, 'cupones', res.json().data._id)).toMatchObject({ code: 'VERANO10', date: null });
   });
 
@@ -35,11 +34,7 @@ describe('POST /api/cupones/create', () => {
     for (const code of ['verano10', 'Verano10 ']) {
       const res = await create({ code, label: 'Copia' });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({
-        status: 'ERROR',
-        success: false,
-        message: 'Ya existe un cupón con ese código.',
-      });
+      expect(res.json()).toEqual(refusal('Ya existe un cupón con ese código.'));
     }
     const clash = await update({ _id: other._id, code: 'verano10' });
     expect(clash.statusCode).toBe(409);

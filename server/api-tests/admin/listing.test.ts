@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LIST_MESSAGES } from '../../../src/domain/listing.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { adminKitPerTest, createCamp } from './test-kit.ts';
+import { refusal } from '../testing.ts';
 
 let summer: string;
 let annual: string;
@@ -23,7 +24,6 @@ const list = async (url: string, token = kit.admin) => {
 const field = (name: string) => (body: any) => body.data.map((record: any) => record[name]);
 const names = field('name');
 const ids = field('_id');
-const refusal = (message: string) => ({ status: 'ERROR', success: false, message });
 
 describe('sort', () => {
   it("orders by an allowed field, ascending or with '-' descending", async () => {

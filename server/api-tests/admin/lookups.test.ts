@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { adminKitPerTest, createCamp, stored, UNKNOWN_ID } from './test-kit.ts';
+import { refusal } from '../testing.ts';
 
 const kit = adminKitPerTest();
 
@@ -117,11 +118,7 @@ describe('/api/inscripciones', () => {
       amount: 9400,
     });
     const missing = await post('/api/inscripciones/update', { _id: UNKNOWN_ID, status: 'inactive' });
-    expect(missing.json()).toEqual({
-      status: 'ERROR',
-      success: false,
-      message: 'Inscripción no encontrada.',
-    });
+    expect(missing.json()).toEqual(refusal('Inscripción no encontrada.'));
   });
 
   it('never activates an enrolment that was not paid', async () => {

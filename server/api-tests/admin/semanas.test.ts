@@ -10,6 +10,7 @@ import {
   stored,
   UNKNOWN_ID,
 } from './test-kit.ts';
+import { refusal, success } from '../testing.ts';
 import { WEEK_MESSAGES } from '../../../src/domain/weeks.ts';
 
 const kit = adminKitPerTest();
@@ -21,10 +22,8 @@ describe('POST /api/semanas/create', () => {
     const camp = await createCamp(kit);
     const res = await create({ campament: camp._id, name: 'Semana 1' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({
-      status: 'SUCCESS',
-      message: 'Semana creada',
-      data: expect.objectContaining({
+    expect(res.json()).toEqual(
+      success('Semana creada', {
         campament_name: 'Campamento de Verano 2027',
         quantity: 0,
         quota_q: 0,
@@ -35,7 +34,7 @@ describe('POST /api/semanas/create', () => {
         order: 1,
         status: 'active',
       }),
-    });
+    );
     const week = await stored(kit, 'semanas', res.json().data._id);
     expect(week).toMatchObject({ quota_q: 0, quota_f: 0, isChecked: true });
     expect(week).not.toHaveProperty('quota_f_left');
@@ -209,7 +208,7 @@ describe('GET /api/semanas/findbycamp/{campId}', () => {
     for (const id of [inactive._id, deleted._id, UNKNOWN_ID]) {
       const res = await kit.t.api({ method: 'GET', url: `/api/semanas/findbycamp/${id}`, token: kit.parent });
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toEqual({ status: 'ERROR', success: false, message: 'Campamento no encontrado.' });
+      expect(res.json()).toEqual(refusal('Campamento no encontrado.'));
     }
     const bad = await kit.t.api({ method: 'GET', url: '/api/semanas/findbycamp/semana', token: kit.parent });
     expect(bad.statusCode).toBe(400);
@@ -239,7 +238,7 @@ describe("a week's dates and places (the office's issue: weeks that cannot exist
     const camp = await createCamp(kit);
     const created = await create({ campament: camp._id, name: 'Semana 1', date, confirm: true });
     expect(created.statusCode).toBe(400);
-    expect(created.json()).toEqual({ status: 'ERROR', success: false, message });
+    expect(created.json()).toEqual(refusal(message));
     expect(message).toContain('«Fechas»');
     expect(await kit.t.store.collection('semanas').count({})).toBe(0);
 

@@ -4,7 +4,7 @@
 // do not block it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { staffKit, type StaffKit } from '../staff/testing.ts';
-import { cancelAsStaff, demoCart, enrolmentRequest } from './testing.ts';
+import { cancelAsStaff, demoCart, enrolmentRequest, monthlyOption } from './testing.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { CHILD_MESSAGES } from '../../../src/domain/children.ts';
 import { SANDBOX_CARDS } from '../../../src/domain/cards.ts';
@@ -17,6 +17,15 @@ afterEach(async () => {
 
 const taken = async (k: StaffKit, weekId: string) =>
   (await k.t.store.collection<Week>('semanas').findById(weekId))!.quota_f;
+
+/** A staff kit and the annual program with its two payment options: monthly and the whole year. */
+async function annualProgram() {
+  kit = await staffKit();
+  const annual = await demoCart(kit.t.store, 'PA2027');
+  const monthly = monthlyOption(annual);
+  const yearly = annual.weeks.findIndex((week) => week.name !== 'Pago mensual');
+  return { k: kit, annual, monthly, yearly };
+}
 
 describe('one place per child', () => {
   it('refuses the same child twice in a week, in words; another week or another child is fine', async () => {
@@ -67,11 +76,7 @@ describe('one place per child', () => {
   });
 
   it("an annual program: a second order for the same child points to 'Mis pagos'", async () => {
-    kit = await staffKit();
-    const k = kit;
-    const annual = await demoCart(k.t.store, 'PA2027');
-    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
-    const yearly = annual.weeks.findIndex((week) => week.name !== 'Pago mensual');
+    const { k, annual, monthly, yearly } = await annualProgram();
     const first = await k.pay(k.parent, enrolmentRequest(annual, [[monthly]]));
     expect(first.statusCode).toBe(201);
     const second = await k.pay(k.parent, enrolmentRequest(annual, [[yearly]]));
@@ -82,11 +87,7 @@ describe('one place per child', () => {
   });
 
   it('two orders racing for the same child in an annual program: one is paid, the other refused', async () => {
-    kit = await staffKit();
-    const k = kit;
-    const annual = await demoCart(k.t.store, 'PA2027');
-    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
-    const yearly = annual.weeks.findIndex((week) => week.name !== 'Pago mensual');
+    const { k, annual, monthly, yearly } = await annualProgram();
     // Two tabs, each with its own payment option for Pedro, paid at the same moment.
     const answers = await Promise.all(
       [monthly, yearly].map((option) => k.pay(k.parent, enrolmentRequest(annual, [[option]]))),

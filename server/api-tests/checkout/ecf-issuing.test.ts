@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import {
@@ -20,7 +20,7 @@ import {
   payInstalment,
   type DemoCart,
 } from './testing.ts';
-import { startDgiiStandin, type DgiiStandin } from '../../testing/dgii-standin.ts';
+import { startDgiiStandin } from '../../testing/dgii-standin.ts';
 import { schoolP12In } from '../../testing/ecf.ts';
 import { dgiiSchemaErrors } from '../../testing/dgii-xsd.ts';
 import { sendEcfReceipts } from '../../../src/core/receipts/ecf.ts';
@@ -33,32 +33,28 @@ import { RECEIPT_MESSAGES, type NcfSequence, type Receipt } from '../../../src/d
 import { SignedXml } from 'xml-crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expectReceiptLinksDownload } from './receipt-links.ts';
+import { closedAfterEach } from '../testing.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-issuing-'));
 const p12 = schoolP12In(dir, 'clave-p12');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-let t: TestApp | undefined;
-let dgii: DgiiStandin | undefined;
-afterEach(async () => {
-  await t?.close();
-  await dgii?.close();
-  t = undefined;
-  dgii = undefined;
-});
+const closeAfter = closedAfterEach();
 
 async function setup(
   ranges: Partial<Record<'E31' | 'E32' | 'E34', [number, number]>> = {},
   certificate = p12,
 ) {
-  dgii = await startDgiiStandin();
-  t = await buildTestApp({
-    ECF_ENV: 'TesteCF',
-    ECF_P12_FILE: certificate,
-    ECF_P12_PASSWORD: 'clave-p12',
-    DGII_ECF_URL: dgii.url,
-    DGII_FC_URL: dgii.url,
-  });
+  const dgii = closeAfter(await startDgiiStandin());
+  const t = closeAfter(
+    await buildTestApp({
+      ECF_ENV: 'TesteCF',
+      ECF_P12_FILE: certificate,
+      ECF_P12_PASSWORD: 'clave-p12',
+      DGII_ECF_URL: dgii.url,
+      DGII_FC_URL: dgii.url,
+    }),
+  );
   await seedDemoData(t.store);
   const sequences = t.store.collection<NcfSequence>('secuencias_ncf');
   for (const type of ['E31', 'E32', 'E34'] as const) {
@@ -76,6 +72,17 @@ async function setup(
   const admin = await t.createUser({ admin: true, email: 'direccion@escuela.do' });
   const parent = await t.createUser({ email: 'carmen@correo.do' });
   return { t, dgii, cart: await demoCart(t.store), admin: admin.token, parent: parent.token };
+}
+
+/**
+ * An order paid with an invoice, and the server's own port with a timeout a test can outwait (30 s
+ * in production; long enough for the stand-in's checks of DGII's XSD on a busy machine).
+ */
+async function invoicePaidWithShortTimeout() {
+  const arranged = await setup();
+  await paidOrder(arranged.t, arranged.parent, withInvoice(arranged.cart));
+  const ecf = ecfPort(arranged.t.config.ecf!, { timeoutMs: 2_000 });
+  return { ...arranged, deps: { ...arranged.t.app.core.deps, ecf } };
 }
 
 const receipts = (app: TestApp) =>
@@ -229,11 +236,7 @@ describe('e-CF issued and sent', () => {
   });
 
   it('DGII slower than the timeout, nothing received: the e-CF stays queued, DGII is asked first, then it goes', async () => {
-    const { t: app, dgii: s, cart, parent } = await setup();
-    await paidOrder(app, parent, withInvoice(cart));
-    // The server's own port, with a timeout a test can outwait (30 s in production).
-    // (long enough for the stand-in's checks of DGII's XSD on a busy machine).
-    const deps = { ...app.app.core.deps, ecf: ecfPort(app.config.ecf!, { timeoutMs: 2_000 }) };
+    const { t: app, dgii: s, deps } = await invoicePaidWithShortTimeout();
     s.faults.slowMs = 2_500;
     expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 0, unreachable: true });
     const [waiting] = await receipts(app);
@@ -259,9 +262,7 @@ describe('e-CF issued and sent', () => {
   });
 
   it("DGII received the e-CF and answered after the timeout: the next pass takes DGII's TrackId, accepted, sent once", async () => {
-    const { t: app, dgii: s, cart, parent } = await setup();
-    await paidOrder(app, parent, withInvoice(cart));
-    const deps = { ...app.app.core.deps, ecf: ecfPort(app.config.ecf!, { timeoutMs: 2_000 }) };
+    const { t: app, dgii: s, deps } = await invoicePaidWithShortTimeout();
     s.faults.slowAfterReceiptMs = 2_500;
     expect(await sendEcfReceipts(deps)).toMatchObject({ sent: 0, unreachable: true });
     expect((await receipts(app))[0]!.ecf).toMatchObject({ state: 'queued', uncertain_at: expect.any(Date) });
@@ -280,9 +281,7 @@ describe('e-CF issued and sent', () => {
   });
 
   it("'Reenviar' on an e-CF whose answer was lost asks DGII first and takes what DGII holds", async () => {
-    const { t: app, dgii: s, cart, parent, admin } = await setup();
-    await paidOrder(app, parent, withInvoice(cart));
-    const deps = { ...app.app.core.deps, ecf: ecfPort(app.config.ecf!, { timeoutMs: 2_000 }) };
+    const { t: app, dgii: s, admin, deps } = await invoicePaidWithShortTimeout();
     s.faults.slowAfterReceiptMs = 2_500;
     await sendEcfReceipts(deps);
     s.faults.slowAfterReceiptMs = 0;

@@ -18,6 +18,7 @@ import {
   type DemoCart,
 } from './testing.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
+import { refusal } from '../testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -167,12 +168,11 @@ describe('POST /api/inscripciones/create', () => {
     ]) {
       const res = await enrol(token, tampered);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({
-        success: false,
-        status: 'ERROR',
-        message:
+      expect(res.json()).toEqual(
+        refusal(
           'El monto no coincide con el precio actual (RD$9,300). Por favor revise su carrito e intente de nuevo.',
-      });
+        ),
+      );
     }
     expect(calls).toEqual([]);
     expect(await quotaTaken(cart, 0)).toBe(0);
@@ -187,7 +187,7 @@ describe('POST /api/inscripciones/create', () => {
     const { token, cart } = await setup();
     const res = await enrol(token, enrolmentRequest(cart, [[0], [0]], { card }));
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ success: false, status: 'ERROR', message });
+    expect(res.json()).toEqual(refusal(message));
     expect(await quotaTaken(cart, 0)).toBe(0);
     expect(await t.store.collection('inscripciones').count({ payment_status: 'declined' })).toBe(1);
     expect(await t.store.collection('participantes').count({})).toBe(0);
@@ -205,12 +205,11 @@ describe('POST /api/inscripciones/create', () => {
     const { token, cart } = await setup();
     const res = await enrol(token, enrolmentRequest(cart, [[7]]));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      success: false,
-      status: 'ERROR',
-      message:
+    expect(res.json()).toEqual(
+      refusal(
         'La Semana 8 (02/08/2027 - 06/08/2027) ya no tiene cupos disponibles. Por favor elija otra semana.',
-    });
+      ),
+    );
   });
 
   it('sells the last places of a week to exactly as many parents as there are places', async () => {
@@ -295,7 +294,7 @@ describe('POST /api/inscripciones/create', () => {
     change(body);
     const res = await enrol(token, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, status: 'ERROR', message });
+    expect(res.json()).toEqual(refusal(message));
     expect(calls).toEqual([]);
     expect(await quotaTaken(cart, 0)).toBe(0);
   });
@@ -339,11 +338,7 @@ describe('POST /api/inscripciones/create', () => {
     const attempt = enrolmentRequest(annual, [[0]], { membershipsOf: { 1: code } });
     const refused = await enrol(other.token, attempt);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({
-      success: false,
-      status: 'ERROR',
-      message: `${ENROLMENT_MESSAGES.membershipInvalid} (Participante 1)`,
-    });
+    expect(refused.json()).toEqual(refusal(`${ENROLMENT_MESSAGES.membershipInvalid} (Participante 1)`));
     expect(await t.store.collection('inscripciones').count({ user_id: other.user._id })).toBe(0);
   });
 });

@@ -69,18 +69,29 @@ async function setup(gateway: PaymentGateway, env: Record<string, string> = {}) 
   return { ...parent, cart: await demoCart(t.store) };
 }
 
+/** `setup`, with a fresh key and a request for the first week, as most tests pay. */
+async function setupOneWeek(gateway: PaymentGateway, env: Record<string, string> = {}) {
+  const arranged = await setup(gateway, env);
+  return { ...arranged, key: newKey(), body: enrolmentRequest(arranged.cart, [[0]]) };
+}
+
 const pay = (token: string, body: CreateEnrolmentBody, key: string) => payAs(t, token, body, key);
 
 const taken = async (cart: DemoCart, index: number) =>
   (await t.store.collection<Week>('semanas').findById(cart.weeks[index]!._id))!.quota_f;
 
+/** A request made again after its order was paid: 201 with that order, and still one order in all. */
+async function expectPaidOrderAgain(answer: Awaited<ReturnType<typeof pay>>, paid: Enrolment) {
+  expect(answer.statusCode).toBe(201);
+  expect(answer.json().result).toMatchObject({ orderId: paid.order_number, authCode: paid.auth_code });
+  expect(await t.store.collection('inscripciones').count({})).toBe(1);
+}
+
 const onlyEnrolment = async () => (await t.store.collection<Enrolment>('inscripciones').findOne({}))!;
 
 describe('a gateway that does not answer', () => {
   it('keeps the places and says the payment is being verified; the reconciler finds it paid', async () => {
-    const { token, cart } = await setup(timingOut({ charged: true }));
-    const key = newKey();
-    const body = enrolmentRequest(cart, [[0]]);
+    const { token, cart, key, body } = await setupOneWeek(timingOut({ charged: true }));
     const first = await pay(token, body, key);
     expect(first.statusCode).toBe(202);
     expect(first.json()).toEqual({ success: false, status: 'ERROR', message: ENROLMENT_MESSAGES.verifying });
@@ -98,16 +109,11 @@ describe('a gateway that does not answer', () => {
     ]);
 
     // The same request again: the final answer now, and no second charge or order.
-    const again = await pay(token, body, key);
-    expect(again.statusCode).toBe(201);
-    expect(again.json().result).toMatchObject({ orderId: paid.order_number, authCode: paid.auth_code });
-    expect(await t.store.collection('inscripciones').count({})).toBe(1);
+    await expectPaidOrderAgain(await pay(token, body, key), paid);
   });
 
   it('gives the places back and e-mails the parent when the gateway never got the charge', async () => {
-    const { token, cart } = await setup(timingOut({ charged: false }));
-    const key = newKey();
-    const body = enrolmentRequest(cart, [[0]]);
+    const { token, cart, key, body } = await setupOneWeek(timingOut({ charged: false }));
     expect((await pay(token, body, key)).statusCode).toBe(202);
     expect(await taken(cart, 0)).toBe(1);
 
@@ -162,9 +168,7 @@ describe("a gateway that does not answer, with a coupon's last use", () => {
 describe('a slow gateway', () => {
   it('charges once for repeats sent while it works; each gets the same order', async () => {
     const gateway = slow(600);
-    const { token, cart } = await setup(gateway);
-    const key = newKey();
-    const body = enrolmentRequest(cart, [[0]]);
+    const { token, cart, key, body } = await setupOneWeek(gateway);
     const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const answers = await Promise.all([
       pay(token, body, key),
@@ -179,9 +183,7 @@ describe('a slow gateway', () => {
 
   it('slower than half the lease: "being verified" with the places kept, paid once it answers', async () => {
     const gateway = slow(1_500);
-    const { token, cart } = await setup(gateway, { PAYMENT_LEASE_SECONDS: '2' });
-    const key = newKey();
-    const body = enrolmentRequest(cart, [[0]]);
+    const { token, cart, key, body } = await setupOneWeek(gateway, { PAYMENT_LEASE_SECONDS: '2' });
     const first = await pay(token, body, key);
     expect(first.statusCode).toBe(202);
     expect(first.json().message).toBe(ENROLMENT_MESSAGES.verifying);
@@ -255,9 +257,7 @@ const attemptOf = (userId: string, key: string) =>
 
 describe('a request interrupted by a crash', () => {
   it('before it recorded an order: the retry does the work at once (no charge was made)', async () => {
-    const { token, user, cart } = await setup(sandboxGateway());
-    const key = newKey();
-    const body = enrolmentRequest(cart, [[0]]);
+    const { token, user, key, body } = await setupOneWeek(sandboxGateway());
     await interrupted(user._id, key, body);
     const started = Date.now();
     const retry = await pay(token, body, key);
@@ -267,24 +267,17 @@ describe('a request interrupted by a crash', () => {
   });
 
   it('after its order was paid: the retry gets that order, never "still processing"', async () => {
-    const { token, user, cart } = await setup(sandboxGateway());
-    const key = newKey();
-    const body = enrolmentRequest(cart, [[0]]);
+    const { token, user, key, body } = await setupOneWeek(sandboxGateway());
     expect((await pay(token, body, key)).statusCode).toBe(201);
     const paid = await onlyEnrolment();
     // The crash came after the charge, before the answer was stored.
     await t.store.collection('payment_attempts').deleteMany({});
     await interrupted(user._id, key, body);
-    const retry = await pay(token, body, key);
-    expect(retry.statusCode).toBe(201);
-    expect(retry.json().result).toMatchObject({ orderId: paid.order_number, authCode: paid.auth_code });
-    expect(await t.store.collection('inscripciones').count({})).toBe(1);
+    await expectPaidOrderAgain(await pay(token, body, key), paid);
   });
 
   it('while its outcome is unknown: "being verified" now, the order once the reconciler settles it', async () => {
-    const { token, user, cart } = await setup(timingOut({ charged: true }));
-    const key = newKey();
-    const body = enrolmentRequest(cart, [[0]]);
+    const { token, user, key, body } = await setupOneWeek(timingOut({ charged: true }));
     expect((await pay(token, body, key)).statusCode).toBe(202);
     await t.store.collection('payment_attempts').deleteMany({});
     await interrupted(user._id, key, body);
@@ -296,9 +289,7 @@ describe('a request interrupted by a crash', () => {
 
 describe('attempts and orders a dead request left behind', () => {
   it("are settled by the reconciler after their lease, with no retry: the order's answer, or cleared", async () => {
-    const { token, user, cart } = await setup(sandboxGateway());
-    const paidKey = newKey();
-    const body = enrolmentRequest(cart, [[0]]);
+    const { token, user, cart, key: paidKey, body } = await setupOneWeek(sandboxGateway());
     expect((await pay(token, body, paidKey)).statusCode).toBe(201);
     const paid = await onlyEnrolment();
     await t.store.collection('payment_attempts').deleteMany({});
@@ -345,9 +336,7 @@ describe('attempts and orders a dead request left behind', () => {
   });
 
   it('a retry waits out a live lease and then answers, never "still processing"', async () => {
-    const { token, user, cart } = await setup(sandboxGateway());
-    const key = newKey();
-    const body = enrolmentRequest(cart, [[0]]);
+    const { token, user, key, body } = await setupOneWeek(sandboxGateway());
     await interrupted(user._id, key, body, new Date(Date.now() + 1_500));
     const retry = await pay(token, body, key);
     expect(retry.statusCode).toBe(201);

@@ -25,6 +25,7 @@ import {
 } from './testing.ts';
 import { issuePendingReceipts } from '../../../src/core/receipts/pending-receipts.ts';
 import { expectReceiptLinksDownload } from './receipt-links.ts';
+import { expectRefused } from '../testing.ts';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -74,8 +75,18 @@ const addRange = (token: string, range: SequenceInput) =>
   t.api({ method: 'POST', url: '/api/secuencias-ncf', token, payload: range });
 
 /** Staff save the school's fiscal data. */
-const saveFiscal = (token: string, data: FiscalSettingsInput) =>
-  t.api({ method: 'POST', url: '/api/ajustes/fiscal', token, payload: data });
+/** Saves the school's fiscal settings: a school charging ITBIS, with `changes` over it. */
+const saveFiscal = (token: string, changes: Partial<FiscalSettingsInput> = {}) => {
+  const data: FiscalSettingsInput = {
+    school_name: 'Escuela',
+    rnc: '130000001',
+    address: 'Calle 1',
+    phone: '',
+    itbis: 'gravado',
+    ...changes,
+  };
+  return t.api({ method: 'POST', url: '/api/ajustes/fiscal', token, payload: data });
+};
 
 /** Only the demo's sequences of one type, replaced by one range (first..last), expiring on `day`. */
 async function onlySequence(type: string, first: number, last: number, day = '2028-12-31') {
@@ -422,25 +433,11 @@ describe('fiscal receipts', () => {
       receipt_blocked: ['B01'],
     });
     // The school charges ITBIS from now on; the invoice is issued under it, and its note too.
-    const saved = await saveFiscal(admin.token, {
-      school_name: 'Escuela',
-      rnc: '130000001',
-      address: 'Calle 1',
-      phone: '',
-      itbis: 'gravado',
-    });
+    const saved = await saveFiscal(admin.token);
     expect(saved.statusCode).toBe(200);
     // The school's e-mail (the families' answers go there) must be one address.
-    const badEmail = await saveFiscal(admin.token, {
-      school_name: 'Escuela',
-      rnc: '130000001',
-      address: 'Calle 1',
-      phone: '',
-      email: 'a@b.do, c@d.do',
-      itbis: 'gravado',
-    });
-    expect(badEmail.statusCode).toBe(400);
-    expect(badEmail.json().message).toBe('El correo de la escuela no es válido.');
+    const badEmail = await saveFiscal(admin.token, { email: 'a@b.do, c@d.do' });
+    expectRefused(badEmail, 400, 'El correo de la escuela no es válido.');
     const added = await addRange(admin.token, { type: 'B01', first: 1, last: 50, expires_on: '2028-12-31' });
     expect(added.statusCode, added.body).toBe(200);
     const [invoice, note] = await receipts();
@@ -473,13 +470,7 @@ describe('fiscal receipts', () => {
     const { cart, admin } = await setup();
     const parent = await t.createUser({ email: 'nota@correo.do' });
     const order = await pay(parent.token, cart, withInvoice(cart));
-    await saveFiscal(admin.token, {
-      school_name: 'Otro nombre',
-      rnc: '130000001',
-      address: 'Calle 1',
-      phone: '',
-      itbis: 'gravado',
-    });
+    await saveFiscal(admin.token, { school_name: 'Otro nombre' });
     await staffCancel(admin.token, order._id);
     const [invoice, note] = await receipts();
     expect(note).toMatchObject({ type: 'B04', itbis_mode: 'exento', itbis: 0, school: invoice!.school });
@@ -490,10 +481,7 @@ describe('fiscal receipts', () => {
     const { cart, admin } = await setup();
     const saved = await saveFiscal(admin.token, {
       school_name: 'Club Deportivo Naco',
-      rnc: '130000001',
       address: 'Calle 1, Naco',
-      phone: '',
-      itbis: 'gravado',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const parent = await t.createUser({ email: 'itbis@correo.do' });

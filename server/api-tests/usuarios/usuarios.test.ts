@@ -7,6 +7,15 @@ import { MAX_FAILURES_PER_ACCOUNT } from '../../../src/core/accounts/throttle.ts
 let t: TestApp;
 afterEach(async () => t?.close());
 
+/** The calls these tests make over and over, on the app of the running test. */
+const login = (email: string, password: string) =>
+  t.api({ method: 'POST', url: '/api/usuarios/login', payload: { email, password } });
+const updateUser = (token: string, payload: Record<string, unknown>) =>
+  t.api({ method: 'POST', url: '/api/usuarios/update', token, payload });
+const profile = (id: string, token?: string) =>
+  t.api({ method: 'GET', url: `/api/usuarios/profile/${id}`, ...(token === undefined ? {} : { token }) });
+const post = (url: string, payload: Record<string, unknown>) => t.api({ method: 'POST', url, payload });
+
 const PUBLIC_FIELDS = [
   '_id',
   'email',
@@ -25,11 +34,7 @@ const PUBLIC_FIELDS = [
 describe('POST /api/usuarios/create', () => {
   it('registers a parent, answers {token, _id}, stores only a hash, and the token works', async () => {
     t = await buildTestApp();
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/create',
-      payload: { email: 'Ana@Correo.do', password: 'clave1' },
-    });
+    const res = await post('/api/usuarios/create', { email: 'Ana@Correo.do', password: 'clave1' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['_id', 'token']);
@@ -37,23 +42,15 @@ describe('POST /api/usuarios/create', () => {
     expect(stored).toMatchObject({ email: 'ana@correo.do', tipo: 'cliente', status: 'active' });
     expect(stored!.password_hash).toMatch(/^scrypt\$/);
     expect(JSON.stringify(stored)).not.toContain('clave1');
-    const profile = await t.api({
-      method: 'GET',
-      url: `/api/usuarios/profile/${body._id}`,
-      token: body.token,
-    });
-    expect(profile.statusCode).toBe(200);
-    expect(profile.json().result.email).toBe('ana@correo.do');
+    const own = await profile(body._id, body.token);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().result.email).toBe('ana@correo.do');
   });
 
   it('refuses a taken e-mail whatever its case, with {status, message}', async () => {
     t = await buildTestApp();
     await t.createUser({ email: 'ana@correo.do' });
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/create',
-      payload: { email: 'ANA@correo.do', password: 'clave1' },
-    });
+    const res = await post('/api/usuarios/create', { email: 'ANA@correo.do', password: 'clave1' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ status: 'ERROR', message: M.emailTaken });
     expect(await t.store.collection('usuarios').count({})).toBe(1);
@@ -67,7 +64,7 @@ describe('POST /api/usuarios/create', () => {
     [{ email: { $ne: '' }, password: 'clave1' }, 'El campo "email" tiene un tipo de dato inválido.'],
   ])('refuses bad input %j with a Spanish message and stores nothing', async (payload, message) => {
     t = await buildTestApp();
-    const res = await t.api({ method: 'POST', url: '/api/usuarios/create', payload });
+    const res = await post('/api/usuarios/create', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(await t.store.collection('usuarios').count({})).toBe(0);
@@ -75,10 +72,11 @@ describe('POST /api/usuarios/create', () => {
 
   it('drops unknown fields: nobody registers as an admin', async () => {
     t = await buildTestApp();
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/create',
-      payload: { email: 'eva@correo.do', password: 'clave1', tipo: 'admin', puede_admin_ofertas: true },
+    const res = await post('/api/usuarios/create', {
+      email: 'eva@correo.do',
+      password: 'clave1',
+      tipo: 'admin',
+      puede_admin_ofertas: true,
     });
     expect(res.statusCode).toBe(201);
     const stored = await t.store.collection<UserRecord>('usuarios').findById(res.json()._id);
@@ -90,11 +88,7 @@ describe('POST /api/usuarios/login', () => {
   it('answers {success, message, result: {token, _id, …}} and never the hash', async () => {
     t = await buildTestApp();
     const { user } = await t.createUser({ email: 'luis@correo.do', password: 'clave-luis' });
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/login',
-      payload: { email: 'LUIS@correo.do', password: 'clave-luis' },
-    });
+    const res = await login('LUIS@correo.do', 'clave-luis');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -109,11 +103,7 @@ describe('POST /api/usuarios/login', () => {
   it('returns the admin fields on an admin login', async () => {
     t = await buildTestApp();
     await t.createUser({ email: 'jefa@escuela.do', password: 'clave-jefa', admin: true });
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/login',
-      payload: { email: 'jefa@escuela.do', password: 'clave-jefa' },
-    });
+    const res = await login('jefa@escuela.do', 'clave-jefa');
     expect(res.json().result).toMatchObject({
       tipo: 'admin',
       puede_admin_ofertas: false,
@@ -129,7 +119,7 @@ describe('POST /api/usuarios/login', () => {
       { email: 'luis@correo.do', password: 'otra-clave' },
       { email: 'nadie@correo.do', password: 'otra-clave' },
     ]) {
-      const res = await t.api({ method: 'POST', url: '/api/usuarios/login', payload });
+      const res = await post('/api/usuarios/login', payload);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ success: false, status: 'ERROR', message: M.badCredentials });
     }
@@ -140,25 +130,13 @@ describe('POST /api/usuarios/login', () => {
     await t.createUser({ email: 'luis@correo.do', password: 'clave-luis' });
     await t.createUser({ email: 'rosa@correo.do', password: 'clave-rosa' });
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i += 1) {
-      const res = await t.api({
-        method: 'POST',
-        url: '/api/usuarios/login',
-        payload: { email: 'luis@correo.do', password: 'mala-clave' },
-      });
+      const res = await login('luis@correo.do', 'mala-clave');
       expect(res.statusCode).toBe(401);
     }
-    const locked = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/login',
-      payload: { email: 'luis@correo.do', password: 'clave-luis' },
-    });
+    const locked = await login('luis@correo.do', 'clave-luis');
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ success: false, status: 'ERROR', message: M.tooManyForAccount });
-    const other = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/login',
-      payload: { email: 'rosa@correo.do', password: 'clave-rosa' },
-    });
+    const other = await login('rosa@correo.do', 'clave-rosa');
     expect(other.statusCode).toBe(200);
   });
 
@@ -170,11 +148,7 @@ describe('POST /api/usuarios/login', () => {
       ),
     );
     for (const { user } of parents) {
-      const res = await t.api({
-        method: 'POST',
-        url: '/api/usuarios/login',
-        payload: { email: user.email, password: 'clave-familia' },
-      });
+      const res = await login(user.email, 'clave-familia');
       expect(res.statusCode).toBe(200);
     }
   });
@@ -185,18 +159,10 @@ describe('profile, find and update', () => {
     t = await buildTestApp();
     const ana = await t.createUser();
     const luis = await t.createUser();
-    const own = await t.api({
-      method: 'GET',
-      url: `/api/usuarios/profile/${ana.user._id}`,
-      token: ana.token,
-    });
+    const own = await profile(ana.user._id, ana.token);
     expect(own.statusCode).toBe(200);
     expect(Object.keys(own.json())).toEqual(['result']);
-    const other = await t.api({
-      method: 'GET',
-      url: `/api/usuarios/profile/${luis.user._id}`,
-      token: ana.token,
-    });
+    const other = await profile(luis.user._id, ana.token);
     expect(other.statusCode).toBe(403);
     expect(other.json()).toMatchObject({ status: 'ERROR', message: M.profileForbidden });
     const find = await t.api({ method: 'GET', url: `/api/usuarios/find/${luis.user._id}`, token: ana.token });
@@ -206,14 +172,10 @@ describe('profile, find and update', () => {
   it('answers 401 without a token and with a forged one', async () => {
     t = await buildTestApp();
     const ana = await t.createUser();
-    const none = await t.api({ method: 'GET', url: `/api/usuarios/profile/${ana.user._id}` });
+    const none = await profile(ana.user._id);
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ status: 'ERROR', message: 'Debe iniciar sesión para continuar.' });
-    const forged = await t.api({
-      method: 'GET',
-      url: `/api/usuarios/profile/${ana.user._id}`,
-      token: `${ana.token}x`,
-    });
+    const forged = await profile(ana.user._id, `${ana.token}x`);
     expect(forged.statusCode).toBe(401);
   });
 
@@ -221,11 +183,7 @@ describe('profile, find and update', () => {
     t = await buildTestApp();
     const admin = await t.createUser({ admin: true });
     const ana = await t.createUser({ email: 'ana@correo.do' });
-    const res = await t.api({
-      method: 'GET',
-      url: `/api/usuarios/profile/${ana.user._id}`,
-      token: admin.token,
-    });
+    const res = await profile(ana.user._id, admin.token);
     expect(res.json().result.email).toBe('ana@correo.do');
     const list = await t.api({ method: 'GET', url: '/api/usuarios/listpop?q=ANA', token: admin.token });
     expect(list.statusCode).toBe(200);
@@ -245,17 +203,12 @@ describe('profile, find and update', () => {
   it('lets a parent change contact data and password (with the current one), not their role', async () => {
     t = await buildTestApp();
     const ana = await t.createUser({ email: 'ana@correo.do', password: 'clave-vieja' });
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/update',
-      token: ana.token,
-      payload: {
-        _id: ana.user._id,
-        name: 'Ana Pérez',
-        phone: '809-555-1234',
-        tipo: 'admin',
-        puede_admin_ofertas: true,
-      },
+    const res = await updateUser(ana.token, {
+      _id: ana.user._id,
+      name: 'Ana Pérez',
+      phone: '809-555-1234',
+      tipo: 'admin',
+      puede_admin_ofertas: true,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -264,39 +217,28 @@ describe('profile, find and update', () => {
       data: { name: 'Ana Pérez', phone: '809-555-1234', tipo: 'cliente', puede_admin_ofertas: false },
     });
 
-    const wrong = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/update',
-      token: ana.token,
-      payload: { _id: ana.user._id, currentPassword: 'otra', newPassword: 'clave-nueva' },
+    const wrong = await updateUser(ana.token, {
+      _id: ana.user._id,
+      currentPassword: 'otra',
+      newPassword: 'clave-nueva',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(M.wrongCurrentPassword);
-    const ok = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/update',
-      token: ana.token,
-      payload: { _id: ana.user._id, currentPassword: 'clave-vieja', newPassword: 'clave-nueva' },
+    const ok = await updateUser(ana.token, {
+      _id: ana.user._id,
+      currentPassword: 'clave-vieja',
+      newPassword: 'clave-nueva',
     });
     expect(ok.statusCode).toBe(200);
-    const login = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/login',
-      payload: { email: 'ana@correo.do', password: 'clave-nueva' },
-    });
-    expect(login.statusCode).toBe(200);
+    const signIn = await login('ana@correo.do', 'clave-nueva');
+    expect(signIn.statusCode).toBe(200);
   });
 
   it('refuses to update another parent', async () => {
     t = await buildTestApp();
     const ana = await t.createUser();
     const luis = await t.createUser();
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/update',
-      token: ana.token,
-      payload: { _id: luis.user._id, name: 'Hack' },
-    });
+    const res = await updateUser(ana.token, { _id: luis.user._id, name: 'Hack' });
     expect(res.statusCode).toBe(403);
     expect((await t.store.collection<UserRecord>('usuarios').findById(luis.user._id))!.name).not.toBe('Hack');
   });
@@ -305,19 +247,9 @@ describe('profile, find and update', () => {
     t = await buildTestApp();
     const admin = await t.createUser({ admin: true });
     const ana = await t.createUser();
-    const grant = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/update',
-      token: admin.token,
-      payload: { _id: ana.user._id, puede_admin_ofertas: true },
-    });
+    const grant = await updateUser(admin.token, { _id: ana.user._id, puede_admin_ofertas: true });
     expect(grant.json().data.puede_admin_ofertas).toBe(true);
-    const self = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/update',
-      token: admin.token,
-      payload: { _id: admin.user._id, tipo: 'cliente' },
-    });
+    const self = await updateUser(admin.token, { _id: admin.user._id, tipo: 'cliente' });
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe(M.selfDemotion);
   });
@@ -329,16 +261,8 @@ describe('password reset', () => {
   it('mails a single-use link, and answers the same for an unknown e-mail', async () => {
     t = await buildTestApp();
     await t.createUser({ email: 'ana@correo.do', password: 'clave-vieja' });
-    const unknown = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/forgot',
-      payload: { email: 'nadie@correo.do' },
-    });
-    const known = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/forgot',
-      payload: { email: 'Ana@correo.do' },
-    });
+    const unknown = await post('/api/usuarios/forgot', { email: 'nadie@correo.do' });
+    const known = await post('/api/usuarios/forgot', { email: 'Ana@correo.do' });
     expect(unknown.statusCode).toBe(200);
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
@@ -352,49 +276,29 @@ describe('password reset', () => {
     // Only a hash of the token is stored.
     expect(JSON.stringify(await t.store.collection('password_resets').find({}))).not.toContain(token);
 
-    const reset = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/reset',
-      payload: { token, password: 'clave-nueva' },
-    });
+    const reset = await post('/api/usuarios/reset', { token, password: 'clave-nueva' });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ status: 'SUCCESS', message: M.resetDone });
-    const again = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/reset',
-      payload: { token, password: 'otra-clave' },
-    });
+    const again = await post('/api/usuarios/reset', { token, password: 'otra-clave' });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(M.resetInvalid);
 
-    const oldLogin = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/login',
-      payload: { email: 'ana@correo.do', password: 'clave-vieja' },
-    });
+    const oldLogin = await login('ana@correo.do', 'clave-vieja');
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/login',
-      payload: { email: 'ana@correo.do', password: 'clave-nueva' },
-    });
+    const newLogin = await login('ana@correo.do', 'clave-nueva');
     expect(newLogin.statusCode).toBe(200);
   });
 
   it('refuses an expired link', async () => {
     t = await buildTestApp();
     await t.createUser({ email: 'ana@correo.do' });
-    await t.api({ method: 'POST', url: '/api/usuarios/forgot', payload: { email: 'ana@correo.do' } });
+    await post('/api/usuarios/forgot', { email: 'ana@correo.do' });
     await t.app.outbox.flush();
     const token = linkToken(t.mails[0]!.text);
     await t.store
       .collection('password_resets')
       .updateOne({}, { set: { expires_at: new Date(Date.now() - 1000) } });
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/usuarios/reset',
-      payload: { token, password: 'clave-nueva' },
-    });
+    const res = await post('/api/usuarios/reset', { token, password: 'clave-nueva' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(M.resetInvalid);
   });

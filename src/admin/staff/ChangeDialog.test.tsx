@@ -60,15 +60,10 @@ describe('the staff change dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Cambiar Semana 1 de Pedro Rodríguez' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cambiar de semana' });
     const select = within(dialog).getByLabelText('Nueva semana *');
-    const full = await within(select).findByRole('option', {
-      name: 'Semana 8 (23/08/2027 - 27/08/2027) · RD$4,700 — Agotada',
-    });
-    const taken = within(select).getByRole('option', {
-      name: 'Semana 4 (26/07/2027 - 30/07/2027) · RD$4,700 — ya inscrito(a), orden 1007',
-    });
-    const free = within(select).getByRole('option', {
-      name: 'Semana 3 (19/07/2027 - 23/07/2027) · RD$4,700',
-    });
+    const option = (name: string) => within(select).findByRole('option', { name });
+    const full = await option('Semana 8 (23/08/2027 - 27/08/2027) · RD$4,700 — Agotada');
+    const taken = await option('Semana 4 (26/07/2027 - 30/07/2027) · RD$4,700 — ya inscrito(a), orden 1007');
+    const free = await option('Semana 3 (19/07/2027 - 23/07/2027) · RD$4,700');
     expect(full).toBeDisabled();
     expect(taken).toBeDisabled();
     expect(free).toBeEnabled();

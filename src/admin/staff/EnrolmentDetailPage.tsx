@@ -13,6 +13,7 @@ import { StateBadge } from './StateBadge.tsx';
 import { isAnnualProgram } from '../../domain/records.ts';
 import { ChangeDialog, type ChangeTarget } from './ChangeDialog.tsx';
 import { OrderSection } from './enrolment-detail/OrderSection.tsx';
+import { PaymentsSection } from './enrolment-detail/PaymentsSection.tsx';
 import { ChangesSection } from './enrolment-detail/ChangesSection.tsx';
 import { ParticipantsSection } from './enrolment-detail/ParticipantsSection.tsx';
 import { FamilySections } from './enrolment-detail/FamilySections.tsx';
@@ -80,6 +81,7 @@ export function EnrolmentDetailPage() {
         </Link>
       </p>
       <OrderSection enrolment={enrolment} />
+      <PaymentsSection enrolment={enrolment} />
       <ChangesSection enrolment={enrolment} />
       <ParticipantsSection
         enrolment={enrolment}

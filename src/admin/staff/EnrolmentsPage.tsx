@@ -1,6 +1,8 @@
 // 'Inscripciones': every order, searched by order number, parent or child, filtered by camp, week,
-// state and date, paged by the server; the export buttons download exactly what is filtered.
-import { useEffect, useMemo } from 'react';
+// state and date, paged by the server; the export buttons download exactly what is filtered, and
+// 'Nueva inscripción' enrols a family at the counter (./WalkInDialog.tsx).
+import { useEffect, useMemo, useState } from 'react';
+import { Button } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../AdminPage.tsx';
 import type { AdminColumn } from '../DataTable.tsx';
@@ -13,6 +15,7 @@ import { EnrolmentFiltersForm } from './EnrolmentFiltersForm.tsx';
 import { useDebounced, useUrlFilters } from '../filters.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 import { StateBadge } from './StateBadge.tsx';
+import { WalkInDialog } from './WalkInDialog.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -30,6 +33,8 @@ export function EnrolmentsPage() {
   const q = useDebounced(filters.q ?? '');
   const query = { ...filters, q, page, limit: PAGE_SIZE };
   const list = useEnrolmentsQuery(query);
+  // A family at the counter or on the phone (issue 54).
+  const [walkIn, setWalkIn] = useState(false);
   const { rows, total, pages } = pageOf(list.data, PAGE_SIZE);
   useEffect(() => {
     if (list.error) notifyError(withServerMessage('Error al cargar inscripciones', list.error));
@@ -83,7 +88,18 @@ export function EnrolmentsPage() {
   );
 
   return (
-    <AdminPage title="Inscripciones" actions={<ExportButtons filters={{ ...filters, q }} />}>
+    <AdminPage
+      title="Inscripciones"
+      actions={
+        <>
+          <Button variant="primary" className="admin-tap" onClick={() => setWalkIn(true)}>
+            Nueva inscripción
+          </Button>
+          <ExportButtons filters={{ ...filters, q }} />
+        </>
+      }
+    >
+      {walkIn && <WalkInDialog onClose={() => setWalkIn(false)} />}
       <TableCard
         filters={<EnrolmentFiltersForm filters={filters} onChange={setFilters} />}
         load={list}

@@ -1,5 +1,6 @@
 // Staff operations on one enrolment (the staff issue): its whole detail, and cancelling it.
-import { cardCharges, markPaymentRefunded } from '../payments/ledger.ts';
+import { cardCharges, markPaymentRefunded, readLedger } from '../payments/ledger.ts';
+import { santoDomingoDay } from '../../domain/days.ts';
 import { cancelFutureInstalments } from '../payments/instalment-updates.ts';
 import { withLedgerLock } from '../payments/ledger-lock.ts';
 import { offerFreedPlaces } from '../checkout/waitlist.ts';
@@ -7,7 +8,7 @@ import { refundWhereTaken } from '../checkout/gateway.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Category, Coupon, Enrolment, Membership, UserRecord, Week } from '../../domain/records.ts';
-import { LEDGER_MESSAGES } from '../../domain/ledger.ts';
+import { LEDGER_MESSAGES, PAYING_STATUSES } from '../../domain/ledger.ts';
 import type { CancelPolicy } from '../../domain/cancellation.ts';
 import { cancellationPlan, GIVE_BACK_MESSAGES, OFFICE_REFUND_METHOD_LABELS } from '../../domain/give-back.ts';
 import type { OfficeRefundBody } from '../../domain/schemas/cancellation.ts';
@@ -42,7 +43,7 @@ export const mailKeysOf = (id: string, changes: ReadonlyArray<{ id: string }> = 
  * categories' names, the parent's account and the e-mails queued for it. The card appears only as
  * stored (brand, last four digits).
  */
-export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string) {
+export async function enrolmentDetail(deps: Pick<CoreDeps, 'store' | 'clock'>, id: string) {
   const { store } = deps;
   const enrolment = await enrolmentsOf(deps).findById(id);
   if (!enrolment) throw new ApiError(404, STAFF_MESSAGES.enrolmentNotFound);
@@ -69,6 +70,12 @@ export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string)
   const { collected, given } = await giveBackState(store, enrolment);
   const plan = cancellationPlan(collected, given);
   const weekName = new Map(weeks.map((week) => [week._id, week.name]));
+  // What its ledger collected and still owes, and each payment with its note and who recorded it
+  // (issue 54): a plan's order collects far more than its checkout's amount.
+  const ledger =
+    enrolment.payment_status === 'paid'
+      ? await readLedger(store, enrolment, santoDomingoDay(nowOf(deps)))
+      : null;
   const categoryName = new Map(categories.map((category) => [category._id, category.name]));
   return {
     ...enrolment,
@@ -82,6 +89,22 @@ export async function enrolmentDetail(deps: Pick<CoreDeps, 'store'>, id: string)
     receipts: receipts.get(id) ?? [],
     give_back: { collected, given, card: plan.card, office: plan.office },
     voided_by_cancel: issued.map((membership) => membership.code),
+    ledger: ledger && {
+      paid: ledger.paid,
+      balance: ledger.balance,
+      payments: ledger.payments
+        .filter((payment) => PAYING_STATUSES.includes(payment.status))
+        .map(({ _id, method, amount, created_at, bank, document, note, recorded_by }) => ({
+          _id,
+          method,
+          amount,
+          created_at,
+          bank: bank ?? '',
+          document: document ?? '',
+          note: note ?? '',
+          recorded_by,
+        })),
+    },
     mails: mails.map(({ kind, subject, to, status, created_at }) => ({
       kind,
       subject,

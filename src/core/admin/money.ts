@@ -13,6 +13,7 @@ import {
   type OrderMoney,
 } from '../../domain/money.ts';
 import { checkoutPaymentId, PAYMENTS } from '../payments/ledger.ts';
+import { unpaidAtEnrolment } from '../../domain/office-sales.ts';
 
 /** Orders read per page. */
 const PAGE = 200;
@@ -50,7 +51,11 @@ export async function* orderPagesWithMoney(store: Store, filter: Filter): AsyncG
       paidBy.set(payment.enrolment_id, [...(paidBy.get(payment.enrolment_id) ?? []), payment]);
     yield page.map((order) => {
       const own = paidBy.get(order._id) ?? [];
-      const checkout = own.some((payment) => payment._id === checkoutPaymentId(order._id)) ? 0 : order.amount;
+      // An order the office took unpaid (issue 54) brought in nothing at the checkout.
+      const checkout =
+        own.some((payment) => payment._id === checkoutPaymentId(order._id)) || unpaidAtEnrolment(order)
+          ? 0
+          : order.amount;
       const collected = checkout + own.reduce((sum, payment) => sum + payment.amount, 0);
       return { order, money: orderMoney(order, collected, soldFor(order)) };
     });

@@ -16,7 +16,7 @@ import { ROLE_MESSAGES as M, STAFF_ROLE_LABELS, type StaffRole, type StaffView }
 
 const USERS = 'usuarios';
 /** An invitation's link lives longer than a reset's hour: a new member may read it tomorrow. */
-const INVITE_TTL_MS = 72 * 3_600_000;
+export const INVITE_TTL_MS = 72 * 3_600_000;
 
 const usersOf = (deps: Pick<CoreDeps, 'store'>) => deps.store.collection<UserRecord>(USERS);
 
@@ -81,13 +81,17 @@ export async function listStaff(deps: Pick<CoreDeps, 'store'>): Promise<StaffVie
   ).sort((a, b) => order[a.role] - order[b.role]);
 }
 
-/** The link to choose a password: a single-use token, as the password reset's. */
-async function sendPasswordLink(
+/**
+ * The link to choose a password: a single-use token, as the password reset's. A family's account
+ * the office created (issue 54) is sent to the parents' sign-in, not the panel's.
+ */
+export async function sendPasswordLink(
   deps: CoreDeps,
   user: UserRecord,
   subject: string,
   intro: string,
   ttl: number,
+  { panel = true }: { panel?: boolean } = {},
 ): Promise<void> {
   const token = randomToken(32);
   const now = nowOf(deps);
@@ -99,14 +103,15 @@ async function sendPasswordLink(
     created_at: now,
   });
   // `panel=1`: after choosing it, 'Iniciar sesión' leads to the panel's sign-in (issue 45).
-  const link = `${deps.settings.publicUrl}/recover-password?token=${token}&panel=1`;
-  const panel = `${deps.settings.publicUrl}/admin/login`;
-  const text = `${intro}\n\nPara elegir su contraseña abra este enlace (sirve una sola vez):\n\n${link}\n\nDespués entre al panel en ${panel}`;
+  const link = `${deps.settings.publicUrl}/recover-password?token=${token}${panel ? '&panel=1' : ''}`;
+  const signIn = `${deps.settings.publicUrl}${panel ? '/admin/login' : '/login'}`;
+  const where = panel ? 'al panel' : 'a su cuenta';
+  const text = `${intro}\n\nPara elegir su contraseña abra este enlace (sirve una sola vez):\n\n${link}\n\nDespués entre ${where} en ${signIn}`;
   await deps.mailer.enqueue({
     to: [user.email],
     subject,
     text,
-    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Elegir mi contraseña</a> (el enlace sirve una sola vez).</p><p>Después entre al panel en <a href="${escapeHtml(panel)}">${escapeHtml(panel)}</a>.</p>`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Elegir mi contraseña</a> (el enlace sirve una sola vez).</p><p>Después entre ${where} en <a href="${escapeHtml(signIn)}">${escapeHtml(signIn)}</a>.</p>`,
     kind: 'password-reset',
     user_id: user._id,
   });

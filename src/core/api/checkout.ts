@@ -12,6 +12,8 @@ import {
 import { authenticationStatus, cancelAuthentication } from '../checkout/authentication.ts';
 import { CARD_FIELDS, ENROLMENT_MESSAGES as M } from '../../domain/enrolment.ts';
 import { CreateEnrolmentBody } from '../../domain/schemas/enrolment.ts';
+import { OfficeEnrolmentBody, OfficePriceAnswer } from '../../domain/schemas/office-sales.ts';
+import { enrolAtCounter, priceAtCounter } from '../checkout/office.ts';
 import { usableCoupon } from '../checkout/coupons.ts';
 import { answerOncePerKey } from './once-per-key.ts';
 import { childrenOf, earlierOrders, enrol, familyMembership } from '../checkout/pipeline.ts';
@@ -20,6 +22,7 @@ import { recoverAnswer } from '../checkout/answers.ts';
 import {
   accountOf,
   actorOf,
+  adminCall,
   HtmlAnswer,
   type ApiRoute,
   perAccount,
@@ -298,6 +301,23 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
         work: (key) => enrol(core.deps, accountOf(call), call.body, key),
         recover: (key) => recoverAnswer(core.deps.store, accountOf(call)._id, key),
       }),
+  }),
+  // The office enrols a family at the counter or on the phone (issue 54): the same pipeline.
+  adminCall('POST', '/inscripciones/oficina', {
+    schema: { body: OfficeEnrolmentBody, response: { 201: EnrolmentAnswer } },
+    rateLimit: perAccount(30),
+    handle: (call, core) =>
+      answerOncePerKey(call, core, {
+        request: call.body,
+        cardFields: CARD_FIELDS,
+        what: 'office enrolment',
+        work: (key) => enrolAtCounter(core.deps, actorOf(call), accountOf(call), call.body, key),
+      }),
+  }),
+  // Its price first, with every check of the checkout and nothing written.
+  adminCall('POST', '/inscripciones/oficina/precio', {
+    schema: { body: OfficeEnrolmentBody, response: { 200: OfficePriceAnswer } },
+    handle: (call, core) => priceAtCounter(core.deps, accountOf(call), call.body),
   }),
   userCall('GET', '/inscripciones/autenticacion/:session', {
     schema: { params: AuthenticationParams, response: { 200: AuthenticationStatusAnswer } },

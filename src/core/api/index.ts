@@ -11,6 +11,7 @@ import { WAITLIST_ROUTES } from './waitlist.ts';
 import { RECEIPT_ROUTES } from './receipts.ts';
 import { PAYMENT_ROUTES } from './payments.ts';
 import { MESSAGES_ROUTES } from './messages.ts';
+import { NOTICE_ROUTES } from './notices.ts';
 import type { ApiRoute } from './route.ts';
 
 export const API_ROUTES: ApiRoute[] = [
@@ -24,6 +25,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...PERSONAL_ROUTES,
   ...CAMP_DAY_ROUTES,
   ...MESSAGES_ROUTES,
+  ...NOTICE_ROUTES,
 ];
 
 export {

@@ -1,5 +1,6 @@
 // The confirmation e-mail of a paid enrolment (DESIGN.md §2.10): camp, weeks and dates,
 // participants, order number, authorization number and amount, in Spanish, text and HTML.
+import { officePaymentSentence } from '../../domain/office-sales.ts';
 import { escapeHtml, type MailMessage } from '../deps.ts';
 import { fullName } from '../../domain/family.ts';
 import type { Camp, Week } from '../../domain/records.ts';
@@ -59,13 +60,18 @@ export function confirmationMail(
     };
   });
   const amount = formatDop(enrolment.amount);
+  // Taken by the office (issue 54): paid at the counter (or owed), and who took it.
+  const counter = officePaymentSentence(enrolment);
+  const takenBy = enrolment.office ? `, registrado en la oficina por ${enrolment.office.taken_by_name}` : '';
+  const cardPaid = `(tarjeta ${enrolment.card.brand} terminada en ${enrolment.card.last4}${takenBy})`;
   const text = [
     '¡Gracias por su inscripción!',
     '',
     `${enrolment.camp_name}`,
     `Número de orden: ${enrolment.order_number}`,
-    `Número de autorización: ${enrolment.auth_code}`,
-    `Monto pagado: ${amount} (tarjeta ${enrolment.card.brand} terminada en ${enrolment.card.last4})`,
+    ...(counter
+      ? [counter]
+      : [`Número de autorización: ${enrolment.auth_code}`, `Monto pagado: ${amount} ${cardPaid}`]),
     '',
     'Participantes:',
     ...children.flatMap((child) => [
@@ -81,8 +87,12 @@ export function confirmationMail(
 <p><strong>${escapeHtml(enrolment.camp_name)}</strong></p>
 <table cellpadding="4">
 <tr><td>Número de orden</td><td><strong>${escapeHtml(enrolment.order_number)}</strong></td></tr>
-<tr><td>Número de autorización</td><td><strong>${escapeHtml(enrolment.auth_code ?? '')}</strong></td></tr>
-<tr><td>Monto pagado</td><td><strong>${escapeHtml(amount)}</strong> (tarjeta ${escapeHtml(enrolment.card.brand)} terminada en ${escapeHtml(enrolment.card.last4)})</td></tr>
+${
+  counter
+    ? `<tr><td colspan="2">${escapeHtml(counter)}</td></tr>`
+    : `<tr><td>Número de autorización</td><td><strong>${escapeHtml(enrolment.auth_code ?? '')}</strong></td></tr>
+<tr><td>Monto pagado</td><td><strong>${escapeHtml(amount)}</strong> ${escapeHtml(cardPaid)}</td></tr>`
+}
 </table>
 <h3>Participantes</h3>
 <ul>

@@ -58,7 +58,8 @@ import { familyBasisHolds } from './cancellation.ts';
 import { offerFreedPlaces } from './waitlist.ts';
 import { PLACES, heldBy, holdExpiryOf, releaseExpiredHolds } from './holds.ts';
 import { cartHoldName, expiredHolds } from '../../domain/holds.ts';
-import { settleApproved, answerInTime, failUncharged } from './settle.ts';
+import { settleApproved, settleAtCounter, answerInTime, failUncharged } from './settle.ts';
+import type { OfficeSale } from '../../domain/office-sales.ts';
 import { successAnswer, verifyingAnswer } from './answers.ts';
 
 /** A refusal as the checkout answers it: its status and the one error envelope. */
@@ -90,11 +91,18 @@ export async function readCatalogue(store: Store, body: CreateEnrolmentBody): Pr
   return { camp, weeks, weekById: new Map(weeks.map((week) => [week._id, week])), categories };
 }
 
-/** Each participant's photo is one this account uploaded (issue 43). */
-export async function checkPhotos(store: Store, body: CreateEnrolmentBody, userId: string): Promise<void> {
+/**
+ * Each participant's photo is one this account uploaded (issue 43), or, for an order the office
+ * takes (issue 54), one the staff member taking it uploaded at the counter.
+ */
+export async function checkPhotos(
+  store: Store,
+  body: CreateEnrolmentBody,
+  userIds: string | readonly string[],
+): Promise<void> {
   const owned = await ownPhotos(
     store,
-    userId,
+    userIds,
     body.listParticipants.map((participant) => participant.image.trim()),
   );
   const foreign = body.listParticipants.find((participant) => !owned.has(participant.image.trim()));
@@ -272,6 +280,7 @@ interface Order {
   price: PriceBreakdown;
   schedule?: PaymentSchedule;
   familyOrders?: string[];
+  office?: OfficeSale;
 }
 
 /**
@@ -316,11 +325,11 @@ async function takeOrder(
 
 /** The enrolment, recorded as pending before the charge so a paid order can always be found. */
 export async function recordPending(store: Store, order: Order, merchant?: string): Promise<Enrolment> {
-  const { user, body, key, catalogue, declared, coupon, price, schedule, familyOrders } = order;
+  const { user, body, key, catalogue, declared, coupon, price, schedule, familyOrders, office } = order;
   const orderNumber = String(1000 + (await store.nextSequence('orders')));
   const codes = new Map([...declared].map(([slot, membership]) => [slot, membership.code]));
-  return store.collection<Enrolment>('inscripciones').insertOne(
-    pendingEnrolment({
+  return store.collection<Enrolment>('inscripciones').insertOne({
+    ...pendingEnrolment({
       orderNumber,
       userId: user._id,
       key,
@@ -334,7 +343,8 @@ export async function recordPending(store: Store, order: Order, merchant?: strin
       familyOrders,
       merchant,
     }),
-  );
+    ...(office ? { office } : {}),
+  });
 }
 
 /**
@@ -408,12 +418,23 @@ async function keepCardForAutopay(
   );
 }
 
-/** One enrolment through the pipeline; answers {statusCode, body} for the idempotency store. */
-export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolmentBody, key: string) {
+/**
+ * One enrolment through the pipeline; answers {statusCode, body} for the idempotency store. An
+ * order the office takes for the family (issue 54, ./office.ts) names how it is paid: by card
+ * typed by staff (the same charge, without the parent's 3-D Secure step or autopay), or at the
+ * counter (cash, transfer, or nothing yet until a due day), where no card is charged.
+ */
+export async function enrol(
+  deps: CoreDeps,
+  user: UserRecord,
+  body: CreateEnrolmentBody,
+  key: string,
+  office?: OfficeTaking,
+) {
   const { store } = deps;
   const invalid = checkRequest(body);
   if (invalid) throw refuse(invalid);
-  await checkPhotos(store, body, user._id);
+  await checkPhotos(store, body, office ? [user._id, office.staff_id] : user._id);
   const catalogue = await readCatalogue(store, body);
   const declared = await checkMemberships(store, body, user);
   const coupon = body.coupon?.trim()
@@ -436,8 +457,16 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
     [...declared.keys()],
     familyChildren,
     santoDomingoDay(nowOf(deps)),
+    // The office's order takes the school's price unless its dialog sent the one it showed.
+    !office?.server_price,
   );
   if ('status' in priced) throw refuse(priced);
+  // The office's dialog asks the price first (issue 54): every check above, nothing written.
+  if (office?.preview)
+    return {
+      statusCode: 200,
+      body: { status: 'SUCCESS', data: { amount: priced.price.total, discount: priced.price.discount } },
+    };
   // The orders a cross-order discount relied on: they can then only be cancelled by staff.
   const familyOrders =
     familyChildren > body.listParticipants.length ? earlier.map((previous) => previous._id) : [];
@@ -451,6 +480,7 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
     price: priced.price,
     schedule: priced.schedule,
     familyOrders,
+    ...(office ? { office: officeSale(office) } : {}),
   };
 
   // WhatsApp (issue 56): the box as the parent ticked it, recorded with its time, whatever the card
@@ -487,10 +517,16 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
     await notCharged(error);
     throw error;
   }
+  // Paid at the counter (or not yet): no card is charged; the order is settled as a card's is.
+  if (office && office.method !== 'tarjeta') return successAnswer(await settleAtCounter(deps, enrolment));
   let outcome: ChargeOutcome;
-  const keepCard = Boolean(body.autopay && order.schedule?.items.some((item) => !item.at_enrolment));
+  const keepCard = Boolean(
+    !office && body.autopay && order.schedule?.items.some((item) => !item.at_enrolment),
+  );
   try {
-    outcome = await chargeCard(deps, body, enrolment, { email: user.email, keepCard });
+    // A card typed by staff is a virtual terminal's charge: the family's browser is not there.
+    const secure = office ? undefined : { email: user.email, keepCard };
+    outcome = await chargeCard(deps, body, enrolment, secure);
   } catch (error) {
     await release();
     throw error;
@@ -522,3 +558,14 @@ export async function enrol(deps: CoreDeps, user: UserRecord, body: CreateEnrolm
   await afterPaid(deps, enrolment);
   return answer;
 }
+
+/** An order the office takes: its sale, the staff member (for the photos) and whether it names a price. */
+export type OfficeTaking = OfficeSale & { staff_id: string; server_price: boolean; preview?: boolean };
+
+/** What the order keeps of the office's sale. */
+const officeSale = ({
+  staff_id: _staff,
+  server_price: _price,
+  preview: _preview,
+  ...sale
+}: OfficeTaking): OfficeSale => sale;

@@ -15,6 +15,7 @@ import { placesOfLines } from './steps.ts';
 import { releaseCouponUse } from './coupons.ts';
 import { paymentLeaseMs } from './idempotency.ts';
 import { completeFollowUps } from './follow-ups.ts';
+import { unpaidAtEnrolment } from '../../domain/office-sales.ts';
 import { notCompletedAnswer, paymentResult, rewriteAnswer, successAnswer } from './answers.ts';
 
 type Approved = Extract<ChargeResult, { approved: true }>;
@@ -58,6 +59,36 @@ export async function settleApproved(
       .findById(enrolment._id)
       .catch(() => null)) ?? enrolment;
   return paymentResult(settled, paidAt, charge.authCode);
+}
+
+/**
+ * An order the office took at the counter (issue 54): paid in cash or by transfer, or owed until
+ * its due day, with no card charged. Marked paid (an order that holds its places and is settled
+ * in the ledger, src/core/payments/ledger.ts), then the same follow-ups as a card's; its invoice
+ * is owed only when money came in (an unpaid order gets a receipt with each payment).
+ */
+export async function settleAtCounter(deps: CoreDeps, enrolment: Enrolment): Promise<PaymentResult> {
+  const { store, log, clock = () => new Date() } = deps;
+  const paidAt = clock();
+  await enrolmentsOf(store).updateOne(
+    { _id: enrolment._id, payment_status: 'pending' },
+    {
+      set: {
+        payment_status: 'paid',
+        status: 'active',
+        paid_at: paidAt,
+        followups_done: false,
+        receipt_pending: !unpaidAtEnrolment(enrolment),
+      },
+    },
+  );
+  try {
+    await completeFollowUps(deps, enrolment._id);
+  } catch (error) {
+    log.error({ err: error, order: enrolment.order_number }, 'follow-ups of an office order failed; retried');
+  }
+  const settled = (await enrolmentsOf(store).findById(enrolment._id)) ?? enrolment;
+  return paymentResult(settled, paidAt, '');
 }
 
 /**

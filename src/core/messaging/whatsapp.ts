@@ -347,7 +347,7 @@ async function applyInbound(
 }
 
 /** The school's name, phone and e-mail as its fiscal settings and its own settings give them. */
-async function schoolContact(store: Store): Promise<{ name: string; phone: string; email: string }> {
+export async function schoolContact(store: Store): Promise<{ name: string; phone: string; email: string }> {
   const settings = store.collection<
     Partial<FiscalSettings> & { _id: string; name?: string; reply_to?: string }
   >('ajustes');

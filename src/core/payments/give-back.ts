@@ -9,7 +9,7 @@ import { CARD_METHODS, cardCharges, PAYMENTS } from './ledger.ts';
 import { MANUAL_METHODS, type LedgerPayment } from '../../domain/ledger.ts';
 import type { CollectedByMethod, GivenBack } from '../../domain/give-back.ts';
 
-type OrderRef = Pick<Enrolment, '_id' | 'order_number' | 'amount' | 'change_refunded'>;
+type OrderRef = Pick<Enrolment, '_id' | 'order_number' | 'amount' | 'change_refunded' | 'office'>;
 
 /** What the order collected by card (its own charge, instalments by card) and at the counter. */
 export async function collectedByMethod(store: Store, order: OrderRef): Promise<CollectedByMethod> {

@@ -19,6 +19,7 @@ import type { Enrolment } from '../../domain/records.ts';
 import { isAnnualProgram } from '../../domain/records.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import type { ScheduleItem } from '../../domain/pricing.ts';
+import { unpaidAtEnrolment } from '../../domain/office-sales.ts';
 import { ledgerOf, type Instalment, type Ledger, type LedgerPayment } from '../../domain/ledger.ts';
 
 export const INSTALMENTS = 'cuotas';
@@ -66,6 +67,8 @@ export async function ensureLedger(store: Store, enrolment: Enrolment): Promise<
     (await instalments.find({ enrolment_id: enrolment._id })).map((instalment) => instalment._id),
   );
   const createdAt = enrolment.paid_at ?? enrolment.created_at;
+  // An order the office took unpaid (issue 54) owes what the card would have paid, on its due day.
+  const unpaid = unpaidAtEnrolment(enrolment);
   for (const item of schedule) {
     const id = instalmentId(enrolment._id, item);
     if (existing.has(id)) continue;
@@ -82,34 +85,57 @@ export async function ensureLedger(store: Store, enrolment: Enrolment): Promise<
         kind: item.kind,
         seq: item.seq,
         of: item.of,
-        due: item.due,
+        due: unpaid && item.at_enrolment ? (enrolment.office?.due ?? item.due) : item.due,
         amount: item.amount,
         cancelled_at: null,
         created_at: createdAt,
       })
       .catch(ignoreDuplicate);
   }
+  if (unpaid) return;
   const first = schedule.filter((item) => item.at_enrolment);
+  const common = {
+    _id: checkoutPaymentId(enrolment._id),
+    enrolment_id: enrolment._id,
+    user_id: enrolment.user_id,
+    order_number: enrolment.order_number,
+    amount: enrolment.amount,
+    allocations: first.map((item) => ({ cuota: instalmentId(enrolment._id, item), amount: item.amount })),
+    created_at: createdAt,
+  };
   await paymentsOf(store)
-    .insertOne({
-      _id: checkoutPaymentId(enrolment._id),
-      enrolment_id: enrolment._id,
-      user_id: enrolment.user_id,
-      order_number: enrolment.order_number,
-      method: 'tarjeta',
-      amount: enrolment.amount,
-      allocations: first.map((item) => ({ cuota: instalmentId(enrolment._id, item), amount: item.amount })),
-      status: 'approved',
-      reference: enrolment.order_number,
-      auth_code: enrolment.auth_code,
-      gateway_reference: enrolment.gateway_reference,
-      ...(enrolment.gateway_rrn ? { gateway_rrn: enrolment.gateway_rrn } : {}),
-      ...(enrolment.merchant ? { merchant: enrolment.merchant } : {}),
-      card: { brand: enrolment.card.brand, last4: enrolment.card.last4 },
-      recorded_by: 'inscripción',
-      created_at: createdAt,
-    })
+    .insertOne(
+      counterPayment(enrolment) ?? {
+        ...common,
+        method: 'tarjeta',
+        status: 'approved',
+        reference: enrolment.order_number,
+        auth_code: enrolment.auth_code,
+        gateway_reference: enrolment.gateway_reference,
+        ...(enrolment.gateway_rrn ? { gateway_rrn: enrolment.gateway_rrn } : {}),
+        ...(enrolment.merchant ? { merchant: enrolment.merchant } : {}),
+        card: { brand: enrolment.card.brand, last4: enrolment.card.last4 },
+        // A card typed by the office names who took it (issue 54); the parent's says 'inscripción'.
+        recorded_by: enrolment.office?.taken_by ?? 'inscripción',
+      },
+    )
+    .then(() => undefined)
     .catch(ignoreDuplicate);
+
+  /** Cash or a transfer taken with the order (issue 54): recorded as the office's payments are. */
+  function counterPayment(order: Enrolment): LedgerPayment | null {
+    const sale = order.office;
+    if (!sale || (sale.method !== 'efectivo' && sale.method !== 'transferencia')) return null;
+    return {
+      ...common,
+      method: sale.method,
+      status: 'recorded',
+      ...(sale.bank ? { bank: sale.bank } : {}),
+      ...(sale.document ? { document: sale.document } : {}),
+      ...(sale.note ? { note: sale.note } : {}),
+      recorded_by: sale.taken_by,
+    };
+  }
 }
 
 const ignoreDuplicate = (error: unknown) => {
@@ -178,7 +204,7 @@ export const CARD_METHODS: ReadonlyArray<LedgerPayment['method']> = ['tarjeta', 
  */
 export async function cardCharges(
   store: Store,
-  enrolment: Pick<Enrolment, '_id' | 'order_number' | 'amount' | 'merchant'>,
+  enrolment: Pick<Enrolment, '_id' | 'order_number' | 'amount' | 'merchant' | 'office'>,
 ): Promise<
   Array<{
     payment: string | null;
@@ -193,7 +219,10 @@ export async function cardCharges(
     { enrolment_id: enrolment._id, status: 'approved', method: { $in: [...CARD_METHODS] } },
     { sort: { created_at: 1, _id: 1 } },
   );
-  if (!payments.some((payment) => payment._id === checkoutPaymentId(enrolment._id)))
+  // An order from before ledgers was paid by card at its checkout; one the office took in cash, by
+  // transfer or unpaid (issue 54) never was: nothing of it goes back to a card.
+  const counter = enrolment.office && enrolment.office.method !== 'tarjeta';
+  if (!counter && !payments.some((payment) => payment._id === checkoutPaymentId(enrolment._id)))
     payments.unshift({
       _id: checkoutPaymentId(enrolment._id),
       reference: enrolment.order_number,

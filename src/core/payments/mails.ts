@@ -50,7 +50,8 @@ export function instalmentPaidMail(
   const how =
     payment.method === 'tarjeta' || payment.method === 'tarjeta_guardada'
       ? `tarjeta ${payment.card?.brand ?? ''} terminada en ${payment.card?.last4 ?? ''}, autorización ${payment.auth_code ?? ''}`
-      : `${PAYMENT_METHOD_LABELS[payment.method]}${payment.document ? ` ${payment.document}` : ''}`;
+      : // Taken at the counter (issue 54): the receipt names who recorded it.
+        `${PAYMENT_METHOD_LABELS[payment.method]}${payment.document ? ` ${payment.document}` : ''}, registrado en la oficina por ${payment.recorded_by}`;
   const lines = [
     'Hola:',
     '',

@@ -16,8 +16,8 @@ const paymentsOf = (store: Store) => store.collection<LedgerPayment>(PAYMENTS);
 const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 
 /**
- * The payment's own e-CF (issue 22; none while e-CF is off); one that cannot be numbered now
- * marks the payment owed, for the receipts' pass. Never fails the payment.
+ * The payment's own receipt (issue 22; a B one while e-CF is off, issue 54); one that cannot be
+ * numbered now marks the payment owed, for the receipts' pass. Never fails the payment.
  */
 export async function paymentReceipt(deps: CoreDeps, payment: LedgerPayment): Promise<Receipt | null> {
   let receipt: Receipt | null = null;
@@ -26,17 +26,15 @@ export async function paymentReceipt(deps: CoreDeps, payment: LedgerPayment): Pr
   } catch (error) {
     deps.log.error({ err: error, payment: payment._id }, 'the instalment e-CF could not be issued');
   }
-  if (deps.ecf)
-    await paymentsOf(deps.store).updateOne(
-      { _id: payment._id },
-      receipt ? { unset: ['receipt_pending'] } : { set: { receipt_pending: true } },
-    );
+  await paymentsOf(deps.store).updateOne(
+    { _id: payment._id },
+    receipt ? { unset: ['receipt_pending'] } : { set: { receipt_pending: true } },
+  );
   return receipt;
 }
 
 /** Payments whose e-CF waited for a range: issued and e-mailed now if they can be. */
 export async function issuePendingPaymentReceipts(deps: CoreDeps): Promise<number> {
-  if (!deps.ecf) return 0;
   let issued = 0;
   for (const payment of await paymentsOf(deps.store).find({ receipt_pending: true }, { limit: 100 })) {
     const receipt = await paymentReceipt(deps, payment);

@@ -50,7 +50,8 @@ export async function receivables(
 ): Promise<Receivables> {
   const filter: Record<string, unknown> = {
     payment_status: 'paid',
-    camp_type: { $in: [...ANNUAL_TYPE_ALIASES] },
+    // Annual programs, and any order the office took unpaid until a due day (issue 54).
+    $and: [{ $or: [{ camp_type: { $in: [...ANNUAL_TYPE_ALIASES] } }, { 'office.method': 'pendiente' }] }],
   };
   if (query.campament) filter.campament = query.campament;
   const q = query.q?.trim();

@@ -6,6 +6,7 @@
 // two payments at once, and the receipt's id (order and type) makes a retry find its own receipt.
 // So no number is ever given twice, none is burned by a crash (no gaps to report to the DGII), and
 // a sequence can never pass its authorised range: `next` is only where the search starts.
+import { unpaidAtEnrolment } from '../../domain/office-sales.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
 import { alertAdminsOnceADay } from '../admin/alerts.ts';
@@ -252,13 +253,12 @@ const FORMA_PAGO_OF: Record<LedgerPayment['method'], FormaPago> = {
 };
 
 /**
- * Its own e-CF for an instalment payment of a payment plan (issue 22), by card or recorded by the
- * office: the type of the order's invoice (E31 or E32), for what this payment paid, as it was
- * paid. Null when e-CF is off (the B series has no receipt per instalment) or no range can number
- * it now (the caller marks the payment owed; the pass tries again).
+ * Its own receipt for a payment after the checkout (issue 22), by card or recorded by the office:
+ * the type of the order's invoice (E31 or E32; B01 or B02 while e-CF is off: issue 54, each
+ * payment gets its receipt), for what this payment paid, as it was paid. Null when no range can
+ * number it now (the caller marks the payment owed; the pass tries again).
  */
 export async function issuePaymentReceipt(deps: CoreDeps, payment: LedgerPayment): Promise<Receipt | null> {
-  if (!deps.ecf || !deps.settings.ecf) return null;
   const enrolment = await enrolmentsOf(deps.store).findById(payment.enrolment_id);
   if (!enrolment) return null;
   // In a contingency (certificate expired) the payment's receipt is a B one of the same kind.
@@ -338,7 +338,10 @@ export async function issueOwedReceipts(deps: CoreDeps, enrolmentId: string): Pr
       type === 'B01' || type === 'E31'
         ? { rnc: enrolment.rnc.trim(), name: enrolment.rnc_nombre.trim() }
         : null;
-    const invoiceOwed = enrolment.status !== 'cancelled' || enrolment.receipt_pending === true;
+    // An order the office took unpaid (issue 54) has no invoice: each payment brings its own receipt.
+    const invoiceOwed =
+      !unpaidAtEnrolment(enrolment) &&
+      (enrolment.status !== 'cancelled' || enrolment.receipt_pending === true);
     const invoice =
       already ??
       (invoiceOwed

@@ -2,6 +2,8 @@
 // cancelled, when, why, by whom and what went back to the family.
 import { OFFICE_REFUND_METHOD_LABELS } from '../../../domain/give-back.ts';
 import { formatDop } from '../../../domain/pricing.ts';
+import { formatDueDay } from '../../../domain/plans.ts';
+import { OFFICE_SALE_LABELS } from '../../../domain/office-sales.ts';
 import type { EnrolmentDetail } from '../../../domain/staff.ts';
 import { formatDay } from '../../feedback.ts';
 import { Facts, Section } from './DetailSection.tsx';
@@ -31,17 +33,37 @@ export function OrderSection({ enrolment }: { enrolment: EnrolmentDetail }) {
           ['Número de orden', enrolment.order_number],
           ['Fecha', formatDay(enrolment.created_at)],
           ['Campamento', enrolment.camp_name],
-          ['Monto pagado', formatDop(enrolment.amount)],
+          // What the order was sold for at the checkout; what it collected is under 'Pagos' (issue 54).
+          [
+            enrolment.office?.method === 'pendiente' ? 'Monto de la orden' : 'Monto de la inscripción',
+            formatDop(enrolment.amount),
+          ],
           ['Descuento', formatDop(enrolment.discount)],
           ['Cupón', enrolment.coupon ?? ''],
-          ['Autorización', enrolment.auth_code ?? ''],
+          // Cash, a transfer or nothing yet at the counter (issue 54): no card authorised anything.
+          ...(enrolment.auth_code || !enrolment.office
+            ? ([['Autorización', enrolment.auth_code ?? '']] as Array<[string, string]>)
+            : []),
           ...(enrolment.gateway_rrn
             ? ([
                 ['Referencia de la pasarela', enrolment.gateway_reference ?? ''],
                 ['RRN', enrolment.gateway_rrn],
               ] as Array<[string, string]>)
             : []),
-          ['Tarjeta', `${enrolment.card.brand} terminada en ${enrolment.card.last4}`],
+          ...(enrolment.office
+            ? ([
+                ['Tomada en la oficina por', enrolment.office.taken_by_name],
+                ['Forma de pago', OFFICE_SALE_LABELS[enrolment.office.method]],
+                ...(enrolment.office.due
+                  ? [['Fecha límite de pago', formatDueDay(enrolment.office.due)]]
+                  : []),
+              ] as Array<[string, string]>)
+            : []),
+          ...(enrolment.card.last4
+            ? ([['Tarjeta', `${enrolment.card.brand} terminada en ${enrolment.card.last4}`]] as Array<
+                [string, string]
+              >)
+            : []),
           ['Fecha de pago', formatDay(enrolment.paid_at)],
           ['Cuenta', enrolment.parent_email],
           ...(enrolment.state === 'cancelled'

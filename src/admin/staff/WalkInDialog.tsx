@@ -1,0 +1,506 @@
+// 'Nueva inscripción' (issue 54): the office enrols a family that walks in or calls. The order is
+// the wizard's (one child, the weeks of one program, the family's contact), checked by the same
+// domain rules, priced by the server (POST /inscripciones/oficina/precio) before the money is
+// taken, and sent once per Idempotency-Key with how it is paid: cash, a transfer with its
+// reference, the family's card typed by staff, or 'pendiente de pago' until a due day.
+import { useEffect, useRef, useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { useFormik, type FormikErrors } from 'formik';
+import { DialogFrame } from '../../lib/DialogFrame.tsx';
+import { LoadingButton, TextField } from '../../lib/FormControls.tsx';
+import { ChecklistField, SelectField } from '../fields.tsx';
+import {
+  useAreaList,
+  useOfficeEnrolMutation,
+  useOfficePriceMutation,
+  useUploadPhotoMutation,
+} from '../api.ts';
+import { notifyError, notifySuccess, withServerMessage } from '../feedback.ts';
+import { ADDITIONAL_OPTIONAL, CONTACT_FORMS, GENDERS, SHIRT_SIZES, SOURCES } from '../../domain/enrolment.ts';
+import { additionalFieldErrors, participantFieldErrors } from '../../domain/enrolment-rules.ts';
+import { ADDITIONAL_LABELS, PARTICIPANT_LABELS } from '../../domain/labels.ts';
+import { ageOn } from '../../domain/staff.ts';
+import { santoDomingoDay } from '../../domain/days.ts';
+import { formatDop } from '../../domain/pricing.ts';
+import {
+  OFFICE_SALE_LABELS,
+  OFFICE_SALE_MESSAGES,
+  OFFICE_SALE_METHODS,
+  type OfficeSaleMethod,
+} from '../../domain/office-sales.ts';
+import type { OfficeEnrolmentBody } from '../../domain/schemas/office-sales.ts';
+
+const CHILD = [
+  'first_name',
+  'last_name',
+  'birth_date',
+  'gender',
+  'size',
+  'weight',
+  'height',
+  'school',
+  'prohibited_foods',
+  'alergies',
+  'prohibited_drugs',
+  'activities_restrictions',
+] as const;
+/** The family's contact, as the wizard's additional step asks it (its names prefixed `c_`). */
+const CONTACT = [
+  'mother_name',
+  'mother_phone',
+  'mother_id',
+  'father_name',
+  'father_phone',
+  'father_id',
+  'family_address',
+  'first_name',
+  'last_name',
+  'phone_mobile',
+  'authorized_name_1',
+  'authorized_id_1',
+] as const;
+type ChildField = (typeof CHILD)[number];
+type ContactField = `c_${(typeof CONTACT)[number]}`;
+
+type Values = Record<ChildField | ContactField, string> & {
+  account_email: string;
+  campament: string;
+  category: string;
+  weeks: string[];
+  image: string;
+  c_contact_form: string;
+  c_source: string;
+  terms: boolean;
+  method: OfficeSaleMethod;
+  document: string;
+  bank: string;
+  due: string;
+  note: string;
+  cardHolder: string;
+  cardNumber: string;
+  expDate: string;
+  cvv: string;
+};
+
+const empty = (): Values => ({
+  ...(Object.fromEntries(
+    [...CHILD, ...CONTACT.map((field) => `c_${field}`)].map((name) => [name, '']),
+  ) as Record<ChildField | ContactField, string>),
+  account_email: '',
+  campament: '',
+  category: '',
+  weeks: [],
+  image: '',
+  c_contact_form: 'Celular',
+  c_source: 'Referido',
+  terms: false,
+  method: 'efectivo',
+  document: '',
+  bank: '',
+  due: '',
+  note: '',
+  cardHolder: '',
+  cardNumber: '',
+  expDate: '',
+  cvv: '',
+});
+
+const INPUT_MODE: Partial<Record<string, 'tel' | 'numeric' | 'email'>> = {
+  weight: 'numeric',
+  c_mother_phone: 'tel',
+  c_father_phone: 'tel',
+  c_phone_mobile: 'tel',
+  c_mother_id: 'numeric',
+  c_father_id: 'numeric',
+  c_authorized_id_1: 'numeric',
+};
+
+/** The order as the checkout reads it, from what the dialog holds. */
+function orderOf(values: Values, weeks: Array<{ _id: string; name: string; date: string; value: number }>) {
+  const chosen = weeks.filter((week) => values.weeks.includes(week._id));
+  const age = ageOn(values.birth_date, chosen[0]?.date.slice(0, 10) ?? '') ?? '';
+  const child = Object.fromEntries(CHILD.map((field) => [field, values[field].trim()])) as Record<
+    ChildField,
+    string
+  >;
+  const contact = Object.fromEntries(CONTACT.map((field) => [field, values[`c_${field}`].trim()]));
+  const body: OfficeEnrolmentBody = {
+    campament: values.campament,
+    listCalendar: chosen.map((week) => ({
+      id: week._id,
+      name: week.name,
+      date: week.date,
+      time: values.category,
+      quantity: 1,
+      value: week.value,
+      membership_id: '',
+      cupo: 1,
+    })),
+    listParticipants: [{ id: 1, ...child, age: String(age), image: values.image, membership_have: 'NO' }],
+    emergencyContact: {
+      ...Object.fromEntries(CONTACT_KEYS.map((key) => [key, ''])),
+      ...contact,
+      email: values.account_email.trim(),
+      contact_form: values.c_contact_form,
+      source: values.c_source,
+    } as OfficeEnrolmentBody['emergencyContact'],
+    termsandconditions: values.terms,
+    comprobantefiscal: false,
+    account_email: values.account_email.trim(),
+    method: values.method,
+    ...(values.note.trim() ? { note: values.note.trim() } : {}),
+    ...(values.method === 'transferencia'
+      ? { document: values.document.trim(), bank: values.bank.trim() }
+      : {}),
+    ...(values.method === 'pendiente' ? { due: values.due } : {}),
+    ...(values.method === 'tarjeta'
+      ? {
+          cardHolder: values.cardHolder.trim(),
+          cardNumber: values.cardNumber.trim(),
+          expDate: values.expDate.trim(),
+          cvv: values.cvv.trim(),
+        }
+      : {}),
+  };
+  return body;
+}
+
+const CONTACT_KEYS = Object.keys(ADDITIONAL_LABELS);
+
+/** The fields' errors, by the wizard's own rules (src/domain/enrolment-rules.ts). */
+function validate(values: Values): FormikErrors<Values> {
+  const errors: Record<string, string> = {};
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.account_email.trim()))
+    errors.account_email = OFFICE_SALE_MESSAGES.email;
+  if (!values.campament) errors.campament = 'Elija el programa.';
+  if (!values.category) errors.category = 'Elija la categoría.';
+  if (values.weeks.length === 0) errors.weeks = 'Elija al menos una semana.';
+  const child = participantFieldErrors({ ...values, age: '10', image: values.image || '' });
+  for (const field of [...CHILD, 'image'] as const) if (child[field]) errors[field] = child[field]!;
+  const contact = additionalFieldErrors({
+    ...Object.fromEntries(CONTACT.map((field) => [field, values[`c_${field}`]])),
+    email: values.account_email,
+    contact_form: values.c_contact_form,
+    source: values.c_source,
+  });
+  for (const field of CONTACT) if (contact[field]) errors[`c_${field}`] = contact[field]!;
+  if (!values.terms) errors.terms = 'La familia debe aceptar los términos y condiciones.';
+  if (values.method === 'transferencia' && !values.document.trim())
+    errors.document = OFFICE_SALE_MESSAGES.reference;
+  if (values.method === 'pendiente' && !values.due) errors.due = OFFICE_SALE_MESSAGES.due;
+  if (values.method === 'tarjeta')
+    for (const field of ['cardHolder', 'cardNumber', 'expDate', 'cvv'] as const)
+      if (!values[field].trim()) errors[field] = OFFICE_SALE_MESSAGES.card;
+  return errors;
+}
+
+/** What the price depends on: the order, not how it is paid. */
+const priceKey = (body: OfficeEnrolmentBody) =>
+  JSON.stringify({
+    ...body,
+    method: '',
+    note: '',
+    document: '',
+    bank: '',
+    due: '',
+    cardHolder: '',
+    cardNumber: '',
+    expDate: '',
+    cvv: '',
+  });
+
+export function WalkInDialog({ onClose }: { onClose: () => void }) {
+  const [askPrice] = useOfficePriceMutation();
+  const [enrol] = useOfficeEnrolMutation();
+  const [upload, uploading] = useUploadPhotoMutation();
+  // One key per order: a second click or a retry after a lost answer takes the money once.
+  const key = useRef(crypto.randomUUID());
+  const [price, setPrice] = useState<{ amount: number; discount: number; sent: string } | null>(null);
+  const formik = useFormik<Values>({
+    initialValues: empty(),
+    validate,
+    onSubmit: async (values) => {
+      const body = orderOf(values, weekList);
+      const shown = priceKey(body);
+      try {
+        // The school's price first: the office reads it to the family before taking the money.
+        if (!price || price.sent !== shown) {
+          const quoted = await askPrice(body).unwrap();
+          setPrice({ ...quoted, sent: shown });
+          return;
+        }
+        const answer = await enrol({
+          body: { ...body, amount: price.amount, discount: price.discount },
+          key: key.current,
+        }).unwrap();
+        notifySuccess(`${OFFICE_SALE_MESSAGES.done(answer.result.orderId)} ${answer.result.amountFormat}`);
+        onClose();
+      } catch (error) {
+        notifyError(withServerMessage('No se pudo registrar la inscripción', error));
+      }
+    },
+  });
+  const camps = useAreaList('campamentos', { status: 'active', limit: 100 });
+  const campament = formik.values.campament;
+  const weeks = useAreaList('semanas', { campament, status: 'active', limit: 100 }, !campament);
+  const categories = useAreaList('categorias', { campament, status: 'active', limit: 100 }, !campament);
+  const weekList = (weeks.data?.data ?? []).filter((week) => week.isChecked !== false);
+
+  // Another program: its weeks and categories are others.
+  useEffect(() => {
+    void formik.setFieldValue('weeks', []);
+    void formik.setFieldValue('category', '');
+    // Only when the program changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [campament]);
+  const { values } = formik;
+  const today = santoDomingoDay(new Date());
+  // The price shown is the one of the order as it is now: any change asks it again.
+  const quoted = price && price.sent === priceKey(orderOf(values, weekList)) ? price : null;
+
+  async function choosePhoto(file: File | undefined) {
+    if (!file) return;
+    const form = new FormData();
+    form.append('foto', file);
+    try {
+      await formik.setFieldValue('image', await upload(form).unwrap());
+    } catch (error) {
+      notifyError(withServerMessage('No se pudo subir la foto', error));
+    }
+  }
+
+  const text = (
+    name: keyof Values,
+    label: string,
+    extra: Partial<Parameters<typeof TextField<Values>>[0]> = {},
+  ) => (
+    <div key={name} className="col-12 col-md-6">
+      <TextField formik={formik} name={name} label={label} help="" inputMode={INPUT_MODE[name]} {...extra} />
+    </div>
+  );
+
+  return (
+    <DialogFrame
+      onClose={onClose}
+      titleId="walk-in-title"
+      title="Nueva inscripción"
+      trapTab
+      modal={{ scrollable: true, fullscreen: 'md-down', size: 'lg' }}
+      form={{ noValidate: true, onSubmit: formik.handleSubmit, 'aria-labelledby': 'walk-in-title' }}
+      footer={
+        <>
+          <Button variant="secondary" className="admin-tap" onClick={onClose}>
+            Cancelar
+          </Button>
+          <LoadingButton type="submit" loading={formik.isSubmitting} className="btn-primary admin-tap">
+            {quoted ? 'Registrar inscripción' : 'Calcular precio'}
+          </LoadingButton>
+        </>
+      }
+    >
+      <p className="small text-body-secondary">
+        La inscripción sigue las mismas reglas y precios que la de los padres. Se busca la cuenta por su
+        correo; si no existe se crea y la familia recibe un correo para elegir su contraseña.
+      </p>
+      <h3 className="h6">Familia</h3>
+      <div className="row">
+        {text('account_email', 'Correo de la cuenta de la familia *', {
+          type: 'email',
+          autoComplete: 'off',
+          inputMode: 'email',
+        })}
+      </div>
+      <h3 className="h6">Programa</h3>
+      <div className="row">
+        <div className="col-12 col-md-6">
+          <SelectField formik={formik} name="campament" label="Programa *" help="">
+            <option value="">Elija…</option>
+            {(camps.data?.data ?? []).map((camp) => (
+              <option key={camp._id} value={camp._id}>
+                {camp.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="col-12 col-md-6">
+          <SelectField formik={formik} name="category" label="Categoría *" help="">
+            <option value="">Elija…</option>
+            {(categories.data?.data ?? []).map((category) => (
+              <option key={category._id} value={category._id}>
+                {category.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+      <ChecklistField
+        formik={formik}
+        name="weeks"
+        legend="Semanas *"
+        options={weekList.map((week) => ({
+          id: week._id,
+          label: `${week.name} (${week.date}) · ${formatDop(week.value)}${week.quota_f_left === 0 ? ' · Agotado' : ''}`,
+        }))}
+        empty={
+          <p className="small text-body-secondary">
+            {campament ? 'Sin semanas activas.' : 'Elija primero el programa.'}
+          </p>
+        }
+      />
+      {formik.submitCount > 0 && typeof formik.errors.weeks === 'string' && (
+        <p className="text-danger small">{formik.errors.weeks}</p>
+      )}
+      <h3 className="h6">Participante</h3>
+      <div className="row">
+        {CHILD.map((field) =>
+          field === 'gender' || field === 'size' ? (
+            <div key={field} className="col-12 col-md-6">
+              <SelectField formik={formik} name={field} label={`${PARTICIPANT_LABELS[field]} *`} help="">
+                <option value="">Elija…</option>
+                {(field === 'gender' ? GENDERS : SHIRT_SIZES).map((option) => (
+                  <option key={option}>{option}</option>
+                ))}
+              </SelectField>
+            </div>
+          ) : (
+            <div key={field} className="col-12 col-md-6">
+              <TextField
+                formik={formik}
+                name={field}
+                label={`${PARTICIPANT_LABELS[field]} *`}
+                help={field === 'birth_date' ? 'DD/MM/AAAA' : ''}
+                inputMode={INPUT_MODE[field]}
+                autoComplete="off"
+              />
+            </div>
+          ),
+        )}
+        <div className="col-12 col-md-6 mb-3">
+          <label htmlFor="field-photo" className="form-label">
+            {PARTICIPANT_LABELS.image} *
+          </label>
+          <input
+            id="field-photo"
+            name="photo"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className={`form-control${formik.submitCount > 0 && formik.errors.image ? ' is-invalid' : ''}`}
+            aria-describedby="field-photo-note"
+            onChange={(event) => void choosePhoto(event.target.files?.[0])}
+          />
+          <div
+            id="field-photo-note"
+            className={
+              formik.submitCount > 0 && formik.errors.image ? 'invalid-feedback d-block' : 'form-text'
+            }
+          >
+            {uploading.isLoading
+              ? 'Subiendo la foto…'
+              : values.image
+                ? 'Foto subida.'
+                : formik.submitCount > 0 && formik.errors.image
+                  ? formik.errors.image
+                  : 'JPEG, PNG o WebP.'}
+          </div>
+        </div>
+      </div>
+      <h3 className="h6">Contacto de la familia</h3>
+      <div className="row">
+        {CONTACT.map((field) =>
+          text(
+            `c_${field}`,
+            `${field === 'first_name' || field === 'last_name' ? 'Contacto de emergencia: ' : ''}${ADDITIONAL_LABELS[field]}${(ADDITIONAL_OPTIONAL as readonly string[]).includes(field) ? '' : ' *'}`,
+          ),
+        )}
+        <div className="col-12 col-md-6">
+          <SelectField
+            formik={formik}
+            name="c_contact_form"
+            label={`${ADDITIONAL_LABELS.contact_form} *`}
+            help=""
+          >
+            {CONTACT_FORMS.map((option) => (
+              <option key={option}>{option}</option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="col-12 col-md-6">
+          <SelectField formik={formik} name="c_source" label={`${ADDITIONAL_LABELS.source} *`} help="">
+            {SOURCES.map((option) => (
+              <option key={option}>{option}</option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+      <div className="form-check mb-3">
+        <input
+          id="field-terms"
+          type="checkbox"
+          className={`form-check-input${formik.submitCount > 0 && formik.errors.terms ? ' is-invalid' : ''}`}
+          aria-describedby="field-terms-error"
+          {...formik.getFieldProps({ name: 'terms', type: 'checkbox' })}
+        />
+        <label htmlFor="field-terms" className="form-check-label">
+          La familia aceptó los términos y condiciones *
+        </label>
+        {formik.submitCount > 0 && formik.errors.terms && (
+          <div id="field-terms-error" className="invalid-feedback d-block">
+            {formik.errors.terms}
+          </div>
+        )}
+      </div>
+      <h3 className="h6">Pago</h3>
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6">Forma de pago *</legend>
+        {OFFICE_SALE_METHODS.map((method) => (
+          <div key={method} className="form-check admin-tap d-flex align-items-center gap-2">
+            <input
+              id={`method-${method}`}
+              name="method"
+              type="radio"
+              className="form-check-input mt-0"
+              value={method}
+              checked={values.method === method}
+              onChange={() => void formik.setFieldValue('method', method)}
+            />
+            <label htmlFor={`method-${method}`} className="form-check-label">
+              {OFFICE_SALE_LABELS[method]}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <div className="row">
+        {values.method === 'transferencia' && (
+          <>
+            {text('document', 'Referencia de la transferencia *', { autoComplete: 'off' })}
+            {text('bank', 'Banco', { autoComplete: 'off' })}
+          </>
+        )}
+        {values.method === 'pendiente' &&
+          text('due', 'Fecha límite de pago *', {
+            type: 'date',
+            min: undefined,
+            help: `Los cupos se reservan hasta ese día (desde ${today.split('-').reverse().join('/')}, 30 días como máximo).`,
+          })}
+        {values.method === 'tarjeta' && (
+          <>
+            {text('cardHolder', 'Titular de la tarjeta *', { autoComplete: 'off' })}
+            {text('cardNumber', 'Número de la tarjeta *', { autoComplete: 'off', inputMode: 'numeric' })}
+            {text('expDate', 'Vencimiento (MM/AAAA) *', { autoComplete: 'off', inputMode: 'numeric' })}
+            {text('cvv', 'CVV *', { autoComplete: 'off', inputMode: 'numeric', type: 'password' })}
+          </>
+        )}
+        {text('note', 'Nota (recibo manual, quién llamó…)', { autoComplete: 'off' })}
+      </div>
+      {quoted && (
+        <p className="fs-5 mb-0" role="status">
+          Total a {values.method === 'pendiente' ? 'pagar' : 'cobrar'}:{' '}
+          <strong>{formatDop(quoted.amount)}</strong>
+          {quoted.discount > 0 && (
+            <span className="small text-body-secondary"> (descuento {formatDop(quoted.discount)})</span>
+          )}
+        </p>
+      )}
+    </DialogFrame>
+  );
+}
