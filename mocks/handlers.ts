@@ -16,6 +16,7 @@ import { SOCIAL_MESSAGES } from '../src/domain/social.ts';
 import { rememberUpload } from './data.ts';
 import { apiPath, failure, guard, handlersOf, type Before } from './kit.ts';
 import { activeScenario, SLOW_DELAY_MS } from './scenarios.ts';
+import { schoolSettingsHandlers } from './school-settings.ts';
 
 export { apiPath };
 
@@ -103,6 +104,7 @@ export const handlers: HttpHandler[] = [
   http.get(apiPath('/health'), () => HttpResponse.json({ status: 'ok', store: 'mock', uptime: 0 })),
   social,
   uploads,
+  ...schoolSettingsHandlers,
   ...API_ROUTES.flatMap((call) =>
     handlersOf(call, call.url === '/inscripciones/create' ? fillFirstWeek : undefined),
   ),

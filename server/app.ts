@@ -247,18 +247,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(uploadRoutes);
   await app.register(authenticationRoutes, { prefix: '/api/autenticacion-3ds' });
   await app.register(socialAuthRoutes);
-  // Each school's page carries its own runtime configuration (its account id), allowed by its hash.
+  // Each school's page carries its own runtime configuration (its account id, and its name, logo
+  // and colour once its administrators set them), allowed by its hash; made again when they change.
   const defaultHash = cspHash(inlineConfigScript);
-  const schoolScripts = new Map<string, string>();
+  const schoolScripts = new Map<string, { key: string; script: string }>();
   const schoolScript = (request: FastifyRequest) => {
     const school = request.school;
-    if (!school || school.isDefault) return null;
-    let script = schoolScripts.get(school.id);
-    if (!script) {
-      script = configScript(browserConfig(school.config));
-      schoolScripts.set(school.id, script);
+    if (!school) return null;
+    const branded = Object.values(school.branding).some(Boolean);
+    // The default school as its environment describes it keeps the page rendered ahead.
+    if (school.isDefault && !branded) return null;
+    const key = `${school.id}:${JSON.stringify(school.branding)}`;
+    let own = schoolScripts.get(school.id);
+    if (own?.key !== key) {
+      own = { key, script: configScript(browserConfig(school.config, school.branding)) };
+      schoolScripts.set(school.id, own);
     }
-    return { key: school.id, script };
+    return own;
   };
   await app.register(appConfigRoute, {
     script: inlineConfigScript,

@@ -23,6 +23,8 @@ interface RawAppConfig {
   socialProviders?: { google?: boolean; facebook?: boolean };
   schoolWebsite?: string;
   publicUrl?: string;
+  /** A school's name (issue 55), read by the sign-in frame alone (src/lib/AuthFrame.tsx). */
+  schoolName?: unknown;
 }
 
 interface Window {

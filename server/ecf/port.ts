@@ -9,10 +9,11 @@ import { loadEcfSigner, type EcfSigner } from './signer.ts';
 export function ecfPort(
   config: EcfConfig,
   /** Tests only: the client's clock and its timeout per call. */
-  options: { clock?: () => Date; timeoutMs?: number } = {},
+  options: { clock?: () => Date; timeoutMs?: number; signer?: EcfSigner } = {},
 ): EcfPort {
-  const signer = loadEcfSigner(config);
-  return ecfPortOver(config.env, signer, dgiiClient({ config, signer, ...options }));
+  // A school's own certificate comes opened from its settings (issue 55); the deployment's from its file.
+  const { signer = loadEcfSigner(config), ...clientOptions } = options;
+  return ecfPortOver(config.env, signer, dgiiClient({ config, signer, ...clientOptions }));
 }
 
 /** The port over a signer and a DGII client already made (the client's tests make their own). */

@@ -188,7 +188,8 @@ export async function registerFrontend(
     reply: FastifyReply,
     own: { key: string; script: string; csp: string },
   ) => {
-    if (schoolPagesOf !== html) {
+    // A new build, or many saved settings since (each makes a page of its own): start afresh.
+    if (schoolPagesOf !== html || schoolPages.size > 1000) {
       schoolPages = new Map();
       schoolPagesOf = html;
     }

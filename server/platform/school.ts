@@ -35,6 +35,9 @@ import type { SchoolStatus } from '../../src/domain/platform.ts';
 import { platformFolders } from './school-config.ts';
 import { WhatsAppOutbox } from '../whatsapp/outbox.ts';
 import { cloudApiTransport, type WhatsAppTransport } from '../whatsapp/cloud-api.ts';
+import type { SchoolBranding } from '../../src/domain/school-settings.ts';
+import type { EcfPort } from '../../src/core/receipts/ecf-port.ts';
+import { readSchoolSettings } from './settings.ts';
 
 /** How often the server looks for carts to remind. */
 const CART_REMINDER_PASS_MS = 10 * 60_000;
@@ -65,6 +68,8 @@ export interface School {
   readonly core: Core;
   /** Takes cards through `gateway` from now on (the school saved its own AZUL merchant). */
   useGateway(gateway: PaymentGateway): void;
+  /** Issues e-CF signed and sent through `port` from now on (the school saved its own DGII certificate). */
+  useEcf(port: EcfPort): void;
   readonly photos: PhotoStorage;
   /** Where its photos are kept on disk when they are not in Azure. */
   readonly uploadsDir: string;
@@ -74,6 +79,8 @@ export interface School {
   /** The school today's environment variables describe (ACCOUNT_ID): answers any host no other claims. */
   readonly isDefault: boolean;
   name: string;
+  /** What parents see of it (its settings' name, logo and colour; '' for the deployment's). */
+  branding: SchoolBranding;
   hosts: readonly string[];
   status: SchoolStatus;
   /** When the platform created it (null: the default school). */
@@ -102,6 +109,15 @@ export interface SchoolDeps {
   createdAt?: Date;
 }
 
+/**
+ * The school's nightly backup, unless its administrators turned backups off in 'Ajustes de la
+ * escuela' (issue 55): read at each pass, so a change on any instance counts from the next night.
+ */
+export async function schoolNightlyBackup(school: School, now: Date): Promise<boolean> {
+  if ((await readSchoolSettings(school.store))?.backups === false) return false;
+  return nightlyBackup(school.backupTarget, school.config.backup, school.backupFailed, now);
+}
+
 /** Builds a school's runtime and starts its background passes (each item is claimed in its store). */
 export async function startSchool(config: Config, deps: SchoolDeps): Promise<School> {
   const { store } = deps;
@@ -112,6 +128,9 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
     settings ? new WhatsAppOutbox(store, deps.whatsappTransport ?? cloudApiTransport(settings), log) : null;
   let whatsappSettings = config.whatsapp;
   let whatsapp = outboxFor(whatsappSettings);
+  // e-CF (issue 22): the deployment's certificate is read now, so a wrong password stops the start;
+  // a school's own (issue 55) replaces it once saved (`useEcf`).
+  let ecf: EcfPort | null = config.ecf ? ecfPort(config.ecf) : null;
   // Bound once the core exists: the alert is an e-mail to the admins through the core's outbox.
   let credentialsRefused: (description: string) => void = () => undefined;
   const coreWith = (gateway: PaymentGateway) =>
@@ -125,15 +144,14 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
       photos: deps.photos,
       log,
       receiptPdf: (receipt) => renderReceiptPdf(PDFDocument, receipt),
-      // e-CF (issue 22): the certificate is read now, so a wrong password stops the start.
-      ...(config.ecf ? { ecf: ecfPort(config.ecf) } : {}),
+      ...(ecf ? { ecf } : {}),
       ...(deps.clock ? { clock: deps.clock } : {}),
       settings: {
         publicUrl: config.publicUrl,
         schoolWebsite: config.schoolWebsite,
         paymentLeaseMs: config.paymentLeaseMs,
         autopay: config.autopay,
-        ecf: config.ecf !== null,
+        ecf: ecf !== null,
         backups: config.backup.key !== undefined,
       },
     });
@@ -179,6 +197,10 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
       gateway = next;
       core = coreWith(gateway);
     },
+    useEcf(port) {
+      ecf = port;
+      core = coreWith(gateway);
+    },
     photos: deps.photos,
     uploadsDir: path.join(config.dataDir, 'uploads'),
     backupTarget: {
@@ -202,6 +224,7 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
     },
     isDefault: deps.isDefault,
     name: deps.name,
+    branding: { name: '', logoUrl: '', colour: '' },
     hosts: deps.hosts,
     status: deps.status,
     createdAt: deps.createdAt ?? null,
@@ -264,7 +287,7 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
   // instances make one; a failure alerts the administrators. `npm run backup` asks for one now.
   if (config.backup.key)
     every(BACKUP_PASS_MS, 'the nightly backup failed', () =>
-      nightlyBackup(school.backupTarget, config.backup, school.backupFailed, nowOf(school.core.deps)),
+      schoolNightlyBackup(school, nowOf(school.core.deps)),
     );
   whatsapp?.start();
   return school;

@@ -8,6 +8,7 @@ import {
   SCHOOL_SECRETS,
   SCHOOL_SETTINGS_MESSAGES as M,
   SchoolSettingsBody,
+  brandingOf,
   type SchoolSettingsInput,
 } from '../../src/domain/school-settings.ts';
 import { schoolOfRequest } from './resolve.ts';
@@ -15,6 +16,7 @@ import type { School } from './school.ts';
 import {
   readSchoolSettings,
   saveSchoolSettings,
+  settingsEcf,
   settingsGateway,
   settingsView,
   settingsWhatsApp,
@@ -22,6 +24,7 @@ import {
 } from './settings.ts';
 import { recordAudit } from '../../src/core/admin/audit.ts';
 import { ApiError } from '../../src/core/errors.ts';
+import { setById } from '../../src/core/store/common.ts';
 
 const ADMINISTRATORS = { roles: ['administrador'] as const };
 /** Written to the audit as 'configurado': secrets, and PEM texts too long to read there. */
@@ -41,9 +44,18 @@ const View = Type.Object({
   secrets: Type.Object(Object.fromEntries(SCHOOL_SECRETS.map((name) => [name, Secret]))),
   azul_ready: Type.Boolean(),
   whatsapp_phone_number_id: Type.String(),
+  logo_url: Type.String(),
+  backups: Type.Boolean(),
+  ecf_env: Type.String(),
+  ecf_valid_until: Type.Union([Type.String(), Type.Null()]),
+  ecf_ready: Type.Boolean(),
   whatsapp_ready: Type.Boolean(),
 });
-const Answer = Type.Object({ status: Type.Literal('SUCCESS'), message: Type.String(), data: View });
+export const SettingsAnswer = Type.Object({
+  status: Type.Literal('SUCCESS'),
+  message: Type.String(),
+  data: View,
+});
 
 /** The school's own AZUL gateway as its settings say now, or null while they are incomplete. */
 const ownGateway = async (school: School, timeoutMs: number) =>
@@ -65,14 +77,34 @@ const paymentTimeout = (school: School) =>
  */
 export async function applySchoolSettings(school: School): Promise<void> {
   const stored = await readSchoolSettings(school.store);
+  school.branding = brandingOf(stored);
   const gateway = await ownGateway(school, paymentTimeout(school));
   if (gateway) school.useGateway(gateway);
+  const ecf = settingsEcf(stored, { schoolId: school.id, config: school.config });
+  if (ecf) school.useEcf(ecf);
   const whatsapp = settingsWhatsApp(stored, {
     schoolId: school.id,
     platformKey: school.config.platform.key,
     apiUrl: school.config.whatsappApiUrl,
   });
   await school.useWhatsApp(whatsapp ?? school.config.whatsapp);
+}
+
+/** The school's logo is `url` from now on (already saved with its files); the audit says so. */
+export async function saveSchoolLogo(
+  school: School,
+  url: string,
+  who: { user: NonNullable<FastifyRequest['account']>; ip: string },
+) {
+  await setById(school.store.collection('ajustes'), 'escuela', { logo_url: url, updated_at: new Date() });
+  await applySchoolSettings(school);
+  await recordAudit(school.store, who, {
+    action: 'update',
+    kind: 'ajustes',
+    record_id: 'escuela',
+    after: { logo_url: url },
+  });
+  return readSchoolSettings(school.store);
 }
 
 export async function schoolSettingsRoutes(app: FastifyInstance): Promise<void> {
@@ -82,7 +114,7 @@ export async function schoolSettingsRoutes(app: FastifyInstance): Promise<void> 
   };
   app.get(
     '/ajustes/escuela',
-    { onRequest: administrator, schema: { response: { 200: Answer } } },
+    { onRequest: administrator, schema: { response: { 200: SettingsAnswer } } },
     async (request) => ({
       status: 'SUCCESS' as const,
       message: '',
@@ -91,7 +123,7 @@ export async function schoolSettingsRoutes(app: FastifyInstance): Promise<void> 
   );
   app.post<{ Body: SchoolSettingsInput }>(
     '/ajustes/escuela',
-    { onRequest: administrator, schema: { body: SchoolSettingsBody, response: { 200: Answer } } },
+    { onRequest: administrator, schema: { body: SchoolSettingsBody, response: { 200: SettingsAnswer } } },
     async (request) => {
       const school = schoolOfRequest(request);
       // Meta's notifications find their school by the number: one number, one school.

@@ -4,40 +4,39 @@
 import crypto from 'node:crypto';
 import tls from 'node:tls';
 import type { Config, WhatsAppConfig } from '../config.ts';
-import { AZUL_BACKUP_URL, AZUL_PRODUCTION_URL, AZUL_TEST_URL } from '../config.ts';
+import { AZUL_BACKUP_URL, AZUL_PRODUCTION_URL, AZUL_TEST_URL, DGII_ECF_URL, DGII_FC_URL } from '../config.ts';
+import { ecfPort } from '../ecf/port.ts';
+import { ecfSigner, readP12 } from '../ecf/signer.ts';
+import type { EcfPort } from '../../src/core/receipts/ecf-port.ts';
 import type { Store } from '../store/port.ts';
 import { setById } from '../../src/core/store/common.ts';
 import type { PaymentGateway } from '../../src/core/checkout/gateway.ts';
-import { ApiError, confirmationNeeded } from '../../src/core/errors.ts';
-import { merchantWork } from '../../src/core/payments/merchant-work.ts';
+import { ApiError } from '../../src/core/errors.ts';
+import { checkMerchantChange } from '../../src/core/payments/merchant-work.ts';
 import { itbisOf } from '../payments/index.ts';
 import {
   SCHOOL_SECRETS,
   SCHOOL_SETTINGS_MESSAGES as M,
-  type AzulEnvironment,
   type SchoolSecret,
+  type SchoolSettingsFields,
   type SchoolSettingsInput,
-  type SchoolSettingsView,
+  azulReady,
+  ecfReady,
+  merchantOf,
+  type EcfEnvironment,
+  settingsView,
+  whatsappReady,
 } from '../../src/domain/school-settings.ts';
 import { azulGateway, type AzulLog } from '../payments/azul.ts';
 import { seal, unseal, type SealedSecret } from './secrets.ts';
 
 const SETTINGS_ID = 'escuela';
 
-export interface StoredSchoolSettings {
+export interface StoredSchoolSettings extends SchoolSettingsFields {
   _id: typeof SETTINGS_ID;
-  name?: string;
-  website?: string;
-  colour?: string;
-  mail_from_name?: string;
-  reply_to?: string;
-  azul_environment?: AzulEnvironment;
-  azul_merchant_id?: string;
-  azul_merchant_name?: string;
-  azul_cert?: string;
   azul_url?: string;
+  ecf_url?: string;
   azul_ca?: string;
-  whatsapp_phone_number_id?: string;
   whatsapp_api_url?: string;
   secrets?: Partial<Record<SchoolSecret, SealedSecret>>;
   updated_at?: Date;
@@ -49,47 +48,7 @@ export async function readSchoolSettings(store: Store): Promise<StoredSchoolSett
   return settingsOf(store).findById(SETTINGS_ID);
 }
 
-const azulReady = (stored: StoredSchoolSettings | null): boolean =>
-  Boolean(
-    stored?.azul_merchant_id &&
-    stored.azul_cert &&
-    stored.secrets?.azul_auth1 &&
-    stored.secrets.azul_auth2 &&
-    stored.secrets.azul_key,
-  );
-
-/** What the panel is answered: never a secret, only when each was configured. */
-export function settingsView(stored: StoredSchoolSettings | null): SchoolSettingsView {
-  const secrets = Object.fromEntries(
-    SCHOOL_SECRETS.map((name) => {
-      const at = stored?.secrets?.[name]?.configured_at;
-      return [name, { configured_at: at ? new Date(at).toISOString() : null }];
-    }),
-  ) as SchoolSettingsView['secrets'];
-  return {
-    name: stored?.name ?? '',
-    website: stored?.website ?? '',
-    colour: stored?.colour ?? '',
-    mail_from_name: stored?.mail_from_name ?? '',
-    reply_to: stored?.reply_to ?? '',
-    azul_environment: stored?.azul_environment ?? 'pruebas',
-    azul_merchant_id: stored?.azul_merchant_id ?? '',
-    azul_merchant_name: stored?.azul_merchant_name ?? '',
-    azul_cert_set: Boolean(stored?.azul_cert),
-    secrets,
-    azul_ready: azulReady(stored),
-    whatsapp_phone_number_id: stored?.whatsapp_phone_number_id ?? '',
-    whatsapp_ready: whatsappReady(stored),
-  };
-}
-
-const whatsappReady = (stored: StoredSchoolSettings | null): boolean =>
-  Boolean(
-    stored?.whatsapp_phone_number_id &&
-    stored.secrets?.whatsapp_token &&
-    stored.secrets.whatsapp_app_secret &&
-    stored.secrets.whatsapp_verify_token,
-  );
+export { settingsView };
 
 /**
  * The school's own WhatsApp number (issue 56) once all of it is set and its secrets open; else
@@ -143,6 +102,7 @@ export async function saveSchoolSettings(
     throw new ApiError(400, M.testOnly);
   if (open.whatsapp_api_url && context.config.env === 'production')
     throw new ApiError(400, M.whatsappTestOnly);
+  if (open.ecf_url && context.config.env === 'production') throw new ApiError(400, M.ecfTestOnly);
   const current = await readSchoolSettings(store);
   const sealed = { ...current?.secrets };
   for (const name of sent) sealed[name] = seal(platformKey!, context.schoolId, secrets[name]!, now);
@@ -162,30 +122,56 @@ export async function saveSchoolSettings(
       throw new ApiError(400, M.badCertificate);
     }
   }
-  await checkMerchantChange(store, current, next, confirm === true);
+  // A DGII certificate that its password does not open is refused now, not at a receipt.
+  if (sent.includes('ecf_p12') || sent.includes('ecf_p12_password')) {
+    const opened = openEcfCertificate(next, platformKey!, context.schoolId);
+    if (!opened) throw new ApiError(400, M.badEcfCertificate);
+    next.ecf_valid_until = opened.certificate.validity.notAfter;
+  }
+  if (next.ecf_env && !ecfReady(next)) throw new ApiError(400, M.ecfIncomplete);
+  await checkMerchantChange(store, merchantOf(current), merchantOf(next), confirm === true);
   const { _id, ...fields } = next;
   await setById(settingsOf(store), _id, fields);
   return next;
 }
 
-/** Who takes the school's cards with these settings: its own merchant, or the deployment's (null). */
-const merchantOf = (stored: StoredSchoolSettings | null): string | null =>
-  azulReady(stored) ? `azul:${stored!.azul_merchant_id}` : null;
+/** The school's DGII certificate opened with its password, or null where they do not open one. */
+function openEcfCertificate(stored: StoredSchoolSettings, platformKey: string, schoolId: string) {
+  const p12 = stored.secrets?.ecf_p12 && unseal(platformKey, schoolId, stored.secrets.ecf_p12);
+  const password =
+    stored.secrets?.ecf_p12_password && unseal(platformKey, schoolId, stored.secrets.ecf_p12_password);
+  if (!p12 || password === null || password === undefined) return null;
+  try {
+    return readP12(Buffer.from(p12, 'base64'), password);
+  } catch {
+    return null;
+  }
+}
 
 /**
- * A change of who takes the school's cards waits until no charge or refund is open at the
- * current merchant (only it can settle them), and is confirmed where families keep cards there.
+ * The school's own e-CF port (issue 55): its receipts signed with its DGII certificate and sent to
+ * the environment it chose, once all of it is set and opens; else null. DGII's hosts are the
+ * deployment's (DGII_ECF_URL, DGII_FC_URL where set), or the school's test address.
  */
-async function checkMerchantChange(
-  store: Store,
-  current: StoredSchoolSettings | null,
-  next: StoredSchoolSettings,
-  confirmed: boolean,
-): Promise<void> {
-  if (merchantOf(current) === merchantOf(next)) return;
-  const work = await merchantWork(store);
-  if (work.open > 0) throw new ApiError(409, M.merchantBusy(work.open));
-  if (work.keptCards > 0 && !confirmed) throw confirmationNeeded(M.merchantKeptCards(work.keptCards));
+export function settingsEcf(
+  stored: StoredSchoolSettings | null,
+  context: SettingsContext & { config: Pick<Config, 'ecf'> },
+): EcfPort | null {
+  const platformKey = context.config.platform.key;
+  if (!ecfReady(stored) || !platformKey) return null;
+  const opened = openEcfCertificate(stored!, platformKey, context.schoolId);
+  if (!opened) return null;
+  const deployment = context.config.ecf;
+  return ecfPort(
+    {
+      env: stored!.ecf_env as EcfEnvironment,
+      p12File: '',
+      p12Password: '',
+      ecfUrl: stored!.ecf_url || deployment?.ecfUrl || DGII_ECF_URL,
+      fcUrl: stored!.ecf_url || deployment?.fcUrl || DGII_FC_URL,
+    },
+    { signer: ecfSigner(opened.key, opened.cert, opened.certificate) },
+  );
 }
 
 /** The school's own AZUL gateway, once all of it is set and its secrets open; else null. */

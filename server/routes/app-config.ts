@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import type { SchoolBranding } from '../../src/domain/school-settings.ts';
 import { compressBody, sendCompressed, type CompressedBody } from '../http/compressed.ts';
 
 export interface BrowserConfig {
@@ -13,12 +14,18 @@ export interface BrowserConfig {
   schoolWebsite: string;
   /** The address parents use: the admin panel copies enrolment links on it. */
   publicUrl: string;
+  /** What parents see of the school (its 'Ajustes de la escuela'), where it set them. */
+  schoolName?: string;
+  colour?: string;
 }
 
 export function browserConfig(
   config: Pick<Config, 'accountId' | 'schoolWebsite' | 'oauth' | 'publicUrl'>,
+  branding?: SchoolBranding,
 ): BrowserConfig {
   return {
+    ...(branding?.name ? { schoolName: branding.name } : {}),
+    ...(branding?.colour ? { colour: branding.colour } : {}),
     accountId: config.accountId,
     apiBase: '/api',
     // Buttons of providers that are not configured are hidden.
@@ -28,9 +35,15 @@ export function browserConfig(
   };
 }
 
-/** The script that sets `window.__APP_CONFIG__`; `<` escaped so no value can close an inline <script>. */
+/**
+ * The script that sets `window.__APP_CONFIG__`; `<` escaped so no value can close an inline
+ * <script>. A school's colour is set here too, as the `--school-band` the headers' stylesheet draws:
+ * the parents' scripts carry no code for it.
+ */
 export function configScript(config: BrowserConfig): string {
-  return `window.__APP_CONFIG__ = ${JSON.stringify(config).replaceAll('<', '\\u003c')};\n`;
+  const script = `window.__APP_CONFIG__ = ${JSON.stringify(config).replaceAll('<', '\\u003c')};\n`;
+  if (!config.colour || !/^#[0-9a-fA-F]{6}$/.test(config.colour)) return script;
+  return `${script}document.documentElement.style.setProperty('--school-band', '0.375rem solid ${config.colour}');\n`;
 }
 
 /** The CSP source that allows exactly this inline script (no 'unsafe-inline'). */

@@ -6,8 +6,13 @@ import path from 'node:path';
 import forge from 'node-forge';
 import { encfOf, type EcfSource } from '../../src/domain/ecf.ts';
 
-/** Writes a new .p12 protected by `password` into `dir`; its path. */
-export function schoolP12In(dir: string, password: string, validDays = 365): string {
+/** Writes a new .p12 protected by `password` into `dir`; its path. `holder`: whose it is. */
+export function schoolP12In(
+  dir: string,
+  password: string,
+  validDays = 365,
+  holder = { name: 'ESCUELA DE BALONCESTO SRL', rnc: '131880738' },
+): string {
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
   const cert = forge.pki.createCertificate();
@@ -16,8 +21,8 @@ export function schoolP12In(dir: string, password: string, validDays = 365): str
   cert.validity.notBefore = new Date(Date.now() - 86_400_000);
   cert.validity.notAfter = new Date(Date.now() + validDays * 86_400_000);
   const subject = [
-    { name: 'commonName', value: 'ESCUELA DE BALONCESTO SRL' },
-    { name: 'serialNumber', value: '131880738' },
+    { name: 'commonName', value: holder.name },
+    { name: 'serialNumber', value: holder.rnc },
   ];
   cert.setSubject(subject);
   cert.setIssuer(subject);

@@ -21,6 +21,7 @@ import { EnrolmentsPage } from './staff/EnrolmentsPage.tsx';
 import { RostersPage } from './staff/RostersPage.tsx';
 import { UsersPage } from './staff/UsersPage.tsx';
 import { CampDayPage } from './staff/CampDayPage.tsx';
+import { SchoolSettingsPage } from './school/SchoolSettingsPage.tsx';
 import { NoticesPage } from './staff/NoticesPage.tsx';
 
 export function AdminApp() {
@@ -49,6 +50,7 @@ export function AdminApp() {
           <Route path="cuentas" element={<ReceivablesPage />} />
           <Route path="cuentas/:id" element={<LedgerPage />} />
           <Route path="usuarios" element={<UsersPage />} />
+          <Route path="ajustes" element={<SchoolSettingsPage />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -31,6 +31,7 @@ export const ADMIN_MENU: ReadonlyArray<{ to: string; label: string; roles: reado
   { to: '/admin/comprobantes', label: 'Comprobantes fiscales', roles: ADMINISTRATION_ROLES },
   { to: '/admin/auditoria', label: 'Auditoría', roles: OFFICE_ROLES },
   { to: '/admin/usuarios', label: 'Usuarios', roles: ADMINISTRATION_ROLES },
+  { to: '/admin/ajustes', label: 'Ajustes de la escuela', roles: ADMINISTRATION_ROLES },
 ];
 
 /** A filled 16 px icon of the panel's header, drawn by one path. */

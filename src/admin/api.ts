@@ -10,6 +10,7 @@ import type { InboundMessage } from '../domain/schemas/whatsapp.ts';
 import type { ChangePreview, ChangeTargetWeek, StaffChangeRequest } from '../domain/changes.ts';
 import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
 import type { EcfRecord, EcfType, EcfView } from '../domain/ecf.ts';
+import type { SchoolSettingsInput, SchoolSettingsView } from '../domain/school-settings.ts';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { bearerBaseQuery } from './baseQuery.ts';
 import type {
@@ -86,6 +87,7 @@ const TAGS = [
   'esperas',
   'comprobantes',
   'cuentas',
+  'ajustes',
   'avisos',
 ] as const;
 
@@ -291,6 +293,26 @@ export const adminApi = createApi({
       transformResponse: (answer: { data: FiscalStatus }) => answer.data,
       providesTags: ['comprobantes'],
     }),
+    schoolSettings: build.query<SchoolSettingsView, void>({
+      query: () => ({ path: '/ajustes/escuela' }),
+      transformResponse: (answer: { data: SchoolSettingsView }) => answer.data,
+      providesTags: ['ajustes'],
+    }),
+    saveSchoolSettings: build.mutation<{ message: string }, SchoolSettingsInput>({
+      query: (body) => ({ path: '/ajustes/escuela', method: 'POST', body }),
+      invalidatesTags: ['ajustes', 'auditoria'],
+    }),
+    uploadLogo: build.mutation<{ message: string }, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('logo', file);
+        return { path: '/ajustes/escuela/logo', method: 'POST', body };
+      },
+      invalidatesTags: ['ajustes', 'auditoria'],
+    }),
+    testAzul: build.mutation<{ message: string }, void>({
+      query: () => ({ path: '/ajustes/escuela/probar-azul', method: 'POST' }),
+    }),
     saveFiscal: build.mutation<{ message: string }, FiscalSettingsInput>({
       query: (body) => ({ path: '/ajustes/fiscal', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['comprobantes', 'inscripciones', 'auditoria']),
@@ -416,6 +438,10 @@ export const {
   useSendNoticeMutation,
   useFiscalQuery,
   useSaveFiscalMutation,
+  useSchoolSettingsQuery,
+  useSaveSchoolSettingsMutation,
+  useTestAzulMutation,
+  useUploadLogoMutation,
   useAddSequenceMutation,
   useDisableSequenceMutation,
   useEcfReceiptsQuery,

@@ -27,7 +27,7 @@ export function EnrolmentLayout() {
   const { pathname } = useLocation();
   return (
     <div className="enrolment min-vh-100 bg-body-secondary">
-      <header className="bg-body border-bottom">
+      <header className="bg-body border-bottom school-band">
         <div className="container py-2">
           <div className="d-flex align-items-center gap-3 mb-2">
             <a href={appConfig.schoolWebsite}>

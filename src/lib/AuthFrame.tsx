@@ -4,6 +4,13 @@ import { LOGO_URL as logo } from './logo.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
 import { PageShown } from './nextPages.ts';
 
+/**
+ * The school's name from its host's runtime configuration (issue 55), where it set one. Read here,
+ * not in src/api/config.ts: only these pages show it, so the calendar's download carries none of it.
+ */
+const configured = typeof window === 'undefined' ? undefined : window.__APP_CONFIG__?.schoolName;
+const SCHOOL_NAME = typeof configured === 'string' ? configured.trim() : '';
+
 export function AuthFrame({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <main className="login-page bg-body-secondary min-vh-100 d-flex align-items-center justify-content-center px-3">
@@ -11,8 +18,9 @@ export function AuthFrame({ title, children }: { title: string; children?: React
       <PageShown />
       <div className="login-box w-100" style={{ maxWidth: 400 }}>
         <div className="card card-outline card-primary">
-          <div className="card-header text-center">
-            <img src={logo} alt="Escuela de baloncesto" width={72} height={72} />
+          <div className="card-header text-center school-band">
+            <img src={logo} alt={SCHOOL_NAME || 'Escuela de baloncesto'} width={72} height={72} />
+            {SCHOOL_NAME ? <p className="h6 mb-0 mt-2">{SCHOOL_NAME}</p> : null}
           </div>
           <div className="card-body login-card-body">
             <h1 className="h4 text-center mb-3">{title}</h1>

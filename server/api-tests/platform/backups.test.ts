@@ -14,6 +14,7 @@ import { restoreCommand } from '../../backup/commands.ts';
 import { openEmbeddedStore } from '../../store/embedded.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
 import { makeTempDir, TEST_ACCOUNT_ID } from '../../testing/build.ts';
+import { schoolNightlyBackup } from '../../platform/school.ts';
 
 const KEY = 'una frase larga que solo conoce la escuela';
 let t: PlatformTestApp | undefined;
@@ -21,7 +22,7 @@ afterEach(async () => {
   await t?.close();
 });
 
-describe('backups per school (issue 46)', () => {
+describe('backups per school (issues 46, 55)', () => {
   it(
     'backs each school up alone, and restores one without touching the others',
     { timeout: 90_000 },
@@ -169,5 +170,46 @@ describe('exporting and deleting a school (issue 46)', () => {
     expect(await readdir(path.join(app.config.dataDir, 'cuentas'))).toEqual([]);
     const list = await app.operatorApi('GET', '/cuentas');
     expect(list.json().data.map((school: { id: string }) => school.id)).toEqual([TEST_ACCOUNT_ID]);
+  });
+
+  it("makes no nightly backup of a school whose administrators turned backups off; the others' go on", async () => {
+    const app = (t = await buildPlatformTestApp({
+      BACKUP_KEY: KEY,
+      BACKUP_DIR: path.join(await makeTempDir(), 'respaldos'),
+      BACKUP_HOUR: '0',
+    }));
+    await app.createSchool('norte');
+    await app.createSchool('sur');
+    const login = await app.schoolApi('norte', {
+      method: 'POST',
+      url: '/api/usuarios/login',
+      payload: { email: 'direccion@escuela.do', password: 'clave-segura' },
+    });
+    const token = login.json<{ result: { token: string } }>().result.token;
+    const off = await app.schoolApi('norte', {
+      method: 'POST',
+      url: '/api/ajustes/escuela',
+      token,
+      payload: { backups: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.backups).toBe(false);
+
+    const night = new Date('2027-06-15T08:00:00Z');
+    expect(await schoolNightlyBackup(app.school('norte'), night)).toBe(false);
+    expect(await schoolNightlyBackup(app.school('sur'), night)).toBe(true);
+    const folder = (id: string) => path.join(app.config.backup.dir, 'cuentas', id);
+    await expect(readdir(folder('norte'))).rejects.toThrow();
+    expect(await readdir(folder('sur'))).toHaveLength(1);
+
+    // Turned on again, the next night's pass backs it up.
+    await app.schoolApi('norte', {
+      method: 'POST',
+      url: '/api/ajustes/escuela',
+      token,
+      payload: { backups: true },
+    });
+    expect(await schoolNightlyBackup(app.school('norte'), new Date('2027-06-16T08:00:00Z'))).toBe(true);
+    expect(await readdir(folder('norte'))).toHaveLength(1);
   });
 });

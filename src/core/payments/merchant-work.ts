@@ -8,6 +8,8 @@ import type { Enrolment } from '../../domain/records.ts';
 import type { LedgerPayment } from '../../domain/ledger.ts';
 import { PAYMENTS } from './ledger.ts';
 import { CARDS } from './cards.ts';
+import { ApiError, confirmationNeeded } from '../errors.ts';
+import { SCHOOL_SETTINGS_MESSAGES as M } from '../../domain/school-settings.ts';
 
 export interface MerchantWork {
   /** Orders and payments whose charge or refund the gateway has not settled yet. */
@@ -27,4 +29,21 @@ export async function merchantWork(store: Store): Promise<MerchantWork> {
   ]);
   const keptCards = await store.collection<{ _id: string }>(CARDS).count({ status: 'active' });
   return { open: counts.reduce((sum, count) => sum + count, 0), keptCards };
+}
+
+/**
+ * A change of who takes the school's cards (`before` → `after`, null for the deployment's) waits
+ * until no charge or refund is open at the current merchant (only it can settle them), and is
+ * confirmed where families keep cards there. The server's and the mocks' one check.
+ */
+export async function checkMerchantChange(
+  store: Store,
+  before: string | null,
+  after: string | null,
+  confirmed: boolean,
+): Promise<void> {
+  if (before === after) return;
+  const work = await merchantWork(store);
+  if (work.open > 0) throw new ApiError(409, M.merchantBusy(work.open));
+  if (work.keptCards > 0 && !confirmed) throw confirmationNeeded(M.merchantKeptCards(work.keptCards));
 }
