@@ -992,7 +992,7 @@ describe('Usuarios and the menu by role (issue 25)', () => {
     expect(stored).toMatchObject({ assigned_weeks: [week2._id], assigned_categories: [infantil._id] });
   });
 
-  it("a coach's menu holds the rosters and the camp day only, and the panel opens on the rosters", async () => {
+  it("a coach's menu holds the rosters, the camp day and notices to their groups, and the panel opens on the rosters", async () => {
     localStorage.setItem(
       'gatekeeper_user',
       JSON.stringify({ ...JSON.parse(localStorage.getItem('gatekeeper_user')!), role: 'entrenador' }),
@@ -1006,7 +1006,7 @@ describe('Usuarios and the menu by role (issue 25)', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Listas', 'Día de campamento']);
+    ).toEqual(['Listas', 'Día de campamento', 'Avisos']);
   });
 });
 
