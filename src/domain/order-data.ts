@@ -27,6 +27,12 @@ export interface OrderData {
   participants: OrderChildNotes[];
 }
 
+/** What a correction sends: the contacts whole, each child's notes by its slot. */
+export interface OrderDataBody {
+  contact: AdditionalData;
+  participants: Array<MedicalNotes & { id: number }>;
+}
+
 export const ORDER_DATA_MESSAGES = {
   saved: 'Datos de la inscripción corregidos: la puerta y las listas ya los muestran.',
   unchanged: 'No había ningún cambio que guardar.',
@@ -37,6 +43,24 @@ export const ORDER_DATA_MESSAGES = {
   closed: (lastDay: string) =>
     `El campamento terminó el ${lastDay}: los datos de esta inscripción ya no se pueden cambiar. Por favor contacte a la escuela.`,
 } as const;
+
+/** What a correction may change of an order, as stored now (absent fields as empty). */
+export const orderDataOf = (order: {
+  contact?: Partial<AdditionalData> | null;
+  participants: ReadonlyArray<Partial<ParticipantFields> & { id: number }>;
+}): OrderData => ({
+  contact: Object.fromEntries(
+    ADDITIONAL_FIELDS.map((field) => [field, String(order.contact?.[field] ?? '')]),
+  ) as AdditionalData,
+  participants: order.participants.map((child) => ({
+    id: child.id,
+    first_name: String(child.first_name ?? ''),
+    last_name: String(child.last_name ?? ''),
+    ...(Object.fromEntries(
+      MEDICAL_FIELDS.map((field) => [field, String(child[field] ?? '')]),
+    ) as MedicalNotes),
+  })),
+});
 
 /**
  * Until when the family may correct an order: through the camp's last day in Santo Domingo. Null
@@ -50,8 +74,44 @@ export function familyMayCorrect(campEnd: Date | null | undefined, now: Date): b
 /** The camp's last day as the messages write it ('06/08/2027'). */
 export const campLastDay = (campEnd: Date): string => formatDay(campEnd);
 
+/** The correction form's groups of contact fields (how the family heard of the school stays). */
+export const ORDER_DATA_GROUPS: ReadonlyArray<{
+  title: string;
+  fields: ReadonlyArray<keyof AdditionalData>;
+}> = [
+  {
+    title: 'Personas autorizadas a recoger',
+    fields: ['authorized_name_1', 'authorized_id_1', 'authorized_name_2', 'authorized_id_2'],
+  },
+  {
+    title: 'Padres',
+    fields: [
+      'mother_name',
+      'mother_phone',
+      'mother_id',
+      'father_name',
+      'father_phone',
+      'father_id',
+      'email',
+      'family_address',
+    ],
+  },
+  {
+    title: 'Contacto de emergencia',
+    fields: [
+      'first_name',
+      'last_name',
+      'phone_mobile',
+      'phone_home',
+      'phone_office',
+      'contact_form',
+      'comments',
+    ],
+  },
+];
+
 /** The emergency contact's name fields share their labels with the child's: say whose they are. */
-const CONTACT_LABELS: Record<keyof AdditionalData, string> = {
+export const CONTACT_LABELS: Record<keyof AdditionalData, string> = {
   ...ADDITIONAL_LABELS,
   first_name: 'Nombre del contacto de emergencia',
   last_name: 'Apellido del contacto de emergencia',

@@ -49,7 +49,7 @@ async function arrange(clock: { now: Date }) {
       activities_restrictions: child.activities_restrictions,
     })),
   });
-  const correct = (token: string, payload: unknown, url = `/api/inscripciones/datos/${order._id}`) =>
+  const correct = (token: string, payload: object, url = `/api/inscripciones/datos/${order._id}`) =>
     k.t.api({ method: 'POST', url, token, payload });
   return { k, order, coach, stored, dataOf, correct };
 }

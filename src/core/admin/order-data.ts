@@ -13,7 +13,7 @@ import {
   MEDICAL_FIELDS,
   ORDER_DATA_MESSAGES as M,
   orderDataChanges,
-  type OrderData,
+  orderDataOf,
 } from '../../domain/order-data.ts';
 import type { Camp, Enrolment } from '../../domain/records.ts';
 import { SAVED_FAMILY_MESSAGES } from '../../domain/saved-family.ts';
@@ -23,19 +23,6 @@ import { recordAudit, type Actor } from './audit.ts';
 type Deps = Pick<CoreDeps, 'store' | 'clock'>;
 
 const ordersOf = (deps: Deps) => deps.store.collection<Enrolment>('inscripciones');
-
-/** What a correction may change of the order, as stored now. */
-export const orderDataOf = (order: Enrolment): OrderData => ({
-  contact: Object.fromEntries(
-    ADDITIONAL_FIELDS.map((field) => [field, String(order.contact?.[field] ?? '')]),
-  ) as AdditionalData,
-  participants: order.participants.map((child) => ({
-    id: child.id,
-    first_name: child.first_name,
-    last_name: child.last_name,
-    ...Object.fromEntries(MEDICAL_FIELDS.map((field) => [field, String(child[field] ?? '')])),
-  })) as OrderData['participants'],
-});
 
 const campEndOf = async (deps: Deps, order: Enrolment): Promise<Date | null> =>
   (await deps.store.collection<Camp>('campamentos').findById(order.campament, { withDeleted: true }))
@@ -173,4 +160,26 @@ async function syncAdminRecords(deps: Deps, order: Enrolment): Promise<void> {
       { ...ofOrder, cupo: child.id },
       { set: Object.fromEntries(MEDICAL_FIELDS.map((field) => [field, child[field]])) },
     );
+}
+
+/**
+ * For the family's profile: each order it may still correct now, with the camp's last day ('until
+ * 06/08/2027'); the others are absent.
+ */
+export async function correctableUntil(
+  deps: Deps,
+  orders: ReadonlyArray<{ _id: string; campament: string; payment_status: string; status?: string }>,
+): Promise<Map<string, string>> {
+  const open = orders.filter((order) => order.payment_status === 'paid' && order.status !== 'cancelled');
+  const camps = await deps.store
+    .collection<Camp>('campamentos')
+    .find({ _id: { $in: [...new Set(open.map((order) => order.campament))] } }, { withDeleted: true });
+  const endOf = new Map(camps.map((camp) => [camp._id, camp.end_date]));
+  const now = nowOf(deps);
+  const until = new Map<string, string>();
+  for (const order of open) {
+    const end = endOf.get(order.campament);
+    if (end && familyMayCorrect(end, now)) until.set(order._id, campLastDay(end));
+  }
+  return until;
 }
