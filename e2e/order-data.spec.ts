@@ -58,16 +58,19 @@ test('staff find a family by phone and membership code, add a pick-up person, an
       end_date: isoOf(dayFromToday(2)),
     })
   ).data as { _id: string };
-  const category = (
-    await api(page, 'POST', '/categorias/create', admin, { campament: camp._id, name: 'Mini (6 a 9 años)' })
-  ).data as { _id: string };
+  // The fixture's request names the second category (ages 10 to 13): the camp has both.
+  const categories: Array<{ _id: string }> = [];
+  for (const name of ['Mini (6 a 9 años)', 'Infantil (10 a 13 años)'])
+    categories.push(
+      (await api(page, 'POST', '/categorias/create', admin, { campament: camp._id, name })).data,
+    );
   const week = await api(page, 'POST', '/semanas/create', admin, {
     campament: camp._id,
     name: 'Semana de hoy',
     date: `${dayFromToday(-2)} - ${dayFromToday(2)}`,
     value: 4700,
     quota_q: 10,
-    categories: [category._id],
+    categories: categories.map((category) => category._id),
     isChecked: true,
   });
   expect(week.status, JSON.stringify(week)).toBe('SUCCESS');
@@ -121,7 +124,7 @@ test('staff find a family by phone and membership code, add a pick-up person, an
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText(/La cédula escrita no existe/)).toBeVisible();
   await expectAccessible(page, 'admin Corregir datos');
-  await shot('2-dialogo');
+  await keepShot(page, testInfo.outputPath(`order-data-2-dialogo-${width}.png`));
   await dialog.getByLabel('Cédula de la persona autorizada 2').fill('001-3333333-6');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Datos de la inscripción corregidos')).toBeVisible();

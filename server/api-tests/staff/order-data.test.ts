@@ -102,6 +102,14 @@ describe('correcting a paid order', () => {
     expect(after.participants[0]!.alergies).toBe('Maní');
     expect(after.amount).toBe(order.amount);
     expect(after.payment_status).toBe('paid');
+    // The admin area's 'Contactos' agree with the order.
+    const pickupRecords = await k.t.store
+      .collection('contactos')
+      .find({ inscription: order._id, type: 'autorizado' });
+    expect(pickupRecords.map((record) => record.name).sort()).toEqual([
+      'Ana Pérez de Rodríguez',
+      'Rosa Martínez',
+    ]);
 
     // The rosters and the camp day's gate list have her at once.
     const roster = await k.t.api({

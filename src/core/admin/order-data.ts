@@ -19,6 +19,7 @@ import type { Camp, Enrolment } from '../../domain/records.ts';
 import { SAVED_FAMILY_MESSAGES } from '../../domain/saved-family.ts';
 import { rememberOrder } from '../family/saved.ts';
 import { recordAudit, type Actor } from './audit.ts';
+import { contactRecords, recordBase } from '../checkout/records.ts';
 
 type Deps = Pick<CoreDeps, 'store' | 'clock'>;
 
@@ -115,45 +116,26 @@ export async function correctOrderData(
  */
 async function syncAdminRecords(deps: Deps, order: Enrolment): Promise<void> {
   const { store } = deps;
-  const c = order.contact;
   const contacts = store.collection('contactos');
   const ofOrder = { inscription: order._id };
-  await contacts.updateOne(
-    { ...ofOrder, type: 'padres' },
-    {
-      set: {
-        mother_name: c.mother_name,
-        father_name: c.father_name,
-        mother_phone: c.mother_phone,
-        father_phone: c.father_phone,
-        mother_id: c.mother_id,
-        father_id: c.father_id,
-        email: c.email,
-        family_address: c.family_address,
-      },
-    },
+  // The checkout's own shapes of these records, without their bookkeeping (kept as stored).
+  const [parents, emergency, ...pickup] = contactRecords(recordBase(order, order.user_id), order.contact).map(
+    ({
+      inscription: _i,
+      order_number: _o,
+      campament: _c,
+      user_id: _u,
+      status: _s,
+      created_at: _a,
+      type: _t,
+      ...fields
+    }) => fields,
   );
-  await contacts.updateOne(
-    { ...ofOrder, type: 'emergencia' },
-    {
-      set: {
-        first_name: c.first_name,
-        last_name: c.last_name,
-        phone_home: c.phone_home,
-        phone_mobile: c.phone_mobile,
-        phone_office: c.phone_office,
-        comments: c.comments,
-        contact_form: c.contact_form,
-      },
-    },
-  );
-  const pickup = await contacts.find({ ...ofOrder, type: 'autorizado' }, { sort: { _id: 1 } });
-  const people = [
-    { name: c.authorized_name_1, national_id: c.authorized_id_1 },
-    { name: c.authorized_name_2, national_id: c.authorized_id_2 },
-  ];
-  for (const [index, record] of pickup.slice(0, 2).entries())
-    await contacts.updateOne({ _id: record._id }, { set: people[index]! });
+  await contacts.updateOne({ ...ofOrder, type: 'padres' }, { set: parents! });
+  await contacts.updateOne({ ...ofOrder, type: 'emergencia' }, { set: emergency! });
+  const stored = await contacts.find({ ...ofOrder, type: 'autorizado' }, { sort: { _id: 1 } });
+  for (const [index, record] of stored.slice(0, pickup.length).entries())
+    await contacts.updateOne({ _id: record._id }, { set: pickup[index]! });
   const children = store.collection('participantes');
   for (const child of order.participants)
     await children.updateOne(
