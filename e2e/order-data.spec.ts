@@ -145,4 +145,20 @@ test('staff find a family by phone and membership code, add a pick-up person, an
   await expect(page.getByRole('button', { name: 'Ana Pérez de Rodríguez (001-3333333-6)' })).toBeVisible();
   await noSidewaysScroll(page);
   await shot('4-puerta');
+
+  // The family, in its profile, finds her there and corrects an allergy itself (the camp runs).
+  await page.goto('/profile');
+  const item = page.getByRole('article', { name: `Orden ${order}` });
+  await expect(item.getByText(`hasta el ${dayFromToday(2)}`, { exact: false })).toBeVisible();
+  await item.getByRole('button', { name: 'Corregir datos' }).click();
+  const own = page.getByRole('dialog', { name: `Corregir datos · Orden ${order}` });
+  await expect(own.getByLabel('Nombre de la persona autorizada 2')).toHaveValue('Ana Pérez de Rodríguez');
+  await own.getByLabel('Alergias').fill('Maní');
+  await expectAccessible(page, 'profile Corregir datos');
+  await keepShot(page, testInfo.outputPath(`order-data-5-perfil-${width}.png`));
+  await own.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Datos de la inscripción corregidos')).toBeVisible();
+  await expect(own).toBeHidden();
+  await noSidewaysScroll(page);
+  await shot('6-perfil');
 });
