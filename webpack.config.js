@@ -279,7 +279,9 @@ function webConfig(env, argv) {
         // The platform console (issue 46) is one file, whatever it shares with the admin panel:
         // a few operators download it, and a chunk split off it would be one more entry in every
         // chunk map of the runtime, on every parent's page.
-        chunks: (chunk) => chunk.name !== 'platform',
+        // So is the admin panel (issue 54): what it shares with the profile (the order correction
+        // dialog and the wizard's rules) is copied into it rather than cut into a chunk of its own.
+        chunks: (chunk) => chunk.name !== 'platform' && chunk.name !== 'admin',
         cacheGroups: {
           // Libraries of the parents' path in one long-cached chunk. Only initial chunks: the
           // admin area, shell extras and MSW keep their own libraries in their own lazy chunks.

@@ -7,6 +7,7 @@ import type { CampDayChild, CampDayMarkBody } from '../domain/camp-day.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
 import type { NoticeBody, NoticePreview, NoticeView } from '../domain/notices.ts';
 import type { InboundMessage } from '../domain/schemas/whatsapp.ts';
+import type { OrderDataBody } from '../domain/order-data.ts';
 import type { ChangePreview, ChangeTargetWeek, StaffChangeRequest } from '../domain/changes.ts';
 import type { FiscalSettingsInput, FiscalStatus, SequenceInput } from '../domain/receipts.ts';
 import type { EcfRecord, EcfType, EcfView } from '../domain/ecf.ts';
@@ -199,6 +200,15 @@ export const adminApi = createApi({
       query: ({ id, cupo }) => ({ path: `/inscripciones/cambios/${id}/semanas?cupo=${cupo}` }),
       transformResponse: (answer: { data: ChangeTargetWeek[] }) => answer.data,
       providesTags: ['inscripciones', 'semanas'],
+    }),
+    // A paid order's contacts, pick-up people and medical notes corrected (issue 54): the
+    // rosters and the camp day read them, so they are stale too.
+    correctEnrolmentData: build.mutation<
+      { message: string; data: EnrolmentDetail },
+      { id: string; body: OrderDataBody }
+    >({
+      query: ({ id, body }) => ({ path: `/inscripciones/datos/${id}`, method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : [...STALE_AFTER_STAFF_WRITE, 'dia']),
     }),
     verifyEnrolment: build.mutation<{ message: string; data: EnrolmentDetail }, string>({
       query: (id) => ({ path: `/inscripciones/verify/${id}`, method: 'POST' }),
@@ -425,6 +435,7 @@ export const {
   useChangeEnrolmentMutation,
   useChangeTargetsQuery,
   useVerifyEnrolmentMutation,
+  useCorrectEnrolmentDataMutation,
   useRostersQuery,
   useAuditQuery,
   useWaitlistQuery,

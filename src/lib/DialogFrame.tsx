@@ -81,6 +81,8 @@ export function ConfirmDialog({
   backDisabled?: boolean;
   /** The 44 px tap target class of the panel ('admin-tap') or of the parents' pages ('tap-target'). */
   tapClass?: string;
+  /** More of the modal's own props (a large, scrollable form). */
+  modal?: Partial<ModalProps>;
 }) {
   const footer = (
     <>

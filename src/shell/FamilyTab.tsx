@@ -3,14 +3,7 @@
 // child, with the wizard's own rules (src/domain/enrolment-rules.ts) and its labels.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import {
-  ADDITIONAL_FIELDS,
-  CONTACT_FORMS,
-  GENDERS,
-  PARTICIPANT_REQUIRED,
-  SHIRT_SIZES,
-  SOURCES,
-} from '../domain/enrolment.ts';
+import { ADDITIONAL_FIELDS, PARTICIPANT_REQUIRED } from '../domain/enrolment.ts';
 import type { AdditionalData, ParticipantFields } from '../domain/enrolment.ts';
 import { additionalFieldErrors, participantFieldErrors } from '../domain/enrolment-rules.ts';
 import { ADDITIONAL_LABELS, PARTICIPANT_LABELS } from '../domain/labels.ts';
@@ -18,74 +11,14 @@ import { fullName } from '../domain/family.ts';
 import type { SavedChild, SavedFamily } from '../domain/saved-family.ts';
 import { fetchSavedFamily, saveFamily } from './accountApi.ts';
 import { WhatsAppChoice } from './WhatsAppChoice.tsx';
+import { CorrectionField as Field } from '../lib/CorrectionField.tsx';
 
 type Outcome = { variant: 'success' | 'danger'; message: string } | null;
 
 /** The fields a parent corrects for a child (the photo is changed in the wizard). */
 const CHILD_FIELDS = PARTICIPANT_REQUIRED.filter((field) => field !== 'image');
 
-const CHOICES: Partial<Record<string, readonly string[]>> = {
-  gender: GENDERS,
-  size: SHIRT_SIZES,
-  contact_form: CONTACT_FORMS,
-  source: SOURCES,
-};
-
 const childFields = ({ key: _key, ...fields }: SavedChild): ParticipantFields => fields;
-
-/** One field of the correction forms: its label, its control, its error tied to it. */
-function Field({
-  id,
-  name,
-  label,
-  value,
-  error,
-  onChange,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  error?: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const options = CHOICES[name];
-  const describedBy = error ? `${id}-error` : undefined;
-  return (
-    <Form.Group controlId={id} className="col-md-6 mb-3">
-      <Form.Label>{label}</Form.Label>
-      {options ? (
-        <Form.Select
-          name={name}
-          value={value}
-          isInvalid={Boolean(error)}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          <option value="">Seleccione…</option>
-          {options.map((option) => (
-            <option key={option}>{option}</option>
-          ))}
-        </Form.Select>
-      ) : (
-        <Form.Control
-          name={name}
-          value={value}
-          autoComplete="off"
-          inputMode={/phone|_id|age|weight/.test(name) ? 'numeric' : name === 'email' ? 'email' : 'text'}
-          isInvalid={Boolean(error)}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-      {error ? (
-        <Form.Control.Feedback id={`${id}-error`} type="invalid">
-          {error}
-        </Form.Control.Feedback>
-      ) : null}
-    </Form.Group>
-  );
-}
 
 /** A correction form: the fields with their labels, the rules' errors shown once the parent saves. */
 function CorrectionForm<T extends Record<string, string>>({

@@ -20,6 +20,7 @@ import { MembershipCodes } from '../lib/MembershipCodes.tsx';
 import { notify } from '../lib/toasts.tsx';
 import { cancelOwnEnrolment, fetchActivity, type Activity, type EnrolmentSummary } from './accountApi.ts';
 import { ChangeOrderDialog } from './ChangeOrderDialog.tsx';
+import { OrderDataCorrection } from './OrderDataCorrection.tsx';
 import { OrderActionDialog } from './OrderActionDialog.tsx';
 import { UserIcon } from './icons.tsx';
 import { PageHeader } from './PageHeader.tsx';
@@ -117,6 +118,9 @@ function EnrolmentItem({
       ) : null}
       {enrolment.receipt_pending ? (
         <p className="small text-body-secondary mt-2 mb-0">{RECEIPT_MESSAGES.pendingProfile}</p>
+      ) : null}
+      {enrolment.data_until && enrolment._id && onCancel ? (
+        <OrderDataCorrection id={enrolment._id} until={enrolment.data_until} />
       ) : null}
       {enrolment.cancel && enrolment._id && onCancel ? (
         <div className="d-flex flex-wrap align-items-center gap-2 mt-2">

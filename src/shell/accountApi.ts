@@ -8,6 +8,7 @@ import type { EnrolmentLedgerAnswer, SavedCardAnswer } from '../domain/schemas/l
 import type { SavedFamily } from '../domain/saved-family.ts';
 import type { AdditionalData, ParticipantFields } from '../domain/enrolment.ts';
 import type { WhatsAppChoice, WhatsAppPreference } from '../domain/schemas/whatsapp.ts';
+import type { OrderData, OrderDataBody } from '../domain/order-data.ts';
 
 export type PaymentStatus = 'paid' | 'declined' | 'pending' | 'error' | 'unknown';
 
@@ -23,6 +24,8 @@ export interface EnrolmentSummary {
   status?: string;
   /** While the parent may cancel it: the last day, and what they get back. */
   cancel?: { last_day: string; refund: string } | null;
+  /** The family may correct its contacts, pick-up people and notes through this day (issue 54). */
+  data_until?: string | null;
   /** A cancellation's refund to the card, and whether the bank confirmed it. */
   refund?: { amount: number; status: 'refunded' | 'pending' } | null;
   /** A cancellation's credit coupon, for the next enrolment. */
@@ -197,4 +200,30 @@ export function saveFamily(family: {
   contact: AdditionalData | null;
 }): Promise<{ status: string; message: string; data: SavedFamily }> {
   return request('/familia/datos', { method: 'POST', body: family });
+}
+
+/** A paid order's data as the family may correct it (issue 54), and whether it still may. */
+export type FamilyOrderData = OrderData & {
+  _id: string;
+  order_number: string;
+  camp_name: string;
+  editable: boolean;
+  last_day: string;
+};
+
+/** GET /familia/inscripciones/:id/datos. */
+export async function fetchOrderData(id: string, signal?: AbortSignal): Promise<FamilyOrderData> {
+  return (
+    await request<{ data: FamilyOrderData }>(`/familia/inscripciones/${encodeURIComponent(id)}/datos`, {
+      signal,
+    })
+  ).data;
+}
+
+/** POST /familia/inscripciones/:id/datos: the family's correction, refused after the camp's last day. */
+export function saveOrderData(
+  id: string,
+  body: OrderDataBody,
+): Promise<{ status: string; message: string; data: FamilyOrderData }> {
+  return request(`/familia/inscripciones/${encodeURIComponent(id)}/datos`, { method: 'POST', body });
 }

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from 'react-bootstrap';
 import { AdminPage } from '../AdminPage.tsx';
-import { useEnrolmentQuery, useVerifyEnrolmentMutation } from '../api.ts';
-import { notifyCall, withServerMessage } from '../feedback.ts';
+import { useCorrectEnrolmentDataMutation, useEnrolmentQuery, useVerifyEnrolmentMutation } from '../api.ts';
+import { notifyCall, notifySuccess, withServerMessage } from '../feedback.ts';
 import { StateBadge } from './StateBadge.tsx';
 import { isAnnualProgram } from '../../domain/records.ts';
 import { ChangeDialog, type ChangeTarget } from './ChangeDialog.tsx';
@@ -21,6 +21,8 @@ import { FiscalReceiptSection } from './enrolment-detail/FiscalReceiptSection.ts
 import { MailsSection } from './enrolment-detail/MailsSection.tsx';
 import { OfficeRefundDialog } from './enrolment-detail/OfficeRefundDialog.tsx';
 import { CancelEnrolmentDialog } from './enrolment-detail/CancelEnrolmentDialog.tsx';
+import { OrderDataDialog } from '../../lib/OrderDataDialog.tsx';
+import { orderDataOf } from '../../domain/order-data.ts';
 
 export function EnrolmentDetailPage() {
   const { id = '' } = useParams();
@@ -28,6 +30,9 @@ export function EnrolmentDetailPage() {
   const [cancelOpen, setCancelOpen] = useState(false);
   const [verify, verifying] = useVerifyEnrolmentMutation();
   const [officeOpen, setOfficeOpen] = useState(false);
+  const [dataOpen, setDataOpen] = useState(false);
+  const [dataKey, setDataKey] = useState(0);
+  const [correctData] = useCorrectEnrolmentDataMutation();
   const [changeTarget, setChangeTarget] = useState<ChangeTarget | null>(null);
   const [changeKey, setChangeKey] = useState(0);
   const openChange = (target: ChangeTarget) => {
@@ -64,6 +69,18 @@ export function EnrolmentDetailPage() {
           {enrolment.office_refund?.status === 'owed' && (
             <Button variant="outline-primary" className="admin-tap" onClick={() => setOfficeOpen(true)}>
               Registrar devolución
+            </Button>
+          )}
+          {enrolment.state === 'paid' && (
+            <Button
+              variant="outline-primary"
+              className="admin-tap"
+              onClick={() => {
+                setDataKey((key) => key + 1);
+                setDataOpen(true);
+              }}
+            >
+              Corregir datos
             </Button>
           )}
           {enrolment.state === 'paid' && (
@@ -104,6 +121,15 @@ export function EnrolmentDetailPage() {
         amount={enrolment.office_refund?.amount ?? 0}
         show={officeOpen}
         onClose={() => setOfficeOpen(false)}
+      />
+      <OrderDataDialog
+        key={dataKey}
+        show={dataOpen}
+        onClose={() => setDataOpen(false)}
+        orderNumber={enrolment.order_number}
+        data={orderDataOf(enrolment)}
+        tapClass="admin-tap"
+        onSave={async (body) => notifySuccess((await correctData({ id, body }).unwrap()).message)}
       />
       <CancelEnrolmentDialog
         id={id}

@@ -12,6 +12,7 @@ import { ADMIN_TIPOS } from '../../domain/roles.ts';
 import { isAdmin, staffRoleOf } from '../../domain/roles.ts';
 import { refundSentence } from '../../domain/cancellation.ts';
 import { selfCancelDecisions } from '../checkout/cancellation.ts';
+import { correctableUntil } from '../admin/order-data.ts';
 import { changeOutcomeSentence, type OrderChange } from '../../domain/changes.ts';
 import {
   ACCOUNT_MESSAGES as M,
@@ -229,12 +230,13 @@ export function accountsService(deps: CoreDeps) {
           .find({ user_id: account._id, status: 'active' }, { sort: { issued_at: -1 }, limit: 100 }),
       ]);
       // The orders the parent may still cancel themselves, and what they would get back.
-      const [decisions, receipts] = await Promise.all([
+      const [decisions, receipts, dataUntil] = await Promise.all([
         selfCancelDecisions(store, enrolments, nowOf(deps)),
         receiptsOfOrders(
           store,
           enrolments.map((enrolment) => enrolment._id),
         ),
+        correctableUntil(deps, enrolments),
       ]);
       const cancelTerms = (enrolment: EnrolmentSummarySource) => {
         const decided = decisions.get(enrolment._id);
@@ -261,6 +263,8 @@ export function accountsService(deps: CoreDeps) {
         payment_status: enrolment.payment_status,
         status: enrolment.status,
         cancel: cancelTerms(enrolment),
+        // The family may correct its contacts, pick-up people and notes through this day (issue 54).
+        data_until: dataUntil.get(enrolment._id) ?? null,
         // A cancellation's refund to the card, and its state (issue 26: refunds in sight).
         refund:
           enrolment.status === 'cancelled' &&

@@ -54,6 +54,8 @@ import { SAVED_FAMILY_MESSAGES } from '../../domain/saved-family.ts';
 import { SavedFamilyAnswer, SavedFamilyBody, SavedFamilyUpdateAnswer } from '../../domain/schemas/family.ts';
 import { type Camp, type Enrolment, type UserRecord } from '../../domain/records.ts';
 import { isAdmin } from '../../domain/roles.ts';
+import { OrderDataAnswer, OrderDataBody, OrderDataUpdateAnswer } from '../../domain/schemas/order-data.ts';
+import { correctOrderData, familyOrderData } from '../admin/order-data.ts';
 
 /** How old an unfinished cancellation must be before a parent's repeat finishes it (a crash, not a double click). */
 const SELF_CANCEL_RESUME_MS = 60_000;
@@ -177,6 +179,26 @@ export const CHECKOUT_ROUTES: ApiRoute[] = [
       message: SAVED_FAMILY_MESSAGES.saved,
       data: await correctSavedFamily(core.deps, accountOf(call)._id, call.body),
     }),
+  }),
+  // A paid order's contacts, pick-up people and medical notes, corrected by the family itself
+  // through the camp's last day (issue 54); staff correct them from the panel at any time.
+  userCall('GET', '/familia/inscripciones/:id/datos', {
+    schema: { params: IdParams, response: { 200: OrderDataAnswer } },
+    handle: async (call, core) => ({
+      status: 'SUCCESS',
+      data: await familyOrderData(core.deps, accountOf(call)._id, call.params.id),
+    }),
+  }),
+  userCall('POST', '/familia/inscripciones/:id/datos', {
+    schema: { params: IdParams, body: OrderDataBody, response: { 200: OrderDataUpdateAnswer } },
+    rateLimit: perAccount(20),
+    handle: async (call, core) => {
+      const userId = accountOf(call)._id;
+      const { message } = await correctOrderData(core.deps, call.params.id, call.body, actorOf(call), {
+        userId,
+      });
+      return { status: 'SUCCESS', message, data: await familyOrderData(core.deps, userId, call.params.id) };
+    },
   }),
   // A parent cancels their own paid enrolment (issue 18), within the camp's window and refund rule,
   // through the staff's cancellation path (places, coupon use, memberships, refund, e-mail).

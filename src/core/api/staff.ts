@@ -5,6 +5,7 @@
 //   POST /inscripciones/devolucion/{id} { method, note }: what was paid at the counter went back (issue 53)
 //   POST /inscripciones/cambios/{id}   drop a child or a week, move a week (issue 24); preview: figures only
 //   GET  /inscripciones/cambios/{id}/semanas  ?cupo: the weeks the child could move to, with their state
+//   POST /inscripciones/datos/{id}     contacts, pick-up people and medical notes corrected (issue 54)
 //   POST /inscripciones/verify/{id}    asks the gateway about a pending payment and settles it
 //   GET  /inscripciones/export       ?format=xlsx|csv and the list's filters: one row per child and week
 //   GET  /inscripciones/listas        rosters of a camp: per week and category, its paid children
@@ -40,9 +41,11 @@ import { enrolmentFilter } from '../admin/enrolments-filter.ts';
 import { cancelEnrolment, enrolmentDetail, recordOfficeRefund } from '../admin/enrolments.ts';
 import { OfficeRefundBody } from '../../domain/schemas/cancellation.ts';
 import { GIVE_BACK_MESSAGES } from '../../domain/give-back.ts';
+import { OrderDataBody } from '../../domain/schemas/order-data.ts';
+import { correctOrderData } from '../admin/order-data.ts';
 import { exportNote, listAudit, recordAudit, recordExport } from '../admin/audit.ts';
 import { verifyPayment } from '../checkout/reconciler.ts';
-import { accountOf, actorOf, adminCall, campDayCall, FileAnswer, FileDownload } from './route.ts';
+import { accountOf, actorOf, adminCall, campDayCall, FileAnswer, FileDownload, perAccount } from './route.ts';
 import type { ApiRoute, FileSheet } from './route.ts';
 import {
   EXPORT_COLUMNS,
@@ -151,6 +154,14 @@ export const STAFF_ROUTES: ApiRoute[] = [
     handle: async (call, core) => {
       const order = await foundEnrolment(core, call.params.id);
       return { status: 'SUCCESS', data: await changeTargets(core.deps, order, call.query.cupo) };
+    },
+  }),
+  adminCall('POST', '/inscripciones/datos/:id', {
+    schema: { params: IdParams, body: OrderDataBody, response: { 200: RecordMessageAnswer } },
+    rateLimit: perAccount(60),
+    handle: async (call, core) => {
+      const { message } = await correctOrderData(core.deps, call.params.id, call.body, actorOf(call));
+      return { status: 'SUCCESS', message, data: await enrolmentDetail(core.deps, call.params.id) };
     },
   }),
   adminCall('POST', '/inscripciones/verify/:id', {

@@ -122,6 +122,8 @@ export const ActivityAnswer = successOf(
         status: Type.String(),
         /** Present while the parent may cancel it themselves: the last day, and what they get back. */
         cancel: Type.Union([Type.Object({ last_day: Type.String(), refund: Type.String() }), Type.Null()]),
+        /** The family may correct its contacts and pick-up people through this day (issue 54). */
+        data_until: Type.Union([Type.String(), Type.Null()]),
         /** A cancellation's refund to the card: how much, and whether the bank confirmed it. */
         refund: Type.Union([
           Type.Object({
