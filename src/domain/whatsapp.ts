@@ -62,19 +62,7 @@ export type WhatsAppTemplateName = keyof typeof WHATSAPP_TEMPLATES;
 export const templateText = (name: WhatsAppTemplateName, parameters: readonly string[]): string =>
   WHATSAPP_TEMPLATES[name].body.replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1] ?? '');
 
-/**
- * A number as Meta takes it: country code and digits, no '+'. A Dominican number (809, 829, 849)
- * typed with ten digits, or with a leading 1, is 1 + ten digits; null where it cannot be a mobile
- * number WhatsApp could reach.
- */
-export function whatsappNumber(typed: string): string | null {
-  const digits = typed.replace(/\D/g, '');
-  if (/^(809|829|849)\d{7}$/.test(digits)) return `1${digits}`;
-  if (/^1(809|829|849)\d{7}$/.test(digits)) return digits;
-  // Another country's number, written with its code ('+34 600 …'): taken as typed.
-  if (typed.trim().startsWith('+') && /^[2-9]\d{7,14}$/.test(digits)) return digits;
-  return null;
-}
+export { whatsappNumber } from './whatsapp-number.ts';
 
 /** What a family writes to stop the messages (any case, accents or punctuation around it). */
 const OPT_OUT_WORDS = new Set(['BAJA', 'STOP', 'PARAR', 'DETENER', 'CANCELAR']);

@@ -22,6 +22,7 @@ import { santoDomingoDay } from '../domain/days.ts';
 import { useShownErrors, type ShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
 import { authenticationFrameUrl } from './api.ts';
+import { WhatsAppConsent } from './WhatsAppConsent.tsx';
 
 /**
  * The card's bank's step (3-D Secure, issue 21): its method form runs in a hidden frame while
@@ -451,6 +452,7 @@ export function PaymentContent() {
         </Summary>
       ) : null}
       <CardForm errors={errors} />
+      <WhatsAppConsent errors={errors} />
       {!canPay && !paying && gaps.length > 0 ? (
         <div className="mb-2">
           <MissingNote

@@ -40,5 +40,9 @@ export function buildEnrolmentBody(state: WizardData): CreateEnrolmentBody {
     discount: totals.discount,
     ...(coupon ? { coupon: coupon.code } : {}),
     ...(payment.autopay ? { autopay: true } : {}),
+    // Only where the box was shown: absent, nothing changes of the family's choice.
+    ...(payment.whatsapp
+      ? { whatsapp: { phone: payment.whatsappPhone.trim(), consent: payment.whatsapp === 'yes' } }
+      : {}),
   };
 }

@@ -28,6 +28,9 @@ export function toSaved(context: EnrolmentContext): SavedWizard {
       rnc_nombre: payment.rnc_nombre,
       coupon: payment.coupon,
       autopay: payment.autopay,
+      whatsapp: payment.whatsapp,
+      whatsappPhone: payment.whatsappPhone,
+      whatsappTo: payment.whatsappTo,
     },
     idempotencyKey: context.idempotencyKey,
   };

@@ -97,7 +97,16 @@ export function additionalComplete(state: Pick<WizardData, 'additional'>): boole
 /** What 'Pagar' still waits for, in the order of the form: the field's id and how to name it. */
 export interface PaymentGap {
   /** A card or invoice field, 'terms', or the swap select of a full week's line (`swap-<key>`). */
-  field: 'ccName' | 'ccNumber' | 'ccDate' | 'ccCVV' | 'terms' | 'rnc' | 'rnc_nombre' | `swap-${string}`;
+  field:
+    | 'ccName'
+    | 'ccNumber'
+    | 'ccDate'
+    | 'ccCVV'
+    | 'terms'
+    | 'rnc'
+    | 'rnc_nombre'
+    | 'whatsappPhone'
+    | `swap-${string}`;
   text: string;
   /** What the field itself says, when more than 'required' (an RNC whose check digit fails). */
   message?: string;
@@ -127,6 +136,9 @@ export function paymentGaps(payment: PaymentForm): PaymentGap[] {
     gaps.push({ field: 'rnc', text: 'un RNC válido', message: ENROLMENT_MESSAGES.rncCheckDigit });
   if (payment.comprobantefiscal && blank(payment.rnc_nombre))
     gaps.push({ field: 'rnc_nombre', text: 'el nombre o razón social' });
+  // Its sentence under the field is the payment step's (./WhatsAppConsent.tsx).
+  if (payment.whatsapp === 'yes' && !payment.whatsappTo)
+    gaps.push({ field: 'whatsappPhone', text: 'un celular válido para WhatsApp' });
   return gaps;
 }
 

@@ -103,6 +103,17 @@ export interface PaymentForm {
   coupon: string;
   /** Annual plans: the card is kept for the automatic charges of the later instalments (issue 20). */
   autopay: boolean;
+  /**
+   * WhatsApp messages (issue 56): '' where the school sends none or the box was not shown; 'yes'
+   * when the parent ticked it (consent, sent with the number), 'no' when unticked (none, or stop).
+   */
+  whatsapp: '' | 'yes' | 'no';
+  whatsappPhone: string;
+  /**
+   * The typed number as Meta takes it ('18095550101'), '' when WhatsApp cannot take it: set with
+   * each keystroke by the payment step, so the first page's code does not carry the rule.
+   */
+  whatsappTo: string;
 }
 
 /** Everything the cart rules read: a subset of the machine's context. */
@@ -173,6 +184,9 @@ export function emptyPayment(): PaymentForm {
     rnc_nombre: '',
     coupon: '',
     autopay: false,
+    whatsapp: '',
+    whatsappPhone: '',
+    whatsappTo: '',
   };
 }
 
