@@ -3,6 +3,7 @@
 import { ApiError } from '../api/http.ts';
 import { COUPON_MESSAGES } from '../domain/coupons.ts';
 import { ENROLMENT_MESSAGES } from '../domain/enrolment.ts';
+import { PHOTO_MESSAGES } from '../domain/photos.ts';
 
 /** The error's own message, else the fallback. */
 export function messageOf(error: unknown, fallback: string): string {
@@ -13,6 +14,16 @@ export function messageOf(error: unknown, fallback: string): string {
 export function couponFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.network) return COUPON_MESSAGES.unreachable;
   return messageOf(error, COUPON_MESSAGES.unreachable);
+}
+
+/**
+ * A photo the server refused (not a photo, too large) shows the server's reason, which says what
+ * to do; a call that failed on the way or on the server, spec 01 §8's 'vuelva a intentarlo'.
+ */
+export function photoFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+    return messageOf(error, PHOTO_MESSAGES.failed);
+  return PHOTO_MESSAGES.failed;
 }
 
 /**
