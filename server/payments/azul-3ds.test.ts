@@ -130,7 +130,7 @@ describe('3-D Secure 2 through AZUL', () => {
     }
   });
 
-  it('No and Rejected decline (3D Secure authentication failed), Unavailable declines (08), and none charges', async () => {
+  it('No, Rejected and Unavailable decline as not authenticated (another card), and none charges', async () => {
     const { s, secure } = await setup();
     let n = 0;
     for (const outcome of ['No', 'Rejected', 'Unavailable'] as const) {
@@ -143,7 +143,7 @@ describe('3-D Secure 2 through AZUL', () => {
         returnTo,
         input: { cres: await answerChallenge(first, outcome) },
       });
-      expect(final).toMatchObject({ approved: false, message: CARD_MESSAGES.declined });
+      expect(final).toMatchObject({ approved: false, message: CARD_MESSAGES.notAuthenticated });
     }
     expect(s.transactions.map((transaction) => transaction.IsoCode)).toEqual(['99', '99', '08']);
   });

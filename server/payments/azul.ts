@@ -125,6 +125,10 @@ function refusalOf(answer: AzulAnswer): { reason: CardRefusalReason; message: st
     return { reason: 'invalid_cvv', message: CARD_MESSAGES.invalidCvv };
   if (iso === '14' || text.includes('TARJETA INVALIDA') || text.includes('INVALID CREDIT CARD'))
     return { reason: 'invalid_card', message: CARD_MESSAGES.invalidNumber };
+  // The bank could not or would not authenticate the cardholder (3-D Secure 'U' or 'N'): the same
+  // card will not pass now, so the parent is told to use another one.
+  if (iso === '08' || text.includes('NO AUTENTICADA') || text.includes('3D SECURE AUTHENTICATION FAILED'))
+    return { reason: 'declined', message: CARD_MESSAGES.notAuthenticated };
   return { reason: 'declined', message: CARD_MESSAGES.declined };
 }
 
