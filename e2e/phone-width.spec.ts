@@ -89,5 +89,18 @@ for (const children of [1, 2, 4]) {
     await fillCard(page, '4242424242424242');
     await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
     await expectPhoneWidth(page, 'payment, filled');
+    if (children > 1) return;
+
+    // Paid, then Back three times: each lands on a page the parent can use, never 'Cargando…' for good.
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await expect(page.getByRole('heading', { name: '¡Gracias por su inscripción!', level: 1 })).toBeVisible();
+    await expectPhoneWidth(page, 'thank-you page');
+    for (let back = 1; back <= 3; back += 1) {
+      await page.goBack();
+      await expect(page.getByText('Cargando…')).toHaveCount(0, { timeout: 5_000 });
+      await expect(page.getByRole('heading', { level: 2 }).first(), `after Back ×${back}`).toBeVisible();
+      await expect(page.getByRole('button').first(), `after Back ×${back}`).toBeEnabled();
+      testInfo.annotations.push({ type: `Back ×${back}`, description: page.url() });
+    }
   });
 }
