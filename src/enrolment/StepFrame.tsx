@@ -6,14 +6,15 @@ import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import { PageShown } from '../lib/nextPages.ts';
 import type { StepIndex } from './wizardData.ts';
 import { MissingCamp, useStepRoute } from './EnrolmentProvider.tsx';
+import { holdNoticeShown } from './holds.ts';
 import { useWizard, useWizardActor, useWizardSnapshot } from './useWizard.ts';
 
 // The countdown's code loads only once the cart holds places.
 const HoldNotice = lazy(() => import(/* webpackChunkName: "hold-notice" */ './HoldNotice.tsx'));
 
 function HoldNoticeSlot() {
-  const shown = useWizardSnapshot(
-    ({ context }) => context.hold.expiresAt !== null && context.lines.length > 0,
+  const shown = useWizardSnapshot(({ context }) =>
+    holdNoticeShown(context.lines, context.hold, context.camp),
   );
   return shown ? (
     <Suspense fallback={null}>
