@@ -9,6 +9,7 @@ import { API_ROUTES } from '../src/core/api/index.ts';
 import { placesToTake } from '../src/core/checkout/steps.ts';
 import { savePhoto } from '../src/core/photos.ts';
 import { ApiError, errorEnvelope } from '../src/core/errors.ts';
+import { COUPON_MESSAGES } from '../src/domain/coupons.ts';
 import type { CreateEnrolmentBody } from '../src/domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../src/domain/photos.ts';
 import type { Week } from '../src/domain/records.ts';
@@ -89,7 +90,9 @@ const scenarios = http.all(apiPath('/*'), async ({ request }) => {
   const { pathname } = new URL(request.url);
   if (scenario === 'error-carga' && request.method === 'GET' && LOAD_CALL.test(pathname))
     return HttpResponse.json(errorEnvelope(LOAD_FAILURE), { status: 500 });
-  if (scenario === 'cupon-caido' && pathname.endsWith('/api/cupones/validate')) return HttpResponse.error();
+  // The school's coupon service is down (not the tester's connection): a 503 that says so.
+  if (scenario === 'cupon-caido' && pathname.endsWith('/api/cupones/validate'))
+    return HttpResponse.json(errorEnvelope(COUPON_MESSAGES.serviceDown), { status: 503 });
   if (scenario === 'error-foto' && pathname.endsWith('/api/inscripciones/uploadtoazurecdn'))
     return HttpResponse.json(errorEnvelope(PHOTO_MESSAGES.failed), { status: 500 });
   if (scenario === 'error-guardar' && ADMIN_WRITE.test(pathname))

@@ -1,4 +1,5 @@
 // The testers' scenarios (mocks/scenarios.ts) produce the failures of the spec's error catalogues.
+import { COUPON_MESSAGES } from '../src/domain/coupons.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../src/domain/cards.ts';
@@ -147,10 +148,14 @@ describe('mock scenarios', () => {
     }
   });
 
-  it('cupon-caido: the coupon call fails at the network level', async () => {
+  it('cupon-caido: the coupon service answers that it is down, without blaming the connection', async () => {
     const token = await parentToken();
     setScenario('cupon-caido');
-    await expect(api('/cupones/validate', { token, body: { coupon: 'VERANO10' } })).rejects.toThrow();
+    const reply = await api('/cupones/validate', { token, body: { coupon: 'VERANO10' } });
+    expect(reply.status).toBe(503);
+    const body = (await reply.json()) as { message: string };
+    expect(body.message).toBe(COUPON_MESSAGES.serviceDown);
+    expect(body.message).not.toMatch(/conexión/);
   });
 
   it('error-foto: the upload fails', async () => {

@@ -114,13 +114,21 @@ function ParticipantsSummary() {
 
 function AdditionalSummary() {
   const a = useWizardContext((c) => c.additional);
-  const rows: Array<[string, string]> = [
-    ['Madre', `${a.mother_name} · ${a.mother_phone}`],
-    ['Padre', `${a.father_name} · ${a.father_phone}`],
-    ['Correo electrónico', a.email],
-    ['Contacto de emergencia', `${a.first_name} ${a.last_name} · ${a.phone_mobile}`],
-    ['Autorizados', `${a.authorized_name_1}, ${a.authorized_name_2}`],
-  ];
+  // Optional fields left empty leave no 'Padre: ·' nor a trailing comma: a row shows what was given.
+  const joined = (separator: string, ...parts: string[]) =>
+    parts
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(separator);
+  const rows = (
+    [
+      ['Madre', joined(' · ', a.mother_name, a.mother_phone)],
+      ['Padre', joined(' · ', a.father_name, a.father_phone)],
+      ['Correo electrónico', a.email],
+      ['Contacto de emergencia', joined(' · ', `${a.first_name} ${a.last_name}`, a.phone_mobile)],
+      ['Autorizados', joined(', ', a.authorized_name_1, a.authorized_name_2)],
+    ] satisfies Array<[string, string]>
+  ).filter(([, value]) => value !== '');
   return (
     <Summary title="Información adicional">
       <dl className="small mb-0">
@@ -254,7 +262,7 @@ function CouponBox() {
             ? 'El cupón no aplica a inscripciones con membresía.'
             : applied
               ? `Cupón aplicado: ${applied.label} (${applied.code})`
-              : 'Ej.: VERANO10'}
+              : 'Ej.: ABC123 (el código de su cupón)'}
         </Form.Text>
       </Form.Group>
     </Summary>
