@@ -1,6 +1,5 @@
 import { expect, testWithOwnServer } from './test.ts';
 import { AUTHENTICATION_MESSAGES } from '../src/domain/authentication.ts';
-import { CARD_MESSAGES } from '../src/domain/cards.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
 import { expectAccessible } from './a11y.ts';
@@ -64,7 +63,7 @@ test("the bank answers 'Unavailable': the parent reads it within 5 s and may try
   const bank = page.frameLocator('iframe[title="Verificación de su banco"]');
   await bank.getByRole('button', { name: 'Unavailable' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mensaje' });
-  await expect(dialog).toContainText(CARD_MESSAGES.notAuthenticated, { timeout: 5_000 });
+  await expect(dialog).toContainText(AUTHENTICATION_MESSAGES.notAuthenticated, { timeout: 5_000 });
   await keepShot(page, testInfo.outputPath('3ds-2-unavailable.png'));
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
   // The step is usable again: the card is asked anew and 'Pagar' waits for it.

@@ -9,14 +9,13 @@ import { API_ROUTES } from '../src/core/api/index.ts';
 import { placesToTake } from '../src/core/checkout/steps.ts';
 import { savePhoto } from '../src/core/photos.ts';
 import { ApiError, errorEnvelope } from '../src/core/errors.ts';
-import { COUPON_MESSAGES } from '../src/domain/coupons.ts';
 import type { CreateEnrolmentBody } from '../src/domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../src/domain/photos.ts';
 import type { Week } from '../src/domain/records.ts';
 import { SOCIAL_MESSAGES } from '../src/domain/social.ts';
 import { rememberUpload } from './data.ts';
 import { apiPath, failure, guard, handlersOf, type Before } from './kit.ts';
-import { activeScenario, SLOW_DELAY_MS } from './scenarios.ts';
+import { activeScenario, COUPON_SERVICE_DOWN, SLOW_DELAY_MS } from './scenarios.ts';
 
 export { apiPath };
 
@@ -92,7 +91,7 @@ const scenarios = http.all(apiPath('/*'), async ({ request }) => {
     return HttpResponse.json(errorEnvelope(LOAD_FAILURE), { status: 500 });
   // The school's coupon service is down (not the tester's connection): a 503 that says so.
   if (scenario === 'cupon-caido' && pathname.endsWith('/api/cupones/validate'))
-    return HttpResponse.json(errorEnvelope(COUPON_MESSAGES.serviceDown), { status: 503 });
+    return HttpResponse.json(errorEnvelope(COUPON_SERVICE_DOWN), { status: 503 });
   if (scenario === 'error-foto' && pathname.endsWith('/api/inscripciones/uploadtoazurecdn'))
     return HttpResponse.json(errorEnvelope(PHOTO_MESSAGES.failed), { status: 500 });
   if (scenario === 'error-guardar' && ADMIN_WRITE.test(pathname))

@@ -1,5 +1,4 @@
 // The testers' scenarios (mocks/scenarios.ts) produce the failures of the spec's error catalogues.
-import { COUPON_MESSAGES } from '../src/domain/coupons.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../src/domain/cards.ts';
@@ -10,6 +9,7 @@ import { handlers } from './handlers.ts';
 import { demoCampIds, MOCK_CREDENTIALS, resetMockData } from './data.ts';
 import { expectedAccountId } from './kit.ts';
 import {
+  COUPON_SERVICE_DOWN,
   initScenario,
   setScenario,
   SCENARIO_STORAGE_KEY,
@@ -154,7 +154,7 @@ describe('mock scenarios', () => {
     const reply = await api('/cupones/validate', { token, body: { coupon: 'VERANO10' } });
     expect(reply.status).toBe(503);
     const body = (await reply.json()) as { message: string };
-    expect(body.message).toBe(COUPON_MESSAGES.serviceDown);
+    expect(body.message).toBe(COUPON_SERVICE_DOWN);
     expect(body.message).not.toMatch(/conexión/);
   });
 

@@ -18,6 +18,9 @@ export type ScenarioId = keyof typeof SCENARIOS;
 
 export const SCENARIO_PARAM = 'escenario';
 export const SCENARIO_STORAGE_KEY = 'msw-escenario';
+/** What 'cupon-caido' answers: the school's coupon service is down, not the tester's connection. */
+export const COUPON_SERVICE_DOWN =
+  'El servicio de cupones no está disponible en este momento. Intente de nuevo en unos minutos o pague sin cupón.';
 /** Delay of every call in the 'lento' scenario. */
 export const SLOW_DELAY_MS = 2000;
 

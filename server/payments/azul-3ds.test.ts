@@ -3,6 +3,7 @@
 // simulator's answers (Yes, No, Attempt, Rejected, Unavailable), a sale held for 3DS that
 // VerifyPayment must not read as a decline, AZUL's repost and time-frame refusals, and the card
 // kept in DataVault with a 3DS approval.
+import { AUTHENTICATION_MESSAGES } from '../../src/domain/authentication.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { azulGatewayFor, testCard } from '../testing/azul.ts';
 import type { ACS_OUTCOMES } from '../testing/azul-standin.ts';
@@ -143,7 +144,7 @@ describe('3-D Secure 2 through AZUL', () => {
         returnTo,
         input: { cres: await answerChallenge(first, outcome) },
       });
-      expect(final).toMatchObject({ approved: false, message: CARD_MESSAGES.notAuthenticated });
+      expect(final).toMatchObject({ approved: false, message: AUTHENTICATION_MESSAGES.notAuthenticated });
     }
     expect(s.transactions.map((transaction) => transaction.IsoCode)).toEqual(['99', '99', '08']);
   });

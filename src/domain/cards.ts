@@ -69,8 +69,6 @@ export const CARD_MESSAGES = {
   declined: 'La tarjeta fue rechazada por el banco. Por favor intente con otra tarjeta.',
   insufficientFunds: 'La tarjeta no tiene fondos suficientes. Por favor intente con otra tarjeta.',
   lostOrStolen: 'La tarjeta fue reportada como perdida o robada. Por favor use otra tarjeta.',
-  notAuthenticated:
-    'No autenticada: intente con otra tarjeta. Su banco no confirmó el pago y no se realizó ningún cargo.',
   noSavedCard: 'No tiene una tarjeta guardada.',
   unknownSavedCard: 'La tarjeta guardada ya no existe en el banco. Por favor registre otra tarjeta.',
   gatewayError:

@@ -19,9 +19,6 @@ export const COUPON_MESSAGES = {
   familyLimit: 'Su familia ya usó este cupón el máximo de veces permitido.',
   otherAccount: 'El cupón ingresado pertenece a otra cuenta.',
   applied: 'Cupón aplicado',
-  /** The coupon service answered that it is down: the parent's connection is not to blame. */
-  serviceDown:
-    'El servicio de cupones no está disponible en este momento. Intente de nuevo en unos minutos o pague sin cupón.',
   /** Shown by the browser when the validation call itself fails (spec 01 §8). */
   unreachable: 'Lo sentimos, no fue posible validar el cupón. Por favor verifique su conexión a internet.',
 } as const;
