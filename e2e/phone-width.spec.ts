@@ -38,6 +38,10 @@ for (const children of [1, 2, 4]) {
     await page.goto(`/login?camp=${camp._id}`);
     await expect(page.getByRole('heading', { name: 'Calendario de Inscripción', level: 2 })).toBeVisible();
     await expectPhoneWidth(page, 'calendar, empty');
+    // The footer is not fixed on a phone: it would take 48 of its 667 px on every screen.
+    expect(await page.getByRole('contentinfo').evaluate((footer) => getComputedStyle(footer).position)).toBe(
+      'static',
+    );
     const rows = page.locator('.enrolment-rows');
     for (let child = 1; child <= children; child += 1) {
       await rows.getByRole('checkbox', { name: /^Semana 1 / }).check();
