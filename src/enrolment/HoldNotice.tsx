@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { HOLD_MESSAGES, countdownText } from '../domain/holds.ts';
-import { campHoldsPlaces, holdNoticeShown, lineHolds } from './holds.ts';
+import { campHoldsPlaces, lineHolds } from './holds.ts';
+import { holdNoticeShown } from './holdNoticeRules.ts';
 import { formatPaymentDate } from '../domain/enrolment.ts';
 
 const HOUR_MS = 3600_000;

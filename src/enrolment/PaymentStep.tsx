@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
-import { ENROLMENT_MESSAGES, FIELD_MESSAGES } from '../domain/enrolment.ts';
+import { WIZARD_ENROLMENT_MESSAGES, FIELD_MESSAGES } from '../domain/enrolment.ts';
 // 'Pagar' checks every child and the additional information again: their rules come with it.
 import './formRules.ts';
 import { FULL_WEEK_LABEL, isAnnual, type CartLine, type PaymentForm } from './wizardData.ts';
@@ -272,7 +272,7 @@ function CouponBox() {
 /** The sentence under a field 'Pagar' still waits for. */
 function gapMessage(gap: PaymentGap): string {
   if (gap.message) return gap.message;
-  if (gap.field === 'terms') return ENROLMENT_MESSAGES.terms;
+  if (gap.field === 'terms') return WIZARD_ENROLMENT_MESSAGES.terms;
   if (gap.field === 'rnc') return 'Escriba el RNC completo: 9-99-99999-9.';
   return FIELD_MESSAGES.required;
 }

@@ -6,16 +6,14 @@ import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import { PageShown } from '../lib/nextPages.ts';
 import type { StepIndex } from './wizardData.ts';
 import { MissingCamp, useStepRoute } from './EnrolmentProvider.tsx';
-import { holdNoticeShown } from './holds.ts';
 import { useWizard, useWizardActor, useWizardSnapshot } from './useWizard.ts';
 
-// The countdown's code loads only once the cart holds places.
+// The countdown's code loads only once the cart has lines; whether there is anything to say (a
+// running hold, places not held) is the notice's own rule, in its chunk.
 const HoldNotice = lazy(() => import(/* webpackChunkName: "hold-notice" */ './HoldNotice.tsx'));
 
 function HoldNoticeSlot() {
-  const shown = useWizardSnapshot(({ context }) =>
-    holdNoticeShown(context.lines, context.hold, context.camp),
-  );
+  const shown = useWizardSnapshot(({ context }) => context.lines.length > 0);
   return shown ? (
     <Suspense fallback={null}>
       <HoldNotice />

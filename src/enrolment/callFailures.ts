@@ -2,7 +2,7 @@
 // of a payment may keep its Idempotency-Key (DESIGN.md §2.9).
 import { ApiError } from '../api/http.ts';
 import { COUPON_MESSAGES } from '../domain/coupons.ts';
-import { ENROLMENT_MESSAGES } from '../domain/enrolment.ts';
+import { WIZARD_ENROLMENT_MESSAGES } from '../domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
 
 /** The error's own message, else the fallback. */
@@ -35,5 +35,5 @@ export function photoFailureMessage(error: unknown): string {
  */
 export function keepsIdempotencyKey(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  return error.network || (error.status === 409 && error.message === ENROLMENT_MESSAGES.inProgress);
+  return error.network || (error.status === 409 && error.message === WIZARD_ENROLMENT_MESSAGES.inProgress);
 }

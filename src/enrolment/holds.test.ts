@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { holdNoticeShown, lineHolds, type HoldState } from './holds.ts';
+import { holdNoticeShown } from './holdNoticeRules.ts';
+import { lineHolds, type HoldState } from './holds.ts';
 import type { CartLine } from './wizardData.ts';
 
 const line = (key: string, week: string) => ({ key, _id: week }) as CartLine;

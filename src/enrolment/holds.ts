@@ -69,17 +69,3 @@ export function lineHolds(
 
 /** Whether a cart of this camp holds its places (a camp may turn holds off with 0 minutes). */
 export const campHoldsPlaces = (camp: HoldPolicy | null): boolean => camp !== null && holdMinutesOf(camp) > 0;
-
-/**
- * Whether the hold's notice has anything to say: a running or run-out hold, or a cart of a camp
- * that holds places whose answer held fewer than it wanted (it held nothing, so has no expiry).
- */
-export function holdNoticeShown(
-  lines: readonly CartLine[],
-  hold: HoldState,
-  camp: HoldPolicy | null,
-): boolean {
-  if (lines.length === 0) return false;
-  if (hold.expiresAt !== null) return true;
-  return campHoldsPlaces(camp) && Object.values(hold.weeks).some((week) => week.held < week.wanted);
-}

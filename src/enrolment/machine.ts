@@ -12,7 +12,7 @@ import { newIdempotencyKey } from '../api/idempotency.ts';
 import { assertEvent, assign, setup } from 'xstate';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/http.ts';
 import { isCouponRefusal, normalizeCouponCode, type CouponTermsData } from '../domain/coupons.ts';
-import { ENROLMENT_MESSAGES, type PaymentResult } from '../domain/enrolment.ts';
+import { WIZARD_ENROLMENT_MESSAGES, type PaymentResult } from '../domain/enrolment.ts';
 import * as api from './api.ts';
 import type { CampData } from './api.ts';
 // A type import loads nothing: the bank's step stays in its own chunk (./machineActors.ts).
@@ -343,7 +343,9 @@ export const enrolmentMachine = setup({
           target: 'loadFailed',
           actions: {
             type: 'showDialog',
-            params: ({ event }) => ({ message: messageOf(event.error, ENROLMENT_MESSAGES.campNotFound) }),
+            params: ({ event }) => ({
+              message: messageOf(event.error, WIZARD_ENROLMENT_MESSAGES.campNotFound),
+            }),
           },
         },
       },

@@ -3,7 +3,7 @@
 // and the request 'Pagar' sends. The forms' own rules load with the steps that have forms.
 import { participantCategoryProblems } from '../domain/categories.ts';
 import {
-  ENROLMENT_MESSAGES,
+  WIZARD_ENROLMENT_MESSAGES,
   PARTICIPANT_REQUIRED,
   rncProblem,
   type CreateEnrolmentBody,
@@ -126,7 +126,7 @@ export function paymentGaps(payment: PaymentForm): PaymentGap[] {
   const rnc = payment.comprobantefiscal ? rncProblem(payment.rnc) : null;
   if (rnc === 'incomplete') gaps.push({ field: 'rnc', text: 'el RNC completo' });
   if (rnc === 'checkDigit')
-    gaps.push({ field: 'rnc', text: 'un RNC válido', message: ENROLMENT_MESSAGES.rncCheckDigit });
+    gaps.push({ field: 'rnc', text: 'un RNC válido', message: WIZARD_ENROLMENT_MESSAGES.rncCheckDigit });
   if (payment.comprobantefiscal && blank(payment.rnc_nombre))
     gaps.push({ field: 'rnc_nombre', text: 'el nombre o razón social' });
   return gaps;
