@@ -990,15 +990,17 @@ describe('Usuarios and the menu by role (issue 25)', () => {
     expect(stored).toMatchObject({ assigned_weeks: [week2._id], assigned_categories: [infantil._id] });
   });
 
-  it("a coach's menu holds the rosters and the camp day only, and the panel opens on the rosters", async () => {
+  it("a coach's menu holds the rosters and the camp day only; the panel and its 'Inicio' open the camp day", async () => {
     localStorage.setItem(
       'gatekeeper_user',
       JSON.stringify({ ...JSON.parse(localStorage.getItem('gatekeeper_user')!), role: 'entrenador' }),
     );
     renderApp('/admin');
     expect(
-      await screen.findByRole('heading', { name: 'Listas', level: 1 }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { name: 'Día de campamento', level: 1 }, { timeout: 10_000 }),
     ).toBeInTheDocument();
+    // Not the dashboard, whose figures a coach may not read ('Error al cargar los datos del dashboard').
+    expect(screen.getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/admin/dia');
     const menu = screen.getByRole('navigation', { name: 'Administración' });
     expect(
       within(menu)
