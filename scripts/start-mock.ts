@@ -7,7 +7,7 @@ import { buildIfStale } from './build.ts';
 import { registerFrontend } from '../server/http/frontend.ts';
 import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/fixtures.ts';
 import { MOCK_SCHOOLS } from '../mocks/schools.ts';
-import { SCENARIOS } from '../mocks/scenarios.ts';
+import { SCENARIOS } from '../mocks/scenario-list.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3000);
