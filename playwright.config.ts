@@ -21,6 +21,7 @@ const PHONE_ONLY = specs(
   'camp-day',
   'holds',
   'phone-journey',
+  'phone-width',
   'self-cancel',
   'social',
   'tap-targets',

@@ -134,3 +134,53 @@ export async function soldOutOnePlaceCamp(page: Page, tag: string, payerEmail: s
   expect(paid.status()).toBe(201);
   return arranged;
 }
+
+export interface Week {
+  _id: string;
+  campament: string;
+  name: string;
+  date: string;
+  value: number;
+  quota_q: number;
+}
+
+/** A camp of its own (so filling a week disturbs no other test): one category, three weeks. */
+export async function threeWeekCamp(page: Page, tag: string) {
+  const admin = (await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN)).result.token as string;
+  const camp = (
+    await api(page, 'POST', '/campamentos/create', admin, {
+      code: `TEL-${tag}`,
+      name: `Campamento del teléfono ${tag}`,
+      membership: 0,
+      start_date: '2027-06-14',
+      end_date: '2027-07-02',
+      payment_terms: 'Pago completo al inscribir.',
+    })
+  ).data as { _id: string };
+  const category = (
+    await api(page, 'POST', '/categorias/create', admin, {
+      campament: camp._id,
+      name: 'Infantil (10 a 13 años)',
+      age_min: 10,
+      age_max: 13,
+    })
+  ).data as { _id: string };
+  const weeks: Week[] = [];
+  for (const [index, date] of [
+    '14/06/2027 - 18/06/2027',
+    '21/06/2027 - 25/06/2027',
+    '28/06/2027 - 02/07/2027',
+  ].entries()) {
+    const week = await api(page, 'POST', '/semanas/create', admin, {
+      campament: camp._id,
+      name: `Semana ${index + 1}`,
+      date,
+      value: 4700,
+      quota_q: 5,
+      categories: [category._id],
+      isChecked: true,
+    });
+    weeks.push(week.data as Week);
+  }
+  return { admin, camp, category, weeks };
+}

@@ -88,7 +88,10 @@ test('a coach checks two children in, goes offline, checks one out to an authori
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill('clave-del-coach');
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page.getByRole('heading', { name: 'Listas', level: 1 })).toBeVisible();
+  // A coach's home is the camp day, and its breadcrumb's 'Inicio' leads back to it.
+  await expect(page).toHaveURL(/\/admin\/dia$/);
+  await expect(page.getByRole('heading', { name: 'Día de campamento', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Inicio' }).first()).toHaveAttribute('href', '/admin/dia');
   await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
   const menu = page.getByRole('navigation', { name: 'Administración' });
   await expect(menu.getByRole('link')).toHaveText(['Listas', 'Día de campamento']);

@@ -4,6 +4,7 @@ import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/fixtures.ts';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../src/domain/cards.ts';
 import { enrolTwoChildren, expectConfirmation, fillCard } from './wizard.ts';
 import { pdfText } from './pdf.ts';
+import { RESET_QUESTION } from '../mocks/scenario-panel.ts';
 
 // Mock mode as a tester uses it: no API server, MSW answers in the browser (npm run start:mock).
 // Each test has a browser of its own, so its own mock data: the workers share them out, the two
@@ -42,6 +43,16 @@ test("a tester signs in and enrols two children with a coupon up to the confirma
 
   // 'Reiniciar datos' brings the fixtures back: the tester's order is gone.
   await page.getByRole('button', { name: /^Simulación:/ }).click();
+  // It asks first: declined, nothing is wiped (the page stays, the panel open).
+  const questions: string[] = [];
+  page.once('dialog', (question) => {
+    questions.push(question.message());
+    void question.dismiss();
+  });
+  await page.getByRole('button', { name: 'Reiniciar datos' }).click();
+  await expect.poll(() => questions).toEqual([RESET_QUESTION]);
+  await expect(page.getByRole('article', { name: `Orden ${orderId}` })).toBeVisible();
+  page.once('dialog', (question) => void question.accept());
   await page.getByRole('button', { name: 'Reiniciar datos' }).click();
   await page.waitForLoadState('load');
   await page.goto('/profile');
@@ -187,4 +198,40 @@ test('?cuenta= opens the other demo school, with camps of its own; back on the f
   await page.goto('/admin/campamentos');
   await expect(page.getByRole('row', { name: /Campamento de Verano 2027/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Campamento Los Tigres 2027/ })).toHaveCount(0);
+});
+
+/** Visible controls whose centre, once scrolled to the middle of the screen, is another element. */
+async function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const covered: string[] = [];
+    const panel = document.getElementById('msw-scenario-panel');
+    for (const control of document.querySelectorAll<HTMLElement>('a[href], button')) {
+      // A disabled button lets taps through (pointer-events: none): nothing to cover.
+      if (panel?.contains(control) || (control as HTMLButtonElement).disabled) continue;
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === 'hidden') continue;
+      control.scrollIntoView({ block: 'center', behavior: 'instant' });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const inner = control.getBoundingClientRect();
+      const found = document.elementFromPoint(inner.left + inner.width / 2, inner.top + inner.height / 2);
+      if (found && !control.contains(found))
+        covered.push(`${control.textContent?.trim().slice(0, 30)} under ${found.tagName}#${found.id}`);
+    }
+    return covered;
+  });
+}
+
+test('the scenario panel, folded, covers no control at 375 px', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: /^Simulación:/ })).toBeVisible();
+  expect(page.viewportSize()!.width).toBe(375);
+  expect(await coveredControls(page)).toEqual([]);
+  await expect(page.getByRole('link', { name: 'Registrar una nueva cuenta' })).toBeVisible();
+  await signInAsMockParent(page, `?camp=${demoCampIds().summer}`);
+  await page.goto('/calendario');
+  await expect(page.getByRole('heading', { name: 'Calendario de Inscripción', level: 2 })).toBeVisible();
+  expect(await coveredControls(page)).toEqual([]);
+  // Folded, the panel is one small button.
+  const toggle = await page.getByRole('button', { name: /^Simulación:/ }).boundingBox();
+  expect(toggle!.width).toBeLessThanOrEqual(100);
 });

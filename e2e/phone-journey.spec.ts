@@ -3,7 +3,7 @@
 // week that fills while paying is swapped in place with the child's data kept, Back after paying
 // leads to a fresh calendar; and every control of the four steps is a 44 px target nothing covers.
 import { expect, test, type Page, type TestInfo } from './test.ts';
-import { api, E2E_ADMIN, newParent, payAs } from './api.ts';
+import { api, newParent, payAs, threeWeekCamp } from './api.ts';
 import { enrolmentRequest, type DemoCart } from '../src/core/checkout/fixtures.ts';
 import { expectAccessible } from './a11y.ts';
 import { fillAdditional, fillCard, fillParticipant } from './wizard.ts';
@@ -12,56 +12,6 @@ import { keepShot } from './shots.ts';
 test.use({ viewport: { width: 375, height: 667 } });
 // Each test builds a camp of its own, so the workers may share them out (the walks are long).
 test.describe.configure({ mode: 'parallel' });
-
-interface Week {
-  _id: string;
-  campament: string;
-  name: string;
-  date: string;
-  value: number;
-  quota_q: number;
-}
-
-/** A camp of its own (so filling a week disturbs no other test): one category, three weeks. */
-async function arrangeCamp(page: Page, tag: string) {
-  const admin = (await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN)).result.token as string;
-  const camp = (
-    await api(page, 'POST', '/campamentos/create', admin, {
-      code: `TEL-${tag}`,
-      name: `Campamento del teléfono ${tag}`,
-      membership: 0,
-      start_date: '2027-06-14',
-      end_date: '2027-07-02',
-      payment_terms: 'Pago completo al inscribir.',
-    })
-  ).data as { _id: string };
-  const category = (
-    await api(page, 'POST', '/categorias/create', admin, {
-      campament: camp._id,
-      name: 'Infantil (10 a 13 años)',
-      age_min: 10,
-      age_max: 13,
-    })
-  ).data as { _id: string };
-  const weeks: Week[] = [];
-  for (const [index, date] of [
-    '14/06/2027 - 18/06/2027',
-    '21/06/2027 - 25/06/2027',
-    '28/06/2027 - 02/07/2027',
-  ].entries()) {
-    const week = await api(page, 'POST', '/semanas/create', admin, {
-      campament: camp._id,
-      name: `Semana ${index + 1}`,
-      date,
-      value: 4700,
-      quota_q: 5,
-      categories: [category._id],
-      isChecked: true,
-    });
-    weeks.push(week.data as Week);
-  }
-  return { admin, camp, category, weeks };
-}
 
 async function expectStepTop(page: Page, title: string) {
   await expect(page.getByRole('heading', { name: title, level: 2 })).toBeFocused();
@@ -144,7 +94,7 @@ test('a parent walks the wizard on a phone: nothing lost, every error where it b
 }, testInfo) => {
   test.setTimeout(120_000);
   const tag = `${Date.now()}`;
-  const { admin, camp, weeks } = await arrangeCamp(page, tag);
+  const { admin, camp, weeks } = await threeWeekCamp(page, tag);
   // This walk meets a week that fills while the parent pays, which a hold of the cart's places
   // prevents: this camp holds nothing (the holds have their own walk).
   await api(page, 'POST', '/campamentos/update', admin, { _id: camp._id, hold_minutes: 0 });
@@ -306,7 +256,7 @@ test('a parent walks the wizard on a phone: nothing lost, every error where it b
 test('every control of the four steps is a 44 px target that nothing covers, at 375 px', async ({ page }) => {
   test.setTimeout(90_000);
   const tag = `${Date.now()}t`;
-  const { camp } = await arrangeCamp(page, tag);
+  const { camp } = await threeWeekCamp(page, tag);
   // A new family registers: the success toast shows over the calendar, below the header's controls.
   await page.goto(`/login?camp=${camp._id}`);
   await page
@@ -364,7 +314,7 @@ test('a returning family’s second order reuses its two children and its contac
 }, testInfo) => {
   test.setTimeout(120_000);
   const tag = `${Date.now()}`;
-  const { weeks } = await arrangeCamp(page, `R${tag}`);
+  const { weeks } = await threeWeekCamp(page, `R${tag}`);
   const parent = await newParent(page, `vuelve.${tag}@correo.do`);
   const campId = weeks[0]!.campament;
   const camp = (await api(page, 'GET', `/campamentos/findbyid/${campId}`, parent.token)).data;

@@ -50,3 +50,24 @@ test('a parent cancels the bank challenge, then passes it and is enrolled, at 37
   // Two children in Semana 1: the paid order's places only, the cancelled one's went back.
   expect(await week1Taken()).toBe(before + 2);
 });
+
+test("the bank answers 'Unavailable': the parent reads it within 5 s and may try another card", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
+  const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
+  const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');
+  await newParent(page, `tresds.u.${Date.now()}@correo.do`);
+  await enrolTwoChildren(page, testInfo, camp._id, AZUL_TEST_CARDS.challenge.number, ['Ana', 'Luis']);
+  const bank = page.frameLocator('iframe[title="Verificación de su banco"]');
+  await bank.getByRole('button', { name: 'Unavailable' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mensaje' });
+  await expect(dialog).toContainText(AUTHENTICATION_MESSAGES.notAuthenticated, { timeout: 5_000 });
+  await keepShot(page, testInfo.outputPath('3ds-2-unavailable.png'));
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  // The step is usable again: the card is asked anew and 'Pagar' waits for it.
+  await expect(page.getByRole('heading', { name: 'Verificación de su banco' })).toHaveCount(0);
+  await expect(page.getByText(AUTHENTICATION_MESSAGES.authenticating)).toHaveCount(0);
+  await expect(page.getByLabel('Número de tarjeta *', { exact: true })).toBeVisible();
+});

@@ -15,7 +15,7 @@ import type { Week } from '../src/domain/records.ts';
 import { SOCIAL_MESSAGES } from '../src/domain/social.ts';
 import { rememberUpload } from './data.ts';
 import { apiPath, failure, guard, handlersOf, type Before } from './kit.ts';
-import { activeScenario, SLOW_DELAY_MS } from './scenarios.ts';
+import { activeScenario, COUPON_SERVICE_DOWN, SLOW_DELAY_MS } from './scenarios.ts';
 import { schoolSettingsHandlers } from './school-settings.ts';
 
 export { apiPath };
@@ -90,7 +90,9 @@ const scenarios = http.all(apiPath('/*'), async ({ request }) => {
   const { pathname } = new URL(request.url);
   if (scenario === 'error-carga' && request.method === 'GET' && LOAD_CALL.test(pathname))
     return HttpResponse.json(errorEnvelope(LOAD_FAILURE), { status: 500 });
-  if (scenario === 'cupon-caido' && pathname.endsWith('/api/cupones/validate')) return HttpResponse.error();
+  // The school's coupon service is down (not the tester's connection): a 503 that says so.
+  if (scenario === 'cupon-caido' && pathname.endsWith('/api/cupones/validate'))
+    return HttpResponse.json(errorEnvelope(COUPON_SERVICE_DOWN), { status: 503 });
   if (scenario === 'error-foto' && pathname.endsWith('/api/inscripciones/uploadtoazurecdn'))
     return HttpResponse.json(errorEnvelope(PHOTO_MESSAGES.failed), { status: 500 });
   if (scenario === 'error-guardar' && ADMIN_WRITE.test(pathname))

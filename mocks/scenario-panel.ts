@@ -7,6 +7,8 @@ import { expectedAccountId } from './kit.ts';
 import { MOCK_SCHOOLS, mockSchool, SCHOOL_PARAM, SCHOOL_STORAGE_KEY } from './schools.ts';
 
 const PANEL_ID = 'msw-scenario-panel';
+export const RESET_QUESTION =
+  '¿Reiniciar los datos de prueba? Se borran los pedidos, cuentas y cambios hechos en esta simulación.';
 
 /** Starts the page again on the choice just kept: the address's own parameter would win over it. */
 function reloadWithout(param: string): void {
@@ -44,8 +46,11 @@ export function mountScenarioPanel(doc: Document): void {
   panel.setAttribute('aria-label', 'Escenarios de prueba');
   Object.assign(panel.style, {
     position: 'fixed',
-    bottom: '12px',
-    left: '12px',
+    // Folded, it is one small button in the bottom-left corner (issue 59: the full-width label
+    // covered dialog buttons and the sign-in page's links on a phone); the page keeps room below
+    // its last control (body padding) so nothing has to sit under it.
+    bottom: '4px',
+    left: '4px',
     zIndex: '2147483647',
     font: '13px system-ui, sans-serif',
     background: '#fff',
@@ -58,14 +63,18 @@ export function mountScenarioPanel(doc: Document): void {
 
   const toggle = doc.createElement('button');
   toggle.type = 'button';
-  toggle.textContent = `Simulación: ${SCENARIOS[activeScenario()]}`;
+  const fullLabel = `Simulación: ${SCENARIOS[activeScenario()]}`;
+  toggle.textContent = 'Simulación';
+  toggle.title = fullLabel;
+  toggle.setAttribute('aria-label', fullLabel);
   Object.assign(toggle.style, {
     background: activeScenario() === 'normal' ? '#fff' : '#ba000d',
     color: activeScenario() === 'normal' ? '#ba000d' : '#fff',
     border: '0',
-    padding: '6px 10px',
+    padding: '0 6px',
+    minWidth: '44px',
+    minHeight: '44px',
     cursor: 'pointer',
-    width: '100%',
     textAlign: 'left',
     borderRadius: '6px',
   } satisfies Partial<CSSStyleDeclaration>);
@@ -118,6 +127,8 @@ export function mountScenarioPanel(doc: Document): void {
     cursor: 'pointer',
   } satisfies Partial<CSSStyleDeclaration>);
   reset.addEventListener('click', () => {
+    // Everything the tester did goes: asked first.
+    if (!window.confirm(RESET_QUESTION)) return;
     forgetMockData(window.localStorage);
     window.location.reload();
   });
@@ -126,8 +137,10 @@ export function mountScenarioPanel(doc: Document): void {
   toggle.addEventListener('click', () => {
     body.hidden = !body.hidden;
     toggle.setAttribute('aria-expanded', String(!body.hidden));
+    toggle.textContent = body.hidden ? 'Simulación' : fullLabel;
   });
   toggle.setAttribute('aria-expanded', 'false');
   panel.append(toggle, body);
   doc.body.append(panel);
+  doc.body.style.paddingBottom = '52px';
 }

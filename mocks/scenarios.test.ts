@@ -9,6 +9,7 @@ import { handlers } from './handlers.ts';
 import { demoCampIds, MOCK_CREDENTIALS, resetMockData } from './data.ts';
 import { expectedAccountId } from './kit.ts';
 import {
+  COUPON_SERVICE_DOWN,
   initScenario,
   setScenario,
   SCENARIO_STORAGE_KEY,
@@ -147,10 +148,14 @@ describe('mock scenarios', () => {
     }
   });
 
-  it('cupon-caido: the coupon call fails at the network level', async () => {
+  it('cupon-caido: the coupon service answers that it is down, without blaming the connection', async () => {
     const token = await parentToken();
     setScenario('cupon-caido');
-    await expect(api('/cupones/validate', { token, body: { coupon: 'VERANO10' } })).rejects.toThrow();
+    const reply = await api('/cupones/validate', { token, body: { coupon: 'VERANO10' } });
+    expect(reply.status).toBe(503);
+    const body = (await reply.json()) as { message: string };
+    expect(body.message).toBe(COUPON_SERVICE_DOWN);
+    expect(body.message).not.toMatch(/conexión/);
   });
 
   it('error-foto: the upload fails', async () => {

@@ -3,21 +3,17 @@
 // Each one makes the mock API fail the way the spec's error catalogue describes (spec 01 §8, 02 §8).
 // Tests may switch one on with setScenario().
 
-export const SCENARIOS = {
-  normal: 'Normal (todo funciona)',
-  'tarjeta-rechazada': 'Tarjeta rechazada por el banco',
-  lento: 'Red lenta (2 s por llamada)',
-  'error-carga': 'Error del servidor al cargar datos',
-  'cupon-caido': 'Servicio de cupones sin conexión',
-  'error-foto': 'Falla al subir la foto',
-  'semana-llena': 'La semana se llena durante el pago',
-  'error-guardar': 'Admin: error del servidor al guardar o eliminar',
-} as const;
+import { SCENARIOS } from './scenario-list.ts';
+
+export { SCENARIOS };
 
 export type ScenarioId = keyof typeof SCENARIOS;
 
 export const SCENARIO_PARAM = 'escenario';
 export const SCENARIO_STORAGE_KEY = 'msw-escenario';
+/** What 'cupon-caido' answers: the school's coupon service is down, not the tester's connection. */
+export const COUPON_SERVICE_DOWN =
+  'El servicio de cupones no está disponible en este momento. Intente de nuevo en unos minutos o pague sin cupón.';
 /** Delay of every call in the 'lento' scenario. */
 export const SLOW_DELAY_MS = 2000;
 

@@ -7,6 +7,7 @@ import { buildIfStale } from './build.ts';
 import { registerFrontend } from '../server/http/frontend.ts';
 import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/fixtures.ts';
 import { MOCK_SCHOOLS } from '../mocks/schools.ts';
+import { SCENARIOS } from '../mocks/scenario-list.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -27,9 +28,13 @@ process.stdout.write(
     `  Admin panel:     ${url}/admin/login`,
     `  Padre/madre:     ${MOCK_CREDENTIALS.parent.email} / ${MOCK_CREDENTIALS.parent.password}`,
     `  Administración:  ${MOCK_CREDENTIALS.admin.email} / ${MOCK_CREDENTIALS.admin.password}`,
+    `  Entrenador:      ${MOCK_CREDENTIALS.coach.email} / ${MOCK_CREDENTIALS.coach.password}`,
     `  Enlace de inscripción (campamento):   ${url}/login?camp=${camps.summer}`,
     `  Enlace de inscripción (programa anual): ${url}/login?camp=${camps.annual}`,
-    '  Escenarios: añada ?escenario=tarjeta-rechazada | lento | error-carga | cupon-caido | error-foto | semana-llena',
+    // Every scenario the panel offers, from its own list: none left out of the banner.
+    `  Escenarios: añada ?escenario=${Object.keys(SCENARIOS)
+      .filter((id) => id !== 'normal')
+      .join(' | ')}`,
     `  Escuelas:   añada ?cuenta=${MOCK_SCHOOLS.map((school) => school.id).join(' | ')}`,
     '',
   ].join('\n') + '\n',

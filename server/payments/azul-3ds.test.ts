@@ -3,6 +3,7 @@
 // simulator's answers (Yes, No, Attempt, Rejected, Unavailable), a sale held for 3DS that
 // VerifyPayment must not read as a decline, AZUL's repost and time-frame refusals, and the card
 // kept in DataVault with a 3DS approval.
+import { AUTHENTICATION_MESSAGES } from '../../src/domain/authentication.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { azulGatewayFor, testCard } from '../testing/azul.ts';
 import type { ACS_OUTCOMES } from '../testing/azul-standin.ts';
@@ -121,7 +122,7 @@ describe('3-D Secure 2 through AZUL', () => {
     }
   });
 
-  it('No and Rejected decline (3D Secure authentication failed), Unavailable declines (08), and none charges', async () => {
+  it('No, Rejected and Unavailable decline as not authenticated (another card), and none charges', async () => {
     const { s, secure } = await setup();
     let n = 0;
     for (const outcome of ['No', 'Rejected', 'Unavailable'] as const) {
@@ -130,7 +131,7 @@ describe('3-D Secure 2 through AZUL', () => {
       const final = await resumeWith(secure, reference, first, {
         cres: await answerChallenge(first, outcome),
       });
-      expect(final).toMatchObject({ approved: false, message: CARD_MESSAGES.declined });
+      expect(final).toMatchObject({ approved: false, message: AUTHENTICATION_MESSAGES.notAuthenticated });
     }
     expect(s.transactions.map((transaction) => transaction.IsoCode)).toEqual(['99', '99', '08']);
   });

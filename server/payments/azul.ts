@@ -12,6 +12,7 @@
 // only when the main one could not be reached (no connection): once a request may have arrived, a
 // charge is never sent again, its outcome is asked with VerifyPayment. Nothing secret is logged:
 // not the card, the CVC, Auth1/Auth2 or the key.
+import { AUTHENTICATION_MESSAGES } from '../../src/domain/authentication.ts';
 import https from 'node:https';
 import tls from 'node:tls';
 import { ConfigError, readSettingFile, type AzulConfig } from '../config.ts';
@@ -125,6 +126,10 @@ function refusalOf(answer: AzulAnswer): { reason: CardRefusalReason; message: st
     return { reason: 'invalid_cvv', message: CARD_MESSAGES.invalidCvv };
   if (iso === '14' || text.includes('TARJETA INVALIDA') || text.includes('INVALID CREDIT CARD'))
     return { reason: 'invalid_card', message: CARD_MESSAGES.invalidNumber };
+  // The bank could not or would not authenticate the cardholder (3-D Secure 'U' or 'N'): the same
+  // card will not pass now, so the parent is told to use another one.
+  if (iso === '08' || text.includes('NO AUTENTICADA') || text.includes('3D SECURE AUTHENTICATION FAILED'))
+    return { reason: 'declined', message: AUTHENTICATION_MESSAGES.notAuthenticated };
   return { reason: 'declined', message: CARD_MESSAGES.declined };
 }
 

@@ -1,6 +1,7 @@
 // Header of every admin page: title (also the document title) and the breadcrumb Inicio → page.
 // The platform console's pages use it too, with their own area name and no breadcrumb (one page).
 import type { ReactNode } from 'react';
+import { adminHome, adminRole } from '../lib/adminSession.ts';
 import { Breadcrumb } from '../lib/Breadcrumb.tsx';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 
@@ -8,7 +9,8 @@ export function AdminPage({
   title,
   actions,
   area = 'Administración',
-  home = '/admin/dashboard',
+  // A coach's home is the camp day (the dashboard's calls are the office's): 'Inicio' goes there.
+  home = adminHome(adminRole()),
   children,
 }: {
   title: string;

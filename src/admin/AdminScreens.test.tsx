@@ -15,7 +15,7 @@ import { DASHBOARD_CARDS, DASHBOARD_ERROR } from './DashboardPage.tsx';
 import { dashboard } from '../core/admin/dashboard.ts';
 import { signInAdmin, stubClipboard } from './testing.ts';
 import { joinWaitlist } from '../core/checkout/waitlist.ts';
-import { WAITLIST_MESSAGES, WAITLIST_OFFICE_MESSAGES } from '../domain/waitlist.ts';
+import { WAITLIST_OFFICE_MESSAGES } from '../domain/waitlist.ts';
 import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
 import { BACKUP_MESSAGES } from '../domain/backup.ts';
 import { WEEK_MESSAGES } from '../domain/weeks.ts';
@@ -992,15 +992,17 @@ describe('Usuarios and the menu by role (issue 25)', () => {
     expect(stored).toMatchObject({ assigned_weeks: [week2._id], assigned_categories: [infantil._id] });
   });
 
-  it("a coach's menu holds the rosters, the camp day and notices to their groups, and the panel opens on the rosters", async () => {
+  it("a coach's menu holds the rosters, the camp day and notices to their groups; the panel and its 'Inicio' open the camp day", async () => {
     localStorage.setItem(
       'gatekeeper_user',
       JSON.stringify({ ...JSON.parse(localStorage.getItem('gatekeeper_user')!), role: 'entrenador' }),
     );
     renderApp('/admin');
     expect(
-      await screen.findByRole('heading', { name: 'Listas', level: 1 }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { name: 'Día de campamento', level: 1 }, { timeout: 10_000 }),
     ).toBeInTheDocument();
+    // Not the dashboard, whose figures a coach may not read ('Error al cargar los datos del dashboard').
+    expect(screen.getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/admin/dia');
     const menu = screen.getByRole('navigation', { name: 'Administración' });
     expect(
       within(menu)

@@ -54,8 +54,8 @@ describe('a staff member on the parents sign-in page (issue 45)', () => {
     const user = await openLogin();
     await fillIn(user, MOCK_CREDENTIALS.coach.email, MOCK_CREDENTIALS.coach.password);
     await user.click(submitButton());
-    // A coach starts on the rosters, as the panel's own sign-in sends them.
-    await waitFor(() => expect(currentAddress()).toBe('/admin/listas'));
+    // A coach starts on the camp day, as the panel's own sign-in sends them.
+    await waitFor(() => expect(currentAddress()).toBe('/admin/dia'));
     expect(localStorage.getItem('gatekeeper_token')).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -41,10 +41,16 @@ describe('registration page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('has the fields, an unchecked terms box and the links back to / and to the login', async () => {
-    await openRegister();
+    const user = await openRegister();
     expect(screen.getByRole('img', { name: 'Escuela de baloncesto' })).toBeInTheDocument();
     expect(screen.getByLabelText('Repita la contraseña')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('checkbox', { name: 'Acepto los términos y condiciones' })).not.toBeChecked();
+    // The terms can be read before accepting them.
+    const terms = screen.getByText('Leer los términos y condiciones');
+    expect(terms.closest('details')).not.toHaveAttribute('open');
+    await user.click(terms);
+    expect(terms.closest('details')).toHaveAttribute('open');
+    expect(terms.closest('details')).toHaveTextContent(/solo las personas autorizadas en la inscripción/);
     expect(screen.getByRole('link', { name: 'Ya tengo una cuenta' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
   });

@@ -7,6 +7,7 @@ import { notify } from '../lib/toasts.tsx';
 import * as Yup from 'yup';
 import { register } from '../api/accounts.ts';
 import type { SocialProvider } from '../domain/social.ts';
+import { DEFAULT_TERMS } from '../domain/terms.ts';
 import { AuthFrame } from '../lib/AuthFrame.tsx';
 import { LoadingButton, TextField } from '../lib/FormControls.tsx';
 import { emailRule, failureMessage, passwordRule, retypeRule } from './formRules.ts';
@@ -98,6 +99,15 @@ export function RegisterPage() {
             Acepto los términos y condiciones
           </label>
         </div>
+        {/* The terms a parent accepts can be read here, without leaving the form. */}
+        <details className="mb-3 small">
+          <summary className="link-primary" style={{ minHeight: 44, lineHeight: '44px', cursor: 'pointer' }}>
+            Leer los términos y condiciones
+          </summary>
+          <div className="border rounded p-2 mt-1" style={{ whiteSpace: 'pre-line' }}>
+            {DEFAULT_TERMS}
+          </div>
+        </details>
         <div className="d-grid">
           <LoadingButton type="submit" loading={formik.isSubmitting} disabled={social !== null}>
             Registrarse

@@ -188,16 +188,26 @@ export type {
   PaymentResult,
 } from './schemas/enrolment.ts';
 
-export const ENROLMENT_MESSAGES = {
-  success: 'Inscripción realizada con éxito',
+/** The enrolment's texts the wizard itself shows (its bundle carries only these). */
+export const WIZARD_ENROLMENT_MESSAGES = {
   terms: 'Debe aceptar los términos y condiciones para continuar.',
-  rnc: 'Para el comprobante fiscal escriba el RNC completo y el nombre o razón social.',
   rncCheckDigit: 'El RNC escrito no existe: revise sus dígitos (el último es el dígito verificador).',
+  inProgress: 'Este pago todavía se está procesando. Por favor espere un momento.',
+  campNotFound: 'El campamento o programa no existe o ya no está disponible.',
+  membershipInvalid: 'El código de membresía no es válido.',
+  membershipRepeated: 'El mismo código de membresía se indicó para más de un participante.',
+} as const;
+
+/**
+ * Every text of the enrolment's answers: the wizard's and the server's own. Pure: a bundle that
+ * does not read it (the parents' pages) leaves the server's texts out.
+ */
+export const ENROLMENT_MESSAGES = /*#__PURE__*/ Object.assign({}, WIZARD_ENROLMENT_MESSAGES, {
+  success: 'Inscripción realizada con éxito',
+  rnc: 'Para el comprobante fiscal escriba el RNC completo y el nombre o razón social.',
   idempotencyKey: 'Falta la cabecera Idempotency-Key (un identificador único de este intento de pago).',
   idempotencyReused:
     'Esta clave de pago ya se usó con otra solicitud. Por favor recargue la página e intente de nuevo.',
-  inProgress: 'Este pago todavía se está procesando. Por favor espere un momento.',
-  campNotFound: 'El campamento o programa no existe o ya no está disponible.',
   weekNotFound: 'Una de las semanas seleccionadas ya no está disponible. Por favor revise su carrito.',
   categoryInvalid: 'Una de las categorías seleccionadas no pertenece a este campamento.',
   categoryNotInWeek: 'Una de las semanas seleccionadas no se ofrece para la categoría elegida.',
@@ -210,7 +220,6 @@ export const ENROLMENT_MESSAGES = {
   duplicateParticipant: 'Hay dos participantes con el mismo número.',
   verifying:
     'No recibimos la respuesta del banco a tiempo. Su pago está en verificación: no pague de nuevo; le escribiremos por correo con el resultado en unos minutos.',
-  membershipInvalid: 'El código de membresía no es válido.',
   /** A photo path the account did not upload (an outside address, another family's photo). */
   photoNotOwn: (slot: number) => `La foto del Participante ${slot} no es válida. Por favor súbala de nuevo.`,
   membershipValid: 'Código de membresía válido.',
@@ -218,10 +227,9 @@ export const ENROLMENT_MESSAGES = {
     'Una inscripción anterior de su familia acaba de cambiar y el descuento familiar ya no aplica. Revise el total e intente de nuevo.',
   membershipOtherChild:
     'El código de membresía es de otro participante: revise el nombre y la fecha de nacimiento.',
-  membershipRepeated: 'El mismo código de membresía se indicó para más de un participante.',
   couponWithMembership:
     'Los cupones no se aplican a una inscripción de campamento con código de membresía. Quite el cupón e intente de nuevo.',
-} as const;
+} as const);
 
 export function participantMessage(index: number, errors: string[]): string {
   return `Participante ${index}: ${errors.map((line) => line.replace(/^- /, '')).join('; ')}.`;

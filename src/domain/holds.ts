@@ -14,11 +14,13 @@ export const HOLD_MESSAGES = {
   expired: 'Su reserva venció: los cupos ya no están apartados para usted. Puede intentarlo de nuevo.',
   retry: 'Reservar de nuevo',
   /** The badge of a cart line whose week could not be held. */
-  lineNotHeld: 'Sin cupo',
+  lineNotHeld: 'Sin reservar',
   /** The badge of a cart line whose hold ran out. */
   lineExpired: 'Reserva vencida',
   notHeld: (weeks: string) =>
-    `No quedan cupos para reservar en: ${weeks}. Elimine esas líneas o cambie la semana para continuar.`,
+    // Said so whether the week is full or the family's share of holds is used up: the places are
+    // not kept for the family, which may still pay while some are left.
+    `No pudimos reservarle cupos en: ${weeks}. Puede continuar y pagar mientras queden cupos, o cambiar esas líneas por otra semana.`,
   current: 'Cupos reservados para su familia',
   /** A hold longer than an hour (a waiting list's offer) shows its end instead of minutes. */
   heldUntil: (until: string) => `Sus cupos están reservados hasta el ${until}`,

@@ -12,7 +12,7 @@ export const PHOTO_MESSAGES = {
   uploaded: 'Foto subida',
   missing: 'Debe adjuntar una foto en el campo "foto".',
   tooLarge: 'La foto no puede pesar más de 5 MB.',
-  badType: 'La foto debe ser una imagen JPEG, PNG o WebP.',
+  badType: 'El archivo no es una foto (JPEG, PNG o WebP).',
   /** Shown by the browser when an upload fails (spec 01 §8). */
   failed: 'Error al subir foto. Por favor vuelva a intentarlo.',
 } as const;

@@ -9,7 +9,7 @@ import { categoryName, participantsLostByDelete } from './cartLines.ts';
 import { cartTotals } from './cartTotals.ts';
 import { WizardModal } from './MessageDialog.tsx';
 import { HOLD_MESSAGES } from '../domain/holds.ts';
-import { lineHolds, type LineHold } from './holds.ts';
+import { campHoldsPlaces, lineHolds, type LineHold } from './holds.ts';
 import { usePassed } from './usePassed.ts';
 import { Totals } from './Totals.tsx';
 import { useWizard, useWizardContext } from './useWizard.ts';
@@ -108,7 +108,12 @@ export function CartPanel() {
   const [confirming, setConfirming] = useState<ParticipantSlot[]>([]);
   // Re-rendered when the hold runs out, so the lines show it.
   const expired = usePassed(context.hold.expiresAt);
-  const holds = lineHolds(context.lines, context.hold, expired ? Number.POSITIVE_INFINITY : 0);
+  const holds = lineHolds(
+    context.lines,
+    context.hold,
+    expired ? Number.POSITIVE_INFINITY : 0,
+    campHoldsPlaces(context.camp),
+  );
   const remove = () => {
     const lost = participantsLostByDelete(context);
     if (lost.length > 0) setConfirming(lost);

@@ -3,7 +3,7 @@
 // step; the machine's goTo navigates when the path differs). The camp comes from localStorage
 // 'CampamentId' (spec 01 §1); without one the steps explain how to get the enrolment link.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { STORAGE_KEYS, readStored } from '../api/storage.ts';
 import { CONFIRMATION_ROUTE, STEP_ROUTES, type StepIndex } from './wizardData.ts';
@@ -89,7 +89,10 @@ function WizardRunning({
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [bridge] = useState(() => new RouteBridge());
-  useEffect(() => bridge.sync(navigate, pathname), [bridge, navigate, pathname]);
+  // A layout effect: it runs before the step's own effect sends GO_TO (children's effects run
+  // first), so a route the machine refuses (Back to '/participantes' with an empty cart) is
+  // compared with the path shown now, not the one before, and corrected instead of left loading.
+  useLayoutEffect(() => bridge.sync(navigate, pathname), [bridge, navigate, pathname]);
 
   const onThankYouPage = showsPath(pathname, CONFIRMATION_ROUTE);
   const actor = useActorRef(

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { HOLD_MESSAGES, countdownText } from '../domain/holds.ts';
-import { lineHolds } from './holds.ts';
+import { campHoldsPlaces, lineHolds } from './holds.ts';
+import { holdNoticeShown } from './holdNoticeRules.ts';
 import { formatPaymentDate } from '../domain/enrolment.ts';
 
 const HOUR_MS = 3600_000;
@@ -29,13 +30,14 @@ export default function HoldNotice() {
   const actor = useWizard();
   const hold = useWizardContext((context) => context.hold);
   const lines = useWizardContext((context) => context.lines);
+  const camp = useWizardContext((context) => context.camp);
   const now = useTicking(hold.expiresAt !== null && lines.length > 0);
-  if (hold.expiresAt === null || lines.length === 0) return null;
-  const statuses = lineHolds(lines, hold, now);
+  if (!holdNoticeShown(lines, hold, camp)) return null;
+  const statuses = lineHolds(lines, hold, now, campHoldsPlaces(camp));
   const notHeld = [
     ...new Set(lines.filter((line) => statuses.get(line.key) === 'notHeld').map((l) => l.name)),
   ];
-  const expired = hold.expiresAt <= now;
+  const expired = hold.expiresAt !== null && hold.expiresAt <= now;
   const anyHeld = Object.values(hold.weeks).some((week) => week.held > 0);
   return (
     <div className="mb-3">
@@ -51,9 +53,9 @@ export default function HoldNotice() {
         // role="timer" is not announced on every tick; the title of the step is. A day-long hold
         // (a waiting list's offer) shows its end instead of minutes.
         <div className="alert alert-info py-2 mb-2" role="timer">
-          {hold.expiresAt - now > HOUR_MS
-            ? HOLD_MESSAGES.heldUntil(formatPaymentDate(new Date(hold.expiresAt)))
-            : HOLD_MESSAGES.countdown(countdownText(hold.expiresAt - now))}
+          {hold.expiresAt! - now > HOUR_MS
+            ? HOLD_MESSAGES.heldUntil(formatPaymentDate(new Date(hold.expiresAt!)))
+            : HOLD_MESSAGES.countdown(countdownText(hold.expiresAt! - now))}
         </div>
       ) : null}
       {notHeld.length > 0 ? (

@@ -365,7 +365,7 @@ export function ParticipantsContent() {
         onSelect={(key) => key && setActiveKey(key)}
         mountOnEnter
         unmountOnExit
-        className="flex-nowrap participant-tabs"
+        className="participant-tabs"
       >
         {participants.map((participant) => (
           <Tab

@@ -60,6 +60,13 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
       within(screen.getByRole('region', { name: 'Participantes' })).getByText('Ana Pérez'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Líneas del carrito' })).not.toBeInTheDocument();
+    // No father and one authorised person given: no 'Padre: ·' row, no trailing comma.
+    const family = screen.getByRole('region', { name: 'Información adicional' });
+    expect(within(family).queryByText('Padre:')).not.toBeInTheDocument();
+    expect(within(family).getByText('Autorizados:').nextElementSibling).toHaveTextContent(/^Rosa Gómez$/);
+    expect(within(family).getByText('Madre:').nextElementSibling).toHaveTextContent(/^María Gómez · /);
+    // The coupon's example is not a code that works.
+    expect(screen.getByText('Ej.: ABC123 (el código de su cupón)')).toBeInTheDocument();
     // 4 × 4,700 = 18,800; four weeks: 18,800 × 0.03191489 = 600.
     expect(amountOf('Sub-Total')).toBe(formatDop(18800));
     expect(amountOf('Descuento Cant. Semanas')).toBe(`-${formatDop(600)}`);

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
-import { ENROLMENT_MESSAGES, FIELD_MESSAGES } from '../domain/enrolment.ts';
+import { WIZARD_ENROLMENT_MESSAGES, FIELD_MESSAGES } from '../domain/enrolment.ts';
 // 'Pagar' checks every child and the additional information again: their rules come with it.
 import './formRules.ts';
 import { FULL_WEEK_LABEL, isAnnual, type CartLine, type PaymentForm } from './wizardData.ts';
@@ -115,13 +115,21 @@ function ParticipantsSummary() {
 
 function AdditionalSummary() {
   const a = useWizardContext((c) => c.additional);
-  const rows: Array<[string, string]> = [
-    ['Madre', `${a.mother_name} · ${a.mother_phone}`],
-    ['Padre', `${a.father_name} · ${a.father_phone}`],
-    ['Correo electrónico', a.email],
-    ['Contacto de emergencia', `${a.first_name} ${a.last_name} · ${a.phone_mobile}`],
-    ['Autorizados', `${a.authorized_name_1}, ${a.authorized_name_2}`],
-  ];
+  // Optional fields left empty leave no 'Padre: ·' nor a trailing comma: a row shows what was given.
+  const joined = (separator: string, ...parts: string[]) =>
+    parts
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(separator);
+  const rows = (
+    [
+      ['Madre', joined(' · ', a.mother_name, a.mother_phone)],
+      ['Padre', joined(' · ', a.father_name, a.father_phone)],
+      ['Correo electrónico', a.email],
+      ['Contacto de emergencia', joined(' · ', `${a.first_name} ${a.last_name}`, a.phone_mobile)],
+      ['Autorizados', joined(', ', a.authorized_name_1, a.authorized_name_2)],
+    ] satisfies Array<[string, string]>
+  ).filter(([, value]) => value !== '');
   return (
     <Summary title="Información adicional">
       <dl className="small mb-0">
@@ -255,7 +263,7 @@ function CouponBox() {
             ? 'El cupón no aplica a inscripciones con membresía.'
             : applied
               ? `Cupón aplicado: ${applied.label} (${applied.code})`
-              : 'Ej.: VERANO10'}
+              : 'Ej.: ABC123 (el código de su cupón)'}
         </Form.Text>
       </Form.Group>
     </Summary>
@@ -265,7 +273,7 @@ function CouponBox() {
 /** The sentence under a field 'Pagar' still waits for. */
 function gapMessage(gap: PaymentGap): string {
   if (gap.message) return gap.message;
-  if (gap.field === 'terms') return ENROLMENT_MESSAGES.terms;
+  if (gap.field === 'terms') return WIZARD_ENROLMENT_MESSAGES.terms;
   if (gap.field === 'rnc') return 'Escriba el RNC completo: 9-99-99999-9.';
   return FIELD_MESSAGES.required;
 }

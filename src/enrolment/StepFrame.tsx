@@ -8,13 +8,12 @@ import type { StepIndex } from './wizardData.ts';
 import { MissingCamp, useStepRoute } from './EnrolmentProvider.tsx';
 import { useWizard, useWizardActor, useWizardSnapshot } from './useWizard.ts';
 
-// The countdown's code loads only once the cart holds places.
+// The countdown's code loads only once the cart has lines; whether there is anything to say (a
+// running hold, places not held) is the notice's own rule, in its chunk.
 const HoldNotice = lazy(() => import(/* webpackChunkName: "hold-notice" */ './HoldNotice.tsx'));
 
 function HoldNoticeSlot() {
-  const shown = useWizardSnapshot(
-    ({ context }) => context.hold.expiresAt !== null && context.lines.length > 0,
-  );
+  const shown = useWizardSnapshot(({ context }) => context.lines.length > 0);
   return shown ? (
     <Suspense fallback={null}>
       <HoldNotice />

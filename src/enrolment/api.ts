@@ -8,7 +8,11 @@ import { campDataPaths } from '../api/paths.ts';
 import type { CategoryAnswer, CampAnswer, WeekAnswer } from '../domain/answers.ts';
 import { COUPON_MESSAGES, type CouponTermsData } from '../domain/coupons.ts';
 import { CARD_MESSAGES } from '../domain/cards.ts';
-import { ENROLMENT_MESSAGES, type CreateEnrolmentBody, type PaymentResult } from '../domain/enrolment.ts';
+import {
+  WIZARD_ENROLMENT_MESSAGES,
+  type CreateEnrolmentBody,
+  type PaymentResult,
+} from '../domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../domain/photos.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
 import type { ChildId } from '../domain/family.ts';
@@ -47,7 +51,7 @@ function unwrap<T>(answer: StatusEnvelope<T>, fallback: string): T {
 
 /** Weeks, categories and camp, in parallel; a non-SUCCESS answer fails with the server's message. */
 export async function loadCampData(campId: string, signal?: AbortSignal): Promise<CampData> {
-  if (!campId.trim()) throw new Error(ENROLMENT_MESSAGES.campNotFound);
+  if (!campId.trim()) throw new Error(WIZARD_ENROLMENT_MESSAGES.campNotFound);
   const paths = campDataPaths(campId);
   const [weeks, categories, camp, family, holds, waitlist] = await Promise.all([
     request<StatusEnvelope<{ uid: string; weekData: WeekAnswer[] }>>(paths.weeks, { signal }),
@@ -59,7 +63,7 @@ export async function loadCampData(campId: string, signal?: AbortSignal): Promis
     // Nor does it need the waiting lists: they only name positions and offers.
     request<StatusEnvelope<WaitlistView[]>>(paths.waitlists, { signal }).catch(() => null),
   ]);
-  const fallback = ENROLMENT_MESSAGES.campNotFound;
+  const fallback = WIZARD_ENROLMENT_MESSAGES.campNotFound;
   const weekData = unwrap(weeks, fallback);
   return {
     uid: weekData.uid,
@@ -125,7 +129,7 @@ export async function lookupMembership(code: string, signal?: AbortSignal): Prom
     body: { code },
     signal,
   });
-  return unwrap(answer, ENROLMENT_MESSAGES.membershipInvalid);
+  return unwrap(answer, WIZARD_ENROLMENT_MESSAGES.membershipInvalid);
 }
 
 /** POST /inscripciones/create with this attempt's Idempotency-Key; resolves with the payment result. */

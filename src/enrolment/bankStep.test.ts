@@ -38,6 +38,32 @@ describe('the bank step', () => {
     expect(asked).toBe(5);
   });
 
+  it('stops asking and reports the refusal when the server says it knows no such step; a lost answer is asked again', async () => {
+    let asked = 0;
+    server.use(
+      http.get('*/api/inscripciones/autenticacion/S3', () => {
+        asked += 1;
+        return asked === 1
+          ? HttpResponse.json({ success: false, message: 'Ocupado' }, { status: 503 })
+          : HttpResponse.json({ success: false, message: AUTHENTICATION_MESSAGES.notFound }, { status: 404 });
+      }),
+    );
+    const events: EnrolmentEvent[] = [];
+    vi.useFakeTimers();
+    try {
+      const stop = watchBankStep('S3', (event) => events.push(event));
+      for (let i = 0; i < 5; i += 1) await vi.advanceTimersByTimeAsync(AUTHENTICATION_POLL_MS);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(asked).toBe(2);
+    expect(events).toHaveLength(1);
+    const failed = events[0] as Extract<EnrolmentEvent, { type: 'AUTHENTICATION_FAILED' }>;
+    expect(failed.type).toBe('AUTHENTICATION_FAILED');
+    expect((failed.error as ApiError).message).toBe(AUTHENTICATION_MESSAGES.notFound);
+  });
+
   it("'Cancelar' gives the refusal as an error with the server's message, or null while the bank's answer is processed", async () => {
     let processing = true;
     server.use(

@@ -1,7 +1,7 @@
 // The card's bank's step of a payment (3-D Secure, issue 21), in a chunk of its own: only a
 // payment whose bank asks loads it. Asks the server how the step goes until it has settled the
 // payment, and closes the step on 'Cancelar'.
-import { request } from '../api/http.ts';
+import { ApiError, request } from '../api/http.ts';
 import type { AuthenticationStatusAnswer } from '../domain/schemas/answers.ts';
 import { settledPayment } from './api.ts';
 import type { PaymentResult } from '../domain/enrolment.ts';
@@ -40,8 +40,17 @@ export function watchBankStep(session: string, send: (event: BankStepEvent) => v
         kind = status.state;
         send({ type: 'AUTHENTICATION_STEP', kind: status.state });
       }
-    } catch {
-      // A lost connection: asked again; the server keeps the order's places meanwhile.
+    } catch (error) {
+      // The server answered that it knows no such step (or not this family's): asking again would
+      // wait for good on an answer it already gave, so the parent reads it now.
+      if (
+        error instanceof ApiError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        ![408, 429].includes(error.status)
+      )
+        return send({ type: 'AUTHENTICATION_FAILED', error });
+      // A lost connection or a busy server: asked again; the server keeps the order's places meanwhile.
     }
     if (!controller.signal.aborted) timer = setTimeout(() => void ask(), AUTHENTICATION_POLL_MS);
   };

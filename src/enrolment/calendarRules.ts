@@ -1,7 +1,7 @@
 // The calendar step's rules (spec 01 §4, §5; DESIGN.md §2.5-2.6): choosing weeks, a category and the
 // membership; 'Agregar', which puts the choice in the cart as one more child; and a waiting list's
 // offer, which opens the calendar with its week chosen or added. Pure: no I/O, no clock.
-import { ENROLMENT_MESSAGES, type ParticipantFields } from '../domain/enrolment.ts';
+import { WIZARD_ENROLMENT_MESSAGES, type ParticipantFields } from '../domain/enrolment.ts';
 import { normalizeMembershipCode } from '../domain/memberships.ts';
 import {
   EMPTY_MEMBERSHIP,
@@ -119,7 +119,7 @@ export function addError(state: CartState): string | null {
   if (state.membership.have === 'SI' && state.membership.id.trim() === '') return ADD_MESSAGES.membershipCode;
   if (chosen.length === 0) return ADD_MESSAGES.date;
   if (declaredCode(state) && state.lines.some((line) => sameCode(line.membership_id, declaredCode(state))))
-    return ENROLMENT_MESSAGES.membershipRepeated;
+    return WIZARD_ENROLMENT_MESSAGES.membershipRepeated;
   return null;
 }
 

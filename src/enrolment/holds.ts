@@ -1,7 +1,7 @@
 // The wizard's side of place holds (issue 18, ../domain/holds.ts): what the server said the cart
 // holds, the places left as this family sees them (its own hold is its own), and what each cart
 // line shows. Pure: the machine stores the state, ./cartReport.ts asks the server, HoldNotice shows it.
-import type { CartHolds } from '../domain/holds.ts';
+import { holdMinutesOf, type CartHolds, type HoldPolicy } from '../domain/holds.ts';
 import type { CartLine, WizardWeek } from './wizardData.ts';
 
 export interface HoldState {
@@ -44,7 +44,13 @@ export type LineHold = 'held' | 'notHeld' | 'expired' | 'unknown';
  * ran out); unknown (not answered yet, or the camp holds nothing, or the cart changed since the
  * answer). A week's first `held` lines are the held ones.
  */
-export function lineHolds(lines: readonly CartLine[], hold: HoldState, now: number): Map<string, LineHold> {
+export function lineHolds(
+  lines: readonly CartLine[],
+  hold: HoldState,
+  now: number,
+  /** The camp holds places: an answer that held nothing (no expiry) still marks the lines it could not hold. */
+  campHolds = false,
+): Map<string, LineHold> {
   const expired = hold.expiresAt !== null && hold.expiresAt <= now;
   const counts = new Map<string, number>();
   for (const line of lines) counts.set(line._id, (counts.get(line._id) ?? 0) + 1);
@@ -54,9 +60,12 @@ export function lineHolds(lines: readonly CartLine[], hold: HoldState, now: numb
       const week = hold.weeks[line._id];
       const index = seen.get(line._id) ?? 0;
       seen.set(line._id, index + 1);
-      if (hold.expiresAt === null || !week) return [line.key, 'unknown'];
+      if (!week || (hold.expiresAt === null && !campHolds)) return [line.key, 'unknown'];
       if (index >= week.held) return [line.key, counts.get(line._id) === week.wanted ? 'notHeld' : 'unknown'];
       return [line.key, expired ? 'expired' : 'held'];
     }),
   );
 }
+
+/** Whether a cart of this camp holds its places (a camp may turn holds off with 0 minutes). */
+export const campHoldsPlaces = (camp: HoldPolicy | null): boolean => camp !== null && holdMinutesOf(camp) > 0;

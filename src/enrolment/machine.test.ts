@@ -402,6 +402,15 @@ describe('participants', () => {
     expect(actor.getSnapshot().context.dialog).toBeNull();
   });
 
+  it('a file the server says is no photo shows its reason, not a retry', async () => {
+    const { actor } = await atParticipants({
+      upload: async () => Promise.reject(new ApiError(400, PHOTO_MESSAGES.badType)),
+    });
+    actor.send({ type: 'UPLOAD_PHOTO', cupo: 1, file: new Blob(['hola'], { type: 'image/jpeg' }) });
+    await waitFor(actor, (s) => s.context.dialog !== null, { timeout: 1000 });
+    expect(actor.getSnapshot().context.dialog).toBe('El archivo no es una foto (JPEG, PNG o WebP).');
+  });
+
   it('a photo the server would refuse is not sent', async () => {
     const { actor, calls } = await atParticipants();
     actor.send({ type: 'UPLOAD_PHOTO', cupo: 1, file: new Blob(['%PDF'], { type: 'application/pdf' }) });

@@ -12,8 +12,7 @@ import { newIdempotencyKey } from '../api/idempotency.ts';
 import { assertEvent, assign, setup } from 'xstate';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/http.ts';
 import { isCouponRefusal, normalizeCouponCode, type CouponTermsData } from '../domain/coupons.ts';
-import { ENROLMENT_MESSAGES, type PaymentResult } from '../domain/enrolment.ts';
-import { PHOTO_MESSAGES } from '../domain/photos.ts';
+import { WIZARD_ENROLMENT_MESSAGES, type PaymentResult } from '../domain/enrolment.ts';
 import * as api from './api.ts';
 import type { CampData } from './api.ts';
 // A type import loads nothing: the bank's step stays in its own chunk (./machineActors.ts).
@@ -21,7 +20,7 @@ import type { BankOutcome } from './bankStep.ts';
 import { CARD_MESSAGES } from '../domain/cards.ts';
 import { holdStateOf, withAnsweredPlaces } from './holds.ts';
 import type { MembershipHolder } from '../domain/schemas/memberships.ts';
-import { couponFailureMessage, keepsIdempotencyKey, messageOf } from './callFailures.ts';
+import { couponFailureMessage, keepsIdempotencyKey, messageOf, photoFailureMessage } from './callFailures.ts';
 import { enrolmentActors } from './machineActors.ts';
 import {
   initialContext,
@@ -343,7 +342,9 @@ export const enrolmentMachine = setup({
           target: 'loadFailed',
           actions: {
             type: 'showDialog',
-            params: ({ event }) => ({ message: messageOf(event.error, ENROLMENT_MESSAGES.campNotFound) }),
+            params: ({ event }) => ({
+              message: messageOf(event.error, WIZARD_ENROLMENT_MESSAGES.campNotFound),
+            }),
           },
         },
       },
@@ -440,7 +441,10 @@ export const enrolmentMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: { type: 'showDialog', params: { message: PHOTO_MESSAGES.failed } },
+              actions: {
+                type: 'showDialog',
+                params: ({ event }) => ({ message: photoFailureMessage(event.error) }),
+              },
             },
           },
           // Wait for the photo before leaving the step.

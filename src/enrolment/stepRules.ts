@@ -4,7 +4,7 @@
 // have forms.
 import { participantCategoryProblems } from '../domain/categories.ts';
 import {
-  ENROLMENT_MESSAGES,
+  WIZARD_ENROLMENT_MESSAGES,
   PARTICIPANT_REQUIRED,
   rncProblem,
   type ParticipantFields,
@@ -133,7 +133,7 @@ export function paymentGaps(payment: PaymentForm): PaymentGap[] {
   const rnc = payment.comprobantefiscal ? rncProblem(payment.rnc) : null;
   if (rnc === 'incomplete') gaps.push({ field: 'rnc', text: 'el RNC completo' });
   if (rnc === 'checkDigit')
-    gaps.push({ field: 'rnc', text: 'un RNC válido', message: ENROLMENT_MESSAGES.rncCheckDigit });
+    gaps.push({ field: 'rnc', text: 'un RNC válido', message: WIZARD_ENROLMENT_MESSAGES.rncCheckDigit });
   if (payment.comprobantefiscal && blank(payment.rnc_nombre))
     gaps.push({ field: 'rnc_nombre', text: 'el nombre o razón social' });
   // Its sentence under the field is the payment step's (./WhatsAppConsent.tsx).

@@ -34,8 +34,11 @@ export type WizardCamp = Pick<
   CampAnswer,
   '_id' | 'name' | 'type' | 'membership' | 'payment_terms' | 'terms'
 > &
-  // Its cancellation rule (issue 26): the terms the parent reads are written from it.
-  Partial<Pick<CampAnswer, 'self_cancel' | 'self_cancel_days' | 'refund_rule' | 'cancel_fee'>>;
+  // Its cancellation rule (issue 26): the terms the parent reads are written from it; whether it
+  // holds places (a cart that held none says so only where the camp holds).
+  Partial<
+    Pick<CampAnswer, 'self_cancel' | 'self_cancel_days' | 'refund_rule' | 'cancel_fee' | 'hold_minutes'>
+  >;
 /** What the wizard uses of GET /semanas/findbycamp; quota_f_left null = no limit. */
 export type WizardWeek = Pick<WeekAnswer, '_id' | 'name' | 'date' | 'value' | 'categories' | 'quota_f_left'> &
   PlanFields;

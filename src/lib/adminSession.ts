@@ -29,9 +29,12 @@ export function getAdminUser(): AdminUser | null {
 /** The signed-in staff member's role; a session from before roles is an administrator's. */
 export const adminRole = (): StaffRole => getAdminUser()?.role ?? 'administrador';
 
-/** Where a role starts (issue 25): a coach on the rosters, the others on the dashboard. */
+/**
+ * Where a role starts and where its 'Inicio' leads (issue 25, issue 59): a coach on the camp day
+ * (the dashboard's figures are the office's), the others on the dashboard.
+ */
 export const adminHome = (role: StaffRole): string =>
-  role === 'entrenador' ? '/admin/listas' : '/admin/dashboard';
+  role === 'entrenador' ? '/admin/dia' : '/admin/dashboard';
 
 /** What the panel's session keeps of a signed-in staff account's public fields. */
 export const adminUserOf = (user: AdminUser): AdminUser => ({
