@@ -94,7 +94,7 @@ test('a coach checks two children in, goes offline, checks one out to an authori
   await expect(page.getByRole('link', { name: 'Inicio' }).first()).toHaveAttribute('href', '/admin/dia');
   await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
   const menu = page.getByRole('navigation', { name: 'Administración' });
-  await expect(menu.getByRole('link')).toHaveText(['Listas', 'Día de campamento']);
+  await expect(menu.getByRole('link')).toHaveText(['Listas', 'Día de campamento', 'Avisos']);
   await menu.getByRole('link', { name: 'Día de campamento' }).click();
 
   await page.getByLabel('Campamento *').selectOption({ label: campName });

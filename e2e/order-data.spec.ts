@@ -135,7 +135,7 @@ test('staff find a family by phone and membership code, add a pick-up person, an
   await shot('3-detalle');
 
   // The coach's gate list has her.
-  await signIn(page, email, 'clave-del-coach', 'Listas');
+  await signIn(page, email, 'clave-del-coach', 'Día de campamento');
   await openArea(page, 'Día de campamento');
   await page.getByLabel('Campamento *').selectOption({ label: campName });
   await page.getByLabel('Semana').selectOption({ value: cart.weeks[0]!._id });
