@@ -73,6 +73,30 @@ describe('autopay', () => {
     expect(mail!.text).not.toContain('Cuotas vencidas');
   });
 
+  it('writes the autopay agreement to the family: the card, each charge with its day, the total and how to stop it (issue 59)', async () => {
+    const { cart } = await setup();
+    const { order, token } = await family(cart, 'ines.auto@correo.do');
+    const [agreement, ...again] = await outbox('autopay-agreement');
+    expect(again).toHaveLength(0);
+    expect(agreement).toMatchObject({
+      to: expect.arrayContaining(['ines.auto@correo.do']),
+      subject: `Cobro automático autorizado: ${order.camp_name}`,
+    });
+    const text = String(agreement!.text);
+    const ledger = await ledgerOf(token);
+    const later = ledger.lines.filter((line) => line.state !== 'pagada');
+    expect(text).toContain(
+      `Autorizó a la escuela a cobrar automáticamente en su tarjeta Visa terminada en 4242 las ${later.length} cuotas restantes de ${order.camp_name} (orden ${order.order_number})`,
+    );
+    // Every charge the family authorised, with its day and amount; the total is the plan's balance.
+    expect(text).toContain(`- 05/10/2026: RD$3,900, Cuota 2 de 10 de ${order.participants[0]!.first_name}`);
+    for (const line of later)
+      expect(text).toContain(`- ${line.due.split('-').reverse().join('/')}: RD$3,900`);
+    expect(text).toContain(`Total: RD$${ledger.balance.toLocaleString('en-US')}.`);
+    expect(text).toContain('Para detener los cobros automáticos, elimine la tarjeta en "Mis pagos"');
+    expect(text).toMatch(/\/profile\?tab=pagos/);
+  });
+
   it('keeps the card as a token with the consent text, notices three days before, charges on the day once', async () => {
     const { cart } = await setup();
     const { order, token, user } = await family(cart, 'carmen@correo.do');

@@ -14,9 +14,6 @@ import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Store } from '../store/port.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
-import { formatDop } from '../../domain/pricing.ts';
-import { formatDueDay } from '../../domain/plans.ts';
-import { autopayConsentText } from '../../domain/ledger.ts';
 import { authoriseAutopay, keepFamilyCard } from '../payments/cards.ts';
 import { type AuthenticationInput, type AuthenticationNeeded, type KeptCard } from './gateway.ts';
 import { forgetCart } from './carts.ts';
@@ -171,13 +168,7 @@ export async function afterPaid(deps: CoreDeps, enrolment: Enrolment): Promise<v
 async function keepCardForAutopay(deps: CoreDeps, userId: string, enrolment: Enrolment, kept: KeptCard) {
   try {
     await keepFamilyCard(deps, userId, kept);
-    const later = (enrolment.schedule ?? []).filter((item) => !item.at_enrolment);
-    await authoriseAutopay(
-      deps.store,
-      enrolment._id,
-      autopayConsentText(later, { money: formatDop, day: formatDueDay }),
-      nowOf(deps),
-    );
+    await authoriseAutopay(deps, enrolment, kept, nowOf(deps));
   } catch (error) {
     deps.log.warn({ err: error, order: enrolment.order_number }, 'the card could not be kept for autopay');
   }

@@ -22,7 +22,7 @@ import type {
   UserRecord,
   Week,
 } from '../../domain/records.ts';
-import { CARD_MESSAGES, cardOfForm } from '../../domain/cards.ts';
+import { CARD_MESSAGES, cardBrand, cardOfForm, last4 } from '../../domain/cards.ts';
 import { familyChildCount, plainName, sameChildSlots, type ChildId } from '../../domain/family.ts';
 import { isAnnualProgram } from '../../domain/records.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
@@ -31,9 +31,7 @@ import {
   weekFullMessage,
   type CreateEnrolmentBody,
 } from '../../domain/enrolment.ts';
-import { formatDop, type PaymentSchedule, type PriceBreakdown } from '../../domain/pricing.ts';
-import { formatDueDay } from '../../domain/plans.ts';
-import { autopayConsentText } from '../../domain/ledger.ts';
+import type { PaymentSchedule, PriceBreakdown } from '../../domain/pricing.ts';
 import { authoriseAutopay, saveFamilyCard } from '../payments/cards.ts';
 import {
   cartWeekIds,
@@ -404,16 +402,15 @@ export async function chargeCard(
 async function keepCardForAutopay(
   deps: CoreDeps,
   userId: string,
-  enrolmentId: string,
+  enrolment: Enrolment,
   body: CreateEnrolmentBody,
-  schedule: PaymentSchedule,
 ): Promise<void> {
-  await saveFamilyCard(deps, userId, cardOfForm(body));
-  const later = schedule.items.filter((item) => !item.at_enrolment);
+  const card = cardOfForm(body);
+  await saveFamilyCard(deps, userId, card);
   await authoriseAutopay(
-    deps.store,
-    enrolmentId,
-    autopayConsentText(later, { money: formatDop, day: formatDueDay }),
+    deps,
+    enrolment,
+    { brand: cardBrand(card.number), last4: last4(card.number) },
     nowOf(deps),
   );
 }
@@ -550,7 +547,7 @@ export async function enrol(
   // Autopay authorised (issue 20): the card is kept at the gateway for the later instalments. The
   // enrolment is paid whatever happens here; without a kept card its instalments are paid by hand.
   if (keepCard && order.schedule)
-    await keepCardForAutopay(deps, user._id, enrolment._id, body, order.schedule).catch((error: unknown) =>
+    await keepCardForAutopay(deps, user._id, enrolment, body).catch((error: unknown) =>
       deps.log.warn({ err: error, order: enrolment.order_number }, 'the card could not be kept for autopay'),
     );
   // Paid: nothing left to remind (the reminder also checks for a payment), and the cart gives back

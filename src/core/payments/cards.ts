@@ -5,9 +5,13 @@
 import { ApiError } from '../errors.ts';
 import type { CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
-import type { Enrolment } from '../../domain/records.ts';
+import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { CARD_MESSAGES } from '../../domain/cards.ts';
-import type { SavedCard } from '../../domain/ledger.ts';
+import { autopayConsentText, type SavedCard } from '../../domain/ledger.ts';
+import { formatDop } from '../../domain/pricing.ts';
+import { formatDueDay } from '../../domain/plans.ts';
+import { autopayAgreementMail } from './mails.ts';
+import { familyRecipients } from '../checkout/mails.ts';
 import type { CardDetails, KeptCard } from '../checkout/gateway.ts';
 
 export const CARDS = 'tarjetas';
@@ -69,9 +73,29 @@ async function retire(deps: Pick<CoreDeps, 'store' | 'gateway' | 'log'>, card: S
   });
 }
 
-/** Turns autopay on for an enrolment, with the text the parent agreed to. */
-export async function authoriseAutopay(store: Store, enrolmentId: string, text: string, at: Date) {
-  await store
+/**
+ * Turns autopay on for an enrolment, with the text the parent agreed to, and writes the agreement
+ * to the family (issue 59): each charge's day and amount, the card, and how to stop it.
+ */
+export async function authoriseAutopay(
+  deps: Pick<CoreDeps, 'store' | 'mailer' | 'settings'>,
+  enrolment: Enrolment,
+  card: { brand: string; last4: string },
+  at: Date,
+) {
+  const later = (enrolment.schedule ?? []).filter((item) => !item.at_enrolment);
+  const text = autopayConsentText(later, { money: formatDop, day: formatDueDay });
+  await deps.store
     .collection<Enrolment>('inscripciones')
-    .updateOne({ _id: enrolmentId }, { set: { autopay: { authorised_at: at, text } } });
+    .updateOne({ _id: enrolment._id }, { set: { autopay: { authorised_at: at, text } } });
+  if (later.length === 0) return;
+  const user = await deps.store
+    .collection<UserRecord>('usuarios')
+    .findById(enrolment.user_id, { withDeleted: true });
+  await deps.mailer.enqueue({
+    ...autopayAgreementMail(enrolment, later, card, deps.settings.publicUrl),
+    to: familyRecipients(user?.email, enrolment),
+    user_id: enrolment.user_id,
+    key: `autopay-agreement-${enrolment._id}`,
+  });
 }
