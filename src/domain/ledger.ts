@@ -111,6 +111,46 @@ export function autopayConsentText(
   return `Autorizo a la escuela a guardar esta tarjeta (solo el banco conserva sus datos) y a cobrar en ella automáticamente las ${later.length} cuotas restantes de mi plan de pagos en sus fechas: ${dates} (total ${format.money(total)}). Puedo cambiar o eliminar la tarjeta en "Mis pagos" cuando quiera.`;
 }
 
+/** How a family stops autopay, in the agreement's e-mail and on the thank-you page. */
+export const AUTOPAY_STOP =
+  'Para detener los cobros automáticos, elimine la tarjeta en "Mis pagos": las cuotas se pagan entonces desde allí o en la oficina.';
+
+/** The autopay agreement as the family reads it (the thank-you page and its e-mail, issue 59). */
+export interface AutopayAgreement {
+  /** 'Visa terminada en 4242'. */
+  card: string;
+  charges: Array<{ day: string; amount: string; label: string }>;
+  total: string;
+}
+
+/** The agreement of `later` (the schedule's items after the enrolment) on `card`. */
+export function autopayAgreementOf(
+  later: ReadonlyArray<{
+    cupo: number;
+    kind: 'membresia' | 'cuota';
+    seq: number;
+    of: number;
+    due: string;
+    amount: number;
+  }>,
+  card: { brand: string; last4: string },
+  childOf: (cupo: number) => string,
+  format: { money: (pesos: number) => string; day: (day: string) => string },
+): AutopayAgreement {
+  return {
+    card: `${card.brand} terminada en ${card.last4}`,
+    charges: later.map((item) => {
+      const child = childOf(item.cupo);
+      return {
+        day: format.day(item.due),
+        amount: format.money(item.amount),
+        label: `${instalmentLabel(item)}${child ? ` de ${child}` : ''}`,
+      };
+    }),
+    total: format.money(later.reduce((sum, item) => sum + item.amount, 0)),
+  };
+}
+
 /**
  * A payment, as stored in 'pagos'. Card payments are written before the charge ('charging') and
  * settled after it; a manual one is 'recorded' at once. Only 'approved' and 'recorded' pay.

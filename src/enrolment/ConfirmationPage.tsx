@@ -7,17 +7,65 @@ import { appConfig } from '../api/config.ts';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import { MembershipCodes } from '../lib/MembershipCodes.tsx';
 import { useWizard, useWizardActor } from './useWizard.ts';
+import { isAnnual } from './wizardData.ts';
+import { AUTOPAY_STOP } from '../domain/ledger.ts';
+import type { PaymentResult } from '../domain/enrolment.ts';
 
 export const THANK_YOU = '¡Gracias por su inscripción!';
 export const EMAIL_NOTICE =
   'En breve recibirá un correo electrónico con la confirmación y el detalle de su inscripción.';
+
+/** The autopay agreement the family just made, in writing (issue 59): card, each charge, total, how to stop. */
+function AutopayAgreement({ agreement }: { agreement: NonNullable<PaymentResult['autopay']> }) {
+  return (
+    <section
+      aria-labelledby="autopay-agreement-title"
+      className="mx-auto mt-4 text-start border rounded p-3"
+      style={{ maxWidth: '28rem' }}
+    >
+      <h2 id="autopay-agreement-title" className="h6">
+        Cobro automático autorizado
+      </h2>
+      <p className="small">
+        Cobraremos en su tarjeta {agreement.card} las {agreement.charges.length} cuotas restantes, cada una en
+        su fecha:
+      </p>
+      <table className="table table-sm small mb-2">
+        <caption className="visually-hidden">Cobros automáticos autorizados</caption>
+        <thead>
+          <tr>
+            <th scope="col">Fecha</th>
+            <th scope="col">Cuota</th>
+            <th scope="col" className="text-end">
+              Monto
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {agreement.charges.map((charge) => (
+            <tr key={`${charge.day}-${charge.label}`}>
+              <td>{charge.day}</td>
+              <td>{charge.label}</td>
+              <td className="text-end">{charge.amount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="small mb-1">
+        Total: {agreement.total}. Le avisaremos por correo unos días antes de cada cobro.
+      </p>
+      <p className="small mb-0">{AUTOPAY_STOP}</p>
+    </section>
+  );
+}
 
 function Receipt() {
   const { result, camp } = useSelector(useWizard(), (snapshot) => snapshot.context);
   // Without a paid result there is nothing to thank for: back to the calendar.
   if (!result) return <Navigate to="/calendario" replace />;
   const rows: Array<[string, string]> = [
-    ['Campamento', camp?.name ?? ''],
+    // The program's kind as the family bought it (issue 59: an annual program is no 'Campamento').
+    [isAnnual(camp) ? 'Programa' : 'Campamento', camp?.name ?? ''],
     ['Fecha', result.date_createdBO],
     ['Número de orden', result.orderId],
     ['Número de autorización', result.authCode],
@@ -34,6 +82,7 @@ function Receipt() {
           </div>
         ))}
       </dl>
+      {result.autopay ? <AutopayAgreement agreement={result.autopay} /> : null}
       <div className="mx-auto mt-4 text-start" style={{ maxWidth: '28rem' }}>
         <MembershipCodes
           codes={result.memberships ?? []}

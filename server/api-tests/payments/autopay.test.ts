@@ -10,6 +10,9 @@ import { seedDemoData } from '../../../src/core/seed.ts';
 import {
   autopayFamily,
   demoCart,
+  enrolmentRequest,
+  monthlyOption,
+  payAs,
   payInstalment,
   staffCancel,
   testCard,
@@ -95,6 +98,26 @@ describe('autopay', () => {
     expect(text).toContain(`Total: RD$${ledger.balance.toLocaleString('en-US')}.`);
     expect(text).toContain('Para detener los cobros automáticos, elimine la tarjeta en "Mis pagos"');
     expect(text).toMatch(/\/profile\?tab=pagos/);
+
+    // The thank-you page reads the same agreement in the answer.
+    const other = await t.createUser({ email: 'otra.auto@correo.do' });
+    const answer = await payAs(t, other.token, {
+      ...enrolmentRequest(cart, [[monthlyOption(cart)]]),
+      autopay: true,
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const shown = answer.json().result.autopay;
+    expect(shown).toMatchObject({ card: 'Visa terminada en 4242', total: 'RD$35,100' });
+    expect(shown.charges).toHaveLength(9);
+    expect(shown.charges[0]).toEqual({
+      day: '05/10/2026',
+      amount: 'RD$3,900',
+      label: `Cuota 2 de 10 de ${order.participants[0]!.first_name}`,
+    });
+    // Without autopay, no agreement.
+    const plain = await t.createUser({ email: 'sin.auto@correo.do' });
+    const without = await payAs(t, plain.token, enrolmentRequest(cart, [[monthlyOption(cart)]]));
+    expect(without.json().result.autopay).toBeUndefined();
   });
 
   it('keeps the card as a token with the consent text, notices three days before, charges on the day once', async () => {

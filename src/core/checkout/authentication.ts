@@ -14,6 +14,7 @@ import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Store } from '../store/port.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
+import type { AutopayAgreement } from '../../domain/ledger.ts';
 import { authoriseAutopay, keepFamilyCard } from '../payments/cards.ts';
 import { type AuthenticationInput, type AuthenticationNeeded, type KeptCard } from './gateway.ts';
 import { forgetCart } from './carts.ts';
@@ -148,11 +149,17 @@ export async function continueAuthentication(
     return;
   }
   const paid = await settleApproved(deps, claimed, result);
-  await rewriteAnswer(store, claimed, paid ? successAnswer(paid) : notCompletedAnswer());
-  if (!paid) return;
+  if (!paid) {
+    await rewriteAnswer(store, claimed, notCompletedAnswer());
+    return;
+  }
   const user = await store.collection<UserRecord>('usuarios').findById(claimed.user_id);
-  if (result.keptCard && authentication.keep_card && user)
-    await keepCardForAutopay(deps, user._id, claimed, result.keptCard);
+  // Kept first, so that the answer the page reads carries the autopay agreement (issue 59).
+  const agreement =
+    result.keptCard && authentication.keep_card && user
+      ? await keepCardForAutopay(deps, user._id, claimed, result.keptCard)
+      : undefined;
+  await rewriteAnswer(store, claimed, successAnswer(agreement ? { ...paid, autopay: agreement } : paid));
   await afterPaid(deps, claimed);
 }
 
@@ -165,12 +172,18 @@ export async function afterPaid(deps: CoreDeps, enrolment: Enrolment): Promise<v
 }
 
 /** The card kept with the approval becomes the family's card on file, with autopay on. */
-async function keepCardForAutopay(deps: CoreDeps, userId: string, enrolment: Enrolment, kept: KeptCard) {
+async function keepCardForAutopay(
+  deps: CoreDeps,
+  userId: string,
+  enrolment: Enrolment,
+  kept: KeptCard,
+): Promise<AutopayAgreement | undefined> {
   try {
     await keepFamilyCard(deps, userId, kept);
-    await authoriseAutopay(deps, enrolment, kept, nowOf(deps));
+    return await authoriseAutopay(deps, enrolment, kept, nowOf(deps));
   } catch (error) {
     deps.log.warn({ err: error, order: enrolment.order_number }, 'the card could not be kept for autopay');
+    return undefined;
   }
 }
 

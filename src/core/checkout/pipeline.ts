@@ -33,6 +33,7 @@ import {
 } from '../../domain/enrolment.ts';
 import type { PaymentSchedule, PriceBreakdown } from '../../domain/pricing.ts';
 import { authoriseAutopay, saveFamilyCard } from '../payments/cards.ts';
+import type { AutopayAgreement } from '../../domain/ledger.ts';
 import {
   cartWeekIds,
   checkCatalogue,
@@ -404,10 +405,10 @@ async function keepCardForAutopay(
   userId: string,
   enrolment: Enrolment,
   body: CreateEnrolmentBody,
-): Promise<void> {
+): Promise<AutopayAgreement | undefined> {
   const card = cardOfForm(body);
   await saveFamilyCard(deps, userId, card);
-  await authoriseAutopay(
+  return authoriseAutopay(
     deps,
     enrolment,
     { brand: cardBrand(card.number), last4: last4(card.number) },
@@ -543,13 +544,20 @@ export async function enrol(
   const paid = await settleApproved(deps, enrolment, outcome.charge);
   // The order failed while its charge was being approved (a reconciler decided first): refunded.
   if (!paid) throw refuse({ status: 402, message: CARD_MESSAGES.gatewayError });
-  const answer = successAnswer(paid);
   // Autopay authorised (issue 20): the card is kept at the gateway for the later instalments. The
   // enrolment is paid whatever happens here; without a kept card its instalments are paid by hand.
-  if (keepCard && order.schedule)
-    await keepCardForAutopay(deps, user._id, enrolment, body).catch((error: unknown) =>
-      deps.log.warn({ err: error, order: enrolment.order_number }, 'the card could not be kept for autopay'),
-    );
+  // The thank-you page shows the agreement made (issue 59).
+  const agreement =
+    keepCard && order.schedule
+      ? await keepCardForAutopay(deps, user._id, enrolment, body).catch((error: unknown) => {
+          deps.log.warn(
+            { err: error, order: enrolment.order_number },
+            'the card could not be kept for autopay',
+          );
+          return undefined;
+        })
+      : undefined;
+  const answer = successAnswer(agreement ? { ...paid, autopay: agreement } : paid);
   // Paid: nothing left to remind (the reminder also checks for a payment), and the cart gives back
   // what it still holds of weeks not bought.
   await afterPaid(deps, enrolment);

@@ -7,7 +7,12 @@ import type { CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { CARD_MESSAGES } from '../../domain/cards.ts';
-import { autopayConsentText, type SavedCard } from '../../domain/ledger.ts';
+import {
+  autopayAgreementOf,
+  autopayConsentText,
+  type AutopayAgreement,
+  type SavedCard,
+} from '../../domain/ledger.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import { formatDueDay } from '../../domain/plans.ts';
 import { autopayAgreementMail } from './mails.ts';
@@ -82,20 +87,27 @@ export async function authoriseAutopay(
   enrolment: Enrolment,
   card: { brand: string; last4: string },
   at: Date,
-) {
+): Promise<AutopayAgreement | undefined> {
   const later = (enrolment.schedule ?? []).filter((item) => !item.at_enrolment);
   const text = autopayConsentText(later, { money: formatDop, day: formatDueDay });
   await deps.store
     .collection<Enrolment>('inscripciones')
     .updateOne({ _id: enrolment._id }, { set: { autopay: { authorised_at: at, text } } });
-  if (later.length === 0) return;
+  if (later.length === 0) return undefined;
+  const agreement = autopayAgreementOf(
+    later,
+    card,
+    (cupo) => enrolment.participants.find((participant) => participant.id === cupo)?.first_name ?? '',
+    { money: formatDop, day: formatDueDay },
+  );
   const user = await deps.store
     .collection<UserRecord>('usuarios')
     .findById(enrolment.user_id, { withDeleted: true });
   await deps.mailer.enqueue({
-    ...autopayAgreementMail(enrolment, later, card, deps.settings.publicUrl),
+    ...autopayAgreementMail(enrolment, agreement, deps.settings.publicUrl),
     to: familyRecipients(user?.email, enrolment),
     user_id: enrolment.user_id,
     key: `autopay-agreement-${enrolment._id}`,
   });
+  return agreement;
 }

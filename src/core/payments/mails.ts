@@ -1,7 +1,7 @@
 // The e-mails of the ledger (issue 20): the receipt of an instalment paid (card or office) and the
 // office's reminder of what is owed. Spanish, text and HTML, with the family's schedule.
 import { escapeHtml, type MailMessage } from '../deps.ts';
-import { formatDop, type ScheduleItem } from '../../domain/pricing.ts';
+import { formatDop } from '../../domain/pricing.ts';
 import type { Enrolment } from '../../domain/records.ts';
 import { formatDueDay } from '../../domain/plans.ts';
 import { expiresBefore } from '../../domain/cards.ts';
@@ -9,6 +9,8 @@ import {
   instalmentLabel,
   INSTALMENT_STATE_LABELS,
   PAYMENT_METHOD_LABELS,
+  AUTOPAY_STOP,
+  type AutopayAgreement,
   type Ledger,
   type LedgerPayment,
 } from '../../domain/ledger.ts';
@@ -134,24 +136,17 @@ function autopayBalanceMail(
  * each with its day and amount, the total, and how to stop them.
  */
 export function autopayAgreementMail(
-  enrolment: Pick<Enrolment, 'order_number' | 'camp_name' | 'participants'>,
-  later: ReadonlyArray<Pick<ScheduleItem, 'cupo' | 'kind' | 'seq' | 'of' | 'due' | 'amount'>>,
-  card: { brand: string; last4: string },
+  enrolment: Pick<Enrolment, 'order_number' | 'camp_name'>,
+  agreement: AutopayAgreement,
   publicUrl: string,
 ): Omit<MailMessage, 'to'> {
-  const childOf = (cupo: number) =>
-    enrolment.participants.find((participant) => participant.id === cupo)?.first_name ?? '';
-  const total = later.reduce((sum, item) => sum + item.amount, 0);
   const lines = [
     'Hola:',
     '',
-    `Autorizó a la escuela a cobrar automáticamente en su tarjeta ${card.brand} terminada en ${card.last4} las ${later.length} cuotas restantes de ${enrolment.camp_name} (orden ${enrolment.order_number}), cada una en su fecha:`,
-    ...later.map((item) => {
-      const child = childOf(item.cupo);
-      return `- ${formatDueDay(item.due)}: ${formatDop(item.amount)}, ${instalmentLabel(item)}${child ? ` de ${child}` : ''}`;
-    }),
-    `Total: ${formatDop(total)}. Le avisaremos por correo unos días antes de cada cobro.`,
-    'Para detener los cobros automáticos, elimine la tarjeta en "Mis pagos": las cuotas se pagan entonces desde allí o en la oficina.',
+    `Autorizó a la escuela a cobrar automáticamente en su tarjeta ${agreement.card} las ${agreement.charges.length} cuotas restantes de ${enrolment.camp_name} (orden ${enrolment.order_number}), cada una en su fecha:`,
+    ...agreement.charges.map((charge) => `- ${charge.day}: ${charge.amount}, ${charge.label}`),
+    `Total: ${agreement.total}. Le avisaremos por correo unos días antes de cada cobro.`,
+    AUTOPAY_STOP,
   ];
   return linkedMail(`Cobro automático autorizado: ${enrolment.camp_name}`, 'autopay-agreement', lines, {
     href: myPaymentsLink(publicUrl),

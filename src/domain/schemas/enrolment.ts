@@ -88,5 +88,13 @@ export const PaymentResult = Type.Object({
   amountFormat: Type.String(),
   /** The membership codes the order issued (or used), per child: shown on the thank-you page. */
   memberships: Type.Optional(Type.Array(Type.Object({ participant: Type.String(), code: Type.String() }))),
+  /** The autopay agreement the family made (issue 59): the card, each later charge, the total. */
+  autopay: Type.Optional(
+    Type.Object({
+      card: Type.String(),
+      charges: Type.Array(Type.Object({ day: Type.String(), amount: Type.String(), label: Type.String() })),
+      total: Type.String(),
+    }),
+  ),
 });
 export type PaymentResult = Static<typeof PaymentResult>;
