@@ -3,6 +3,7 @@
 // (ledgerOf), never kept in a counter that could drift. A camp order paid in full is a ledger with
 // one paid line. Pure: shared by the server, the mocks and the browser.
 import { daysBetween } from './plans.ts';
+import type { ScheduleItem } from './pricing.ts';
 
 export const INSTALMENT_STATES = ['pendiente', 'pagada', 'vencida', 'anulada'] as const;
 export type InstalmentState = (typeof INSTALMENT_STATES)[number];
@@ -125,14 +126,7 @@ export interface AutopayAgreement {
 
 /** The agreement of `later` (the schedule's items after the enrolment) on `card`. */
 export function autopayAgreementOf(
-  later: ReadonlyArray<{
-    cupo: number;
-    kind: 'membresia' | 'cuota';
-    seq: number;
-    of: number;
-    due: string;
-    amount: number;
-  }>,
+  later: ReadonlyArray<Pick<ScheduleItem, 'cupo' | 'kind' | 'seq' | 'of' | 'due' | 'amount'>>,
   card: { brand: string; last4: string },
   childOf: (cupo: number) => string,
   format: { money: (pesos: number) => string; day: (day: string) => string },

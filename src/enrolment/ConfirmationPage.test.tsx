@@ -4,14 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { AUTOPAY_STOP } from '../domain/ledger.ts';
-import {
-  addOneChildAndContinue,
-  fillAdditional,
-  fillParticipant,
-  plainCampData,
-  renderWizard,
-  serveCamp,
-} from './wizard-testing.tsx';
+import { plainCampData, readyToPay, serveCamp } from './wizard-testing.tsx';
 
 const AGREEMENT = {
   card: 'Visa terminada en 4242',
@@ -30,20 +23,7 @@ async function paidWith(result: Record<string, unknown>) {
       HttpResponse.json({ success: true, message: 'ok', result }, { status: 201 }),
     ),
   );
-  renderWizard('/calendario');
-  const user = userEvent.setup();
-  await addOneChildAndContinue(user);
-  await fillParticipant(user);
-  await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-  await screen.findByRole('heading', { name: 'Información adicional' });
-  await fillAdditional(user);
-  await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-  await screen.findByLabelText('Nombre en la tarjeta *');
-  await user.type(screen.getByLabelText('Nombre en la tarjeta *'), 'MARIA GOMEZ');
-  await user.type(screen.getByLabelText('Número de tarjeta *'), '4242424242424242');
-  await user.type(screen.getByLabelText('Vencimiento (MM/AAAA) *'), '122030');
-  await user.type(screen.getByLabelText('CVV *'), '123');
-  await user.click(screen.getByLabelText('Acepto los términos y condiciones *'));
+  const user = await readyToPay(() => userEvent.setup());
   await user.click(screen.getByRole('button', { name: 'Pagar' }));
   await screen.findByRole('heading', { name: /Gracias/ });
 }

@@ -5,14 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { WHATSAPP_MESSAGES } from '../domain/whatsapp.ts';
 import type { WhatsAppPreference } from '../domain/schemas/whatsapp.ts';
-import {
-  addOneChildAndContinue,
-  fillAdditional,
-  fillParticipant,
-  plainCampData,
-  renderWizard,
-  serveCamp,
-} from './wizard-testing.tsx';
+import { plainCampData, readyToPay, serveCamp } from './wizard-testing.tsx';
 
 const RESULT = {
   date_createdBO: '01/07/2025 10:30 a. m.',
@@ -48,23 +41,7 @@ function serve(preference: Partial<WhatsAppPreference>) {
   return bodies;
 }
 
-async function toPayment() {
-  renderWizard('/calendario');
-  const user = userEvent.setup();
-  await addOneChildAndContinue(user);
-  await fillParticipant(user);
-  await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-  await screen.findByRole('heading', { name: 'Información adicional' });
-  await fillAdditional(user);
-  await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-  await screen.findByLabelText('Nombre en la tarjeta *');
-  await user.type(screen.getByLabelText('Nombre en la tarjeta *'), 'MARIA GOMEZ');
-  await user.type(screen.getByLabelText('Número de tarjeta *'), '4242424242424242');
-  await user.type(screen.getByLabelText('Vencimiento (MM/AAAA) *'), '122030');
-  await user.type(screen.getByLabelText('CVV *'), '123');
-  await user.click(screen.getByLabelText('Acepto los términos y condiciones *'));
-  return user;
-}
+const toPayment = () => readyToPay(() => userEvent.setup());
 
 // Issue 56: consent to WhatsApp at checkout, an unticked box, sent beside emergencyContact.
 describe('WhatsApp at checkout', { timeout: 40000 }, () => {

@@ -141,3 +141,25 @@ export async function fillAdditional(user: User) {
   await user.selectOptions(screen.getByLabelText('Forma de contacto preferida *'), 'Celular');
   await user.selectOptions(screen.getByLabelText('¿Cómo se enteró de nosotros? *'), 'Instagram');
 }
+
+/**
+ * One child through the wizard to the payment step, the card typed and the terms accepted: 'Pagar'
+ * is the next click. Answers the user the steps were driven with.
+ */
+export async function readyToPay(userSetup: () => User) {
+  renderWizard('/calendario');
+  const user = userSetup();
+  await addOneChildAndContinue(user);
+  await fillParticipant(user);
+  await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+  await screen.findByRole('heading', { name: 'Información adicional' });
+  await fillAdditional(user);
+  await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+  await screen.findByLabelText('Nombre en la tarjeta *');
+  await user.type(screen.getByLabelText('Nombre en la tarjeta *'), 'MARIA GOMEZ');
+  await user.type(screen.getByLabelText('Número de tarjeta *'), '4242424242424242');
+  await user.type(screen.getByLabelText('Vencimiento (MM/AAAA) *'), '122030');
+  await user.type(screen.getByLabelText('CVV *'), '123');
+  await user.click(screen.getByLabelText('Acepto los términos y condiciones *'));
+  return user;
+}
