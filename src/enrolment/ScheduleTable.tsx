@@ -58,7 +58,11 @@ export function ScheduleTable({
         <tbody>
           {schedule.items.map((item) => (
             <tr key={`${item.cupo}-${item.kind}-${item.seq}`}>
-              <td className="text-nowrap">{item.at_enrolment ? 'Hoy' : formatDueDay(item.due)}</td>
+              <td className="text-nowrap">
+                {/* The instalment's own due day, as 'Mis pagos' shows it; the first payment is charged now. */}
+                {formatDueDay(item.due)}
+                {item.at_enrolment ? <span className="d-block text-body-secondary">se cobra hoy</span> : null}
+              </td>
               <td>
                 {childName(item.cupo) ? `${childName(item.cupo)}: ` : ''}
                 {instalmentLabel(item)}
