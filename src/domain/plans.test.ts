@@ -73,6 +73,15 @@ describe('the calendar of a plan', () => {
     expect(planSentence(monthly)).toBe('Mensual: 10 cuotas, el día 5 de cada mes, desde el 05/09/2026');
   });
 
+  it('never offers a single payment as due on a day already gone (issue 59)', () => {
+    const annual = { instalments: 1, frequency: 'once' as const, first_due: '2026-09-05', due_day: 5 };
+    expect(planSentence(annual, '2026-09-01')).toBe('Pago único (vence el 05/09/2026)');
+    expect(planSentence(annual, '2026-09-05')).toBe('Pago único (vence el 05/09/2026)');
+    expect(planSentence(annual, '2026-11-03')).toBe('Pago único al inscribirse');
+    // The admin's list, with no family's day, keeps the plan as set.
+    expect(planSentence(annual)).toBe('Pago único (vence el 05/09/2026)');
+  });
+
   it('knows which days exist', () => {
     expect(validDay('2028-02-29')).toBe(true);
     expect(validDay('2027-02-29')).toBe(false);

@@ -105,10 +105,16 @@ export function daysBetween(from: string, to: string): number {
 /** '05/10/2026' — a due day as the app writes dates (DD/MM/YYYY, as the wizard's). */
 export const formatDueDay = (day: string): string => day.split('-').reverse().join('/');
 
-/** 'Mensual: 10 cuotas, el día 5 de cada mes' — a plan in one line (calendar, admin list). */
-export function planSentence(plan: InstalmentPlan): string {
+/**
+ * 'Mensual: 10 cuotas, el día 5 de cada mes' — a plan in one line (calendar, admin list). With
+ * `today` (the family's calendar), a single payment whose day has passed is paid at the enrolment
+ * and says so, never 'vence el' a day already gone (issue 59).
+ */
+export function planSentence(plan: InstalmentPlan, today?: string): string {
   if (plan.frequency === 'once' || plan.instalments === 1)
-    return `Pago único (vence el ${formatDueDay(plan.first_due)})`;
+    return today !== undefined && plan.first_due < today
+      ? 'Pago único al inscribirse'
+      : `Pago único (vence el ${formatDueDay(plan.first_due)})`;
   const every = plan.frequency === 'monthly' ? 'de cada mes' : 'cada tres meses';
   return `${PLAN_FREQUENCY_LABELS[plan.frequency]}: ${plan.instalments} cuotas, el día ${plan.due_day} ${every}, desde el ${formatDueDay(plan.first_due)}`;
 }

@@ -19,7 +19,7 @@ function PlanLine({ week }: { week: WizardWeek }) {
   const count = dueDatesFrom(plan, today).length;
   return (
     <span className="d-block small text-body-secondary">
-      {planSentence(plan)}
+      {planSentence(plan, today)}
       {count > 1 ? ` · ${count} cuotas desde hoy: ${formatDop(count * week.value)} + membresía` : ''}
     </span>
   );
