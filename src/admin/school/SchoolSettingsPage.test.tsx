@@ -134,12 +134,20 @@ describe("'Ajustes de la escuela'", () => {
     expect(dialog).toHaveTextContent(M.merchantKeptCards(1));
     await user.click(within(dialog).getByRole('button', { name: 'Volver' }));
     expect(await stored()).toBeNull();
+    const before = within(section('AZUL (cobros con tarjeta)')).getByLabelText('Nombre del comercio');
     await user.click(
       within(section('AZUL (cobros con tarjeta)')).getByRole('button', { name: 'Guardar AZUL' }),
     );
     await confirmMerchant(user);
     await waitFor(async () => expect((await stored())?.azul_merchant_id).toBe('111'));
     expect(bodies.at(-1)).toMatchObject({ azul_merchant_id: '111', confirm: true });
+    // The card starts again from what was saved once the page has read it back: typed before
+    // that, a change would be lost with the card it was typed in.
+    await waitFor(() =>
+      expect(within(section('AZUL (cobros con tarjeta)')).getByLabelText('Nombre del comercio')).not.toBe(
+        before,
+      ),
+    );
     // The same merchant again changes nothing of who takes the cards: no question.
     const azul = section('AZUL (cobros con tarjeta)');
     await user.type(within(azul).getByLabelText('Nombre del comercio'), 'Academia Norte');
