@@ -13,3 +13,9 @@ export function whatsappNumber(typed: string): string | null {
   if (typed.trim().startsWith('+') && /^[2-9]\d{7,14}$/.test(digits)) return digits;
   return null;
 }
+
+/** A number as stored ('18095550101') as a family or the office reads it: '809-555-0101', else '+…'. */
+export function displayNumber(number: string): string {
+  const match = /^1(\d{3})(\d{3})(\d{4})$/.exec(number);
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : number ? `+${number}` : '';
+}

@@ -4,14 +4,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { WHATSAPP_MESSAGES, whatsappNumber } from '../domain/whatsapp.ts';
+import { displayNumber } from '../domain/whatsapp-number.ts';
 import type { WhatsAppPreference } from '../domain/schemas/whatsapp.ts';
 import { fetchWhatsApp, saveWhatsApp } from './accountApi.ts';
-
-/** '18095550101' as a family reads it: '809-555-0101'. */
-const localForm = (number: string) => {
-  const match = /^1(\d{3})(\d{3})(\d{4})$/.exec(number);
-  return match ? `${match[1]}-${match[2]}-${match[3]}` : number ? `+${number}` : '';
-};
 
 export function WhatsAppChoice() {
   const [preference, setPreference] = useState<WhatsAppPreference | null>(null);
@@ -26,7 +21,7 @@ export function WhatsAppChoice() {
     fetchWhatsApp(controller.signal).then(
       (loaded) => {
         setPreference(loaded);
-        setPhone(localForm(loaded.phone));
+        setPhone(displayNumber(loaded.phone));
         setConsent(loaded.consent);
       },
       // Without the answer the section stays hidden: the rest of 'Mi familia' works as before.

@@ -7,12 +7,7 @@ import { LoadedTable } from '../TablePage.tsx';
 import { useWhatsappInboxQuery } from '../api.ts';
 import { formatPaymentDate } from '../../domain/enrolment.ts';
 import type { InboundMessage } from '../../domain/schemas/whatsapp.ts';
-
-/** '18095550101' as the office dials it: '809-555-0101'. */
-const localNumber = (number: string) => {
-  const match = /^1(\d{3})(\d{3})(\d{4})$/.exec(number);
-  return match ? `${match[1]}-${match[2]}-${match[3]}` : `+${number}`;
-};
+import { displayNumber } from '../../domain/whatsapp-number.ts';
 
 export function WhatsAppInbox() {
   const inbox = useWhatsappInboxQuery(undefined, { pollingInterval: 30_000 });
@@ -25,7 +20,7 @@ export function WhatsAppInbox() {
         cell: ({ row }) => (
           <>
             <a className="admin-tap d-inline-block" href={`tel:+${row.original.from}`}>
-              {localNumber(row.original.from)}
+              {displayNumber(row.original.from)}
             </a>
             {row.original.families.map((family) => (
               <span key={family.email} className="d-block small">
