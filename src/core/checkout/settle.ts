@@ -247,15 +247,16 @@ export async function releasePlaces(store: Store, enrolment: Enrolment): Promise
   await releaseCouponUse(store, enrolment);
   const weeks = store.collection<Week>('semanas');
   for (const { id, count } of placesOfLines(enrolment.lines)) {
-    if (enrolment.payment_status === 'paid') {
-      await releaseOrderPlaces(store, id, enrolment._id);
-      continue;
-    }
-    await weeks.incrementWithin(id, {
-      field: 'quota_f',
-      by: -count,
-      limitField: 'quota_q',
-      hold: enrolment._id,
-    });
+    // An order never paid gives back its hold in the week and leaves nothing; one with no hold
+    // there may have been paid once (its places in a record).
+    const released =
+      enrolment.payment_status !== 'paid' &&
+      (await weeks.incrementWithin(id, {
+        field: 'quota_f',
+        by: -count,
+        limitField: 'quota_q',
+        hold: enrolment._id,
+      }));
+    if (!released) await releaseOrderPlaces(store, id, enrolment._id);
   }
 }
