@@ -10,7 +10,7 @@ import { closeAll } from '../../testing/build.ts';
 import forge from 'node-forge';
 import { buildPlatformTestApp, TEST_PLATFORM_KEY, type PlatformTestApp } from '../../testing/platform.ts';
 import { startDgiiStandin, type DgiiStandin } from '../../testing/dgii-standin.ts';
-import { schoolP12In } from '../../testing/ecf.ts';
+import { ncfRange, schoolP12In } from '../../testing/ecf.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { sendEcfReceipts } from '../../../src/core/receipts/ecf.ts';
 import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
@@ -57,15 +57,7 @@ describe("a school's own DGII certificate (issue 55)", () => {
     await app
       .school('tigres')
       .store.collection<NcfSequence>('secuencias_ncf')
-      .insertOne({
-        type: 'E32',
-        first: 1,
-        last: 100,
-        next: 1,
-        expires_on: new Date('2027-12-31T23:59:59Z'),
-        status: 'active',
-        created_at: new Date(),
-      });
+      .insertOne(ncfRange('E32', 1, 100));
     const certificate = { ecf_env: 'TesteCF', ecf_p12: p12.toString('base64'), ecf_url: dgii.url };
 
     // A wrong password: refused in Spanish, nothing stored, the school still issues B-series.
