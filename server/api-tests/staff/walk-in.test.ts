@@ -4,6 +4,7 @@
 // receipts, its e-mails and the audit name who took it. And a plan's order shows what its ledger
 // collected, each payment's note and who recorded it, and every manual payment gets its receipt.
 import { describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { staffKit, staffKitPerTest } from './testing.ts';
 import type { PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 import {
@@ -59,6 +60,18 @@ const enrolAtCounter = (token: string, payload: object, key = newKey()) =>
 /** The dialog's 'Calcular precio': the school's price, nothing written. */
 const priceAtCounter = (token: string, payload: object) =>
   kit.t.api({ method: 'POST', url: '/api/inscripciones/oficina/precio', token, payload });
+
+/** A receipt's PDF as staff download it (`ref`: its type, and a payment's id for a payment's own), as text. */
+async function receiptText(enrolmentId: string, ref: string): Promise<string> {
+  const res = await kit.t.api({
+    method: 'GET',
+    url: `/api/comprobantes/staff/${enrolmentId}/${ref}`,
+    token: kit.admin,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true }))
+    .text;
+}
 
 const orderOf = async (res: { json: () => { result: { orderId: string } } }) =>
   (await kit.t.store
@@ -143,6 +156,11 @@ describe('a family enrolled at the counter', () => {
     // Its fiscal receipt, and the confirmation says how it was paid and who took it.
     const receipts = await kit.t.store.collection<Receipt>('comprobantes').find({ enrolment_id: order._id });
     expect(receipts.map((receipt) => receipt.type)).toEqual(['B02']);
+    // The receipt names who took the money and how (item 1: receipts say who took it).
+    const printed = await receiptText(order._id, 'B02');
+    expect(printed).toContain('Forma de pago: Efectivo');
+    expect(printed).toContain('Recibido por: Administradora');
+    expect(printed).not.toContain('Pagado con tarjeta');
     const confirmation = mails.find((mail) => mail.kind === 'enrolment' && mail.to.includes(WALK_IN))!;
     expect(confirmation.text).toContain('(efectivo, registrado en la oficina por Administradora)');
     expect(confirmation.text).not.toContain('Número de autorización');
@@ -489,6 +507,14 @@ describe("a plan's order seen from its detail", () => {
     );
     const payment = (await paymentsOf(order._id)).find((entry) => entry.method === 'efectivo')!;
     expect(payment.receipt_pending).toBeUndefined();
+    // The cash payment's receipt names the staff member who recorded it; the family's own card
+    // payment at enrolment names nobody.
+    const cashReceipt = await receiptText(order._id, `B02-${payment._id}`);
+    expect(cashReceipt).toContain('Forma de pago: Efectivo');
+    expect(cashReceipt).toContain('Recibido por: Administradora');
+    const ownCard = await receiptText(order._id, 'B02');
+    expect(ownCard).not.toContain('Recibido por');
+    expect(ownCard).toContain('Pagado con tarjeta.');
     const mail = (await outbox()).find((entry) => entry._id.includes(payment._id));
     expect(mail?.attachments).toHaveLength(1);
     expect(mail?.text).toContain('(Efectivo, registrado en la oficina por direccion@escuela.do)');
