@@ -130,15 +130,17 @@ export function PayInstalmentDialog({
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <dl className="pay-instalment-summary small mb-3" data-testid="pay-instalment-summary">
-            <dt>Programa</dt>
-            <dd>{ledger.enrolment.camp_name}</dd>
-            <dt>{children.length > 1 ? 'Participantes' : 'Participante'}</dt>
-            <dd>{children.join(', ')}</dd>
-            <dt>Cuota</dt>
-            <dd>{line ? `${instalmentLabel(line)}, vence el ${formatDueDay(line.due)}` : ''}</dd>
-            <dt>Monto a pagar</dt>
-            <dd className="fw-bold">{formatDop(amount)}</dd>
+          <dl className="row small mb-2" data-testid="pay-instalment-summary">
+            <dt className="col-5 col-sm-4">Programa</dt>
+            <dd className="col-7 col-sm-8 mb-1">{ledger.enrolment.camp_name}</dd>
+            <dt className="col-5 col-sm-4">{children.length > 1 ? 'Participantes' : 'Participante'}</dt>
+            <dd className="col-7 col-sm-8 mb-1">{children.join(', ')}</dd>
+            <dt className="col-5 col-sm-4">Cuota</dt>
+            <dd className="col-7 col-sm-8 mb-1">
+              {line ? `${instalmentLabel(line)}, vence el ${formatDueDay(line.due)}` : ''}
+            </dd>
+            <dt className="col-5 col-sm-4">Monto a pagar</dt>
+            <dd className="col-7 col-sm-8 mb-1 fw-bold">{formatDop(amount)}</dd>
           </dl>
           {bank ? (
             <>
