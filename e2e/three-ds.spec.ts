@@ -1,4 +1,4 @@
-import { expect, testWithOwnServer } from './test.ts';
+import { expect, testWithOwnServer, type Page } from './test.ts';
 import { AUTHENTICATION_MESSAGES } from '../src/domain/authentication.ts';
 import { api, E2E_ADMIN, newParent } from './api.ts';
 import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
@@ -15,6 +15,17 @@ import { formatDop } from '../src/domain/pricing.ts';
 // the payment step's frame and reaches the thank-you page; the week counts one order's places.
 const test = testWithOwnServer(5, { E2E_AZUL: '1' });
 
+/** The bank's challenge on the page: its title focused, the bank's simulator framed, nothing sideways. */
+async function bankChallengeShown(page: Page) {
+  const title = page.getByRole('heading', { name: 'Verificación de su banco' });
+  await expect(title).toBeFocused();
+  const bank = page.frameLocator('iframe[title="Verificación de su banco"]');
+  await expect(bank.getByText('Simulador 3D Secure')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  return { title, bank };
+}
+
 test('a parent cancels the bank challenge, then passes it and is enrolled, at 375 px', async ({
   page,
 }, testInfo) => {
@@ -30,12 +41,7 @@ test('a parent cancels the bank challenge, then passes it and is enrolled, at 37
   const before = await week1Taken();
 
   await enrolTwoChildren(page, testInfo, camp._id, AZUL_TEST_CARDS.challenge.number);
-  const title = page.getByRole('heading', { name: 'Verificación de su banco' });
-  await expect(title).toBeFocused();
-  const bank = page.frameLocator('iframe[title="Verificación de su banco"]');
-  await expect(bank.getByText('Simulador 3D Secure')).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  const { title, bank } = await bankChallengeShown(page);
   await keepShot(page, testInfo.outputPath('3ds-1-challenge.png'), true);
   await expectAccessible(page, '3-D Secure challenge');
 
@@ -121,12 +127,7 @@ test("a family pays an instalment from 'Mis pagos' with the kept card through th
   await dialog.getByRole('button', { name: 'Usar la tarjeta guardada (Visa ****0059)' }).click();
 
   await dialog.getByRole('button', { name: 'Pagar con Visa ****0059' }).click();
-  const title = dialog.getByRole('heading', { name: 'Verificación de su banco' });
-  await expect(title).toBeFocused();
-  const bank = page.frameLocator('iframe[title="Verificación de su banco"]');
-  await expect(bank.getByText('Simulador 3D Secure')).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  const { bank } = await bankChallengeShown(page);
   await expectAccessible(page, "profile: the bank's step of an instalment");
   await keepShotsAtWidths(page, (width) => testInfo.outputPath(`cuota-3-banco-${width}.png`));
   await bank.getByRole('button', { name: 'Yes' }).click();

@@ -1,6 +1,6 @@
-// A card's four fields as the wizard masks them (spec 01 §6): the dialogs of 'Mis pagos' (pay an
-// instalment with another card, keep a card for autopay) share them.
-import { Form } from 'react-bootstrap';
+// A card's four fields as the wizard masks them (spec 01 §6), and the error and buttons around
+// them: the dialogs of 'Mis pagos' (pay an instalment, keep a card for autopay) share them.
+import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { maskCardNumber, maskCvv, maskExpiry } from '../lib/masks.ts';
 import type { CardFields } from './accountApi.ts';
 
@@ -13,6 +13,14 @@ export const cardComplete = (card: CardFields): boolean =>
   card.expDate.length === 7 &&
   card.cvv.length >= 3;
 
+/** One field's name and autofill token, and its mask (a masked field is numeric). */
+interface CardInputProps {
+  name: string;
+  autoComplete: string;
+  placeholder?: string;
+  mask?: (value: string) => string;
+}
+
 export function CardInputs({
   id,
   card,
@@ -22,52 +30,72 @@ export function CardInputs({
   card: CardFields;
   onChange: (card: CardFields) => void;
 }) {
-  const set = (field: keyof CardFields, value: string) => onChange({ ...card, [field]: value });
+  const input = (field: keyof CardFields, label: string, props: CardInputProps, className = 'mb-2') => (
+    <Form.Group className={className} controlId={`${id}-${props.name}`}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        name={props.name}
+        autoComplete={props.autoComplete}
+        inputMode={props.mask ? 'numeric' : undefined}
+        placeholder={props.placeholder}
+        value={card[field]}
+        onChange={(event) =>
+          onChange({ ...card, [field]: props.mask ? props.mask(event.target.value) : event.target.value })
+        }
+      />
+    </Form.Group>
+  );
   return (
     <>
-      <Form.Group className="mb-2" controlId={`${id}-holder`}>
-        <Form.Label>Nombre en la tarjeta *</Form.Label>
-        <Form.Control
-          name="ccName"
-          autoComplete="cc-name"
-          value={card.cardHolder}
-          onChange={(event) => set('cardHolder', event.target.value)}
-        />
-      </Form.Group>
-      <Form.Group className="mb-2" controlId={`${id}-number`}>
-        <Form.Label>Número de tarjeta *</Form.Label>
-        <Form.Control
-          name="ccNumber"
-          autoComplete="cc-number"
-          inputMode="numeric"
-          placeholder="9999 9999 9999 9999"
-          value={card.cardNumber}
-          onChange={(event) => set('cardNumber', maskCardNumber(event.target.value))}
-        />
-      </Form.Group>
+      {input('cardHolder', 'Nombre en la tarjeta *', { name: 'ccName', autoComplete: 'cc-name' })}
+      {input('cardNumber', 'Número de tarjeta *', {
+        name: 'ccNumber',
+        autoComplete: 'cc-number',
+        placeholder: '9999 9999 9999 9999',
+        mask: maskCardNumber,
+      })}
       <div className="row g-2">
-        <Form.Group className="col-6 mb-2" controlId={`${id}-expiry`}>
-          <Form.Label>Vencimiento (MM/AAAA) *</Form.Label>
-          <Form.Control
-            name="ccDate"
-            autoComplete="cc-exp"
-            inputMode="numeric"
-            placeholder="MM/AAAA"
-            value={card.expDate}
-            onChange={(event) => set('expDate', maskExpiry(event.target.value))}
-          />
-        </Form.Group>
-        <Form.Group className="col-6 mb-2" controlId={`${id}-cvv`}>
-          <Form.Label>CVV *</Form.Label>
-          <Form.Control
-            name="ccCVV"
-            autoComplete="cc-csc"
-            inputMode="numeric"
-            value={card.cvv}
-            onChange={(event) => set('cvv', maskCvv(event.target.value))}
-          />
-        </Form.Group>
+        {input(
+          'expDate',
+          'Vencimiento (MM/AAAA) *',
+          { name: 'ccDate', autoComplete: 'cc-exp', placeholder: 'MM/AAAA', mask: maskExpiry },
+          'col-6 mb-2',
+        )}
+        {input('cvv', 'CVV *', { name: 'ccCVV', autoComplete: 'cc-csc', mask: maskCvv }, 'col-6 mb-2')}
       </div>
     </>
+  );
+}
+
+/** Why the last try did not go through, under the fields. */
+export const CardError = ({ error }: { error: string }) =>
+  error ? (
+    <Alert variant="danger" className="mb-0 mt-2" role="alert">
+      {error}
+    </Alert>
+  ) : null;
+
+/** 'Cancelar' and the submit button, which says 'Procesando…' with a spinner while busy. */
+export function CardFooter({
+  busy,
+  ready,
+  label,
+  onHide,
+}: {
+  busy: boolean;
+  ready: boolean;
+  label: string;
+  onHide: () => void;
+}) {
+  return (
+    <Modal.Footer>
+      <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
+        Cancelar
+      </Button>
+      <Button type="submit" variant="primary" disabled={!ready || busy}>
+        {busy ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+        {busy ? 'Procesando…' : label}
+      </Button>
+    </Modal.Footer>
   );
 }

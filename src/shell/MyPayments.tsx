@@ -6,7 +6,7 @@
 // and the button names the line it shows: once that line is paid (another tab, autopay), paying it
 // again charges nothing and the page shows it paid (issue 53).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import { isAnnualProgram } from '../domain/records.ts';
 import { cardLabel } from '../domain/ledger.ts';
@@ -14,7 +14,7 @@ import type { EnrolmentLedgerAnswer, SavedCardAnswer } from '../domain/schemas/l
 import { LedgerFigures, LedgerTable, PaymentsList } from '../lib/LedgerTable.tsx';
 import { notify } from '../lib/toasts.tsx';
 import { fetchLedgers, fetchSavedCard, removeCard, saveCard, type CardFields } from './accountApi.ts';
-import { CardInputs, cardComplete, EMPTY_CARD } from './CardInputs.tsx';
+import { CardError, CardFooter, CardInputs, cardComplete, EMPTY_CARD } from './CardInputs.tsx';
 import { PayInstalmentDialog } from './PayInstalmentDialog.tsx';
 
 const messageOf = (failure: unknown, fallback: string) =>
@@ -63,21 +63,9 @@ function CardDialog({
         <Modal.Body>
           <div className="mb-3">{intro}</div>
           <CardInputs id={id} card={card} onChange={setCard} />
-          {error ? (
-            <Alert variant="danger" className="mb-0 mt-2" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          <CardError error={error} />
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button type="submit" variant="primary" disabled={!complete || busy}>
-            {busy ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
-            {busy ? 'Procesando…' : submitLabel}
-          </Button>
-        </Modal.Footer>
+        <CardFooter busy={busy} ready={complete} label={submitLabel} onHide={onHide} />
       </Form>
     </Modal>
   );

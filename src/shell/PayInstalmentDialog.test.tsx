@@ -10,7 +10,7 @@ import { MyPayments } from './MyPayments.tsx';
 import { AUTHENTICATION_MESSAGES } from '../domain/authentication.ts';
 import { LEDGER_MESSAGES } from '../domain/ledger.ts';
 import type { SavedCardAnswer } from '../domain/schemas/ledger.ts';
-import { ledgerAnswer, ledgerLine, TEST_ENROLMENT } from '../test/ledger.ts';
+import { ledgerAnswer, ledgerLine, serveMyPayments, TEST_ENROLMENT } from '../test/ledger.ts';
 
 const KEPT: SavedCardAnswer = { brand: 'Visa', last4: '0117', expiry: '122030' };
 const SESSION = 'ab'.repeat(24);
@@ -22,15 +22,7 @@ function arrange(card: SavedCardAnswer | null, answer: () => Response) {
     ledgerLine(2),
     ledgerLine(3),
   ]);
-  const sent: Array<Record<string, unknown>> = [];
-  server.use(
-    http.get('*/api/pagos', () => HttpResponse.json({ status: 'SUCCESS', data: [before] })),
-    http.get('*/api/tarjetas', () => HttpResponse.json({ status: 'SUCCESS', data: card })),
-    http.post('*/api/pagos/cuota/:id', async ({ request }) => {
-      sent.push((await request.json()) as Record<string, unknown>);
-      return answer();
-    }),
-  );
+  const sent = serveMyPayments(() => before, card, answer);
   render(<MyPayments />);
   return { sent, before };
 }

@@ -6,7 +6,7 @@
 // message: paid (a toast, the page read again) or why not, in the dialog, with the form back. One
 // Idempotency-Key per attempt: kept while it may have charged, new after a refusal.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import { formatDueDay } from '../domain/plans.ts';
 import { cardLabel, instalmentLabel } from '../domain/ledger.ts';
@@ -17,7 +17,7 @@ import { cancelAuthentication, watchAuthentication, type SettledAnswer } from '.
 import { BankFrame } from '../lib/BankFrame.tsx';
 import { notify } from '../lib/toasts.tsx';
 import { payInstalment, type CardFields, type InstalmentCard } from './accountApi.ts';
-import { CardInputs, cardComplete, EMPTY_CARD } from './CardInputs.tsx';
+import { CardError, CardFooter, CardInputs, cardComplete, EMPTY_CARD } from './CardInputs.tsx';
 
 const FAILED = 'No fue posible completar el pago. No se realizó ningún cargo; por favor intente de nuevo.';
 
@@ -203,26 +203,15 @@ export function PayInstalmentDialog({
               ) : null}
             </section>
           )}
-          {error ? (
-            <Alert variant="danger" className="mb-0 mt-2" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          <CardError error={error} />
         </Modal.Body>
         {bank ? null : (
-          <Modal.Footer>
-            <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
-              Cancelar
-            </Button>
-            <Button type="submit" variant="primary" disabled={!ready || busy}>
-              {busy ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
-              {busy
-                ? 'Procesando…'
-                : useKept && card
-                  ? `Pagar con ${keptCardName(card)}`
-                  : `Pagar ${formatDop(amount)}`}
-            </Button>
-          </Modal.Footer>
+          <CardFooter
+            busy={busy}
+            ready={ready}
+            label={useKept && card ? `Pagar con ${keptCardName(card)}` : `Pagar ${formatDop(amount)}`}
+            onHide={onHide}
+          />
         )}
       </Form>
     </Modal>
