@@ -32,6 +32,9 @@ export async function settleCharge(
   charge: ChargeResult | null,
   failure = 'El cargo no llegó al banco.',
 ): Promise<LedgerPayment | null> {
+  // A kept card's charge may come back unnamed (AZUL's token sale, a declined token): the payment
+  // keeps the card it was sent with.
+  const card = charge?.last4 ? { brand: charge.brand, last4: charge.last4 } : payment.card;
   const set: Partial<LedgerPayment> = !charge
     ? { status: 'failed', message: failure }
     : charge.approved
@@ -40,9 +43,9 @@ export async function settleCharge(
           auth_code: charge.authCode,
           gateway_reference: charge.gatewayReference,
           ...(charge.rrn ? { gateway_rrn: charge.rrn } : {}),
-          card: { brand: charge.brand, last4: charge.last4 },
+          ...(card ? { card } : {}),
         }
-      : { status: 'declined', message: charge.message, card: { brand: charge.brand, last4: charge.last4 } };
+      : { status: 'declined', message: charge.message, ...(card ? { card } : {}) };
   const settled = await paymentsOf(deps.store).updateOne(
     { _id: payment._id, status: 'charging' },
     { set, unset: ['lease_until'] },
