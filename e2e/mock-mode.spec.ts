@@ -192,9 +192,16 @@ test("a tester sees the seeded annual plan in 'Mis pagos', pays an instalment, a
   await expect(ledger.getByTestId('autopay-state')).toHaveText('Cobro automático activo con Visa ****4242.');
   const pendingBefore = await ledger.getByRole('row').filter({ hasText: 'Pendiente' }).count();
   test.skip(pendingBefore === 0, 'the plan has no instalment left after today');
-  const pay = async () => {
+  // The kept card first (issue 59); 'Usar otra tarjeta' types one.
+  const pay = async (typed: boolean) => {
     await ledger.getByRole('button', { name: /^Pagar próxima cuota/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Pagar cuota' });
+    await expect(dialog.getByTestId('pay-instalment-summary')).toContainText('Programa Anual 2026-2027');
+    if (!typed) {
+      await dialog.getByRole('button', { name: 'Pagar con Visa ****4242' }).click();
+      return dialog;
+    }
+    await dialog.getByRole('button', { name: 'Usar otra tarjeta' }).click();
     await dialog.getByLabel('Nombre en la tarjeta *').fill('Carmen Rodríguez');
     await dialog.getByLabel('Número de tarjeta *').fill(SANDBOX_CARDS.approved);
     await dialog.getByLabel('Vencimiento (MM/AAAA) *').fill('122030');
@@ -202,12 +209,12 @@ test("a tester sees the seeded annual plan in 'Mis pagos', pays an instalment, a
     await dialog.getByRole('button', { name: /^Pagar RD\$/ }).click();
     return dialog;
   };
-  await pay();
+  await pay(false);
   await expect(page.getByRole('alert').filter({ hasText: 'Pago realizado con éxito.' })).toBeVisible();
   await expect(ledger.getByRole('row').filter({ hasText: 'Pendiente' })).toHaveCount(pendingBefore - 1);
   if (pendingBefore < 2) return;
   await page.goto('/profile?tab=pagos&escenario=tarjeta-rechazada');
-  const dialog = await pay();
+  const dialog = await pay(true);
   await expect(dialog.getByRole('alert')).toHaveText(CARD_MESSAGES.declined);
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(ledger.getByText(/Tarjeta Visa \*\*\*\*4242 · Rechazado/)).toBeVisible();
