@@ -384,7 +384,7 @@ export const LEDGER_MESSAGES = {
   cardRemoved: 'Tarjeta eliminada. Las próximas cuotas se pagan desde "Mis pagos" o en la oficina.',
   /** A card payment with neither the card's fields nor the kept card. */
   cardRequired: 'Escriba los datos de la tarjeta o pague con la tarjeta guardada.',
-  /** A payment naming a line already paid or being paid (issue 53): nothing is charged. */
+  /** A payment naming a line already paid (issue 53): nothing is charged (one being charged: `busy`). */
   alreadyPaid: 'Esa cuota ya está pagada.',
   /** A payment naming a cancelled line: nothing is charged. */
   cancelledInstalment: 'Esa cuota está anulada: no hay nada que pagar.',

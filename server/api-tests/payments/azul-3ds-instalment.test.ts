@@ -119,7 +119,9 @@ describe("an instalment paid with the kept card through AZUL's 3-D Secure", () =
     // Meanwhile the line is owed, and another attempt (another tab) charges nothing (issue 53).
     expect((await ledgerOf(k, order._id)).balance).toBe(before.balance);
     const second = await payKept(k, order._id);
-    expect(second.answer.statusCode).toBe(200);
+    // Not 'ya está pagada': the line is still owed while the bank's step is open.
+    expect(second.answer.statusCode).toBe(409);
+    expect(second.answer.json().message).toBe(LEDGER_MESSAGES.busy);
     expect(s.received.filter((request) => request.body.TrxType === 'Sale')).toHaveLength(1);
 
     const back = await passChallenge(k, session, 'Yes');

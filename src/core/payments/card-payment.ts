@@ -98,8 +98,14 @@ export async function payInstalment(
     // A charge still under way counts as paying what it pays.
     const ledger = await readLedger(store, enrolment, today, [...PAYING_STATUSES, 'charging']);
     const named = namedLine(ledger, body.cuota);
+    const charging = ledger.payments.filter((payment) => payment.status === 'charging');
+    // A line whose charge is still under way (the bank's step open in another tab) is not paid yet:
+    // the family is told to wait, not that it is paid; nothing is charged either way.
+    const beingCharged = charging.some((payment) =>
+      payment.allocations.some((allocation) => allocation.cuota === body.cuota),
+    );
+    if (charging.length > 0 && (beingCharged || !('refused' in named))) throw new ApiError(409, M.busy);
     if ('refused' in named) return refusedLine(store, enrolment, today, ledger, body.cuota, named.refused);
-    if (ledger.payments.some((payment) => payment.status === 'charging')) throw new ApiError(409, M.busy);
     const { line } = named;
     if (body.amount !== line.owed) throw new ApiError(409, M.amountChanged(formatDop(line.owed)));
     const kept = 'token' in card;
