@@ -76,8 +76,7 @@ async function platform(tigresHost?: () => string | undefined) {
     // The stand-in's address: accepted on a test server only.
     whatsapp_api_url: tigresMeta.url,
   };
-  const save = (id: string, token: string, payload: object) =>
-    app.schoolApi(id, { method: 'POST', url: '/api/ajustes/escuela', token, payload });
+  const save = app.saveSchoolSettings;
   return { app, deployment, tigresMeta, admin, settings, save };
 }
 
