@@ -31,6 +31,8 @@ export const chunks = {
   layout: chunkLoader(() => import(/* webpackChunkName: "layout" */ '../shell/ShellLayout.tsx')),
   wizard: loadWizard,
   ...stepChunks,
+  // 'Nueva inscripción': the school's open camps and programs (issue 59), off the calendar's download.
+  programs: chunkLoader(() => import(/* webpackChunkName: "programs" */ '../shell/ProgramsPage.tsx')),
   // Rarely the next page: fetched only when opened.
   profile: chunkLoader(() => import(/* webpackChunkName: "profile" */ '../shell/ProfilePage.tsx')),
   admin: chunkLoader(() => import(/* webpackChunkName: "admin" */ './AdminArea.tsx')),
@@ -45,15 +47,19 @@ const AUTH_PAGES: Record<string, ChunkName> = {
   '/recover-password': 'recoverPassword',
 };
 
+/** The signed-in frame's pages besides the wizard. */
+const SIGNED_IN_PAGES: Record<string, ChunkName> = { '/profile': 'profile', '/programas': 'programs' };
+
 /** The chunks the page at `pathname` renders with, for a visitor signed in or not. */
 export function chunksFor(pathname: string, signedIn: boolean): ChunkName[] {
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return ['admin'];
   const step = STEP_CHUNKS[pathname];
   const authPage = AUTH_PAGES[pathname];
   // The guards send a visitor to the login, and a signed-in parent from the sign-in pages to '/'.
-  if (!signedIn) return authPage ? [authPage] : step || pathname === '/profile' ? ['login'] : [];
+  const signedInPage = SIGNED_IN_PAGES[pathname];
+  if (!signedIn) return authPage ? [authPage] : step || signedInPage ? ['login'] : [];
   if (step || authPage) return ['layout', 'wizard', step ?? 'calendar'];
-  if (pathname === '/profile') return ['layout', 'profile'];
+  if (signedInPage) return ['layout', signedInPage];
   return [];
 }
 
