@@ -118,7 +118,7 @@ function StepBody({
   const aside = showCampName ? (
     <>
       {campName}{' '}
-      <Link to="/programas" state={{ choose: true }} className="tap-target d-inline-flex align-items-center">
+      <Link to="/programas" state={{ choose: true }} className="change-program">
         Cambiar programa
       </Link>
     </>
