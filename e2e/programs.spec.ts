@@ -81,6 +81,7 @@ async function enrol(page: Page, testInfo: TestInfo, { program, names, card }: W
   await expect(header.getByText(program)).toBeVisible();
   await expect(header.getByRole('link', { name: 'Cambiar programa' })).toBeVisible();
   await expectPhoneWidth(page, `calendar, ${tag} children, empty`);
+  await keepShot(page, testInfo.outputPath(`calendario-${tag}.png`));
   for (const [index] of names.entries()) {
     if (annual) {
       await page

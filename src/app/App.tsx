@@ -18,7 +18,7 @@ const RecoverPasswordPage = lazy(() =>
 );
 const ShellLayout = lazy(() => chunks.layout().then((m) => ({ default: m.ShellLayout })));
 const ProfilePage = lazy(() => chunks.profile().then((m) => ({ default: m.ProfilePage })));
-const ProgramsPage = lazy(() => chunks.programs().then((m) => ({ default: m.ProgramsPage })));
+const ProgramsPage = lazy(chunks.programs);
 const AdminArea = lazy(() => chunks.admin().then((m) => ({ default: m.AdminArea })));
 // The platform's operators only (issue 46): rare, so never preloaded.
 const PlatformArea = lazy(() => import(/* webpackChunkName: "platform" */ './PlatformArea.tsx'));

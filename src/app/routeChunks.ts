@@ -47,19 +47,17 @@ const AUTH_PAGES: Record<string, ChunkName> = {
   '/recover-password': 'recoverPassword',
 };
 
-/** The signed-in frame's pages besides the wizard. */
-const SIGNED_IN_PAGES: Record<string, ChunkName> = { '/profile': 'profile', '/programas': 'programs' };
-
 /** The chunks the page at `pathname` renders with, for a visitor signed in or not. */
 export function chunksFor(pathname: string, signedIn: boolean): ChunkName[] {
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return ['admin'];
   const step = STEP_CHUNKS[pathname];
   const authPage = AUTH_PAGES[pathname];
   // The guards send a visitor to the login, and a signed-in parent from the sign-in pages to '/'.
-  const signedInPage = SIGNED_IN_PAGES[pathname];
-  if (!signedIn) return authPage ? [authPage] : step || signedInPage ? ['login'] : [];
+  // The signed-in frame's own pages besides the wizard.
+  const framePage = pathname === '/profile' ? 'profile' : pathname === '/programas' ? 'programs' : null;
+  if (!signedIn) return authPage ? [authPage] : step || framePage ? ['login'] : [];
   if (step || authPage) return ['layout', 'wizard', step ?? 'calendar'];
-  if (signedInPage) return ['layout', signedInPage];
+  if (framePage) return ['layout', framePage];
   return [];
 }
 

@@ -146,3 +146,6 @@ export function ProgramsPage() {
     </>
   );
 }
+
+/** For React.lazy straight from the chunk's loader (src/app/App.tsx): no wrapper in the first download. */
+export default ProgramsPage;
