@@ -7,7 +7,7 @@
 // and registration pages name it.
 import { expect, testWithOwnServer, type Page, type TestInfo } from './test.ts';
 import { api, E2E_ADMIN } from './api.ts';
-import { addWeeks, fillAdditional, fillCard, fillParticipant } from './wizard.ts';
+import { addWeeks, expectPhoneWidth, fillAdditional, fillCard, fillParticipant } from './wizard.ts';
 import { keepShot, SCREENSHOTS } from './shots.ts';
 import { expectAccessible } from './a11y.ts';
 import { AZUL_TEST_CARDS } from '../server/testing/azul-standin.ts';
@@ -19,16 +19,6 @@ test.use({ viewport: { width: 375, height: 667 } });
 
 const ANNUAL = 'Programa Anual 2026-2027';
 const SUMMER = 'Campamento de Verano 2027';
-
-/** The page is exactly as wide as the phone: `scrollWidth` is the viewport's 375 px. */
-async function expectPhoneWidth(page: Page, name: string) {
-  const { width, viewport } = await page.evaluate(() => ({
-    width: document.documentElement.scrollWidth,
-    viewport: window.innerWidth,
-  }));
-  expect(viewport, name).toBe(375);
-  expect(width, `width of the page on ${name}`).toBe(375);
-}
 
 /** Pictures of a screen at the phone's width and, on request, at a desk's 1280 px. */
 async function shots(page: Page, testInfo: TestInfo, name: string) {
