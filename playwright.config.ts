@@ -22,6 +22,7 @@ const PHONE_ONLY = specs(
   'holds',
   'phone-journey',
   'phone-width',
+  'programs',
   'self-cancel',
   'social',
   'tap-targets',
@@ -34,7 +35,7 @@ const DESK_ONLY = specs('changes', 'ecf', 'keyboard', 'platform', 'receipts', 's
  * walk waited for every other phone test and ran last, alone; a project of its own, second, starts
  * it early.
  */
-const OWN_PHONE_PROJECT = specs('three-ds');
+const OWN_PHONE_PROJECT = specs('three-ds', 'programs');
 const PHONE = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } };
 
 const chromium = chooseChromium();

@@ -44,6 +44,16 @@ export async function addWeeks(page: Page, weeks: readonly string[], category: s
   await page.getByRole('button', { name: 'Agregar' }).click();
 }
 
+/** The page is exactly as wide as the 375 px phone (issue 59): `scrollWidth` is the viewport's. */
+export async function expectPhoneWidth(page: Page, name: string) {
+  const { width, viewport } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(viewport, name).toBe(375);
+  expect(width, `width of the page on ${name}`).toBe(375);
+}
+
 /** A step opens at its top with its title focused (announced), not where the last one was scrolled. */
 async function expectStepTop(page: Page, title: string) {
   await expect(page.getByRole('heading', { name: title, level: 2 })).toBeFocused();

@@ -287,6 +287,29 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       expect(bad.body).toEqual(errorBody(ID_INVALID_MESSAGE));
     });
 
+    it("lists the school's open camps and programs to anyone, priced and with places (issue 59)", async () => {
+      const reply = await call('GET', '/api/campamentos/abiertos');
+      expect(reply.status).toBe(200);
+      expect(reply.body.status).toBe('SUCCESS');
+      // The demo's annual program (from September 2026) and summer camp, in that order.
+      expect(reply.body.data.map((camp: any) => camp.name)).toEqual([
+        'Programa Anual 2026-2027',
+        'Campamento de Verano 2027',
+      ]);
+      const [annual, camp] = reply.body.data;
+      // One child: the monthly option's RD$3,900 and the RD$3,500 membership; a RD$4,700 week.
+      expect(annual).toMatchObject({ price_from: 7400, age_min: 6, age_max: 18, offered: 3, with_places: 3 });
+      expect(camp).toMatchObject({
+        _id: summer.camp._id,
+        start: '2027-06-14',
+        end: '2027-08-06',
+        price_from: 4700,
+        places_left: 30,
+        offered: 8,
+        with_places: 7,
+      });
+    });
+
     it('lists the weeks and categories of a camp, with places left', async () => {
       const weeks = await call('GET', `/api/semanas/findbycamp/${summer.camp._id}`, { token: parent });
       expect(weeks.body).toMatchObject({

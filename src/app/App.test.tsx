@@ -15,6 +15,9 @@ const PARENT_ID = '64b000000000000000000001';
 function signIn() {
   localStorage.setItem('token', 'jwt-1');
   localStorage.setItem('userId', PARENT_ID);
+  // The enrolment link the family followed: without one the wizard's addresses send it to the
+  // school's list of programs (src/shell/ProgramsPage.test.tsx).
+  localStorage.setItem('CampamentId', 'campamento-del-enlace');
   server.use(
     http.get('*/api/usuarios/profile/:id', () =>
       HttpResponse.json({ result: { _id: PARENT_ID, email: 'madre@correo.do', picture: null } }),

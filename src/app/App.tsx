@@ -1,7 +1,7 @@
 // Routes of the app (spec 01 §2, spec 02 §2). Every page is a lazy chunk (routeChunks.ts): the
 // first download holds only the router, the store and the guards.
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Outlet, Route, Routes } from 'react-router-dom';
 import { enrolmentRoutes } from '../enrolment/pages.tsx';
 import { ChunkErrorBoundary } from '../lib/ChunkErrorBoundary.tsx';
 import { Preloader } from '../lib/Preloader.tsx';
@@ -18,6 +18,7 @@ const RecoverPasswordPage = lazy(() =>
 );
 const ShellLayout = lazy(() => chunks.layout().then((m) => ({ default: m.ShellLayout })));
 const ProfilePage = lazy(() => chunks.profile().then((m) => ({ default: m.ProfilePage })));
+const ProgramsPage = lazy(chunks.programs);
 const AdminArea = lazy(() => chunks.admin().then((m) => ({ default: m.AdminArea })));
 // The platform's operators only (issue 46): rare, so never preloaded.
 const PlatformArea = lazy(() => import(/* webpackChunkName: "platform" */ './PlatformArea.tsx'));
@@ -44,14 +45,17 @@ export function App() {
           <Route element={<PrivateRoute />}>
             {/* The signed-in shell: session check + preloader, header, menu, footer. */}
             <Route element={<ShellLayout />}>
+              {/* The frame's own pages, each a chunk: the profile, and the school's programs (issue 59). */}
               <Route
-                path="/profile"
                 element={
                   <Suspense fallback={<Preloader />}>
-                    <ProfilePage />
+                    <Outlet />
                   </Suspense>
                 }
-              />
+              >
+                <Route path="/profile" element={<ProfilePage />} />
+                <Route path="/programas" element={<ProgramsPage />} />
+              </Route>
               {/* The wizard: one machine for the four steps and the thank-you page. */}
               {enrolmentRoutes()}
             </Route>

@@ -12,5 +12,6 @@ export const NEXT_CHUNKS = [
   () => import(/* webpackPrefetch: true */ '../enrolment/ConfirmationPage.tsx'),
   () => import(/* webpackPrefetch: true */ '../enrolment/ModalFrame.tsx'),
   () => import(/* webpackPrefetch: true */ '../enrolment/HoldNotice.tsx'),
+  () => import(/* webpackPrefetch: true */ '../shell/ProgramsPage.tsx'),
   () => import(/* webpackPrefetch: true */ 'react-toastify'),
 ];

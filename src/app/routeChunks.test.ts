@@ -12,6 +12,7 @@ describe('the chunks a first page loads together', () => {
     // The guards send a visitor from the wizard and the profile to the login.
     expect(chunksFor('/calendario', false)).toEqual(['login']);
     expect(chunksFor('/profile', false)).toEqual(['login']);
+    expect(chunksFor('/programas', false)).toEqual(['login']);
   });
 
   it('gives a signed-in parent the frame, the wizard and the step of the address', () => {
@@ -20,6 +21,7 @@ describe('the chunks a first page loads together', () => {
     // A signed-in parent following an enrolment link is sent on to the calendar.
     expect(chunksFor('/login', true)).toEqual(['layout', 'wizard', 'calendar']);
     expect(chunksFor('/profile', true)).toEqual(['layout', 'profile']);
+    expect(chunksFor('/programas', true)).toEqual(['layout', 'programs']);
   });
 
   it("knows the wizard's addresses the server preloads the wizard for", () => {

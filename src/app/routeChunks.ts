@@ -31,6 +31,8 @@ export const chunks = {
   layout: chunkLoader(() => import(/* webpackChunkName: "layout" */ '../shell/ShellLayout.tsx')),
   wizard: loadWizard,
   ...stepChunks,
+  // 'Nueva inscripción': the school's open camps and programs (issue 59), off the calendar's download.
+  programs: chunkLoader(() => import(/* webpackChunkName: "programs" */ '../shell/ProgramsPage.tsx')),
   // Rarely the next page: fetched only when opened.
   profile: chunkLoader(() => import(/* webpackChunkName: "profile" */ '../shell/ProfilePage.tsx')),
   admin: chunkLoader(() => import(/* webpackChunkName: "admin" */ './AdminArea.tsx')),
@@ -51,9 +53,11 @@ export function chunksFor(pathname: string, signedIn: boolean): ChunkName[] {
   const step = STEP_CHUNKS[pathname];
   const authPage = AUTH_PAGES[pathname];
   // The guards send a visitor to the login, and a signed-in parent from the sign-in pages to '/'.
-  if (!signedIn) return authPage ? [authPage] : step || pathname === '/profile' ? ['login'] : [];
+  // The signed-in frame's own pages besides the wizard.
+  const framePage = pathname === '/profile' ? 'profile' : pathname === '/programas' ? 'programs' : null;
+  if (!signedIn) return authPage ? [authPage] : step || framePage ? ['login'] : [];
   if (step || authPage) return ['layout', 'wizard', step ?? 'calendar'];
-  if (pathname === '/profile') return ['layout', 'profile'];
+  if (framePage) return ['layout', framePage];
   return [];
 }
 

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ConfigModule from '../api/config.ts';
 import { ACCOUNT_MESSAGES } from '../domain/accounts.ts';
@@ -47,6 +48,35 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>, email: string, p
 }
 
 const submitButton = () => screen.getByRole('button', { name: 'Iniciar sesión' });
+
+describe("the enrolment link's camp (issue 59)", () => {
+  it('names the open camp or program the link is for; an unknown one is not named', async () => {
+    server.use(
+      http.get('*/api/campamentos/abiertos', () =>
+        HttpResponse.json({
+          status: 'SUCCESS',
+          data: [{ _id: '64b00000000000000000c002', name: 'Programa Anual 2026-2027' }],
+        }),
+      ),
+    );
+    await openLogin('/login?camp=64b00000000000000000c002');
+    expect(await screen.findByText('Programa Anual 2026-2027')).toBeInTheDocument();
+    expect(screen.getByText(/Se inscribe en:/)).toHaveTextContent('Se inscribe en: Programa Anual 2026-2027');
+  });
+
+  it('names nothing for a link to a camp that is not open', async () => {
+    let asked = false;
+    server.use(
+      http.get('*/api/campamentos/abiertos', () => {
+        asked = true;
+        return HttpResponse.json({ status: 'SUCCESS', data: [] });
+      }),
+    );
+    await openLogin('/login?camp=64b00000000000000000c009');
+    await waitFor(() => expect(asked).toBe(true));
+    expect(screen.queryByText(/Se inscribe en:/)).not.toBeInTheDocument();
+  });
+});
 
 describe('a staff member on the parents sign-in page (issue 45)', () => {
   it('is taken to the panel, signed in there, not to the enrolment', async () => {

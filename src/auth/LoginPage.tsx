@@ -10,6 +10,7 @@ import type { SocialProvider } from '../domain/social.ts';
 import { AuthFrame } from '../lib/AuthFrame.tsx';
 import { LoadingButton, TextField } from '../lib/FormControls.tsx';
 import { emailRule, failureMessage, passwordRule } from './formRules.ts';
+import { LinkedCamp } from './LinkedCamp.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 import { socialSignIn } from './social.ts';
 import { useSignedIn } from './useSignedIn.ts';
@@ -63,6 +64,7 @@ export function LoginPage() {
       <p className="login-box-msg text-center text-body-secondary">
         Inicie sesión para inscribir a sus hijos.
       </p>
+      <LinkedCamp />
       <form noValidate onSubmit={formik.handleSubmit}>
         <TextField
           formik={formik}

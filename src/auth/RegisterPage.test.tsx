@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as ConfigModule from '../api/config.ts';
 import { ACCOUNT_MESSAGES } from '../domain/accounts.ts';
@@ -35,6 +36,24 @@ const buttons = () => ({
   email: screen.getByRole('button', { name: 'Registrarse' }),
   google: screen.getByRole('button', { name: 'Registrarse con Google' }),
   facebook: screen.getByRole('button', { name: 'Registrarse con Facebook' }),
+});
+
+describe("the enrolment link's camp (issue 59)", () => {
+  it('names the camp of the link the login page stored', async () => {
+    localStorage.setItem('CampamentId', '64b00000000000000000c001');
+    server.use(
+      http.get('*/api/campamentos/abiertos', () =>
+        HttpResponse.json({
+          status: 'SUCCESS',
+          data: [{ _id: '64b00000000000000000c001', name: 'Campamento de Verano 2027' }],
+        }),
+      ),
+    );
+    await openRegister();
+    expect(await screen.findByText(/Se inscribe en:/)).toHaveTextContent(
+      'Se inscribe en: Campamento de Verano 2027',
+    );
+  });
 });
 
 describe('registration page', () => {

@@ -11,6 +11,7 @@ import { DEFAULT_TERMS } from '../domain/terms.ts';
 import { AuthFrame } from '../lib/AuthFrame.tsx';
 import { LoadingButton, TextField } from '../lib/FormControls.tsx';
 import { emailRule, failureMessage, passwordRule, retypeRule } from './formRules.ts';
+import { LinkedCamp } from './LinkedCamp.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 import { socialSignIn } from './social.ts';
 import { useSignedIn } from './useSignedIn.ts';
@@ -61,6 +62,7 @@ export function RegisterPage() {
 
   return (
     <AuthFrame title="Registrar una nueva cuenta">
+      <LinkedCamp />
       <form noValidate onSubmit={formik.handleSubmit}>
         <TextField
           formik={formik}

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { ADD_MESSAGES, ROW_CATEGORY_MESSAGE } from './calendarRules.ts';
-import { MISSING_CAMP_MESSAGE } from './EnrolmentProvider.tsx';
 import { CAT_JUNIOR, CAT_MINI, week } from './test-fixtures.ts';
 import {
   campData,
@@ -31,12 +30,19 @@ describe('EnrolmentProvider and frame', () => {
     expect(screen.queryByText('¡Gracias por su inscripción!')).not.toBeInTheDocument();
   });
 
-  it('explains how to get the link when no camp id is stored', async () => {
+  it("sends the family to the school's programs when no camp id is stored (issue 59)", async () => {
     renderWizard('/calendario');
-    expect(screen.getByRole('heading', { name: 'Proceso de Inscripción' })).toBeInTheDocument();
-    expect(screen.getByText(MISSING_CAMP_MESSAGE)).toBeInTheDocument();
-    expect(screen.getByText(/Pida a la escuela el enlace/)).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/programas'));
     expect(screen.queryByRole('region', { name: 'Carrito' })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Cambiar programa' beside the camp's name, to the list of programs", async () => {
+    serveCamp();
+    renderWizard('/calendario');
+    const change = await screen.findByRole('link', { name: 'Cambiar programa' });
+    expect(change).toHaveAttribute('href', '/programas');
+    await userEvent.setup().click(change);
+    expect(currentPath()).toBe('/programas');
   });
 
   it('shows the stepper with the four steps, the current one marked', async () => {

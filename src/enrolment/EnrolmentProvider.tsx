@@ -1,10 +1,11 @@
 // The wizard's actor for the signed-in parent (DESIGN.md §3 "Wizard"): created once per camp,
 // persisted in sessionStorage, and kept in step with the routes (each route sends GO_TO with its
 // step; the machine's goTo navigates when the path differs). The camp comes from localStorage
-// 'CampamentId' (spec 01 §1); without one the steps explain how to get the enrolment link.
+// 'CampamentId' (spec 01 §1: an enrolment link, or the family's pick in 'Nueva inscripción');
+// without one the steps send the family to that list.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Outlet, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { STORAGE_KEYS, readStored } from '../api/storage.ts';
 import { CONFIRMATION_ROUTE, STEP_ROUTES, type StepIndex } from './wizardData.ts';
 import { formRules } from './formRulesRegistry.ts';
@@ -15,10 +16,6 @@ import { loadPaid, loadWizard, persistWizard } from './persistence.ts';
 import { reportCart } from './cartReport.ts';
 import { saveCart } from './api.ts';
 import { WizardContext, useWizardActor } from './useWizard.ts';
-
-export const MISSING_CAMP_MESSAGE = 'Para inscribirse necesita el enlace de inscripción de su campamento.';
-export const MISSING_CAMP_HINT =
-  'Pida a la escuela el enlace de inscripción y ábralo en este dispositivo; le traerá de vuelta aquí.';
 
 /** Whether the current path already shows `to` ('/' is the calendar too). */
 export function showsPath(pathname: string, to: string): boolean {
@@ -162,12 +159,7 @@ const loadFormRules = (): Promise<void> => {
     );
 };
 
-/** Shown in place of a step when no camp id is stored. */
+/** In place of a step when no camp id is stored: the family picks one of the school's (issue 59). */
 export function MissingCamp() {
-  return (
-    <div className="alert alert-warning mb-0" role="alert">
-      <p className="fw-semibold mb-1">{MISSING_CAMP_MESSAGE}</p>
-      <p className="mb-0">{MISSING_CAMP_HINT}</p>
-    </div>
-  );
+  return <Navigate to="/programas" replace />;
 }

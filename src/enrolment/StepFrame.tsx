@@ -2,6 +2,7 @@
 // which the step's own content cannot show yet (no camp link, loading, load failed, redirecting).
 import { lazy, Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import { PageShown } from '../lib/nextPages.ts';
 import type { StepIndex } from './wizardData.ts';
@@ -113,8 +114,17 @@ function StepBody({
     return snapshot.context.step === step ? 'ready' : 'moving';
   });
   const campName = useWizardSnapshot((snapshot) => snapshot.context.camp?.name ?? '');
+  // The camp's name, and the way back to the school's list to pick another (issue 59).
+  const aside = showCampName ? (
+    <>
+      {campName}{' '}
+      <Link to="/programas" state={{ choose: true }} className="change-program">
+        Cambiar programa
+      </Link>
+    </>
+  ) : undefined;
   return (
-    <StepFrame title={title} aside={showCampName ? campName : undefined} ready={phase !== 'moving'}>
+    <StepFrame title={title} aside={aside} ready={phase !== 'moving'}>
       {phase === 'ready' ? (
         <>
           <HoldNoticeSlot />

@@ -72,7 +72,7 @@ describe('signed-in shell: header, menu, footer', () => {
     const menu = screen.getByRole('navigation', { name: 'Menú principal' });
     expect(within(menu).getByRole('link', { name: 'Nueva inscripción' })).toHaveAttribute(
       'href',
-      '/calendario',
+      '/programas',
     );
     expect(within(menu).getByRole('link', { name: 'Mi perfil' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('contentinfo')).toHaveTextContent(/Versión \d+\.\d+\.\d+/);

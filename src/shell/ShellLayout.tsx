@@ -44,7 +44,8 @@ function Settings({ open }: { open: boolean }) {
 export const APP_VERSION = '0.1.0';
 
 const MENU = [
-  { to: '/calendario', label: 'Nueva inscripción', Icon: CalendarPlusIcon },
+  // The school's open camps and programs (issue 59): one open goes straight to its calendar.
+  { to: '/programas', label: 'Nueva inscripción', Icon: CalendarPlusIcon },
   { to: '/profile', label: 'Mi perfil', Icon: UserIcon },
 ] as const;
 

@@ -1,7 +1,7 @@
 // Renders the whole app at a path, as main.tsx does, with an in-memory router. The current
 // address is shown in a test-only <output>, standing in for the browser's address bar.
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, type InitialEntry } from 'react-router-dom';
 import { App } from '../app/App.tsx';
 import { AppProviders } from '../app/providers.tsx';
 import { makeStore } from '../app/store.ts';
@@ -11,7 +11,8 @@ function AddressBar() {
   return <output data-testid="address">{pathname + search}</output>;
 }
 
-export function renderApp(path: string) {
+/** `path` may carry navigation state too (`{ pathname, state }`), as a link's click gives it. */
+export function renderApp(path: InitialEntry) {
   const store = makeStore(); // after the test has set localStorage, like a page load
   const view = render(
     <AppProviders store={store}>

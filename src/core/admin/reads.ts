@@ -5,7 +5,9 @@
 // busiest read.
 import { ApiError } from '../errors.ts';
 import type { AnyDoc, Filter, Store } from '../store/port.ts';
-import { type UserRecord } from '../../domain/records.ts';
+import { type Camp, type UserRecord } from '../../domain/records.ts';
+import { openPrograms, type OpenProgram, type ProgramSources } from '../../domain/programs.ts';
+import { santoDomingoDay } from '../../domain/days.ts';
 import { isAdmin } from '../../domain/roles.ts';
 import { NOUNS, recordMessages } from '../../domain/admin-areas.ts';
 import type { AreaService } from './crud.ts';
@@ -27,7 +29,7 @@ const CACHE_SIZE = 1000;
 interface Cached {
   revision: number;
   until: number;
-  records: Promise<readonly AnyDoc[]>;
+  records: Promise<readonly object[]>;
 }
 
 /** Frozen: one list answers many parents, none may change it for the others. */
@@ -56,13 +58,17 @@ export function enrolmentReads(
 
   const cache = new Map<string, Cached>();
   /** A parent's list from the cache while it is current, else read (once for concurrent calls). */
-  const parentList = (key: string, read: () => Promise<AnyDoc[]>): Promise<readonly AnyDoc[]> => {
+  const parentList = <T extends object = AnyDoc>(
+    key: string,
+    read: () => Promise<T[]>,
+  ): Promise<readonly T[]> => {
     // Counts only grow, so their sum changes with any write to any of them.
     let revision = 0;
     for (const name of LIST_SOURCES) revision += store.revision(name);
     const now = clock().getTime();
     const cached = cache.get(key);
-    if (cached && cached.revision === revision && cached.until > now) return cached.records;
+    if (cached && cached.revision === revision && cached.until > now)
+      return cached.records as Promise<readonly T[]>;
     const records = read().then(deepFreeze);
     if (cache.size >= CACHE_SIZE) cache.clear();
     const entry = { revision, until: now + PARENT_LIST_CACHE_MS, records };
@@ -84,7 +90,25 @@ export function enrolmentReads(
       );
     };
 
+  /**
+   * The school's open camps and programs (issue 59), for the family's list and the sign-in page's
+   * name of the link's camp: what a parent may pick, cached like the camp's lists.
+   */
+  const open = () =>
+    parentList<OpenProgram>('abiertos', async () => {
+      const camps = await store.collection<Camp>('campamentos').find({ status: 'active' });
+      const campament = { $in: camps.map((camp) => camp._id) };
+      const [weeks, categories] = await Promise.all([
+        areas.semanas.list({ campament, status: 'active', isChecked: true }),
+        areas.categorias.list({ campament, status: 'active' }),
+      ]);
+      // The stored records, as the parents' own lists answer them (places left derived).
+      const sources = { weeks, categories } as unknown as Pick<ProgramSources, 'weeks' | 'categories'>;
+      return openPrograms({ camps, ...sources, today: santoDomingoDay(clock()) });
+    });
+
   return {
+    open,
     weeks: listOfCamp('semanas', areas.semanas, { status: 'active', isChecked: true }),
     categories: listOfCamp('categorias', areas.categorias, { status: 'active' }),
   };

@@ -27,8 +27,11 @@ import {
   type ApiRoute,
   adminCall,
   callsOf,
+  perAddress,
+  publicCall,
   userCall,
 } from './route.ts';
+import { OpenProgramsAnswer } from '../../domain/schemas/programs.ts';
 import {
   DashboardAnswer,
   MessageAnswer,
@@ -189,6 +192,12 @@ const enrolmentReads: ApiRoute[] = [
       campListAnswer('Semanas del campamento', await core.reads.weeks(accountOf(call), call.params.id), {
         uid: accountOf(call)._id,
       }),
+  }),
+  // The school's open camps and programs (issue 59): public, so the sign-in page names the link's.
+  publicCall('GET', '/campamentos/abiertos', {
+    schema: { response: { 200: OpenProgramsAnswer } },
+    rateLimit: perAddress(60),
+    handle: async (_call, core) => ({ status: 'SUCCESS', data: await core.reads.open() }),
   }),
   userCall('GET', '/categorias/findbycamp/:id', {
     schema: { params: IdParams, response: { 200: RecordsMessageAnswer } },
