@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import forge from 'node-forge';
 import { encfOf, type EcfSource } from '../../src/domain/ecf.ts';
+import type { NcfSequence, NcfType } from '../../src/domain/receipts.ts';
 
 /** Writes a new .p12 protected by `password` into `dir`; its path. `holder`: whose it is. */
 export function schoolP12In(
@@ -45,4 +46,20 @@ export const ecfSale = (overrides: Partial<EcfSource> = {}): EcfSource => ({
   total: 4_700,
   itbis: 'exento',
   ...overrides,
+});
+
+/** A range of receipt numbers the DGII authorised, `first` to `last`, active, valid to the end of 2027 unless told. */
+export const ncfRange = (
+  type: NcfType,
+  first: number,
+  last: number,
+  { next = first, expiresOn = new Date('2027-12-31T23:59:59Z') } = {},
+): Omit<NcfSequence, '_id'> => ({
+  type,
+  first,
+  last,
+  next,
+  expires_on: expiresOn,
+  status: 'active',
+  created_at: new Date(),
 });

@@ -3,6 +3,9 @@
 // numbers), each agreeing to WhatsApp on its own number, except the first `optedOut` (they wrote
 // 'BAJA') and the next `unreachable` (Meta said their numbers have no WhatsApp).
 import type { Store } from '../store/port.ts';
+import type { TestApp } from './build.ts';
+import { demoCart, enrolmentRequest, paidOrder } from '../api-tests/checkout/testing.ts';
+import { seedDemoData } from '../../src/core/seed.ts';
 import { newUser } from '../../src/domain/accounts.ts';
 import type { Enrolment, UserRecord } from '../../src/domain/records.ts';
 import { CONTACTS, type WhatsAppContact } from '../../src/core/messaging/whatsapp.ts';
@@ -45,4 +48,25 @@ export async function addNoticeFamilies(
     });
   }
   return users;
+}
+
+/**
+ * The demo school and `count` families of its demo camp's first week: one order of the first week
+ * paid through the checkout, copied for each family; the paying family's own order is cancelled,
+ * so it is not one of them.
+ */
+export async function demoWeekFamilies(
+  t: TestApp,
+  count: number,
+  options: Parameters<typeof addNoticeFamilies>[3],
+) {
+  await seedDemoData(t.store);
+  const cart = await demoCart(t.store);
+  const payer = await t.createUser({ email: 'plantilla@correo.do' });
+  const order = await paidOrder(t, payer.token, enrolmentRequest(cart, [[0]]));
+  await t.store
+    .collection<Enrolment>('inscripciones')
+    .updateOne({ _id: order._id }, { set: { status: 'cancelled' } });
+  const families = await addNoticeFamilies(t.store, order, count, options);
+  return { cart, payer, order, families };
 }

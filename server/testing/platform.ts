@@ -13,6 +13,10 @@ import type { School } from '../platform/school.ts';
 import type { StaffRole } from '../../src/domain/roles.ts';
 
 export const OPERATOR = { email: 'operador@plataforma.do', password: 'clave-de-la-plataforma' };
+/** The first administrator every test school is created with (`createSchool`). */
+export const SCHOOL_ADMIN = { email: 'direccion@escuela.do', password: 'clave-segura' };
+/** A PLATFORM_KEY long enough to seal schools' secrets (AZUL merchant, certificate, WhatsApp). */
+export const TEST_PLATFORM_KEY = 'clave-de-la-plataforma-de-32-caracteres-o-mas';
 
 export interface PlatformTestApp extends TestApp {
   platformToken: string;
@@ -29,6 +33,8 @@ export interface PlatformTestApp extends TestApp {
   schoolApi: (id: string, call: ApiCall & { host?: string }) => Promise<LightMyRequestResponse>;
   /** POST /api/inscripciones/create in school `id` as `token`, with a new idempotency key. */
   payIn: (id: string, token: string, body: unknown) => Promise<LightMyRequestResponse>;
+  /** School `id`'s first administrator signs in there: their token. */
+  schoolAdminToken: (id: string) => Promise<string>;
   /** An active account in school `id` (a parent, or staff with a role) and its token there. */
   userIn: (
     id: string,
@@ -53,6 +59,16 @@ export async function buildPlatformTestApp(
   const login = await t.app.inject({ method: 'POST', url: '/api/plataforma/login', payload: OPERATOR });
   const platformToken = login.json<{ token: string }>().token;
   const close = t.close;
+  const schoolApi: PlatformTestApp['schoolApi'] = (id, { token, headers, host, ...rest }) =>
+    t.app.inject({
+      ...rest,
+      headers: {
+        'x-account-id': id,
+        ...(host ? { host } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+    } as InjectOptions);
   return {
     ...t,
     platformToken,
@@ -65,8 +81,8 @@ export async function buildPlatformTestApp(
           id,
           name: `Escuela ${id}`,
           hosts,
-          admin_email: 'direccion@escuela.do',
-          admin_password: 'clave-segura',
+          admin_email: SCHOOL_ADMIN.email,
+          admin_password: SCHOOL_ADMIN.password,
           ...extra,
         },
       }),
@@ -82,16 +98,15 @@ export async function buildPlatformTestApp(
       if (!school) throw new Error(`no school ${id}`);
       return school;
     },
-    schoolApi: (id, { token, headers, host, ...rest }) =>
-      t.app.inject({
-        ...rest,
-        headers: {
-          'x-account-id': id,
-          ...(host ? { host } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-      } as InjectOptions),
+    schoolApi,
+    schoolAdminToken: async (id) => {
+      const login = await schoolApi(id, {
+        method: 'POST',
+        url: '/api/usuarios/login',
+        payload: SCHOOL_ADMIN,
+      });
+      return login.json<{ result: { token: string } }>().result.token;
+    },
     payIn: (id, token, body) =>
       t.app.inject({
         method: 'POST',

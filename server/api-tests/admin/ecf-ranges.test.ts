@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { schoolP12In } from '../../testing/ecf.ts';
+import { ncfRange, schoolP12In } from '../../testing/ecf.ts';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { RECEIPT_MESSAGES, type NcfSequence } from '../../../src/domain/receipts.ts';
 import { formatDay } from '../../../src/domain/cancellation.ts';
@@ -62,15 +62,7 @@ describe('e-NCF ranges', () => {
     const far = new Date(Date.now() + 400 * 86_400_000);
     const soon = new Date(Date.now() + 10 * 86_400_000);
     const range = (type: 'E31' | 'E32' | 'E34', first: number, last: number, next: number, expires: Date) =>
-      sequences.insertOne({
-        type,
-        first,
-        last,
-        next,
-        expires_on: expires,
-        status: 'active',
-        created_at: new Date(),
-      });
+      sequences.insertOne(ncfRange(type, first, last, { next, expiresOn: expires }));
     // E32: 20 left (81 to 100); E31: 21 left but ends in ten days; E34: plenty, far away.
     await range('E32', 1, 100, 81, far);
     await range('E31', 1, 100, 80, soon);

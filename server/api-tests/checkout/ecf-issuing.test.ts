@@ -21,7 +21,7 @@ import {
   type DemoCart,
 } from './testing.ts';
 import { startDgiiStandin } from '../../testing/dgii-standin.ts';
-import { schoolP12In } from '../../testing/ecf.ts';
+import { ncfRange, schoolP12In } from '../../testing/ecf.ts';
 import { dgiiSchemaErrors } from '../../testing/dgii-xsd.ts';
 import { sendEcfReceipts } from '../../../src/core/receipts/ecf.ts';
 import { ecfPort } from '../../ecf/port.ts';
@@ -59,15 +59,7 @@ async function setup(
   const sequences = t.store.collection<NcfSequence>('secuencias_ncf');
   for (const type of ['E31', 'E32', 'E34'] as const) {
     const [first, last] = ranges[type] ?? [1, 1000];
-    await sequences.insertOne({
-      type,
-      first,
-      last,
-      next: first,
-      expires_on: new Date('2027-12-31T23:59:59Z'),
-      status: 'active',
-      created_at: new Date(),
-    });
+    await sequences.insertOne(ncfRange(type, first, last));
   }
   const admin = await t.createUser({ admin: true, email: 'direccion@escuela.do' });
   const parent = await t.createUser({ email: 'carmen@correo.do' });
@@ -580,15 +572,7 @@ describe('e-CF issued and sent', () => {
     expect(none.json().message).toBe(ECF_MESSAGES.noNumber('E32'));
     expect((await receipts(app))[0]!.ecf!.state).toBe('rejected');
 
-    await app.store.collection<NcfSequence>('secuencias_ncf').insertOne({
-      type: 'E32',
-      first: 2,
-      last: 50,
-      next: 2,
-      expires_on: new Date('2027-12-31T23:59:59Z'),
-      status: 'active',
-      created_at: new Date(),
-    });
+    await app.store.collection<NcfSequence>('secuencias_ncf').insertOne(ncfRange('E32', 2, 50));
     const done = await correct();
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().message).toBe(ECF_MESSAGES.corrected('E320000000002', false));
@@ -609,16 +593,7 @@ describe('e-CF issued and sent', () => {
   it('a certificate that has expired: payments get B-series receipts (contingency), the admins are told at once', async () => {
     const { t: app, cart, parent, admin } = await setup({}, schoolP12In(dir, 'clave-p12', 0.5 - 1));
     const sequences = app.store.collection<NcfSequence>('secuencias_ncf');
-    for (const type of ['B01', 'B02', 'B04'] as const)
-      await sequences.insertOne({
-        type,
-        first: 1,
-        last: 100,
-        next: 1,
-        expires_on: new Date('2027-12-31T23:59:59Z'),
-        status: 'active',
-        created_at: new Date(),
-      });
+    for (const type of ['B01', 'B02', 'B04'] as const) await sequences.insertOne(ncfRange(type, 1, 100));
     const consumer = await paidOrder(app, parent, enrolmentRequest(cart, [[0]]));
     const company = await paidOrder(app, parent, withInvoice(cart));
     const issued = await receipts(app);

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { TestApp } from '../../testing/build.ts';
+import { ncfRange } from '../../testing/ecf.ts';
 import { formatDop } from '../../../src/domain/pricing.ts';
 import { FIELD_MESSAGES } from '../../../src/domain/enrolment.ts';
 import {
@@ -92,15 +93,9 @@ const saveFiscal = (token: string, changes: Partial<FiscalSettingsInput> = {}) =
 async function onlySequence(type: string, first: number, last: number, day = '2028-12-31') {
   const sequences = t.store.collection<NcfSequence>('secuencias_ncf');
   await sequences.deleteMany({ type });
-  await sequences.insertOne({
-    type: type as NcfSequence['type'],
-    first,
-    last,
-    next: first,
-    expires_on: new Date(`${day}T23:59:59.999-04:00`),
-    status: 'active',
-    created_at: new Date(),
-  });
+  await sequences.insertOne(
+    ncfRange(type as NcfSequence['type'], first, last, { expiresOn: new Date(`${day}T23:59:59.999-04:00`) }),
+  );
 }
 
 describe('fiscal receipts', () => {

@@ -14,13 +14,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build.ts';
 import { openEmbeddedStore } from '../../store/embedded.ts';
 import { startWhatsAppStandin, type WhatsAppStandin } from '../../testing/whatsapp-standin.ts';
-import { addNoticeFamilies, familyNumber } from '../../testing/notice-families.ts';
-import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, paidOrder } from '../checkout/testing.ts';
-import { WHATSAPP_TEMPLATES } from '../../../src/domain/whatsapp.ts';
+import { demoWeekFamilies, familyNumber } from '../../testing/notice-families.ts';
+import { APPROVED_TEMPLATES } from '../../testing/whatsapp-app.ts';
 import { applyWebhook, WHATSAPP_OUTBOX, type OutboxMessage } from '../../../src/core/messaging/whatsapp.ts';
 import { NOTICES, NOTICE_FAMILIES, type NoticeRecord } from '../../../src/core/messaging/notices.ts';
-import type { Enrolment } from '../../../src/domain/records.ts';
 import type { OutboxItem } from '../../mail/outbox.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -65,11 +62,7 @@ describe('a notice killed mid-way', () => {
   it('sends 25 WhatsApp messages and 30 e-mails, once each, across two kills -9 and a restart', async () => {
     const notifications: string[] = [];
     meta = await startWhatsAppStandin({
-      templates: Object.entries(WHATSAPP_TEMPLATES).map(([name, template]) => ({
-        name,
-        language: 'es',
-        parameters: template.parameters.length,
-      })),
+      templates: APPROVED_TEMPLATES,
       latencyMs: 40,
       // The server is a process the test kills: Meta keeps what it could not deliver, to retry.
       deliver: async (body) => {
@@ -79,14 +72,7 @@ describe('a notice killed mid-way', () => {
     });
     const t = await buildTestApp({}, { deps: { clock: () => WRITTEN } });
     dir = t.dir;
-    await seedDemoData(t.store);
-    const cart = await demoCart(t.store);
-    const payer = await t.createUser({ email: 'plantilla@correo.do' });
-    const order = await paidOrder(t, payer.token, enrolmentRequest(cart, [[0]]));
-    await t.store
-      .collection<Enrolment>('inscripciones')
-      .updateOne({ _id: order._id }, { set: { status: 'cancelled' } });
-    await addNoticeFamilies(t.store, order, 30, { optedOut: 3, unreachable: 2 });
+    const { cart, payer } = await demoWeekFamilies(t, 30, { optedOut: 3, unreachable: 2 });
     // The office's notice, stored and due, as POST /api/avisos leaves it when the process dies at once.
     await t.store.collection<NoticeRecord>(NOTICES).insertOne({
       _id: 'aviso-crash',

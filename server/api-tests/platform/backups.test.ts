@@ -5,7 +5,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { PLATFORM_MESSAGES } from '../../../src/domain/platform.ts';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildPlatformTestApp, type PlatformTestApp } from '../../testing/platform.ts';
+import { buildPlatformTestApp, TEST_PLATFORM_KEY, type PlatformTestApp } from '../../testing/platform.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
 import { backupProof } from '../../backup/route.ts';
@@ -114,10 +114,9 @@ describe('backups per school (issues 46, 55)', () => {
 
 describe('exporting and deleting a school (issue 46)', () => {
   it('exports a school without its secrets, and deletes it only after that export and its id typed again', async () => {
-    const PLATFORM_KEY = 'clave-de-la-plataforma-de-32-caracteres-o-mas';
     const app = (t = await buildPlatformTestApp({
       BACKUP_KEY: KEY,
-      PLATFORM_KEY,
+      PLATFORM_KEY: TEST_PLATFORM_KEY,
       BACKUP_DIR: path.join(await makeTempDir(), 'respaldos'),
     }));
     await app.createSchool('cierre');
@@ -125,15 +124,11 @@ describe('exporting and deleting a school (issue 46)', () => {
     const parent = await app.userIn('cierre');
     const cart = await demoCart(app.school('cierre').store);
     expect((await app.payIn('cierre', parent.token, enrolmentRequest(cart, [[0]]))).statusCode).toBe(201);
-    const login = await app.schoolApi('cierre', {
-      method: 'POST',
-      url: '/api/usuarios/login',
-      payload: { email: 'direccion@escuela.do', password: 'clave-segura' },
-    });
+    const adminToken = await app.schoolAdminToken('cierre');
     const saved = await app.schoolApi('cierre', {
       method: 'POST',
       url: '/api/ajustes/escuela',
-      token: login.json<{ result: { token: string } }>().result.token,
+      token: adminToken,
       payload: { name: 'Cierre', azul_auth1: 'auth-uno-secreto' },
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -180,12 +175,7 @@ describe('exporting and deleting a school (issue 46)', () => {
     }));
     await app.createSchool('norte');
     await app.createSchool('sur');
-    const login = await app.schoolApi('norte', {
-      method: 'POST',
-      url: '/api/usuarios/login',
-      payload: { email: 'direccion@escuela.do', password: 'clave-segura' },
-    });
-    const token = login.json<{ result: { token: string } }>().result.token;
+    const token = await app.schoolAdminToken('norte');
     const off = await app.schoolApi('norte', {
       method: 'POST',
       url: '/api/ajustes/escuela',

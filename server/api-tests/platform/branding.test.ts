@@ -23,15 +23,6 @@ function logoForm(bytes: Buffer, type = 'image/png', field = 'logo'): FormData {
   return data;
 }
 
-async function administrator(app: PlatformTestApp, id: string): Promise<string> {
-  const login = await app.schoolApi(id, {
-    method: 'POST',
-    url: '/api/usuarios/login',
-    payload: { email: 'direccion@escuela.do', password: 'clave-segura' },
-  });
-  return login.json<{ result: { token: string } }>().result.token;
-}
-
 /** The runtime configuration the page of `host` carries (`window.__APP_CONFIG__ = {…};`). */
 async function pageConfig(app: PlatformTestApp, host: string): Promise<Record<string, unknown>> {
   const script = (await app.app.inject({ method: 'GET', url: '/app-config.js', headers: { host } })).body;
@@ -47,7 +38,7 @@ describe("a school's name, logo and colour on its parents' pages (issue 55)", ()
     const app = (t = await buildPlatformTestApp());
     await app.createSchool('tigres');
     await app.createSchool('leones');
-    const [tigres, leones] = [await administrator(app, 'tigres'), await administrator(app, 'leones')];
+    const [tigres, leones] = [await app.schoolAdminToken('tigres'), await app.schoolAdminToken('leones')];
     const save = (id: string, token: string, payload: object) =>
       app.schoolApi(id, { method: 'POST', url: '/api/ajustes/escuela', token, payload });
     const uploadLogo = (id: string, token: string | undefined, payload: FormData) =>

@@ -6,17 +6,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { closeAll } from '../../testing/build.ts';
 import forge from 'node-forge';
-import { buildPlatformTestApp, type PlatformTestApp } from '../../testing/platform.ts';
+import { buildPlatformTestApp, TEST_PLATFORM_KEY, type PlatformTestApp } from '../../testing/platform.ts';
 import { startDgiiStandin, type DgiiStandin } from '../../testing/dgii-standin.ts';
-import { schoolP12In } from '../../testing/ecf.ts';
+import { ncfRange, schoolP12In } from '../../testing/ecf.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { sendEcfReceipts } from '../../../src/core/receipts/ecf.ts';
 import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
 import { SCHOOL_SETTINGS_MESSAGES as M } from '../../../src/domain/school-settings.ts';
 import type { NcfSequence, Receipt } from '../../../src/domain/receipts.ts';
 
-const PLATFORM_KEY = 'clave-de-la-plataforma-de-32-caracteres-o-mas';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecf-settings-'));
 const TIGRES_RNC = '131880738';
 const p12 = fs.readFileSync(
@@ -27,20 +27,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 let t: PlatformTestApp | undefined;
 let dgii: DgiiStandin | undefined;
 afterEach(async () => {
-  await t?.close();
-  await dgii?.close();
-  t = undefined;
-  dgii = undefined;
+  [t, dgii] = await closeAll(t, dgii);
 });
-
-async function administrator(app: PlatformTestApp, id: string): Promise<string> {
-  const login = await app.schoolApi(id, {
-    method: 'POST',
-    url: '/api/usuarios/login',
-    payload: { email: 'direccion@escuela.do', password: 'clave-segura' },
-  });
-  return login.json<{ result: { token: string } }>().result.token;
-}
 
 /** The certificate (base64 DER) a signed e-CF carries in its KeyInfo. */
 const signerOf = (xml: string) =>
@@ -49,12 +37,12 @@ const signerOf = (xml: string) =>
 describe("a school's own DGII certificate (issue 55)", () => {
   it("signs and sends the school's e-CF with its own certificate and RNC, and no other school's", async () => {
     dgii = await startDgiiStandin();
-    const app = (t = await buildPlatformTestApp({ PLATFORM_KEY }));
+    const app = (t = await buildPlatformTestApp({ PLATFORM_KEY: TEST_PLATFORM_KEY }));
     for (const id of ['tigres', 'leones']) {
       await app.createSchool(id);
       await seedDemoData(app.school(id).store);
     }
-    const admin = await administrator(app, 'tigres');
+    const admin = await app.schoolAdminToken('tigres');
     const call = (url: string, payload: object) =>
       app.schoolApi('tigres', { method: 'POST', url, token: admin, payload });
     const fiscal = await call('/api/ajustes/fiscal', {
@@ -69,15 +57,7 @@ describe("a school's own DGII certificate (issue 55)", () => {
     await app
       .school('tigres')
       .store.collection<NcfSequence>('secuencias_ncf')
-      .insertOne({
-        type: 'E32',
-        first: 1,
-        last: 100,
-        next: 1,
-        expires_on: new Date('2027-12-31T23:59:59Z'),
-        status: 'active',
-        created_at: new Date(),
-      });
+      .insertOne(ncfRange('E32', 1, 100));
     const certificate = { ecf_env: 'TesteCF', ecf_p12: p12.toString('base64'), ecf_url: dgii.url };
 
     // A wrong password: refused in Spanish, nothing stored, the school still issues B-series.

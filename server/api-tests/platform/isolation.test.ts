@@ -45,12 +45,7 @@ async function identicalSchool(id: string) {
   const parent = await t.userIn(id, { email: 'familia@correo.do' });
   const office = await t.userIn(id, { email: 'oficina@escuela.do', role: 'oficina' });
   const coach = await t.userIn(id, { email: 'entrenador@escuela.do', role: 'entrenador' });
-  const login = await t.schoolApi(id, {
-    method: 'POST',
-    url: '/api/usuarios/login',
-    payload: { email: 'direccion@escuela.do', password: 'clave-segura' },
-  });
-  const admin = login.json<{ result: { token: string } }>().result.token;
+  const admin = await t.schoolAdminToken(id);
   const paid = await t.payIn(id, parent.token, enrolmentRequest(await demoCart(store), [[0, 1]]));
   expect(paid.statusCode).toBe(201);
   // The same photo file name in both schools, with each school's own bytes.

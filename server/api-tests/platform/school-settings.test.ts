@@ -4,42 +4,28 @@
 // conexión' asks AZUL something harmless.
 import fs from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildPlatformTestApp, type PlatformTestApp } from '../../testing/platform.ts';
+import { buildPlatformTestApp, TEST_PLATFORM_KEY, type PlatformTestApp } from '../../testing/platform.ts';
 import { AZUL_TEST_CARDS, startAzulStandin, type AzulStandin } from '../../testing/azul-standin.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
 import { SCHOOL_SETTINGS_MESSAGES } from '../../../src/domain/school-settings.ts';
 import type { Enrolment } from '../../../src/domain/records.ts';
-import { TEST_ACCOUNT_ID } from '../../testing/build.ts';
+import { closeAll, TEST_ACCOUNT_ID } from '../../testing/build.ts';
 import { reconcilePayments } from '../../../src/core/checkout/reconciler.ts';
 
-const PLATFORM_KEY = 'clave-de-la-plataforma-de-32-caracteres-o-mas';
 let t: PlatformTestApp | undefined;
 let standin: AzulStandin | undefined;
 afterEach(async () => {
-  await t?.close();
-  await standin?.close();
-  t = undefined;
-  standin = undefined;
+  [t, standin] = await closeAll(t, standin);
 });
-
-/** School `id`'s administrator token (its first administrator signs in). */
-async function administrator(app: PlatformTestApp, id: string): Promise<string> {
-  const login = await app.schoolApi(id, {
-    method: 'POST',
-    url: '/api/usuarios/login',
-    payload: { email: 'direccion@escuela.do', password: 'clave-segura' },
-  });
-  return login.json<{ result: { token: string } }>().result.token;
-}
 
 describe("a school's own settings (issue 46)", () => {
   it('takes the school cards through its own AZUL merchant, with its secrets sealed and never shown', async () => {
     standin = await startAzulStandin({ merchantId: '39038540099' });
-    const app = (t = await buildPlatformTestApp({ PLATFORM_KEY }));
+    const app = (t = await buildPlatformTestApp({ PLATFORM_KEY: TEST_PLATFORM_KEY }));
     await app.createSchool('tigres');
     await seedDemoData(app.school('tigres').store);
-    const admin = await administrator(app, 'tigres');
+    const admin = await app.schoolAdminToken('tigres');
     const [cert, key, ca] = await Promise.all(
       [standin.files.cert, standin.files.key, standin.files.ca].map((file) => fs.readFile(file, 'utf8')),
     );
@@ -135,7 +121,7 @@ describe("a school's own settings (issue 46)", () => {
   it('refuses to keep a secret without PLATFORM_KEY, and changes nothing', async () => {
     const app = (t = await buildPlatformTestApp());
     await app.createSchool('sin-clave');
-    const admin = await administrator(app, 'sin-clave');
+    const admin = await app.schoolAdminToken('sin-clave');
     const refused = await app.schoolApi('sin-clave', {
       method: 'POST',
       url: '/api/ajustes/escuela',
@@ -156,11 +142,11 @@ describe("a school's own settings (issue 46)", () => {
     const first = (standin = await startAzulStandin({ merchantId: '39038540011' }));
     const second = await startAzulStandin({ merchantId: '39038540022' });
     try {
-      const app = (t = await buildPlatformTestApp({ PLATFORM_KEY }));
+      const app = (t = await buildPlatformTestApp({ PLATFORM_KEY: TEST_PLATFORM_KEY }));
       await app.createSchool('tigres');
       const tigres = app.school('tigres');
       await seedDemoData(tigres.store);
-      const admin = await administrator(app, 'tigres');
+      const admin = await app.schoolAdminToken('tigres');
       const merchantSettings = async (azul: AzulStandin) => {
         const [cert, key, ca] = await Promise.all(
           [azul.files.cert, azul.files.key, azul.files.ca].map((file) => fs.readFile(file, 'utf8')),

@@ -3,7 +3,7 @@
 // list is refused with the list, unless an administrator overrides with a note (audited).
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { staffKit, type StaffKit } from './testing.ts';
+import { coachOfWeeks, staffKit, type StaffKit } from './testing.ts';
 import { enrolmentRequest, participant } from '../checkout/testing.ts';
 import { ROLE_MESSAGES } from '../../../src/domain/roles.ts';
 import { CAMP_DAY_MESSAGES as M, type CampDayMark } from '../../../src/domain/camp-day.ts';
@@ -21,20 +21,8 @@ describe('the camp day', () => {
     kit = await staffKit(undefined, clock);
     const k = kit;
     expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0], [0]]))).statusCode).toBe(201);
-    const coachUser = await k.t.store.collection('usuarios').insertOne({
-      ...(await k.t.store.collection('usuarios').findOne({ email: 'direccion@escuela.do' }))!,
-      _id: '6b06c9fd66a20ec364ad1fff',
-      email: 'coach@escuela.do',
-      name: 'Coach Luis',
-      tipo: 'personal',
-      role: 'entrenador',
-      puede_admin_ofertas: false,
-      puede_admin_empleados: false,
-      puede_admin_sucursales: false,
-      // The week this coach runs (issue 25: a coach sees only what is assigned).
-      assigned_weeks: [k.cart.weeks[0]!._id],
-    });
-    const coach = k.t.app.signToken(coachUser._id);
+    // The week this coach runs.
+    const coach = await coachOfWeeks(k, [k.cart.weeks[0]!._id]);
     const order = (await k.t.store
       .collection<Enrolment>('inscripciones')
       .findOne({ payment_status: 'paid' }))!;

@@ -3,7 +3,7 @@
 // before → after in Spanish; bad input changes nothing; the family corrects its own order through
 // the camp's last day and is refused after; a coach cannot correct.
 import { afterEach, describe, expect, it } from 'vitest';
-import { staffKit, type StaffKit } from './testing.ts';
+import { coachOfWeeks, staffKit, type StaffKit } from './testing.ts';
 import { enrolmentRequest } from '../checkout/testing.ts';
 import { ROLE_MESSAGES } from '../../../src/domain/roles.ts';
 import { ORDER_DATA_MESSAGES as M } from '../../../src/domain/order-data.ts';
@@ -28,16 +28,7 @@ async function arrange(clock: { now: Date }) {
   const paid = await k.pay(k.parent, body);
   expect(paid.statusCode, paid.body).toBe(201);
   const order = (await k.t.store.collection<Enrolment>('inscripciones').findOne({ payment_status: 'paid' }))!;
-  const coachUser = await k.t.store.collection('usuarios').insertOne({
-    ...(await k.t.store.collection('usuarios').findOne({ email: 'direccion@escuela.do' }))!,
-    _id: '6b06c9fd66a20ec364ad1fff',
-    email: 'coach@escuela.do',
-    name: 'Coach Luis',
-    tipo: 'personal',
-    role: 'entrenador',
-    assigned_weeks: [k.cart.weeks[0]!._id],
-  });
-  const coach = k.t.app.signToken(coachUser._id);
+  const coach = await coachOfWeeks(k, [k.cart.weeks[0]!._id]);
   const stored = async () => (await k.t.store.collection<Enrolment>('inscripciones').findById(order._id))!;
   const dataOf = (o: Enrolment) => ({
     contact: o.contact,

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../testing/build.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import type { PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 import type { CreateEnrolmentBody } from '../../../src/domain/enrolment.ts';
+import type { UserRecord } from '../../../src/domain/records.ts';
 import { demoCart, payAs, recordingGateway, type DemoCart } from '../checkout/testing.ts';
 
 export interface StaffKit {
@@ -33,6 +34,24 @@ export async function staffKit(gateway?: PaymentGateway, clock?: { now: Date }):
     cart: await demoCart(t.store),
     pay: (token, body) => payAs(t, token, body),
   };
+}
+
+/**
+ * Coach Luis: staff with the coach's role, assigned to `weeks` (issue 25: a coach sees only what is
+ * assigned); their token.
+ */
+export async function coachOfWeeks(k: StaffKit, weeks: string[]): Promise<string> {
+  const users = k.t.store.collection<UserRecord>('usuarios');
+  const coach = await users.insertOne({
+    ...(await users.findOne({ email: 'direccion@escuela.do' }))!,
+    _id: '6b06c9fd66a20ec364ad1fff',
+    email: 'coach@escuela.do',
+    name: 'Coach Luis',
+    tipo: 'personal',
+    role: 'entrenador',
+    assigned_weeks: weeks,
+  });
+  return k.t.app.signToken(coach._id);
 }
 
 /** The kit on a gateway that records each refund asked of it (what the money tests read). */

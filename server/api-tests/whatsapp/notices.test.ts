@@ -5,12 +5,10 @@
 // hours hold a notice that is not urgent; a coach sends to their own group only; bad input is
 // refused in Spanish and changes nothing.
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../testing/build.ts';
-import { startWhatsAppStandin, type WhatsAppStandin } from '../../testing/whatsapp-standin.ts';
-import { addNoticeFamilies, familyNumber } from '../../testing/notice-families.ts';
-import { seedDemoData } from '../../../src/core/seed.ts';
-import { demoCart, enrolmentRequest, paidOrder } from '../checkout/testing.ts';
-import { WHATSAPP_TEMPLATES } from '../../../src/domain/whatsapp.ts';
+import { closeAll, type TestApp } from '../../testing/build.ts';
+import type { WhatsAppStandin } from '../../testing/whatsapp-standin.ts';
+import { buildWhatsAppTestApp } from '../../testing/whatsapp-app.ts';
+import { demoWeekFamilies, familyNumber } from '../../testing/notice-families.ts';
 import { WHATSAPP_OUTBOX, type OutboxMessage } from '../../../src/core/messaging/whatsapp.ts';
 import { sendDueNotices } from '../../../src/core/messaging/notices.ts';
 import { NOTICE_MESSAGES } from '../../../src/domain/notices.ts';
@@ -18,20 +16,12 @@ import type { NoticePreview, NoticeView } from '../../../src/domain/notices.ts';
 import type { Enrolment, UserRecord } from '../../../src/domain/records.ts';
 import type { OutboxItem } from '../../mail/outbox.ts';
 
-const APPROVED = Object.entries(WHATSAPP_TEMPLATES).map(([name, template]) => ({
-  name,
-  language: 'es',
-  parameters: template.parameters.length,
-}));
 const TEXT = 'Mañana la práctica es en el techado por la lluvia. Traigan agua y toalla.';
 
 let t: TestApp | undefined;
 let meta: WhatsAppStandin | undefined;
 afterEach(async () => {
-  await t?.close();
-  await meta?.close();
-  t = undefined;
-  meta = undefined;
+  [t, meta] = await closeAll(t, meta);
 });
 
 /**
@@ -40,36 +30,13 @@ afterEach(async () => {
  * and a second order of family 5 for another child.
  */
 async function week(clock = { now: new Date('2027-06-10T15:00:00Z') }) {
-  const built: { app?: TestApp } = {};
-  meta = await startWhatsAppStandin({
-    templates: APPROVED,
-    statuses: ['sent', 'delivered'],
-    deliver: async (body, headers) =>
-      (await built.app!.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', headers, payload: body }))
-        .statusCode,
-  });
-  const app =
-    (t =
-    built.app =
-      await buildTestApp(
-        {
-          WHATSAPP_TOKEN: meta.token,
-          WHATSAPP_PHONE_NUMBER_ID: meta.phoneNumberId,
-          WHATSAPP_APP_SECRET: meta.appSecret,
-          WHATSAPP_VERIFY_TOKEN: 'verifica-escuela',
-          WHATSAPP_API_URL: meta.url,
-        },
-        { deps: { clock: () => clock.now } },
-      ));
-  await seedDemoData(app.store);
-  const cart = await demoCart(app.store);
-  const payer = await app.createUser({ email: 'plantilla@correo.do' });
-  const order = await paidOrder(app, payer.token, enrolmentRequest(cart, [[0]]));
-  // The template order's own family is not one of the 30.
-  await app.store
-    .collection<Enrolment>('inscripciones')
-    .updateOne({ _id: order._id }, { set: { status: 'cancelled' } });
-  const families = await addNoticeFamilies(app.store, order, 30, { optedOut: 3, unreachable: 2 });
+  const built = await buildWhatsAppTestApp(
+    { statuses: ['sent', 'delivered'] },
+    { deps: { clock: () => clock.now } },
+  );
+  const app = (t = built.app);
+  meta = built.meta;
+  const { cart, order, families } = await demoWeekFamilies(app, 30, { optedOut: 3, unreachable: 2 });
   const { _id: _ignored, ...copy } = order;
   await app.store
     .collection<Enrolment>('inscripciones')

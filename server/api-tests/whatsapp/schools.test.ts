@@ -3,11 +3,16 @@
 // never from the deployment's; Meta's notifications reach the school whose number they name, on
 // the deployment's address or on the school's own host, checked with that school's app secret.
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildPlatformTestApp, hostOf, type PlatformTestApp } from '../../testing/platform.ts';
+import {
+  buildPlatformTestApp,
+  TEST_PLATFORM_KEY,
+  hostOf,
+  type PlatformTestApp,
+} from '../../testing/platform.ts';
 import { startWhatsAppStandin, type WhatsAppStandin } from '../../testing/whatsapp-standin.ts';
+import { APPROVED_TEMPLATES, deliverToWebhook, whatsappEnv } from '../../testing/whatsapp-app.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
-import { WHATSAPP_TEMPLATES } from '../../../src/domain/whatsapp.ts';
 import { SCHOOL_SETTINGS_MESSAGES } from '../../../src/domain/school-settings.ts';
 import {
   CONTACTS,
@@ -17,13 +22,6 @@ import {
 } from '../../../src/core/messaging/whatsapp.ts';
 import { saveSchoolSettings } from '../../platform/settings.ts';
 import { ApiError } from '../../../src/core/errors.ts';
-
-const PLATFORM_KEY = 'clave-de-la-plataforma-de-32-caracteres-o-mas';
-const APPROVED = Object.entries(WHATSAPP_TEMPLATES).map(([name, template]) => ({
-  name,
-  language: 'es',
-  parameters: template.parameters.length,
-}));
 
 let t: PlatformTestApp | undefined;
 const stands: WhatsAppStandin[] = [];
@@ -41,20 +39,11 @@ async function metaFor(
   host?: () => string | undefined,
 ) {
   const meta = await startWhatsAppStandin({
-    templates: APPROVED,
+    templates: APPROVED_TEMPLATES,
     phoneNumberId: number,
     appSecret: secret,
     token: `EAAG-token-${number}`,
-    deliver: async (body, headers) => {
-      const at = host?.();
-      const res = await built.app!.app.inject({
-        method: 'POST',
-        url: '/api/whatsapp/webhook',
-        headers: { ...headers, ...(at ? { host: at } : {}) },
-        payload: body,
-      });
-      return res.statusCode;
-    },
+    deliver: deliverToWebhook(() => built.app!.app, host),
   });
   stands.push(meta);
   return meta;
@@ -68,21 +57,13 @@ async function platform(tigresHost?: () => string | undefined) {
     (t =
     built.app =
       await buildPlatformTestApp({
-        PLATFORM_KEY,
-        WHATSAPP_TOKEN: deployment.token,
-        WHATSAPP_PHONE_NUMBER_ID: deployment.phoneNumberId,
-        WHATSAPP_APP_SECRET: deployment.appSecret,
+        PLATFORM_KEY: TEST_PLATFORM_KEY,
+        ...whatsappEnv(deployment),
         WHATSAPP_VERIFY_TOKEN: 'verifica-principal',
-        WHATSAPP_API_URL: deployment.url,
       }));
   expect((await app.createSchool('tigres')).statusCode).toBe(201);
   await seedDemoData(app.school('tigres').store);
-  const login = await app.schoolApi('tigres', {
-    method: 'POST',
-    url: '/api/usuarios/login',
-    payload: { email: 'direccion@escuela.do', password: 'clave-segura' },
-  });
-  const admin = login.json<{ result: { token: string } }>().result.token;
+  const admin = await app.schoolAdminToken('tigres');
   const settings = {
     whatsapp_phone_number_id: tigresMeta.phoneNumberId,
     whatsapp_token: tigresMeta.token,

@@ -3,13 +3,9 @@
 // documents them, the webhook's subscription check and signature, statuses, 'BAJA', numbers Meta
 // cannot reach, its rate limit, and a send cut off by a crash: never lost, never twice.
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../testing/build.ts';
-import {
-  startWhatsAppStandin,
-  type WhatsAppStandin,
-  type StandinOptions,
-  type StandinRequest,
-} from '../../testing/whatsapp-standin.ts';
+import { closeAll, type TestApp } from '../../testing/build.ts';
+import { buildWhatsAppTestApp } from '../../testing/whatsapp-app.ts';
+import type { WhatsAppStandin, StandinOptions, StandinRequest } from '../../testing/whatsapp-standin.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import {
   cancelAsStaff,
@@ -37,52 +33,19 @@ import {
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { rateLimitWait, SENDING_LEASE_MS } from '../../whatsapp/outbox.ts';
 
-const APPROVED = Object.entries(WHATSAPP_TEMPLATES).map(([name, template]) => ({
-  name,
-  language: 'es',
-  parameters: template.parameters.length,
-}));
 const NUMBER = '18095550101';
 
 let t: TestApp | undefined;
 let meta: WhatsAppStandin | undefined;
 afterEach(async () => {
-  await t?.close();
-  await meta?.close();
-  t = undefined;
-  meta = undefined;
+  [t, meta] = await closeAll(t, meta);
 });
 
 /** The app with WhatsApp set up against the stand-in, the demo school, an admin and a parent. */
 async function school(options: Partial<StandinOptions> = {}, clock?: { now: Date }) {
-  // The stand-in delivers to the app built after it.
-  const built: { app?: TestApp } = {};
-  meta = await startWhatsAppStandin({
-    templates: APPROVED,
-    ...options,
-    deliver: async (body, headers) => {
-      const res = await built.app!.app.inject({
-        method: 'POST',
-        url: '/api/whatsapp/webhook',
-        headers,
-        payload: body,
-      });
-      return res.statusCode;
-    },
-  });
-  const app =
-    (t =
-    built.app =
-      await buildTestApp(
-        {
-          WHATSAPP_TOKEN: meta.token,
-          WHATSAPP_PHONE_NUMBER_ID: meta.phoneNumberId,
-          WHATSAPP_APP_SECRET: meta.appSecret,
-          WHATSAPP_VERIFY_TOKEN: 'verifica-escuela',
-          WHATSAPP_API_URL: meta.url,
-        },
-        clock ? { deps: { clock: () => clock.now } } : {},
-      ));
+  const built = await buildWhatsAppTestApp(options, clock ? { deps: { clock: () => clock.now } } : {});
+  const app = (t = built.app);
+  meta = built.meta;
   await seedDemoData(app.store);
   const cart = await demoCart(app.store);
   const parent = await app.createUser({ email: 'carmen@correo.do' });
