@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { enrolmentRequest, type DemoCart } from '../src/core/checkout/fixtures.ts';
 import type { CreateEnrolmentBody } from '../src/domain/enrolment.ts';
+import { santoDomingoDay } from '../src/domain/days.ts';
 
 export const E2E_ADMIN = { email: 'admin@e2e.do', password: 'clave-e2e-123' } as const;
 
@@ -89,6 +90,52 @@ export async function payAs(page: Page, token: string, body: CreateEnrolmentBody
     headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
     data: { ...body, listParticipants: body.listParticipants.map((child) => ({ ...child, image: photo })) },
   });
+}
+
+/** 'DD/MM/YYYY' of the Santo Domingo day `days` from today. */
+export const dayFromToday = (days: number) =>
+  santoDomingoDay(new Date(Date.now() + days * 24 * 3600_000))
+    .split('-')
+    .reverse()
+    .join('/');
+
+/**
+ * A camp of the test's own running around today (two days ago to two days ahead, so the camp day
+ * and the gate are open), with both categories the enrolment fixture may name and one week of ten
+ * places, 'Semana de hoy'; answers its week's dates ('DD/MM/YYYY - DD/MM/YYYY').
+ */
+export async function campAroundToday(
+  page: Page,
+  admin: string,
+  { code, name }: { code: string; name: string },
+) {
+  const isoOf = (date: string) => date.split('/').reverse().join('-');
+  const weekDates = `${dayFromToday(-2)} - ${dayFromToday(2)}`;
+  const camp = (
+    await api(page, 'POST', '/campamentos/create', admin, {
+      code,
+      name,
+      membership: 0,
+      start_date: isoOf(dayFromToday(-2)),
+      end_date: isoOf(dayFromToday(2)),
+    })
+  ).data as { _id: string };
+  const categories: Array<{ _id: string }> = [];
+  for (const category of ['Mini (6 a 9 años)', 'Infantil (10 a 13 años)'])
+    categories.push(
+      (await api(page, 'POST', '/categorias/create', admin, { campament: camp._id, name: category })).data,
+    );
+  const week = await api(page, 'POST', '/semanas/create', admin, {
+    campament: camp._id,
+    name: 'Semana de hoy',
+    date: weekDates,
+    value: 4700,
+    quota_q: 10,
+    categories: categories.map((category) => category._id),
+    isChecked: true,
+  });
+  expect(week.status, JSON.stringify(week)).toBe('SUCCESS');
+  return { weekDates };
 }
 
 /** A camp of its own with one week of one place, so holding it disturbs no other test. */

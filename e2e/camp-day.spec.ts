@@ -5,7 +5,7 @@
 // mark is sent: the office reads both marks. A coach marks only today (issue 53), so the family is
 // enrolled in a camp of the test's own whose week runs from two days ago to two days ahead.
 import { expect, test } from './test.ts';
-import { api, demoCartOf, E2E_ADMIN, newParent, payAs } from './api.ts';
+import { api, campAroundToday, demoCartOf, E2E_ADMIN, newParent, payAs } from './api.ts';
 import { latestMailTo } from './outbox.ts';
 import { expectAccessible } from './a11y.ts';
 import { keepShot, SCREENSHOTS } from './shots.ts';
@@ -13,13 +13,6 @@ import { writeFileSync } from 'node:fs';
 import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
 import { santoDomingoDay } from '../src/domain/days.ts';
 import { ageOn } from '../src/domain/staff.ts';
-
-/** 'DD/MM/YYYY' of the Santo Domingo day `days` from today. */
-const dayFromToday = (days: number) =>
-  santoDomingoDay(new Date(Date.now() + days * 24 * 3600_000))
-    .split('-')
-    .reverse()
-    .join('/');
 
 test.use({ viewport: { width: 375, height: 667 } });
 test('a coach checks two children in, goes offline, checks one out to an authorised person, and the office sees both marks', async ({
@@ -30,32 +23,7 @@ test('a coach checks two children in, goes offline, checks one out to an authori
   const admin = (await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN)).result.token as string;
   // A camp of the test's own, with one week around today; a family with two children in it.
   const campName = `Campamento del día ${tag}`;
-  const weekDates = `${dayFromToday(-2)} - ${dayFromToday(2)}`;
-  const isoOf = (date: string) => date.split('/').reverse().join('-');
-  const camp = (
-    await api(page, 'POST', '/campamentos/create', admin, {
-      code: `DIA-${tag}`,
-      name: campName,
-      membership: 0,
-      start_date: isoOf(dayFromToday(-2)),
-      end_date: isoOf(dayFromToday(2)),
-    })
-  ).data as { _id: string };
-  const categories: Array<{ _id: string }> = [];
-  for (const name of ['Mini (6 a 9 años)', 'Infantil (10 a 13 años)'])
-    categories.push(
-      (await api(page, 'POST', '/categorias/create', admin, { campament: camp._id, name })).data,
-    );
-  const weekCreated = await api(page, 'POST', '/semanas/create', admin, {
-    campament: camp._id,
-    name: 'Semana de hoy',
-    date: weekDates,
-    value: 4700,
-    quota_q: 10,
-    categories: categories.map((category) => category._id),
-    isChecked: true,
-  });
-  expect(weekCreated.status, JSON.stringify(weekCreated)).toBe('SUCCESS');
+  const { weekDates } = await campAroundToday(page, admin, { code: `DIA-${tag}`, name: campName });
   const parent = await newParent(page, `dia.${tag}@correo.do`);
   const cart = await demoCartOf(page, parent.token, `DIA-${tag}`);
   const paid = await payAs(page, parent.token, enrolmentRequest(cart, [[0], [0]], { children: tag }));

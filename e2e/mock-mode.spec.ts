@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/fixtures.ts';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../src/domain/cards.ts';
 import { enrolTwoChildren, expectConfirmation, fillCard } from './wizard.ts';
@@ -60,7 +60,7 @@ test("a tester signs in and enrols two children with a coupon up to the confirma
   await expect(page.getByRole('article', { name: `Orden ${orderId}` })).toHaveCount(0);
 });
 
-test("the declined-card scenario shows the bank refusal and lets the parent try again; with 'semana-llena' picked in the panel, the same cart is refused as the server would", async ({
+test("the declined-card scenario shows the bank refusal and lets the parent try again; with 'semana-llena' picked in the panel, the full week is neither held nor paid, and a swapped week is paid", async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -73,19 +73,35 @@ test("the declined-card scenario shows the bank refusal and lets the parent try 
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
   await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
 
-  // The week fills up while paying, whatever the cart held: picked in the panel, the scenario
-  // reloads the page on the payment step (the card is never kept), and the payment is refused.
+  // The week fills while the parent is about to pay: picked in the panel, the scenario reloads the
+  // page on the payment step (the card is never kept). The week fills as the cart asks to hold it,
+  // so the wizard says at once that it could not be held and that the week is full: no payment is
+  // tried for it (issue 59: it showed 'reservados por 14:59', then refused the payment).
   await page.getByRole('button', { name: /^Simulación:/ }).click();
   await page.getByRole('radio', { name: 'La semana se llena durante el pago' }).click();
   await expect(page.getByRole('button', { name: /^Simulación: La semana se llena/ })).toBeVisible();
   await expect(page).toHaveURL(/\/pago$/);
   await expect(page.getByText('Cupón aplicado: 10% de descuento de verano (VERANO10)')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'No pudimos reservarle cupos en:' })).toContainText(
+    'No pudimos reservarle cupos en: Semana 1.',
+  );
   await fillCard(page, SANDBOX_CARDS.approved);
-  await page.getByRole('button', { name: 'Pagar' }).click();
-  const refusal = page.getByRole('dialog', { name: 'Mensaje' });
-  await expect(refusal).toContainText('ya no tiene cupos disponibles');
-  await refusal.getByRole('button', { name: 'Cerrar' }).click();
-  await expect(page).toHaveURL(/\/pago$/);
+  const pay = page.getByRole('button', { name: 'Pagar' });
+  await expect(pay).toBeDisabled();
+  await expect(pay).toHaveAccessibleDescription(/^Para pagar falta: cambiar Semana 1 \(agotada\)/);
+  // The full week swapped for an open one, each child's line: held and paid as usual.
+  const swaps = page.getByLabel(/^Semana 1 ya no tiene cupos\. Cambiar por/);
+  await expect(swaps).toHaveCount(2);
+  for (const left of [1, 0]) {
+    const swap = swaps.first();
+    const week3 = await swap.locator('option', { hasText: /^Semana 3 · / }).getAttribute('value');
+    await swap.selectOption(week3);
+    await expect(swaps).toHaveCount(left);
+  }
+  await expect(page.getByRole('alert').filter({ hasText: 'No pudimos reservarle cupos en:' })).toHaveCount(0);
+  await expect(page.getByRole('timer')).toContainText('Sus cupos están reservados por');
+  await pay.click();
+  await expectConfirmation(page, testInfo);
 });
 
 test("a tester downloads a seeded order's fiscal receipt from the profile, drawn in the browser", async ({
@@ -106,6 +122,7 @@ test("a tester downloads a seeded order's fiscal receipt from the profile, drawn
 test('a tester uses every admin screen on the mocks, and the error-guardar scenario shows the save error', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await signInAsMockAdmin(page, '?escenario=error-guardar');
   await expect(page.getByTestId('total-campamentos')).toHaveText('2');
   await expect(page.getByText('Semana 8: Agotado')).toBeVisible();
@@ -127,6 +144,19 @@ test('a tester uses every admin screen on the mocks, and the error-guardar scena
     .getByRole('link', { name: 'Inscripciones' })
     .click();
   await expect(page.getByRole('row', { name: /Pedro Rodríguez/ }).first()).toBeVisible();
+  // The demo child's photo loads (mock mode answers the fixtures' upload address with a picture).
+  await page
+    .getByRole('row', { name: /Pedro Rodríguez/ })
+    .first()
+    .getByRole('link')
+    .first()
+    .click();
+  const photo = page.getByAltText('Foto de Pedro');
+  await expect(photo).toBeVisible();
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(160);
+  await page.goBack();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Descargar Excel' }).click(),
@@ -162,9 +192,16 @@ test("a tester sees the seeded annual plan in 'Mis pagos', pays an instalment, a
   await expect(ledger.getByTestId('autopay-state')).toHaveText('Cobro automático activo con Visa ****4242.');
   const pendingBefore = await ledger.getByRole('row').filter({ hasText: 'Pendiente' }).count();
   test.skip(pendingBefore === 0, 'the plan has no instalment left after today');
-  const pay = async () => {
+  // The kept card first (issue 59); 'Usar otra tarjeta' types one.
+  const pay = async (typed: boolean) => {
     await ledger.getByRole('button', { name: /^Pagar próxima cuota/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Pagar cuota' });
+    await expect(dialog.getByTestId('pay-instalment-summary')).toContainText('Programa Anual 2026-2027');
+    if (!typed) {
+      await dialog.getByRole('button', { name: 'Pagar con Visa ****4242' }).click();
+      return dialog;
+    }
+    await dialog.getByRole('button', { name: 'Usar otra tarjeta' }).click();
     await dialog.getByLabel('Nombre en la tarjeta *').fill('Carmen Rodríguez');
     await dialog.getByLabel('Número de tarjeta *').fill(SANDBOX_CARDS.approved);
     await dialog.getByLabel('Vencimiento (MM/AAAA) *').fill('122030');
@@ -172,12 +209,12 @@ test("a tester sees the seeded annual plan in 'Mis pagos', pays an instalment, a
     await dialog.getByRole('button', { name: /^Pagar RD\$/ }).click();
     return dialog;
   };
-  await pay();
+  await pay(false);
   await expect(page.getByRole('alert').filter({ hasText: 'Pago realizado con éxito.' })).toBeVisible();
   await expect(ledger.getByRole('row').filter({ hasText: 'Pendiente' })).toHaveCount(pendingBefore - 1);
   if (pendingBefore < 2) return;
   await page.goto('/profile?tab=pagos&escenario=tarjeta-rechazada');
-  const dialog = await pay();
+  const dialog = await pay(true);
   await expect(dialog.getByRole('alert')).toHaveText(CARD_MESSAGES.declined);
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(ledger.getByText(/Tarjeta Visa \*\*\*\*4242 · Rechazado/)).toBeVisible();
@@ -200,12 +237,27 @@ test('?cuenta= opens the other demo school, with camps of its own; back on the f
   await expect(page.getByRole('row', { name: /Campamento Los Tigres 2027/ })).toHaveCount(0);
 });
 
-/** Visible controls whose centre, once scrolled to the middle of the screen, is another element. */
-async function coveredControls(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
+/** Whether a tap at the centre of `control`, where it is now, reaches it (or something inside it). */
+function hitAtCentre(page: Page, control: Locator): Promise<boolean> {
+  return control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const found = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return found !== null && element.contains(found);
+  });
+}
+
+/**
+ * Visible controls (inside `within`, else the whole page) whose centre, once scrolled to the middle
+ * of the screen, is another element.
+ */
+async function coveredControls(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate(async (scope) => {
     const covered: string[] = [];
     const panel = document.getElementById('msw-scenario-panel');
-    for (const control of document.querySelectorAll<HTMLElement>('a[href], button')) {
+    const root = document.querySelector(scope) ?? document.body;
+    const controls = root.querySelectorAll<HTMLElement>('a[href], button');
+    if (controls.length === 0) return ['no control found'];
+    for (const control of controls) {
       // A disabled button lets taps through (pointer-events: none): nothing to cover.
       if (panel?.contains(control) || (control as HTMLButtonElement).disabled) continue;
       const box = control.getBoundingClientRect();
@@ -218,15 +270,23 @@ async function coveredControls(page: Page): Promise<string[]> {
         covered.push(`${control.textContent?.trim().slice(0, 30)} under ${found.tagName}#${found.id}`);
     }
     return covered;
-  });
+  }, within);
 }
 
-test('the scenario panel, folded, covers no control at 375 px', async ({ page }) => {
+test('the scenario panel, folded, covers no control at 375 px: sign-in, registration, the calendar, a dialog', async ({
+  page,
+}) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: /^Simulación:/ })).toBeVisible();
   expect(page.viewportSize()!.width).toBe(375);
   expect(await coveredControls(page)).toEqual([]);
-  await expect(page.getByRole('link', { name: 'Registrar una nueva cuenta' })).toBeVisible();
+  // The link to the registration page answers a tap at its centre (issue 59: the panel covered it).
+  const register = page.getByRole('link', { name: 'Registrar una nueva cuenta' });
+  await register.scrollIntoViewIfNeeded();
+  expect(await hitAtCentre(page, register)).toBe(true);
+  await register.click();
+  await expect(page.getByRole('heading', { name: 'Registrar una nueva cuenta' })).toBeVisible();
+  expect(await coveredControls(page)).toEqual([]);
   await signInAsMockParent(page, `?camp=${demoCampIds().summer}`);
   await page.goto('/calendario');
   await expect(page.getByRole('heading', { name: 'Calendario de Inscripción', level: 2 })).toBeVisible();
@@ -234,4 +294,22 @@ test('the scenario panel, folded, covers no control at 375 px', async ({ page })
   // Folded, the panel is one small button.
   const toggle = await page.getByRole('button', { name: /^Simulación:/ }).boundingBox();
   expect(toggle!.width).toBeLessThanOrEqual(100);
+});
+
+test("the scenario panel covers none of a dialog's buttons at 375 px ('Cancelar', 'Guardar')", async ({
+  page,
+}) => {
+  await signInAsMockAdmin(page);
+  await page.goto('/admin/cupones');
+  await page.getByRole('button', { name: 'Editar VERANO10' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Guardar' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeVisible();
+  // Only what the dialog leaves reachable: the page behind it is covered by its backdrop.
+  expect(await coveredControls(page, '.modal.show')).toEqual([]);
+  for (const name of ['Cancelar', 'Guardar']) {
+    const button = dialog.getByRole('button', { name });
+    await button.scrollIntoViewIfNeeded();
+    expect(await hitAtCentre(page, button), name).toBe(true);
+  }
 });

@@ -3,20 +3,11 @@
 // code; open the order, add a grandmother to the pick-up list with 'Corregir datos', and the
 // coach's gate list has her at once. The family's camp runs around today, so the gate is open.
 import { expect, test, type Page } from './test.ts';
-import { api, demoCartOf, E2E_ADMIN, newParent, payAs } from './api.ts';
+import { api, campAroundToday, dayFromToday, demoCartOf, E2E_ADMIN, newParent, payAs } from './api.ts';
 import { latestMailTo } from './outbox.ts';
 import { expectAccessible } from './a11y.ts';
 import { keepShot } from './shots.ts';
 import { enrolmentRequest } from '../src/core/checkout/fixtures.ts';
-import { santoDomingoDay } from '../src/domain/days.ts';
-
-/** 'DD/MM/YYYY' of the Santo Domingo day `days` from today. */
-const dayFromToday = (days: number) =>
-  santoDomingoDay(new Date(Date.now() + days * 24 * 3600_000))
-    .split('-')
-    .reverse()
-    .join('/');
-const isoOf = (date: string) => date.split('/').reverse().join('-');
 
 async function signIn(page: Page, email: string, password: string, landing: string) {
   await page.goto('/admin/login');
@@ -49,31 +40,8 @@ test('staff find a family by phone and membership code, add a pick-up person, an
   const tag = `${Date.now()}${width.length}`;
   const admin = (await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN)).result.token as string;
   const campName = `Campamento de correcciones ${tag}`;
-  const camp = (
-    await api(page, 'POST', '/campamentos/create', admin, {
-      code: `COR-${tag}`,
-      name: campName,
-      membership: 0,
-      start_date: isoOf(dayFromToday(-2)),
-      end_date: isoOf(dayFromToday(2)),
-    })
-  ).data as { _id: string };
   // The fixture's request names the second category (ages 10 to 13): the camp has both.
-  const categories: Array<{ _id: string }> = [];
-  for (const name of ['Mini (6 a 9 años)', 'Infantil (10 a 13 años)'])
-    categories.push(
-      (await api(page, 'POST', '/categorias/create', admin, { campament: camp._id, name })).data,
-    );
-  const week = await api(page, 'POST', '/semanas/create', admin, {
-    campament: camp._id,
-    name: 'Semana de hoy',
-    date: `${dayFromToday(-2)} - ${dayFromToday(2)}`,
-    value: 4700,
-    quota_q: 10,
-    categories: categories.map((category) => category._id),
-    isChecked: true,
-  });
-  expect(week.status, JSON.stringify(week)).toBe('SUCCESS');
+  await campAroundToday(page, admin, { code: `COR-${tag}`, name: campName });
 
   // A family that gave one pick-up person and the mother's phone 809-555-0301.
   const parent = await newParent(page, `correccion.${tag}@correo.do`);

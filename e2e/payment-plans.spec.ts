@@ -76,12 +76,10 @@ test('a parent enrols on Pago mensual at 375 px, sees the schedule in Mis pagos 
   if (count > 1) {
     await ledger.getByRole('button', { name: 'Pagar próxima cuota (RD$3,900)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pagar cuota' });
-    await dialog.getByLabel('Nombre en la tarjeta *').fill('Carmen Rodríguez');
-    await dialog.getByLabel('Número de tarjeta *').fill('4242424242424242');
-    await dialog.getByLabel('Vencimiento (MM/AAAA) *').fill('122030');
-    await dialog.getByLabel('CVV *').fill('123');
+    // The card kept with the autopay consent is offered first (issue 59); the sandbox asks no CVV.
+    await expect(dialog.getByTestId('kept-card')).toHaveText('Visa ****4242 (vence 12/2030)');
     await expectAccessible(page, 'profile: pay an instalment');
-    await dialog.getByRole('button', { name: 'Pagar RD$3,900' }).click();
+    await dialog.getByRole('button', { name: 'Pagar con Visa ****4242' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Pago realizado con éxito.' })).toBeVisible();
     await expect(ledger.getByTestId('ledger-balance')).toHaveText(formatDop((count - 2) * 3900));
     await expect(ledger.getByRole('row').filter({ hasText: 'Pagada' })).toHaveCount(3);

@@ -10,3 +10,17 @@ export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 export async function keepShot(page: Page, path: string, fullPage = false): Promise<void> {
   if (SCREENSHOTS) await page.screenshot({ path, fullPage });
 }
+
+/**
+ * The same screen at a phone's and a desk's width (`name-375.png`, `name-1280.png`), for a phone
+ * walk whose screens are also looked at wide; the page is given its own width back.
+ */
+export async function keepShotsAtWidths(page: Page, path: (width: number) => string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  const own = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await page.screenshot({ path: path(width) });
+  }
+  if (own) await page.setViewportSize(own);
+}

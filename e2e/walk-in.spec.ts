@@ -1,5 +1,5 @@
-// A family at the counter (issue 54): staff enrol a walk-in family paid in cash and one 'pendiente
-// de pago' from 'Nueva inscripción', at a desk and on a phone; the money shows in the dashboard,
+// A family at the counter (issue 54): staff enrol two walk-in siblings in one order paid in cash and
+// a family 'pendiente de pago' from 'Nueva inscripción', at a desk and on a phone; the money shows in the dashboard,
 // the order's payments and ledger, Cuentas por cobrar and the exports.
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
@@ -12,52 +12,38 @@ import { expectAccessible } from './a11y.ts';
 import { FIXTURE_PNG_BASE64 } from '../src/core/checkout/fixtures.ts';
 import { santoDomingoDay } from '../src/domain/days.ts';
 import { formatDop } from '../src/domain/pricing.ts';
+import { WALK_IN_CONTACT, walkInChild } from '../src/admin/staff/walk-in-testing.ts';
 
 const WEEK_VALUE = /^Semana 6 \(/;
 
-/** Fills 'Nueva inscripción' for one child in the summer camp's sixth week, paid as `method` says. */
-async function fillWalkIn(page: Page, email: string, child: string, photo: string) {
+/**
+ * Fills 'Nueva inscripción' for `children` (siblings: one order) in the summer camp's sixth week,
+ * each child in a group of their own.
+ */
+async function fillWalkIn(page: Page, email: string, children: readonly string[], photo: string) {
   await page.getByRole('button', { name: 'Nueva inscripción' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva inscripción' });
   await dialog.getByLabel('Correo de la cuenta de la familia *').fill(email);
   await dialog.getByLabel('Programa *').selectOption({ label: 'Campamento de Verano 2027' });
-  await dialog.getByLabel('Categoría *').selectOption({ label: 'Infantil (10 a 13 años)' });
-  await dialog.getByRole('checkbox', { name: WEEK_VALUE }).check();
-  const fields: Array<[string, string]> = [
-    ['Nombre *', child],
-    ['Apellido *', 'Peña'],
-    ['Fecha de nacimiento *', '15/03/2016'],
-    ['Peso (lbs) *', '80'],
-    ['Estatura (pies y pulgadas) *', '4\'8"'],
-    ['Colegio *', 'Colegio Babeque'],
-    ['Alimentos prohibidos *', 'Ninguno'],
-    ['Alergias *', 'Ninguna'],
-    ['Medicamentos prohibidos *', 'Ninguno'],
-    ['Restricciones de actividades *', 'Ninguna'],
-  ];
-  for (const [label, value] of fields) await dialog.getByLabel(label, { exact: true }).fill(value);
-  await dialog.getByLabel('Sexo *').selectOption('Masculino');
-  await dialog.getByLabel('Talla de camiseta *').selectOption('M');
-  await dialog.getByLabel('Foto *').setInputFiles(photo);
-  await expect(dialog.getByText('Foto subida.')).toBeVisible();
-  const contact: Array<[string, string]> = [
-    ['Nombre de la madre', 'Lucía Peña'],
-    ['Teléfono de la madre', '809-555-0301'],
-    ['Cédula de la madre', '001-1234567-3'],
-    ['Dirección familiar *', 'Calle El Sol 12, Santiago'],
-    ['Contacto de emergencia: Nombre *', 'Rosa'],
-    ['Contacto de emergencia: Apellido *', 'Peña'],
-    ['Teléfono celular *', '829-555-0302'],
-    ['Nombre de la persona autorizada 1 *', 'Rosa Peña'],
-    ['Cédula de la persona autorizada 1 *', '001-1111111-8'],
-  ];
-  for (const [label, value] of contact) await dialog.getByLabel(label, { exact: true }).fill(value);
+  for (const [index, child] of children.entries()) {
+    if (index > 0) await dialog.getByRole('button', { name: 'Agregar otro participante' }).click();
+    const group = dialog.getByRole('group', { name: `Participante ${index + 1}` });
+    await group.getByLabel('Categoría *').selectOption({ label: 'Infantil (10 a 13 años)' });
+    await group.getByRole('checkbox', { name: WEEK_VALUE }).check();
+    const fields = walkInChild(child, index === 0 ? '15/03/2016' : '02/09/2014');
+    for (const [label, value] of fields) await group.getByLabel(label, { exact: true }).fill(value);
+    await group.getByLabel('Sexo *').selectOption(index === 0 ? 'Masculino' : 'Femenino');
+    await group.getByLabel('Talla de camiseta *').selectOption('M');
+    await group.getByLabel('Foto *').setInputFiles(photo);
+    await expect(group.getByText('Foto subida.')).toBeVisible();
+  }
+  for (const [label, value] of WALK_IN_CONTACT) await dialog.getByLabel(label, { exact: true }).fill(value);
   const terms = dialog.getByLabel('La familia aceptó los términos y condiciones *');
   await terms.check();
   return dialog;
 }
 
-test('staff enrol a walk-in family paid in cash and one pendiente de pago; the money shows everywhere', async ({
+test('staff enrol walk-in siblings in one order paid in cash and a family pendiente de pago; the money shows everywhere', async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -74,31 +60,36 @@ test('staff enrol a walk-in family paid in cash and one pendiente de pago; the m
   await expect(page.getByRole('heading', { name: 'Inscripciones' })).toBeVisible();
   await keepShot(page, testInfo.outputPath(`walk-in-0-list-${width}.png`));
 
-  // Cash at the counter: the price first, then the order.
-  const cash = await fillWalkIn(page, `efectivo.${stamp}@correo.do`, 'Mateo', photo);
+  // Two siblings paid in cash at the counter, one order: the price first (the wizard's: 2 × RD$4,700
+  // less 5 % for two children), then the order.
+  const cash = await fillWalkIn(page, `efectivo.${stamp}@correo.do`, ['Mateo', 'Lía'], photo);
   await cash.getByRole('radio', { name: 'Efectivo' }).check();
   await cash.getByLabel('Nota (recibo manual, quién llamó…)').fill('Recibo manual 0457');
   await cash.getByRole('button', { name: 'Calcular precio' }).click();
   const total = cash.getByRole('status').filter({ hasText: 'Total a cobrar' });
-  await expect(total).toBeVisible();
-  const amount = Number((await total.locator('strong').innerText()).replace(/\D/g, ''));
-  expect(amount).toBeGreaterThan(0);
+  await expect(total).toHaveText(`Total a cobrar: ${formatDop(8930)} (descuento ${formatDop(470)})`);
+  const amount = 8930;
+  // Every control of the dialog within the screen, none sideways.
+  expect(await cash.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   await expectAccessible(page, "admin: 'Nueva inscripción'");
   await keepShot(page, testInfo.outputPath(`walk-in-1-dialog-${width}.png`), true);
+  await cash.getByRole('group', { name: 'Participante 2' }).scrollIntoViewIfNeeded();
+  await keepShot(page, testInfo.outputPath(`walk-in-1b-dialog-second-child-${width}.png`), true);
   await cash.getByRole('button', { name: 'Registrar inscripción' }).click();
   const done = page.getByRole('alert').filter({ hasText: /Inscripción registrada: orden \d+/ });
   await expect(done).toBeVisible();
   const cashOrder = /orden (\d+)/.exec(await done.innerText())![1]!;
   await expect(cash).toBeHidden();
 
-  // 'Pendiente de pago' until a week from today.
+  // 'Pendiente de pago' until a week from today, one child: the week's price.
   const due = santoDomingoDay(new Date(Date.now() + 7 * 86_400_000));
-  const later = await fillWalkIn(page, `pendiente.${stamp}@correo.do`, 'Sofía', photo);
+  const later = await fillWalkIn(page, `pendiente.${stamp}@correo.do`, ['Sofía'], photo);
   await later.getByRole('radio', { name: 'Pendiente de pago' }).check();
   await later.getByLabel('Fecha límite de pago *').fill(due);
   await later.getByRole('button', { name: 'Calcular precio' }).click();
+  const owed = 4700;
   await expect(
-    later.getByRole('status').filter({ hasText: `Total a pagar: ${formatDop(amount)}` }),
+    later.getByRole('status').filter({ hasText: `Total a pagar: ${formatDop(owed)}` }),
   ).toBeVisible();
   await later.getByRole('button', { name: 'Registrar inscripción' }).click();
   const held = page
@@ -133,7 +124,7 @@ test('staff enrol a walk-in family paid in cash and one pendiente de pago; the m
   await page.goto('/admin/cuentas');
   await page.getByLabel('Buscar').fill(pendingOrder);
   const row = page.getByRole('row').filter({ hasText: `Orden ${pendingOrder}` });
-  await expect(row.getByTestId('receivable-balance')).toHaveText(formatDop(amount));
+  await expect(row.getByTestId('receivable-balance')).toHaveText(formatDop(owed));
   await keepShot(page, testInfo.outputPath(`walk-in-4-cuentas-${width}.png`), true);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -144,7 +135,7 @@ test('staff enrol a walk-in family paid in cash and one pendiente de pago; the m
   const sheet = workbook.getWorksheet('Cuentas por cobrar')!;
   const header = (sheet.getRow(1).values as unknown[]).map(String);
   const mine = sheet.getRows(2, sheet.rowCount - 1)!.find((line) => line.getCell(1).value === pendingOrder)!;
-  expect(mine.getCell(header.indexOf('Saldo (DOP)')).value).toBe(amount);
+  expect(mine.getCell(header.indexOf('Saldo (DOP)')).value).toBe(owed);
   expect(mine.getCell(header.indexOf('Pagado (DOP)')).value).toBe(0);
 
   // The enrolments' export: the cash order collected its amount, the unpaid one nothing.

@@ -9,14 +9,17 @@ import { API_ROUTES } from '../src/core/api/index.ts';
 import { placesToTake } from '../src/core/checkout/steps.ts';
 import { savePhoto } from '../src/core/photos.ts';
 import { ApiError, errorEnvelope } from '../src/core/errors.ts';
+import { FIXTURE_PHOTO } from '../src/core/checkout/fixtures.ts';
 import type { CreateEnrolmentBody } from '../src/domain/enrolment.ts';
 import { PHOTO_MESSAGES } from '../src/domain/photos.ts';
 import type { Week } from '../src/domain/records.ts';
+import type { SaveCartBody } from '../src/domain/schemas/carts.ts';
 import { SOCIAL_MESSAGES } from '../src/domain/social.ts';
 import { rememberUpload } from './data.ts';
 import { apiPath, failure, guard, handlersOf, type Before } from './kit.ts';
 import { activeScenario, COUPON_SERVICE_DOWN, SLOW_DELAY_MS } from './scenarios.ts';
 import { schoolSettingsHandlers } from './school-settings.ts';
+import demoPhoto from './demo-photo.png';
 
 export { apiPath };
 
@@ -53,22 +56,47 @@ const uploads = http.post(apiPath('/inscripciones/uploadtoazurecdn'), async ({ r
 });
 
 /**
- * 'semana-llena': the cart's first week fills up just now, as if the family's hold had run out and
- * another family paid the last places: the week is full and holds nothing, so the checkout refuses
- * it as the server would (409), whatever the wizard held.
+ * The demo children's photo (issue 59): the fixtures name a server upload that mock mode has no
+ * server for, so the same address answers with a drawn picture (a file of the mock build only).
  */
-const fillFirstWeek: Before = async ({ body }, core) => {
-  if (activeScenario() !== 'semana-llena') return;
-  const [first] = placesToTake(body as CreateEnrolmentBody);
-  if (!first) return;
-  const weeks = core.deps.store.collection<Week>('semanas');
-  const week = await weeks.findById(first.id);
-  if (!week) return;
-  const full = week.quota_q > 0 ? week.quota_q : Math.max(week.quota_f, 1);
-  await weeks.updateOne(
-    { _id: week._id },
-    { set: { quota_f: full, quota_q: full, holds: {}, hold_expiry: {} } },
-  );
+const fixturePhoto = http.get(FIXTURE_PHOTO, async () => {
+  const picture = await fetch(demoPhoto);
+  return new HttpResponse(await picture.arrayBuffer(), {
+    headers: { 'content-type': 'image/png', 'cache-control': 'no-store' },
+  });
+});
+
+/** The week 'semana-llena' filled, per school's data: one week fills, once (issue 59). */
+const filledWeeks = new WeakMap<object, string>();
+
+/**
+ * 'semana-llena': the first week the family asks to hold or pay for fills up just then (another
+ * family paid the last places), and holds nothing, so its cart gets no hold on it (the wizard says
+ * it could not keep those places, with no countdown) and the checkout refuses it as the server
+ * would (409), offering the open weeks and the waiting list. One week fills, once: a cart that
+ * swapped it for an open week is held and paid as usual.
+ */
+const fillFirstWeek =
+  (weekOf: (body: unknown) => string | undefined): Before =>
+  async ({ body }, core) => {
+    if (activeScenario() !== 'semana-llena') return;
+    const { store } = core.deps;
+    const first = weekOf(body);
+    if (!first || filledWeeks.has(store)) return;
+    const weeks = store.collection<Week>('semanas');
+    const week = await weeks.findById(first);
+    if (!week) return;
+    filledWeeks.set(store, week._id);
+    const full = week.quota_q > 0 ? week.quota_q : Math.max(week.quota_f, 1);
+    await weeks.updateOne(
+      { _id: week._id },
+      { set: { quota_f: full, quota_q: full, holds: {}, hold_expiry: {} } },
+    );
+  };
+
+const SCENARIO_BEFORE: Record<string, Before> = {
+  'POST /carritos/:id': fillFirstWeek((body) => (body as SaveCartBody).places?.[0]?.week),
+  'POST /inscripciones/create': fillFirstWeek((body) => placesToTake(body as CreateEnrolmentBody)[0]?.id),
 };
 
 // ---- scenarios (mocks/scenarios.ts): checked before every other handler ---------------------
@@ -106,9 +134,10 @@ export const handlers: HttpHandler[] = [
   http.get(apiPath('/health'), () => HttpResponse.json({ status: 'ok', store: 'mock', uptime: 0 })),
   social,
   uploads,
+  fixturePhoto,
   ...schoolSettingsHandlers,
   ...API_ROUTES.flatMap((call) =>
-    handlersOf(call, call.url === '/inscripciones/create' ? fillFirstWeek : undefined),
+    handlersOf(call, SCENARIO_BEFORE[`${[call.method].flat().join()} ${call.url}`]),
   ),
 ];
 

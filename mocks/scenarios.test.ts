@@ -111,16 +111,20 @@ describe('mock scenarios', () => {
     expect(await reply.json()).toEqual({ success: false, status: 'ERROR', message: CARD_MESSAGES.declined });
   });
 
-  it('semana-llena: the week fills up while paying, and stays full', async () => {
+  it('semana-llena: the week fills as the cart asks to hold it, so no hold is granted and the payment is refused; a swapped week is held and paid', async () => {
     setScenario('semana-llena');
     const token = await parentToken();
     const { body, week } = await request(token, 0);
-    // The wizard held the cart's place first (issue 18): the scenario refuses all the same.
-    const held = await api(`/carritos/${demoCampIds().summer}`, {
-      token,
-      body: { weeks: [week._id], participants: 1, places: [{ week: week._id, count: 1 }] },
-    });
-    expect(held.status).toBe(200);
+    const hold = async (weekId: string) => {
+      const reply = await api(`/carritos/${demoCampIds().summer}`, {
+        token,
+        body: { weeks: [weekId], participants: 1, places: [{ week: weekId, count: 1 }] },
+      });
+      expect(reply.status).toBe(200);
+      return ((await reply.json()) as { data: { expires_at: string | null; weeks: unknown[] } }).data;
+    };
+    // The hold and the scenario agree: the full week is not held (nothing held, no countdown).
+    expect((await hold(week._id)).weeks).toEqual([{ _id: week._id, wanted: 1, held: 0, quota_f_left: 0 }]);
     const reply = await api('/inscripciones/create', { token, body });
     expect(reply.status).toBe(409);
     expect(await reply.json()).toEqual({ success: false, status: 'ERROR', message: weekFullMessage(week) });
@@ -129,8 +133,13 @@ describe('mock scenarios', () => {
     };
     expect(weeks.data.weekData[0]!.quota_f_left).toBe(0);
     // Paying again is refused again.
-    const again = await api('/inscripciones/create', { token, body });
-    expect(again.status).toBe(409);
+    expect((await api('/inscripciones/create', { token, body })).status).toBe(409);
+    // One week fills, once: the family swaps it for week 3, which is held and paid.
+    const swapped = await request(token, 2);
+    expect((await hold(swapped.week._id)).weeks).toEqual([
+      expect.objectContaining({ _id: swapped.week._id, wanted: 1, held: 1 }),
+    ]);
+    expect((await api('/inscripciones/create', { token, body: swapped.body })).status).toBe(201);
   });
 
   it('error-carga: the wizard and admin loads answer non-SUCCESS with a Spanish message', async () => {

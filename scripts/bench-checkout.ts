@@ -10,6 +10,8 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { Week } from '../src/domain/records.ts';
+import { newId } from '../src/core/store/common.ts';
+import { ORDER_PLACES, type OrderPlacesRecord } from '../src/core/checkout/order-places.ts';
 import { demoCart, enrolmentRequest } from '../server/api-tests/checkout/testing.ts';
 import { startBenchServer } from './bench-app.ts';
 import { BENCH_HASHING, benchParents, checkoutHeaders, runCheckoutLoad } from './bench-load.ts';
@@ -21,6 +23,9 @@ const INTERVAL_S = Number(process.env.BENCH_INTERVAL_SECONDS ?? 10);
 // A new parent per request (a family pays for a child and week once): enough for 250 paid/s.
 const PARENTS = Number(process.env.BENCH_PARENTS ?? Math.max(20_000, DURATION_S * 250));
 const PLACES = 25;
+// The week as this many earlier paid orders of it left it (their places' records, issue 55), so a
+// short run measures a checkout late in a season.
+const PRIOR_ORDERS = Number(process.env.BENCH_PRIOR_ORDERS ?? 0);
 /** Full scans during the throughput run (not the setup's or the races'), by collection. */
 const fullScans: Record<string, { queries: number; largest: number }> = {};
 let countingScans = false;
@@ -46,6 +51,14 @@ const headersFor = (token: string) => checkoutHeaders(config.accountId, token);
 
 // 1. Throughput: one child, one week of unlimited capacity, a new parent and key per request.
 await store.collection<Week>('semanas').updateOne({ _id: cart.weeks[0]!._id }, { set: { quota_q: 0 } });
+if (PRIOR_ORDERS > 0) {
+  const week = cart.weeks[0]!._id;
+  const orders = Array.from({ length: PRIOR_ORDERS }, () => newId());
+  await store
+    .collection<OrderPlacesRecord>(ORDER_PLACES)
+    .insertMany(orders.map((order) => ({ _id: `${week}-${order}`, week, order, places: 1 })));
+  await store.collection<Week>('semanas').updateOne({ _id: week }, { inc: { quota_f: PRIOR_ORDERS } });
+}
 const tokens = await parents(PARENTS);
 countingScans = true;
 const {
@@ -63,6 +76,8 @@ const {
 });
 countingScans = false;
 const paid = await store.collection('inscripciones').count({ payment_status: 'paid' });
+// What every checkout of that week reads and rewrites: its document's size once the run is over.
+const weekBytes = JSON.stringify(await store.collection<Week>('semanas').findById(cart.weeks[0]!._id)).length;
 
 // 2. The race: RACERS parents at once for the last PLACES places of one week.
 const raceWeek = cart.weeks[4]!;
@@ -132,6 +147,7 @@ const report = {
       max: throughput.latency.max,
     },
     paidEnrolmentsStored: paid,
+    weekDocumentBytes: weekBytes,
     intervalSeconds: INTERVAL_S,
     answersPerSecondByInterval: intervalRates,
     lastIntervalAgainstFirst: Number((intervalRates.at(-1)! / intervalRates[0]!).toFixed(2)),

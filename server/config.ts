@@ -127,6 +127,11 @@ export interface AzulConfig {
   /** A CA to trust besides the system's (a private test server such as the stand-in). */
   caFile: string | null;
   timeoutMs: number;
+  /**
+   * AZUL_TOKEN_CVC=1: the merchant's agreement with AZUL asks for the CVC with a kept card (AZUL
+   * leaves it to that agreement); the family then types it when paying with the card on file.
+   */
+  tokenCvc?: boolean;
 }
 
 /** AZUL's test endpoint, and its contingency site (AZUL publishes no test contingency site). */
@@ -503,6 +508,7 @@ function paymentsConfig(
       keyFile: keyFile ?? '',
       caFile: file('AZUL_CA_FILE'),
       timeoutMs: whole('AZUL_TIMEOUT_SECONDS', 120, 5, 300, 'seconds') * 1000,
+      tokenCvc: value('AZUL_TOKEN_CVC') === '1',
     },
   };
 }

@@ -500,6 +500,35 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       expect(manual.body).toMatchObject({ status: 'ERROR', message: LEDGER_MESSAGES.alreadyPaid });
     });
 
+    it('pays an instalment with the kept card, and refuses one with no card at all (issue 59)', async () => {
+      const enrolled = await enrol(enrolmentBody(annual, [[0]], { children: 'Guardada' }));
+      expect(enrolled.status).toBe(201);
+      const kept = await call('POST', '/api/tarjetas', { token: parent, body: testCard() });
+      expect(kept.status).toBe(200);
+      const ledgers = await call('GET', '/api/pagos', { token: parent });
+      const ledger = ledgers.body.data.find(
+        (candidate: any) => String(candidate.enrolment.order_number) === String(enrolled.body.result.orderId),
+      );
+      const line = ledger.lines.find((candidate: any) => candidate.owed > 0);
+      const pay = (card: object) =>
+        call('POST', `/api/pagos/cuota/${ledger.enrolment._id}`, {
+          token: parent,
+          headers: { 'idempotency-key': newKey() },
+          body: { cuota: line._id, amount: line.owed, ...card },
+        });
+      const none = await pay({});
+      expect(none.status).toBe(400);
+      expect(none.body.message).toBe(LEDGER_MESSAGES.cardRequired);
+      const paid = await pay({ saved: true });
+      expect(paid.status).toBe(201);
+      expect(paid.body.message).toBe(LEDGER_MESSAGES.paid);
+      expect(paid.body.data.balance).toBe(ledger.balance - line.owed);
+      expect(paid.body.data.payments.at(-1)).toMatchObject({
+        status: 'approved',
+        card: { brand: kept.body.data.brand, last4: kept.body.data.last4 },
+      });
+    });
+
     it('refuses a tampered amount, a full week and a missing key without taking places', async () => {
       const before = await placesLeft(summer, 5);
       const tampered = { ...enrolmentBody(summer, [[5]]), amount: 100 };

@@ -27,6 +27,7 @@ import { sendEcfReceipts } from '../../src/core/receipts/ecf.ts';
 import { releaseUnpaidOfficeOrders } from '../../src/core/checkout/office.ts';
 import { issuePendingPaymentReceipts } from '../../src/core/payments/payment-receipts.ts';
 import { ensureIndexes } from '../../src/core/indexes.ts';
+import { settleStoredOrderPlaces } from '../../src/core/checkout/order-places.ts';
 import { ecfPort } from '../ecf/port.ts';
 import { APP_VERSION } from '../backup/version.ts';
 import { nightlyBackup, type BackupTarget } from '../backup/backup.ts';
@@ -167,6 +168,9 @@ export async function startSchool(config: Config, deps: SchoolDeps): Promise<Sch
       path: '/admin/dashboard',
     }).catch((error: unknown) => log.error({ err: error }, 'the gateway alert could not be queued'));
   await ensureIndexes(store, log);
+  // A store written before paid orders' places had records of their own (issue 55): moved now.
+  const settled = await settleStoredOrderPlaces(store);
+  if (settled > 0) log.info({ orders: settled }, "paid orders' places moved out of their weeks");
 
   const timers: NodeJS.Timeout[] = [];
   const school: School = {

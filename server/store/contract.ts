@@ -559,6 +559,30 @@ export function describeStoreContract(name: string, factory: () => Promise<Store
         });
       });
 
+      it("moves a paid order's hold out and back with its places still counted, and leaves a mark at 0", async () => {
+        const camp = await camps.insertOne({ name: 'Camp', quota_q: 2, quota_f: 0 });
+        await camps.incrementWithin(camp._id, { ...TAKE, by: 2, hold: order });
+        // Out of the document (to the order's own record): only while it holds what was read.
+        const out = (amount: number) => ({ ...PLACES, from: { hold: order, amount }, counted: 0 });
+        expect(await camps.moveHold(camp._id, out(1))).toBeNull();
+        const moved = await camps.moveHold(camp._id, out(2));
+        expect(moved).toMatchObject({ quota_f: 2 });
+        expect(moved?.holds?.[order]).toBeUndefined();
+        // Back, only while it has no hold there, still without changing the count.
+        const back = { ...PLACES, to: { hold: order, amount: 2 }, counted: 0 };
+        expect(await camps.moveHold(camp._id, back)).toMatchObject({ quota_f: 2, holds: { [order]: 2 } });
+        expect(await camps.moveHold(camp._id, back)).toBeNull();
+        // Given back with a mark: the hold stays at 0, so bringing it back again is refused.
+        const marked = await camps.moveHold(camp._id, {
+          ...PLACES,
+          from: { hold: order, amount: 2 },
+          to: { hold: order, amount: 0, mark: true },
+        });
+        expect(marked).toMatchObject({ quota_f: 0, holds: { [order]: 0 } });
+        expect(await camps.moveHold(camp._id, back)).toBeNull();
+        expect(await camps.findById(camp._id)).toMatchObject({ quota_f: 0, holds: { [order]: 0 } });
+      });
+
       it('never oversells when holds and plain takes race', async () => {
         const camp = await camps.insertOne({ name: 'Camp', quota_q: 5, quota_f: 0 });
         const expiresAt = at('2027-06-01T12:15:00.000Z');

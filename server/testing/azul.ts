@@ -26,6 +26,8 @@ export function azulGatewayFor(
   options: Partial<Pick<AzulGatewayOptions, 'log' | 'itbisOf' | 'clock'>> & {
     auth1?: string;
     timeoutMs?: number;
+    /** The merchant's agreement asks for the CVC with a kept card (AZUL_TOKEN_CVC). */
+    tokenCvc?: boolean;
   } = {},
 ): PaymentGateway {
   return azulGateway({
@@ -40,6 +42,7 @@ export function azulGatewayFor(
       keyFile: standin.files.key,
       caFile: standin.files.ca,
       timeoutMs: options.timeoutMs ?? 5_000,
+      tokenCvc: options.tokenCvc ?? false,
     },
     tls: loadAzulTls({ certFile: standin.files.cert, keyFile: standin.files.key, caFile: standin.files.ca }),
     log: options.log ?? silent,

@@ -33,6 +33,8 @@ export interface PlatformTestApp extends TestApp {
   schoolApi: (id: string, call: ApiCall & { host?: string }) => Promise<LightMyRequestResponse>;
   /** POST /api/inscripciones/create in school `id` as `token`, with a new idempotency key. */
   payIn: (id: string, token: string, body: unknown) => Promise<LightMyRequestResponse>;
+  /** POST /api/ajustes/escuela ('Ajustes de la escuela') in school `id` as `token`; the answer. */
+  saveSchoolSettings: (id: string, token: string, payload: object) => Promise<LightMyRequestResponse>;
   /** School `id`'s first administrator signs in there: their token. */
   schoolAdminToken: (id: string) => Promise<string>;
   /** An active account in school `id` (a parent, or staff with a role) and its token there. */
@@ -99,6 +101,8 @@ export async function buildPlatformTestApp(
       return school;
     },
     schoolApi,
+    saveSchoolSettings: (id, token, payload) =>
+      schoolApi(id, { method: 'POST', url: '/api/ajustes/escuela', token, payload }),
     schoolAdminToken: async (id) => {
       const login = await schoolApi(id, {
         method: 'POST',

@@ -76,6 +76,31 @@ const DAY_MS = 24 * 3600_000;
 const WABA_ID = '102290129340398';
 const DISPLAY_NUMBER = '18095550000';
 
+/**
+ * A webhook notification as Meta sends it: `value` (statuses, or contacts and messages) about the
+ * number `phoneNumberId`, in its envelope; the raw JSON body.
+ */
+export function metaNotification(phoneNumberId: string, value: Record<string, unknown>): string {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: WABA_ID,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: DISPLAY_NUMBER, phone_number_id: phoneNumberId },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
 export async function startWhatsAppStandin(options: StandinOptions): Promise<WhatsAppStandin> {
   const token = options.token ?? 'EAAG-prueba-token';
   const phoneNumberId = options.phoneNumberId ?? '106540352242922';
@@ -91,24 +116,7 @@ export async function startWhatsAppStandin(options: StandinOptions): Promise<Wha
   const sign = (body: string) =>
     `sha256=${crypto.createHmac('sha256', appSecret).update(body).digest('hex')}`;
   const post = (value: Record<string, unknown>) => {
-    const body = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: WABA_ID,
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: { display_phone_number: DISPLAY_NUMBER, phone_number_id: phoneNumberId },
-                ...value,
-              },
-            },
-          ],
-        },
-      ],
-    });
+    const body = metaNotification(phoneNumberId, value);
     const sent = options.deliver(body, {
       'content-type': 'application/json',
       'x-hub-signature-256': sign(body),

@@ -10,3 +10,19 @@ export const AUTHENTICATION_MESSAGES = {
   expired:
     'La verificación de su banco no se completó a tiempo. No se realizó ningún cargo; por favor intente de nuevo.',
 } as const;
+
+/**
+ * A charge waiting for the cardholder's bank (3-D Secure 2), on the record it pays: an order (the
+ * wizard) or an instalment's payment ('Mis pagos'). `session` keys the bank's posts back; `until`
+ * ends the wait (the charge is then given up, nothing charged).
+ */
+export interface ChargeAuthentication {
+  session: string;
+  state: 'method' | 'challenge' | 'resuming' | 'done' | 'abandoned';
+  step: { kind: 'method'; html: string } | { kind: 'challenge'; url: string; fields: Record<string, string> };
+  gateway_reference: string;
+  started_at: Date;
+  until: Date;
+  /** The parent authorised autopay: the card is kept in the gateway's vault with the approval. */
+  keep_card?: boolean;
+}

@@ -4,6 +4,7 @@
 // one paid line. Pure: shared by the server, the mocks and the browser.
 import { daysBetween } from './plans.ts';
 import type { ScheduleItem } from './pricing.ts';
+import type { ChargeAuthentication } from './authentication.ts';
 
 export const INSTALMENT_STATES = ['pendiente', 'pagada', 'vencida', 'anulada'] as const;
 export type InstalmentState = (typeof INSTALMENT_STATES)[number];
@@ -186,6 +187,10 @@ export interface LedgerPayment {
   created_at: Date;
   /** Until when the request charging it may still answer; after it, the settler asks the gateway. */
   lease_until?: Date;
+  /** A card payment waiting for the cardholder's bank (3-D Secure), as an order's does (issue 59). */
+  authentication?: ChargeAuthentication;
+  /** The parent's request's Idempotency-Key: its stored answer is rewritten once the bank's step ends. */
+  idempotency_key?: string;
 }
 
 export const PAYING_STATUSES: ReadonlyArray<LedgerPayment['status']> = ['approved', 'recorded'];
@@ -377,7 +382,9 @@ export const LEDGER_MESSAGES = {
   cancelledEnrolment: 'Esta inscripción está cancelada: no tiene cuotas por pagar.',
   cardSaved: 'Tarjeta guardada para los cobros automáticos.',
   cardRemoved: 'Tarjeta eliminada. Las próximas cuotas se pagan desde "Mis pagos" o en la oficina.',
-  /** A payment naming a line already paid or being paid (issue 53): nothing is charged. */
+  /** A card payment with neither the card's fields nor the kept card. */
+  cardRequired: 'Escriba los datos de la tarjeta o pague con la tarjeta guardada.',
+  /** A payment naming a line already paid (issue 53): nothing is charged (one being charged: `busy`). */
   alreadyPaid: 'Esa cuota ya está pagada.',
   /** A payment naming a cancelled line: nothing is charged. */
   cancelledInstalment: 'Esa cuota está anulada: no hay nada que pagar.',

@@ -167,6 +167,11 @@ export interface Receipt {
   mailed: boolean;
   /** An E31, E32 or E34 (issue 22): the signed document and DGII's word on it. */
   ecf?: EcfRecord;
+  /**
+   * Money staff took (issue 54): the staff member's name, printed 'Recibido por', and how it was
+   * paid. Absent on a family's own payments (its card online, autopay).
+   */
+  received?: { by: string; method: string };
 }
 
 /** A total split into its taxable base and ITBIS (prices include it), whole pesos, total kept exact. */

@@ -8,6 +8,7 @@ import type { OfficeSale } from './office-sales.ts';
 import type { NcfType } from './receipts.ts';
 import type { PlanFields } from './plans.ts';
 import type { StaffFields } from './roles.ts';
+import type { ChargeAuthentication } from './authentication.ts';
 
 // The camp types live in ./camp-types.ts (pricing and coupons read them without the records);
 // named here too, beside the camp they describe.
@@ -246,17 +247,7 @@ export interface Enrolment {
    * (src/core/checkout/authentication.ts). `session` keys the bank's posts back; `until` ends the
    * wait (the reconciler then gives the places back).
    */
-  authentication?: {
-    session: string;
-    state: 'method' | 'challenge' | 'resuming' | 'done' | 'abandoned';
-    step:
-      { kind: 'method'; html: string } | { kind: 'challenge'; url: string; fields: Record<string, string> };
-    gateway_reference: string;
-    started_at: Date;
-    until: Date;
-    /** The parent authorised autopay: the card is kept in the gateway's vault with the approval. */
-    keep_card?: boolean;
-  };
+  authentication?: ChargeAuthentication;
   /**
    * A charge the gateway approved after the order had failed (issue 43): refunded at once, or
    * retried by the reconciler while `refund_status` is 'pending'. Never the card, only references.

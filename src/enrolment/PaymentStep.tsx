@@ -2,7 +2,7 @@
 // totals (cartTotals.ts's cartTotals), the card form, terms and the invoice option; 'Pagar' is enabled
 // when the machine says it can PAY and shows a spinner while paying.
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import { WIZARD_ENROLMENT_MESSAGES, FIELD_MESSAGES } from '../domain/enrolment.ts';
@@ -21,7 +21,7 @@ import { AutopayConsent, ScheduleTable } from './ScheduleTable.tsx';
 import { santoDomingoDay } from '../domain/days.ts';
 import { useShownErrors, type ShownErrors } from './useShownErrors.ts';
 import { useWizard, useWizardContext } from './useWizard.ts';
-import { authenticationFrameUrl } from './api.ts';
+import { BankFrame } from '../lib/BankFrame.tsx';
 import { WhatsAppConsent } from './WhatsAppConsent.tsx';
 
 /**
@@ -32,51 +32,15 @@ function BankStep() {
   const actor = useWizard();
   const authentication = useWizardContext((c) => c.authentication);
   const cancelling = useSelector(actor, (s) => s.matches({ payment: 'cancellingAuthentication' }));
-  const heading = useRef<HTMLHeadingElement>(null);
-  const challenge = authentication?.kind === 'challenge';
-  useEffect(() => {
-    if (challenge) heading.current?.focus();
-  }, [challenge]);
   if (!authentication) return null;
-  const src = authenticationFrameUrl(authentication.session);
-  if (!challenge)
-    return (
-      <iframe
-        key={`${authentication.session}-method`}
-        title="Verificación de su banco"
-        src={src}
-        width={1}
-        height={1}
-        className="bank-step-hidden"
-        aria-hidden="true"
-        tabIndex={-1}
-      />
-    );
   return (
-    <section aria-labelledby="bank-step-title" className="bank-step">
-      <h3 id="bank-step-title" className="h5" tabIndex={-1} ref={heading}>
-        Verificación de su banco
-      </h3>
-      <p className="small mb-2">
-        Su banco pide confirmar que es usted. Complete la verificación para terminar el pago; sus lugares
-        siguen reservados mientras tanto.
-      </p>
-      <iframe
-        key={`${authentication.session}-challenge`}
-        title="Verificación de su banco"
-        src={src}
-        className="bank-step-frame"
-      />
-      <div className="d-flex justify-content-end mt-2">
-        <Button
-          variant="outline-primary"
-          disabled={cancelling}
-          onClick={() => actor.send({ type: 'CANCEL_AUTHENTICATION' })}
-        >
-          {cancelling ? 'Cancelando…' : 'Cancelar'}
-        </Button>
-      </div>
-    </section>
+    <BankFrame
+      session={authentication.session}
+      kind={authentication.kind}
+      note="Su banco pide confirmar que es usted. Complete la verificación para terminar el pago; sus lugares siguen reservados mientras tanto."
+      cancelling={cancelling}
+      onCancel={() => actor.send({ type: 'CANCEL_AUTHENTICATION' })}
+    />
   );
 }
 

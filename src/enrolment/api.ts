@@ -3,7 +3,6 @@
 // A transport failure arrives as ApiError with status 0; a server refusal as ApiError with the
 // server's message (non-2xx) or as an Error with it (a 2xx envelope that is not a success).
 import { ApiError, request } from '../api/http.ts';
-import { appConfig } from '../api/config.ts';
 import { campDataPaths } from '../api/paths.ts';
 import type { CategoryAnswer, CampAnswer, WeekAnswer } from '../domain/answers.ts';
 import { COUPON_MESSAGES, type CouponTermsData } from '../domain/coupons.ts';
@@ -171,8 +170,7 @@ export function settledPayment(answer: { statusCode: number; body: unknown }): P
 }
 
 /** The frame's page of the bank's step (server/routes/authentication-3ds.ts). */
-export const authenticationFrameUrl = (session: string) =>
-  `${appConfig.apiBase}/autenticacion-3ds/${session}`;
+export { authenticationFrameUrl } from '../api/bankFrame.ts';
 
 /** POST /esperas: the family joins the waiting list of a full week; resolves with the server's message. */
 export async function joinWaitlist(week: string, child: string): Promise<string> {

@@ -1,10 +1,11 @@
-// The card's bank's step of a payment (3-D Secure, issue 21), in a chunk of its own: only a
-// payment whose bank asks loads it. Asks the server how the step goes until it has settled the
-// payment, and closes the step on 'Cancelar'.
-import { ApiError, request } from '../api/http.ts';
-import type { AuthenticationStatusAnswer } from '../domain/schemas/answers.ts';
+// The card's bank's step of the wizard's payment (3-D Secure, issue 21), in a chunk of its own:
+// only a payment whose bank asks loads it. The watching is every card payment's
+// (../api/bankStep.ts); here its outcome becomes the wizard's events, an order's result.
+import { AUTHENTICATION_POLL_MS, cancelAuthentication, watchAuthentication } from '../api/bankStep.ts';
 import { settledPayment } from './api.ts';
 import type { PaymentResult } from '../domain/enrolment.ts';
+
+export { AUTHENTICATION_POLL_MS };
 
 /** What the bank's step ended in: paid, or refused (the wizard's events, ./machine.ts). */
 export type BankOutcome =
@@ -12,9 +13,6 @@ export type BankOutcome =
 
 /** What the step tells the wizard: the bank's step changed (the method form led to a challenge), or its outcome. */
 export type BankStepEvent = { type: 'AUTHENTICATION_STEP'; kind: 'method' | 'challenge' } | BankOutcome;
-
-/** How often the payment step asks how the bank's step goes. */
-export const AUTHENTICATION_POLL_MS = 1_000;
 
 /** The settled answer as the wizard's event: paid, or the refusal (an ApiError with its message). */
 function outcomeOf(answer: { statusCode: number; body: unknown }): BankOutcome {
@@ -27,45 +25,15 @@ function outcomeOf(answer: { statusCode: number; body: unknown }): BankOutcome {
 
 /** Polls GET /inscripciones/autenticacion/{session}; returns the function that stops it. */
 export function watchBankStep(session: string, send: (event: BankStepEvent) => void): () => void {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let kind = '';
-  const ask = async () => {
-    try {
-      const status = await request<AuthenticationStatusAnswer>(`/inscripciones/autenticacion/${session}`, {
-        signal: controller.signal,
-      });
-      if (status.state === 'done' && status.answer) return send(outcomeOf(status.answer));
-      if ((status.state === 'method' || status.state === 'challenge') && status.state !== kind) {
-        kind = status.state;
-        send({ type: 'AUTHENTICATION_STEP', kind: status.state });
-      }
-    } catch (error) {
-      // The server answered that it knows no such step (or not this family's): asking again would
-      // wait for good on an answer it already gave, so the parent reads it now.
-      if (
-        error instanceof ApiError &&
-        error.status >= 400 &&
-        error.status < 500 &&
-        ![408, 429].includes(error.status)
-      )
-        return send({ type: 'AUTHENTICATION_FAILED', error });
-      // A lost connection or a busy server: asked again; the server keeps the order's places meanwhile.
-    }
-    if (!controller.signal.aborted) timer = setTimeout(() => void ask(), AUTHENTICATION_POLL_MS);
-  };
-  timer = setTimeout(() => void ask(), AUTHENTICATION_POLL_MS);
-  return () => {
-    controller.abort();
-    clearTimeout(timer);
-  };
+  return watchAuthentication(session, {
+    onStep: (kind) => send({ type: 'AUTHENTICATION_STEP', kind }),
+    onSettled: (answer) => send(outcomeOf(answer)),
+    onRefused: (error) => send({ type: 'AUTHENTICATION_FAILED', error }),
+  });
 }
 
 /** POST …/cancelar: the places go back and nothing is charged; null while the bank's answer is processed. */
 export async function cancelBankStep(session: string): Promise<BankOutcome | null> {
-  const status = await request<AuthenticationStatusAnswer>(
-    `/inscripciones/autenticacion/${session}/cancelar`,
-    { method: 'POST' },
-  );
-  return status.answer ? outcomeOf(status.answer) : null;
+  const answer = await cancelAuthentication(session);
+  return answer ? outcomeOf(answer) : null;
 }

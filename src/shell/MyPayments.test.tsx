@@ -1,12 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../mocks/node.ts';
 import { MyPayments } from './MyPayments.tsx';
 import { LEDGER_MESSAGES } from '../domain/ledger.ts';
 import type { LedgerLineAnswer } from '../domain/schemas/ledger.ts';
-import { ledgerAnswer, ledgerLine, TEST_ENROLMENT } from '../test/ledger.ts';
+import { ledgerAnswer, ledgerLine, serveMyPayments, TEST_ENROLMENT } from '../test/ledger.ts';
 
 const ENROLMENT = TEST_ENROLMENT;
 const line = ledgerLine;
@@ -20,12 +19,10 @@ describe("'Mis pagos'", () => {
     const before = ledger([paidLine(1), line(2), line(3)]);
     const after = ledger([paidLine(1), paidLine(2), line(3)]);
     let current = before;
-    const sent: Array<Record<string, unknown>> = [];
-    server.use(
-      http.get('*/api/pagos', () => HttpResponse.json({ status: 'SUCCESS', data: [current] })),
-      http.get('*/api/tarjetas', () => HttpResponse.json({ status: 'SUCCESS', data: null })),
-      http.post('*/api/pagos/cuota/:id', async ({ request }) => {
-        sent.push((await request.json()) as Record<string, unknown>);
+    const sent = serveMyPayments(
+      () => current,
+      null,
+      () => {
         current = after; // paid from another tab before this click arrived
         return HttpResponse.json({
           status: 'SUCCESS',
@@ -33,7 +30,7 @@ describe("'Mis pagos'", () => {
           data: after,
           receipt: null,
         });
-      }),
+      },
     );
     render(<MyPayments />);
     const user = userEvent.setup();

@@ -1,30 +1,21 @@
 // 'Mis pagos' in the profile (issue 20): each program's schedule with what is paid, due and overdue,
 // the balance and the next due day, the payments made (card, transfer, cash…), a button to pay the
-// next owed instalment now by card, and the card kept for automatic charges (replace or remove it).
+// next owed instalment now by card (the kept one first, through the bank's step when it asks:
+// ./PayInstalmentDialog.tsx), and the card kept for automatic charges (replace or remove it).
 // Amounts are the server's; a repeat click never charges twice (one Idempotency-Key per attempt),
 // and the button names the line it shows: once that line is paid (another tab, autopay), paying it
 // again charges nothing and the page shows it paid (issue 53).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
-import { formatDueDay } from '../domain/plans.ts';
 import { isAnnualProgram } from '../domain/records.ts';
 import { cardLabel } from '../domain/ledger.ts';
 import type { EnrolmentLedgerAnswer, SavedCardAnswer } from '../domain/schemas/ledger.ts';
 import { LedgerFigures, LedgerTable, PaymentsList } from '../lib/LedgerTable.tsx';
-import { maskCardNumber, maskCvv, maskExpiry } from '../lib/masks.ts';
-import { newIdempotencyKey } from '../api/idempotency.ts';
 import { notify } from '../lib/toasts.tsx';
-import {
-  fetchLedgers,
-  fetchSavedCard,
-  payInstalment,
-  removeCard,
-  saveCard,
-  type CardFields,
-} from './accountApi.ts';
-
-const EMPTY_CARD: CardFields = { cardHolder: '', cardNumber: '', expDate: '', cvv: '' };
+import { fetchLedgers, fetchSavedCard, removeCard, saveCard, type CardFields } from './accountApi.ts';
+import { CardError, CardFooter, CardInputs, cardComplete, EMPTY_CARD } from './CardInputs.tsx';
+import { PayInstalmentDialog } from './PayInstalmentDialog.tsx';
 
 const messageOf = (failure: unknown, fallback: string) =>
   failure instanceof Error && failure.message ? failure.message : fallback;
@@ -49,11 +40,7 @@ function CardDialog({
   const [card, setCard] = useState(EMPTY_CARD);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const complete =
-    card.cardHolder.trim() !== '' &&
-    card.cardNumber.length >= 19 &&
-    card.expDate.length === 7 &&
-    card.cvv.length >= 3;
+  const complete = cardComplete(card);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -65,8 +52,6 @@ function CardDialog({
       setBusy(false);
     }
   };
-  const set = (field: keyof CardFields, value: string) =>
-    setCard((current) => ({ ...current, [field]: value }));
   return (
     <Modal show onHide={busy ? () => {} : onHide} centered aria-labelledby={`${id}-title`}>
       <Form onSubmit={(event) => void submit(event)} noValidate>
@@ -77,114 +62,12 @@ function CardDialog({
         </Modal.Header>
         <Modal.Body>
           <div className="mb-3">{intro}</div>
-          <Form.Group className="mb-2" controlId={`${id}-holder`}>
-            <Form.Label>Nombre en la tarjeta *</Form.Label>
-            <Form.Control
-              name="ccName"
-              autoComplete="cc-name"
-              value={card.cardHolder}
-              onChange={(event) => set('cardHolder', event.target.value)}
-            />
-          </Form.Group>
-          <Form.Group className="mb-2" controlId={`${id}-number`}>
-            <Form.Label>Número de tarjeta *</Form.Label>
-            <Form.Control
-              name="ccNumber"
-              autoComplete="cc-number"
-              inputMode="numeric"
-              placeholder="9999 9999 9999 9999"
-              value={card.cardNumber}
-              onChange={(event) => set('cardNumber', maskCardNumber(event.target.value))}
-            />
-          </Form.Group>
-          <div className="row g-2">
-            <Form.Group className="col-6 mb-2" controlId={`${id}-expiry`}>
-              <Form.Label>Vencimiento (MM/AAAA) *</Form.Label>
-              <Form.Control
-                name="ccDate"
-                autoComplete="cc-exp"
-                inputMode="numeric"
-                placeholder="MM/AAAA"
-                value={card.expDate}
-                onChange={(event) => set('expDate', maskExpiry(event.target.value))}
-              />
-            </Form.Group>
-            <Form.Group className="col-6 mb-2" controlId={`${id}-cvv`}>
-              <Form.Label>CVV *</Form.Label>
-              <Form.Control
-                name="ccCVV"
-                autoComplete="cc-csc"
-                inputMode="numeric"
-                value={card.cvv}
-                onChange={(event) => set('cvv', maskCvv(event.target.value))}
-              />
-            </Form.Group>
-          </div>
-          {error ? (
-            <Alert variant="danger" className="mb-0 mt-2" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          <CardInputs id={id} card={card} onChange={setCard} />
+          <CardError error={error} />
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button type="submit" variant="primary" disabled={!complete || busy}>
-            {busy ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
-            {busy ? 'Procesando…' : submitLabel}
-          </Button>
-        </Modal.Footer>
+        <CardFooter busy={busy} ready={complete} label={submitLabel} onHide={onHide} />
       </Form>
     </Modal>
-  );
-}
-
-function PayDialog({
-  ledger,
-  onHide,
-  onPaid,
-}: {
-  ledger: EnrolmentLedgerAnswer;
-  onHide: () => void;
-  onPaid: () => void;
-}) {
-  // One key per attempt: kept while the attempt may have charged, new after a refusal.
-  const [key, setKey] = useState(newIdempotencyKey);
-  // The line the button showed: the oldest owed (ledger.next_amount is what it owes).
-  const line = ledger.lines.find((candidate) => candidate.owed > 0);
-  const amount = line?.owed ?? 0;
-  return (
-    <CardDialog
-      id="pay-instalment"
-      title="Pagar cuota"
-      submitLabel={`Pagar ${formatDop(amount)}`}
-      intro={
-        <p className="mb-0">
-          {ledger.enrolment.camp_name}: cuota con vencimiento el {line ? formatDueDay(line.due) : ''}.
-          <br />
-          <strong>Monto a pagar: {formatDop(amount)}</strong>
-        </p>
-      }
-      onHide={onHide}
-      send={async (card) => {
-        try {
-          if (!line) return onPaid();
-          const { message } = await payInstalment(
-            ledger.enrolment._id,
-            { cuota: line._id, amount },
-            card,
-            key,
-          );
-          // 'Esa cuota ya está pagada.' too: nothing was charged, and the page read again shows it paid.
-          notify.success(message);
-          onPaid();
-        } catch (failure) {
-          setKey(newIdempotencyKey());
-          throw failure;
-        }
-      }}
-    />
   );
 }
 
@@ -287,8 +170,9 @@ function LedgerCard({
       <h4 className="h6 mt-3">Pagos realizados</h4>
       <PaymentsList ledger={ledger} />
       {paying ? (
-        <PayDialog
+        <PayInstalmentDialog
           ledger={ledger}
+          card={card}
           // Read again on closing too: a declined attempt is part of the history.
           onHide={() => {
             setPaying(false);

@@ -50,6 +50,26 @@ async function openProfile(activity: Activity = ACTIVITY) {
   return userEvent.setup();
 }
 
+/** The profile of `activity` with 'Cambiar semanas' of order 1002 open: the user and the dialog. */
+async function openChangeOfWeeks(activity: Activity) {
+  const user = await openProfile(activity);
+  const order = await screen.findByRole('article', { name: 'Orden 1002' });
+  await user.click(within(order).getByRole('button', { name: 'Cambiar semanas' }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Cambiar semanas' }) };
+}
+
+/** The server's preview of a change that refunds `refund` of order 1002's RD$24,700 to the card. */
+const cardRefundPreview = (description: string, refund: number) => ({
+  description,
+  before_total: 24_700,
+  after_total: 24_700 - refund,
+  difference: -refund,
+  card: refund,
+  credit: 0,
+  owed: 0,
+  sentence: `Se reembolsarán ${formatDop(refund)} a su tarjeta.`,
+});
+
 beforeEach(() => stubMatchMedia());
 
 describe('profile page', () => {
@@ -197,24 +217,12 @@ describe('profile page', () => {
           status: 'SUCCESS',
           message: body.preview ? '' : 'Inscripción modificada',
           data: {
-            preview: {
-              description: 'Se quitó a Carla Pérez',
-              before_total: 24_700,
-              after_total: 4_700,
-              difference: -20_000,
-              card: 20_000,
-              credit: 0,
-              owed: 0,
-              sentence: 'Se reembolsarán RD$20,000 a su tarjeta.',
-            },
+            preview: cardRefundPreview('Se quitó a Carla Pérez', 20_000),
           },
         });
       }),
     );
-    const user = await openProfile(changeable);
-    const order = await screen.findByRole('article', { name: 'Orden 1002' });
-    await user.click(within(order).getByRole('button', { name: 'Cambiar semanas' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cambiar semanas' });
+    const { user, dialog } = await openChangeOfWeeks(changeable);
     await user.selectOptions(
       within(dialog).getByLabelText('Semana que desea cambiar'),
       'Semana 1 de Carla Pérez',
@@ -280,24 +288,12 @@ describe('profile page', () => {
           status: 'SUCCESS',
           message: '',
           data: {
-            preview: {
-              description: 'Se quitó Semana 3 de Luis Pérez',
-              before_total: 24_700,
-              after_total: 20_000,
-              difference: -4_700,
-              card: 4_700,
-              credit: 0,
-              owed: 0,
-              sentence: 'Se reembolsarán RD$4,700 a su tarjeta.',
-            },
+            preview: cardRefundPreview('Se quitó Semana 3 de Luis Pérez', 4_700),
           },
         }),
       ),
     );
-    const user = await openProfile(changeable);
-    const order = await screen.findByRole('article', { name: 'Orden 1002' });
-    await user.click(within(order).getByRole('button', { name: 'Cambiar semanas' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cambiar semanas' });
+    const { user, dialog } = await openChangeOfWeeks(changeable);
     await user.selectOptions(
       within(dialog).getByLabelText('Semana que desea cambiar'),
       'Semana 3 de Luis Pérez',

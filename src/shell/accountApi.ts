@@ -133,30 +133,44 @@ export interface CardFields {
   cvv: string;
 }
 
+/** How an instalment is paid: with the card kept on file (its CVV where the gateway asks), or a card typed. */
+export type InstalmentCard = { saved: true; cvv?: string } | CardFields;
+
+/** What paying an instalment answered: paid (the ledger), being verified, or the bank's step first. */
+export interface InstalmentPayment {
+  message: string;
+  ledger: EnrolmentLedgerAnswer | null;
+  /** The card's bank asks first (3-D Secure): the session its step is watched by (../api/bankStep.ts). */
+  authentication?: { session: string; kind: 'method' | 'challenge' };
+}
+
 /**
  * POST /pagos/cuota/:id: pays the instalment `cuota` (the line's `_id` as the ledger answers it) by
  * card, for `amount` (what the ledger says it owes). `key` names the attempt: the same key never
  * charges twice. Resolves with the updated ledger, or null while the payment is being verified (the
- * message says so). A line paid meanwhile (another tab, autopay) is answered 'Esa cuota ya está
- * pagada.' with the ledger: nothing was charged.
+ * message says so) or waits for the bank's step (`authentication`). A line paid meanwhile (another
+ * tab, autopay) is answered 'Esa cuota ya está pagada.' with the ledger: nothing was charged.
  */
 export async function payInstalment(
   enrolmentId: string,
   line: { cuota: string; amount: number },
-  card: CardFields,
+  card: InstalmentCard,
   key: string,
-): Promise<{ message: string; ledger: EnrolmentLedgerAnswer | null }> {
-  const answer = await request<{ status: string; message: string; data?: EnrolmentLedgerAnswer }>(
-    `/pagos/cuota/${encodeURIComponent(enrolmentId)}`,
-    {
-      method: 'POST',
-      body: { cuota: line.cuota, amount: line.amount, ...card },
-      headers: { 'Idempotency-Key': key },
-    },
-  );
+): Promise<InstalmentPayment> {
+  const answer = await request<{
+    status?: string;
+    message: string;
+    data?: EnrolmentLedgerAnswer;
+    authentication?: InstalmentPayment['authentication'];
+  }>(`/pagos/cuota/${encodeURIComponent(enrolmentId)}`, {
+    method: 'POST',
+    body: { cuota: line.cuota, amount: line.amount, ...card },
+    headers: { 'Idempotency-Key': key },
+  });
   return {
     message: answer.message,
     ledger: answer.status === 'SUCCESS' && answer.data ? answer.data : null,
+    ...(answer.authentication ? { authentication: answer.authentication } : {}),
   };
 }
 

@@ -1,7 +1,9 @@
 // A family's ledger as the API answers it ('Mis pagos', Cuentas por cobrar), for the component
 // tests of the screens that show one: a monthly plan of one child, its figures derived from the
 // lines unless a test gives its own.
-import type { EnrolmentLedgerAnswer, LedgerLineAnswer } from '../domain/schemas/ledger.ts';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node.ts';
+import type { EnrolmentLedgerAnswer, LedgerLineAnswer, SavedCardAnswer } from '../domain/schemas/ledger.ts';
 
 export const TEST_ENROLMENT = '64b0000000000000000000e1';
 
@@ -55,4 +57,25 @@ export function ledgerAnswer(
     days_overdue: 0,
     ...overrides,
   };
+}
+
+/**
+ * 'Mis pagos' served by handlers: the ledger `current()` gives, the kept card, and `pay` answering
+ * each POST /pagos/cuota; what each payment sent is kept, in order.
+ */
+export function serveMyPayments(
+  current: () => EnrolmentLedgerAnswer,
+  card: SavedCardAnswer | null,
+  pay: () => Response,
+): Array<Record<string, unknown>> {
+  const sent: Array<Record<string, unknown>> = [];
+  server.use(
+    http.get('*/api/pagos', () => HttpResponse.json({ status: 'SUCCESS', data: [current()] })),
+    http.get('*/api/tarjetas', () => HttpResponse.json({ status: 'SUCCESS', data: card })),
+    http.post('*/api/pagos/cuota/:id', async ({ request }) => {
+      sent.push((await request.json()) as Record<string, unknown>);
+      return pay();
+    }),
+  );
+  return sent;
 }

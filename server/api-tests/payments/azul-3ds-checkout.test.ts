@@ -9,7 +9,8 @@ import { staffKit, type StaffKit } from '../staff/testing.ts';
 import { azulGatewayFor } from '../../testing/azul.ts';
 import type { ACS_OUTCOMES } from '../../testing/azul-standin.ts';
 import { AZUL_TEST_CARDS, startAzulStandin } from '../../testing/azul-standin.ts';
-import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
+import { cancelAsStaff, demoCart, enrolmentRequest } from '../checkout/testing.ts';
+import type { WaitlistView } from '../../../src/domain/waitlist.ts';
 import { closedAfterEach } from '../testing.ts';
 import type { SavedCard } from '../../../src/domain/ledger.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
@@ -232,4 +233,49 @@ describe('3-D Secure 2 in the checkout through AZUL', () => {
       answer: { statusCode: 402, body: { message: AUTHENTICATION_MESSAGES.expired } },
     });
   });
+
+  it("a waiting-list offer is paid through the bank's step too, its place held until the bank answers (issue 59)", async () => {
+    const { k } = await setup();
+    const week = k.cart.weeks[2]!;
+    // The week is full: its last place paid by another family.
+    await k.t.store
+      .collection<Week>('semanas')
+      .updateOne({ _id: week._id }, { set: { quota_f: week.quota_q - 1 } });
+    const early = await k.t.createUser({ email: 'pagada@correo.do' });
+    const body = enrolmentRequest(k.cart, [[2]], { card: AZUL_TEST_CARDS.visa.number });
+    body.cvv = AZUL_TEST_CARDS.visa.cvv;
+    expect((await k.pay(early.token, body)).statusCode).toBe(201);
+    const joined = await k.t.api({
+      method: 'POST',
+      url: '/api/esperas',
+      token: k.parent,
+      payload: { week: week._id, child: 'Sofía' },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const paidEarly = (await k.t.store
+      .collection<Enrolment>('inscripciones')
+      .findOne({ user_id: early.user._id }))!;
+    await cancelAsStaff(k.t, k.admin, paidEarly._id, 'Viaje familiar');
+    const waitlist = async () =>
+      (await k.t.api({ method: 'GET', url: '/api/esperas', token: k.parent })).json().data as WaitlistView[];
+    expect((await waitlist())[0]).toMatchObject({ status: 'offered' });
+
+    // The family pays its offer with a card the bank challenges: the step comes, the place stays its own.
+    const offer = enrolmentRequest(k.cart, [[2]], { card: AZUL_TEST_CARDS.challenge.number });
+    offer.cvv = '999';
+    const answer = await k.pay(k.parent, offer);
+    expect(answer.statusCode, answer.body).toBe(202);
+    const { session } = answer.json().authentication as { session: string };
+    expect(await placesTaken(k, week._id)).toBe(week.quota_q);
+    const held = (await k.t.store
+      .collection<Enrolment>('inscripciones')
+      .findOne({ 'authentication.session': session }))!;
+    const step = held.authentication!.step as { url: string; fields: Record<string, string> };
+    const { termUrl, cRes } = await challengeAnswer(step, 'Yes');
+    await bankPost(k, new URL(termUrl).pathname, { cRes });
+    expect((await status(k, session)).json()).toMatchObject({ state: 'done', answer: { statusCode: 201 } });
+    expect(await placesTaken(k, week._id)).toBe(week.quota_q);
+    expect((await waitlist())[0]?.status).not.toBe('offered');
+    // Three payments and a void through the stand-in: more than the default 20 s on a busy machine.
+  }, 60_000);
 });

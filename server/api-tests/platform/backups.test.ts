@@ -125,11 +125,9 @@ describe('exporting and deleting a school (issue 46)', () => {
     const cart = await demoCart(app.school('cierre').store);
     expect((await app.payIn('cierre', parent.token, enrolmentRequest(cart, [[0]]))).statusCode).toBe(201);
     const adminToken = await app.schoolAdminToken('cierre');
-    const saved = await app.schoolApi('cierre', {
-      method: 'POST',
-      url: '/api/ajustes/escuela',
-      token: adminToken,
-      payload: { name: 'Cierre', azul_auth1: 'auth-uno-secreto' },
+    const saved = await app.saveSchoolSettings('cierre', adminToken, {
+      name: 'Cierre',
+      azul_auth1: 'auth-uno-secreto',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const remove = (confirmacion: string) =>
@@ -176,12 +174,7 @@ describe('exporting and deleting a school (issue 46)', () => {
     await app.createSchool('norte');
     await app.createSchool('sur');
     const token = await app.schoolAdminToken('norte');
-    const off = await app.schoolApi('norte', {
-      method: 'POST',
-      url: '/api/ajustes/escuela',
-      token,
-      payload: { backups: false },
-    });
+    const off = await app.saveSchoolSettings('norte', token, { backups: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().data.backups).toBe(false);
 
@@ -193,12 +186,7 @@ describe('exporting and deleting a school (issue 46)', () => {
     expect(await readdir(folder('sur'))).toHaveLength(1);
 
     // Turned on again, the next night's pass backs it up.
-    await app.schoolApi('norte', {
-      method: 'POST',
-      url: '/api/ajustes/escuela',
-      token,
-      payload: { backups: true },
-    });
+    await app.saveSchoolSettings('norte', token, { backups: true });
     expect(await schoolNightlyBackup(app.school('norte'), new Date('2027-06-16T08:00:00Z'))).toBe(true);
     expect(await readdir(folder('norte'))).toHaveLength(1);
   });

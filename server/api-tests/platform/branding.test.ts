@@ -39,8 +39,7 @@ describe("a school's name, logo and colour on its parents' pages (issue 55)", ()
     await app.createSchool('tigres');
     await app.createSchool('leones');
     const [tigres, leones] = [await app.schoolAdminToken('tigres'), await app.schoolAdminToken('leones')];
-    const save = (id: string, token: string, payload: object) =>
-      app.schoolApi(id, { method: 'POST', url: '/api/ajustes/escuela', token, payload });
+    const save = app.saveSchoolSettings;
     const uploadLogo = (id: string, token: string | undefined, payload: FormData) =>
       app.schoolApi(id, { method: 'POST', url: '/api/ajustes/escuela/logo', token, payload });
 

@@ -42,8 +42,7 @@ describe("a school's own settings (issue 46)", () => {
       azul_url: standin.url,
       azul_ca: ca,
     };
-    const save = (payload: object, token = admin) =>
-      app.schoolApi('tigres', { method: 'POST', url: '/api/ajustes/escuela', token, payload });
+    const save = (payload: object, token = admin) => app.saveSchoolSettings('tigres', token, payload);
 
     // A parent of the school may not; a wrong certificate and key changes nothing.
     const parent = await app.userIn('tigres');
@@ -122,12 +121,7 @@ describe("a school's own settings (issue 46)", () => {
     const app = (t = await buildPlatformTestApp());
     await app.createSchool('sin-clave');
     const admin = await app.schoolAdminToken('sin-clave');
-    const refused = await app.schoolApi('sin-clave', {
-      method: 'POST',
-      url: '/api/ajustes/escuela',
-      token: admin,
-      payload: { name: 'Otra', azul_auth1: 'secreto' },
-    });
+    const refused = await app.saveSchoolSettings('sin-clave', admin, { name: 'Otra', azul_auth1: 'secreto' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(SCHOOL_SETTINGS_MESSAGES.noPlatformKey);
     const read = await app.schoolApi('sin-clave', {
@@ -162,8 +156,7 @@ describe("a school's own settings (issue 46)", () => {
           azul_ca: ca,
         };
       };
-      const save = async (payload: object) =>
-        app.schoolApi('tigres', { method: 'POST', url: '/api/ajustes/escuela', token: admin, payload });
+      const save = async (payload: object) => app.saveSchoolSettings('tigres', admin, payload);
       const merchantNow = async () =>
         (await app.schoolApi('tigres', { method: 'GET', url: '/api/ajustes/escuela', token: admin })).json()
           .data.azul_merchant_id;

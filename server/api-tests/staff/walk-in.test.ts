@@ -4,6 +4,7 @@
 // receipts, its e-mails and the audit name who took it. And a plan's order shows what its ledger
 // collected, each payment's note and who recorded it, and every manual payment gets its receipt.
 import { describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { staffKit, staffKitPerTest } from './testing.ts';
 import type { PaymentGateway } from '../../../src/core/checkout/gateway.ts';
 import {
@@ -55,6 +56,22 @@ const enrolAtCounter = (token: string, payload: object, key = newKey()) =>
     headers: { 'idempotency-key': key },
     payload,
   });
+
+/** The dialog's 'Calcular precio': the school's price, nothing written. */
+const priceAtCounter = (token: string, payload: object) =>
+  kit.t.api({ method: 'POST', url: '/api/inscripciones/oficina/precio', token, payload });
+
+/** A receipt's PDF as staff download it (`ref`: its type, and a payment's id for a payment's own), as text. */
+async function receiptText(enrolmentId: string, ref: string): Promise<string> {
+  const res = await kit.t.api({
+    method: 'GET',
+    url: `/api/comprobantes/staff/${enrolmentId}/${ref}`,
+    token: kit.admin,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true }))
+    .text;
+}
 
 const orderOf = async (res: { json: () => { result: { orderId: string } } }) =>
   (await kit.t.store
@@ -139,6 +156,11 @@ describe('a family enrolled at the counter', () => {
     // Its fiscal receipt, and the confirmation says how it was paid and who took it.
     const receipts = await kit.t.store.collection<Receipt>('comprobantes').find({ enrolment_id: order._id });
     expect(receipts.map((receipt) => receipt.type)).toEqual(['B02']);
+    // The receipt names who took the money and how (item 1: receipts say who took it).
+    const printed = await receiptText(order._id, 'B02');
+    expect(printed).toContain('Forma de pago: Efectivo');
+    expect(printed).toContain('Recibido por: Administradora');
+    expect(printed).not.toContain('Pagado con tarjeta');
     const confirmation = mails.find((mail) => mail.kind === 'enrolment' && mail.to.includes(WALK_IN))!;
     expect(confirmation.text).toContain('(efectivo, registrado en la oficina por Administradora)');
     expect(confirmation.text).not.toContain('Número de autorización');
@@ -337,12 +359,7 @@ describe('a family enrolled at the counter', () => {
     const { admin, cart } = await setup();
     const { amount: _a, discount: _d, ...unpriced } = officeBody(cart, { method: 'efectivo' });
     // The dialog asks the price first: the wizard's, and nothing is written.
-    const quoted = await kit.t.api({
-      method: 'POST',
-      url: '/api/inscripciones/oficina/precio',
-      token: admin,
-      payload: unpriced,
-    });
+    const quoted = await priceAtCounter(admin, unpriced);
     expect(quoted.statusCode, quoted.body).toBe(200);
     expect(quoted.json().data).toEqual({ amount: cart.weeks[0]!.value, discount: 0 });
     expect(await kit.t.store.collection('inscripciones').count({})).toBe(0);
@@ -385,6 +402,84 @@ describe('a family enrolled at the counter', () => {
   });
 });
 
+describe('siblings at the counter: several children in one walk-in order', () => {
+  /** Two children, Pedro in weeks 1 and 2 and María in week 1, as the dialog sends them. */
+  const siblingsBody = (cart: DemoCart, payment: Record<string, unknown>, email = WALK_IN) => {
+    const {
+      cardHolder: _h,
+      cardNumber: _n,
+      expDate: _e,
+      cvv: _c,
+      amount: _a,
+      discount: _d,
+      ...order
+    } = enrolmentRequest(cart, [[0, 1], [0]]);
+    return { ...order, account_email: email, account_name: 'Lucía Peña', ...payment };
+  };
+
+  it('prices the order as the wizard charges it (family and multi-week discounts), takes one payment for it and a place per child and week', async () => {
+    const { admin, parent, cart } = await setup();
+    const [week1, week2] = cart.weeks;
+    const taken = async () =>
+      Promise.all(
+        [week1!, week2!].map(
+          async (week) => (await kit.t.store.collection<Week>('semanas').findById(week._id))!.quota_f,
+        ),
+      );
+    const before = await taken();
+    // The worked example: 3 lines × RD$4,700 = 14,100; 5 % for two children (705); Pedro's two
+    // weeks take the multi-week discount (100): 805 off, RD$13,295.
+    const body = siblingsBody(cart, { method: 'efectivo' });
+    const quoted = await priceAtCounter(admin, body);
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    // What the wizard charges a family for the same cart (the parents' own checkout).
+    const wizard = await paidOrder(
+      kit.t,
+      parent,
+      enrolmentRequest(cart, [[0, 1], [0]], { children: 'Gómez' }),
+    );
+    expect(quoted.json().data).toEqual({ amount: wizard.amount, discount: wizard.discount });
+    expect(wizard).toMatchObject({ amount: 13295, discount: 805 });
+    const res = await enrolAtCounter(admin, { ...body, ...quoted.json().data });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = await orderOf(res);
+    expect(order).toMatchObject({ amount: 13295, discount: 805, payment_status: 'paid' });
+    expect(order.participants.map((child) => child.first_name)).toEqual(['Pedro', 'María']);
+    expect(order.lines.map((line) => [line.id, line.cupo])).toEqual([
+      [week1!._id, 1],
+      [week2!._id, 1],
+      [week1!._id, 2],
+    ]);
+    // One cash payment for the whole order, recorded by the staff member; nothing owed.
+    expect(await paymentsOf(order._id)).toMatchObject([
+      { method: 'efectivo', amount: 13295, status: 'recorded', recorded_by: 'direccion@escuela.do' },
+    ]);
+    expect(((await get(`/api/cuentas/detalle/${order._id}`)) as EnrolmentLedgerAnswer).balance).toBe(0);
+    // A place per child and week, for each of the two orders: week 1 two each, week 2 one each.
+    const after = await taken();
+    expect([after[0]! - before[0]!, after[1]! - before[1]!]).toEqual([4, 2]);
+  });
+
+  it('keeps one place per child and week: the same child twice in a week, or a child already in it, is refused and nothing is taken', async () => {
+    const { admin, cart } = await setup();
+    const twice = siblingsBody(cart, { method: 'efectivo' });
+    twice.listParticipants[1] = { ...twice.listParticipants[0]!, id: 2 };
+    const refused = await enrolAtCounter(admin, twice);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(
+      /^El mismo niño o niña aparece en dos participantes con la misma semana/,
+    );
+    expect(await kit.t.store.collection('inscripciones').count({})).toBe(0);
+    // Pedro enrolled in week 1 at the counter; his sister with him again in week 1 next: refused.
+    const first = await enrolAtCounter(admin, officeBody(cart, { method: 'efectivo' }));
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await enrolAtCounter(admin, siblingsBody(cart, { method: 'efectivo' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^Pedro Rodríguez ya está inscrito\(a\) en Semana 1 /);
+    expect(await kit.t.store.collection('inscripciones').count({ payment_status: 'paid' })).toBe(1);
+  });
+});
+
 describe("a plan's order seen from its detail", () => {
   it('shows what the plan collected, each payment with its note and who recorded it; a cash payment gets its receipt', async () => {
     const { parent } = await setup();
@@ -412,6 +507,14 @@ describe("a plan's order seen from its detail", () => {
     );
     const payment = (await paymentsOf(order._id)).find((entry) => entry.method === 'efectivo')!;
     expect(payment.receipt_pending).toBeUndefined();
+    // The cash payment's receipt names the staff member who recorded it; the family's own card
+    // payment at enrolment names nobody.
+    const cashReceipt = await receiptText(order._id, `B02-${payment._id}`);
+    expect(cashReceipt).toContain('Forma de pago: Efectivo');
+    expect(cashReceipt).toContain('Recibido por: Administradora');
+    const ownCard = await receiptText(order._id, 'B02');
+    expect(ownCard).not.toContain('Recibido por');
+    expect(ownCard).toContain('Pagado con tarjeta.');
     const mail = (await outbox()).find((entry) => entry._id.includes(payment._id));
     expect(mail?.attachments).toHaveLength(1);
     expect(mail?.text).toContain('(Efectivo, registrado en la oficina por direccion@escuela.do)');

@@ -9,7 +9,11 @@ import {
   hostOf,
   type PlatformTestApp,
 } from '../../testing/platform.ts';
-import { startWhatsAppStandin, type WhatsAppStandin } from '../../testing/whatsapp-standin.ts';
+import {
+  metaNotification,
+  startWhatsAppStandin,
+  type WhatsAppStandin,
+} from '../../testing/whatsapp-standin.ts';
 import { APPROVED_TEMPLATES, deliverToWebhook, whatsappEnv } from '../../testing/whatsapp-app.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { demoCart, enrolmentRequest } from '../checkout/testing.ts';
@@ -72,8 +76,7 @@ async function platform(tigresHost?: () => string | undefined) {
     // The stand-in's address: accepted on a test server only.
     whatsapp_api_url: tigresMeta.url,
   };
-  const save = (id: string, token: string, payload: object) =>
-    app.schoolApi(id, { method: 'POST', url: '/api/ajustes/escuela', token, payload });
+  const save = app.saveSchoolSettings;
   return { app, deployment, tigresMeta, admin, settings, save };
 }
 
@@ -147,30 +150,9 @@ describe("a school's own WhatsApp number (issues 46 and 56)", () => {
     expect((await save('tigres', admin, settings)).statusCode).toBe(200);
 
     // On the school's own host only its own secret is asked: the deployment's signature is refused.
-    const forged = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: '1',
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: { phone_number_id: tigresMeta.phoneNumberId },
-                messages: [
-                  {
-                    from: '18095550101',
-                    id: 'wamid.x',
-                    timestamp: '1',
-                    type: 'text',
-                    text: { body: 'BAJA' },
-                  },
-                ],
-              },
-            },
-          ],
-        },
+    const forged = metaNotification(tigresMeta.phoneNumberId, {
+      messages: [
+        { from: '18095550101', id: 'wamid.x', timestamp: '1', type: 'text', text: { body: 'BAJA' } },
       ],
     });
     const { createHmac } = await import('node:crypto');

@@ -5,7 +5,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeAll, type TestApp } from '../../testing/build.ts';
 import { buildWhatsAppTestApp } from '../../testing/whatsapp-app.ts';
-import type { WhatsAppStandin, StandinOptions, StandinRequest } from '../../testing/whatsapp-standin.ts';
+import {
+  metaNotification,
+  type WhatsAppStandin,
+  type StandinOptions,
+  type StandinRequest,
+} from '../../testing/whatsapp-standin.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import {
   cancelAsStaff,
@@ -171,22 +176,8 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
     await paidOrder(s.app, s.parent.token, withWhatsApp(enrolmentRequest(s.cart, [[0]])));
     await s.flush();
     const [item] = await s.outbox();
-    const body = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: '1',
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                metadata: { phone_number_id: meta!.phoneNumberId },
-                statuses: [{ id: item!.wamid, status: 'read', recipient_id: NUMBER }],
-              },
-            },
-          ],
-        },
-      ],
+    const body = metaNotification(meta!.phoneNumberId, {
+      statuses: [{ id: item!.wamid, status: 'read', recipient_id: NUMBER }],
     });
     const post = (headers: Record<string, string>) =>
       s.app.app.inject({

@@ -1,8 +1,9 @@
 // 'Nueva inscripción' (issue 54): the office enrols a family that walks in or calls. The order is
-// the wizard's (one child, the weeks of one program, the family's contact), checked by the same
-// domain rules, priced by the server (POST /inscripciones/oficina/precio) before the money is
-// taken, and sent once per Idempotency-Key with how it is paid: cash, a transfer with its
-// reference, the family's card typed by staff, or 'pendiente de pago' until a due day.
+// the wizard's (one or more children, each with a category and weeks of one program, the family's
+// contact), checked by the same domain rules, priced by the server (POST
+// /inscripciones/oficina/precio, the checkout's pricing: siblings get the wizard's discounts)
+// before the money is taken, and sent once per Idempotency-Key with how the whole order is paid:
+// cash, a transfer with its reference, the family's card typed by staff, or 'pendiente de pago'.
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useFormik, type FormikErrors } from 'formik';
@@ -61,49 +62,62 @@ const CONTACT = [
 ] as const;
 type ChildField = (typeof CHILD)[number];
 type ContactField = `c_${(typeof CONTACT)[number]}`;
+/** A child's own fields are kept flat, `p<slot>_<field>`, so the panel's form fields read them. */
+type SlotText = `p${number}_${ChildField | 'category' | 'image'}`;
+type SlotWeeks = `p${number}_weeks`;
+const slotKey = <F extends ChildField | 'category' | 'image' | 'weeks'>(slot: number, field: F) =>
+  `p${slot}_${field}` as F extends 'weeks' ? SlotWeeks : SlotText;
 
-type Values = Record<ChildField | ContactField, string> & {
-  account_email: string;
-  campament: string;
-  category: string;
-  weeks: string[];
-  image: string;
-  c_contact_form: string;
-  c_source: string;
-  terms: boolean;
-  method: OfficeSaleMethod;
-  document: string;
-  bank: string;
-  due: string;
-  note: string;
-  cardHolder: string;
-  cardNumber: string;
-  expDate: string;
-  cvv: string;
-};
+type Values = { [K in SlotText]: string } & { [K in SlotWeeks]: string[] } & Record<ContactField, string> & {
+    /** The children's slots, in order (a removed child's slot is not reused). */
+    children: number[];
+    account_email: string;
+    campament: string;
+    c_contact_form: string;
+    c_source: string;
+    terms: boolean;
+    method: OfficeSaleMethod;
+    document: string;
+    bank: string;
+    due: string;
+    note: string;
+    cardHolder: string;
+    cardNumber: string;
+    expDate: string;
+    cvv: string;
+  };
 
-const empty = (): Values => ({
-  ...(Object.fromEntries(
-    [...CHILD, ...CONTACT.map((field) => `c_${field}`)].map((name) => [name, '']),
-  ) as Record<ChildField | ContactField, string>),
-  account_email: '',
-  campament: '',
-  category: '',
-  weeks: [],
-  image: '',
-  c_contact_form: 'Celular',
-  c_source: 'Referido',
-  terms: false,
-  method: 'efectivo',
-  document: '',
-  bank: '',
-  due: '',
-  note: '',
-  cardHolder: '',
-  cardNumber: '',
-  expDate: '',
-  cvv: '',
+/** A child's text field and weeks (absent only for a slot being removed). */
+const textOf = (values: Values, slot: number, field: ChildField | 'category' | 'image') =>
+  values[slotKey(slot, field)] ?? '';
+const weeksOf = (values: Values, slot: number) => values[slotKey(slot, 'weeks')] ?? [];
+
+/** A new child's empty fields. */
+const emptyChild = (slot: number) => ({
+  ...Object.fromEntries([...CHILD, 'category', 'image'].map((field) => [`p${slot}_${field}`, ''])),
+  [slotKey(slot, 'weeks')]: [] as string[],
 });
+
+const empty = (): Values =>
+  ({
+    ...Object.fromEntries(CONTACT.map((field) => [`c_${field}`, ''])),
+    ...emptyChild(1),
+    children: [1],
+    account_email: '',
+    campament: '',
+    c_contact_form: 'Celular',
+    c_source: 'Referido',
+    terms: false,
+    method: 'efectivo',
+    document: '',
+    bank: '',
+    due: '',
+    note: '',
+    cardHolder: '',
+    cardNumber: '',
+    expDate: '',
+    cvv: '',
+  }) as Values;
 
 const INPUT_MODE: Partial<Record<string, 'tel' | 'numeric' | 'email'>> = {
   weight: 'numeric',
@@ -115,28 +129,38 @@ const INPUT_MODE: Partial<Record<string, 'tel' | 'numeric' | 'email'>> = {
   c_authorized_id_1: 'numeric',
 };
 
-/** The order as the checkout reads it, from what the dialog holds. */
-function orderOf(values: Values, weeks: Array<{ _id: string; name: string; date: string; value: number }>) {
-  const chosen = weeks.filter((week) => values.weeks.includes(week._id));
-  const age = ageOn(values.birth_date, chosen[0]?.date.slice(0, 10) ?? '') ?? '';
-  const child = Object.fromEntries(CHILD.map((field) => [field, values[field].trim()])) as Record<
-    ChildField,
-    string
-  >;
-  const contact = Object.fromEntries(CONTACT.map((field) => [field, values[`c_${field}`].trim()]));
-  const body: OfficeEnrolmentBody = {
-    campament: values.campament,
-    listCalendar: chosen.map((week) => ({
+type WeekOption = { _id: string; name: string; date: string; value: number };
+
+/** The order as the checkout reads it, from what the dialog holds: child n is the cart's slot n. */
+function orderOf(values: Values, weeks: WeekOption[]) {
+  const children = values.children.map((slot, index) => {
+    const chosen = weeks.filter((week) => weeksOf(values, slot).includes(week._id));
+    const age = ageOn(textOf(values, slot, 'birth_date'), chosen[0]?.date.slice(0, 10) ?? '') ?? '';
+    const fields = Object.fromEntries(CHILD.map((field) => [field, textOf(values, slot, field).trim()]));
+    const lines = chosen.map((week) => ({
       id: week._id,
       name: week.name,
       date: week.date,
-      time: values.category,
+      time: textOf(values, slot, 'category'),
       quantity: 1,
       value: week.value,
       membership_id: '',
-      cupo: 1,
-    })),
-    listParticipants: [{ id: 1, ...child, age: String(age), image: values.image, membership_have: 'NO' }],
+      cupo: index + 1,
+    }));
+    const participant = {
+      id: index + 1,
+      ...(fields as Record<ChildField, string>),
+      age: String(age),
+      image: textOf(values, slot, 'image'),
+      membership_have: 'NO' as const,
+    };
+    return { lines, participant };
+  });
+  const contact = Object.fromEntries(CONTACT.map((field) => [field, values[`c_${field}`].trim()]));
+  const body: OfficeEnrolmentBody = {
+    campament: values.campament,
+    listCalendar: children.flatMap((child) => child.lines),
+    listParticipants: children.map((child) => child.participant),
     emergencyContact: {
       ...Object.fromEntries(CONTACT_KEYS.map((key) => [key, ''])),
       ...contact,
@@ -173,10 +197,17 @@ function validate(values: Values): FormikErrors<Values> {
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.account_email.trim()))
     errors.account_email = OFFICE_SALE_MESSAGES.email;
   if (!values.campament) errors.campament = 'Elija el programa.';
-  if (!values.category) errors.category = 'Elija la categoría.';
-  if (values.weeks.length === 0) errors.weeks = 'Elija al menos una semana.';
-  const child = participantFieldErrors({ ...values, age: '10', image: values.image || '' });
-  for (const field of [...CHILD, 'image'] as const) if (child[field]) errors[field] = child[field]!;
+  for (const slot of values.children) {
+    if (!textOf(values, slot, 'category')) errors[slotKey(slot, 'category')] = 'Elija la categoría.';
+    if (weeksOf(values, slot).length === 0) errors[slotKey(slot, 'weeks')] = 'Elija al menos una semana.';
+    const child = participantFieldErrors({
+      ...Object.fromEntries(CHILD.map((field) => [field, textOf(values, slot, field)])),
+      age: '10',
+      image: textOf(values, slot, 'image'),
+    });
+    for (const field of [...CHILD, 'image'] as const)
+      if (child[field]) errors[slotKey(slot, field)] = child[field]!;
+  }
   const contact = additionalFieldErrors({
     ...Object.fromEntries(CONTACT.map((field) => [field, values[`c_${field}`]])),
     email: values.account_email,
@@ -246,10 +277,12 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
   const categories = useAreaList('categorias', { campament, status: 'active', limit: 100 }, !campament);
   const weekList = (weeks.data?.data ?? []).filter((week) => week.isChecked !== false);
 
-  // Another program: its weeks and categories are others.
+  // Another program: its weeks and categories are others, for every child.
   useEffect(() => {
-    void formik.setFieldValue('weeks', []);
-    void formik.setFieldValue('category', '');
+    for (const slot of formik.values.children) {
+      void formik.setFieldValue(slotKey(slot, 'weeks'), []);
+      void formik.setFieldValue(slotKey(slot, 'category'), '');
+    }
     // Only when the program changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [campament]);
@@ -258,15 +291,25 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
   // The price shown is the one of the order as it is now: any change asks it again.
   const quoted = price && price.sent === priceKey(orderOf(values, weekList)) ? price : null;
 
-  async function choosePhoto(file: File | undefined) {
+  async function choosePhoto(slot: number, file: File | undefined) {
     if (!file) return;
     const form = new FormData();
     form.append('foto', file);
     try {
-      await formik.setFieldValue('image', await upload(form).unwrap());
+      await formik.setFieldValue(slotKey(slot, 'image'), await upload(form).unwrap());
     } catch (error) {
       notifyError(withServerMessage('No se pudo subir la foto', error));
     }
+  }
+
+  /** Siblings: another child in the same order, with a category and weeks of their own. */
+  function addChild() {
+    const slot = Math.max(...values.children) + 1;
+    void formik.setValues({ ...values, ...emptyChild(slot), children: [...values.children, slot] });
+  }
+  function removeChild(slot: number) {
+    const kept = Object.fromEntries(Object.entries(values).filter(([key]) => !key.startsWith(`p${slot}_`)));
+    void formik.setValues({ ...kept, children: values.children.filter((other) => other !== slot) } as Values);
   }
 
   const text = (
@@ -278,6 +321,102 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
       <TextField formik={formik} name={name} label={label} help="" inputMode={INPUT_MODE[name]} {...extra} />
     </div>
   );
+
+  const childSection = (slot: number, index: number) => {
+    const photoError = formik.submitCount > 0 ? formik.errors[slotKey(slot, 'image')] : undefined;
+    const weeksError = formik.submitCount > 0 ? formik.errors[slotKey(slot, 'weeks')] : undefined;
+    const photoId = `field-p${slot}_photo`;
+    return (
+      <fieldset key={slot} className="border rounded p-2 p-md-3 mb-3">
+        <legend className="h6 float-none w-auto px-1 mb-2">Participante {index + 1}</legend>
+        <div className="row">
+          <div className="col-12 col-md-6">
+            <SelectField formik={formik} name={slotKey(slot, 'category')} label="Categoría *" help="">
+              <option value="">Elija…</option>
+              {(categories.data?.data ?? []).map((category) => (
+                <option key={category._id} value={category._id}>
+                  {category.name}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </div>
+        <ChecklistField
+          formik={formik}
+          name={slotKey(slot, 'weeks')}
+          legend="Semanas *"
+          options={weekList.map((week) => ({
+            id: week._id,
+            label: `${week.name} (${week.date}) · ${formatDop(week.value)}${week.quota_f_left === 0 ? ' · Agotado' : ''}`,
+          }))}
+          empty={
+            <p className="small text-body-secondary">
+              {campament ? 'Sin semanas activas.' : 'Elija primero el programa.'}
+            </p>
+          }
+        />
+        {typeof weeksError === 'string' && <p className="text-danger small">{weeksError}</p>}
+        <div className="row">
+          {CHILD.map((field) =>
+            field === 'gender' || field === 'size' ? (
+              <div key={field} className="col-12 col-md-6">
+                <SelectField
+                  formik={formik}
+                  name={slotKey(slot, field)}
+                  label={`${PARTICIPANT_LABELS[field]} *`}
+                  help=""
+                >
+                  <option value="">Elija…</option>
+                  {(field === 'gender' ? GENDERS : SHIRT_SIZES).map((option) => (
+                    <option key={option}>{option}</option>
+                  ))}
+                </SelectField>
+              </div>
+            ) : (
+              <div key={field} className="col-12 col-md-6">
+                <TextField
+                  formik={formik}
+                  name={slotKey(slot, field)}
+                  label={`${PARTICIPANT_LABELS[field]} *`}
+                  help={field === 'birth_date' ? 'DD/MM/AAAA' : ''}
+                  inputMode={INPUT_MODE[field]}
+                  autoComplete="off"
+                />
+              </div>
+            ),
+          )}
+          <div className="col-12 col-md-6 mb-3">
+            <label htmlFor={photoId} className="form-label">
+              {PARTICIPANT_LABELS.image} *
+            </label>
+            <input
+              id={photoId}
+              name={`p${slot}_photo`}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className={`form-control${photoError ? ' is-invalid' : ''}`}
+              aria-describedby={`${photoId}-note`}
+              onChange={(event) => void choosePhoto(slot, event.target.files?.[0])}
+            />
+            <div id={`${photoId}-note`} className={photoError ? 'invalid-feedback d-block' : 'form-text'}>
+              {uploading.isLoading
+                ? 'Subiendo la foto…'
+                : textOf(values, slot, 'image')
+                  ? 'Foto subida.'
+                  : typeof photoError === 'string'
+                    ? photoError
+                    : 'JPEG, PNG o WebP.'}
+            </div>
+          </div>
+        </div>
+        {values.children.length > 1 && (
+          <Button variant="outline-danger" className="admin-tap" onClick={() => removeChild(slot)}>
+            Quitar participante {index + 1}
+          </Button>
+        )}
+      </fieldset>
+    );
+  };
 
   return (
     <DialogFrame
@@ -299,8 +438,9 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <p className="small text-body-secondary">
-        La inscripción sigue las mismas reglas y precios que la de los padres. Se busca la cuenta por su
-        correo; si no existe se crea y la familia recibe un correo para elegir su contraseña.
+        La inscripción sigue las mismas reglas y precios que la de los padres (hermanos en un mismo pedido
+        incluidos). Se busca la cuenta por su correo; si no existe se crea y la familia recibe un correo para
+        elegir su contraseña.
       </p>
       <h3 className="h6">Familia</h3>
       <div className="row">
@@ -322,88 +462,12 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
             ))}
           </SelectField>
         </div>
-        <div className="col-12 col-md-6">
-          <SelectField formik={formik} name="category" label="Categoría *" help="">
-            <option value="">Elija…</option>
-            {(categories.data?.data ?? []).map((category) => (
-              <option key={category._id} value={category._id}>
-                {category.name}
-              </option>
-            ))}
-          </SelectField>
-        </div>
       </div>
-      <ChecklistField
-        formik={formik}
-        name="weeks"
-        legend="Semanas *"
-        options={weekList.map((week) => ({
-          id: week._id,
-          label: `${week.name} (${week.date}) · ${formatDop(week.value)}${week.quota_f_left === 0 ? ' · Agotado' : ''}`,
-        }))}
-        empty={
-          <p className="small text-body-secondary">
-            {campament ? 'Sin semanas activas.' : 'Elija primero el programa.'}
-          </p>
-        }
-      />
-      {formik.submitCount > 0 && typeof formik.errors.weeks === 'string' && (
-        <p className="text-danger small">{formik.errors.weeks}</p>
-      )}
-      <h3 className="h6">Participante</h3>
-      <div className="row">
-        {CHILD.map((field) =>
-          field === 'gender' || field === 'size' ? (
-            <div key={field} className="col-12 col-md-6">
-              <SelectField formik={formik} name={field} label={`${PARTICIPANT_LABELS[field]} *`} help="">
-                <option value="">Elija…</option>
-                {(field === 'gender' ? GENDERS : SHIRT_SIZES).map((option) => (
-                  <option key={option}>{option}</option>
-                ))}
-              </SelectField>
-            </div>
-          ) : (
-            <div key={field} className="col-12 col-md-6">
-              <TextField
-                formik={formik}
-                name={field}
-                label={`${PARTICIPANT_LABELS[field]} *`}
-                help={field === 'birth_date' ? 'DD/MM/AAAA' : ''}
-                inputMode={INPUT_MODE[field]}
-                autoComplete="off"
-              />
-            </div>
-          ),
-        )}
-        <div className="col-12 col-md-6 mb-3">
-          <label htmlFor="field-photo" className="form-label">
-            {PARTICIPANT_LABELS.image} *
-          </label>
-          <input
-            id="field-photo"
-            name="photo"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            className={`form-control${formik.submitCount > 0 && formik.errors.image ? ' is-invalid' : ''}`}
-            aria-describedby="field-photo-note"
-            onChange={(event) => void choosePhoto(event.target.files?.[0])}
-          />
-          <div
-            id="field-photo-note"
-            className={
-              formik.submitCount > 0 && formik.errors.image ? 'invalid-feedback d-block' : 'form-text'
-            }
-          >
-            {uploading.isLoading
-              ? 'Subiendo la foto…'
-              : values.image
-                ? 'Foto subida.'
-                : formik.submitCount > 0 && formik.errors.image
-                  ? formik.errors.image
-                  : 'JPEG, PNG o WebP.'}
-          </div>
-        </div>
-      </div>
+      <h3 className="h6">Participantes</h3>
+      {values.children.map(childSection)}
+      <Button variant="outline-primary" className="admin-tap mb-3" onClick={addChild}>
+        Agregar otro participante
+      </Button>
       <h3 className="h6">Contacto de la familia</h3>
       <div className="row">
         {CONTACT.map((field) =>

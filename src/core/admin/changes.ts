@@ -39,6 +39,7 @@ import { placesOfLines } from '../checkout/steps.ts';
 import { childrenOf } from '../checkout/pipeline.ts';
 import { checkChildren, claimChildren, releaseChildClaims } from '../checkout/children.ts';
 import { heldBy, PLACES } from '../checkout/holds.ts';
+import { withOrderHold } from '../checkout/order-places.ts';
 import { refundWhereTaken } from '../checkout/gateway.ts';
 import { offerFreedPlaces } from '../checkout/waitlist.ts';
 import { familyRecipients, orderChangedMail, refundParameters } from '../checkout/mails.ts';
@@ -239,14 +240,16 @@ async function shiftOrderHold(
 ): Promise<boolean> {
   const weeks = store.collection<Week>('semanas');
   for (let attempt = 0; attempt < 8; attempt += 1) {
-    const week = await weeks.findById(weekId, { withDeleted: true });
+    // Its places back in the week when they had left it for the order's record (issue 55).
+    const week = await withOrderHold(store, weekId, orderId);
     if (!week) return delta < 0;
     const held = heldBy(week, orderId);
     const next = Math.max(held + delta, 0);
     const moved = await weeks.moveHold(weekId, {
       ...PLACES,
-      ...(held > 0 ? { from: { hold: orderId, amount: held } } : {}),
-      to: { hold: orderId, amount: next },
+      ...(week.holds?.[orderId] !== undefined ? { from: { hold: orderId, amount: held } } : {}),
+      // A week given up keeps the mark, so the order's record never counts it again.
+      to: { hold: orderId, amount: next, mark: true },
     });
     if (moved) return true;
     // Refused: no place for a rise (the week is full), or the hold changed since it was read.

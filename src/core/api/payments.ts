@@ -9,7 +9,7 @@
 //   POST /cuentas/recordatorio/{id}    staff: e-mail the family what it owes
 import { ApiError } from '../errors.ts';
 import { IdParams } from '../../domain/schemas/fields.ts';
-import { LEDGER_MESSAGES as M, type LedgerPayment } from '../../domain/ledger.ts';
+import { LEDGER_MESSAGES as M } from '../../domain/ledger.ts';
 import {
   AlreadyPaidAnswer,
   InstalmentUpdateBody,
@@ -35,8 +35,10 @@ import { errorEnvelope } from '../errors.ts';
 import { nowOf } from '../deps.ts';
 import { answerOncePerKey } from './once-per-key.ts';
 import { recordExport } from '../admin/audit.ts';
-import { familyLedgers, readLedger, type EnrolmentLedger } from '../payments/ledger.ts';
+import { familyLedgers, readLedger } from '../payments/ledger.ts';
+import { ledgerAnswer, paymentAnswer } from '../payments/ledger-answer.ts';
 import { payInstalment } from '../payments/card-payment.ts';
+import { authenticationAnswer } from '../checkout/authentication.ts';
 import { recordManualPayment } from '../payments/manual-payment.ts';
 import { updateInstalment } from '../payments/instalment-updates.ts';
 import { sendBalanceReminder } from '../payments/family-mail.ts';
@@ -58,64 +60,6 @@ import { cardOfForm } from '../../domain/cards.ts';
 import type { SavedCard } from '../../domain/ledger.ts';
 import type { Core } from '../services.ts';
 
-const paymentAnswer = (payment: LedgerPayment) => ({
-  _id: payment._id,
-  method: payment.method,
-  amount: payment.amount,
-  status: payment.status,
-  created_at: new Date(payment.created_at).toISOString(),
-  auth_code: payment.auth_code ?? null,
-  card: payment.card ?? null,
-  bank: payment.bank ?? '',
-  document: payment.document ?? '',
-  message: payment.message ?? '',
-  recorded_by: payment.recorded_by,
-  cuotas: payment.allocations.map((allocation) => allocation.cuota),
-});
-
-/** A ledger as answered: plain JSON, no stored bookkeeping. */
-export const ledgerAnswer = (ledger: EnrolmentLedger): EnrolmentLedgerAnswer => ({
-  enrolment: {
-    _id: ledger.enrolment._id,
-    order_number: ledger.enrolment.order_number,
-    campament: ledger.enrolment.campament,
-    camp_name: ledger.enrolment.camp_name,
-    camp_type: ledger.enrolment.camp_type,
-    status: ledger.enrolment.status,
-    parent_email: ledger.enrolment.parent_email,
-    parent_name: ledger.enrolment.parent_name,
-    children: ledger.enrolment.children,
-  },
-  lines: ledger.lines.map((line) => ({
-    _id: line._id,
-    cupo: line.cupo,
-    child: line.child,
-    kind: line.kind,
-    seq: line.seq,
-    of: line.of,
-    ...(line.label ? { label: line.label } : {}),
-    due: line.due,
-    amount: line.amount,
-    paid: line.paid,
-    owed: line.owed,
-    state: line.state,
-    days_overdue: line.days_overdue,
-    retry: line.owed > 0 && !line.autopay_stopped ? (line.autopay_next ?? null) : null,
-    stopped: line.owed > 0 ? (line.autopay_stopped ?? null) : null,
-  })),
-  autopay: ledger.autopay,
-  returned: ledger.returned,
-  // Declined and failed card attempts are the family's history too; a charge under way shows as such.
-  payments: ledger.payments.map(paymentAnswer),
-  balance: ledger.balance,
-  overdue: ledger.overdue,
-  paid: ledger.paid,
-  credit: ledger.credit,
-  next_due: ledger.next_due,
-  next_amount: ledger.next_amount,
-  days_overdue: ledger.days_overdue,
-});
-
 /** A payment of a line already paid (issue 53): the message, the ledger and the paying payment. */
 const alreadyPaidBody = (outcome: AlreadyPaid) => ({
   message: M.alreadyPaid,
@@ -131,15 +75,22 @@ async function staffLedger(core: Core, id: string): Promise<EnrolmentLedgerAnswe
   return ledgerAnswer(await readLedger(core.deps.store, enrolment, today(core)));
 }
 
-const cardAnswer = (card: SavedCard | null) =>
-  card ? { brand: card.brand, last4: card.last4, expiry: card.expiry } : null;
+const cardAnswer = (card: SavedCard | null, gateway: Core['deps']['gateway']) =>
+  card
+    ? {
+        brand: card.brand,
+        last4: card.last4,
+        expiry: card.expiry,
+        ...(gateway.savedCardCvv ? { cvv_required: true } : {}),
+      }
+    : null;
 
 export const PAYMENT_ROUTES: ApiRoute[] = [
   userCall('GET', '/tarjetas', {
     schema: { response: { 200: CardAnswer } },
     handle: async (call, core) => ({
       status: 'SUCCESS',
-      data: cardAnswer(await activeCard(core.deps.store, accountOf(call)._id)),
+      data: cardAnswer(await activeCard(core.deps.store, accountOf(call)._id), core.deps.gateway),
     }),
   }),
   userCall('POST', '/tarjetas', {
@@ -148,7 +99,7 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
     rateLimit: perAccount(10),
     handle: async (call, core) => {
       const card = await saveFamilyCard(core.deps, accountOf(call)._id, cardOfForm(call.body));
-      return { status: 'SUCCESS', message: M.cardSaved, data: cardAnswer(card) };
+      return { status: 'SUCCESS', message: M.cardSaved, data: cardAnswer(card, core.deps.gateway) };
     },
   }),
   userCall('POST', '/tarjetas/eliminar', {
@@ -178,9 +129,11 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
         request: { ...call.body, enrolment: call.params.id },
         cardFields: PAY_CARD_FIELDS,
         what: 'instalment payment',
-        work: async () => {
-          const outcome = await payInstalment(core.deps, accountOf(call), call.params.id, call.body);
+        work: async (key) => {
+          const outcome = await payInstalment(core.deps, accountOf(call), call.params.id, call.body, key);
           if (outcome.kind === 'unknown') return { statusCode: 202, body: errorEnvelope(M.verifying) };
+          // The card's bank asks first (3-D Secure): the page does its step, as the wizard's does.
+          if (outcome.kind === 'authenticate') return authenticationAnswer(outcome.session, outcome.step);
           if (outcome.kind === 'already-paid')
             return { statusCode: 200, body: { status: 'SUCCESS', ...alreadyPaidBody(outcome) } };
           return {

@@ -3,6 +3,7 @@
 import { rememberOrder } from '../family/saved.ts';
 import { childKey } from '../../domain/family.ts';
 import { closeWaitlistFor } from './waitlist.ts';
+import { settleOrderPlaces } from './order-places.ts';
 import { ensureLedger } from '../payments/ledger.ts';
 import type { CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
@@ -34,6 +35,8 @@ export async function completeFollowUps(deps: CoreDeps, enrolmentId: string): Pr
   const enrolments = enrolmentsOf(store);
   const enrolment = await enrolments.findById(enrolmentId);
   if (!enrolment || enrolment.payment_status !== 'paid' || enrolment.followups_done) return;
+  // Paid: its holds leave the weeks for its own records, so the weeks stay small (issue 55).
+  await settleOrderPlaces(store, enrolment);
   const user = await store
     .collection<UserRecord>('usuarios')
     .findById(enrolment.user_id, { withDeleted: true });

@@ -58,6 +58,8 @@ export type SaveCardResult =
 export interface SavedChargeRequest {
   /** The vault's token of the card (./../payments/cards.ts). */
   token: string;
+  /** Only where the gateway asks for it with a kept card (`PaymentGateway.savedCardCvv`); never kept. */
+  cvv?: string;
   /** Whole DOP. */
   amount: number;
   currency: 'DOP';
@@ -97,6 +99,20 @@ export interface KeptCard {
   expiry: string;
 }
 
+/**
+ * A card kept in the gateway's vault, as a charge names it: its token, what may be shown of it,
+ * and the CVV where the gateway asks for one (`PaymentGateway.savedCardCvv`).
+ */
+export interface KeptCardCharge {
+  token: string;
+  brand: string;
+  last4: string;
+  cvv?: string;
+}
+
+/** True when a charge names a kept card rather than one typed. */
+export const isKeptCard = (card: CardDetails | KeptCardCharge): card is KeptCardCharge => 'token' in card;
+
 /** How a held charge goes on: the method step is over (did the bank's notice come?), or the challenge's answer. */
 export type AuthenticationInput =
   { method: 'RECEIVED' | 'EXPECTED_BUT_NOT_RECEIVED' } | { cres: string } | { paRes: string; md: string };
@@ -116,7 +132,9 @@ export interface AuthenticationReturn {
  */
 export interface SecureCharging {
   charge(
-    request: ChargeRequest & {
+    request: Omit<ChargeRequest, 'card'> & {
+      /** The card typed by the cardholder, or the family's kept card (a token sale with 3DS). */
+      card: CardDetails | KeptCardCharge;
       returnTo: AuthenticationReturn;
       /** What the bank's risk engine may use; blank fields are left out. */
       cardholder: { name: string; email: string; phone?: string };
@@ -186,6 +204,11 @@ export interface PaymentGateway {
   deleteCard(token: string): Promise<void>;
   /** 3-D Secure 2, when the gateway runs it (AZUL); absent: `charge` decides at once. */
   readonly secure?: SecureCharging;
+  /**
+   * The merchant's agreement asks for the CVV with a kept card (AZUL: a token sale's CVC is
+   * optional or required 'según lo acordado' with AZUL). Absent: the kept card is charged without it.
+   */
+  readonly savedCardCvv?: boolean;
 }
 
 /**

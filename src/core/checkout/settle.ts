@@ -15,6 +15,7 @@ import { placesOfLines } from './steps.ts';
 import { releaseCouponUse } from './coupons.ts';
 import { paymentLeaseMs } from './idempotency.ts';
 import { completeFollowUps } from './follow-ups.ts';
+import { releaseOrderPlaces } from './order-places.ts';
 import { unpaidAtEnrolment } from '../../domain/office-sales.ts';
 import { notCompletedAnswer, paymentResult, rewriteAnswer, successAnswer } from './answers.ts';
 
@@ -239,17 +240,23 @@ export async function failUncharged(
 /**
  * Gives back the places and the coupon use of an enrolment that will never be paid (or was
  * cancelled): only those its holds name (none if it crashed before taking them), and once,
- * however often this runs.
+ * however often this runs. A paid order's places may have left the week for its records
+ * (./order-places.ts), which a mark in the week then keeps from counting again.
  */
 export async function releasePlaces(store: Store, enrolment: Enrolment): Promise<void> {
   await releaseCouponUse(store, enrolment);
   const weeks = store.collection<Week>('semanas');
   for (const { id, count } of placesOfLines(enrolment.lines)) {
-    await weeks.incrementWithin(id, {
-      field: 'quota_f',
-      by: -count,
-      limitField: 'quota_q',
-      hold: enrolment._id,
-    });
+    // An order never paid gives back its hold in the week and leaves nothing; one with no hold
+    // there may have been paid once (its places in a record).
+    const released =
+      enrolment.payment_status !== 'paid' &&
+      (await weeks.incrementWithin(id, {
+        field: 'quota_f',
+        by: -count,
+        limitField: 'quota_q',
+        hold: enrolment._id,
+      }));
+    if (!released) await releaseOrderPlaces(store, id, enrolment._id);
   }
 }

@@ -141,20 +141,10 @@ function matchesState(row: ReceivableRow, state: ReceivablesQuery['state']): boo
 }
 
 /** The export's row: the list's, with the bucket and the due day as people read them. */
-export interface ReceivableExportRow {
-  order_number: string;
-  camp_name: string;
-  parent_name: string;
-  parent_email: string;
-  parent_phone: string;
-  child: string;
-  total: number;
-  paid: number;
-  balance: number;
-  overdue: number;
-  bucket: string;
-  next_due: Date | null;
-}
+export type ReceivableExportRow = Omit<
+  ReceivableRow,
+  'enrolment_id' | 'days_overdue' | 'bucket' | 'next_due' | 'cancelled'
+> & { bucket: string; next_due: Date | null };
 
 export const RECEIVABLE_COLUMNS: ExportColumn<ReceivableExportRow>[] = [
   { key: 'order_number', header: 'Orden', type: 'text', width: 10 },

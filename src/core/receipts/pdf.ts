@@ -70,6 +70,12 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt): void {
           ['Razón social', receipt.buyer.name],
         ] as Array<[string, string]>)
       : []),
+    ...(receipt.received
+      ? ([
+          ['Forma de pago', receipt.received.method],
+          ['Recibido por', receipt.received.by],
+        ] as Array<[string, string]>)
+      : []),
   ];
   for (const [label, value] of facts) {
     doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
@@ -105,7 +111,10 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt): void {
     .text(
       isCreditNote(receipt.type)
         ? 'Nota de crédito por la cancelación de la inscripción indicada.'
-        : 'Pagado con tarjeta. Gracias por su inscripción.',
+        : // Money taken by staff says how above; a family's own payment is its card's.
+          receipt.received
+          ? 'Gracias por su inscripción.'
+          : 'Pagado con tarjeta. Gracias por su inscripción.',
       LEFT,
     );
 }

@@ -6,15 +6,15 @@
 // two payments at once, and the receipt's id (order and type) makes a retry find its own receipt.
 // So no number is ever given twice, none is burned by a crash (no gaps to report to the DGII), and
 // a sequence can never pass its authorised range: `next` is only where the search starts.
-import { unpaidAtEnrolment } from '../../domain/office-sales.ts';
+import { OFFICE_SALE_LABELS, unpaidAtEnrolment } from '../../domain/office-sales.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
 import { alertAdminsOnceADay } from '../admin/alerts.ts';
-import type { Enrolment } from '../../domain/records.ts';
+import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { formatDay } from '../../domain/cancellation.ts';
 import { ecfSource, signEcf } from './ecf.ts';
 import { ECF_MESSAGES, type FormaPago } from '../../domain/ecf.ts';
-import type { LedgerPayment } from '../../domain/ledger.ts';
+import { PAYMENT_METHOD_LABELS, type LedgerPayment } from '../../domain/ledger.ts';
 import {
   creditNoteLine,
   creditNoteType,
@@ -61,7 +61,28 @@ const noteTypeOf = (deps: CoreDeps, invoice: NcfType): NcfType | null => {
 };
 
 /** What a receipt says beyond its number: what it is for and, for a B04, the invoice it modifies. */
-type ReceiptBody = Pick<Receipt, 'lines' | 'discounts' | 'gross' | 'total' | 'modifies' | 'buyer'>;
+type ReceiptBody = Pick<
+  Receipt,
+  'lines' | 'discounts' | 'gross' | 'total' | 'modifies' | 'buyer' | 'received'
+>;
+
+/** Who took an office order's money (issue 54), printed on its invoice; none for the family's own card. */
+const receivedAtCounter = (order: Enrolment): Pick<Receipt, 'received'> =>
+  order.office && order.office.method !== 'pendiente'
+    ? { received: { by: order.office.taken_by_name, method: OFFICE_SALE_LABELS[order.office.method] } }
+    : {};
+
+/** Who recorded a payment staff took by hand (cash, transfer, cheque), by name; none for a card online. */
+async function receivedByStaff(store: Store, payment: LedgerPayment): Promise<Pick<Receipt, 'received'>> {
+  if (payment.status !== 'recorded') return {};
+  const staff = await store.collection<UserRecord>('usuarios').findOne({ email: payment.recorded_by });
+  return {
+    received: {
+      by: staff?.name.trim() || payment.recorded_by,
+      method: PAYMENT_METHOD_LABELS[payment.method],
+    },
+  };
+}
 
 /**
  * Issues the receipt of this type for the order, once: the existing one when it was issued before,
@@ -277,6 +298,7 @@ export async function issuePaymentReceipt(deps: CoreDeps, payment: LedgerPayment
         type === 'E31' || type === 'B01'
           ? { rnc: enrolment.rnc.trim(), name: enrolment.rnc_nombre.trim() }
           : null,
+      ...(await receivedByStaff(deps.store, payment)),
     },
     undefined,
     `${receiptId(enrolment._id, type)}-${payment._id}`,
@@ -350,6 +372,7 @@ export async function issueOwedReceipts(deps: CoreDeps, enrolmentId: string): Pr
             total: enrolment.amount,
             modifies: null,
             buyer,
+            ...receivedAtCounter(enrolment),
           })
         : null);
     if (!invoice && invoiceOwed) blocked.push(type);

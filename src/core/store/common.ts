@@ -53,7 +53,7 @@ export interface HoldMovePlan {
   unset: string[];
 }
 
-export function holdMovePlan({ from, to, groupCap }: HoldMove): HoldMovePlan {
+export function holdMovePlan({ from, to, groupCap, counted }: HoldMove): HoldMovePlan {
   const holdAt = (hold: string) => `${HOLDS_FIELD}.${hold}`;
   const expiryAt = (hold: string) => `${HOLD_EXPIRY_FIELD}.${hold}`;
   const conditions: Filter = {};
@@ -65,7 +65,7 @@ export function holdMovePlan({ from, to, groupCap }: HoldMove): HoldMovePlan {
     unset.add(holdAt(from.hold)).add(expiryAt(from.hold));
   }
   if (to && to.hold !== from?.hold) conditions[holdAt(to.hold)] = { $exists: false };
-  if (to && to.amount > 0) {
+  if (to && (to.amount > 0 || to.mark)) {
     unset.delete(holdAt(to.hold));
     set[holdAt(to.hold)] = to.amount;
     if (to.expiresAt) {
@@ -77,7 +77,7 @@ export function holdMovePlan({ from, to, groupCap }: HoldMove): HoldMovePlan {
     hold && groupCap && hold.hold.startsWith(groupCap.prefix) ? hold.amount : 0;
   return {
     conditions,
-    delta: (to?.amount ?? 0) - (from?.amount ?? 0),
+    delta: counted ?? (to?.amount ?? 0) - (from?.amount ?? 0),
     groupRise: inGroup(to) - inGroup(from),
     set,
     unset: [...unset],

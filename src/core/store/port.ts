@@ -89,8 +89,17 @@ export interface HoldMove {
   field: string;
   limitField: string;
   from?: { hold: string; amount: number; expiredBy?: Date };
-  /** amount 0 removes the hold; expiresAt absent means it never expires. */
-  to?: { hold: string; amount: number; expiresAt?: Date };
+  /**
+   * amount 0 removes the hold, unless `mark` keeps it at 0 (a paid order's places given back: its
+   * record, src/core/checkout/order-places.ts, must not count them again); expiresAt absent means
+   * it never expires.
+   */
+  to?: { hold: string; amount: number; expiresAt?: Date; mark?: boolean };
+  /**
+   * What the move adds to the counter when it is not `to` less `from`: 0 when a paid order's hold
+   * leaves the week for its own record, or comes back from it, while its places stay taken.
+   */
+  counted?: number;
   /**
    * A bound on the holds whose names start with `prefix`, together (issue 43: what unpaid carts may
    * hold of a week): a move that raises their sum fails when the sum after it would pass `max`.

@@ -26,10 +26,12 @@ const InstalmentId = Type.String({ pattern: '^[0-9a-fA-F]{24}:\\d{1,6}:\\d{1,3}$
 export const PayInstalmentBody = Type.Object({
   cuota: InstalmentId,
   amount: Money,
-  cardHolder: Type.String({ minLength: 1, maxLength: 100 }),
-  cardNumber: Type.String({ minLength: 1, maxLength: 40 }),
-  expDate: Type.String({ minLength: 1, maxLength: 10 }),
-  cvv: Type.String({ minLength: 1, maxLength: 6 }),
+  /** Pay with the family's kept card (issue 59): no card fields, the CVV only where the gateway asks. */
+  saved: Type.Optional(Type.Boolean()),
+  cardHolder: Type.Optional(Type.String({ maxLength: 100 })),
+  cardNumber: Type.Optional(Type.String({ maxLength: 40 })),
+  expDate: Type.Optional(Type.String({ maxLength: 10 })),
+  cvv: Type.Optional(Type.String({ maxLength: 6 })),
 });
 export type PayInstalmentBody = Static<typeof PayInstalmentBody>;
 export const PAY_CARD_FIELDS = ['cardHolder', 'cardNumber', 'expDate', 'cvv'] as const;
@@ -215,6 +217,8 @@ export const SavedCardAnswer = Type.Object({
   brand: Type.String(),
   last4: Type.String(),
   expiry: Type.String(),
+  /** The gateway asks for the CVV when this card pays (PaymentGateway.savedCardCvv). */
+  cvv_required: Type.Optional(Type.Boolean()),
 });
 export type SavedCardAnswer = Static<typeof SavedCardAnswer>;
 

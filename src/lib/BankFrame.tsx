@@ -1,0 +1,59 @@
+// The card's bank's step on the page (3-D Secure, issues 21 and 59), for every card payment: the
+// wizard's and an instalment's from 'Mis pagos'. Its method form runs in a hidden frame while the
+// payment shows that it is being processed; its challenge fills a frame, titled and focused, with
+// 'Cancelar'. What happens around it (polling, outcome) is the caller's (../api/bankStep.ts).
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from 'react-bootstrap';
+import { authenticationFrameUrl } from '../api/bankFrame.ts';
+import './bankFrame.css';
+
+export const BANK_STEP_TITLE = 'Verificación de su banco';
+
+export function BankFrame({
+  session,
+  kind,
+  note,
+  cancelling,
+  onCancel,
+}: {
+  session: string;
+  kind: 'method' | 'challenge';
+  /** What the parent reads above the bank's page: why it is asked, what is kept meanwhile. */
+  note: ReactNode;
+  cancelling: boolean;
+  onCancel: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const challenge = kind === 'challenge';
+  useEffect(() => {
+    if (challenge) heading.current?.focus();
+  }, [challenge]);
+  const src = authenticationFrameUrl(session);
+  if (!challenge)
+    return (
+      <iframe
+        key={`${session}-method`}
+        title={BANK_STEP_TITLE}
+        src={src}
+        width={1}
+        height={1}
+        className="bank-step-hidden"
+        aria-hidden="true"
+        tabIndex={-1}
+      />
+    );
+  return (
+    <section aria-labelledby={`bank-step-title-${session}`} className="bank-step">
+      <h3 id={`bank-step-title-${session}`} className="h5" tabIndex={-1} ref={heading}>
+        {BANK_STEP_TITLE}
+      </h3>
+      <p className="small mb-2">{note}</p>
+      <iframe key={`${session}-challenge`} title={BANK_STEP_TITLE} src={src} className="bank-step-frame" />
+      <div className="d-flex justify-content-end mt-2">
+        <Button variant="outline-primary" disabled={cancelling} onClick={onCancel}>
+          {cancelling ? 'Cancelando…' : 'Cancelar'}
+        </Button>
+      </div>
+    </section>
+  );
+}
