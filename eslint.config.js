@@ -103,6 +103,27 @@ export default tseslint.config(
     },
   },
   {
+    // One import of React Router's <Link> anywhere, the admin panel's too, puts its framework-mode
+    // parts back into every parent's first download (src/lib/links.tsx).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/domain/**', 'src/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...['react-router-dom', 'react-router'].map((name) => ({
+              name,
+              importNames: ['Link', 'NavLink'],
+              message:
+                "Use Link and NavLink of src/lib/links.tsx: the router's own add 2.5 KB to every page.",
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -42,6 +42,37 @@ const PURGE_SAFELIST = {
 };
 const TEXT_ASSET = /\.(js|css|svg|json|txt|webmanifest|ico)$/;
 
+const modulePath = (file) => path.join(root, 'node_modules', file);
+/**
+ * RTK Query (the admin panel and the platform console only) gets copies of its own of Redux
+ * Toolkit's index and of immer, from their packages' production builds. One module has one set of
+ * exports for every chunk, so RTK Query's imports (createAsyncThunk, the action matchers, immer's
+ * patches, …) would otherwise sit in the parents' vendors chunk beside configureStore and
+ * createSlice, which are all the parents' store uses (3.3 KB of gzip). The copies share nothing
+ * that needs one instance: actions are matched by their type strings, immer marks its drafts with
+ * a global symbol, and react-redux (the store's context) stays one module.
+ */
+const RTK_QUERY_OWN_COPIES = [
+  {
+    test: /[\\/]node_modules[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/](query[\\/]|redux-toolkit\.browser\.mjs$)/,
+    resolve: {
+      alias: {
+        '@reduxjs/toolkit$': modulePath('@reduxjs/toolkit/dist/redux-toolkit.browser.mjs'),
+        immer$: modulePath('immer/dist/immer.production.mjs'),
+      },
+    },
+  },
+];
+
+/** An unnamed chunk src/app/nextChunks.ts prefetches (the wizard's frame, its dialogs). */
+const prefetchedWizardPart = (chunk) =>
+  !chunk.name &&
+  [...chunk.groupsIterable].some((group) =>
+    group.origins.some((origin) =>
+      /[\\/]src[\\/]app[\\/]nextChunks\.ts$/.test(origin.module?.resource ?? ''),
+    ),
+  );
+
 /** swc options for one source flavour; `tsx` only for .tsx so that `<T>(x) => x` stays valid in .ts files. */
 function swcLoader(tsx, isDev) {
   return {
@@ -178,6 +209,12 @@ function webConfig(env, argv) {
           parser: { dataUrlCondition: { maxSize: 4 * 1024 } },
         },
         { test: /\.(woff2?|ttf|otf|eot)$/i, type: 'asset/resource' },
+        ...RTK_QUERY_OWN_COPIES,
+        // React Router's components the app does not use are removed (scripts/pure-components-loader.cjs).
+        {
+          test: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-\w+\.mjs$/,
+          use: path.join(root, 'scripts/pure-components-loader.cjs'),
+        },
       ],
     },
     plugins: [
@@ -273,8 +310,10 @@ function webConfig(env, argv) {
       ],
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
-      // The webpack runtime changes with every chunk hash: keep it out of the vendor/app chunks.
-      runtimeChunk: 'single',
+      // The webpack runtime (its chunk map changes with every chunk's hash) stays in main, the app's
+      // small entry, which changes with nearly every release anyway: one request and 0.4 KB of gzip
+      // fewer than a file of its own, and the vendors chunk still stays cached from one to the next.
+      runtimeChunk: false,
       splitChunks: {
         // The platform console (issue 46) is one file, whatever it shares with the admin panel:
         // a few operators download it, and a chunk split off it would be one more entry in every
@@ -297,9 +336,13 @@ function webConfig(env, argv) {
           // ones webpack would otherwise cut from what the steps share (4.1 KB of gzip). The later
           // steps keep their own chunks. The few small modules the signed-in frame shares with the
           // wizard (the API client aside, below) are copied rather than given a file of their own.
+          // The unnamed chunks that src/app/nextChunks.ts prefetches (the wizard, its hold notice and
+          // dialogs) take it from here too: left out, webpack gave them copies of it (xstate, the
+          // machine, the rules), 37 KB of gzip prefetched after every first page, the calendar too.
           wizard: {
             name: 'wizard-core',
-            chunks: (chunk) => chunk.name === 'wizard' || /^step-/.test(chunk.name ?? ''),
+            chunks: (chunk) =>
+              chunk.name === 'wizard' || /^step-/.test(chunk.name ?? '') || prefetchedWizardPart(chunk),
             test: (module, { chunkGraph }) =>
               [...chunkGraph.getModuleChunksIterable(module)].some(
                 (chunk) => chunk.name === 'wizard' || chunk.name === 'step-calendar',
@@ -319,8 +362,16 @@ function webConfig(env, argv) {
           // A lazy area keeps its own libraries (admin.js, msw.js) instead of an anonymous vendor chunk.
           defaultVendors: false,
           // Small shared chunks are kept apart (minSize): a page then fetches only the modules it runs,
-          // not a neighbour's library merged in to reach webpack's default 20 KB.
-          default: { minChunks: 2, priority: -20, reuseExistingChunk: true, minSize: 4000 },
+          // not a neighbour's library merged in to reach webpack's default 20 KB. A chunk may be left
+          // small (minRemainingSize): the payment step's own (its request builder) would otherwise keep
+          // a copy of the 5.6 KB it shares with the prefetched one.
+          default: {
+            minChunks: 2,
+            priority: -20,
+            reuseExistingChunk: true,
+            minSize: 4000,
+            minRemainingSize: 0,
+          },
         },
       },
     },

@@ -4,7 +4,8 @@
 import './admin.css';
 import { useState, useSyncExternalStore } from 'react';
 import { Dropdown } from 'react-bootstrap';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { NavLink } from '../lib/links.tsx';
 import { LOGO_URL as logo } from '../lib/logo.ts';
 import { useAppSelector } from '../lib/hooks.ts';
 import { useDocumentTheme } from '../lib/useDocumentTheme.ts';

@@ -12,7 +12,7 @@ import {
 import { formatDop } from '../domain/pricing.ts';
 import { campTypeLabel } from '../domain/records.ts';
 import { AdminPage } from './AdminPage.tsx';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/links.tsx';
 import { useDashboardQuery, useFiscalQuery } from './api.ts';
 import { formatDay, notifyError } from './feedback.ts';
 

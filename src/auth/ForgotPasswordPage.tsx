@@ -2,7 +2,7 @@
 // message, which is the same whether or not the address has an account.
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/links.tsx';
 import * as Yup from 'yup';
 import { requestPasswordReset } from '../api/accounts.ts';
 import { AuthFrame } from '../lib/AuthFrame.tsx';

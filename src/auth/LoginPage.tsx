@@ -2,7 +2,8 @@
 // link is stored by LoginRoute (src/app/guards.tsx) before this page shows.
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../lib/links.tsx';
 import { notify } from '../lib/toasts.tsx';
 import * as Yup from 'yup';
 import { login } from '../api/accounts.ts';

@@ -2,7 +2,8 @@
 // An invalid, used or expired link gets the server's message and a way to ask for a new one.
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../lib/links.tsx';
 import * as Yup from 'yup';
 import { resetPassword } from '../api/accounts.ts';
 import { ACCOUNT_MESSAGES } from '../domain/accounts.ts';

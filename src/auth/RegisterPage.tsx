@@ -2,7 +2,7 @@
 // independent loading states; while one runs, the other two buttons are disabled.
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/links.tsx';
 import { notify } from '../lib/toasts.tsx';
 import * as Yup from 'yup';
 import { register } from '../api/accounts.ts';

@@ -1,5 +1,5 @@
 // The breadcrumb of page headers (spec 02 §2): 'Inicio' → the current page.
-import { Link } from 'react-router-dom';
+import { Link } from './links.tsx';
 
 export function Breadcrumb({ home, title, className }: { home: string; title: string; className: string }) {
   return (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './links.tsx';
 import { DocumentTitle } from './DocumentTitle.tsx';
 
 export function NotFoundPage() {

@@ -2,7 +2,8 @@
 // content, footer and the settings panel, shown after the start-up session check.
 import './shell.css';
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { Link, NavLink } from '../lib/links.tsx';
 import { LOGO_URL as logo } from '../lib/logo.ts';
 import { logoutUser, selectCurrentUser } from '../auth/authSlice.ts';
 import { useAppDispatch, useAppSelector } from '../lib/hooks.ts';

@@ -1,7 +1,7 @@
 // A new school's first steps (issue 55): fiscal data, NCF ranges or e-CF, AZUL and a first camp,
 // each ticked from what the school has saved, never from a flag of its own, and linked to the page
 // where it is done.
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/links.tsx';
 import { useAreaList, useFiscalQuery } from '../api.ts';
 import type { SchoolSettingsView } from '../../domain/school-settings.ts';
 import { SettingsCard } from './SettingsCard.tsx';

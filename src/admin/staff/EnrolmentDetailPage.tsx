@@ -4,7 +4,8 @@
 // each week can be dropped or moved and each child dropped (issue 24, ./ChangeDialog.tsx). Its
 // sections and dialogs are in ./enrolment-detail/.
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../lib/links.tsx';
 import { Button } from 'react-bootstrap';
 import { AdminPage } from '../AdminPage.tsx';
 import { useCorrectEnrolmentDataMutation, useEnrolmentQuery, useVerifyEnrolmentMutation } from '../api.ts';

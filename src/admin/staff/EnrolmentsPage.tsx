@@ -3,7 +3,7 @@
 // 'Nueva inscripción' enrols a family at the counter (./WalkInDialog.tsx).
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/links.tsx';
 import { AdminPage } from '../AdminPage.tsx';
 import type { AdminColumn } from '../DataTable.tsx';
 import { counted, pageOf, TableCard } from '../TablePage.tsx';

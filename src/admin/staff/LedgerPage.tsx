@@ -4,7 +4,8 @@
 // once confirmed), move or cancel a future instalment, send the family a reminder.
 // Every write is in the audit log (server side).
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../lib/links.tsx';
 import { AdminPage } from '../AdminPage.tsx';
 import {
   useLedgerQuery,

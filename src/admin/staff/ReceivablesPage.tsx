@@ -2,7 +2,7 @@
 // aging buckets (al día, 1-30, 31-60, 61-90, más de 90 días) and their totals, filters by program,
 // state and text, the Excel/CSV export of what is filtered, and a link to each enrolment's ledger.
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/links.tsx';
 import { AdminPage } from '../AdminPage.tsx';
 import { CampPicker } from '../CampPicker.tsx';
 import type { AdminColumn } from '../DataTable.tsx';

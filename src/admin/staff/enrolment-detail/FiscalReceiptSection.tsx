@@ -1,7 +1,7 @@
 // The 'Comprobante fiscal' section of the order page: whether the family asked for one, its RNC,
 // and the order's receipts as PDFs (one still owed says why).
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/links.tsx';
 import { Button } from 'react-bootstrap';
 import { NCF_TYPES } from '../../../domain/receipts.ts';
 import type { EnrolmentDetail } from '../../../domain/staff.ts';

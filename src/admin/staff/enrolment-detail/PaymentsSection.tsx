@@ -1,7 +1,7 @@
 // The 'Pagos' section of the order page (issue 54): what its ledger collected in all (a plan's
 // instalments too, not only the checkout's charge), what it still owes, a link to the ledger, and
 // each payment with its note and who recorded it.
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/links.tsx';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/ledger.ts';
 import { formatDop } from '../../../domain/pricing.ts';
 import type { EnrolmentDetail } from '../../../domain/staff.ts';
