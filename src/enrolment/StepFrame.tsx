@@ -2,7 +2,7 @@
 // which the step's own content cannot show yet (no camp link, loading, load failed, redirecting).
 import { lazy, Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/links.tsx';
 import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import { PageShown } from '../lib/nextPages.ts';
 import type { StepIndex } from './wizardData.ts';
