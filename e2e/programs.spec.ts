@@ -2,9 +2,9 @@
 // takes the bank's 3-D Secure challenge. A family signs in without an enrolment link and lands on
 // the school's open camps and programs; it picks the summer camp and enrols two children, paying
 // through the bank's challenge, then comes back through 'Nueva inscripción' and enrols four in the
-// annual program. The page is exactly as wide as the
-// 375 px phone on every screen. An enrolment link still goes straight to its camp, and the sign-in
-// and registration pages name it.
+// annual program's monthly plan, through the challenge too, its card kept for autopay. The page is
+// exactly as wide as the 375 px phone on every screen. An enrolment link still goes straight to its
+// camp, and the sign-in and registration pages name it.
 import { expect, testWithOwnServer, type Page, type TestInfo } from './test.ts';
 import { api, E2E_ADMIN } from './api.ts';
 import { addWeeks, expectPhoneWidth, fillAdditional, fillCard, fillParticipant } from './wizard.ts';
@@ -105,6 +105,9 @@ async function enrol(page: Page, testInfo: TestInfo, { program, names, card }: W
   if (annual) await expect(page.getByTestId('schedule-today')).toHaveText(formatDop(today.total));
   else await expect(page.getByLabel('Total').first()).toContainText(formatDop(today.total));
   await fillCard(page, card);
+  // The monthly plan's card kept for the later instalments (issue 59): AZUL keeps it with the
+  // approval the bank's step gave.
+  if (annual) await page.getByRole('checkbox', { name: /Cobro automático/ }).check();
   await expectPhoneWidth(page, `payment of ${tag}, filled`);
   await page.getByRole('button', { name: 'Pagar' }).click();
 
@@ -120,6 +123,12 @@ async function enrol(page: Page, testInfo: TestInfo, { program, names, card }: W
   await expect(page).toHaveURL(/\/confirmacion$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: '¡Gracias por su inscripción!', level: 1 })).toBeVisible();
   await expect(page.getByText(formatDop(today.total)).first()).toBeVisible();
+  if (annual) {
+    // The schedule's later instalments, each child's, to be charged on the kept card.
+    const agreement = page.getByRole('region', { name: 'Cobro automático autorizado' });
+    await expect(agreement).toContainText('Visa terminada en 0059');
+    await expect(agreement.getByRole('row')).toHaveCount(1 + 7 * names.length);
+  }
   await expectPhoneWidth(page, `thank-you page of ${tag}`);
   await keepShot(page, testInfo.outputPath(`confirmacion-${tag}.png`), true);
 }
@@ -170,11 +179,12 @@ test('a family signs in, picks from the list, enrols two children in the camp an
   await expect(summer.getByText('Inscripción en curso')).toBeVisible();
   await expect(annual.getByText('Inscripción en curso')).toHaveCount(0);
   await expectPhoneWidth(page, 'the list of programs, again');
-  // Four children in the annual program, on a card the bank lets through without a challenge.
+  // Four children in the annual program's monthly plan, through the bank's challenge too: the card
+  // is kept for autopay with the approval (issue 59).
   await enrol(page, testInfo, {
     program: ANNUAL,
     names: ['Ana', 'Luis', 'Sofía', 'Marco'],
-    card: AZUL_TEST_CARDS.frictionless.number,
+    card: AZUL_TEST_CARDS.challenge.number,
   });
 });
 

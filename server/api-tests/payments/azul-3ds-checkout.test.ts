@@ -212,6 +212,66 @@ describe('3-D Secure 2 in the checkout through AZUL', () => {
     expect(s.received.some((request) => request.operation === 'processdatavault')).toBe(false);
   });
 
+  /** Two children on the annual program's monthly plan, its card kept for autopay, paid with the challenge card. */
+  async function payAnnualPlan(k: StaffKit) {
+    const cart = await demoCart(k.t.store, 'PA2027');
+    const monthly = cart.weeks.findIndex((week) => week.name === 'Pago mensual');
+    const body = {
+      ...enrolmentRequest(cart, [[monthly], [monthly]], { card: AZUL_TEST_CARDS.challenge.number }),
+      autopay: true,
+    };
+    body.cvv = '999';
+    const answer = await k.pay(k.parent, body);
+    expect(answer.statusCode, answer.body).toBe(202);
+    const { session } = answer.json().authentication as { session: string };
+    const step = (await order(k))!.authentication!.step as { url: string; fields: Record<string, string> };
+    return { session, step };
+  }
+
+  it("the annual program's monthly plan for two children through the challenge: paid once, card kept, its schedule (issue 59)", async () => {
+    const { s, k } = await setup();
+    const { session, step } = await payAnnualPlan(k);
+    const { termUrl, cRes } = await challengeAnswer(step, 'Yes');
+    await bankPost(k, new URL(termUrl).pathname, { cRes });
+    const done = (await status(k, session)).json();
+    expect(done).toMatchObject({ state: 'done', answer: { statusCode: 201, body: { success: true } } });
+    const paid = (await order(k))!;
+    expect(paid.payment_status).toBe('paid');
+    // One sale, approved once, for today's two instalments and memberships.
+    const sales = s.transactions.filter((transaction) => transaction.CustomOrderId === paid.order_number);
+    expect(sales).toHaveLength(1);
+    expect(s.received.filter((request) => request.body.TrxType === 'Sale')).toHaveLength(1);
+    expect(done.answer.body.result.amountFormat).toBe('RD$14,800');
+    // The schedule: seven later instalments per child, on the kept card.
+    const agreement = done.answer.body.result.autopay as { card: string; charges: { label: string }[] };
+    expect(agreement.card).toBe('Visa terminada en 0059');
+    expect(agreement.charges).toHaveLength(14);
+    expect(agreement.charges[0]!.label).toBe('Cuota 2 de 8 de Pedro');
+    expect(agreement.charges.at(-1)!.label).toBe('Cuota 8 de 8 de María');
+    const card = await k.t.store.collection<SavedCard>('tarjetas').findOne({ user_id: paid.user_id });
+    expect(card).toMatchObject({ status: 'active', last4: '0059' });
+  });
+
+  it.each(['No', 'Unavailable'] as const)(
+    "the annual monthly plan: the bank's '%s' charges nothing, keeps no card and says why at the next poll",
+    async (outcome) => {
+      const { s, k } = await setup();
+      const { session, step } = await payAnnualPlan(k);
+      const { termUrl, cRes } = await challengeAnswer(step, outcome);
+      await bankPost(k, new URL(termUrl).pathname, { cRes });
+      const done = (await status(k, session)).json();
+      expect(done.state).toBe('done');
+      expect(done.answer.statusCode).toBe(402);
+      expect(done.answer.body.message).toBe(AUTHENTICATION_MESSAGES.notAuthenticated);
+      const refused = (await order(k))!;
+      expect(refused.payment_status).toBe('declined');
+      expect(s.transactions.filter((transaction) => transaction.IsoCode === '00')).toHaveLength(0);
+      expect(
+        await k.t.store.collection<SavedCard>('tarjetas').findOne({ user_id: refused.user_id }),
+      ).toBeNull();
+    },
+  );
+
   it('a parent who closes the page: the reconciler leaves the order while the window lasts, then gives the places back', async () => {
     const { k } = await setup();
     const before = await placesTaken(k, k.cart.weeks[0]!._id);
