@@ -189,7 +189,9 @@ describe("Participants screen: a category's age range", { timeout: 20000 }, () =
   });
 });
 
-describe('Additional-information screen', { timeout: 30000 }, () => {
+// These walks type every field of the step, key by key (7 s alone): with the whole suite sharing two
+// cores they took up to 30 s, so the limit leaves room for a loaded machine, not for a slower page.
+describe('Additional-information screen', { timeout: 60000 }, () => {
   it("starts the e-mail as the account's, and keeps what the parent types instead", async () => {
     serveCamp(plainCampData);
     renderWizard('/calendario', { accountEmail: 'carmen@correo.do' });
