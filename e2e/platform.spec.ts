@@ -10,6 +10,7 @@ import { expectAccessible } from './a11y.ts';
 import { api, E2E_ADMIN } from './api.ts';
 import { latestMailTo } from './outbox.ts';
 import { keepShot } from './shots.ts';
+import { expectToastShown, recordToasts } from './toasts.ts';
 import { addWeeks, fillCard, oneChildToPayment, registerThroughPages } from './wizard.ts';
 import { PLATFORM_MESSAGES } from '../src/domain/platform.ts';
 
@@ -36,6 +37,7 @@ test('an operator creates a school on its own host; its administrator, then a fa
 }, testInfo) => {
   test.setTimeout(150_000);
   const schoolUrl = `http://${SCHOOL.host}:${new URL(baseURL!).port}`;
+  await recordToasts(page);
 
   // The operator signs in at the deployment's own address.
   await page.goto('/plataforma');
@@ -43,7 +45,7 @@ test('an operator creates a school on its own host; its administrator, then a fa
   await page.getByLabel('Correo electrónico').fill(OPERATOR.email);
   await page.getByLabel('Contraseña').fill('otra-clave-cualquiera');
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page.getByText(PLATFORM_MESSAGES.signIn)).toBeVisible();
+  await expectToastShown(page, PLATFORM_MESSAGES.signIn);
   await page.getByLabel('Contraseña').fill(OPERATOR.password);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   const table = page.getByRole('table', { name: 'Escuelas de la plataforma' });
@@ -79,7 +81,7 @@ test('an operator creates a school on its own host; its administrator, then a fa
   await form.getByLabel('Direcciones *').fill(`${SCHOOL.host}\nwww.${SCHOOL.host}`);
   await form.getByLabel('Correo del primer administrador *').fill(SCHOOL_ADMIN.email);
   await form.getByRole('button', { name: 'Crear escuela' }).click();
-  await expect(page.getByText(PLATFORM_MESSAGES.created)).toBeVisible();
+  await expectToastShown(page, PLATFORM_MESSAGES.created);
   await expect(form).toBeHidden();
   const row = table.getByRole('row').filter({ hasText: SCHOOL.name });
   await expect(row).toContainText(`www.${SCHOOL.host}`);
@@ -109,6 +111,7 @@ test('an operator creates a school on its own host; its administrator, then a fa
     .context()
     .browser()!
     .newPage({ baseURL: schoolUrl, viewport: { width: 1280, height: 800 } });
+  await recordToasts(school);
   await school.goto(link);
   await school.getByLabel('Nueva contraseña').fill(SCHOOL_ADMIN.password);
   await school.getByLabel('Confirmar contraseña').fill(SCHOOL_ADMIN.password);
@@ -132,7 +135,7 @@ test('an operator creates a school on its own host; its administrator, then a fa
   await fiscal.getByLabel('Teléfono').fill('8095550101');
   await fiscal.getByLabel('Correo de la escuela (respuestas de las familias)').fill('hola@tigres.test');
   await fiscal.getByRole('button', { name: 'Guardar datos fiscales' }).click();
-  await expect(school.getByText('Datos fiscales guardados')).toBeVisible();
+  await expectToastShown(school, 'Datos fiscales guardados');
 
   // A camp of its own, with a category and a week, through the API as its administrator.
   const admin = (await school.evaluate(() => localStorage.getItem('gatekeeper_token')))!;
@@ -167,6 +170,7 @@ test('an operator creates a school on its own host; its administrator, then a fa
     .context()
     .browser()!
     .newPage({ baseURL: schoolUrl, viewport: { width: 1280, height: 800 } });
+  await recordToasts(school);
   const parentEmail = `familia.${tag}@correo.do`;
   await registerThroughPages(family, camp._id, parentEmail, 'clave-familia');
   await expect(family.getByText(campName).first()).toBeVisible();
