@@ -193,9 +193,26 @@ test('an enrolment link goes straight to its camp, and the sign-in and registrat
 }, testInfo) => {
   test.setTimeout(90_000);
   const { summer } = await campIds(page);
+  // The name comes with the page rendered ahead (nothing moves when the scripts run): the page
+  // as served holds it, the scripts take it over without a hydration error, and do not ask again.
+  const served = await page.request.get(`/login?camp=${summer}`, { headers: { accept: 'text/html' } });
+  expect(await served.text()).toContain(`Se inscribe en: <strong>${SUMMER}</strong>`);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/campamentos/abiertos')) asked.push(request.url());
+  });
   await page.goto(`/login?camp=${summer}`);
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await expect(page.getByText(/Se inscribe en:/)).toHaveText(`Se inscribe en: ${SUMMER}`);
+  // The scripts have taken the page over: its button is enabled only then.
+  await expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeEnabled();
+  expect(errors).toEqual([]);
+  expect(asked).toEqual([]);
   await expectPhoneWidth(page, 'login with a link');
   await shots(page, testInfo, 'login-enlace');
 

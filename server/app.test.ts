@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Type } from 'typebox';
 import { buildTestApp, type TestApp } from './testing/build.ts';
 import { FRONTEND_NOT_BUILT } from './http/frontend.ts';
+import { LINKED_CAMP_SLOT } from '../src/domain/linkedCampSlot.ts';
 import { HEALTH_PING_MS } from './routes/health.ts';
 import { pino } from 'pino';
 import { REDACT_PATHS, requestLogger } from './logging.ts';
@@ -343,6 +344,53 @@ describe('public pages rendered ahead (issue 23)', () => {
     // The sign-in pages and the admin panel do not download the wizard.
     expect((await page('/login')).body).not.toContain('rel="preload" href="/assets/');
     expect((await page('/admin/login')).body).not.toContain('wizard-core');
+  });
+
+  it("names an enrolment link's open camp in the sign-in pages rendered ahead, and nothing for any other camp", async () => {
+    // As src/prerender.tsx renders them: the sign-in pages again, with the camp's stand-ins.
+    const slotted = (title: string) =>
+      `{ head: '', body: '<main><h1>${title}</h1><p data-linked-camp="${LINKED_CAMP_SLOT.id}">Se inscribe en: <strong>${LINKED_CAMP_SLOT.name}</strong></p><form></form></main>' }`;
+    t = await withRenderer(`export async function renderPublicPages() {
+      return {
+        '/login': { head: '', body: '<main><h1>Iniciar sesión</h1><form></form></main>' },
+        '/login?camp': ${slotted('Iniciar sesión')},
+        '/register': { head: '', body: '<main><h1>Registro</h1><form></form></main>' },
+        '/register?camp': ${slotted('Registro')},
+      };
+    }`);
+    const admin = (await t.createUser({ admin: true })).token;
+    const create = async (area: string, payload: Record<string, unknown>) =>
+      (await t!.api({ method: 'POST', url: `/api/${area}/create`, token: admin, payload })).json<{
+        data: { _id: string };
+      }>().data;
+    const year = new Date().getFullYear() + 1;
+    const camp = await create('campamentos', {
+      code: 'V1',
+      name: 'Verano <Tigres> & "Leones"',
+      description: 'Campamento',
+      membership: 3500,
+      type: 'campamento',
+      start_date: `${year}-06-14`,
+      end_date: `${year}-08-06`,
+    });
+    await create('semanas', { campament: camp._id, name: 'Semana 1', value: 4700, quota_q: 30 });
+
+    const login = await page(`/login?camp=${camp._id}`);
+    expect(login.body).toContain(
+      `<div id="root" data-prerendered="/login"><main><h1>Iniciar sesión</h1><p data-linked-camp="${camp._id}">Se inscribe en: <strong>Verano &lt;Tigres&gt; &amp; &quot;Leones&quot;</strong></p>`,
+    );
+    const register = await page(`/register?camp=${camp._id}&utm=x`);
+    expect(register.body).toContain('<h1>Registro</h1><p data-linked-camp=');
+    expect(register.body).toContain('Se inscribe en: <strong>Verano &lt;Tigres&gt;');
+    // Served again from what was made the first time: the same page, the same validator.
+    expect((await page(`/login?camp=${camp._id}`)).headers.etag).toBe(login.headers.etag);
+    // No link, an unknown camp, or an id the store would never write: the page as rendered, no stand-in.
+    for (const url of ['/login', '/login?camp=0123456789abcdef01234567', '/login?camp=%3Cscript%3E']) {
+      const plain = await page(url);
+      expect(plain.body, url).toContain('<main><h1>Iniciar sesión</h1><form></form></main>');
+      expect(plain.body, url).not.toContain('linked-camp');
+      expect(plain.body, url).not.toContain(LINKED_CAMP_SLOT.name);
+    }
   });
 
   it('serves the plain page when the renderer fails', async () => {

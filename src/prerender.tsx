@@ -9,6 +9,7 @@ import { appConfig, readAppConfig, type AppConfig } from './api/config.ts';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { makeStore } from './app/store.ts';
+import { LINKED_CAMP_PAGES, LINKED_CAMP_SLOT, linkedPageKey } from './domain/linkedCampSlot.ts';
 
 /** The pages a visitor who is not signed in sees first (the enrolment link is /login?camp=). */
 export const PRERENDERED_PAGES = ['/login', '/register', '/forgot-password'] as const;
@@ -24,10 +25,10 @@ export interface RenderedPage {
 /** The hoisted tags React writes first when the root is not the whole document. */
 const HOISTED = /^(?:<title>[^<]*<\/title>|<link [^>]*>|<meta [^>]*>)*/;
 
-async function render(pathname: string): Promise<RenderedPage> {
+async function render(location: string): Promise<RenderedPage> {
   const { prelude } = await prerender(
     <AppProviders store={makeStore()}>
-      <StaticRouter location={pathname}>
+      <StaticRouter location={location}>
         <App />
       </StaticRouter>
     </AppProviders>,
@@ -41,14 +42,17 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Each public page, rendered with `config` (the page's
- * window.__APP_CONFIG__). The pages read the configuration from one module-wide object, so
- * renders take turns.
+ * window.__APP_CONFIG__), and the sign-in pages again as an enrolment link opens them, with the
+ * stand-ins the server fills for each link (`/login?camp`, ./domain/linkedCampSlot.ts). The pages
+ * read the configuration from one module-wide object, so renders take turns.
  */
 export function renderPublicPages(config: unknown): Promise<Record<string, RenderedPage>> {
   const next = queue.then(async () => {
     Object.assign(appConfig as { -readonly [K in keyof AppConfig]: AppConfig[K] }, readAppConfig(config));
     const pages: Record<string, RenderedPage> = {};
     for (const pathname of PRERENDERED_PAGES) pages[pathname] = await render(pathname);
+    for (const pathname of LINKED_CAMP_PAGES)
+      pages[linkedPageKey(pathname)] = await render(`${pathname}?camp=${LINKED_CAMP_SLOT.id}`);
     return pages;
   });
   queue = next.catch(() => undefined);

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressBody, sendCompressed, type CompressedBody } from './compressed.ts';
 import { errorEnvelope } from './errors.ts';
 import { WIZARD_PATHS } from '../../src/domain/routes.ts';
+import { LINKED_CAMP_SLOT } from '../../src/domain/linkedCampSlot.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -70,7 +71,25 @@ export interface FrontendOptions {
    * null for the school of `inlineConfigScript`. Those pages are the plain page (not rendered ahead).
    */
   schoolPage?: (request: FastifyRequest) => { key: string; script: string; csp: string } | null;
+  /**
+   * The name of the open camp an enrolment link (`?camp=`) names, for the sign-in pages rendered
+   * ahead (issue 59): written into the page, so it is there at first paint and moves nothing.
+   * Null when the school has no open camp by that id.
+   */
+  linkedCampName?: (request: FastifyRequest, campId: string) => Promise<string | null>;
 }
+
+/** An id as the store writes them; anything else names no camp. */
+const CAMP_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
 /**
  * The page as served: index.html with the configuration inlined, compressed once; with `rendered`
@@ -82,6 +101,16 @@ export function buildPage(
   rendered?: { pathname: string; page: RenderedPage },
   preloads = '',
 ): CompressedBody {
+  return compressBody(pageHtml(html, options, rendered, preloads));
+}
+
+/** buildPage's page before compression. */
+function pageHtml(
+  html: string,
+  options: FrontendOptions,
+  rendered?: { pathname: string; page: RenderedPage },
+  preloads = '',
+): string {
   let page = html;
   const script = options.inlineConfigScript;
   if (script !== undefined) {
@@ -101,7 +130,7 @@ export function buildPage(
     page = page.replace('</head>', () => `${head}</head>`);
   }
   if (preloads) page = page.replace('</head>', () => `${preloads}</head>`);
-  return compressBody(page);
+  return page;
 }
 
 export async function registerFrontend(
@@ -125,17 +154,28 @@ export async function registerFrontend(
   let checkedAt = Date.now();
   /** The public pages rendered ahead, by path; until they are (or if they cannot be), the plain page. */
   let publicPages = new Map<string, CompressedBody>();
+  /** The sign-in pages as an enrolment link opens them, by path, with the camp's stand-ins. */
+  let linkedTemplates = new Map<string, string>();
+  /** Those pages with a camp's id and name in, by path, id and name. */
+  let linkedPages = new Map<string, CompressedBody>();
   const renderPublicPages = async (source: string) => {
     if (!options.prerender) return;
     try {
-      const rendered = await options.prerender();
+      const rendered = Object.entries(await options.prerender());
       if (source !== html) return; // a newer build came meanwhile: its own render follows
+      const plainPages = rendered.filter(([key]) => !key.includes('?'));
       publicPages = new Map(
-        Object.entries(rendered).map(([pathname, page]) => [
-          pathname,
-          buildPage(source, options, { pathname, page }),
-        ]),
+        plainPages.map(([pathname, page]) => [pathname, buildPage(source, options, { pathname, page })]),
       );
+      linkedTemplates = new Map(
+        rendered
+          .filter(([key]) => key.includes('?'))
+          .map(([key, page]) => {
+            const pathname = key.split('?')[0]!;
+            return [pathname, pageHtml(source, options, { pathname, page })];
+          }),
+      );
+      linkedPages = new Map();
     } catch (error) {
       // The pages still work unrendered (the scripts draw them): a slower first paint, not an outage.
       app.log.warn({ err: error }, 'public pages not rendered ahead; served as the plain page');
@@ -156,6 +196,8 @@ export async function registerFrontend(
       pageTime = time;
       // The old markup may not match the new scripts: plain pages until the new render is in.
       publicPages = new Map();
+      linkedTemplates = new Map();
+      linkedPages = new Map();
       void renderPublicPages(source);
     } catch {
       // A build still writing the file: the previous page serves until the next check.
@@ -205,14 +247,40 @@ export async function registerFrontend(
     return sendCompressed(request, reply, body);
   };
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+  /** The sign-in page rendered ahead with the link's camp named in it, or null to serve it plain. */
+  const linkedPage = async (request: FastifyRequest, pathname: string): Promise<CompressedBody | null> => {
+    const template = linkedTemplates.get(pathname);
+    if (!template || !options.linkedCampName) return null;
+    const campId = new URLSearchParams(request.url.split('?')[1] ?? '').get('camp')?.trim() ?? '';
+    if (!CAMP_ID.test(campId)) return null;
+    // The page still works without the name (the scripts ask for it): never a failed page for it.
+    const name = await options.linkedCampName(request, campId).catch(() => null);
+    if (!name) return null;
+    const key = `${pathname}\n${campId}\n${name}`;
+    let body = linkedPages.get(key);
+    if (!body) {
+      if (linkedPages.size > 500) linkedPages = new Map();
+      body = compressBody(
+        template
+          .replaceAll(LINKED_CAMP_SLOT.id, () => campId)
+          .replaceAll(LINKED_CAMP_SLOT.name, () => escapeHtml(name)),
+      );
+      linkedPages.set(key, body);
+    }
+    return body;
+  };
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const plain = currentPage();
     if (!plain) return reply.status(503).type('text/plain; charset=utf-8').send(FRONTEND_NOT_BUILT);
     const own = options.schoolPage?.(request);
     if (own) return sendSchoolPage(request, reply, own);
     const pathname = request.url.split('?')[0] ?? '/';
     const current =
-      publicPages.get(pathname) ?? (WIZARD_PATHS.includes(pathname) ? wizardPage : null) ?? plain;
+      (await linkedPage(request, pathname)) ??
+      publicPages.get(pathname) ??
+      (WIZARD_PATHS.includes(pathname) ? wizardPage : null) ??
+      plain;
     reply.type('text/html; charset=utf-8').header('cache-control', NO_CACHE);
     return sendCompressed(request, reply, current);
   };
