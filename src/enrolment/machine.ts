@@ -4,10 +4,9 @@
 // events are ./machineContext.ts; the calls it invokes are ./machineActors.ts (replaced through
 // machine.provide in tests); navigation is the `goTo` action, provided at the edge so the machine
 // knows no router. Persistence to sessionStorage is in persistence.ts.
-// Over 500 lines on purpose: one concern, the machine's states and transitions, which a reader
-// follows best in one file (its rules, context and actors are already apart).
-// Over 500 lines on purpose: setup()'s named guards and actions and the states that use them by
-// name are one definition, which XState types as one; split in two, neither half would read alone.
+// Over 500 lines on purpose: one concern, the machine's states and transitions (its rules, context
+// and actors are already apart); setup()'s named guards and actions and the states that use them
+// by name are one definition, which XState types as one: split in two, neither half reads alone.
 import { newIdempotencyKey } from '../api/idempotency.ts';
 import { assertEvent, assign, setup } from 'xstate';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/http.ts';
