@@ -61,7 +61,7 @@ export async function runAppServer(
       E2E_OAUTH_PORT: String(port + 1),
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ...env,

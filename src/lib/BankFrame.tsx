@@ -26,7 +26,12 @@ export function BankFrame({
   const heading = useRef<HTMLHeadingElement>(null);
   const challenge = kind === 'challenge';
   useEffect(() => {
-    if (challenge) heading.current?.focus();
+    if (!challenge) return;
+    // Brought into view at once, then focused: a focus scrolls smoothly under Bootstrap's
+    // `scroll-behavior`, and the bank's page arrived in a frame still gliding up the screen, where
+    // a tap meant for its buttons landed beside them (seen in the browser tests: 'Yes' missed).
+    heading.current?.scrollIntoView?.({ block: 'nearest', behavior: 'instant' });
+    heading.current?.focus({ preventScroll: true });
   }, [challenge]);
   const src = authenticationFrameUrl(session);
   if (!challenge)
