@@ -3,6 +3,7 @@
 import { Modal } from 'react-bootstrap';
 import type { ReactNode } from 'react';
 import { keepTabInside } from '../lib/focusTrap.ts';
+import { ContainedDialog } from '../lib/ContainedDialog.tsx';
 
 export interface WizardModalProps {
   /** The title's id (the dialog is named by it). */
@@ -28,6 +29,7 @@ export default function ModalFrame({
     <Modal
       show={show}
       onHide={onHide}
+      dialogAs={ContainedDialog}
       centered
       scrollable={scrollable}
       aria-labelledby={id}

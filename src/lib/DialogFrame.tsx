@@ -4,6 +4,7 @@
 // dialog library: the parents' pages use it too and must not pull in the panel's libraries.
 import type { FormHTMLAttributes, ReactNode } from 'react';
 import { Button, Modal, type ModalProps } from 'react-bootstrap';
+import { ContainedDialog } from './ContainedDialog.tsx';
 import { keepTabInside } from './focusTrap.ts';
 
 interface FrameProps {
@@ -49,6 +50,7 @@ export function DialogFrame({
     <Modal
       show={show}
       onHide={onClose}
+      dialogAs={ContainedDialog}
       centered
       {...(trapTab ? { onKeyDown: keepTabInside } : {})}
       aria-labelledby={titleId}

@@ -7,6 +7,7 @@
 // again charges nothing and the page shows it paid (issue 53).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { ContainedDialog } from '../lib/ContainedDialog.tsx';
 import { formatDop } from '../domain/pricing.ts';
 import { isAnnualProgram } from '../domain/records.ts';
 import { cardLabel } from '../domain/ledger.ts';
@@ -53,7 +54,13 @@ function CardDialog({
     }
   };
   return (
-    <Modal show onHide={busy ? () => {} : onHide} centered aria-labelledby={`${id}-title`}>
+    <Modal
+      show
+      onHide={busy ? () => {} : onHide}
+      dialogAs={ContainedDialog}
+      centered
+      aria-labelledby={`${id}-title`}
+    >
       <Form onSubmit={(event) => void submit(event)} noValidate>
         <Modal.Header closeButton={!busy}>
           <Modal.Title as="h2" className="h5" id={`${id}-title`}>

@@ -7,6 +7,7 @@
 // Idempotency-Key per attempt: kept while it may have charged, new after a refusal.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { ContainedDialog } from '../lib/ContainedDialog.tsx';
 import { formatDop } from '../domain/pricing.ts';
 import { formatDueDay } from '../domain/plans.ts';
 import { cardLabel, instalmentLabel } from '../domain/ledger.ts';
@@ -122,7 +123,13 @@ export function PayInstalmentDialog({
   const ready = useKept ? !cvvAsked || keptCvv.length >= 3 : cardComplete(typed);
   const challenge = bank?.kind === 'challenge';
   return (
-    <Modal show onHide={busy ? () => {} : onHide} centered aria-labelledby="pay-instalment-title">
+    <Modal
+      show
+      onHide={busy ? () => {} : onHide}
+      dialogAs={ContainedDialog}
+      centered
+      aria-labelledby="pay-instalment-title"
+    >
       <Form onSubmit={(event) => void pay(event)} noValidate>
         <Modal.Header closeButton={!busy}>
           <Modal.Title as="h2" className="h5" id="pay-instalment-title">
