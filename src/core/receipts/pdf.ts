@@ -61,7 +61,7 @@ const sharing = new WeakMap<PdfDocumentClass, PdfDocumentClass>();
 
 /**
  * `PDFDocument` whose documents share each standard font's parsed metrics. PDFKit parses a standard
- * font's widths and kerning pairs again for every document, about a fifth of drawing a receipt
+ * font's widths and kerning pairs again for every document, over a third of drawing a receipt
  * (every paid order draws one). A document here gets its own font object, numbered and embedded as
  * PDFKit does it, around the metrics parsed once: the same bytes. A PDFKit whose internals differ
  * gets its own font objects.
@@ -73,7 +73,8 @@ function sharingStandardFonts(PDFDocument: PdfDocumentClass): PdfDocumentClass {
   class SharingFonts extends PDFDocument {
     override font(src: PDFKit.Mixins.PDFFontSource, family?: string | number, size?: number): this {
       const self = this as unknown as FontInternals;
-      const name = typeof src === 'string' && family === undefined ? src : null;
+      // PDFKit's constructor asks for its default font with a null family.
+      const name = typeof src === 'string' && family == null ? src : null;
       const shared = name ? parsed.get(name) : undefined;
       if (
         name &&
