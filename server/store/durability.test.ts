@@ -2,7 +2,7 @@
 // last line is dropped on reload, and damage anywhere else stops the store from opening.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -87,6 +87,39 @@ describe('embedded store durability', () => {
     store = await openEmbeddedStore(dir);
     expect(await store.collection('orders').count({})).toBe(4);
     await store.close();
+  });
+
+  it('writes into the datafile a compaction put in place, with fsync and without', async () => {
+    // The hourly compaction renames a new file over the datafile; the file the store keeps open
+    // for its appends must follow it, or every later write would land in the file removed.
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    try {
+      for (const fsync of [false, true]) {
+        const folder = path.join(dir, String(fsync));
+        const store = await openEmbeddedStore(folder, { fsync });
+        const orders = store.collection('orders');
+        await orders.insertOne({ n: 1 });
+        const file = path.join(folder, 'orders.db');
+        const replaced = (await stat(file)).ino;
+        await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+        await vi.waitFor(async () => expect((await stat(file)).ino).not.toBe(replaced));
+        const late = await orders.insertOne({ n: 2 });
+        await orders.updateOne({ _id: late._id }, { set: { paid: true } });
+        // Read before closing: closing compacts again, from memory, which would hide a lost append.
+        const lines = (await readFile(file, 'utf8')).trim().split('\n');
+        expect(lines.filter((line) => line.includes(late._id))).toHaveLength(2);
+        expect(lines.at(-1)).toContain('"paid":true');
+        await store.close();
+        const reopened = await openEmbeddedStore(folder);
+        expect(await reopened.collection('orders').find({}, { sort: { n: 1 } })).toEqual([
+          expect.objectContaining({ n: 1 }),
+          expect.objectContaining({ n: 2, paid: true }),
+        ]);
+        await reopened.close();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses to open a datafile damaged anywhere but its last line', async () => {

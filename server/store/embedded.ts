@@ -98,40 +98,56 @@ async function loadDatastore(filename: string, fsync: boolean): Promise<Datastor
     modes: { fileMode: PRIVATE_FILE_MODE, dirMode: PRIVATE_DIR_MODE },
   });
   await db.loadDatabaseAsync();
+  // Every write of a datastore appends its lines through this one method, inside the datastore's
+  // queue. They go through one handle kept open: NeDB's own append opened and closed the file for
+  // each write, which cost more CPU than the write itself. A compaction writes a new file and renames
+  // it over the old one (flushed by NeDB before the rename), so the handle is opened again after it;
+  // closing the old one waits for an operation still running on it.
+  const persistence = db.persistence as unknown as { persistNewStateAsync(docs: unknown[]): Promise<void> };
+  let handle: Promise<FileHandle> | null = null;
+  const datafile = () => (handle ??= open(filename, 'a', PRIVATE_FILE_MODE));
+  /** A handle no longer used (the file was replaced, or an operation on it failed) is closed. */
+  const drop = (old: Promise<FileHandle>) => {
+    if (handle === old) handle = null;
+    void old.then((opened) => opened.close()).catch(() => undefined);
+  };
+  db.on('compaction.done', () => {
+    if (handle) drop(handle);
+  });
+  // The flushes of `fsync` (below); null without it.
+  let flusher: GroupFlush | null = null;
+  persistence.persistNewStateAsync = async (docs) => {
+    // As NeDB writes them (it has no serialisation hooks here): one line per document.
+    let lines = '';
+    for (const doc of docs) lines += model.serialize(doc) + '\n';
+    if (lines.length === 0) return;
+    const opened = datafile();
+    try {
+      await (await opened).appendFile(lines, 'utf8');
+    } catch (error) {
+      drop(opened);
+      throw error;
+    }
+    flusher?.appended();
+  };
   if (fsync) {
-    // Every write of a datastore appends through this one method, inside the datastore's queue.
-    // The flush is not awaited there: a write is acknowledged (its operation resolves, below) only
-    // after a flush that began once it was appended, and the writes appended meanwhile share that
-    // flush (a group commit). The queue appends the next write while the disk flushes, instead of
-    // waiting one flush per write. (Compaction already writes a temporary file, flushes it and
+    // The flush is not awaited in the queue: a write is acknowledged (its operation resolves, below)
+    // only after a flush that began once it was appended, and the writes appended meanwhile share
+    // that flush (a group commit). The queue appends the next write while the disk flushes, instead
+    // of waiting one flush per write. (Compaction already writes a temporary file, flushes it and
     // renames it.) As with MongoDB's journal, another request may read a write before it is on
     // disk; only its own caller waits for the disk.
-    const persistence = db.persistence as unknown as { persistNewStateAsync(docs: unknown[]): Promise<void> };
-    const append = persistence.persistNewStateAsync.bind(persistence);
-    // One handle kept open for the flushes (opening and closing the file for each one cost more CPU
-    // than the flush); a compaction writes a new file and renames it over the old one, so the handle
-    // is opened again after it (the compacted file is flushed by NeDB before its rename).
-    let handle: Promise<FileHandle> | null = null;
-    db.on('compaction.done', () => {
-      const old = handle;
-      handle = null;
-      void old?.then((opened) => opened.close()).catch(() => undefined);
-    });
-    const flusher = new GroupFlush(async () => {
-      handle ??= open(filename, 'r');
-      const opened = handle;
+    flusher = new GroupFlush(async () => {
+      const opened = datafile();
       try {
         await (await opened).datasync();
       } catch (error) {
-        // A handle that failed is not reused: the next flush opens the file again.
-        if (handle === opened) handle = null;
+        // A handle that failed is not reused: the next write or flush opens the file again.
+        drop(opened);
         throw error;
       }
     });
-    persistence.persistNewStateAsync = async (docs) => {
-      await append(docs);
-      if (docs.length > 0) flusher.appended();
-    };
+    const durable = flusher;
     const writes = db as unknown as Record<
       'insertAsync' | 'updateAsync' | 'removeAsync' | 'ensureIndexAsync' | 'removeIndexAsync',
       (...args: unknown[]) => Promise<unknown>
@@ -146,7 +162,7 @@ async function loadDatastore(filename: string, fsync: boolean): Promise<Datastor
       const write = writes[method].bind(db);
       writes[method] = async (...args) => {
         const result = await write(...args);
-        await flusher.durable();
+        await durable.durable();
         return result;
       };
     }

@@ -97,6 +97,26 @@ describe("an e-CF's printed receipt (issue 22)", () => {
     expect(text).toContain('Fecha de Firma Digital: 03-05-2027 11:00:05');
   });
 
+  it('draws the same bytes whether its fonts are parsed for it or shared with earlier receipts', async () => {
+    // A PDFKit class of its own starts with nothing shared: its first receipt is drawn with
+    // PDFKit's own fonts, the later ones with the metrics that receipt parsed.
+    class Fresh extends PDFDocument {}
+    const long = receipt(
+      Array.from({ length: 30 }, (_, index) => ({ description: `Semana ${index + 1}`, amount: 4700 })),
+    );
+    const queued = { ...ecfReceipt, ecf: { ...ecfReceipt.ecf!, state: 'queued' as const } };
+    const firstDrawn = [];
+    for (const each of [long, queued]) {
+      class Alone extends PDFDocument {}
+      firstDrawn.push(await renderReceiptPdf(Alone, each));
+    }
+    expect(await renderReceiptPdf(Fresh, long)).toEqual(firstDrawn[0]);
+    expect(await renderReceiptPdf(Fresh, queued)).toEqual(firstDrawn[1]);
+    expect(await renderReceiptPdf(Fresh, long)).toEqual(firstDrawn[0]);
+    // Bold-oblique (the legend) was parsed by the second receipt: shared from the third on.
+    expect(await renderReceiptPdf(Fresh, queued)).toEqual(firstDrawn[1]);
+  });
+
   it("carries DGII's legend while DGII has not accepted it (queued or sent), and not once accepted", async () => {
     const legendOf = async (state: NonNullable<Receipt['ecf']>['state']) => {
       const [text] = await pages(

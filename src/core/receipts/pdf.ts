@@ -12,7 +12,7 @@ export type PdfDocumentClass = new (options?: PDFKit.PDFDocumentOptions) => PDFK
 
 /** Draws the receipt and resolves with the PDF's bytes. */
 export function renderReceiptPdf(PDFDocument: PdfDocumentClass, receipt: Receipt): Promise<Uint8Array> {
-  const doc = new PDFDocument({
+  const doc = new (sharingStandardFonts(PDFDocument))({
     size: 'LETTER',
     margin: 50,
     info: {
@@ -39,6 +39,77 @@ export function renderReceiptPdf(PDFDocument: PdfDocumentClass, receipt: Receipt
   draw(doc, receipt);
   doc.end();
   return done;
+}
+
+/** The standard fonts the receipt writes with (PDFKit parses each one's metrics for every document). */
+const STANDARD_FONTS = new Set(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique']);
+
+/** The parts of PDFKit's document (pdfkit's FontsMixin) and of its fonts that sharing fonts reads. */
+interface FontInternals {
+  _fontFamilies?: Record<string, object>;
+  _fontCount?: number;
+  _registeredFonts?: Record<string, unknown>;
+}
+
+/** PDFKit's font object for a standard font, without what belongs to one document. */
+interface SharedFont {
+  prototype: object;
+  fields: Record<string, unknown>;
+}
+
+const sharing = new WeakMap<PdfDocumentClass, PdfDocumentClass>();
+
+/**
+ * `PDFDocument` whose documents share each standard font's parsed metrics. PDFKit parses a standard
+ * font's widths and kerning pairs again for every document, over a third of drawing a receipt
+ * (every paid order draws one). A document here gets its own font object, numbered and embedded as
+ * PDFKit does it, around the metrics parsed once: the same bytes. A PDFKit whose internals differ
+ * gets its own font objects.
+ */
+function sharingStandardFonts(PDFDocument: PdfDocumentClass): PdfDocumentClass {
+  const known = sharing.get(PDFDocument);
+  if (known) return known;
+  const parsed = new Map<string, SharedFont>();
+  class SharingFonts extends PDFDocument {
+    override font(src: PDFKit.Mixins.PDFFontSource, family?: string | number, size?: number): this {
+      const self = this as unknown as FontInternals;
+      // PDFKit's constructor asks for its default font with a null family.
+      const name = typeof src === 'string' && family == null ? src : null;
+      const shared = name ? parsed.get(name) : undefined;
+      if (
+        name &&
+        shared &&
+        self._fontFamilies &&
+        typeof self._fontCount === 'number' &&
+        !self._fontFamilies[name] &&
+        !self._registeredFonts?.[name]
+      ) {
+        // What PDFKit's font() would make, without parsing: the next id, this document.
+        self._fontFamilies[name] = Object.assign(Object.create(shared.prototype) as object, shared.fields, {
+          document: this,
+          id: `F${++self._fontCount}`,
+        });
+      }
+      // @ts-expect-error: PDFKit's overloads of font() take these three as given
+      const result = super.font(src, family, size);
+      if (name && STANDARD_FONTS.has(name) && !parsed.has(name)) {
+        const made = self._fontFamilies?.[name] as Record<string, unknown> | undefined;
+        if (made && made.document === this) {
+          const {
+            document: _document,
+            id: _id,
+            dictionary: _dictionary,
+            embedded: _embedded,
+            ...fields
+          } = made;
+          parsed.set(name, { prototype: Object.getPrototypeOf(made) as object, fields });
+        }
+      }
+      return result;
+    }
+  }
+  sharing.set(PDFDocument, SharingFonts);
+  return SharingFonts;
 }
 
 const LEFT = 50;
@@ -156,16 +227,8 @@ function drawEcfStamp(doc: PDFKit.PDFDocument, ecf: NonNullable<Receipt['ecf']>)
  * The standard PDF fonts write Windows-1252 only: anything else (an emoji in a name) would come out
  * as other letters, so it is written as '?'. Spanish letters, dashes and quotes are all in it.
  */
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-export const printable = (text: string): string =>
-  [...text]
-    .map((char) => {
-      const code = char.codePointAt(0)!;
-      return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(char)
-        ? char
-        : '?';
-    })
-    .join('');
+const NOT_WIN_ANSI = /[^\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu;
+export const printable = (text: string): string => text.replace(NOT_WIN_ANSI, '?');
 
 /** One line of the table: text on the left, amount right-aligned; wraps long descriptions. */
 function row(doc: PDFKit.PDFDocument, label: string, amount: string, bold = false): void {

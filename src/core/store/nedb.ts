@@ -6,6 +6,7 @@ import nedb from '@seald-io/nedb';
 import { holdMovePlan, newId, toModifiers, valueAt, visible, withinBounds } from './common.ts';
 import { DELETED_STATUS, DuplicateKeyError, HOLDS_FIELD } from './port.ts';
 import { pickNarrowestIndex, type FullScanListener } from './nedb-candidates.ts';
+import { keepUnchangedIndexKeys } from './nedb-index-updates.ts';
 import type {
   AnyDoc,
   Collection,
@@ -28,7 +29,8 @@ export const SAFE_NAME = /^[A-Za-z0-9_-]+$/;
 
 /**
  * `store.collection(name)` of a NeDB store: one collection object per (safe) name, each query
- * walking its narrowest index; `onFullScan` hears of every query that walked a whole collection.
+ * walking its narrowest index, each update re-indexing only the keys it changed; `onFullScan`
+ * hears of every query that walked a whole collection.
  */
 export function collectionsOf(
   datastore: (name: string) => Promise<Datastore>,
@@ -42,6 +44,7 @@ export function collectionsOf(
       collection = nedbCollection(name, async () => {
         const db = await datastore(name);
         pickNarrowestIndex(db, name, onFullScan);
+        keepUnchangedIndexKeys(db);
         return db;
       });
       collections.set(name, collection);
