@@ -113,7 +113,14 @@ if (runs('checkout')) {
   const report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as {
     throughput: { checkoutsPerSecond: number; latencyMs: { p99: number }; non2xx: number };
     race: { parents: number; places: number; paid: number; quota_f_left: number; other: number };
-    holdRace: { parents: number; places: number; held: number; paid: number; paidWithoutHold: number };
+    holdRace: {
+      parents: number;
+      places: number;
+      cartShare: number;
+      held: number;
+      paid: number;
+      paidWithoutHold: number;
+    };
   };
   rows.push([
     'checkout, 20 connections',
@@ -129,7 +136,7 @@ if (runs('checkout')) {
   ]);
   rows.push([
     `race with holds: ${report.holdRace.parents} hold, then pay, for ${report.holdRace.places} places`,
-    `${report.holdRace.held} held`,
+    `${report.holdRace.held} held (carts' share ${report.holdRace.cartShare})`,
     `${report.holdRace.paid} paid (${report.holdRace.paidWithoutHold} without a hold)`,
     result.status === 0 ? 'exact' : 'NOT EXACT',
   ]);
