@@ -2,6 +2,12 @@ import fs from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MOCK_CREDENTIALS, demoCampIds } from '../mocks/fixtures.ts';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../src/domain/cards.ts';
+import {
+  AUTHENTICATION_MESSAGES,
+  CHALLENGE_SIMULATOR,
+  CHALLENGE_TEST_CARD,
+} from '../src/domain/authentication.ts';
+import { keepShot } from './shots.ts';
 import { enrolTwoChildren, expectConfirmation, fillCard } from './wizard.ts';
 import { pdfText } from './pdf.ts';
 import { RESET_QUESTION } from '../mocks/scenario-panel.ts';
@@ -101,6 +107,36 @@ test("the declined-card scenario shows the bank refusal and lets the parent try 
   await expect(page.getByRole('alert').filter({ hasText: 'No pudimos reservarle cupos en:' })).toHaveCount(0);
   await expect(page.getByRole('timer')).toContainText('Sus cupos están reservados por');
   await pay.click();
+  await expectConfirmation(page, testInfo);
+});
+
+test("the bank's 3-D Secure challenge card: the bank's simulator framed; 'Unavailable' is said within 5 s, 'Yes' pays (issue 59)", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAsMockParent(page);
+  await enrolTwoChildren(page, testInfo, demoCampIds().summer, CHALLENGE_TEST_CARD.number, ['Sofía', 'Luis']);
+  const title = page.getByRole('heading', { name: 'Verificación de su banco' });
+  await expect(title).toBeFocused();
+  const bank = page.frameLocator('iframe[title="Verificación de su banco"]');
+  await expect(bank.getByRole('heading', { name: CHALLENGE_SIMULATOR.title })).toBeVisible();
+  for (const outcome of Object.keys(CHALLENGE_SIMULATOR.outcomes))
+    await expect(bank.getByRole('button', { name: outcome })).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await keepShot(page, testInfo.outputPath('mock-3ds-challenge.png'), true);
+
+  await bank.getByRole('button', { name: 'Unavailable' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mensaje' });
+  await expect(dialog).toContainText(AUTHENTICATION_MESSAGES.notAuthenticated, { timeout: 5_000 });
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(title).toHaveCount(0);
+
+  await fillCard(page, CHALLENGE_TEST_CARD.number);
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  await expect(title).toBeFocused();
+  await bank.getByRole('button', { name: 'Yes' }).click();
   await expectConfirmation(page, testInfo);
 });
 

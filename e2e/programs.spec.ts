@@ -29,6 +29,20 @@ async function shots(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize({ width: 375, height: 667 });
 }
 
+/** The page's errors (a hydration mismatch among them) and its calls for the open list, as they come. */
+function watchSignIn(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/campamentos/abiertos')) asked.push(request.url());
+  });
+  return { errors, asked };
+}
+
 async function campIds(page: Page) {
   const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
   const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
@@ -197,15 +211,7 @@ test('an enrolment link goes straight to its camp, and the sign-in and registrat
   // as served holds it, the scripts take it over without a hydration error, and do not ask again.
   const served = await page.request.get(`/login?camp=${summer}`, { headers: { accept: 'text/html' } });
   expect(await served.text()).toContain(`Se inscribe en: <strong>${SUMMER}</strong>`);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/campamentos/abiertos')) asked.push(request.url());
-  });
+  const { errors, asked } = watchSignIn(page);
   await page.goto(`/login?camp=${summer}`);
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await expect(page.getByText(/Se inscribe en:/)).toHaveText(`Se inscribe en: ${SUMMER}`);
@@ -241,4 +247,56 @@ test('an enrolment link goes straight to its camp, and the sign-in and registrat
   await expect(page).toHaveURL(/\/programas$/);
   await expect(page.getByRole('article', { name: SUMMER }).getByText('Inscripción en curso')).toBeVisible();
   await expect(page.getByRole('article', { name: ANNUAL })).toBeVisible();
+});
+
+test("a closed camp's link says so on the sign-in page as served, and signing in leads to the open programs", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const admin = (await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN)).result.token as string;
+  // A camp the school still has, whose summer is over.
+  const past = new Date().getFullYear() - 1;
+  const closed = (
+    await api(page, 'POST', '/campamentos/create', admin, {
+      code: `CV${past}C`,
+      name: `Campamento de Verano ${past}`,
+      membership: 0,
+      start_date: `${past}-06-14`,
+      end_date: `${past}-08-06`,
+    })
+  ).data as { _id: string };
+  const name = `Campamento de Verano ${past}`;
+  const notice = `Las inscripciones de ${name} están cerradas. Al entrar podrá elegir otro programa de la escuela.`;
+  const served = await page.request.get(`/login?camp=${closed._id}`, { headers: { accept: 'text/html' } });
+  expect(await served.text()).toContain(
+    `data-linked-camp="${closed._id}" data-closed="">Las inscripciones de <strong>${name}</strong> están cerradas.`,
+  );
+  const { errors, asked } = watchSignIn(page);
+  await page.goto(`/login?camp=${closed._id}`);
+  await expect(page.getByText(/Las inscripciones de/)).toHaveText(notice);
+  await expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeEnabled();
+  await expect(page.getByText(/Se inscribe en:/)).toHaveCount(0);
+  expect(errors).toEqual([]);
+  expect(asked).toEqual([]);
+  await expectPhoneWidth(page, 'login with a closed camp');
+  await expectAccessible(page, 'login with a closed camp');
+  await shots(page, testInfo, 'login-cerrado');
+
+  const email = `cerrado.${Date.now()}@correo.do`;
+  await api(page, 'POST', '/usuarios/create', undefined, { email, password: 'clave-e2e-padre' });
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('clave-e2e-padre');
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+  // Not the closed camp's calendar: the school's open programs, saying why.
+  await expect(page).toHaveURL(/\/programas$/);
+  await expect(page.getByText(/Elija otro programa de la lista/)).toHaveText(
+    `Las inscripciones de ${name} están cerradas. Elija otro programa de la lista.`,
+  );
+  await expect(page.getByRole('article', { name: SUMMER })).toBeVisible();
+  await expect(page.getByRole('article', { name: ANNUAL })).toBeVisible();
+  await expect(page.getByRole('article', { name })).toHaveCount(0);
+  await expectPhoneWidth(page, 'programs after a closed link');
+  await shots(page, testInfo, 'programas-cerrado');
+  // The closed camp is forgotten: 'Nueva inscripción' is the list, not that camp.
+  expect(await page.evaluate(() => localStorage.getItem('CampamentId'))).toBeNull();
 });

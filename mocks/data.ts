@@ -20,6 +20,7 @@ import { FISCAL_SETTINGS_ID, type FiscalSettings } from '../src/domain/receipts.
 import { activeScenario } from './scenarios.ts';
 import { MOCK_SCHOOLS, type MockSchool } from './schools.ts';
 import { mockReceiptPdf } from './receipts.ts';
+import { withBankChallenge } from './bank.ts';
 import { demoCampIds, fixtureIds, MOCK_CREDENTIALS } from './fixtures.ts';
 
 export { MOCK_CREDENTIALS, demoCampIds };
@@ -206,8 +207,9 @@ function mockDeps(data: SchoolData, saved?: MemorySnapshot): CoreDeps {
   const sandbox = sandboxGateway({ store });
   return {
     store,
-    // 'tarjeta-rechazada': the bank declines whatever card is used (kept cards too).
-    gateway: {
+    // 'tarjeta-rechazada': the bank declines whatever card is used (kept cards too). The bank
+    // challenges its 3-D Secure test card (./bank.ts).
+    gateway: withBankChallenge({
       ...sandbox,
       name: 'mock',
       chargeSaved: (request) =>
@@ -232,7 +234,7 @@ function mockDeps(data: SchoolData, saved?: MemorySnapshot): CoreDeps {
           : sandbox.charge(request),
       lookup: (reference) => sandbox.lookup(reference),
       refund: (request) => sandbox.refund(request),
-    },
+    }),
     mailer: {
       async enqueue({ key, ...message }) {
         // Mock mode sends no e-mail: the reset link is shown in the console instead.

@@ -2,7 +2,8 @@
 // worker (mock mode) and msw/node (tests). The calls are the server's own (src/core/api, answered by
 // the business core of the school the call names, on its in-memory store of ./data.ts); what is
 // left here is routing: the
-// testers' scenarios, the health probe, the photo upload and social sign-in. The parity suite
+// testers' scenarios, the health probe, the photo upload, social sign-in and the bank's pages of
+// 3-D Secure (./bank-pages.ts). The parity suite
 // (mocks/parity) runs the same API tests against the server and these handlers.
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { API_ROUTES } from '../src/core/api/index.ts';
@@ -19,6 +20,7 @@ import { rememberUpload } from './data.ts';
 import { apiPath, failure, guard, handlersOf, type Before } from './kit.ts';
 import { activeScenario, COUPON_SERVICE_DOWN, SLOW_DELAY_MS } from './scenarios.ts';
 import { schoolSettingsHandlers } from './school-settings.ts';
+import { bankHandlers } from './bank-pages.ts';
 import demoPhoto from './demo-photo.png';
 
 export { apiPath };
@@ -134,6 +136,7 @@ export const handlers: HttpHandler[] = [
   http.get(apiPath('/health'), () => HttpResponse.json({ status: 'ok', store: 'mock', uptime: 0 })),
   social,
   uploads,
+  ...bankHandlers,
   fixturePhoto,
   ...schoolSettingsHandlers,
   ...API_ROUTES.flatMap((call) =>

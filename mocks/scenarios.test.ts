@@ -4,9 +4,16 @@ import { setupServer } from 'msw/node';
 import { CARD_MESSAGES, SANDBOX_CARDS } from '../src/domain/cards.ts';
 import { weekFullMessage } from '../src/domain/enrolment.ts';
 import { formatDop, priceCart } from '../src/domain/pricing.ts';
-import { CONTACT, participant } from '../src/core/checkout/fixtures.ts';
+import { CONTACT, demoCart, enrolmentRequest, participant } from '../src/core/checkout/fixtures.ts';
+import {
+  AUTHENTICATION_MESSAGES,
+  BANK_STEP_RECEIVED,
+  CHALLENGE_SIMULATOR,
+  CHALLENGE_TEST_CARD,
+} from '../src/domain/authentication.ts';
+import { MOCK_SCHOOLS } from './schools.ts';
 import { handlers } from './handlers.ts';
-import { demoCampIds, MOCK_CREDENTIALS, resetMockData } from './data.ts';
+import { coreOf, demoCampIds, MOCK_CREDENTIALS, resetMockData, schoolData } from './data.ts';
 import { expectedAccountId } from './kit.ts';
 import {
   COUPON_SERVICE_DOWN,
@@ -208,5 +215,133 @@ describe('mock scenarios', () => {
     expect(initScenario({ search: '?escenario=no-existe' }, storage)).toBe<ScenarioId>('cupon-caido');
     setScenario('normal', storage);
     expect(initScenario({ search: '' }, storage)).toBe('normal');
+  });
+});
+
+/**
+ * Mock mode's bank (issue 59, ./bank.ts): the 3-D Secure challenge card is held for the bank's step
+ * as on the server; the frame's page is the bank's simulator, and its answer settles the payment.
+ */
+describe("mock mode's bank: the 3-D Secure challenge", () => {
+  /** The bank's frame for `session`: its page, and the cRes each of its answers posts. */
+  async function bankFrame(session: string) {
+    const reply = await api(`/autenticacion-3ds/${session}`);
+    expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await reply.text();
+    const answers = Object.fromEntries(
+      [...html.matchAll(/data-cres="([^"]+)"[^>]*>([A-Za-z]+)</g)].map(([, cres, outcome]) => [
+        outcome,
+        cres,
+      ]),
+    );
+    return { html, answers };
+  }
+
+  /** The simulator's answer `outcome`, posted as its page posts it; then the step's state. */
+  async function answer(token: string, session: string, outcome: keyof typeof CHALLENGE_SIMULATOR.outcomes) {
+    const { answers } = await bankFrame(session);
+    const posted = await fetch(`http://mock.escuela.test/api/autenticacion-3ds/${session}/fin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-account-id': expectedAccountId() },
+      body: `cRes=${encodeURIComponent(answers[outcome])}`,
+    });
+    expect(await posted.text()).toContain(BANK_STEP_RECEIVED);
+    return (await (await api(`/inscripciones/autenticacion/${session}`, { token })).json()) as {
+      state: string;
+      answer?: {
+        statusCode: number;
+        body: { success: boolean; message?: string; result?: { amountFormat: string } };
+      };
+    };
+  }
+
+  it('the wizard: held for the bank, its simulator framed; Yes pays, Unavailable charges nothing and says why', async () => {
+    const token = await parentToken();
+    const { body } = await request(token, 0, CHALLENGE_TEST_CARD.number);
+    const held = await api('/inscripciones/create', { token, body });
+    expect(held.status).toBe(202);
+    const { authentication, message } = (await held.json()) as {
+      message: string;
+      authentication: { session: string; kind: string };
+    };
+    expect(message).toBe(AUTHENTICATION_MESSAGES.authenticating);
+    expect(authentication.kind).toBe('challenge');
+    const status = await api(`/inscripciones/autenticacion/${authentication.session}`, { token });
+    expect(await status.json()).toMatchObject({ state: 'challenge' });
+    const { html, answers } = await bankFrame(authentication.session);
+    expect(html).toContain(CHALLENGE_SIMULATOR.title);
+    expect(html).toContain(CHALLENGE_SIMULATOR.prompt);
+    expect(Object.keys(answers)).toEqual(['Yes', 'No', 'Attempt', 'Rejected', 'Unavailable']);
+
+    const paid = await answer(token, authentication.session, 'Yes');
+    expect(paid).toMatchObject({ state: 'done', answer: { statusCode: 201, body: { success: true } } });
+    expect(paid.answer!.body.result!.amountFormat).toBe(formatDop(body.amount));
+    // Settled: the frame says the answer is in, the step takes no second answer.
+    expect((await bankFrame(authentication.session)).html).toContain(BANK_STEP_RECEIVED);
+
+    const again = await request(token, 2, CHALLENGE_TEST_CARD.number);
+    const second = (await (await api('/inscripciones/create', { token, body: again.body })).json()) as {
+      authentication: { session: string };
+    };
+    const refused = await answer(token, second.authentication.session, 'Unavailable');
+    expect(refused).toMatchObject({
+      state: 'done',
+      answer: {
+        statusCode: 402,
+        body: { success: false, message: AUTHENTICATION_MESSAGES.notAuthenticated },
+      },
+    });
+    // Nothing charged: the week's place went back.
+    const weeks = (await (await api(`/semanas/findbycamp/${demoCampIds().summer}`, { token })).json()) as {
+      data: { weekData: Array<{ _id: string; quota_f: number }> };
+    };
+    const before = again.week as unknown as { quota_f: number };
+    expect(weeks.data.weekData.find((week) => week._id === again.week._id)!.quota_f).toBe(before.quota_f);
+  });
+
+  it("'Mis pagos': the challenge card kept for autopay is challenged again for an instalment, then paid once", async () => {
+    const token = await parentToken();
+    const core = await coreOf(schoolData(expectedAccountId()) ?? schoolData(MOCK_SCHOOLS[0].id)!);
+    const annual = await demoCart(core.deps.store, 'PA2027');
+    const monthly = annual.weeks.findIndex((week) => week.name === 'Pago mensual');
+    const body = {
+      ...enrolmentRequest(annual, [[monthly]], { card: CHALLENGE_TEST_CARD.number, children: 'B' }),
+      autopay: true,
+    };
+    const held = (await (await api('/inscripciones/create', { token, body })).json()) as {
+      authentication: { session: string };
+    };
+    const paid = await answer(token, held.authentication.session, 'Yes');
+    expect(paid.answer!.statusCode).toBe(201);
+    const ledgers = (await (await api('/pagos', { token })).json()) as {
+      data: Array<{
+        enrolment: { _id: string; order_number: string };
+        lines: Array<{ _id: string; owed: number; state: string }>;
+      }>;
+    };
+    const orderId = (paid.answer!.body.result as unknown as { orderId: string }).orderId;
+    const ledger = ledgers.data.find((each) => each.enrolment.order_number === orderId)!;
+    // The family's card on file is the challenge card, kept with the approval.
+    const card = (await (await api('/tarjetas', { token })).json()) as {
+      data: { brand: string; last4: string };
+    };
+    expect(card.data).toMatchObject({ brand: 'Visa', last4: '0059' });
+    const next = ledger.lines.find((line) => line.state !== 'pagada')!;
+
+    const instalment = await api(`/pagos/cuota/${ledger.enrolment._id}`, {
+      token,
+      body: { cuota: next._id, amount: next.owed, saved: true },
+    });
+    expect(instalment.status).toBe(202);
+    const { authentication } = (await instalment.json()) as {
+      authentication: { session: string; kind: string };
+    };
+    expect(authentication.kind).toBe('challenge');
+    expect((await answer(token, authentication.session, 'Yes')).state).toBe('done');
+    const after = (await (await api('/pagos', { token })).json()) as typeof ledgers;
+    const line = after.data
+      .find((each) => each.enrolment._id === ledger.enrolment._id)!
+      .lines.find((each) => each._id === next._id)!;
+    expect(line.state).toBe('pagada');
   });
 });

@@ -346,16 +346,20 @@ describe('public pages rendered ahead (issue 23)', () => {
     expect((await page('/admin/login')).body).not.toContain('wizard-core');
   });
 
-  it("names an enrolment link's open camp in the sign-in pages rendered ahead, and nothing for any other camp", async () => {
+  it("names an enrolment link's open camp in the sign-in pages rendered ahead, says a closed one is closed (issue 59), and nothing for any other camp", async () => {
     // As src/prerender.tsx renders them: the sign-in pages again, with the camp's stand-ins.
     const slotted = (title: string) =>
       `{ head: '', body: '<main><h1>${title}</h1><p data-linked-camp="${LINKED_CAMP_SLOT.id}">Se inscribe en: <strong>${LINKED_CAMP_SLOT.name}</strong></p><form></form></main>' }`;
+    const closedSlot = (title: string) =>
+      `{ head: '', body: '<main><h1>${title}</h1><p data-linked-camp="${LINKED_CAMP_SLOT.closedId}" data-closed="">Las inscripciones de <strong>${LINKED_CAMP_SLOT.name}</strong> están cerradas.</p><form></form></main>' }`;
     t = await withRenderer(`export async function renderPublicPages() {
       return {
         '/login': { head: '', body: '<main><h1>Iniciar sesión</h1><form></form></main>' },
         '/login?camp': ${slotted('Iniciar sesión')},
+        '/login?camp&closed': ${closedSlot('Iniciar sesión')},
         '/register': { head: '', body: '<main><h1>Registro</h1><form></form></main>' },
         '/register?camp': ${slotted('Registro')},
+        '/register?camp&closed': ${closedSlot('Registro')},
       };
     }`);
     const admin = (await t.createUser({ admin: true })).token;
@@ -364,16 +368,21 @@ describe('public pages rendered ahead (issue 23)', () => {
         data: { _id: string };
       }>().data;
     const year = new Date().getFullYear() + 1;
-    const camp = await create('campamentos', {
-      code: 'V1',
-      name: 'Verano <Tigres> & "Leones"',
-      description: 'Campamento',
-      membership: 3500,
-      type: 'campamento',
-      start_date: `${year}-06-14`,
-      end_date: `${year}-08-06`,
-    });
-    await create('semanas', { campament: camp._id, name: 'Semana 1', value: 4700, quota_q: 30 });
+    /** A summer camp of `summer` with a week on sale. */
+    const summerCamp = async (code: string, name: string, summer: number) => {
+      const made = await create('campamentos', {
+        code,
+        name,
+        description: 'Campamento',
+        membership: 3500,
+        type: 'campamento',
+        start_date: `${summer}-06-14`,
+        end_date: `${summer}-08-06`,
+      });
+      await create('semanas', { campament: made._id, name: 'Semana 1', value: 4700, quota_q: 30 });
+      return made;
+    };
+    const camp = await summerCamp('V1', 'Verano <Tigres> & "Leones"', year);
 
     const login = await page(`/login?camp=${camp._id}`);
     expect(login.body).toContain(
@@ -384,6 +393,33 @@ describe('public pages rendered ahead (issue 23)', () => {
     expect(register.body).toContain('Se inscribe en: <strong>Verano &lt;Tigres&gt;');
     // Served again from what was made the first time: the same page, the same validator.
     expect((await page(`/login?camp=${camp._id}`)).headers.etag).toBe(login.headers.etag);
+    expect(login.body).not.toContain('cerradas');
+
+    // A camp the school has but that takes no enrolments (issue 59): inactive, or its dates over.
+    const inactive = await summerCamp('V0', 'Verano Cerrado', year);
+    await t.store.collection('campamentos').updateOne({ _id: inactive._id }, { set: { status: 'inactive' } });
+    const over = await summerCamp('V9', 'Verano Pasado', year - 3);
+    for (const [camp, name] of [
+      [inactive, 'Verano Cerrado'],
+      [over, 'Verano Pasado'],
+    ] as const) {
+      for (const [path, title] of [
+        ['/login', 'Iniciar sesión'],
+        ['/register', 'Registro'],
+      ]) {
+        const closed = (await page(`${path}?camp=${camp._id}`)).body;
+        expect(closed, name).toContain(
+          `<main><h1>${title}</h1><p data-linked-camp="${camp._id}" data-closed="">Las inscripciones de <strong>${name}</strong> están cerradas.</p><form></form></main>`,
+        );
+        expect(closed, name).not.toContain('Se inscribe en');
+        expect(closed, name).not.toContain('campidslot');
+      }
+    }
+    // The open camp's page is not the closed one's, and the other way round, however often asked.
+    expect((await page(`/login?camp=${camp._id}`)).body).toContain(
+      'Se inscribe en: <strong>Verano &lt;Tigres&gt;',
+    );
+
     // No link, an unknown camp, or an id the store would never write: the page as rendered, no stand-in.
     for (const url of ['/login', '/login?camp=0123456789abcdef01234567', '/login?camp=%3Cscript%3E']) {
       const plain = await page(url);

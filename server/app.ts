@@ -281,12 +281,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           }
         : null;
     },
-    // The link's camp named in the sign-in page rendered ahead: the school's own open camps,
-    // the list GET /campamentos/abiertos answers (cached by the core like the parents' lists).
-    linkedCampName: async (request, campId) => {
-      const open = await request.school?.core.reads.open();
-      return open?.find((camp) => String(camp._id) === campId)?.name ?? null;
-    },
+    // The link's camp named in the sign-in page rendered ahead: open when in the list GET
+    // /campamentos/abiertos answers, closed when the school has it but not there (issue 59).
+    linkedCamp: async (request, campId) => (await request.school?.core.reads.linkedCamp(campId)) ?? null,
   });
 
   return app;

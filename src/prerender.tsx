@@ -51,8 +51,10 @@ export function renderPublicPages(config: unknown): Promise<Record<string, Rende
     Object.assign(appConfig as { -readonly [K in keyof AppConfig]: AppConfig[K] }, readAppConfig(config));
     const pages: Record<string, RenderedPage> = {};
     for (const pathname of PRERENDERED_PAGES) pages[pathname] = await render(pathname);
-    for (const pathname of LINKED_CAMP_PAGES)
+    for (const pathname of LINKED_CAMP_PAGES) {
       pages[linkedPageKey(pathname)] = await render(`${pathname}?camp=${LINKED_CAMP_SLOT.id}`);
+      pages[linkedPageKey(pathname, true)] = await render(`${pathname}?camp=${LINKED_CAMP_SLOT.closedId}`);
+    }
     return pages;
   });
   queue = next.catch(() => undefined);

@@ -1,6 +1,7 @@
 // Arrangements shared by API tests of several folders.
 import { PassThrough } from 'node:stream';
 import { afterEach, expect } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app.ts';
 import { TEST_HASHING, type TestApp } from '../testing/build.ts';
@@ -72,4 +73,14 @@ export function expectRefused(
 ) {
   expect(res.statusCode, res.body).toBe(statusCode);
   expect((JSON.parse(res.body) as { message?: unknown }).message).toBe(message);
+}
+
+/**
+ * The text of a PDF as the family reads it (unpdf), its pages in one and every run of white space
+ * (line breaks of wrapped sentences) as one space; from bytes or an e-mail attachment's base64.
+ */
+export async function pdfText(pdf: Uint8Array | { content: string }): Promise<string> {
+  const bytes = 'content' in pdf ? new Uint8Array(Buffer.from(pdf.content, 'base64')) : new Uint8Array(pdf);
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
 }

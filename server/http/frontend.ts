@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressBody, sendCompressed, type CompressedBody } from './compressed.ts';
 import { errorEnvelope } from './errors.ts';
 import { WIZARD_PATHS } from '../../src/domain/routes.ts';
-import { LINKED_CAMP_SLOT } from '../../src/domain/linkedCampSlot.ts';
+import { LINKED_CAMP_SLOT, linkedPageKey } from '../../src/domain/linkedCampSlot.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -72,11 +72,12 @@ export interface FrontendOptions {
    */
   schoolPage?: (request: FastifyRequest) => { key: string; script: string; csp: string } | null;
   /**
-   * The name of the open camp an enrolment link (`?camp=`) names, for the sign-in pages rendered
-   * ahead (issue 59): written into the page, so it is there at first paint and moves nothing.
-   * Null when the school has no open camp by that id.
+   * The camp an enrolment link (`?camp=`) names, for the sign-in pages rendered ahead (issue 59):
+   * its name, and whether it takes enrolments now (a closed one is said to be closed), written
+   * into the page, so it is there at first paint and moves nothing. Null when the school has no
+   * camp by that id.
    */
-  linkedCampName?: (request: FastifyRequest, campId: string) => Promise<string | null>;
+  linkedCamp?: (request: FastifyRequest, campId: string) => Promise<{ name: string; open: boolean } | null>;
 }
 
 /** An id as the store writes them; anything else names no camp. */
@@ -154,7 +155,7 @@ export async function registerFrontend(
   let checkedAt = Date.now();
   /** The public pages rendered ahead, by path; until they are (or if they cannot be), the plain page. */
   let publicPages = new Map<string, CompressedBody>();
-  /** The sign-in pages as an enrolment link opens them, by path, with the camp's stand-ins. */
+  /** The sign-in pages as an enrolment link opens them, by linkedPageKey, with the camp's stand-ins. */
   let linkedTemplates = new Map<string, string>();
   /** Those pages with a camp's id and name in, by path, id and name. */
   let linkedPages = new Map<string, CompressedBody>();
@@ -167,12 +168,13 @@ export async function registerFrontend(
       publicPages = new Map(
         plainPages.map(([pathname, page]) => [pathname, buildPage(source, options, { pathname, page })]),
       );
+      // Keyed as rendered ('/login?camp', '/login?camp&closed'): the path and the camp's state.
       linkedTemplates = new Map(
         rendered
           .filter(([key]) => key.includes('?'))
           .map(([key, page]) => {
             const pathname = key.split('?')[0]!;
-            return [pathname, pageHtml(source, options, { pathname, page })];
+            return [key, pageHtml(source, options, { pathname, page })];
           }),
       );
       linkedPages = new Map();
@@ -247,23 +249,26 @@ export async function registerFrontend(
     return sendCompressed(request, reply, body);
   };
 
-  /** The sign-in page rendered ahead with the link's camp named in it, or null to serve it plain. */
+  /**
+   * The sign-in page rendered ahead with the link's camp named in it (or said to be closed), or
+   * null to serve it plain.
+   */
   const linkedPage = async (request: FastifyRequest, pathname: string): Promise<CompressedBody | null> => {
-    const template = linkedTemplates.get(pathname);
-    if (!template || !options.linkedCampName) return null;
+    if (!options.linkedCamp || !linkedTemplates.has(linkedPageKey(pathname))) return null;
     const campId = new URLSearchParams(request.url.split('?')[1] ?? '').get('camp')?.trim() ?? '';
     if (!CAMP_ID.test(campId)) return null;
     // The page still works without the name (the scripts ask for it): never a failed page for it.
-    const name = await options.linkedCampName(request, campId).catch(() => null);
-    if (!name) return null;
-    const key = `${pathname}\n${campId}\n${name}`;
+    const camp = await options.linkedCamp(request, campId).catch(() => null);
+    const template = camp && linkedTemplates.get(linkedPageKey(pathname, !camp.open));
+    if (!camp || !template) return null;
+    const key = `${pathname}\n${campId}\n${camp.open}\n${camp.name}`;
     let body = linkedPages.get(key);
     if (!body) {
       if (linkedPages.size > 500) linkedPages = new Map();
       body = compressBody(
         template
-          .replaceAll(LINKED_CAMP_SLOT.id, () => campId)
-          .replaceAll(LINKED_CAMP_SLOT.name, () => escapeHtml(name)),
+          .replaceAll(camp.open ? LINKED_CAMP_SLOT.id : LINKED_CAMP_SLOT.closedId, () => campId)
+          .replaceAll(LINKED_CAMP_SLOT.name, () => escapeHtml(camp.name)),
       );
       linkedPages.set(key, body);
     }

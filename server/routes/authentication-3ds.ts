@@ -11,11 +11,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../src/core/deps.ts';
 import { schoolOfRequest } from '../platform/resolve.ts';
 import { continueAuthentication, currentStep } from '../../src/core/checkout/authentication.ts';
+import { BANK_STEP_RECEIVED } from '../../src/domain/authentication.ts';
 
 const page = (body: string) =>
   `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Verificación de su banco</title></head><body style="margin:0;font-family:system-ui,sans-serif">${body}</body></html>`;
 
-const DONE = page('<p style="margin:1rem">Verificación recibida. Volviendo al pago…</p>');
+const DONE = page(`<p style="margin:1rem">${BANK_STEP_RECEIVED}</p>`);
 
 /** A form the browser posts at once (the challenge's creq and TermUrl to the bank's page). */
 const autopost = (url: string, fields: Record<string, string>) =>

@@ -26,6 +26,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import type { AddressInfo, Socket } from 'node:net';
 import { generate } from 'selfsigned';
+import { CHALLENGE_SIMULATOR, CHALLENGE_TEST_CARD } from '../../src/domain/authentication.ts';
 
 /** AZUL's published test cards (pyazul's fixtures, from AZUL's documentation); CVV as published. */
 export const AZUL_TEST_CARDS = {
@@ -42,8 +43,8 @@ export const AZUL_TEST_CARDS = {
   frictionless: { number: '4147463011110117', cvv: '999' },
   /** Challenge after the method form (the limited Visa: authorization approves up to RD$75 only). */
   challengeWithMethod: { number: '4005520000000129', cvv: '999' },
-  /** Challenge at once, no method form. */
-  challenge: { number: '4147463011110059', cvv: '999' },
+  /** Challenge at once, no method form (mock mode's bank challenges it too). */
+  challenge: CHALLENGE_TEST_CARD,
 } as const;
 
 /** How a 3DS test card authenticates (AZUL's four scenarios); other cards: frictionless. */
@@ -55,7 +56,7 @@ const THREE_DS_SCENARIOS: Record<string, { method: boolean; challenge: boolean }
 };
 
 /** The challenge simulator's answers (AZUL's test window) and the transStatus each posts back. */
-export const ACS_OUTCOMES = { Yes: 'Y', No: 'N', Attempt: 'A', Rejected: 'R', Unavailable: 'U' } as const;
+export const ACS_OUTCOMES = CHALLENGE_SIMULATOR.outcomes;
 
 /** How long AZUL keeps a sale waiting for 3DS (not documented; the stand-in's choice). */
 const THREE_DS_WINDOW_MS = 10 * 60_000;
@@ -684,7 +685,7 @@ export async function startAzulStandin(
           .join('');
         return page(
           200,
-          `<h1 style="font-size:1.25rem">Simulador 3D Secure</h1><p>Elija la respuesta del banco emisor.</p><form method="post" action="/acs/answer"><input type="hidden" name="creq" value="${escape(creq)}"><input type="hidden" name="TermUrl" value="${escape(termUrl)}">${buttons}</form>`,
+          `<h1 style="font-size:1.25rem">${CHALLENGE_SIMULATOR.title}</h1><p>${CHALLENGE_SIMULATOR.prompt}</p><form method="post" action="/acs/answer"><input type="hidden" name="creq" value="${escape(creq)}"><input type="hidden" name="TermUrl" value="${escape(termUrl)}">${buttons}</form>`,
         );
       }
       if (request.url === '/acs/answer') {

@@ -2,5 +2,8 @@
 // the watching (./bankStep.ts) so that the pages naming it do not carry the watcher.
 import { appConfig } from './config.ts';
 
+/** The frame page's path under the API (mock mode fetches it: mocks/bank-pages.ts). */
+export const authenticationFramePath = (session: string) => `/autenticacion-3ds/${session}`;
+
 export const authenticationFrameUrl = (session: string) =>
-  `${appConfig.apiBase}/autenticacion-3ds/${session}`;
+  `${appConfig.apiBase}${authenticationFramePath(session)}`;

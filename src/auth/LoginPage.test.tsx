@@ -49,6 +49,18 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>, email: string, p
 
 const submitButton = () => screen.getByRole('button', { name: 'Iniciar sesión' });
 
+/** The school's open list answers empty; whether it was asked for. */
+function noOpenPrograms(): () => boolean {
+  let asked = false;
+  server.use(
+    http.get('*/api/campamentos/abiertos', () => {
+      asked = true;
+      return HttpResponse.json({ status: 'SUCCESS', data: [] });
+    }),
+  );
+  return () => asked;
+}
+
 describe("the enrolment link's camp (issue 59)", () => {
   it('names the open camp or program the link is for; an unknown one is not named', async () => {
     server.use(
@@ -65,16 +77,38 @@ describe("the enrolment link's camp (issue 59)", () => {
   });
 
   it('names nothing for a link to a camp that is not open', async () => {
-    let asked = false;
-    server.use(
-      http.get('*/api/campamentos/abiertos', () => {
-        asked = true;
-        return HttpResponse.json({ status: 'SUCCESS', data: [] });
-      }),
-    );
+    const asked = noOpenPrograms();
     await openLogin('/login?camp=64b00000000000000000c009');
-    await waitFor(() => expect(asked).toBe(true));
+    await waitFor(() => expect(asked()).toBe(true));
     expect(screen.queryByText(/Se inscribe en:/)).not.toBeInTheDocument();
+  });
+
+  it("says a closed camp's link is closed, as the server wrote it, and signing in leads to the list of open programs", async () => {
+    const asked = noOpenPrograms();
+    // As server/http/frontend.ts serves the page for a camp the school has but that is closed.
+    const served = document.createElement('p');
+    served.dataset.linkedCamp = '64b00000000000000000c009';
+    served.dataset.closed = '';
+    served.innerHTML = 'Las inscripciones de <strong>Verano 2025</strong> están cerradas.';
+    document.body.append(served);
+    const user = await openLogin('/login?camp=64b00000000000000000c009');
+    served.remove();
+    const notice = screen.getByText(/Las inscripciones de/);
+    expect(notice).toHaveTextContent(
+      'Las inscripciones de Verano 2025 están cerradas. Al entrar podrá elegir otro programa de la escuela.',
+    );
+    expect(screen.queryByText(/Se inscribe en:/)).not.toBeInTheDocument();
+    // The page as served said it all: the open list is not asked for it.
+    expect(asked()).toBe(false);
+
+    await fillIn(user, MOCK_CREDENTIALS.parent.email, MOCK_CREDENTIALS.parent.password);
+    await user.click(submitButton());
+    await waitFor(() => expect(currentAddress()).toBe('/programas'));
+    expect(await screen.findByText(/Elija otro programa de la lista\./)).toHaveTextContent(
+      'Las inscripciones de Verano 2025 están cerradas. Elija otro programa de la lista.',
+    );
+    // The closed camp is forgotten: the enrolment no longer opens on it.
+    expect(localStorage.getItem('CampamentId')).toBeNull();
   });
 });
 

@@ -11,6 +11,23 @@ export const AUTHENTICATION_MESSAGES = {
     'La verificación de su banco no se completó a tiempo. No se realizó ningún cargo; por favor intente de nuevo.',
 } as const;
 
+/** What the bank's frame says once the bank's answer is back (the server's page, mock mode's). */
+export const BANK_STEP_RECEIVED = 'Verificación recibida. Volviendo al pago…';
+
+/**
+ * The bank's challenge simulator of 3-D Secure test cards (AZUL's test window), as the AZUL stand-in
+ * (server/testing/azul-standin.ts) and mock mode's bank (mocks/bank.ts) show it: its title, what it
+ * asks, and its answers with the transStatus each posts back in the cRes.
+ */
+export const CHALLENGE_SIMULATOR = {
+  title: 'Simulador 3D Secure',
+  prompt: 'Elija la respuesta del banco emisor.',
+  outcomes: { Yes: 'Y', No: 'N', Attempt: 'A', Rejected: 'R', Unavailable: 'U' },
+} as const;
+
+/** AZUL's test card whose bank always challenges the cardholder (no method form); CVV 999. */
+export const CHALLENGE_TEST_CARD = { number: '4147463011110059', cvv: '999' } as const;
+
 /**
  * A charge waiting for the cardholder's bank (3-D Secure 2), on the record it pays: an order (the
  * wizard) or an instalment's payment ('Mis pagos'). `session` keys the bank's posts back; `until`

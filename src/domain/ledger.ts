@@ -117,13 +117,27 @@ export function autopayConsentText(
 export const AUTOPAY_STOP =
   'Para detener los cobros automáticos, elimine la tarjeta en "Mis pagos": las cuotas se pagan entonces desde allí o en la oficina.';
 
-/** The autopay agreement as the family reads it (the thank-you page and its e-mail, issue 59). */
+/** The autopay agreement as the family reads it (the thank-you page, its e-mail and the PDF, issue 59). */
 export interface AutopayAgreement {
   /** 'Visa terminada en 4242'. */
   card: string;
   charges: Array<{ day: string; amount: string; label: string }>;
   total: string;
 }
+
+/**
+ * The agreement's texts, written once for the e-mail, the receipt's PDF and the thank-you page
+ * (issue 59): the card and the program, each charge on its day, the total, how to stop it.
+ */
+export const AUTOPAY_AGREEMENT_TEXTS = {
+  title: 'Cobro automático autorizado',
+  authorised: (agreement: AutopayAgreement, program: string, order: string) =>
+    `Autorizó a la escuela a cobrar automáticamente en su tarjeta ${agreement.card} las ${agreement.charges.length} cuotas restantes de ${program} (orden ${order}), cada una en su fecha:`,
+  charge: (charge: AutopayAgreement['charges'][number]) => `${charge.day}: ${charge.amount}, ${charge.label}`,
+  total: (agreement: AutopayAgreement) =>
+    `Total: ${agreement.total}. Le avisaremos por correo unos días antes de cada cobro.`,
+  stop: AUTOPAY_STOP,
+};
 
 /** The agreement of `later` (the schedule's items after the enrolment) on `card`. */
 export function autopayAgreementOf(

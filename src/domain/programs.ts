@@ -1,7 +1,7 @@
 // The school's open camps and programs, as a family picks one (issue 59): name, dates, ages, the
 // price from which it is sold and the places left. One rule for the server's answer and the mocks
-// (GET /campamentos/abiertos), and the texts the parents' list and sign-in pages show.
-import { isAnnualProgram } from './camp-types.ts';
+// (GET /campamentos/abiertos); the texts the parents' list and sign-in pages show are
+// ./program-texts.ts, light enough for the sign-in page's first download.
 import { AGE_MAX, AGE_MIN } from './enrolment.ts';
 import { priceCart } from './pricing.ts';
 import { readWeekDates } from './weeks.ts';
@@ -95,40 +95,3 @@ export function openPrograms({ camps, weeks, categories, today }: ProgramSources
   }
   return open.sort((a, b) => a.start.localeCompare(b.start) || a.name.localeCompare(b.name, 'es'));
 }
-
-/** 'YYYY-MM-DD' as parents read it, 'DD/MM/YYYY'. */
-const shown = (day: string) => day.split('-').reverse().join('/');
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** The list's texts (es-DO), shared by the list and its tests. */
-export const PROGRAM_TEXTS = {
-  title: 'Elija el programa',
-  intro:
-    'Estos son los campamentos y programas abiertos de la escuela. Elija uno para inscribir a sus hijos.',
-  none: 'La escuela no tiene campamentos ni programas abiertos ahora.',
-  failed: 'No fue posible cargar los programas de la escuela.',
-  dates: (program: Pick<OpenProgram, 'start' | 'end'>) =>
-    `Del ${shown(program.start)} al ${shown(program.end)}`,
-  ages: (program: Pick<OpenProgram, 'age_min' | 'age_max'>) =>
-    `De ${program.age_min} a ${program.age_max} años`,
-  /** A camp's week, or an annual program's first payment (first instalment and membership). */
-  priceFrom: (program: Pick<OpenProgram, 'type'>, amount: string) =>
-    isAnnualProgram(program.type)
-      ? `Desde ${amount} al inscribirse (primera cuota y membresía)`
-      : `Desde ${amount} por semana`,
-  places: (program: Pick<OpenProgram, 'type' | 'places_left' | 'offered' | 'with_places'>) => {
-    if (program.with_places === 0)
-      return isAnnualProgram(program.type)
-        ? 'Sin plazas disponibles'
-        : 'Sin plazas disponibles: todas las semanas están agotadas';
-    if (program.places_left === null) return 'Plazas disponibles';
-    if (isAnnualProgram(program.type))
-      return program.places_left === 1 ? 'Queda 1 plaza' : `Quedan ${program.places_left} plazas`;
-    return `Plazas en ${program.with_places} de ${plural(program.offered, 'semana', 'semanas')} (hasta ${program.places_left} por semana)`;
-  },
-  choose: 'Inscribirse',
-  /** A full camp still takes requests for its waiting list, from its calendar. */
-  waitlist: 'Ver semanas y lista de espera',
-  current: 'Inscripción en curso',
-} as const;

@@ -4,6 +4,7 @@
 // got a B01 issues a B04 (nota de crédito). Pure: numbers, amounts and texts shared by the server,
 // the mocks, the profile and the admin panel; the PDF is drawn by ../core/receipts/pdf.ts.
 import type { EcfRecord } from './ecf-record.ts';
+import type { AutopayAgreement } from './ledger.ts';
 import { formatDop } from './pricing.ts';
 import { fullName } from './family.ts';
 
@@ -172,6 +173,11 @@ export interface Receipt {
    * paid. Absent on a family's own payments (its card online, autopay).
    */
   received?: { by: string; method: string };
+  /**
+   * An order's invoice when the family authorised autopay with the payment (issue 59): the
+   * agreement as written to it, printed under the totals with the program it is for.
+   */
+  autopay?: AutopayAgreement & { program: string };
 }
 
 /** A total split into its taxable base and ITBIS (prices include it), whole pesos, total kept exact. */

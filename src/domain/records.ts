@@ -9,6 +9,7 @@ import type { NcfType } from './receipts.ts';
 import type { PlanFields } from './plans.ts';
 import type { StaffFields } from './roles.ts';
 import type { ChargeAuthentication } from './authentication.ts';
+import type { AutopayAgreement } from './ledger.ts';
 
 // The camp types live in ./camp-types.ts (pricing and coupons read them without the records);
 // named here too, beside the camp they describe.
@@ -233,9 +234,10 @@ export interface Enrolment {
   rnc_nombre: string;
   /**
    * Autopay (issue 20): the family authorised the automatic charges of its later instalments to
-   * its card on file, with this text, at this moment. Absent or null: paid by hand.
+   * its card on file, with this text, at this moment. Absent or null: paid by hand. `agreement`
+   * (issue 59): the charges as written to the family, printed again on the order's receipt.
    */
-  autopay?: { authorised_at: Date; text: string } | null;
+  autopay?: { authorised_at: Date; text: string; agreement?: AutopayAgreement } | null;
   /** 'unknown': the gateway's answer never came (a timeout): kept with its places until settled. */
   payment_status: 'pending' | 'paid' | 'declined' | 'error' | 'unknown';
   /** Why an attempt was never charged, when staff should read it apart: the weeks were full (issue 54). */

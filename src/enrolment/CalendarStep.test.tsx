@@ -88,6 +88,22 @@ describe('EnrolmentProvider and frame', () => {
     expect(await screen.findByText('Semana 1')).toBeInTheDocument();
   });
 
+  it("a camp that does not load (one that no longer takes enrolments) offers the school's list instead: no dead end (issue 59)", async () => {
+    localStorage.setItem('CampamentId', 'cerrado');
+    server.use(
+      http.get('*/api/semanas/findbycamp/:id', () =>
+        HttpResponse.json({ status: 'ERROR', message: 'Campamento no encontrado', data: null }),
+      ),
+    );
+    renderWizard('/calendario');
+    const user = userEvent.setup();
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Mensaje' })).getByRole('button', { name: 'Cerrar' }),
+    );
+    await user.click(await screen.findByRole('link', { name: 'Elegir otro programa' }));
+    expect(currentPath()).toBe('/programas');
+  });
+
   it('sends a deep link to a later step back to /calendario while no participant is held', async () => {
     serveCamp();
     renderWizard('/pago');

@@ -8,7 +8,7 @@ import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import { MembershipCodes } from '../lib/MembershipCodes.tsx';
 import { useWizard, useWizardActor } from './useWizard.ts';
 import { isAnnual } from './wizardData.ts';
-import { AUTOPAY_STOP } from '../domain/ledger.ts';
+import { AUTOPAY_AGREEMENT_TEXTS as T } from '../domain/ledger.ts';
 import type { PaymentResult } from '../domain/enrolment.ts';
 
 export const THANK_YOU = '¡Gracias por su inscripción!';
@@ -24,7 +24,7 @@ function AutopayAgreement({ agreement }: { agreement: NonNullable<PaymentResult[
       style={{ maxWidth: '28rem' }}
     >
       <h2 id="autopay-agreement-title" className="h6">
-        Cobro automático autorizado
+        {T.title}
       </h2>
       <p className="small">
         Cobraremos en su tarjeta {agreement.card} las {agreement.charges.length} cuotas restantes, cada una en
@@ -51,10 +51,8 @@ function AutopayAgreement({ agreement }: { agreement: NonNullable<PaymentResult[
           ))}
         </tbody>
       </table>
-      <p className="small mb-1">
-        Total: {agreement.total}. Le avisaremos por correo unos días antes de cada cobro.
-      </p>
-      <p className="small mb-0">{AUTOPAY_STOP}</p>
+      <p className="small mb-1">{T.total(agreement)}</p>
+      <p className="small mb-0">{T.stop}</p>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { STORAGE_KEYS, readStored } from '../api/storage.ts';
+import { closedLinkedCamp, forgetClosedCamp } from '../lib/closedCamp.ts';
 import { CONFIRMATION_ROUTE, STEP_ROUTES, type StepIndex } from './wizardData.ts';
 import { formRules } from './formRulesRegistry.ts';
 import { Preloader } from '../lib/Preloader.tsx';
@@ -115,10 +116,18 @@ function WizardRunning({
   );
 }
 
-/** Layout route around the enrolment steps and the confirmation page. */
+/**
+ * Layout route around the enrolment steps and the confirmation page. A link's camp that the sign-in
+ * page said is closed (issue 59) opens the list of open programs instead, saying why.
+ */
 export function EnrolmentProvider({ children }: { children?: ReactNode }) {
+  const [closed] = useState(closedLinkedCamp);
   const [campId] = useState(() => readStored(STORAGE_KEYS.campId)?.trim() ?? '');
+  useEffect(() => {
+    if (closed) forgetClosedCamp(closed);
+  }, [closed]);
   const content = children ?? <Outlet />;
+  if (closed) return <Navigate to="/programas" replace state={{ closed: closed.name }} />;
   if (campId === '') return content;
   return (
     <RunningWizard key={campId} campId={campId}>

@@ -137,9 +137,15 @@ function StepBody({
       {phase === 'failed' ? (
         <div className="alert alert-danger mb-0" role="alert">
           <p>No fue posible cargar los datos de la inscripción.</p>
-          <Button variant="primary" onClick={() => actor.send({ type: 'RETRY' })}>
-            Reintentar
-          </Button>
+          {/* A camp that no longer takes enrolments never loads: the list is the way on (issue 59). */}
+          <div className="d-flex flex-wrap align-items-center gap-3">
+            <Button variant="primary" onClick={() => actor.send({ type: 'RETRY' })}>
+              Reintentar
+            </Button>
+            <Link to="/programas" state={{ choose: true }} className="btn btn-outline-primary">
+              Elegir otro programa
+            </Link>
+          </div>
         </div>
       ) : null}
     </StepFrame>

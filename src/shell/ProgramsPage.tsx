@@ -9,13 +9,18 @@ import { request } from '../api/http.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../api/storage.ts';
 import { campTypeLabel, isAnnualProgram } from '../domain/camp-types.ts';
 import { formatDop } from '../domain/pricing.ts';
-import { PROGRAM_TEXTS as T, type OpenProgram } from '../domain/programs.ts';
+import type { OpenProgram } from '../domain/programs.ts';
+import { PROGRAM_TEXTS as T } from '../domain/program-texts.ts';
 import { PageShown } from '../lib/nextPages.ts';
 import { PageHeader } from './PageHeader.tsx';
 
-/** The calendar's 'Cambiar programa' passes this state: the list shows even with one program. */
+/**
+ * The calendar's 'Cambiar programa' passes `choose`, signing in with a closed camp's link `closed`
+ * (its name, issue 59): either way the list shows even with one program; a closed one says why.
+ */
 export interface ProgramsState {
   choose?: boolean;
+  closed?: string;
 }
 
 type Loaded = OpenProgram[] | null | 'failed';
@@ -99,7 +104,10 @@ export function ProgramsPage() {
     writeStored(STORAGE_KEYS.campId, campId);
     void navigate('/calendario');
   };
-  const only = Array.isArray(programs) && programs.length === 1 && !state?.choose ? programs[0]! : null;
+  const only =
+    Array.isArray(programs) && programs.length === 1 && !state?.choose && !state?.closed
+      ? programs[0]!
+      : null;
   useEffect(() => {
     if (!only) return;
     writeStored(STORAGE_KEYS.campId, only._id);
@@ -111,6 +119,13 @@ export function ProgramsPage() {
       <PageHeader title={T.title} />
       <div className="app-content">
         <div className="container-fluid">
+          {state?.closed ? (
+            <p className="alert alert-warning">
+              {`${T.closed[0]} `}
+              <strong>{state.closed}</strong>
+              {` ${T.closed[1]} ${T.closedChoose}`}
+            </p>
+          ) : null}
           {programs === null || only ? (
             <div className="d-flex align-items-center gap-2 text-body-secondary" role="status">
               <span className="spinner-border spinner-border-sm" aria-hidden="true" />

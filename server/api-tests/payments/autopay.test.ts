@@ -5,7 +5,8 @@
 // card takes over; three instances running the pass at once charge each instalment once.
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build.ts';
-import { instancesOnOneStore } from '../testing.ts';
+import { instancesOnOneStore, pdfText } from '../testing.ts';
+import type { OutboxItem } from '../../mail/outbox.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import {
   autopayFamily,
@@ -49,7 +50,7 @@ const family = (cart: DemoCart, email: string, card?: string) => autopayFamily(t
 const ledgerOf = async (token: string): Promise<EnrolmentLedgerAnswer> =>
   (await t.api({ method: 'GET', url: '/api/pagos', token })).json().data[0];
 const pass = () => runAutopay(t.app.core.deps);
-const outbox = (kind: string) => t.store.collection('outbox').find({ kind });
+const outbox = (kind: string) => t.store.collection<OutboxItem>('outbox').find({ kind });
 const autoPayments = (order: Enrolment) =>
   t.store
     .collection<LedgerPayment>('pagos')
@@ -99,6 +100,26 @@ describe('autopay', () => {
     expect(text).toContain('Para detener los cobros automáticos, elimine la tarjeta en "Mis pagos"');
     expect(text).toMatch(/\/profile\?tab=pagos/);
 
+    // The same agreement on the receipt attached to the confirmation, as the family reads it.
+    const confirmationPdf = async (orderNumber: string) => {
+      const confirmation = (await outbox('enrolment')).find((mail) =>
+        String(mail.text).includes(orderNumber),
+      );
+      expect(confirmation?.attachments, orderNumber).toHaveLength(1);
+      return pdfText(confirmation!.attachments![0]!);
+    };
+    const pdf = await confirmationPdf(order.order_number);
+    expect(pdf).toContain('Cobro automático autorizado');
+    expect(pdf).toContain(
+      `Autorizó a la escuela a cobrar automáticamente en su tarjeta Visa terminada en 4242 las ${later.length} cuotas restantes de ${order.camp_name} (orden ${order.order_number}), cada una en su fecha:`,
+    );
+    expect(pdf).toContain(`05/10/2026: RD$3,900, Cuota 2 de 10 de ${order.participants[0]!.first_name}`);
+    for (const line of later) expect(pdf).toContain(`${line.due.split('-').reverse().join('/')}: RD$3,900`);
+    expect(pdf).toContain(`Total: RD$${ledger.balance.toLocaleString('en-US')}.`);
+    expect(pdf).toContain(
+      'Para detener los cobros automáticos, elimine la tarjeta en "Mis pagos": las cuotas se pagan entonces desde allí o en la oficina.',
+    );
+
     // The thank-you page reads the same agreement in the answer.
     const other = await t.createUser({ email: 'otra.auto@correo.do' });
     const answer = await payAs(t, other.token, {
@@ -118,6 +139,10 @@ describe('autopay', () => {
     const plain = await t.createUser({ email: 'sin.auto@correo.do' });
     const without = await payAs(t, plain.token, enrolmentRequest(cart, [[monthlyOption(cart)]]));
     expect(without.json().result.autopay).toBeUndefined();
+    const plainPdf = await confirmationPdf(without.json().result.orderId);
+    expect(plainPdf).toContain('Total RD$');
+    expect(plainPdf).not.toContain('Cobro automático');
+    expect(plainPdf).not.toContain('cobrar automáticamente');
   });
 
   it('keeps the card as a token with the consent text, notices three days before, charges on the day once', async () => {

@@ -11,7 +11,8 @@ import type { ACS_OUTCOMES } from '../../testing/azul-standin.ts';
 import { AZUL_TEST_CARDS, startAzulStandin } from '../../testing/azul-standin.ts';
 import { cancelAsStaff, demoCart, enrolmentRequest } from '../checkout/testing.ts';
 import type { WaitlistView } from '../../../src/domain/waitlist.ts';
-import { closedAfterEach } from '../testing.ts';
+import { closedAfterEach, pdfText } from '../testing.ts';
+import type { OutboxItem } from '../../mail/outbox.ts';
 import type { SavedCard } from '../../../src/domain/ledger.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
 import { CARD_MESSAGES } from '../../../src/domain/cards.ts';
@@ -250,6 +251,13 @@ describe('3-D Secure 2 in the checkout through AZUL', () => {
     expect(agreement.charges.at(-1)!.label).toBe('Cuota 8 de 8 de María');
     const card = await k.t.store.collection<SavedCard>('tarjetas').findOne({ user_id: paid.user_id });
     expect(card).toMatchObject({ status: 'active', last4: '0059' });
+    // The receipt the confirmation carries writes the same agreement (issue 59).
+    const [confirmation] = await k.t.store.collection<OutboxItem>('outbox').find({ kind: 'enrolment' });
+    const pdf = await pdfText(confirmation!.attachments![0]!);
+    expect(pdf).toContain('en su tarjeta Visa terminada en 0059 las 14 cuotas restantes');
+    expect(pdf).toContain('Cuota 2 de 8 de Pedro');
+    expect(pdf).toContain('Cuota 8 de 8 de María');
+    expect(pdf).toContain('Para detener los cobros automáticos, elimine la tarjeta en "Mis pagos"');
   });
 
   it.each(['No', 'Unavailable'] as const)(

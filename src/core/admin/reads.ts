@@ -107,8 +107,20 @@ export function enrolmentReads(
       return openPrograms({ camps, ...sources, today: santoDomingoDay(clock()) });
     });
 
+  /**
+   * The camp an enrolment link names, for the sign-in pages (issue 59): open when a parent may
+   * pick it now, closed when the school has it (inactive, over, nothing offered); null otherwise.
+   */
+  const linkedCamp = async (id: string): Promise<{ name: string; open: boolean } | null> => {
+    const listed = (await open()).find((camp) => camp._id === id);
+    if (listed) return { name: listed.name, open: true };
+    const camp = await store.collection<Camp>('campamentos').findById(id);
+    return camp ? { name: camp.name, open: false } : null;
+  };
+
   return {
     open,
+    linkedCamp,
     weeks: listOfCamp('semanas', areas.semanas, { status: 'active', isChecked: true }),
     categories: listOfCamp('categorias', areas.categorias, { status: 'active' }),
   };

@@ -31,6 +31,8 @@ export const paymentResult = (enrolment: Enrolment, paidAt: Date, authCode: stri
       participant: fullName(participant),
       code: participant.membership_code,
     })),
+  // The autopay agreement made with the payment (issue 59), kept with the order.
+  ...(enrolment.autopay?.agreement ? { autopay: enrolment.autopay.agreement } : {}),
 });
 
 /** The answer of an order whose payment did not go through (nothing kept of it). */

@@ -282,18 +282,20 @@ async function settleOrder(
     await failOrder(deps, claimed, 'declined', result.message);
     return;
   }
-  const paid = await settleApproved(deps, claimed, result);
+  const kept = claimed.authentication?.keep_card ? result.keptCard : undefined;
+  // Kept before the follow-ups, so that the receipt and the answer the page reads carry the
+  // autopay agreement (issue 59).
+  const paid = await settleApproved(
+    deps,
+    claimed,
+    result,
+    kept ? () => keepCardForAutopay(deps, claimed.user_id, claimed, kept) : undefined,
+  );
   if (!paid) {
     await rewriteAnswer(store, claimed, notCompletedAnswer());
     return;
   }
-  const user = await store.collection<UserRecord>('usuarios').findById(claimed.user_id);
-  // Kept first, so that the answer the page reads carries the autopay agreement (issue 59).
-  const agreement =
-    result.keptCard && claimed.authentication?.keep_card && user
-      ? await keepCardForAutopay(deps, user._id, claimed, result.keptCard)
-      : undefined;
-  await rewriteAnswer(store, claimed, successAnswer(agreement ? { ...paid, autopay: agreement } : paid));
+  await rewriteAnswer(store, claimed, successAnswer(paid));
   await afterPaid(deps, claimed);
 }
 

@@ -541,23 +541,17 @@ export async function enrol(
     await startAuthentication(deps, enrolment, outcome.session, outcome.held, keepCard);
     return authenticationAnswer(outcome.session, outcome.held.step.kind);
   }
-  const paid = await settleApproved(deps, enrolment, outcome.charge);
+  // Autopay authorised (issue 20): the card is kept at the gateway for the later instalments. The
+  // enrolment is paid whatever happens there; without a kept card its instalments are paid by hand.
+  // The thank-you page and the receipt show the agreement made (issue 59).
+  const keep = () =>
+    keepCardForAutopay(deps, user._id, enrolment, body).catch((error: unknown) =>
+      deps.log.warn({ err: error, order: enrolment.order_number }, 'the card could not be kept for autopay'),
+    );
+  const paid = await settleApproved(deps, enrolment, outcome.charge, keepCard ? keep : undefined);
   // The order failed while its charge was being approved (a reconciler decided first): refunded.
   if (!paid) throw refuse({ status: 402, message: CARD_MESSAGES.gatewayError });
-  // Autopay authorised (issue 20): the card is kept at the gateway for the later instalments. The
-  // enrolment is paid whatever happens here; without a kept card its instalments are paid by hand.
-  // The thank-you page shows the agreement made (issue 59).
-  const agreement =
-    keepCard && order.schedule
-      ? await keepCardForAutopay(deps, user._id, enrolment, body).catch((error: unknown) => {
-          deps.log.warn(
-            { err: error, order: enrolment.order_number },
-            'the card could not be kept for autopay',
-          );
-          return undefined;
-        })
-      : undefined;
-  const answer = successAnswer(agreement ? { ...paid, autopay: agreement } : paid);
+  const answer = successAnswer(paid);
   // Paid: nothing left to remind (the reminder also checks for a payment), and the cart gives back
   // what it still holds of weeks not bought.
   await afterPaid(deps, enrolment);

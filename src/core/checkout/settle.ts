@@ -26,12 +26,15 @@ const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripcione
 /**
  * Approved: paid first (one write), then the follow-ups; nothing after the approval fails the
  * answer. Null when the order had failed before the approval came (issue 43: a late approval):
- * it stays failed, its places are not taken back, and the charge is refunded.
+ * it stays failed, its places are not taken back, and the charge is refunded. `beforeFollowUps`
+ * (the card kept for autopay) runs once paid and before the confirmation, so that the receipt it
+ * carries prints the autopay agreement (issue 59); it must not throw.
  */
 export async function settleApproved(
   deps: CoreDeps,
   enrolment: Enrolment,
   charge: Approved,
+  beforeFollowUps?: () => Promise<unknown>,
 ): Promise<PaymentResult | null> {
   const { store, log, clock = () => new Date() } = deps;
   const paidAt = clock();
@@ -46,6 +49,7 @@ export async function settleApproved(
     // The reconciler finds the order by its reference at the gateway and marks it paid.
     log.error({ err: error, order: enrolment.order_number }, 'a paid enrolment could not be marked paid');
   }
+  if (beforeFollowUps) await beforeFollowUps();
   try {
     await completeFollowUps(deps, enrolment._id);
   } catch (error) {

@@ -90,16 +90,23 @@ export async function authoriseAutopay(
 ): Promise<AutopayAgreement | undefined> {
   const later = (enrolment.schedule ?? []).filter((item) => !item.at_enrolment);
   const text = autopayConsentText(later, { money: formatDop, day: formatDueDay });
+  const agreement =
+    later.length > 0
+      ? autopayAgreementOf(
+          later,
+          card,
+          (cupo) => enrolment.participants.find((participant) => participant.id === cupo)?.first_name ?? '',
+          { money: formatDop, day: formatDueDay },
+        )
+      : undefined;
+  // Kept with the order: its receipt prints it and a repeated request answers it (issue 59).
   await deps.store
     .collection<Enrolment>('inscripciones')
-    .updateOne({ _id: enrolment._id }, { set: { autopay: { authorised_at: at, text } } });
-  if (later.length === 0) return undefined;
-  const agreement = autopayAgreementOf(
-    later,
-    card,
-    (cupo) => enrolment.participants.find((participant) => participant.id === cupo)?.first_name ?? '',
-    { money: formatDop, day: formatDueDay },
-  );
+    .updateOne(
+      { _id: enrolment._id },
+      { set: { autopay: { authorised_at: at, text, ...(agreement ? { agreement } : {}) } } },
+    );
+  if (!agreement) return undefined;
   const user = await deps.store
     .collection<UserRecord>('usuarios')
     .findById(enrolment.user_id, { withDeleted: true });

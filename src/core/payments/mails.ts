@@ -9,7 +9,7 @@ import {
   instalmentLabel,
   INSTALMENT_STATE_LABELS,
   PAYMENT_METHOD_LABELS,
-  AUTOPAY_STOP,
+  AUTOPAY_AGREEMENT_TEXTS as T,
   type AutopayAgreement,
   type Ledger,
   type LedgerPayment,
@@ -143,12 +143,12 @@ export function autopayAgreementMail(
   const lines = [
     'Hola:',
     '',
-    `Autorizó a la escuela a cobrar automáticamente en su tarjeta ${agreement.card} las ${agreement.charges.length} cuotas restantes de ${enrolment.camp_name} (orden ${enrolment.order_number}), cada una en su fecha:`,
-    ...agreement.charges.map((charge) => `- ${charge.day}: ${charge.amount}, ${charge.label}`),
-    `Total: ${agreement.total}. Le avisaremos por correo unos días antes de cada cobro.`,
-    AUTOPAY_STOP,
+    T.authorised(agreement, enrolment.camp_name, enrolment.order_number),
+    ...agreement.charges.map((charge) => `- ${T.charge(charge)}`),
+    T.total(agreement),
+    T.stop,
   ];
-  return linkedMail(`Cobro automático autorizado: ${enrolment.camp_name}`, 'autopay-agreement', lines, {
+  return linkedMail(`${T.title}: ${enrolment.camp_name}`, 'autopay-agreement', lines, {
     href: myPaymentsLink(publicUrl),
     text: 'Ver mis pagos',
   });

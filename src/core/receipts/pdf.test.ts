@@ -8,6 +8,7 @@ import { printable, renderReceiptPdf } from './pdf.ts';
 import { qrModules } from './qr.ts';
 import type { Receipt } from '../../domain/receipts.ts';
 import { ECF_PENDING_LEGEND } from '../../domain/ecf.ts';
+import { AUTOPAY_STOP } from '../../domain/ledger.ts';
 
 const receipt = (lines: Receipt['lines']): Receipt => ({
   _id: 'r-B02',
@@ -64,6 +65,45 @@ describe('receipt PDF', () => {
       ),
     );
     expect(text).toContain('Sofía ? Núñez — Semana 1');
+  });
+});
+
+describe('the autopay agreement on an invoice (issue 59)', () => {
+  const agreement = {
+    program: 'Programa Anual 2027',
+    card: 'Visa terminada en 0059',
+    charges: [
+      { day: '05/10/2026', amount: 'RD$3,900', label: 'Cuota 2 de 3 de Sofía' },
+      { day: '05/11/2026', amount: 'RD$3,900', label: 'Cuota 3 de 3 de Sofía' },
+    ],
+    total: 'RD$7,800',
+  };
+  const text = async (autopay?: Receipt['autopay']) => {
+    const [page] = await pages(
+      await renderReceiptPdf(PDFDocument, {
+        ...receipt([{ description: 'Cuota 1 de 3 · Sofía', amount: 3900 }]),
+        ...(autopay ? { autopay } : {}),
+      }),
+    );
+    return page!.replace(/\s+/g, ' ');
+  };
+
+  it('writes the card, each charge on its day, the total and how to stop it under the totals', async () => {
+    const page = await text(agreement);
+    expect(page).toContain(
+      'Cobro automático autorizado Autorizó a la escuela a cobrar automáticamente en su tarjeta Visa terminada en 0059 las 2 cuotas restantes de Programa Anual 2027 (orden 1042), cada una en su fecha:',
+    );
+    expect(page).toContain('05/10/2026: RD$3,900, Cuota 2 de 3 de Sofía');
+    expect(page).toContain('05/11/2026: RD$3,900, Cuota 3 de 3 de Sofía');
+    expect(page).toContain('Total: RD$7,800. Le avisaremos por correo unos días antes de cada cobro.');
+    expect(page).toContain(AUTOPAY_STOP);
+    expect(page.indexOf('Total RD$3,900')).toBeLessThan(page.indexOf('Cobro automático autorizado'));
+  });
+
+  it('is absent from an invoice without autopay', async () => {
+    const page = await text();
+    expect(page).toContain('Total RD$3,900');
+    expect(page).not.toContain('Cobro automático');
   });
 });
 

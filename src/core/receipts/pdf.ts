@@ -6,6 +6,7 @@ import { ecfAwaitsDgii, ecfDateTime, ECF_PENDING_LEGEND } from '../../domain/ecf
 import { qrModules } from './qr.ts';
 import { formatDay } from '../../domain/cancellation.ts';
 import { formatPaymentDate } from '../../domain/enrolment.ts';
+import { AUTOPAY_AGREEMENT_TEXTS as AUTOPAY } from '../../domain/ledger.ts';
 import { isCreditNote, ITBIS_MODES, NCF_TYPES, receiptAmount, type Receipt } from '../../domain/receipts.ts';
 
 export type PdfDocumentClass = new (options?: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument;
@@ -174,6 +175,7 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt): void {
   row(doc, 'Total', receiptAmount(receipt.total), true);
 
   if (receipt.ecf) drawEcfStamp(doc, receipt.ecf);
+  if (receipt.autopay) drawAutopayAgreement(doc, receipt.autopay, receipt.order_number);
   doc.moveDown(2);
   doc
     .font('Helvetica')
@@ -221,6 +223,29 @@ function drawEcfStamp(doc: PDFKit.PDFDocument, ecf: NonNullable<Receipt['ecf']>)
       .font('Helvetica-BoldOblique')
       .fontSize(9)
       .text(ECF_PENDING_LEGEND, LEFT, doc.y, { width: doc.page.width - LEFT - doc.page.margins.right });
+}
+
+/**
+ * The autopay agreement the family made with this payment (issue 59), in the e-mail's words: the
+ * card, each charge on its day, the total, how to stop it.
+ */
+function drawAutopayAgreement(
+  doc: PDFKit.PDFDocument,
+  agreement: NonNullable<Receipt['autopay']>,
+  order: string,
+): void {
+  const width = AMOUNT_X + AMOUNT_WIDTH - LEFT;
+  doc.moveDown(1.5);
+  doc.font('Helvetica-Bold').fontSize(11).fillColor('#000000').text(AUTOPAY.title, LEFT, doc.y, { width });
+  doc.moveDown(0.3);
+  doc.font('Helvetica').fontSize(10);
+  doc.text(printable(AUTOPAY.authorised(agreement, agreement.program, order)), { width });
+  doc.moveDown(0.3);
+  for (const charge of agreement.charges)
+    doc.text(printable(`• ${AUTOPAY.charge(charge)}`), LEFT + 10, doc.y, { width: width - 10 });
+  doc.moveDown(0.3);
+  doc.text(printable(AUTOPAY.total(agreement)), LEFT, doc.y, { width });
+  doc.text(printable(AUTOPAY.stop), { width });
 }
 
 /**

@@ -63,7 +63,7 @@ const noteTypeOf = (deps: CoreDeps, invoice: NcfType): NcfType | null => {
 /** What a receipt says beyond its number: what it is for and, for a B04, the invoice it modifies. */
 type ReceiptBody = Pick<
   Receipt,
-  'lines' | 'discounts' | 'gross' | 'total' | 'modifies' | 'buyer' | 'received'
+  'lines' | 'discounts' | 'gross' | 'total' | 'modifies' | 'buyer' | 'received' | 'autopay'
 >;
 
 /** Who took an office order's money (issue 54), printed on its invoice; none for the family's own card. */
@@ -373,6 +373,9 @@ export async function issueOwedReceipts(deps: CoreDeps, enrolmentId: string): Pr
             modifies: null,
             buyer,
             ...receivedAtCounter(enrolment),
+            ...(enrolment.autopay?.agreement
+              ? { autopay: { ...enrolment.autopay.agreement, program: enrolment.camp_name } }
+              : {}),
           })
         : null);
     if (!invoice && invoiceOwed) blocked.push(type);
