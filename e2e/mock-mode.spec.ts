@@ -126,6 +126,26 @@ test("the bank's 3-D Secure challenge card: the bank's simulator framed; 'Unavai
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
   await keepShot(page, testInfo.outputPath('mock-3ds-challenge.png'), true);
+  // The scenario panel covers none of the bank's answers: a tap at each one's centre, scrolled to
+  // the middle of the screen, reaches the bank's frame (its page is shown in place, same origin).
+  const frame = page.locator('iframe[title="Verificación de su banco"]');
+  const covered = await frame.evaluate(async (element: HTMLIFrameElement) => {
+    const buttons = element.contentDocument?.querySelectorAll('button') ?? [];
+    const found: string[] = buttons.length === 0 ? ['no button in the frame'] : [];
+    for (const button of buttons) {
+      button.scrollIntoView({ block: 'center', behavior: 'instant' });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const outer = element.getBoundingClientRect();
+      const inner = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(
+        outer.left + inner.left + inner.width / 2,
+        outer.top + inner.top + inner.height / 2,
+      );
+      if (hit !== element) found.push(`${button.textContent} under ${hit?.tagName}#${hit?.id}`);
+    }
+    return found;
+  });
+  expect(covered).toEqual([]);
 
   await bank.getByRole('button', { name: 'Unavailable' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mensaje' });
