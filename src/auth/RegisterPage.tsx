@@ -1,19 +1,16 @@
 // Registration (spec 01 §2, §4, §8): e-mail + password twice, or Google / Facebook. Three
 // independent loading states; while one runs, the other two buttons are disabled.
 import { useFormik } from 'formik';
-import { useState } from 'react';
-import { Link } from '../lib/links.tsx';
 import { notify } from '../lib/toasts.tsx';
 import * as Yup from 'yup';
 import { register } from '../api/accounts.ts';
-import type { SocialProvider } from '../domain/social.ts';
 import { DEFAULT_TERMS } from '../domain/terms.ts';
 import { AuthFrame } from '../lib/AuthFrame.tsx';
-import { LoadingButton, TextField } from '../lib/FormControls.tsx';
+import { EmailField, PasswordField, SubmitRow } from '../lib/AuthFields.tsx';
+import { AuthLinks, useSocialSignIn } from './AuthPieces.tsx';
 import { emailRule, failureMessage, passwordRule, retypeRule } from './formRules.ts';
 import { LinkedCamp } from './LinkedCamp.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
-import { socialSignIn } from './social.ts';
 import { useSignedIn } from './useSignedIn.ts';
 
 /** The terms checkbox is never required (spec 01 §2). */
@@ -35,7 +32,9 @@ export const REGISTER_TOASTS = {
 
 export function RegisterPage() {
   const signedIn = useSignedIn();
-  const [social, setSocial] = useState<SocialProvider | null>(null);
+  const [social, signUpWith] = useSocialSignIn('REGISTER', (session, provider) =>
+    signedIn(session, REGISTER_TOASTS[provider]),
+  );
 
   const formik = useFormik<RegisterValues>({
     initialValues: { email: '', password: '', passwordRetype: '', terms: false },
@@ -49,42 +48,16 @@ export function RegisterPage() {
     },
   });
 
-  const signUpWith = (provider: SocialProvider) => {
-    setSocial(provider);
-    socialSignIn(provider, 'REGISTER').then(
-      (session) => signedIn(session, REGISTER_TOASTS[provider]),
-      (error: unknown) => {
-        setSocial(null);
-        notify.error(failureMessage(error));
-      },
-    );
-  };
-
   return (
     <AuthFrame title="Registrar una nueva cuenta">
       <LinkedCamp />
       <form noValidate onSubmit={formik.handleSubmit}>
-        <TextField
-          formik={formik}
-          name="email"
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          help="Ejemplo: nombre@correo.com"
-        />
-        <TextField
-          formik={formik}
-          name="password"
-          label="Contraseña"
-          type="password"
-          autoComplete="new-password"
-          help="Entre 5 y 30 caracteres."
-        />
-        <TextField
+        <EmailField formik={formik} />
+        <PasswordField formik={formik} name="password" autoComplete="new-password" />
+        <PasswordField
           formik={formik}
           name="passwordRetype"
           label="Repita la contraseña"
-          type="password"
           autoComplete="new-password"
           help="Escriba la misma contraseña otra vez."
         />
@@ -110,11 +83,9 @@ export function RegisterPage() {
             {DEFAULT_TERMS}
           </div>
         </details>
-        <div className="d-grid">
-          <LoadingButton type="submit" loading={formik.isSubmitting} disabled={social !== null}>
-            Registrarse
-          </LoadingButton>
-        </div>
+        <SubmitRow loading={formik.isSubmitting} disabled={social !== null}>
+          Registrarse
+        </SubmitRow>
       </form>
       <SocialButtons
         verb="Registrarse"
@@ -122,12 +93,12 @@ export function RegisterPage() {
         disabled={formik.isSubmitting}
         onClick={signUpWith}
       />
-      <p className="mb-1 mt-3">
-        <Link to="/login">Ya tengo una cuenta</Link>
-      </p>
-      <p className="mb-0">
-        <Link to="/">Volver al inicio</Link>
-      </p>
+      <AuthLinks
+        links={[
+          ['/login', 'Ya tengo una cuenta'],
+          ['/', 'Volver al inicio'],
+        ]}
+      />
     </AuthFrame>
   );
 }
