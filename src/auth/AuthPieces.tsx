@@ -2,19 +2,21 @@
 // Facebook sign-in with its loading state, the links under the form, and the password pages'
 // outcome (the server's message once done, its error above the form until then).
 import { useState } from 'react';
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import type { AccountSession } from '../api/accounts.ts';
 import type { SocialProvider } from '../domain/social.ts';
+import { SubmitRow } from '../lib/AuthFields.tsx';
 import { Link } from '../lib/links.tsx';
 import { notify } from '../lib/toasts.tsx';
 import { failureMessage } from './formRules.ts';
 import { socialSignIn, type SocialIntent } from './social.ts';
+import { SocialButtons } from './SocialButtons.tsx';
 
 /**
  * The provider whose popup is open (null when none) and the call that opens one; a refusal shows
  * its message and frees the buttons again.
  */
-export function useSocialSignIn(
+function useSocialSignIn(
   intent: SocialIntent,
   signedIn: (session: AccountSession, provider: SocialProvider) => void,
 ) {
@@ -32,8 +34,47 @@ export function useSocialSignIn(
   return [social, start] as const;
 }
 
+type Links = ReadonlyArray<readonly [to: string, text: string]>;
+
+/**
+ * The sign-in and registration form: its fields, the submit button named `verb`, the same verb
+ * with Google and Facebook, and the links under it. While one way of signing in runs, the others
+ * wait (spec 01 §4).
+ */
+export function AccountForm({
+  formik,
+  verb,
+  intent,
+  onSocial,
+  links,
+  children,
+}: {
+  formik: { handleSubmit: FormEventHandler<HTMLFormElement>; isSubmitting: boolean };
+  verb: string;
+  intent: SocialIntent;
+  /** What a session from Google or Facebook leads to. */
+  onSocial: (session: AccountSession, provider: SocialProvider) => void;
+  links: Links;
+  /** The fields. */
+  children: ReactNode;
+}) {
+  const [social, start] = useSocialSignIn(intent, onSocial);
+  return (
+    <>
+      <form noValidate onSubmit={formik.handleSubmit}>
+        {children}
+        <SubmitRow loading={formik.isSubmitting} disabled={social !== null}>
+          {verb}
+        </SubmitRow>
+      </form>
+      <SocialButtons verb={verb} loading={social} disabled={formik.isSubmitting} onClick={start} />
+      <AuthLinks links={links} />
+    </>
+  );
+}
+
 /** The links under a sign-in form, one a line. */
-export function AuthLinks({ links }: { links: ReadonlyArray<readonly [to: string, text: string]> }) {
+export function AuthLinks({ links }: { links: Links }) {
   return links.map(([to, text], index) => (
     <p key={to} className={`${index === links.length - 1 ? 'mb-0' : 'mb-1'}${index === 0 ? ' mt-3' : ''}`}>
       <Link to={to}>{text}</Link>

@@ -6,11 +6,10 @@ import { notify } from '../lib/toasts.tsx';
 import * as Yup from 'yup';
 import { login } from '../api/accounts.ts';
 import { AuthFrame } from '../lib/AuthFrame.tsx';
-import { EmailField, PasswordField, SubmitRow } from '../lib/AuthFields.tsx';
-import { AuthLinks, useSocialSignIn } from './AuthPieces.tsx';
+import { EmailField, PasswordField } from '../lib/AuthFields.tsx';
+import { AccountForm } from './AuthPieces.tsx';
 import { emailRule, failureMessage, passwordRule } from './formRules.ts';
 import { LinkedCamp } from './LinkedCamp.tsx';
-import { SocialButtons } from './SocialButtons.tsx';
 import { useSignedIn } from './useSignedIn.ts';
 
 export const loginSchema = Yup.object({ email: emailRule(), password: passwordRule() });
@@ -20,7 +19,6 @@ type LoginValues = Yup.InferType<typeof loginSchema>;
 export function LoginPage() {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
-  const [social, signInWith] = useSocialSignIn('LOGIN', (session) => signedIn(session));
 
   const formik = useFormik<LoginValues>({
     initialValues: { email: '', password: '' },
@@ -52,25 +50,19 @@ export function LoginPage() {
         Inicie sesión para inscribir a sus hijos.
       </p>
       <LinkedCamp />
-      <form noValidate onSubmit={formik.handleSubmit}>
-        <EmailField formik={formik} />
-        <PasswordField formik={formik} name="password" autoComplete="current-password" />
-        <SubmitRow loading={formik.isSubmitting} disabled={social !== null}>
-          Iniciar sesión
-        </SubmitRow>
-      </form>
-      <SocialButtons
+      <AccountForm
+        formik={formik}
         verb="Iniciar sesión"
-        loading={social}
-        disabled={formik.isSubmitting}
-        onClick={signInWith}
-      />
-      <AuthLinks
+        intent="LOGIN"
+        onSocial={(session) => signedIn(session)}
         links={[
           ['/forgot-password', 'Olvidé mi contraseña'],
           ['/register', 'Registrar una nueva cuenta'],
         ]}
-      />
+      >
+        <EmailField formik={formik} />
+        <PasswordField formik={formik} name="password" autoComplete="current-password" />
+      </AccountForm>
     </AuthFrame>
   );
 }

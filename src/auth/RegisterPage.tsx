@@ -6,11 +6,10 @@ import * as Yup from 'yup';
 import { register } from '../api/accounts.ts';
 import { DEFAULT_TERMS } from '../domain/terms.ts';
 import { AuthFrame } from '../lib/AuthFrame.tsx';
-import { EmailField, PasswordField, SubmitRow } from '../lib/AuthFields.tsx';
-import { AuthLinks, useSocialSignIn } from './AuthPieces.tsx';
+import { EmailField, PasswordField } from '../lib/AuthFields.tsx';
+import { AccountForm } from './AuthPieces.tsx';
 import { emailRule, failureMessage, passwordRule, retypeRule } from './formRules.ts';
 import { LinkedCamp } from './LinkedCamp.tsx';
-import { SocialButtons } from './SocialButtons.tsx';
 import { useSignedIn } from './useSignedIn.ts';
 
 /** The terms checkbox is never required (spec 01 §2). */
@@ -32,9 +31,6 @@ export const REGISTER_TOASTS = {
 
 export function RegisterPage() {
   const signedIn = useSignedIn();
-  const [social, signUpWith] = useSocialSignIn('REGISTER', (session, provider) =>
-    signedIn(session, REGISTER_TOASTS[provider]),
-  );
 
   const formik = useFormik<RegisterValues>({
     initialValues: { email: '', password: '', passwordRetype: '', terms: false },
@@ -51,7 +47,16 @@ export function RegisterPage() {
   return (
     <AuthFrame title="Registrar una nueva cuenta">
       <LinkedCamp />
-      <form noValidate onSubmit={formik.handleSubmit}>
+      <AccountForm
+        formik={formik}
+        verb="Registrarse"
+        intent="REGISTER"
+        onSocial={(session, provider) => signedIn(session, REGISTER_TOASTS[provider])}
+        links={[
+          ['/login', 'Ya tengo una cuenta'],
+          ['/', 'Volver al inicio'],
+        ]}
+      >
         <EmailField formik={formik} />
         <PasswordField formik={formik} name="password" autoComplete="new-password" />
         <PasswordField
@@ -83,22 +88,7 @@ export function RegisterPage() {
             {DEFAULT_TERMS}
           </div>
         </details>
-        <SubmitRow loading={formik.isSubmitting} disabled={social !== null}>
-          Registrarse
-        </SubmitRow>
-      </form>
-      <SocialButtons
-        verb="Registrarse"
-        loading={social}
-        disabled={formik.isSubmitting}
-        onClick={signUpWith}
-      />
-      <AuthLinks
-        links={[
-          ['/login', 'Ya tengo una cuenta'],
-          ['/', 'Volver al inicio'],
-        ]}
-      />
+      </AccountForm>
     </AuthFrame>
   );
 }
