@@ -391,13 +391,11 @@ export function NoticesPage() {
     <AdminPage title="Avisos">
       <NoticeForm />
       <LoadedTable
-        error={list.error}
+        load={list}
         errorText="Error al cargar los avisos"
         empty="Aún no se ha enviado ningún aviso."
         caption="Avisos enviados"
         columns={columns}
-        rows={list.data}
-        rowId={(notice) => notice._id}
       />
       <ToCallDialog notice={calling} show={callOpen} onClose={() => setCallOpen(false)} />
       {/* The office reads what families wrote; a coach sends to a group and reads no one's messages. */}

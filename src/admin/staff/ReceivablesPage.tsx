@@ -145,12 +145,11 @@ export function ReceivablesPage() {
         </ul>
       ) : null}
       <LoadedTable
-        error={list.error}
+        load={{ error: list.error, data: list.data?.rows }}
         errorText="Error al cargar las cuentas por cobrar"
         empty="No hay cuentas con esos filtros."
         caption="Cuentas por cobrar"
         columns={columns}
-        rows={list.data?.rows}
         rowId={(row) => `${row.enrolment_id}-${row.child}`}
       />
     </AdminPage>

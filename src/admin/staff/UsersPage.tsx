@@ -309,12 +309,10 @@ export function UsersPage() {
       {/* Keyed by the member: the dialog starts from that member's lists each time. */}
       <AssignDialog key={assigning?._id ?? 'none'} member={assigning} onClose={() => setAssigning(null)} />
       <LoadedTable
-        error={list.error}
+        load={list}
         errorText="Error al cargar los usuarios"
         caption="Personal"
         columns={columns}
-        rows={list.data}
-        rowId={(member) => member._id}
       />
     </AdminPage>
   );
