@@ -7,17 +7,16 @@ import type { PaymentMethod } from './ledger.ts';
 import { Type, type Static } from 'typebox';
 import { Id } from './schemas/fields.ts';
 import type { Enrolment } from './records.ts';
+import { choices } from './choices.ts';
 
 /** What staff see of an order: its payment and whether it was cancelled, in one word. */
-export const ENROLMENT_STATES = ['pending', 'paid', 'cancelled', 'failed'] as const;
-export type EnrolmentState = (typeof ENROLMENT_STATES)[number];
-
-export const ENROLMENT_STATE_LABELS: Record<EnrolmentState, string> = {
+export const { values: ENROLMENT_STATES, labels: ENROLMENT_STATE_LABELS } = choices({
   pending: 'Pendiente',
   paid: 'Pagada',
   cancelled: 'Cancelada',
   failed: 'Fallida',
-};
+});
+export type EnrolmentState = (typeof ENROLMENT_STATES)[number];
 
 /** An attempt refused because its weeks were full: not a declined card (issue 54). */
 export const NO_PLACES_LABEL = 'Sin cupo';
@@ -122,16 +121,15 @@ export const CancelBody = Type.Object({
 export type CancelBody = Static<typeof CancelBody>;
 
 /** What an admin did, as the audit log records it. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'cancel', 'verify', 'export'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+export const { values: AUDIT_ACTIONS, labels: AUDIT_ACTION_LABELS } = choices({
   create: 'Creación',
   update: 'Modificación',
   delete: 'Eliminación',
   cancel: 'Cancelación',
   verify: 'Verificación de pago',
   export: 'Exportación',
-};
+});
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditQuery = Type.Object({
   /** The kind of record: an admin area ('semanas', 'inscripciones', …). */

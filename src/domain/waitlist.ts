@@ -8,18 +8,7 @@ export const WAITLIST_OFFER_DEFAULT_HOURS = 24;
 export const WAITLIST_OFFER_MAX_HOURS = 168;
 export const WAITLIST_CHILD_MAX = 80;
 
-export const WAITLIST_STATUSES = [
-  'waiting',
-  'offered',
-  'accepted',
-  'expired',
-  'left',
-  'withdrawn',
-  'removed',
-] as const;
-export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
-
-export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
+export const { values: WAITLIST_STATUSES, labels: WAITLIST_STATUS_LABELS } = choices({
   waiting: 'En espera',
   offered: 'Cupo ofrecido',
   accepted: 'Inscrito',
@@ -27,9 +16,11 @@ export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
   left: 'Salió de la lista',
   withdrawn: 'Retirada: la semana ya no se ofrece',
   removed: 'Quitada por la oficina',
-};
+});
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 import { WAITLIST_JOIN, waitlistPosition } from './waitlist-calendar.ts';
+import { choices } from './choices.ts';
 
 export { WAITLIST_JOIN, waitlistPosition };
 
