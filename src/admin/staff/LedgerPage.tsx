@@ -24,6 +24,7 @@ import {
 import { type LedgerLineAnswer } from '../../domain/schemas/ledger.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import { SelectBox } from '../../lib/SelectBox.tsx';
+import { ValueOptions } from '../../lib/Options.tsx';
 
 function PaymentForm({
   enrolment,
@@ -81,11 +82,7 @@ function PaymentForm({
           value={method}
           onChange={(value) => setMethod(value as ManualMethod)}
         >
-          {MANUAL_METHODS.map((key) => (
-            <option key={key} value={key}>
-              {PAYMENT_METHOD_LABELS[key]}
-            </option>
-          ))}
+          <ValueOptions values={MANUAL_METHODS} label={(key) => PAYMENT_METHOD_LABELS[key]} />
         </SelectBox>
       </div>
       <div className="col-12 col-md-4">

@@ -19,15 +19,12 @@ import {
 } from '../api.ts';
 import { notifyError, notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole, type StaffView } from '../../domain/roles.ts';
+import { ValueOptions } from '../../lib/Options.tsx';
 
 function RoleOptions() {
   return (
     <>
-      {STAFF_ROLES.map((role) => (
-        <option key={role} value={role}>
-          {STAFF_ROLE_LABELS[role]}
-        </option>
-      ))}
+      <ValueOptions values={STAFF_ROLES} label={(role) => STAFF_ROLE_LABELS[role]} />
     </>
   );
 }

@@ -30,6 +30,7 @@ import {
   type OfficeSaleMethod,
 } from '../../domain/office-sales.ts';
 import type { OfficeEnrolmentBody } from '../../domain/schemas/office-sales.ts';
+import { RecordOptions } from '../../lib/Options.tsx';
 
 const CHILD = [
   'first_name',
@@ -333,11 +334,7 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
           <div className="col-12 col-md-6">
             <SelectField formik={formik} name={slotKey(slot, 'category')} label="Categoría *" help="">
               <option value="">Elija…</option>
-              {(categories.data?.data ?? []).map((category) => (
-                <option key={category._id} value={category._id}>
-                  {category.name}
-                </option>
-              ))}
+              <RecordOptions records={categories.data?.data} />
             </SelectField>
           </div>
         </div>
@@ -455,11 +452,7 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
         <div className="col-12 col-md-6">
           <SelectField formik={formik} name="campament" label="Programa *" help="">
             <option value="">Elija…</option>
-            {(camps.data?.data ?? []).map((camp) => (
-              <option key={camp._id} value={camp._id}>
-                {camp.name}
-              </option>
-            ))}
+            <RecordOptions records={camps.data?.data} />
           </SelectField>
         </div>
       </div>
