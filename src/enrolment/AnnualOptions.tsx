@@ -8,8 +8,9 @@ import { formatDop } from '../domain/pricing.ts';
 import { dueDatesFrom, planOf, planSentence } from '../domain/plans.ts';
 import { santoDomingoDay } from '../domain/days.ts';
 import { FULL_WEEK_LABEL, isFull, type WizardWeek } from './wizardData.ts';
-import { ADD_MESSAGES, addProblems } from './calendarRules.ts';
+import { ADD_MESSAGES } from './calendarRules.ts';
 import { CategoryOptions } from './CategoryOptions.tsx';
+import { NoDateProblem, useAddProblems } from './AddProblems.tsx';
 import { useWizard, useWizardContext } from './useWizard.ts';
 
 /** The option's plan in one line, with its total (issue 20): how the price shown is paid. */
@@ -47,7 +48,7 @@ export default function AnnualOptions() {
   const familyCodes = useFamilyCodes();
   const actor = useWizard();
   const { weeks, selection, categories, membership } = useWizardContext((c) => c);
-  const problems = useWizardContext((c) => (c.addTried ? addProblems(c) : null));
+  const problems = useAddProblems();
   const missing = problems?.category === true;
   return (
     <>
@@ -107,11 +108,7 @@ export default function AnnualOptions() {
             })}
           </ul>
         )}
-        {problems?.date ? (
-          <p className="invalid-feedback d-block mb-0" role="alert">
-            {ADD_MESSAGES.date}
-          </p>
-        ) : null}
+        <NoDateProblem />
       </div>
       <fieldset className="mb-3">
         <legend className="fs-6 fw-semibold">¿Ya tiene membresía anual?</legend>
