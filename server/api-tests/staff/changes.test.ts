@@ -38,6 +38,10 @@ const change = (id: string, body: Record<string, unknown>, token = kit.admin) =>
     payload: { refund: 'card', reason: 'Pedido por la madre por teléfono', ...body },
   });
 
+/** The parent asks for a change from the profile. */
+const parentChange = (id: string, body: Record<string, unknown>, token = kit.parent) =>
+  kit.t.api({ method: 'POST', url: `/api/inscripciones/cambiar/${id}`, token, payload: body });
+
 /** Child 1 of the order moved from `cart`'s week `from` to its week `to` (indexes). */
 const moveWeek = (cart: DemoCart, from: number, to: number) => ({
   action: 'move_week',
@@ -282,8 +286,7 @@ describe('a parent changes their own order from the profile', () => {
     // One child, two weeks: 9,400 - 100 (2-week rate) = 9,300.
     expect(order.amount).toBe(9_300);
     const other = await kit.t.createUser({ email: 'otra.familia@correo.do' });
-    const ask = (token: string, body: Record<string, unknown>) =>
-      kit.t.api({ method: 'POST', url: `/api/inscripciones/cambiar/${order._id}`, token, payload: body });
+    const ask = (token: string, body: Record<string, unknown>) => parentChange(order._id, body, token);
     const dropWeek2 = { action: 'drop_week', cupo: 1, week: cart.weeks[1]!._id };
     expect((await ask(other.token, dropWeek2)).statusCode).toBe(404);
 
@@ -331,13 +334,7 @@ describe('a parent changes their own order from the profile', () => {
     // Sofía week 1, Luis weeks 2 and 3: 14,100 - 5 % family (705) - 2-week rate on 9,400 (100) = 13,295.
     const order = await payFor(kit.parent, enrolmentRequest(cart, [[0], [1, 2]]));
     expect(order.amount).toBe(13_295);
-    const ask = (body: Record<string, unknown>) =>
-      kit.t.api({
-        method: 'POST',
-        url: `/api/inscripciones/cambiar/${order._id}`,
-        token: kit.parent,
-        payload: body,
-      });
+    const ask = (body: Record<string, unknown>) => parentChange(order._id, body);
     // The profile offers it with the child's name on each line.
     const activity = (
       await kit.t.api({ method: 'GET', url: '/api/usuarios/activity', token: kit.parent })
@@ -432,13 +429,7 @@ describe('a change that would lose the order’s coupon (issue 53, item 2)', () 
 
   it('the parent dropping one of the two children from the profile: refused the same way', async () => {
     const { cart, order } = await paidWithCoupon();
-    const ask = (body: Record<string, unknown>) =>
-      kit.t.api({
-        method: 'POST',
-        url: `/api/inscripciones/cambiar/${order._id}`,
-        token: kit.parent,
-        payload: body,
-      });
+    const ask = (body: Record<string, unknown>) => parentChange(order._id, body);
     const preview = await ask({ action: 'drop_child', cupo: 2, preview: true });
     expect(preview.statusCode).toBe(409);
     expect(preview.json().message).toBe(lost);
@@ -501,13 +492,7 @@ describe('a week change that would book a child twice (issue 53, item 9)', () =>
   it('the parent moving week 3 of order A to week 4, which order B holds: refused, preview too', async () => {
     const { cart, a, move, twice } = await twoOrders();
     const places = [await taken(cart, 2), await taken(cart, 3)];
-    const ask = (body: Record<string, unknown>) =>
-      kit.t.api({
-        method: 'POST',
-        url: `/api/inscripciones/cambiar/${a._id}`,
-        token: kit.parent,
-        payload: body,
-      });
+    const ask = (body: Record<string, unknown>) => parentChange(a._id, body);
     const preview = await ask({ ...move, preview: true });
     expect(preview.statusCode).toBe(409);
     expect(preview.json().message).toBe(twice);
