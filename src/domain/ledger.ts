@@ -5,24 +5,26 @@
 import { daysBetween } from './plans.ts';
 import type { ScheduleItem } from './pricing.ts';
 import type { ChargeAuthentication } from './authentication.ts';
-import { choices } from './choices.ts';
+import { keysOf } from './choices.ts';
 
-export const { values: INSTALMENT_STATES, labels: INSTALMENT_STATE_LABELS } = choices({
+export const INSTALMENT_STATE_LABELS = {
   pendiente: 'Pendiente',
   pagada: 'Pagada',
   vencida: 'Vencida',
   anulada: 'Anulada',
-});
+} as const;
+export const INSTALMENT_STATES = /*#__PURE__*/ keysOf(INSTALMENT_STATE_LABELS);
 export type InstalmentState = (typeof INSTALMENT_STATES)[number];
 
 /** How a payment came in. 'tarjeta' includes the first payment at the enrolment. */
-export const { values: PAYMENT_METHODS, labels: PAYMENT_METHOD_LABELS } = choices({
+export const PAYMENT_METHOD_LABELS = {
   tarjeta: 'Tarjeta',
   tarjeta_guardada: 'Tarjeta guardada',
   transferencia: 'Transferencia',
   efectivo: 'Efectivo',
   cheque: 'Cheque',
-});
+} as const;
+export const PAYMENT_METHODS = /*#__PURE__*/ keysOf(PAYMENT_METHOD_LABELS);
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** What the office records by hand. */
 export const MANUAL_METHODS = ['transferencia', 'efectivo', 'cheque'] as const;
@@ -385,7 +387,7 @@ export const LEDGER_MESSAGES = {
 } as const;
 
 /** The receivables list's state filter: settled, current, overdue, or one overdue bucket. */
-export const { values: RECEIVABLE_STATES, labels: RECEIVABLE_STATE_LABELS } = choices({
+export const RECEIVABLE_STATE_LABELS = {
   al_dia: 'Al día',
   vencida: 'Con atraso',
   saldada: 'Saldada',
@@ -393,5 +395,6 @@ export const { values: RECEIVABLE_STATES, labels: RECEIVABLE_STATE_LABELS } = ch
   d31_60: 'Atraso de 31-60 días',
   d61_90: 'Atraso de 61-90 días',
   d90_mas: 'Atraso de más de 90 días',
-});
+} as const;
+export const RECEIVABLE_STATES = /*#__PURE__*/ keysOf(RECEIVABLE_STATE_LABELS);
 export type ReceivableState = (typeof RECEIVABLE_STATES)[number];

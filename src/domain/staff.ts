@@ -7,15 +7,16 @@ import type { PaymentMethod } from './ledger.ts';
 import { Type, type Static } from 'typebox';
 import { Id } from './schemas/fields.ts';
 import type { Enrolment } from './records.ts';
-import { choices } from './choices.ts';
+import { keysOf } from './choices.ts';
 
 /** What staff see of an order: its payment and whether it was cancelled, in one word. */
-export const { values: ENROLMENT_STATES, labels: ENROLMENT_STATE_LABELS } = choices({
+export const ENROLMENT_STATE_LABELS = {
   pending: 'Pendiente',
   paid: 'Pagada',
   cancelled: 'Cancelada',
   failed: 'Fallida',
-});
+} as const;
+export const ENROLMENT_STATES = /*#__PURE__*/ keysOf(ENROLMENT_STATE_LABELS);
 export type EnrolmentState = (typeof ENROLMENT_STATES)[number];
 
 /** An attempt refused because its weeks were full: not a declined card (issue 54). */
@@ -121,14 +122,15 @@ export const CancelBody = Type.Object({
 export type CancelBody = Static<typeof CancelBody>;
 
 /** What an admin did, as the audit log records it. */
-export const { values: AUDIT_ACTIONS, labels: AUDIT_ACTION_LABELS } = choices({
+export const AUDIT_ACTION_LABELS = {
   create: 'Creación',
   update: 'Modificación',
   delete: 'Eliminación',
   cancel: 'Cancelación',
   verify: 'Verificación de pago',
   export: 'Exportación',
-});
+} as const;
+export const AUDIT_ACTIONS = /*#__PURE__*/ keysOf(AUDIT_ACTION_LABELS);
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditQuery = Type.Object({

@@ -8,7 +8,7 @@ export const WAITLIST_OFFER_DEFAULT_HOURS = 24;
 export const WAITLIST_OFFER_MAX_HOURS = 168;
 export const WAITLIST_CHILD_MAX = 80;
 
-export const { values: WAITLIST_STATUSES, labels: WAITLIST_STATUS_LABELS } = choices({
+export const WAITLIST_STATUS_LABELS = {
   waiting: 'En espera',
   offered: 'Cupo ofrecido',
   accepted: 'Inscrito',
@@ -16,11 +16,12 @@ export const { values: WAITLIST_STATUSES, labels: WAITLIST_STATUS_LABELS } = cho
   left: 'Salió de la lista',
   withdrawn: 'Retirada: la semana ya no se ofrece',
   removed: 'Quitada por la oficina',
-});
+} as const;
+export const WAITLIST_STATUSES = /*#__PURE__*/ keysOf(WAITLIST_STATUS_LABELS);
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 import { WAITLIST_JOIN, waitlistPosition } from './waitlist-calendar.ts';
-import { choices } from './choices.ts';
+import { keysOf } from './choices.ts';
 
 export { WAITLIST_JOIN, waitlistPosition };
 
