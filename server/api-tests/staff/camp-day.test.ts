@@ -15,12 +15,20 @@ afterEach(async () => {
   kit = undefined;
 });
 
+/**
+ * A school on a clock set to 3 May 2027 (before the camp), closed after the test; with `paid`, the
+ * parent has paid for two children in the first week.
+ */
+async function kitOnClock({ paid = false } = {}) {
+  const clock = { now: new Date('2027-05-03T15:00:00Z') };
+  const k = (kit = await staffKit(undefined, clock));
+  if (paid) expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0], [0]]))).statusCode).toBe(201);
+  return { k, clock };
+}
+
 describe('the camp day', () => {
   it('arrivals once, departures to an authorised person, others only with an administrator’s note', async () => {
-    const clock = { now: new Date('2027-05-03T15:00:00Z') };
-    kit = await staffKit(undefined, clock);
-    const k = kit;
-    expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0], [0]]))).statusCode).toBe(201);
+    const { k, clock } = await kitOnClock({ paid: true });
     // The week this coach runs.
     const coach = await coachOfWeeks(k, [k.cart.weeks[0]!._id]);
     const order = (await k.t.store
@@ -145,9 +153,7 @@ describe('the camp day', () => {
   });
 
   it('a coach sees and marks only the weeks and categories an administrator assigned', async () => {
-    const clock = { now: new Date('2027-05-03T15:00:00Z') };
-    kit = await staffKit(undefined, clock);
-    const k = kit;
+    const { k, clock } = await kitOnClock();
     const [mini, infantil] = [k.cart.categories[0]!._id, k.cart.categories[1]!._id];
     // Pedro (Infantil) in weeks 1 and 2; Ana (Mini) in week 1.
     const order = enrolmentRequest(k.cart, [[0, 1], [0]]);
@@ -246,10 +252,7 @@ describe('the camp day', () => {
   });
 
   it("e-mails the family on the first departure where the camp asks, and the office downloads the day's sheet", async () => {
-    const clock = { now: new Date('2027-05-03T15:00:00Z') };
-    kit = await staffKit(undefined, clock);
-    const k = kit;
-    expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0], [0]]))).statusCode).toBe(201);
+    const { k, clock } = await kitOnClock({ paid: true });
     const on = await k.t.api({
       method: 'POST',
       url: '/api/campamentos/update',
@@ -318,10 +321,7 @@ describe('the camp day', () => {
 // server's time; every impossible mark the review made is refused in Spanish and stores nothing.
 describe('the camp day refuses impossible marks (issue 53)', () => {
   async function gate() {
-    const clock = { now: new Date('2027-05-03T15:00:00Z') };
-    kit = await staffKit(undefined, clock);
-    const k = kit;
-    expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0], [0]]))).statusCode).toBe(201);
+    const { k, clock } = await kitOnClock({ paid: true });
     const created = await k.t.api({
       method: 'POST',
       url: '/api/personal/create',
