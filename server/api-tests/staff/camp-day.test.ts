@@ -26,6 +26,19 @@ async function kitOnClock({ paid = false } = {}) {
   return { k, clock };
 }
 
+/** The admin creates a coach through the staff call (nothing assigned yet): the record and its token. */
+async function createCoach(k: StaffKit, name: string, email: string) {
+  const created = await k.t.api({
+    method: 'POST',
+    url: '/api/personal/create',
+    token: k.admin,
+    payload: { name, email, role: 'entrenador' },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const record = created.json().data as { _id: string };
+  return { record, id: record._id, token: k.t.app.signToken(record._id) };
+}
+
 describe('the camp day', () => {
   it('arrivals once, departures to an authorised person, others only with an administrator’s note', async () => {
     const { k, clock } = await kitOnClock({ paid: true });
@@ -166,15 +179,8 @@ describe('the camp day', () => {
     });
     const paid = await k.pay(k.parent, order);
     expect(paid.statusCode, paid.body).toBe(201);
-    const created = await k.t.api({
-      method: 'POST',
-      url: '/api/personal/create',
-      token: k.admin,
-      payload: { name: 'Coach Mini', email: 'mini@escuela.do', role: 'entrenador' },
-    });
-    const coachId = created.json().data._id as string;
-    expect(created.json().data).toMatchObject({ weeks: [], categories: [], assigned: 'Nada asignado' });
-    const coach = k.t.app.signToken(coachId);
+    const { record, id: coachId, token: coach } = await createCoach(k, 'Coach Mini', 'mini@escuela.do');
+    expect(record).toMatchObject({ weeks: [], categories: [], assigned: 'Nada asignado' });
     const rosters = (query: string, token = coach) =>
       k.t.api({
         method: 'GET',
@@ -302,16 +308,11 @@ describe('the camp day', () => {
     });
     expect(xlsx.statusCode).toBe(200);
     // A coach has the day on the phone, not a download.
-    const coach = await k.t.api({
-      method: 'POST',
-      url: '/api/personal/create',
-      token: k.admin,
-      payload: { name: 'Coach', email: 'coach.dia@escuela.do', role: 'entrenador' },
-    });
+    const coach = await createCoach(k, 'Coach', 'coach.dia@escuela.do');
     const refused = await k.t.api({
       method: 'GET',
       url: `/api/dia/export?${query}&format=csv`,
-      token: k.t.app.signToken(coach.json().data._id),
+      token: coach.token,
     });
     expect(refused.statusCode).toBe(403);
   });
@@ -322,13 +323,7 @@ describe('the camp day', () => {
 describe('the camp day refuses impossible marks (issue 53)', () => {
   async function gate() {
     const { k, clock } = await kitOnClock({ paid: true });
-    const created = await k.t.api({
-      method: 'POST',
-      url: '/api/personal/create',
-      token: k.admin,
-      payload: { name: 'Coach Luis', email: 'coach@escuela.do', role: 'entrenador' },
-    });
-    const coachId = created.json().data._id as string;
+    const { id: coachId, token: coach } = await createCoach(k, 'Coach Luis', 'coach@escuela.do');
     const week = k.cart.weeks[0]!; // 14/06/2027 - 18/06/2027, Monday to Friday
     expect(week.date).toBe('14/06/2027 - 18/06/2027');
     await k.t.api({
@@ -348,7 +343,7 @@ describe('the camp day refuses impossible marks (issue 53)', () => {
         payload: { campament: k.cart.camp._id, week: week._id, key: `${order._id}:1`, ...body },
       });
     const marks = () => k.t.store.collection<CampDayMark>('asistencia').find({});
-    return { k, clock, coach: k.t.app.signToken(coachId), week, order, post, marks };
+    return { k, clock, coach, week, order, post, marks };
   }
 
   it('a day outside the week or that does not exist: 400 in Spanish, nothing stored', async () => {
