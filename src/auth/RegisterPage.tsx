@@ -7,6 +7,7 @@ import { register } from '../api/accounts.ts';
 import { DEFAULT_TERMS } from '../domain/terms.ts';
 import { AuthFrame } from '../lib/AuthFrame.tsx';
 import { EmailField, PasswordField } from '../lib/AuthFields.tsx';
+import { CheckField } from '../lib/FormControls.tsx';
 import { AccountForm } from './AuthPieces.tsx';
 import { emailRule, failureMessage, passwordRule, retypeRule } from './formRules.ts';
 import { LinkedCamp } from './LinkedCamp.tsx';
@@ -66,19 +67,15 @@ export function RegisterPage() {
           autoComplete="new-password"
           help="Escriba la misma contraseña otra vez."
         />
-        <div className="form-check mb-3">
-          <input
-            id="field-terms"
-            type="checkbox"
-            name="terms"
-            className="form-check-input"
-            checked={formik.values.terms ?? false}
-            onChange={(event) => void formik.setFieldValue('terms', event.target.checked)}
-          />
-          <label htmlFor="field-terms" className="form-check-label">
-            Acepto los términos y condiciones
-          </label>
-        </div>
+        <CheckField
+          id="field-terms"
+          name="terms"
+          checked={formik.values.terms ?? false}
+          onChange={(checked) => void formik.setFieldValue('terms', checked)}
+          className="mb-3"
+        >
+          Acepto los términos y condiciones
+        </CheckField>
         {/* The terms a parent accepts can be read here, without leaving the form. */}
         <details className="mb-3 small">
           <summary className="link-primary" style={{ minHeight: 44, lineHeight: '44px', cursor: 'pointer' }}>

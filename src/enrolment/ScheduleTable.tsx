@@ -5,6 +5,7 @@ import { formatDop, type PaymentSchedule } from '../domain/pricing.ts';
 import { formatDueDay } from '../domain/plans.ts';
 import { autopayConsentText, instalmentLabel } from '../domain/ledger.ts';
 import { DatedAmountsTable } from './DatedAmountsTable.tsx';
+import { CheckField } from '../lib/FormControls.tsx';
 
 /** The authorisation to keep the card for the later instalments, naming them (issue 20). */
 export function AutopayConsent({
@@ -19,20 +20,17 @@ export function AutopayConsent({
   const later = schedule.items.filter((item) => !item.at_enrolment);
   if (later.length === 0) return null;
   return (
-    <div className="form-check mt-2">
-      <input
-        id="autopay"
-        name="autopay"
-        type="checkbox"
-        className="form-check-input"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <label className="form-check-label small" htmlFor="autopay">
-        <strong>Cobro automático (opcional).</strong>{' '}
-        {autopayConsentText(later, { money: formatDop, day: formatDueDay })}
-      </label>
-    </div>
+    <CheckField
+      id="autopay"
+      name="autopay"
+      checked={checked}
+      onChange={onChange}
+      className="mt-2"
+      labelClassName="small"
+    >
+      <strong>Cobro automático (opcional).</strong>{' '}
+      {autopayConsentText(later, { money: formatDop, day: formatDueDay })}
+    </CheckField>
   );
 }
 

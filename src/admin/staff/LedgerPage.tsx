@@ -25,6 +25,7 @@ import { type LedgerLineAnswer } from '../../domain/schemas/ledger.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import { SelectBox } from '../../lib/SelectBox.tsx';
 import { LabeledInput, LabeledInputs } from '../fields.tsx';
+import { CheckField } from '../../lib/FormControls.tsx';
 import { ValueOptions } from '../../lib/Options.tsx';
 
 function PaymentForm({
@@ -146,19 +147,14 @@ function PaymentForm({
           <div className="alert alert-warning mb-2" role="alert">
             {excess}
           </div>
-          <div className="form-check">
-            <input
-              id="payment-confirm-excess"
-              name="confirm_excess"
-              type="checkbox"
-              className="form-check-input"
-              checked={confirmExcess}
-              onChange={(event) => setConfirmExcess(event.target.checked)}
-            />
-            <label className="form-check-label" htmlFor="payment-confirm-excess">
-              Registrar el excedente como saldo a favor de la familia
-            </label>
-          </div>
+          <CheckField
+            id="payment-confirm-excess"
+            name="confirm_excess"
+            checked={confirmExcess}
+            onChange={setConfirmExcess}
+          >
+            Registrar el excedente como saldo a favor de la familia
+          </CheckField>
         </div>
       ) : null}
       <p id="payment-form-error" className="col-12 text-danger mb-0" role="alert">
