@@ -28,8 +28,11 @@ export function AutopayConsent({
       className="mt-2"
       labelClassName="small"
     >
-      <strong>Cobro automático (opcional).</strong>{' '}
-      {autopayConsentText(later, { money: formatDop, day: formatDueDay })}
+      {/* One block: on a phone the label lays its children out in a row (enrolment.css). */}
+      <span>
+        <strong>Cobro automático (opcional).</strong>{' '}
+        {autopayConsentText(later, { money: formatDop, day: formatDueDay })}
+      </span>
     </CheckField>
   );
 }
