@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { expectAccessible } from './a11y.ts';
-import { adminSession, api, E2E_ADMIN, newParent } from './api.ts';
+import { adminSession, demoCamp, newParent } from './api.ts';
 
 // Every screen that needs no wizard state, in light and in dark mode, at both widths (the desktop
 // and phone projects). The wizard's steps are checked along the enrolment flows (e2e/wizard.ts).
@@ -32,9 +32,7 @@ for (const dark of [false, true]) {
     });
 
     test(`parent's calendar, profile and settings panel (${mode})`, async ({ page }, testInfo) => {
-      const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
-      const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
-      const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');
+      const { camp } = await demoCamp(page);
       await newParent(page, `a11y.${mode}.${testInfo.project.name}.${Date.now()}@correo.do`);
       await page.goto(`/login?camp=${camp._id}`);
       await expect(page.getByText('Calendario de Inscripción')).toBeVisible();

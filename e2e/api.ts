@@ -56,14 +56,22 @@ export async function adminSession(page: Page) {
   );
 }
 
+/** A demo camp's stored record by its code (CV2027 the summer camp), as the admin lists it. */
+export async function demoCamp(page: Page, code = 'CV2027') {
+  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
+  const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
+  return {
+    camp: camps.data.find((camp: { code: string }) => camp.code === code),
+    adminToken: admin.result.token as string,
+  };
+}
+
 /** The demo summer camp (code CV2027) as the wizard loads it, read with the parent's token. */
 export const demoSummerCart = (page: Page, token: string) => demoCartOf(page, token, 'CV2027');
 
 /** A demo camp by code (CV2027, or PA2027 the annual program) as the wizard loads it. */
 export async function demoCartOf(page: Page, token: string, code: string): Promise<DemoCart> {
-  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
-  const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
-  const summer = camps.data.find((camp: { code: string }) => camp.code === code)._id as string;
+  const summer = (await demoCamp(page, code)).camp._id as string;
   const [weeks, categories, camp] = await Promise.all([
     api(page, 'GET', `/semanas/findbycamp/${summer}`, token),
     api(page, 'GET', `/categorias/findbycamp/${summer}`, token),

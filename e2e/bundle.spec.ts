@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test, type Page, type Request } from './test.ts';
-import { api, E2E_ADMIN, newParent } from './api.ts';
+import { demoCamp, newParent } from './api.ts';
 
 // Checks on the production build the global setup just made (dist/): MSW never ships to parents,
 // and the parents' first download stays small.
@@ -153,9 +153,7 @@ test("the parents' pages: every script and stylesheet compressed, and their size
   page,
   baseURL,
 }, testInfo) => {
-  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
-  const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
-  const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');
+  const { camp } = await demoCamp(page);
   // Each page in a fresh browser (empty cache), as a parent's first visit.
   const fresh = async () => browser.newPage({ baseURL, viewport: testInfo.project.use.viewport });
   const anonymous = await fresh();

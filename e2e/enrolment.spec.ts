@@ -1,5 +1,5 @@
 import { expect, test } from './test.ts';
-import { api, E2E_ADMIN, newParent } from './api.ts';
+import { api, demoCamp, newParent } from './api.ts';
 import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
 
 // A parent follows the demo camp's enrolment link, enrols two children in two weeks each with a
@@ -8,9 +8,7 @@ test('two children, two weeks each, coupon, card, confirmation', async ({ page }
   test.setTimeout(120_000);
 
   // The enrolment link an administrator copies: /login?camp=<id of the demo summer camp>.
-  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
-  const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
-  const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');
+  const { camp } = await demoCamp(page);
   const email = `wizard.${testInfo.project.name}.${Date.now()}@correo.do`;
   const parent = await newParent(page, email, 'clave-wizard');
 

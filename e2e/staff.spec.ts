@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from './test.ts';
 import { expectAccessible } from './a11y.ts';
-import { adminSession, api, E2E_ADMIN, newParent, onePlaceCamp, payAs } from './api.ts';
+import { adminSession, api, demoCamp, E2E_ADMIN, newParent, onePlaceCamp, payAs } from './api.ts';
 import { latestMailTo } from './outbox.ts';
 import { enrolmentRequest, type DemoCart } from '../src/core/checkout/fixtures.ts';
 import { closeToasts } from './toasts.ts';
@@ -26,11 +26,9 @@ test('staff find an order by a child, print the roster, download the Excel, canc
   test.setTimeout(180_000);
   const shot = (name: string) => keepShot(page, testInfo.outputPath(`${name}.png`), true);
   const child = 'Valentina';
-  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
-  const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
-  const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');
+  const { camp, adminToken } = await demoCamp(page);
   const placesOfWeek1 = async () => {
-    const weeks = await api(page, 'GET', `/semanas/listpop?campament=${camp._id}`, admin.result.token);
+    const weeks = await api(page, 'GET', `/semanas/listpop?campament=${camp._id}`, adminToken);
     return weeks.data.find((week: { name: string }) => week.name === 'Semana 1').quota_f as number;
   };
 

@@ -1,6 +1,6 @@
 import { expect, testWithOwnServer, type Page } from './test.ts';
 import { AUTHENTICATION_MESSAGES } from '../src/domain/authentication.ts';
-import { api, E2E_ADMIN, newParent } from './api.ts';
+import { api, demoCamp, newParent } from './api.ts';
 import { enrolTwoChildren, expectConfirmation } from './wizard.ts';
 import { expectAccessible } from './a11y.ts';
 import { keepShot, keepShotsAtWidths } from './shots.ts';
@@ -30,9 +30,7 @@ test('a parent cancels the bank challenge, then passes it and is enrolled, at 37
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
-  const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
-  const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');
+  const { camp } = await demoCamp(page);
   const parent = await newParent(page, `tresds.${Date.now()}@correo.do`);
   const week1Taken = async () => {
     const weeks = await api(page, 'GET', `/semanas/findbycamp/${camp._id}`, parent.token);
@@ -64,9 +62,7 @@ test("the bank answers 'Unavailable': the parent reads it within 5 s and may try
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const admin = await api(page, 'POST', '/usuarios/login', undefined, E2E_ADMIN);
-  const camps = await api(page, 'GET', '/campamentos/listpop', admin.result.token);
-  const camp = camps.data.find((c: { code: string }) => c.code === 'CV2027');
+  const { camp } = await demoCamp(page);
   await newParent(page, `tresds.u.${Date.now()}@correo.do`);
   await enrolTwoChildren(page, testInfo, camp._id, AZUL_TEST_CARDS.challenge.number, ['Ana', 'Luis']);
   const bank = page.frameLocator('iframe[title="Verificación de su banco"]');

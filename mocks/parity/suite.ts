@@ -95,6 +95,9 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       ]);
       return { camp: camp.body.data, weeks: weeks.body.data.weekData, categories: categories.body.data };
     };
+    /** The parent checks a coupon code, as the payment step does. */
+    const validateCoupon = (coupon: string) =>
+      call('POST', '/api/cupones/validate', { token: parent, body: { coupon } });
     const placesLeft = async (data: CampData, index: number) =>
       (await campData(data.camp._id)).weeks[index].quota_f_left as number;
     const enrol = (body: unknown, key: string | null = newKey(), token = parent) =>
@@ -344,31 +347,19 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
     });
 
     it('validates coupons', async () => {
-      const verano = await call('POST', '/api/cupones/validate', {
-        token: parent,
-        body: { coupon: 'verano10' },
-      });
+      const verano = await validateCoupon('verano10');
       expect(verano.status).toBe(200);
       expect(verano.body).toEqual({
         status: 'SUCCESS',
         message: COUPON_MESSAGES.applied,
         data: VERANO10_TERMS,
       });
-      const welcome = await call('POST', '/api/cupones/validate', {
-        token: parent,
-        body: { coupon: 'BIENVENIDA500' },
-      });
+      const welcome = await validateCoupon('BIENVENIDA500');
       expect(welcome.body.data).toMatchObject({ type: 'amount', amount: 500 });
-      const expired = await call('POST', '/api/cupones/validate', {
-        token: parent,
-        body: { coupon: 'PRIMAVERA2026' },
-      });
+      const expired = await validateCoupon('PRIMAVERA2026');
       expect(expired.status).toBe(400);
       expect(expired.body).toEqual(errorBody(COUPON_MESSAGES.expired));
-      const unknown = await call('POST', '/api/cupones/validate', {
-        token: parent,
-        body: { coupon: 'NOEXISTE' },
-      });
+      const unknown = await validateCoupon('NOEXISTE');
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual(errorBody(COUPON_MESSAGES.unknown));
       expect((await call('POST', '/api/cupones/validate', { body: { coupon: 'VERANO10' } })).status).toBe(
@@ -758,10 +749,7 @@ export function paritySuite(label: string, open: () => Promise<Target>): void {
       });
       expect(again.status).toBe(409);
       expect(again.body).toEqual(errorBody(ADMIN_MESSAGES.couponCodeTaken));
-      const gone = await call('POST', '/api/cupones/validate', {
-        token: parent,
-        body: { coupon: 'INVIERNO15' },
-      });
+      const gone = await validateCoupon('INVIERNO15');
       expect(gone.status).toBe(404);
       const page = await call('GET', '/api/cupones/listpop?page=1&limit=2', { token: admin });
       expect(page.body).toMatchObject({ page: 1, limit: 2 });

@@ -13,7 +13,7 @@ import { currentAddress, renderApp } from '../test/renderApp.tsx';
 import { COPY_MESSAGES } from './areas/camps.tsx';
 import { DASHBOARD_CARDS, DASHBOARD_ERROR } from './DashboardPage.tsx';
 import { dashboard } from '../core/admin/dashboard.ts';
-import { signInAdmin, stubClipboard } from './testing.ts';
+import { retype, signInAdmin, stubClipboard } from './testing.ts';
 import { joinWaitlist } from '../core/checkout/waitlist.ts';
 import { WAITLIST_OFFICE_MESSAGES } from '../domain/waitlist.ts';
 import { RECEIPT_MESSAGES } from '../domain/receipts.ts';
@@ -218,8 +218,7 @@ describe('camps', () => {
     expect(
       await within(dialog).findByText('La fecha de fin debe ser igual o posterior a la fecha de inicio.'),
     ).toBeInTheDocument();
-    await user.clear(within(dialog).getByLabelText('Fecha de fin *'));
-    await user.type(within(dialog).getByLabelText('Fecha de fin *'), '2026-12-30');
+    await retype(user, within(dialog), 'Fecha de fin *', '2026-12-30');
     const acrossOrders = within(dialog).getByRole('switch', { name: 'Descuento familiar entre órdenes' });
     expect(acrossOrders).not.toBeChecked();
     expect(acrossOrders).toHaveAccessibleDescription(/cuenta a los niños de sus órdenes pagadas anteriores/);
@@ -238,8 +237,7 @@ describe('camps', () => {
     await user.clear(days);
     await user.type(days, '10');
     await user.selectOptions(within(policy).getByLabelText('Reembolso'), 'Reembolso menos un cargo');
-    await user.clear(within(policy).getByLabelText('Cargo por cancelación (RD$)'));
-    await user.type(within(policy).getByLabelText('Cargo por cancelación (RD$)'), '1000');
+    await retype(user, within(policy), 'Cargo por cancelación (RD$)', '1000');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
 
     expect(await screen.findByText('Campamento creado')).toBeInTheDocument();
@@ -343,8 +341,7 @@ describe('weeks', () => {
     // Two parents pay for Semana 1 meanwhile.
     const weeks = mockCore().deps.store.collection('semanas');
     await weeks.updateOne({ _id: week._id }, { inc: { quota_f: 2 } });
-    await user.clear(within(dialog).getByLabelText('Precio (RD$) *'));
-    await user.type(within(dialog).getByLabelText('Precio (RD$) *'), '4900');
+    await retype(user, within(dialog), 'Precio (RD$) *', '4900');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Semana actualizada')).toBeInTheDocument();
     expect(await weeks.findById(week._id)).toMatchObject({ value: 4900, quota_f: before + 2 });
@@ -354,8 +351,7 @@ describe('weeks', () => {
     const user = await open('/admin/semanas', 'Semanas');
     await user.click(await screen.findByRole('button', { name: 'Editar Semana 2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar semana' });
-    await user.clear(within(dialog).getByLabelText('Ocupados'));
-    await user.type(within(dialog).getByLabelText('Ocupados'), '5');
+    await retype(user, within(dialog), 'Ocupados', '5');
     const categories = within(dialog).getByRole('group', { name: 'Categorías' });
     const boxes = await within(categories).findAllByRole('checkbox');
     expect(boxes.length).toBeGreaterThan(1);
@@ -375,8 +371,7 @@ describe('weeks', () => {
     const user = await open('/admin/semanas', 'Semanas');
     await user.click(await screen.findByRole('button', { name: 'Editar Semana 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar semana' });
-    await user.clear(within(dialog).getByLabelText('Fechas'));
-    await user.type(within(dialog).getByLabelText('Fechas'), dates);
+    await retype(user, within(dialog), 'Fechas', dates);
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     return { user, dialog };
   }
@@ -415,14 +410,11 @@ describe("an annual program's payment plan (issue 20)", () => {
     const plan = within(dialog).getByRole('group', { name: 'Plan de pagos (programas anuales)' });
     expect(within(plan).getByLabelText('Forma de cobro')).toHaveValue('quarterly');
     await user.selectOptions(within(plan).getByLabelText('Forma de cobro'), 'monthly');
-    await user.clear(within(plan).getByLabelText('Cuotas *'));
-    await user.type(within(plan).getByLabelText('Cuotas *'), '30');
+    await retype(user, within(plan), 'Cuotas *', '30');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await within(plan).findByText('Entre 1 y 24 cuotas.')).toBeInTheDocument();
-    await user.clear(within(plan).getByLabelText('Cuotas *'));
-    await user.type(within(plan).getByLabelText('Cuotas *'), '12');
-    await user.clear(within(plan).getByLabelText('Día de vencimiento *'));
-    await user.type(within(plan).getByLabelText('Día de vencimiento *'), '10');
+    await retype(user, within(plan), 'Cuotas *', '12');
+    await retype(user, within(plan), 'Día de vencimiento *', '10');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Semana actualizada')).toBeInTheDocument();
     const option = (await visible('semanas')).find((doc) => doc.name === 'Pago trimestral')!;
@@ -450,12 +442,10 @@ describe('coupons', () => {
     await user.type(within(dialog).getByLabelText('Código *'), 'navidad15');
     expect(within(dialog).getByLabelText('Código *')).toHaveValue('NAVIDAD15');
     await user.type(within(dialog).getByLabelText('Etiqueta *'), '15% de Navidad');
-    await user.clear(within(dialog).getByLabelText('Porcentaje *'));
-    await user.type(within(dialog).getByLabelText('Porcentaje *'), '150');
+    await retype(user, within(dialog), 'Porcentaje *', '150');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await within(dialog).findByText('El porcentaje debe estar entre 0 y 100.')).toBeInTheDocument();
-    await user.clear(within(dialog).getByLabelText('Porcentaje *'));
-    await user.type(within(dialog).getByLabelText('Porcentaje *'), '15');
+    await retype(user, within(dialog), 'Porcentaje *', '15');
     await user.type(within(dialog).getByLabelText('Vence'), '2026-12-31');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Cupón creado')).toBeInTheDocument();
@@ -472,8 +462,7 @@ describe('coupons', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo cupón' });
     await user.type(within(dialog).getByLabelText('Código *'), 'HERMANOS');
     await user.type(within(dialog).getByLabelText('Etiqueta *'), 'Hermanos 15%');
-    await user.clear(within(dialog).getByLabelText('Porcentaje *'));
-    await user.type(within(dialog).getByLabelText('Porcentaje *'), '15');
+    await retype(user, within(dialog), 'Porcentaje *', '15');
     await user.type(within(dialog).getByLabelText('Válido desde'), '2027-07-01');
     await user.type(within(dialog).getByLabelText('Vence'), '2027-06-30');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
@@ -483,14 +472,10 @@ describe('coupons', () => {
     expect(within(dialog).getByLabelText('Válido desde')).toHaveAccessibleDescription(
       expect.stringContaining(order.textContent),
     );
-    await user.clear(within(dialog).getByLabelText('Válido desde'));
-    await user.type(within(dialog).getByLabelText('Válido desde'), '2027-01-01');
-    await user.clear(within(dialog).getByLabelText('Usos máximos'));
-    await user.type(within(dialog).getByLabelText('Usos máximos'), '5');
-    await user.clear(within(dialog).getByLabelText('Usos por familia'));
-    await user.type(within(dialog).getByLabelText('Usos por familia'), '1');
-    await user.clear(within(dialog).getByLabelText('Mínimo de participantes'));
-    await user.type(within(dialog).getByLabelText('Mínimo de participantes'), '2');
+    await retype(user, within(dialog), 'Válido desde', '2027-01-01');
+    await retype(user, within(dialog), 'Usos máximos', '5');
+    await retype(user, within(dialog), 'Usos por familia', '1');
+    await retype(user, within(dialog), 'Mínimo de participantes', '2');
     const camps = within(dialog).getByRole('group', { name: 'Campamentos' });
     await user.click(await within(camps).findByLabelText('Campamento de Verano 2027'));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
@@ -509,12 +494,10 @@ describe('coupons', () => {
     await user.type(within(dialog).getByLabelText('Etiqueta *'), 'Otro');
     await user.selectOptions(within(dialog).getByLabelText('Tipo *'), 'amount');
     expect(within(dialog).queryByLabelText('Porcentaje *')).not.toBeInTheDocument();
-    await user.clear(within(dialog).getByLabelText('Monto (RD$) *'));
-    await user.type(within(dialog).getByLabelText('Monto (RD$) *'), '-5');
+    await retype(user, within(dialog), 'Monto (RD$) *', '-5');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await within(dialog).findByText('El monto no puede ser negativo.')).toBeInTheDocument();
-    await user.clear(within(dialog).getByLabelText('Monto (RD$) *'));
-    await user.type(within(dialog).getByLabelText('Monto (RD$) *'), '300');
+    await retype(user, within(dialog), 'Monto (RD$) *', '300');
     // A percent cleared before switching type does not block the save.
     await user.selectOptions(within(dialog).getByLabelText('Tipo *'), 'percent');
     await user.clear(within(dialog).getByLabelText('Porcentaje *'));
@@ -532,8 +515,7 @@ describe('coupons', () => {
     setScenario('error-guardar');
     await user.click(await screen.findByRole('button', { name: 'Editar VERANO10' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar cupón' });
-    await user.clear(within(dialog).getByLabelText('Etiqueta *'));
-    await user.type(within(dialog).getByLabelText('Etiqueta *'), 'Cambiado');
+    await retype(user, within(dialog), 'Etiqueta *', 'Cambiado');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(/^Error al guardar cupón: No fue posible guardar/)).toBeInTheDocument();
     expect((await visible('cupones')).find((doc) => doc.code === 'VERANO10')!.label).toBe(
@@ -645,8 +627,7 @@ describe('waiting list', () => {
     const refusal = await screen.findByRole('alert');
     expect(refusal).toHaveTextContent(WAITLIST_OFFICE_MESSAGES.phoneInvalid);
     expect(screen.getByLabelText('Teléfono')).toHaveAttribute('aria-describedby', refusal.id);
-    await user.clear(screen.getByLabelText('Teléfono'));
-    await user.type(screen.getByLabelText('Teléfono'), '809-555-0301');
+    await retype(user, screen, 'Teléfono', '809-555-0301');
     await user.click(screen.getByRole('button', { name: 'Agregar a la lista' }));
     expect(
       await screen.findByText(WAITLIST_OFFICE_MESSAGES.added('Mateo', 'Semana 8', 2)),
@@ -742,8 +723,7 @@ describe('fiscal receipts', () => {
       RECEIPT_MESSAGES.rangeOverlap,
     );
 
-    await user.clear(screen.getByLabelText('Número inicial'));
-    await user.type(screen.getByLabelText('Número inicial'), '1001');
+    await retype(user, screen, 'Número inicial', '1001');
     await user.click(screen.getByRole('button', { name: 'Agregar secuencia' }));
     expect(await screen.findByText(RECEIPT_MESSAGES.sequenceAdded)).toBeInTheDocument();
     expect(
@@ -757,8 +737,7 @@ describe('fiscal receipts', () => {
       ),
     );
 
-    await user.clear(screen.getByLabelText('Nombre o razón social de la escuela'));
-    await user.type(screen.getByLabelText('Nombre o razón social de la escuela'), 'Club Naco');
+    await retype(user, screen, 'Nombre o razón social de la escuela', 'Club Naco');
     await user.selectOptions(screen.getByLabelText('ITBIS'), 'gravado');
     await user.click(screen.getByRole('button', { name: 'Guardar datos fiscales' }));
     expect(await screen.findByText(RECEIPT_MESSAGES.settingsSaved)).toBeInTheDocument();
@@ -1035,8 +1014,7 @@ describe('the staff member’s own password (issue 25)', () => {
     expect(screen.getByLabelText('Contraseña nueva')).toHaveAccessibleDescription(
       'Las dos contraseñas nuevas no coinciden.',
     );
-    await user.clear(screen.getByLabelText('Repita la contraseña nueva'));
-    await user.type(screen.getByLabelText('Repita la contraseña nueva'), 'otra-clave-propia');
+    await retype(user, screen, 'Repita la contraseña nueva', 'otra-clave-propia');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
     const stored = await mockCore().deps.store.collection<UserRecord>('usuarios').findById(admin!._id);

@@ -208,7 +208,6 @@ export function AreaListPage<A extends CatalogueArea, V extends object>({
         sorting={sorting}
         onSortingChange={setSorting}
         sortable={SORTABLE_FIELDS[area]}
-        rowId={(record) => record._id}
         pager={{ page, pages, summary: counted(total, 'registro', 'registros'), onPage: setPage }}
       />
 

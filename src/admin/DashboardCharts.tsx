@@ -10,6 +10,7 @@ import type { WeekAnswer } from '../domain/answers.ts';
 import { formatDop } from '../domain/pricing.ts';
 import { useAppSelector } from '../lib/hooks.ts';
 import { useAreaList } from './api.ts';
+import { RecordOptions } from '../lib/Options.tsx';
 
 Chart.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -73,11 +74,7 @@ function PlacesChart() {
           value={campId}
           onChange={(event) => setChosen(event.target.value)}
         >
-          {campList.map((camp) => (
-            <option key={camp._id} value={camp._id}>
-              {camp.name}
-            </option>
-          ))}
+          <RecordOptions records={campList} />
         </select>
       </div>
       <div className="card-body">

@@ -22,7 +22,8 @@ interface DataTableProps<T extends RowData> {
   onSortingChange?: (sorting: SortingState) => void;
   /** Field names the server may sort by. */
   sortable?: readonly string[];
-  rowId: (row: T) => string;
+  /** How a row is told apart; by default its `_id` (a stored record's): rows without one must say. */
+  rowId?: (row: T) => string;
   /** Phones: each row a block of labelled fields (the roster's look) instead of a sideways scroll. */
   stackOnPhone?: boolean;
 }
@@ -30,6 +31,7 @@ interface DataTableProps<T extends RowData> {
 const UNSORTED: SortingState = [];
 const UNSORTED_FIELDS: readonly string[] = [];
 const ignoreSorting = () => {};
+const byId = (row: unknown) => (row as { _id: string })._id;
 
 const SORT_LABEL = { asc: 'ascendente', desc: 'descendente' } as const;
 
@@ -43,7 +45,7 @@ export function DataTable<T extends RowData>({
   sorting = UNSORTED,
   onSortingChange = ignoreSorting,
   sortable = UNSORTED_FIELDS,
-  rowId,
+  rowId = byId,
   stackOnPhone = false,
 }: DataTableProps<T>) {
   const table = useTable({

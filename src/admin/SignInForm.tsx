@@ -7,7 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import * as Yup from 'yup';
 import { ACCOUNT_MESSAGES } from '../domain/accounts.ts';
 import { AuthFrame } from '../lib/AuthFrame.tsx';
-import { LoadingButton, TextField } from '../lib/FormControls.tsx';
+import { EmailField, PasswordField } from '../lib/AuthFields.tsx';
+import { LoadingButton } from '../lib/FormControls.tsx';
 import { notify } from '../lib/toasts.tsx';
 import { notifyError, notifySuccess } from './feedback.ts';
 
@@ -60,21 +61,17 @@ export function SignInForm({
   return (
     <AuthFrame title={texts.title}>
       <form noValidate onSubmit={formik.handleSubmit} aria-label={texts.form}>
-        <TextField
+        <EmailField
           formik={formik}
-          name="email"
           label={texts.userLabel}
-          type="email"
           inputMode="email"
           autoComplete="username"
           help={texts.userHelp}
           disabled={loading}
         />
-        <TextField
+        <PasswordField
           formik={formik}
           name="password"
-          label="Contraseña"
-          type="password"
           autoComplete="current-password"
           help={texts.passwordHelp}
           disabled={loading}

@@ -129,17 +129,15 @@ export function TableCard<T extends RowData>({
 
 /** A whole list's table in a card, once its one call has answered; its failure or 'Cargando…' before. */
 export function LoadedTable<T extends RowData>({
-  error,
+  load: { error, data: rows },
   errorText,
-  rows,
   empty,
   ...table
 }: TableProps<T> & {
-  error: unknown;
+  /** The list's call: its failure, and the rows (undefined until it answers). */
+  load: { error?: unknown; data?: T[] };
   /** What the page says before the server's message when the call fails. */
   errorText: string;
-  /** The rows; undefined until the call answers. */
-  rows: T[] | undefined;
   /** Said when the list is empty; without it an empty table is shown. */
   empty?: string;
 }) {

@@ -1,5 +1,7 @@
 // Test helpers of the admin screens: an admin session the MSW handlers accept, as if the admin had
-// signed in at /admin/login, and a clipboard the tests can read.
+// signed in at /admin/login, a clipboard the tests can read, and a field retyped.
+import type { screen } from '@testing-library/react';
+import type { userEvent } from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { MOCK_CREDENTIALS, mockCore, sessions } from '../../mocks/data.ts';
 import type { UserRecord } from '../domain/records.ts';
@@ -31,4 +33,16 @@ export function stubClipboard(fail = false) {
   );
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   return writeText;
+}
+
+/** Replaces what the field labelled `label` (inside `scope`) holds with `text`, as a person retypes it. */
+export async function retype(
+  user: ReturnType<typeof userEvent.setup>,
+  scope: Pick<typeof screen, 'getByLabelText'>,
+  label: string,
+  text: string,
+) {
+  const field = scope.getByLabelText(label);
+  await user.clear(field);
+  await user.type(field, text);
 }

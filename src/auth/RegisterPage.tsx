@@ -1,19 +1,16 @@
 // Registration (spec 01 §2, §4, §8): e-mail + password twice, or Google / Facebook. Three
 // independent loading states; while one runs, the other two buttons are disabled.
 import { useFormik } from 'formik';
-import { useState } from 'react';
-import { Link } from '../lib/links.tsx';
 import { notify } from '../lib/toasts.tsx';
 import * as Yup from 'yup';
 import { register } from '../api/accounts.ts';
-import type { SocialProvider } from '../domain/social.ts';
 import { DEFAULT_TERMS } from '../domain/terms.ts';
 import { AuthFrame } from '../lib/AuthFrame.tsx';
-import { LoadingButton, TextField } from '../lib/FormControls.tsx';
+import { EmailField, PasswordField } from '../lib/AuthFields.tsx';
+import { CheckField } from '../lib/FormControls.tsx';
+import { AccountForm } from './AuthPieces.tsx';
 import { emailRule, failureMessage, passwordRule, retypeRule } from './formRules.ts';
 import { LinkedCamp } from './LinkedCamp.tsx';
-import { SocialButtons } from './SocialButtons.tsx';
-import { socialSignIn } from './social.ts';
 import { useSignedIn } from './useSignedIn.ts';
 
 /** The terms checkbox is never required (spec 01 §2). */
@@ -35,7 +32,6 @@ export const REGISTER_TOASTS = {
 
 export function RegisterPage() {
   const signedIn = useSignedIn();
-  const [social, setSocial] = useState<SocialProvider | null>(null);
 
   const formik = useFormik<RegisterValues>({
     initialValues: { email: '', password: '', passwordRetype: '', terms: false },
@@ -49,58 +45,37 @@ export function RegisterPage() {
     },
   });
 
-  const signUpWith = (provider: SocialProvider) => {
-    setSocial(provider);
-    socialSignIn(provider, 'REGISTER').then(
-      (session) => signedIn(session, REGISTER_TOASTS[provider]),
-      (error: unknown) => {
-        setSocial(null);
-        notify.error(failureMessage(error));
-      },
-    );
-  };
-
   return (
     <AuthFrame title="Registrar una nueva cuenta">
       <LinkedCamp />
-      <form noValidate onSubmit={formik.handleSubmit}>
-        <TextField
-          formik={formik}
-          name="email"
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          help="Ejemplo: nombre@correo.com"
-        />
-        <TextField
-          formik={formik}
-          name="password"
-          label="Contraseña"
-          type="password"
-          autoComplete="new-password"
-          help="Entre 5 y 30 caracteres."
-        />
-        <TextField
+      <AccountForm
+        formik={formik}
+        verb="Registrarse"
+        intent="REGISTER"
+        onSocial={(session, provider) => signedIn(session, REGISTER_TOASTS[provider])}
+        links={[
+          ['/login', 'Ya tengo una cuenta'],
+          ['/', 'Volver al inicio'],
+        ]}
+      >
+        <EmailField formik={formik} />
+        <PasswordField formik={formik} name="password" autoComplete="new-password" />
+        <PasswordField
           formik={formik}
           name="passwordRetype"
           label="Repita la contraseña"
-          type="password"
           autoComplete="new-password"
           help="Escriba la misma contraseña otra vez."
         />
-        <div className="form-check mb-3">
-          <input
-            id="field-terms"
-            type="checkbox"
-            name="terms"
-            className="form-check-input"
-            checked={formik.values.terms ?? false}
-            onChange={(event) => void formik.setFieldValue('terms', event.target.checked)}
-          />
-          <label htmlFor="field-terms" className="form-check-label">
-            Acepto los términos y condiciones
-          </label>
-        </div>
+        <CheckField
+          id="field-terms"
+          name="terms"
+          checked={formik.values.terms ?? false}
+          onChange={(checked) => void formik.setFieldValue('terms', checked)}
+          className="mb-3"
+        >
+          Acepto los términos y condiciones
+        </CheckField>
         {/* The terms a parent accepts can be read here, without leaving the form. */}
         <details className="mb-3 small">
           <summary className="link-primary" style={{ minHeight: 44, lineHeight: '44px', cursor: 'pointer' }}>
@@ -110,24 +85,7 @@ export function RegisterPage() {
             {DEFAULT_TERMS}
           </div>
         </details>
-        <div className="d-grid">
-          <LoadingButton type="submit" loading={formik.isSubmitting} disabled={social !== null}>
-            Registrarse
-          </LoadingButton>
-        </div>
-      </form>
-      <SocialButtons
-        verb="Registrarse"
-        loading={social}
-        disabled={formik.isSubmitting}
-        onClick={signUpWith}
-      />
-      <p className="mb-1 mt-3">
-        <Link to="/login">Ya tengo una cuenta</Link>
-      </p>
-      <p className="mb-0">
-        <Link to="/">Volver al inicio</Link>
-      </p>
+      </AccountForm>
     </AuthFrame>
   );
 }

@@ -5,33 +5,27 @@
 import { daysBetween } from './plans.ts';
 import type { ScheduleItem } from './pricing.ts';
 import type { ChargeAuthentication } from './authentication.ts';
+import { keysOf } from './choices.ts';
 
-export const INSTALMENT_STATES = ['pendiente', 'pagada', 'vencida', 'anulada'] as const;
-export type InstalmentState = (typeof INSTALMENT_STATES)[number];
-
-export const INSTALMENT_STATE_LABELS: Record<InstalmentState, string> = {
+export const INSTALMENT_STATE_LABELS = {
   pendiente: 'Pendiente',
   pagada: 'Pagada',
   vencida: 'Vencida',
   anulada: 'Anulada',
-};
+} as const;
+export const INSTALMENT_STATES = /*#__PURE__*/ keysOf(INSTALMENT_STATE_LABELS);
+export type InstalmentState = (typeof INSTALMENT_STATES)[number];
 
 /** How a payment came in. 'tarjeta' includes the first payment at the enrolment. */
-export const PAYMENT_METHODS = [
-  'tarjeta',
-  'tarjeta_guardada',
-  'transferencia',
-  'efectivo',
-  'cheque',
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+export const PAYMENT_METHOD_LABELS = {
   tarjeta: 'Tarjeta',
   tarjeta_guardada: 'Tarjeta guardada',
   transferencia: 'Transferencia',
   efectivo: 'Efectivo',
   cheque: 'Cheque',
-};
+} as const;
+export const PAYMENT_METHODS = /*#__PURE__*/ keysOf(PAYMENT_METHOD_LABELS);
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** What the office records by hand. */
 export const MANUAL_METHODS = ['transferencia', 'efectivo', 'cheque'] as const;
 export type ManualMethod = (typeof MANUAL_METHODS)[number];
@@ -407,17 +401,7 @@ export const LEDGER_MESSAGES = {
 } as const;
 
 /** The receivables list's state filter: settled, current, overdue, or one overdue bucket. */
-export const RECEIVABLE_STATES = [
-  'al_dia',
-  'vencida',
-  'saldada',
-  'd1_30',
-  'd31_60',
-  'd61_90',
-  'd90_mas',
-] as const;
-export type ReceivableState = (typeof RECEIVABLE_STATES)[number];
-export const RECEIVABLE_STATE_LABELS: Record<ReceivableState, string> = {
+export const RECEIVABLE_STATE_LABELS = {
   al_dia: 'Al día',
   vencida: 'Con atraso',
   saldada: 'Saldada',
@@ -425,4 +409,6 @@ export const RECEIVABLE_STATE_LABELS: Record<ReceivableState, string> = {
   d31_60: 'Atraso de 31-60 días',
   d61_90: 'Atraso de 61-90 días',
   d90_mas: 'Atraso de más de 90 días',
-};
+} as const;
+export const RECEIVABLE_STATES = /*#__PURE__*/ keysOf(RECEIVABLE_STATE_LABELS);
+export type ReceivableState = (typeof RECEIVABLE_STATES)[number];

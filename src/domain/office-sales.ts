@@ -3,16 +3,16 @@
 // this is what the order keeps of the office's part, shared by the server, the mocks and the panel.
 import { formatDop } from './pricing.ts';
 import { formatDueDay } from './plans.ts';
+import { keysOf } from './choices.ts';
 
-export const OFFICE_SALE_METHODS = ['efectivo', 'transferencia', 'tarjeta', 'pendiente'] as const;
-export type OfficeSaleMethod = (typeof OFFICE_SALE_METHODS)[number];
-
-export const OFFICE_SALE_LABELS: Record<OfficeSaleMethod, string> = {
+export const OFFICE_SALE_LABELS = {
   efectivo: 'Efectivo',
   transferencia: 'Transferencia',
   tarjeta: 'Tarjeta (terminal virtual)',
   pendiente: 'Pendiente de pago',
-};
+} as const;
+export const OFFICE_SALE_METHODS = /*#__PURE__*/ keysOf(OFFICE_SALE_LABELS);
+export type OfficeSaleMethod = (typeof OFFICE_SALE_METHODS)[number];
 
 /** What an order taken by the office keeps (Enrolment.office). */
 export interface OfficeSale {

@@ -2,15 +2,15 @@
 // from which due date and on which day of the month. The amounts of a plan's schedule are priced
 // in ./pricing.ts (planSchedule); this file holds the calendar and the shared vocabulary.
 // Days are plain 'YYYY-MM-DD' strings (a due date is a day in Santo Domingo, not an instant).
+import { keysOf } from './choices.ts';
 
-export const PLAN_FREQUENCIES = ['monthly', 'quarterly', 'once'] as const;
-export type PlanFrequency = (typeof PLAN_FREQUENCIES)[number];
-
-export const PLAN_FREQUENCY_LABELS: Record<PlanFrequency, string> = {
+export const PLAN_FREQUENCY_LABELS = {
   monthly: 'Mensual',
   quarterly: 'Trimestral',
   once: 'Pago único',
-};
+} as const;
+export const PLAN_FREQUENCIES = /*#__PURE__*/ keysOf(PLAN_FREQUENCY_LABELS);
+export type PlanFrequency = (typeof PLAN_FREQUENCIES)[number];
 
 const MONTHS_BETWEEN: Record<PlanFrequency, number> = { monthly: 1, quarterly: 3, once: 0 };
 

@@ -4,18 +4,18 @@
 //   entrenador     the rosters and the camp day
 // The spec's `tipo` and `puede_admin_*` flags map onto these (docs/decisions.md): an account
 // without a role that the spec counts as an administrator is an administrador.
+import { keysOf } from './choices.ts';
 
 /** The spec's `tipo` values of an administrator (spec 02 §6). */
 export const ADMIN_TIPOS = ['admin', 'administrador', 'superadmin'] as const;
 
-export const STAFF_ROLES = ['administrador', 'oficina', 'entrenador'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+export const STAFF_ROLE_LABELS = {
   administrador: 'Administrador',
   oficina: 'Oficina',
   entrenador: 'Entrenador',
-};
+} as const;
+export const STAFF_ROLES = /*#__PURE__*/ keysOf(STAFF_ROLE_LABELS);
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Who may make an admin call: the office's work (every call unless it says otherwise). */
 export const OFFICE_ROLES: readonly StaffRole[] = ['administrador', 'oficina'];

@@ -7,17 +7,17 @@ import type { PaymentMethod } from './ledger.ts';
 import { Type, type Static } from 'typebox';
 import { Id } from './schemas/fields.ts';
 import type { Enrolment } from './records.ts';
+import { keysOf } from './choices.ts';
 
 /** What staff see of an order: its payment and whether it was cancelled, in one word. */
-export const ENROLMENT_STATES = ['pending', 'paid', 'cancelled', 'failed'] as const;
-export type EnrolmentState = (typeof ENROLMENT_STATES)[number];
-
-export const ENROLMENT_STATE_LABELS: Record<EnrolmentState, string> = {
+export const ENROLMENT_STATE_LABELS = {
   pending: 'Pendiente',
   paid: 'Pagada',
   cancelled: 'Cancelada',
   failed: 'Fallida',
-};
+} as const;
+export const ENROLMENT_STATES = /*#__PURE__*/ keysOf(ENROLMENT_STATE_LABELS);
+export type EnrolmentState = (typeof ENROLMENT_STATES)[number];
 
 /** An attempt refused because its weeks were full: not a declined card (issue 54). */
 export const NO_PLACES_LABEL = 'Sin cupo';
@@ -122,16 +122,16 @@ export const CancelBody = Type.Object({
 export type CancelBody = Static<typeof CancelBody>;
 
 /** What an admin did, as the audit log records it. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'cancel', 'verify', 'export'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+export const AUDIT_ACTION_LABELS = {
   create: 'Creación',
   update: 'Modificación',
   delete: 'Eliminación',
   cancel: 'Cancelación',
   verify: 'Verificación de pago',
   export: 'Exportación',
-};
+} as const;
+export const AUDIT_ACTIONS = /*#__PURE__*/ keysOf(AUDIT_ACTION_LABELS);
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditQuery = Type.Object({
   /** The kind of record: an admin area ('semanas', 'inscripciones', …). */

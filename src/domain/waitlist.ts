@@ -8,18 +8,7 @@ export const WAITLIST_OFFER_DEFAULT_HOURS = 24;
 export const WAITLIST_OFFER_MAX_HOURS = 168;
 export const WAITLIST_CHILD_MAX = 80;
 
-export const WAITLIST_STATUSES = [
-  'waiting',
-  'offered',
-  'accepted',
-  'expired',
-  'left',
-  'withdrawn',
-  'removed',
-] as const;
-export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
-
-export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
+export const WAITLIST_STATUS_LABELS = {
   waiting: 'En espera',
   offered: 'Cupo ofrecido',
   accepted: 'Inscrito',
@@ -27,9 +16,12 @@ export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
   left: 'Salió de la lista',
   withdrawn: 'Retirada: la semana ya no se ofrece',
   removed: 'Quitada por la oficina',
-};
+} as const;
+export const WAITLIST_STATUSES = /*#__PURE__*/ keysOf(WAITLIST_STATUS_LABELS);
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 import { WAITLIST_JOIN, waitlistPosition } from './waitlist-calendar.ts';
+import { keysOf } from './choices.ts';
 
 export { WAITLIST_JOIN, waitlistPosition };
 

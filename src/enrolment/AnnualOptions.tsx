@@ -8,11 +8,19 @@ import { formatDop } from '../domain/pricing.ts';
 import { dueDatesFrom, planOf, planSentence } from '../domain/plans.ts';
 import { santoDomingoDay } from '../domain/days.ts';
 import { FULL_WEEK_LABEL, isFull, type WizardWeek } from './wizardData.ts';
-import { ADD_MESSAGES, addProblems } from './calendarRules.ts';
+import { ADD_MESSAGES } from './calendarRules.ts';
 import { CategoryOptions } from './CategoryOptions.tsx';
+import { NoDateProblem, useAddProblems } from './AddProblems.tsx';
 import { useWizard, useWizardContext } from './useWizard.ts';
 
 /** The option's plan in one line, with its total (issue 20): how the price shown is paid. */
+/** The two answers to '¿Ya tiene membresía anual?'; 'NO' also forgets a code typed before. */
+const HAVE_MEMBERSHIP = [
+  // Written with its accent; the value kept and sent stays the spec's 'SI'.
+  { have: 'SI', label: 'SÍ', id: {} },
+  { have: 'NO', label: 'NO', id: { id: '' } },
+] as const;
+
 function PlanLine({ week }: { week: WizardWeek }) {
   const today = santoDomingoDay(new Date());
   const plan = planOf(week, today);
@@ -47,7 +55,7 @@ export default function AnnualOptions() {
   const familyCodes = useFamilyCodes();
   const actor = useWizard();
   const { weeks, selection, categories, membership } = useWizardContext((c) => c);
-  const problems = useWizardContext((c) => (c.addTried ? addProblems(c) : null));
+  const problems = useAddProblems();
   const missing = problems?.category === true;
   return (
     <>
@@ -107,34 +115,23 @@ export default function AnnualOptions() {
             })}
           </ul>
         )}
-        {problems?.date ? (
-          <p className="invalid-feedback d-block mb-0" role="alert">
-            {ADD_MESSAGES.date}
-          </p>
-        ) : null}
+        <NoDateProblem />
       </div>
       <fieldset className="mb-3">
         <legend className="fs-6 fw-semibold">¿Ya tiene membresía anual?</legend>
         <div className="d-flex flex-wrap align-items-center gap-3">
-          <Form.Check
-            inline
-            type="radio"
-            name="membership-have"
-            id="membership-si"
-            // Written with its accent; the value kept and sent stays the spec's 'SI'.
-            label="SÍ"
-            checked={membership.have === 'SI'}
-            onChange={() => actor.send({ type: 'SET_MEMBERSHIP', have: 'SI' })}
-          />
-          <Form.Check
-            inline
-            type="radio"
-            name="membership-have"
-            id="membership-no"
-            label="NO"
-            checked={membership.have === 'NO'}
-            onChange={() => actor.send({ type: 'SET_MEMBERSHIP', have: 'NO', id: '' })}
-          />
+          {HAVE_MEMBERSHIP.map(({ have, label, id }) => (
+            <Form.Check
+              key={have}
+              inline
+              type="radio"
+              name="membership-have"
+              id={`membership-${have.toLowerCase()}`}
+              label={label}
+              checked={membership.have === have}
+              onChange={() => actor.send({ type: 'SET_MEMBERSHIP', have, ...id })}
+            />
+          ))}
         </div>
         {membership.have === 'SI' && familyCodes.length > 0 ? (
           // The family's codes (issue 26): picked, not retyped, so a child never ends with two.

@@ -7,18 +7,12 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, FormCheck, FormSelect } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import { FULL_WEEK_LABEL, isAnnual, isFull, type WizardWeek } from './wizardData.ts';
-import {
-  ADD_MESSAGES,
-  ROW_CATEGORY_MESSAGE,
-  addProblems,
-  addedSummary,
-  allChecked,
-  rowCategory,
-} from './calendarRules.ts';
+import { ROW_CATEGORY_MESSAGE, addedSummary, allChecked, rowCategory } from './calendarRules.ts';
 import { cartTotals } from './cartTotals.ts';
 import { WAITLIST_JOIN, waitlistPosition } from '../domain/waitlist-calendar.ts';
 import type { WaitlistView } from '../domain/waitlist.ts';
 import { CategoryOptions } from './CategoryOptions.tsx';
+import { NoDateProblem, useAddProblems } from './AddProblems.tsx';
 
 const WaitlistDialog = lazy(() => import(/* webpackChunkName: "waitlist" */ './WaitlistDialog.tsx'));
 // Only a family with a waiting list's offer downloads its notice.
@@ -39,7 +33,7 @@ function CampWeeks() {
   const { weeks, selection, categories, waitlist } = useWizardContext((c) => c);
   const everything = useWizardContext((c) => allChecked(c));
   // After a refused 'Agregar': the chosen weeks still without category, and 'no week chosen'.
-  const problems = useWizardContext((c) => (c.addTried ? addProblems(c) : null));
+  const problems = useAddProblems();
   // The full week whose waiting list the parent is joining.
   const [waiting, setWaiting] = useState<WizardWeek | null>(null);
   return (
@@ -121,11 +115,7 @@ function CampWeeks() {
           );
         })}
       </ul>
-      {problems?.date ? (
-        <p className="invalid-feedback d-block mb-0" role="alert">
-          {ADD_MESSAGES.date}
-        </p>
-      ) : null}
+      <NoDateProblem />
       {waiting ? (
         <Suspense fallback={null}>
           <WaitlistDialog week={waiting} onHide={() => setWaiting(null)} />

@@ -7,7 +7,7 @@ import { formatDop } from '../domain/pricing.ts';
 import { isAnnual, type CartLine, type ParticipantSlot, type WizardCategory } from './wizardData.ts';
 import { categoryName, participantsLostByDelete } from './cartLines.ts';
 import { cartTotals } from './cartTotals.ts';
-import { WizardModal } from './MessageDialog.tsx';
+import { BackAndGo, WizardModal } from './MessageDialog.tsx';
 import { HOLD_MESSAGES } from '../domain/holds.ts';
 import { campHoldsPlaces, lineHolds, type LineHold } from './holds.ts';
 import { usePassed } from './usePassed.ts';
@@ -78,16 +78,7 @@ function ConfirmDelete({
       title="¿Eliminar los datos escritos?"
       show={lost.length > 0}
       onHide={onCancel}
-      footer={
-        <>
-          <Button variant="outline-primary" onClick={onCancel}>
-            Cancelar
-          </Button>
-          <Button variant="danger" onClick={onConfirm}>
-            Eliminar
-          </Button>
-        </>
-      }
+      footer={<BackAndGo back={['Cancelar', onCancel]} go={['Eliminar', onConfirm, 'danger']} />}
     >
       <p className="mb-0">
         Al eliminar estas líneas se borrarán también los datos escritos de {lost.map(slotName).join(', ')}.

@@ -8,6 +8,7 @@ import { DocumentTitle } from '../lib/DocumentTitle.tsx';
 import { MembershipCodes } from '../lib/MembershipCodes.tsx';
 import { useWizard, useWizardActor } from './useWizard.ts';
 import { isAnnual } from './wizardData.ts';
+import { DatedAmountsTable } from './DatedAmountsTable.tsx';
 import { AUTOPAY_AGREEMENT_TEXTS as T } from '../domain/ledger.ts';
 import type { PaymentResult } from '../domain/enrolment.ts';
 
@@ -30,27 +31,11 @@ function AutopayAgreement({ agreement }: { agreement: NonNullable<PaymentResult[
         Cobraremos en su tarjeta {agreement.card} las {agreement.charges.length} cuotas restantes, cada una en
         su fecha:
       </p>
-      <table className="table table-sm small mb-2">
-        <caption className="visually-hidden">Cobros automáticos autorizados</caption>
-        <thead>
-          <tr>
-            <th scope="col">Fecha</th>
-            <th scope="col">Cuota</th>
-            <th scope="col" className="text-end">
-              Monto
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {agreement.charges.map((charge) => (
-            <tr key={`${charge.day}-${charge.label}`}>
-              <td>{charge.day}</td>
-              <td>{charge.label}</td>
-              <td className="text-end">{charge.amount}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DatedAmountsTable
+        caption="Cobros automáticos autorizados"
+        headings={['Fecha', 'Cuota']}
+        rows={agreement.charges.map((charge) => ({ key: `${charge.day}-${charge.label}`, ...charge }))}
+      />
       <p className="small mb-1">{T.total(agreement)}</p>
       <p className="small mb-0">{T.stop}</p>
     </section>

@@ -18,6 +18,7 @@ import {
   renderWizard,
   serveCamp,
   serveSavedFamily,
+  toAdditionalStep,
 } from './wizard-testing.tsx';
 
 const errorsBlock = (title: string) => screen.getByText(title).closest('[role="alert"]') as HTMLElement;
@@ -196,10 +197,7 @@ describe('Additional-information screen', { timeout: 60000 }, () => {
     serveCamp(plainCampData);
     renderWizard('/calendario', { accountEmail: 'carmen@correo.do' });
     const user = userEvent.setup();
-    await addOneChildAndContinue(user);
-    await fillParticipant(user);
-    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-    await screen.findByRole('heading', { name: 'Información adicional' });
+    await toAdditionalStep(user);
     const email = screen.getByLabelText('Correo electrónico *');
     expect(email).toHaveValue('carmen@correo.do');
     await user.clear(email);
@@ -215,10 +213,7 @@ describe('Additional-information screen', { timeout: 60000 }, () => {
     serveCamp(plainCampData);
     renderWizard('/calendario');
     const user = userEvent.setup();
-    await addOneChildAndContinue(user);
-    await fillParticipant(user);
-    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-    await screen.findByRole('heading', { name: 'Información adicional' });
+    await toAdditionalStep(user);
 
     for (const name of [
       'Padres',

@@ -1,6 +1,6 @@
 // The wizard's dialogs: WizardModal is their one frame (ModalFrame.tsx: centred, titled, focus
 // kept inside), and MessageDialog the 'Mensaje' dialog of spec 01 §2, §8 (validation and server
-// messages; 'Cerrar').
+// messages; 'Cerrar'); BackAndGo the footer of a dialog that asks.
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { Button } from 'react-bootstrap';
@@ -22,6 +22,26 @@ export function WizardModal(props: WizardModalProps) {
     <Suspense fallback={null}>
       <ModalFrame {...props} />
     </Suspense>
+  );
+}
+
+/** A wizard dialog's two buttons: the way back (outlined) and the one that goes on. */
+export function BackAndGo({
+  back: [backLabel, onBack],
+  go: [goLabel, onGo, variant = 'primary'],
+}: {
+  back: readonly [label: string, onClick: () => void];
+  go: readonly [label: string, onClick: () => void, variant?: 'primary' | 'danger'];
+}) {
+  return (
+    <>
+      <Button variant="outline-primary" onClick={onBack}>
+        {backLabel}
+      </Button>
+      <Button variant={variant} onClick={onGo}>
+        {goLabel}
+      </Button>
+    </>
   );
 }
 

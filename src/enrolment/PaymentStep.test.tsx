@@ -10,13 +10,12 @@ import { EMAIL_NOTICE, THANK_YOU } from './ConfirmationPage.tsx';
 import { DEFAULT_TERMS } from './TermsDialog.tsx';
 import { VERANO10 } from './test-fixtures.ts';
 import {
-  addOneChildAndContinue,
   currentPath,
-  fillAdditional,
-  fillParticipant,
   plainCampData,
   renderWizard,
   serveCamp,
+  toPaymentStep,
+  typeCard,
 } from './wizard-testing.tsx';
 
 const RESULT = {
@@ -45,15 +44,7 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     );
     const first = renderWizard('/calendario');
     const user = userEvent.setup();
-    await addOneChildAndContinue(user);
-    await fillParticipant(user);
-    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-    await screen.findByRole('heading', { name: 'Información adicional' });
-    await fillAdditional(user);
-    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-    await screen.findByRole('heading', { name: 'Confirmación y Pago' });
-    // The step's screen is a chunk of its own: it arrives just after the step's frame.
-    await screen.findByLabelText('Nombre en la tarjeta *');
+    await toPaymentStep(user);
 
     // Summaries; the cart list is hidden on step 3.
     expect(
@@ -90,10 +81,7 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     expect(screen.getByLabelText('Acepto los términos y condiciones *')).toHaveAccessibleDescription(
       'Debe aceptar los términos y condiciones para continuar.',
     );
-    await user.type(screen.getByLabelText('Nombre en la tarjeta *'), 'MARIA GOMEZ');
-    await user.type(screen.getByLabelText('Número de tarjeta *'), '4242424242424242');
-    await user.type(screen.getByLabelText('Vencimiento (MM/AAAA) *'), '122030');
-    await user.type(screen.getByLabelText('CVV *'), '123');
+    await typeCard(user);
     expect(screen.getByLabelText('Número de tarjeta *')).toHaveValue('4242 4242 4242 4242');
     expect(screen.getByLabelText('Vencimiento (MM/AAAA) *')).toHaveValue('12/2030');
     expect(pay).toBeDisabled();
@@ -190,17 +178,8 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     );
     renderWizard('/calendario');
     const user = userEvent.setup();
-    await addOneChildAndContinue(user);
-    await fillParticipant(user);
-    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-    await screen.findByRole('heading', { name: 'Información adicional' });
-    await fillAdditional(user);
-    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-    await screen.findByRole('heading', { name: 'Confirmación y Pago' });
-    await user.type(await screen.findByLabelText('Nombre en la tarjeta *'), 'MARIA GOMEZ');
-    await user.type(screen.getByLabelText('Número de tarjeta *'), '4000000000000002');
-    await user.type(screen.getByLabelText('Vencimiento (MM/AAAA) *'), '122030');
-    await user.type(screen.getByLabelText('CVV *'), '123');
+    await toPaymentStep(user);
+    await typeCard(user, '4000000000000002');
     await user.click(screen.getByLabelText('Acepto los términos y condiciones *'));
     await user.click(screen.getByRole('button', { name: 'Pagar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });
@@ -226,13 +205,8 @@ describe('Payment screen and confirmation', { timeout: 40000 }, () => {
     );
     renderWizard('/calendario');
     const user = userEvent.setup();
-    await addOneChildAndContinue(user);
-    await fillParticipant(user);
-    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-    await screen.findByRole('heading', { name: 'Información adicional' });
-    await fillAdditional(user);
-    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-    const coupon = await screen.findByLabelText('Código de cupón');
+    await toPaymentStep(user);
+    const coupon = screen.getByLabelText('Código de cupón');
     await user.type(coupon, 'NOEXISTE');
     await user.click(screen.getByRole('button', { name: 'Aplicar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mensaje' });

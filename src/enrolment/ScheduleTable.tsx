@@ -4,6 +4,8 @@
 import { formatDop, type PaymentSchedule } from '../domain/pricing.ts';
 import { formatDueDay } from '../domain/plans.ts';
 import { autopayConsentText, instalmentLabel } from '../domain/ledger.ts';
+import { DatedAmountsTable } from './DatedAmountsTable.tsx';
+import { CheckField } from '../lib/FormControls.tsx';
 
 /** The authorisation to keep the card for the later instalments, naming them (issue 20). */
 export function AutopayConsent({
@@ -18,20 +20,20 @@ export function AutopayConsent({
   const later = schedule.items.filter((item) => !item.at_enrolment);
   if (later.length === 0) return null;
   return (
-    <div className="form-check mt-2">
-      <input
-        id="autopay"
-        name="autopay"
-        type="checkbox"
-        className="form-check-input"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <label className="form-check-label small" htmlFor="autopay">
+    <CheckField
+      id="autopay"
+      name="autopay"
+      checked={checked}
+      onChange={onChange}
+      className="mt-2"
+      labelClassName="small"
+    >
+      {/* One block: on a phone the label lays its children out in a row (enrolment.css). */}
+      <span>
         <strong>Cobro automático (opcional).</strong>{' '}
         {autopayConsentText(later, { money: formatDop, day: formatDueDay })}
-      </label>
-    </div>
+      </span>
+    </CheckField>
   );
 }
 
@@ -44,34 +46,22 @@ export function ScheduleTable({
 }) {
   return (
     <>
-      <table className="table table-sm small mb-2 schedule-table">
-        <caption className="visually-hidden">Plan de pagos</caption>
-        <thead>
-          <tr>
-            <th scope="col">Vence</th>
-            <th scope="col">Concepto</th>
-            <th scope="col" className="text-end">
-              Monto
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {schedule.items.map((item) => (
-            <tr key={`${item.cupo}-${item.kind}-${item.seq}`}>
-              <td className="text-nowrap">
-                {/* The instalment's own due day, as 'Mis pagos' shows it; the first payment is charged now. */}
-                {formatDueDay(item.due)}
-                {item.at_enrolment ? <span className="d-block text-body-secondary">se cobra hoy</span> : null}
-              </td>
-              <td>
-                {childName(item.cupo) ? `${childName(item.cupo)}: ` : ''}
-                {instalmentLabel(item)}
-              </td>
-              <td className="text-end text-nowrap">{formatDop(item.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DatedAmountsTable
+        caption="Plan de pagos"
+        headings={['Vence', 'Concepto']}
+        rows={schedule.items.map((item) => ({
+          key: `${item.cupo}-${item.kind}-${item.seq}`,
+          day: (
+            <>
+              {/* The instalment's own due day, as 'Mis pagos' shows it; the first payment is charged now. */}
+              {formatDueDay(item.due)}
+              {item.at_enrolment ? <span className="d-block text-body-secondary">se cobra hoy</span> : null}
+            </>
+          ),
+          label: `${childName(item.cupo) ? `${childName(item.cupo)}: ` : ''}${instalmentLabel(item)}`,
+          amount: formatDop(item.amount),
+        }))}
+      />
       <p className="d-flex justify-content-between mb-1 fw-semibold">
         <span>Se cobra hoy</span>
         <span data-testid="schedule-today">{formatDop(schedule.firstPayment)}</span>

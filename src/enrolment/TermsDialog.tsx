@@ -1,10 +1,9 @@
 // The terms the parent accepts before 'Pagar', readable in a dialog: the camp's own text (set in
 // the admin panel) or the school's general one, with the camp's payment conditions.
 import { cancellationTerms } from '../domain/cancellation.ts';
-import { Button } from 'react-bootstrap';
 import { DEFAULT_TERMS } from '../domain/terms.ts';
 import type { WizardCamp } from './wizardData.ts';
-import { WizardModal } from './MessageDialog.tsx';
+import { BackAndGo, WizardModal } from './MessageDialog.tsx';
 
 export const TERMS_TITLE = 'Términos y condiciones';
 
@@ -30,16 +29,7 @@ export function TermsDialog({
       show={show}
       onHide={onClose}
       scrollable
-      footer={
-        <>
-          <Button variant="outline-primary" onClick={onClose}>
-            Cerrar
-          </Button>
-          <Button variant="primary" onClick={onAccept}>
-            Acepto
-          </Button>
-        </>
-      }
+      footer={<BackAndGo back={['Cerrar', onClose]} go={['Acepto', onAccept]} />}
     >
       <p style={{ whiteSpace: 'pre-line' }}>{terms}</p>
       <h3 className="h6">Cancelaciones</h3>

@@ -8,6 +8,7 @@ import { EnrolmentProvider } from './EnrolmentProvider.tsx';
 import { WizardStep } from './StepFrame.tsx';
 import { stepChunks as chunks } from './stepChunks.ts';
 import { WizardParts, type WizardPartName } from './wizardParts.ts';
+import type { StepIndex } from './wizardData.ts';
 
 const CalendarContent = lazy(() => chunks.calendar().then((m) => ({ default: m.CalendarContent })));
 const ParticipantsContent = lazy(() =>
@@ -17,37 +18,27 @@ const AdditionalContent = lazy(() => chunks.additional().then((m) => ({ default:
 const PaymentContent = lazy(() => chunks.payment().then((m) => ({ default: m.PaymentContent })));
 const ConfirmationPage = lazy(() => chunks.confirmation().then((m) => ({ default: m.ConfirmationPage })));
 
-function CalendarPage() {
-  return (
-    <WizardStep step={0} title="Calendario de Inscripción" showCampName>
-      {() => <CalendarContent />}
-    </WizardStep>
-  );
+/** A step's page: the step frame (its number and title) around its screen. */
+function stepPage(
+  step: StepIndex,
+  title: string,
+  Screen: ComponentType,
+  showCampName = false,
+): ComponentType {
+  function StepPage() {
+    return (
+      <WizardStep step={step} title={title} showCampName={showCampName}>
+        {() => <Screen />}
+      </WizardStep>
+    );
+  }
+  return StepPage;
 }
 
-function ParticipantsPage() {
-  return (
-    <WizardStep step={1} title="Información de participante(s)">
-      {() => <ParticipantsContent />}
-    </WizardStep>
-  );
-}
-
-function AdditionalPage() {
-  return (
-    <WizardStep step={2} title="Información adicional">
-      {() => <AdditionalContent />}
-    </WizardStep>
-  );
-}
-
-function PaymentPage() {
-  return (
-    <WizardStep step={3} title="Confirmación y Pago">
-      {() => <PaymentContent />}
-    </WizardStep>
-  );
-}
+const CalendarPage = stepPage(0, 'Calendario de Inscripción', CalendarContent, true);
+const ParticipantsPage = stepPage(1, 'Información de participante(s)', ParticipantsContent);
+const AdditionalPage = stepPage(2, 'Información adicional', AdditionalContent);
+const PaymentPage = stepPage(3, 'Confirmación y Pago', PaymentContent);
 
 const PARTS: Record<WizardPartName, ComponentType> = {
   EnrolmentLayout,

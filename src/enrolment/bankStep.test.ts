@@ -10,6 +10,20 @@ import type { EnrolmentEvent } from './machineContext.ts';
 
 const RESULT = { date_createdBO: 'hoy', orderId: '1001', authCode: 'OK1234', amountFormat: 'RD$4,700' };
 
+/** The events of watching bank step `session` for `polls` polls (fake timers), then stopped. */
+async function watchFor(session: string, polls: number): Promise<EnrolmentEvent[]> {
+  const events: EnrolmentEvent[] = [];
+  vi.useFakeTimers();
+  try {
+    const stop = watchBankStep(session, (event) => events.push(event));
+    for (let i = 0; i < polls; i += 1) await vi.advanceTimersByTimeAsync(AUTHENTICATION_POLL_MS);
+    stop();
+  } finally {
+    vi.useRealTimers();
+  }
+  return events;
+}
+
 describe('the bank step', () => {
   it('reports the step once per change, then the payment once settled, and stops asking', async () => {
     const answers = [
@@ -21,15 +35,7 @@ describe('the bank step', () => {
     ];
     let asked = 0;
     server.use(http.get('*/api/inscripciones/autenticacion/S1', () => HttpResponse.json(answers[asked++])));
-    const events: EnrolmentEvent[] = [];
-    vi.useFakeTimers();
-    try {
-      const stop = watchBankStep('S1', (event) => events.push(event));
-      for (let i = 0; i < 7; i += 1) await vi.advanceTimersByTimeAsync(AUTHENTICATION_POLL_MS);
-      stop();
-    } finally {
-      vi.useRealTimers();
-    }
+    const events = await watchFor('S1', 7);
     expect(events).toEqual([
       { type: 'AUTHENTICATION_STEP', kind: 'method' },
       { type: 'AUTHENTICATION_STEP', kind: 'challenge' },
@@ -48,15 +54,7 @@ describe('the bank step', () => {
           : HttpResponse.json({ success: false, message: AUTHENTICATION_MESSAGES.notFound }, { status: 404 });
       }),
     );
-    const events: EnrolmentEvent[] = [];
-    vi.useFakeTimers();
-    try {
-      const stop = watchBankStep('S3', (event) => events.push(event));
-      for (let i = 0; i < 5; i += 1) await vi.advanceTimersByTimeAsync(AUTHENTICATION_POLL_MS);
-      stop();
-    } finally {
-      vi.useRealTimers();
-    }
+    const events = await watchFor('S3', 5);
     expect(asked).toBe(2);
     expect(events).toHaveLength(1);
     const failed = events[0] as Extract<EnrolmentEvent, { type: 'AUTHENTICATION_FAILED' }>;

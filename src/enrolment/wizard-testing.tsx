@@ -142,6 +142,32 @@ export async function fillAdditional(user: User) {
   await user.selectOptions(screen.getByLabelText('¿Cómo se enteró de nosotros? *'), 'Instagram');
 }
 
+/** On the calendar of `plainCampData`: one child (photo included) up to the additional information. */
+export async function toAdditionalStep(user: User) {
+  await addOneChildAndContinue(user);
+  await fillParticipant(user);
+  await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+  await screen.findByRole('heading', { name: 'Información adicional' });
+}
+
+/** On the calendar of `plainCampData`: one child up to the payment step, its card form shown. */
+export async function toPaymentStep(user: User) {
+  await toAdditionalStep(user);
+  await fillAdditional(user);
+  await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+  await screen.findByRole('heading', { name: 'Confirmación y Pago' });
+  // The step's screen is a chunk of its own: it arrives just after the step's frame.
+  await screen.findByLabelText('Nombre en la tarjeta *');
+}
+
+/** Types a card (by default one the sandbox accepts) into the payment step. */
+export async function typeCard(user: User, number = '4242424242424242') {
+  await user.type(screen.getByLabelText('Nombre en la tarjeta *'), 'MARIA GOMEZ');
+  await user.type(screen.getByLabelText('Número de tarjeta *'), number);
+  await user.type(screen.getByLabelText('Vencimiento (MM/AAAA) *'), '122030');
+  await user.type(screen.getByLabelText('CVV *'), '123');
+}
+
 /**
  * One child through the wizard to the payment step, the card typed and the terms accepted: 'Pagar'
  * is the next click. Answers the user the steps were driven with.
@@ -149,17 +175,8 @@ export async function fillAdditional(user: User) {
 export async function readyToPay(userSetup: () => User) {
   renderWizard('/calendario');
   const user = userSetup();
-  await addOneChildAndContinue(user);
-  await fillParticipant(user);
-  await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-  await screen.findByRole('heading', { name: 'Información adicional' });
-  await fillAdditional(user);
-  await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-  await screen.findByLabelText('Nombre en la tarjeta *');
-  await user.type(screen.getByLabelText('Nombre en la tarjeta *'), 'MARIA GOMEZ');
-  await user.type(screen.getByLabelText('Número de tarjeta *'), '4242424242424242');
-  await user.type(screen.getByLabelText('Vencimiento (MM/AAAA) *'), '122030');
-  await user.type(screen.getByLabelText('CVV *'), '123');
+  await toPaymentStep(user);
+  await typeCard(user);
   await user.click(screen.getByLabelText('Acepto los términos y condiciones *'));
   return user;
 }

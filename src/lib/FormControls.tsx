@@ -109,6 +109,47 @@ export function FieldNotes({ id, error, help }: { id: string; error: string | un
 export const describedBy = (id: string, error: string | undefined) =>
   error ? `${id}-error ${id}-help` : `${id}-help`;
 
+/** A checkbox with its label beside it (Bootstrap's form-check), for a yes or no the page keeps. */
+export function CheckField({
+  id,
+  name,
+  checked,
+  onChange,
+  className,
+  labelClassName,
+  children,
+}: {
+  id: string;
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** Classes of the wrapper besides `form-check` (its margins). */
+  className?: string;
+  /** Classes of the label besides `form-check-label`. */
+  labelClassName?: string;
+  /** The label. */
+  children: ReactNode;
+}) {
+  return (
+    <div className={className ? `form-check ${className}` : 'form-check'}>
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        className="form-check-input"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label
+        className={labelClassName ? `form-check-label ${labelClassName}` : 'form-check-label'}
+        htmlFor={id}
+      >
+        {children}
+      </label>
+    </div>
+  );
+}
+
 interface LoadingButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading: boolean;
   children: ReactNode;

@@ -50,25 +50,57 @@ async function openProfile(activity: Activity = ACTIVITY) {
   return userEvent.setup();
 }
 
-/** The profile of `activity` with 'Cambiar semanas' of order 1002 open: the user and the dialog. */
-async function openChangeOfWeeks(activity: Activity) {
+/** ACTIVITY with order 1002 (its only order) changed by `fields`. */
+const withOrder = (fields: Partial<Activity['enrolments'][number]>): Activity => ({
+  ...ACTIVITY,
+  enrolments: [{ ...ACTIVITY.enrolments[0]!, ...fields }],
+});
+
+/** ACTIVITY with order 1002 active, still cancellable, and its `lines` open to a change of weeks. */
+const changeableActivity = (lines: NonNullable<Activity['enrolments'][number]['lines']>): Activity =>
+  withOrder({
+    _id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+    status: 'active',
+    campament: 'cccccccccccccccccccccccc',
+    cancel: { last_day: '28/06/2027', refund: 'Se reembolsarán RD$24,700 a su tarjeta.' },
+    changeable: true,
+    lines,
+  });
+
+/**
+ * The profile of `activity` with 'Cambiar semanas' of order 1002 open and `week` chosen as the one
+ * to change: the user and the dialog.
+ */
+async function openChangeOfWeeks(activity: Activity, week: string) {
   const user = await openProfile(activity);
   const order = await screen.findByRole('article', { name: 'Orden 1002' });
   await user.click(within(order).getByRole('button', { name: 'Cambiar semanas' }));
-  return { user, dialog: await screen.findByRole('dialog', { name: 'Cambiar semanas' }) };
+  const dialog = await screen.findByRole('dialog', { name: 'Cambiar semanas' });
+  await user.selectOptions(within(dialog).getByLabelText('Semana que desea cambiar'), week);
+  return { user, dialog };
 }
 
-/** The server's preview of a change that refunds `refund` of order 1002's RD$24,700 to the card. */
-const cardRefundPreview = (description: string, refund: number) => ({
-  description,
-  before_total: 24_700,
-  after_total: 24_700 - refund,
-  difference: -refund,
-  card: refund,
-  credit: 0,
-  owed: 0,
-  sentence: `Se reembolsarán ${formatDop(refund)} a su tarjeta.`,
-});
+/**
+ * The server's answer to a change that refunds `refund` of order 1002's RD$24,700 to the card: its
+ * preview, and `message` once confirmed.
+ */
+const cardRefundAnswer = (description: string, refund: number, message = '') =>
+  HttpResponse.json({
+    status: 'SUCCESS',
+    message,
+    data: {
+      preview: {
+        description,
+        before_total: 24_700,
+        after_total: 24_700 - refund,
+        difference: -refund,
+        card: refund,
+        credit: 0,
+        owed: 0,
+        sentence: `Se reembolsarán ${formatDop(refund)} a su tarjeta.`,
+      },
+    },
+  });
 
 beforeEach(() => stubMatchMedia());
 
@@ -129,17 +161,11 @@ describe('profile page', () => {
   });
 
   it('cancels an order the family may still cancel: what comes back, a refusal in place, then cancelled', async () => {
-    const cancellable: Activity = {
-      ...ACTIVITY,
-      enrolments: [
-        {
-          ...ACTIVITY.enrolments[0]!,
-          _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
-          status: 'active',
-          cancel: { last_day: '28/06/2027', refund: 'Se reembolsarán RD$24,700 a su tarjeta.' },
-        },
-      ],
-    };
+    const cancellable: Activity = withOrder({
+      _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+      status: 'active',
+      cancel: { last_day: '28/06/2027', refund: 'Se reembolsarán RD$24,700 a su tarjeta.' },
+    });
     const calls: string[] = [];
     let attempt = 0;
     server.use(
@@ -188,23 +214,10 @@ describe('profile page', () => {
   });
 
   it('takes one child out of an order from "Cambiar semanas": the server\'s new total first, then confirmed (issue 24)', async () => {
-    const changeable: Activity = {
-      ...ACTIVITY,
-      enrolments: [
-        {
-          ...ACTIVITY.enrolments[0]!,
-          _id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
-          status: 'active',
-          campament: 'cccccccccccccccccccccccc',
-          cancel: { last_day: '28/06/2027', refund: 'Se reembolsarán RD$24,700 a su tarjeta.' },
-          changeable: true,
-          lines: [
-            { cupo: 1, week: 'w1', label: 'Semana 1 de Luis Pérez', child: 'Luis Pérez' },
-            { cupo: 2, week: 'w1', label: 'Semana 1 de Carla Pérez', child: 'Carla Pérez' },
-          ],
-        },
-      ],
-    };
+    const changeable = changeableActivity([
+      { cupo: 1, week: 'w1', label: 'Semana 1 de Luis Pérez', child: 'Luis Pérez' },
+      { cupo: 2, week: 'w1', label: 'Semana 1 de Carla Pérez', child: 'Carla Pérez' },
+    ]);
     const asked: unknown[] = [];
     server.use(
       http.get('*/api/inscripciones/cambiar/:id/semanas', () =>
@@ -213,20 +226,14 @@ describe('profile page', () => {
       http.post('*/api/inscripciones/cambiar/:id', async ({ request }) => {
         const body = (await request.json()) as { action: string; preview?: boolean };
         asked.push(body);
-        return HttpResponse.json({
-          status: 'SUCCESS',
-          message: body.preview ? '' : 'Inscripción modificada',
-          data: {
-            preview: cardRefundPreview('Se quitó a Carla Pérez', 20_000),
-          },
-        });
+        return cardRefundAnswer(
+          'Se quitó a Carla Pérez',
+          20_000,
+          body.preview ? '' : 'Inscripción modificada',
+        );
       }),
     );
-    const { user, dialog } = await openChangeOfWeeks(changeable);
-    await user.selectOptions(
-      within(dialog).getByLabelText('Semana que desea cambiar'),
-      'Semana 1 de Carla Pérez',
-    );
+    const { user, dialog } = await openChangeOfWeeks(changeable, 'Semana 1 de Carla Pérez');
     await user.selectOptions(
       within(dialog).getByLabelText('Qué desea hacer'),
       'Quitar a Carla Pérez de la orden (todas sus semanas)',
@@ -239,24 +246,11 @@ describe('profile page', () => {
   });
 
   it("lists the weeks to move to with the full one 'Agotada' and the child's other order's week disabled (issue 53)", async () => {
-    const changeable: Activity = {
-      ...ACTIVITY,
-      enrolments: [
-        {
-          ...ACTIVITY.enrolments[0]!,
-          _id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
-          status: 'active',
-          campament: 'cccccccccccccccccccccccc',
-          cancel: { last_day: '28/06/2027', refund: 'Se reembolsarán RD$24,700 a su tarjeta.' },
-          changeable: true,
-          lines: [
-            { cupo: 1, week: 'w1', label: 'Semana 1 de Luis Pérez', child: 'Luis Pérez' },
-            { cupo: 1, week: 'w2', label: 'Semana 2 de Luis Pérez', child: 'Luis Pérez' },
-            { cupo: 1, week: 'w3', label: 'Semana 3 de Luis Pérez', child: 'Luis Pérez' },
-          ],
-        },
-      ],
-    };
+    const changeable = changeableActivity([
+      { cupo: 1, week: 'w1', label: 'Semana 1 de Luis Pérez', child: 'Luis Pérez' },
+      { cupo: 1, week: 'w2', label: 'Semana 2 de Luis Pérez', child: 'Luis Pérez' },
+      { cupo: 1, week: 'w3', label: 'Semana 3 de Luis Pérez', child: 'Luis Pérez' },
+    ]);
     const asked: string[] = [];
     server.use(
       http.get('*/api/inscripciones/cambiar/:id/semanas', ({ request, params }) => {
@@ -284,20 +278,10 @@ describe('profile page', () => {
         });
       }),
       http.post('*/api/inscripciones/cambiar/:id', () =>
-        HttpResponse.json({
-          status: 'SUCCESS',
-          message: '',
-          data: {
-            preview: cardRefundPreview('Se quitó Semana 3 de Luis Pérez', 4_700),
-          },
-        }),
+        cardRefundAnswer('Se quitó Semana 3 de Luis Pérez', 4_700),
       ),
     );
-    const { user, dialog } = await openChangeOfWeeks(changeable);
-    await user.selectOptions(
-      within(dialog).getByLabelText('Semana que desea cambiar'),
-      'Semana 3 de Luis Pérez',
-    );
+    const { dialog } = await openChangeOfWeeks(changeable, 'Semana 3 de Luis Pérez');
     const to = within(dialog).getByLabelText('Qué desea hacer');
     const taken = await within(to).findByRole('option', {
       name: 'Cambiar a Semana 4 (26/07/2027 - 30/07/2027) · RD$4,700 — ya inscrito(a), orden 1007',
@@ -315,18 +299,14 @@ describe('profile page', () => {
   });
 
   it("shows a cancelled order's credit code for the next enrolment", async () => {
-    await openProfile({
-      ...ACTIVITY,
-      enrolments: [
-        {
-          ...ACTIVITY.enrolments[0]!,
-          _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
-          status: 'cancelled',
-          cancel: null,
-          credit: { code: 'CR-7K3QX9T2', amount: 24700 },
-        },
-      ],
-    });
+    await openProfile(
+      withOrder({
+        _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+        status: 'cancelled',
+        cancel: null,
+        credit: { code: 'CR-7K3QX9T2', amount: 24700 },
+      }),
+    );
     const order = await screen.findByRole('article', { name: 'Orden 1002' });
     expect(within(order).getByText('cancelada')).toBeInTheDocument();
     expect(order).toHaveTextContent(
@@ -359,22 +339,18 @@ describe('profile page', () => {
     ) {
       saved.push(this.download);
     });
-    const user = await openProfile({
-      ...ACTIVITY,
-      enrolments: [
-        {
-          ...ACTIVITY.enrolments[0]!,
-          _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
-          status: 'cancelled',
-          cancel: null,
-          receipts: [
-            { type: 'B01', ncf: 'B0100000001', ref: 'B01' },
-            // A change's credit note: its link names the change (issue 53).
-            { type: 'B04', ncf: 'B0400000001', ref: 'B04-c1' },
-          ],
-        },
-      ],
-    });
+    const user = await openProfile(
+      withOrder({
+        _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+        status: 'cancelled',
+        cancel: null,
+        receipts: [
+          { type: 'B01', ncf: 'B0100000001', ref: 'B01' },
+          // A change's credit note: its link names the change (issue 53).
+          { type: 'B04', ncf: 'B0400000001', ref: 'B04-c1' },
+        ],
+      }),
+    );
     const order = await screen.findByRole('article', { name: 'Orden 1002' });
     await user.click(within(order).getByRole('button', { name: 'Descargar comprobante (B0100000001)' }));
     await user.click(within(order).getByRole('button', { name: 'Descargar nota de crédito (B0400000001)' }));

@@ -69,6 +69,13 @@ function serveList(programs: OpenProgram[] | 'error') {
 
 const card = (name: string) => screen.getByRole('article', { name });
 
+/** The card of `name`, checked to show each of `texts`. */
+function cardShowing(name: string, texts: string[]) {
+  const shown = within(card(name));
+  for (const text of texts) expect(shown.getByText(text)).toBeInTheDocument();
+  return shown;
+}
+
 beforeEach(() => {
   stubMatchMedia();
   signInParent();
@@ -90,29 +97,29 @@ describe("'Nueva inscripción': the school's open programs", () => {
       'Programa Sabatino',
     ]);
 
-    const annual = within(card('Programa Anual 2026-2027'));
-    expect(annual.getByText('Programa anual')).toBeInTheDocument();
-    expect(annual.getByText('Del 01/09/2026 al 30/06/2027')).toBeInTheDocument();
-    expect(annual.getByText('De 10 a 13 años')).toBeInTheDocument();
-    expect(annual.getByText('Desde RD$7,400 al inscribirse (primera cuota y membresía)')).toBeInTheDocument();
-    expect(annual.getByText('Queda 1 plaza')).toBeInTheDocument();
+    cardShowing('Programa Anual 2026-2027', [
+      'Programa anual',
+      'Del 01/09/2026 al 30/06/2027',
+      'De 10 a 13 años',
+      'Desde RD$7,400 al inscribirse (primera cuota y membresía)',
+      'Queda 1 plaza',
+    ]);
 
-    const summer = within(card('Campamento de Verano 2027'));
-    expect(summer.getByText('Campamento')).toBeInTheDocument();
-    expect(summer.getByText('Del 14/06/2027 al 06/08/2027')).toBeInTheDocument();
-    expect(summer.getByText('De 6 a 18 años')).toBeInTheDocument();
-    expect(summer.getByText('Desde RD$4,700 por semana')).toBeInTheDocument();
-    expect(summer.getByText('Plazas en 7 de 8 semanas (hasta 30 por semana)')).toBeInTheDocument();
+    const summer = cardShowing('Campamento de Verano 2027', [
+      'Campamento',
+      'Del 14/06/2027 al 06/08/2027',
+      'De 6 a 18 años',
+      'Desde RD$4,700 por semana',
+      'Plazas en 7 de 8 semanas (hasta 30 por semana)',
+    ]);
     expect(summer.getByRole('button', { name: 'Inscribirse' })).toBeEnabled();
 
     // A full camp still takes waiting-list requests from its calendar; a full program has no list.
-    const fullCamp = within(card('Campamento de Navidad'));
-    expect(
-      fullCamp.getByText('Sin plazas disponibles: todas las semanas están agotadas'),
-    ).toBeInTheDocument();
+    const fullCamp = cardShowing('Campamento de Navidad', [
+      'Sin plazas disponibles: todas las semanas están agotadas',
+    ]);
     expect(fullCamp.getByRole('button', { name: 'Ver semanas y lista de espera' })).toBeInTheDocument();
-    const fullProgram = within(card('Programa Sabatino'));
-    expect(fullProgram.getByText('Sin plazas disponibles')).toBeInTheDocument();
+    const fullProgram = cardShowing('Programa Sabatino', ['Sin plazas disponibles']);
     expect(fullProgram.queryByRole('button')).not.toBeInTheDocument();
   });
 

@@ -24,23 +24,22 @@ function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: Reac
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-export const MenuIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M3 6h18M3 12h18M3 18h18" />
-  </Icon>
-);
+/** An icon drawn by one path. */
+function pathIcon(d: string) {
+  return function PathIcon(props: IconProps) {
+    return (
+      <Icon {...props}>
+        <path d={d} />
+      </Icon>
+    );
+  };
+}
 
-export const SlidersIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
-  </Icon>
-);
+export const MenuIcon = pathIcon('M3 6h18M3 12h18M3 18h18');
 
-export const LogoutIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-  </Icon>
-);
+export const SlidersIcon = pathIcon('M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6');
+
+export const LogoutIcon = pathIcon('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9');
 
 export const CalendarPlusIcon = (props: IconProps) => (
   <Icon {...props}>

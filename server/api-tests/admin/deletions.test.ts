@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/build.ts';
 import { staffKit, type StaffKit } from '../staff/testing.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
-import { enrolmentRequest } from '../checkout/testing.ts';
+import { enrolmentRequest, joinWaitlist } from '../checkout/testing.ts';
 
 let t: TestApp;
 let kit: StaffKit;
@@ -23,13 +23,7 @@ const remove = (area: string, id: string) =>
 /** The week full by the staff's own count (no order), and the family in its line for a child. */
 async function waitFor(week: Week, child: string) {
   await t.store.collection<Week>('semanas').updateOne({ _id: week._id }, { set: { quota_f: week.quota_q } });
-  const joined = await t.api({
-    method: 'POST',
-    url: '/api/esperas',
-    token: kit.parent,
-    payload: { week: week._id, child },
-  });
-  expect(joined.statusCode, joined.body).toBe(200);
+  await joinWaitlist(t, kit.parent, week._id, child);
 }
 
 describe('deleting what families use', () => {

@@ -65,6 +65,12 @@ export const payAs = (
     payload: body,
   });
 
+/** `token`'s family joins the full `week`'s waiting list for `child`, and is in it (200). */
+export async function joinWaitlist(t: Pick<TestApp, 'api'>, token: string, week: string, child: string) {
+  const joined = await t.api({ method: 'POST', url: '/api/esperas', token, payload: { week, child } });
+  expect(joined.statusCode, joined.body).toBe(200);
+}
+
 /** The parent pays for the enrolment, and it is paid (201); answers the stored order. */
 export async function paidOrder(t: TestApp, token: string, body: CreateEnrolmentBody): Promise<Enrolment> {
   const res = await payAs(t, token, body);

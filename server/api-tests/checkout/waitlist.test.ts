@@ -62,6 +62,13 @@ const join = (token: string, week: string, child: string) =>
   t.api({ method: 'POST', url: '/api/esperas', token, payload: { week, child } });
 const mine = async (token: string) =>
   (await t.api({ method: 'GET', url: '/api/esperas', token })).json().data;
+/** The week's line as staff see it. */
+const staffLine = async (week: string, token: string) =>
+  (await t.api({ method: 'GET', url: `/api/esperas/lista?week=${week}`, token })).json().data as Array<{
+    _id: string;
+    email: string;
+    position: number;
+  }>;
 const offers = () => t.store.collection('outbox').find({ kind: 'waitlist-offer' });
 const weekNow = async (id: string) => (await t.store.collection<Week>('semanas').findById(id))!;
 
@@ -157,17 +164,13 @@ describe('the waiting list', () => {
   it('lets a family leave, passing its offer on; staff see the line and reorder it', async () => {
     const { week, admin, ana, luis, other } = await setup();
     await lineUp(week, [ana, luis, other]);
-    const list = async () =>
-      (await t.api({ method: 'GET', url: `/api/esperas/lista?week=${week._id}`, token: admin.token })).json()
-        .data;
-    expect(
-      (await list()).map((row: { email: string; position: number }) => [row.email, row.position]),
-    ).toEqual([
+    const list = () => staffLine(week._id, admin.token);
+    expect((await list()).map((row) => [row.email, row.position])).toEqual([
       ['ana@correo.do', 1],
       ['luis@correo.do', 2],
       ['otra@correo.do', 3],
     ]);
-    const otraId = (await list())[2]._id;
+    const otraId = (await list())[2]!._id;
     const moved = await t.api({
       method: 'POST',
       url: '/api/esperas/mover',
@@ -175,7 +178,7 @@ describe('the waiting list', () => {
       payload: { id: otraId, direction: 'up' },
     });
     expect(moved.json().message).toBe(WAITLIST_MESSAGES.moved);
-    expect((await list()).map((row: { email: string }) => row.email)).toEqual([
+    expect((await list()).map((row) => row.email)).toEqual([
       'ana@correo.do',
       'otra@correo.do',
       'luis@correo.do',
@@ -285,9 +288,7 @@ describe('the waiting list', () => {
   it('keeps one family per rank when two admins move the line at once', async () => {
     const { week, admin, ana, luis, other } = await setup();
     await lineUp(week, [ana, luis, other]);
-    const list = async () =>
-      (await t.api({ method: 'GET', url: `/api/esperas/lista?week=${week._id}`, token: admin.token })).json()
-        .data as Array<{ _id: string; email: string; position: number }>;
+    const list = () => staffLine(week._id, admin.token);
     const [, second, third] = await list();
     const move = (id: string) =>
       t.api({

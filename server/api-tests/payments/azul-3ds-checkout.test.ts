@@ -9,7 +9,7 @@ import { staffKit, type StaffKit } from '../staff/testing.ts';
 import { azulGatewayFor } from '../../testing/azul.ts';
 import type { ACS_OUTCOMES } from '../../testing/azul-standin.ts';
 import { AZUL_TEST_CARDS, startAzulStandin } from '../../testing/azul-standin.ts';
-import { cancelAsStaff, demoCart, enrolmentRequest } from '../checkout/testing.ts';
+import { cancelAsStaff, demoCart, enrolmentRequest, joinWaitlist } from '../checkout/testing.ts';
 import type { WaitlistView } from '../../../src/domain/waitlist.ts';
 import { closedAfterEach, pdfText } from '../testing.ts';
 import type { OutboxItem } from '../../mail/outbox.ts';
@@ -313,13 +313,7 @@ describe('3-D Secure 2 in the checkout through AZUL', () => {
     const body = enrolmentRequest(k.cart, [[2]], { card: AZUL_TEST_CARDS.visa.number });
     body.cvv = AZUL_TEST_CARDS.visa.cvv;
     expect((await k.pay(early.token, body)).statusCode).toBe(201);
-    const joined = await k.t.api({
-      method: 'POST',
-      url: '/api/esperas',
-      token: k.parent,
-      payload: { week: week._id, child: 'Sofía' },
-    });
-    expect(joined.statusCode, joined.body).toBe(200);
+    await joinWaitlist(k.t, k.parent, week._id, 'Sofía');
     const paidEarly = (await k.t.store
       .collection<Enrolment>('inscripciones')
       .findOne({ user_id: early.user._id }))!;

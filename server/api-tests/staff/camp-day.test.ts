@@ -15,12 +15,33 @@ afterEach(async () => {
   kit = undefined;
 });
 
+/**
+ * A school on a clock set to 3 May 2027 (before the camp), closed after the test; with `paid`, the
+ * parent has paid for two children in the first week.
+ */
+async function kitOnClock({ paid = false } = {}) {
+  const clock = { now: new Date('2027-05-03T15:00:00Z') };
+  const k = (kit = await staffKit(undefined, clock));
+  if (paid) expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0], [0]]))).statusCode).toBe(201);
+  return { k, clock };
+}
+
+/** The admin creates a coach through the staff call (nothing assigned yet): the record and its token. */
+async function createCoach(k: StaffKit, name: string, email: string) {
+  const created = await k.t.api({
+    method: 'POST',
+    url: '/api/personal/create',
+    token: k.admin,
+    payload: { name, email, role: 'entrenador' },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const record = created.json().data as { _id: string };
+  return { record, id: record._id, token: k.t.app.signToken(record._id) };
+}
+
 describe('the camp day', () => {
   it('arrivals once, departures to an authorised person, others only with an administrator’s note', async () => {
-    const clock = { now: new Date('2027-05-03T15:00:00Z') };
-    kit = await staffKit(undefined, clock);
-    const k = kit;
-    expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0], [0]]))).statusCode).toBe(201);
+    const { k, clock } = await kitOnClock({ paid: true });
     // The week this coach runs.
     const coach = await coachOfWeeks(k, [k.cart.weeks[0]!._id]);
     const order = (await k.t.store
@@ -145,9 +166,7 @@ describe('the camp day', () => {
   });
 
   it('a coach sees and marks only the weeks and categories an administrator assigned', async () => {
-    const clock = { now: new Date('2027-05-03T15:00:00Z') };
-    kit = await staffKit(undefined, clock);
-    const k = kit;
+    const { k, clock } = await kitOnClock();
     const [mini, infantil] = [k.cart.categories[0]!._id, k.cart.categories[1]!._id];
     // Pedro (Infantil) in weeks 1 and 2; Ana (Mini) in week 1.
     const order = enrolmentRequest(k.cart, [[0, 1], [0]]);
@@ -160,15 +179,8 @@ describe('the camp day', () => {
     });
     const paid = await k.pay(k.parent, order);
     expect(paid.statusCode, paid.body).toBe(201);
-    const created = await k.t.api({
-      method: 'POST',
-      url: '/api/personal/create',
-      token: k.admin,
-      payload: { name: 'Coach Mini', email: 'mini@escuela.do', role: 'entrenador' },
-    });
-    const coachId = created.json().data._id as string;
-    expect(created.json().data).toMatchObject({ weeks: [], categories: [], assigned: 'Nada asignado' });
-    const coach = k.t.app.signToken(coachId);
+    const { record, id: coachId, token: coach } = await createCoach(k, 'Coach Mini', 'mini@escuela.do');
+    expect(record).toMatchObject({ weeks: [], categories: [], assigned: 'Nada asignado' });
     const rosters = (query: string, token = coach) =>
       k.t.api({
         method: 'GET',
@@ -246,10 +258,7 @@ describe('the camp day', () => {
   });
 
   it("e-mails the family on the first departure where the camp asks, and the office downloads the day's sheet", async () => {
-    const clock = { now: new Date('2027-05-03T15:00:00Z') };
-    kit = await staffKit(undefined, clock);
-    const k = kit;
-    expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0], [0]]))).statusCode).toBe(201);
+    const { k, clock } = await kitOnClock({ paid: true });
     const on = await k.t.api({
       method: 'POST',
       url: '/api/campamentos/update',
@@ -299,16 +308,11 @@ describe('the camp day', () => {
     });
     expect(xlsx.statusCode).toBe(200);
     // A coach has the day on the phone, not a download.
-    const coach = await k.t.api({
-      method: 'POST',
-      url: '/api/personal/create',
-      token: k.admin,
-      payload: { name: 'Coach', email: 'coach.dia@escuela.do', role: 'entrenador' },
-    });
+    const coach = await createCoach(k, 'Coach', 'coach.dia@escuela.do');
     const refused = await k.t.api({
       method: 'GET',
       url: `/api/dia/export?${query}&format=csv`,
-      token: k.t.app.signToken(coach.json().data._id),
+      token: coach.token,
     });
     expect(refused.statusCode).toBe(403);
   });
@@ -318,17 +322,8 @@ describe('the camp day', () => {
 // server's time; every impossible mark the review made is refused in Spanish and stores nothing.
 describe('the camp day refuses impossible marks (issue 53)', () => {
   async function gate() {
-    const clock = { now: new Date('2027-05-03T15:00:00Z') };
-    kit = await staffKit(undefined, clock);
-    const k = kit;
-    expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0], [0]]))).statusCode).toBe(201);
-    const created = await k.t.api({
-      method: 'POST',
-      url: '/api/personal/create',
-      token: k.admin,
-      payload: { name: 'Coach Luis', email: 'coach@escuela.do', role: 'entrenador' },
-    });
-    const coachId = created.json().data._id as string;
+    const { k, clock } = await kitOnClock({ paid: true });
+    const { id: coachId, token: coach } = await createCoach(k, 'Coach Luis', 'coach@escuela.do');
     const week = k.cart.weeks[0]!; // 14/06/2027 - 18/06/2027, Monday to Friday
     expect(week.date).toBe('14/06/2027 - 18/06/2027');
     await k.t.api({
@@ -348,7 +343,7 @@ describe('the camp day refuses impossible marks (issue 53)', () => {
         payload: { campament: k.cart.camp._id, week: week._id, key: `${order._id}:1`, ...body },
       });
     const marks = () => k.t.store.collection<CampDayMark>('asistencia').find({});
-    return { k, clock, coach: k.t.app.signToken(coachId), week, order, post, marks };
+    return { k, clock, coach, week, order, post, marks };
   }
 
   it('a day outside the week or that does not exist: 400 in Spanish, nothing stored', async () => {

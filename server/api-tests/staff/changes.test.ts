@@ -10,7 +10,13 @@ import type { Camp, Coupon, Enrolment, Membership, Week } from '../../../src/dom
 import { CHANGE_MESSAGES, PARENT_CHANGE_REASON } from '../../../src/domain/changes.ts';
 import { CHILD_MESSAGES } from '../../../src/domain/children.ts';
 import type { Instalment, LedgerPayment } from '../../../src/domain/ledger.ts';
-import { cancelAsStaff, enrolmentRequest, participant, type DemoCart } from '../checkout/testing.ts';
+import {
+  cancelAsStaff,
+  enrolmentRequest,
+  joinWaitlist,
+  participant,
+  type DemoCart,
+} from '../checkout/testing.ts';
 
 const { kit, setup } = staffKitPerTest(recordingStaffKit);
 
@@ -31,6 +37,18 @@ const change = (id: string, body: Record<string, unknown>, token = kit.admin) =>
     token,
     payload: { refund: 'card', reason: 'Pedido por la madre por teléfono', ...body },
   });
+
+/** The parent asks for a change from the profile. */
+const parentChange = (id: string, body: Record<string, unknown>, token = kit.parent) =>
+  kit.t.api({ method: 'POST', url: `/api/inscripciones/cambiar/${id}`, token, payload: body });
+
+/** Child 1 of the order moved from `cart`'s week `from` to its week `to` (indexes). */
+const moveWeek = (cart: DemoCart, from: number, to: number) => ({
+  action: 'move_week',
+  cupo: 1,
+  week: cart.weeks[from]!._id,
+  to_week: cart.weeks[to]!._id,
+});
 
 const money = async () =>
   (await kit.t.api({ method: 'GET', url: '/api/dashboard', token: kit.admin })).json().data.money;
@@ -157,13 +175,7 @@ describe('staff change a paid order', () => {
     const order = await payFor(kit.parent, enrolmentRequest(cart, [[0, 1]]));
     await kit.t.store.collection<Week>('semanas').updateOne({ _id: week._id }, { set: { quota_q: 1 } });
     const other = await kit.t.createUser({ email: 'espera@correo.do' });
-    const joined = await kit.t.api({
-      method: 'POST',
-      url: '/api/esperas',
-      token: other.token,
-      payload: { week: week._id, child: 'Ana' },
-    });
-    expect(joined.statusCode, joined.body).toBe(200);
+    await joinWaitlist(kit.t, other.token, week._id, 'Ana');
     const res = await change(order._id, { action: 'drop_week', cupo: 1, week: week._id, refund: 'none' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.preview).toMatchObject({ after_total: 4_700, difference: -4_600, card: 0 });
@@ -187,12 +199,7 @@ describe('staff change a paid order', () => {
       .updateOne({ _id: cart.weeks[3]!._id }, { set: { value: 5_200 } });
     const order = await payFor(kit.parent);
     expect(order.amount).toBe(4_700);
-    const res = await change(order._id, {
-      action: 'move_week',
-      cupo: 1,
-      week: cart.weeks[0]!._id,
-      to_week: cart.weeks[3]!._id,
-    });
+    const res = await change(order._id, moveWeek(cart, 0, 3));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.preview).toMatchObject({ after_total: 5_200, difference: 500, owed: 500 });
     expect([await taken(cart, 0), await taken(cart, 3)]).toEqual([0, 1]);
@@ -226,12 +233,7 @@ describe('staff change a paid order', () => {
       .collection<Week>('semanas')
       .updateOne({ _id: cart.weeks[2]!._id }, { set: { quota_q: 28, quota_f: 27 } });
     const [moved, paid] = await Promise.all([
-      change(order._id, {
-        action: 'move_week',
-        cupo: 1,
-        week: cart.weeks[0]!._id,
-        to_week: cart.weeks[2]!._id,
-      }),
+      change(order._id, moveWeek(cart, 0, 2)),
       kit.pay(other.token, enrolmentRequest(cart, [[2]])),
     ]);
     const won = [moved.statusCode === 200, paid.statusCode === 201];
@@ -284,8 +286,7 @@ describe('a parent changes their own order from the profile', () => {
     // One child, two weeks: 9,400 - 100 (2-week rate) = 9,300.
     expect(order.amount).toBe(9_300);
     const other = await kit.t.createUser({ email: 'otra.familia@correo.do' });
-    const ask = (token: string, body: Record<string, unknown>) =>
-      kit.t.api({ method: 'POST', url: `/api/inscripciones/cambiar/${order._id}`, token, payload: body });
+    const ask = (token: string, body: Record<string, unknown>) => parentChange(order._id, body, token);
     const dropWeek2 = { action: 'drop_week', cupo: 1, week: cart.weeks[1]!._id };
     expect((await ask(other.token, dropWeek2)).statusCode).toBe(404);
 
@@ -307,12 +308,7 @@ describe('a parent changes their own order from the profile', () => {
     await kit.t.store
       .collection<Camp>('campamentos')
       .updateOne({ _id: cart.camp._id }, { set: { refund_rule: 'credit' } });
-    const moved = await ask(kit.parent, {
-      action: 'move_week',
-      cupo: 1,
-      week: cart.weeks[0]!._id,
-      to_week: cart.weeks[4]!._id,
-    });
+    const moved = await ask(kit.parent, moveWeek(cart, 0, 4));
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await orders().findById(order._id))!.lines[0]!.name).toBe('Semana 5');
 
@@ -320,12 +316,7 @@ describe('a parent changes their own order from the profile', () => {
     await kit.t.store
       .collection<Week>('semanas')
       .updateOne({ _id: cart.weeks[5]!._id }, { set: { date: '27/11/2026 - 01/12/2026' } });
-    const late = await ask(kit.parent, {
-      action: 'move_week',
-      cupo: 1,
-      week: cart.weeks[4]!._id,
-      to_week: cart.weeks[5]!._id,
-    });
+    const late = await ask(kit.parent, moveWeek(cart, 4, 5));
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/^El plazo para cambiar esa semana terminó el \d{2}\/\d{2}\/2026/);
 
@@ -333,12 +324,7 @@ describe('a parent changes their own order from the profile', () => {
     await kit.t.store
       .collection<Camp>('campamentos')
       .updateOne({ _id: cart.camp._id }, { set: { self_cancel: false } });
-    const refused = await ask(kit.parent, {
-      action: 'move_week',
-      cupo: 1,
-      week: cart.weeks[4]!._id,
-      to_week: cart.weeks[5]!._id,
-    });
+    const refused = await ask(kit.parent, moveWeek(cart, 4, 5));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(CHANGE_MESSAGES.notOffered);
   });
@@ -348,13 +334,7 @@ describe('a parent changes their own order from the profile', () => {
     // Sofía week 1, Luis weeks 2 and 3: 14,100 - 5 % family (705) - 2-week rate on 9,400 (100) = 13,295.
     const order = await payFor(kit.parent, enrolmentRequest(cart, [[0], [1, 2]]));
     expect(order.amount).toBe(13_295);
-    const ask = (body: Record<string, unknown>) =>
-      kit.t.api({
-        method: 'POST',
-        url: `/api/inscripciones/cambiar/${order._id}`,
-        token: kit.parent,
-        payload: body,
-      });
+    const ask = (body: Record<string, unknown>) => parentChange(order._id, body);
     // The profile offers it with the child's name on each line.
     const activity = (
       await kit.t.api({ method: 'GET', url: '/api/usuarios/activity', token: kit.parent })
@@ -449,13 +429,7 @@ describe('a change that would lose the order’s coupon (issue 53, item 2)', () 
 
   it('the parent dropping one of the two children from the profile: refused the same way', async () => {
     const { cart, order } = await paidWithCoupon();
-    const ask = (body: Record<string, unknown>) =>
-      kit.t.api({
-        method: 'POST',
-        url: `/api/inscripciones/cambiar/${order._id}`,
-        token: kit.parent,
-        payload: body,
-      });
+    const ask = (body: Record<string, unknown>) => parentChange(order._id, body);
     const preview = await ask({ action: 'drop_child', cupo: 2, preview: true });
     expect(preview.statusCode).toBe(409);
     expect(preview.json().message).toBe(lost);
@@ -489,7 +463,7 @@ describe('a week change that would book a child twice (issue 53, item 9)', () =>
     const b = await payFor(kit.parent, enrolmentRequest(cart, [[3]]));
     await kit.t.app.outbox.flush();
     const name = `${participant(1).first_name} Rodríguez`;
-    const move = { action: 'move_week', cupo: 1, week: cart.weeks[2]!._id, to_week: cart.weeks[3]!._id };
+    const move = moveWeek(cart, 2, 3);
     return { cart, a, b, move, twice: CHILD_MESSAGES.inWeek(name, 'Semana 4', b.order_number) };
   }
 
@@ -518,13 +492,7 @@ describe('a week change that would book a child twice (issue 53, item 9)', () =>
   it('the parent moving week 3 of order A to week 4, which order B holds: refused, preview too', async () => {
     const { cart, a, move, twice } = await twoOrders();
     const places = [await taken(cart, 2), await taken(cart, 3)];
-    const ask = (body: Record<string, unknown>) =>
-      kit.t.api({
-        method: 'POST',
-        url: `/api/inscripciones/cambiar/${a._id}`,
-        token: kit.parent,
-        payload: body,
-      });
+    const ask = (body: Record<string, unknown>) => parentChange(a._id, body);
     const preview = await ask({ ...move, preview: true });
     expect(preview.statusCode).toBe(409);
     expect(preview.json().message).toBe(twice);
@@ -620,12 +588,7 @@ describe('a week change that would book a child twice (issue 53, item 9)', () =>
     const c = await payFor(kit.parent, enrolmentRequest(cart, [[4]]));
     await orders().updateOne({ _id: c._id }, { set: { payment_status: 'pending' } });
     const places = await taken(cart, 4);
-    const res = await change(a._id, {
-      action: 'move_week',
-      cupo: 1,
-      week: cart.weeks[2]!._id,
-      to_week: cart.weeks[4]!._id,
-    });
+    const res = await change(a._id, moveWeek(cart, 2, 4));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       CHILD_MESSAGES.inWeek(`${participant(1).first_name} Rodríguez`, 'Semana 5', c.order_number),
@@ -636,7 +599,7 @@ describe('a week change that would book a child twice (issue 53, item 9)', () =>
 
   it('a move and a new order racing for the same child and week: one wins', async () => {
     const { cart, a } = await twoOrders();
-    const to5 = { action: 'move_week', cupo: 1, week: cart.weeks[2]!._id, to_week: cart.weeks[4]!._id };
+    const to5 = moveWeek(cart, 2, 4);
     const [moved, paid] = await Promise.all([
       change(a._id, to5),
       kit.pay(kit.parent, enrolmentRequest(cart, [[4]])),

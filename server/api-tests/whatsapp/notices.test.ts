@@ -53,9 +53,30 @@ async function week(clock = { now: new Date('2027-06-10T15:00:00Z') }) {
   };
   const notices = async (token = office.token) =>
     (await app.api({ method: 'GET', url: '/api/avisos', token })).json<{ data: NoticeView[] }>().data;
+  /** POST /api/avisos (sending) or its preview: by default the office, this week, TEXT. */
+  const post =
+    (url: string) =>
+    (payload: object = { audience, text: TEXT }, token = office.token) =>
+      app.api({ method: 'POST', url, token, payload });
+  const send = post('/api/avisos');
+  const preview = post('/api/avisos/vista-previa');
   const mails = () => app.store.collection<OutboxItem>('outbox').find({ kind: 'aviso' });
   const messages = () => app.store.collection<OutboxMessage>(WHATSAPP_OUTBOX).find({ kind: 'aviso' });
-  return { app, cart, order, families, office, audience, flush, notices, mails, messages, clock };
+  return {
+    app,
+    cart,
+    order,
+    families,
+    office,
+    audience,
+    flush,
+    notices,
+    send,
+    preview,
+    mails,
+    messages,
+    clock,
+  };
 }
 
 async function staff(app: TestApp, email: string, fields: Partial<UserRecord>) {
@@ -67,12 +88,7 @@ async function staff(app: TestApp, email: string, fields: Partial<UserRecord>) {
 describe("the office's notices ('Avisos', issue 56)", () => {
   it('previews a week by channel, then sends 25 WhatsApp messages and 30 e-mails once each; statuses move its counts', async () => {
     const w = await week();
-    const preview = await w.app.api({
-      method: 'POST',
-      url: '/api/avisos/vista-previa',
-      token: w.office.token,
-      payload: { audience: w.audience, text: TEXT },
-    });
+    const preview = await w.preview();
     expect(preview.statusCode, preview.body).toBe(200);
     const seen = preview.json<{ data: NoticePreview }>().data;
     expect(seen).toMatchObject({ families: 30, email: 30, whatsapp: 25, held_until: null });
@@ -87,21 +103,11 @@ describe("the office's notices ('Avisos', issue 56)", () => {
     expect(await w.messages()).toEqual([]);
 
     const body = { audience: w.audience, text: TEXT, key: 'borrador-0001' };
-    const sent = await w.app.api({
-      method: 'POST',
-      url: '/api/avisos',
-      token: w.office.token,
-      payload: body,
-    });
+    const sent = await w.send(body);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json<{ message: string }>().message).toBe(NOTICE_MESSAGES.sent(30));
     // The same draft sent again (a second click) is the same notice.
-    const again = await w.app.api({
-      method: 'POST',
-      url: '/api/avisos',
-      token: w.office.token,
-      payload: body,
-    });
+    const again = await w.send(body);
     expect(again.json<{ id: string }>().id).toBe(sent.json<{ id: string }>().id);
     await w.flush();
 
@@ -144,19 +150,9 @@ describe("the office's notices ('Avisos', issue 56)", () => {
   it('holds a notice written in quiet hours until 07:00 in Santo Domingo; an urgent one goes at once', async () => {
     // 22:30 in Santo Domingo (UTC-4).
     const w = await week({ now: new Date('2027-06-11T02:30:00Z') });
-    const preview = await w.app.api({
-      method: 'POST',
-      url: '/api/avisos/vista-previa',
-      token: w.office.token,
-      payload: { audience: w.audience, text: TEXT },
-    });
+    const preview = await w.preview();
     expect(preview.json<{ data: NoticePreview }>().data.held_until).toMatch(/^11\/6.*7:00/);
-    const held = await w.app.api({
-      method: 'POST',
-      url: '/api/avisos',
-      token: w.office.token,
-      payload: { audience: w.audience, text: TEXT },
-    });
+    const held = await w.send();
     expect(held.statusCode, held.body).toBe(200);
     expect(held.json<{ message: string }>().message).toContain('horario de descanso');
     await sendDueNotices(w.app.app.schools.default.core.deps);
@@ -165,11 +161,10 @@ describe("the office's notices ('Avisos', issue 56)", () => {
     expect(await w.mails()).toHaveLength(0);
     expect((await w.notices())[0]).toMatchObject({ status: 'held' });
 
-    const urgent = await w.app.api({
-      method: 'POST',
-      url: '/api/avisos',
-      token: w.office.token,
-      payload: { audience: w.audience, text: 'Mañana no hay práctica: cancha cerrada.', urgent: true },
+    const urgent = await w.send({
+      audience: w.audience,
+      text: 'Mañana no hay práctica: cancha cerrada.',
+      urgent: true,
     });
     expect(urgent.json<{ message: string }>().message).toBe(NOTICE_MESSAGES.sent(30));
     await w.flush();
@@ -198,22 +193,15 @@ describe("the office's notices ('Avisos', issue 56)", () => {
       { kind: 'overdue' },
       { kind: 'category', campament: w.cart.camp._id, category },
     ]) {
-      const refused = await w.app.api({
-        method: 'POST',
-        url: '/api/avisos',
-        token: coach.token,
-        payload: { audience, text: TEXT },
-      });
+      const refused = await w.send({ audience, text: TEXT }, coach.token);
       expect(refused.statusCode).toBe(403);
       expect(refused.json<{ message: string }>().message).toBe(NOTICE_MESSAGES.coachOwnGroups);
     }
     expect(await w.mails()).toHaveLength(0);
-    const own = await w.app.api({
-      method: 'POST',
-      url: '/api/avisos',
-      token: coach.token,
-      payload: { audience: { ...w.audience, kind: 'category', category }, text: TEXT },
-    });
+    const own = await w.send(
+      { audience: { ...w.audience, kind: 'category', category }, text: TEXT },
+      coach.token,
+    );
     expect(own.statusCode, own.body).toBe(200);
     await w.flush();
     expect(meta!.accepted).toHaveLength(25);
@@ -247,7 +235,7 @@ describe("the office's notices ('Avisos', issue 56)", () => {
       [{ audience: { kind: 'overdue' }, text: TEXT }, 400, NOTICE_MESSAGES.noFamilies],
     ];
     for (const [payload, status, message] of cases) {
-      const res = await w.app.api({ method: 'POST', url: '/api/avisos', token: w.office.token, payload });
+      const res = await w.send(payload);
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json<{ message: string }>().message).toMatch(message);
     }
@@ -255,12 +243,7 @@ describe("the office's notices ('Avisos', issue 56)", () => {
     expect(await w.mails()).toHaveLength(0);
     // A parent is not staff.
     const parent = await w.app.createUser({ email: 'madre@correo.do' });
-    const res = await w.app.api({
-      method: 'POST',
-      url: '/api/avisos',
-      token: parent.token,
-      payload: { audience: w.audience, text: TEXT },
-    });
+    const res = await w.send({ audience: w.audience, text: TEXT }, parent.token);
     expect(res.statusCode).toBe(403);
   });
 });

@@ -19,6 +19,7 @@ import {
   monthlyOption,
   payAs,
   paidOrder,
+  joinWaitlist,
 } from '../checkout/testing.ts';
 import { formatDop } from '../../../src/domain/pricing.ts';
 import { runAutopay } from '../../../src/core/payments/autopay.ts';
@@ -284,13 +285,7 @@ describe('WhatsApp beside e-mail (issue 56)', () => {
     const weeks = s.app.store.collection<Week>('semanas');
     const taken = (await weeks.findById(week._id))!.quota_f;
     await weeks.updateOne({ _id: week._id }, { set: { quota_q: taken } });
-    const joined = await s.app.api({
-      method: 'POST',
-      url: '/api/esperas',
-      token: s.parent.token,
-      payload: { week: week._id, child: 'Mía' },
-    });
-    expect(joined.statusCode, joined.body).toBe(200);
+    await joinWaitlist(s.app, s.parent.token, week._id, 'Mía');
 
     // Luis's order is cancelled: his refund is e-mailed only; the freed place goes to Carmen.
     await cancelAsStaff(s.app, s.admin.token, luisOrder._id);

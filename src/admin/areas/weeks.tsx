@@ -32,6 +32,7 @@ import { areaTexts } from '../texts.ts';
 import { CampField } from './CampField.tsx';
 import { COPY_MESSAGES } from './camps.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { ValueOptions } from '../../lib/Options.tsx';
 
 const places = (label: string) =>
   Yup.number()
@@ -212,11 +213,7 @@ function PlanFields({ formik }: { formik: FormikProps<WeekValues> }) {
         help="El precio es el de cada cuota. Sin plan: un solo pago al inscribirse."
       >
         <option value="none">Sin plan</option>
-        {PLAN_FREQUENCIES.map((key) => (
-          <option key={key} value={key}>
-            {PLAN_FREQUENCY_LABELS[key]}
-          </option>
-        ))}
+        <ValueOptions values={PLAN_FREQUENCIES} label={(key) => PLAN_FREQUENCY_LABELS[key]} />
       </SelectField>
       {frequency !== 'none' ? (
         <div className="row">

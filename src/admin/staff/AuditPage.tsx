@@ -166,7 +166,6 @@ export function AuditPage() {
         caption="Auditoría"
         columns={columns}
         rows={rows}
-        rowId={(entry) => entry._id}
         pager={{ page, pages, summary: counted(total, 'registro', 'registros'), onPage: setPage }}
       />
     </AdminPage>

@@ -24,6 +24,7 @@ import {
 import { GroupPickers, Notes, useGroup } from './RostersPage.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 import { keepMark, pendingMarks, sendPendingMarks, type PendingMark } from './campDayQueue.ts';
+import { ValueOptions } from '../../lib/Options.tsx';
 
 const time = (iso: string) => formatPaymentDate(new Date(iso)).split(', ').at(-1) ?? '';
 
@@ -250,11 +251,7 @@ export function CampDayPage() {
               value={day}
               onChange={(event) => setDay(event.target.value)}
             >
-              {days.map((option) => (
-                <option key={option} value={option}>
-                  {dayLabel(option)}
-                </option>
-              ))}
+              <ValueOptions values={days} label={dayLabel} />
             </select>
           </div>
         ) : null}

@@ -108,7 +108,6 @@ export function EnrolmentsPage() {
         caption="Inscripciones"
         columns={columns}
         rows={rows}
-        rowId={(record) => record._id}
         pager={{ page, pages, summary: counted(total, 'inscripción', 'inscripciones'), onPage: setPage }}
       />
     </AdminPage>

@@ -5,6 +5,12 @@ import { listSearch } from '../api.ts';
 import { downloadFile } from '../download.ts';
 import { notifyError, notifySuccess } from '../feedback.ts';
 
+/** Each format's button: its text and its colour. */
+const FORMATS = [
+  { format: 'xlsx', label: 'Descargar Excel', tone: 'success' },
+  { format: 'csv', label: 'Descargar CSV', tone: 'secondary' },
+] as const;
+
 export function ExportButtons({
   filters,
   path = '/inscripciones/export',
@@ -26,22 +32,17 @@ export function ExportButtons({
   };
   return (
     <div className="d-flex gap-2 no-print">
-      <button
-        type="button"
-        className="btn btn-outline-success admin-tap"
-        disabled={busy}
-        onClick={() => void download('xlsx')}
-      >
-        Descargar Excel
-      </button>
-      <button
-        type="button"
-        className="btn btn-outline-secondary admin-tap"
-        disabled={busy}
-        onClick={() => void download('csv')}
-      >
-        Descargar CSV
-      </button>
+      {FORMATS.map(({ format, label, tone }) => (
+        <button
+          key={format}
+          type="button"
+          className={`btn btn-outline-${tone} admin-tap`}
+          disabled={busy}
+          onClick={() => void download(format)}
+        >
+          {label}
+        </button>
+      ))}
     </div>
   );
 }

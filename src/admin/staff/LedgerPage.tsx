@@ -24,6 +24,9 @@ import {
 import { type LedgerLineAnswer } from '../../domain/schemas/ledger.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import { SelectBox } from '../../lib/SelectBox.tsx';
+import { LabeledInput, LabeledInputs } from '../fields.tsx';
+import { CheckField } from '../../lib/FormControls.tsx';
+import { ValueOptions } from '../../lib/Options.tsx';
 
 function PaymentForm({
   enrolment,
@@ -44,6 +47,8 @@ function PaymentForm({
   const [excess, setExcess] = useState('');
   const [confirmExcess, setConfirmExcess] = useState(false);
   const [error, setError] = useState('');
+  // The refusal under the form, read with the fields it is about.
+  const failed = error ? 'payment-form-error' : undefined;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError('');
@@ -81,11 +86,7 @@ function PaymentForm({
           value={method}
           onChange={(value) => setMethod(value as ManualMethod)}
         >
-          {MANUAL_METHODS.map((key) => (
-            <option key={key} value={key}>
-              {PAYMENT_METHOD_LABELS[key]}
-            </option>
-          ))}
+          <ValueOptions values={MANUAL_METHODS} label={(key) => PAYMENT_METHOD_LABELS[key]} />
         </SelectBox>
       </div>
       <div className="col-12 col-md-4">
@@ -116,65 +117,44 @@ function PaymentForm({
       </div>
       {method !== 'efectivo' ? (
         <>
-          <div className="col-12 col-md-4">
-            <label className="form-label" htmlFor="payment-bank">
-              Banco *
-            </label>
-            <input
-              id="payment-bank"
-              name="bank"
-              className="form-control"
-              autoComplete="off"
-              value={bank}
-              onChange={(event) => setBank(event.target.value)}
-            />
-          </div>
-          <div className="col-12 col-md-4">
-            <label className="form-label" htmlFor="payment-document">
-              {method === 'cheque' ? 'Número de cheque *' : 'Referencia de la transferencia *'}
-            </label>
-            <input
-              id="payment-document"
-              name="document"
-              className="form-control"
-              autoComplete="off"
-              value={document}
-              onChange={(event) => setDocument(event.target.value)}
-            />
-          </div>
+          <LabeledInputs
+            className="col-12 col-md-4"
+            error={failed}
+            fields={[
+              { id: 'payment-bank', name: 'bank', label: 'Banco *', value: bank, onChange: setBank },
+              {
+                id: 'payment-document',
+                name: 'document',
+                label: method === 'cheque' ? 'Número de cheque *' : 'Referencia de la transferencia *',
+                value: document,
+                onChange: setDocument,
+              },
+            ]}
+          />
         </>
       ) : null}
-      <div className="col-12 col-md-8">
-        <label className="form-label" htmlFor="payment-note">
-          Nota
-        </label>
-        <input
-          id="payment-note"
-          name="note"
-          className="form-control"
-          autoComplete="off"
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </div>
+      <LabeledInput
+        id="payment-note"
+        name="note"
+        label="Nota"
+        value={note}
+        onChange={setNote}
+        className="col-12 col-md-8"
+        error={failed}
+      />
       {excess ? (
         <div className="col-12">
           <div className="alert alert-warning mb-2" role="alert">
             {excess}
           </div>
-          <div className="form-check">
-            <input
-              id="payment-confirm-excess"
-              name="confirm_excess"
-              type="checkbox"
-              className="form-check-input"
-              checked={confirmExcess}
-              onChange={(event) => setConfirmExcess(event.target.checked)}
-            />
-            <label className="form-check-label" htmlFor="payment-confirm-excess">
-              Registrar el excedente como saldo a favor de la familia
-            </label>
-          </div>
+          <CheckField
+            id="payment-confirm-excess"
+            name="confirm_excess"
+            checked={confirmExcess}
+            onChange={setConfirmExcess}
+          >
+            Registrar el excedente como saldo a favor de la familia
+          </CheckField>
         </div>
       ) : null}
       <p id="payment-form-error" className="col-12 text-danger mb-0" role="alert">

@@ -24,6 +24,7 @@ import {
 } from '../../domain/notices.ts';
 import { WeekPicker } from './EnrolmentFiltersForm.tsx';
 import { WhatsAppInbox } from './WhatsAppInbox.tsx';
+import { ValueOptions } from '../../lib/Options.tsx';
 
 type Kind = NoticeAudience['kind'];
 const KIND_LABELS: Record<Kind, string> = {
@@ -216,13 +217,10 @@ function NoticeForm() {
             value={kind}
             onChange={(event) => changed(() => setKind(event.target.value as Kind))}
           >
-            {(coach ? (['category'] as const) : (['week', 'category', 'camp', 'overdue'] as const)).map(
-              (option) => (
-                <option key={option} value={option}>
-                  {KIND_LABELS[option]}
-                </option>
-              ),
-            )}
+            <ValueOptions
+              values={coach ? (['category'] as const) : (['week', 'category', 'camp', 'overdue'] as const)}
+              label={(option) => KIND_LABELS[option]}
+            />
           </select>
         </div>
         <div className="col-12 col-md-6 col-xl-3">
@@ -391,13 +389,11 @@ export function NoticesPage() {
     <AdminPage title="Avisos">
       <NoticeForm />
       <LoadedTable
-        error={list.error}
+        load={list}
         errorText="Error al cargar los avisos"
         empty="Aún no se ha enviado ningún aviso."
         caption="Avisos enviados"
         columns={columns}
-        rows={list.data}
-        rowId={(notice) => notice._id}
       />
       <ToCallDialog notice={calling} show={callOpen} onClose={() => setCallOpen(false)} />
       {/* The office reads what families wrote; a coach sends to a group and reads no one's messages. */}

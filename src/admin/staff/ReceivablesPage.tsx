@@ -21,6 +21,7 @@ import {
 } from '../../domain/ledger.ts';
 import { type ReceivableRowAnswer } from '../../domain/schemas/ledger.ts';
 import { SelectBox } from '../../lib/SelectBox.tsx';
+import { ValueOptions } from '../../lib/Options.tsx';
 
 export function ReceivablesPage() {
   // Kept in the address (issue 24): Back and reload bring the list back as it was.
@@ -107,11 +108,7 @@ export function ReceivablesPage() {
             onChange={(value) => set({ state: value })}
           >
             <option value="">Todas</option>
-            {RECEIVABLE_STATES.map((key) => (
-              <option key={key} value={key}>
-                {RECEIVABLE_STATE_LABELS[key]}
-              </option>
-            ))}
+            <ValueOptions values={RECEIVABLE_STATES} label={(key) => RECEIVABLE_STATE_LABELS[key]} />
           </SelectBox>
         </div>
         <div className="col-12 col-md-4">
@@ -145,12 +142,11 @@ export function ReceivablesPage() {
         </ul>
       ) : null}
       <LoadedTable
-        error={list.error}
+        load={{ error: list.error, data: list.data?.rows }}
         errorText="Error al cargar las cuentas por cobrar"
         empty="No hay cuentas con esos filtros."
         caption="Cuentas por cobrar"
         columns={columns}
-        rows={list.data?.rows}
         rowId={(row) => `${row.enrolment_id}-${row.child}`}
       />
     </AdminPage>

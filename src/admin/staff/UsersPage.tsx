@@ -19,15 +19,12 @@ import {
 } from '../api.ts';
 import { notifyError, notifySuccess, serverMessage, withServerMessage } from '../feedback.ts';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole, type StaffView } from '../../domain/roles.ts';
+import { ValueOptions } from '../../lib/Options.tsx';
 
 function RoleOptions() {
   return (
     <>
-      {STAFF_ROLES.map((role) => (
-        <option key={role} value={role}>
-          {STAFF_ROLE_LABELS[role]}
-        </option>
-      ))}
+      <ValueOptions values={STAFF_ROLES} label={(role) => STAFF_ROLE_LABELS[role]} />
     </>
   );
 }
@@ -309,12 +306,10 @@ export function UsersPage() {
       {/* Keyed by the member: the dialog starts from that member's lists each time. */}
       <AssignDialog key={assigning?._id ?? 'none'} member={assigning} onClose={() => setAssigning(null)} />
       <LoadedTable
-        error={list.error}
+        load={list}
         errorText="Error al cargar los usuarios"
         caption="Personal"
         columns={columns}
-        rows={list.data}
-        rowId={(member) => member._id}
       />
     </AdminPage>
   );

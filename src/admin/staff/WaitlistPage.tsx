@@ -285,13 +285,11 @@ export function WaitlistPage() {
       </FilterForm>
       <AddFamilyForm week={week} />
       <LoadedTable
-        error={list.error}
+        load={list}
         errorText="Error al cargar la lista de espera"
         empty="Nadie está en lista de espera."
         caption="Lista de espera"
         columns={columns}
-        rows={list.data}
-        rowId={(entry) => entry._id}
       />
       <ActionDialog action={action} onClose={() => setAction(null)} />
     </AdminPage>

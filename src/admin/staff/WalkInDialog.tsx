@@ -36,6 +36,7 @@ import {
   validate,
   type Values,
 } from './walkInForm.ts';
+import { RecordOptions } from '../../lib/Options.tsx';
 
 export function WalkInDialog({ onClose }: { onClose: () => void }) {
   const [askPrice] = useOfficePriceMutation();
@@ -130,11 +131,7 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
           <div className="col-12 col-md-6">
             <SelectField formik={formik} name={slotKey(slot, 'category')} label="Categoría *" help="">
               <option value="">Elija…</option>
-              {(categories.data?.data ?? []).map((category) => (
-                <option key={category._id} value={category._id}>
-                  {category.name}
-                </option>
-              ))}
+              <RecordOptions records={categories.data?.data} />
             </SelectField>
           </div>
         </div>
@@ -252,11 +249,7 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
         <div className="col-12 col-md-6">
           <SelectField formik={formik} name="campament" label="Programa *" help="">
             <option value="">Elija…</option>
-            {(camps.data?.data ?? []).map((camp) => (
-              <option key={camp._id} value={camp._id}>
-                {camp.name}
-              </option>
-            ))}
+            <RecordOptions records={camps.data?.data} />
           </SelectField>
         </div>
       </div>

@@ -51,12 +51,11 @@ export function WhatsAppInbox() {
         Mensajes recibidos por WhatsApp
       </h2>
       <LoadedTable
-        error={inbox.error}
+        load={inbox}
         errorText="Error al cargar los mensajes"
         empty="Ninguna familia ha escrito al número de WhatsApp de la escuela."
         caption="Mensajes recibidos por WhatsApp"
         columns={columns}
-        rows={inbox.data}
         rowId={(message) => message.id}
       />
     </section>

@@ -52,8 +52,7 @@ import { issueCredit } from './enrolments.ts';
 import { giveBackState } from '../payments/give-back.ts';
 import { boundChangeBack } from '../../domain/give-back.ts';
 import { recordAudit, type Actor } from './audit.ts';
-
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
+import { enrolmentsOf } from '../collections.ts';
 
 export interface ChangeOptions {
   actor: Actor;

@@ -9,8 +9,7 @@ import { ENROLMENT_MESSAGES as M, formatPaymentDate, type PaymentResult } from '
 import { formatDop } from '../../domain/pricing.ts';
 import { CARD_MESSAGES } from '../../domain/cards.ts';
 import { ATTEMPTS, attemptId, type Attempt } from './idempotency.ts';
-
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
+import { enrolmentsOf } from '../collections.ts';
 
 export const successAnswer = (result: PaymentResult) => ({
   statusCode: 201,

@@ -35,6 +35,7 @@ import { offerFreedPlaces } from './waitlist.ts';
 import { ATTEMPTS, attemptId, paymentLeaseMs, type Attempt } from './idempotency.ts';
 import { failUncharged, settleApproved, answerInTime } from './settle.ts';
 import { notCompletedAnswer, rewriteAnswer, successAnswer } from './answers.ts';
+import { enrolmentsOf } from '../collections.ts';
 
 /** How long a parent has for the bank's steps before the order gives its places back. */
 export const AUTHENTICATION_WINDOW_MS = 10 * 60_000;
@@ -49,8 +50,6 @@ export function authenticationUrls(publicUrl: string, session: string) {
   const base = `${publicUrl.replace(/\/+$/, '')}/api/autenticacion-3ds/${session}`;
   return { termUrl: `${base}/fin`, methodNotificationUrl: `${base}/metodo` };
 }
-
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 
 /** A new session id: the only key of the bank's posts, which carry no cookie. */
 export const newAuthenticationSession = (): string => randomHex(24);

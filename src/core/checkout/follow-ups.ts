@@ -23,8 +23,7 @@ import { confirmationParameters, sendTemplate } from '../messaging/whatsapp.ts';
 import { invoiceType, receiptsForMail, receiptOf } from '../receipts/service.ts';
 import { markMailed, receiptAttachment } from '../receipts/delivery.ts';
 import type { Receipt } from '../../domain/receipts.ts';
-
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
+import { enrolmentsOf } from '../collections.ts';
 
 /**
  * Memberships for the children without one, the admin records, the confirmation e-mail; then

@@ -16,8 +16,7 @@ import { paymentNotCompletedMail } from './mails.ts';
 import { failUncharged, retryLateRefund, settleApproved } from './settle.ts';
 import { completeFollowUps } from './follow-ups.ts';
 import { notCompletedAnswer, recoverAnswer, rewriteAnswer, successAnswer } from './answers.ts';
-
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
+import { enrolmentsOf } from '../collections.ts';
 
 /**
  * True while the order's 3-D Secure step (./authentication.ts) may still be taken on by the

@@ -18,10 +18,9 @@ import { completeFollowUps } from './follow-ups.ts';
 import { releaseOrderPlaces } from './order-places.ts';
 import { unpaidAtEnrolment } from '../../domain/office-sales.ts';
 import { notCompletedAnswer, paymentResult, rewriteAnswer, successAnswer } from './answers.ts';
+import { enrolmentsOf } from '../collections.ts';
 
 type Approved = Extract<ChargeResult, { approved: true }>;
-
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 
 /**
  * Approved: paid first (one write), then the follow-ups; nothing after the approval fails the

@@ -32,9 +32,9 @@ import { PAYMENTS, readLedger, type EnrolmentLedger } from './ledger.ts';
 import { withLedgerLockWaiting } from './ledger-lock.ts';
 import { refusedLine, type AlreadyPaid } from './already-paid.ts';
 import { settleCardPayments, settleCharge } from './card-settler.ts';
+import { enrolmentsOf } from '../collections.ts';
 
 const paymentsOf = (store: Store) => store.collection<LedgerPayment>(PAYMENTS);
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 
 /** The enrolment of the family's own, paid and not cancelled; 404 for anyone else's. */
 async function ownEnrolment(store: Store, userId: string, enrolmentId: string): Promise<Enrolment> {

@@ -3,7 +3,6 @@
 import { activeCard } from './cards.ts';
 import { ApiError } from '../errors.ts';
 import { nowOf, type CoreDeps, type MailMessage } from '../deps.ts';
-import type { Store } from '../store/port.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import { LEDGER_MESSAGES as M } from '../../domain/ledger.ts';
@@ -11,8 +10,7 @@ import { recordAudit, type Actor } from '../admin/audit.ts';
 import { familyRecipients } from '../checkout/mails.ts';
 import { balanceReminderMail } from './mails.ts';
 import { readLedger } from './ledger.ts';
-
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
+import { enrolmentsOf } from '../collections.ts';
 
 /** Queues a message of the ledger to the family of an enrolment (the account's and the wizard's e-mail). */
 export async function mailFamily(

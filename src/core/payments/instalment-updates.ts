@@ -3,7 +3,6 @@
 import { ApiError } from '../errors.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
-import type { Enrolment } from '../../domain/records.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import { validDay } from '../../domain/plans.ts';
 import { LEDGER_MESSAGES as M, PAYING_STATUSES, type Instalment } from '../../domain/ledger.ts';
@@ -11,9 +10,9 @@ import type { InstalmentUpdateBody } from '../../domain/schemas/ledger.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
 import { INSTALMENTS, readLedger, type EnrolmentLedger } from './ledger.ts';
 import { withLedgerLock } from './ledger-lock.ts';
+import { enrolmentsOf } from '../collections.ts';
 
 const instalmentsOf = (store: Store) => store.collection<Instalment>(INSTALMENTS);
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 
 /** The office moves a future instalment to another day, or cancels it; only one nothing was paid of. */
 export async function updateInstalment(

@@ -21,13 +21,13 @@ import { santoDomingoDay } from '../../domain/days.ts';
 import type { ScheduleItem } from '../../domain/pricing.ts';
 import { unpaidAtEnrolment } from '../../domain/office-sales.ts';
 import { ledgerOf, type Instalment, type Ledger, type LedgerPayment } from '../../domain/ledger.ts';
+import { enrolmentsOf } from '../collections.ts';
 
 export const INSTALMENTS = 'cuotas';
 export const PAYMENTS = 'pagos';
 
 const instalmentsOf = (store: Store) => store.collection<Instalment>(INSTALMENTS);
 const paymentsOf = (store: Store) => store.collection<LedgerPayment>(PAYMENTS);
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 
 export const instalmentId = (enrolmentId: string, item: Pick<ScheduleItem, 'cupo' | 'seq'>): string =>
   `${enrolmentId}:${item.cupo}:${item.seq}`;

@@ -3,7 +3,6 @@
 import { ApiError } from '../errors.ts';
 import { nowOf, type CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
-import type { Enrolment } from '../../domain/records.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import { formatDop } from '../../domain/pricing.ts';
 import {
@@ -20,9 +19,9 @@ import { PAYMENTS, readLedger, type EnrolmentLedger } from './ledger.ts';
 import { withLedgerLockWaiting } from './ledger-lock.ts';
 import { refusedLine, type AlreadyPaid } from './already-paid.ts';
 import { mailPaymentReceipt, paymentReceipt } from './payment-receipts.ts';
+import { enrolmentsOf } from '../collections.ts';
 
 const paymentsOf = (store: Store) => store.collection<LedgerPayment>(PAYMENTS);
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 
 /**
  * The office records a transfer, cash or a cheque: it settles the line the form named first (the

@@ -2,7 +2,6 @@
 // paid, with that receipt; and the pass that issues and e-mails the receipts that waited for a range.
 import { nowOf, type CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
-import type { Enrolment } from '../../domain/records.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
 import type { LedgerPayment } from '../../domain/ledger.ts';
 import type { Receipt } from '../../domain/receipts.ts';
@@ -11,9 +10,9 @@ import { markMailed, receiptAttachment } from '../receipts/delivery.ts';
 import { instalmentPaidMail } from './mails.ts';
 import { PAYMENTS, readLedger } from './ledger.ts';
 import { mailFamily } from './family-mail.ts';
+import { enrolmentsOf } from '../collections.ts';
 
 const paymentsOf = (store: Store) => store.collection<LedgerPayment>(PAYMENTS);
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 
 /**
  * The payment's own receipt (issue 22; a B one while e-CF is off, issue 54); one that cannot be

@@ -4,12 +4,11 @@ import type { CoreDeps } from '../deps.ts';
 import { toBase64 } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import type { Store } from '../store/port.ts';
-import type { Enrolment } from '../../domain/records.ts';
 import { RECEIPT_MESSAGES as R, receiptFileName, type NcfType, type Receipt } from '../../domain/receipts.ts';
 import { RECEIPTS } from './service.ts';
+import { enrolmentsOf } from '../collections.ts';
 
 const receiptsOf = (store: Store) => store.collection<Receipt>(RECEIPTS);
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 
 /** The PDF of a receipt as an e-mail attachment. */
 export async function receiptAttachment(deps: CoreDeps, receipt: Receipt) {

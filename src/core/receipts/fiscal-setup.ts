@@ -4,7 +4,6 @@ import { nowOf, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { DuplicateKeyError, type Store } from '../store/port.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
-import type { Enrolment } from '../../domain/records.ts';
 import { formatDay } from '../../domain/cancellation.ts';
 import { ecfAlerts } from './ecf.ts';
 import { cedulaCheckDigitValid, FIELD_MESSAGES } from '../../domain/enrolment.ts';
@@ -28,9 +27,9 @@ import {
 } from '../../domain/receipts.ts';
 import { fiscalSettings, SEQUENCES, SETTINGS } from './numbering.ts';
 import { issuePendingReceipts } from './pending-receipts.ts';
+import { enrolmentsOf } from '../collections.ts';
 
 const sequencesOf = (store: Store) => store.collection<NcfSequence>(SEQUENCES);
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 
 export async function saveFiscalSettings(
   deps: CoreDeps,

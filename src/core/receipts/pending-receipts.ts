@@ -3,14 +3,14 @@
 import { escapeHtml, nowOf, type CoreDeps } from '../deps.ts';
 import { familyRecipients } from '../checkout/mails.ts';
 import type { Store } from '../store/port.ts';
-import type { Enrolment, UserRecord } from '../../domain/records.ts';
+import type { UserRecord } from '../../domain/records.ts';
 import { RECEIPT_MESSAGES as R, type Receipt } from '../../domain/receipts.ts';
 import { issueOwedReceipts, RECEIPTS } from './service.ts';
 import { issuableTypes } from './numbering.ts';
 import { markMailed, receiptAttachment } from './delivery.ts';
+import { enrolmentsOf } from '../collections.ts';
 
 const receiptsOf = (store: Store) => store.collection<Receipt>(RECEIPTS);
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 
 /** How long a new receipt is left to the e-mail of the step that issued it before the pass sends it. */
 const MAIL_GRACE_MS = 2 * 60_000;

@@ -30,12 +30,12 @@ import {
   type Receipt,
 } from '../../domain/receipts.ts';
 import { fiscalSettings, SEQUENCES, signsElectronic, usableSequences } from './numbering.ts';
+import { enrolmentsOf } from '../collections.ts';
 
 export const RECEIPTS = 'comprobantes';
 
 const receiptsOf = (store: Store) => store.collection<Receipt>(RECEIPTS);
 const sequencesOf = (store: Store) => store.collection<NcfSequence>(SEQUENCES);
-const enrolmentsOf = (store: Store) => store.collection<Enrolment>('inscripciones');
 
 export const receiptId = (enrolmentId: string, type: NcfType): string => `${enrolmentId}-${type}`;
 

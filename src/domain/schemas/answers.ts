@@ -5,17 +5,12 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { PublicUser } from './accounts.ts';
 import { PaymentResult } from './enrolment.ts';
-
-const Success = Type.Literal('SUCCESS');
+import { messageOf, Success, successOf } from './envelope.ts';
 
 /** A stored record as answered: its id and whatever else it holds. */
 export const StoredRecord = Type.Object({ _id: Type.String() }, { additionalProperties: true });
 
-/** { status: 'SUCCESS', data } around `data`. */
-export const successOf = (data: TSchema) => Type.Object({ status: Success, data });
-
-/** { status: 'SUCCESS', message, data } around `data` (keys in this order, as the spec shows them). */
-export const messageOf = (data: TSchema) => Type.Object({ status: Success, message: Type.String(), data });
+export { messageOf, successOf };
 
 export const MessageAnswer = Type.Object({ status: Success, message: Type.String() });
 

@@ -1,10 +1,10 @@
 // TypeBox schemas of the camp day's calls (issue 25, src/core/api/camp-day.ts).
 import { Type } from 'typebox';
+import { successOf } from './envelope.ts';
 import { Id } from './fields.ts';
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const ChildKey = Type.String({ pattern: '^[0-9a-fA-F]{24}:\\d{1,2}$' });
-const Success = Type.Literal('SUCCESS');
 
 export const CampDayQuery = Type.Object({
   campament: Id,
@@ -19,10 +19,9 @@ export const CampDayExportQuery = Type.Object({
   format: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]),
 });
 
-export const CampDayAnswer = Type.Object({
-  status: Success,
-  data: Type.Array(Type.Object({ key: Type.String() }, { additionalProperties: true })),
-});
+export const CampDayAnswer = successOf(
+  Type.Array(Type.Object({ key: Type.String() }, { additionalProperties: true })),
+);
 
 const Mark = {
   campament: Id,

@@ -1,6 +1,7 @@
 // TypeBox schemas of the coupons: the admin's create and update bodies (spec 02 §3) with their
 // defaults, and POST /cupones/validate; apart from ../coupons.ts so the browser never bundles TypeBox.
 import { Type, type Static } from 'typebox';
+import { messageOf } from './envelope.ts';
 import { COUPON_CODE_MAX } from '../fields.ts';
 import { EditableStatus, Id, OptionalDateValue, count, pesos, requiredText, updateOf } from './fields.ts';
 
@@ -56,9 +57,5 @@ export const CouponTermsData = Type.Object({
 });
 export type CouponTermsData = Static<typeof CouponTermsData>;
 
-export const ValidateCouponAnswer = Type.Object({
-  status: Type.Literal('SUCCESS'),
-  message: Type.String(),
-  data: CouponTermsData,
-});
+export const ValidateCouponAnswer = messageOf(CouponTermsData);
 export type ValidateCouponAnswer = Static<typeof ValidateCouponAnswer>;

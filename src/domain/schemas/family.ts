@@ -1,9 +1,9 @@
 // TypeBox schemas of the family's saved data (issue 26, ../saved-family.ts): GET and POST
 // /familia/datos. Apart from ../saved-family.ts so the browser never bundles TypeBox.
 import { Type } from 'typebox';
+import { messageOf, successOf } from './envelope.ts';
 import { EmergencyContact, ParticipantEntry } from './enrolment.ts';
 
-const Success = Type.Literal('SUCCESS');
 /** A saved child: the participant step's fields (no slot, time or membership). */
 const {
   id: _slot,
@@ -20,13 +20,9 @@ const SavedFamily = Type.Object({
   contact: Type.Union([EmergencyContact, Type.Null()]),
 });
 
-export const SavedFamilyAnswer = Type.Object({ status: Success, data: SavedFamily });
+export const SavedFamilyAnswer = successOf(SavedFamily);
 export const SavedFamilyBody = Type.Object({
   children: Type.Array(ChildFields, { maxItems: 20 }),
   contact: Type.Union([EmergencyContact, Type.Null()]),
 });
-export const SavedFamilyUpdateAnswer = Type.Object({
-  status: Success,
-  message: Type.String(),
-  data: SavedFamily,
-});
+export const SavedFamilyUpdateAnswer = messageOf(SavedFamily);

@@ -2,6 +2,7 @@
 // and serialises with, and the types the browser reads. Kept apart from the rules so that the
 // parents' pages that show a ledger do not load TypeBox.
 import { Type, type Static } from 'typebox';
+import { messageOf, Nullable, successOf } from './envelope.ts';
 import { DAY_PATTERN } from '../plans.ts';
 import { ID_PATTERN } from '../fields.ts';
 import {
@@ -77,9 +78,6 @@ export const ReceivablesExportQuery = Type.Object({
 
 // Answers ---------------------------------------------------------------------------------------
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
-
 export const LedgerLineAnswer = Type.Object({
   _id: Type.String(),
   cupo: Type.Integer(),
@@ -153,16 +151,9 @@ export const EnrolmentLedgerAnswer = Type.Object({
 });
 export type EnrolmentLedgerAnswer = Static<typeof EnrolmentLedgerAnswer>;
 
-export const LedgersAnswer = Type.Object({
-  status: Type.Literal('SUCCESS'),
-  data: Type.Array(EnrolmentLedgerAnswer),
-});
-export const LedgerMessageAnswer = Type.Object({
-  status: Type.Literal('SUCCESS'),
-  message: Type.String(),
-  data: EnrolmentLedgerAnswer,
-});
-export const LedgerAnswer = Type.Object({ status: Type.Literal('SUCCESS'), data: EnrolmentLedgerAnswer });
+export const LedgersAnswer = successOf(Type.Array(EnrolmentLedgerAnswer));
+export const LedgerMessageAnswer = messageOf(EnrolmentLedgerAnswer);
+export const LedgerAnswer = successOf(EnrolmentLedgerAnswer);
 /**
  * A payment of a line already paid or being paid (issue 53): nothing charged or recorded; the
  * ledger and the payment that paid the line (`receipt`; null if it is not among the payments).
@@ -223,9 +214,5 @@ export const SavedCardAnswer = Type.Object({
 export type SavedCardAnswer = Static<typeof SavedCardAnswer>;
 
 /** GET /tarjetas: the family's card on file, or null. */
-export const CardAnswer = Type.Object({ status: Type.Literal('SUCCESS'), data: Nullable(SavedCardAnswer) });
-export const CardMessageAnswer = Type.Object({
-  status: Type.Literal('SUCCESS'),
-  message: Type.String(),
-  data: Nullable(SavedCardAnswer),
-});
+export const CardAnswer = successOf(Nullable(SavedCardAnswer));
+export const CardMessageAnswer = messageOf(Nullable(SavedCardAnswer));

@@ -1,6 +1,7 @@
 // TypeBox schemas of the memberships: the admin's issue and transfer bodies (DESIGN.md §2.6) and
 // POST /membresias/lookup; apart from ../memberships.ts so the browser never bundles TypeBox.
 import { Type, type Static } from 'typebox';
+import { messageOf } from './envelope.ts';
 import { EditableStatus, Id, requiredText, updateOf } from './fields.ts';
 
 /**
@@ -32,9 +33,5 @@ export const MembershipHolder = Type.Object({
 });
 export type MembershipHolder = Static<typeof MembershipHolder>;
 
-export const LookupMembershipAnswer = Type.Object({
-  status: Type.Literal('SUCCESS'),
-  message: Type.String(),
-  data: MembershipHolder,
-});
+export const LookupMembershipAnswer = messageOf(MembershipHolder);
 export type LookupMembershipAnswer = Static<typeof LookupMembershipAnswer>;

@@ -1,6 +1,7 @@
 // TypeBox schema of POST /inscripciones/oficina (issue 54): the wizard's order, the family's e-mail
 // and how the office takes the payment; apart from ../office-sales.ts so the panel never bundles it.
 import { Type, type Static } from 'typebox';
+import { successOf } from './envelope.ts';
 import { DAY_PATTERN } from '../plans.ts';
 import { OFFICE_SALE_METHODS } from '../office-sales.ts';
 import { CreateEnrolmentBody } from './enrolment.ts';
@@ -29,7 +30,4 @@ export const OfficeEnrolmentBody = Type.Object({
 export type OfficeEnrolmentBody = Static<typeof OfficeEnrolmentBody>;
 
 /** POST /inscripciones/oficina/precio: what the school asks for the order now. */
-export const OfficePriceAnswer = Type.Object({
-  status: Type.Literal('SUCCESS'),
-  data: Type.Object({ amount: Type.Integer(), discount: Type.Integer() }),
-});
+export const OfficePriceAnswer = successOf(Type.Object({ amount: Type.Integer(), discount: Type.Integer() }));

@@ -1,5 +1,6 @@
 // TypeBox schemas of the fiscal receipts' calls (issue 18), apart from ../receipts.ts so the browser never bundles TypeBox.
 import { Type } from 'typebox';
+import { Success } from './envelope.ts';
 import { Id } from './fields.ts';
 import {
   ELECTRONIC_TYPES,
@@ -10,7 +11,6 @@ import {
 } from '../receipts.ts';
 import { ECF_STATES } from '../ecf.ts';
 
-const Success = Type.Literal('SUCCESS');
 const NcfTypeSchema = Type.Union(NCF_TYPE_CODES.map((type) => Type.Literal(type)));
 
 /** An order's receipt: `tipo` is the receipt's ref (the type, or the type and the change or payment). */

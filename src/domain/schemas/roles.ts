@@ -1,10 +1,10 @@
 // TypeBox schemas of the staff accounts' calls (issue 25, src/core/api/personal.ts).
 import { Type } from 'typebox';
+import { messageOf, successOf } from './envelope.ts';
 import { Id } from './fields.ts';
 import { EMAIL_MAX } from '../fields.ts';
 
 const Role = Type.Union([Type.Literal('administrador'), Type.Literal('oficina'), Type.Literal('entrenador')]);
-const Success = Type.Literal('SUCCESS');
 
 const StaffView = Type.Object({
   _id: Type.String(),
@@ -17,8 +17,8 @@ const StaffView = Type.Object({
   assigned: Type.String(),
 });
 
-export const StaffListAnswer = Type.Object({ status: Success, data: Type.Array(StaffView) });
-export const StaffAnswer = Type.Object({ status: Success, message: Type.String(), data: StaffView });
+export const StaffListAnswer = successOf(Type.Array(StaffView));
+export const StaffAnswer = messageOf(StaffView);
 export const CreateStaffBody = Type.Object({
   name: Type.String({ maxLength: 120 }),
   email: Type.String({ maxLength: EMAIL_MAX }),

@@ -1,5 +1,6 @@
 // TypeBox schemas of the waiting list's calls (issue 18), apart from ../waitlist.ts so the browser never bundles TypeBox.
 import { Type } from 'typebox';
+import { messageOf, Nullable } from './envelope.ts';
 import { Id } from './fields.ts';
 import { WAITLIST_CHILD_MAX, WAITLIST_STATUSES } from '../waitlist.ts';
 
@@ -28,9 +29,6 @@ export const AddToWaitlistBody = Type.Object({
 
 export const WaitlistEntryBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 120 }) });
 
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
-
 export const WaitlistViewSchema = Type.Object({
   _id: Type.String(),
   campament: Type.String(),
@@ -39,21 +37,12 @@ export const WaitlistViewSchema = Type.Object({
   week_name: Type.String(),
   child: Type.String(),
   status: Type.Union(WAITLIST_STATUSES.map((status) => Type.Literal(status))),
-  position: nullable(Type.Integer()),
+  position: Nullable(Type.Integer()),
   created_at: Type.String(),
-  offer_expires_at: nullable(Type.String()),
+  offer_expires_at: Nullable(Type.String()),
   email: Type.Optional(Type.String()),
   phone: Type.Optional(Type.String()),
 });
 
-const Success = Type.Literal('SUCCESS');
-export const WaitlistAnswer = Type.Object({
-  status: Success,
-  message: Type.String(),
-  data: Type.Array(WaitlistViewSchema),
-});
-export const WaitlistJoinAnswer = Type.Object({
-  status: Success,
-  message: Type.String(),
-  data: WaitlistViewSchema,
-});
+export const WaitlistAnswer = messageOf(Type.Array(WaitlistViewSchema));
+export const WaitlistJoinAnswer = messageOf(WaitlistViewSchema);

@@ -11,6 +11,7 @@ import {
   type ItbisMode,
 } from '../../../domain/receipts.ts';
 import { Field, FormError, Input, type InputProps } from './FormFields.tsx';
+import { ValueOptions } from '../../../lib/Options.tsx';
 
 /** Which field a refusal is about. */
 const SETTINGS_FIELD_OF: Record<string, keyof FiscalSettingsInput> = {
@@ -127,11 +128,10 @@ export function FiscalSettingsForm({ saved }: { saved: FiscalSettingsInput | nul
           value={values.itbis}
           onChange={(event) => set({ itbis: event.target.value as ItbisMode })}
         >
-          {(Object.keys(ITBIS_MODES) as ItbisMode[]).map((mode) => (
-            <option key={mode} value={mode}>
-              {ITBIS_MODES[mode]}
-            </option>
-          ))}
+          <ValueOptions
+            values={Object.keys(ITBIS_MODES) as ItbisMode[]}
+            label={(mode) => ITBIS_MODES[mode]}
+          />
         </select>
       </Field>
       <FormError id={errorId} message={error} />

@@ -67,12 +67,7 @@ export function SequencesSection({
             No hay secuencias de NCF.
           </p>
         ) : (
-          <DataTable
-            caption="Secuencias de NCF"
-            columns={columns}
-            rows={sequences}
-            rowId={(sequence) => sequence._id}
-          />
+          <DataTable caption="Secuencias de NCF" columns={columns} rows={sequences} />
         )}
       </div>
       <div className="card-footer">
