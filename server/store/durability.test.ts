@@ -92,7 +92,8 @@ describe('embedded store durability', () => {
   it('writes into the datafile a compaction put in place, with fsync and without', async () => {
     // The hourly compaction renames a new file over the datafile; the file the store keeps open
     // for its appends must follow it, or every later write would land in the file removed.
-    vi.useFakeTimers({ toFake: ['setInterval'] });
+    // clearInterval too: a closed store's hourly timer must stop, as it does for real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       for (const fsync of [false, true]) {
         const folder = path.join(dir, String(fsync));
