@@ -1,6 +1,8 @@
 // A card's four fields as the wizard masks them (spec 01 §6), and the error and buttons around
 // them: the dialogs of 'Mis pagos' (pay an instalment, keep a card for autopay) share them.
+import type { FormEvent, ReactNode } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { ContainedDialog } from '../lib/ContainedDialog.tsx';
 import { maskCardNumber, maskCvv, maskExpiry } from '../lib/masks.ts';
 import type { CardFields } from './accountApi.ts';
 
@@ -97,5 +99,41 @@ export function CardFooter({
         {busy ? 'Procesando…' : label}
       </Button>
     </Modal.Footer>
+  );
+}
+
+/** The frame of a card dialog of 'Mis pagos': titled, a form, and not closed while a card is charged. */
+export function CardDialogFrame({
+  titleId,
+  title,
+  busy,
+  onHide,
+  onSubmit,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  busy: boolean;
+  onHide: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      show
+      onHide={busy ? () => {} : onHide}
+      dialogAs={ContainedDialog}
+      centered
+      aria-labelledby={titleId}
+    >
+      <Form onSubmit={onSubmit} noValidate>
+        <Modal.Header closeButton={!busy}>
+          <Modal.Title as="h2" className="h5" id={titleId}>
+            {title}
+          </Modal.Title>
+        </Modal.Header>
+        {children}
+      </Form>
+    </Modal>
   );
 }

@@ -6,8 +6,7 @@
 // and the button names the line it shows: once that line is paid (another tab, autopay), paying it
 // again charges nothing and the page shows it paid (issue 53).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Form, Modal } from 'react-bootstrap';
-import { ContainedDialog } from '../lib/ContainedDialog.tsx';
+import { Alert, Button, Modal } from 'react-bootstrap';
 import { formatDop } from '../domain/pricing.ts';
 import { isAnnualProgram } from '../domain/records.ts';
 import { cardLabel } from '../domain/ledger.ts';
@@ -15,7 +14,14 @@ import type { EnrolmentLedgerAnswer, SavedCardAnswer } from '../domain/schemas/l
 import { LedgerFigures, LedgerTable, PaymentsList } from '../lib/LedgerTable.tsx';
 import { notify } from '../lib/toasts.tsx';
 import { fetchLedgers, fetchSavedCard, removeCard, saveCard, type CardFields } from './accountApi.ts';
-import { CardError, CardFooter, CardInputs, cardComplete, EMPTY_CARD } from './CardInputs.tsx';
+import {
+  CardDialogFrame,
+  CardError,
+  CardFooter,
+  CardInputs,
+  cardComplete,
+  EMPTY_CARD,
+} from './CardInputs.tsx';
 import { PayInstalmentDialog } from './PayInstalmentDialog.tsx';
 
 const messageOf = (failure: unknown, fallback: string) =>
@@ -54,27 +60,20 @@ function CardDialog({
     }
   };
   return (
-    <Modal
-      show
-      onHide={busy ? () => {} : onHide}
-      dialogAs={ContainedDialog}
-      centered
-      aria-labelledby={`${id}-title`}
+    <CardDialogFrame
+      titleId={`${id}-title`}
+      title={title}
+      busy={busy}
+      onHide={onHide}
+      onSubmit={(event) => void submit(event)}
     >
-      <Form onSubmit={(event) => void submit(event)} noValidate>
-        <Modal.Header closeButton={!busy}>
-          <Modal.Title as="h2" className="h5" id={`${id}-title`}>
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <div className="mb-3">{intro}</div>
-          <CardInputs id={id} card={card} onChange={setCard} />
-          <CardError error={error} />
-        </Modal.Body>
-        <CardFooter busy={busy} ready={complete} label={submitLabel} onHide={onHide} />
-      </Form>
-    </Modal>
+      <Modal.Body>
+        <div className="mb-3">{intro}</div>
+        <CardInputs id={id} card={card} onChange={setCard} />
+        <CardError error={error} />
+      </Modal.Body>
+      <CardFooter busy={busy} ready={complete} label={submitLabel} onHide={onHide} />
+    </CardDialogFrame>
   );
 }
 

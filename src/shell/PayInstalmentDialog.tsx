@@ -7,7 +7,6 @@
 // Idempotency-Key per attempt: kept while it may have charged, new after a refusal.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
-import { ContainedDialog } from '../lib/ContainedDialog.tsx';
 import { formatDop } from '../domain/pricing.ts';
 import { formatDueDay } from '../domain/plans.ts';
 import { cardLabel, instalmentLabel } from '../domain/ledger.ts';
@@ -18,7 +17,14 @@ import { cancelAuthentication, watchAuthentication, type SettledAnswer } from '.
 import { BankFrame } from '../lib/BankFrame.tsx';
 import { notify } from '../lib/toasts.tsx';
 import { payInstalment, type CardFields, type InstalmentCard } from './accountApi.ts';
-import { CardError, CardFooter, CardInputs, cardComplete, EMPTY_CARD } from './CardInputs.tsx';
+import {
+  CardDialogFrame,
+  CardError,
+  CardFooter,
+  CardInputs,
+  cardComplete,
+  EMPTY_CARD,
+} from './CardInputs.tsx';
 
 const FAILED = 'No fue posible completar el pago. No se realizó ningún cargo; por favor intente de nuevo.';
 
@@ -123,104 +129,97 @@ export function PayInstalmentDialog({
   const ready = useKept ? !cvvAsked || keptCvv.length >= 3 : cardComplete(typed);
   const challenge = bank?.kind === 'challenge';
   return (
-    <Modal
-      show
-      onHide={busy ? () => {} : onHide}
-      dialogAs={ContainedDialog}
-      centered
-      aria-labelledby="pay-instalment-title"
+    <CardDialogFrame
+      titleId="pay-instalment-title"
+      title="Pagar cuota"
+      busy={busy}
+      onHide={onHide}
+      onSubmit={(event) => void pay(event)}
     >
-      <Form onSubmit={(event) => void pay(event)} noValidate>
-        <Modal.Header closeButton={!busy}>
-          <Modal.Title as="h2" className="h5" id="pay-instalment-title">
-            Pagar cuota
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <dl className="row small mb-2" data-testid="pay-instalment-summary">
-            <dt className="col-5 col-sm-4">Programa</dt>
-            <dd className="col-7 col-sm-8 mb-1">{ledger.enrolment.camp_name}</dd>
-            <dt className="col-5 col-sm-4">{children.length > 1 ? 'Participantes' : 'Participante'}</dt>
-            <dd className="col-7 col-sm-8 mb-1">{children.join(', ')}</dd>
-            <dt className="col-5 col-sm-4">Cuota</dt>
-            <dd className="col-7 col-sm-8 mb-1">
-              {line ? `${instalmentLabel(line)}, vence el ${formatDueDay(line.due)}` : ''}
-            </dd>
-            <dt className="col-5 col-sm-4">Monto a pagar</dt>
-            <dd className="col-7 col-sm-8 mb-1 fw-bold">{formatDop(amount)}</dd>
-          </dl>
-          {bank ? (
-            <>
-              {challenge ? null : (
-                <p role="status" className="mb-0">
-                  <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                  Procesando pago…
-                </p>
-              )}
-              <BankFrame
-                session={bank.session}
-                kind={bank.kind}
-                note="Su banco pide confirmar que es usted. Complete la verificación para terminar el pago; la cuota no se cobra hasta entonces."
-                cancelling={cancelling}
-                onCancel={() => void cancelBank()}
-              />
-            </>
-          ) : useKept && card ? (
-            <section aria-labelledby="kept-card-title">
-              <h3 id="kept-card-title" className="h6 mb-1">
-                Tarjeta guardada
-              </h3>
-              <p className="mb-2" data-testid="kept-card">
-                {cardLabel(card)}
+      <Modal.Body>
+        <dl className="row small mb-2" data-testid="pay-instalment-summary">
+          <dt className="col-5 col-sm-4">Programa</dt>
+          <dd className="col-7 col-sm-8 mb-1">{ledger.enrolment.camp_name}</dd>
+          <dt className="col-5 col-sm-4">{children.length > 1 ? 'Participantes' : 'Participante'}</dt>
+          <dd className="col-7 col-sm-8 mb-1">{children.join(', ')}</dd>
+          <dt className="col-5 col-sm-4">Cuota</dt>
+          <dd className="col-7 col-sm-8 mb-1">
+            {line ? `${instalmentLabel(line)}, vence el ${formatDueDay(line.due)}` : ''}
+          </dd>
+          <dt className="col-5 col-sm-4">Monto a pagar</dt>
+          <dd className="col-7 col-sm-8 mb-1 fw-bold">{formatDop(amount)}</dd>
+        </dl>
+        {bank ? (
+          <>
+            {challenge ? null : (
+              <p role="status" className="mb-0">
+                <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                Procesando pago…
               </p>
-              {cvvAsked ? (
-                <Form.Group className="mb-2" controlId="pay-instalment-kept-cvv">
-                  <Form.Label>CVV de la tarjeta guardada *</Form.Label>
-                  <Form.Control
-                    name="ccCVV"
-                    autoComplete="cc-csc"
-                    inputMode="numeric"
-                    value={keptCvv}
-                    onChange={(event) => setKeptCvv(maskCvv(event.target.value))}
-                  />
-                  <Form.Text>Su banco lo pide para cobrar la tarjeta guardada.</Form.Text>
-                </Form.Group>
-              ) : null}
+            )}
+            <BankFrame
+              session={bank.session}
+              kind={bank.kind}
+              note="Su banco pide confirmar que es usted. Complete la verificación para terminar el pago; la cuota no se cobra hasta entonces."
+              cancelling={cancelling}
+              onCancel={() => void cancelBank()}
+            />
+          </>
+        ) : useKept && card ? (
+          <section aria-labelledby="kept-card-title">
+            <h3 id="kept-card-title" className="h6 mb-1">
+              Tarjeta guardada
+            </h3>
+            <p className="mb-2" data-testid="kept-card">
+              {cardLabel(card)}
+            </p>
+            {cvvAsked ? (
+              <Form.Group className="mb-2" controlId="pay-instalment-kept-cvv">
+                <Form.Label>CVV de la tarjeta guardada *</Form.Label>
+                <Form.Control
+                  name="ccCVV"
+                  autoComplete="cc-csc"
+                  inputMode="numeric"
+                  value={keptCvv}
+                  onChange={(event) => setKeptCvv(maskCvv(event.target.value))}
+                />
+                <Form.Text>Su banco lo pide para cobrar la tarjeta guardada.</Form.Text>
+              </Form.Group>
+            ) : null}
+            <Button
+              variant="link"
+              className="px-0 tap-target"
+              disabled={busy}
+              onClick={() => setUseKept(false)}
+            >
+              Usar otra tarjeta
+            </Button>
+          </section>
+        ) : (
+          <section aria-label="Otra tarjeta">
+            <CardInputs id="pay-instalment" card={typed} onChange={setTyped} />
+            {card ? (
               <Button
                 variant="link"
                 className="px-0 tap-target"
                 disabled={busy}
-                onClick={() => setUseKept(false)}
+                onClick={() => setUseKept(true)}
               >
-                Usar otra tarjeta
+                Usar la tarjeta guardada ({keptCardName(card)})
               </Button>
-            </section>
-          ) : (
-            <section aria-label="Otra tarjeta">
-              <CardInputs id="pay-instalment" card={typed} onChange={setTyped} />
-              {card ? (
-                <Button
-                  variant="link"
-                  className="px-0 tap-target"
-                  disabled={busy}
-                  onClick={() => setUseKept(true)}
-                >
-                  Usar la tarjeta guardada ({keptCardName(card)})
-                </Button>
-              ) : null}
-            </section>
-          )}
-          <CardError error={error} />
-        </Modal.Body>
-        {bank ? null : (
-          <CardFooter
-            busy={busy}
-            ready={ready}
-            label={useKept && card ? `Pagar con ${keptCardName(card)}` : `Pagar ${formatDop(amount)}`}
-            onHide={onHide}
-          />
+            ) : null}
+          </section>
         )}
-      </Form>
-    </Modal>
+        <CardError error={error} />
+      </Modal.Body>
+      {bank ? null : (
+        <CardFooter
+          busy={busy}
+          ready={ready}
+          label={useKept && card ? `Pagar con ${keptCardName(card)}` : `Pagar ${formatDop(amount)}`}
+          onHide={onHide}
+        />
+      )}
+    </CardDialogFrame>
   );
 }
