@@ -103,7 +103,7 @@ export function CardFooter({
 }
 
 /** The frame of a card dialog of 'Mis pagos': titled, a form, and not closed while a card is charged. */
-export function CardDialogFrame({
+export function CardFrame({
   titleId,
   title,
   busy,

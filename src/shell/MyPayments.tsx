@@ -14,14 +14,7 @@ import type { EnrolmentLedgerAnswer, SavedCardAnswer } from '../domain/schemas/l
 import { LedgerFigures, LedgerTable, PaymentsList } from '../lib/LedgerTable.tsx';
 import { notify } from '../lib/toasts.tsx';
 import { fetchLedgers, fetchSavedCard, removeCard, saveCard, type CardFields } from './accountApi.ts';
-import {
-  CardDialogFrame,
-  CardError,
-  CardFooter,
-  CardInputs,
-  cardComplete,
-  EMPTY_CARD,
-} from './CardInputs.tsx';
+import { CardFrame, CardError, CardFooter, CardInputs, cardComplete, EMPTY_CARD } from './CardInputs.tsx';
 import { PayInstalmentDialog } from './PayInstalmentDialog.tsx';
 
 const messageOf = (failure: unknown, fallback: string) =>
@@ -60,7 +53,7 @@ function CardDialog({
     }
   };
   return (
-    <CardDialogFrame
+    <CardFrame
       titleId={`${id}-title`}
       title={title}
       busy={busy}
@@ -73,7 +66,7 @@ function CardDialog({
         <CardError error={error} />
       </Modal.Body>
       <CardFooter busy={busy} ready={complete} label={submitLabel} onHide={onHide} />
-    </CardDialogFrame>
+    </CardFrame>
   );
 }
 

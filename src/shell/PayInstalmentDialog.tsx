@@ -17,14 +17,7 @@ import { cancelAuthentication, watchAuthentication, type SettledAnswer } from '.
 import { BankFrame } from '../lib/BankFrame.tsx';
 import { notify } from '../lib/toasts.tsx';
 import { payInstalment, type CardFields, type InstalmentCard } from './accountApi.ts';
-import {
-  CardDialogFrame,
-  CardError,
-  CardFooter,
-  CardInputs,
-  cardComplete,
-  EMPTY_CARD,
-} from './CardInputs.tsx';
+import { CardFrame, CardError, CardFooter, CardInputs, cardComplete, EMPTY_CARD } from './CardInputs.tsx';
 
 const FAILED = 'No fue posible completar el pago. No se realizó ningún cargo; por favor intente de nuevo.';
 
@@ -129,7 +122,7 @@ export function PayInstalmentDialog({
   const ready = useKept ? !cvvAsked || keptCvv.length >= 3 : cardComplete(typed);
   const challenge = bank?.kind === 'challenge';
   return (
-    <CardDialogFrame
+    <CardFrame
       titleId="pay-instalment-title"
       title="Pagar cuota"
       busy={busy}
@@ -220,6 +213,6 @@ export function PayInstalmentDialog({
           onHide={onHide}
         />
       )}
-    </CardDialogFrame>
+    </CardFrame>
   );
 }
