@@ -4,12 +4,32 @@
 // of that camp's calendar. Shared by the two features, so it lives in neither.
 import { readStored, STORAGE_KEYS, writeStored } from '../api/storage.ts';
 
-/** The closed camp the sign-in page said the link names (issue 59), for where signing in leads. */
-let closedCamp: { id: string; name: string } | null = null;
+/**
+ * The closed camp the sign-in page said the link names, kept for this tab (sessionStorage): a
+ * reload between the sign-in page and the enrolment keeps it, and nothing of it outlives the tab.
+ */
+const KEY = 'closedCamp';
+
+function stored(): { id: string; name: string } | null {
+  try {
+    const value: unknown = JSON.parse(globalThis.sessionStorage?.getItem(KEY) ?? 'null');
+    const camp = value as { id?: unknown; name?: unknown } | null;
+    return camp && typeof camp.id === 'string' && typeof camp.name === 'string'
+      ? { id: camp.id, name: camp.name }
+      : null;
+  } catch {
+    return null; // storage unavailable (private mode) or not ours: no closed camp
+  }
+}
 
 /** Set by the sign-in pages when the link's camp is closed; null when it is not (or no link). */
 export function rememberClosedCamp(camp: { id: string; name: string } | null): void {
-  closedCamp = camp;
+  try {
+    if (camp) globalThis.sessionStorage?.setItem(KEY, JSON.stringify({ id: camp.id, name: camp.name }));
+    else globalThis.sessionStorage?.removeItem(KEY);
+  } catch {
+    /* see stored() */
+  }
 }
 
 /**
@@ -17,11 +37,12 @@ export function rememberClosedCamp(camp: { id: string; name: string } | null): v
  * open programs with the reason, not to that camp's calendar. Reads only (rendering may repeat).
  */
 export function closedLinkedCamp(): { id: string; name: string } | null {
-  return closedCamp && readStored(STORAGE_KEYS.campId)?.trim() === closedCamp.id ? closedCamp : null;
+  const closed = stored();
+  return closed && readStored(STORAGE_KEYS.campId)?.trim() === closed.id ? closed : null;
 }
 
 /** Forgets the closed camp (said once) and its stored id, so the enrolment no longer opens it. */
 export function forgetClosedCamp(camp: { id: string }): void {
   if (readStored(STORAGE_KEYS.campId)?.trim() === camp.id) writeStored(STORAGE_KEYS.campId, null);
-  if (closedCamp?.id === camp.id) closedCamp = null;
+  if (stored()?.id === camp.id) rememberClosedCamp(null);
 }
