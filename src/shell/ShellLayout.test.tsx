@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { server } from '../../mocks/node.ts';
+import { demoCampIds, server } from '../../mocks/node.ts';
 import { currentAddress, FIRST_SCREEN, renderApp } from '../test/renderApp.tsx';
 import { PARENT, setWindowWidth, signInParent, stubMatchMedia } from './testing.ts';
 import { UI_SETTINGS_KEY } from './uiPersistence.ts';
@@ -21,6 +21,9 @@ const shell = () => screen.getByTestId('shell');
 describe('signed-in shell: start-up session check', () => {
   it('shows the preloader until the profile answers plus 1 s, then the page with the parent', async () => {
     signInParent();
+    // Come through the summer camp's enrolment link: without a camp the family would get the list
+    // of programs (issue 59), which is what a failed run showed.
+    localStorage.setItem('CampamentId', demoCampIds().summer);
     const started = Date.now();
     renderApp('/calendario');
     expect(screen.getByRole('img', { name: 'Escuela de baloncesto' })).toBeInTheDocument();
