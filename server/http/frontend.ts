@@ -12,6 +12,7 @@ import { compressBody, sendCompressed, type CompressedBody } from './compressed.
 import { errorEnvelope } from './errors.ts';
 import { WIZARD_PATHS } from '../../src/domain/routes.ts';
 import { LINKED_CAMP_SLOT, linkedPageKey } from '../../src/domain/linkedCampSlot.ts';
+import { escapeHtml } from '../../src/core/deps.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -82,15 +83,6 @@ export interface FrontendOptions {
 
 /** An id as the store writes them; anything else names no camp. */
 const CAMP_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
 /**
  * The page as served: index.html with the configuration inlined, compressed once; with `rendered`
