@@ -6,7 +6,7 @@
 // against the first school while the others idle. The same for one school, for comparison, unless
 // BENCH_SCHOOLS is 1. Prints one JSON report. Run: `npm run bench:schools`; BENCH_SECONDS (20) is
 // the load's length, BENCH_IDLE_SECONDS (60, every pass of every school comes round once) the idle
-// window's, BENCH_CONNECTIONS (10) the load's connections.
+// window's, BENCH_CONNECTIONS (10) the load's connections, STORE_FSYNC=true flushes every write.
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import { once } from 'node:events';
@@ -36,6 +36,8 @@ const ENV = {
   STATIC_DIR: path.join(os.tmpdir(), `escuela-bench-no-dist-${crypto.randomUUID()}`),
   PLATFORM_ADMIN_EMAIL: 'operador@plataforma.do',
   PLATFORM_ADMIN_PASSWORD: 'clave-de-la-plataforma',
+  // `STORE_FSYNC=true` flushes every school's writes, as the issue's figures are asked for.
+  STORE_FSYNC: process.env.STORE_FSYNC,
 };
 const schoolId = (index: number) => `escuela-${index}`;
 const TARGET = schoolId(0);

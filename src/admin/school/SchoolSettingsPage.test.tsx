@@ -90,8 +90,7 @@ describe("'Ajustes de la escuela'", () => {
     await screen.findByText(M.saved);
     expect(bodies).toEqual([{ name: 'Academia Norte' }]);
     expect((await stored())?.name).toBe('Academia Norte');
-    // Every card starts again from what is saved once the page has read the save back: AZUL's
-    // fields typed before that went with the card they were typed in (a failed run).
+    // The saved card starts again from what is saved once the page has read the save back.
     await waitFor(() =>
       expect(within(section('La escuela')).getByLabelText('Nombre de la escuela')).not.toBe(nameField),
     );
@@ -115,6 +114,29 @@ describe("'Ajustes de la escuela'", () => {
 
     await user.click(within(azul).getByRole('button', { name: 'Probar conexión' }));
     expect(await within(azul).findByText(M.connected, { selector: 'span' })).toBeInTheDocument();
+  });
+
+  it("keeps what is typed in one card while another card's save is read back", async () => {
+    const user = await open();
+    const azulMerchant = () =>
+      within(section('AZUL (cobros con tarjeta)')).getByLabelText('Nombre del comercio');
+    const typedIn = azulMerchant();
+    await user.type(typedIn, 'Academia en curso');
+    const school = section('La escuela');
+    const nameField = within(school).getByLabelText('Nombre de la escuela');
+    await user.type(nameField, 'Academia Norte');
+    await user.click(within(school).getByRole('button', { name: 'Guardar la escuela' }));
+    // The saved card starts again from what was saved once the page has read it back…
+    await waitFor(() =>
+      expect(within(section('La escuela')).getByLabelText('Nombre de la escuela')).not.toBe(nameField),
+    );
+    expect(within(section('La escuela')).getByLabelText('Nombre de la escuela')).toHaveValue(
+      'Academia Norte',
+    );
+    // …and the other card, not saved, is the same field with the text still in it.
+    expect(azulMerchant()).toBe(typedIn);
+    expect(azulMerchant()).toHaveValue('Academia en curso');
+    expect(bodies).toEqual([{ name: 'Academia Norte' }]);
   });
 
   it('refuses nothing saved and an unreadable certificate with the reason under the form', async () => {

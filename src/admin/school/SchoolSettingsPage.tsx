@@ -16,7 +16,7 @@ import { formatDay } from '../feedback.ts';
 import { BackupsCard } from './BackupsCard.tsx';
 import { LogoCard } from './LogoCard.tsx';
 import { SchoolChecklist } from './SchoolChecklist.tsx';
-import { configuredOn, SettingsSection, type SettingsField } from './SettingsSection.tsx';
+import { configuredOn, sectionKey, SettingsSection, type SettingsField } from './SettingsSection.tsx';
 
 const ENVIRONMENT_LABELS: Record<AzulEnvironment, string> = { pruebas: 'Pruebas', produccion: 'Producción' };
 
@@ -155,8 +155,6 @@ function TestAzulButton() {
 export function SchoolSettingsPage() {
   const settings = useSchoolSettingsQuery();
   const view = settings.data;
-  // Each card starts again from what is saved after a save (its own or another administrator's).
-  const key = JSON.stringify(view);
   return (
     <AdminPage title="Ajustes de la escuela">
       {settings.error ? (
@@ -167,7 +165,7 @@ export function SchoolSettingsPage() {
         <>
           <SchoolChecklist settings={view} />
           <SettingsSection
-            key={`escuela${key}`}
+            key={sectionKey(SCHOOL_FIELDS, view)}
             id="escuela"
             title="La escuela"
             view={view}
@@ -205,7 +203,7 @@ export function SchoolSettingsPage() {
               no: 'Sin configurar: las familias reciben solo correos.',
             },
           ].map(({ ready, yes, no, ...section }) => (
-            <SettingsSection key={`${section.id}${key}`} view={view} {...section}>
+            <SettingsSection key={sectionKey(section.fields, view)} view={view} {...section}>
               <ReadyNote ready={ready} yes={yes} no={no} />
             </SettingsSection>
           ))}

@@ -75,6 +75,14 @@ function initialValues(fields: readonly SettingsField[], view: SchoolSettingsVie
   );
 }
 
+/**
+ * The key a page gives a card: what is saved of its own public fields. A save elsewhere on the page
+ * (another card's, or another administrator's read back) leaves a card's typing alone; a change to
+ * its own saved fields starts it again from them. Its secrets' notes follow `view` without it.
+ */
+export const sectionKey = (fields: readonly SettingsField[], view: SchoolSettingsView): string =>
+  JSON.stringify(initialValues(fields, view));
+
 /** A PEM field: paste it, or read it from the file AZUL sent. */
 function PemInput({
   id,
