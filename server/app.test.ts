@@ -4,7 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Type } from 'typebox';
-import { buildTestApp, type TestApp } from './testing/build.ts';
+import { buildTestApp, type BuildOptions, type TestApp } from './testing/build.ts';
+import { buildPlatformTestApp, hostOf } from './testing/platform.ts';
+import { seedDemoData } from '../src/core/seed.ts';
 import { FRONTEND_NOT_BUILT } from './http/frontend.ts';
 import { LINKED_CAMP_SLOT } from '../src/domain/linkedCampSlot.ts';
 import { HEALTH_PING_MS } from './routes/health.ts';
@@ -267,8 +269,12 @@ describe('front end serving', () => {
 
 describe('public pages rendered ahead (issue 23)', () => {
   /** The fake build plus a renderer as the build writes it (dist/prerender/render.mjs). */
-  function withRenderer(renderer: string, env: Record<string, string> = {}): Promise<TestApp> {
-    return buildTestApp(env, {
+  function withRenderer<App extends TestApp = TestApp>(
+    renderer: string,
+    env: Record<string, string> = {},
+    build: (env: Record<string, string>, options: BuildOptions) => Promise<App> = buildTestApp as never,
+  ): Promise<App> {
+    return build(env, {
       beforeBuild: async ({ staticDir }) => {
         await fs.mkdir(path.join(staticDir, 'prerender'), { recursive: true });
         await fs.writeFile(
@@ -427,6 +433,53 @@ describe('public pages rendered ahead (issue 23)', () => {
       expect(plain.body, url).not.toContain('linked-camp');
       expect(plain.body, url).not.toContain(LINKED_CAMP_SLOT.name);
     }
+  });
+
+  it("never names one school's camp on another school's host (issue 55)", async () => {
+    const slotted = `{ head: '', body: '<main><h1>Iniciar sesión</h1><p data-linked-camp="${LINKED_CAMP_SLOT.id}">Se inscribe en: <strong>${LINKED_CAMP_SLOT.name}</strong></p><form></form></main>' }`;
+    const platform = await withRenderer(
+      `export async function renderPublicPages() {
+        return {
+          '/login': { head: '', body: '<main><h1>Iniciar sesión</h1><form></form></main>' },
+          '/login?camp': ${slotted},
+        };
+      }`,
+      {},
+      buildPlatformTestApp,
+    );
+    t = platform;
+    // The deployment's own school and a school of the platform, each with its own summer camp.
+    await seedDemoData(platform.store);
+    expect((await platform.createSchool('escuela-b')).statusCode).toBe(201);
+    const other = platform.school('escuela-b').store;
+    await seedDemoData(other);
+    await other
+      .collection('campamentos')
+      .updateOne({ type: 'campamento' }, { set: { name: 'Verano de la Escuela B' } });
+    const campOf = async (store: typeof other) =>
+      (await store.collection<{ _id: string; name: string }>('campamentos').findOne({ type: 'campamento' }))!;
+    const own = await campOf(platform.store);
+    const theirs = await campOf(other);
+    const at = (url: string, host?: string) =>
+      platform.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(host ? { host } : {}) } });
+
+    // Each school's link on its own host names its camp…
+    expect((await at(`/login?camp=${own._id}`)).body).toContain(`Se inscribe en: <strong>${own.name}</strong>`);
+    const onB = await at(`/login?camp=${theirs._id}`, hostOf('escuela-b'));
+    expect(onB.body).toContain('"accountId":"escuela-b"');
+    // …and never the other school's, whichever host asks first (pages are kept once made).
+    const crossed = [
+      await at(`/login?camp=${own._id}`, hostOf('escuela-b')),
+      await at(`/login?camp=${theirs._id}`),
+    ];
+    for (const page of crossed) {
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain(own.name);
+      expect(page.body).not.toContain('Verano de la Escuela B');
+      expect(page.body).not.toContain('Se inscribe en');
+    }
+    expect(crossed[0]!.body).toContain('"accountId":"escuela-b"');
+    expect(crossed[1]!.body).not.toContain('escuela-b');
   });
 
   it('serves the plain page when the renderer fails', async () => {

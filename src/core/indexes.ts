@@ -64,6 +64,21 @@ export const INDEXES: Array<[string, IndexSpec]> = [
   ['whatsapp_salida', { fields: ['wamid'], sparse: true }],
   ['whatsapp_contactos', { fields: ['number'] }],
   ['whatsapp_entrantes', { fields: ['at'] }],
+  // The background passes every school runs every minute or so (server/platform/school.ts) look for
+  // the little left to do by these: without them each pass walked every order, attempt, cart,
+  // receipt and payment of the school (server/api-tests/checkout/full-scans.test.ts). Never a sparse
+  // index on a date: NeDB's sparse indexes leave out every Date key (lib/indexes.js takes a Date
+  // for an object whose fields are all undefined), so its lookups would miss them.
+  ['inscripciones', { fields: ['payment_status'] }],
+  ['inscripciones', { fields: ['followups_done'], sparse: true }],
+  ['inscripciones', { fields: ['late_charge.refund_status'], sparse: true }],
+  ['inscripciones', { fields: ['office.method'], sparse: true }],
+  ['inscripciones', { fields: ['autopay.text'], sparse: true }],
+  ['payment_attempts', { fields: ['status'] }],
+  ['carritos', { fields: ['reminded_at'] }],
+  ['comprobantes', { fields: ['mailed'], sparse: true }],
+  ['pagos', { fields: ['receipt_pending'], sparse: true }],
+  ['avisos', { fields: ['status'] }],
 ];
 
 /** Codes an admin may have repeated before the unique index existed. */

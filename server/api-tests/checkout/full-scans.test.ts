@@ -10,6 +10,15 @@ import type { FullScan } from '../../../src/core/store/nedb-candidates.ts';
 import { seedDemoData } from '../../../src/core/seed.ts';
 import { newUser } from '../../../src/domain/accounts.ts';
 import { demoCart, enrolmentRequest, payAs, type DemoCart } from './testing.ts';
+import { reconcilePayments } from '../../../src/core/checkout/reconciler.ts';
+import { sendCartReminders } from '../../../src/core/checkout/carts.ts';
+import { offerFreedPlaces } from '../../../src/core/checkout/waitlist.ts';
+import { releaseUnpaidOfficeOrders } from '../../../src/core/checkout/office.ts';
+import { settleCardPayments } from '../../../src/core/payments/card-settler.ts';
+import { runAutopay } from '../../../src/core/payments/autopay.ts';
+import { issuePendingReceipts } from '../../../src/core/receipts/pending-receipts.ts';
+import { issuePendingPaymentReceipts } from '../../../src/core/payments/payment-receipts.ts';
+import { sendDueNotices } from '../../../src/core/messaging/notices.ts';
 
 const FAMILIES = 400;
 
@@ -101,5 +110,29 @@ describe('the checkout on a store with many families and orders', () => {
 
     expect(await t.store.collection('outbox').find({ kind: 'ncf-alert' })).toHaveLength(1);
     expect(walked).toEqual([]);
+  });
+
+  it("walks none in the school's background passes either, which every school runs every minute or so", async () => {
+    const scans: FullScan[] = [];
+    const school = await crowdedSchool(scans);
+    t = school.t;
+    await checkouts(school.cart);
+    scans.length = 0;
+    const { deps } = t.app.core;
+    // As server/platform/school.ts runs them, with nothing due: each must find that out by index.
+    for (const pass of [
+      reconcilePayments,
+      settleCardPayments,
+      sendCartReminders,
+      offerFreedPlaces,
+      releaseUnpaidOfficeOrders,
+      issuePendingReceipts,
+      issuePendingPaymentReceipts,
+      sendDueNotices,
+      runAutopay,
+    ] as Array<(deps: typeof t.app.core.deps) => Promise<unknown>>)
+      await pass(deps);
+
+    expect(scans.map(({ collection, query }) => ({ collection, query }))).toEqual([]);
   });
 });

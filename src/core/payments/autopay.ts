@@ -58,9 +58,10 @@ export async function runAutopay(deps: CoreDeps): Promise<AutopayReport> {
   const enrolments = store.collection<Enrolment>('inscripciones');
 
   // Only enrolments with autopay on (and not cancelled) are read, for the notices and the charges:
-  // the families who pay by hand cost the pass nothing.
+  // the families who pay by hand cost the pass nothing. Asked by the consent's text, which every
+  // authorisation has beside its date: its sparse index finds them (src/core/indexes.ts).
   const withAutopay = new Map(
-    (await enrolments.find({ 'autopay.authorised_at': { $exists: true }, status: { $ne: 'cancelled' } })).map(
+    (await enrolments.find({ 'autopay.text': { $exists: true }, status: { $ne: 'cancelled' } })).map(
       (enrolment) => [enrolment._id, enrolment],
     ),
   );

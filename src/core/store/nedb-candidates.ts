@@ -21,6 +21,9 @@ export type FullScanListener = (scan: FullScan) => void;
 interface NedbIndex {
   getMatching(value: unknown): AnyDoc[];
   getBetweenBounds(query: Record<string, unknown>): AnyDoc[];
+  getAll(): AnyDoc[];
+  /** A sparse index holds exactly the documents that have the field. */
+  sparse: boolean;
 }
 
 /** NeDB's internals this module replaces or reads. */
@@ -91,7 +94,11 @@ function union(indexes: Record<string, NedbIndex>, branches: unknown): AnyDoc[] 
   return [...byId.values()];
 }
 
-/** The lookups NeDB itself makes on one field's index: a value, `$in`, or bounds. */
+/**
+ * The lookups NeDB itself makes on one field's index: a value, `$in`, or bounds; and `$exists: true`
+ * on a sparse index, which holds exactly the documents that have the field (null included, as
+ * NeDB's own `$exists` counts it; never on a date, which NeDB's sparse indexes leave out).
+ */
 function byCondition(index: NedbIndex, value: unknown): AnyDoc[] | null {
   if (isPlainValue(value)) return index.getMatching(value);
   if (value === null || typeof value !== 'object') return null;
@@ -99,6 +106,8 @@ function byCondition(index: NedbIndex, value: unknown): AnyDoc[] | null {
   if (Array.isArray(operators.$in)) return index.getMatching(operators.$in);
   if (['$lt', '$lte', '$gt', '$gte'].some((bound) => bound in operators))
     return index.getBetweenBounds(operators);
+  if (operators.$exists === true && index.sparse && Object.keys(operators).length === 1)
+    return index.getAll();
   return null;
 }
 
