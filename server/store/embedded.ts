@@ -10,7 +10,7 @@ import { collectionsOf, Datastore, nextInCounters } from '../../src/core/store/n
 import type { FullScanListener } from '../../src/core/store/nedb-candidates.ts';
 import type { Store } from './port.ts';
 import { countingWrites } from '../../src/core/store/revisions.ts';
-import model from '@seald-io/nedb/lib/model.js';
+import { serializeDocument } from './serialize.ts';
 import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
 
 const EXTENSION = '.db';
@@ -75,7 +75,7 @@ export async function openEmbeddedStore(
       // Serialised as NeDB writes its own compacted datafile: one line per document.
       return docs.map(({ name, docs: all }) => ({
         name,
-        lines: all.map((doc) => model.serialize(doc)),
+        lines: all.map((doc) => serializeDocument(doc)),
       }));
     },
     async close() {
@@ -119,7 +119,7 @@ async function loadDatastore(filename: string, fsync: boolean): Promise<Datastor
   persistence.persistNewStateAsync = async (docs) => {
     // As NeDB writes them (it has no serialisation hooks here): one line per document.
     let lines = '';
-    for (const doc of docs) lines += model.serialize(doc) + '\n';
+    for (const doc of docs) lines += serializeDocument(doc) + '\n';
     if (lines.length === 0) return;
     const opened = datafile();
     try {
