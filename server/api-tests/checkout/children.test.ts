@@ -117,4 +117,28 @@ describe('one place per child', () => {
     await cancelAsStaff(k.t, k.admin, order._id, 'Cambio de planes');
     expect((await k.pay(k.parent, enrolmentRequest(k.cart, [[0]]))).statusCode).toBe(201);
   });
+
+  it("claims every child's weeks of an order together, and takes over a declined order's claim among them", async () => {
+    kit = await staffKit();
+    const k = kit;
+    // The first child's claim on week 1 is left by a declined order: the batch meets it, and each
+    // place is then claimed on its own (the declined order's claim replaced).
+    const declined = await k.pay(k.parent, enrolmentRequest(k.cart, [[0]], { card: SANDBOX_CARDS.declined }));
+    expect(declined.statusCode).toBe(402);
+    const paid = await k.pay(k.parent, enrolmentRequest(k.cart, [[0, 1], [0, 1]]));
+    expect(paid.statusCode, paid.body).toBe(201);
+    const order = (await k.t.store
+      .collection<Enrolment>('inscripciones')
+      .findOne({ order_number: paid.json().result.orderId }))!;
+    const claims = await k.t.store.collection<{ _id: string; enrolment_id: string }>('inscritos').find({});
+    expect(claims.map((claim) => claim.enrolment_id)).toEqual([order._id, order._id, order._id, order._id]);
+    // A second family order for either child in either week is refused, in words.
+    const again = await k.pay(k.parent, enrolmentRequest(k.cart, [[1]]));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain(paid.json().result.orderId);
+    // Another family's first order of two children in two weeks: four claims in one go.
+    const other = await k.t.createUser();
+    expect((await k.pay(other.token, enrolmentRequest(k.cart, [[2, 3], [2, 3]]))).statusCode).toBe(201);
+    expect(await k.t.store.collection('inscritos').count({})).toBe(8);
+  });
 });

@@ -149,14 +149,23 @@ export async function claimChildren(
   const now = options.now ?? new Date();
   const enrolments = store.collection<Enrolment>('inscripciones');
   const claims = store.collection<ChildClaim>(CHILD_CLAIMS);
+  const claimOf = (place: { key: string }): ChildClaim => ({
+    _id: place.key,
+    enrolment_id: order._id,
+    ...(options.pending ? { pending_until: new Date(now.getTime() + CHANGE_CLAIM_MS) } : {}),
+  });
+  // Usually no child has a claim yet: all of them in one write (one line, one flush). Else each is
+  // claimed below; those the batch wrote before the duplicate (MongoDB keeps them) are found as ours.
+  try {
+    await claims.insertMany(places.map(claimOf));
+    return places.map((place) => place.key);
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error;
+  }
   for (const place of places) {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await claims.insertOne({
-          _id: place.key,
-          enrolment_id: order._id,
-          ...(options.pending ? { pending_until: new Date(now.getTime() + CHANGE_CLAIM_MS) } : {}),
-        });
+        await claims.insertOne(claimOf(place));
         break;
       } catch (error) {
         if (!(error instanceof DuplicateKeyError) || attempt > 0) throw error;
