@@ -435,12 +435,14 @@ describe('public pages rendered ahead (issue 23)', () => {
     }
   });
 
-  it("never names one school's camp on another school's host (issue 55)", async () => {
-    const slotted = `{ head: '', body: '<main><h1>Iniciar sesión</h1><p data-linked-camp="${LINKED_CAMP_SLOT.id}">Se inscribe en: <strong>${LINKED_CAMP_SLOT.name}</strong></p><form></form></main>' }`;
+  /** A platform with the fake build and a renderer that writes the configuration it is given. */
+  async function platformWithRenderer() {
+    const slotted = `{ head: '', body: '<main><h1>Iniciar sesión</h1><p class="cuenta">' + who + '</p><p data-linked-camp="${LINKED_CAMP_SLOT.id}">Se inscribe en: <strong>${LINKED_CAMP_SLOT.name}</strong></p><form></form></main>' }`;
     const platform = await withRenderer(
-      `export async function renderPublicPages() {
+      `export async function renderPublicPages(config) {
+        const who = config.accountId + (config.schoolName ? ' · ' + config.schoolName : '');
         return {
-          '/login': { head: '', body: '<main><h1>Iniciar sesión</h1><form></form></main>' },
+          '/login': { head: '', body: '<main><h1>Iniciar sesión</h1><p class="cuenta">' + who + '</p><form></form></main>' },
           '/login?camp': ${slotted},
         };
       }`,
@@ -448,6 +450,52 @@ describe('public pages rendered ahead (issue 23)', () => {
       buildPlatformTestApp,
     );
     t = platform;
+    const at = (url: string, host?: string) =>
+      platform.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', ...(host ? { host } : {}) },
+      });
+    return { platform, at };
+  }
+
+  it("renders another school's pages ahead with its own configuration, script and CSP, and preloads its wizard (issue 55)", async () => {
+    const { platform, at } = await platformWithRenderer();
+    const assets = path.join(platform.config.staticDir, 'assets');
+    await fs.mkdir(assets, { recursive: true });
+    await fs.writeFile(path.join(assets, 'wizard-core.1a2b3c4d.js'), '');
+    expect((await platform.createSchool('escuela-b')).statusCode).toBe(201);
+    const admin = await platform.schoolAdminToken('escuela-b');
+    expect((await platform.saveSchoolSettings('escuela-b', admin, { name: 'Academia B' })).statusCode).toBe(
+      200,
+    );
+
+    const login = await at('/login', hostOf('escuela-b'));
+    expect(login.body).toContain(
+      '<div id="root" data-prerendered="/login"><main><h1>Iniciar sesión</h1><p class="cuenta">escuela-b · Academia B</p>',
+    );
+    // Its own configuration, inlined and allowed by its own hash (not the deployment's).
+    const script = /<script>(window\.__APP_CONFIG__[^<]*)<\/script>/.exec(login.body)?.[1];
+    expect(script).toContain('"schoolName":"Academia B"');
+    const hash = `'sha256-${crypto.createHash('sha256').update(script!, 'utf8').digest('base64')}'`;
+    expect(login.headers['content-security-policy']).toContain(`script-src 'self' ${hash}`);
+    // The deployment's school keeps its own pages.
+    const own = await at('/login');
+    expect(own.body).toContain(`<p class="cuenta">${platform.config.accountId}</p>`);
+    expect(own.body).not.toContain('Academia B');
+    // The wizard's address preloads its chunks on the school's host too.
+    const calendar = await at('/calendario', hostOf('escuela-b'));
+    expect(calendar.body).toContain(
+      '<link rel="preload" href="/assets/wizard-core.1a2b3c4d.js" as="script">',
+    );
+    expect(calendar.body).toContain('"accountId":"escuela-b"');
+    // A new name is a new page.
+    await platform.saveSchoolSettings('escuela-b', admin, { name: 'Academia Norte' });
+    expect((await at('/login', hostOf('escuela-b'))).body).toContain('escuela-b · Academia Norte');
+  });
+
+  it("names each school's camp on its own host, never another school's (issue 55)", async () => {
+    const { platform, at } = await platformWithRenderer();
     // The deployment's own school and a school of the platform, each with its own summer camp.
     await seedDemoData(platform.store);
     expect((await platform.createSchool('escuela-b')).statusCode).toBe(201);
@@ -460,13 +508,14 @@ describe('public pages rendered ahead (issue 23)', () => {
       (await store.collection<{ _id: string; name: string }>('campamentos').findOne({ type: 'campamento' }))!;
     const own = await campOf(platform.store);
     const theirs = await campOf(other);
-    const at = (url: string, host?: string) =>
-      platform.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(host ? { host } : {}) } });
 
     // Each school's link on its own host names its camp…
-    expect((await at(`/login?camp=${own._id}`)).body).toContain(`Se inscribe en: <strong>${own.name}</strong>`);
-    const onB = await at(`/login?camp=${theirs._id}`, hostOf('escuela-b'));
-    expect(onB.body).toContain('"accountId":"escuela-b"');
+    expect((await at(`/login?camp=${own._id}`)).body).toContain(
+      `Se inscribe en: <strong>${own.name}</strong>`,
+    );
+    const onB = (await at(`/login?camp=${theirs._id}`, hostOf('escuela-b'))).body;
+    expect(onB).toContain('Se inscribe en: <strong>Verano de la Escuela B</strong>');
+    expect(onB).toContain('<p class="cuenta">escuela-b</p>');
     // …and never the other school's, whichever host asks first (pages are kept once made).
     const crossed = [
       await at(`/login?camp=${own._id}`, hostOf('escuela-b')),
@@ -478,7 +527,7 @@ describe('public pages rendered ahead (issue 23)', () => {
       expect(page.body).not.toContain('Verano de la Escuela B');
       expect(page.body).not.toContain('Se inscribe en');
     }
-    expect(crossed[0]!.body).toContain('"accountId":"escuela-b"');
+    expect(crossed[0]!.body).toContain('<p class="cuenta">escuela-b</p>');
     expect(crossed[1]!.body).not.toContain('escuela-b');
   });
 

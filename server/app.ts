@@ -16,7 +16,13 @@ import { registerFrontend } from './http/frontend.ts';
 import { publicPagesRenderer } from './http/prerender.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { healthRoutes } from './routes/health.ts';
-import { appConfigRoute, browserConfig, configScript, cspHash } from './routes/app-config.ts';
+import {
+  appConfigRoute,
+  browserConfig,
+  configScript,
+  cspHash,
+  type BrowserConfig,
+} from './routes/app-config.ts';
 import { authPlugin } from './auth/guards.ts';
 import { sharedSchemaCompilers } from './http/schemaCompilers.ts';
 import { OWASP_SCRYPT, type ScryptParams } from './auth/password.ts';
@@ -250,17 +256,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Each school's page carries its own runtime configuration (its account id, and its name, logo
   // and colour once its administrators set them), allowed by its hash; made again when they change.
   const defaultHash = cspHash(inlineConfigScript);
-  const schoolScripts = new Map<string, { key: string; script: string }>();
+  const schoolScripts = new Map<string, { key: string; script: string; config: BrowserConfig }>();
   const schoolScript = (request: FastifyRequest) => {
     const school = request.school;
     if (!school) return null;
     const branded = Object.values(school.branding).some(Boolean);
-    // The default school as its environment describes it keeps the page rendered ahead.
+    // The default school as its environment describes it is served the deployment's own pages.
     if (school.isDefault && !branded) return null;
     const key = `${school.id}:${JSON.stringify(school.branding)}`;
     let own = schoolScripts.get(school.id);
     if (own?.key !== key) {
-      own = { key, script: configScript(browserConfig(school.config, school.branding)) };
+      const config = browserConfig(school.config, school.branding);
+      own = { key, script: configScript(config), config };
       schoolScripts.set(school.id, own);
     }
     return own;

@@ -9,6 +9,7 @@ import { appConfig, readAppConfig, type AppConfig } from './api/config.ts';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { makeStore } from './app/store.ts';
+import { schoolBrand, schoolNameOf } from './lib/AuthFrame.tsx';
 import { LINKED_CAMP_PAGES, LINKED_CAMP_SLOT, linkedPageKey } from './domain/linkedCampSlot.ts';
 
 /** The pages a visitor who is not signed in sees first (the enrolment link is /login?camp=). */
@@ -41,14 +42,16 @@ async function render(location: string): Promise<RenderedPage> {
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * Each public page, rendered with `config` (the page's
- * window.__APP_CONFIG__), and the sign-in pages again as an enrolment link opens them, with the
+ * Each public page, rendered with `config` (the page's window.__APP_CONFIG__: the deployment's
+ * school's, or another school's own, issue 55), and the sign-in pages again as an enrolment link opens them, with the
  * stand-ins the server fills for each link (`/login?camp`, ./domain/linkedCampSlot.ts). The pages
  * read the configuration from one module-wide object, so renders take turns.
  */
 export function renderPublicPages(config: unknown): Promise<Record<string, RenderedPage>> {
   const next = queue.then(async () => {
     Object.assign(appConfig as { -readonly [K in keyof AppConfig]: AppConfig[K] }, readAppConfig(config));
+    // A school's own name (issue 55), shown by the sign-in pages' frame.
+    schoolBrand.name = schoolNameOf((config as { schoolName?: unknown } | null)?.schoolName);
     const pages: Record<string, RenderedPage> = {};
     for (const pathname of PRERENDERED_PAGES) pages[pathname] = await render(pathname);
     for (const pathname of LINKED_CAMP_PAGES) {

@@ -54,6 +54,18 @@ export function wizardPreloads(staticDir: string): string {
     .join('');
 }
 
+/** Another school's page: its own runtime configuration, as a script and as the value it sets. */
+export interface SchoolPage {
+  /** Changes whenever the configuration does. */
+  key: string;
+  /** Its configuration script, inlined as the deployment's is. */
+  script: string;
+  /** The CSP that allows that script. */
+  csp: string;
+  /** window.__APP_CONFIG__ as the script sets it: its public pages are rendered ahead with it. */
+  config: unknown;
+}
+
 export interface FrontendOptions {
   /**
    * The runtime configuration script, written into the page in place of its
@@ -64,14 +76,14 @@ export interface FrontendOptions {
   /**
    * The public pages' markup for the root element, by path (src/prerender.tsx through
    * prerender.ts): those addresses get the page with its form already in, for the browser to show
-   * before the scripts run and to hydrate after. Asked again after a new build.
+   * before the scripts run and to hydrate after. Asked again after a new build, and with another
+   * school's configuration for its pages (`config`; the deployment's school's when undefined).
    */
-  prerender?: () => Promise<Record<string, RenderedPage>>;
+  prerender?: (config?: unknown) => Promise<Record<string, RenderedPage>>;
   /**
-   * Another school's page (issue 46): its own configuration script and the CSP that allows it, or
-   * null for the school of `inlineConfigScript`. Those pages are the plain page (not rendered ahead).
+   * Another school's page (issue 46), or null for the school of `inlineConfigScript`.
    */
-  schoolPage?: (request: FastifyRequest) => { key: string; script: string; csp: string } | null;
+  schoolPage?: (request: FastifyRequest) => SchoolPage | null;
   /**
    * The camp an enrolment link (`?camp=`) names, for the sign-in pages rendered ahead (issue 59):
    * its name, and whether it takes enrolments now (a closed one is said to be closed), written
@@ -126,6 +138,26 @@ function pageHtml(
   return page;
 }
 
+/**
+ * The pages of one runtime configuration (the deployment's school's, or another school's own),
+ * made of one build: the plain page, the wizard's with its chunks preloaded, and the public pages
+ * rendered ahead with that configuration (empty until rendered, or if they cannot be).
+ */
+interface PageSet {
+  /** index.html's text they were made of. */
+  of: string;
+  plain: CompressedBody;
+  wizard: CompressedBody | null;
+  publicPages: Map<string, CompressedBody>;
+  /** The sign-in pages as an enrolment link opens them, by linkedPageKey, with the camp's stand-ins. */
+  linkedTemplates: Map<string, string>;
+  /** Those pages with a camp's id and name in, by path, id and name. */
+  linkedPages: Map<string, CompressedBody>;
+}
+
+/** At most this many other schools' page sets are kept (each about 100 KB); then they start afresh. */
+const SCHOOL_SETS = 300;
+
 export async function registerFrontend(
   app: FastifyInstance,
   staticDir: string,
@@ -134,71 +166,71 @@ export async function registerFrontend(
   const indexFile = path.join(staticDir, 'index.html');
   const built = fs.existsSync(indexFile);
   let html = built ? fs.readFileSync(indexFile, 'utf8') : '';
-  let page = built ? buildPage(html, options) : null;
-  const withWizardPreloads = (source: string) => {
+  const makeSet = (source: string, pageOptions: FrontendOptions): PageSet => {
+    let wizard: CompressedBody | null;
     try {
-      return buildPage(source, options, undefined, wizardPreloads(staticDir));
+      wizard = buildPage(source, pageOptions, undefined, wizardPreloads(staticDir));
     } catch {
-      return null; // no assets folder: the plain page
+      wizard = null; // no assets folder: the plain page
     }
+    return {
+      of: source,
+      plain: buildPage(source, pageOptions),
+      wizard,
+      publicPages: new Map(),
+      linkedTemplates: new Map(),
+      linkedPages: new Map(),
+    };
   };
-  let wizardPage = built ? withWizardPreloads(html) : null;
-  let pageTime = built ? fs.statSync(indexFile).mtimeMs : 0;
-  let checkedAt = Date.now();
-  /** The public pages rendered ahead, by path; until they are (or if they cannot be), the plain page. */
-  let publicPages = new Map<string, CompressedBody>();
-  /** The sign-in pages as an enrolment link opens them, by linkedPageKey, with the camp's stand-ins. */
-  let linkedTemplates = new Map<string, string>();
-  /** Those pages with a camp's id and name in, by path, id and name. */
-  let linkedPages = new Map<string, CompressedBody>();
-  const renderPublicPages = async (source: string) => {
+  /** Renders `set`'s public pages with `config` (the deployment's school's when undefined). */
+  const renderInto = async (set: PageSet, pageOptions: FrontendOptions, config?: unknown) => {
     if (!options.prerender) return;
     try {
-      const rendered = Object.entries(await options.prerender());
-      if (source !== html) return; // a newer build came meanwhile: its own render follows
+      const rendered = Object.entries(await options.prerender(config));
+      if (set.of !== html) return; // a newer build came meanwhile: its own render follows
       const plainPages = rendered.filter(([key]) => !key.includes('?'));
-      publicPages = new Map(
-        plainPages.map(([pathname, page]) => [pathname, buildPage(source, options, { pathname, page })]),
+      set.publicPages = new Map(
+        plainPages.map(([pathname, page]) => [pathname, buildPage(set.of, pageOptions, { pathname, page })]),
       );
       // Keyed as rendered ('/login?camp', '/login?camp&closed'): the path and the camp's state.
-      linkedTemplates = new Map(
+      set.linkedTemplates = new Map(
         rendered
           .filter(([key]) => key.includes('?'))
           .map(([key, page]) => {
             const pathname = key.split('?')[0]!;
-            return [key, pageHtml(source, options, { pathname, page })];
+            return [key, pageHtml(set.of, pageOptions, { pathname, page })];
           }),
       );
-      linkedPages = new Map();
+      set.linkedPages = new Map();
     } catch (error) {
       // The pages still work unrendered (the scripts draw them): a slower first paint, not an outage.
       app.log.warn({ err: error }, 'public pages not rendered ahead; served as the plain page');
     }
   };
-  if (built) await renderPublicPages(html);
-  /** The page, made again when a new build replaced index.html (checked at most once a second). */
-  const currentPage = (): CompressedBody | null => {
-    if (!page || Date.now() - checkedAt < 1000) return page;
+  let pages = built ? makeSet(html, options) : null;
+  if (pages) await renderInto(pages, options);
+  let pageTime = built ? fs.statSync(indexFile).mtimeMs : 0;
+  let checkedAt = Date.now();
+  /** The pages, made again when a new build replaced index.html (checked at most once a second). */
+  const currentPages = (): PageSet | null => {
+    if (!pages || Date.now() - checkedAt < 1000) return pages;
     checkedAt = Date.now();
     const time = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
-    if (time === undefined || time === pageTime) return page;
+    if (time === undefined || time === pageTime) return pages;
     try {
       const source = fs.readFileSync(indexFile, 'utf8');
-      page = buildPage(source, options);
-      wizardPage = withWizardPreloads(source);
+      // The old markup may not match the new scripts: plain pages until the new render is in.
+      const fresh = makeSet(source, options);
       html = source;
       pageTime = time;
-      // The old markup may not match the new scripts: plain pages until the new render is in.
-      publicPages = new Map();
-      linkedTemplates = new Map();
-      linkedPages = new Map();
-      void renderPublicPages(source);
+      pages = fresh;
+      void renderInto(fresh, options);
     } catch {
       // A build still writing the file: the previous page serves until the next check.
     }
-    return page;
+    return pages;
   };
-  if (page) {
+  if (pages) {
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
@@ -216,73 +248,73 @@ export async function registerFrontend(
     });
   }
 
-  /** Other schools' pages, by school, for the build they were made of. */
-  let schoolPages = new Map<string, CompressedBody>();
-  let schoolPagesOf = '';
-  const sendSchoolPage = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    own: { key: string; script: string; csp: string },
-  ) => {
-    // A new build, or many saved settings since (each makes a page of its own): start afresh.
-    if (schoolPagesOf !== html || schoolPages.size > 1000) {
-      schoolPages = new Map();
-      schoolPagesOf = html;
+  /**
+   * Other schools' pages (issue 46), by school and runtime configuration, made on a school's first
+   * visit and rendered ahead with its own configuration (its name, its sign-in buttons) as the
+   * deployment's school's are: the same first paint and the same preloads on every school's host.
+   */
+  const schoolSets = new Map<string, { set: PageSet; rendered: Promise<void> }>();
+  /** A school's pages, once rendered ahead (its first visitor waits for that, a fraction of a second). */
+  const schoolPages = async (own: SchoolPage): Promise<PageSet> => {
+    let made = schoolSets.get(own.key);
+    if (made?.set.of !== html) {
+      if (schoolSets.size >= SCHOOL_SETS) schoolSets.clear();
+      const pageOptions = { inlineConfigScript: own.script };
+      const set = makeSet(html, pageOptions);
+      made = { set, rendered: renderInto(set, pageOptions, own.config) };
+      schoolSets.set(own.key, made);
     }
-    let body = schoolPages.get(own.key);
-    if (!body) {
-      body = buildPage(html, { inlineConfigScript: own.script });
-      schoolPages.set(own.key, body);
-    }
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', NO_CACHE)
-      .header('content-security-policy', own.csp);
-    return sendCompressed(request, reply, body);
+    await made.rendered;
+    return made.set;
   };
 
   /**
    * The sign-in page rendered ahead with the link's camp named in it (or said to be closed), or
    * null to serve it plain.
    */
-  const linkedPage = async (request: FastifyRequest, pathname: string): Promise<CompressedBody | null> => {
-    if (!options.linkedCamp || !linkedTemplates.has(linkedPageKey(pathname))) return null;
+  const linkedPage = async (
+    set: PageSet,
+    request: FastifyRequest,
+    pathname: string,
+  ): Promise<CompressedBody | null> => {
+    if (!options.linkedCamp || !set.linkedTemplates.has(linkedPageKey(pathname))) return null;
     const campId = new URLSearchParams(request.url.split('?')[1] ?? '').get('camp')?.trim() ?? '';
     if (!CAMP_ID.test(campId)) return null;
     // The page still works without the name (the scripts ask for it): never a failed page for it.
     const camp = await options.linkedCamp(request, campId).catch(() => null);
-    const template = camp && linkedTemplates.get(linkedPageKey(pathname, !camp.open));
+    const template = camp && set.linkedTemplates.get(linkedPageKey(pathname, !camp.open));
     if (!camp || !template) return null;
     const key = `${pathname}\n${campId}\n${camp.open}\n${camp.name}`;
-    let body = linkedPages.get(key);
+    let body = set.linkedPages.get(key);
     if (!body) {
-      if (linkedPages.size > 500) linkedPages = new Map();
+      if (set.linkedPages.size > 500) set.linkedPages = new Map();
       body = compressBody(
         template
           .replaceAll(camp.open ? LINKED_CAMP_SLOT.id : LINKED_CAMP_SLOT.closedId, () => campId)
           .replaceAll(LINKED_CAMP_SLOT.name, () => escapeHtml(camp.name)),
       );
-      linkedPages.set(key, body);
+      set.linkedPages.set(key, body);
     }
     return body;
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const plain = currentPage();
-    if (!plain) return reply.status(503).type('text/plain; charset=utf-8').send(FRONTEND_NOT_BUILT);
+    const deployment = currentPages();
+    if (!deployment) return reply.status(503).type('text/plain; charset=utf-8').send(FRONTEND_NOT_BUILT);
     const own = options.schoolPage?.(request);
-    if (own) return sendSchoolPage(request, reply, own);
+    const set = own ? await schoolPages(own) : deployment;
     const pathname = request.url.split('?')[0] ?? '/';
     const current =
-      (await linkedPage(request, pathname)) ??
-      publicPages.get(pathname) ??
-      (WIZARD_PATHS.includes(pathname) ? wizardPage : null) ??
-      plain;
+      (await linkedPage(set, request, pathname)) ??
+      set.publicPages.get(pathname) ??
+      (WIZARD_PATHS.includes(pathname) ? set.wizard : null) ??
+      set.plain;
     reply.type('text/html; charset=utf-8').header('cache-control', NO_CACHE);
+    if (own) reply.header('content-security-policy', own.csp);
     return sendCompressed(request, reply, current);
   };
   // The static plugin would answer the root folder itself (403 with `index: false`).
-  if (page) app.get('/', sendPage);
+  if (pages) app.get('/', sendPage);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

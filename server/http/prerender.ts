@@ -13,13 +13,14 @@ interface Renderer {
 export function publicPagesRenderer(
   staticDir: string,
   browserConfig: unknown,
-): (() => Promise<Record<string, RenderedPage>>) | undefined {
+): ((config?: unknown) => Promise<Record<string, RenderedPage>>) | undefined {
   const file = path.join(staticDir, 'prerender', 'render.mjs');
   if (!fs.existsSync(file)) return undefined;
-  return async () => {
+  // `config`: another school's own configuration (issue 55); the deployment's school's without it.
+  return async (config = browserConfig) => {
     // The build's date in the address: a new build is imported anew, not served from the cache.
     const version = fs.statSync(file).mtimeMs;
     const renderer = (await import(`${pathToFileURL(file).href}?v=${version}`)) as Renderer;
-    return renderer.renderPublicPages(browserConfig);
+    return renderer.renderPublicPages(config);
   };
 }
