@@ -61,12 +61,16 @@ export async function startBenchServer(
   };
 }
 
-export async function benchApp(options: { staticDir?: string } = {}) {
+/** `platform`: a platform operator is set, so that other schools can be created (issue 55). */
+export async function benchApp(options: { staticDir?: string; platform?: boolean } = {}) {
   const server = await startBenchServer({
     env: {
       ...(options.staticDir ? { STATIC_DIR: options.staticDir } : {}),
       ADMIN_EMAIL: 'admin@bench.do',
       ADMIN_PASSWORD: 'clave-bench-123',
+      ...(options.platform
+        ? { PLATFORM_ADMIN_EMAIL: 'operador@bench.do', PLATFORM_ADMIN_PASSWORD: 'clave-de-la-plataforma' }
+        : {}),
     },
   });
   const { app, store, config } = server;

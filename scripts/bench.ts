@@ -10,6 +10,9 @@
 //      slowdown, its defaults) on /login, /register and the signed-in /calendario, three runs each,
 //      median: cold (the browser's cache emptied before every run, as a phone that never saw the
 //      site: a parent opening the link from WhatsApp) and warm (a second visit) apart.
+//      BENCH_SCHOOL=1 audits the same pages of another school of the platform too (issue 55): one
+//      created on its own host (tigres.localhost, which the browser takes to this machine), with a
+//      name of its own and the demo camp.
 // BENCH_SECONDS (default 8) sets the checkout load's length; BENCH_ONLY=api|checkout|lighthouse runs one part
 // (BENCH_PAGES and BENCH_CACHE narrow Lighthouse's, below).
 // The figures and the command go to docs/performance.md.
@@ -25,6 +28,9 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chooseChromium } from '../e2e/browser.ts';
 import { buildIfStale } from './build.ts';
 import { benchApp } from './bench-app.ts';
+import { benchParents } from './bench-load.ts';
+import { seedDemoData } from '../src/core/seed.ts';
+import type { Camp } from '../src/domain/records.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -36,9 +42,67 @@ const runs = (part: string) => !ONLY || ONLY === part;
 const rows: string[][] = [];
 
 await buildIfStale();
-const { url, parent, token, camp, apiHeaders, close } = await benchApp({
+const OTHER_SCHOOL = process.env.BENCH_SCHOOL === '1';
+const { app, url, parent, token, camp, apiHeaders, close } = await benchApp({
   staticDir: path.join(root, 'dist'),
+  platform: OTHER_SCHOOL,
 });
+
+/** Where a parent is signed in for the audits: the deployment's school, and maybe another. */
+interface AuditedSchool {
+  label: string;
+  url: string;
+  parent: string;
+  token: string;
+  campId: string;
+}
+const audited: AuditedSchool[] = [{ label: '', url, parent, token, campId: camp._id }];
+if (OTHER_SCHOOL) audited.push(await otherSchool());
+
+/** A school created as the platform creates one, on tigres.localhost, named by its administrator. */
+async function otherSchool(): Promise<AuditedSchool> {
+  const id = 'tigres';
+  const school = await app.schools.create({
+    id,
+    name: 'Escuela Los Tigres',
+    hosts: [`${id}.localhost`],
+    admin_email: 'direccion@tigres.do',
+    admin_password: 'clave-segura-bench',
+  });
+  await seedDemoData(school.store);
+  const headers = { 'x-account-id': id };
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/usuarios/login',
+    headers,
+    payload: { email: 'direccion@tigres.do', password: 'clave-segura-bench' },
+  });
+  const adminToken = login.json<{ result: { token: string } }>().result.token;
+  const named = await app.inject({
+    method: 'POST',
+    url: '/api/ajustes/escuela',
+    headers: { ...headers, authorization: `Bearer ${adminToken}` },
+    payload: { name: 'Escuela Los Tigres' },
+  });
+  if (named.statusCode !== 200) throw new Error(`naming the school: ${named.statusCode} ${named.body}`);
+  let parentId = '';
+  const [parentToken] = await benchParents(
+    school.store,
+    (userId) => {
+      parentId = userId;
+      return app.signSchoolToken(id, userId);
+    },
+    1,
+  );
+  const own = (await school.store.collection<Camp>('campamentos').find({})).find((c) => c.code === 'CV2027')!;
+  return {
+    label: ' (another school)',
+    url: url.replace('127.0.0.1', `${id}.localhost`),
+    parent: parentId,
+    token: parentToken!,
+    campId: own._id,
+  };
+}
 
 async function load(target: string, headers: Record<string, string> = {}, duration = API_SECONDS) {
   const result = await autocannon({ url: target, connections: 10, duration, headers, workers: 1 });
@@ -185,7 +249,14 @@ if (runs('lighthouse')) {
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`],
   });
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  async function audit(name: string, address: string, signedIn: boolean, cold: boolean) {
+  async function audit(
+    school: AuditedSchool,
+    name: string,
+    address: string,
+    signedIn: boolean,
+    cold: boolean,
+  ) {
+    const { url } = school;
     const page = await context.newPage();
     await page.goto(`${url}/app-config.js`);
     await page.evaluate(
@@ -197,7 +268,7 @@ if (runs('lighthouse')) {
           localStorage.setItem('CampamentId', campId);
         }
       },
-      [signedIn ? token : null, parent, camp._id] as const,
+      [signedIn ? school.token : null, school.parent, school.campId] as const,
     );
     // Cold: nothing cached. Storage is kept (Lighthouse's own reset would sign the parent out), the
     // HTTP cache emptied before each run. Warm: one visit first, then the cache as it is.
@@ -224,7 +295,7 @@ if (runs('lighthouse')) {
     }
     await page.close();
     rows.push([
-      `Lighthouse mobile ${name}, ${cold ? 'cold' : 'warm'} (median of 3)`,
+      `Lighthouse mobile ${name}${school.label}, ${cold ? 'cold' : 'warm'} (median of 3)`,
       `score ${median(results.map((r) => r.score))} (${results.map((r) => r.score).join(', ')})`,
       `FCP ${(median(results.map((r) => r.fcp)) / 1000).toFixed(1)} s, LCP ${(median(results.map((r) => r.lcp)) / 1000).toFixed(1)} s`,
       `TBT ${Math.round(median(results.map((r) => r.tbt)))} ms, CLS ${median(results.map((r) => r.cls)).toFixed(3)}`,
@@ -233,15 +304,17 @@ if (runs('lighthouse')) {
   // BENCH_PAGES=/calendario (comma-separated) and BENCH_CACHE=cold|warm narrow the runs while a
   // change is being measured; the table for the docs is the whole run.
   const pages = process.env.BENCH_PAGES?.split(',');
-  const audits: Array<[string, string, boolean]> = [
-    ['/login', `/login?camp=${camp._id}`, false],
-    ['/register', '/register', false],
-    ['/calendario', '/calendario', true],
-  ];
-  for (const cold of [true, false]) {
-    if (process.env.BENCH_CACHE && process.env.BENCH_CACHE !== (cold ? 'cold' : 'warm')) continue;
-    for (const [name, address, signedIn] of audits) {
-      if (!pages || pages.includes(name)) await audit(name, address, signedIn, cold);
+  for (const school of audited) {
+    const audits: Array<[string, string, boolean]> = [
+      ['/login', `/login?camp=${school.campId}`, false],
+      ['/register', '/register', false],
+      ['/calendario', '/calendario', true],
+    ];
+    for (const cold of [true, false]) {
+      if (process.env.BENCH_CACHE && process.env.BENCH_CACHE !== (cold ? 'cold' : 'warm')) continue;
+      for (const [name, address, signedIn] of audits) {
+        if (!pages || pages.includes(name)) await audit(school, name, address, signedIn, cold);
+      }
     }
   }
   await context.close();
