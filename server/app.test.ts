@@ -4,10 +4,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Type } from 'typebox';
-import { buildTestApp, type BuildOptions, type TestApp } from './testing/build.ts';
+import { buildTestApp, TEST_ACCOUNT_ID, type BuildOptions, type TestApp } from './testing/build.ts';
 import { buildPlatformTestApp, hostOf } from './testing/platform.ts';
 import { seedDemoData } from '../src/core/seed.ts';
-import { FRONTEND_NOT_BUILT } from './http/frontend.ts';
+import { FRONTEND_NOT_BUILT, RENDER_WAIT_MS } from './http/frontend.ts';
 import { LINKED_CAMP_SLOT } from '../src/domain/linkedCampSlot.ts';
 import { HEALTH_PING_MS } from './routes/health.ts';
 import { pino } from 'pino';
@@ -492,6 +492,33 @@ describe('public pages rendered ahead (issue 23)', () => {
     // A new name is a new page.
     await platform.saveSchoolSettings('escuela-b', admin, { name: 'Academia Norte' });
     expect((await at('/login', hostOf('escuela-b'))).body).toContain('escuela-b · Academia Norte');
+  });
+
+  it('serves another school the plain page, with its own configuration, while its render is slow (issue 55)', async () => {
+    const platform = await withRenderer(
+      `export async function renderPublicPages(config) {
+        // The deployment's school renders at once; any other never finishes.
+        if (config.accountId !== ${JSON.stringify(TEST_ACCOUNT_ID)}) return new Promise(() => {});
+        return { '/login': { head: '', body: '<main><h1>Iniciar sesión</h1><form></form></main>' } };
+      }`,
+      {},
+      buildPlatformTestApp,
+    );
+    t = platform;
+    expect((await platform.createSchool('escuela-b')).statusCode).toBe(201);
+    const started = Date.now();
+    const login = await platform.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { accept: 'text/html', host: hostOf('escuela-b') },
+    });
+    expect(Date.now() - started).toBeLessThan(RENDER_WAIT_MS + 1000);
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('boot-preloader');
+    expect(login.body).toContain('"accountId":"escuela-b"');
+    // The deployment's own page is rendered ahead all along.
+    const own = await platform.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+    expect(own.body).toContain('data-prerendered="/login"');
   });
 
   it("names each school's camp on its own host, never another school's (issue 55)", async () => {

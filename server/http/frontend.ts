@@ -157,6 +157,8 @@ interface PageSet {
 
 /** At most this many other schools' page sets are kept (each about 100 KB); then they start afresh. */
 const SCHOOL_SETS = 300;
+/** How long a school's first visitor waits for its pages to be rendered ahead before getting the plain page. */
+export const RENDER_WAIT_MS = 1500;
 
 export async function registerFrontend(
   app: FastifyInstance,
@@ -254,7 +256,10 @@ export async function registerFrontend(
    * deployment's school's are: the same first paint and the same preloads on every school's host.
    */
   const schoolSets = new Map<string, { set: PageSet; rendered: Promise<void> }>();
-  /** A school's pages, once rendered ahead (its first visitor waits for that, a fraction of a second). */
+  /**
+   * A school's pages, once rendered ahead: its first visitor waits for that (a fraction of a second),
+   * never more than RENDER_WAIT_MS (renders take turns; a slow one gives the plain page meanwhile).
+   */
   const schoolPages = async (own: SchoolPage): Promise<PageSet> => {
     let made = schoolSets.get(own.key);
     if (made?.set.of !== html) {
@@ -264,7 +269,12 @@ export async function registerFrontend(
       made = { set, rendered: renderInto(set, pageOptions, own.config) };
       schoolSets.set(own.key, made);
     }
-    await made.rendered;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      made.rendered,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, RENDER_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
     return made.set;
   };
 
