@@ -125,7 +125,13 @@ describe('one place per child', () => {
     // place is then claimed on its own (the declined order's claim replaced).
     const declined = await k.pay(k.parent, enrolmentRequest(k.cart, [[0]], { card: SANDBOX_CARDS.declined }));
     expect(declined.statusCode).toBe(402);
-    const paid = await k.pay(k.parent, enrolmentRequest(k.cart, [[0, 1], [0, 1]]));
+    const paid = await k.pay(
+      k.parent,
+      enrolmentRequest(k.cart, [
+        [0, 1],
+        [0, 1],
+      ]),
+    );
     expect(paid.statusCode, paid.body).toBe(201);
     const order = (await k.t.store
       .collection<Enrolment>('inscripciones')
@@ -138,7 +144,17 @@ describe('one place per child', () => {
     expect(again.json().message).toContain(paid.json().result.orderId);
     // Another family's first order of two children in two weeks: four claims in one go.
     const other = await k.t.createUser();
-    expect((await k.pay(other.token, enrolmentRequest(k.cart, [[2, 3], [2, 3]]))).statusCode).toBe(201);
+    expect(
+      (
+        await k.pay(
+          other.token,
+          enrolmentRequest(k.cart, [
+            [2, 3],
+            [2, 3],
+          ]),
+        )
+      ).statusCode,
+    ).toBe(201);
     expect(await k.t.store.collection('inscritos').count({})).toBe(8);
   });
 });
