@@ -256,7 +256,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Each school's page carries its own runtime configuration (its account id, and its name, logo
   // and colour once its administrators set them), allowed by its hash; made again when they change.
   const defaultHash = cspHash(inlineConfigScript);
-  const schoolScripts = new Map<string, { key: string; script: string; config: BrowserConfig }>();
+  const schoolScripts = new Map<string, { id: string; key: string; script: string; config: BrowserConfig }>();
   const schoolScript = (request: FastifyRequest) => {
     const school = request.school;
     if (!school) return null;
@@ -267,7 +267,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     let own = schoolScripts.get(school.id);
     if (own?.key !== key) {
       const config = browserConfig(school.config, school.branding);
-      own = { key, script: configScript(config), config };
+      own = { id: school.id, key, script: configScript(config), config };
       schoolScripts.set(school.id, own);
     }
     return own;

@@ -60,6 +60,11 @@ export function renderPublicPages(config: unknown): Promise<Record<string, Rende
     }
     return pages;
   });
-  queue = next.catch(() => undefined);
+  // The next render waits for this one, or 10 s at most: one that never ends holds no other school.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise((resolve) => (timer = setTimeout(resolve, 10_000)));
+  queue = Promise.race([next, limit])
+    .catch(() => undefined)
+    .finally(() => clearTimeout(timer));
   return next;
 }

@@ -56,6 +56,8 @@ export function wizardPreloads(staticDir: string): string {
 
 /** Another school's page: its own runtime configuration, as a script and as the value it sets. */
 export interface SchoolPage {
+  /** The school's id. */
+  id: string;
   /** Changes whenever the configuration does. */
   key: string;
   /** Its configuration script, inlined as the deployment's is. */
@@ -155,8 +157,18 @@ interface PageSet {
   linkedPages: Map<string, CompressedBody>;
 }
 
-/** At most this many other schools' page sets are kept (each about 100 KB); then they start afresh. */
+/** At most this many other schools' page sets are kept (each about 100 KB), the most recently visited. */
 const SCHOOL_SETS = 300;
+
+/** A school's page set for its configuration of now (`key`), and how far its render is. */
+interface SchoolSet {
+  key: string;
+  set: PageSet;
+  rendered: Promise<void>;
+  done: boolean;
+  /** A visitor waited RENDER_WAIT_MS for it in vain: the next ones get the plain page at once. */
+  waited: boolean;
+}
 /** How long a school's first visitor waits for its pages to be rendered ahead before getting the plain page. */
 export const RENDER_WAIT_MS = 1500;
 
@@ -255,26 +267,35 @@ export async function registerFrontend(
    * visit and rendered ahead with its own configuration (its name, its sign-in buttons) as the
    * deployment's school's are: the same first paint and the same preloads on every school's host.
    */
-  const schoolSets = new Map<string, { set: PageSet; rendered: Promise<void> }>();
+  const schoolSets = new Map<string, SchoolSet>();
   /**
    * A school's pages, once rendered ahead: its first visitor waits for that (a fraction of a second),
-   * never more than RENDER_WAIT_MS (renders take turns; a slow one gives the plain page meanwhile).
+   * never more than RENDER_WAIT_MS; after one such wait ran out, visitors get the plain page at once
+   * until the render is in (renders take turns, so a school may be behind others after a deploy).
    */
   const schoolPages = async (own: SchoolPage): Promise<PageSet> => {
-    let made = schoolSets.get(own.key);
-    if (made?.set.of !== html) {
-      if (schoolSets.size >= SCHOOL_SETS) schoolSets.clear();
+    let made = schoolSets.get(own.id);
+    if (made?.key !== own.key || made.set.of !== html) {
       const pageOptions = { inlineConfigScript: own.script };
       const set = makeSet(html, pageOptions);
-      made = { set, rendered: renderInto(set, pageOptions, own.config) };
-      schoolSets.set(own.key, made);
+      const fresh: SchoolSet = { key: own.key, set, done: false, waited: false, rendered: Promise.resolve() };
+      fresh.rendered = renderInto(set, pageOptions, own.config).then(() => {
+        fresh.done = true;
+      });
+      made = fresh;
     }
+    // Most recently used last: past SCHOOL_SETS, the school unvisited longest goes first.
+    schoolSets.delete(own.id);
+    schoolSets.set(own.id, made);
+    if (schoolSets.size > SCHOOL_SETS) schoolSets.delete(schoolSets.keys().next().value!);
+    if (made.done || made.waited) return made.set;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      made.rendered,
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, RENDER_WAIT_MS))),
+    const waitedOut = await Promise.race([
+      made.rendered.then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), RENDER_WAIT_MS))),
     ]);
     clearTimeout(timer);
+    if (waitedOut) made.waited = true;
     return made.set;
   };
 

@@ -255,6 +255,27 @@ describe("'Ajustes de la escuela'", () => {
       within(after).getByText(/Los comprobantes se firman con el certificado de la escuela \(vence el/),
     ).toBeInTheDocument();
     expect(within(after).getByLabelText('Contraseña del certificado')).toHaveValue('');
+    // A new certificate alone (the environment as it was): once saved, the card starts again from
+    // what is saved, and the file field no longer shows the file sent.
+    const p12Field = () =>
+      within(section('Comprobantes electrónicos (DGII)')).getByLabelText<HTMLInputElement>(
+        'Certificado digital de la DGII (.p12)',
+      );
+    const chosen = p12Field();
+    await user.upload(
+      chosen,
+      new File([new Uint8Array([0x30, 0x82, 0x01, 0xff])], 'nuevo.p12', { type: 'application/x-pkcs12' }),
+    );
+    await user.type(
+      within(section('Comprobantes electrónicos (DGII)')).getByLabelText('Contraseña del certificado'),
+      'clave-p12',
+    );
+    await user.click(
+      within(section('Comprobantes electrónicos (DGII)')).getByRole('button', { name: 'Guardar e-CF' }),
+    );
+    await waitFor(() => expect(p12Field()).not.toBe(chosen));
+    expect(bodies.at(-1)).toEqual({ ecf_p12: 'MIIB/w==', ecf_p12_password: 'clave-p12' });
+    expect(p12Field().files).toHaveLength(0);
     expect(JSON.stringify(await stored())).not.toContain('clave-p12');
   });
 });

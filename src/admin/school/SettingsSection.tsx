@@ -76,12 +76,20 @@ function initialValues(fields: readonly SettingsField[], view: SchoolSettingsVie
 }
 
 /**
- * The key a page gives a card: what is saved of its own public fields. A save elsewhere on the page
- * (another card's, or another administrator's read back) leaves a card's typing alone; a change to
- * its own saved fields starts it again from them. Its secrets' notes follow `view` without it.
+ * The key a page gives a card: what is saved of its own fields (public values, and when each secret
+ * or file was set). A save elsewhere on the page (another card's, or another administrator's read
+ * back) leaves a card's typing alone; a save of its own starts it again from what is saved, file
+ * inputs emptied too.
  */
-export const sectionKey = (fields: readonly SettingsField[], view: SchoolSettingsView): string =>
-  JSON.stringify(initialValues(fields, view));
+export const sectionKey = (fields: readonly SettingsField[], view: SchoolSettingsView): string => {
+  const secrets = view.secrets as Partial<Record<string, { configured_at: string | null }>>;
+  return JSON.stringify([
+    initialValues(fields, view),
+    fields
+      .filter(writeOnly)
+      .map((field) => secrets[field.name]?.configured_at ?? field.saved?.(view) ?? null),
+  ]);
+};
 
 /** A PEM field: paste it, or read it from the file AZUL sent. */
 function PemInput({
