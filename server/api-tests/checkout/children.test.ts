@@ -2,7 +2,7 @@
 // week and one enrolment in an annual program. A second order for the same child is refused in
 // Spanish, also when two orders race (for a week or a program); another child, another week, a declined or cancelled order
 // do not block it.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { staffKit, type StaffKit } from '../staff/testing.ts';
 import { cancelAsStaff, demoCart, enrolmentRequest, monthlyOption } from './testing.ts';
 import type { Enrolment, Week } from '../../../src/domain/records.ts';
@@ -142,19 +142,19 @@ describe('one place per child', () => {
     const again = await k.pay(k.parent, enrolmentRequest(k.cart, [[1]]));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toContain(paid.json().result.orderId);
-    // Another family's first order of two children in two weeks: four claims in one go.
+    // Another family's first order of two children in two weeks: four claims in one write.
+    const claimWrites = k.t.app.core.deps.store.collection('inscritos');
+    const one = vi.spyOn(claimWrites, 'insertOne');
+    const many = vi.spyOn(claimWrites, 'insertMany');
     const other = await k.t.createUser();
-    expect(
-      (
-        await k.pay(
-          other.token,
-          enrolmentRequest(k.cart, [
-            [2, 3],
-            [2, 3],
-          ]),
-        )
-      ).statusCode,
-    ).toBe(201);
+    const twoWeeksEach = enrolmentRequest(k.cart, [
+      [2, 3],
+      [2, 3],
+    ]);
+    expect((await k.pay(other.token, twoWeeksEach)).statusCode).toBe(201);
+    expect(many).toHaveBeenCalledTimes(1);
+    expect(many.mock.calls[0]![0]).toHaveLength(4);
+    expect(one).not.toHaveBeenCalled();
     expect(await k.t.store.collection('inscritos').count({})).toBe(8);
   });
 });
