@@ -123,6 +123,33 @@ describe('embedded store durability', () => {
     }
   });
 
+  it('compacts only the datafiles written to since they were last written whole', async () => {
+    let store = await openEmbeddedStore(dir);
+    await store.collection('orders').insertMany([{ n: 1 }, { n: 2 }]);
+    await store.collection('weeks').insertOne({ name: 'Semana 1' });
+    await store.close();
+    // Opened again: NeDB's load writes each file whole. One collection is written to, one is not.
+    store = await openEmbeddedStore(dir);
+    const orders = path.join(dir, 'orders.db');
+    const weeks = path.join(dir, 'weeks.db');
+    const [ordersBefore, weeksBefore] = [(await stat(orders)).ino, (await stat(weeks)).ino];
+    const first = (await store.collection('orders').find({}, { sort: { n: 1 } }))[0]!;
+    await store.collection('orders').updateOne({ _id: first._id }, { set: { paid: true } });
+    expect(await store.collection('weeks').count({})).toBe(1);
+    await store.close();
+    // A compaction renames a new file in: the written one was, the untouched one kept its file.
+    expect((await stat(orders)).ino).not.toBe(ordersBefore);
+    expect((await stat(weeks)).ino).toBe(weeksBefore);
+    expect((await readFile(orders, 'utf8')).trim().split('\n')).toHaveLength(2);
+    store = await openEmbeddedStore(dir);
+    expect(await store.collection('orders').find({}, { sort: { n: 1 } })).toEqual([
+      expect.objectContaining({ n: 1, paid: true }),
+      expect.objectContaining({ n: 2 }),
+    ]);
+    expect(await store.collection('weeks').find({})).toEqual([expect.objectContaining({ name: 'Semana 1' })]);
+    await store.close();
+  });
+
   it('refuses to open a datafile damaged anywhere but its last line', async () => {
     await writeFile(
       path.join(dir, 'orders.db'),
