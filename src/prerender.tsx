@@ -9,6 +9,7 @@ import { appConfig, readAppConfig, type AppConfig } from './api/config.ts';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { makeStore } from './app/store.ts';
+import { withinTime } from './core/deps.ts';
 import { schoolBrand, schoolNameOf } from './lib/AuthFrame.tsx';
 import { LINKED_CAMP_PAGES, LINKED_CAMP_SLOT, linkedPageKey } from './domain/linkedCampSlot.ts';
 
@@ -43,9 +44,10 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Each public page, rendered with `config` (the page's window.__APP_CONFIG__: the deployment's
- * school's, or another school's own, issue 55), and the sign-in pages again as an enrolment link opens them, with the
- * stand-ins the server fills for each link (`/login?camp`, ./domain/linkedCampSlot.ts). The pages
- * read the configuration from one module-wide object, so renders take turns.
+ * school's, or another school's own, issue 55), and the sign-in pages again as an enrolment link
+ * opens them, with the stand-ins the server fills for each link (`/login?camp`,
+ * ./domain/linkedCampSlot.ts). The pages read the configuration from one module-wide object, so
+ * renders take turns.
  */
 export function renderPublicPages(config: unknown): Promise<Record<string, RenderedPage>> {
   const next = queue.then(async () => {
@@ -61,10 +63,6 @@ export function renderPublicPages(config: unknown): Promise<Record<string, Rende
     return pages;
   });
   // The next render waits for this one, or 10 s at most: one that never ends holds no other school.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise((resolve) => (timer = setTimeout(resolve, 10_000)));
-  queue = Promise.race([next, limit])
-    .catch(() => undefined)
-    .finally(() => clearTimeout(timer));
+  queue = withinTime(10_000, next).catch(() => undefined);
   return next;
 }

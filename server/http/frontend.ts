@@ -12,7 +12,7 @@ import { compressBody, sendCompressed, type CompressedBody } from './compressed.
 import { errorEnvelope } from './errors.ts';
 import { WIZARD_PATHS } from '../../src/domain/routes.ts';
 import { LINKED_CAMP_SLOT, linkedPageKey } from '../../src/domain/linkedCampSlot.ts';
-import { escapeHtml } from '../../src/core/deps.ts';
+import { escapeHtml, withinTime } from '../../src/core/deps.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -289,13 +289,10 @@ export async function registerFrontend(
     schoolSets.set(own.id, made);
     if (schoolSets.size > SCHOOL_SETS) schoolSets.delete(schoolSets.keys().next().value!);
     if (made.done || made.waited) return made.set;
-    let timer: NodeJS.Timeout | undefined;
-    const waitedOut = await Promise.race([
-      made.rendered.then(() => false),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), RENDER_WAIT_MS))),
-    ]);
-    clearTimeout(timer);
-    if (waitedOut) made.waited = true;
+    // renderInto never rejects: a rejection here is the wait running out.
+    await withinTime(RENDER_WAIT_MS, made.rendered).catch(() => {
+      made.waited = true;
+    });
     return made.set;
   };
 

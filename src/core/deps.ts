@@ -125,3 +125,17 @@ export const escapeHtml = (text: string): string =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
+
+/**
+ * The promise's result, or a rejection once `ms` have passed (a late rejection is ignored): a
+ * gateway call that takes longer is an unknown outcome, settled later by `lookup`; a page that
+ * takes longer to render is served plain meanwhile.
+ */
+export function withinTime<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  promise.catch(() => {});
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}

@@ -14,7 +14,7 @@
 // rewrites the request's stored answer. The two kinds differ only in their `BankStepHolder`.
 import { AUTHENTICATION_MESSAGES, type ChargeAuthentication } from '../../domain/authentication.ts';
 import { randomHex } from '../crypto.ts';
-import { nowOf, type CoreDeps } from '../deps.ts';
+import { nowOf, withinTime, type CoreDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Store } from '../store/port.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
@@ -23,7 +23,6 @@ import { authoriseAutopay, keepFamilyCard } from '../payments/cards.ts';
 import { PAYMENTS } from '../payments/ledger.ts';
 import { settleCharge } from '../payments/card-settler.ts';
 import {
-  withinTime,
   type AuthenticationInput,
   type AuthenticationNeeded,
   type ChargeResult,

@@ -240,19 +240,6 @@ export const mayStillBeApproved = (gateway: PaymentGateway, sentAt: Date, now: D
 /** What a sandbox `lookup` rejects with while the charge is still being processed. */
 export const SANDBOX_IN_FLIGHT = 'the charge is still being processed';
 
-/**
- * The promise's result, or a rejection once `ms` have passed (a late rejection is ignored): a
- * gateway call that takes longer is an unknown outcome, settled later by `lookup`.
- */
-export function withinTime<T>(ms: number, promise: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  promise.catch(() => {});
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
 interface RecordedCharge {
   _id: string;
   /** null while the charge is being processed (received, not decided yet). */

@@ -6,11 +6,11 @@
 //   failUncharged       not charged: its places and coupon use go back, then it is marked failed
 // The answers the request gets are ./answers.ts; the reconciler that settles what a request could
 // not is ./reconciler.ts.
-import { nowOf, type CoreDeps } from '../deps.ts';
+import { nowOf, withinTime, type CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
 import type { Enrolment, Week } from '../../domain/records.ts';
 import type { PaymentResult } from '../../domain/enrolment.ts';
-import { refundWhereTaken, withinTime, type ChargeResult, type SecureChargeResult } from './gateway.ts';
+import { refundWhereTaken, type ChargeResult, type SecureChargeResult } from './gateway.ts';
 import { placesOfLines } from './steps.ts';
 import { releaseCouponUse } from './coupons.ts';
 import { paymentLeaseMs } from './idempotency.ts';

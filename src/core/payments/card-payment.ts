@@ -1,7 +1,7 @@
 // The parent pays an instalment by card (issue 20): payInstalment, for the line its button showed,
 // and chargeInstalmentLine, the one card charge of a line that autopay (./autopay.ts) shares.
 import { ApiError } from '../errors.ts';
-import { nowOf, type CoreDeps } from '../deps.ts';
+import { nowOf, withinTime, type CoreDeps } from '../deps.ts';
 import type { Store } from '../store/port.ts';
 import type { Enrolment, UserRecord } from '../../domain/records.ts';
 import { santoDomingoDay } from '../../domain/days.ts';
@@ -16,12 +16,7 @@ import {
 import type { PayInstalmentBody } from '../../domain/schemas/ledger.ts';
 import { CARD_MESSAGES, cardBrand, cardOfForm } from '../../domain/cards.ts';
 import { paymentLeaseMs } from '../checkout/idempotency.ts';
-import {
-  withinTime,
-  type CardDetails,
-  type KeptCardCharge,
-  type SecureChargeResult,
-} from '../checkout/gateway.ts';
+import { type CardDetails, type KeptCardCharge, type SecureChargeResult } from '../checkout/gateway.ts';
 import {
   authenticationUrls,
   newAuthenticationSession,
