@@ -8,19 +8,22 @@ export const STORAGE_KEYS = {
   campId: 'CampamentId',
 } as const;
 
-export function readStored(key: string): string | null {
+/** Where a value is kept: the browser's (localStorage, the default) or the tab's (sessionStorage). */
+type StorageArea = 'localStorage' | 'sessionStorage';
+
+export function readStored(key: string, area: StorageArea = 'localStorage'): string | null {
   try {
-    return globalThis.localStorage?.getItem(key) ?? null;
+    return globalThis[area]?.getItem(key) ?? null;
   } catch {
     // Storage can be unavailable (private mode, blocked cookies): behave as signed out.
     return null;
   }
 }
 
-export function writeStored(key: string, value: string | null): void {
+export function writeStored(key: string, value: string | null, area: StorageArea = 'localStorage'): void {
   try {
-    if (value === null) globalThis.localStorage?.removeItem(key);
-    else globalThis.localStorage?.setItem(key, value);
+    if (value === null) globalThis[area]?.removeItem(key);
+    else globalThis[area]?.setItem(key, value);
   } catch {
     /* see readStored */
   }

@@ -12,24 +12,19 @@ const KEY = 'closedCamp';
 
 function stored(): { id: string; name: string } | null {
   try {
-    const value: unknown = JSON.parse(globalThis.sessionStorage?.getItem(KEY) ?? 'null');
+    const value: unknown = JSON.parse(readStored(KEY, 'sessionStorage') ?? 'null');
     const camp = value as { id?: unknown; name?: unknown } | null;
     return camp && typeof camp.id === 'string' && typeof camp.name === 'string'
       ? { id: camp.id, name: camp.name }
       : null;
   } catch {
-    return null; // storage unavailable (private mode) or not ours: no closed camp
+    return null; // not ours (not JSON): no closed camp
   }
 }
 
 /** Set by the sign-in pages when the link's camp is closed; null when it is not (or no link). */
 export function rememberClosedCamp(camp: { id: string; name: string } | null): void {
-  try {
-    if (camp) globalThis.sessionStorage?.setItem(KEY, JSON.stringify({ id: camp.id, name: camp.name }));
-    else globalThis.sessionStorage?.removeItem(KEY);
-  } catch {
-    /* see stored() */
-  }
+  writeStored(KEY, camp && JSON.stringify({ id: camp.id, name: camp.name }), 'sessionStorage');
 }
 
 /**
