@@ -10,6 +10,7 @@ import { expectAccessible } from './a11y.ts';
 import { api, E2E_ADMIN } from './api.ts';
 import { latestMailTo } from './outbox.ts';
 import { keepShot } from './shots.ts';
+import { holdScripts, pageErrors } from './first-paint.ts';
 import { expectToastShown, recordToasts } from './toasts.ts';
 import { addWeeks, fillCard, oneChildToPayment, registerThroughPages } from './wizard.ts';
 import { PLATFORM_MESSAGES } from '../src/domain/platform.ts';
@@ -176,19 +177,10 @@ test('an operator creates a school on its own host; its administrator, then a fa
   await recordToasts(school);
   // The enrolment link's sign-in page comes rendered ahead for this school as for the deployment's:
   // its name and the camp's before any script has run, then taken over with nothing drawn again.
-  const errors: string[] = [];
-  family.on('console', (message) => {
-    // Chrome ignores the COOP header on a plain-HTTP host that is not localhost (the test's school
-    // host; a school is served over HTTPS): said as an error, about nothing the page does.
-    if (message.type() === 'error' && !message.text().includes('Cross-Origin-Opener-Policy'))
-      errors.push(message.text());
-  });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await family.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  // Chrome ignores the COOP header on a plain-HTTP host that is not localhost (the test's school
+  // host; a school is served over HTTPS): said as an error, about nothing the page does.
+  const errors = pageErrors(family, /Cross-Origin-Opener-Policy/);
+  const release = await holdScripts(family);
   await family.goto(`/login?camp=${camp._id}`, { waitUntil: 'commit' });
   await expect(family.getByText(SCHOOL.name, { exact: true })).toBeVisible();
   await expect(family.getByText(`Se inscribe en: ${campName}`)).toBeVisible();

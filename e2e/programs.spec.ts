@@ -9,6 +9,7 @@ import { expect, testWithOwnServer, type Page, type TestInfo } from './test.ts';
 import { api, E2E_ADMIN } from './api.ts';
 import { addWeeks, expectPhoneWidth, fillAdditional, fillCard, fillParticipant } from './wizard.ts';
 import { keepShot, SCREENSHOTS } from './shots.ts';
+import { pageErrors } from './first-paint.ts';
 import { expectAccessible } from './a11y.ts';
 import { AZUL_TEST_CARDS } from '../server/testing/azul-standin.ts';
 import { formatDop, priceCart } from '../src/domain/pricing.ts';
@@ -31,11 +32,7 @@ async function shots(page: Page, testInfo: TestInfo, name: string) {
 
 /** The page's errors (a hydration mismatch among them) and its calls for the open list, as they come. */
 function watchSignIn(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const errors = pageErrors(page);
   const asked: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/campamentos/abiertos')) asked.push(request.url());

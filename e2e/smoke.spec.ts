@@ -1,4 +1,5 @@
 import { expect, test } from './test.ts';
+import { holdScripts, pageErrors } from './first-paint.ts';
 
 // The foundation's smoke test: the real server serves the built app, deep links work, and the
 // guards send an anonymous visitor to the sign-in page while keeping the camp of the link.
@@ -46,18 +47,9 @@ test('the health check answers with the embedded store', async ({ request }) => 
 test('the sign-in form shows before the scripts run, and the scripts take it over without drawing it again', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const errors = pageErrors(page);
   // The scripts are held back: what shows is the page as the server sent it (src/prerender.tsx).
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/login?camp=demo-camp-id', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await expect(page.getByLabel('Correo electrónico')).toBeVisible();
