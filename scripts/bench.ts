@@ -30,7 +30,7 @@ import { buildIfStale } from './build.ts';
 import { benchApp } from './bench-app.ts';
 import { benchParents } from './bench-load.ts';
 import { seedDemoData } from '../src/core/seed.ts';
-import type { Camp } from '../src/domain/records.ts';
+import { demoCart } from '../src/core/checkout/fixtures.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -94,7 +94,7 @@ async function otherSchool(): Promise<AuditedSchool> {
     },
     1,
   );
-  const own = (await school.store.collection<Camp>('campamentos').find({})).find((c) => c.code === 'CV2027')!;
+  const { camp: own } = await demoCart(school.store);
   return {
     label: ' (another school)',
     url: url.replace('127.0.0.1', `${id}.localhost`),
